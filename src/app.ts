@@ -1,0 +1,81 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { Database } from "./db/pool.ts";
+import { Paginator } from "./pagination.ts";
+import { type RateLimiter, MemoryRateLimiter } from "./ratelimit/limiter.ts";
+import { RedisRateLimiter } from "./ratelimit/redis.ts";
+import { KeyAuthenticator } from "./services/api-keys.ts";
+import { docsRoutes } from "./api/docs.ts";
+import { accountRoutes } from "./api/v1/account.ts";
+import { apiKeyRoutes } from "./api/v1/api-keys.ts";
+import { guardV1, versionHeaders } from "./http/guard.ts";
+import { swaggerOptions } from "./http/openapi.ts";
+import { installProblemHandlers } from "./http/problem.ts";
+import { validationErrorFormatter, zodValidatorCompiler } from "./http/validation.ts";
+
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+export const VERSION = pkg.version;
+
+export interface ContextOptions {
+  databaseUrl: string;
+  /** Cursor signing secret; defaults to config.WAKHA_CURSOR_SECRET. */
+  cursorSecret?: string | undefined;
+  now?: () => number;
+  onError?: (err: unknown) => void;
+}
+
+/** The composition root: one place that picks each dependency's implementation. */
+export function createContext(config: Config, options: ContextOptions): AppContext {
+  const now = options.now ?? Date.now;
+  const db = new Database(options.databaseUrl);
+  const limiter: RateLimiter = config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL) : new MemoryRateLimiter();
+  return {
+    config,
+    db,
+    now,
+    limiter,
+    paginator: new Paginator(options.cursorSecret ?? config.WAKHA_CURSOR_SECRET, now),
+    keys: new KeyAuthenticator(db, now, options.onError ?? (() => {})),
+  };
+}
+
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.limiter.close();
+  await ctx.db.close();
+}
+
+/** Builds the HTTP app: plugins, then the explicit list of routes. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: ctx.config.LOG_LEVEL === "silent" ? false : { level: ctx.config.LOG_LEVEL, redact: ["req.headers.authorization"] },
+    genReqId: () => randomBytes(4).toString("hex"),
+    requestIdLogLabel: "request_id",
+    schemaErrorFormatter: validationErrorFormatter,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installProblemHandlers(app, ctx.config.docsUrl);
+
+  const v1Headers = versionHeaders(ctx);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("X-Request-Id", request.id);
+    if (request.url === "/v1" || request.url.startsWith("/v1/")) reply.headers(v1Headers);
+  });
+
+  await app.register(swagger, swaggerOptions(VERSION, ctx.config.baseUrl));
+  await app.register(docsRoutes);
+
+  await app.register(async (v1) => {
+    guardV1(v1, ctx);
+    accountRoutes(v1, ctx);
+    apiKeyRoutes(v1, ctx);
+  }, { prefix: "/v1" });
+
+  return app;
+}

@@ -1,0 +1,22 @@
+import type { Config } from "./config.ts";
+import type { Database } from "./db/pool.ts";
+import type { Paginator } from "./pagination.ts";
+import type { RateLimiter } from "./ratelimit/limiter.ts";
+import type { KeyAuthenticator } from "./services/api-keys.ts";
+
+/** What services and routes are given: built once in the composition root (app.ts / main.ts). */
+export interface AppContext {
+  config: Config;
+  db: Database;
+  paginator: Paginator;
+  limiter: RateLimiter;
+  keys: KeyAuthenticator;
+  /** The clock: tests replace it to move time. */
+  now: () => number;
+}
+
+/** The caller every service acts for: the account behind an API key. */
+export interface Principal {
+  accountId: string;
+  keyId: string;
+}

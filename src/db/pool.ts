@@ -1,0 +1,44 @@
+import pg from "pg";
+
+/** Anything that runs a query: the pool, or a client inside a transaction. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+// bigint columns (balances, sequence numbers) come back as JS numbers: they stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** A pg pool with the one transaction helper every service uses. */
+export class Database {
+  readonly pool: pg.Pool;
+
+  constructor(connectionString: string, max = 20) {
+    this.pool = new pg.Pool({ connectionString, max, application_name: "wakha" });
+    // An idle client's error (server restart) must not crash the process; the next checkout reconnects.
+    this.pool.on("error", () => {});
+  }
+
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.pool.query<R>(text, values);
+  }
+
+  /** Runs fn in one transaction; any throw rolls everything back. */
+  async tx<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN");
+      const result = await fn(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}

@@ -1,0 +1,84 @@
+import type { FastifyDynamicSwaggerOptions } from "@fastify/swagger";
+import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ERRORS, type ErrorSlug } from "../errors.ts";
+import { problemSchema } from "./problem.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Error slugs the route can answer besides the common ones; they document its responses. */
+    errors?: ErrorSlug[];
+    /** A cursor-paginated list: documents invalid_cursor, cursor_expired and service_unavailable. */
+    paginated?: boolean;
+  }
+}
+
+const COMMON_V1: ErrorSlug[] = ["invalid_api_key", "rate_limit_exceeded", "internal_error"];
+const PAGINATED: ErrorSlug[] = ["invalid_cursor", "cursor_expired", "service_unavailable"];
+
+const problemJsonSchema = z.toJSONSchema(problemSchema, { target: "draft-2020-12", io: "output", unrepresentable: "any" });
+
+/** Adds each route's documented error responses, grouped by status, to the generated operation. */
+function errorResponses(slugs: ErrorSlug[]): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorSlug[]>();
+  for (const slug of new Set(slugs)) {
+    const status = ERRORS[slug].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), slug]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [status, group] of [...byStatus].sort((a, b) => a[0] - b[0])) {
+    out[String(status)] = {
+      description: group.map((s) => `\`${s}\`: ${ERRORS[s].title}.`).join(" "),
+      content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
+    };
+  }
+  return out;
+}
+
+export function swaggerOptions(version: string, baseUrl: string): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Wakha API",
+        version,
+        summary: "Order-confirmation voice calls for cash-on-delivery shops.",
+        description:
+          "Wakha phones cash-on-delivery customers in Moroccan, Algerian or Tunisian Arabic or in French, reads the order back " +
+          "and tells you whether they confirm, decline, reschedule or want a change. Errors are RFC 7807 problem+json; route on the slug " +
+          "at the end of `type`. Every error slug is described at /docs/errors.",
+        license: { name: "Proprietary", identifier: "LicenseRef-Wakha" },
+        contact: { name: "Wakha support", url: `${baseUrl}/docs` },
+      },
+      servers: [{ url: baseUrl, description: "This installation" }],
+      tags: [
+        { name: "Account", description: "The reseller account: balance, usage and the ledger." },
+        { name: "API keys", description: "Keys that authenticate the REST API and the MCP server." },
+        { name: "Shops", description: "The shops (boutiques) a reseller manages." },
+        { name: "Products", description: "Products and their variants, under a shop." },
+        { name: "Calls", description: "Order-confirmation calls." },
+        { name: "Webhooks", description: "Outbound event deliveries to the reseller." },
+        { name: "Inbound", description: "Webhooks received from messaging platforms." },
+      ],
+      components: {
+        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "`Authorization: Bearer <API_KEY>`" } },
+        schemas: { Problem: problemJsonSchema as Record<string, unknown> },
+      },
+    },
+    transform: (input) => {
+      const result = jsonSchemaTransform(input);
+      const config = input.route.config ?? {};
+      const v1 = input.url.startsWith("/v1/");
+      const slugs: ErrorSlug[] = [...(config.errors ?? [])];
+      if (v1) slugs.push(...COMMON_V1);
+      const schema = input.route.schema ?? {};
+      if (v1 && (schema.body || schema.querystring || schema.params)) slugs.push("validation_error");
+      if (config.paginated) slugs.push(...PAGINATED);
+      const out = result.schema as Record<string, unknown>;
+      out["response"] = { ...(out["response"] as object | undefined), ...errorResponses(slugs) };
+      if (v1) out["security"] = [{ bearerAuth: [] }];
+      return result;
+    },
+    transformObject: jsonSchemaTransformObject,
+  };
+}

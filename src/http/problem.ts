@@ -1,0 +1,89 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { ApiError, ERRORS, type ErrorSlug } from "../errors.ts";
+import type { ValidationEntry } from "./validation.ts";
+
+/** The RFC 7807 body every /v1 error has (spec 7.1), extension fields allowed. */
+export const problemSchema = z
+  .looseObject({
+    type: z.string().describe("`{docs_url}/errors/<slug>`; route on the slug, it is stable across versions."),
+    title: z.string(),
+    status: z.int(),
+    detail: z.string(),
+    instance: z.string().describe("Path of the failed request."),
+    request_id: z.string().length(8).describe("Quote it to support; also in the X-Request-Id header."),
+    errors: z.array(z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() })).optional()
+      .describe("validation_error only: one entry per problem."),
+    retry_after: z.int().optional().describe("rate_limit_exceeded only: seconds to wait."),
+    balance_seconds: z.int().optional().describe("insufficient_balance only."),
+    required_seconds: z.int().optional().describe("insufficient_balance only."),
+    hint: z.string().optional().describe("order_external_id_already_exists only."),
+    reason: z.string().optional().describe("webhook_url_rejected only."),
+  })
+  .meta({ id: "Problem" });
+
+/** Paths that keep the legacy `{"detail": "..."}` error shape: everything outside /v1. */
+function isV1(url: string): boolean {
+  return url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
+}
+
+function statusSlug(status: number): ErrorSlug {
+  switch (status) {
+    case 400: return "bad_request";
+    case 401: return "invalid_api_key";
+    case 403: return "forbidden";
+    case 404: return "not_found";
+    case 409: return "conflict";
+    case 429: return "rate_limited";
+    case 500: return "internal_error";
+    case 503: return "service_unavailable";
+    default: return "http_error";
+  }
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError, docsUrl: string): FastifyReply {
+  for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  if (!isV1(request.url)) {
+    return reply.code(error.status).type("application/json").send(JSON.stringify({ detail: error.message }));
+  }
+  const entry = ERRORS[error.slug];
+  const body = {
+    type: `${docsUrl}/errors/${error.slug}`,
+    title: error.slug === "http_error" ? `HTTP ${error.status}` : entry.title,
+    status: error.status,
+    detail: error.message,
+    instance: request.url.split("?")[0],
+    request_id: request.id,
+    ...error.extensions,
+  };
+  return reply.code(error.status).type("application/problem+json").send(JSON.stringify(body));
+}
+
+/** Maps anything thrown (ours, Fastify's, a bug) to an ApiError; bugs are logged and never shown. */
+export function toApiError(err: FastifyError & { entries?: ValidationEntry[] }, request: FastifyRequest): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err.entries) {
+    return new ApiError("validation_error", "The request does not match the schema; see `errors`.", { extensions: { errors: err.entries } });
+  }
+  if (err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || (err instanceof SyntaxError && err.statusCode === 400)) {
+    const msg = err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ? "Body is empty but Content-Type is application/json" : `JSON decode error: ${err.message}`;
+    return new ApiError("validation_error", "The body is not valid JSON.", { extensions: { errors: [{ loc: ["body"], msg, type: "json_invalid" }] } });
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err, request_id: request.id }, "unexpected error");
+    return new ApiError("internal_error", `An unexpected error occurred. Quote request id ${request.id} to support.`);
+  }
+  const slug = statusSlug(status);
+  return new ApiError(slug, err.message, { status });
+}
+
+/** Installs the one error handler and the not-found handler. */
+export function installProblemHandlers(app: FastifyInstance, docsUrl: string): void {
+  app.setErrorHandler((err: FastifyError & { entries?: ValidationEntry[] }, request, reply) =>
+    sendProblem(request, reply, toApiError(err, request), docsUrl),
+  );
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(request, reply, new ApiError("not_found", `No route ${request.method} ${request.url.split("?")[0]}.`), docsUrl),
+  );
+}

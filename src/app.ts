@@ -54,7 +54,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.LOG_LEVEL === "silent" ? false : { level: ctx.config.LOG_LEVEL, redact: ["req.headers.authorization"] },
     genReqId: () => randomBytes(4).toString("hex"),
-    requestIdLogLabel: "request_id",
     schemaErrorFormatter: validationErrorFormatter,
     bodyLimit: 1024 * 1024,
   });

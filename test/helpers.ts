@@ -1,0 +1,67 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
+import { buildApp, closeContext, createContext } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import type { AppContext } from "../src/context.ts";
+import { createAccount } from "../src/services/accounts.ts";
+
+export const CURSOR_SECRET = "test-cursor-secret-0123456789abcdef0123456789";
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  cursorSecret?: string | null;
+  now?: () => number;
+  /** Extra routes registered before the app is ready (to provoke unexpected errors). */
+  routes?: (app: FastifyInstance) => void;
+}
+
+/** A real app on the run's PostgreSQL (and Redis when env.REDIS_URL is given), driven through inject(). */
+export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: inject("databaseUrl"), ...options.env });
+  const ctx = createContext(config, {
+    databaseUrl: inject("databaseUrl"),
+    cursorSecret: options.cursorSecret === null ? undefined : (options.cursorSecret ?? CURSOR_SECRET),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const app = await buildApp(ctx);
+  options.routes?.(app);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await closeContext(ctx);
+    },
+  };
+}
+
+export interface TestAccount {
+  accountId: string;
+  keyId: string;
+  apiKey: string;
+  headers: { authorization: string };
+}
+
+export async function newAccount(ctx: AppContext, balanceSeconds = 0): Promise<TestAccount> {
+  const created = await createAccount(ctx.db, { name: `test-${randomBytes(3).toString("hex")}`, balanceSeconds });
+  return { accountId: created.account_id, keyId: created.key_id, apiKey: created.api_key, headers: { authorization: `Bearer ${created.api_key}` } };
+}
+
+/** Asserts the response is a problem+json of `slug` and returns its body. */
+export function problem(res: LightMyRequestResponse, slug: string, status: number): Record<string, unknown> {
+  const body = res.json() as Record<string, unknown>;
+  if (res.statusCode !== status || !String(body["type"]).endsWith(`/errors/${slug}`)) {
+    throw new Error(`expected ${status} ${slug}, got ${res.statusCode} ${res.body}`);
+  }
+  if (!String(res.headers["content-type"]).startsWith("application/problem+json")) throw new Error(`content-type ${res.headers["content-type"]}`);
+  if (body["request_id"] !== res.headers["x-request-id"] || String(body["request_id"]).length !== 8) throw new Error("request_id mismatch");
+  return body;
+}

@@ -40,7 +40,7 @@ CREATE TABLE product_variants (
   product_id uuid NOT NULL REFERENCES products(id),
   variant_external_id text NOT NULL,
   name text,
-  price numeric(14, 3) NOT NULL CHECK (price >= 0),
+  price numeric NOT NULL CHECK (price >= 0 AND scale(price) <= 3 AND price < 1e12),
   position integer NOT NULL,
   status text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'retired')),
   created_at timestamptz NOT NULL DEFAULT now(),

@@ -72,13 +72,37 @@ export function swaggerOptions(version: string, baseUrl: string): FastifyDynamic
       const slugs: ErrorSlug[] = [...(config.errors ?? [])];
       if (v1) slugs.push(...COMMON_V1);
       const schema = input.route.schema ?? {};
-      if (v1 && (schema.body || schema.querystring || schema.params)) slugs.push("validation_error");
+      if (v1 && (schema.body || schema.querystring)) slugs.push("validation_error");
       if (config.paginated) slugs.push(...PAGINATED);
       const out = result.schema as Record<string, unknown>;
       out["response"] = { ...(out["response"] as object | undefined), ...errorResponses(slugs) };
       if (v1) out["security"] = [{ bearerAuth: [] }];
       return result;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => pruneUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument),
   };
+}
+
+interface OpenApiDocument {
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/** Drops component schemas nothing refers to (the provider registers an input twin of every output schema). */
+function pruneUnusedSchemas<T extends OpenApiDocument>(doc: T): T {
+  const schemas = doc.components?.schemas;
+  if (!schemas) return doc;
+  const refs = (value: unknown): string[] => {
+    const json = JSON.stringify(value);
+    return [...json.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]!));
+  };
+  const used = new Set<string>();
+  const queue = refs({ ...doc, components: { ...doc.components, schemas: {} } });
+  while (queue.length) {
+    const name = queue.pop()!;
+    if (used.has(name) || !(name in schemas)) continue;
+    used.add(name);
+    queue.push(...refs(schemas[name]));
+  }
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return doc;
 }

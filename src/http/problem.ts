@@ -4,23 +4,21 @@ import { ApiError, ERRORS, type ErrorSlug } from "../errors.ts";
 import type { ValidationEntry } from "./validation.ts";
 
 /** The RFC 7807 body every /v1 error has (spec 7.1), extension fields allowed. */
-export const problemSchema = z
-  .looseObject({
-    type: z.string().describe("`{docs_url}/errors/<slug>`; route on the slug, it is stable across versions."),
-    title: z.string(),
-    status: z.int(),
-    detail: z.string(),
-    instance: z.string().describe("Path of the failed request."),
-    request_id: z.string().length(8).describe("Quote it to support; also in the X-Request-Id header."),
-    errors: z.array(z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() })).optional()
-      .describe("validation_error only: one entry per problem."),
-    retry_after: z.int().optional().describe("rate_limit_exceeded only: seconds to wait."),
-    balance_seconds: z.int().optional().describe("insufficient_balance only."),
-    required_seconds: z.int().optional().describe("insufficient_balance only."),
-    hint: z.string().optional().describe("order_external_id_already_exists only."),
-    reason: z.string().optional().describe("webhook_url_rejected only."),
-  })
-  .meta({ id: "Problem" });
+export const problemSchema = z.looseObject({
+  type: z.string().describe("`{docs_url}/errors/<slug>`; route on the slug, it is stable across versions."),
+  title: z.string(),
+  status: z.int(),
+  detail: z.string(),
+  instance: z.string().describe("Path of the failed request."),
+  request_id: z.string().length(8).describe("Quote it to support; also in the X-Request-Id header."),
+  errors: z.array(z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() })).optional()
+    .describe("validation_error only: one entry per problem."),
+  retry_after: z.int().optional().describe("rate_limit_exceeded only: seconds to wait."),
+  balance_seconds: z.int().optional().describe("insufficient_balance only."),
+  required_seconds: z.int().optional().describe("insufficient_balance only."),
+  hint: z.string().optional().describe("order_external_id_already_exists only."),
+  reason: z.string().optional().describe("webhook_url_rejected only."),
+});
 
 /** Paths that keep the legacy `{"detail": "..."}` error shape: everything outside /v1. */
 function isV1(url: string): boolean {

@@ -6,6 +6,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
 import { Database } from "./db/pool.ts";
+import { JobQueue } from "./engine/queue.ts";
 import { Paginator } from "./pagination.ts";
 import { type RateLimiter, MemoryRateLimiter } from "./ratelimit/limiter.ts";
 import { RedisRateLimiter } from "./ratelimit/redis.ts";
@@ -13,6 +14,7 @@ import { KeyAuthenticator } from "./services/api-keys.ts";
 import { docsRoutes } from "./api/docs.ts";
 import { accountRoutes } from "./api/v1/account.ts";
 import { apiKeyRoutes } from "./api/v1/api-keys.ts";
+import { callRoutes } from "./api/v1/calls.ts";
 import { guardV1, versionHeaders } from "./http/guard.ts";
 import { swaggerOptions } from "./http/openapi.ts";
 import { installProblemHandlers } from "./http/problem.ts";
@@ -29,22 +31,32 @@ export interface ContextOptions {
   onError?: (err: unknown) => void;
 }
 
-/** The composition root: one place that picks each dependency's implementation. */
-export function createContext(config: Config, options: ContextOptions): AppContext {
+/** The composition root: one place that picks each dependency's implementation. Starts the job queue. */
+export async function createContext(config: Config, options: ContextOptions): Promise<AppContext> {
   const now = options.now ?? Date.now;
+  const onError = options.onError ?? (() => {});
   const db = new Database(options.databaseUrl);
   const limiter: RateLimiter = config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL) : new MemoryRateLimiter();
+  const queue = new JobQueue(options.databaseUrl, onError);
+  try {
+    await queue.start();
+  } catch (err) {
+    await Promise.allSettled([queue.stop(), limiter.close(), db.close()]);
+    throw err;
+  }
   return {
     config,
     db,
     now,
     limiter,
     paginator: new Paginator(options.cursorSecret ?? config.WAKHA_CURSOR_SECRET, now),
-    keys: new KeyAuthenticator(db, now, options.onError ?? (() => {})),
+    keys: new KeyAuthenticator(db, now, onError),
+    queue,
   };
 }
 
 export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.queue.stop();
   await ctx.limiter.close();
   await ctx.db.close();
 }
@@ -74,6 +86,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     guardV1(v1, ctx);
     accountRoutes(v1, ctx);
     apiKeyRoutes(v1, ctx);
+    callRoutes(v1, ctx);
   }, { prefix: "/v1" });
 
   return app;

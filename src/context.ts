@@ -1,5 +1,6 @@
 import type { Config } from "./config.ts";
 import type { Database } from "./db/pool.ts";
+import type { JobQueue } from "./engine/queue.ts";
 import type { Paginator } from "./pagination.ts";
 import type { RateLimiter } from "./ratelimit/limiter.ts";
 import type { KeyAuthenticator } from "./services/api-keys.ts";
@@ -11,6 +12,8 @@ export interface AppContext {
   paginator: Paginator;
   limiter: RateLimiter;
   keys: KeyAuthenticator;
+  /** pg-boss: enqueue jobs inside a transaction with queue.enqueue(client, JOBS.x, payload). */
+  queue: JobQueue;
   /** The clock: tests replace it to move time. */
   now: () => number;
 }

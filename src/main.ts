@@ -49,7 +49,7 @@ async function resolveDatabase(config: Config): Promise<ResolvedDatabase> {
 async function serve(config: Config): Promise<void> {
   const database = await resolveDatabase(config);
   await migrate(database.url);
-  const ctx = createContext(config, { databaseUrl: database.url, cursorSecret: database.cursorSecret, onError: (err) => log(String(err)) });
+  const ctx = await createContext(config, { databaseUrl: database.url, cursorSecret: database.cursorSecret, onError: (err) => log(String(err)) });
   const app = await buildApp(ctx);
   if (!database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
   if (config.WAKHA_WEBHOOK_ALLOW_PRIVATE) app.log.warn("WAKHA_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http and private addresses; never use this in production");

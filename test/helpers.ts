@@ -25,7 +25,7 @@ export interface TestAppOptions {
 /** A real app on the run's PostgreSQL (and Redis when env.REDIS_URL is given), driven through inject(). */
 export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: inject("databaseUrl"), ...options.env });
-  const ctx = createContext(config, {
+  const ctx = await createContext(config, {
     databaseUrl: inject("databaseUrl"),
     cursorSecret: options.cursorSecret === null ? undefined : (options.cursorSecret ?? CURSOR_SECRET),
     ...(options.now ? { now: options.now } : {}),

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppContext } from "../../context.ts";
+import { openRecording } from "../../engine/recordings.ts";
+import { ApiError } from "../../errors.ts";
+import { parseRange } from "../../http/byte-range.ts";
+import { pageQuery, pageSchema } from "../../pagination.ts";
+import { CALL_OUTCOMES, CALL_STATUSES, callCreateSchema, callOutSchema } from "../../services/call-schemas.ts";
+import { cancelCall, createCall, findCallRecording, getCall, listCalls } from "../../services/calls.ts";
+import { checkIdempotencyKey } from "../../services/idempotency.ts";
+
+export { callCreateSchema, callOutSchema } from "../../services/call-schemas.ts";
+
+const callId = z.object({ id: z.string().describe("The call id returned at creation.") });
+
+const idempotencyHeaders = z.looseObject({
+  "idempotency-key": z.string().min(1).max(255)
+    .describe("Required, 1 to 255 characters (a UUID is ideal). Resending the same body with the same key within 24 hours replays the first response."),
+});
+
+const dateFilter = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+export const listCallsQuery = z.object({
+  ...pageQuery,
+  status: z.string().optional().meta({ enum: [...CALL_STATUSES] })
+    .describe(`One of ${CALL_STATUSES.join(", ")}; another value is 400 invalid_status_filter.`),
+  outcome: z.enum(CALL_OUTCOMES).optional(),
+  shop_external_id: z.string().min(1).optional(),
+  merchant_id: z.string().min(1).optional().describe("The shops' merchant_external_id: follows up a batch of calls for one merchant."),
+  created_after: dateFilter.optional().describe("Calls created at or after this time (RFC 3339, or YYYY-MM-DD for midnight UTC)."),
+  created_before: dateFilter.optional().describe("Calls created strictly before this time."),
+});
+
+const audio = {
+  content: { "audio/*": { schema: z.string().meta({ format: "binary" }) } },
+};
+
+/** /v1/calls: create (idempotent), list, read, cancel, recording. */
+export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post("/calls", {
+    schema: {
+      operationId: "createCall", tags: ["Calls"], summary: "Create a call (60 per minute; Idempotency-Key required)",
+      description: "Queues a call that confirms an order with the customer. Answers 201 with `Location: /v1/calls/{id}`. " +
+        "A repeat with the same Idempotency-Key and body within 24 hours replays the stored response with `X-Idempotent-Replay: true`.",
+      headers: idempotencyHeaders, body: callCreateSchema, response: { 201: callOutSchema },
+    },
+    config: {
+      rateClass: "calls_create",
+      errors: [
+        "missing_idempotency_key", "idempotency_key_empty", "idempotency_key_too_long", "insufficient_balance", "shop_not_found",
+        "idempotency_key_conflict", "order_external_id_already_exists", "conflict", "language_not_supported_for_country",
+        "channel_not_available", "order_item_unknown_product", "order_item_variant_required",
+      ],
+    },
+    // The header rules come before the body is read or validated (spec part 4, rule 1).
+    onRequest: async (req) => void checkIdempotencyKey(req.headers["idempotency-key"]),
+  }, async (req, reply) => {
+    const key = checkIdempotencyKey(req.headers["idempotency-key"]);
+    const created = await createCall(ctx, req.principal, req.body, key);
+    reply.code(201).header("Location", `/v1/calls/${created.callId}`).type("application/json; charset=utf-8");
+    if (created.replayed) reply.header("X-Idempotent-Replay", "true");
+    // The stored bytes as they are (a string with a JSON type skips the serializer): a replay is identical to the first response.
+    return reply.send(created.body as never);
+  });
+
+  r.get("/calls", {
+    schema: {
+      operationId: "listCalls", tags: ["Calls"], summary: "List calls, newest first",
+      querystring: listCallsQuery, response: { 200: pageSchema(callOutSchema) },
+    },
+    config: { paginated: true, errors: ["invalid_status_filter"] },
+  }, (req) => {
+    const { limit, cursor, ...filters } = req.query;
+    return listCalls(ctx, req.principal, filters, { limit, cursor });
+  });
+
+  r.get("/calls/:id", {
+    schema: { operationId: "getCall", tags: ["Calls"], summary: "Read a call", params: callId, response: { 200: callOutSchema } },
+    config: { errors: ["call_not_found"] },
+  }, (req) => getCall(ctx, req.principal, req.params.id));
+
+  r.post("/calls/:id/cancel", {
+    schema: {
+      operationId: "cancelCall", tags: ["Calls"], summary: "Cancel a call (120 per minute)",
+      description: "A queued, ringing or in-progress call becomes `canceled`; an answered call's line is closed within seconds and its " +
+        "seconds billed (`ended_at` and `billed_seconds` are filled in then). A call already in a terminal status is 409 `conflict`.",
+      params: callId, response: { 200: callOutSchema },
+    },
+    config: { rateClass: "calls_cancel", errors: ["call_not_found", "conflict"] },
+  }, (req) => cancelCall(ctx, req.principal, req.params.id));
+
+  r.get("/calls/:id/recording", {
+    schema: {
+      operationId: "getCallRecording", tags: ["Calls"], summary: "Read a call's audio (supports Range)",
+      description: "Streams the recording with its content type and `Accept-Ranges: bytes`; a `Range: bytes=start-end` header gives 206 " +
+        "with `Content-Range`, a range outside the file 416. 404 `call_not_found` when no recording was produced, 410 `recording_gone` after the 30-day purge.",
+      params: callId,
+      response: { 200: { description: "The whole recording.", ...audio }, 206: { description: "The requested byte range.", ...audio } },
+    },
+    config: { errors: ["call_not_found", "recording_gone"] },
+  }, async (req, reply) => {
+    const found = await findCallRecording(ctx, req.principal, req.params.id);
+    const recording = await openRecording(ctx, req.params.id, found.path);
+    const range = parseRange(req.headers.range, recording.size);
+    reply.header("Accept-Ranges", "bytes").header("Cache-Control", "private, no-transform");
+    if (range.kind === "unsatisfiable") {
+      throw new ApiError("http_error", `The requested range is outside the recording's ${recording.size} bytes.`, {
+        status: 416, headers: { "Content-Range": `bytes */${recording.size}` },
+      });
+    }
+    reply.type(found.contentType);
+    if (range.kind === "partial") {
+      reply.code(206)
+        .header("Content-Range", `bytes ${range.start}-${range.end}/${recording.size}`)
+        .header("Content-Length", String(range.end - range.start + 1));
+      return reply.send(recording.stream(range) as never);
+    }
+    reply.header("Content-Length", String(recording.size));
+    return reply.send(recording.stream() as never);
+  });
+}

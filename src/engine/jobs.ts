@@ -1,0 +1,38 @@
+// Every job type in one typed catalogue: its queue name, payload schema and retry policy (DESIGN house style 5).
+import { z } from "zod";
+
+/** pg-boss queue options the catalogue sets per job type; jobs inherit them from their queue. */
+export interface RetryPolicy {
+  /** Retries after the first attempt fails. */
+  retryLimit: number;
+  /** Seconds before the first retry. */
+  retryDelay: number;
+  /** Doubles the delay at each retry (with pg-boss's jitter). */
+  retryBackoff: boolean;
+  /** Seconds a job may stay active before it counts as failed. */
+  expireInSeconds: number;
+}
+
+export interface JobType<S extends z.ZodType = z.ZodType> {
+  /** The pg-boss queue name. */
+  name: string;
+  payload: S;
+  retry: RetryPolicy;
+}
+
+export const JOBS = {
+  /**
+   * Takes a queued call to a terminal status (consumed by the engine's dialer). The job id is the call id.
+   * The handler must re-read the call and do nothing unless it is still `queued` with no
+   * `cancel_requested_at`: a cancel may land between enqueue and pickup (src/services/calls.ts cancelCall).
+   */
+  placeCall: {
+    name: "place-call",
+    payload: z.strictObject({ call_id: z.uuid() }),
+    // A failure before the line opens is retried; one that reached the customer is settled by the dialer itself.
+    retry: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 },
+  },
+} as const satisfies Record<string, JobType>;
+
+export type JobCatalogue = typeof JOBS;
+export type JobPayload<J extends JobType> = z.output<J["payload"]>;

@@ -1,0 +1,57 @@
+import { PgBoss } from "pg-boss";
+import type { z } from "zod";
+import type { Queryable } from "../db/pool.ts";
+import { JOBS, type JobType } from "./jobs.ts";
+
+/** The PostgreSQL schema pg-boss owns in the app's database. */
+export const QUEUE_SCHEMA = "pgboss";
+
+export interface EnqueueOptions {
+  /** A job id chosen by the caller (a UUID), so the job can be found or cancelled later. */
+  id?: string;
+  startAfter?: Date;
+}
+
+/**
+ * pg-boss on the app's database, with the queues of the job catalogue. Jobs are written through the
+ * caller's transaction client, so a rolled-back transaction leaves no job behind.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+
+  constructor(databaseUrl: string, onError: (err: unknown) => void) {
+    this.boss = new PgBoss({ connectionString: databaseUrl, schema: QUEUE_SCHEMA, max: 4, application_name: "wakha-queue" });
+    // An 'error' event without a listener would crash the process; pg-boss retries its loops by itself.
+    this.boss.on("error", onError);
+  }
+
+  /** Installs or migrates the pg-boss schema, then creates (or updates) one queue per catalogue entry. */
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const job of Object.values(JOBS)) {
+      await this.boss.createQueue(job.name, job.retry);
+      await this.boss.updateQueue(job.name, job.retry);
+    }
+  }
+
+  /** Adds a job inside the caller's transaction; the payload is checked against the catalogue's schema. */
+  async enqueue<J extends JobType>(client: Queryable, job: J, payload: z.input<J["payload"]>, options: EnqueueOptions = {}): Promise<string> {
+    const data = job.payload.parse(payload) as object;
+    const id = await this.boss.send(job.name, data, { ...options, db: transactional(client) });
+    if (!id) throw new Error(`pg-boss did not create the ${job.name} job`);
+    return id;
+  }
+
+  /** Cancels a job that has not completed yet, inside the caller's transaction. */
+  async cancel(client: Queryable, job: JobType, id: string): Promise<void> {
+    await this.boss.cancel(job.name, id, { db: transactional(client) });
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, close: true, timeout: 5_000 });
+  }
+}
+
+function transactional(client: Queryable) {
+  return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+}

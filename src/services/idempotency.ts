@@ -1,0 +1,126 @@
+// Idempotency-Key handling for POST /v1/calls (spec 7.3, part 8; CONTRACT §10).
+//
+// Design: the creation runs in one transaction that first takes a transaction-scoped advisory lock on
+// hash(account, key). A duplicate arriving while the first request runs waits on that lock (at most
+// LOCK_WAIT_MS, else 409 `conflict` with Retry-After), then reads the committed record and replays it.
+// Only a completed creation stores a record, in the same transaction as the call; a request that fails
+// (validation or any other error) stores nothing and can be retried with the same key, as at Stripe.
+// Records older than 24 h are ignored, overwritten when their key returns, and deleted in batches by
+// purgeExpiredIdempotencyKeys, which createCall triggers off the request path at most once a minute.
+import { createHash } from "node:crypto";
+import type pg from "pg";
+import type { Database } from "../db/pool.ts";
+import { ApiError } from "../errors.ts";
+
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+export const MAX_KEY_LENGTH = 255;
+/** How long a duplicate waits for the request holding its key before it gets 409 `conflict`. */
+export const LOCK_WAIT_MS = 5_000;
+/** The first half of the two-integer advisory lock key: the idempotency lock space. */
+export const LOCK_CLASS = 72_420;
+const PURGE_EVERY_MS = 60_000;
+const PURGE_BATCH = 1_000;
+
+/** Applies the header rules (spec part 8): present, not empty, at most 255 characters. */
+export function checkIdempotencyKey(value: string | string[] | undefined): string {
+  if (value === undefined) {
+    throw new ApiError("missing_idempotency_key", "POST /v1/calls needs an Idempotency-Key header (1 to 255 characters; a UUID is ideal).");
+  }
+  const key = Array.isArray(value) ? value.join(", ") : value;
+  if (key.length === 0) throw new ApiError("idempotency_key_empty", "The Idempotency-Key header is empty; send 1 to 255 characters.");
+  if (key.length > MAX_KEY_LENGTH) {
+    throw new ApiError("idempotency_key_too_long", `The Idempotency-Key header has ${key.length} characters; the maximum is ${MAX_KEY_LENGTH}.`);
+  }
+  return key;
+}
+
+/** JSON with object keys sorted at every level, so the same body always hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** SHA-256 of the operation and the canonical JSON of the parsed body. */
+export function requestHash(operation: string, body: unknown): Buffer {
+  return createHash("sha256").update(`${operation}\n${canonicalJson(body)}`).digest();
+}
+
+/** The second half of the advisory lock key: 32 bits of SHA-256(account, key). Collisions only serialise. */
+export function lockId(accountId: string, key: string): number {
+  return createHash("sha256").update(`${accountId}\n${key}`).digest().readInt32BE(0);
+}
+
+/**
+ * Runs fn in one transaction; with a key, the transaction first holds the key's advisory lock. Opening the
+ * transaction, bounding lock waits and taking the lock are one round trip (the lock id is a computed integer).
+ */
+export async function inKeyedTransaction<T>(db: Database, accountId: string, key: string | null, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.pool.connect();
+  try {
+    await client.query(key === null
+      ? "BEGIN"
+      : `BEGIN; SET LOCAL lock_timeout = ${LOCK_WAIT_MS}; SELECT pg_advisory_xact_lock(${LOCK_CLASS}, ${lockId(accountId, key)})`);
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    if ((err as { code?: string }).code === "55P03") {
+      throw new ApiError("conflict", "A request with this Idempotency-Key (or for the same order) is still being processed. Retry in a second to get its result.", {
+        headers: { "Retry-After": "1" },
+      });
+    }
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** What a lookup finds for a key inside the window. */
+export interface StoredResponse {
+  request_hash: string;
+  call_id: string;
+  response_body: string;
+}
+
+/** The scalar subquery that finds the live record of ($account, $key) as JSON, for the creation's one read. */
+export function storedResponseSubquery(account: string, key: string, now: string): string {
+  return `(SELECT json_build_object('request_hash', encode(request_hash, 'hex'), 'call_id', call_id, 'response_body', response_body)
+    FROM idempotency_keys WHERE account_id = ${account} AND key = ${key}
+      AND created_at > ${now} - interval '${IDEMPOTENCY_WINDOW_HOURS} hours')`;
+}
+
+/** The replay, or 409 idempotency_key_conflict when the body differs (the original is never shown). */
+export function replayOrConflict(stored: StoredResponse, hash: Buffer): { callId: string; body: string } {
+  if (stored.request_hash !== hash.toString("hex")) {
+    throw new ApiError("idempotency_key_conflict",
+      "This Idempotency-Key was already used in the last 24 hours with a different request body. Use a new key for a new request, or resend the identical body to get the original response.");
+  }
+  return { callId: stored.call_id, body: stored.response_body };
+}
+
+/** Deletes up to `batch` records older than the window; returns how many went. */
+export async function purgeExpiredIdempotencyKeys(db: Pick<Database, "query">, batch = PURGE_BATCH): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM idempotency_keys WHERE (account_id, key) IN (
+       SELECT account_id, key FROM idempotency_keys WHERE created_at <= now() - interval '${IDEMPOTENCY_WINDOW_HOURS} hours'
+       ORDER BY created_at LIMIT $1 FOR UPDATE SKIP LOCKED)`,
+    [batch],
+  );
+  return rowCount ?? 0;
+}
+
+const lastPurge = new WeakMap<Database, number>();
+
+/** Purge-on-write: at most once a minute per pool, off the request path; a failure waits for the next one. */
+export function purgeSoon(db: Database, nowMs: number): void {
+  if (nowMs - (lastPurge.get(db) ?? 0) < PURGE_EVERY_MS) return;
+  lastPurge.set(db, nowMs);
+  purgeExpiredIdempotencyKeys(db).catch(() => {});
+}

@@ -15,6 +15,8 @@ import { docsRoutes } from "./api/docs.ts";
 import { accountRoutes } from "./api/v1/account.ts";
 import { apiKeyRoutes } from "./api/v1/api-keys.ts";
 import { callRoutes } from "./api/v1/calls.ts";
+import { productRoutes } from "./api/v1/products.ts";
+import { shopRoutes } from "./api/v1/shops.ts";
 import { guardV1, versionHeaders } from "./http/guard.ts";
 import { swaggerOptions } from "./http/openapi.ts";
 import { installProblemHandlers } from "./http/problem.ts";
@@ -87,6 +89,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     accountRoutes(v1, ctx);
     apiKeyRoutes(v1, ctx);
     callRoutes(v1, ctx);
+    shopRoutes(v1, ctx);
+    productRoutes(v1, ctx);
   }, { prefix: "/v1" });
 
   return app;

@@ -56,7 +56,7 @@ describe("authentication (spec part 5)", () => {
 
   it("never stores the secret in clear", async () => {
     const { rows } = await t.ctx.db.query("SELECT key_hash, prefix FROM api_keys WHERE id = $1", [acct.keyId]);
-    expect(rows[0].key_hash).toHaveLength(32);
+    expect(rows[0]!.key_hash).toHaveLength(32);
     expect(JSON.stringify(rows[0])).not.toContain(acct.apiKey);
   });
 });

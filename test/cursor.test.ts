@@ -24,8 +24,8 @@ describe("cursor pagination (CONTRACT §3)", () => {
     let next: string | null = null;
     do {
       const res = await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { limit: "2", ...(next ? { cursor: next } : {}) }, headers: a.headers });
-      const page = res.json();
-      seen.push(...page.data.map((x: { id: string }) => x.id));
+      const page: { data: { id: string }[]; has_more: boolean; next_cursor: string | null } = res.json();
+      seen.push(...page.data.map((x) => x.id));
       next = page.next_cursor;
       expect(page.has_more).toBe(next !== null);
     } while (next);

@@ -99,6 +99,6 @@ describe.skipIf(!redisUrl)("rate limits across two server processes sharing Redi
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(6);
     expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(6);
     const { rows } = await one.ctx.db.query("SELECT count(*)::int AS n FROM api_key_events WHERE key_id = $1 AND type = 'rate_limited'", [a.keyId]);
-    expect(rows[0].n).toBe(6);
+    expect(rows[0]!.n).toBe(6);
   });
 });

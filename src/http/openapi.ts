@@ -79,24 +79,21 @@ export function swaggerOptions(version: string, baseUrl: string): FastifyDynamic
       if (v1) out["security"] = [{ bearerAuth: [] }];
       return result;
     },
-    transformObject: (input) => pruneUnusedSchemas(jsonSchemaTransformObject(input) as OpenApiDocument),
+    transformObject: (input) => pruneUnusedSchemas(jsonSchemaTransformObject(input)),
   };
 }
 
-interface OpenApiDocument {
-  components?: { schemas?: Record<string, unknown> };
-}
-
 /** Drops component schemas nothing refers to (the provider registers an input twin of every output schema). */
-function pruneUnusedSchemas<T extends OpenApiDocument>(doc: T): T {
-  const schemas = doc.components?.schemas;
+function pruneUnusedSchemas<T extends object>(doc: T): T {
+  const components = (doc as { components?: { schemas?: Record<string, unknown> } }).components;
+  const schemas = components?.schemas;
   if (!schemas) return doc;
   const refs = (value: unknown): string[] => {
     const json = JSON.stringify(value);
     return [...json.matchAll(/"#\/components\/schemas\/([^"]+)"/g)].map((m) => decodeURIComponent(m[1]!));
   };
   const used = new Set<string>();
-  const queue = refs({ ...doc, components: { ...doc.components, schemas: {} } });
+  const queue = refs({ ...doc, components: { ...components, schemas: {} } });
   while (queue.length) {
     const name = queue.pop()!;
     if (used.has(name) || !(name in schemas)) continue;

@@ -19,7 +19,7 @@ import { productRoutes } from "./api/v1/products.ts";
 import { shopRoutes } from "./api/v1/shops.ts";
 import { guardV1, versionHeaders } from "./http/guard.ts";
 import { swaggerOptions } from "./http/openapi.ts";
-import { installProblemHandlers } from "./http/problem.ts";
+import { frameworkErrorHandler, installProblemHandlers } from "./http/problem.ts";
 import { validationErrorFormatter, zodValidatorCompiler } from "./http/validation.ts";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -70,6 +70,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: () => randomBytes(4).toString("hex"),
     schemaErrorFormatter: validationErrorFormatter,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+    frameworkErrors: frameworkErrorHandler(ctx.config.docsUrl),
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

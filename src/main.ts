@@ -7,12 +7,15 @@ import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { Database } from "./db/pool.ts";
 import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
+import { WORKER_SPECS } from "./engine/handlers.ts";
+import { Workers } from "./engine/workers.ts";
 import { createAccount, creditAccount } from "./services/accounts.ts";
 
 const USAGE = `wakha: order-confirmation voice calls
 
 Usage:
-  wakha serve                                   serve the REST API, docs and MCP (npm start)
+  wakha serve                                   serve the REST API, docs and MCP, and run the workers (npm start)
+  wakha worker                                  run only the engine's workers (scale-out nodes)
   wakha migrate                                 apply pending database migrations
   wakha accounts create --name NAME [--balance-seconds N] [--json]
   wakha accounts credit ACCOUNT_ID --seconds N [--json]
@@ -46,26 +49,35 @@ async function resolveDatabase(config: Config): Promise<ResolvedDatabase> {
   return { url: embedded.url, cursorSecret, stop: embedded.stop };
 }
 
-async function serve(config: Config): Promise<void> {
+/** Runs what WAKHA_ROLE asks for: the HTTP API (`api`), the workers (`worker`), or both (`all`). */
+async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> {
   const database = await resolveDatabase(config);
   await migrate(database.url);
   const ctx = await createContext(config, { databaseUrl: database.url, cursorSecret: database.cursorSecret, onError: (err) => log(String(err)) });
-  const app = await buildApp(ctx);
-  if (!database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
-  if (config.WAKHA_WEBHOOK_ALLOW_PRIVATE) app.log.warn("WAKHA_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http and private addresses; never use this in production");
+  const app = role === "worker" ? null : await buildApp(ctx);
+  const workers = role === "api" ? null : new Workers(ctx, (msg, err) => log(`${msg}: ${err instanceof Error ? err.message : String(err)}`));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, "shutting down");
-    await app.close();
+    log(`${signal}: shutting down`);
+    await app?.close();
+    await workers?.stop();
     await closeContext(ctx);
     await database.stop();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
-  await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.WAKHA_WEBHOOK_ALLOW_PRIVATE) log("warning: WAKHA_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http and private addresses; never use this in production");
+  if (workers) {
+    await workers.start(WORKER_SPECS);
+    log(`workers running (${WORKER_SPECS.map((w) => w.job.name).join(", ") || "no job types"})`);
+  }
+  if (app) {
+    if (!database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
+    await app.listen({ port: config.PORT, host: config.HOST });
+  }
 }
 
 async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>): Promise<T> {
@@ -122,7 +134,9 @@ async function main(argv: string[]): Promise<void> {
   const config = loadConfig();
   switch (command) {
     case "serve":
-      return serve(config);
+      return serve(config, config.WAKHA_ROLE);
+    case "worker":
+      return serve(config, "worker");
     case "migrate": {
       await withDatabase(config, async () => {});
       log("migrations applied");

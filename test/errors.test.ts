@@ -79,6 +79,16 @@ describe("error model (spec 7)", () => {
     problem(res, "http_error", 415);
   });
 
+  it("answers NUL characters with a 422, not a database error", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/v1/me/api-keys", headers: a.headers, payload: { name: "bad\u0000name" } });
+    expect((problem(res, "validation_error", 422)["errors"] as { type: string }[])[0]!.type).toBe("string_type");
+  });
+
+  it("answers malformed URLs and over-long path parameters in the problem shape", async () => {
+    problem(await t.app.inject({ method: "GET", url: `/v1/me/api-keys/${"a".repeat(600)}/events`, headers: a.headers }), "http_error", 414);
+    problem(await t.app.inject({ method: "GET", url: "/v1/me/api-keys/%E0%A4%A/events", headers: a.headers }), "bad_request", 400);
+  });
+
   it("keeps the legacy {detail} shape outside /v1", async () => {
     const res = await t.app.inject({ method: "GET", url: "/elsewhere/boom" });
     expect(res.statusCode).toBe(413);

@@ -40,6 +40,7 @@ function statusSlug(status: number): ErrorSlug {
 }
 
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError, docsUrl: string): FastifyReply {
+  reply.header("X-Request-Id", request.id);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   if (!isV1(request.url)) {
     return reply.code(error.status).type("application/json").send(JSON.stringify({ detail: error.message }));
@@ -67,6 +68,12 @@ export function toApiError(err: FastifyError & { entries?: ValidationEntry[] }, 
     const msg = err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ? "Body is empty but Content-Type is application/json" : `JSON decode error: ${err.message}`;
     return new ApiError("validation_error", "The body is not valid JSON.", { extensions: { errors: [{ loc: ["body"], msg, type: "json_invalid" }] } });
   }
+  if (err.code === "22021" || err.code === "22P05") {
+    // PostgreSQL refuses NUL and invalid UTF-8 in text: the client's input, not our failure.
+    return new ApiError("validation_error", "Text fields must not contain NUL characters.", {
+      extensions: { errors: [{ loc: ["body"], msg: "Text must not contain NUL (\\u0000) characters", type: "string_type" }] },
+    });
+  }
   const status = err.statusCode ?? 500;
   if (status >= 500) {
     request.log.error({ err, request_id: request.id }, "unexpected error");
@@ -74,6 +81,11 @@ export function toApiError(err: FastifyError & { entries?: ValidationEntry[] }, 
   }
   const slug = statusSlug(status);
   return new ApiError(slug, err.message, { status });
+}
+
+/** Errors Fastify raises before routing (a malformed URL, an over-long path parameter). */
+export function frameworkErrorHandler(docsUrl: string) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendProblem(request, reply, toApiError(err, request), docsUrl);
 }
 
 /** Installs the one error handler and the not-found handler. */

@@ -24,8 +24,7 @@ export function parseRange(header: string | undefined, size: number): RangeDecis
     return { kind: "partial", start: Math.max(0, size - length), end: size - 1 };
   }
   const start = Number(first);
-  const end = last === "" ? size - 1 : Number(last);
-  if (end < start) return { kind: "full" };
+  if (last !== "" && Number(last) < start) return { kind: "full" };
   if (start >= size) return { kind: "unsatisfiable" };
-  return { kind: "partial", start, end: Math.min(end, size - 1) };
+  return { kind: "partial", start, end: last === "" ? size - 1 : Math.min(Number(last), size - 1) };
 }

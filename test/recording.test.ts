@@ -1,0 +1,133 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { purgeExpiredRecordings, purgeRecording, recordingsDir, saveRecording } from "../src/engine/recordings.ts";
+import { parseRange } from "../src/http/byte-range.ts";
+import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
+import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
+
+describe("GET /v1/calls/{id}/recording (spec 2.4, 7.2)", () => {
+  let t: TestApp;
+  let acct: TestAccount;
+  let shop: string;
+  let dataDir: string;
+  const audio = randomBytes(10_000);
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "wakha-rec-"));
+    await chmod(dataDir, 0o755);
+    t = await startApp({ env: { WAKHA_DATA_DIR: dataDir, WAKHA_BASE_URL: "https://api.example.test" } });
+    acct = await newAccount(t.ctx, 1000);
+    shop = (await insertShop(t.ctx, acct.accountId)).externalId;
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const recorded = async () => {
+    const { id } = (await postCall(t, acct, callBody(shop))).json() as { id: string };
+    await saveRecording(t.ctx, id, audio, "audio/wav");
+    return id;
+  };
+  const fetchRec = (id: string, headers: Record<string, string> = {}, who: TestAccount = acct) =>
+    t.app.inject({ method: "GET", url: `/v1/calls/${id}/recording`, headers: { ...who.headers, ...headers } });
+
+  it("streams the whole recording with its type, length and Accept-Ranges; the CallOut links to it", async () => {
+    const id = await recorded();
+    const res = await fetchRec(id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("audio/wav");
+    expect(res.headers["content-length"]).toBe(String(audio.length));
+    expect(res.headers["accept-ranges"]).toBe("bytes");
+    expect(res.rawPayload.equals(audio)).toBe(true);
+    const call = (await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers })).json();
+    expect(call.recording_url).toBe(`https://api.example.test/v1/calls/${id}/recording`);
+    expect(await readdir(recordingsDir(t.ctx))).toContain(`${id}.wav`);
+    const head = await t.app.inject({ method: "HEAD", url: `/v1/calls/${id}/recording`, headers: acct.headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-length"]).toBe(String(audio.length));
+    expect(head.rawPayload.length).toBe(0);
+  });
+
+  it.each([
+    ["bytes=0-99", 0, 99],
+    ["bytes=9000-", 9000, 9999],
+    ["bytes=-500", 9500, 9999],
+    ["bytes=9990-20000", 9990, 9999],
+    ["bytes=5000-5000", 5000, 5000],
+  ])("answers Range %s with 206 and Content-Range", async (range, start, end) => {
+    const id = await recorded();
+    const res = await fetchRec(id, { range });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers["content-range"]).toBe(`bytes ${start}-${end}/${audio.length}`);
+    expect(res.headers["content-length"]).toBe(String(end - start + 1));
+    expect(res.rawPayload.equals(audio.subarray(start, end + 1))).toBe(true);
+  });
+
+  it.each([["bytes=10000-"], ["bytes=20000-30000"], ["bytes=-0"]])("answers an unsatisfiable Range %s with 416", async (range) => {
+    const id = await recorded();
+    const res = await fetchRec(id, { range });
+    expect(res.statusCode).toBe(416);
+    expect(res.headers["content-range"]).toBe(`bytes */${audio.length}`);
+    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+  });
+
+  it("ignores a malformed or multi-part Range and sends everything", async () => {
+    const id = await recorded();
+    for (const range of ["items=0-5", "bytes=5-1", "bytes=0-1,5-6"]) {
+      const res = await fetchRec(id, { range });
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.length).toBe(audio.length);
+    }
+  });
+
+  it("gives call_not_found when no recording was produced, with the same body as a missing call", async () => {
+    const { id } = (await postCall(t, acct, callBody(shop))).json() as { id: string };
+    const never = problem(await fetchRec(id), "call_not_found", 404);
+    const missingId = randomUUID();
+    const missing = problem(await fetchRec(missingId), "call_not_found", 404);
+    const strip = (b: Record<string, unknown>, callId: string) => JSON.stringify({ ...b, request_id: "", instance: "", detail: String(b["detail"]).replace(callId, "<id>") });
+    expect(strip(never, id)).toBe(strip(missing, missingId));
+    const call = (await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers })).json();
+    expect(call.recording_url).toBeNull();
+  });
+
+  it("gives call_not_found for another account's recording", async () => {
+    const id = await recorded();
+    const stranger = await newAccount(t.ctx, 100);
+    problem(await fetchRec(id, {}, stranger), "call_not_found", 404);
+  });
+
+  it("gives 410 recording_gone once purged, deletes the file and drops recording_url", async () => {
+    const id = await recorded();
+    expect(await purgeRecording(t.ctx, id)).toBe(true);
+    problem(await fetchRec(id), "recording_gone", 410);
+    expect(await readdir(recordingsDir(t.ctx))).not.toContain(`${id}.wav`);
+    const call = (await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers })).json();
+    expect(call.recording_url).toBeNull();
+    expect(await purgeRecording(t.ctx, id)).toBe(false);
+  });
+
+  it("purges recordings older than 30 days and keeps younger ones", async () => {
+    const old = await recorded();
+    const young = await recorded();
+    await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '30 days 1 minute' WHERE id = $1", [old]);
+    await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '29 days' WHERE id = $1", [young]);
+    expect(await purgeExpiredRecordings(t.ctx)).toBeGreaterThanOrEqual(1);
+    problem(await fetchRec(old), "recording_gone", 410);
+    expect((await fetchRec(young)).statusCode).toBe(200);
+  });
+});
+
+describe("parseRange", () => {
+  it("reads single ranges and clamps to the size", () => {
+    expect(parseRange(undefined, 10)).toEqual({ kind: "full" });
+    expect(parseRange("bytes=2-4", 10)).toEqual({ kind: "partial", start: 2, end: 4 });
+    expect(parseRange("bytes=-20", 10)).toEqual({ kind: "partial", start: 0, end: 9 });
+    expect(parseRange("bytes=0-", 0)).toEqual({ kind: "unsatisfiable" });
+    expect(parseRange("bytes=-", 10)).toEqual({ kind: "full" });
+  });
+});

@@ -1,0 +1,79 @@
+// The contract between the call engine's parts: the dialogue (what the agent says and understands), the
+// simulated customer (the simulator's other end of the line) and the dialer that runs a call through a
+// telephony provider. Changing it means changing all three.
+import type { CallOutcome, Country, Language } from "../../services/call-schemas.ts";
+
+export type Dialect = "ma" | "dz" | "tn" | "fr";
+export type Intent = "confirm" | "cancel" | "reschedule" | "callback" | "change_request" | "wrong_number" | "question" | "unclear";
+
+export interface Classification {
+  intent: Intent;
+  confidence: number;
+}
+
+/** Understands a customer's reply (CONTRACT §5b); the local classifier is the default implementation. */
+export interface IntentClassifier {
+  classify(text: string, country: Country): Classification | Promise<Classification>;
+}
+
+/** What the agent knows about the order it confirms. */
+export interface DialogueOrder {
+  shopName: string;
+  customerName: string;
+  country: Country;
+  language: Language;
+  dialect: Dialect;
+  /** Decimal string. */
+  amount: string;
+  currency: "MAD" | "DZD" | "TND" | "EUR";
+  items: { name: string; variant: string | null; quantity: number; unit_price: string | null }[];
+}
+
+/** One thing the agent says; `end` means it hangs up right after saying it. */
+export interface AgentTurn {
+  text: string;
+  end: boolean;
+}
+
+export interface TranscriptEntry {
+  speaker: "agent" | "customer";
+  text: string;
+  /** Seconds since the call was answered (simulated seconds). */
+  at: number;
+  intent?: Intent;
+  confidence?: number;
+}
+
+/** Typed per outcome (CONTRACT §4): reason, preferred_date, callback_at, changes; transcript_excerpt always. */
+export interface DialogueResult {
+  outcome: CallOutcome;
+  outcome_details: Record<string, unknown> & { transcript_excerpt: string };
+  end_reason: string;
+}
+
+export type Interruption = "customer_hangup" | "balance_exhausted" | "canceled" | "line_dropped";
+
+/** One conversation, driven turn by turn by the dialer. */
+export interface Dialogue {
+  /** The greeting naming the shop and the identity check. */
+  opening(): AgentTurn;
+  /** The customer's recognised words at `at` seconds; null is silence or nothing recognisable. */
+  hear(utterance: string | null, at: number): Promise<AgentTurn>;
+  /** Settles the conversation when it is cut short (the agent says nothing more). */
+  interrupt(reason: Interruption, at: number): DialogueResult;
+  /** Set once a turn with `end: true` has been produced, or after interrupt(). */
+  result(): DialogueResult | null;
+  transcript(): TranscriptEntry[];
+}
+
+/** How the simulated line behaves before anyone speaks (CONTRACT §5: numbers ending 03, 04, 05). */
+export type Pickup = "answer" | "no_answer" | "busy" | "voicemail";
+
+/** The simulator's customer: speaks its dialect from its own phrase bank, never from a wired outcome. */
+export interface SimulatedCustomer {
+  pickup: Pickup;
+  /** Seconds of ringing before pickup (or before giving up). */
+  ringSeconds: number;
+  /** The customer's answer to what the agent just said; `hangup` ends the call after `text` (if any). */
+  reply(agentText: string, turn: number): { text: string | null; hangup: boolean; thinkSeconds: number };
+}

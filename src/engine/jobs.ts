@@ -32,6 +32,17 @@ export const JOBS = {
     // A failure before the line opens is retried; one that reached the customer is settled by the dialer itself.
     retry: { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 30 * 60 },
   },
+  /**
+   * One attempt of an outbound webhook delivery (src/webhooks/delivery.ts). The 3h/6h/12h/24h schedule
+   * (WAKHA_WEBHOOK_RETRY_SCHEDULE) is not pg-boss's: a failed attempt is recorded and the next one sent as a
+   * new job with `startAfter`, and `attempt` lets a stale or duplicate job see it is no longer due.
+   */
+  deliverWebhook: {
+    name: "deliver-webhook",
+    payload: z.strictObject({ delivery_id: z.uuid(), attempt: z.int().min(1) }),
+    // pg-boss retries only a crash or an unexpected error (the attempt itself is bounded by a 10 s timeout).
+    retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
 } as const satisfies Record<string, JobType>;
 
 export type JobCatalogue = typeof JOBS;

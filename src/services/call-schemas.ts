@@ -70,7 +70,7 @@ const notBlank = (max: number) =>
 export const customerInputSchema = z.strictObject({
   name: notBlank(200).describe("The customer's name, as the agent will say it."),
   phone_number: phoneNumber.describe("E.164, for example +212612345678. With the simulator, the last two digits choose the customer's behaviour."),
-}).meta({ id: "CustomerInput" });
+}).meta({ id: "Customer" });
 
 export const orderItemInputSchema = z.strictObject({
   product_external_id: z.string().min(1).max(255).optional().describe("A product of the call's shop."),
@@ -91,14 +91,14 @@ export const orderItemInputSchema = z.strictObject({
       ctx.addIssue({ code: "custom", path: [field], message: "Field required: a line without product_external_id needs name and unit_price", params: { type: "missing" } });
     }
   }
-}).meta({ id: "OrderItemInput" });
+}).meta({ id: "OrderItem" });
 
 export const orderInputSchema = z.strictObject({
   external_id: z.string().min(1).max(255).describe("Your order id, unique within the shop."),
   previous_attempts: z.int().min(0).default(0)
     .describe("How many calls were already made for this order. To call again about an existing order, send a new Idempotency-Key and a higher value than the last call's."),
   items: z.array(orderItemInputSchema).min(1).max(100),
-}).meta({ id: "OrderInput" });
+}).meta({ id: "Order" });
 
 export const callParamsSchema = z.strictObject({
   channel: z.string().min(1).max(64).optional().describe("Omit for the default channel `gsm`. A channel that is not open is refused (`channel_not_available`)."),

@@ -5,6 +5,7 @@ import type { AppContext } from "../../context.ts";
 import { openRecording } from "../../engine/recordings.ts";
 import { ApiError } from "../../errors.ts";
 import { parseRange } from "../../http/byte-range.ts";
+import { problemSchema } from "../../http/problem.ts";
 import { pageQuery, pageSchema } from "../../pagination.ts";
 import { CALL_OUTCOMES, CALL_STATUSES, callCreateSchema, callOutSchema } from "../../services/call-schemas.ts";
 import { cancelCall, createCall, findCallRecording, getCall, listCalls } from "../../services/calls.ts";
@@ -98,7 +99,14 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
       description: "Streams the recording with its content type and `Accept-Ranges: bytes`; a `Range: bytes=start-end` header gives 206 " +
         "with `Content-Range`, a range outside the file 416. 404 `call_not_found` when no recording was produced, 410 `recording_gone` after the 30-day purge.",
       params: callId,
-      response: { 200: { description: "The whole recording.", ...audio }, 206: { description: "The requested byte range.", ...audio } },
+      response: {
+        200: { description: "The whole recording.", ...audio },
+        206: { description: "The requested byte range.", ...audio },
+        416: {
+          description: "`http_error` with status 416: the range is outside the recording; `Content-Range: bytes */<size>` gives its size.",
+          content: { "application/problem+json": { schema: problemSchema } },
+        },
+      },
     },
     config: { errors: ["call_not_found", "recording_gone"] },
   }, async (req, reply) => {

@@ -11,12 +11,16 @@ import { Paginator } from "./pagination.ts";
 import { type RateLimiter, MemoryRateLimiter } from "./ratelimit/limiter.ts";
 import { RedisRateLimiter } from "./ratelimit/redis.ts";
 import { KeyAuthenticator } from "./services/api-keys.ts";
+import { SecretBox } from "./webhooks/secret-box.ts";
 import { docsRoutes } from "./api/docs.ts";
 import { accountRoutes } from "./api/v1/account.ts";
 import { apiKeyRoutes } from "./api/v1/api-keys.ts";
 import { callRoutes } from "./api/v1/calls.ts";
 import { productRoutes } from "./api/v1/products.ts";
 import { shopRoutes } from "./api/v1/shops.ts";
+import { webhookRoutes } from "./api/v1/webhooks.ts";
+import { messagingRoutes } from "./inbound/messaging.ts";
+import { mcpRoutes } from "./mcp/server.ts";
 import { guardV1, versionHeaders } from "./http/guard.ts";
 import { swaggerOptions } from "./http/openapi.ts";
 import { frameworkErrorHandler, installProblemHandlers } from "./http/problem.ts";
@@ -29,6 +33,8 @@ export interface ContextOptions {
   databaseUrl: string;
   /** Cursor signing secret; defaults to config.WAKHA_CURSOR_SECRET. */
   cursorSecret?: string | undefined;
+  /** Webhook secret sealing key; defaults to config.WAKHA_ENCRYPTION_KEY. */
+  encryptionKey?: string | undefined;
   now?: () => number;
   onError?: (err: unknown) => void;
 }
@@ -40,6 +46,7 @@ export async function createContext(config: Config, options: ContextOptions): Pr
   const db = new Database(options.databaseUrl);
   const limiter: RateLimiter = config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL) : new MemoryRateLimiter();
   const queue = new JobQueue(options.databaseUrl, onError);
+  const encryptionKey = options.encryptionKey ?? config.WAKHA_ENCRYPTION_KEY;
   try {
     await queue.start();
   } catch (err) {
@@ -54,6 +61,7 @@ export async function createContext(config: Config, options: ContextOptions): Pr
     paginator: new Paginator(options.cursorSecret ?? config.WAKHA_CURSOR_SECRET, now),
     keys: new KeyAuthenticator(db, now, onError),
     queue,
+    secretBox: encryptionKey ? new SecretBox(encryptionKey) : null,
   };
 }
 
@@ -93,7 +101,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     callRoutes(v1, ctx);
     shopRoutes(v1, ctx);
     productRoutes(v1, ctx);
+    webhookRoutes(v1, ctx);
   }, { prefix: "/v1" });
+
+  // Outside /v1: signed by the platform, not by an API key; its own body parser and limit.
+  await app.register(async (inbound) => messagingRoutes(inbound, ctx));
+
+  // Outside /v1: the MCP server, opened by the same API key; its tools call the same services.
+  mcpRoutes(app, ctx, { openapi: () => app.swagger(), version: VERSION });
 
   return app;
 }

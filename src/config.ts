@@ -37,6 +37,8 @@ const envSchema = z.object({
   WAKHA_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   WAKHA_DOCS_URL: z.url({ protocol: /^https?$/ }).optional(),
   WAKHA_CURSOR_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // Seals webhook signing secrets at rest (src/webhooks/secret-box.ts); embedded mode keeps one in the data dir.
+  WAKHA_ENCRYPTION_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   WAKHA_ROLE: z.enum(["all", "api", "worker"]).default("all"),
   WAKHA_CHANNELS: z
     .string()

@@ -4,6 +4,7 @@ import type { JobQueue } from "./engine/queue.ts";
 import type { Paginator } from "./pagination.ts";
 import type { RateLimiter } from "./ratelimit/limiter.ts";
 import type { KeyAuthenticator } from "./services/api-keys.ts";
+import type { SecretBox } from "./webhooks/secret-box.ts";
 
 /** What services and routes are given: built once in the composition root (app.ts / main.ts). */
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   keys: KeyAuthenticator;
   /** pg-boss: enqueue jobs inside a transaction with queue.enqueue(client, JOBS.x, payload). */
   queue: JobQueue;
+  /** Seals and opens webhook secrets; null without WAKHA_ENCRYPTION_KEY (webhook creation then answers 503). */
+  secretBox: SecretBox | null;
   /** The clock: tests replace it to move time. */
   now: () => number;
 }

@@ -25,35 +25,47 @@ Configuration is read from the environment; see README.md.`;
 interface ResolvedDatabase {
   url: string;
   cursorSecret: string | undefined;
+  encryptionKey: string | undefined;
   stop: () => Promise<void>;
 }
 
 const log = (msg: string) => process.stderr.write(`wakha: ${msg}\n`);
 
-/** DATABASE_URL when set; otherwise the embedded PostgreSQL in WAKHA_DATA_DIR, with its own cursor secret. */
+/** A random secret generated once and kept in the data dir (mode 0600); concurrent starts agree on one. */
+async function keptSecret(dataDir: string, name: string): Promise<string> {
+  const file = path.join(path.resolve(dataDir), name);
+  return readFile(file, "utf8").then((s) => s.trim(), async () => {
+    const secret = randomBytes(32).toString("base64url");
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, secret, { mode: 0o600, flag: "wx" }).catch(() => {});
+    return (await readFile(file, "utf8")).trim();
+  });
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL in WAKHA_DATA_DIR, with its own cursor secret
+ * and webhook-secret encryption key.
+ */
 async function resolveDatabase(config: Config): Promise<ResolvedDatabase> {
   if (config.DATABASE_URL) {
-    return { url: config.DATABASE_URL, cursorSecret: config.WAKHA_CURSOR_SECRET, stop: async () => {} };
+    return { url: config.DATABASE_URL, cursorSecret: config.WAKHA_CURSOR_SECRET, encryptionKey: config.WAKHA_ENCRYPTION_KEY, stop: async () => {} };
   }
   const embedded = await startEmbeddedPostgres(config.WAKHA_DATA_DIR, log);
-  let cursorSecret = config.WAKHA_CURSOR_SECRET;
-  if (!cursorSecret) {
-    const file = path.join(path.resolve(config.WAKHA_DATA_DIR), "cursor-secret");
-    cursorSecret = await readFile(file, "utf8").then((s) => s.trim(), async () => {
-      const secret = randomBytes(32).toString("base64url");
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, secret, { mode: 0o600, flag: "wx" }).catch(() => {});
-      return (await readFile(file, "utf8")).trim();
-    });
-  }
-  return { url: embedded.url, cursorSecret, stop: embedded.stop };
+  const cursorSecret = config.WAKHA_CURSOR_SECRET ?? (await keptSecret(config.WAKHA_DATA_DIR, "cursor-secret"));
+  const encryptionKey = config.WAKHA_ENCRYPTION_KEY ?? (await keptSecret(config.WAKHA_DATA_DIR, "encryption-key"));
+  return { url: embedded.url, cursorSecret, encryptionKey, stop: embedded.stop };
 }
 
 /** Runs what WAKHA_ROLE asks for: the HTTP API (`api`), the workers (`worker`), or both (`all`). */
 async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> {
   const database = await resolveDatabase(config);
   await migrate(database.url);
-  const ctx = await createContext(config, { databaseUrl: database.url, cursorSecret: database.cursorSecret, onError: (err) => log(String(err)) });
+  const ctx = await createContext(config, {
+    databaseUrl: database.url,
+    cursorSecret: database.cursorSecret,
+    encryptionKey: database.encryptionKey,
+    onError: (err) => log(String(err)),
+  });
   const app = role === "worker" ? null : await buildApp(ctx);
   const workers = role === "api" ? null : new Workers(ctx, (msg, err) => log(`${msg}: ${err instanceof Error ? err.message : String(err)}`));
   let stopping = false;
@@ -76,6 +88,7 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
   }
   if (app) {
     if (!database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
+    if (!database.encryptionKey) app.log.warn("WAKHA_ENCRYPTION_KEY is not set: webhook creation and tests answer 503 until it is");
     await app.listen({ port: config.PORT, host: config.HOST });
   }
 }

@@ -7,6 +7,7 @@ import type { AppContext } from "../src/context.ts";
 import { createAccount } from "../src/services/accounts.ts";
 
 export const CURSOR_SECRET = "test-cursor-secret-0123456789abcdef0123456789";
+export const ENCRYPTION_KEY = "test-encryption-key-0123456789abcdef0123456789";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -17,6 +18,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   cursorSecret?: string | null;
+  /** Webhook secret sealing key; null runs without one (webhook creation answers 503). */
+  encryptionKey?: string | null;
   now?: () => number;
   /** Extra routes registered before the app is ready (to provoke unexpected errors). */
   routes?: (app: FastifyInstance) => void;
@@ -28,6 +31,7 @@ export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
   const ctx = await createContext(config, {
     databaseUrl: inject("databaseUrl"),
     cursorSecret: options.cursorSecret === null ? undefined : (options.cursorSecret ?? CURSOR_SECRET),
+    encryptionKey: options.encryptionKey === null ? undefined : (options.encryptionKey ?? ENCRYPTION_KEY),
     ...(options.now ? { now: options.now } : {}),
   });
   const app = await buildApp(ctx);

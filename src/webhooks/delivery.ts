@@ -1,0 +1,129 @@
+// One delivery attempt of an outbound event: send, record, then schedule the next attempt or settle it.
+import type { AppContext } from "../context.ts";
+import type { Queryable } from "../db/pool.ts";
+import { JOBS } from "../engine/jobs.ts";
+import { sendWebhook, type SendResult } from "./sender.ts";
+import { signWebhook } from "./signature.ts";
+
+export const USER_AGENT = "Wakha-Webhooks/1";
+const MAX_ERROR_CHARS = 500;
+
+interface DeliveryRow {
+  id: string;
+  status: "pending" | "delivered" | "failed";
+  attempts: number;
+  webhook_id: string;
+  url: string;
+  secret_sealed: string;
+  webhook_status: "active" | "deleted" | "disabled";
+  event_id: string;
+  event_type: string;
+  payload: string;
+  event_created_at: Date;
+}
+
+/** What became of an attempt: `stale` when the job was no longer due (already settled or superseded). */
+export type AttemptOutcome = "stale" | "delivered" | "retrying" | "failed";
+
+/**
+ * The exact body of an event: the stored `data` bytes inside the envelope of CONTRACT §6, identical at every
+ * retry (only the signature's timestamp changes).
+ */
+export function envelope(event: { id: string; type: string; created_at: Date; payload: string }): string {
+  const head = JSON.stringify({ id: event.id, type: event.type, created_at: event.created_at.toISOString(), api_version: "1" });
+  return `${head.slice(0, -1)},"data":${event.payload}}`;
+}
+
+async function load(db: Queryable, deliveryId: string): Promise<DeliveryRow | undefined> {
+  const { rows } = await db.query<DeliveryRow>(
+    `SELECT d.id, d.status, d.attempts, d.webhook_id, w.url, w.secret_sealed, w.status AS webhook_status,
+            e.id AS event_id, e.type AS event_type, e.payload::text AS payload, e.created_at AS event_created_at
+     FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN webhook_events e ON e.id = d.event_id
+     WHERE d.id = $1`,
+    [deliveryId],
+  );
+  return rows[0];
+}
+
+/** Settles a pending delivery as failed without sending (webhook gone, secret unreadable). */
+async function abandon(ctx: AppContext, row: DeliveryRow, reason: string): Promise<AttemptOutcome> {
+  const at = new Date(ctx.now());
+  const { rowCount } = await ctx.db.query(
+    `UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = $3, failed_at = $4, updated_at = $4
+     WHERE id = $1 AND status = 'pending' AND attempts = $2`,
+    [row.id, row.attempts, reason, at],
+  );
+  return rowCount ? "failed" : "stale";
+}
+
+function errorText(result: SendResult): string | null {
+  const code = result.statusCode;
+  let text = result.error;
+  if (code !== null && code >= 300 && code < 400) text = `redirect not followed: the receiver answered ${code}${result.location ? ` to ${result.location}` : ""}`;
+  else if (code !== null && (code < 200 || code >= 300)) text = `the receiver answered ${code}${code === 410 ? " Gone: the webhook is now disabled" : ""}`;
+  return text === null ? null : text.slice(0, MAX_ERROR_CHARS);
+}
+
+/**
+ * Makes attempt number `attempt` of a delivery, if it is still due: a pending delivery with attempt - 1
+ * attempts recorded. A 2xx delivers; a 410 fails it and disables the webhook; anything else schedules the
+ * next attempt after the WAKHA_WEBHOOK_RETRY_SCHEDULE delay, or fails it once the schedule is spent (the
+ * failed deliveries are the dead-letter queue). A crash between the POST and the record re-sends the same
+ * event id (at least once).
+ */
+export async function attemptDelivery(ctx: AppContext, deliveryId: string, attempt: number): Promise<AttemptOutcome> {
+  const row = await load(ctx.db, deliveryId);
+  if (!row || row.status !== "pending" || row.attempts !== attempt - 1) return "stale";
+  if (row.webhook_status !== "active") return abandon(ctx, row, `the webhook was ${row.webhook_status} before this attempt`);
+  if (!ctx.secretBox) throw new Error("WAKHA_ENCRYPTION_KEY is not set: webhook deliveries cannot be signed");
+  let secret: string;
+  try {
+    secret = ctx.secretBox.open(row.secret_sealed);
+  } catch {
+    return abandon(ctx, row, "the webhook secret cannot be unsealed (WAKHA_ENCRYPTION_KEY changed?); delete and create the webhook again");
+  }
+
+  const body = envelope({ id: row.event_id, type: row.event_type, created_at: row.event_created_at, payload: row.payload });
+  const startedAt = new Date(ctx.now());
+  const result = await sendWebhook(row.url, body, {
+    "Content-Type": "application/json",
+    "User-Agent": USER_AGENT,
+    "X-Service-Signature": signWebhook(secret, body, Math.floor(startedAt.getTime() / 1000)),
+    "X-Service-Event-Id": row.event_id,
+    "X-Service-Event-Type": row.event_type,
+  }, { allowPrivate: ctx.config.WAKHA_WEBHOOK_ALLOW_PRIVATE });
+
+  const code = result.statusCode;
+  const schedule = ctx.config.WAKHA_WEBHOOK_RETRY_SCHEDULE;
+  const at = new Date(ctx.now());
+  let outcome: AttemptOutcome;
+  if (code !== null && code >= 200 && code < 300) outcome = "delivered";
+  else if (code === 410 || attempt > schedule.length) outcome = "failed";
+  else outcome = "retrying";
+  const nextAt = outcome === "retrying" ? new Date(at.getTime() + schedule[attempt - 1]! * 1000) : null;
+
+  return ctx.db.tx(async (client) => {
+    const { rowCount } = await client.query(
+      `UPDATE webhook_deliveries SET status = $3, attempts = $2, next_attempt_at = $4, last_status_code = $5, last_error = $6,
+              updated_at = $7::timestamptz, delivered_at = CASE WHEN $3 = 'delivered' THEN $7::timestamptz END,
+              failed_at = CASE WHEN $3 = 'failed' THEN $7::timestamptz END
+       WHERE id = $1 AND status = 'pending' AND attempts = $2 - 1`,
+      [row.id, attempt, outcome === "retrying" ? "pending" : outcome, nextAt, code, errorText(result), at],
+    );
+    // Another runner recorded this attempt first (a job re-run after a stall): keep its record.
+    if (!rowCount) return "stale";
+    await client.query(
+      `INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, status_code, response_excerpt, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [row.id, attempt, startedAt, result.durationMs, code, result.excerpt, errorText(result)],
+    );
+    if (code === 410) {
+      await client.query(
+        `UPDATE webhooks SET status = 'disabled', disabled_reason = $2, updated_at = $3 WHERE id = $1 AND status = 'active'`,
+        [row.webhook_id, `The receiver answered 410 Gone to event ${row.event_id} on ${at.toISOString()}.`, at],
+      );
+    }
+    if (nextAt) await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: row.id, attempt: attempt + 1 }, { startAfter: nextAt });
+    return outcome;
+  });
+}

@@ -20,9 +20,13 @@ export const problemSchema = z.looseObject({
   reason: z.string().optional().describe("webhook_url_rejected only."),
 });
 
-/** Paths that keep the legacy `{"detail": "..."}` error shape: everything outside /v1. */
-function isV1(url: string): boolean {
-  return url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
+/**
+ * Paths whose errors are problem+json: /v1 and /mcp. The MCP endpoint is opened by the same API key for the
+ * same clients (its 401 and 400 come before any MCP exchange), and spec 7.1 keeps the legacy
+ * `{"detail": "..."}` shape only for the inbound messaging webhook; every other path keeps it too.
+ */
+function usesProblemJson(url: string): boolean {
+  return url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?") || url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/mcp/");
 }
 
 function statusSlug(status: number): ErrorSlug {
@@ -42,7 +46,7 @@ function statusSlug(status: number): ErrorSlug {
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError, docsUrl: string): FastifyReply {
   reply.header("X-Request-Id", request.id);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  if (!isV1(request.url)) {
+  if (!usesProblemJson(request.url)) {
     return reply.code(error.status).type("application/json").send(JSON.stringify({ detail: error.message }));
   }
   const entry = ERRORS[error.slug];

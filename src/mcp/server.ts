@@ -1,0 +1,105 @@
+// POST /mcp: the MCP server (Streamable HTTP, stateless). Each request is authenticated with the API key before
+// any MCP exchange, then gets its own McpServer and transport: no session state lives between requests, so any
+// API node can answer any request.
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
+import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context.ts";
+import { ApiError } from "../errors.ts";
+import { authenticate } from "../http/guard.ts";
+import { callTool, type OpenApiGetter, type ToolEnv, type WakhaTool } from "./tool.ts";
+import { ACCOUNT_TOOLS } from "./tools/account.ts";
+import { CALL_TOOLS } from "./tools/calls.ts";
+import { PRODUCT_TOOLS } from "./tools/products.ts";
+import { mirrorIndex, referenceTools } from "./tools/reference.ts";
+import { SHOP_TOOLS } from "./tools/shops.ts";
+
+const DOMAIN_TOOLS = [...CALL_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS];
+
+/** The 23 tools of CONTRACT §9. */
+export const TOOLS: readonly WakhaTool[] = [...DOMAIN_TOOLS, ...referenceTools(mirrorIndex(DOMAIN_TOOLS))];
+const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
+
+/** Query parameters that would carry a key: refused, since URLs end up in logs, proxies and browser history. */
+const KEY_PARAMS = new Set(["api_key", "apikey", "api-key", "key", "token", "access_token"]);
+
+const INSTRUCTIONS = [
+  "Wakha phones cash-on-delivery customers in Morocco, Algeria, Tunisia and France, in their dialect, to confirm their orders, and reports each customer's decision.",
+  "Typical flow: get_balance, create_shop (once per shop), create_product (optional: ad-hoc item lines need no catalogue), create_call, then get_call or list_calls to read the outcome.",
+  "Failures are tool results with isError whose text is a JSON object: route on its `error` slug (explain_error explains any slug), follow its `remedy`, and for rate_limit_exceeded wait `retry_after` seconds.",
+  "Retry create_call only with the same idempotency_key and identical arguments; it then returns the same call instead of phoning twice.",
+].join("\n");
+
+export interface McpOptions {
+  /** The live OpenAPI document (`app.swagger()`), read by list_endpoints and get_endpoint_spec. */
+  openapi: OpenApiGetter;
+  version: string;
+}
+
+/** One server for one request, acting for the authenticated key. */
+export function buildMcpServer(env: ToolEnv, version: string): McpServer {
+  const server = new McpServer({ name: "wakha", title: "Wakha", version }, { instructions: INSTRUCTIONS });
+  for (const tool of TOOLS) {
+    server.registerTool(tool.name, {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: tool.input,
+      outputSchema: tool.output,
+      annotations: { title: tool.title, ...tool.annotations },
+    }, (args: unknown) => callTool(tool, args, env));
+  }
+  // tools/list stays the SDK's (JSON Schema from the same Zod schemas). tools/call is ours: the SDK would validate
+  // arguments first and answer a violation as plain text, where REST and these tools count the rate limit first
+  // and answer `validation_error` with the catalogue's Pydantic-style entries.
+  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = BY_NAME.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 100)}"; call tools/list for the ${TOOLS.length} tools.`);
+    return callTool(tool, request.params.arguments, env);
+  });
+  return server;
+}
+
+function refuseKeyInQuery(request: FastifyRequest): void {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  const found = Object.keys(query).find((name) => KEY_PARAMS.has(name.toLowerCase()));
+  if (found === undefined) return;
+  throw new ApiError("bad_request",
+    `API keys are never accepted in the query string (\`${found.slice(0, 32)}\`): URLs are logged. Send \`Authorization: Bearer <API_KEY>\` and drop the parameter. If that was a real key, revoke it (DELETE /v1/me/api-keys/{id}) and use a new one.`);
+}
+
+async function handleMcp(ctx: AppContext, options: McpOptions, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  refuseKeyInQuery(request);
+  const who = await authenticate(ctx, request.headers.authorization);
+  const server = buildMcpServer({ ctx, who, openapi: options.openapi, request }, options.version);
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  // From here the SDK writes the response; headers set on the reply so far (X-Request-Id) go on the raw one.
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  reply.raw.on("close", () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  } catch (err) {
+    request.log.error({ err, request_id: request.id }, "MCP request failed");
+    if (!reply.raw.headersSent) {
+      reply.raw.writeHead(500, { "Content-Type": "application/json" });
+      reply.raw.end(JSON.stringify({ jsonrpc: "2.0", error: { code: ErrorCode.InternalError, message: `Internal error; quote request id ${request.id} to support.` }, id: null }));
+    }
+  }
+}
+
+/** POST /mcp; GET and DELETE (SSE streams and sessions) do not exist in stateless mode. */
+export function mcpRoutes(app: FastifyInstance, ctx: AppContext, options: McpOptions): void {
+  app.post("/mcp", { schema: { hide: true } }, (request, reply) => handleMcp(ctx, options, request, reply));
+  const notAllowed = async () => {
+    throw new ApiError("http_error", "This MCP server is stateless: send every JSON-RPC message with POST /mcp. There is no SSE stream (GET) and no session to delete (DELETE).", {
+      status: 405, headers: { Allow: "POST" },
+    });
+  };
+  app.get("/mcp", { schema: { hide: true } }, notAllowed);
+  app.delete("/mcp", { schema: { hide: true } }, notAllowed);
+}

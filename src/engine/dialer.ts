@@ -1,0 +1,233 @@
+// The place-call handler: takes a queued call to a terminal status through a TelephonyProvider (issue 5).
+// Claim (queued to ringing, exactly once), dial, on answer run the dialogue turn by turn, stop at its end,
+// at a customer hang-up, at a cancel (polled between turns) or before the balance runs out; then end the
+// call, bill it and emit call.ended in one transaction; then store the recording and emit recording.ready.
+import type { AppContext } from "../context.ts";
+import { REQUIRED_SECONDS } from "../services/accounts.ts";
+import { closingLine, voicemailMessage } from "./agent-lines.ts";
+import {
+  type CallEnd, type ClaimedCall, claimCall, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
+} from "./call-states.ts";
+import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "./dialogue/types.ts";
+import { saveRecording } from "./recordings.ts";
+import type { AnswerResult, CallSession } from "./telephony/provider.ts";
+import type { Telephony } from "./telephony/index.ts";
+
+/** What the dialer runs on: chosen once per node in the engine's composition (engine.ts). */
+export interface CallEngine {
+  telephony: Telephony;
+  dialogue(order: DialogueOrder, now: Date): Dialogue;
+  log(message: string, err?: unknown): void;
+}
+
+/** Seconds the customer is given to start answering. */
+export const LISTEN_TIMEOUT_SECONDS = 8;
+export const RING_TIMEOUT_SECONDS = 30;
+/** Wall-clock heartbeat while a call is live (the sweep takes a call whose heartbeat is 60 s old for lost). */
+export const HEARTBEAT_MS = 5_000;
+/** Talk time the agent budgets per word it says (a calm phone voice: 150 words a minute). */
+const SECONDS_PER_WORD = 0.4;
+/** Kept in hand beyond the next question: the customer's answer and the polite close. */
+const REPLY_RESERVE_SECONDS = 12;
+
+export function speechSeconds(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length * SECONDS_PER_WORD + 0.3;
+}
+
+const UNANSWERED: Record<Exclude<AnswerResult["type"], "answered">, CallEnd["status"]> = {
+  busy: "busy",
+  no_answer: "no_answer",
+  failed: "failed",
+  canceled: "canceled",
+};
+
+/** Places one call; never throws once the call is claimed (a failure ends it as failed, or the sweep does). */
+export async function placeCall(ctx: AppContext, engine: CallEngine, callId: string): Promise<void> {
+  const call = await claimCall(ctx, callId);
+  if (!call) return;
+  await new CallRun(ctx, engine, call).run();
+}
+
+function unanswered(status: CallEnd["status"], endReason: string): CallEnd {
+  return { status, outcome: null, outcomeDetails: null, endReason, transcript: null, connectedSeconds: 0 };
+}
+
+class CallRun {
+  readonly #ctx: AppContext;
+  readonly #engine: CallEngine;
+  readonly #call: ClaimedCall;
+  #session: CallSession | null = null;
+  #answered = false;
+  #check: LineCheck;
+  #timer: NodeJS.Timeout | null = null;
+  /** When (connected seconds) the agent said each of its lines, in order. */
+  readonly #agentTimes: number[] = [];
+
+  constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall) {
+    this.#ctx = ctx;
+    this.#engine = engine;
+    this.#call = call;
+    this.#check = { lost: false, cancel: false, availableSeconds: call.balanceSeconds };
+  }
+
+  async run(): Promise<void> {
+    let end: CallEnd;
+    try {
+      end = await this.#dial();
+    } catch (err) {
+      this.#engine.log(`call ${this.#call.id}: the engine failed mid-call; ending it as failed`, err);
+      await this.#session?.hangup().catch(() => {});
+      end = { ...unanswered("failed", "engine_error"), connectedSeconds: this.#session?.connectedSeconds() ?? 0 };
+    } finally {
+      if (this.#timer) clearInterval(this.#timer);
+    }
+    if (this.#check.lost) return; // the sweep ended it while we were cut off from the database
+    try {
+      if (!(await settleCall(this.#ctx, this.#call, end))) return;
+    } catch (err) {
+      this.#engine.log(`call ${this.#call.id}: could not record its end; the sweep will`, err);
+      return;
+    }
+    await this.#storeRecording();
+  }
+
+  async #dial(): Promise<CallEnd> {
+    const call = this.#call;
+    // Created with enough balance, but other calls may have spent it since: not worth ringing anyone.
+    if (call.balanceSeconds < REQUIRED_SECONDS) return unanswered("failed", "insufficient_balance");
+    const provider = this.#engine.telephony.forChannel(call.channel);
+    const session = await provider.originate({
+      callId: call.id, to: call.phone, country: call.country, language: call.language, dialect: call.dialect,
+      ringTimeoutSeconds: RING_TIMEOUT_SECONDS, machineDetection: true, record: true, timeLimitSeconds: call.balanceSeconds,
+    });
+    this.#session = session;
+    this.#timer = setInterval(() => void this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: heartbeat failed`, err)), HEARTBEAT_MS);
+    const answer = await session.answered();
+    if (answer.type !== "answered") return unanswered(UNANSWERED[answer.type], answer.type === "failed" ? answer.reason : answer.type);
+    this.#answered = true;
+    this.#check = await markAnswered(this.#ctx, call);
+    if (this.#check.lost) {
+      await session.hangup();
+      return unanswered("failed", "worker_lost");
+    }
+    const end = answer.by === "machine" ? await this.#leaveVoicemail(session) : await this.#converse(session);
+    await session.hangup();
+    return { ...end, connectedSeconds: session.connectedSeconds() };
+  }
+
+  // Heartbeat and line state; a cancel while ringing hangs up at once (the API already answered `canceled`).
+  async #refresh(): Promise<void> {
+    const session = this.#session;
+    this.#check = await heartbeat(this.#ctx.db, this.#call.id, this.#answered && session ? session.connectedSeconds() : null);
+    if (session && !this.#answered && (this.#check.cancel || this.#check.lost)) await session.hangup();
+  }
+
+  /** Seconds this call may still run before the account's balance would go below zero. */
+  #remaining(session: CallSession): number {
+    return this.#check.availableSeconds - session.connectedSeconds();
+  }
+
+  async #say(session: CallSession, text: string): Promise<void> {
+    this.#agentTimes.push(session.connectedSeconds());
+    await session.say(text);
+  }
+
+  async #converse(session: CallSession): Promise<Omit<CallEnd, "connectedSeconds">> {
+    const call = this.#call;
+    const dialogue = this.#engine.dialogue(dialogueOrder(call), new Date(this.#ctx.now()));
+    const extra: TranscriptEntry[] = [];
+    let interruption: Interruption | null = null;
+    let turn = dialogue.opening();
+    for (;;) {
+      await this.#refresh();
+      if (this.#check.lost) throw new Error("the call was ended elsewhere");
+      const cancel = this.#check.cancel;
+      if (cancel || this.#remaining(session) < speechSeconds(turn.text) + (turn.end ? 0 : REPLY_RESERVE_SECONDS)) {
+        // A goodbye that does not fit is left unsaid; anything else is replaced by the polite close.
+        if (!turn.end || cancel) {
+          interruption = cancel ? "canceled" : "balance_exhausted";
+          await this.#closePolitely(session, extra);
+        }
+        break;
+      }
+      if (turn.text) await this.#say(session, turn.text);
+      if (turn.end) break;
+      if (session.closed) {
+        interruption = "customer_hangup";
+        break;
+      }
+      const heard = await session.listen({ timeoutSeconds: LISTEN_TIMEOUT_SECONDS });
+      if (session.closed) {
+        // Words said just before hanging up are kept in the transcript; the hang-up decides the call.
+        if (heard) extra.push({ speaker: "customer", text: heard.text, at: heard.at });
+        interruption = "customer_hangup";
+        break;
+      }
+      turn = await dialogue.hear(heard?.text ?? null, heard?.at ?? session.connectedSeconds());
+    }
+    const at = session.connectedSeconds();
+    const result = (interruption ? dialogue.interrupt(interruption, at) : dialogue.result()) ?? dialogue.interrupt("line_dropped", at);
+    return {
+      status: interruption === "canceled" ? "canceled" : "completed",
+      outcome: result.outcome,
+      outcomeDetails: result.outcome_details,
+      endReason: result.end_reason,
+      transcript: this.#transcript(dialogue.transcript(), extra),
+    };
+  }
+
+  async #closePolitely(session: CallSession, extra: TranscriptEntry[]): Promise<void> {
+    const line = closingLine(this.#call.language, this.#call.dialect);
+    if (session.closed || this.#remaining(session) < speechSeconds(line)) return;
+    extra.push({ speaker: "agent", text: line, at: session.connectedSeconds() });
+    await session.say(line);
+  }
+
+  // The dialogue's transcript, with the agent's lines placed at the second they were really said.
+  #transcript(log: TranscriptEntry[], extra: TranscriptEntry[]): TranscriptEntry[] {
+    let agentLine = 0;
+    const timed = log.map((entry) => (entry.speaker === "agent" && agentLine < this.#agentTimes.length ? { ...entry, at: this.#agentTimes[agentLine++]! } : entry));
+    return [...timed, ...extra].map((e) => ({ ...e, at: Math.round(e.at * 10) / 10 })).sort((a, b) => a.at - b.at);
+  }
+
+  // A machine answered: wait for its greeting and beep, leave a short message, hang up. Billed as connected.
+  async #leaveVoicemail(session: CallSession): Promise<Omit<CallEnd, "connectedSeconds">> {
+    const call = this.#call;
+    const transcript: TranscriptEntry[] = [];
+    const greeting = await session.listen({ timeoutSeconds: 30 });
+    if (greeting) transcript.push({ speaker: "customer", text: greeting.text, at: greeting.at });
+    await this.#refresh();
+    const message = voicemailMessage(call.language, call.dialect, call.shopName);
+    if (!session.closed && !this.#check.cancel && this.#remaining(session) >= speechSeconds(message)) {
+      transcript.push({ speaker: "agent", text: message, at: session.connectedSeconds() });
+      await session.say(message);
+    }
+    return { status: "voicemail", outcome: null, outcomeDetails: null, endReason: "voicemail", transcript };
+  }
+
+  async #storeRecording(): Promise<void> {
+    const session = this.#session;
+    if (!session || !this.#answered) return;
+    try {
+      const recording = await session.recording();
+      if (!recording) return;
+      await saveRecording(this.#ctx, this.#call.id, recording.bytes, recording.contentType);
+      await this.#ctx.db.tx((client) => emitCallEvent(this.#ctx, client, this.#call.accountId, this.#call.id, "recording.ready"));
+    } catch (err) {
+      this.#engine.log(`call ${this.#call.id}: the recording could not be stored`, err);
+    }
+  }
+}
+
+export function dialogueOrder(call: ClaimedCall): DialogueOrder {
+  return {
+    shopName: call.shopName,
+    customerName: call.customerName,
+    country: call.country,
+    language: call.language,
+    dialect: call.dialect,
+    amount: call.amount,
+    currency: call.currency,
+    items: call.items.map((i) => ({ name: i.name, variant: i.variant_name, quantity: i.quantity, unit_price: i.unit_price })),
+  };
+}

@@ -1,0 +1,33 @@
+// Speech for audio carriers (Twilio Media Streams, a SIP trunk to a GSM gateway), which move sound and not
+// words: text-to-speech for what the agent says, speech-to-text for what the customer says. Locally it is
+// espeak-ng (synthesis only, voices `ar` and `fr`: espeak.ts); in production a cloud service with
+// ar-MA, ar-DZ, ar-TN and fr-FR voices and recognition (Azure Speech is the only one found with all three).
+import type { AudioFormat } from "../telephony/provider.ts";
+
+/** Synthesised speech as 16-bit linear PCM, mono, at `sampleRate`. */
+export interface SynthesizedSpeech {
+  sampleRate: number;
+  samples: Int16Array;
+}
+
+/** One recognition result; `final` ones are what the dialogue hears (interim ones drive barge-in). */
+export interface Recognition {
+  text: string;
+  final: boolean;
+  confidence?: number;
+  /** Offset of the speech in the audio stream, seconds. */
+  startSeconds: number;
+  durationSeconds: number;
+}
+
+export interface SpeechProvider {
+  readonly name: string;
+  /** Text to audio in a voice of `locale` (BCP 47, for example ar-MA or fr-FR). */
+  synthesize(text: string, options: { locale: string; voice?: string }): Promise<SynthesizedSpeech>;
+  /**
+   * Streaming recognition of a call's inbound audio (frames as the carrier sends them), yielding interim and
+   * final results until the audio ends. Providers without recognition (espeak-ng) reject.
+   */
+  recognize(audio: AsyncIterable<Uint8Array>, options: { locale: string; format: AudioFormat }): AsyncIterable<Recognition>;
+  close(): Promise<void>;
+}

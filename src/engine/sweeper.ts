@@ -1,0 +1,87 @@
+// Crash recovery (issue 5 item 1): a worker killed mid-call stops refreshing its calls' heartbeat. The
+// sweep (the sweep-calls job, every minute on any node) ends such calls as failed with end_reason
+// worker_lost, billed for the seconds the last heartbeat saw connected, exactly once; and it re-enqueues
+// queued calls whose place-call job was lost.
+import type { AppContext } from "../context.ts";
+import { JOBS } from "./jobs.ts";
+import { QUEUE_SCHEMA } from "./queue.ts";
+import { emitCallEvent } from "./call-states.ts";
+import { debitCall } from "./billing.ts";
+
+/** A live call whose heartbeat is this old is taken for lost (heartbeats come every 5 s). */
+export const STALE_AFTER_SECONDS = 60;
+/** A queued call gets this long for its job to be picked up before the sweep looks at the job. */
+const QUEUED_GRACE_SECONDS = 120;
+const BATCH = 200;
+
+export interface SweepReport {
+  /** Live calls ended as worker_lost. */
+  ended: number;
+  /** Queued calls whose job was put back. */
+  requeued: number;
+}
+
+/** Runs one sweep; safe to run on several nodes at once (rows are locked and re-checked). */
+export async function sweepCalls(ctx: AppContext, staleAfterSeconds = STALE_AFTER_SECONDS): Promise<SweepReport> {
+  const { rows: stale } = await ctx.db.query<{ id: string }>(
+    `SELECT id FROM calls WHERE ended_at IS NULL AND status IN ('ringing', 'in_progress', 'canceled')
+       AND COALESCE(last_heartbeat_at, updated_at) < now() - make_interval(secs => $1) LIMIT $2`,
+    [staleAfterSeconds, BATCH],
+  );
+  let ended = 0;
+  for (const { id } of stale) if (await endLostCall(ctx, id, staleAfterSeconds)) ended++;
+  return { ended, requeued: await requeueLostJobs(ctx) };
+}
+
+/** Ends one lost call in one transaction: status, billing from the last heartbeat, call.ended. */
+async function endLostCall(ctx: AppContext, callId: string, staleAfterSeconds: number): Promise<boolean> {
+  return ctx.db.tx(async (client) => {
+    const { rows } = await client.query<{ account_id: string; status: string; answered_at: Date | null; answered_seconds: number | null }>(
+      `SELECT account_id, status, answered_at, answered_seconds FROM calls
+       WHERE id = $1 AND ended_at IS NULL AND status IN ('ringing', 'in_progress', 'canceled')
+         AND COALESCE(last_heartbeat_at, updated_at) < now() - make_interval(secs => $2)
+       FOR UPDATE SKIP LOCKED`,
+      [callId, staleAfterSeconds],
+    );
+    const call = rows[0];
+    if (!call) return false; // settled meanwhile, alive again, or being swept by another node
+    const connected = call.answered_at ? (call.answered_seconds ?? 0) : 0;
+    const debit = connected > 0 ? await debitCall(client, call.account_id, callId, connected) : { seconds: 0 };
+    // A call the API canceled keeps that status; any other becomes failed. Its line ended after the last heartbeat.
+    await client.query(
+      `UPDATE calls SET status = CASE WHEN status = 'canceled' THEN 'canceled' ELSE 'failed' END,
+         end_reason = CASE WHEN status = 'canceled' THEN 'canceled' ELSE 'worker_lost' END, outcome = NULL, outcome_details = NULL,
+         ended_at = GREATEST(COALESCE(last_heartbeat_at, updated_at), COALESCE(answered_at, created_at)),
+         duration_seconds = $2, answered_seconds = $2, billed_seconds = $3, updated_at = now()
+       WHERE id = $1`,
+      [callId, connected, debit.seconds],
+    );
+    await emitCallEvent(ctx, client, call.account_id, callId, "call.ended");
+    return true;
+  });
+}
+
+/**
+ * Puts back the place-call job of queued calls whose job is gone or dead (failed after its retries,
+ * completed or cancelled without the call moving). The job keeps the call's id, so a cancel still finds it.
+ */
+async function requeueLostJobs(ctx: AppContext): Promise<number> {
+  const { rows } = await ctx.db.query<{ id: string; state: string | null }>(
+    `SELECT c.id, j.state FROM calls c
+       LEFT JOIN ${QUEUE_SCHEMA}.job j ON j.name = $1 AND j.id = c.id
+     WHERE c.status = 'queued' AND c.ended_at IS NULL AND c.cancel_requested_at IS NULL
+       AND c.created_at < now() - make_interval(secs => $2)
+       AND (j.id IS NULL OR j.state IN ('completed', 'cancelled', 'failed'))
+     LIMIT $3`,
+    [JOBS.placeCall.name, QUEUED_GRACE_SECONDS, BATCH],
+  );
+  for (const { id, state } of rows) {
+    if (state === "failed") {
+      await ctx.queue.boss.retry(JOBS.placeCall.name, id);
+      continue;
+    }
+    if (state) await ctx.queue.boss.deleteJob(JOBS.placeCall.name, id);
+    await ctx.queue.enqueue(ctx.db, JOBS.placeCall, { call_id: id }, { id });
+  }
+  return rows.length;
+}

@@ -1,0 +1,179 @@
+// The telephony provider interface: what the dialer needs from a carrier, written against the documented
+// models of the carriers we target, so each real provider is an adapter and the dialer never changes.
+//
+// Two kinds of carrier sit behind it (DESIGN.md):
+// - Text carriers do speech themselves. Twilio Programmable Voice with ConversationRelay: the call is created
+//   with the REST Calls API (StatusCallback events queued, ringing, in-progress, completed, busy, no-answer,
+//   failed, canceled; AnsweredBy human / machine_start / machine_end_* / fax / unknown with MachineDetection),
+//   then a WebSocket carries `setup` (call started), `prompt` {voicePrompt, last} (recognised caller speech),
+//   `interrupt` {utteranceUntilInterrupt, durationUntilInterruptMs} (the caller talked over our speech) to us,
+//   and `text` {token, last} (words to speak) and `end` (hang up) from us. A session maps one to one:
+//   say() sends text tokens, listen() waits for the next final prompt, hangup() sends `end`.
+// - Audio carriers move sound only: Twilio Media Streams (`media` frames of base64 8 kHz mu-law, `mark`,
+//   `clear`, `stop`) or a SIP trunk to a GSM gateway (RTP, G.711). Such a provider implements AudioCallLeg
+//   below and is paired with a SpeechProvider (src/engine/speech/provider.ts) that turns text into audio
+//   and audio into text; the pair is then exposed as the same CallSession.
+//
+// Seconds on the carrier's clock: the simulator runs a simulated clock (WAKHA_SIMULATOR_SPEED compresses
+// wall time only), a real carrier's clock is the wall clock. Billing always uses these seconds.
+import type { Country, Language } from "../../services/call-schemas.ts";
+import type { Dialect } from "../dialogue/types.ts";
+
+/** Who picked up, from answering-machine detection (Twilio AnsweredBy: human, or machine_* / fax as machine). */
+export type AnsweredBy = "human" | "machine";
+
+/** Why a line closed: the far end hung up, we did (hangup()), or the carrier dropped it. */
+export type HangupCause = "customer" | "agent" | "carrier";
+
+/**
+ * Progress of one call, in order. Exactly one settling event ends the pre-answer phase (answered, busy,
+ * no_answer, failed, canceled); `hangup` closes an answered call. Twilio's `queued` and `initiated` are not surfaced:
+ * the dialer's own status is already `ringing` when it originates.
+ */
+export type CallProgress =
+  | { type: "ringing"; seconds: number }
+  | { type: "answered"; by: AnsweredBy; seconds: number }
+  | { type: "busy"; seconds: number }
+  | { type: "no_answer"; seconds: number }
+  | { type: "failed"; reason: string; seconds: number }
+  /** We hung up before anyone answered (Twilio `canceled`). */
+  | { type: "canceled"; seconds: number }
+  /** `connectedSeconds`: from answer to hang-up on the carrier's clock (what is billed). */
+  | { type: "hangup"; by: HangupCause; connectedSeconds: number; seconds: number };
+
+export type AnswerResult = Extract<CallProgress, { type: "answered" | "busy" | "no_answer" | "failed" | "canceled" }>;
+export type HangupEvent = Extract<CallProgress, { type: "hangup" }>;
+
+/** What the dialer asks the carrier to dial. */
+export interface OriginateRequest {
+  /** Our call id: a real provider sends it as a custom parameter, so its webhooks find the call again. */
+  callId: string;
+  /** E.164. */
+  to: string;
+  country: Country;
+  language: Language;
+  dialect: Dialect;
+  /** Seconds to let it ring before giving up with no_answer (Twilio `Timeout`). */
+  ringTimeoutSeconds: number;
+  /** Detect answering machines (Twilio `MachineDetection=Enable`). */
+  machineDetection: boolean;
+  /** Carrier-side hard cap on connected seconds (Twilio `TimeLimit`); the agent closes politely before it. */
+  timeLimitSeconds?: number;
+  /** Record both legs (Twilio `Record=true`, dual channel). */
+  record: boolean;
+}
+
+/** The customer's recognised words (ConversationRelay `prompt` with `last: true`). */
+export interface Utterance {
+  text: string;
+  /** 0 to 1 when the recogniser reports one. */
+  confidence?: number;
+  /** Seconds since answer when the customer started speaking. */
+  at: number;
+  /** How long the customer spoke. */
+  durationSeconds: number;
+}
+
+export interface SayOptions {
+  /** BCP 47 voice language, for example `ar-MA` or `fr-FR`; the session's language when omitted. */
+  locale?: string;
+  /** Whether the customer's speech may cut it short (ConversationRelay `interruptible`). */
+  interruptible?: boolean;
+}
+
+/** How a say() went: spoken in full, or cut short by the customer (ConversationRelay `interrupt`). */
+export interface SayResult {
+  interrupted: boolean;
+  /** Seconds of speech actually played. */
+  spokenSeconds: number;
+}
+
+export interface ListenOptions {
+  /** Seconds of silence after which listen() gives up with null. */
+  timeoutSeconds: number;
+}
+
+/** A call's audio as the carrier or the simulator stored it. */
+export interface CallRecording {
+  /** For example `audio/wav` (the simulator) or `audio/mpeg` (Twilio's .mp3). */
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * One call on the line. Every method may be called after the line closed: say() then resolves at once
+ * with nothing spoken, listen() with null, hangup() does nothing.
+ */
+export interface CallSession {
+  /** The carrier's id for the call (Twilio CallSid); internal, never shown in the API. */
+  readonly providerCallId: string;
+  /** Subscribes to progress events (see CallProgress); returns the unsubscribe function. */
+  on(listener: (event: CallProgress) => void): () => void;
+  /** Resolves with the settling event: answered (by human or machine), busy, no_answer, failed or canceled. */
+  answered(): Promise<AnswerResult>;
+  /** Resolves once an answered line closes, whoever closed it. Never resolves for an unanswered call. */
+  ended(): Promise<HangupEvent>;
+  /** True once the line is closed (or never opened). */
+  readonly closed: boolean;
+  /** Speaks text to the customer; resolves when it has been played (or interrupted, or the line closed). */
+  say(text: string, options?: SayOptions): Promise<SayResult>;
+  /** The customer's next utterance; null on silence until the timeout, or when the line closed. */
+  listen(options: ListenOptions): Promise<Utterance | null>;
+  /** Closes the line from our side (ConversationRelay `end`, a BYE on SIP); before answer it cancels the dialling. */
+  hangup(): Promise<void>;
+  /** Seconds since answer on the carrier's clock (0 before answer). */
+  connectedSeconds(): number;
+  /** The call's audio once the line is closed; null when nothing was recorded (unanswered calls). */
+  recording(): Promise<CallRecording | null>;
+}
+
+/** A carrier: dials numbers and hands back live sessions. One instance serves many concurrent calls. */
+export interface TelephonyProvider {
+  /** Short name used in WAKHA_TELEPHONY, for example `simulator`. */
+  readonly name: string;
+  /** Starts dialling. Rejects only when the carrier refused the request itself (then nothing rang). */
+  originate(request: OriginateRequest): Promise<CallSession>;
+  /** Releases timers, sockets and child processes. */
+  close(): Promise<void>;
+}
+
+/** Audio as carriers move it: 8 kHz G.711 mu-law (Media Streams, most SIP trunks) or 16-bit linear PCM. */
+export interface AudioFormat {
+  encoding: "mulaw" | "pcm16";
+  sampleRate: number;
+  channels: 1;
+}
+
+/**
+ * The audio side of an audio carrier (Twilio Media Streams over a WebSocket, a SIP/RTP leg through a GSM
+ * gateway). It carries frames, not words: an adapter pairs it with a SpeechProvider to offer a CallSession.
+ */
+export interface AudioCallLeg {
+  readonly providerCallId: string;
+  readonly format: AudioFormat;
+  on(listener: (event: CallProgress) => void): () => void;
+  answered(): Promise<AnswerResult>;
+  ended(): Promise<HangupEvent>;
+  /** Inbound audio frames (Media Streams `media` payloads, about 20 ms each), until the line closes. */
+  frames(): AsyncIterable<Uint8Array>;
+  /** Queues outbound audio; resolves when the carrier reports it played (Media Streams `mark`). */
+  play(audio: Uint8Array): Promise<{ interrupted: boolean }>;
+  /** Drops queued outbound audio at once, for barge-in (Media Streams `clear`). */
+  clear(): void;
+  hangup(): Promise<void>;
+  connectedSeconds(): number;
+  recording(): Promise<CallRecording | null>;
+}
+
+/** An audio carrier: dials and returns the audio leg. */
+export interface AudioTelephonyProvider {
+  readonly name: string;
+  originate(request: OriginateRequest): Promise<AudioCallLeg>;
+  close(): Promise<void>;
+}
+
+/** The BCP 47 locale a call's speech uses: the dialect's for Arabic (ar-MA, ar-DZ, ar-TN), fr-FR for French. */
+export function speechLocale(language: Language, dialect: Dialect): string {
+  if (language === "fr") return "fr-FR";
+  return dialect === "fr" ? "ar-MA" : `ar-${dialect.toUpperCase()}`;
+}

@@ -36,7 +36,7 @@ describe("webhook configuration (issue 6.1, CONTRACT §6 and §10)", () => {
     const { rows } = await t.ctx.db.query("SELECT * FROM webhooks WHERE id = $1", [body.id]);
     expect(JSON.stringify(rows)).not.toContain(body.secret);
     expect(JSON.stringify(rows)).not.toContain(body.secret.slice(6));
-    expect(t.ctx.secretBox!.open(rows[0].secret_sealed)).toBe(body.secret);
+    expect(t.ctx.secretBox!.open(rows[0]!.secret_sealed)).toBe(body.secret);
   });
 
   it("allows one active webhook: 409 webhook_already_configured; delete then create rotates the secret", async () => {

@@ -81,7 +81,8 @@ export async function sendWebhook(rawUrl: string, body: string, headers: Record<
       let kept = 0;
       let seen = 0;
       const done = (error: string | null) => {
-        const excerpt = chunks.length ? Buffer.concat(chunks).toString("utf8").replaceAll("\u0000", "") : null;
+        // stream: true holds back a character cut at the 1 KiB boundary instead of turning it into U+FFFD.
+        const excerpt = chunks.length ? new TextDecoder().decode(Buffer.concat(chunks), { stream: true }).replaceAll("\u0000", "") : null;
         const status = response.statusCode ?? null;
         const location = status !== null && status >= 300 && status < 400 ? String(response.headers.location ?? "") || null : null;
         finish({ statusCode: status, excerpt, error, location });

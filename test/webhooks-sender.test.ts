@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendWebhook } from "../src/webhooks/sender.ts";
+import { startReceiver, type Receiver } from "./webhook-receiver.ts";
+
+describe("sendWebhook: one bounded attempt", () => {
+  let receiver: Receiver;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(() => receiver.close());
+
+  const open = { allowPrivate: true };
+
+  it("gives up after the timeout with no status", async () => {
+    receiver.respond = () => ({ status: 200, delayMs: 1_500 });
+    const result = await sendWebhook(receiver.url, "{}", {}, { ...open, timeoutMs: 200 });
+    expect(result.statusCode).toBeNull();
+    expect(result.error).toMatch(/^ETIMEDOUT: no complete answer within 0.2 s/);
+    expect(result.durationMs).toBeLessThan(1_000);
+  });
+
+  it("keeps at most 1 KiB of the answer, without NUL characters", async () => {
+    receiver.respond = () => ({ status: 500, body: "\u0000" + "é".repeat(4000) });
+    const result = await sendWebhook(receiver.url, "{}", {}, open);
+    expect(result.statusCode).toBe(500);
+    expect(Buffer.byteLength(result.excerpt!)).toBeLessThanOrEqual(1024);
+    expect(result.excerpt).not.toContain("\u0000");
+  });
+
+  it("reports a refused connection as an error", async () => {
+    const result = await sendWebhook("http://127.0.0.1:1/x", "{}", {}, open);
+    expect(result.statusCode).toBeNull();
+    expect(result.error).toMatch(/^ECONNREFUSED/);
+  });
+
+  it("returns the Location of a 3xx without following it", async () => {
+    receiver.respond = (req) => (req.path === "/a" ? { status: 307, headers: { location: "/b" } } : { status: 200 });
+    const before = receiver.requests.length;
+    const result = await sendWebhook(`http://127.0.0.1:${receiver.port}/a`, "{}", {}, open);
+    expect(result).toMatchObject({ statusCode: 307, location: "/b" });
+    expect(receiver.requests.slice(before).map((r) => r.path)).toEqual(["/a"]);
+  });
+});

@@ -1,0 +1,96 @@
+import { cue, type LexiconEntry } from "./types.ts";
+
+/** French, as spoken in France and mixed into the Maghrebi dialects. */
+export const FRENCH: LexiconEntry[] = [
+  cue("yes", 0.8, [
+    "oui|ouais|ouai|wi|yes|yep|yeah|ok|okay|oke|okey|dac|dacc|dak|dakor|dacor|daccord, d accord",
+    "parfait|impeccable|nickel|super|genial|top|carrement|evidemment|volontiers|exactement|exact|absolument|certainement|entendu",
+    "bien sur|entendu, biensur, tout a fait, c est bon|parfait|ca|juste|nickel|impeccable, c bon, cest bon",
+    "tres bien, allez y, vas y, ca marche|roule|va, sa marche, ca me va, oui oui",
+  ]),
+  cue("accept", 0.9, [
+    "pas de probleme*|souci*|prob, aucun probleme*|souci*, sans probleme*|souci*, no problem, y a pas de probleme*|souci*",
+    "il n y a pas de probleme*|souci*, tout est bon|correct|ok|parfait|juste, c est correct, c est tout bon",
+    "c est bon pour moi, ca me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande",
+  ]),
+  cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
+  cue("take", 0.7, ["je prends, je la|le prends, j attends*|attend*, je serai la|present*, je vais payer, je paierai"]),
+  cue("identity", 0.7, ["c est moi, c est bien moi, moi meme, elle meme, lui meme"]),
+  cue("refuse", 0.85, [
+    "veux|veut|voulais|voudrais pas|plus, en veux pas|plus, interesse* pas|plus, pas|plus interesse*",
+    "m interesse pas|plus, ne le|la prends pas, je prends pas, pas besoin, plus besoin, j en ai plus|pas besoin",
+    "n en ai plus|pas besoin, je refuse, refuse*",
+  ]),
+  cue("refuse", 0.8, ["laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci"]),
+  cue("cancelVerb", 0.9, ["annul*|supprim*|cancel*"]),
+  cue("changedMind", 0.92, ["change* d avis|idee, revenu sur ma decision"]),
+  cue("reason", 0.7, [
+    "trop cher|chere, cher|chere, moins cher, pas les moyens, pas|plus d argent|sous, trouve* ailleurs, trouve* _ ailleurs|moins",
+    "c est une erreur, par erreur, me suis trompe*, erreur de ma part, peux|peut pas payer, pas de budget",
+  ]),
+  cue("didntOrder", 0.9, [
+    "rien|pas|jamais commande*|demande*, pas passe* _ commande, aucune commande, voulais pas commander, commande* rien",
+  ]),
+  cue("notMe", 0.95, [
+    "mauvais|faux numero*, erreur de numero, trompe* de numero|personne, vous vous trompez, vous vous etes trompe*, vous etes trompe*",
+    "vous faites erreur, wrong number, c est pas moi, ce n est pas moi, n est pas moi, c est|n est pas mon nom|numero, pas mon nom|numero",
+    "je ne|n suis pas madame|monsieur|mme|mr|mlle|mademoiselle, je suis pas madame|monsieur|mme|mr|mlle|mademoiselle",
+    "personne de|a ce nom, connais pas _ personne|nom|dame|monsieur|femme|homme|gens|numero, connais pas ce|cette|cet *",
+    "pas la bonne personne, mauvaise personne, il n y a pas de * ici, il y a pas de * ici",
+  ]),
+  cue("changeVerb", 0.85, ["chang*|modif*|remplac*|echang*"]),
+  cue("attr", 0.7, [
+    "noir*|blanc*|rouge*|bleu*|vert|verte|jaune*|gris|grise|rose|violet*|marron|beige|bordeaux|kaki|orange|dore*|argent*|marine|turquoise",
+    "taille|pointure|size #|xs|s|m|l|xl|xxl|xxxl, en xs|s|m|l|xl|xxl, plus grand|grande|petit|petite, taille au dessus|en dessous",
+  ]),
+  cue("attrNoun", 0.5, ["couleur*|taille*|pointure*|modele*|model|coloris|version|quantite"]),
+  cue("qty", 0.6, ["deux|trois|quatre|cinq"]),
+  cue("add", 0.8, ["ajout*|rajout*|enlev*|retir*, en plus, un|une autre, un|une de plus, un|une deuxieme|second*, en prendre deux|trois, encore un|une"]),
+  cue("instead", 0.8, ["au lieu d*, a la place d*, plutot que"]),
+  cue("want", 0.45, ["je veux|voudrais|prefere*|aimerais|souhaite*, j aimerais|prefere*, plutot, je la|le veux|voudrais|prefere*"]),
+  cue("address", 0.55, ["adresse*, a mon travail|bureau, au bureau, autre adresse, nouvelle adresse"]),
+  cue("day", 0.85, [
+    "demain, apres demain, aujourd hui, lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche, semaine*, week end, weekend",
+    "mois prochain, fin du|de mois, debut du|de mois, janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre",
+    "le|du|au #, jusqu au #, avant|apres le #, a partir du #, dans # jours|jour|semaine*|mois, d ici # jours|jour|semaine*, dans quinze|huit|dix|une|deux|trois jours|semaine*",
+    "l aid|eid, aid|eid|ramadan, apres l aid|eid, apres aid|eid|ramadan, quinze|huit jours",
+  ]),
+  cue("slot", 0.6, [
+    "soir|matin|aprem|midi, apres midi, ce|le soir|matin, la nuit, apres|vers|avant|a|entre|des @h|#, @h",
+    "apres|vers|avant|a|des six|sept|huit|neuf|dix|cinq|quatre|onze heure*|h",
+  ]),
+  cue("absent", 0.8, [
+    "pas la, pas chez moi, pas a la maison, absent*, en vacance*|voyage|deplacement|conge, a l etranger",
+    "serai pas _ la|chez|dispo*|disponible|ici|present*, suis pas la|dispo*|disponible|ici, suis pas chez moi, pas dispo*|disponible",
+  ]),
+  cue("postpone", 0.85, ["report*|decal*|retard*|repouss*|differ*, un autre jour, une autre date"]),
+  cue("delivery", 0.5, ["livr*|colis|facteur|passer|passez|arrive*|venir|viendra"]),
+  cue("callVerb", 0.85, ["rappel*|apel*|telephon*|recontact*|joindre"]),
+  cue("busy", 0.8, [
+    "occupe*, au travail|boulot|bureau, je travaille|bosse, en reunion|cours|consultation|route|voiture, reunion",
+    "je conduis, au volant, peux|peut pas parler|repondre|discuter, ne peux pas parler|repondre, pas le temps",
+    "a la caisse, dans le metro|bus|train, pas moyen de parler",
+  ]),
+  cue("later", 0.55, ["plus tard, tout a l heure, dans une|un heure|demi|moment|instant|peu, dans # min*|minutes|heure*|h, d ici une heure"]),
+  cue("notNow", 0.7, ["pas maintenant, pas tout de suite, pas le moment, mauvais moment"]),
+  cue("beforeArrival", 0.75, [
+    "avant de passer|venir|livrer|arriver, avant que|qu _ passe|arrive|vienne|livre, quand|lorsque il|le|vous|livreur arrive*|passe*|sera|est",
+    "quand le livreur, en arrivant",
+  ]),
+  cue("instruction", 0.6, [
+    "sonnez|sonner|frappez|frapper|toquez, laissez* _ chez|devant|dans|au, laissez le colis, chez le|la voisin*, gardien*|concierge|interphone|digicode",
+    "si je suis pas la, si je ne suis pas la, si personne, si absent",
+  ]),
+  cue("qword", 0.75, ["combien|quand|comment|pourquoi|quel*|quoi|qui|frais|prix|tarif, ou est, est ce que, ca coute, coute*"]),
+  cue("what", 0.7, ["quoi|hein|pardon|comment|allo"]),
+  cue("repeat", 0.8, [
+    "repet*|redi*, entends|entend pas|mal|rien, n entends|entend, comprends|comprend pas|rien, pas compris|entendu",
+    "ca coupe|capte, capte mal, reseau, vous m entendez, parlez plus fort",
+  ]),
+  cue("hedge", 0.55, ["si dieu le veut"]),
+  cue("doubt", 0.65, [
+    "on verra, je verrai, je vais voir, sais|sait pas|plus, peut etre, ptet|ptetre, reflechir|reflechi*, pas sur|sure",
+    "hesite*, faut que je voie|vois, je dois voir|demander",
+  ]),
+  cue("filler", 0.5, ["euh|heu|hum|bah|ben|bon|alors|voila|bref"]),
+];

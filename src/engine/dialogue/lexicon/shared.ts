@@ -1,0 +1,162 @@
+import { cue, type LexiconEntry } from "./types.ts";
+
+/**
+ * Words common to the Maghrebi dialects (Moroccan, Algerian, Tunisian), written as they are spelt in
+ * arabizi; Arabic script normalises to the same canonical form. Dialect-specific words live in ma.ts,
+ * dz.ts and tn.ts. Syntax: pattern.ts ("|" one-token alternatives, "," whole-phrase alternatives).
+ */
+export const SHARED: LexiconEntry[] = [
+  cue("yes", 0.8, [
+    "wakha|waxa|wakhkha|wakhka|waha", "iyeh|iyah|iya|ayeh|ayh|eyh|iyih|iwah|iyeah|ayih", "ih|ey|ay|aye|wah|yah|eyeh",
+    "safi|saafi", "sah|shih|sahih|s7i7", "mzyan|mezyan|mzian|mezian", "mlih|mli7|mli7a|mliha",
+    "behi|bahi|bahia|behia", "akid|akkid", "tbarkallah|tbarkalah|tbarklah|tbarkalla",
+    "marhba|mrahba|merhba|marhaba", "sahit|saha|sahha, yatik saha, ya3tik saha", "tfadal|tfadhel|tfadel",
+    "ayya|aya|yallah|yalah", "hanya|hania", "normal|normale", "mrigel|mriguel|mrigl|mriguila", "tamam|tmam",
+  ]),
+  cue("yes", 0.55, ["ah|aah|ahh", "ma3lich|ma3lih|malich"]),
+  cue("accept", 0.9, [
+    "ma kayn* _ mouchkil*|mochkil*|mochkl*|machakil, ma kayn* bas, ma kayn* bas _ mouchkil*",
+    "bla mouchkil*|mochkl*|bas, ma 3andi* _ mouchkil*|mochkl*|machakil, ma 3ndi* _ mouchkil*|mochkl*",
+    "machi mouchkil*, mouch mochkl*|mouchkil*, mech mochkl*|mouchkil*, hta mouchkil* ma kayn*",
+    "ma fiha bas, ma fiha hta bas, ma fama* _ mochkl*|mouchkil*, famech* _ mochkl*|mouchkil*|machakil",
+    "ma kach* _ mouchkil*|mochkl*, makach* _ mouchkil*|mochkl*",
+    "kolchi mzyan|mlih|shih|s7i7|behi|mezyan|tamam|mrigel|mli7, kolchi huwa hadak, kolchi hwa hadak",
+    "kol chay behi|mrigel|s7i7|mzyan|shih|tamam, kol chi behi|mrigel|mzyan|s7i7",
+    "confirmi*|nconfirmi*|kanconfirmi*|confirmit*|nconfirm*|confirmina", "akked*|nakked*|makked*|mtakked*|mt2akked*",
+    "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
+  ]),
+  cue("send", 0.85, [
+    "sifto*|siftu*|sift|siftiha|siftih*|seft*|tsifto*|tsift*|sifet*", "jibo*|jibu*|jibha|jib|jibi*|jibih*|jiblia|jibli|tjibo*|tjibu*|tjibha",
+    "ab3at*|b3at*|tab3at*|teb3at*|nab3at*|ab3eth*|tab3t*", "rsel*|arsel*|tarsel*|rsal*", "kamel*|kemel*",
+  ]),
+  cue("take", 0.7, [
+    "nkhal*s*|nkhlas*", "nakhod*|nakhd*|nakhdo*", "nechri*|nchri*|ncharih*|nechar*",
+    "n9bel*|nestelem*|nstelem*", "nstana*|nestana*|ntsana*|kantsna*|kanstana*|kantsena*|nstena*|kanstena*|nestena*|kantsana*",
+    "msta3jel* 3li*, mzroub* 3li*, mestanih*|mestaniha", "rani hna, ana hna, ena houni, rani houni",
+  ]),
+  cue("identity", 0.7, [
+    "ana li|lli|elli|eli tlebt*|talabt*|tlabt*|comandit*|comandi*, ena li|lli|elli|eli tlebt*|talabt*|comandit*",
+    "ana|ena hiya|houwa|hwa|hya|hia|huwa",
+  ]),
+  cue("refuse", 0.85, [
+    "ma bghit*|bghiteha*|nbghi*|nebghi*|baghi*|baghya*, ma b9it* _ baghi*|baghya*|m7taj*|mhtaj*, ma b9it*",
+    "ma 3adch|3adich|3adech|3adach, ma 3ad* _ nheb*|baghi*|nhab*|m7taj*|mhtaj*",
+    "ma nheb*|nhab*|nhib*|nhabha*, mouch|mech|mich nheb*|nhab*",
+    "ma htaj*|nhtaj*|mhtaj*|m7taj*|n7etaj*|nesha9*|nesh9*|nach9*|nsha9*",
+    "ma rani* _ hab*, ma ranich hab*|nhab*, ma nich hab*", "ma 3jbatni*|3jebni*|3ajbatni*|3jbetni*",
+  ]),
+  cue("cancelVerb", 0.9, ["lghi*|alghi*|nlghi*|tlghi*|lgha*|lghiw*", "=anul*|=nanul*|=tanul*|=anil*|=nanil*|=canceli*|=cancel"]),
+  cue("changedMind", 0.92, ["badelt|bedelt|badalt|tbadel|tbdel|bdelt|ghayert|ghayart ray*|fikra|fikri"]),
+  cue("reason", 0.7, [
+    "ghali|ghalia|ghalya|ghaliya|ghaly|ghalyin|ghalin", "bezaf|bzaf|barcha 3liya|3lia|3liha",
+    "ma 3andi*|3ndi* _ ~flus*|~flous*|~drahem|~drahm|~sold|~mal|dinar*|~drahim|~sold",
+    "l9it* _ arkhas|rkhas|akhir|ahsan|mkhir, l9it* f|fi blasa, l9it*, rkhes|arkhas|arkhes",
+    "yezi|yezzi|baraka|barka|kfani, baraka 3lia, khlas safi",
+  ]),
+  cue("refuse", 0.75, ["khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa"]),
+  cue("didntOrder", 0.9, [
+    "ma tlebt*|tlabt*|talabt*|tlobt*|tleb*, ma comandit*|comanda*|comandi*|comande*",
+    "ma 3malt*|3melt*|3mlt* _ comand*|chay|chi|hata*|walu, ma 3malt*|3melt*|3mlt*",
+    "machi ana li|lli tlebt*|comandit*, mouch|mech ena eli|li|elli talabt*|comandit*", "ma drt* _ comand*",
+    "ma cherit*, ma chrit* walu",
+  ]),
+  cue("notMe", 0.95, [
+    "machi|mouch|mech|mich|mahich ana|ena, ma chi ana, machi nta",
+    "ana machi houwa|hiya|hwa|hia|huwa|hya|hua, ena|ana mouch|mech houwa|hiya|hwa|hia|huwa|hya",
+    "ghalet*|ghalt*|ghalat* _ ~numero*|~nemra|~nimiro|~nimro|~ra9m|~numro*|~raqm",
+    "~numero*|~nemra|~nimiro|~numro* ghalet*|ghalt*|ghalat*, ~numero*|~nemra|~nimiro|~numro* machi dyal*|ta3*",
+    "~numero*|~nemra|~nimiro|~numro* mouch|mech mta3*|mte3*, machi|mouch|mech ~numero*|~nemra|~nimiro|~numro*",
+    "=na3rfuch|=n3rfuch|=na3rfhach|=n3rfhach|=na3rafuch|=n3arfuch|=na3rfuh|=ne3rfuch|=kan3rfuch|=kan3rfhach",
+    "ma na3rf*|n3rf*|3reft*|kan3rf*|na3raf* _ chkun|smiya|hada|hadi|hedha|hedhi|ism|esm|lism|lesm|wahed|wahda|had|hatta|hata|hta|had",
+    "smiti|ismi|esmi|lism|smiya machi|mouch|mech, machi|mouch smiti|ismi|esmi",
+    "hta|hatta wahed b had smiya, had smiya, hadi smiya, b had lism, b hedha l|el esm, bel esm hedha, b hedha lesm",
+    "ma kayn* hta _ b had smiya, ma fama*|famech* had|hata had",
+    "ghaltin|ghaltine|ghalatin|ghaltu|ghaltou|ghalatem|ghaltem|ghaltiw",
+  ]),
+  cue("notMe", 0.7, ["ghalet|ghalt|ghalta|ghlet", "machi ~comand* dyali|ta3i, mouch|mech ~comand* mta3i|mte3i"]),
+  cue("changeVerb", 0.85, [
+    "badel*|tbadel*|nbadel*|ybadel*|bdel*|tbdel*|nbdel*|bedl*|badl*", "=ghayer*|=nghayer*|=tghayer*|=ghayar*|=nghayar*", "badal|bdal",
+  ]),
+  cue("attr", 0.7, [
+    "~khel|~khla|~kahla|~khal|~kahal|~akhel", "~hmer|~hamra|~ahmer|~hmar|~hmra|~hamar",
+    "~byed|~bayda|~bida|~abyed|~byad|~abyad|~bayed", "~zre9|~zar9a|~zer9a|~azra9|~zra9|~zar9",
+    "~khder|~khadra|~akhdar|~khdar|~khdra|~khedra", "~sfer|~safra|~asfar|~sfar|~sfra", "~rmadi|~rmadia|~rmadiya",
+    "~wardi|~wardia|~wardiya", "~9ahwi|~9ahwia|~9hwi", "~kbir|~kbira|~kbar|~sghir|~sghira|~sghar",
+  ]),
+  cue("attrNoun", 0.5, ["~lun|~lon|~lawn|~alwan|~lwan|~loun", "~modil|~model|~nu3|~no3", "~9yas|~9yes|~9ias|~9yasa"]),
+  cue("qty", 0.6, ["juj|zuj|zuz|tnin|tlata|tleta|arb3a|juja|zuza", "whda|wahda|wahed|wahd|wehed|wehda"]),
+  cue("add", 0.8, [
+    "zid*|nzid*|tzid*|zidni*|zidli*", "wahed|wehed akhur|akhor|okhor|ukhor, wahda|wehda khra|ukhra|okhra|akhra",
+    "n9es*|na9es*|n9as*|tn9as*|hayed*|nahi*|nahiw*",
+  ]),
+  cue("instead", 0.75, ["blast|bdal, fi|f blast, fi|f 3od"]),
+  cue("want", 0.45, ["bghit*|nbghi*|baghi|baghia|baghya|nebghi*|nhab*|nheb*|nhib*|habit*"]),
+  cue("address", 0.55, ["~adres*|~adris*|~3unwan|~3nwan|~3onwan|~blasa", "~dar dyal*|ta3*|mta3*"]),
+  cue("day", 0.85, [
+    "~=gheda|~=ghda|~=ghudwa|~=ghodwa|~=ghedwa|~=ghadwa|~=ghdwa|~=ghdua|~=ghuda|~=ghada", "ba3d ~=gheda|~=ghudwa|~=ghodwa|~=ghda|~=ghdwa|~=ghedwa", "~lyum|~lyoum|~lyuma, el yum",
+    "~tnin|~itnin|~atnin|~etnin|~tnayn|~itnayn", "nhar ~tlat*, =ltlat|=ltlata|=etlata", "=larb3|=larb3a|=larba3|=lerb3a|=larbe3|=larba, nhar ~arb3*|~erb3*",
+    "~khmis|~khamis", "~jem3a|~jum3a|~jema3|~jom3a|~juma|~jam3a", "~sebt|~sabt|~sibt", "=lhed|=lahad|=elahad|=lhad|=elhad|=ahad, nhar ~hed|~ahad",
+    "~simana*|~semana*|~usbu3|~sbu3|~sbua", "~3id|~l3id*|~=3aid, ~3id ~kbir|~sghir|~dhha|~fitr", "~ramdan|~ramadan|~ramdhan",
+    "~chhar, ~chhar jay*|ljay, rass ~chhar", "f|fi|nhar #, ba3d|mn|fi # ~iyam|~ayam|~yum|~youm|~nhar*, mn daba # ~iyam|~ayam",
+    "ba3d yumin, ba3d juj|zuz|tlata ~iyam|~ayam, nhar *", "wikand|wikend|lwikend, el wikend",
+  ]),
+  cue("slot", 0.6, [
+    "~3chiya|~3achiya|~3chia|~3chiye|~3achia|~3chyia", "~sbah|~sbeh|~sobh|~sbh", "~=lil|~=lila|~=lail|~=layl", "~3chi|~dhor|~dohr|~dhur|~3asr|~maghrib|~meghreb|~ftur",
+    "ba3d|mba3d el|l? #, mn|men|min ba3d el|l? #", "ba3d|mba3d ~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa|~arb3a|~tlata|~juj|~zuz",
+    "mn|men ba3d ~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa|~arb3a|~tlata", "~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa _ ~3chiya|~sbah|~lil|~3achiya",
+    "m3a ~seta|~sab3a|~khamsa|~tmenya|#",
+  ]),
+  cue("absent", 0.8, [
+    "ma kayn*ch _ ~dar|hna|fdar, ma kaynch", "ma nkun*|nkon*|nkoun*, ma ghadi*ch nkun*", "ma nich, ma nich _ ~dar|hna",
+    "msafer*|msafr*|msefer*|msafra", "machi f|fi ~dar|fdar|hna, mouch|mech fi|f ~dar|houni|hna",
+    "ana|ena|rani barra, ana khrej*", "ta|hta|hatta|ki nrja3*|nerja3*|nwali",
+  ]),
+  cue("postpone", 0.85, ["ajel*|najel*|tajel*|nejel*|tejel*|akhar*|nakhar*|tkhar*|wakhar*", "khaliha l|hta, khaliha l ~simana"]),
+  cue("delivery", 0.5, [
+    "~livr*|~mowazi3|~mwazi3|~muzi3|~wusul|~usul|~wsul", "tusel|yusel|twsel|ywsel|tewsel|yewsel|twsal|ywsal|twsl|ywsl|twasal",
+    "yji|tji|tjiw|yjiw|tjini|yjini", "~coli*|~kolis*|~comand*", "ljib|tjib*|njib*",
+  ]),
+  cue("callVerb", 0.85, [
+    "3ayet*|t3ayet*|n3ayet*|3ayat*|3iyet*|y3ayet*", "kalem*|tkalem*|nkalem*|kalmni|klemni|kalamni",
+    "a3mel*|a3ml*|dir*|3mel* apel, a3tini|3tini apel", "rapel*|apelez*|apeli*|tilifuni*|telefuni*|tilifoni*|sonili",
+    "3awed*|3awd* 3ayet*|kalem*|rapel*|tilifuni*",
+  ]),
+  cue("busy", 0.8, [
+    "khdam|khedam|nkhdem|nekhdem|nkhdam|kankhdem|kanekhdem|~khedma|~khdma", "mchghul*|mechghul*|mchghol*|mechghol*|mashghul*",
+    "nsu9|kansu9|nesu9|tansu9|kaynsu9|kansog|nsug", "~tomobil|~tonobil|~tumubil|~karhba|~tobis|~tubis|~tran|~trinu|~ttri9",
+    "~sbitar|~jame3|~jam3|~sala|nsali|kansali", "ma n9der*|najam*|nejem*|nejam*|n9dar* _ nhder*|nhdar*|nahder*|nahdar*|nahki*|nhki*|nkalem*|njawb*|njaweb*",
+    "ma 3andi*|3ndi* _ ~wa9t|~w9t|~wakt",
+  ]),
+  cue("later", 0.55, [
+    "mn|men|mel|min ba3d, mba3d|mbe3d|ba3d", "ba3d chwiya|chwaya|chwia|~sa3a, ba3d nus|chi ~sa3a",
+    "mn|men ba3d ~sa3a, mn|men ba3d nus|chi ~sa3a, nus|nss ~sa3a, taw ba3d", "fi|fel ~lil",
+  ]),
+  cue("notNow", 0.7, ["machi|mouch|mech daba|taw|dork|drk|drek, daba|taw|dork|drk la, ma chi daba"]),
+  cue("beforeArrival", 0.75, [
+    "9bel|9bal|kbel|gbel ma|la", "mli|mnin|melli|ki|waqt ywsel*|yji|tji|yusel|tusel|yewsel|tewsel|twsel|tjini|yjini, wa9t li yji",
+  ]),
+  cue("instruction", 0.6, [
+    "d9|d9o|du9|dug|da9|de9|d9i ~bab|~beb, ~bab|~beb b 9owa|9wa",
+    "khaliha|khalih*|khali* 3nd*|3and*|m3a, khaliha l ~jar, ~hares|~haris|~bawab|~gardian|~jar|~jara|~jiran",
+    "ila|ida ma kuntch|kontch|kunt*|kaynch|lkitnich, ki ma nkunch", "~=sonete|~=sonet|~=sunet|~=sonit|~=sunete",
+  ]),
+  cue("qword", 0.75, [
+    "chhal|bchhal|9adech|9adach|b9adech|b9adach|kadech|kadach|9adah|9dach|9adeh, b chhal", "imta|fu9ach|fo9ach|wa9tach|wa9tech|w9tach|w9tech|wa9teh|wa9tah",
+    "kifach|kifech|kifah|kifeh|3lach|3lech|3lah|3leh", "fin|win|wayn|mnin|mnayn|fayn|fain", "chkun|chkon|achkun, chkun nta|anta",
+    "chnu|chno|chnuwa|chnowa|achnu|achno|achmen|ach|chnuma|chnahu|chnahi|chnia|achnahu, ach men", "wach|wech|wesh",
+    "~taman|~tamen|~souma|~suma|~sum|~prix|~pri",
+  ]),
+  cue("what", 0.7, ["chnu|chno|chnuwa|chnowa|achnu|ach|wach|wech|wesh|chnahu|chnia|hah|hein|ah|eh|kifach|kifech|chkun"]),
+  cue("repeat", 0.8, [
+    "3awed|3awd|3awdi|3awedli|3awdli|3awduli", "ma sme3t*|sma3t*|sm3t*|tsm3*|fhemt*|fhamt*|fhmt*", "ma sme3t*|sma3t* mzyan|mlih|behi",
+    "chnu|chno|ach|wach|chnowa 9olti|glti|9olt*|9ult*|galt*", "ma kayn* rizo, rizo, ma wsalnich, ma kanesm3*|kansm3*|nesma3*",
+    "tsma3ni|tesma3ni|tsme3ni|ktsm3ni",
+  ]),
+  cue("hedge", 0.55, ["inchalah|nchalah|inchallah|anchalh|inchaalah|nchala|inchala, in|an cha alah|lh|alh, incha|inch alah, an chalah", "rabi|allah ysahel|ykun"]),
+  cue("doubt", 0.65, [
+    "nchuf*|nchufu, ghadi nchuf*", "ma 3reft|n3rf|na3rf|na3raf|n3raf|n3rfch|na3rafch|n3arf*|kan3rf|3ref, ma3reft",
+    "momkin|mumkin|yemken|yimken|ymken|balak", "nfeker*|nfaker*|nkhamem*|nkhemem*|nchawer*|nchawar*", "ya3ni|ya3n|yani",
+    "machi|mouch|mech m2aked|mtaked|mt2aked",
+  ]),
+  cue("filler", 0.5, ["alo|alu|allo|aloo|hmm|mmm|hm|mm|euh|eh|oh|iwa|wa|ehh|aah|ahh|yaani"]),
+];

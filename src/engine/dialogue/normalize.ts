@@ -1,0 +1,132 @@
+/**
+ * Text normalisation for the intent classifier and the slot extractors.
+ *
+ * Everything is brought to one canonical Latin form so that a single lexicon reads Arabic script,
+ * Latin-script Arabic ("arabizi") and French alike:
+ * - lowercase, accents and tashkeel stripped, tatweel removed, Arabic-Indic digits made ASCII;
+ * - Arabic letters transliterated (ع→3, ح→h, ق→9, خ→kh, ش→ch, ة→a, alef/ya variants unified);
+ * - arabizi digits inside words read as letters (7→h, 5→kh, 2→hamza dropped, 8→gh); 3 and 9 stay
+ *   (they are letters of the canonical alphabet: ain and qaf);
+ * - sh→ch, dj→j, q→9, th→t, dh→d, ç→c; repeated letters collapsed ("wakhaaaa" → "wakha");
+ * - punctuation kept as its own token (",", ".", "?", "!") because clause boundaries matter;
+ * - a glued negation "ma…ch" is split ("mabghitch" → "ma bghitch") so negation is one token.
+ */
+
+const ARABIC_LETTERS: Record<string, string> = {
+  "ا": "a", "أ": "a", "إ": "a", "آ": "a", "ٱ": "a", "ى": "a", "ء": "", "ئ": "y", "ؤ": "w",
+  "ب": "b", "ت": "t", "ث": "t", "ج": "j", "ح": "h", "خ": "kh", "د": "d", "ذ": "d", "ر": "r",
+  "ز": "z", "س": "s", "ش": "ch", "ص": "s", "ض": "d", "ط": "t", "ظ": "d", "ع": "3", "غ": "gh",
+  "ف": "f", "ڤ": "v", "ق": "9", "ك": "k", "ک": "k", "گ": "g", "ڭ": "g", "ل": "l", "م": "m",
+  "ن": "n", "ه": "h", "ة": "a", "و": "w", "ي": "y", "ی": "y", "پ": "p", "چ": "ch",
+};
+
+const ARABIC_PUNCT: Record<string, string> = { "،": ",", "؟": "?", "؛": ";" };
+
+/** Tashkeel, superscript alef, Quranic marks and tatweel: dropped. */
+const ARABIC_MARKS = /[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
+
+/** A token made of a number and perhaps a unit ("18h", "6h30", "42", "2eme") keeps its digits. */
+const NUMBER_TOKEN = /^\d+(?:[h:]\d{0,2}|min|mn|dh|da|dt|eur|e|er|eme|em|x|kg)?$/;
+
+/** Negated forms that are not a glued "ma…ch" verb. */
+const NOT_GLUED_NEGATION = new Set(["machi", "mach", "match", "mouch", "mich", "march", "ma3lich", "ma3lech", "ma3lish", "malich"]);
+
+/** Canonical Latin form of an utterance, as space-separated tokens. */
+export function canonicalize(text: string): string {
+  return canonicalTokens(text).join(" ");
+}
+
+/** Canonical tokens of an utterance (punctuation tokens included). */
+export function canonicalTokens(text: string): string[] {
+  let s = text.normalize("NFKC").toLowerCase();
+  s = s.replace(ARABIC_MARKS, "");
+  s = s.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
+  s = s.replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  s = s.replace(/[،؟؛]/g, (c) => ARABIC_PUNCT[c] ?? c);
+  // Latin accents: decompose and drop the combining marks (é → e, ç → c).
+  s = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(ARABIC_MARKS, "");
+  s = s.replace(/[’`´‘]/g, "'").replace(/…/g, ".");
+  // Apostrophes and hyphens split words: "l'couleur" → "l couleur", "rappelez-moi" → "rappelez moi".
+  s = s.replace(/['\-_]/g, " ");
+  // Dates and times keep their separators: "25/12", "18:30".
+  s = s.replace(/(\d)\s*([/:])\s*(\d)/g, "$1$2$3");
+  s = s.replace(/\.{2,}/g, " . ");
+  s = s.replace(/([,;!?.()"«»])/g, (m, _c, offset: number, whole: string) => {
+    // a dot between digits is a decimal point, not a full stop
+    if (m === "." && /\d/.test(whole[offset - 1] ?? "") && /\d/.test(whole[offset + 1] ?? "")) return m;
+    return ` ${m} `;
+  });
+  const out: string[] = [];
+  for (const raw of s.split(/\s+/)) {
+    if (!raw) continue;
+    if (/^[,;!?.()"«»]$/.test(raw)) {
+      const p = raw === ";" ? "," : raw === "!" ? "." : raw;
+      if (p === "(" || p === ")" || p === '"' || p === "«" || p === "»") continue;
+      if (out[out.length - 1] !== p) out.push(p);
+      continue;
+    }
+    const word = canonicalWord(raw);
+    if (!word) continue;
+    out.push(...splitGluedNegation(word));
+  }
+  return out;
+}
+
+/** Canonical form of one word (no spaces, no punctuation). */
+export function canonicalWord(raw: string): string {
+  const arabic = /[\u0600-\u06FF]/.test(raw);
+  let w = arabic ? transliterateArabic(raw) : raw;
+  // Arabic "ال" article after transliteration is "al": keep it as "l", like "l'", "el", "lé".
+  if (arabic && /^(w|f|b|k)?al(?=[a-z3-9]{2})/.test(w)) w = w.replace(/^(w|f|b|k)?al/, "$1l");
+  if (!arabic) {
+    // Latin spelling variants first, so that "s7i7" (s, ha) does not become "shih" then "chih".
+    w = w.replace(/sch/g, "ch").replace(/sh/g, "ch").replace(/dj/g, "j").replace(/q/g, "9").replace(/th/g, "t").replace(/dh/g, "d");
+    w = w.replace(/x(?=[aeiou])/g, "kh").replace(/ou/g, "u");
+  }
+  if (/\d/.test(w) && /[a-z]/.test(w) && !NUMBER_TOKEN.test(w)) {
+    w = w.replace(/7/g, "h").replace(/5/g, "kh").replace(/8/g, "gh").replace(/2/g, "").replace(/6/g, "t");
+  }
+  w = w.replace(/[^a-z0-9:/.]/g, "");
+  // Collapse repeated letters ("wakhaaaa", "bzzaf"); digits stay as written ("2026", "11").
+  w = /[a-z]/.test(w) ? w.replace(/([a-z39])\1+/g, "$1") : w;
+  return w;
+}
+
+const ALEF = new Set(["ا", "أ", "إ", "آ", "ى"]);
+
+/**
+ * Arabic script to canonical Latin. و and ي are consonants (w, y) at the start of a word and next to
+ * an alef, and vowels (u, i) elsewhere, which is how Latin-script writers spell them: بغيت → bghit,
+ * كاين → kayn, زوج → zuj.
+ */
+function transliterateArabic(raw: string): string {
+  const chars = [...raw];
+  let out = "";
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i] ?? "";
+    if (ch === "و" || ch === "ي" || ch === "ی") {
+      const prev = chars[i - 1];
+      const next = chars[i + 1];
+      const consonant = i === 0 || (prev !== undefined && ALEF.has(prev)) || (next !== undefined && (ALEF.has(next) || next === "ة"));
+      out += ch === "و" ? (consonant ? "w" : "u") : consonant ? "y" : "i";
+      continue;
+    }
+    out += ARABIC_LETTERS[ch] ?? ch;
+  }
+  return out;
+}
+
+function splitGluedNegation(word: string): string[] {
+  // "mabghitch" → "ma bghitch", "ma3ndich" → "ma 3ndich", "matsiftouhch" → "ma tsiftouhch".
+  if (word.length >= 6 && word.startsWith("ma") && /chi?$/.test(word) && !NOT_GLUED_NEGATION.has(word)) {
+    return ["ma", word.slice(2)];
+  }
+  return [word];
+}
+
+/** Whether the text is mostly written in Arabic script. */
+export function isMostlyArabicScript(text: string): boolean {
+  const arabic = (text.match(/[\u0600-\u06FF]/g) ?? []).length;
+  const latin = (text.match(/[A-Za-zÀ-ÿ]/g) ?? []).length;
+  return arabic > latin;
+}

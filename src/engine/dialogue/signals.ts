@@ -1,0 +1,160 @@
+import { lexiconFor, type Country, type Signal } from "./lexicon/index.ts";
+import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
+
+/** One signal found in an utterance, over tokens [start, end). */
+export interface SignalHit {
+  signal: Signal;
+  weight: number;
+  start: number;
+  end: number;
+  /** Under a negation ("ma bghitch nbddel", "je ne veux rien changer", "n'annulez pas"). */
+  negated: boolean;
+}
+
+export interface Analysis {
+  tokens: string[];
+  hits: SignalHit[];
+}
+
+const PUNCT = new Set([",", ".", "?"]);
+
+/** Signals whose meaning flips or vanishes under negation. */
+const NEGATABLE = new Set<Signal>(["cancelVerb", "changeVerb", "send", "take", "add", "callVerb"]);
+
+/** Negation particles, canonical ("mouch" is "much"). */
+const NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "ne", "n", "pas", "bla", "sans", "rien", "jamais"]);
+
+/** Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]". */
+const AUXILIARY = /^(bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin|de|d|l|la|le|y|lui)/;
+
+/** A "la"/"le" is a "no" before these (otherwise it may be the French article). */
+const NO_FOLLOW = new Set([
+  "la", "le", "lala", "non", "no", "ma", "much", "mech", "mich", "machi", "merci", "chukran", "chokran", "chkran", "chkra",
+  "barak", "baraka", "khuya", "khoya", "akhi", "khti", "sidi", "lala", "madame", "monsieur", "walah", "walahi", "wlah", "ana",
+  "ena", "khlas", "safi", "yezi", "barka", "ghir", "daba", "taw", "dork", "drk", "bla", "afak", "3afak", "3aychek", "smahli",
+  "samhni", "smhli", "pas", "mais", "walakin", "ama", "bessah", "svp", "stp", "a", "ya", "hta", "hata", "jamais", "plus",
+  "je", "j", "khaliha", "yaatik", "sahit", "choukran", "chokrane", "shukran",
+]);
+const NO_WORDS = new Set(["lala", "non", "no", "nn", "nan", "nope", "niet", "la", "le", "lla"]);
+
+/** Words after "ana machi" / "je ne suis pas" that are not a name. */
+const NOT_A_NAME = new Set([
+  "f", "fi", "fel", "fl", "hna", "huni", "houni", "fdar", "dar", "mwjud", "mawjud", "mujud", "m9tana3", "m9tan3", "mhtaj", "baghi",
+  "baghia", "baghya", "msta3jel", "mrtah", "3aref", "3arfa", "fahem", "fahma", "mtaked", "maked", "metfa9", "mwafe9", "radi", "kharej",
+  "barra", "bech", "bach", "ghadi", "9ader", "9adra", "mzyan", "mlih", "behi", "hab", "haba", "chari", "m3ak", "m3akum", "sahel",
+  "hadi", "hada", "hak", "hakda", "mtfa9", "khdam", "khdama", "wahed", "wahda", "3la", "ela", "kima", "bhal",
+]);
+
+/** Reads an utterance into signal hits. */
+export function analyse(text: string, country: Country): Analysis {
+  const tokens = canonicalTokens(text);
+  const canon = tokens.join(" ");
+  const tokenAt = tokenIndexByOffset(tokens);
+  let hits: SignalHit[] = [];
+  for (const cue of lexiconFor(country)) {
+    cue.re.lastIndex = 0;
+    for (const m of canon.matchAll(cue.re)) {
+      const start = tokenAt.get(m.index);
+      const end = tokenAt.get(m.index + m[0].length + 1) ?? tokens.length;
+      if (start === undefined || end <= start) continue;
+      hits.push({ signal: cue.signal, weight: cue.weight, start, end, negated: false });
+    }
+  }
+  hits = dropContained(hits);
+  hits.push(...noHits(tokens, hits, isMostlyArabicScript(text)));
+  hits.push(...nameHits(text, tokens, hits));
+  for (const h of hits) if (NEGATABLE.has(h.signal)) h.negated = isNegated(tokens, h);
+  hits = dropAuxiliaryRefusals(hits);
+  hits.sort((a, b) => a.start - b.start || b.end - a.end);
+  return { tokens, hits };
+}
+
+function tokenIndexByOffset(tokens: string[]): Map<number, number> {
+  const map = new Map<number, number>();
+  let offset = 0;
+  tokens.forEach((t, i) => {
+    map.set(offset, i);
+    offset += t.length + 1;
+  });
+  map.set(offset, tokens.length);
+  return map;
+}
+
+/** A phrase inside a longer matched phrase is not a signal of its own ("3awed" in "3awed 3ayet"). */
+function dropContained(hits: SignalHit[]): SignalHit[] {
+  const sorted = [...hits].sort((a, b) => b.end - b.start - (a.end - a.start));
+  const kept: SignalHit[] = [];
+  for (const h of sorted) {
+    const inside = kept.some((k) => k.start <= h.start && h.end <= k.end && (k.end - k.start > h.end - h.start || k.signal === h.signal));
+    if (!inside) kept.push(h);
+  }
+  return kept;
+}
+
+const REFUSAL_SIGNALS = new Set<Signal>(["refuse", "cancelVerb", "didntOrder", "reason", "changedMind", "notMe", "accept", "yes"]);
+
+/** Bare "no" words; "la"/"le" only where they cannot be the French article. */
+function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): SignalHit[] {
+  const out: SignalHit[] = [];
+  tokens.forEach((t, i) => {
+    if (!NO_WORDS.has(t)) return;
+    if (hits.some((h) => h.start <= i && i < h.end)) return;
+    const prev = tokens[i - 1];
+    if ((t === "lala" || t === "la") && (prev === "a" || prev === "ya")) return; // "a lalla": a vocative
+    if (t === "la" || t === "le") {
+      const next = tokens[i + 1];
+      const beforeRefusal = hits.some((h) => h.start === i + 1 && REFUSAL_SIGNALS.has(h.signal));
+      const ok = arabicScript || next === undefined || PUNCT.has(next) || NO_FOLLOW.has(next) || beforeRefusal;
+      if (!ok) return;
+    }
+    out.push({ signal: "no", weight: 0.6, start: i, end: i + 1, negated: false });
+  });
+  return out;
+}
+
+/** "ana machi Karim", "ena mouch sonia", "je ne suis pas Karim": the speaker is not the customer. */
+function nameHits(text: string, tokens: string[], hits: SignalHit[]): SignalHit[] {
+  const out: SignalHit[] = [];
+  tokens.forEach((t, i) => {
+    const next = tokens[i + 1];
+    const name = tokens[i + 2];
+    if (!["ana", "ena", "rani"].includes(t) || !next || !["machi", "much", "mech", "mahich"].includes(next) || !name) return;
+    if (PUNCT.has(name) || name.length < 3 || NOT_A_NAME.has(name) || /\d/.test(name)) return;
+    if (hits.some((h) => h.start <= i + 2 && i + 2 < h.end)) return;
+    out.push({ signal: "notMe", weight: 0.85, start: i, end: i + 3, negated: false });
+  });
+  const french = /\b(?:je\s+ne\s+suis\s+pas|je\s+suis\s+pas|moi\s+c'?est\s+pas)\s+(?:M\.?\s+|Mme\s+|Mr\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ]+/;
+  if (french.test(text) && !hits.some((h) => h.signal === "notMe")) {
+    out.push({ signal: "notMe", weight: 0.85, start: 0, end: 1, negated: false });
+  }
+  return out;
+}
+
+function isNegated(tokens: string[], hit: SignalHit): boolean {
+  const before = (k: number): string | undefined => {
+    for (let j = hit.start - 1, n = 0; j >= 0; j--) {
+      const t = tokens[j] ?? "";
+      if (PUNCT.has(t)) return undefined;
+      if (++n === k) return t;
+    }
+    return undefined;
+  };
+  const t1 = before(1);
+  const t2 = before(2);
+  const t3 = before(3);
+  if (t1 && NEGATORS.has(t1)) return true;
+  if (t2 && NEGATORS.has(t2) && t1 && AUXILIARY.test(t1)) return true;
+  if (t3 && NEGATORS.has(t3) && t2 && AUXILIARY.test(t2) && t1 && AUXILIARY.test(t1)) return true;
+  const after = tokens[hit.end];
+  const after2 = tokens[hit.end + 1];
+  if (after === "pas" || (after2 === "pas" && after && !PUNCT.has(after))) return tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne");
+  return false;
+}
+
+/** "ma bghitch" right before a negated verb is that verb's auxiliary, not a refusal of its own. */
+function dropAuxiliaryRefusals(hits: SignalHit[]): SignalHit[] {
+  return hits.filter((h) => {
+    if (h.signal !== "refuse") return true;
+    return !hits.some((v) => NEGATABLE.has(v.signal) && v.negated && v.start >= h.end && v.start <= h.end + 1);
+  });
+}

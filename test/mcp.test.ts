@@ -243,6 +243,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     expect(await ok(client, "explain_error", { slug: "http_error" })).toMatchObject({ status: null });
     const unknown = await fails(client, "explain_error", { slug: "shop_not_fund" }, "not_found");
     expect((unknown["did_you_mean"] as string[])[0]).toBe("shop_not_found");
+    expect(unknown["remedy"]).toMatch(/explain_error/);
     expect(unknown["slugs"]).toEqual(Object.keys(ERRORS));
   });
 
@@ -267,7 +268,7 @@ describe("MCP authentication, before any MCP exchange", () => {
   afterAll(() => t.close());
 
   it("answers 401 invalid_api_key problem+json with WWW-Authenticate for no key, a bad key or no Bearer prefix", async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: "Bearer wk_nope" }, { authorization: a.apiKey }, { authorization: `Bearer ${a.apiKey}x` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: "Bearer wakha_sk_nope" }, { authorization: a.apiKey }, { authorization: `Bearer ${a.apiKey}x` }]) {
       const res = await post(t.url, headers);
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
@@ -276,7 +277,7 @@ describe("MCP authentication, before any MCP exchange", () => {
       expect(body).toMatchObject({ status: 401, instance: "/mcp", request_id: res.headers.get("x-request-id") });
       expect(String(body["type"])).toMatch(/\/errors\/invalid_api_key$/);
     }
-    const client = connect(t.url, "wk_nope");
+    const client = connect(t.url, "wakha_sk_nope");
     await expect(client).rejects.toThrow();
   });
 

@@ -166,7 +166,8 @@ export function explainSlug(value: string, docsUrl: string) {
   if (!isErrorSlug(slug)) {
     const near = closestSlugs(slug);
     throw new ApiError("not_found", `"${value.slice(0, 100)}" is not an error slug. Did you mean ${near.join(", ")}? Every slug is listed in \`slugs\`.`, {
-      extensions: { did_you_mean: near, slugs: Object.keys(ERRORS) },
+      // not_found's catalogue remedy is about paths; this one says what to do here (extensions override the body's fields).
+      extensions: { remedy: "Call explain_error again with one of `did_you_mean`, or pick from `slugs`.", did_you_mean: near, slugs: Object.keys(ERRORS) },
     });
   }
   const e = ERRORS[slug];

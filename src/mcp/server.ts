@@ -5,6 +5,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { CallToolRequestSchema, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { authenticate } from "../http/guard.ts";
@@ -92,9 +93,37 @@ async function handleMcp(ctx: AppContext, options: McpOptions, request: FastifyR
   }
 }
 
+// For the OpenAPI document only: the SDK reads and answers the JSON-RPC messages itself.
+const jsonRpcMessage = z.looseObject({
+  jsonrpc: z.literal("2.0"),
+  id: z.union([z.string(), z.int()]).optional().describe("Absent on notifications, which are answered 202 with no body."),
+  method: z.string().describe("For example initialize, notifications/initialized, tools/list, tools/call, ping."),
+  params: z.record(z.string(), z.unknown()).optional(),
+});
+const jsonRpcResponse = z.looseObject({
+  jsonrpc: z.literal("2.0"),
+  id: z.union([z.string(), z.int(), z.null()]),
+  result: z.record(z.string(), z.unknown()).optional().describe("tools/call results carry `content`, `structuredContent`, and `isError` on failure."),
+  error: z.object({ code: z.int(), message: z.string() }).optional().describe("Protocol errors only (unknown method or tool, malformed message)."),
+});
+
 /** POST /mcp; GET and DELETE (SSE streams and sessions) do not exist in stateless mode. */
 export function mcpRoutes(app: FastifyInstance, ctx: AppContext, options: McpOptions): void {
-  app.post("/mcp", { schema: { hide: true } }, (request, reply) => handleMcp(ctx, options, request, reply));
+  app.post("/mcp", {
+    schema: {
+      operationId: "mcp", tags: ["MCP"], summary: "MCP server (Streamable HTTP, stateless)",
+      description: "The Model Context Protocol endpoint: 23 tools over the same services, API key and per-key rate limits as /v1 " +
+        "(each tool call counts in the bucket of the REST operation it mirrors). Send `Accept: application/json, text/event-stream`; " +
+        "answers are JSON. The key is checked before any MCP exchange; a key in the query string is refused. Tool failures are results with " +
+        "`isError` whose text is `{\"error\": slug, \"title\", \"detail\", \"remedy\", ...}`.",
+      body: jsonRpcMessage,
+      response: { 200: jsonRpcResponse.describe("The JSON-RPC response."), 202: z.null().describe("A notification was accepted.") },
+      security: [{ bearerAuth: [] }],
+    },
+    // The SDK validates the message and answers JSON-RPC errors; the schema above documents it.
+    validatorCompiler: () => (data) => ({ value: data }),
+    config: { errors: ["bad_request", "invalid_api_key"] },
+  }, (request, reply) => handleMcp(ctx, options, request, reply));
   const notAllowed = async () => {
     throw new ApiError("http_error", "This MCP server is stateless: send every JSON-RPC message with POST /mcp. There is no SSE stream (GET) and no session to delete (DELETE).", {
       status: 405, headers: { Allow: "POST" },

@@ -61,7 +61,10 @@ export function parseArguments<S extends z.ZodType>(schema: S, value: unknown): 
   });
 }
 
-/** The error object of a failed tool call: the slug to route on, what happened, what to do, plus the slug's extension fields. */
+/**
+ * The error object of a failed tool call: the slug to route on, what happened, what to do (the catalogue's remedy
+ * unless the error carries a more precise one), plus the slug's extension fields.
+ */
 export function toolErrorBody(error: ApiError, env: ToolEnv): Record<string, unknown> {
   const entry = ERRORS[error.slug];
   return {

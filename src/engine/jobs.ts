@@ -18,6 +18,8 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
   retry: RetryPolicy;
+  /** A cron expression (UTC): the queue gets one job per occurrence, from whichever node's pg-boss runs it. */
+  schedule?: string;
 }
 
 export const JOBS = {
@@ -42,6 +44,17 @@ export const JOBS = {
     payload: z.strictObject({ delivery_id: z.uuid(), attempt: z.int().min(1) }),
     // pg-boss retries only a crash or an unexpected error (the attempt itself is bounded by a 10 s timeout).
     retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
+  /**
+   * Crash recovery (src/engine/sweeper.ts): ends calls whose worker stopped heartbeating as failed
+   * (worker_lost), billed for the seconds last seen connected, and re-enqueues queued calls whose job was lost.
+   */
+  sweepCalls: {
+    name: "sweep-calls",
+    payload: z.strictObject({}),
+    // The next minute's sweep is the retry.
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 5 * 60 },
+    schedule: "* * * * *",
   },
 } as const satisfies Record<string, JobType>;
 

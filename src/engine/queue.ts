@@ -25,12 +25,13 @@ export class JobQueue {
     this.boss.on("error", onError);
   }
 
-  /** Installs or migrates the pg-boss schema, then creates (or updates) one queue per catalogue entry. */
+  /** Installs or migrates the pg-boss schema, then creates (or updates) one queue per catalogue entry and its schedule. */
   async start(): Promise<void> {
     await this.boss.start();
-    for (const job of Object.values(JOBS)) {
+    for (const job of Object.values(JOBS) as JobType[]) {
       await this.boss.createQueue(job.name, job.retry);
       await this.boss.updateQueue(job.name, job.retry);
+      if (job.schedule) await this.boss.schedule(job.name, job.schedule, {}, { tz: "UTC" });
     }
   }
 

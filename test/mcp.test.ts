@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "../src/errors.ts";
 import { newAccount, type TestAccount } from "./helpers.ts";
 import { call, connect, fails, type ListeningApp, ok, startListening } from "./mcp-client.ts";
+import { startReceiver } from "./webhook-receiver.ts";
 
 const TOOL_NAMES = [
   "create_call", "get_call", "list_calls", "cancel_call", "get_account", "get_balance", "get_usage", "list_transactions",
@@ -19,7 +20,8 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
   let a: TestAccount;
   let client: Client;
   beforeAll(async () => {
-    t = await startListening();
+    // Webhooks to the test receiver on 127.0.0.1 need the private-address switch.
+    t = await startListening({ env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on" } });
     a = await newAccount(t.ctx, 600);
     client = await connect(t.url, a.apiKey);
   });
@@ -201,8 +203,22 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     }
   });
 
-  it("lists webhook deliveries with next_cursor and refuses an unknown status filter", async () => {
-    expect(await ok(client, "list_webhook_deliveries", { status: "failed" })).toEqual({ data: [], has_more: false, next_cursor: null });
+  it("lists webhook deliveries with their status filter and next_cursor, and refuses an unknown filter", async () => {
+    expect(await ok(client, "list_webhook_deliveries")).toEqual({ data: [], has_more: false, next_cursor: null });
+    const receiver = await startReceiver();
+    try {
+      const created = await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: a.headers, payload: { url: receiver.url } });
+      expect(created.statusCode).toBe(201);
+      for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: "POST", url: "/v1/me/webhooks/test", headers: a.headers })).statusCode).toBe(200);
+    } finally {
+      await receiver.close();
+    }
+    const page = await ok<{ data: { event_type: string; status: string }[]; has_more: boolean; next_cursor: string | null }>(client, "list_webhook_deliveries", { status: "delivered", limit: 1 });
+    expect(page.data).toEqual([expect.objectContaining({ event_type: "webhook.test", status: "delivered" })]);
+    expect(page).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
+    const rest = await ok<{ data: unknown[]; next_cursor: string | null }>(client, "list_webhook_deliveries", { status: "delivered", limit: 1, cursor: page.next_cursor });
+    expect(rest).toMatchObject({ data: [expect.anything()], next_cursor: null });
+    expect(await ok(client, "list_webhook_deliveries", { status: "failed" })).toMatchObject({ data: [] });
     const bad = await fails(client, "list_webhook_deliveries", { status: "lost" }, "invalid_status_filter");
     expect(String(bad["detail"])).toMatch(/delivered, failed, pending/);
   });

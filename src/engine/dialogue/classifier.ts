@@ -121,12 +121,14 @@ function collectEvidence({ tokens, hits }: Analysis): Evidence[] {
   const delivery = has("delivery") || has("send") || has("postpone");
   const beforeArrival = has("beforeArrival") || has("instruction");
   const changeContext = has("changeVerb") || has("want") || has("instead") || has("add") || tokens.some((t) => ["machi", "much", "mech", "pas", "jdida", "nouvelle", "autre", "okhra", "khra"].includes(t)) || tokens.some((t) => /^\d+$/.test(t));
-  const interrogative = interrogativeClauses(tokens, hits);
+  const interrogative = interrogativeClauses(tokens, hits, false);
+  const wh = interrogativeClauses(tokens, hits, true);
   const out: Evidence[] = [];
   const add = (intent: Intent, weight: number, h: SignalHit) => out.push({ intent, weight, pos: h.start });
 
   for (const h of hits) {
-    const inQuestion = interrogative.has(clauseOf(tokens, h.start));
+    const clause = clauseOf(tokens, h.start);
+    const inQuestion = interrogative.has(clause);
     switch (h.signal) {
       case "yes":
       case "take":
@@ -135,11 +137,12 @@ function collectEvidence({ tokens, hits }: Analysis): Evidence[] {
         else if (!inQuestion) add("confirm", h.weight, h);
         break;
       case "accept":
-        add("confirm", h.weight, h);
+        if (!wh.has(clause)) add("confirm", h.weight, h);
         break;
       case "send":
+        // "imta tjibouha?" asks about the delivery; "wach tjibouha?" and "envoyez" ask for it
         if (h.negated) add("cancel", 0.85, h);
-        else add("confirm", h.weight, h);
+        else if (!wh.has(clause)) add("confirm", h.weight, h);
         break;
       case "instruction":
         add("confirm", h.weight, h);
@@ -170,7 +173,7 @@ function collectEvidence({ tokens, hits }: Analysis): Evidence[] {
       case "attrNoun":
       case "qty":
       case "address":
-        if (changeContext || (h.signal === "address" && has("send"))) add("change_request", Math.max(h.weight, 0.6), h);
+        if (changeContext) add("change_request", Math.max(h.weight, 0.6), h);
         break;
       case "instead":
         add(day && !has("attr") ? "reschedule" : "change_request", h.weight, h);
@@ -199,7 +202,8 @@ function collectEvidence({ tokens, hits }: Analysis): Evidence[] {
         add("callback", h.weight, h);
         break;
       case "later":
-        if (!day) add("callback", h.weight, h);
+        // "jibouha men ba3d" (bring it later) moves the delivery; "3ayet men ba3d" is a callback
+        if (!day) add(delivery && !callVerb && !has("busy") ? "reschedule" : "callback", h.weight, h);
         break;
       case "qword":
         add("question", h.weight, h);
@@ -227,15 +231,22 @@ function clauseOf(tokens: string[], index: number): number {
   return clause;
 }
 
-/** Clauses that end with "?" or open with a question word: a yes inside them is not an answer. */
-function interrogativeClauses(tokens: string[], hits: SignalHit[]): Set<number> {
+/** Yes/no question particles: "wach tjibouha?" can be a request, "imta tjibouha?" cannot. */
+const YES_NO_PARTICLES = new Set(["wach", "wech", "wesh", "est", "es"]);
+
+/**
+ * Clauses that end with "?" or open with a question word: a yes inside them is not an answer. With
+ * `whOnly`, only clauses opening with a wh-word (how much, when, where, who, how).
+ */
+function interrogativeClauses(tokens: string[], hits: SignalHit[], whOnly: boolean): Set<number> {
   const out = new Set<number>();
   let clause = 0;
   let clauseStart = 0;
   tokens.forEach((t, i) => {
-    if (i === clauseStart && hits.some((h) => h.signal === "qword" && h.start === i)) out.add(clause);
+    const opensWithQword = i === clauseStart && hits.some((h) => h.signal === "qword" && h.start === i);
+    if (opensWithQword && !(whOnly && YES_NO_PARTICLES.has(t))) out.add(clause);
     if (PUNCT_RE.test(t)) {
-      if (t === "?") out.add(clause);
+      if (t === "?" && !whOnly) out.add(clause);
       clause++;
       clauseStart = i + 1;
     }

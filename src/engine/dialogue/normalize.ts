@@ -47,20 +47,23 @@ export function canonicalTokens(text: string): string[] {
   s = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(ARABIC_MARKS, "");
   s = s.replace(/[’`´‘]/g, "'").replace(/…/g, ".");
   // Apostrophes and hyphens split words: "l'couleur" → "l couleur", "rappelez-moi" → "rappelez moi".
+  s = s.replace(/-(la|le|les|lui|leur|en|y)(?=$|[\s,.!?;:])/g, " "); // "livrez-la": a pronoun, not "no"
+  s = s.replace(/(^|[^a-z])(l|d|j|c|n|s|m|t|qu)'/g, "$1$2 "); // French elision: "l'adresse", "j'ai", "qu'il"
+  s = s.replace(/([a-z0-9])'(?=[a-z0-9])/g, "$1"); // an apostrophe inside arabizi is a hamza: "ra'yi"
   s = s.replace(/['\-_]/g, " ");
   // Dates and times keep their separators: "25/12", "18:30".
   s = s.replace(/(\d)\s*([/:])\s*(\d)/g, "$1$2$3");
   s = s.replace(/\.{2,}/g, " . ");
-  s = s.replace(/([,;!?.()"«»])/g, (m, _c, offset: number, whole: string) => {
-    // a dot between digits is a decimal point, not a full stop
-    if (m === "." && /\d/.test(whole[offset - 1] ?? "") && /\d/.test(whole[offset + 1] ?? "")) return m;
+  s = s.replace(/([,;:!?.()"«»])/g, (m, _c, offset: number, whole: string) => {
+    // a dot or colon between digits is a decimal point or a clock time, not punctuation
+    if ((m === "." || m === ":") && /\d/.test(whole[offset - 1] ?? "") && /\d/.test(whole[offset + 1] ?? "")) return m;
     return ` ${m} `;
   });
   const out: string[] = [];
   for (const raw of s.split(/\s+/)) {
     if (!raw) continue;
-    if (/^[,;!?.()"«»]$/.test(raw)) {
-      const p = raw === ";" ? "," : raw === "!" ? "." : raw;
+    if (/^[,;:!?.()"«»]$/.test(raw)) {
+      const p = raw === ";" || raw === ":" ? "," : raw === "!" ? "." : raw;
       if (p === "(" || p === ")" || p === '"' || p === "«" || p === "»") continue;
       if (out[out.length - 1] !== p) out.push(p);
       continue;
@@ -75,6 +78,7 @@ export function canonicalTokens(text: string): string[] {
 /** Canonical form of one word (no spaces, no punctuation). */
 export function canonicalWord(raw: string): string {
   const arabic = /[\u0600-\u06FF]/.test(raw);
+  if (/^h*m{2,}h*$/.test(raw)) return "hmm"; // "mmm", "hmmm": not the French "m'"
   let w = arabic ? transliterateArabic(raw) : raw;
   // Arabic "ال" article after transliteration is "al": keep it as "l", like "l'", "el", "lé".
   if (arabic && /^(w|f|b|k)?al(?=[a-z3-9]{2})/.test(w)) w = w.replace(/^(w|f|b|k)?al/, "$1l");

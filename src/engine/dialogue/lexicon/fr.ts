@@ -6,7 +6,7 @@ export const FRENCH: LexiconEntry[] = [
     "oui|ouais|ouai|wi|yes|yep|yeah|ok|okay|oke|okey|dac|dacc|dak|dakor|dacor|daccord, d accord",
     "parfait|impeccable|nickel|super|genial|top|carrement|evidemment|volontiers|exactement|exact|absolument|certainement|entendu",
     "bien sur|entendu, biensur, tout a fait, c est bon|parfait|ca|juste|nickel|impeccable, c bon, cest bon",
-    "tres bien, allez y, vas y, ca marche|roule|va, sa marche, ca me va, oui oui",
+    "tres bien, allez y, vas y, allez|vas|allons, ca marche|roule|va, sa marche, ca me va, oui oui",
   ]),
   cue("accept", 0.9, [
     "pas de probleme*|souci*|prob, aucun probleme*|souci*, sans probleme*|souci*, no problem, y a pas de probleme*|souci*",
@@ -25,7 +25,7 @@ export const FRENCH: LexiconEntry[] = [
   cue("cancelVerb", 0.9, ["annul*|supprim*|cancel*"]),
   cue("changedMind", 0.92, ["change* d avis|idee, revenu sur ma decision"]),
   cue("reason", 0.7, [
-    "trop cher|chere, cher|chere, moins cher, pas les moyens, pas|plus d argent|sous, trouve* ailleurs, trouve* _ ailleurs|moins",
+    "delai|delais _ long|trop, trop long, trop de retard, en retard, trop cher|chere, cher|chere, moins cher, pas les moyens, pas|plus d argent|sous, trouve* ailleurs, trouve* _ ailleurs|moins",
     "c est une erreur, par erreur, me suis trompe*, erreur de ma part, peux|peut pas payer, pas de budget",
   ]),
   cue("didntOrder", 0.9, [
@@ -35,7 +35,7 @@ export const FRENCH: LexiconEntry[] = [
     "mauvais|faux numero*, erreur de numero, trompe* de numero|personne, vous vous trompez, vous vous etes trompe*, vous etes trompe*",
     "vous faites erreur, wrong number, c est pas moi, ce n est pas moi, n est pas moi, c est|n est pas mon nom|numero, pas mon nom|numero",
     "je ne|n suis pas madame|monsieur|mme|mr|mlle|mademoiselle, je suis pas madame|monsieur|mme|mr|mlle|mademoiselle",
-    "personne de|a ce nom, connais pas _ personne|nom|dame|monsieur|femme|homme|gens|numero, connais pas ce|cette|cet *",
+    "personne de|a ce nom, connais pas de|d *, connais pas _ personne|nom|dame|monsieur|femme|homme|gens|numero, connais pas ce|cette|cet *",
     "pas la bonne personne, mauvaise personne, il n y a pas de * ici, il y a pas de * ici",
   ]),
   cue("changeVerb", 0.85, ["chang*|modif*|remplac*|echang*"]),
@@ -50,7 +50,7 @@ export const FRENCH: LexiconEntry[] = [
   cue("want", 0.45, ["je veux|voudrais|prefere*|aimerais|souhaite*, j aimerais|prefere*, plutot, je la|le veux|voudrais|prefere*"]),
   cue("address", 0.55, ["adresse*, a mon travail|bureau, au bureau, autre adresse, nouvelle adresse"]),
   cue("day", 0.85, [
-    "demain, apres demain, aujourd hui, lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche, semaine*, week end, weekend",
+    "demain, apres demain, aujourd hui, aujourdhui, lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche, semaine*, week end, weekend",
     "mois prochain, fin du|de mois, debut du|de mois, janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre",
     "le|du|au #, jusqu au #, avant|apres le #, a partir du #, dans # jours|jour|semaine*|mois, d ici # jours|jour|semaine*, dans quinze|huit|dix|une|deux|trois jours|semaine*",
     "l aid|eid, aid|eid|ramadan, apres l aid|eid, apres aid|eid|ramadan, quinze|huit jours",
@@ -65,10 +65,12 @@ export const FRENCH: LexiconEntry[] = [
   ]),
   cue("postpone", 0.85, ["report*|decal*|retard*|repouss*|differ*, un autre jour, une autre date"]),
   cue("delivery", 0.5, ["livr*|colis|facteur|passer|passez|arrive*|venir|viendra"]),
-  cue("callVerb", 0.85, ["rappel*|apel*|telephon*|recontact*|joindre"]),
+  cue("callVerb", 0.85, [
+    "rappel*|recontact*|rapel*, appelez*|appelle*|appeler|telephonez|telephoner moi|me|nous|plus|demain|ce|dans|apres|vers, m|me|nous appeler|appelez|appelle|telephoner|joindre",
+  ]),
   cue("busy", 0.8, [
     "occupe*, au travail|boulot|bureau, je travaille|bosse, en reunion|cours|consultation|route|voiture, reunion",
-    "je conduis, au volant, peux|peut pas parler|repondre|discuter, ne peux pas parler|repondre, pas le temps",
+    "je conduis, au volant, peux|peut pas _ parler|repondre|discuter, ne peux pas parler|repondre, pas le temps",
     "a la caisse, dans le metro|bus|train, pas moyen de parler",
   ]),
   cue("later", 0.55, ["plus tard, tout a l heure, dans une|un heure|demi|moment|instant|peu, dans # min*|minutes|heure*|h, d ici une heure"]),

@@ -9,7 +9,7 @@ export const SHARED: LexiconEntry[] = [
   cue("yes", 0.8, [
     "wakha|waxa|wakhkha|wakhka|waha", "iyeh|iyah|iya|ayeh|ayh|eyh|iyih|iwah|iyeah|ayih", "ih|ey|ay|aye|wah|yah|eyeh",
     "safi|saafi", "sah|shih|sahih|s7i7", "mzyan|mezyan|mzian|mezian", "mlih|mli7|mli7a|mliha",
-    "behi|bahi|bahia|behia", "akid|akkid", "tbarkallah|tbarkalah|tbarklah|tbarkalla",
+    "=behi|=bahi|=bahia|=behia|=bhi|=behy", "akid|akkid", "tbarkallah|tbarkalah|tbarklah|tbarkalla",
     "marhba|mrahba|merhba|marhaba", "sahit|saha|sahha, yatik saha, ya3tik saha", "tfadal|tfadhel|tfadel",
     "ayya|aya|yallah|yalah", "hanya|hania", "normal|normale", "mrigel|mriguel|mrigl|mriguila", "tamam|tmam",
   ]),
@@ -32,7 +32,7 @@ export const SHARED: LexiconEntry[] = [
   cue("take", 0.7, [
     "nkhal*s*|nkhlas*", "nakhod*|nakhd*|nakhdo*", "nechri*|nchri*|ncharih*|nechar*",
     "n9bel*|nestelem*|nstelem*", "nstana*|nestana*|ntsana*|kantsna*|kanstana*|kantsena*|nstena*|kanstena*|nestena*|kantsana*",
-    "msta3jel* 3li*, mzroub* 3li*, mestanih*|mestaniha", "rani hna, ana hna, ena houni, rani houni",
+    "msta3jel* 3li*, mzroub* 3li*, mestanih*|mestaniha, mn|men chhal hadi, hadi chhal", "rani hna, ana hna, ena houni, rani houni",
   ]),
   cue("identity", 0.7, [
     "ana li|lli|elli|eli tlebt*|talabt*|tlabt*|comandit*|comandi*, ena li|lli|elli|eli tlebt*|talabt*|comandit*",
@@ -50,12 +50,13 @@ export const SHARED: LexiconEntry[] = [
   cue("reason", 0.7, [
     "ghali|ghalia|ghalya|ghaliya|ghaly|ghalyin|ghalin", "bezaf|bzaf|barcha 3liya|3lia|3liha",
     "ma 3andi*|3ndi* _ ~flus*|~flous*|~drahem|~drahm|~sold|~mal|dinar*|~drahim|~sold",
-    "l9it* _ arkhas|rkhas|akhir|ahsan|mkhir, l9it* f|fi blasa, l9it*, rkhes|arkhas|arkhes",
+    "l9it* _ arkhas|rkhas|akhir|ahsan|mkhir, l9it* f|fi blasa, l9it*, rkhes|arkhas|arkhes, f|fi|men|mn blasa khra|okhra|ukhra|akhra",
     "yezi|yezzi|baraka|barka|kfani, baraka 3lia, khlas safi",
+    "t3atal*|ta3tal*|t3tal*|t3atl*|t3etl*|ta3atal*|=t3tlt*|=t3tlet*", "chrit*|cherit*|chrito|chritha, chrit* _ wahda|wahed|wehed khra|okhra|akhor|ukhra",
   ]),
   cue("refuse", 0.75, ["khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa"]),
   cue("didntOrder", 0.9, [
-    "ma tlebt*|tlabt*|talabt*|tlobt*|tleb*, ma comandit*|comanda*|comandi*|comande*",
+    "ma tlebt*|tlabt*|talabt*|tlobt*|tleb*, ma =comandit*|=kumandit*|=komandit*",
     "ma 3malt*|3melt*|3mlt* _ comand*|chay|chi|hata*|walu, ma 3malt*|3melt*|3mlt*",
     "machi ana li|lli tlebt*|comandit*, mouch|mech ena eli|li|elli talabt*|comandit*", "ma drt* _ comand*",
     "ma cherit*, ma chrit* walu",
@@ -64,8 +65,8 @@ export const SHARED: LexiconEntry[] = [
     "machi|mouch|mech|mich|mahich ana|ena, ma chi ana, machi nta",
     "ana machi houwa|hiya|hwa|hia|huwa|hya|hua, ena|ana mouch|mech houwa|hiya|hwa|hia|huwa|hya",
     "ghalet*|ghalt*|ghalat* _ ~numero*|~nemra|~nimiro|~nimro|~ra9m|~numro*|~raqm",
-    "~numero*|~nemra|~nimiro|~numro* ghalet*|ghalt*|ghalat*, ~numero*|~nemra|~nimiro|~numro* machi dyal*|ta3*",
-    "~numero*|~nemra|~nimiro|~numro* mouch|mech mta3*|mte3*, machi|mouch|mech ~numero*|~nemra|~nimiro|~numro*",
+    "~numero*|~nemra|~nimiro|~numro* ghalet*|ghalt*|ghalat*, ~numero*|~nemra|~nimiro|~numro* _ machi dyal*|ta3*",
+    "~numero*|~nemra|~nimiro|~numro* mouch|mech mta3*|mte3*, machi|mouch|mech _ ~numero*|~nemra|~nimiro|~numro*|~nmra",
     "=na3rfuch|=n3rfuch|=na3rfhach|=n3rfhach|=na3rafuch|=n3arfuch|=na3rfuh|=ne3rfuch|=kan3rfuch|=kan3rfhach",
     "ma na3rf*|n3rf*|3reft*|kan3rf*|na3raf* _ chkun|smiya|hada|hadi|hedha|hedhi|ism|esm|lism|lesm|wahed|wahda|had|hatta|hata|hta|had",
     "smiti|ismi|esmi|lism|smiya machi|mouch|mech, machi|mouch smiti|ismi|esmi",
@@ -87,7 +88,7 @@ export const SHARED: LexiconEntry[] = [
   cue("qty", 0.6, ["juj|zuj|zuz|tnin|tlata|tleta|arb3a|juja|zuza", "whda|wahda|wahed|wahd|wehed|wehda"]),
   cue("add", 0.8, [
     "zid*|nzid*|tzid*|zidni*|zidli*", "wahed|wehed akhur|akhor|okhor|ukhor, wahda|wehda khra|ukhra|okhra|akhra",
-    "n9es*|na9es*|n9as*|tn9as*|hayed*|nahi*|nahiw*",
+    "n9es*|na9es*|n9as*|tn9as*|=hayed*|=nahi|=nahih*|=nahiw*",
   ]),
   cue("instead", 0.75, ["blast|bdal, fi|f blast, fi|f 3od"]),
   cue("want", 0.45, ["bghit*|nbghi*|baghi|baghia|baghya|nebghi*|nhab*|nheb*|nhib*|habit*"]),
@@ -97,7 +98,7 @@ export const SHARED: LexiconEntry[] = [
     "~tnin|~itnin|~atnin|~etnin|~tnayn|~itnayn", "nhar ~tlat*, =ltlat|=ltlata|=etlata", "=larb3|=larb3a|=larba3|=lerb3a|=larbe3|=larba, nhar ~arb3*|~erb3*",
     "~khmis|~khamis", "~jem3a|~jum3a|~jema3|~jom3a|~juma|~jam3a", "~sebt|~sabt|~sibt", "=lhed|=lahad|=elahad|=lhad|=elhad|=ahad, nhar ~hed|~ahad",
     "~simana*|~semana*|~usbu3|~sbu3|~sbua", "~3id|~l3id*|~=3aid, ~3id ~kbir|~sghir|~dhha|~fitr", "~ramdan|~ramadan|~ramdhan",
-    "~chhar, ~chhar jay*|ljay, rass ~chhar", "f|fi|nhar #, ba3d|mn|fi # ~iyam|~ayam|~yum|~youm|~nhar*, mn daba # ~iyam|~ayam",
+    "~chhar jay*|ljay|ljaya|l9adem|jey*, rass ~chhar, f|fi|ba3d # ~chhar", "f|fi|nhar #, ba3d|mn|fi # ~iyam|~ayam|~yum|~youm|~nhar*, mn daba # ~iyam|~ayam",
     "ba3d yumin, ba3d juj|zuz|tlata ~iyam|~ayam, nhar *", "wikand|wikend|lwikend, el wikend",
   ]),
   cue("slot", 0.6, [
@@ -111,15 +112,15 @@ export const SHARED: LexiconEntry[] = [
     "msafer*|msafr*|msefer*|msafra", "machi f|fi ~dar|fdar|hna, mouch|mech fi|f ~dar|houni|hna",
     "ana|ena|rani barra, ana khrej*", "ta|hta|hatta|ki nrja3*|nerja3*|nwali",
   ]),
-  cue("postpone", 0.85, ["ajel*|najel*|tajel*|nejel*|tejel*|akhar*|nakhar*|tkhar*|wakhar*", "khaliha l|hta, khaliha l ~simana"]),
+  cue("postpone", 0.85, ["ajel*|najel*|tajel*|nejel*|tejel*, =akhruha|=akhriha|=akhruh|=akhrha|=akharha|=akharuha|=takhruha|=nakhruha|=akhruhali|=akhrulia, =akhar|=akhr|=akher|=wakhar|=nakhar ~tawsil|~livr*|~jiba|~comand*", "khaliha l|hta, khaliha l ~simana"]),
   cue("delivery", 0.5, [
     "~livr*|~mowazi3|~mwazi3|~muzi3|~wusul|~usul|~wsul", "tusel|yusel|twsel|ywsel|tewsel|yewsel|twsal|ywsal|twsl|ywsl|twasal",
     "yji|tji|tjiw|yjiw|tjini|yjini", "~coli*|~kolis*|~comand*", "ljib|tjib*|njib*",
   ]),
   cue("callVerb", 0.85, [
     "3ayet*|t3ayet*|n3ayet*|3ayat*|3iyet*|y3ayet*", "kalem*|tkalem*|nkalem*|kalmni|klemni|kalamni",
-    "a3mel*|a3ml*|dir*|3mel* apel, a3tini|3tini apel", "rapel*|apelez*|apeli*|tilifuni*|telefuni*|tilifoni*|sonili",
-    "3awed*|3awd* 3ayet*|kalem*|rapel*|tilifuni*",
+    "a3mel*|a3ml*|dir*|3mel* apel, a3tini|3tini apel", "=rapeli|=rapelini|=rapelili|=rapelili|=apelini|=apelili|tilifuni*|telefuni*|tilifoni*|sonili",
+    "3awed*|3awd* 3ayet*|kalem*|=rapel*|tilifuni*",
   ]),
   cue("busy", 0.8, [
     "khdam|khedam|nkhdem|nekhdem|nkhdam|kankhdem|kanekhdem|~khedma|~khdma", "mchghul*|mechghul*|mchghol*|mechghol*|mashghul*",
@@ -146,7 +147,7 @@ export const SHARED: LexiconEntry[] = [
     "chnu|chno|chnuwa|chnowa|achnu|achno|achmen|ach|chnuma|chnahu|chnahi|chnia|achnahu, ach men", "wach|wech|wesh",
     "~taman|~tamen|~souma|~suma|~sum|~prix|~pri",
   ]),
-  cue("what", 0.7, ["chnu|chno|chnuwa|chnowa|achnu|ach|wach|wech|wesh|chnahu|chnia|hah|hein|ah|eh|kifach|kifech|chkun"]),
+  cue("what", 0.7, ["chnu|chno|chnuwa|chnowa|achnu|ach|wach|wech|wesh|chnahu|chnia|hah|hein|ah|eh", "smeh|smah|sameh|samah liya|lia|li, smahli|smehli|samhni|samahni|samhali|samhini|smahlia|smhli|samhni|smhni"]),
   cue("repeat", 0.8, [
     "3awed|3awd|3awdi|3awedli|3awdli|3awduli", "ma sme3t*|sma3t*|sm3t*|tsm3*|fhemt*|fhamt*|fhmt*", "ma sme3t*|sma3t* mzyan|mlih|behi",
     "chnu|chno|ach|wach|chnowa 9olti|glti|9olt*|9ult*|galt*", "ma kayn* rizo, rizo, ma wsalnich, ma kanesm3*|kansm3*|nesma3*",
@@ -154,9 +155,9 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("hedge", 0.55, ["inchalah|nchalah|inchallah|anchalh|inchaalah|nchala|inchala, in|an cha alah|lh|alh, incha|inch alah, an chalah", "rabi|allah ysahel|ykun"]),
   cue("doubt", 0.65, [
-    "nchuf*|nchufu, ghadi nchuf*", "ma 3reft|n3rf|na3rf|na3raf|n3raf|n3rfch|na3rafch|n3arf*|kan3rf|3ref, ma3reft",
+    "=nchuf|=nchufu|=nchufo|=nchufou|=ncuf, ghadi|bach|ta =nchuf|=nchufu, =nchuf m3a", "ma 3reft|n3rf|na3rf|na3raf|n3raf|n3rfch|na3rafch|n3arf*|kan3rf|3ref, ma3reft",
     "momkin|mumkin|yemken|yimken|ymken|balak", "nfeker*|nfaker*|nkhamem*|nkhemem*|nchawer*|nchawar*", "ya3ni|ya3n|yani",
     "machi|mouch|mech m2aked|mtaked|mt2aked",
   ]),
-  cue("filler", 0.5, ["alo|alu|allo|aloo|hmm|mmm|hm|mm|euh|eh|oh|iwa|wa|ehh|aah|ahh|yaani"]),
+  cue("filler", 0.5, ["alo|alu|allo|aloo|=hmm|=hm|euh|eh|oh|iwa|wa|ehh|aah|ahh|yaani"]),
 ];

@@ -102,28 +102,32 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, attem
   else outcome = "retrying";
   const nextAt = outcome === "retrying" ? new Date(at.getTime() + schedule[attempt - 1]! * 1000) : null;
 
+  const record = async (client: Queryable): Promise<boolean> => {
+    // One statement: the delivery's new state (only if this attempt is still the due one), the attempt's
+    // record, and on a 410 the webhook disabled.
+    const { rows } = await client.query<{ n: number }>(
+      `WITH d AS (
+         UPDATE webhook_deliveries SET status = $3, attempts = $2, next_attempt_at = $4, last_status_code = $5, last_error = $6,
+                updated_at = $7::timestamptz, delivered_at = CASE WHEN $3 = 'delivered' THEN $7::timestamptz END,
+                failed_at = CASE WHEN $3 = 'failed' THEN $7::timestamptz END
+         WHERE id = $1 AND status = 'pending' AND attempts = $2 - 1 RETURNING id),
+       a AS (
+         INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, status_code, response_excerpt, error)
+         SELECT id, $2, $8, $9, $5, $10, $6 FROM d),
+       w AS (
+         UPDATE webhooks SET status = 'disabled', disabled_reason = $12, updated_at = $7::timestamptz
+         WHERE id = $11 AND status = 'active' AND $5::int = 410 AND EXISTS (SELECT 1 FROM d))
+       SELECT count(*)::int AS n FROM d`,
+      [row.id, attempt, outcome === "retrying" ? "pending" : outcome, nextAt, code, errorText(result), at,
+        startedAt, result.durationMs, result.excerpt, row.webhook_id, `The receiver answered 410 Gone to event ${row.event_id} on ${at.toISOString()}.`],
+    );
+    return rows[0]!.n === 1;
+  };
+  // Another runner may have recorded this attempt first (a job re-run after a stall): its record stands.
+  if (!nextAt) return (await record(ctx.db)) ? outcome : "stale";
   return ctx.db.tx(async (client) => {
-    const { rowCount } = await client.query(
-      `UPDATE webhook_deliveries SET status = $3, attempts = $2, next_attempt_at = $4, last_status_code = $5, last_error = $6,
-              updated_at = $7::timestamptz, delivered_at = CASE WHEN $3 = 'delivered' THEN $7::timestamptz END,
-              failed_at = CASE WHEN $3 = 'failed' THEN $7::timestamptz END
-       WHERE id = $1 AND status = 'pending' AND attempts = $2 - 1`,
-      [row.id, attempt, outcome === "retrying" ? "pending" : outcome, nextAt, code, errorText(result), at],
-    );
-    // Another runner recorded this attempt first (a job re-run after a stall): keep its record.
-    if (!rowCount) return "stale";
-    await client.query(
-      `INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, status_code, response_excerpt, error)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [row.id, attempt, startedAt, result.durationMs, code, result.excerpt, errorText(result)],
-    );
-    if (code === 410) {
-      await client.query(
-        `UPDATE webhooks SET status = 'disabled', disabled_reason = $2, updated_at = $3 WHERE id = $1 AND status = 'active'`,
-        [row.webhook_id, `The receiver answered 410 Gone to event ${row.event_id} on ${at.toISOString()}.`, at],
-      );
-    }
-    if (nextAt) await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: row.id, attempt: attempt + 1 }, { startAfter: nextAt });
+    if (!(await record(client))) return "stale";
+    await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: row.id, attempt: attempt + 1 }, { startAfter: nextAt });
     return outcome;
   });
 }

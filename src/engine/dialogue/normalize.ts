@@ -7,7 +7,7 @@
  * - Arabic letters transliterated (ع→3, ح→h, ق→9, خ→kh, ش→ch, ة→a, alef/ya variants unified);
  * - arabizi digits inside words read as letters (7→h, 5→kh, 2→hamza dropped, 8→gh); 3 and 9 stay
  *   (they are letters of the canonical alphabet: ain and qaf);
- * - sh→ch, dj→j, q→9, th→t, dh→d, ç→c; repeated letters collapsed ("wakhaaaa" → "wakha");
+ * - sh→ch, dj→j, q→9, th→t, dh→d, hard c→k, ç→c; repeated letters collapsed ("wakhaaaa" → "wakha");
  * - punctuation kept as its own token (",", ".", "?", "!") because clause boundaries matter;
  * - a glued negation "ma…ch" is split ("mabghitch" → "ma bghitch") so negation is one token.
  */
@@ -86,6 +86,8 @@ export function canonicalWord(raw: string): string {
     // Latin spelling variants first, so that "s7i7" (s, ha) does not become "shih" then "chih".
     w = w.replace(/sch/g, "ch").replace(/sh/g, "ch").replace(/dj/g, "j").replace(/q/g, "9").replace(/th/g, "t").replace(/dh/g, "d");
     w = w.replace(/x(?=[aeiou])/g, "kh").replace(/ou/g, "u");
+    // a hard c is k, as in Arabic script: "commandit" and "كومونديت" meet
+    w = w.replace(/ck/g, "k").replace(/c(?=[aoukrl])/g, "k");
   }
   if (/\d/.test(w) && /[a-z]/.test(w) && !NUMBER_TOKEN.test(w)) {
     w = w.replace(/7/g, "h").replace(/5/g, "kh").replace(/8/g, "gh").replace(/2/g, "").replace(/6/g, "t");

@@ -25,6 +25,7 @@ const NEGATABLE = new Set<Signal>(["cancelVerb", "changeVerb", "send", "take", "
 const NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "ne", "n", "pas", "bla", "sans", "rien", "jamais"]);
 
 /** Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]". */
+const AUXILIARY_SKELETON = /^(bght|nbgh|nhb|hbt|ghd|bch|bch|nch|rnch|n9dr|njm|lzm|b9t|3d)/;
 const AUXILIARY = /^(bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin|de|d|l|la|le|y|lui)/;
 
 /** A "la"/"le" is a "no" before these (otherwise it may be the French article). */
@@ -124,7 +125,8 @@ function nameHits(text: string, tokens: string[], hits: SignalHit[]): SignalHit[
     out.push({ signal: "notMe", weight: 0.85, start: i, end: i + 3, negated: false });
   });
   const french = /\b(?:je\s+ne\s+suis\s+pas|je\s+suis\s+pas|moi\s+c'?est\s+pas)\s+(?:M\.?\s+|Mme\s+|Mr\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ]+/;
-  if (french.test(text) && !hits.some((h) => h.signal === "notMe")) {
+  const otherName = /\b(?:c'?est|je\s+suis|moi\s+c'?est)\s+[A-ZÀ-Ý][\wà-ÿ-]+\s*,?\s*(?:pas|et\s+pas|non\s+pas)\s+[A-ZÀ-Ý]/;
+  if ((french.test(text) || otherName.test(text)) && !hits.some((h) => h.signal === "notMe")) {
     out.push({ signal: "notMe", weight: 0.85, start: 0, end: 1, negated: false });
   }
   return out;
@@ -143,12 +145,17 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   const t2 = before(2);
   const t3 = before(3);
   if (t1 && NEGATORS.has(t1)) return true;
-  if (t2 && NEGATORS.has(t2) && t1 && AUXILIARY.test(t1)) return true;
-  if (t3 && NEGATORS.has(t3) && t2 && AUXILIARY.test(t2) && t1 && AUXILIARY.test(t1)) return true;
+  if (t2 && NEGATORS.has(t2) && t1 && isAuxiliary(t1)) return true;
+  if (t3 && NEGATORS.has(t3) && t2 && isAuxiliary(t2) && t1 && isAuxiliary(t1)) return true;
   const after = tokens[hit.end];
   const after2 = tokens[hit.end + 1];
   if (after === "pas" || (after2 === "pas" && after && !PUNCT.has(after))) return tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne");
   return false;
+}
+
+/** Arabic script drops short vowels ("ما نحبش" is "ma nhbch"): compare skeletons too. */
+function isAuxiliary(token: string): boolean {
+  return AUXILIARY.test(token) || AUXILIARY_SKELETON.test(token.replace(/[aeiou]/g, ""));
 }
 
 /** "ma bghitch" right before a negated verb is that verb's auxiliary, not a refusal of its own. */

@@ -56,7 +56,7 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("refuse", 0.75, ["khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa"]),
   cue("didntOrder", 0.9, [
-    "ma tlebt*|tlabt*|talabt*|tlobt*|tleb*, ma =comandit*|=kumandit*|=komandit*",
+    "ma tlebt*|tlabt*|talabt*|tlobt*|tleb*, ma comandit*",
     "ma 3malt*|3melt*|3mlt* _ comand*|chay|chi|hata*|walu, ma 3malt*|3melt*|3mlt*",
     "machi ana li|lli tlebt*|comandit*, mouch|mech ena eli|li|elli talabt*|comandit*", "ma drt* _ comand*",
     "ma cherit*, ma chrit* walu",
@@ -115,7 +115,7 @@ export const SHARED: LexiconEntry[] = [
   cue("postpone", 0.85, ["ajel*|najel*|tajel*|nejel*|tejel*, =akhruha|=akhriha|=akhruh|=akhrha|=akharha|=akharuha|=takhruha|=nakhruha|=akhruhali|=akhrulia, =akhar|=akhr|=akher|=wakhar|=nakhar ~tawsil|~livr*|~jiba|~comand*", "khaliha l|hta, khaliha l ~simana"]),
   cue("delivery", 0.5, [
     "~livr*|~mowazi3|~mwazi3|~muzi3|~wusul|~usul|~wsul", "tusel|yusel|twsel|ywsel|tewsel|yewsel|twsal|ywsal|twsl|ywsl|twasal",
-    "yji|tji|tjiw|yjiw|tjini|yjini", "~coli*|~kolis*|~comand*", "ljib|tjib*|njib*",
+    "yji|tji|tjiw|yjiw|tjini|yjini", "~=koli|~=kolis*|~=kulis*|~=kuli|~comand*", "ljib|tjib*|njib*",
   ]),
   cue("callVerb", 0.85, [
     "3ayet*|t3ayet*|n3ayet*|3ayat*|3iyet*|y3ayet*", "kalem*|tkalem*|nkalem*|kalmni|klemni|kalamni",

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import { request } from "node:http";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context.ts";
@@ -83,6 +84,27 @@ describe("inbound messaging webhook (CONTRACT §7, spec 5.7)", () => {
       legacy(await post(t, big, { "content-type": "text/plain" }), 413);
       // Exactly 256 KiB is within the limit: it reaches the signature check.
       legacy(await post(t, Buffer.alloc(256 * 1024, "a")), 401);
+    });
+
+    it("413 for a streamed (chunked) body with no Content-Length, over a real socket", async () => {
+      const bare = await startApp();
+      try {
+        const address = await bare.app.listen({ port: 0, host: "127.0.0.1" });
+        const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+          const req = request(`${address}/webhooks/messaging`, { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (r) => {
+            let body = "";
+            r.on("data", (c) => (body += c));
+            r.on("end", () => resolve({ status: r.statusCode ?? 0, body }));
+          });
+          req.on("error", reject);
+          for (let i = 0; i < 5; i++) req.write(Buffer.alloc(64 * 1024, "a"));
+          req.end();
+        });
+        expect(res.status).toBe(413);
+        expect(JSON.parse(res.body)).toEqual({ detail: "The body is over 256 KiB." });
+      } finally {
+        await bare.close();
+      }
     });
 
     it("413 even when no secret is configured, then 503 for a body within the limit", async () => {

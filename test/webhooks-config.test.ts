@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
 import { newAccount, problem, startApp, type TestApp } from "./helpers.ts";
 import { startReceiver, type Receiver } from "./webhook-receiver.ts";
@@ -84,6 +85,11 @@ describe("webhook configuration (issue 6.1, CONTRACT §6 and §10)", () => {
     } finally {
       await strict.close();
     }
+  });
+
+  it("requires WAKHA_ENCRYPTION_KEY to be 32 characters or more when set", () => {
+    expect(() => loadConfig({ WAKHA_ENCRYPTION_KEY: "short" })).toThrow(/WAKHA_ENCRYPTION_KEY: must be at least 32 characters/);
+    expect(loadConfig({ WAKHA_ENCRYPTION_KEY: "k".repeat(32) }).WAKHA_ENCRYPTION_KEY).toHaveLength(32);
   });
 
   it("answers 503 service_unavailable without an encryption key", async () => {

@@ -55,6 +55,14 @@ describe("webhook configuration (issue 6.1, CONTRACT §6 and §10)", () => {
     expect(second.json().id).not.toBe(first.id);
   });
 
+  it("lets exactly one of several concurrent creations win", async () => {
+    const a = await newAccount(t.ctx);
+    const results = await Promise.all(Array.from({ length: 5 }, () => create(a.headers, { url: receiver.url })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409]);
+    const { rows } = await t.ctx.db.query("SELECT count(*)::int AS n FROM webhooks WHERE account_id = $1", [a.accountId]);
+    expect(rows[0]!.n).toBe(1);
+  });
+
   it("validates the body (422) and refuses bad URLs with webhook_url_rejected and a reason", async () => {
     const a = await newAccount(t.ctx);
     problem(await create(a.headers, {}), "validation_error", 422);

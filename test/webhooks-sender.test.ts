@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendWebhook } from "../src/webhooks/sender.ts";
 import { startReceiver, type Receiver } from "./webhook-receiver.ts";
@@ -31,6 +32,33 @@ describe("sendWebhook: one bounded attempt", () => {
     const result = await sendWebhook("http://127.0.0.1:1/x", "{}", {}, open);
     expect(result.statusCode).toBeNull();
     expect(result.error).toMatch(/^ECONNREFUSED/);
+  });
+
+  it("sends again on a fresh connection when a kept-alive socket turns out closed", async () => {
+    // Answers the first request of each connection with keep-alive, then resets the connection on the next.
+    const sockets: Socket[] = [];
+    let requests = 0;
+    const server = createServer((socket) => {
+      sockets.push(socket);
+      let served = 0;
+      socket.on("data", () => {
+        requests++;
+        if (served++ === 0) socket.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok");
+        else socket.resetAndDestroy();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      expect((await sendWebhook(url, "{}", {}, open)).statusCode).toBe(200);
+      const second = await sendWebhook(url, "{}", {}, open);
+      expect(second).toMatchObject({ statusCode: 200, error: null });
+      expect(requests).toBe(3);
+      expect(sockets).toHaveLength(2);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("returns the Location of a 3xx without following it", async () => {

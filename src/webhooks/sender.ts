@@ -55,27 +55,43 @@ export async function sendWebhook(rawUrl: string, body: string, headers: Record<
   } catch (err) {
     return { statusCode: null, excerpt: null, error: describe(err), durationMs: elapsed(), location: null };
   }
-  const secure = url.protocol === "https:";
-  const pool = options.allowPrivate ? AGENTS.open : AGENTS.guarded;
   const timeoutMs = options.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
-  return new Promise<SendResult>((resolve) => {
+  const deadline = { at: started + timeoutMs, label: `${timeoutMs / 1000} s` };
+  let result = await post(url, body, headers, options.allowPrivate, deadline);
+  // A kept-alive socket the receiver had already closed fails before any answer: that is not the receiver's
+  // fault, so send once more on a fresh connection rather than wait hours for the next attempt.
+  if (result.staleSocket) result = await post(url, body, headers, options.allowPrivate, deadline);
+  const { staleSocket: _s, ...out } = result;
+  return { ...out, durationMs: elapsed() };
+}
+
+type PostResult = Omit<SendResult, "durationMs"> & { staleSocket: boolean };
+
+function post(url: URL, body: string, headers: Record<string, string>, allowPrivate: boolean, deadline: { at: number; label: string }): Promise<PostResult> {
+  const secure = url.protocol === "https:";
+  const pool = allowPrivate ? AGENTS.open : AGENTS.guarded;
+  const timeoutMs = Math.max(1, Math.round(deadline.at - performance.now()));
+  return new Promise<PostResult>((resolve) => {
     let settled = false;
-    const finish = (result: Omit<SendResult, "durationMs">) => {
+    const finish = (result: Omit<SendResult, "durationMs">, staleSocket = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...result, durationMs: elapsed() });
+      resolve({ ...result, staleSocket });
     };
     const request = (secure ? https : http).request(url, {
       method: "POST",
       agent: secure ? pool.https : pool.http,
-      lookup: guardedLookup({ allowPrivate: options.allowPrivate }),
+      lookup: guardedLookup({ allowPrivate }),
       headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) },
     });
     const timer = setTimeout(() => {
-      request.destroy(Object.assign(new Error(`no complete answer within ${timeoutMs / 1000} s`), { code: "ETIMEDOUT" }));
+      request.destroy(Object.assign(new Error(`no complete answer within ${deadline.label}`), { code: "ETIMEDOUT" }));
     }, timeoutMs);
-    request.on("error", (err) => finish({ statusCode: null, excerpt: null, error: describe(err), location: null }));
+    request.on("error", (err: NodeJS.ErrnoException) => {
+      const stale = request.reusedSocket && (err.code === "ECONNRESET" || err.code === "EPIPE");
+      finish({ statusCode: null, excerpt: null, error: describe(err), location: null }, stale);
+    });
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
       let kept = 0;

@@ -60,6 +60,7 @@ class CallRun {
   #answered = false;
   #check: LineCheck;
   #timer: NodeJS.Timeout | null = null;
+  #refreshedAt = 0;
   /** When (connected seconds) the agent said each of its lines, in order. */
   readonly #agentTimes: number[] = [];
 
@@ -101,7 +102,10 @@ class CallRun {
       ringTimeoutSeconds: RING_TIMEOUT_SECONDS, machineDetection: true, record: true, timeLimitSeconds: call.balanceSeconds,
     });
     this.#session = session;
-    this.#timer = setInterval(() => void this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: heartbeat failed`, err)), HEARTBEAT_MS);
+    this.#timer = setInterval(() => {
+      if (performance.now() - this.#refreshedAt < HEARTBEAT_MS / 2) return; // a turn just refreshed it
+      this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: heartbeat failed`, err));
+    }, HEARTBEAT_MS);
     const answer = await session.answered();
     if (answer.type !== "answered") return unanswered(UNANSWERED[answer.type], answer.type === "failed" ? answer.reason : answer.type);
     this.#answered = true;
@@ -118,6 +122,7 @@ class CallRun {
   // Heartbeat and line state; a cancel while ringing hangs up at once (the API already answered `canceled`).
   async #refresh(): Promise<void> {
     const session = this.#session;
+    this.#refreshedAt = performance.now();
     this.#check = await heartbeat(this.#ctx.db, this.#call.id, this.#answered && session ? session.connectedSeconds() : null);
     if (session && !this.#answered && (this.#check.cancel || this.#check.lost)) await session.hangup();
   }

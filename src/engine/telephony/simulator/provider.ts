@@ -227,6 +227,7 @@ class SimulatedSession implements CallSession {
     const timeline = new Timeline(duration);
     const locale = speechLocale(this.#request.language, this.#request.dialect);
     for (const turn of this.#turns) {
+      await new Promise((resolve) => setImmediate(resolve)); // a turn at a time: 500 calls share this event loop
       const spoken = this.#options.speech ? await this.#synthesize(turn.text, locale) : null;
       if (spoken) timeline.place(turn.at, spoken.samples, spoken.sampleRate);
       else timeline.place(turn.at, tone(turn.speaker === "agent" ? AGENT_TONE_HZ : CUSTOMER_TONE_HZ, turn.seconds));

@@ -148,15 +148,23 @@ describe("webhook delivery (issue 6.3): signed, retried on the schedule, dead-le
     expect(receiver.requests.filter((r) => r.path === "/dead")).toHaveLength(3);
   });
 
-  it("disables the webhook when the receiver answers 410, and fails the delivery at once", async () => {
+  it("disables the webhook when the receiver answers 410, failing that delivery and the other pending ones", async () => {
     const a = await withWebhook("/gone");
-    receiver.respond = (req) => (req.path === "/gone" ? { status: 410, body: "gone" } : { status: 200 });
+    // The receiver first fails an earlier event (left pending for its retry), then answers 410.
+    receiver.respond = (req) => (req.path !== "/gone" ? { status: 200 } : req.headers["x-service-event-type"] === "call.answered" ? { status: 500 } : { status: 410, body: "gone" });
+    const earlier = await t.ctx.db.tx((client) => emitEvent(t.ctx, client, a.accountId, "call.answered", { call_id: randomUUID() }));
+    while ((await deliveryOf(t.ctx, earlier!)).attempts < 1) await new Promise((r) => setTimeout(r, 50));
+    expect((await deliveryOf(t.ctx, earlier!)).status).toBe("pending");
+
     const eventId = await emit(a);
     const row = await settled(t.ctx, eventId!);
-    expect(row).toMatchObject({ status: "failed", attempts: 1, last_status_code: 410 });
+    expect(row).toMatchObject({ status: "failed", attempts: 1, last_status_code: 410, last_error: "the receiver answered 410 Gone: the webhook is now disabled" });
+    expect(await deliveryOf(t.ctx, earlier!)).toMatchObject({ status: "failed", attempts: 1, last_error: "the webhook was disabled (410 Gone) before this delivery succeeded" });
     const res = problem(await t.app.inject({ method: "GET", url: "/v1/me/webhooks", headers: a.headers }), "webhook_not_configured", 404);
     expect(res["detail"]).toMatch(/disabled.*410/);
     expect(await emit(a)).toBeNull();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(receiver.requests.filter((r) => r.path === "/gone")).toHaveLength(2);
     // A new webhook can be configured after that.
     expect((await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: a.headers, payload: { url: receiver.url } })).statusCode).toBe(201);
   });
@@ -173,16 +181,17 @@ describe("webhook delivery (issue 6.3): signed, retried on the schedule, dead-le
     expect(receiver.requests.filter((r) => r.path === "/elsewhere")).toHaveLength(0);
   });
 
-  it("fails pending deliveries of a deleted webhook instead of sending them", async () => {
+  it("fails the pending deliveries of a deleted webhook at once, and a late job sends nothing", async () => {
     const a = await withWebhook("/deleted");
     receiver.respond = (req) => (req.path === "/deleted" ? { status: 500 } : { status: 200 });
     const eventId = await emit(a);
     while ((await deliveryOf(t.ctx, eventId!)).attempts < 1) await new Promise((r) => setTimeout(r, 50));
     expect((await t.app.inject({ method: "DELETE", url: "/v1/me/webhooks", headers: a.headers })).statusCode).toBe(204);
-    const row = await settled(t.ctx, eventId!);
-    expect(row.status).toBe("failed");
-    expect(row.attempts).toBe(1);
-    expect(row.last_error).toBe("the webhook was deleted before this attempt");
+    const row = await deliveryOf(t.ctx, eventId!);
+    expect(row).toMatchObject({ status: "failed", attempts: 1, last_error: "the webhook was deleted before this delivery succeeded" });
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(receiver.requests.filter((r) => r.path === "/deleted")).toHaveLength(1);
+    expect((await t.app.inject({ method: "GET", url: "/v1/me/webhooks/deliveries?status=failed", headers: a.headers })).json().data).toHaveLength(1);
   });
 
   it("delivers after a restart what was committed before the process died", async () => {

@@ -174,15 +174,20 @@ export async function getWebhook(ctx: AppContext, who: Principal): Promise<Webho
 }
 
 /**
- * Removes the active webhook; its pending deliveries then fail at their next attempt. Deliveries stay
- * listed. Rotation is delete then create.
+ * Removes the active webhook and fails its pending deliveries (they stay listed, with `status=failed`).
+ * Rotation is delete then create.
  */
 export async function deleteWebhook(ctx: AppContext, who: Principal): Promise<void> {
-  const { rowCount } = await ctx.db.query(
-    "UPDATE webhooks SET status = 'deleted', updated_at = $2 WHERE account_id = $1 AND status = 'active'",
-    [who.accountId, new Date(ctx.now())],
+  const at = new Date(ctx.now());
+  const { rows } = await ctx.db.query<{ n: number }>(
+    `WITH w AS (UPDATE webhooks SET status = 'deleted', updated_at = $2 WHERE account_id = $1 AND status = 'active' RETURNING id),
+          d AS (UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, failed_at = $2, updated_at = $2,
+                       last_error = 'the webhook was deleted before this delivery succeeded'
+                WHERE webhook_id IN (SELECT id FROM w) AND status = 'pending')
+     SELECT count(*)::int AS n FROM w`,
+    [who.accountId, at],
   );
-  if (!rowCount) throw await notConfigured(ctx.db, who.accountId);
+  if (!rows[0]!.n) throw await notConfigured(ctx.db, who.accountId);
 }
 
 async function getDelivery(ctx: AppContext, accountId: string, deliveryId: string): Promise<DeliveryOut> {

@@ -104,7 +104,7 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, attem
 
   const record = async (client: Queryable): Promise<boolean> => {
     // One statement: the delivery's new state (only if this attempt is still the due one), the attempt's
-    // record, and on a 410 the webhook disabled.
+    // record, and on a 410 the webhook disabled with its other pending deliveries.
     const { rows } = await client.query<{ n: number }>(
       `WITH d AS (
          UPDATE webhook_deliveries SET status = $3, attempts = $2, next_attempt_at = $4, last_status_code = $5, last_error = $6,
@@ -116,7 +116,11 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, attem
          SELECT id, $2, $8, $9, $5, $10, $6 FROM d),
        w AS (
          UPDATE webhooks SET status = 'disabled', disabled_reason = $12, updated_at = $7::timestamptz
-         WHERE id = $11 AND status = 'active' AND $5::int = 410 AND EXISTS (SELECT 1 FROM d))
+         WHERE id = $11 AND status = 'active' AND $5::int = 410 AND EXISTS (SELECT 1 FROM d)),
+       others AS (
+         UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, failed_at = $7::timestamptz, updated_at = $7::timestamptz,
+                last_error = 'the webhook was disabled (410 Gone) before this delivery succeeded'
+         WHERE webhook_id = $11 AND status = 'pending' AND id <> $1 AND $5::int = 410 AND EXISTS (SELECT 1 FROM d))
        SELECT count(*)::int AS n FROM d`,
       [row.id, attempt, outcome === "retrying" ? "pending" : outcome, nextAt, code, errorText(result), at,
         startedAt, result.durationMs, result.excerpt, row.webhook_id, `The receiver answered 410 Gone to event ${row.event_id} on ${at.toISOString()}.`],

@@ -135,6 +135,6 @@ export async function messagingRoutes(app: FastifyInstance, ctx: AppContext): Pr
     if (query["hub.mode"] !== "subscribe" || !token || !sameText(given, token)) {
       throw new ApiError("forbidden", token ? "Verification refused: wrong hub.mode or hub.verify_token." : "Verification refused: no verify token is configured on this server.");
     }
-    return reply.code(200).type("text/plain; charset=utf-8").send(challenge);
+    return reply.code(200).type("text/plain; charset=utf-8").header("X-Content-Type-Options", "nosniff").send(challenge);
   });
 }

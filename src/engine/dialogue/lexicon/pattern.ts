@@ -98,6 +98,12 @@ function tokenRegex(spec: string, exactByDefault: boolean): { src: string; optio
   return { src: alts.length === 1 ? (alts[0] ?? "") : `(?:${alts.join("|")})`, optional, gap: false, glue, short };
 }
 
+/** Compiles comma-separated alternative phrases into one global regex. */
+export function compilePhrases(phrases: string, exact = false): RegExp {
+  const parts = phrases.split(/\s*,\s*/).filter((p) => p.length > 0).map((p) => `(?:${compilePhrase(p, exact).source})`);
+  return new RegExp(parts.join("|"), "g");
+}
+
 /** Compiles a lexicon phrase into a global regex over canonical text. */
 export function compilePhrase(phrase: string, exact = false): RegExp {
   let src = "";

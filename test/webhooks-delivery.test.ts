@@ -1,5 +1,7 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { JOBS } from "../src/engine/jobs.ts";
 import { deliverWebhookWorker } from "../src/webhooks/worker.ts";
 import { Workers } from "../src/engine/workers.ts";
@@ -194,17 +196,22 @@ describe("webhook delivery (issue 6.3): signed, retried on the schedule, dead-le
     expect((await t.app.inject({ method: "GET", url: "/v1/me/webhooks/deliveries?status=failed", headers: a.headers })).json().data).toHaveLength(1);
   });
 
-  it("delivers after a restart what was committed before the process died", async () => {
-    // A node with no workers commits the event and dies before delivering it.
-    const dying = await startApp({ env: ENV });
-    const a = await newAccount(dying.ctx);
-    await dying.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: a.headers, payload: { url: `http://127.0.0.1:${receiver.port}/restart` } });
-    const eventId = await dying.ctx.db.tx((client) => emitEvent(dying.ctx, client, a.accountId, "recording.ready", { call_id: randomUUID() }));
-    await dying.close();
-    // The workers of another node (this suite's) pick the job up.
-    expect((await settled(t.ctx, eventId!)).status).toBe("delivered");
-    expect(receiver.requests.filter((r) => r.path === "/restart").map((r) => r.headers["x-service-event-id"])).toEqual([eventId]);
-  });
+  it("delivers what a process committed just before it was killed (SIGKILL), from another node's workers", async () => {
+    const a = await withWebhook("/killed");
+    const child = spawn(process.execPath, [fileURLToPath(new URL("./fixtures/emit-and-die.ts", import.meta.url)), inject("databaseUrl"), a.accountId], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    const signal = await new Promise((resolve) => child.on("exit", (_code, sig) => resolve(sig)));
+    expect(signal).toBe("SIGKILL");
+    const eventId = out.trim();
+    expect(eventId).toMatch(/^evt_[0-9a-f]{24}$/);
+    expect((await settled(t.ctx, eventId)).status).toBe("delivered");
+    const got = receiver.requests.filter((r) => r.path === "/killed");
+    expect(got.map((r) => r.headers["x-service-event-id"])).toEqual([eventId]);
+    expect(verifyWebhook(a.secret, got[0]!.headers["x-service-signature"] as string, got[0]!.body)).toBe(true);
+  }, 30_000);
 });
 
 describe("the address is checked again at every attempt (DNS rebinding)", () => {

@@ -1,4 +1,4 @@
-import { lexiconFor, type Country, type Signal } from "./lexicon/index.ts";
+import { letterMask, lexiconFor, mayMatch, type Country, type Signal } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
 
 /** One signal found in an utterance, over tokens [start, end). */
@@ -51,14 +51,18 @@ export function analyse(text: string, country: Country): Analysis {
   const tokens = canonicalTokens(text);
   const canon = tokens.join(" ");
   const tokenAt = tokenIndexByOffset(tokens);
+  const starts = [...tokenAt.keys()].filter((offset) => offset < canon.length);
+  const mask = letterMask(canon);
   let hits: SignalHit[] = [];
   for (const cue of lexiconFor(country)) {
-    cue.re.lastIndex = 0;
-    for (const m of canon.matchAll(cue.re)) {
-      const start = tokenAt.get(m.index);
-      const end = tokenAt.get(m.index + m[0].length + 1) ?? tokens.length;
-      if (start === undefined || end <= start) continue;
-      hits.push({ signal: cue.signal, weight: cue.weight, start, end, negated: false });
+    if (!mayMatch(cue, mask)) continue;
+    for (const offset of starts) {
+      cue.re.lastIndex = offset;
+      const m = cue.re.exec(canon);
+      if (!m) continue;
+      const start = tokenAt.get(offset) ?? 0;
+      const end = tokenAt.get(offset + m[0].length + 1) ?? tokens.length;
+      if (end > start) hits.push({ signal: cue.signal, weight: cue.weight, start, end, negated: false });
     }
   }
   hits = dropContained(hits);

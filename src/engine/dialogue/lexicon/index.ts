@@ -2,6 +2,7 @@ import { ALGERIAN } from "./dz.ts";
 import { FRENCH } from "./fr.ts";
 import { MOROCCAN } from "./ma.ts";
 import { compilePhrase } from "./pattern.ts";
+import { canonicalWord } from "../normalize.ts";
 import { SHARED } from "./shared.ts";
 import { TUNISIAN } from "./tn.ts";
 import type { Country, LexiconEntry, Signal } from "./types.ts";
@@ -11,7 +12,36 @@ export type { Country, Signal } from "./types.ts";
 export interface CompiledCue {
   signal: Signal;
   weight: number;
+  /** Sticky: tried only where a token starts (a match never starts mid-word). */
   re: RegExp;
+  /** Per required token, the consonant masks of its alternatives: a cheap test before the regex. */
+  requires: number[][];
+}
+
+/** Bit per consonant (a-z and "3"); vowels, y, w and the fuzzy 9 are left out: they may be absent. */
+export function letterMask(text: string): number {
+  let mask = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c === 51) mask |= 1 << 26;
+  }
+  return mask;
+}
+const LOOSE = letterMask("aeiouyw");
+
+/** Whether the utterance has every consonant some alternative of each required token needs. */
+export function mayMatch(cue: CompiledCue, utteranceMask: number): boolean {
+  return cue.requires.every((alts) => alts.some((m) => (m & ~utteranceMask) === 0));
+}
+
+function requirements(phrase: string): number[][] {
+  return phrase.trim().split(/\s+/)
+    .filter((spec) => spec !== "_" && !(spec.endsWith("?") && spec.length > 1))
+    .map((spec) => spec.split("|").map((alt) => {
+      if (/^[#@*]/.test(alt)) return 0;
+      return letterMask(canonicalWord(alt.replace(/[~=*]/g, ""))) & ~LOOSE;
+    }));
 }
 
 /**
@@ -22,12 +52,16 @@ const ALL: LexiconEntry[] = [...SHARED, ...MOROCCAN, ...ALGERIAN, ...TUNISIAN, .
 
 const cache = new Map<Country, CompiledCue[]>();
 
+function stickyAtTokenStart(re: RegExp): RegExp {
+  return new RegExp(re.source.replace(/^\(\?<!\[\^ \]\)/, ""), "y");
+}
+
 /** The compiled lexicon for one country, built once. */
 export function lexiconFor(country: Country): CompiledCue[] {
   let compiled = cache.get(country);
   if (!compiled) {
     compiled = ALL.filter((e) => !e.countries || e.countries.includes(country)).flatMap((e) =>
-      e.phrases.map((p) => ({ signal: e.signal, weight: e.weight, re: compilePhrase(p, e.exact) })),
+      e.phrases.map((p) => ({ signal: e.signal, weight: e.weight, re: stickyAtTokenStart(compilePhrase(p, e.exact)), requires: requirements(p) })),
     );
     cache.set(country, compiled);
   }

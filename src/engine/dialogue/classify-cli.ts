@@ -1,0 +1,98 @@
+// `wakha classify` (CONTRACT §5b): one utterance per line on stdin, one JSON line {"intent", "confidence"} per
+// input on stdout. With --json-input each line is {"country": "MA", "text": "..."}.
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { classifyIntent, type Country, type IntentClassifier } from "./classifier.ts";
+
+const COUNTRIES: readonly Country[] = ["MA", "DZ", "TN", "FR"];
+
+export const CLASSIFY_USAGE = `Usage:
+  wakha classify --country MA|DZ|TN|FR      one utterance per line on stdin
+  wakha classify --json-input [--country C] one {"country", "text"} object per line on stdin
+
+Prints one JSON line {"intent", "confidence"} per input line. A --json-input line that cannot be read
+prints {"error": "..."} in its place and the exit code is 1.`;
+
+function toCountry(value: unknown): Country | null {
+  if (typeof value !== "string") return null;
+  const upper = value.toUpperCase();
+  return (COUNTRIES as readonly string[]).includes(upper) ? (upper as Country) : null;
+}
+
+export interface ClassifyCliOptions {
+  /** The local lexicon classifier when omitted. */
+  classifier?: IntentClassifier;
+  /** Where usage errors go; process.stderr when omitted. */
+  errors?: NodeJS.WritableStream;
+}
+
+/** Runs `wakha classify` over `input`; resolves to the exit code (0 ok, 1 unreadable input lines, 2 bad usage). */
+export async function runClassify(
+  args: string[],
+  input: NodeJS.ReadableStream,
+  output: NodeJS.WritableStream,
+  options: ClassifyCliOptions = {},
+): Promise<number> {
+  const classifier = options.classifier ?? { classify: classifyIntent };
+  const errors = options.errors ?? process.stderr;
+  let values: { country?: string; "json-input"?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { country: { type: "string" }, "json-input": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    errors.write(`wakha classify: ${(err as Error).message}\n${CLASSIFY_USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    output.write(`${CLASSIFY_USAGE}\n`);
+    return 0;
+  }
+  const jsonInput = values["json-input"] === true;
+  const defaultCountry = values.country === undefined ? null : toCountry(values.country);
+  if (values.country !== undefined && defaultCountry === null) {
+    errors.write(`wakha classify: --country must be one of ${COUNTRIES.join(", ")}\n${CLASSIFY_USAGE}\n`);
+    return 2;
+  }
+  if (!jsonInput && defaultCountry === null) {
+    errors.write(`wakha classify: --country is required (or --json-input)\n${CLASSIFY_USAGE}\n`);
+    return 2;
+  }
+
+  let failed = false;
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  for await (const line of lines) {
+    let country = defaultCountry;
+    let text = line;
+    if (jsonInput) {
+      const parsed = readJsonLine(line, defaultCountry);
+      if ("error" in parsed) {
+        failed = true;
+        output.write(`${JSON.stringify({ error: parsed.error })}\n`);
+        continue;
+      }
+      ({ country, text } = parsed);
+    }
+    const { intent, confidence } = await classifier.classify(text, country as Country);
+    output.write(`${JSON.stringify({ intent, confidence })}\n`);
+  }
+  return failed ? 1 : 0;
+}
+
+function readJsonLine(line: string, defaultCountry: Country | null): { country: Country; text: string } | { error: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { error: "not a JSON object" };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { error: "not a JSON object" };
+  const record = value as Record<string, unknown>;
+  if (typeof record["text"] !== "string") return { error: '"text" must be a string' };
+  const country = record["country"] === undefined ? defaultCountry : toCountry(record["country"]);
+  if (country === null) return { error: `"country" must be one of ${COUNTRIES.join(", ")}` };
+  return { country, text: record["text"] };
+}

@@ -39,6 +39,13 @@ export interface ContextOptions {
   onError?: (err: unknown) => void;
 }
 
+const SECRET_PARAMS = /([?&](?:api_key|apikey|key|token|access_token|authorization)=)[^&]*/gi;
+
+/** Masks credential-looking query parameters in a URL before it is logged. */
+export function redactQuerySecrets(url: string): string {
+  return url.replace(SECRET_PARAMS, "$1[REDACTED]");
+}
+
 /** The composition root: one place that picks each dependency's implementation. Starts the job queue. */
 export async function createContext(config: Config, options: ContextOptions): Promise<AppContext> {
   const now = options.now ?? Date.now;
@@ -74,7 +81,14 @@ export async function closeContext(ctx: AppContext): Promise<void> {
 /** Builds the HTTP app: plugins, then the explicit list of routes. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: ctx.config.LOG_LEVEL === "silent" ? false : { level: ctx.config.LOG_LEVEL, redact: ["req.headers.authorization"] },
+    logger: ctx.config.LOG_LEVEL === "silent" ? false : {
+      level: ctx.config.LOG_LEVEL,
+      redact: ["req.headers.authorization"],
+      serializers: {
+        // Keys pasted into a query string are refused, but must not reach the logs either.
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuerySecrets(req.url), remoteAddress: req.ip }),
+      },
+    },
     genReqId: () => randomBytes(4).toString("hex"),
     schemaErrorFormatter: validationErrorFormatter,
     bodyLimit: 1024 * 1024,

@@ -60,3 +60,11 @@ describe("authentication (spec part 5)", () => {
     expect(JSON.stringify(rows[0])).not.toContain(acct.apiKey);
   });
 });
+
+describe("logging", () => {
+  it("masks credentials sent in a query string before the URL is logged", async () => {
+    const { redactQuerySecrets } = await import("../src/app.ts");
+    expect(redactQuerySecrets("/mcp?api_key=wakha_sk_secret&limit=2&Token=t0k")).toBe("/mcp?api_key=[REDACTED]&limit=2&Token=[REDACTED]");
+    expect(redactQuerySecrets("/v1/calls?status=queued")).toBe("/v1/calls?status=queued");
+  });
+});

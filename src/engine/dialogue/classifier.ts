@@ -121,6 +121,7 @@ function collectEvidence({ tokens, hits }: Analysis): Evidence[] {
   const delivery = has("delivery") || has("send") || has("postpone");
   const beforeArrival = has("beforeArrival") || has("instruction");
   const changeContext = has("changeVerb") || has("want") || has("instead") || has("add") || tokens.some((t) => ["machi", "much", "mech", "pas", "jdida", "nouvelle", "autre", "okhra", "khra"].includes(t)) || tokens.some((t) => /^\d+$/.test(t));
+  const confirmWords = has("yes") || has("send") || has("accept");
   const interrogative = interrogativeClauses(tokens, hits, false);
   const wh = interrogativeClauses(tokens, hits, true);
   const out: Evidence[] = [];
@@ -186,6 +187,10 @@ function collectEvidence({ tokens, hits }: Analysis): Evidence[] {
         break;
       case "slot":
         if (!callVerb && !has("busy")) add("reschedule", delivery || has("want") ? 0.75 : 0.55, h);
+        break;
+      case "today":
+        // "sifto liya lyoum" is a yes in a hurry; "jibouha lyoum f l3chiya" (a slot today) moves it
+        if (!confirmWords || has("slot") || has("absent")) add("reschedule", h.weight, h);
         break;
       case "absent":
       case "postpone":

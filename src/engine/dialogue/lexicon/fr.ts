@@ -50,11 +50,12 @@ export const FRENCH: LexiconEntry[] = [
   cue("want", 0.45, ["je veux|voudrais|prefere*|aimerais|souhaite*, j aimerais|prefere*, plutot, je la|le veux|voudrais|prefere*"]),
   cue("address", 0.55, ["adresse*, a mon travail|bureau, au bureau, autre adresse, nouvelle adresse"]),
   cue("day", 0.85, [
-    "demain, apres demain, aujourd hui, aujourdhui, lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche, semaine*, week end, weekend",
+    "demain, apres demain, lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche, semaine*, week end, weekend",
     "mois prochain, fin du|de mois, debut du|de mois, janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre",
     "le|du|au #, jusqu au #, avant|apres le #, a partir du #, dans # jours|jour|semaine*|mois, d ici # jours|jour|semaine*, dans quinze|huit|dix|une|deux|trois jours|semaine*",
     "l aid|eid, aid|eid|ramadan, apres l aid|eid, apres aid|eid|ramadan, quinze|huit jours",
   ]),
+  cue("today", 0.6, ["aujourd hui, aujourdhui, ce jour"]),
   cue("slot", 0.6, [
     "soir|matin|aprem|midi, apres midi, ce|le soir|matin, la nuit, apres|vers|avant|a|entre|des @h|#, @h",
     "apres|vers|avant|a|des six|sept|huit|neuf|dix|cinq|quatre|onze heure*|h",

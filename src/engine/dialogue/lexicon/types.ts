@@ -27,6 +27,7 @@ export type Signal =
   | "want" // I want / I'd rather
   | "address"
   | "day" // a date: tomorrow, Saturday, next week, after Eid, 25/12
+  | "today" // today: with a yes it is urgency, not a new day
   | "slot" // a time of day: evening, after six, 18h
   | "absent" // not at home, travelling, on holiday
   | "postpone" // postpone, push back

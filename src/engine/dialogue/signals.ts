@@ -24,6 +24,9 @@ const NEGATABLE = new Set<Signal>(["cancelVerb", "changeVerb", "send", "take", "
 /** Negation particles, canonical ("mouch" is "much"). */
 const NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "ne", "n", "pas", "bla", "sans", "rien", "jamais"]);
 
+/** Words that make a following "ma" a conjunction, not a negation: "9bel ma" (before), "kima" (as). */
+const CONJUNCTION_MA = /^(?:9b[ae]l|kbel|gbel|bhal|kima|kif|mli|wa9t|ba3d|b3d|3la|hta|ghir|men|mn)$/;
+
 /** Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]". */
 const AUXILIARY_SKELETON = /^(bght|nbgh|nhb|hbt|ghd|bch|bch|nch|rnch|n9dr|njm|lzm|b9t|3d)/;
 const AUXILIARY = /^(bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin|de|d|l|la|le|y|lui)/;
@@ -148,6 +151,7 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   const t1 = before(1);
   const t2 = before(2);
   const t3 = before(3);
+  if (t1 === "ma" && t2 && CONJUNCTION_MA.test(t2)) return false; // "9bel ma nkhalles": before I pay
   if (t1 && NEGATORS.has(t1)) return true;
   if (t2 && NEGATORS.has(t2) && t1 && isAuxiliary(t1)) return true;
   if (t3 && NEGATORS.has(t3) && t2 && isAuxiliary(t2) && t1 && isAuxiliary(t1)) return true;

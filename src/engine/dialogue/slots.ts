@@ -308,7 +308,7 @@ const REASONS: [string, RegExp, RegExp][] = [
   ["did not place the order", phrase("ma tlebt*|tlabt*|talabt*|comandit*|3malt*|3mlt*"), compilePhrases("rien|pas|jamais commande*", true)],
   ["ordered by mistake", phrase("=ghalta, b ghalat"), compilePhrases("par erreur, c est une erreur, me suis trompe*", true)],
   ["too expensive", phrase("ghali|ghalia|ghalya|ghaliya|ghaly, bzaf|bezaf|barcha 3liya|3lia"), compilePhrases("trop cher|chere, cher|chere", true)],
-  ["cannot afford it", phrase("ma 3andi*|3ndi* _ ~flus*|~drahem|~drahm|~sold|~mal, ma n9der*|najam* nkhal*s*"), compilePhrases("pas|plus d argent|sous, pas les moyens, peux pas payer", true)],
+  ["cannot afford it", phrase("ma 3andi*|3ndi* _ ~flus*|~drahem|~drahm|~sold|~mal, ma n9der*|najam* nkhales*"), compilePhrases("pas|plus d argent|sous, pas les moyens, peux pas payer", true)],
   ["bought it elsewhere", phrase("l9it*|chrit*|cherit*, f|fi|men blasa khra|okhra, arkhas|rkhes"), compilePhrases("trouve* ailleurs|moins, achete* ailleurs", true)],
   ["delivery took too long", phrase("t3atal*|ta3tal*|t3tal*|t3atl*|=t3tlt*|=t3tlet*"), compilePhrases("trop long, delai*, en retard, trop de retard", true)],
   ["no longer needed", phrase("ma b9it* _ m7taj*|mhtaj*, ma n7taj*|nhtaj*|mhtaj*|htaj*, mouch|mech lazem, ma 3ad* _ mhtaj*"), compilePhrases("pas|plus besoin", true)],

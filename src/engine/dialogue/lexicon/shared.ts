@@ -30,7 +30,7 @@ export const SHARED: LexiconEntry[] = [
     "ab3at*|b3at*|tab3at*|teb3at*|nab3at*|ab3eth*|tab3t*", "rsel*|arsel*|tarsel*|rsal*", "kamel*|kemel*",
   ]),
   cue("take", 0.7, [
-    "nkhal*s*|nkhlas*", "nakhod*|nakhd*|nakhdo*", "nechri*|nchri*|ncharih*|nechar*",
+    "nkhales*|nkhlas*", "nakhod*|nakhd*|nakhdo*", "nechri*|nchri*|ncharih*|nechar*",
     "n9bel*|nestelem*|nstelem*", "nstana*|nestana*|ntsana*|kantsna*|kanstana*|kantsena*|nstena*|kanstena*|nestena*|kantsana*",
     "msta3jel* 3li*, mzroub* 3li*, mestanih*|mestaniha, mn|men chhal hadi, hadi chhal", "rani hna, ana hna, ena houni, rani houni",
   ]),
@@ -110,7 +110,7 @@ export const SHARED: LexiconEntry[] = [
     "m3a ~seta|~sab3a|~khamsa|~tmenya|#",
   ]),
   cue("absent", 0.8, [
-    "ma kayn*ch _ ~dar|hna|fdar, ma kaynch", "ma nkun*|nkon*|nkoun*, ma ghadi*ch nkun*", "ma nich, ma nich _ ~dar|hna",
+    "ma kayn* _ ~dar|hna|fdar, ma kaynch", "ma nkun*|nkon*|nkoun*, ma ghadi* nkun*", "ma nich, ma nich _ ~dar|hna",
     "msafer*|msafr*|msefer*|msafra", "machi f|fi ~dar|fdar|hna, mouch|mech fi|f ~dar|houni|hna",
     "ana|ena|rani barra, ana khrej*", "ta|hta|hatta|ki nrja3*|nerja3*|nwali",
   ]),

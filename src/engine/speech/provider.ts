@@ -22,8 +22,8 @@ export interface Recognition {
 
 export interface SpeechProvider {
   readonly name: string;
-  /** Text to audio in a voice of `locale` (BCP 47, for example ar-MA or fr-FR). */
-  synthesize(text: string, options: { locale: string; voice?: string }): Promise<SynthesizedSpeech>;
+  /** Text to audio in a voice of `locale` (BCP 47, for example ar-MA or fr-FR), at `sampleRate` when given. */
+  synthesize(text: string, options: { locale: string; voice?: string; sampleRate?: number }): Promise<SynthesizedSpeech>;
   /**
    * Streaming recognition of a call's inbound audio (frames as the carrier sends them), yielding interim and
    * final results until the audio ends. Providers without recognition (espeak-ng) reject.

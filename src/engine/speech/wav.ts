@@ -51,8 +51,8 @@ export function decodeWav(wav: Uint8Array): { sampleRate: number; samples: Int16
     } else if (id === "data") {
       const end = Math.min(buf.length, offset + 8 + size);
       const bytes = buf.subarray(offset + 8, end - ((end - offset - 8) % 2));
-      const samples = new Int16Array(bytes.length / 2);
-      for (let i = 0; i < samples.length; i++) samples[i] = bytes.readInt16LE(i * 2);
+      // A copy into a fresh (aligned) buffer; every platform Node runs on here is little-endian, like WAV.
+      const samples = new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
       return { sampleRate, samples };
     }
     offset += 8 + size + (size % 2);

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import type { Dialect, SimulatedCustomer } from "../../dialogue/types.ts";
 import type { SpeechProvider } from "../../speech/provider.ts";
-import { Timeline, tone } from "../../speech/wav.ts";
+import { RECORDING_SAMPLE_RATE, Timeline, tone } from "../../speech/wav.ts";
 import {
   type AnswerResult, type CallProgress, type CallRecording, type CallSession, type HangupCause, type HangupEvent,
   type ListenOptions, type OriginateRequest, type SayResult, speechLocale, type TelephonyProvider, type Utterance,
@@ -81,7 +81,9 @@ export class SimulatedTelephony implements TelephonyProvider {
     return session;
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.#options.speech?.close();
+  }
 }
 
 class SimulatedSession implements CallSession {
@@ -238,7 +240,7 @@ class SimulatedSession implements CallSession {
 
   async #synthesize(text: string, locale: string) {
     try {
-      return await this.#options.speech!.synthesize(text, { locale });
+      return await this.#options.speech!.synthesize(text, { locale, sampleRate: RECORDING_SAMPLE_RATE });
     } catch (err) {
       this.#options.onError?.("speech synthesis failed for a recording; using a tone for the turn", err);
       return null;

@@ -7,7 +7,7 @@
  * - Arabic letters transliterated (ع→3, ح→h, ق→9, خ→kh, ش→ch, ة→a, alef/ya variants unified);
  * - arabizi digits inside words read as letters (7→h, 5→kh, 2→hamza dropped, 8→gh); 3 and 9 stay
  *   (they are letters of the canonical alphabet: ain and qaf);
- * - sh→ch, dj→j, q→9, th→t, dh→d, hard c→k, ç→c; repeated letters collapsed ("wakhaaaa" → "wakha");
+ * - sh→ch, dj→j, q→9, th→t, dh→d, hard c→k, ç→s; repeated letters collapsed ("wakhaaaa" → "wakha");
  * - punctuation kept as its own token (",", ".", "?", "!") because clause boundaries matter;
  * - a glued negation "ma…ch" is split ("mabghitch" → "ma bghitch") so negation is one token.
  */
@@ -43,7 +43,8 @@ export function canonicalTokens(text: string): string[] {
   s = s.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));
   s = s.replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
   s = s.replace(/[،؟؛]/g, (c) => ARABIC_PUNCT[c] ?? c);
-  // Latin accents: decompose and drop the combining marks (é → e, ç → c).
+  // Latin accents: decompose and drop the combining marks (é → e); ç is an s ("ça" → "sa").
+  s = s.replace(/ç/g, "s");
   s = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(ARABIC_MARKS, "");
   s = s.replace(/[’`´‘]/g, "'").replace(/…/g, ".");
   // Apostrophes and hyphens split words: "l'couleur" → "l couleur", "rappelez-moi" → "rappelez moi".
@@ -83,6 +84,7 @@ export function canonicalWord(raw: string): string {
   // Arabic "ال" article after transliteration is "al": keep it as "l", like "l'", "el", "lé".
   if (arabic && /^(w|f|b|k)?al(?=[a-z3-9]{2})/.test(w)) w = w.replace(/^(w|f|b|k)?al/, "$1l");
   if (!arabic) {
+    w = w.replace(/ç/g, "s");
     // Latin spelling variants first, so that "s7i7" (s, ha) does not become "shih" then "chih".
     w = w.replace(/sch/g, "ch").replace(/sh/g, "ch").replace(/dj/g, "j").replace(/q/g, "9").replace(/th/g, "t").replace(/dh/g, "d");
     w = w.replace(/x(?=[aeiou])/g, "kh").replace(/ou/g, "u");

@@ -330,7 +330,7 @@ export function extractReason(text: string): string | null {
   return best?.reason ?? null;
 }
 
-const LEADING_ASSENT = /^(?:\s*(?:oui|ouais|ok|okay|d'accord|wakha|waxa|iyeh|ih|ey|eyh|wah|ah|safi|behi|mrigel|mais|walakin|walaken|lakin|ama|amma|bessah|bsah|but|euh|bon|alors|3afak|svp|واخا|إيه|ايه|اه|آه|واه|إي|باهي|ولكن|لكن|أما|اما|بصح|عافاك)(?:[\s,.!…]+|$))+/iu;
+const LEADING_ASSENT = /^(?:\s*(?:oui|ouais|ok|okay|d'accord|wakha|waxa|iyeh|ih|ey|eyh|wah|ah|safi|behi|mrigel|mais|walakin|walaken|lakin|ama|amma|bessah|bsah|but|euh|bon|alors|3afak|svp|واخا|إيه|ايه|اه|آه|واه|إي|باهي|ولكن|لكن|أما|اما|بصح|عافاك)(?:[\s,.!…،]+|$))+/iu;
 
 /** What the customer wants changed, as their own words lightly trimmed; null when no change is named. */
 export function extractChanges(text: string): string | null {
@@ -338,6 +338,6 @@ export function extractChanges(text: string): string | null {
   const has = (...signals: string[]) => hits.some((h) => signals.includes(h.signal));
   const specific = tokens.some((t) => /^\d+$/.test(t) || ["jdida", "jdid", "nouvelle", "nouveau", "autre", "khra", "okhra", "machi", "much", "mech", "pas"].includes(t));
   if (!has("attr", "add", "instead") && !(has("attrNoun", "qty", "address") && specific)) return null;
-  const trimmed = text.replace(LEADING_ASSENT, "").trim().replace(/[\s,.;!]+$/u, "");
+  const trimmed = text.replace(LEADING_ASSENT, "").trim().replace(/[\s,.;!،]+$/u, "");
   return trimmed || text.trim();
 }

@@ -77,7 +77,7 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("notMe", 0.7, ["ghalet|ghalt|ghlet", "machi ~comand* dyali|ta3i, mouch|mech ~comand* mta3i|mte3i"]),
   cue("changeVerb", 0.85, [
-    "badel*|tbadel*|nbadel*|ybadel*|bdel*|tbdel*|nbdel*|bedl*|badl*", "=ghayer*|=nghayer*|=tghayer*|=ghayar*|=nghayar*", "badal|bdal",
+    "badel*|tbadel*|nbadel*|ybadel*|bdel*|tbdel*|nbdel*|bedl*|badl*", "=ghayer*|=nghayer*|=tghayer*|=ghayar*|=nghayar*", "=badal|=bdal",
   ]),
   cue("attr", 0.7, [
     "~khel|~khla|~kahla|~khal|~kahal|~akhel", "~hmer|~hamra|~ahmer|~hmar|~hmra|~hamar",
@@ -90,8 +90,9 @@ export const SHARED: LexiconEntry[] = [
   cue("add", 0.8, [
     "zid*|nzid*|tzid*|zidni*|zidli*", "wahed|wehed akhur|akhor|okhor|ukhor, wahda|wehda khra|ukhra|okhra|akhra",
     "n9es*|na9es*|n9as*|tn9as*|=hayed*|=nahi|=nahih*|=nahiw*",
+    "dir|diru|diri|dirha|dirhom|a3mel|a3mli|ddi lia|lya|li|liya? juj|zuj|zuz|tlata|tleta|juja|zuza",
   ]),
-  cue("instead", 0.75, ["blast|bdal|blaset*|blasat*, fi|f blast|blaset*|blasat*, fi|f 3od"]),
+  cue("instead", 0.75, ["blast|=bdal|blaset*|blasat*, fi|f blast|blaset*|blasat*, fi|f 3od"]),
   cue("want", 0.45, ["bghit*|nbghi*|baghi|baghia|baghya|nebghi*|nhab*|nheb*|nhib*|habit*|a3tini|3tini|a3tih*|3tih*|a3tina"]),
   cue("today", 0.6, ["~lyum|~lyoum|~lyuma, el yum, had nhar"]),
   cue("address", 0.55, ["~adres*|~adris*|~3unwan|~3nwan|~3onwan|~blasa", "~dar dyal*|ta3*|mta3*"]),

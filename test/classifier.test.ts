@@ -1,0 +1,201 @@
+// The intent classifier (CONTRACT §5b): accuracy on the development and held-out sets, one case per
+// labelling rule, normalisation, confidence and the interface the dialogue engine uses.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import {
+  classifyIntent, INTENTS, LexiconIntentClassifier, type Country, type Intent, type IntentClassifier,
+} from "../src/engine/dialogue/classifier.ts";
+import { canonicalize } from "../src/engine/dialogue/normalize.ts";
+
+interface Labelled {
+  country: Country;
+  text: string;
+  intent: Intent;
+}
+
+const COUNTRIES: Country[] = ["MA", "DZ", "TN", "FR"];
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
+const load = (name: string): Labelled[] =>
+  readFileSync(path.join(fixtures, name), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Labelled);
+const dev = load("intents-dev.jsonl");
+const holdout = load("intents-holdout.jsonl");
+
+function accuracy(rows: Labelled[], country: Country): { accuracy: number; misses: string[] } {
+  const mine = rows.filter((r) => r.country === country);
+  const misses = mine.flatMap((r) => {
+    const got = classifyIntent(r.text, r.country).intent;
+    return got === r.intent ? [] : [`${r.text} → ${got} (want ${r.intent})`];
+  });
+  return { accuracy: (mine.length - misses.length) / mine.length, misses };
+}
+
+// Reached when these thresholds were set: development 100% in every country; held-out 96.3% (MA),
+// 98.1% (DZ), 100% (TN, FR) at its one blind measurement, 98.1% / 100% / 100% / 100% since.
+const DEV_MIN = 0.97;
+const HOLDOUT_MIN = 0.94;
+
+describe("labelled sets", () => {
+  it("are well formed, large enough and disjoint", () => {
+    for (const row of [...dev, ...holdout]) {
+      expect(COUNTRIES).toContain(row.country);
+      expect(INTENTS).toContain(row.intent);
+      expect(row.text.trim()).not.toBe("");
+    }
+    for (const c of COUNTRIES) {
+      expect(dev.filter((r) => r.country === c).length).toBeGreaterThanOrEqual(100);
+      expect(holdout.filter((r) => r.country === c).length).toBeGreaterThanOrEqual(50);
+    }
+    const seen = new Set(dev.map((r) => `${r.country}|${r.text}`));
+    expect(holdout.filter((r) => seen.has(`${r.country}|${r.text}`))).toEqual([]);
+  });
+
+  it.each(COUNTRIES)("development set, %s: accuracy at least 97%%", (country) => {
+    const { accuracy: a, misses } = accuracy(dev, country);
+    console.log(`classifier development set ${country}: ${(a * 100).toFixed(1)}%`);
+    expect(misses.length === 0 || a >= DEV_MIN, misses.join("\n")).toBe(true);
+  });
+
+  it.each(COUNTRIES)("held-out set, %s: accuracy at least 94%%", (country) => {
+    const { accuracy: a, misses } = accuracy(holdout, country);
+    console.log(`classifier held-out set ${country}: ${(a * 100).toFixed(1)}%`);
+    expect(a, misses.join("\n")).toBeGreaterThanOrEqual(HOLDOUT_MIN);
+  });
+});
+
+/** [country, text, intent, rule] */
+const RULES: [Country, string, Intent, string][] = [
+  // negation traps
+  ["MA", "la la ma kayn mouchkil", "confirm", "a no before 'no problem' reassures"],
+  ["MA", "ma3andi mouchkil", "confirm", "'I have no problem' is a yes"],
+  ["FR", "pas de problème", "confirm", "'no problem' is a yes"],
+  ["FR", "non non c'est bon", "confirm", "'no no, it's fine' is a yes"],
+  ["DZ", "lala makach mouchkil", "confirm", "Algerian 'no no, no problem'"],
+  ["TN", "le le ma famech mochkla", "confirm", "Tunisian 'no no, no problem'"],
+  ["TN", "la2 la2 c bon", "confirm", "arabizi hamza digit and 'c bon'"],
+  ["MA", "ma bghitch nbddel walou", "confirm", "a negated change is a yes"],
+  ["FR", "je ne vais pas annuler", "confirm", "a negated cancel is a yes"],
+  ["FR", "ne l'envoyez pas", "cancel", "a negated 'send it' is a no"],
+  ["MA", "la ma ghadich nkhalles", "cancel", "a negated 'I'll pay' is a no"],
+  // dialect false friends
+  ["TN", "ba3d jem3a", "reschedule", "Tunisian jem3a is a week"],
+  ["TN", "ey behi ama jibha ba3d jem3a", "reschedule", "yes but in a week"],
+  ["MA", "nhar jem3a jibouha", "reschedule", "Moroccan jem3a is Friday"],
+  // hedges
+  ["MA", "inshallah", "unclear", "inshallah alone is not a yes"],
+  ["DZ", "inchallah", "unclear", "inshallah alone is not a yes"],
+  ["TN", "إن شاء الله", "unclear", "inshallah alone is not a yes (Arabic script)"],
+  ["FR", "Inchallah", "unclear", "inshallah alone is not a yes (French speaker)"],
+  ["MA", "inshallah ghadi nkhalles", "confirm", "inshallah with a commitment"],
+  ["DZ", "inchallah nkhalles ki tjini", "confirm", "inshallah with a commitment"],
+  // last or dominant action
+  ["FR", "oui mais en rouge", "change_request", "yes, but in red"],
+  ["MA", "iyeh walakin bghitha b l7mer", "change_request", "yes, but in red"],
+  ["FR", "ok mais apportez-le jeudi", "reschedule", "fine, but bring it Thursday"],
+  ["MA", "wakha walakin jibouha nhar lkhmis", "reschedule", "fine, but bring it Thursday"],
+  ["MA", "ch7al? ... ok sifto", "confirm", "a question, then ok send it"],
+  ["FR", "c'est combien ? bon ok envoyez", "confirm", "a question, then ok send it"],
+  // a yes with a delivery instruction
+  ["FR", "oui, mais appelez-moi avant que le livreur passe", "confirm", "call before the courier comes"],
+  ["FR", "oui, frappez fort", "confirm", "knock hard"],
+  ["MA", "iyeh, ghir d9 lbab mzyan", "confirm", "knock hard"],
+  ["MA", "wakha, 3ayet 3liya mli ywsel l'livreur", "confirm", "call me when the courier arrives"],
+  // delivery day versus callback
+  ["FR", "appelez-moi lundi pour la livraison", "reschedule", "call me Monday about the delivery"],
+  ["MA", "3ayet lia nhar letnin 3la l'livraison", "reschedule", "call me Monday about the delivery"],
+  ["FR", "je peux pas parler, rappelez-moi plus tard", "callback", "can't talk now, call later"],
+  ["DZ", "rani khdam 3awed 3ayetli mba3d", "callback", "at work, call again later"],
+  ["MA", "3ayet lia ghedda", "callback", "a day for the call, not the delivery"],
+  // a request phrased as a question
+  ["FR", "vous pouvez livrer après six heures ?", "reschedule", "can you deliver after six?"],
+  ["FR", "vous pouvez en mettre deux ?", "change_request", "can you make it two?"],
+  ["MA", "wach t9dar tbddel lia l'couleur?", "change_request", "can you change the colour?"],
+  ["MA", "imta ghadi twsel?", "question", "a wh-question about the delivery stays a question"],
+  // didn't order versus wrong number
+  ["FR", "non j'ai rien commandé", "cancel", "I didn't order anything"],
+  ["MA", "ma tlebt walou", "cancel", "I didn't order anything"],
+  ["FR", "j'ai rien commandé, c'est pas mon nom", "wrong_number", "not my name"],
+  ["FR", "j'ai rien commandé, c'est pas mon numéro", "wrong_number", "not my number"],
+  ["MA", "ma tlebt walou w ana machi houwa", "wrong_number", "I am not that person"],
+  ["FR", "Je ne suis pas Madame Benali", "wrong_number", "not that person, named"],
+  // repeat requests and fillers
+  ["FR", "pardon ?", "unclear", "a request to repeat"],
+  ["FR", "oui ?", "unclear", "a bare rising yes"],
+  ["MA", "iyeh?", "unclear", "a bare rising yes"],
+  ["TN", "ey?", "unclear", "a bare rising yes"],
+  ["FR", "euh...", "unclear", "a filler"],
+  ["MA", "alo? alo?", "unclear", "a filler"],
+  // customers' own words, from the brief
+  ["MA", "wakha a khoya sifto", "confirm", "yes"],
+  ["TN", "iyeh mrigel", "confirm", "yes"],
+  ["MA", "la ma bghitch", "cancel", "no"],
+  ["MA", "3afak bddel lia l'couleur", "change_request", "change the colour"],
+  ["DZ", "chkoun nta?", "question", "who are you?"],
+  ["MA", "ana machi houwa", "wrong_number", "I'm not him"],
+  ["FR", "ouais c'est bon envoyez", "confirm", "yes"],
+];
+
+describe("labelling rules (CONTRACT §5b)", () => {
+  it.each(RULES)("%s %j is %s (%s)", (country, text, intent) => {
+    expect(classifyIntent(text, country).intent).toBe(intent);
+  });
+});
+
+describe("normalisation", () => {
+  it.each([
+    ["wakhaaaa", "wakha"],
+    ["وَاخَا", "wakha"],
+    ["واخـــا", "wakha"],
+    ["بغيت جوج", "bghit juj"],
+    ["ما بغيتش", "ma bghitch"],
+    ["mabghitch", "ma bghitch"],
+    ["s7i7", "shih"],
+    ["n5alles", "nkhales"],
+    ["la2", "la"],
+    ["Ça marche, merci", "sa marche , merci"],
+    ["l'adresse", "l adrese"],
+    ["ra'yi", "rayi"],
+    ["à 18h30 le 25/12", "a 18h30 le 25/12"],
+  ])("%j reads as %j", (text, canonical) => {
+    expect(canonicalize(text)).toBe(canonical);
+  });
+
+  it("reads Arabic script, arabizi and French alike", () => {
+    for (const [country, text] of [["MA", "ما كاين مشكل"], ["MA", "ma kayn mochkil"], ["FR", "pas de problème"]] as const) {
+      expect(classifyIntent(text, country).intent).toBe("confirm");
+    }
+  });
+});
+
+describe("confidence", () => {
+  it("is between 0 and 1 for every development utterance", () => {
+    for (const r of dev) {
+      const { confidence } = classifyIntent(r.text, r.country);
+      expect(confidence).toBeGreaterThanOrEqual(0);
+      expect(confidence).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("is lower for weak or ambiguous replies than for clear ones", () => {
+    const clear = classifyIntent("wakha a khoya sifto", "MA").confidence;
+    expect(classifyIntent("ah", "MA").confidence).toBeLessThan(clear);
+    expect(classifyIntent("wakha... la la ma bghitch", "MA").confidence).toBeLessThan(classifyIntent("la ma bghitch, lghiha", "MA").confidence);
+    const nonsense = classifyIntent("xqzv plorp", "FR");
+    expect(nonsense.intent).toBe("unclear");
+    expect(nonsense.confidence).toBeLessThan(0.5);
+    expect(classifyIntent("", "FR")).toEqual({ intent: "unclear", confidence: 0.3 });
+  });
+});
+
+describe("IntentClassifier", () => {
+  it("the lexicon classifier is the interface's local implementation", async () => {
+    const classifier: IntentClassifier = new LexiconIntentClassifier();
+    expect(await classifier.classify("ey behi ab3ethha", "TN")).toEqual(classifyIntent("ey behi ab3ethha", "TN"));
+  });
+
+  it("an asynchronous implementation (a model behind a provider) fits the same interface", async () => {
+    const remote: IntentClassifier = { classify: async () => ({ intent: "question", confidence: 0.6 }) };
+    expect(await remote.classify("ch7al?", "MA")).toEqual({ intent: "question", confidence: 0.6 });
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { telephonyPlan } from "./engine/telephony/index.ts";
 
 // Parses "3h,6h,12h,24h" style schedules into seconds; units s, m, h, d.
 const DURATION = /^(\d+)(s|m|h|d)$/;
@@ -75,6 +76,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  try {
+    telephonyPlan(e); // an unknown provider must stop the node now, not fail its first call
+  } catch (err) {
+    throw new ConfigError(`invalid configuration:\n  ${err instanceof Error ? err.message : String(err)}`);
+  }
   const baseUrl = (e.WAKHA_BASE_URL ?? `http://${e.HOST === "0.0.0.0" ? "127.0.0.1" : e.HOST}:${e.PORT}`).replace(/\/+$/, "");
   const docsUrl = (e.WAKHA_DOCS_URL ?? `${baseUrl}/docs`).replace(/\/+$/, "");
   const { WAKHA_BASE_URL: _b, WAKHA_DOCS_URL: _d, ...rest } = e;

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Pickup, SimulatedCustomer } from "../src/engine/dialogue/types.ts";
 import { EspeakSpeech, espeakAvailable, Limiter } from "../src/engine/speech/espeak.ts";
 import { decodeWav, encodeWav, Timeline, tone } from "../src/engine/speech/wav.ts";
+import { ConfigError, loadConfig } from "../src/config.ts";
 import { telephonyPlan } from "../src/engine/telephony/index.ts";
 import type { OriginateRequest } from "../src/engine/telephony/provider.ts";
 import { SimulatedTelephony } from "../src/engine/telephony/simulator/provider.ts";
@@ -157,5 +158,11 @@ describe("telephony provider choice (WAKHA_CHANNELS, WAKHA_TELEPHONY)", () => {
     expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "twilio" })).toThrow(/unknown telephony provider "twilio".*available: simulator/);
     expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm", "sip"], WAKHA_TELEPHONY: "gsm=simulator" })).toThrow(/no provider for the open channel\(s\) sip/);
     expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "sip=simulator" })).toThrow(/channel "sip" is not open/);
+  });
+
+  it("stops a node at start: the configuration refuses an unknown provider", () => {
+    expect(() => loadConfig({ WAKHA_TELEPHONY: "twilio" })).toThrow(ConfigError);
+    expect(() => loadConfig({ WAKHA_TELEPHONY: "twilio" })).toThrow(/WAKHA_TELEPHONY: unknown telephony provider "twilio"/);
+    expect(loadConfig({ WAKHA_CHANNELS: "gsm,whatsapp" }).WAKHA_TELEPHONY).toBe("simulator");
   });
 });

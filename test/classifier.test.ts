@@ -134,6 +134,8 @@ const RULES: [Country, string, Intent, string][] = [
   ["DZ", "chkoun nta?", "question", "who are you?"],
   ["MA", "ana machi houwa", "wrong_number", "I'm not him"],
   ["FR", "ouais c'est bon envoyez", "confirm", "yes"],
+  ["MA", "نعم أنا", "confirm", "formal yes, it's me"],
+  ["TN", "ayy, ena bidi", "confirm", "yes, me myself ('bidi' is not the colour white)"],
 ];
 
 describe("labelling rules (CONTRACT §5b)", () => {

@@ -11,7 +11,7 @@ export const SHARED: LexiconEntry[] = [
     "safi|saafi", "sah|shih|sahih|s7i7", "mzyan|mezyan|mzian|mezian", "mlih|mli7|mli7a|mliha",
     "=behi|=bahi|=bahia|=behia|=bhi|=behy", "akid|akkid", "tbarkallah|tbarkalah|tbarklah|tbarkalla",
     "marhba|mrahba|merhba|marhaba", "sahit|saha|sahha, yatik saha, ya3tik saha", "tfadal|tfadhel|tfadel",
-    "ayya|aya|yallah|yalah", "hanya|hania", "normal|normale", "mrigel|mriguel|mrigl|mriguila", "tamam|tmam",
+    "ayya|aya|yallah|yalah", "hanya|hania", "na3am|n3am|na3m|=aywa|=aiwa", "normal|normale", "mrigel|mriguel|mrigl|mriguila", "tamam|tmam",
   ]),
   cue("yes", 0.55, ["ah|aah|ahh", "ma3lich|ma3lih|malich"]),
   cue("accept", 0.9, [
@@ -36,7 +36,7 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("identity", 0.7, [
     "ana li|lli|elli|eli tlebt*|talabt*|tlabt*|comandit*|comandi*, ena li|lli|elli|eli tlebt*|talabt*|comandit*",
-    "ana|ena hiya|houwa|hwa|hya|hia|huwa",
+    "ana|ena hiya|houwa|hwa|hya|hia|huwa|bidi|bnafsi|binafsi|b7ali|bhali, ana|ena bi dati",
   ]),
   cue("refuse", 0.85, [
     "ma bghit*|bghiteha*|nbghi*|nebghi*|baghi*|baghya*, ma b9it* _ baghi*|baghya*|m7taj*|mhtaj*, ma b9it*",
@@ -81,7 +81,7 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("attr", 0.7, [
     "~khel|~khla|~kahla|~khal|~kahal|~akhel", "~hmer|~hamra|~ahmer|~hmar|~hmra|~hamar",
-    "~byed|~bayda|~bida|~abyed|~byad|~abyad|~bayed", "~zre9|~zar9a|~zer9a|~azra9|~zra9|~zar9",
+    "~byed|~=bayda|~=bida|~abyed|~byad|~abyad|~bayed|~=byda|~=bydha|~=baida", "~zre9|~zar9a|~zer9a|~azra9|~zra9|~zar9",
     "~khder|~khadra|~akhdar|~khdar|~khdra|~khedra", "~sfer|~safra|~asfar|~sfar|~sfra", "~rmadi|~rmadia|~rmadiya",
     "~wardi|~wardia|~wardiya", "~9ahwi|~9ahwia|~9hwi", "~kbir|~kbira|~kbar|~sghir|~sghira|~sghar",
   ]),

@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
 import { WORKER_SPECS } from "./engine/handlers.ts";
 import { Workers } from "./engine/workers.ts";
+import { runClassify } from "./engine/dialogue/classify-cli.ts";
 import { createAccount, creditAccount } from "./services/accounts.ts";
 
 const USAGE = `wakha: order-confirmation voice calls
@@ -19,6 +20,8 @@ Usage:
   wakha migrate                                 apply pending database migrations
   wakha accounts create --name NAME [--balance-seconds N] [--json]
   wakha accounts credit ACCOUNT_ID --seconds N [--json]
+  wakha classify --country MA|DZ|TN|FR          classify one utterance per stdin line, print one JSON line each
+  wakha classify --json-input                   each stdin line is {"country", "text"}
 
 Configuration is read from the environment; see README.md.`;
 
@@ -142,6 +145,11 @@ async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   if (!command || command === "help" || command === "--help" || command === "-h") {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (command === "classify") {
+    // Needs no database nor configuration: the classifier is local.
+    process.exitCode = await runClassify(args, process.stdin, process.stdout);
     return;
   }
   const config = loadConfig();

@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, inject, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
@@ -62,5 +62,20 @@ describe("configuration", () => {
     expect(() => loadConfig({ WAKHA_ROLE: "boss" })).toThrow(/WAKHA_ROLE/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ WAKHA_CURSOR_SECRET: "short" })).toThrow(/WAKHA_CURSOR_SECRET/);
+  });
+});
+
+describe("wakha classify", () => {
+  it("classifies stdin lines and fails bad usage with exit code 2", async () => {
+    const ok = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const child = spawn(process.execPath, ["bin/wakha.js", "classify", "--country", "MA"], { stdio: ["pipe", "pipe", "ignore"] });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      child.on("close", (code) => resolve({ code, out }));
+      child.stdin.end("wakha sifto\nla ma bghitch\n");
+    });
+    expect(ok.code).toBe(0);
+    expect(ok.out.trim().split("\n").map((l) => JSON.parse(l).intent)).toEqual(["confirm", "cancel"]);
+    expect((await wakha(["classify"])).code).toBe(2);
   });
 });

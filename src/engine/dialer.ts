@@ -97,10 +97,16 @@ class CallRun {
     // Created with enough balance, but other calls may have spent it since: not worth ringing anyone.
     if (call.balanceSeconds < REQUIRED_SECONDS) return unanswered("failed", "insufficient_balance");
     const provider = this.#engine.telephony.forChannel(call.channel);
-    const session = await provider.originate({
-      callId: call.id, to: call.phone, country: call.country, language: call.language, dialect: call.dialect,
-      ringTimeoutSeconds: RING_TIMEOUT_SECONDS, machineDetection: true, record: true, timeLimitSeconds: call.balanceSeconds,
-    });
+    let session: CallSession;
+    try {
+      session = await provider.originate({
+        callId: call.id, to: call.phone, country: call.country, language: call.language, dialect: call.dialect,
+        ringTimeoutSeconds: RING_TIMEOUT_SECONDS, machineDetection: true, record: true, timeLimitSeconds: call.balanceSeconds,
+      });
+    } catch (err) {
+      this.#engine.log(`call ${call.id}: the carrier refused to dial`, err);
+      return unanswered("failed", "carrier_refused");
+    }
     this.#session = session;
     this.#timer = setInterval(() => {
       if (performance.now() - this.#refreshedAt < HEARTBEAT_MS / 2) return; // a turn just refreshed it

@@ -27,6 +27,11 @@ const PERSONA_WEIGHTS: readonly [Behaviour, number][] = [
 
 const BANKS: Record<Dialect, PhraseBank> = { ma: maPhrases, dz: dzPhrases, tn: tnPhrases, fr: frPhrases };
 
+/** The phrase bank of a dialect's customers. */
+export function phraseBank(dialect: Dialect): PhraseBank {
+  return BANKS[dialect];
+}
+
 /** FNV-1a over the number's characters: a stable 32-bit seed. */
 function seedOf(text: string): number {
   let h = 0x811c9dc5;

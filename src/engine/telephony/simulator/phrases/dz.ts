@@ -27,7 +27,7 @@ export const dzPhrases: PhraseBank = {
   ],
   rescheduleDay: ["nhar sebt jay", "ghodwa", "ba3d ghodwa", "نهار الخميس", "samedi prochain", "ba3d l3id", "nhar letnin"],
   question: [
-    "9adach lkoll?", "chhal lazem nkhalles?", "wa9tach twsal?", "قداش الثمن؟", "c'est combien en tout?", "livraison b chhal?",
+    "9adach lkoll?", "chhal lazem nkhalles?", "wach hiya la commande ta3i?", "قداش الثمن؟", "c'est combien en tout?", "livraison b chhal?",
     "wach talabt ana?",
   ],
   change: [
@@ -43,5 +43,5 @@ export const dzPhrases: PhraseBank = {
     "rappelez-moi plus tard svp", "rani nsoug, 3ayetli men ba3d",
   ],
   callbackTime: ["3ayetli ghodwa f sbah", "men ba3d l3asr", "m3a setta ta3 l3chiya", "après 17h", "demain à 10h", "غدوة الصباح"],
-  mumble: ["euh...", "hmm", "allo?", "wach?", "ah?", "سمحلي؟", "آلو؟", "pardon?", "euh... chkoun?"],
+  mumble: ["euh...", "hmm", "allo?", "wach?", "ah?", "سمحلي؟", "آلو؟", "pardon?", "euh... hein?"],
 };

@@ -22,7 +22,7 @@ export const frPhrases: PhraseBank = {
     "oui, mais livrez-moi un autre jour", "je serai absent, il faudrait décaler la livraison",
   ],
   rescheduleDay: ["samedi prochain", "demain", "après-demain", "lundi", "mardi prochain", "jeudi après-midi"],
-  question: ["c'est combien au total ?", "ça arrive quand ?", "combien je dois payer ?", "c'est quoi déjà ma commande ?", "la livraison est gratuite ?"],
+  question: ["c'est combien au total ?", "combien coûte la livraison ?", "combien je dois payer ?", "c'est quoi déjà ma commande ?", "la livraison est gratuite ?"],
   change: [
     "oui, mais je voudrais changer la couleur", "oui mais en taille L plutôt", "il faudrait changer l'adresse de livraison",
     "je voudrais modifier quelque chose dans la commande",

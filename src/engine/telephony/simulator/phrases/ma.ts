@@ -32,8 +32,8 @@ export const maPhrases: PhraseBank = {
     "nhar sebt jay", "ghedda f sbah", "ba3d ghedda", "نهار الاثنين الجاي", "نهار السبت", "ba3d l3id", "samedi prochain", "nhar jem3a",
   ],
   question: [
-    "bch7al kolchi?", "chhal khassni nkhelless?", "imta ghadi twsal?", "شحال الثمن ديالها؟", "c'est combien au total?",
-    "wach livraison fabor?", "fo9ach ghadi yji livreur?", "شنو هوما الحوايج اللي طلبت؟",
+    "bch7al kolchi?", "chhal khassni nkhelless?", "chno hiya lcommande dyali?", "شحال الثمن ديالها؟", "c'est combien au total?",
+    "wach livraison fabor?", "chhal taman dyal livraison?", "شنو هوما الحوايج اللي طلبت؟",
   ],
   change: [
     "iyeh, walakin bghit nbeddel lcouleur", "wakha, walakin bghit taille okhra", "ah, walakin bdlo liya l'adresse",

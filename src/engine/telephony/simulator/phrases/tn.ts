@@ -27,7 +27,7 @@ export const tnPhrases: PhraseBank = {
     "oui mais pas cette semaine", "tnajem tjibha nhar ekher?",
   ],
   rescheduleDay: ["nhar essebt ejjay", "ghodwa", "ba3d ghodwa", "نهار الاثنين", "samedi prochain", "ba3d el 3id", "nhar el 5mis"],
-  question: ["9adech el kol?", "bech9adech?", "wa9tech toussel?", "قداش السوم؟", "c'est combien au total?", "chnowa commandit ena?"],
+  question: ["9adech el kol?", "bech9adech?", "el livraison b9adech?", "قداش السوم؟", "c'est combien au total?", "chnowa commandit ena?"],
   change: [
     "ey ama n7eb nbadel el couleur", "behi ama badelli el taille", "نحب نبدل العنوان", "oui mais je veux changer la taille",
     "n7eb nbadel 7aja fel commande",
@@ -40,5 +40,5 @@ export const tnPhrases: PhraseBank = {
     "rappelez-moi plus tard svp", "ena nsou9, kalemni men ba3d",
   ],
   callbackTime: ["kalemni ghodwa fel sbe7", "ba3d el 3asr", "m3a setta mta3 el 3chiya", "après 17h", "demain à 10h", "غدوة الصباح"],
-  mumble: ["euh...", "hmm", "allo?", "chnowa?", "a?", "سامحني؟", "آلو؟", "pardon?", "euh... chkoun?"],
+  mumble: ["euh...", "hmm", "allo?", "chnowa?", "a?", "سامحني؟", "آلو؟", "pardon?", "euh... hein?"],
 };

@@ -1,0 +1,238 @@
+// The confirmation call, turn by turn: greeting and identity check, the order read back, the confirmation
+// question, then one branch per intent (CONTRACT §4, §5b). What the customer means comes only from the
+// injected classifier and the slot extractors; the words the agent says come from the dialect profile.
+import type { CallOutcome } from "../../services/call-schemas.ts";
+import { isBareNo, questionTopic } from "./cues.ts";
+import { localDate, localToUtc, nextDay, utcIso } from "./local-time.ts";
+import { dz, dzFrench } from "./profiles/dz.ts";
+import { fr } from "./profiles/fr.ts";
+import { ma, maFrench } from "./profiles/ma.ts";
+import type { Choose, DialogueProfile } from "./profiles/profile.ts";
+import { tn, tnFrench } from "./profiles/tn.ts";
+import { extractChanges, extractClock, extractDate, extractReason } from "./slots.ts";
+import type {
+  AgentTurn, Classification, Dialogue, DialogueOrder, DialogueResult, IntentClassifier, Interruption, TranscriptEntry,
+} from "./types.ts";
+
+export interface DialogueOptions {
+  classifier: IntentClassifier;
+  /** The moment the call takes place: relative days ("next Saturday") are counted from it. */
+  now: Date;
+  /** Chooses among equivalent phrasings; Math.random when omitted. */
+  random?: () => number;
+}
+
+/** Unclear replies tolerated before giving up: the question is asked at most three times. */
+const MAX_REASKS = 2;
+/** Questions answered before the next one counts as unclear (a customer looping on questions). */
+const MAX_QUESTIONS = 3;
+/** Hour used for a callback day named without a time. */
+const DEFAULT_CALLBACK_HOUR = 10;
+const EXCERPT_MAX = 280;
+/** Confidence a plain yes needs to overturn a decline or a change request the customer gave a moment before. */
+const CHANGE_OF_MIND = 0.8;
+
+type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "ended";
+
+/** An outcome the customer has decided while the agent still asks for its detail (reason, day, time, change). */
+interface Pending {
+  outcome: CallOutcome;
+  details: Record<string, unknown>;
+}
+
+/** The profile for the order's dialect and language: MA/DZ/TN speak their dialect, or local French when asked. */
+export function profileFor(order: Pick<DialogueOrder, "dialect" | "language">): DialogueProfile {
+  switch (order.dialect) {
+    case "ma": return order.language === "fr" ? maFrench : ma;
+    case "dz": return order.language === "fr" ? dzFrench : dz;
+    case "tn": return order.language === "fr" ? tnFrench : tn;
+    case "fr": return fr;
+  }
+}
+
+/** A new conversation about `order` (CONTRACT §4: outcome, typed outcome_details, end_reason). */
+export function createDialogue(order: DialogueOrder, options: DialogueOptions): Dialogue {
+  const profile = profileFor(order);
+  const random = options.random ?? Math.random;
+  const pick: Choose = <T>(choices: readonly T[]): T => choices[Math.min(choices.length - 1, Math.floor(random() * choices.length))] as T;
+  const log: TranscriptEntry[] = [];
+  /** Customer lines that decided the outcome or gave its detail: the transcript excerpt. */
+  const decisive: string[] = [];
+  let stage: Stage = "identity";
+  let unclear = 0;
+  let questions = 0;
+  let pending: Pending | null = null;
+  let settled: DialogueResult | null = null;
+  let lastAt = 0;
+
+  function say(text: string, end: boolean): AgentTurn {
+    log.push({ speaker: "agent", text, at: lastAt });
+    return { text, end };
+  }
+
+  function excerpt(): string {
+    const lines = decisive.length > 0 ? decisive : log.filter((e) => e.speaker === "customer" && e.text).slice(-2).map((e) => e.text);
+    const text = lines.join(" / ");
+    return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
+  }
+
+  function settle(outcome: CallOutcome, details: Record<string, unknown>, endReason: string): DialogueResult {
+    settled = { outcome, outcome_details: { ...details, transcript_excerpt: excerpt() }, end_reason: endReason };
+    stage = "ended";
+    return settled;
+  }
+
+  function finish(outcome: CallOutcome, details: Record<string, unknown>, closing: string): AgentTurn {
+    settle(outcome, details, "completed");
+    return say(closing, true);
+  }
+
+  function callbackAt(text: string): string | null {
+    const day = extractDate(text, order.country, options.now);
+    const time = extractClock(text);
+    if (!day && !time) return null;
+    const today = localDate(options.now, order.country);
+    const hour = time?.hour ?? DEFAULT_CALLBACK_HOUR;
+    const minute = time?.minute ?? 0;
+    let instant = localToUtc(day ?? today, hour, minute, order.country);
+    // "at six" said in the evening means tomorrow at six.
+    if (!day && instant.getTime() <= options.now.getTime()) instant = localToUtc(nextDay(today), hour, minute, order.country);
+    return utcIso(instant);
+  }
+
+  function unclearReply(again: () => string): AgentTurn {
+    unclear += 1;
+    if (unclear > MAX_REASKS) return finish("no_decision", {}, profile.giveUp());
+    return say(again(), false);
+  }
+
+  /** The answer to the confirmation question (or an intent given early, at the identity check). */
+  function decide(c: Classification, text: string): AgentTurn {
+    switch (c.intent) {
+      case "confirm":
+        decisive.push(text);
+        return finish("confirmed", {}, profile.confirmed(pick));
+      case "cancel": {
+        decisive.push(text);
+        const reason = extractReason(text);
+        if (reason) return finish("declined", { reason }, profile.declined());
+        pending = { outcome: "declined", details: { reason: null } };
+        stage = "reason";
+        return say(profile.askReason(), false);
+      }
+      case "reschedule": {
+        decisive.push(text);
+        const date = extractDate(text, order.country, options.now);
+        if (date) return finish("rescheduled", { preferred_date: date }, profile.rescheduled(date));
+        pending = { outcome: "rescheduled", details: { preferred_date: null } };
+        stage = "reschedule_date";
+        return say(profile.askDate(), false);
+      }
+      case "callback": {
+        decisive.push(text);
+        const at = callbackAt(text);
+        if (at) return finish("callback_requested", { callback_at: at }, profile.callbackSet(true));
+        pending = { outcome: "callback_requested", details: { callback_at: null } };
+        stage = "callback_time";
+        return say(profile.askCallbackTime(), false);
+      }
+      case "change_request": {
+        decisive.push(text);
+        const changes = extractChanges(text);
+        if (changes) return finish("change_requested", { changes }, profile.changeNoted());
+        pending = { outcome: "change_requested", details: { changes: text } };
+        stage = "change_details";
+        return say(profile.askChange(), false);
+      }
+      case "wrong_number":
+        decisive.push(text);
+        return finish("wrong_number", {}, profile.wrongNumber());
+      case "question":
+        questions += 1;
+        if (questions > MAX_QUESTIONS) return unclearReply(() => profile.confirmationAgain(unclear));
+        stage = "confirmation";
+        return say(`${profile.answer(questionTopic(text), order)} ${profile.confirmationQuestion()}`, false);
+      case "unclear":
+        return unclearReply(() => (stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear)));
+    }
+  }
+
+  /** The reply to "am I speaking with <name>?". */
+  function identify(c: Classification, text: string): AgentTurn {
+    if (c.intent === "confirm") {
+      stage = "confirmation";
+      return say(profile.readBack(order, pick), false);
+    }
+    if (c.intent === "cancel" && isBareNo(text)) return decide({ intent: "wrong_number", confidence: c.confidence }, text);
+    if (c.intent === "question") {
+      questions += 1;
+      if (questions > MAX_QUESTIONS) return unclearReply(() => profile.identityAgain(order));
+      return say(profile.introduceAgain(order), false);
+    }
+    return decide(c, text);
+  }
+
+  /** The detail asked after a decision: the reason, the day, the time or the change. */
+  function detail(c: Classification, text: string | null): AgentTurn {
+    const decided = pending ?? { outcome: "no_decision" as const, details: {} };
+    pending = null;
+    if (text) decisive.push(text);
+    // "Why?" or "what to change?" answered with a clear change of mind ("no, nothing, send it") confirms after all.
+    if (text && (stage === "reason" || stage === "change_details") && c.intent === "confirm" && c.confidence >= CHANGE_OF_MIND) {
+      return finish("confirmed", {}, profile.confirmed(pick));
+    }
+    switch (stage) {
+      case "reason":
+        return finish("declined", { reason: text ? (extractReason(text) ?? text) : null }, profile.declined());
+      case "reschedule_date": {
+        const date = text ? extractDate(text, order.country, options.now) : null;
+        return finish("rescheduled", { preferred_date: date }, profile.rescheduled(date));
+      }
+      case "callback_time": {
+        const at = text ? callbackAt(text) : null;
+        return finish("callback_requested", { callback_at: at }, profile.callbackSet(at !== null));
+      }
+      default: {
+        const changes = text ? (extractChanges(text) ?? text) : decided.details["changes"];
+        return finish("change_requested", { changes }, profile.changeNoted());
+      }
+    }
+  }
+
+  return {
+    opening() {
+      return say(profile.opening(order, pick), false);
+    },
+
+    async hear(utterance, at) {
+      if (settled) return { text: "", end: true };
+      lastAt = Math.max(lastAt, at);
+      const text = utterance?.trim() ? utterance.trim() : null;
+      const c: Classification = text ? await options.classifier.classify(text, order.country) : { intent: "unclear", confidence: 1 };
+      if (settled) return { text: "", end: true }; // interrupted while the classifier was thinking
+      log.push({ speaker: "customer", text: text ?? "", at: lastAt, intent: c.intent, confidence: c.confidence });
+      switch (stage) {
+        case "identity": return text ? identify(c, text) : unclearReply(() => profile.identityAgain(order));
+        case "confirmation": return text ? decide(c, text) : unclearReply(() => profile.confirmationAgain(unclear));
+        case "ended": return { text: "", end: true };
+        default: return detail(c, text);
+      }
+    },
+
+    interrupt(reason: Interruption, at: number) {
+      if (settled) return settled;
+      lastAt = Math.max(lastAt, at);
+      // An outcome the customer already gave stands; the missing detail stays null.
+      if (pending) return settle(pending.outcome, pending.details, reason);
+      return settle("no_decision", {}, reason);
+    },
+
+    result() {
+      return settled;
+    },
+
+    transcript() {
+      return log.map((e) => ({ ...e }));
+    },
+  };
+}

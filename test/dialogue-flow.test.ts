@@ -1,0 +1,198 @@
+// The dialogue's mechanics with a scripted classifier (what each line means is given), so these tests
+// cover the flow itself: branches, re-asks, interruptions, typed details, amounts and the profiles' text.
+import { describe, expect, it } from "vitest";
+import { createDialogue } from "../src/engine/dialogue/flow.ts";
+import { dirhams } from "../src/engine/dialogue/profiles/ma.ts";
+import { dinarsDz } from "../src/engine/dialogue/profiles/dz.ts";
+import { dinarsTn } from "../src/engine/dialogue/profiles/tn.ts";
+import { fr } from "../src/engine/dialogue/profiles/fr.ts";
+import type { Intent, IntentClassifier } from "../src/engine/dialogue/types.ts";
+import { behaviourFor, createSimulatedCustomer, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
+import { NOW, ORDERS, phoneFor } from "./dialogue-fixtures.ts";
+
+/** Knows what each scripted line means; anything else is unclear. */
+function scripted(lines: Record<string, Intent>): IntentClassifier {
+  return { classify: (text) => ({ intent: lines[text] ?? "unclear", confidence: lines[text] ? 0.9 : 0.3 }) };
+}
+
+const SCRIPT = scripted({
+  yes: "confirm", no: "cancel", "not me": "wrong_number", "how much?": "question", "ça arrive quand ?": "question",
+  later: "reschedule", "call me": "callback", "other color": "change_request", "who is this?": "question",
+});
+
+async function play(lines: (string | null)[], dialect: keyof typeof ORDERS = "ma") {
+  const d = createDialogue(ORDERS[dialect], { classifier: SCRIPT, now: NOW, random: seededRandom(7) });
+  const turns = [d.opening()];
+  let at = 2;
+  for (const line of lines) {
+    turns.push(await d.hear(line, at));
+    at += 4;
+  }
+  return { d, turns, last: turns[turns.length - 1] ?? { text: "", end: false } };
+}
+
+describe("amounts spoken the local way", () => {
+  it("reads dirhams, dinars with millimes, and euros", () => {
+    expect(dirhams("690.00")).toBe("ستمية و تسعين درهم");
+    expect(dirhams("249.90")).toBe("ميتين و تسعة و ربعين درهم و تسعين سنتيم");
+    expect(dirhams("5")).toBe("خمسة دراهم");
+    expect(dirhams("1999")).toBe("ألف و تسعمية و تسعة و تسعين درهم");
+    expect(dinarsDz("4500.00")).toBe("ربع آلاف و خمس مية دينار");
+    expect(dinarsDz("12000")).toBe("ثناش ألف دينار");
+    expect(dinarsTn("89.500")).toBe("تسعة و ثمانين دينار و خمسمية مليم");
+    expect(dinarsTn("0.750")).toBe("سبعمية و خمسين مليم");
+    expect(fr.spokenAmount("49.90")).toBe("49 euros 90");
+    expect(fr.spokenAmount("1250.00")).toBe("1 250 euros");
+  });
+});
+
+describe("flow", () => {
+  it("greets with the shop and checks identity, then reads the order back and asks for confirmation", async () => {
+    const { turns } = await play(["yes"]);
+    expect(turns[0]?.text).toContain("Dar Lbahja");
+    expect(turns[0]?.text).toContain("Fatima Zahra");
+    expect(turns[1]?.text).toContain("واحد Caftan، Vert, M");
+    expect(turns[1]?.text).toContain("جوج ديال Babouche، 38");
+    expect(turns[1]?.text).toContain("ستمية و تسعين درهم");
+    expect(turns[1]?.text).toContain("نأكدو");
+    expect(turns[1]?.end).toBe(false);
+  });
+
+  it("confirms, thanks, gives the delivery line and closes", async () => {
+    const { d, last } = await play(["yes", "yes"]);
+    expect(last.end).toBe(true);
+    expect(last.text).toContain("الليفرور");
+    expect(d.result()).toEqual({ outcome: "confirmed", outcome_details: { transcript_excerpt: "yes" }, end_reason: "completed" });
+  });
+
+  it("asks the reason of a cancel once, then closes declined with it", async () => {
+    const { d, turns } = await play(["yes", "no", "too expensive"]);
+    expect(turns[2]?.text).toContain("علاش");
+    expect(d.result()?.outcome).toBe("declined");
+    expect(d.result()?.outcome_details).toMatchObject({ reason: "too expensive", transcript_excerpt: "no / too expensive" });
+  });
+
+  it("a bare no to the identity check is a wrong number", async () => {
+    const { d, last } = await play(["no"]);
+    expect(last.end).toBe(true);
+    expect(d.result()?.outcome).toBe("wrong_number");
+  });
+
+  it("answers a question from the order and asks again", async () => {
+    const { d, turns } = await play(["yes", "how much?", "yes"], "fr");
+    expect(turns[2]?.text).toContain("49 euros 90");
+    expect(turns[2]?.text).toContain("Est-ce que je confirme");
+    expect(d.result()?.outcome).toBe("confirmed");
+  });
+
+  it("answers a delivery question with the delivery line", async () => {
+    const { turns } = await play(["yes", "ça arrive quand ?"], "fr");
+    expect(turns[2]?.text).toContain("livreur");
+  });
+
+  it("re-asks at most twice, then ends with no_decision", async () => {
+    const { d, turns } = await play(["yes", "euh", null, "hmm"]);
+    expect(turns.slice(2, 4).every((t) => !t.end && t.text.includes("نأكدو"))).toBe(true);
+    expect(turns[4]?.end).toBe(true);
+    expect(d.result()).toMatchObject({ outcome: "no_decision", end_reason: "completed" });
+  });
+
+  it("asks when for a reschedule and keeps preferred_date null when no day is named", async () => {
+    const { d, turns } = await play(["yes", "later", "I don't know"]);
+    expect(turns[2]?.text).toContain("إمتى");
+    expect(d.result()?.outcome_details).toMatchObject({ preferred_date: null });
+  });
+
+  it("asks when for a callback and leaves callback_at null without a time", async () => {
+    const { d } = await play(["yes", "call me", null]);
+    expect(d.result()).toMatchObject({ outcome: "callback_requested", outcome_details: { callback_at: null } });
+  });
+
+  it("asks what to change and keeps the customer's words", async () => {
+    const { d, turns } = await play(["yes", "other color", "blue one"]);
+    expect(turns[2]?.text).toContain("تبدل");
+    expect(d.result()).toMatchObject({ outcome: "change_requested", outcome_details: { changes: "blue one" } });
+  });
+
+  it("apologises to a wrong number", async () => {
+    const { d, last } = await play(["not me"], "fr");
+    expect(last.text).toContain("excusez-moi");
+    expect(d.result()?.outcome).toBe("wrong_number");
+  });
+
+  it("introduces itself again when asked who is calling", async () => {
+    const { turns } = await play(["who is this?"]);
+    expect(turns[1]?.text).toContain("Dar Lbahja");
+    expect(turns[1]?.text).toContain("واش معايا");
+  });
+
+  it("speaks local French when the order's language is fr in the Maghreb", async () => {
+    const d = createDialogue({ ...ORDERS.tn, language: "fr" }, { classifier: SCRIPT, now: NOW });
+    d.opening();
+    const turn = await d.hear("yes", 2);
+    expect(turn.text).toContain("89 dinars et 500 millimes");
+  });
+});
+
+describe("interruptions", () => {
+  it("a hang-up before any decision is no_decision / customer_hangup", async () => {
+    const { d } = await play(["yes"]);
+    expect(d.interrupt("customer_hangup", 20)).toMatchObject({ outcome: "no_decision", end_reason: "customer_hangup" });
+    expect(d.result()?.end_reason).toBe("customer_hangup");
+  });
+
+  it("a hang-up after a decision keeps it", async () => {
+    const { d } = await play(["yes", "no"]);
+    expect(d.interrupt("customer_hangup", 20)).toMatchObject({ outcome: "declined", outcome_details: { reason: null }, end_reason: "customer_hangup" });
+  });
+
+  it("balance and cancel interruptions", async () => {
+    expect((await play(["yes"])).d.interrupt("balance_exhausted", 9)).toMatchObject({ outcome: "no_decision", end_reason: "balance_exhausted" });
+    expect((await play([])).d.interrupt("canceled", 1)).toMatchObject({ outcome: "no_decision", end_reason: "canceled" });
+  });
+
+  it("an interrupt after the end keeps the completed result", async () => {
+    const { d } = await play(["yes", "yes"]);
+    expect(d.interrupt("customer_hangup", 30).end_reason).toBe("completed");
+  });
+});
+
+describe("simulated customer", () => {
+  it("maps the test numbers and draws stable personas for the others", () => {
+    expect(behaviourFor("+212612345601")).toBe("confirm");
+    expect(behaviourFor("+212612345612")).toBe("unintelligible");
+    expect(behaviourFor("+33612345678")).toBe(behaviourFor("+33612345678"));
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 2000; i++) {
+      const b = behaviourFor(`+2126${String(10_000_000 + i * 7919).padStart(8, "0")}`.replace(/(0[1-9]|1[0-2])$/, "77"));
+      counts.set(b, (counts.get(b) ?? 0) + 1);
+    }
+    expect(counts.get("confirm") ?? 0).toBeGreaterThan(700);
+    expect(counts.size).toBeGreaterThanOrEqual(10);
+  });
+
+  it("rings realistically and picks up per its number", () => {
+    const r = seededRandom(3);
+    expect(createSimulatedCustomer(phoneFor("ma", "03"), "ma", r)).toMatchObject({ pickup: "no_answer" });
+    expect(createSimulatedCustomer(phoneFor("ma", "03"), "ma", r).ringSeconds).toBeGreaterThanOrEqual(30);
+    expect(createSimulatedCustomer(phoneFor("dz", "04"), "dz", r).pickup).toBe("busy");
+    expect(createSimulatedCustomer(phoneFor("tn", "05"), "tn", r).pickup).toBe("voicemail");
+    const answering = createSimulatedCustomer(phoneFor("fr", "01"), "fr", r);
+    expect(answering.ringSeconds).toBeGreaterThanOrEqual(3);
+    expect(answering.ringSeconds).toBeLessThanOrEqual(20);
+    const reply = answering.reply("Bonjour, est-ce que je parle bien avec Julie ?", 0);
+    expect(reply.thinkSeconds).toBeGreaterThanOrEqual(0.5);
+    expect(reply.thinkSeconds).toBeLessThanOrEqual(3);
+  });
+
+  it("answers what the agent asks: why, when, what to change", () => {
+    const r = seededRandom(5);
+    const decliner = createSimulatedCustomer(phoneFor("ma", "02"), "ma", r);
+    expect(decliner.reply("واش معايا فاطمة؟", 0).text).toBeTruthy();
+    const why = decliner.reply("واش ممكن تقول ليا علاش بغيتي تلغي الطلبية؟", 2).text ?? "";
+    expect(why.length).toBeGreaterThan(2);
+    const hanger = createSimulatedCustomer(phoneFor("tn", "11"), "tn", r);
+    expect(hanger.reply("نحكي مع أميرة؟", 0).hangup).toBe(false);
+    expect(hanger.reply("الكوموند متاعك فيها ... نأكدولك الكوموند؟", 1)).toMatchObject({ hangup: true, text: null });
+  });
+});

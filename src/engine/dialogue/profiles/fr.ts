@@ -15,9 +15,10 @@ export interface FrenchStyle {
   goodbye: string;
 }
 
+// "2 × X" reads badly in speech synthesis ("deux fois"), and French plurals of free-text names cannot be built.
 function quantityLine(item: OrderItem): string {
   const variant = item.variant ? ` (${item.variant})` : "";
-  return `${item.quantity} × ${item.name}${variant}`;
+  return item.quantity === 1 ? `${item.name}${variant}` : `${item.name}${variant}, quantité ${item.quantity}`;
 }
 
 /** A French profile in the given local style. */

@@ -11,11 +11,13 @@ export const dzPhrases: PhraseBank = {
     "wah, saha, b3atha", "ih, mlih, ana nestanna", "la la, makach mochkil, b3athouli", "ماكاش مشكل، بعثوها", "oui, c'est bon, envoyez",
     "wah confirmi, ya3tik saha", "d'accord, jibouha", "ايه، أكدها", "ih, bessah 3ayetli 9bel ma yji livreur", "wah nhabha, b3atha",
     "c'est bon, ma kayen hta mochkil",
+    "ih inchallah, b3athouha", "la la, ma nhabch nannuli, b3athha",
   ],
   hedge: ["inchallah", "ان شاء الله", "inchallah, nchoufou", "hmm... inchallah"],
   decline: [
     "la, ma nhebch", "la, annuli la commande", "لا، ما نحبهاش", "non merci, j'en veux plus", "ma nhebhach, sameh",
     "la khouya, ma b9itch hab", "annuliha svp, ma nhebhach",
+    "wah... bessah la, ma nhabhach", "سمحلي، ما نحبهاش",
   ],
   declineReason: [
     "ghalia bezzaf", "ma 3andich drahem dork", "chritha men 3and wahed akhor", "غالية بزاف", "c'est trop cher", "bedelt ra'yi",

@@ -10,11 +10,13 @@ export const frPhrases: PhraseBank = {
   confirm: [
     "oui, c'est bon, vous pouvez envoyer", "oui je confirme", "ouais ouais, envoyez", "non non, pas de souci, je confirme",
     "d'accord, parfait", "oui, mais appelez-moi avant de passer", "c'est parfait, merci", "aucun problème, je confirme",
+    "oui inchallah, envoyez", "non non, je n'annule pas, envoyez",
   ],
   hedge: ["euh, on verra", "peut-être...", "je sais pas trop", "inchallah"],
   decline: [
     "non, je ne veux plus la commande", "non merci, annulez", "je préfère annuler", "non, annulez s'il vous plaît",
     "j'en veux plus, merci",
+    "oui... enfin non, je n'en veux plus", "laissez tomber, j'en veux plus",
   ],
   declineReason: ["c'est trop cher", "je l'ai trouvé moins cher ailleurs", "j'ai changé d'avis", "je n'en ai plus besoin", "le délai est trop long"],
   reschedule: [

@@ -13,11 +13,13 @@ export const maPhrases: PhraseBank = {
     "iyeh, wakha, sifto", "wakha, ana m3akom", "ah safi, jibouha", "la la ma kayn mouchkil, sifto liya", "ماكاين مشكل، صيفطوها",
     "واخا، أكد ليا", "oui oui, c'est bon, confirmé", "iyeh, ghir 3ayto liya 9bel ma yji livreur", "wakha, confirmi liya la commande",
     "اه، مزيان، نتسناها", "ma fiha hta mouchkil, jibha", "d'accord, safi wakha", "iyeh khassni, sifto 3afak",
+    "iyeh inchallah, jibouha", "la la, ma bghitch nlghiha, sifto", "نعم أختي، أكدها", "ماشي مشكل، غير عيط ليا قبل ما تجي", "safi, ma kayn mouchkil, ana f dar",
   ],
   hedge: ["inchallah", "إن شاء الله", "inchallah, nchoufou", "hmm... inchallah"],
   decline: [
     "la, ma bghitch", "la, annuli la commande", "لا، ما بقيتش باغيها", "non, j'en veux plus", "صافي، لغيو الكوموند",
     "la la, ma bghitch, merci", "la khouya, lghiha 3afak", "ana ma bqitch baghiha, annuli",
+    "wakha... walakin la, ma bghitch",
   ],
   declineReason: [
     "ghalia bzaf", "l9itha rkhisa f blasa khra", "ma 3ndich lflous had chhar", "غالية بزاف عليا", "شريتها من عند واحد آخر",
@@ -46,6 +48,7 @@ export const maPhrases: PhraseBank = {
   callback: [
     "ana f lkhedma daba, 3awed 3ayet liya men b3d", "ma n9derch nhder daba, 3ayet liya men ba3d", "مشغول دابا، عاود عيط ليا من بعد",
     "je ne peux pas parler là, rappelez-moi plus tard", "ana sayeq, 3ayet liya men b3d 3afak",
+    "3ayet liya mn b3d, daba ma n9derch",
   ],
   callbackTime: [
     "m3a 6 dyal l3chiya", "ghedda f sbah", "men b3d l3asr", "الليلة مع التمنية", "après 18h", "rappelez-moi demain à 10h",

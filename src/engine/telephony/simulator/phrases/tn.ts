@@ -12,11 +12,13 @@ export const tnPhrases: PhraseBank = {
     "ey behi, ab3athha", "mrigel, confirmi", "le le ma famma hatta mochkla, ab3ath", "ما فما حتى مشكلة، ابعثوها",
     "oui c'est bon, envoyez", "ey 3aychek, n7ebha", "behi, ama kalamni 9bal ma tji", "d'accord, yezzi, confirmi",
     "ey mrigel barcha, ab3athha",
+    "ey inchallah, ab3athha", "le le, mouch bech nannuli, ab3ath",
   ],
   hedge: ["inchallah", "ان شاء الله", "nchoufou inchallah", "hmm... inchallah"],
   decline: [
     "le, ma n7ebhech", "le, annuli el commande", "لا، ما عادش نحبها", "non merci, j'en veux plus", "annuliha, ma n7ebhech",
     "le 3aychek, ma 3adech n7eb",
+    "behi... ama le, ma n7ebhech", "لا يعيشك، ما نحبهاش",
   ],
   declineReason: [
     "ghalia barcha", "ma 3andich flous taw", "chrit wa7da okhra", "غالية برشا", "bdalt ra2yi", "c'est trop cher",
@@ -25,6 +27,7 @@ export const tnPhrases: PhraseBank = {
   reschedule: [
     "ey ama mouch el jem3a hedhi, ena msafer", "ena mouch fel dar taw, jibouha ba3d", "نحبها أما موش توا، أخروها",
     "oui mais pas cette semaine", "tnajem tjibha nhar ekher?",
+    "ey mrigel, ama mouch taw, jibouha nhar ekher",
   ],
   rescheduleDay: ["nhar essebt ejjay", "ghodwa", "ba3d ghodwa", "نهار الاثنين", "samedi prochain", "ba3d el 3id", "nhar el 5mis"],
   question: ["9adech el kol?", "bech9adech?", "el livraison b9adech?", "قداش السوم؟", "c'est combien au total?", "chnowa commandit ena?"],

@@ -6,6 +6,8 @@ import { dirhams } from "../src/engine/dialogue/profiles/ma.ts";
 import { dinarsDz } from "../src/engine/dialogue/profiles/dz.ts";
 import { dinarsTn } from "../src/engine/dialogue/profiles/tn.ts";
 import { fr } from "../src/engine/dialogue/profiles/fr.ts";
+import { isBareNo, questionTopic } from "../src/engine/dialogue/cues.ts";
+import { localToUtc } from "../src/engine/dialogue/local-time.ts";
 import type { Intent, IntentClassifier } from "../src/engine/dialogue/types.ts";
 import { behaviourFor, createSimulatedCustomer, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
 import { NOW, ORDERS, phoneFor } from "./dialogue-fixtures.ts";
@@ -154,6 +156,26 @@ describe("interruptions", () => {
   it("an interrupt after the end keeps the completed result", async () => {
     const { d } = await play(["yes", "yes"]);
     expect(d.interrupt("customer_hangup", 30).end_reason).toBe("completed");
+  });
+});
+
+describe("cues and local time", () => {
+  it("tells what a question is about", () => {
+    expect(questionTopic("bch7al kolchi?")).toBe("price");
+    expect(questionTopic("قداش السوم؟")).toBe("price");
+    expect(questionTopic("imta ghadi twsal?")).toBe("delivery");
+    expect(questionTopic("c'est quoi déjà ma commande ?")).toBe("items");
+  });
+
+  it("reads a bare no", () => {
+    expect(["la", "Non.", "لا", "laaa", "la la"].map(isBareNo)).toEqual([true, true, true, true, true]);
+    expect(["la, ma bghitch", "oui", "machi ana"].map(isBareNo)).toEqual([false, false, false]);
+  });
+
+  it("turns a local wall-clock time into UTC across French summer time", () => {
+    expect(localToUtc("2026-07-01", 18, 0, "FR").toISOString()).toBe("2026-07-01T16:00:00.000Z");
+    expect(localToUtc("2026-12-01", 18, 0, "FR").toISOString()).toBe("2026-12-01T17:00:00.000Z");
+    expect(localToUtc("2026-12-01", 18, 0, "TN").toISOString()).toBe("2026-12-01T17:00:00.000Z");
   });
 });
 

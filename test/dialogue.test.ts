@@ -78,6 +78,18 @@ describe.each(DIALECTS)("simulated customers speaking %s", (dialect) => {
   });
 });
 
+/** MA, DZ and TN orders with language "fr": the local French script, the same customers. */
+const LOCAL_FRENCH: Record<Exclude<Dialect, "fr">, string> = { ma: "690 dirhams", dz: "4 500 dinars", tn: "89 dinars et 500 millimes" };
+
+describe.each(["ma", "dz", "tn"] as const)("the %s profile in French", (dialect) => {
+  it.each(["01", "02", "06", "08", "10", "12"])("number ending %s", async (suffix) => {
+    const c = await converse({ ...ORDERS[dialect], language: "fr" }, phoneFor(dialect, suffix), classifier);
+    EXPECT[suffix]?.(c);
+    expect(c.transcript[0]?.text).toMatch(/^(Salam|Aslema|Bonjour)/);
+    if (suffix !== "12") expect(c.transcript.some((e) => e.speaker === "agent" && e.text.includes(LOCAL_FRENCH[dialect]))).toBe(true);
+  });
+});
+
 async function talk(dialect: Dialect, lines: (string | null)[]) {
   const d = createDialogue(ORDERS[dialect], { classifier, now: NOW, random: seededRandom(11) });
   const turns = [d.opening()];

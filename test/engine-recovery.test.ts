@@ -1,6 +1,11 @@
 // Crash recovery (issue 5): calls left ringing or in progress by a dead worker are ended by the sweep as
 // failed (worker_lost), billed for the seconds last seen connected, exactly once; lost queued jobs come back.
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOBS } from "../src/engine/jobs.ts";
 import { sweepCalls } from "../src/engine/sweeper.ts";
@@ -124,5 +129,47 @@ describe("sweep of queued calls whose job was lost", () => {
     expect(await jobState(fresh)).toBe("created");
     expect(await jobState(canceled)).toBe("cancelled");
     expect((await sweepCalls(t.ctx)).requeued).toBe(0);
+  });
+});
+
+describe("a `wakha worker` killed mid-call (kill -9)", () => {
+  it("leaves a call the sweep ends as failed, billed for the seconds its last heartbeat saw", { timeout: 90_000 }, async () => {
+    const { acct, create } = await setup(1_000);
+    const id = await create();
+    const dataDir = await mkdtemp(path.join(tmpdir(), "wakha-kill-"));
+    await chmod(dataDir, 0o755);
+    const bin = fileURLToPath(new URL("../bin/wakha.js", import.meta.url));
+    const child = spawn(process.execPath, [bin, "worker"], {
+      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: db.url, WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: "2", LOG_LEVEL: "silent" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      // In progress, with a few connected seconds recorded by a heartbeat.
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const r = await row(id);
+        if (r.status === "in_progress" && r.answered_seconds >= 3) break;
+        if (r.ended_at || Date.now() > deadline) throw new Error(`no live call to kill: ${r.status} ${r.answered_seconds} ${stderr}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      child.kill("SIGKILL");
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    const lost = await row(id);
+    expect(lost).toMatchObject({ status: "in_progress", ended_at: null });
+    // The next sweep after the heartbeat went stale (here: 1 s instead of 60).
+    await new Promise((r) => setTimeout(r, 1_200));
+    await sweepCalls(t.ctx, 1);
+    const after = await row(id);
+    expect(after).toMatchObject({ status: "failed", end_reason: "worker_lost", billed_seconds: lost.answered_seconds, duration_seconds: lost.answered_seconds });
+    expect(await debits(id)).toEqual([{ seconds: -lost.answered_seconds, balance_after: 1_000 - lost.answered_seconds }]);
+    expect(await ended(id)).toBe(1);
+    const read = await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers });
+    expect(read.json()).toMatchObject({ status: "failed", end_reason: "worker_lost" });
   });
 });

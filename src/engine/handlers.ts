@@ -1,5 +1,8 @@
 import { attemptDelivery } from "../webhooks/delivery.ts";
+import { placeCall } from "./dialer.ts";
+import { engineFor } from "./engine.ts";
 import { JOBS } from "./jobs.ts";
+import { sweepCalls } from "./sweeper.ts";
 import { type WorkerSpec, worker } from "./workers.ts";
 
 /**
@@ -16,5 +19,23 @@ export const WORKER_SPECS: WorkerSpec[] = [
     batchSize: 50,
     localConcurrency: 2,
     pollingIntervalSeconds: 0.5,
+  }),
+  // Up to 50 x 10 = 500 calls in flight per node; a call is mostly waiting on the line (issue 5: 500 per machine).
+  worker({
+    job: JOBS.placeCall,
+    handler: async (ctx, payload) => {
+      await placeCall(ctx, await engineFor(ctx), payload.call_id);
+    },
+    batchSize: 50,
+    localConcurrency: 10,
+    pollingIntervalSeconds: 1,
+  }),
+  worker({
+    job: JOBS.sweepCalls,
+    handler: async (ctx) => {
+      await sweepCalls(ctx);
+    },
+    batchSize: 1,
+    pollingIntervalSeconds: 5,
   }),
 ];

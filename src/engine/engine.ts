@@ -1,0 +1,68 @@
+// The call engine's composition: the telephony providers, the speech for recordings and the dialogue with
+// its classifier, built once per app context from the configuration (tests may supply their own).
+import type { Config } from "../config.ts";
+import type { AppContext } from "../context.ts";
+import type { CallEngine } from "./dialer.ts";
+import { LexiconIntentClassifier } from "./dialogue/classifier.ts";
+import { createDialogue } from "./dialogue/flow.ts";
+import type { IntentClassifier } from "./dialogue/types.ts";
+import { EspeakSpeech, espeakAvailable } from "./speech/espeak.ts";
+import type { SpeechProvider } from "./speech/provider.ts";
+import { createTelephony } from "./telephony/index.ts";
+import { createSimulatedCustomer } from "./telephony/simulator/customer.ts";
+import type { CustomerFactory } from "./telephony/simulator/provider.ts";
+
+/** Concurrent espeak-ng processes per node rendering recordings (a 500-call node must not spawn 500). */
+const SYNTHESIS_CONCURRENCY = 2;
+
+const engines = new WeakMap<AppContext, Promise<CallEngine>>();
+
+export interface EngineParts {
+  classifier: IntentClassifier;
+  customers: CustomerFactory;
+  /** Omitted: espeak-ng when installed, else tone recordings. */
+  speech?: SpeechProvider | null;
+  log?: (message: string, err?: unknown) => void;
+}
+
+/** Logs to stderr unless LOG_LEVEL is silent. */
+export function engineLog(config: Pick<Config, "LOG_LEVEL">): (message: string, err?: unknown) => void {
+  return (message, err) => {
+    if (config.LOG_LEVEL === "silent") return;
+    process.stderr.write(`wakha engine: ${message}${err === undefined ? "" : `: ${err instanceof Error ? err.message : String(err)}`}\n`);
+  };
+}
+
+/**
+ * espeak-ng when the binary runs here; otherwise null, and the simulator writes a tone per turn at the call's
+ * real timing (a valid 8 kHz WAV as long as the call). Said once per node so the reason is in the logs.
+ */
+export async function recordingSpeech(log: (message: string) => void): Promise<SpeechProvider | null> {
+  if (await espeakAvailable()) return new EspeakSpeech({ concurrency: SYNTHESIS_CONCURRENCY });
+  log("espeak-ng is not installed: simulated recordings carry a tone per turn at its real timing instead of speech (apt-get install espeak-ng)");
+  return null;
+}
+
+/** Builds an engine from the configuration and the given dialogue parts. */
+export async function buildEngine(config: Config, parts: EngineParts): Promise<CallEngine> {
+  const log = parts.log ?? engineLog(config);
+  const speech = parts.speech === undefined ? await recordingSpeech(log) : parts.speech;
+  const telephony = createTelephony(config, { customers: parts.customers, speech, log });
+  const classifier = parts.classifier;
+  return { telephony, dialogue: (order, now) => createDialogue(order, { classifier, now }), log };
+}
+
+/** Makes `engine` the one the workers of this context use (tests, benchmarks, alternative compositions). */
+export function useEngine(ctx: AppContext, engine: CallEngine | Promise<CallEngine>): void {
+  engines.set(ctx, Promise.resolve(engine));
+}
+
+/** The engine of this context, built on first use from the configuration. */
+export function engineFor(ctx: AppContext): Promise<CallEngine> {
+  let engine = engines.get(ctx);
+  if (!engine) {
+    engine = buildEngine(ctx.config, { classifier: new LexiconIntentClassifier(), customers: createSimulatedCustomer });
+    engines.set(ctx, engine);
+  }
+  return engine;
+}

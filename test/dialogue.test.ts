@@ -141,6 +141,13 @@ describe("hand-written conversations", () => {
     expect(local).toBe("2026-11-23, 18:00");
   });
 
+  it("a callback in an hour is an hour from now (fr, dz)", async () => {
+    const fr = await talk("fr", ["oui", "je suis en voiture, rappelez-moi", "dans une heure"]);
+    expect(fr.result?.outcome_details["callback_at"]).toBe("2026-11-22T11:00:00Z");
+    const dz = await talk("dz", ["wah ana", "rani f lkhedma, 3awed 3ayetli men ba3d", "ba3d nos sa3a"]);
+    expect(dz.result?.outcome_details["callback_at"]).toBe("2026-11-22T10:30:00Z");
+  });
+
   it("not that person is a wrong number, with an apology (tn)", async () => {
     const { turns, result } = await talk("tn", ["موش أنا، غالط في النومرو"]);
     expect(turns[1]?.end).toBe(true);

@@ -49,3 +49,33 @@ export function isBareNo(text: string): boolean {
   const tokens = simplify(text).split(/\s+/).filter(Boolean);
   return tokens.length > 0 && tokens.every((t) => BARE_NO.has(t));
 }
+
+const DELAY_LEADS = new Set(["dans", "ba3d", "b3d", "ba3da", "بعد", "hna", "هنا"]);
+const DELAY_COUNTS: Record<string, number> = {
+  un: 1, une: 1, wahed: 1, wa7ed: 1, "واحد": 1, deux: 2, jouj: 2, jouje: 2, zouj: 2, zouz: 2, "جوج": 2, "زوج": 2, "زوز": 2,
+  trois: 3, tlata: 3, tlatha: 3, "تلاتة": 3, "ثلاثة": 3, demi: 0.5, nos: 0.5, nss: 0.5, nus: 0.5, nous: 0.5, "نص": 0.5, "نصف": 0.5,
+  quart: 0.25, rob3: 0.25, rb3: 0.25, roub3: 0.25, "ربع": 0.25,
+};
+const DELAY_UNITS: Record<string, number> = {
+  heure: 60, heures: 60, h: 60, sa3a: 60, sa3at: 60, "ساعة": 60, "ساعات": 60, sa3tayn: 120, sa3tin: 120, "ساعتين": 120,
+  minute: 1, minutes: 1, min: 1, mn: 1, d9i9a: 1, d9aye9: 1, d9aya9: 1, "دقيقة": 1, "دقايق": 1, "دقائق": 1,
+};
+
+/** "in an hour", "ba3d sa3tayn", "بعد نص ساعة": minutes from now; null when no delay is named. */
+export function relativeDelayMinutes(text: string): number | null {
+  const tokens = simplify(text).split(/\s+/);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!DELAY_LEADS.has(tokens[i] ?? "")) continue;
+    let count = 1;
+    for (let j = i + 1; j <= i + 4 && j < tokens.length; j++) {
+      const t = tokens[j] ?? "";
+      if (/^\d{1,3}$/.test(t)) count = Number(t);
+      else if (DELAY_COUNTS[t] !== undefined) count = DELAY_COUNTS[t] ?? 1; // the last one counts: "une demi-heure"
+      else if (DELAY_UNITS[t] !== undefined) {
+        const minutes = Math.round(count * (DELAY_UNITS[t] ?? 0));
+        return minutes >= 5 && minutes <= 12 * 60 ? minutes : null;
+      } else if (t !== "d" && t !== "de") break;
+    }
+  }
+  return null;
+}

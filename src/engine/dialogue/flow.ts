@@ -2,7 +2,7 @@
 // question, then one branch per intent (CONTRACT §4, §5b). What the customer means comes only from the
 // injected classifier and the slot extractors; the words the agent says come from the dialect profile.
 import type { CallOutcome } from "../../services/call-schemas.ts";
-import { isBareNo, questionTopic } from "./cues.ts";
+import { isBareNo, questionTopic, relativeDelayMinutes } from "./cues.ts";
 import { localDate, localToUtc, nextDay, utcIso } from "./local-time.ts";
 import { dz, dzFrench } from "./profiles/dz.ts";
 import { fr } from "./profiles/fr.ts";
@@ -88,6 +88,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   }
 
   function callbackAt(text: string): string | null {
+    const delay = relativeDelayMinutes(text);
+    if (delay !== null) return utcIso(new Date(Math.ceil(options.now.getTime() / 60_000 + delay) * 60_000));
     const day = extractDate(text, order.country, options.now);
     const time = extractClock(text);
     if (!day && !time) return null;

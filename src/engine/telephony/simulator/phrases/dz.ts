@@ -44,6 +44,6 @@ export const dzPhrases: PhraseBank = {
     "rani f lkhedma, 3awed 3ayetli men ba3d", "ma n9derch nahder dork, 3ayetli ba3d", "مشغول دروك، عاود عيطلي من بعد",
     "rappelez-moi plus tard svp", "rani nsoug, 3ayetli men ba3d",
   ],
-  callbackTime: ["3ayetli ghodwa f sbah", "men ba3d l3asr", "m3a setta ta3 l3chiya", "après 17h", "demain à 10h", "غدوة الصباح"],
+  callbackTime: ["3ayetli ghodwa f sbah", "men ba3d l3asr", "m3a setta ta3 l3chiya", "après 17h", "demain à 10h", "غدوة الصباح", "3ayetli ba3d sa3a"],
   mumble: ["euh...", "hmm", "allo?", "wach?", "ah?", "سمحلي؟", "آلو؟", "pardon?", "euh... hein?"],
 };

@@ -52,6 +52,7 @@ export const maPhrases: PhraseBank = {
   ],
   callbackTime: [
     "m3a 6 dyal l3chiya", "ghedda f sbah", "men b3d l3asr", "الليلة مع التمنية", "après 18h", "rappelez-moi demain à 10h",
+    "ba3d sa3tayn",
   ],
   mumble: ["euh...", "hmm", "allo?", "chnou?", "smeh liya?", "ah?", "آلو؟ آلو؟", "pardon?", "euh, wach... hmm"],
 };

@@ -42,6 +42,6 @@ export const tnPhrases: PhraseBank = {
     "ena fel 5edma taw, 3awed kalemni ba3d", "ma najjamch nahki taw, kalemni ba3d", "مشغول توا، عاود كلمني من بعد",
     "rappelez-moi plus tard svp", "ena nsou9, kalemni men ba3d",
   ],
-  callbackTime: ["kalemni ghodwa fel sbe7", "ba3d el 3asr", "m3a setta mta3 el 3chiya", "après 17h", "demain à 10h", "غدوة الصباح"],
+  callbackTime: ["kalemni ghodwa fel sbe7", "ba3d el 3asr", "m3a setta mta3 el 3chiya", "après 17h", "demain à 10h", "غدوة الصباح", "بعد ساعة"],
   mumble: ["euh...", "hmm", "allo?", "chnowa?", "a?", "سامحني؟", "آلو؟", "pardon?", "euh... hein?"],
 };

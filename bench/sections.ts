@@ -1,0 +1,288 @@
+// The benchmark's sections beyond the HTTP comparison: classifier throughput, webhook deliveries per second,
+// and the event-loop delay of 500 concurrent simulated calls. A section whose code has not landed (is not
+// committed) prints "skipped: <why>"; BENCH_UNLANDED=1 runs it against the working tree anyway.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
+import { createServer } from "node:http";
+import { once } from "node:events";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pg from "pg";
+import { ROOT, createAccountCli, startWakha, wakhaEnv } from "./processes.ts";
+
+export interface SectionResult {
+  name: string;
+  text: string;
+}
+
+const UNLANDED = process.env["BENCH_UNLANDED"] === "1";
+
+/** Why the code a section needs has not landed, or null when it has (exists and is committed). */
+function notLanded(files: string[], needles: [string, string][] = []): string | null {
+  for (const f of files) {
+    if (!existsSync(path.join(ROOT, f))) return `${f} does not exist yet`;
+    if (UNLANDED) continue;
+    try {
+      execFileSync("git", ["ls-files", "--error-unmatch", f], { cwd: ROOT, stdio: "ignore" });
+    } catch {
+      // Outside a git checkout every existing file counts as landed.
+      if (existsSync(path.join(ROOT, ".git"))) return `${f} is not committed yet`;
+    }
+  }
+  for (const [file, needle] of needles) {
+    const text = committedText(file);
+    if (!text.includes(needle)) return `${file} does not use ${needle} yet`;
+  }
+  return null;
+}
+
+/** The committed text of a file (the working tree's outside git or with BENCH_UNLANDED=1). */
+function committedText(file: string): string {
+  if (!UNLANDED && existsSync(path.join(ROOT, ".git"))) {
+    try {
+      return execFileSync("git", ["show", `HEAD:${file}`], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    } catch {
+      return "";
+    }
+  }
+  return existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file), "utf8") : "";
+}
+
+/** A database of its own for a section, so jobs left by another section are never worked here. */
+async function sectionDatabase(serverUrl: string, suffix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `wakha_bench_${suffix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+type Classify = (text: string, country: string) => unknown;
+
+/** Finds the classifier in the module: a `classify` function, a factory, or a class with classify(). */
+function findClassifier(mod: Record<string, unknown>): Classify | null {
+  if (typeof mod["classify"] === "function") return mod["classify"] as Classify;
+  for (const [name, value] of Object.entries(mod)) {
+    if (typeof value !== "function") continue;
+    const fn = value as { prototype?: { classify?: unknown }; length: number };
+    if (fn.prototype && typeof fn.prototype.classify === "function") {
+      const instance = new (value as new () => { classify: Classify })();
+      return (t, c) => instance.classify(t, c);
+    }
+    if (/^(create|make|new)\w*Classifier$/i.test(name) && fn.length === 0) {
+      const made = (value as () => { classify?: Classify })();
+      if (made && typeof made.classify === "function") return (t, c) => made.classify!(t, c);
+    }
+  }
+  return null;
+}
+
+export async function classifierSection(): Promise<SectionResult> {
+  const name = "classifier throughput";
+  const fixture = "test/fixtures/intents-dev.jsonl";
+  const why = notLanded(["src/engine/dialogue/classifier.ts", fixture]);
+  if (why) return { name, text: `skipped: ${why}` };
+  const mod = (await import(pathToFileURL(path.join(ROOT, "src/engine/dialogue/classifier.ts")).href)) as Record<string, unknown>;
+  const classify = findClassifier(mod);
+  if (!classify) return { name, text: "skipped: src/engine/dialogue/classifier.ts exports no classify function, factory or class" };
+  const lines = (await readFile(path.join(ROOT, fixture), "utf8")).split("\n").filter((l) => l.trim());
+  const inputs = lines.map((l) => JSON.parse(l) as { country: string; text: string });
+  for (const u of inputs) await classify(u.text, u.country); // warm-up
+  let n = 0;
+  const started = process.hrtime.bigint();
+  let elapsed = 0;
+  while (elapsed < 3) {
+    for (const u of inputs) await classify(u.text, u.country);
+    n += inputs.length;
+    elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  }
+  return { name, text: `${(n / elapsed).toFixed(0)} utterances/s (${inputs.length} utterances of ${fixture}, repeated for ${elapsed.toFixed(1)} s, one core)` };
+}
+
+/** N events to a local receiver answering 200, delivered by one `wakha worker`: deliveries per second. */
+export async function webhookSection(serverUrl: string, log: (m: string) => void): Promise<SectionResult> {
+  const name = "webhook deliveries";
+  const why = notLanded(
+    ["src/webhooks/delivery.ts", "src/webhooks/sender.ts", "src/api/v1/webhooks.ts", "src/services/webhooks.ts"],
+    [["src/engine/handlers.ts", "deliverWebhook"], ["src/app.ts", "webhookRoutes"]],
+  );
+  if (why) return { name, text: `skipped: ${why}` };
+  const events = Number(process.env["BENCH_WEBHOOK_EVENTS"] ?? 5000);
+  const db = await sectionDatabase(serverUrl, "wh");
+  const seen = new Set<string>();
+  let first = 0;
+  let last = 0;
+  let received = 0;
+  const receiver = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const id = String(req.headers["x-service-event-id"] ?? "");
+      received++;
+      if (!seen.has(id)) {
+        seen.add(id);
+        const now = performance.now();
+        if (!first) first = now;
+        last = now;
+      }
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    });
+  });
+  receiver.listen(0, "127.0.0.1");
+  await once(receiver, "listening");
+  const receiverPort = (receiver.address() as { port: number }).port;
+  const env = wakhaEnv(db.url, { WAKHA_ROLE: "api", WAKHA_WEBHOOK_ALLOW_PRIVATE: "true", WAKHA_RATE_LIMIT_SCALE: "1000" });
+  let api: Awaited<ReturnType<typeof startWakha>> | null = null;
+  let worker: Awaited<ReturnType<typeof startWakha>> | null = null;
+  try {
+    const account = await createAccountCli(db.url, 1_000_000);
+    api = await startWakha("serve", env);
+    const res = await fetch(`${api.url}/v1/me/webhooks`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${account.api_key}`, "content-type": "application/json" },
+      body: JSON.stringify({ url: `http://127.0.0.1:${receiverPort}/hook` }),
+    });
+    if (res.status !== 201) return { name, text: `failed: POST /v1/me/webhooks answered ${res.status} ${await res.text()}` };
+    await api.stop();
+    api = null;
+
+    // The events are written before the worker starts (as a backlog), through the real emitEvent.
+    log(`emitting ${events} events`);
+    const { loadConfig } = await import(pathToFileURL(path.join(ROOT, "src/config.ts")).href) as typeof import("../src/config.ts");
+    const { createContext, closeContext } = await import(pathToFileURL(path.join(ROOT, "src/app.ts")).href) as typeof import("../src/app.ts");
+    const { emitEvent } = await import(pathToFileURL(path.join(ROOT, "src/webhooks/events.ts")).href) as typeof import("../src/webhooks/events.ts");
+    const ctx = await createContext(loadConfig({ ...env, LOG_LEVEL: "silent" }), { databaseUrl: db.url });
+    try {
+      for (let i = 0; i < events; i += 250) {
+        await ctx.db.tx(async (client) => {
+          for (let j = i; j < Math.min(events, i + 250); j++) {
+            await emitEvent(ctx, client, account.account_id, "webhook.test", { n: j, note: "bench" });
+          }
+        });
+      }
+    } finally {
+      await closeContext(ctx);
+    }
+
+    const started = performance.now();
+    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_WEBHOOK_ALLOW_PRIVATE: "true" }));
+    const deadline = Date.now() + 180_000;
+    while (seen.size < events && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const done = performance.now();
+    const rss = await import("./processes.ts").then((p) => p.peakRss(worker!.pid));
+    await worker.stop();
+    worker = null;
+    const check = new pg.Client({ connectionString: db.url });
+    await check.connect();
+    const { rows } = await check.query<{ status: string; n: number }>("SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status");
+    await check.end();
+    if (seen.size < events) return { name, text: `failed: ${seen.size} of ${events} events delivered within 180 s` };
+    const steady = (events - 1) / ((last - first) / 1000);
+    return {
+      name,
+      text: `${steady.toFixed(0)} deliveries/s from the first to the last delivery (target >= 2000), ${(events / ((done - started) / 1000)).toFixed(0)}/s ` +
+        `including the worker's start; ${events} events, ${received} POSTs received (${received - seen.size} duplicates), one \`wakha worker\`, ` +
+        `receiver in the bench process; deliveries by status: ${rows.map((r) => `${r.status} ${r.n}`).join(", ")}; worker peak RSS ${rss ? `${(rss / 2 ** 20).toFixed(0)} MiB` : "n/a"}`,
+    };
+  } finally {
+    await api?.stop();
+    await worker?.stop();
+    receiver.close();
+    await db.drop().catch(() => {});
+  }
+}
+
+/** 500 calls worked by one `wakha worker` with a fast simulator: the worker's event-loop delay p99. */
+export async function engineSection(serverUrl: string, log: (m: string) => void): Promise<SectionResult> {
+  const name = "500 concurrent simulated calls";
+  const why = notLanded(["src/engine/dialer.ts"], [["src/engine/handlers.ts", "placeCall"]]);
+  if (why) return { name, text: `skipped: ${why}` };
+  const calls = Number(process.env["BENCH_CALLS"] ?? 500);
+  const speed = process.env["BENCH_SIMULATOR_SPEED"] ?? "100";
+  const db = await sectionDatabase(serverUrl, "engine");
+  const eldFile = path.join(os.tmpdir(), `wakha-bench-eld-${randomBytes(4).toString("hex")}.json`);
+  let api: Awaited<ReturnType<typeof startWakha>> | null = null;
+  let worker: Awaited<ReturnType<typeof startWakha>> | null = null;
+  const check = new pg.Client({ connectionString: db.url });
+  try {
+    const account = await createAccountCli(db.url, 1_000_000_000);
+    api = await startWakha("serve", wakhaEnv(db.url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "1000" }));
+    const post = async (url: string, body: unknown, extra: Record<string, string> = {}) => {
+      const res = await fetch(`${api!.url}${url}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${account.api_key}`, "content-type": "application/json", ...extra },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+    };
+    await post("/v1/shops", { external_id: "bench-shop", merchant_external_id: "m", name: "Bench shop" });
+    log(`creating ${calls} calls`);
+    const countries = ["MA", "DZ", "TN", "FR"] as const;
+    const prefixes = { MA: "+2126123456", DZ: "+2135512345", TN: "+2162012345", FR: "+3361234567" };
+    for (let i = 0; i < calls; i += 50) {
+      await Promise.all(Array.from({ length: Math.min(50, calls - i) }, (_, k) => {
+        const n = i + k;
+        const country = countries[n % 4]!;
+        const suffix = String((n % 12) + 1).padStart(2, "0");
+        return post("/v1/calls", {
+          shop_external_id: "bench-shop", customer: { name: "Client", phone_number: `${prefixes[country]}${suffix}` }, amount: "100.00", country,
+          order: { external_id: `o-${n}`, items: [{ name: "Item", unit_price: "100.00" }] },
+        }, { "idempotency-key": `engine-${n}` });
+      }));
+    }
+    await api.stop();
+    api = null;
+    await check.connect();
+    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_SIMULATOR_SPEED: speed, BENCH_ELD_FILE: eldFile }), ["--import", path.join(ROOT, "bench", "eld-probe.ts")]);
+    // The delay histogram starts when the first call leaves `queued`, not during the worker's start.
+    let reset = false;
+    let maxLive = 0;
+    const started = performance.now();
+    const deadline = Date.now() + 300_000;
+    let terminal = 0;
+    while (Date.now() < deadline) {
+      const { rows } = await check.query<{ live: number; terminal: number }>(
+        `SELECT count(*) FILTER (WHERE status IN ('ringing', 'in_progress'))::int AS live,
+                count(*) FILTER (WHERE status NOT IN ('queued', 'ringing', 'in_progress'))::int AS terminal FROM calls`,
+      );
+      const { live, terminal: t } = rows[0]!;
+      terminal = t;
+      if (!reset && live + t > 0) {
+        worker.proc.kill("SIGUSR2");
+        reset = true;
+      }
+      maxLive = Math.max(maxLive, live);
+      if (t >= calls) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const drained = (performance.now() - started) / 1000;
+    await worker.stop();
+    worker = null;
+    const eld = JSON.parse(await readFile(eldFile, "utf8")) as { p50: number; p99: number; max: number; mean: number };
+    if (terminal < calls) return { name, text: `failed: ${terminal} of ${calls} calls terminal within 300 s (event-loop delay p99 ${eld.p99.toFixed(1)} ms)` };
+    return {
+      name,
+      text: `event-loop delay p99 ${eld.p99.toFixed(1)} ms (p50 ${eld.p50.toFixed(1)}, max ${eld.max.toFixed(1)}) in one \`wakha worker\` with WAKHA_SIMULATOR_SPEED=${speed}; ` +
+        `${calls} calls terminal in ${drained.toFixed(1)} s, at most ${maxLive} live at once`,
+    };
+  } finally {
+    await api?.stop();
+    await worker?.stop();
+    await check.end().catch(() => {});
+    await rm(eldFile, { force: true });
+    await db.drop().catch(() => {});
+  }
+}

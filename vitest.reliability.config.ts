@@ -1,0 +1,14 @@
+import { defineConfig } from "vitest/config";
+
+// `npm run test:reliability` (issue 8): concurrency, several processes, fuzzing, crashes. Files run one at a
+// time, since most of them start `wakha` child processes and measure what those do together.
+export default defineConfig({
+  test: {
+    // Not `*.test.ts`: the main suite (vitest.config.ts) must not pick these up.
+    include: ["test/reliability/*.reliability.ts"],
+    globalSetup: ["test/global-setup.ts"],
+    fileParallelism: false,
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
+  },
+});

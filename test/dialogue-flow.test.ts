@@ -9,7 +9,8 @@ import { fr } from "../src/engine/dialogue/profiles/fr.ts";
 import { isBareNo, questionTopic } from "../src/engine/dialogue/cues.ts";
 import { localToUtc } from "../src/engine/dialogue/local-time.ts";
 import type { Intent, IntentClassifier } from "../src/engine/dialogue/types.ts";
-import { behaviourFor, createSimulatedCustomer, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
+import { behaviourFor, createSimulatedCustomer, cueOf, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
+import { profileFor } from "../src/engine/dialogue/flow.ts";
 import { NOW, ORDERS, phoneFor } from "./dialogue-fixtures.ts";
 
 /** Knows what each scripted line means; anything else is unclear. */
@@ -176,6 +177,25 @@ describe("cues and local time", () => {
     expect(localToUtc("2026-07-01", 18, 0, "FR").toISOString()).toBe("2026-07-01T16:00:00.000Z");
     expect(localToUtc("2026-12-01", 18, 0, "FR").toISOString()).toBe("2026-12-01T17:00:00.000Z");
     expect(localToUtc("2026-12-01", 18, 0, "TN").toISOString()).toBe("2026-12-01T17:00:00.000Z");
+  });
+});
+
+describe("what the simulated customer recognises in every profile's words", () => {
+  const cases = [["ma", "ar"], ["dz", "ar"], ["tn", "ar"], ["ma", "fr"], ["dz", "fr"], ["tn", "fr"], ["fr", "fr"]] as const;
+  it.each(cases)("%s in %s", (dialect, language) => {
+    const order = { ...ORDERS[dialect], language };
+    const p = profileFor(order);
+    const first = <T>(xs: readonly T[]) => xs[0] as T;
+    expect(cueOf(p.opening(order, first))).toBe("identity");
+    expect(cueOf(p.identityAgain(order))).toBe("identity");
+    expect(cueOf(p.introduceAgain(order))).toBe("identity");
+    expect(cueOf(p.readBack(order, first))).toBe("confirm");
+    expect([1, 2].map((n) => cueOf(p.confirmationAgain(n)))).toEqual(["confirm", "confirm"]);
+    for (const topic of ["price", "items", "delivery"] as const) expect(cueOf(`${p.answer(topic, order)} ${p.confirmationQuestion()}`)).toBe("confirm");
+    expect(cueOf(p.askReason())).toBe("why");
+    expect(cueOf(p.askDate())).toBe("when");
+    expect(cueOf(p.askCallbackTime())).toBe("when");
+    expect(cueOf(p.askChange())).toBe("change");
   });
 });
 

@@ -70,7 +70,7 @@ export function behaviourFor(phoneNumber: string): Behaviour {
 }
 
 /** What the agent just did, read from its words in any profile (Arabic script or French). */
-type Cue = "why" | "when" | "change" | "confirm" | "identity" | "other";
+export type Cue = "why" | "when" | "change" | "confirm" | "identity" | "other";
 
 const CUES: readonly [Cue, RegExp][] = [
   ["why", /علاش|علاه|pourquoi/i],
@@ -80,7 +80,8 @@ const CUES: readonly [Cue, RegExp][] = [
   ["identity", /معايا|نهدر مع|نحكي مع|parle bien avec/i],
 ];
 
-function cueOf(agentText: string): Cue {
+/** The agent's move, by keyword: the only thing the customer understands of what it hears. */
+export function cueOf(agentText: string): Cue {
   for (const [cue, pattern] of CUES) if (pattern.test(agentText)) return cue;
   return "other";
 }

@@ -169,7 +169,7 @@ describe("hand-written conversations", () => {
 
 /** What the classifier must make of each part of the simulator's phrase banks. */
 const BANK_INTENTS: [keyof PhraseBank, Intent][] = [
-  ["identityYes", "confirm"], ["wrongPerson", "wrong_number"], ["confirm", "confirm"], ["hedge", "unclear"], ["decline", "cancel"],
+  ["identityYes", "confirm"], ["whoIsCalling", "question"], ["wrongPerson", "wrong_number"], ["confirm", "confirm"], ["hedge", "unclear"], ["decline", "cancel"],
   ["reschedule", "reschedule"], ["question", "question"], ["change", "change_request"], ["callback", "callback"], ["mumble", "unclear"],
 ];
 

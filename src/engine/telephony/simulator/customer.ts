@@ -111,6 +111,8 @@ export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, r
   let askedQuestion = false;
   let hedged = false;
   let toldWhat = false;
+  // Some customers first ask who is calling; the agent introduces itself and asks again.
+  let askedWho = behaviour === "wrong_number" || behaviour === "unintelligible";
 
   /** The answer to the confirmation question (or any turn that asks for a decision). */
   function decision(): string | null {
@@ -142,7 +144,13 @@ export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, r
 
   function answer(cue: Cue): string | null {
     if (behaviour === "wrong_number") return say(bank.wrongPerson);
-    if (cue === "identity") return say(bank.identityYes);
+    if (cue === "identity") {
+      if (!askedWho) {
+        askedWho = true;
+        if (random() < 0.12) return say(bank.whoIsCalling);
+      }
+      return say(bank.identityYes);
+    }
     if (cue === "why") return behaviour === "decline" ? say(bank.declineReason) : decision();
     if (cue === "when") {
       if (behaviour === "reschedule") return say(bank.rescheduleDay);

@@ -4,6 +4,8 @@
 export interface PhraseBank {
   /** "Yes, it's me" to the identity check. */
   identityYes: readonly string[];
+  /** "Who is this?" before saying who they are. */
+  whoIsCalling: readonly string[];
   /** Not that person, not their number. */
   wrongPerson: readonly string[];
   /** Yes to the order, negation traps ("no no, no problem") and delivery instructions included. */

@@ -3,6 +3,7 @@ import type { PhraseBank } from "./bank.ts";
 
 export const dzPhrases: PhraseBank = {
   identityYes: ["wah, ana", "ih, ana hwa", "oui c'est moi", "ايه، أنا", "wah rani m3ak", "ih ana, tfadal", "واه أنا"],
+  whoIsCalling: ["chkoun m3aya?", "wah, chkoun nta?", "شكون معايا؟", "allo, chkoun?"],
   wrongPerson: [
     "la, ghalat f numero", "machi ana, makach had l'esm hna", "ماشي أنا، غلطت في النيمرو", "non, c'est pas moi, faux numéro",
     "ma na3rafch had l'bnadem, numero ghalat", "la khouya, machi hada numero ta3o",

@@ -3,6 +3,7 @@ import type { PhraseBank } from "./bank.ts";
 
 export const frPhrases: PhraseBank = {
   identityYes: ["oui c'est moi", "oui, c'est bien moi", "lui-même", "elle-même", "ouais c'est moi", "oui oui, je vous écoute"],
+  whoIsCalling: ["c'est qui ?", "qui est à l'appareil ?", "oui, c'est de la part de qui ?"],
   wrongPerson: [
     "non, vous faites erreur", "ce n'est pas moi, vous vous êtes trompé de numéro", "non, il n'y a personne de ce nom ici",
     "mauvais numéro", "non non, c'est pas mon nom",

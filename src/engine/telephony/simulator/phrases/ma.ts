@@ -5,6 +5,7 @@ export const maPhrases: PhraseBank = {
   identityYes: [
     "iyeh ana", "ah ana hiya", "نعم أنا", "اه انا", "oui c'est moi", "wah ana m3ak", "ايه، انا هو", "oui oui, ana", "ah, ana, tfadal",
   ],
+  whoIsCalling: ["chkoun m3aya?", "شكون معايا؟", "ana, chkoun m3aya?", "ah, mnin kat3ayet?", "allo, chkoun?"],
   wrongPerson: [
     "la, ghalat f numero", "machi ana, ma kaynch chi wahed b had smiya hna", "لا، غالط فالنمرة", "هادي ماشي النمرة ديالو",
     "Non, vous vous êtes trompé de numéro", "la a sidi, hna ma kayn hta chi wahed b had smiya", "nmra ghalta khouya, machi ana",

@@ -4,6 +4,7 @@ import type { PhraseBank } from "./bank.ts";
 
 export const tnPhrases: PhraseBank = {
   identityYes: ["ey ena", "ayy, ena bidi", "oui c'est moi", "إيه، أنا", "ey, ena, tfadhel", "na3am ena"],
+  whoIsCalling: ["chkoun m3aya?", "ey, chkoun ya5i?", "شكون معايا؟", "allo, chkoun?"],
   wrongPerson: [
     "le, ghalet fel numero", "mouch ena, ma na3rafch el esm hedha", "موش أنا، غالط في النومرو", "non, faux numéro",
     "le, hedha mouch numerou mte3ou",

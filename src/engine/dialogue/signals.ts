@@ -77,7 +77,8 @@ export function analyse(text: string, country: Country): Analysis {
   return { tokens, hits };
 }
 
-function tokenIndexByOffset(tokens: string[]): Map<number, number> {
+/** Maps each token's character offset in the space-joined text to its index (regex matches -> token spans). */
+export function tokenIndexByOffset(tokens: string[]): Map<number, number> {
   const map = new Map<number, number>();
   let offset = 0;
   tokens.forEach((t, i) => {

@@ -5,7 +5,7 @@ import type { Country } from "./lexicon/index.ts";
 import { compilePhrases } from "./lexicon/pattern.ts";
 import { localDate } from "./local-time.ts";
 import { canonicalTokens, canonicalWord } from "./normalize.ts";
-import { analyse } from "./signals.ts";
+import { analyse, tokenIndexByOffset } from "./signals.ts";
 
 /**
  * First day of Eid al-Fitr and Eid al-Adha, 2026 to 2028: astronomical predictions; the Maghreb countries
@@ -114,17 +114,6 @@ function matchesOf(re: RegExp, canon: string, tokenAt: Map<number, number>): { s
   }));
 }
 
-function tokenIndex(tokens: string[]): Map<number, number> {
-  const map = new Map<number, number>();
-  let offset = 0;
-  tokens.forEach((t, i) => {
-    map.set(offset, i);
-    offset += t.length + 1;
-  });
-  map.set(offset, tokens.length);
-  return map;
-}
-
 /**
  * The day the customer names, as YYYY-MM-DD in the country's calendar, counted from `now`; null when
  * there is none. When several days are named the last one wins ("not tomorrow, after tomorrow").
@@ -134,7 +123,7 @@ function tokenIndex(tokens: string[]): Map<number, number> {
 export function extractDate(text: string, country: Country, now: Date): string | null {
   const tokens = canonicalTokens(text);
   const canon = tokens.join(" ");
-  const at = tokenIndex(tokens);
+  const at = tokenIndexByOffset(tokens);
   const today = localDate(now, country);
   const found: Found[] = [];
   const add = (pos: number, date: string | null) => {
@@ -261,7 +250,7 @@ const PERIODS: [RegExp, number, "am" | "pm" | null][] = [
 export function extractClock(text: string): { hour: number; minute: number } | null {
   const tokens = canonicalTokens(text);
   const canon = tokens.join(" ");
-  const at = tokenIndex(tokens);
+  const at = tokenIndexByOffset(tokens);
   let period: { hour: number; part: "am" | "pm" | null; pos: number } | null = null;
   for (const [re, hour, part] of PERIODS) {
     for (const m of matchesOf(re, canon, at)) if (!period || m.start > period.pos) period = { hour, part, pos: m.start };
@@ -320,7 +309,7 @@ const REASONS: [string, RegExp, RegExp][] = [
 export function extractReason(text: string): string | null {
   const tokens = canonicalTokens(text);
   const canon = tokens.join(" ");
-  const at = tokenIndex(tokens);
+  const at = tokenIndexByOffset(tokens);
   let best: { reason: string; pos: number } | null = null;
   for (const [reason, maghrebi, french] of REASONS) {
     for (const re of [maghrebi, french]) {

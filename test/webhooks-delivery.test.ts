@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { WORKER_SPECS } from "../src/engine/handlers.ts";
 import { JOBS } from "../src/engine/jobs.ts";
 import { deliverWebhookWorker } from "../src/webhooks/worker.ts";
 import { Workers } from "../src/engine/workers.ts";
@@ -66,6 +67,11 @@ describe("webhook delivery (issue 6.3): signed, retried on the schedule, dead-le
 
   const emit = (a: TestAccount, data: object = { call_id: randomUUID(), status: "completed" }) =>
     t.ctx.db.tx((client) => emitEvent(t.ctx, client, a.accountId, "call.ended", data));
+
+  it("is one of the workers a node runs (WORKER_SPECS), fetching batches of 50", () => {
+    expect(WORKER_SPECS).toContain(deliverWebhookWorker);
+    expect(deliverWebhookWorker.batchSize).toBe(50);
+  });
 
   it("delivers an event emitted in a transaction through the queue, signed over the exact body", async () => {
     const a = await withWebhook("/ok");

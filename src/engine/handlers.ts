@@ -1,4 +1,4 @@
-import { attemptDelivery } from "../webhooks/delivery.ts";
+import { deliverWebhookWorker } from "../webhooks/worker.ts";
 import { placeCall } from "./dialer.ts";
 import { engineFor } from "./engine.ts";
 import { JOBS } from "./jobs.ts";
@@ -10,16 +10,7 @@ import { type WorkerSpec, worker } from "./workers.ts";
  * catalogue (jobs.ts) that has a consumer.
  */
 export const WORKER_SPECS: WorkerSpec[] = [
-  // Batches of 50 in flight per loop: each job is mostly waiting on the receiver (10 s at worst).
-  worker({
-    job: JOBS.deliverWebhook,
-    handler: async (ctx, payload) => {
-      await attemptDelivery(ctx, payload.delivery_id, payload.attempt);
-    },
-    batchSize: 50,
-    localConcurrency: 2,
-    pollingIntervalSeconds: 0.5,
-  }),
+  deliverWebhookWorker,
   // Up to 50 x 10 = 500 calls in flight per node; a call is mostly waiting on the line (issue 5: 500 per machine).
   worker({
     job: JOBS.placeCall,

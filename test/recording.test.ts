@@ -5,6 +5,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { purgeExpiredRecordings, purgeRecording, recordingsDir, saveRecording } from "../src/engine/recordings.ts";
 import { parseRange } from "../src/http/byte-range.ts";
+import { WORKER_SPECS } from "../src/engine/handlers.ts";
+import { JOBS } from "../src/engine/jobs.ts";
+import { Workers } from "../src/engine/workers.ts";
 import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 
@@ -119,6 +122,22 @@ describe("GET /v1/calls/{id}/recording (spec 2.4, 7.2)", () => {
     expect(await purgeExpiredRecordings(t.ctx)).toBeGreaterThanOrEqual(1);
     problem(await fetchRec(old), "recording_gone", 410);
     expect((await fetchRec(young)).statusCode).toBe(200);
+  });
+
+  it("runs the purge from its hourly purge-recordings job", async () => {
+    const schedules = await t.ctx.queue.boss.getSchedules();
+    expect(schedules.map((x) => x.name)).toContain(JOBS.purgeRecordings.name);
+    const old = await recorded();
+    await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '31 days' WHERE id = $1", [old]);
+    await t.ctx.queue.boss.send(JOBS.purgeRecordings.name, {});
+    const workers = new Workers(t.ctx, () => {});
+    await workers.start(WORKER_SPECS.filter((w) => w.job.name === JOBS.purgeRecordings.name));
+    try {
+      for (let i = 0; i < 100 && (await fetchRec(old)).statusCode === 200; i++) await new Promise((r) => setTimeout(r, 100));
+      problem(await fetchRec(old), "recording_gone", 410);
+    } finally {
+      await workers.stop();
+    }
   });
 });
 

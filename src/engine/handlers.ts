@@ -2,6 +2,7 @@ import { deliverWebhookWorker } from "../webhooks/worker.ts";
 import { placeCall } from "./dialer.ts";
 import { engineFor } from "./engine.ts";
 import { JOBS } from "./jobs.ts";
+import { purgeExpiredRecordings } from "./recordings.ts";
 import { sweepCalls } from "./sweeper.ts";
 import { type WorkerSpec, worker } from "./workers.ts";
 
@@ -28,5 +29,13 @@ export const WORKER_SPECS: WorkerSpec[] = [
     },
     batchSize: 1,
     pollingIntervalSeconds: 5,
+  }),
+  worker({
+    job: JOBS.purgeRecordings,
+    handler: async (ctx) => {
+      await purgeExpiredRecordings(ctx);
+    },
+    batchSize: 1,
+    pollingIntervalSeconds: 30,
   }),
 ];

@@ -56,6 +56,17 @@ export const JOBS = {
     retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 5 * 60 },
     schedule: "* * * * *",
   },
+  /**
+   * Deletes recordings older than the 30-day retention (src/engine/recordings.ts purgeExpiredRecordings); their
+   * calls then answer 410 recording_gone. Hourly, so a recording never outlives its retention by much.
+   */
+  purgeRecordings: {
+    name: "purge-recordings",
+    payload: z.strictObject({}),
+    // The next hour's run is the retry.
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 15 * 60 },
+    schedule: "17 * * * *",
+  },
 } as const satisfies Record<string, JobType>;
 
 export type JobCatalogue = typeof JOBS;

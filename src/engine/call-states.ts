@@ -3,8 +3,8 @@
 // the call's row, then the account's.
 import type pg from "pg";
 import type { AppContext } from "../context.ts";
-import type { Database, Queryable } from "../db/pool.ts";
-import { getCall } from "../services/calls.ts";
+import type { Queryable } from "../db/pool.ts";
+import { readCall } from "../services/calls.ts";
 import type { CallItem, CallOut, CallOutcome, CallStatus, Country, Language } from "../services/call-schemas.ts";
 import { emitEvent, type EventType } from "../webhooks/events.ts";
 import { billableSeconds, debitCall } from "./billing.ts";
@@ -27,16 +27,9 @@ export interface ClaimedCall {
   balanceSeconds: number;
 }
 
-/** The CallOut as this transaction sees it (the calls service's own reader, run on the transaction's client). */
-export async function readCallOut(ctx: AppContext, client: Queryable, accountId: string, callId: string): Promise<CallOut> {
-  // TODO(lead): export toCallOut from services/calls.ts (or a client-taking getCall) to drop this adapter.
-  const scoped: AppContext = { ...ctx, db: client as unknown as Database };
-  return getCall(scoped, { accountId, keyId: "" }, callId);
-}
-
 /** Emits an event whose data is the call's CallOut, in the caller's transaction. */
 export async function emitCallEvent(ctx: AppContext, client: Queryable, accountId: string, callId: string, type: EventType): Promise<void> {
-  await emitEvent(ctx, client, accountId, type, await readCallOut(ctx, client, accountId, callId));
+  await emitEvent(ctx, client, accountId, type, await readCall(ctx, client, accountId, callId));
 }
 
 /**

@@ -229,10 +229,15 @@ function toCallOut(ctx: AppContext, r: CallRow): CallOut {
 
 /** One of the account's calls; missing, foreign and malformed ids are the same 404. */
 export async function getCall(ctx: AppContext, who: Principal, id: string): Promise<CallOut> {
+  return readCall(ctx, ctx.db, who.accountId, id);
+}
+
+/** getCall through a given client, so the engine can read a call inside its own transaction. */
+export async function readCall(ctx: AppContext, db: Queryable, accountId: string, id: string): Promise<CallOut> {
   if (!UUID.test(id)) throw callNotFound(id);
-  const { rows } = await ctx.db.query<CallRow>(
+  const { rows } = await db.query<CallRow>(
     `SELECT ${CALL_COLUMNS} FROM calls c JOIN shops s ON s.id = c.shop_id WHERE c.id = $1 AND c.account_id = $2`,
-    [id, who.accountId],
+    [id, accountId],
   );
   if (!rows[0]) throw callNotFound(id);
   return toCallOut(ctx, rows[0]);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type pg from "pg";
 import type { AppContext, Principal } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { JOBS } from "../engine/jobs.ts";
@@ -68,9 +69,18 @@ function orderExists(shop: string, externalId: string, lastAttempt: number): Api
   });
 }
 
+/**
+ * Runs a hot-path statement as a named prepared statement (parsed and planned once per connection): planning
+ * these took several times the PostgreSQL CPU of running them (issue 8, bench/results/latest.md).
+ */
+function queryPrepared<R extends pg.QueryResultRow>(db: Queryable, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+  // Every Queryable is a pg Pool, PoolClient or Database, whose query() hands a config object to pg as it is.
+  return (db as unknown as Pick<pg.Pool, "query">).query<R>({ name, text, values });
+}
+
 // Everything the checks need, read in one round trip under the key's lock.
 async function readSnapshot(client: Queryable, who: Principal, input: CallCreate, key: string | null): Promise<CreationSnapshot> {
-  const { rows } = await client.query<CreationSnapshot>(
+  const { rows } = await queryPrepared<CreationSnapshot>(client, "wakha_create_call_snapshot",
     `WITH shop AS (SELECT id FROM shops WHERE account_id = $1 AND external_id = $3 AND status = 'active')
      SELECT now() AS now,
        (SELECT balance_seconds FROM accounts WHERE id = $1) AS balance_seconds,
@@ -133,7 +143,7 @@ export async function createCall(ctx: AppContext, who: Principal, input: CallCre
     };
     // Serialised as the response serialiser does for reads, so POST and GET agree byte for byte.
     const body = JSON.stringify(callOutSchema.encode(out));
-    const { rows } = await client.query<{ calls: number; keys: number }>(
+    const { rows } = await queryPrepared<{ calls: number; keys: number }>(client, "wakha_create_call_insert",
       `WITH o AS (
          INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $6)
@@ -235,7 +245,7 @@ export async function getCall(ctx: AppContext, who: Principal, id: string): Prom
 /** getCall through a given client, so the engine can read a call inside its own transaction. */
 export async function readCall(ctx: AppContext, db: Queryable, accountId: string, id: string): Promise<CallOut> {
   if (!UUID.test(id)) throw callNotFound(id);
-  const { rows } = await db.query<CallRow>(
+  const { rows } = await queryPrepared<CallRow>(db, "wakha_read_call",
     `SELECT ${CALL_COLUMNS} FROM calls c JOIN shops s ON s.id = c.shop_id WHERE c.id = $1 AND c.account_id = $2`,
     [id, accountId],
   );

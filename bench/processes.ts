@@ -140,3 +140,32 @@ export async function peakRss(pid: number): Promise<number | null> {
     return null;
   }
 }
+
+/** CPU seconds (user + system) used so far by a process, or null. */
+export async function cpuSeconds(pid: number): Promise<number | null> {
+  const { readFile } = await import("node:fs/promises");
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds used so far by every PostgreSQL server process on this machine (all databases), or null. */
+export async function postgresCpuSeconds(): Promise<number | null> {
+  const { readdir, readFile } = await import("node:fs/promises");
+  try {
+    let total = 0;
+    for (const entry of await readdir("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const comm = await readFile(`/proc/${entry}/comm`, "utf8").catch(() => "");
+      if (comm.trim() !== "postgres") continue;
+      total += (await cpuSeconds(Number(entry))) ?? 0;
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { type Child, ROOT, createAccountCli, freePort, peakRss, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
+import { type Child, ROOT, cpuSeconds, createAccountCli, freePort, peakRss, postgresCpuSeconds, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
 import { classifierSection, engineSection, webhookSection, type SectionResult } from "./sections.ts";
 
 const SERVER_URL = process.env["DATABASE_URL"] || "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -30,6 +30,9 @@ const RUN_ID = randomBytes(4).toString("hex");
 
 interface Measure {
   name: string;
+  /** CPU milliseconds per 2xx request: the server process, and PostgreSQL (every server process). */
+  cpuServer: number | null;
+  cpuPg: number | null;
   rps: number;
   p50: number;
   p99: number;
@@ -75,11 +78,16 @@ function callBody(n: number): string {
 
 let requestSeq = 0;
 
-async function load(name: string, opts: autocannon.Options, seconds: number): Promise<Measure> {
+async function load(name: string, opts: autocannon.Options, seconds: number, serverPid: number): Promise<Measure> {
+  const [s0, p0] = [await cpuSeconds(serverPid), await postgresCpuSeconds()];
   const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...opts });
+  const [s1, p1] = [await cpuSeconds(serverPid), await postgresCpuSeconds()];
   const ok = result["2xx"];
+  const perRequest = (a: number | null, b: number | null) => (a === null || b === null || ok === 0 ? null : ((b - a) * 1000) / ok);
   return {
     name,
+    cpuServer: perRequest(s0, s1),
+    cpuPg: perRequest(p0, p1),
     rps: ok / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -90,11 +98,11 @@ async function load(name: string, opts: autocannon.Options, seconds: number): Pr
 }
 
 /** Warm-up (JIT, pools, caches), a CHECKPOINT so both sides start with the same WAL state, then the measurement. */
-async function measure(name: string, db: pg.Client, opts: autocannon.Options): Promise<Measure> {
-  if (WARMUP > 0) await load(`${name} (warm-up)`, opts, WARMUP);
+async function measure(name: string, db: pg.Client, opts: autocannon.Options, serverPid: number): Promise<Measure> {
+  if (WARMUP > 0) await load(`${name} (warm-up)`, opts, WARMUP, serverPid);
   await db.query("CHECKPOINT");
   log(`measuring ${name} for ${DURATION} s at ${CONNECTIONS} connections`);
-  const m = await load(name, opts, DURATION);
+  const m = await load(name, opts, DURATION, serverPid);
   log(`${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
   return m;
 }
@@ -184,12 +192,12 @@ async function httpSection(dbName: string): Promise<HttpResults> {
     let get: Measure | null = null;
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round} of ${ROUNDS}`);
-      w = best(w, await measure("baseline W: INSERT in a transaction", db, createRequests(`http://127.0.0.1:${baselinePort}/items`, {}, false)));
-      create = best(create, await measure("POST /v1/calls", db, createRequests(`${wakha.url}/v1/calls`, auth, true)));
+      w = best(w, await measure("baseline W: INSERT in a transaction", db, createRequests(`http://127.0.0.1:${baselinePort}/items`, {}, false), baseline.pid));
+      create = best(create, await measure("POST /v1/calls", db, createRequests(`${wakha.url}/v1/calls`, auth, true), wakha.pid));
       const itemIds = (await db.query<{ id: string }>("SELECT id FROM bench_items ORDER BY random() LIMIT 10000")).rows.map((x) => x.id);
       const callIds = (await db.query<{ id: string }>("SELECT id FROM calls ORDER BY random() LIMIT 10000")).rows.map((x) => x.id);
-      r = best(r, await measure("baseline R: indexed SELECT", db, readRequests(`http://127.0.0.1:${baselinePort}`, "/items/", itemIds, {})));
-      get = best(get, await measure("GET /v1/calls/{id}", db, readRequests(wakha.url, "/v1/calls/", callIds, auth)));
+      r = best(r, await measure("baseline R: indexed SELECT", db, readRequests(`http://127.0.0.1:${baselinePort}`, "/items/", itemIds, {}), baseline.pid));
+      get = best(get, await measure("GET /v1/calls/{id}", db, readRequests(wakha.url, "/v1/calls/", callIds, auth), wakha.pid));
     }
     if (!w || !create || !r || !get) throw new Error("no measurement");
 
@@ -206,11 +214,11 @@ async function httpSection(dbName: string): Promise<HttpResults> {
 function tableOf(h: HttpResults): string {
   const rows: [Measure, Measure | null][] = [[h.w, null], [h.create, h.w], [h.r, null], [h.get, h.r]];
   const lines = [
-    "| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to baseline | p99 / baseline p99 |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to baseline | p99 / baseline p99 | server CPU ms/req | PostgreSQL CPU ms/req |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const [m, base] of rows) {
-    lines.push(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.errors} | ${base ? fmt(m.rps / base.rps) : "1.00"} | ${base ? fmt(m.p99 / base.p99) : "1.00"} |`);
+    lines.push(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.errors} | ${base ? fmt(m.rps / base.rps) : "1.00"} | ${base ? fmt(m.p99 / base.p99) : "1.00"} | ${m.cpuServer === null ? "n/a" : fmt(m.cpuServer)} | ${m.cpuPg === null ? "n/a" : fmt(m.cpuPg)} |`);
   }
   return lines.join("\n");
 }

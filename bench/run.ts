@@ -259,7 +259,7 @@ async function main(): Promise<void> {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err: unknown) => log(`could not drop ${dbName}: ${String(err)}`));
   }
 
-  const pgVersion = await admin((c) => c.query<{ v: string }>("SHOW server_version")).then((r) => r.rows[0]!.v).catch(() => "?");
+  const pgVersion = await admin((c) => c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).then((r) => r.rows[0]!.v).catch(() => "?");
   const header = [
     `# Benchmark results`,
     "",

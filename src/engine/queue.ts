@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { PgBoss } from "pg-boss";
 import type { z } from "zod";
 import type { Queryable } from "../db/pool.ts";
@@ -53,6 +54,26 @@ export class JobQueue {
   }
 }
 
+// pg-boss's statements have a fixed text per operation: running them as named prepared statements saves their
+// planning on every call, which cost more PostgreSQL CPU than executing them (bench/results/latest.md).
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `pgboss_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    if (statementNames.size < 1000) statementNames.set(text, name);
+  }
+  return name;
+}
+
 function transactional(client: Queryable) {
-  return { executeSql: (text: string, values?: unknown[]) => client.query(text, values) };
+  return {
+    executeSql: (text: string, values?: unknown[]) =>
+      (client as unknown as PreparingClient).query({ name: statementName(text), text, values: values ?? [] }),
+  };
+}
+
+/** pg's client also takes a query config with a statement name; Queryable only declares the text form. */
+interface PreparingClient {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
 }

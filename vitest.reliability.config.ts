@@ -6,8 +6,8 @@ export default defineConfig({
   test: {
     // Not `*.test.ts`: the main suite (vitest.config.ts) must not pick these up.
     include: ["test/reliability/*.reliability.ts"],
-    // The shared setup (a fresh database per run), with the exit-code guard of test/reliability/global-setup.ts.
-    globalSetup: ["test/reliability/global-setup.ts"],
+    // The shared setup: a fresh database per run.
+    globalSetup: ["test/global-setup.ts"],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vi
 import { WORKER_SPECS } from "../src/engine/handlers.ts";
 import { JOBS } from "../src/engine/jobs.ts";
 import { deliverWebhookWorker } from "../src/webhooks/worker.ts";
+import { requeueStuckDeliveries } from "../src/webhooks/delivery.ts";
 import { Workers } from "../src/engine/workers.ts";
 import type { AppContext } from "../src/context.ts";
 import { emitEvent } from "../src/webhooks/events.ts";
@@ -67,6 +68,29 @@ describe("webhook delivery (issue 6.3): signed, retried on the schedule, dead-le
 
   const emit = (a: TestAccount, data: object = { call_id: randomUUID(), status: "completed" }) =>
     t.ctx.db.tx((client) => emitEvent(t.ctx, client, a.accountId, "call.ended", data));
+
+  it("puts back the job of a delivery left pending without one, and delivers it once", async () => {
+    const a = await withWebhook("/stuck");
+    const eventId = await t.ctx.db.tx(async (client) => {
+      const id = await emitEvent(t.ctx, client, a.accountId, "call.ended", { call_id: randomUUID(), status: "completed" });
+      // The job is lost (as when pg-boss gives up on a crashing attempt) and the delivery is long overdue.
+      const lost = await client.query(
+        `DELETE FROM pgboss.job WHERE name = $1 AND data->>'delivery_id' = (SELECT id::text FROM webhook_deliveries WHERE event_id = $2)`,
+        [JOBS.deliverWebhook.name, id],
+      );
+      expect(lost.rowCount).toBe(1);
+      await client.query("UPDATE webhook_deliveries SET next_attempt_at = now() - interval '1 hour' WHERE event_id = $1", [id]);
+      return id!;
+    });
+    expect(await requeueStuckDeliveries(t.ctx)).toBeGreaterThanOrEqual(1);
+    const { rows } = await t.ctx.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM webhook_deliveries WHERE event_id = $1 AND next_attempt_at < now() - interval '30 minutes'",
+      [eventId],
+    );
+    expect(rows[0]!.n).toBe(0); // not picked again by the next sweep
+    expect(await settled(t.ctx, eventId)).toMatchObject({ status: "delivered", attempts: 1 });
+    expect(receiver.requests.filter((r) => r.headers["x-service-event-id"] === eventId)).toHaveLength(1);
+  });
 
   it("is one of the workers a node runs (WORKER_SPECS), fetching batches of 50", () => {
     expect(WORKER_SPECS).toContain(deliverWebhookWorker);

@@ -1,3 +1,4 @@
+import { requeueStuckDeliveries } from "../webhooks/delivery.ts";
 import { deliverWebhookWorker } from "../webhooks/worker.ts";
 import { placeCall } from "./dialer.ts";
 import { engineFor } from "./engine.ts";
@@ -26,6 +27,7 @@ export const WORKER_SPECS: WorkerSpec[] = [
     job: JOBS.sweepCalls,
     handler: async (ctx) => {
       await sweepCalls(ctx);
+      await requeueStuckDeliveries(ctx);
     },
     batchSize: 1,
     pollingIntervalSeconds: 5,

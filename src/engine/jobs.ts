@@ -47,7 +47,8 @@ export const JOBS = {
   },
   /**
    * Crash recovery (src/engine/sweeper.ts): ends calls whose worker stopped heartbeating as failed
-   * (worker_lost), billed for the seconds last seen connected, and re-enqueues queued calls whose job was lost.
+   * (worker_lost), billed for the seconds last seen connected, and re-enqueues queued calls whose job was lost;
+   * also puts back the job of webhook deliveries stuck in `pending` (src/webhooks/delivery.ts).
    */
   sweepCalls: {
     name: "sweep-calls",

@@ -135,3 +135,33 @@ export async function attemptDelivery(ctx: AppContext, deliveryId: string, attem
     return outcome;
   });
 }
+
+/**
+ * A pending delivery this far past its due time has lost its job (pg-boss gave up on a crashing attempt, or the
+ * job was lost with its node): longer than every retry pg-boss itself would still make.
+ */
+export const STUCK_AFTER_SECONDS = 30 * 60;
+
+/**
+ * Puts back the job of each pending delivery that is long overdue, for its next attempt. Safe to run on several
+ * nodes and next to a late original job: only the attempt that is still due is recorded (attemptDelivery).
+ */
+export async function requeueStuckDeliveries(ctx: AppContext, stuckAfterSeconds = STUCK_AFTER_SECONDS): Promise<number> {
+  const { rows } = await ctx.db.query<{ id: string; attempts: number }>(
+    `SELECT id, attempts FROM webhook_deliveries
+     WHERE status = 'pending' AND COALESCE(next_attempt_at, created_at) < $1::timestamptz - make_interval(secs => $2)
+     ORDER BY next_attempt_at LIMIT 200`,
+    [new Date(ctx.now()), stuckAfterSeconds],
+  );
+  for (const row of rows) {
+    await ctx.db.tx(async (client) => {
+      // Push the due time forward first, so the next sweep does not queue it again while this job waits.
+      const { rowCount } = await client.query(
+        "UPDATE webhook_deliveries SET next_attempt_at = $3, updated_at = $3 WHERE id = $1 AND status = 'pending' AND attempts = $2",
+        [row.id, row.attempts, new Date(ctx.now())],
+      );
+      if (rowCount) await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: row.id, attempt: row.attempts + 1 });
+    });
+  }
+  return rows.length;
+}

@@ -80,6 +80,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
 
 /** Builds the HTTP app: plugins, then the explicit list of routes. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const v1Headers = versionHeaders(ctx);
   const app = Fastify({
     logger: ctx.config.LOG_LEVEL === "silent" ? false : {
       level: ctx.config.LOG_LEVEL,
@@ -93,13 +94,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     schemaErrorFormatter: validationErrorFormatter,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
-    frameworkErrors: frameworkErrorHandler(ctx.config.docsUrl),
+    frameworkErrors: frameworkErrorHandler(ctx.config.docsUrl, v1Headers),
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installProblemHandlers(app, ctx.config.docsUrl);
 
-  const v1Headers = versionHeaders(ctx);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
     if (request.url === "/v1" || request.url.startsWith("/v1/")) reply.headers(v1Headers);

@@ -87,9 +87,15 @@ export function toApiError(err: FastifyError & { entries?: ValidationEntry[] }, 
   return new ApiError(slug, err.message, { status });
 }
 
-/** Errors Fastify raises before routing (a malformed URL, an over-long path parameter). */
-export function frameworkErrorHandler(docsUrl: string) {
-  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendProblem(request, reply, toApiError(err, request), docsUrl);
+/**
+ * Errors Fastify raises before routing (a malformed URL, an over-long path parameter). No onRequest hook has run,
+ * so the /v1 headers (X-API-Version, Sunset, Deprecation) are added here.
+ */
+export function frameworkErrorHandler(docsUrl: string, v1Headers: Record<string, string>) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith("/v1/")) reply.headers(v1Headers);
+    return sendProblem(request, reply, toApiError(err, request), docsUrl);
+  };
 }
 
 /** Installs the one error handler and the not-found handler. */

@@ -54,7 +54,8 @@ export function normalizeDecimal(value: string): string {
   return fraction === undefined ? digits : `${digits}.${fraction}`;
 }
 
-const E164 = /^\+[1-9]\d{6,14}$/;
+/** The E.164 shape: a plus, then 7 to 15 digits not starting with 0. */
+export const E164 = /^\+[1-9]\d{6,14}$/;
 
 const phoneNumber = z.string().superRefine((value, ctx) => {
   if (!E164.test(value)) {

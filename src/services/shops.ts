@@ -3,9 +3,7 @@ import type { AppContext, Principal } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
-
-export const COUNTRIES = ["MA", "DZ", "TN", "FR"] as const;
-export type Country = (typeof COUNTRIES)[number];
+import type { Country } from "./call-schemas.ts";
 
 /**
  * What an external id (shop, merchant, product, variant) may be: 1 to 100 characters, none a control character.

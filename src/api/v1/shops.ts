@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
 import { pageQuery, pageSchema } from "../../pagination.ts";
-import { archiveShop, COUNTRIES, createShop, EXTERNAL_ID_MAX, EXTERNAL_ID_PATTERN, getShop, listShops, STATUS_FILTERS, updateShop } from "../../services/shops.ts";
+import { COUNTRIES, E164 } from "../../services/call-schemas.ts";
+import { archiveShop, createShop, EXTERNAL_ID_MAX, EXTERNAL_ID_PATTERN, getShop, listShops, STATUS_FILTERS, updateShop } from "../../services/shops.ts";
 
 export const timestamp = z.string().describe("RFC 3339 UTC timestamp.");
 
@@ -15,7 +16,7 @@ export function textSchema(max: number) {
   return z.string().min(1).max(max).regex(/^[^\u0000]*$/, "String should not contain NUL characters");
 }
 
-const phoneSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, "String should be an E.164 phone number, like +212612345678");
+const phoneSchema = z.string().regex(E164, "String should be an E.164 phone number, like +212612345678");
 const countrySchema = z.enum(COUNTRIES);
 
 /** The `status` filter of shop and product lists; checked by the service so a bad value is 400, not 422. */

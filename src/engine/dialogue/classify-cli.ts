@@ -2,9 +2,9 @@
 // input on stdout. With --json-input each line is {"country": "MA", "text": "..."}.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import { COUNTRIES } from "../../services/call-schemas.ts";
 import { classifyIntent, type Country, type IntentClassifier } from "./classifier.ts";
 
-const COUNTRIES: readonly Country[] = ["MA", "DZ", "TN", "FR"];
 
 export const CLASSIFY_USAGE = `Usage:
   wakha classify --country MA|DZ|TN|FR      one utterance per line on stdin

@@ -8,15 +8,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import pg from "pg";
-import { closeContext, createContext } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { startEmbeddedPostgres } from "../src/db/embedded.ts";
-import { engineFor } from "../src/engine/engine.ts";
-import { WORKER_SPECS } from "../src/engine/handlers.ts";
-import { Workers } from "../src/engine/workers.ts";
+import { createWorkers } from "../src/job-handlers.ts";
+import { createRoot } from "../src/root.ts";
 import { createAccount } from "../src/services/accounts.ts";
-import { callCreateSchema } from "../src/services/call-schemas.ts";
+import { callCreateSchema } from "../src/schemas/calls.ts";
 import { createCall } from "../src/services/calls.ts";
 
 const CALLS = Number(process.env["BENCH_CALLS"] ?? 500);
@@ -42,8 +40,8 @@ async function main(): Promise<void> {
   const databaseUrl = url.toString();
   await migrate(databaseUrl);
 
-  const config = loadConfig({ DATABASE_URL: databaseUrl, WAKHA_DATA_DIR: path.join(workDir, "data"), WAKHA_SIMULATOR_SPEED: SPEED, LOG_LEVEL: "warn" });
-  const ctx = await createContext(config, { databaseUrl });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, WAKHA_DATA_DIR: path.join(workDir, "data"), WAKHA_SIMULATOR_SPEED: SPEED, LOG_LEVEL: "warn", WAKHA_CALLING_HOURS: "off", WAKHA_MAX_CONCURRENT_CALLS: "100000" });
+  const ctx = await createRoot(config, { databaseUrl });
   const account = await createAccount(ctx.db, { name: "bench", balanceSeconds: 10_000_000 });
   const who = { accountId: account.account_id, keyId: account.key_id };
   await ctx.db.query(
@@ -62,13 +60,13 @@ async function main(): Promise<void> {
     });
     await createCall(ctx, who, input, null);
   }
-  await engineFor(ctx); // built before the clock starts (espeak-ng probe)
+  await ctx.engine(); // built before the clock starts (espeak-ng probe)
 
   const histogram = monitorEventLoopDelay({ resolution: 10 });
-  const workers = new Workers(ctx, (msg, err) => process.stderr.write(`${msg}: ${String(err)}\n`));
+  const workers = createWorkers(ctx, (msg, err) => process.stderr.write(`${msg}: ${String(err)}\n`));
   const started = performance.now();
   histogram.enable();
-  await workers.start(WORKER_SPECS.filter((w) => w.job.name === "place-call"));
+  await workers.start(["placeCall"]);
   let peak = 0;
   for (;;) {
     await new Promise((r) => setTimeout(r, 500));
@@ -98,7 +96,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 
   await workers.stop();
-  await closeContext(ctx);
+  await ctx.close();
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.end();
   await stopServer();

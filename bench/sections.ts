@@ -118,10 +118,10 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
   const name = "webhook deliveries";
   const why = notLanded(
     ["src/webhooks/delivery.ts", "src/webhooks/sender.ts", "src/api/v1/webhooks.ts", "src/services/webhooks.ts"],
-    [["src/engine/handlers.ts", "deliverWebhook"], ["src/app.ts", "webhookRoutes"]],
+    [["src/job-handlers.ts", "deliverWebhook"], ["src/app.ts", "webhookRoutes"]],
   );
   if (why) return { name, text: `skipped: ${why}` };
-  const events = Number(process.env["BENCH_WEBHOOK_EVENTS"] ?? 5000);
+  const events = Number(process.env["BENCH_WEBHOOK_EVENTS"] ?? 20000);
   const db = await sectionDatabase(serverUrl, "wh");
   const seen = new Set<string>();
   let first = 0;
@@ -162,9 +162,9 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
     // The events are written before the worker starts (as a backlog), through the real emitEvent.
     log(`emitting ${events} events`);
     const { loadConfig } = await import(pathToFileURL(path.join(ROOT, "src/config.ts")).href) as typeof import("../src/config.ts");
-    const { createContext, closeContext } = await import(pathToFileURL(path.join(ROOT, "src/app.ts")).href) as typeof import("../src/app.ts");
+    const { createRoot } = await import(pathToFileURL(path.join(ROOT, "src/root.ts")).href) as typeof import("../src/root.ts");
     const { emitEvent } = await import(pathToFileURL(path.join(ROOT, "src/webhooks/events.ts")).href) as typeof import("../src/webhooks/events.ts");
-    const ctx = await createContext(loadConfig({ ...env, LOG_LEVEL: "silent" }), { databaseUrl: db.url });
+    const ctx = await createRoot(loadConfig({ ...env, LOG_LEVEL: "silent" }), { databaseUrl: db.url });
     try {
       for (let i = 0; i < events; i += 250) {
         await ctx.db.tx(async (client) => {
@@ -174,14 +174,23 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
         });
       }
     } finally {
-      await closeContext(ctx);
+      await ctx.close();
     }
 
     const started = performance.now();
-    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_WEBHOOK_ALLOW_PRIVATE: "true" }));
+    // BENCH_CPU_PROF=1 also profiles the worker here (bench/results/profiles/worker-webhooks-*.cpuprofile).
+    const profileDir = path.join(ROOT, "bench", "results", "profiles");
+    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_WEBHOOK_ALLOW_PRIVATE: "true" }),
+      process.env["BENCH_CPU_PROF"] === "1" ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=worker-webhooks-${Date.now()}.cpuprofile`] : []);
+    const { cpuSeconds, postgresCpuByPid, postgresCpuDelta } = await import("./processes.ts");
+    const dbName = new URL(db.url).pathname.slice(1);
+    const [cpu0, pg0] = [await cpuSeconds(worker.pid), await postgresCpuByPid(dbName)];
     const deadline = Date.now() + 180_000;
     while (seen.size < events && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const done = performance.now();
+    const [cpu1, pg1] = [await cpuSeconds(worker.pid), await postgresCpuByPid(dbName)];
+    const perDelivery = (s: number | null) => (s === null ? "n/a" : `${((s * 1000) / events).toFixed(2)} ms`);
+    const cpuText = `CPU per delivery: worker ${perDelivery(cpu0 === null || cpu1 === null ? null : cpu1 - cpu0)}, PostgreSQL ${perDelivery(pg1.size ? postgresCpuDelta(pg0, pg1) : null)}`;
     const rss = await import("./processes.ts").then((p) => p.peakRss(worker!.pid));
     await worker.stop();
     worker = null;
@@ -195,7 +204,7 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
       name,
       text: `${steady.toFixed(0)} deliveries/s from the first to the last delivery (target >= 2000), ${(events / ((done - started) / 1000)).toFixed(0)}/s ` +
         `including the worker's start; ${events} events, ${received} POSTs received (${received - seen.size} duplicates), one \`wakha worker\`, ` +
-        `receiver in the bench process; deliveries by status: ${rows.map((r) => `${r.status} ${r.n}`).join(", ")}; worker peak RSS ${rss ? `${(rss / 2 ** 20).toFixed(0)} MiB` : "n/a"}`,
+        `receiver in the bench process; deliveries by status: ${rows.map((r) => `${r.status} ${r.n}`).join(", ")}; worker peak RSS ${rss ? `${(rss / 2 ** 20).toFixed(0)} MiB` : "n/a"}; ${cpuText}`,
     };
   } finally {
     await api?.stop();
@@ -205,13 +214,15 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
   }
 }
 
-/** 500 calls worked by one `wakha worker` with a fast simulator: the worker's event-loop delay p99. */
+/** 1,000 calls worked by one `wakha worker` with a fast simulator: the worker's event-loop delay p99 and peak RSS. */
 export async function engineSection(serverUrl: string, log: (m: string) => void): Promise<SectionResult> {
-  const name = "500 concurrent simulated calls";
-  const why = notLanded(["src/engine/dialer.ts"], [["src/engine/handlers.ts", "placeCall"]]);
+  const calls = Number(process.env["BENCH_CALLS"] ?? 1000);
+  const name = `${calls} concurrent simulated calls`;
+  const why = notLanded(["src/engine/dialer.ts"], [["src/job-handlers.ts", "placeCall"]]);
   if (why) return { name, text: `skipped: ${why}` };
-  const calls = Number(process.env["BENCH_CALLS"] ?? 500);
-  const speed = process.env["BENCH_SIMULATOR_SPEED"] ?? "100";
+  // Real time by default: 1,000 calls of about a minute each are all on the line at once, as on a production node
+  // (BENCH_SIMULATOR_SPEED=10 packs ten times the events into each second: a stress test, not the target's case).
+  const speed = process.env["BENCH_SIMULATOR_SPEED"] ?? "1";
   const db = await sectionDatabase(serverUrl, "engine");
   const eldFile = path.join(os.tmpdir(), `wakha-bench-eld-${randomBytes(4).toString("hex")}.json`);
   let api: Awaited<ReturnType<typeof startWakha>> | null = null;
@@ -246,7 +257,9 @@ export async function engineSection(serverUrl: string, log: (m: string) => void)
     await api.stop();
     api = null;
     await check.connect();
-    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_SIMULATOR_SPEED: speed, BENCH_ELD_FILE: eldFile }), ["--import", path.join(ROOT, "bench", "eld-probe.ts")]);
+    const profile = process.env["BENCH_CPU_PROF"] === "1"
+      ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench", "results", "profiles")}`, `--cpu-prof-name=worker-engine-${Date.now()}.cpuprofile`] : [];
+    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_SIMULATOR_SPEED: speed, BENCH_ELD_FILE: eldFile }), ["--import", path.join(ROOT, "bench", "eld-probe.ts"), ...profile]);
     // The delay histogram starts when the first call leaves `queued`, not during the worker's start.
     let reset = false;
     let maxLive = 0;
@@ -269,6 +282,7 @@ export async function engineSection(serverUrl: string, log: (m: string) => void)
       await new Promise((r) => setTimeout(r, 100));
     }
     const drained = (performance.now() - started) / 1000;
+    const rss = await import("./processes.ts").then((p) => p.peakRss(worker!.pid));
     await worker.stop();
     worker = null;
     const eld = JSON.parse(await readFile(eldFile, "utf8")) as { p50: number; p99: number; max: number; mean: number };
@@ -276,13 +290,87 @@ export async function engineSection(serverUrl: string, log: (m: string) => void)
     return {
       name,
       text: `event-loop delay p99 ${eld.p99.toFixed(1)} ms (p50 ${eld.p50.toFixed(1)}, max ${eld.max.toFixed(1)}) in one \`wakha worker\` with WAKHA_SIMULATOR_SPEED=${speed}; ` +
-        `${calls} calls terminal in ${drained.toFixed(1)} s, at most ${maxLive} live at once`,
+        `${calls} calls terminal in ${drained.toFixed(1)} s, at most ${maxLive} live at once; worker peak RSS ${rss ? `${(rss / 2 ** 20).toFixed(0)} MiB` : "n/a"}`,
     };
   } finally {
     await api?.stop();
     await worker?.stop();
     await check.end().catch(() => {});
     await rm(eldFile, { force: true });
+    await db.drop().catch(() => {});
+  }
+}
+
+/**
+ * Issue 15, speed to call: BENCH_BURST_CALLS (10,000) calls created in a burst on one account capped at
+ * BENCH_BURST_CAP (200) concurrent calls, dialled by one `wakha worker` while they are being created. Reports the time
+ * from creation to dialling of the first and the last call, the dial rate, the peak of live calls, and the scheduler's
+ * own work per call (how often a call was put back to wait for a place).
+ */
+export async function burstSection(serverUrl: string, log: (m: string) => void): Promise<SectionResult> {
+  const calls = Number(process.env["BENCH_BURST_CALLS"] ?? 10_000);
+  const cap = Number(process.env["BENCH_BURST_CAP"] ?? 200);
+  const speed = process.env["BENCH_BURST_SIMULATOR_SPEED"] ?? "100";
+  const name = `${calls} calls in a burst under a cap of ${cap}`;
+  const why = notLanded(["src/engine/policy/concurrency.ts"]);
+  if (why) return { name, text: `skipped: ${why}` };
+  const db = await sectionDatabase(serverUrl, "burst");
+  let api: Awaited<ReturnType<typeof startWakha>> | null = null;
+  let worker: Awaited<ReturnType<typeof startWakha>> | null = null;
+  const check = new pg.Client({ connectionString: db.url });
+  try {
+    const account = await createAccountCli(db.url, 1_000_000_000);
+    await check.connect();
+    await check.query("UPDATE accounts SET max_concurrent_calls = $2 WHERE id = $1", [account.account_id, cap]);
+    api = await startWakha("serve", wakhaEnv(db.url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "1000" }));
+    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_SIMULATOR_SPEED: speed }));
+    const post = async (url: string, body: unknown, extra: Record<string, string> = {}) => {
+      const res = await fetch(`${api!.url}${url}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${account.api_key}`, "content-type": "application/json", ...extra },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+    };
+    await post("/v1/shops", { external_id: "burst-shop", merchant_external_id: "m", name: "Burst shop" });
+    log(`creating ${calls} calls under a cap of ${cap}`);
+    const createStarted = performance.now();
+    for (let i = 0; i < calls; i += 100) {
+      await Promise.all(Array.from({ length: Math.min(100, calls - i) }, (_, k) => post("/v1/calls", {
+        shop_external_id: "burst-shop", customer: { name: "Client", phone_number: "+212612345601" }, amount: "100.00", country: "MA",
+        order: { external_id: `o-${i + k}`, items: [{ name: "Item", unit_price: "100.00" }] },
+      }, { "idempotency-key": `burst-${i + k}` })));
+    }
+    const createSeconds = (performance.now() - createStarted) / 1000;
+    let peak = 0;
+    const deadline = Date.now() + 600_000;
+    for (;;) {
+      const { rows } = await check.query<{ live: number; dialed: number }>(
+        `SELECT count(*) FILTER (WHERE ended_at IS NULL AND status <> 'queued')::int AS live, count(dialed_at)::int AS dialed FROM calls`);
+      peak = Math.max(peak, rows[0]!.live);
+      if (rows[0]!.dialed >= calls || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const { rows } = await check.query<{ dialed: number; first_lag: number; last_lag: number; span: number; deferrals: number; max_deferrals: number }>(
+      `SELECT count(dialed_at)::int AS dialed,
+         extract(epoch FROM (SELECT dialed_at - created_at FROM calls ORDER BY seq LIMIT 1))::float AS first_lag,
+         extract(epoch FROM (SELECT dialed_at - created_at FROM calls ORDER BY seq DESC LIMIT 1))::float AS last_lag,
+         extract(epoch FROM max(dialed_at) - min(dialed_at))::float AS span,
+         sum(deferrals)::int AS deferrals, max(deferrals)::int AS max_deferrals
+       FROM calls`);
+    const r = rows[0]!;
+    if (r.dialed < calls) return { name, text: `failed: ${r.dialed} of ${calls} calls dialled within 600 s` };
+    return {
+      name,
+      text: `created in ${createSeconds.toFixed(1)} s (one \`wakha serve\` WAKHA_ROLE=api); dialled by one \`wakha worker\` (WAKHA_SIMULATOR_SPEED=${speed}): ` +
+        `first call ${r.first_lag.toFixed(2)} s from creation to dial, last ${r.last_lag.toFixed(1)} s; ${(calls / Math.max(r.span, 0.001)).toFixed(0)} dials/s ` +
+        `over ${r.span.toFixed(1)} s; at most ${peak} live at once (cap ${cap}); scheduler work: ${(r.deferrals / calls).toFixed(2)} waits per call ` +
+        `(max ${r.max_deferrals}), each one short transaction and one job`,
+    };
+  } finally {
+    await api?.stop();
+    await worker?.stop();
+    await check.end().catch(() => {});
     await db.drop().catch(() => {});
   }
 }

@@ -1,104 +1,82 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
-import { Database } from "./db/pool.ts";
-import { JobQueue } from "./engine/queue.ts";
-import { Paginator } from "./pagination.ts";
-import { type RateLimiter, MemoryRateLimiter } from "./ratelimit/limiter.ts";
-import { RedisRateLimiter } from "./ratelimit/redis.ts";
-import { KeyAuthenticator } from "./services/api-keys.ts";
-import { SecretBox } from "./webhooks/secret-box.ts";
 import { docsRoutes } from "./api/docs.ts";
 import { accountRoutes } from "./api/v1/account.ts";
 import { apiKeyRoutes } from "./api/v1/api-keys.ts";
 import { callRoutes } from "./api/v1/calls.ts";
+import { doNotCallRoutes } from "./api/v1/do-not-call.ts";
+import { callingHoursRoutes } from "./api/v1/calling-hours.ts";
+import { retryPolicyRoutes } from "./api/v1/retry-policy.ts";
 import { productRoutes } from "./api/v1/products.ts";
 import { shopRoutes } from "./api/v1/shops.ts";
 import { webhookRoutes } from "./api/v1/webhooks.ts";
+import { carrierRoutes } from "./inbound/carriers/index.ts";
 import { messagingRoutes } from "./inbound/messaging.ts";
 import { mcpRoutes } from "./mcp/server.ts";
 import { guardV1, versionHeaders } from "./http/guard.ts";
 import { swaggerOptions } from "./http/openapi.ts";
+import { clientErrorHandler } from "./http/client-errors.ts";
+import { capConnectionsPerClient, closeAfterEarlyAnswers, serverTimeoutOptions } from "./http/connection-limits.ts";
 import { frameworkErrorHandler, installProblemHandlers } from "./http/problem.ts";
+import { redactDeep, redactSecrets } from "./http/secrets.ts";
 import { validationErrorFormatter, zodValidatorCompiler } from "./http/validation.ts";
+import { bufferedStdout, installRequestLog } from "./http/request-log.ts";
 
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 export const VERSION = pkg.version;
 
-export interface ContextOptions {
-  databaseUrl: string;
-  /** Cursor signing secret; defaults to config.WAKHA_CURSOR_SECRET. */
-  cursorSecret?: string | undefined;
-  /** Webhook secret sealing key; defaults to config.WAKHA_ENCRYPTION_KEY. */
-  encryptionKey?: string | undefined;
-  now?: () => number;
-  onError?: (err: unknown) => void;
-}
-
-const SECRET_PARAMS = /([?&](?:api_key|apikey|key|token|access_token|authorization)=)[^&]*/gi;
-
-/** Masks credential-looking query parameters in a URL before it is logged. */
+/** Masks credentials in a URL before it is logged: by shape anywhere, and credential-named query parameters. */
 export function redactQuerySecrets(url: string): string {
-  return url.replace(SECRET_PARAMS, "$1[REDACTED]");
+  return redactSecrets(url);
 }
 
-/** The composition root: one place that picks each dependency's implementation. Starts the job queue. */
-export async function createContext(config: Config, options: ContextOptions): Promise<AppContext> {
-  const now = options.now ?? Date.now;
-  const onError = options.onError ?? (() => {});
-  const db = new Database(options.databaseUrl);
-  const limiter: RateLimiter = config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL) : new MemoryRateLimiter();
-  const queue = new JobQueue(options.databaseUrl, onError);
-  const encryptionKey = options.encryptionKey ?? config.WAKHA_ENCRYPTION_KEY;
-  try {
-    await queue.start();
-  } catch (err) {
-    await Promise.allSettled([queue.stop(), limiter.close(), db.close()]);
-    throw err;
-  }
-  return {
-    config,
-    db,
-    now,
-    limiter,
-    paginator: new Paginator(options.cursorSecret ?? config.WAKHA_CURSOR_SECRET, now),
-    keys: new KeyAuthenticator(db, now, onError),
-    queue,
-    secretBox: encryptionKey ? new SecretBox(encryptionKey) : null,
-  };
+export interface BuildAppOptions {
+  /** Where log lines go (default stdout); tests read them to check that no secret is logged. */
+  logStream?: { write(line: string): void };
 }
 
-export async function closeContext(ctx: AppContext): Promise<void> {
-  await ctx.queue.stop();
-  await ctx.limiter.close();
-  await ctx.db.close();
-}
-
-/** Builds the HTTP app: plugins, then the explicit list of routes. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+/** Builds the HTTP app on a context built by the composition root (root.ts): plugins, then the explicit list of routes. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const v1Headers = versionHeaders(ctx);
   const app = Fastify({
     logger: ctx.config.LOG_LEVEL === "silent" ? false : {
       level: ctx.config.LOG_LEVEL,
+      stream: options.logStream ?? bufferedStdout(),
       redact: ["req.headers.authorization"],
       serializers: {
-        // Keys pasted into a query string are refused, but must not reach the logs either.
-        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuerySecrets(req.url), remoteAddress: req.ip }),
+        // Keys pasted into a query string or a path are refused or unknown, but must not reach the logs either.
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactSecrets(req.url), remoteAddress: req.ip }),
+      },
+      // Every record and message is redacted by the secrets' shapes, whoever logs it (errors quoting a URL included).
+      formatters: { log: (record: Record<string, unknown>) => redactDeep(record) as Record<string, unknown> },
+      hooks: {
+        logMethod(args: unknown[], method: (...a: unknown[]) => void) {
+          method.apply(this, args.map((a) => (typeof a === "string" ? redactSecrets(a) : a)));
+        },
       },
     },
     genReqId: () => randomBytes(4).toString("hex"),
+    // One line per request instead of Fastify's two (src/http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     schemaErrorFormatter: validationErrorFormatter,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     frameworkErrors: frameworkErrorHandler(ctx.config.docsUrl, v1Headers),
+    // Node's own 400/408/431 (before any route runs) in problem+json with a request id, like every other error.
+    clientErrorHandler: clientErrorHandler(ctx.config.docsUrl),
+    // Header, request (body included) and keep-alive timeouts (README, Configuration: WAKHA_HTTP_*).
+    ...serverTimeoutOptions(ctx.config),
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installProblemHandlers(app, ctx.config.docsUrl);
+  installRequestLog(app);
+  capConnectionsPerClient(app.server, ctx.config.WAKHA_HTTP_MAX_CONNECTIONS_PER_CLIENT);
+  closeAfterEarlyAnswers(app);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("X-Request-Id", request.id);
@@ -116,10 +94,16 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     shopRoutes(v1, ctx);
     productRoutes(v1, ctx);
     webhookRoutes(v1, ctx);
+    doNotCallRoutes(v1, ctx);
+    callingHoursRoutes(v1, ctx);
+    retryPolicyRoutes(v1, ctx);
   }, { prefix: "/v1" });
 
   // Outside /v1: signed by the platform, not by an API key; its own body parser and limit.
   await app.register(async (inbound) => messagingRoutes(inbound, ctx));
+
+  // Outside /v1 and out of the OpenAPI document: the carriers' signed callbacks and WebSockets (/carriers/...).
+  await app.register(async (carriers) => carrierRoutes(carriers, ctx));
 
   // Outside /v1: the MCP server, opened by the same API key; its tools call the same services.
   mcpRoutes(app, ctx, { openapi: () => app.swagger(), version: VERSION });

@@ -1,12 +1,17 @@
+// Below services, webhooks and the engine: it imports only the low modules whose instances it carries.
+import type { KeyAuthenticator } from "./auth/key-authenticator.ts";
 import type { Config } from "./config.ts";
+import type { SecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/pool.ts";
-import type { JobQueue } from "./engine/queue.ts";
+import type { JobQueue } from "./jobs/queue.ts";
 import type { Paginator } from "./pagination.ts";
 import type { RateLimiter } from "./ratelimit/limiter.ts";
-import type { KeyAuthenticator } from "./services/api-keys.ts";
-import type { SecretBox } from "./webhooks/secret-box.ts";
+import type { RecordingStore } from "./storage/recording-store.ts";
+import type { Throttle } from "./throttle.ts";
 
-/** What services and routes are given: built once in the composition root (app.ts / main.ts). */
+export type { Principal } from "./auth/key-authenticator.ts";
+
+/** What services and routes are given: built once in the composition root (root.ts). */
 export interface AppContext {
   config: Config;
   db: Database;
@@ -17,12 +22,10 @@ export interface AppContext {
   queue: JobQueue;
   /** Seals and opens webhook secrets; null without WAKHA_ENCRYPTION_KEY (webhook creation then answers 503). */
   secretBox: SecretBox | null;
+  /** Deletes expired idempotency records at most once a minute, off the request path (createCall pokes it). */
+  idempotencyPurge: Throttle;
+  /** Where call recordings are kept: local files or an S3-compatible bucket (storage/recording-store.ts). */
+  recordings: RecordingStore;
   /** The clock: tests replace it to move time. */
   now: () => number;
-}
-
-/** The caller every service acts for: the account behind an API key. */
-export interface Principal {
-  accountId: string;
-  keyId: string;
 }

@@ -178,6 +178,12 @@ export const ERRORS = {
     cause: "The inbound messaging webhook body is over 256 KiB.",
     remedy: "Send bodies of at most 256 KiB.",
   },
+  number_do_not_call: {
+    status: 422,
+    title: "Number on the do-not-call list",
+    cause: "The customer's phone number is on the account's do-not-call list: added with POST /v1/me/do-not-call, or by the customer asking during a call not to be called again. No call was created.",
+    remedy: "Do not call this customer. If the customer asked to be called again, remove the number with DELETE /v1/me/do-not-call/{phone_number}, then create the call.",
+  },
   validation_error: {
     status: 422,
     title: "Validation error",
@@ -246,22 +252,48 @@ export function isErrorSlug(value: string): value is ErrorSlug {
   return Object.hasOwn(ERRORS, value);
 }
 
-/** The one error type services and routes throw; the problem handler renders it as RFC 7807. */
+/**
+ * A problem with one field of an operation's input, found by a service after the schema passed. `path` is
+ * relative to the input (the body on REST, the arguments on MCP); each transport roots it where its input lives.
+ */
+export interface InputIssue {
+  path: (string | number)[];
+  msg: string;
+  /** A Pydantic v2 type name (CONTRACT §4): missing, value_error, ... */
+  type: string;
+}
+
+export interface ApiErrorOptions {
+  /** Extension fields of the problem (spec 7.1): hint, reason, balance_seconds, errors, ... */
+  extensions?: Record<string, unknown>;
+  /** validation_error raised by a service: the fields at fault, relative to the operation's input. */
+  issues?: InputIssue[];
+  /** The caller may retry after this many seconds (HTTP renders Retry-After; MCP a retry_after field). */
+  retryAfterSeconds?: number;
+  /** Transport headers; set only by the HTTP layer for its own errors (authentication, rate limits). */
+  headers?: Record<string, string>;
+  status?: number;
+}
+
+/**
+ * The one error type services and routes throw; the HTTP problem handler renders it as RFC 7807 and the MCP
+ * server as a tool error, from the same values. Services use transport-neutral wording.
+ */
 export class ApiError extends Error {
   readonly slug: ErrorSlug;
   readonly status: number;
   readonly extensions: Record<string, unknown>;
+  readonly issues: InputIssue[] | null;
+  readonly retryAfterSeconds: number | null;
   readonly headers: Record<string, string>;
 
-  constructor(
-    slug: ErrorSlug,
-    detail?: string,
-    options: { extensions?: Record<string, unknown>; headers?: Record<string, string>; status?: number } = {},
-  ) {
+  constructor(slug: ErrorSlug, detail?: string, options: ApiErrorOptions = {}) {
     super(detail ?? ERRORS[slug].cause);
     this.slug = slug;
     this.status = options.status ?? ERRORS[slug].status;
     this.extensions = options.extensions ?? {};
+    this.issues = options.issues ?? null;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
     this.headers = options.headers ?? {};
   }
 }

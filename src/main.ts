@@ -1,93 +1,69 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
-import { parseArgs } from "node:util";
-import { buildApp, closeContext, createContext } from "./app.ts";
+import { buildApp, VERSION } from "./app.ts";
+import { type Parsed, parseCommandLine, parseSeconds, UsageError, usageOf } from "./cli-args.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { Database } from "./db/pool.ts";
-import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { migrate } from "./db/migrate.ts";
-import { WORKER_SPECS } from "./engine/handlers.ts";
-import { Workers } from "./engine/workers.ts";
 import { runClassify } from "./engine/dialogue/classify-cli.ts";
+import { createWorkers, jobsForRole } from "./job-handlers.ts";
+import { JOBS } from "./jobs/catalogue.ts";
+import { createRoot, resolveDatabase } from "./root.ts";
+import { runDoctor } from "./engine/telephony/doctor.ts";
 import { createAccount, creditAccount } from "./services/accounts.ts";
+import { setConcurrencyCap } from "./engine/policy/concurrency.ts";
+import { redactSecrets } from "./http/secrets.ts";
 
-const USAGE = `wakha: order-confirmation voice calls
-
-Usage:
-  wakha serve                                   serve the REST API, docs and MCP, and run the workers (npm start)
-  wakha worker                                  run only the engine's workers (scale-out nodes)
-  wakha migrate                                 apply pending database migrations
-  wakha accounts create --name NAME [--balance-seconds N] [--json]
-  wakha accounts credit ACCOUNT_ID --seconds N [--json]
-  wakha classify --country MA|DZ|TN|FR          classify one utterance per stdin line, print one JSON line each
-  wakha classify --json-input                   each stdin line is {"country", "text"}
-
-Configuration is read from the environment; see README.md.`;
-
-interface ResolvedDatabase {
-  url: string;
-  cursorSecret: string | undefined;
-  encryptionKey: string | undefined;
-  stop: () => Promise<void>;
-}
-
-const log = (msg: string) => process.stderr.write(`wakha: ${msg}\n`);
-
-/** A random secret generated once and kept in the data dir (mode 0600); concurrent starts agree on one. */
-async function keptSecret(dataDir: string, name: string): Promise<string> {
-  const file = path.join(path.resolve(dataDir), name);
-  return readFile(file, "utf8").then((s) => s.trim(), async () => {
-    const secret = randomBytes(32).toString("base64url");
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, secret, { mode: 0o600, flag: "wx" }).catch(() => {});
-    return (await readFile(file, "utf8")).trim();
-  });
-}
-
-/**
- * DATABASE_URL when set; otherwise the embedded PostgreSQL in WAKHA_DATA_DIR, with its own cursor secret
- * and webhook-secret encryption key.
- */
-async function resolveDatabase(config: Config): Promise<ResolvedDatabase> {
-  if (config.DATABASE_URL) {
-    return { url: config.DATABASE_URL, cursorSecret: config.WAKHA_CURSOR_SECRET, encryptionKey: config.WAKHA_ENCRYPTION_KEY, stop: async () => {} };
-  }
-  const embedded = await startEmbeddedPostgres(config.WAKHA_DATA_DIR, log);
-  const cursorSecret = config.WAKHA_CURSOR_SECRET ?? (await keptSecret(config.WAKHA_DATA_DIR, "cursor-secret"));
-  const encryptionKey = config.WAKHA_ENCRYPTION_KEY ?? (await keptSecret(config.WAKHA_DATA_DIR, "encryption-key"));
-  return { url: embedded.url, cursorSecret, encryptionKey, stop: embedded.stop };
-}
+// Worker and engine messages go to stderr through here: masked by the secrets' shapes like the HTTP logs.
+const log = (msg: string) => process.stderr.write(`wakha: ${redactSecrets(msg)}\n`);
 
 /** Runs what WAKHA_ROLE asks for: the HTTP API (`api`), the workers (`worker`), or both (`all`). */
 async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> {
-  const database = await resolveDatabase(config);
+  // Ctrl-C reaches the embedded PostgreSQL too (same process group): once stopping, the connection errors that
+  // its shutdown causes are expected, not news, and are not printed.
+  let stopping = false;
+  const report = (msg: string) => {
+    if (stopping) return;
+    // The database's own shutdown can reach us before Node runs the SIGINT handler: give that a moment first.
+    if (/terminating connection due to administrator command/.test(msg)) {
+      setTimeout(() => void (stopping || log(msg)), 500).unref();
+      return;
+    }
+    log(msg);
+  };
+  const database = await resolveDatabase(config, log);
   await migrate(database.url);
-  const ctx = await createContext(config, {
+  const root = await createRoot(config, {
     databaseUrl: database.url,
     cursorSecret: database.cursorSecret,
     encryptionKey: database.encryptionKey,
-    onError: (err) => log(String(err)),
+    onError: (err) => report(String(err)),
   });
-  const app = role === "worker" ? null : await buildApp(ctx);
-  const workers = role === "api" ? null : new Workers(ctx, (msg, err) => log(`${msg}: ${err instanceof Error ? err.message : String(err)}`));
-  let stopping = false;
+  const app = role === "worker" ? null : await buildApp(root);
+  const jobs = jobsForRole(role);
+  const workers = jobs.length === 0 ? null : createWorkers(root, (msg, err) => report(`${msg}: ${err instanceof Error ? err.message : String(err)}`));
   const stop = async (signal: string) => {
     if (stopping) return;
-    stopping = true;
     log(`${signal}: shutting down`);
-    await app?.close();
-    await workers?.stop();
-    await closeContext(ctx);
-    await database.stop();
+    stopping = true;
+    // Whatever fails while closing (a database already gone) does not change the outcome: the process stops.
+    const quietly = async (step: (() => Promise<unknown>) | undefined) => {
+      try {
+        await step?.();
+      } catch {
+        // stopping anyway
+      }
+    };
+    await quietly(app ? () => app.close() : undefined);
+    await quietly(workers ? () => workers.stop() : undefined);
+    await quietly(() => root.close());
+    await quietly(() => database.stop());
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
   if (config.WAKHA_WEBHOOK_ALLOW_PRIVATE) log("warning: WAKHA_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http and private addresses; never use this in production");
   if (workers) {
-    await workers.start(WORKER_SPECS);
-    log(`workers running (${WORKER_SPECS.map((w) => w.job.name).join(", ") || "no job types"})`);
+    await workers.start(jobs);
+    log(`workers running (${jobs.map((name) => JOBS[name].name).join(", ") || "no job types"})`);
   }
   if (app) {
     if (!database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
@@ -97,7 +73,7 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
 }
 
 async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>): Promise<T> {
-  const database = await resolveDatabase(config);
+  const database = await resolveDatabase(config, log);
   try {
     await migrate(database.url);
     const db = new Database(database.url, 2);
@@ -111,49 +87,58 @@ async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>)
   }
 }
 
-async function accounts(config: Config, args: string[]): Promise<void> {
-  const [sub, ...rest] = args;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    allowPositionals: true,
-    options: {
-      name: { type: "string" },
-      "balance-seconds": { type: "string", default: "0" },
-      seconds: { type: "string" },
-      json: { type: "boolean", default: false },
-    },
-  });
-  if (sub === "create") {
-    if (!values.name) throw new UsageError("accounts create needs --name NAME");
-    const created = await withDatabase(config, (db) => createAccount(db, { name: values.name!, balanceSeconds: Number(values["balance-seconds"]) }));
-    process.stdout.write(values.json ? `${JSON.stringify(created)}\n` : `account ${created.account_id}\nkey ${created.key_id}\napi key (shown once): ${created.api_key}\n`);
+async function accounts(config: Config, run: Extract<Parsed, { kind: "run" }>): Promise<void> {
+  const usage = usageOf(run.command);
+  const json = run.values["json"] === true;
+  if (run.command === "accounts create") {
+    const name = run.values["name"];
+    if (typeof name !== "string" || name.length === 0) throw new UsageError("accounts create needs --name NAME", usage);
+    const balanceSeconds = parseSeconds(run.values["balance-seconds"] as string | undefined, "--balance-seconds", usage) ?? 0;
+    const created = await withDatabase(config, (db) => createAccount(db, { name, balanceSeconds }));
+    process.stdout.write(json ? `${JSON.stringify(created)}\n` : `account ${created.account_id}\nkey ${created.key_id}\napi key (shown once): ${created.api_key}\n`);
     return;
   }
-  if (sub === "credit") {
-    const accountId = positionals[0];
-    if (!accountId || values.seconds === undefined) throw new UsageError("accounts credit needs ACCOUNT_ID and --seconds N");
-    const credited = await withDatabase(config, (db) => creditAccount(db, accountId, Number(values.seconds)));
-    process.stdout.write(values.json ? `${JSON.stringify(credited)}\n` : `balance of ${accountId}: ${credited.balance_seconds} s\n`);
+  const accountId = run.positionals[0]!;
+  if (run.command === "accounts set") {
+    const raw = run.values["max-concurrent-calls"];
+    if (typeof raw !== "string") throw new UsageError("accounts set needs --max-concurrent-calls N (or default)", usage);
+    if (raw !== "default" && !/^\d{1,6}$/.test(raw)) throw new UsageError(`--max-concurrent-calls must be a whole number from 1 to 100000 or "default", got "${raw.slice(0, 32)}"`, usage);
+    const cap = raw === "default" ? null : Number(raw);
+    if (cap !== null && (cap < 1 || cap > 100_000)) throw new UsageError(`--max-concurrent-calls must be from 1 to 100000, got ${cap}`, usage);
+    const set = await withDatabase(config, (db) => setConcurrencyCap(db, accountId, cap));
+    process.stdout.write(json ? `${JSON.stringify(set)}\n` : `max concurrent calls of ${accountId}: ${set.max_concurrent_calls ?? `default (${config.WAKHA_MAX_CONCURRENT_CALLS})`}\n`);
     return;
   }
-  throw new UsageError(`unknown accounts command "${sub ?? ""}"`);
+  const seconds = parseSeconds(run.values["seconds"] as string | undefined, "--seconds", usage);
+  if (seconds === undefined) throw new UsageError("accounts credit needs --seconds N", usage);
+  const credited = await withDatabase(config, (db) => creditAccount(db, accountId, seconds));
+  process.stdout.write(json ? `${JSON.stringify(credited)}\n` : `balance of ${accountId}: ${credited.balance_seconds} s\n`);
 }
 
-class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<void> {
-  const [command, ...args] = argv;
-  if (!command || command === "help" || command === "--help" || command === "-h") {
-    process.stdout.write(`${USAGE}\n`);
+  // Parsed in full before anything runs: --help and --version never start, migrate or touch anything.
+  const parsed = parseCommandLine(argv);
+  if (parsed.kind === "help") {
+    process.stdout.write(`${parsed.text}\n`);
     return;
   }
-  if (command === "classify") {
+  if (parsed.kind === "version") {
+    process.stdout.write(`wakha ${VERSION}\n`);
+    return;
+  }
+  if (parsed.command === "classify") {
     // Needs no database nor configuration: the classifier is local.
-    process.exitCode = await runClassify(args, process.stdin, process.stdout);
+    process.exitCode = await runClassify(parsed.rest, process.stdin, process.stdout);
+    return;
+  }
+  if (parsed.command === "doctor") {
+    // Reads the environment itself, to report every problem rather than stop at the first.
+    process.exitCode = await runDoctor({ env: process.env, online: parsed.values["online"] === true, write: (line) => process.stdout.write(`${line}\n`) });
     return;
   }
   const config = loadConfig();
-  switch (command) {
+  switch (parsed.command) {
     case "serve":
       return serve(config, config.WAKHA_ROLE);
     case "worker":
@@ -163,16 +148,14 @@ async function main(argv: string[]): Promise<void> {
       log("migrations applied");
       return;
     }
-    case "accounts":
-      return accounts(config, args);
     default:
-      throw new UsageError(`unknown command "${command}"`);
+      return accounts(config, parsed);
   }
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof ConfigError) log(err.message);
-  else if (err instanceof UsageError) log(`${err.message}\n\n${USAGE}`);
+  else if (err instanceof UsageError) log(`${err.message}\n\n${err.usage}`);
   else log(err instanceof Error ? err.message : String(err));
   process.exit(err instanceof UsageError ? 2 : 1);
 });

@@ -1,14 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { z } from "zod";
 import { ApiError } from "./errors.ts";
 
 export const CURSOR_LIFETIME_MS = 24 * 3600 * 1000;
-
-/** `limit` and `cursor` of every list (CONTRACT §3). */
-export const pageQuery = {
-  limit: z.coerce.number().int().min(1).max(100).default(20).describe("Page size, 1 to 100 (default 20)."),
-  cursor: z.string().min(1).optional().describe("`next_cursor` of the previous page, passed back unchanged with the same filters. Opaque; valid 24 hours."),
-};
 
 export interface PageInput {
   limit: number;
@@ -21,22 +14,18 @@ export interface Page<T> {
   next_cursor: string | null;
 }
 
-/** The response body schema of a list of `item`. */
-export function pageSchema<T extends z.ZodType>(item: T) {
-  return z.object({
-    data: z.array(item),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable().describe("Pass as `cursor` to read the next page; null on the last page."),
-  });
-}
-
 interface CursorPayload {
-  /** Which list, account and filters the cursor was issued for. */
+  /** Which list, account and filters the cursor was issued for, as a keyed digest: the cursor shows none of them. */
   s: string;
   /** The last row's position (its sequence number). */
   p: number;
   /** Issued at, Unix milliseconds. */
   t: number;
+}
+
+/** True when `text` is exactly what base64url-encoding its decoded bytes gives back (no padding, no stray bits). */
+function isCanonicalBase64Url(text: string): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(text) && Buffer.from(text, "base64url").toString("base64url") === text;
 }
 
 /**
@@ -64,8 +53,13 @@ export class Paginator {
     return createHmac("sha256", this.#key()).update(body).digest();
   }
 
+  /** The scope as it travels: 128 bits of HMAC, so neither the account id nor the filters can be read off a cursor. */
+  #scopeDigest(scope: string): string {
+    return createHmac("sha256", this.#key()).update(`scope\n${scope}`).digest().subarray(0, 16).toString("base64url");
+  }
+
   encode(scope: string, position: number): string {
-    const body = Buffer.from(JSON.stringify({ s: scope, p: position, t: this.#now() } satisfies CursorPayload)).toString("base64url");
+    const body = Buffer.from(JSON.stringify({ s: this.#scopeDigest(scope), p: position, t: this.#now() } satisfies CursorPayload)).toString("base64url");
     return `${body}.${this.#sign(body).toString("base64url")}`;
   }
 
@@ -76,6 +70,8 @@ export class Paginator {
     const invalid = () => new ApiError("invalid_cursor", "The cursor is malformed, tampered with, signed with a rotated key, or belongs to another list or filter. Restart the listing without `cursor`.");
     const [body, signature, extra] = cursor.split(".");
     if (!body || !signature || extra !== undefined) throw invalid();
+    // Canonical base64url only: a lenient decoder reads several spellings (padding bits, "=", "+/") as the same bytes.
+    if (!isCanonicalBase64Url(body) || !isCanonicalBase64Url(signature)) throw invalid();
     const given = Buffer.from(signature, "base64url");
     const expected = this.#sign(body);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
@@ -85,7 +81,7 @@ export class Paginator {
     } catch {
       throw invalid();
     }
-    if (payload.s !== scope || !Number.isSafeInteger(payload.p) || !Number.isFinite(payload.t)) throw invalid();
+    if (typeof payload !== "object" || payload === null || payload.s !== this.#scopeDigest(scope) || !Number.isSafeInteger(payload.p) || !Number.isFinite(payload.t)) throw invalid();
     if (this.#now() - payload.t > CURSOR_LIFETIME_MS) {
       throw new ApiError("cursor_expired", "The cursor is older than 24 hours. Restart the listing without `cursor`.");
     }

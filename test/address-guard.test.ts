@@ -138,3 +138,75 @@ describe("webhook address guard", () => {
     }
   });
 });
+
+// Issue 20, finding 4: IPv4 addresses embedded in IPv6, and the port policy (docs/webhooks.md).
+describe("webhook address guard: IPv6 embeddings of IPv4 and ports", () => {
+  const embedZone: Record<string, string[]> = {
+    "compat.attacker.test": ["::7f00:1"],
+    "nat64.attacker.test": ["64:ff9b::a00:1"],
+    "nat64-public.example.com": ["64:ff9b::5db8:d822"],
+    "sixtofour.attacker.test": ["2002:7f00:1::1"],
+    "teredo.attacker.test": ["2001:0:4136:e378:8000:63bf:80ff:fffe"],
+  };
+  const embedResolve: Resolver = async (name) => embedZone[name] ?? resolve(name);
+  const check = (url: string) => checkWebhookUrl(url, { allowPrivate: false, resolve: embedResolve }).then(
+    () => "ok",
+    (err: unknown) => (err instanceof AddressRejected ? err.reason : `unexpected ${String(err)}`),
+  );
+
+  it.each<Case>([
+    ["https://[::127.0.0.1]/", "localhost_rejected"],
+    ["https://[::7f00:1]/", "localhost_rejected"],
+    ["https://[::0.0.0.1]/", "localhost_rejected"],
+    ["https://[::10.0.0.1]/", "private_ip_rejected"],
+    ["https://[::93.184.216.34]/", "private_ip_rejected"],
+    ["https://[::ffff:0:7f00:1]/", "localhost_rejected"],
+    ["https://[::ffff:0:a00:1]/", "private_ip_rejected"],
+    ["https://[64:ff9b::127.0.0.1]/", "localhost_rejected"],
+    ["https://[64:ff9b::a9fe:a9fe]/", "private_ip_rejected"],
+    ["https://[64:ff9b:1::a00:1]/", "private_ip_rejected"],
+    ["https://[2002:7f00:1::]/", "private_ip_rejected"],
+    ["https://[2002:a9fe:a9fe::1]/", "private_ip_rejected"],
+    ["https://[2002:5db8:d822::1]/", "private_ip_rejected"],
+    ["https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/", "private_ip_rejected"],
+    ["https://[2001::1]/", "private_ip_rejected"],
+    ["https://compat.attacker.test/", "private_ip_rejected"],
+    ["https://nat64.attacker.test/", "private_ip_rejected"],
+    ["https://sixtofour.attacker.test/", "private_ip_rejected"],
+    ["https://teredo.attacker.test/", "private_ip_rejected"],
+    ["https://[64:ff9b::5db8:d822]/", "ok"],
+    ["https://nat64-public.example.com/", "ok"],
+    ["https://[::ffff:93.184.216.34]/", "ok"],
+  ])("%s -> %s", async (url, expected) => expect(await check(url)).toBe(expected));
+
+  it.each<Case>([
+    ["https://hooks.example.com:0/", "invalid_url"],
+    ["https://hooks.example.com:22/", "invalid_url"],
+    ["https://hooks.example.com:25/", "invalid_url"],
+    ["https://hooks.example.com:1023/", "invalid_url"],
+    ["https://hooks.example.com:3306/", "invalid_url"],
+    ["https://hooks.example.com:5432/", "invalid_url"],
+    ["https://hooks.example.com:6379/", "invalid_url"],
+    ["https://hooks.example.com:2375/", "invalid_url"],
+    ["https://hooks.example.com:11211/", "invalid_url"],
+    ["https://hooks.example.com:27017/", "invalid_url"],
+    ["https://hooks.example.com:443/", "ok"],
+    ["https://hooks.example.com:80/", "ok"],
+    ["https://hooks.example.com:1024/", "ok"],
+    ["https://hooks.example.com:8080/", "ok"],
+    ["https://hooks.example.com:8443/", "ok"],
+    ["https://hooks.example.com:65535/", "ok"],
+  ])("port policy: %s -> %s", async (url, expected) => expect(await check(url)).toBe(expected));
+
+  it("applies the port policy even when private targets are allowed (development)", async () => {
+    await expect(checkWebhookUrl("http://127.0.0.1:22/", { allowPrivate: true, resolve })).rejects.toMatchObject({ reason: "invalid_url" });
+  });
+
+  it("judges embeddings at connection time too", () => {
+    expect(isPublicAddress("::7f00:1")).toBe(false);
+    expect(isPublicAddress("::808:808")).toBe(false);
+    expect(isPublicAddress("64:ff9b::808:808")).toBe(true);
+    expect(isPublicAddress("64:ff9b::7f00:1")).toBe(false);
+    expect(isPublicAddress("2002:808:808::1")).toBe(false);
+  });
+});

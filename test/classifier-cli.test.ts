@@ -78,6 +78,26 @@ describe("wakha classify", () => {
     expect(text).toMatch(/wakha classify --country/);
   });
 
+  it("says what decided each line with --explain, and keeps the contract's two fields", async () => {
+    const { code, lines } = await run(["--country", "MA", "--explain"], "wakha walakin jibouha nhar sebt\nwakha... la ma bghitch\n");
+    expect(code).toBe(0);
+    expect(lines[0]).toMatchObject({ intent: "reschedule", explain: { signals: ["yes", "send", "day"], rules: { intent: "reschedule" } } });
+    const explain = lines[0]?.["explain"] as { probabilities: { intent: string; p: number }[]; features: { feature: string; weight: number }[] };
+    expect(explain.probabilities[0]?.intent).toBe("reschedule");
+    expect(explain.probabilities).toHaveLength(8);
+    expect(explain.features.length).toBeGreaterThan(0);
+    expect(explain.features.some((f) => f.feature.startsWith("s:day") || f.feature.startsWith("sl:day") || f.feature.startsWith("r:reschedule"))).toBe(true);
+    expect(lines[1]).toMatchObject({ explain: { mixed: true } });
+    const plain = await run(["--country", "MA"], "wakha walakin jibouha nhar sebt\n");
+    expect(Object.keys(plain.lines[0] ?? {}).sort()).toEqual(["confidence", "intent"]);
+  });
+
+  it("explains another classifier by the lexicon's signals and rules", async () => {
+    const classifier = { classify: async () => ({ intent: "question" as const, confidence: 0.5 }) };
+    const { lines } = await run(["--country", "MA", "--explain"], "ch7al?\n", { classifier });
+    expect(lines).toEqual([{ intent: "question", confidence: 0.5, explain: { signals: ["qword"], rules: { intent: "question", confidence: 0.75 } } }]);
+  });
+
   it("takes another classifier behind the same interface", async () => {
     const classifier = { classify: async () => ({ intent: "question" as const, confidence: 0.5 }) };
     const { lines } = await run(["--country", "MA"], "ch7al?\n", { classifier });

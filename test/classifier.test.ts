@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import {
   classifyIntent, INTENTS, LexiconIntentClassifier, type Country, type Intent, type IntentClassifier,
 } from "../src/engine/dialogue/classifier.ts";
+import { decidable } from "../src/engine/dialogue/flow.ts";
+import { ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
 import { canonicalize } from "../src/engine/dialogue/normalize.ts";
 
 interface Labelled {
@@ -61,6 +63,46 @@ describe("labelled sets", () => {
     const { accuracy: a, misses } = accuracy(holdout, country);
     console.log(`classifier held-out set ${country}: ${(a * 100).toFixed(1)}%`);
     expect(a, misses.join("\n")).toBeGreaterThanOrEqual(HOLDOUT_MIN);
+  });
+});
+
+// Issue 14: sets written by other authors. The blind development sets are trained on (their 97% floor guards the
+// training itself); own-holdout was never fixed against. The blind holdout and final sets are never read
+// here: only bench/classifier-score.ts scores them, in aggregates.
+const blindDev = load("intents-blind-dev.jsonl");
+const blind2Dev = load("intents-blind2-dev.jsonl");
+const ownHoldout = load("intents-own-holdout.jsonl");
+
+describe("issue 14 sets", () => {
+  it.each(COUNTRIES)("blind development set, %s: accuracy at least 97%%", (country) => {
+    const { accuracy: a, misses } = accuracy(blindDev, country);
+    expect(a, misses.join("\n")).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it.each(COUNTRIES)("second blind development set, %s: accuracy at least 97%%", (country) => {
+    const { accuracy: a, misses } = accuracy(blind2Dev, country);
+    expect(a, misses.join("\n")).toBeGreaterThanOrEqual(0.97);
+  });
+
+  it.each(COUNTRIES)("own held-out set, %s: accuracy at least 90%%", (country) => {
+    const { accuracy: a, misses } = accuracy(ownHoldout, country);
+    console.log(`classifier own held-out set ${country}: ${(a * 100).toFixed(1)}%`);
+    expect(a, misses.join("\n")).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it("never gives a sure, clean confirm to a reply that is not one (the dialogue would act on it)", () => {
+    const decided = [...dev, ...holdout, ...blindDev, ...blind2Dev, ...ownHoldout].filter((r) => {
+      const c = classifyIntent(r.text, r.country);
+      return r.intent !== "confirm" && c.intent === "confirm" && decidable(c);
+    });
+    expect(decided.map((r) => `${r.country} ${r.text} (${r.intent})`)).toEqual([]);
+  });
+
+  it("marks a reply holding a yes and a no as mixed, not a plain one", () => {
+    expect(classifyIntent("wakha... la la ma bghitch", "MA").mixed).toBe(true);
+    expect(classifyIntent("Oui oui... enfin non, annulez en fait", "FR").mixed).toBe(true);
+    expect(classifyIntent("la la ma kayn mouchkil, sifto", "MA").mixed).toBeUndefined();
+    expect(classifyIntent("wakha a khoya sifto", "MA").mixed).toBeUndefined();
   });
 });
 
@@ -191,9 +233,10 @@ describe("confidence", () => {
 });
 
 describe("IntentClassifier", () => {
-  it("the lexicon classifier is the interface's local implementation", async () => {
-    const classifier: IntentClassifier = new LexiconIntentClassifier();
+  it("the model classifier is the interface's local implementation, the lexicon rules another", async () => {
+    const classifier: IntentClassifier = new ModelIntentClassifier();
     expect(await classifier.classify("ey behi ab3ethha", "TN")).toEqual(classifyIntent("ey behi ab3ethha", "TN"));
+    expect((await new LexiconIntentClassifier().classify("ey behi ab3ethha", "TN")).intent).toBe("confirm");
   });
 
   it("an asynchronous implementation (a model behind a provider) fits the same interface", async () => {

@@ -35,7 +35,7 @@ describe("wakha CLI", () => {
     const missing = await wakha(["accounts", "credit", "6f1c2d9e-0c3b-4a4b-8c5d-123456789abc", "--seconds", "5"]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("no account");
-    const negative = await wakha(["accounts", "credit", "6f1c2d9e-0c3b-4a4b-8c5d-123456789abc", "--seconds", "-5"]);
+    const negative = await wakha(["accounts", "credit", "6f1c2d9e-0c3b-4a4b-8c5d-123456789abc", "--seconds=-5"]);
     expect(negative.code).toBe(1);
   });
 

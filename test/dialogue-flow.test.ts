@@ -238,3 +238,102 @@ describe("simulated customer", () => {
     expect(hanger.reply("الكوموند متاعك فيها ... نأكدولك الكوموند؟", 1)).toMatchObject({ hangup: true, text: null });
   });
 });
+
+describe("never a false confirmation: the yes/no check and the keypad (issue 14)", () => {
+  /** Knows each line's meaning and confidence; `mixed` lines hold a yes and a no. */
+  const UNSURE = {
+    classify: (text: string) => {
+      const table: Record<string, { intent: Intent; confidence: number; mixed?: boolean }> = {
+        yes: { intent: "confirm", confidence: 0.9 }, no: { intent: "cancel", confidence: 0.9 },
+        "yes-ish": { intent: "confirm", confidence: 0.55 }, "no-ish": { intent: "cancel", confidence: 0.5 },
+        "yes but no": { intent: "confirm", confidence: 0.9, mixed: true }, "not me?": { intent: "wrong_number", confidence: 0.5 },
+        la: { intent: "cancel", confidence: 0.6 }, later: { intent: "reschedule", confidence: 0.9 },
+      };
+      return table[text] ?? { intent: "unclear" as const, confidence: 0.3 };
+    },
+  };
+
+  async function run(lines: (string | null | { keys: string })[], digits = false, dialect: keyof typeof ORDERS = "ma") {
+    const d = createDialogue(ORDERS[dialect], { classifier: UNSURE, now: NOW, random: seededRandom(3), digits });
+    const turns = [d.opening()];
+    let at = 2;
+    for (const line of lines) {
+      turns.push(line === null || typeof line === "string" ? await d.hear(line, (at += 4)) : await d.press!(line.keys, (at += 4)));
+    }
+    return { d, turns };
+  }
+
+  it("asks a short yes/no check instead of confirming an unsure yes, then confirms a clear one", async () => {
+    const { d, turns } = await run(["yes", "yes-ish"]);
+    expect(turns[2]).toEqual({ text: "غير باش نتأكد: نأكدو ليك الطلبية، آه ولا لا؟", end: false });
+    expect(d.result()).toBeNull();
+    const after = await d.hear("yes", 20);
+    expect(after.end).toBe(true);
+    expect(d.result()?.outcome).toBe("confirmed");
+  });
+
+  it("checks a reply holding both a yes and a no, however confident", async () => {
+    const { d, turns } = await run(["yes", "yes but no", "no"], false, "fr");
+    expect(turns[2]?.text).toBe("Juste pour être sûre : je confirme votre commande, oui ou non ?");
+    expect(turns[3]?.text).toContain("pourquoi"); // declined: the reason is asked
+    expect(d.result()).toBeNull();
+  });
+
+  it("checks an unsure cancel too, and a bare no to the check declines", async () => {
+    const { d, turns } = await run(["yes", "no-ish", "la"], false, "dz");
+    expect(turns[2]?.text).toContain("غير باش نتأكد");
+    expect(turns[3]?.text).toContain("علاه"); // the reason is asked: declined
+    expect(d.result()).toBeNull();
+  });
+
+  it("asks the identity as a yes/no question before deciding an unsure wrong number", async () => {
+    const { d, turns } = await run(["not me?"], false, "tn");
+    expect(turns[1]?.text).toBe("سامحني، باش نتأكد برك: نحكي مع Amira، إيه ولا لا؟");
+    expect(d.result()).toBeNull();
+    const next = await d.hear("la", 10);
+    expect(next.end).toBe(true);
+    expect(d.result()?.outcome).toBe("wrong_number");
+  });
+
+  it("never confirms after unsure replies only: no decision in the end", async () => {
+    const { d, turns } = await run(["yes", "yes-ish", "yes-ish", "yes but no"]);
+    expect(turns.at(-1)?.end).toBe(true);
+    expect(d.result()?.outcome).toBe("no_decision");
+  });
+
+  it("offers the keypad after two unclear turns on a line that carries digits: 1 confirms", async () => {
+    const { d, turns } = await run(["yes", "euh", "yes-ish", { keys: "1" }], true);
+    expect(turns[3]?.text).toBe("إلا بغيتي، ضغط على واحد باش تأكد الطلبية، ولا على جوج باش تلغيها.");
+    expect(turns[4]?.end).toBe(true);
+    expect(d.result()).toMatchObject({ outcome: "confirmed", outcome_details: { transcript_excerpt: "DTMF 1" } });
+    expect(d.transcript().at(-2)).toMatchObject({ speaker: "customer", text: "DTMF 1", intent: "confirm" });
+  });
+
+  it("2 on the keypad declines; a key before the offer or another key is not a decision", async () => {
+    expect((await run(["yes", "euh", null, { keys: "2" }], true, "fr")).d.result()).toMatchObject({ outcome: "declined", outcome_details: { reason: null } });
+    const early = await run(["yes", { keys: "1" }], true);
+    expect(early.d.result()).toBeNull();
+    const other = await run(["yes", "euh", "hmm", { keys: "7" }], true);
+    expect(other.d.result()?.outcome).toBe("no_decision");
+  });
+
+  it("keeps the spoken re-ask without digits", async () => {
+    const { turns } = await run(["yes", "euh", "hmm"], false, "fr");
+    expect(turns[3]?.text).toContain("oui ou non");
+    expect(turns[3]?.text).not.toContain("appuyez");
+  });
+
+  it("the simulated customer answers the check plainly and presses keys when offered", () => {
+    const r = seededRandom(11);
+    const confirmer = createSimulatedCustomer(phoneFor("fr", "01"), "fr", r);
+    expect(cueOf(fr.checkConfirm())).toBe("check");
+    expect(cueOf(fr.offerKeypad())).toBe("keypad");
+    expect(["oui", "oui oui", "oui, c'est ça", "exactement, oui", "oui, je confirme"]).toContain(confirmer.reply(fr.checkConfirm(), 3).text);
+    expect(confirmer.reply(fr.offerKeypad(), 4)).toMatchObject({ digits: "1", text: null });
+    expect(createSimulatedCustomer(phoneFor("ma", "02"), "ma", r).reply(profileFor(ORDERS.ma).offerKeypad(), 4)).toMatchObject({ digits: "2" });
+    for (const d of ["ma", "dz", "tn"] as const) {
+      const p = profileFor(ORDERS[d]);
+      expect([cueOf(p.checkConfirm()), cueOf(p.offerKeypad()), cueOf(p.checkIdentity(ORDERS[d]))]).toEqual(["check", "keypad", "identity"]);
+    }
+  });
+});

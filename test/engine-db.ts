@@ -4,9 +4,10 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp, closeContext, createContext } from "../src/app.ts";
+import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { migrate } from "../src/db/migrate.ts";
+import { createRoot, type RootOptions } from "../src/root.ts";
 import { CURSOR_SECRET, type TestApp } from "./helpers.ts";
 
 /** A fresh, migrated database on the run's server; drop() removes it. */
@@ -31,10 +32,10 @@ export async function createEngineDatabase(): Promise<{ url: string; drop(): Pro
   };
 }
 
-/** A real app (API and queue, no workers) on `databaseUrl`. */
-export async function startAppOn(databaseUrl: string, env: Record<string, string>): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: databaseUrl, ...env });
-  const ctx = await createContext(config, { databaseUrl, cursorSecret: CURSOR_SECRET });
+/** A real app (API and queue, no workers) on `databaseUrl`; `engine` builds the engine its workers would run. */
+export async function startAppOn(databaseUrl: string, env: Record<string, string>, engine?: RootOptions["engine"]): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: databaseUrl, WAKHA_CALLING_HOURS: "off", ...env });
+  const ctx = await createRoot(config, { databaseUrl, cursorSecret: CURSOR_SECRET, ...(engine ? { engine } : {}) });
   const app: FastifyInstance = await buildApp(ctx);
   await app.ready();
   return {
@@ -42,7 +43,7 @@ export async function startAppOn(databaseUrl: string, env: Record<string, string
     ctx,
     async close() {
       await app.close();
-      await closeContext(ctx);
+      await ctx.close();
     },
   };
 }

@@ -1,5 +1,5 @@
-// The engine tests' harness: a real app with the engine's workers running in-process (WORKER_SPECS through
-// Workers), the simulator at a high speed, and a count of what was dialled. Each engine test file gets its
+// The engine tests' harness: a real app with the engine's workers running in-process (the root's handler map
+// through the worker runtime), the simulator at a high speed, and a count of what was dialled. Each engine test file gets its
 // own database on the run's server, so its place-call workers never dial the calls of other test files.
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -7,25 +7,27 @@ import path from "node:path";
 import type { AppContext } from "../src/context.ts";
 import type { CallEngine } from "../src/engine/dialer.ts";
 import { LexiconIntentClassifier } from "../src/engine/dialogue/classifier.ts";
-import { buildEngine, type EngineParts, useEngine } from "../src/engine/engine.ts";
-import { WORKER_SPECS } from "../src/engine/handlers.ts";
+import { buildEngine, type EngineParts } from "../src/engine/engine.ts";
 import { createSimulatedCustomer } from "../src/engine/telephony/simulator/customer.ts";
-import { Workers } from "../src/engine/workers.ts";
-import type { CallOut } from "../src/services/call-schemas.ts";
+import { createWorkers } from "../src/job-handlers.ts";
+import type { JobName } from "../src/jobs/catalogue.ts";
+import type { Workers } from "../src/jobs/runtime.ts";
+import type { Root } from "../src/root.ts";
+import type { CallOut } from "../src/schemas/calls.ts";
 import { startAppOn } from "./engine-db.ts";
 import type { TestAccount, TestApp } from "./helpers.ts";
 
 export { createEngineDatabase } from "./engine-db.ts";
 
 /** The engine's workers (place-call, sweep-calls); webhook deliveries are another suite's business. */
-const ENGINE_SPECS = WORKER_SPECS.filter((w) => w.job.name === "place-call" || w.job.name === "sweep-calls");
+const ENGINE_JOBS: JobName[] = ["placeCall", "sweepCalls"];
 
 export interface EngineApp extends TestApp {
   /** Call ids in the order they were dialled (originate), across this app's workers. */
   dialled: string[];
   /** Errors logged by the engine or the workers: a passing test expects none. */
   errors: string[];
-  startWorkers(): Promise<Workers>;
+  startWorkers(): Promise<Workers<Root>>;
   dataDir: string;
 }
 
@@ -63,27 +65,30 @@ function counting(engine: CallEngine, dialled: string[]): CallEngine {
 export async function startEngineApp(options: EngineAppOptions): Promise<EngineApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "wakha-engine-"));
   await chmod(dataDir, 0o755);
-  const t = await startAppOn(options.databaseUrl, { WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: String(options.speed ?? 200), WAKHA_RATE_LIMIT_SCALE: "1000", ...options.env });
   const dialled: string[] = [];
   const errors: string[] = [];
   const log = (message: string, err?: unknown) => errors.push(`${message}${err ? `: ${err instanceof Error ? err.stack : String(err)}` : ""}`);
-  const engine = await buildEngine(t.ctx.config, {
-    classifier: new LexiconIntentClassifier(),
-    customers: createSimulatedCustomer,
-    speech: null,
-    log,
-    ...options.parts,
-  });
-  useEngine(t.ctx, counting(engine, dialled));
-  const started: Workers[] = [];
+  const t = await startAppOn(
+    options.databaseUrl,
+    { WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: String(options.speed ?? 200), WAKHA_RATE_LIMIT_SCALE: "1000", ...options.env },
+    async (config) => counting(await buildEngine(config, {
+      classifier: new LexiconIntentClassifier(),
+      customers: createSimulatedCustomer,
+      speech: null,
+      log,
+      ...options.parts,
+    }), dialled),
+  );
+  await t.ctx.engine();
+  const started: Workers<Root>[] = [];
   return {
     ...t,
     dialled,
     errors,
     dataDir,
     async startWorkers() {
-      const workers = new Workers(t.ctx, log);
-      await workers.start(ENGINE_SPECS);
+      const workers = createWorkers(t.ctx, log);
+      await workers.start(ENGINE_JOBS);
       started.push(workers);
       return workers;
     },
@@ -97,20 +102,23 @@ export async function startEngineApp(options: EngineAppOptions): Promise<EngineA
 
 /** Another node on the same database and queue, sharing `dialled` with the first. */
 export async function startSecondNode(first: EngineApp, databaseUrl: string, speed = 200): Promise<EngineApp> {
-  const t = await startAppOn(databaseUrl, { WAKHA_DATA_DIR: first.dataDir, WAKHA_SIMULATOR_SPEED: String(speed), WAKHA_RATE_LIMIT_SCALE: "1000" });
-  const engine = await buildEngine(t.ctx.config, {
-    classifier: new LexiconIntentClassifier(), customers: createSimulatedCustomer, speech: null, log: (m) => first.errors.push(m),
-  });
-  useEngine(t.ctx, counting(engine, first.dialled));
-  const started: Workers[] = [];
+  const t = await startAppOn(
+    databaseUrl,
+    { WAKHA_DATA_DIR: first.dataDir, WAKHA_SIMULATOR_SPEED: String(speed), WAKHA_RATE_LIMIT_SCALE: "1000" },
+    async (config) => counting(await buildEngine(config, {
+      classifier: new LexiconIntentClassifier(), customers: createSimulatedCustomer, speech: null, log: (m) => first.errors.push(m),
+    }), first.dialled),
+  );
+  await t.ctx.engine();
+  const started: Workers<Root>[] = [];
   return {
     ...t,
     dialled: first.dialled,
     errors: first.errors,
     dataDir: first.dataDir,
     async startWorkers() {
-      const workers = new Workers(t.ctx, (m) => first.errors.push(m));
-      await workers.start(ENGINE_SPECS);
+      const workers = createWorkers(t.ctx, (m) => first.errors.push(m));
+      await workers.start(ENGINE_JOBS);
       started.push(workers);
       return workers;
     },

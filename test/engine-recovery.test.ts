@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JOBS } from "../src/engine/jobs.ts";
+import { JOBS } from "../src/jobs/catalogue.ts";
 import { sweepCalls } from "../src/engine/sweeper.ts";
 import { newAccount, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
@@ -140,7 +140,7 @@ describe("a `wakha worker` killed mid-call (kill -9)", () => {
     await chmod(dataDir, 0o755);
     const bin = fileURLToPath(new URL("../bin/wakha.js", import.meta.url));
     const child = spawn(process.execPath, [bin, "worker"], {
-      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: db.url, WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: "2", LOG_LEVEL: "silent" },
+      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: db.url, WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: "2", LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off" },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

@@ -155,14 +155,18 @@ describe("telephony provider choice (WAKHA_CHANNELS, WAKHA_TELEPHONY)", () => {
   });
 
   it("fails with a clear message on an unknown provider or a channel left without one", () => {
-    expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "twilio" })).toThrow(/unknown telephony provider "twilio".*available: simulator/);
+    expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "nexmo" })).toThrow(/unknown telephony provider "nexmo".*available: simulator, twilio, twilio-media, jambonz/);
     expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm", "sip"], WAKHA_TELEPHONY: "gsm=simulator" })).toThrow(/no provider for the open channel\(s\) sip/);
     expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "sip=simulator" })).toThrow(/channel "sip" is not open/);
   });
 
   it("stops a node at start: the configuration refuses an unknown provider", () => {
-    expect(() => loadConfig({ WAKHA_TELEPHONY: "twilio" })).toThrow(ConfigError);
-    expect(() => loadConfig({ WAKHA_TELEPHONY: "twilio" })).toThrow(/WAKHA_TELEPHONY: unknown telephony provider "twilio"/);
+    expect(() => loadConfig({ WAKHA_TELEPHONY: "nexmo" })).toThrow(ConfigError);
+    expect(() => loadConfig({ WAKHA_TELEPHONY: "nexmo" })).toThrow(/WAKHA_TELEPHONY: unknown telephony provider "nexmo"/);
+    // A channel names its provider in WAKHA_CHANNELS (the plain form still works); a carrier's variables are required.
+    expect([...loadConfig({ WAKHA_CHANNELS: "gsm,voip=simulator" }).telephony]).toEqual([["gsm", "simulator"], ["voip", "simulator"]]);
+    expect(loadConfig({ WAKHA_CHANNELS: "gsm,voip=simulator" }).WAKHA_CHANNELS).toEqual(["gsm", "voip"]);
+    expect(() => loadConfig({ WAKHA_CHANNELS: "gsm=twilio" })).toThrow(/WAKHA_PUBLIC_URL: required by the twilio channel\(s\)[^\n]*\n.*WAKHA_TWILIO_ACCOUNT_SID: required[^\n]*\n.*WAKHA_TWILIO_AUTH_TOKEN[^\n]*\n.*WAKHA_TWILIO_CALLER_IDS/);
     expect(loadConfig({ WAKHA_CHANNELS: "gsm,whatsapp" }).WAKHA_TELEPHONY).toBe("simulator");
   });
 });

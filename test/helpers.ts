@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
-import { buildApp, closeContext, createContext } from "../src/app.ts";
+import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import type { AppContext } from "../src/context.ts";
+import { createRoot, type Root } from "../src/root.ts";
 import { createAccount } from "../src/services/accounts.ts";
 
 export const CURSOR_SECRET = "test-cursor-secret-0123456789abcdef0123456789";
@@ -11,7 +12,8 @@ export const ENCRYPTION_KEY = "test-encryption-key-0123456789abcdef0123456789";
 
 export interface TestApp {
   app: FastifyInstance;
-  ctx: AppContext;
+  /** The app's composition root: its context, and the engine its workers would run. */
+  ctx: Root;
   close(): Promise<void>;
 }
 
@@ -27,8 +29,9 @@ export interface TestAppOptions {
 
 /** A real app on the run's PostgreSQL (and Redis when env.REDIS_URL is given), driven through inject(). */
 export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: inject("databaseUrl"), ...options.env });
-  const ctx = await createContext(config, {
+  // Calls ring at any hour of the test run unless a test turns the calling hours on (issue 15).
+  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: inject("databaseUrl"), WAKHA_CALLING_HOURS: "off", ...options.env });
+  const ctx = await createRoot(config, {
     databaseUrl: inject("databaseUrl"),
     cursorSecret: options.cursorSecret === null ? undefined : (options.cursorSecret ?? CURSOR_SECRET),
     encryptionKey: options.encryptionKey === null ? undefined : (options.encryptionKey ?? ENCRYPTION_KEY),
@@ -42,7 +45,7 @@ export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
     ctx,
     async close() {
       await app.close();
-      await closeContext(ctx);
+      await ctx.close();
     },
   };
 }

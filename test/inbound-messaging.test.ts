@@ -3,8 +3,9 @@ import { request } from "node:http";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppContext } from "../src/context.ts";
-import { deliverWebhookWorker } from "../src/webhooks/worker.ts";
-import { Workers } from "../src/engine/workers.ts";
+import { createWorkers } from "../src/job-handlers.ts";
+import type { Workers } from "../src/jobs/runtime.ts";
+import type { Root } from "../src/root.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
 import { insertShop, uid } from "./calls-fixtures.ts";
 import { newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";
@@ -50,12 +51,12 @@ async function insertCall(ctx: AppContext, accountId: string, customerPhone: str
 
 describe("inbound messaging webhook (CONTRACT §7, spec 5.7)", () => {
   let t: TestApp;
-  let workers: Workers;
+  let workers: Workers<Root>;
   let receiver: Receiver;
   beforeAll(async () => {
     t = await startApp({ env: ENV });
-    workers = new Workers(t.ctx, () => {});
-    await workers.start([deliverWebhookWorker]);
+    workers = createWorkers(t.ctx, () => {});
+    await workers.start(["deliverWebhook"]);
     receiver = await startReceiver();
   });
   afterAll(async () => {

@@ -8,6 +8,11 @@ import { startReceiver } from "./webhook-receiver.ts";
 
 const TOOL_NAMES = [
   "create_call", "get_call", "list_calls", "cancel_call", "get_account", "get_balance", "get_usage", "list_transactions",
+  // Additions to CONTRACT §9's 23 (issue 20).
+  "get_transcript", "redeliver_webhook_delivery",
+  // The do-not-call list (issue 15).
+  "add_do_not_call", "list_do_not_call", "remove_do_not_call", "get_calling_hours", "set_calling_hours",
+  "get_retry_policy", "set_retry_policy",
   "list_webhook_deliveries", "list_endpoints", "get_endpoint_spec", "get_changelog", "explain_error",
   "create_shop", "get_shop", "list_shops", "update_shop", "archive_shop",
   "create_product", "get_product", "list_products", "update_product", "archive_product",
@@ -30,7 +35,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     await t.close();
   });
 
-  it("initializes as wakha with instructions and lists exactly the 23 tools, each described, typed and annotated", async () => {
+  it("initializes as wakha with instructions and lists exactly the 32 tools, each described, typed and annotated", async () => {
     expect(client.getServerVersion()?.name).toBe("wakha");
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/idempotency_key/);
@@ -137,6 +142,11 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
       shop_external_id: shop, product_external_id: "caftan", variants: [{ variant_external_id: "red-m", price: "1" }], retire_variants: ["red-m"],
     }, "validation_error");
     expect(both["errors"]).toEqual([expect.objectContaining({ loc: ["arguments", "retire_variants", 0], type: "value_error" })]);
+    // A rule the service checks against stored variants: its location is the tool's arguments too, never "body".
+    const unknown = await fails(client, "update_product", {
+      shop_external_id: shop, product_external_id: "caftan", retire_variants: ["no-such-variant"],
+    }, "validation_error");
+    expect(unknown["errors"]).toEqual([expect.objectContaining({ loc: ["arguments", "retire_variants", 0], type: "value_error" })]);
 
     expect(await ok(client, "archive_product", { shop_external_id: shop, product_external_id: "caftan" })).toMatchObject({ status: "archived" });
     await fails(client, "get_product", { shop_external_id: shop, product_external_id: "caftan" }, "product_not_found");
@@ -228,7 +238,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "POST", path: "/v1/calls", mcp_tool: "create_call" }));
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "DELETE", path: "/v1/me/api-keys/{id}", mcp_tool: null }));
     const mirrored = endpoints.flatMap((e) => (e.mcp_tool ? [e.mcp_tool] : []));
-    expect(new Set(mirrored).size).toBe(19); // every tool but the four reference tools mirrors one operation
+    expect(new Set(mirrored).size).toBe(28); // every tool but the four reference tools mirrors one operation
     const calls = await ok<{ endpoints: { tags?: string[]; path: string }[] }>(client, "list_endpoints", { tag: "calls" });
     expect(calls.endpoints.every((e) => e.path.startsWith("/v1/calls"))).toBe(true);
 

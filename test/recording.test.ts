@@ -3,30 +3,46 @@ import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purgeExpiredRecordings, purgeRecording, recordingsDir, saveRecording } from "../src/engine/recordings.ts";
+import { purgeExpiredRecordings, purgeRecording, saveRecording } from "../src/storage/recordings.ts";
+import { LocalRecordingStore } from "../src/storage/local-recording-store.ts";
+import { FakeS3 } from "./fakes/s3.ts";
 import { parseRange } from "../src/http/byte-range.ts";
-import { WORKER_SPECS } from "../src/engine/handlers.ts";
-import { JOBS } from "../src/engine/jobs.ts";
-import { Workers } from "../src/engine/workers.ts";
+import { createWorkers } from "../src/job-handlers.ts";
+import { JOBS } from "../src/jobs/catalogue.ts";
 import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 
-describe("GET /v1/calls/{id}/recording (spec 2.4, 7.2)", () => {
+// The same behaviour on both stores: local files (the embedded default) and an S3-compatible bucket (issue 19).
+describe.each(["local files", "bucket"] as const)("GET /v1/calls/{id}/recording (spec 2.4, 7.2) on %s", (backend) => {
   let t: TestApp;
   let acct: TestAccount;
   let shop: string;
   let dataDir: string;
+  let s3: FakeS3 | null = null;
   const audio = randomBytes(10_000);
+  /** The names of the stored recordings: files in the data dir, or keys in the bucket without their prefix. */
+  const stored = async (): Promise<string[]> =>
+    s3 ? [...s3.objects.keys()].map((k) => k.replace(/^recordings\//, "")) : readdir(new LocalRecordingStore(dataDir).dir);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "wakha-rec-"));
     await chmod(dataDir, 0o755);
-    t = await startApp({ env: { WAKHA_DATA_DIR: dataDir, WAKHA_BASE_URL: "https://api.example.test" } });
+    let bucketEnv: Record<string, string> = {};
+    if (backend === "bucket") {
+      s3 = await new FakeS3({ bucket: "wakha-recordings", accessKeyId: "AKIATEST", secretAccessKey: "test-secret", region: "eu-west-3" }).start();
+      bucketEnv = {
+        WAKHA_RECORDINGS_BUCKET: "wakha-recordings", WAKHA_RECORDINGS_ENDPOINT: s3.url, WAKHA_RECORDINGS_REGION: "eu-west-3",
+        WAKHA_RECORDINGS_ACCESS_KEY_ID: "AKIATEST", WAKHA_RECORDINGS_SECRET_ACCESS_KEY: "test-secret",
+        WAKHA_RECORDINGS_FORCE_PATH_STYLE: "true", WAKHA_RECORDINGS_SSE: "AES256",
+      };
+    }
+    t = await startApp({ env: { WAKHA_DATA_DIR: dataDir, WAKHA_BASE_URL: "https://api.example.test", ...bucketEnv } });
     acct = await newAccount(t.ctx, 1000);
     shop = (await insertShop(t.ctx, acct.accountId)).externalId;
   });
   afterAll(async () => {
     await t.close();
+    await s3?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -48,7 +64,12 @@ describe("GET /v1/calls/{id}/recording (spec 2.4, 7.2)", () => {
     expect(res.rawPayload.equals(audio)).toBe(true);
     const call = (await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers })).json();
     expect(call.recording_url).toBe(`https://api.example.test/v1/calls/${id}/recording`);
-    expect(await readdir(recordingsDir(t.ctx))).toContain(`${id}.wav`);
+    expect(await stored()).toContain(`${id}.wav`);
+    if (s3) {
+      // Encrypted at rest where the provider offers it, and nothing written to the node's own disk.
+      expect(s3.objects.get(`recordings/${id}.wav`)?.sse).toBe("AES256");
+      expect(await readdir(dataDir)).not.toContain("recordings");
+    }
     const head = await t.app.inject({ method: "HEAD", url: `/v1/calls/${id}/recording`, headers: acct.headers });
     expect(head.statusCode).toBe(200);
     expect(head.headers["content-length"]).toBe(String(audio.length));
@@ -108,7 +129,7 @@ describe("GET /v1/calls/{id}/recording (spec 2.4, 7.2)", () => {
     const id = await recorded();
     expect(await purgeRecording(t.ctx, id)).toBe(true);
     problem(await fetchRec(id), "recording_gone", 410);
-    expect(await readdir(recordingsDir(t.ctx))).not.toContain(`${id}.wav`);
+    expect(await stored()).not.toContain(`${id}.wav`);
     const call = (await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers })).json();
     expect(call.recording_url).toBeNull();
     expect(await purgeRecording(t.ctx, id)).toBe(false);
@@ -124,14 +145,37 @@ describe("GET /v1/calls/{id}/recording (spec 2.4, 7.2)", () => {
     expect((await fetchRec(young)).statusCode).toBe(200);
   });
 
+  it.runIf(backend === "bucket")("deletes expired objects in one DeleteObjects per batch, and leaves the rows when the bucket refuses", async () => {
+    const ids = [await recorded(), await recorded(), await recorded()];
+    await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '40 days' WHERE id = ANY($1::uuid[])", [ids]);
+    const before = s3!.deleteBatches.length;
+    expect(await purgeExpiredRecordings(t.ctx)).toBeGreaterThanOrEqual(3);
+    const batches = s3!.deleteBatches.slice(before);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toEqual(expect.arrayContaining(ids.map((id) => `recordings/${id}.wav`)));
+    for (const id of ids) problem(await fetchRec(id), "recording_gone", 410);
+
+    // A bucket that cannot be reached: the purge fails and the row keeps its recording for the next run.
+    const kept = await recorded();
+    await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '40 days' WHERE id = $1", [kept]);
+    await s3!.stop();
+    try {
+      await expect(purgeExpiredRecordings(t.ctx)).rejects.toThrow();
+      const { rows } = await t.ctx.db.query("SELECT recording_path, recording_purged_at FROM calls WHERE id = $1", [kept]);
+      expect(rows[0]).toEqual({ recording_path: `${kept}.wav`, recording_purged_at: null });
+    } finally {
+      await s3!.start();
+    }
+  });
+
   it("runs the purge from its hourly purge-recordings job", async () => {
     const schedules = await t.ctx.queue.boss.getSchedules();
     expect(schedules.map((x) => x.name)).toContain(JOBS.purgeRecordings.name);
     const old = await recorded();
     await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '31 days' WHERE id = $1", [old]);
     await t.ctx.queue.boss.send(JOBS.purgeRecordings.name, {});
-    const workers = new Workers(t.ctx, () => {});
-    await workers.start(WORKER_SPECS.filter((w) => w.job.name === JOBS.purgeRecordings.name));
+    const workers = createWorkers(t.ctx, () => {});
+    await workers.start(["purgeRecordings"]);
     try {
       for (let i = 0; i < 100 && (await fetchRec(old)).statusCode === 200; i++) await new Promise((r) => setTimeout(r, 100));
       problem(await fetchRec(old), "recording_gone", 410);

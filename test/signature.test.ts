@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newWebhookSecret, signWebhook, verifyWebhook } from "../src/webhooks/signature.ts";
-import { SecretBox } from "../src/webhooks/secret-box.ts";
+import { SecretBox } from "../src/crypto/secret-box.ts";
 
 describe("webhook signatures (CONTRACT §6)", () => {
   const secret = newWebhookSecret();

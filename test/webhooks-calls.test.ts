@@ -2,9 +2,10 @@
 // call.answered, call.ended and recording.ready deliveries whose data is the call's CallOut.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Workers } from "../src/engine/workers.ts";
+import { createWorkers } from "../src/job-handlers.ts";
+import type { Workers } from "../src/jobs/runtime.ts";
+import type { Root } from "../src/root.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
-import { deliverWebhookWorker } from "../src/webhooks/worker.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { createEngineDatabase, type EngineApp, getCallOut, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
 import { ENCRYPTION_KEY, newAccount } from "./helpers.ts";
@@ -14,13 +15,13 @@ describe("call events are delivered to the webhook (issue 6.3 with the engine of
   let db: Awaited<ReturnType<typeof createEngineDatabase>>;
   let t: EngineApp;
   let receiver: Receiver;
-  let delivery: Workers;
+  let delivery: Workers<Root>;
   beforeAll(async () => {
     db = await createEngineDatabase();
     t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
     await t.startWorkers();
-    delivery = new Workers(t.ctx, (m) => t.errors.push(m));
-    await delivery.start([deliverWebhookWorker]);
+    delivery = createWorkers(t.ctx, (m) => t.errors.push(m));
+    await delivery.start(["deliverWebhook"]);
     receiver = await startReceiver();
   });
   afterAll(async () => {

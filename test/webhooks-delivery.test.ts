@@ -2,11 +2,11 @@ import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { WORKER_SPECS } from "../src/engine/handlers.ts";
-import { JOBS } from "../src/engine/jobs.ts";
-import { deliverWebhookWorker } from "../src/webhooks/worker.ts";
-import { requeueStuckDeliveries } from "../src/webhooks/delivery.ts";
-import { Workers } from "../src/engine/workers.ts";
+import { createWorkers, JOB_HANDLERS, jobsForRole } from "../src/job-handlers.ts";
+import { JOBS } from "../src/jobs/catalogue.ts";
+import { attemptDeliveries, requeueStuckDeliveries } from "../src/webhooks/delivery.ts";
+import type { Workers } from "../src/jobs/runtime.ts";
+import type { Root } from "../src/root.ts";
 import type { AppContext } from "../src/context.ts";
 import { emitEvent } from "../src/webhooks/events.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
@@ -42,12 +42,12 @@ async function settled(ctx: AppContext, eventId: string, timeoutMs = 20_000): Pr
 
 describe("webhook delivery (issue 6.3): signed, retried on the schedule, dead-lettered, guarded", () => {
   let t: TestApp;
-  let workers: Workers;
+  let workers: Workers<Root>;
   let receiver: Receiver;
   beforeAll(async () => {
     t = await startApp({ env: ENV });
-    workers = new Workers(t.ctx, () => {});
-    await workers.start([deliverWebhookWorker]);
+    workers = createWorkers(t.ctx, () => {});
+    await workers.start(["deliverWebhook"]);
     receiver = await startReceiver();
   });
   afterEach(() => {
@@ -92,9 +92,60 @@ describe("webhook delivery (issue 6.3): signed, retried on the schedule, dead-le
     expect(receiver.requests.filter((r) => r.headers["x-service-event-id"] === eventId)).toHaveLength(1);
   });
 
-  it("is one of the workers a node runs (WORKER_SPECS), fetching batches of 50", () => {
-    expect(WORKER_SPECS).toContain(deliverWebhookWorker);
-    expect(deliverWebhookWorker.batchSize).toBe(50);
+  it("is one of the workers a node runs (JOB_HANDLERS), settling batches of 100 at once", () => {
+    expect(jobsForRole("worker")).toContain("deliverWebhook");
+    expect(JOB_HANDLERS.deliverWebhook.batchSize).toBe(100);
+    expect(JOB_HANDLERS.deliverWebhook.handleBatch).toBeTypeOf("function");
+  });
+
+  it("settles a batch of mixed attempts (delivered, retried, spent, stale, duplicate) as it would one by one", async () => {
+    // Deliveries made by hand with their jobs deleted, so only this call attempts them.
+    const a = await withWebhook("/batch");
+    const make = async (n: number) => {
+      const eventId = await t.ctx.db.tx(async (client) => {
+        const id = await emitEvent(t.ctx, client, a.accountId, "call.ended", { call_id: randomUUID(), n });
+        await client.query(`DELETE FROM pgboss.job WHERE name = $1 AND data->>'delivery_id' = (SELECT id::text FROM webhook_deliveries WHERE event_id = $2)`,
+          [JOBS.deliverWebhook.name, id]);
+        return id!;
+      });
+      return { eventId, deliveryId: (await deliveryOf(t.ctx, eventId)).id };
+    };
+    const ok = await make(1);
+    const retry = await make(2);
+    const spent = await make(3);
+    await t.ctx.db.query("UPDATE webhook_deliveries SET attempts = 2 WHERE id = $1", [spent.deliveryId]); // its last attempt is 3
+    receiver.respond = (req) => (req.path === "/batch" && JSON.parse(req.body).data.n !== 1 ? { status: 502, body: "bad gateway" } : { status: 200, body: "ok" });
+    const outcomes = await attemptDeliveries(t.ctx, [
+      { deliveryId: ok.deliveryId, attempt: 1 },
+      { deliveryId: retry.deliveryId, attempt: 1 },
+      { deliveryId: spent.deliveryId, attempt: 3 },
+      { deliveryId: ok.deliveryId, attempt: 1 }, // the same due attempt twice in one batch: sent once
+      { deliveryId: retry.deliveryId, attempt: 5 }, // not the due attempt
+      { deliveryId: randomUUID(), attempt: 1 }, // no such delivery
+    ]);
+    expect(outcomes).toEqual(["delivered", "retrying", "failed", "stale", "stale", "stale"]);
+    expect(receiver.requests.filter((r) => r.headers["x-service-event-id"] === ok.eventId)).toHaveLength(1);
+    for (const r of receiver.requests.filter((x) => x.path === "/batch")) expect(verifyWebhook(a.secret, r.headers["x-service-signature"] as string, r.body)).toBe(true);
+    expect(await deliveryOf(t.ctx, ok.eventId)).toMatchObject({ status: "delivered", attempts: 1, last_status_code: 200, last_error: null });
+    expect(await deliveryOf(t.ctx, retry.eventId)).toMatchObject({ status: "pending", attempts: 1, last_status_code: 502 });
+    expect(await deliveryOf(t.ctx, spent.eventId)).toMatchObject({ status: "failed", attempts: 3, last_error: "the receiver answered 502" });
+    const { rows: attempts } = await t.ctx.db.query<{ delivery_id: string; attempt: number; status_code: number }>(
+      "SELECT delivery_id, attempt, status_code FROM webhook_attempts WHERE delivery_id = ANY($1::uuid[]) ORDER BY status_code, attempt",
+      [[ok.deliveryId, retry.deliveryId, spent.deliveryId]],
+    );
+    expect(attempts).toEqual([
+      { delivery_id: ok.deliveryId, attempt: 1, status_code: 200 },
+      { delivery_id: retry.deliveryId, attempt: 1, status_code: 502 },
+      { delivery_id: spent.deliveryId, attempt: 3, status_code: 502 },
+    ]);
+    // The retry's next job was queued with it (attempt 2), and the settled ones got none.
+    const { rows: jobs } = await t.ctx.db.query<{ data: { delivery_id: string; attempt: number } }>(
+      "SELECT data FROM pgboss.job WHERE name = $1 AND data->>'delivery_id' = ANY($2::text[])",
+      [JOBS.deliverWebhook.name, [ok.deliveryId, retry.deliveryId, spent.deliveryId]],
+    );
+    expect(jobs.map((j) => j.data)).toEqual([{ delivery_id: retry.deliveryId, attempt: 2 }]);
+    // Run again, the batch finds nothing due (at least once, never twice for a recorded attempt).
+    expect(await attemptDeliveries(t.ctx, [{ deliveryId: ok.deliveryId, attempt: 1 }, { deliveryId: spent.deliveryId, attempt: 3 }])).toEqual(["stale", "stale"]);
   });
 
   it("delivers an event emitted in a transaction through the queue, signed over the exact body", async () => {

@@ -29,7 +29,12 @@ describe("sendWebhook: one bounded attempt", () => {
   });
 
   it("reports a refused connection as an error", async () => {
-    const result = await sendWebhook("http://127.0.0.1:1/x", "{}", {}, open);
+    // A port that was just free: ports under 1024 (other than 80 and 443) are refused by the port policy before any connection.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((r) => probe.close(r));
+    const result = await sendWebhook(`http://127.0.0.1:${port}/x`, "{}", {}, open);
     expect(result.statusCode).toBeNull();
     expect(result.error).toMatch(/^ECONNREFUSED/);
   });

@@ -1,6 +1,6 @@
 // What the agent says outside the dialogue: the polite close when a call must stop early (a cancel, a spent
 // balance) and the message left on a voicemail box. Arabic lines are in Arabic script so the voices read them.
-import type { Language } from "../services/call-schemas.ts";
+import type { Language } from "../domain/locale.ts";
 import type { Dialect } from "./dialogue/types.ts";
 
 const CLOSING: Record<Dialect, string> = {

@@ -3,20 +3,22 @@
 // at a customer hang-up, at a cancel (polled between turns) or before the balance runs out; then end the
 // call, bill it and emit call.ended in one transaction; then store the recording and emit recording.ready.
 import type { AppContext } from "../context.ts";
-import { REQUIRED_SECONDS } from "../services/accounts.ts";
+import { REQUIRED_SECONDS } from "../domain/money.ts";
 import { closingLine, voicemailMessage } from "./agent-lines.ts";
 import {
   type CallEnd, type ClaimedCall, claimCall, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
 } from "./call-states.ts";
+import { recogniseLineMessage } from "./dialogue/line-messages.ts";
 import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "./dialogue/types.ts";
-import { saveRecording } from "./recordings.ts";
+import { saveRecording } from "../storage/recordings.ts";
 import type { AnswerResult, CallSession } from "./telephony/provider.ts";
 import type { Telephony } from "./telephony/index.ts";
 
 /** What the dialer runs on: chosen once per node in the engine's composition (engine.ts). */
 export interface CallEngine {
   telephony: Telephony;
-  dialogue(order: DialogueOrder, now: Date): Dialogue;
+  /** `line.digits`: the carrier carries keypad digits, so the dialogue may offer "press 1 or 2". */
+  dialogue(order: DialogueOrder, now: Date, line?: { digits: boolean }): Dialogue;
   log(message: string, err?: unknown): void;
 }
 
@@ -25,6 +27,8 @@ export const LISTEN_TIMEOUT_SECONDS = 8;
 export const RING_TIMEOUT_SECONDS = 30;
 /** Wall-clock heartbeat while a call is live (the sweep takes a call whose heartbeat is 60 s old for lost). */
 export const HEARTBEAT_MS = 5_000;
+/** Customer utterances read for a carrier announcement or a voicemail greeting (they come first). */
+const ANNOUNCEMENT_TURNS = 2;
 /** Talk time the agent budgets per word it says (a calm phone voice: 150 words a minute). */
 const SECONDS_PER_WORD = 0.4;
 /** Kept in hand beyond the next question: the customer's answer and the polite close. */
@@ -68,7 +72,8 @@ class CallRun {
     this.#ctx = ctx;
     this.#engine = engine;
     this.#call = call;
-    this.#check = { lost: false, cancel: false, availableSeconds: call.balanceSeconds };
+    // What the call may use is its hold on the balance (call-states.ts), extended by the heartbeat as it goes.
+    this.#check = { lost: false, cancel: false, availableSeconds: call.heldSeconds };
   }
 
   async run(): Promise<void> {
@@ -104,8 +109,10 @@ class CallRun {
         ringTimeoutSeconds: RING_TIMEOUT_SECONDS, machineDetection: true, record: true, timeLimitSeconds: call.balanceSeconds,
       });
     } catch (err) {
-      this.#engine.log(`call ${call.id}: the carrier refused to dial`, err);
-      return unanswered("failed", "carrier_refused");
+      // An outage of the carrier's API is carrier_unavailable (text-carrier.ts); any other refusal carrier_refused.
+      const reason = (err as { endReason?: unknown }).endReason === "carrier_unavailable" ? "carrier_unavailable" : "carrier_refused";
+      this.#engine.log(`call ${call.id}: the carrier did not dial (${reason})`, err);
+      return unanswered("failed", reason);
     }
     this.#session = session;
     this.#timer = setInterval(() => {
@@ -133,7 +140,7 @@ class CallRun {
     if (session && !this.#answered && (this.#check.cancel || this.#check.lost)) await session.hangup();
   }
 
-  /** Seconds this call may still run before the account's balance would go below zero. */
+  /** Seconds this call may still run on its hold: it never talks on credit the account does not have. */
   #remaining(session: CallSession): number {
     return this.#check.availableSeconds - session.connectedSeconds();
   }
@@ -145,15 +152,28 @@ class CallRun {
 
   async #converse(session: CallSession): Promise<Omit<CallEnd, "connectedSeconds">> {
     const call = this.#call;
-    const dialogue = this.#engine.dialogue(dialogueOrder(call), new Date(this.#ctx.now()));
+    const dialogue = this.#engine.dialogue(dialogueOrder(call), new Date(this.#ctx.now()), { digits: session.carriesDigits === true });
     const extra: TranscriptEntry[] = [];
     let interruption: Interruption | null = null;
+    let heardTurns = 0;
     let turn = dialogue.opening();
+    let refreshing: Promise<void> | null = null;
     for (;;) {
-      await this.#refresh();
+      // The turn is decided on the line state of the last refresh (markAnswered's, then a turn or a heartbeat old:
+      // a cancel still closes the line within seconds) while a new one runs behind the agent's words, so no
+      // database round trip sits between the customer's last word and the agent's answer (issue 12).
+      refreshing ??= this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: line check failed`, err)).finally(() => (refreshing = null));
       if (this.#check.lost) throw new Error("the call was ended elsewhere");
+      const needed = speechSeconds(turn.text) + (turn.end ? 0 : REPLY_RESERVE_SECONDS);
+      if (!this.#check.cancel && this.#remaining(session) < needed) {
+        // The last line state may predate the top-up of this call's hold: before closing for lack of balance, wait
+        // for the refresh under way and, if it still does not cover the turn, take a fresh one (it tops the hold up).
+        await refreshing;
+        if (this.#remaining(session) < needed) await this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: line check failed`, err));
+        if (this.#check.lost) throw new Error("the call was ended elsewhere");
+      }
       const cancel = this.#check.cancel;
-      if (cancel || this.#remaining(session) < speechSeconds(turn.text) + (turn.end ? 0 : REPLY_RESERVE_SECONDS)) {
+      if (cancel || this.#remaining(session) < needed) {
         // A goodbye that does not fit is left unsaid; anything else is replaced by the polite close.
         if (!turn.end || cancel) {
           interruption = cancel ? "canceled" : "balance_exhausted";
@@ -174,7 +194,12 @@ class CallRun {
         interruption = "customer_hangup";
         break;
       }
-      turn = await dialogue.hear(heard?.text ?? null, heard?.at ?? session.connectedSeconds());
+      // A carrier announcement or a voicemail greeting, whatever answering-machine detection said.
+      const recorded = heard?.text && heardTurns++ < ANNOUNCEMENT_TURNS ? recogniseLineMessage(heard.text) : null;
+      if (heard && recorded) return this.#recordedMessage(session, recorded.kind, dialogue.transcript(), heard);
+      turn = heard?.digits && dialogue.press
+        ? await dialogue.press(heard.digits, heard.at)
+        : await dialogue.hear(heard?.text ?? null, heard?.at ?? session.connectedSeconds());
     }
     const at = session.connectedSeconds();
     const result = (interruption ? dialogue.interrupt(interruption, at) : dialogue.result()) ?? dialogue.interrupt("line_dropped", at);
@@ -201,12 +226,30 @@ class CallRun {
     return [...timed, ...extra].map((e) => ({ ...e, at: Math.round(e.at * 10) / 10 })).sort((a, b) => a.at - b.at);
   }
 
+  // What was heard is a recording, not the customer: a carrier announcement ends the call at once as failed
+  // (number_unreachable); a voicemail greeting gets the voicemail message. Billed as connected either way.
+  async #recordedMessage(
+    session: CallSession, kind: "unreachable" | "voicemail", said: TranscriptEntry[], heard: { text: string; at: number },
+  ): Promise<Omit<CallEnd, "connectedSeconds">> {
+    const transcript = [...this.#transcript(said.filter((e) => e.speaker === "agent"), []), { speaker: "customer" as const, text: heard.text, at: heard.at }];
+    if (kind === "voicemail") return this.#leaveVoicemail(session, transcript);
+    await session.hangup();
+    return { status: "failed", outcome: null, outcomeDetails: null, endReason: "number_unreachable", transcript };
+  }
+
   // A machine answered: wait for its greeting and beep, leave a short message, hang up. Billed as connected.
-  async #leaveVoicemail(session: CallSession): Promise<Omit<CallEnd, "connectedSeconds">> {
+  // A greeting that is a carrier announcement ("the number is not in service") ends the call as failed.
+  async #leaveVoicemail(session: CallSession, heardAlready?: TranscriptEntry[]): Promise<Omit<CallEnd, "connectedSeconds">> {
     const call = this.#call;
-    const transcript: TranscriptEntry[] = [];
-    const greeting = await session.listen({ timeoutSeconds: 30 });
-    if (greeting) transcript.push({ speaker: "customer", text: greeting.text, at: greeting.at });
+    const transcript: TranscriptEntry[] = heardAlready ?? [];
+    if (!heardAlready) {
+      const greeting = await session.listen({ timeoutSeconds: 30 });
+      if (greeting) transcript.push({ speaker: "customer", text: greeting.text, at: greeting.at });
+      if (greeting && recogniseLineMessage(greeting.text)?.kind === "unreachable") {
+        await session.hangup();
+        return { status: "failed", outcome: null, outcomeDetails: null, endReason: "number_unreachable", transcript };
+      }
+    }
     await this.#refresh();
     const message = voicemailMessage(call.language, call.dialect, call.shopName);
     if (!session.closed && !this.#check.cancel && this.#remaining(session) >= speechSeconds(message)) {

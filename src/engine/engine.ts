@@ -1,21 +1,16 @@
-// The call engine's composition: the telephony providers, the speech for recordings and the dialogue with
-// its classifier, built once per app context from the configuration (tests may supply their own).
+// The call engine's assembly: the telephony providers, the speech for recordings and the dialogue with its
+// classifier, from the configuration and the parts the composition root (src/root.ts) chooses.
 import type { Config } from "../config.ts";
-import type { AppContext } from "../context.ts";
 import type { CallEngine } from "./dialer.ts";
-import { LexiconIntentClassifier } from "./dialogue/classifier.ts";
 import { createDialogue } from "./dialogue/flow.ts";
 import type { IntentClassifier } from "./dialogue/types.ts";
 import { EspeakSpeech, espeakAvailable } from "./speech/espeak.ts";
 import type { SpeechProvider } from "./speech/provider.ts";
 import { createTelephony } from "./telephony/index.ts";
-import { createSimulatedCustomer } from "./telephony/simulator/customer.ts";
 import type { CustomerFactory } from "./telephony/simulator/provider.ts";
 
 /** Concurrent espeak-ng processes per node rendering recordings (a 500-call node must not spawn 500). */
 const SYNTHESIS_CONCURRENCY = 2;
-
-const engines = new WeakMap<AppContext, Promise<CallEngine>>();
 
 export interface EngineParts {
   classifier: IntentClassifier;
@@ -49,20 +44,5 @@ export async function buildEngine(config: Config, parts: EngineParts): Promise<C
   const speech = parts.speech === undefined ? await recordingSpeech(log) : parts.speech;
   const telephony = createTelephony(config, { customers: parts.customers, speech, log });
   const classifier = parts.classifier;
-  return { telephony, dialogue: (order, now) => createDialogue(order, { classifier, now }), log };
-}
-
-/** Makes `engine` the one the workers of this context use (tests, benchmarks, alternative compositions). */
-export function useEngine(ctx: AppContext, engine: CallEngine | Promise<CallEngine>): void {
-  engines.set(ctx, Promise.resolve(engine));
-}
-
-/** The engine of this context, built on first use from the configuration. */
-export function engineFor(ctx: AppContext): Promise<CallEngine> {
-  let engine = engines.get(ctx);
-  if (!engine) {
-    engine = buildEngine(ctx.config, { classifier: new LexiconIntentClassifier(), customers: createSimulatedCustomer });
-    engines.set(ctx, engine);
-  }
-  return engine;
+  return { telephony, dialogue: (order, now, line) => createDialogue(order, { classifier, now, digits: line?.digits === true }), log };
 }

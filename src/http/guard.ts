@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext, Principal } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { recordKeyEvent } from "../services/api-keys.ts";
+import { refuseKeyInQuery } from "./secrets.ts";
 
 /** Per-key limits per minute by route class (spec part 8); `write` covers the mutations the spec leaves open. */
 export const RATE_LIMITS = {
@@ -60,6 +61,8 @@ export async function enforceRateLimit(ctx: AppContext, principal: Principal, ra
 export function guardV1(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest("principal", null as unknown as Principal);
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    // As on /mcp: a key in the URL is refused before anything else, whether or not it is valid.
+    refuseKeyInQuery(request.url);
     const principal = await authenticate(ctx, request.headers.authorization);
     const rateClass = request.routeOptions.config.rateClass ?? (request.method === "GET" || request.method === "HEAD" ? "read" : "write");
     const headers = await enforceRateLimit(ctx, principal, rateClass, `${request.method} ${request.routeOptions.url ?? request.url}`);

@@ -57,6 +57,8 @@ export function swaggerOptions(version: string, baseUrl: string): FastifyDynamic
         { name: "Shops", description: "The shops (boutiques) a reseller manages." },
         { name: "Products", description: "Products and their variants, under a shop." },
         { name: "Calls", description: "Order-confirmation calls." },
+        { name: "Calling policy", description: "When customers are called: calling hours in their local time." },
+        { name: "Do not call", description: "Numbers the account never calls." },
         { name: "Webhooks", description: "Outbound event deliveries to the reseller." },
         { name: "Inbound", description: "Webhooks received from messaging platforms." },
       ],

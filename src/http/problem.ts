@@ -46,6 +46,7 @@ function statusSlug(status: number): ErrorSlug {
 export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError, docsUrl: string): FastifyReply {
   reply.header("X-Request-Id", request.id);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  if (error.retryAfterSeconds !== null) reply.header("Retry-After", String(error.retryAfterSeconds));
   if (!usesProblemJson(request.url)) {
     return reply.code(error.status).type("application/json").send(JSON.stringify({ detail: error.message }));
   }
@@ -58,6 +59,8 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
     instance: request.url.split("?")[0],
     request_id: request.id,
     ...error.extensions,
+    // A service's issues are relative to the operation's input, which on REST is the body.
+    ...(error.issues ? { errors: error.issues.map((i) => ({ loc: ["body", ...i.path], msg: i.msg, type: i.type })) } : {}),
   };
   return reply.code(error.status).type("application/problem+json").send(JSON.stringify(body));
 }

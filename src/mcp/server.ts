@@ -9,21 +9,21 @@ import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { authenticate } from "../http/guard.ts";
-import { callTool, type OpenApiGetter, type ToolEnv, type WakhaTool } from "./tool.ts";
+import { refuseKeyInQuery } from "../http/secrets.ts";
+import { callTool, type OpenApiGetter, type ToolEnv, type WakhaTool } from "./tools/tool.ts";
 import { ACCOUNT_TOOLS } from "./tools/account.ts";
 import { CALL_TOOLS } from "./tools/calls.ts";
+import { DO_NOT_CALL_TOOLS } from "./tools/do-not-call.ts";
+import { CALLING_POLICY_TOOLS, RETRY_POLICY_TOOLS } from "./tools/calling-policy.ts";
 import { PRODUCT_TOOLS } from "./tools/products.ts";
 import { mirrorIndex, referenceTools } from "./tools/reference.ts";
 import { SHOP_TOOLS } from "./tools/shops.ts";
 
-const DOMAIN_TOOLS = [...CALL_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS];
+const DOMAIN_TOOLS = [...CALL_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS, ...DO_NOT_CALL_TOOLS, ...CALLING_POLICY_TOOLS, ...RETRY_POLICY_TOOLS];
 
-/** The 23 tools of CONTRACT §9. */
+/** The 23 tools of CONTRACT §9, plus get_transcript and redeliver_webhook_delivery (issue 20), and the calling-policy tools (issue 15). */
 export const TOOLS: readonly WakhaTool[] = [...DOMAIN_TOOLS, ...referenceTools(mirrorIndex(DOMAIN_TOOLS))];
 const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
-
-/** Query parameters that would carry a key: refused, since URLs end up in logs, proxies and browser history. */
-const KEY_PARAMS = new Set(["api_key", "apikey", "api-key", "key", "token", "access_token"]);
 
 const INSTRUCTIONS = [
   "Wakha phones cash-on-delivery customers in Morocco, Algeria, Tunisia and France, in their dialect, to confirm their orders, and reports each customer's decision.",
@@ -38,14 +38,12 @@ export interface McpOptions {
   version: string;
 }
 
-let listing: ListToolsResult | undefined;
-
 /**
- * The tools/list answer, built once: the JSON Schema conversion McpServer would redo on every tools/list (same
- * converter and options: Zod's, draft-07, input and output sides) costs about 40 ms of CPU, blocking the event loop.
+ * The tools/list answer, built once per app (mcpRoutes): the JSON Schema conversion McpServer would redo on every
+ * tools/list (same converter and options: Zod's, draft-07, input and output sides) costs about 40 ms of CPU, blocking the event loop.
  */
 export function toolListing(): ListToolsResult {
-  listing ??= {
+  return {
     tools: TOOLS.map((tool) => ({
       name: tool.name,
       title: tool.title,
@@ -55,7 +53,6 @@ export function toolListing(): ListToolsResult {
       annotations: { title: tool.title, ...tool.annotations },
     })),
   };
-  return listing;
 }
 
 /**
@@ -64,9 +61,9 @@ export function toolListing(): ListToolsResult {
  * rate limit before validating the arguments (as REST does) and answers a violation as `validation_error` with the
  * catalogue's entries, where McpServer would validate first and answer plain text.
  */
-export function buildMcpServer(env: ToolEnv, version: string): Server {
+export function buildMcpServer(env: ToolEnv, version: string, listing: () => ListToolsResult = toolListing): Server {
   const server = new Server({ name: "wakha", title: "Wakha", version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  server.setRequestHandler(ListToolsRequestSchema, () => toolListing());
+  server.setRequestHandler(ListToolsRequestSchema, () => listing());
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = BY_NAME.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 100)}"; call tools/list for the ${TOOLS.length} tools.`);
@@ -75,18 +72,10 @@ export function buildMcpServer(env: ToolEnv, version: string): Server {
   return server;
 }
 
-function refuseKeyInQuery(request: FastifyRequest): void {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  const found = Object.keys(query).find((name) => KEY_PARAMS.has(name.toLowerCase()));
-  if (found === undefined) return;
-  throw new ApiError("bad_request",
-    `API keys are never accepted in the query string (\`${found.slice(0, 32)}\`): URLs are logged. Send \`Authorization: Bearer <API_KEY>\` and drop the parameter. If that was a real key, revoke it (DELETE /v1/me/api-keys/{id}) and use a new one.`);
-}
-
-async function handleMcp(ctx: AppContext, options: McpOptions, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  refuseKeyInQuery(request);
+async function handleMcp(ctx: AppContext, options: McpOptions, listing: () => ListToolsResult, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  refuseKeyInQuery(request.url);
   const who = await authenticate(ctx, request.headers.authorization);
-  const server = buildMcpServer({ ctx, who, openapi: options.openapi, request }, options.version);
+  const server = buildMcpServer({ ctx, who, openapi: options.openapi, request }, options.version, listing);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   // From here the SDK writes the response; headers set on the reply so far (X-Request-Id) go on the raw one.
   reply.hijack();
@@ -123,10 +112,12 @@ const jsonRpcResponse = z.looseObject({
 
 /** POST /mcp; GET and DELETE (SSE streams and sessions) do not exist in stateless mode. */
 export function mcpRoutes(app: FastifyInstance, ctx: AppContext, options: McpOptions): void {
+  let built: ListToolsResult | undefined;
+  const listing = () => (built ??= toolListing());
   app.post("/mcp", {
     schema: {
       operationId: "mcp", tags: ["MCP"], summary: "MCP server (Streamable HTTP, stateless)",
-      description: "The Model Context Protocol endpoint: 23 tools over the same services, API key and per-key rate limits as /v1 " +
+      description: "The Model Context Protocol endpoint: 32 tools over the same services, API key and per-key rate limits as /v1 " +
         "(each tool call counts in the bucket of the REST operation it mirrors). Send `Accept: application/json, text/event-stream`; " +
         "answers are JSON. The key is checked before any MCP exchange; a key in the query string is refused. Tool failures are results with " +
         "`isError` whose text is `{\"error\": slug, \"title\", \"detail\", \"remedy\", ...}`.",
@@ -136,8 +127,14 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext, options: McpOpt
     },
     // The SDK validates the message and answers JSON-RPC errors; the schema above documents it.
     validatorCompiler: () => (data) => ({ value: data }),
+    // The key is checked before the body is read, so an unauthenticated client cannot hold the connection by
+    // trickling a body; handleMcp checks again (a cache hit) and takes the principal.
+    onRequest: async (request) => {
+      refuseKeyInQuery(request.url);
+      await authenticate(ctx, request.headers.authorization);
+    },
     config: { errors: ["bad_request", "invalid_api_key"] },
-  }, (request, reply) => handleMcp(ctx, options, request, reply));
+  }, (request, reply) => handleMcp(ctx, options, listing, request, reply));
   const notAllowed = async () => {
     throw new ApiError("http_error", "This MCP server is stateless: send every JSON-RPC message with POST /mcp. There is no SSE stream (GET) and no session to delete (DELETE).", {
       status: 405, headers: { Allow: "POST" },

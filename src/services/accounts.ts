@@ -1,45 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext, Principal } from "../context.ts";
 import type { Database } from "../db/pool.ts";
+import { REQUIRED_SECONDS } from "../domain/money.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
+import type { AccountOut, BalanceOut, TransactionOut, UsageOut } from "../schemas/account.ts";
 import { issueApiKey } from "./api-keys.ts";
 
-/** The minimum balance to start a call (spec 2.10). */
-export const REQUIRED_SECONDS = 10;
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/;
-
-export interface AccountOut {
-  id: string;
-  name: string;
-  balance_seconds: number;
-  created_at: string;
-}
-
-export interface BalanceOut {
-  balance_seconds: number;
-  required_seconds: number;
-  can_start_call: boolean;
-}
-
-export interface UsageOut {
-  period: string;
-  period_start: string;
-  period_end: string;
-  billed_seconds: number;
-  billed_calls: number;
-  credited_seconds: number;
-}
-
-export interface TransactionOut {
-  id: string;
-  type: "credit" | "debit";
-  seconds: number;
-  balance_after: number;
-  call_id: string | null;
-  description: string;
-  created_at: string;
-}
 
 /** Creates an account with its first API key (and an opening credit), all in one transaction. */
 export async function createAccount(db: Database, input: { name: string; balanceSeconds: number }) {
@@ -102,12 +70,16 @@ export async function getBalance(ctx: AppContext, who: Principal): Promise<Balan
 export async function getUsage(ctx: AppContext, who: Principal, period: string | undefined): Promise<UsageOut> {
   const now = new Date(ctx.now());
   const chosen = period ?? `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
-  if (!PERIOD.test(chosen)) {
-    throw new ApiError("invalid_period_format", `period "${chosen.slice(0, 32)}" must be YYYY-MM with a month from 01 to 12, for example 2026-11.`);
+  // Year 0000 does not exist in PostgreSQL, and 9999-12 would end in year 10000, which RFC 3339 cannot write.
+  if (!PERIOD.test(chosen) || chosen < "0001-01" || chosen > "9999-11") {
+    throw new ApiError("invalid_period_format", `period "${chosen.slice(0, 32)}" must be YYYY-MM with a month from 01 to 12, from 0001-01 to 9999-11, for example 2026-11.`);
   }
   const [year, month] = chosen.split("-").map(Number) as [number, number];
-  const start = new Date(Date.UTC(year, month - 1, 1));
-  const end = new Date(Date.UTC(year, month, 1));
+  // setUTCFullYear, unlike Date.UTC, does not map the years 0 to 99 to 1900 to 1999.
+  const start = new Date(0);
+  start.setUTCFullYear(year, month - 1, 1);
+  const end = new Date(0);
+  end.setUTCFullYear(year, month, 1);
   const { rows } = await ctx.db.query<{ billed: number; calls: number; credited: number }>(
     `SELECT COALESCE(-SUM(seconds) FILTER (WHERE type = 'debit'), 0)::bigint AS billed,
             COUNT(*) FILTER (WHERE type = 'debit')::bigint AS calls,

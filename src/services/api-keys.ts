@@ -1,32 +1,13 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
+import { hashApiKey } from "../auth/key-authenticator.ts";
 import type { Principal, AppContext } from "../context.ts";
-import type { Database, Queryable } from "../db/pool.ts";
+import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
+import type { ApiKeyOut, CreatedApiKey, KeyEventOut } from "../schemas/keys.ts";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 const KEY_PREFIX = "wakha_sk_";
-
-export interface ApiKeyOut {
-  id: string;
-  name: string | null;
-  prefix: string;
-  status: "active" | "revoked";
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
-}
-
-export interface CreatedApiKey extends Pick<ApiKeyOut, "id" | "name" | "prefix" | "status" | "created_at"> {
-  api_key: string;
-}
-
-export interface KeyEventOut {
-  id: string;
-  type: string;
-  detail: Record<string, unknown>;
-  created_at: string;
-}
 
 interface KeyRow {
   id: string;
@@ -36,11 +17,6 @@ interface KeyRow {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
-}
-
-/** The key is hashed exactly as received: no trimming, no case folding (spec 5.2). */
-export function hashApiKey(secret: string): Buffer {
-  return createHash("sha256").update(secret, "utf8").digest();
 }
 
 function toKeyOut(row: KeyRow): ApiKeyOut {
@@ -129,65 +105,4 @@ export async function listKeyEvents(ctx: AppContext, who: Principal, rawId: stri
     [key.id, after, page.limit + 1],
   );
   return ctx.paginator.page(scope, rows, page.limit, (r) => ({ id: r.id, type: r.type, detail: r.detail, created_at: r.created_at.toISOString() }));
-}
-
-interface CachedKey {
-  principal: Principal | null;
-  expires: number;
-}
-
-const CACHE_TTL_MS = 5_000;
-const TOUCH_EVERY_MS = 60_000;
-const CACHE_MAX = 10_000;
-
-/**
- * Resolves Bearer secrets to principals. Lookups are cached for a few seconds to keep the hot path to one
- * round trip; a revocation is honoured at once on the node that revoked and within 5 s everywhere else.
- */
-export class KeyAuthenticator {
-  readonly #db: Database;
-  readonly #cache = new Map<string, CachedKey>();
-  readonly #touched = new Map<string, number>();
-  readonly #now: () => number;
-  readonly #onError: (err: unknown) => void;
-
-  constructor(db: Database, now: () => number, onError: (err: unknown) => void) {
-    this.#db = db;
-    this.#now = now;
-    this.#onError = onError;
-  }
-
-  async authenticate(secret: string): Promise<Principal | null> {
-    const hash = hashApiKey(secret);
-    const cacheKey = hash.toString("base64");
-    const now = this.#now();
-    const hit = this.#cache.get(cacheKey);
-    let principal: Principal | null;
-    if (hit && hit.expires > now) {
-      principal = hit.principal;
-    } else {
-      const { rows } = await this.#db.query<{ id: string; account_id: string }>(
-        "SELECT id, account_id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL",
-        [hash],
-      );
-      principal = rows[0] ? { keyId: rows[0].id, accountId: rows[0].account_id } : null;
-      if (this.#cache.size >= CACHE_MAX) this.#cache.clear();
-      this.#cache.set(cacheKey, { principal, expires: now + CACHE_TTL_MS });
-    }
-    if (principal) this.#touch(principal.keyId, now);
-    return principal;
-  }
-
-  /** Drops a key from the cache (after revocation). */
-  forget(keyId: string): void {
-    for (const [k, v] of this.#cache) if (v.principal?.keyId === keyId) this.#cache.delete(k);
-  }
-
-  // last_used_at is written at most once a minute per key, off the request's path.
-  #touch(keyId: string, now: number): void {
-    if ((this.#touched.get(keyId) ?? 0) > now - TOUCH_EVERY_MS) return;
-    if (this.#touched.size >= CACHE_MAX) this.#touched.clear();
-    this.#touched.set(keyId, now);
-    this.#db.query("UPDATE api_keys SET last_used_at = now() WHERE id = $1", [keyId]).catch(this.#onError);
-  }
 }

@@ -1,30 +1,26 @@
-import { randomUUID } from "node:crypto";
-import type pg from "pg";
+import { createHash, randomUUID } from "node:crypto";
 import type { AppContext, Principal } from "../context.ts";
-import type { Queryable } from "../db/pool.ts";
-import { JOBS } from "../engine/jobs.ts";
+import { type Queryable, queryPrepared } from "../db/pool.ts";
+import { ACTIVE_STATUSES, CALL_STATUSES, type CallOutcome, DEFAULT_CHANNEL } from "../domain/calls.ts";
+import { COUNTRY_CURRENCY, COUNTRY_DIALECT, type Country, DEFAULT_LANGUAGE, type Language, SERVED_LANGUAGES } from "../domain/locale.ts";
+import { normalizeDecimal, REQUIRED_SECONDS } from "../domain/money.ts";
+import { JOBS } from "../jobs/catalogue.ts";
 import { ApiError } from "../errors.ts";
+import { readCallPolicy } from "../engine/policy/policy-store.ts";
+import { plannedStart, recordCallPolicy, requestedStart } from "./call-schedule.ts";
 import type { Page, PageInput } from "../pagination.ts";
-import { REQUIRED_SECONDS } from "./accounts.ts";
-import {
-  ACTIVE_STATUSES, CALL_STATUSES, type CallCreate, type CallItem, type CallOut, type CallOutcome, callOutSchema,
-  type Country, type Language, normalizeDecimal,
-} from "./call-schemas.ts";
-import { inKeyedTransaction, purgeSoon, replayOrConflict, requestHash, type StoredResponse, storedResponseSubquery } from "./idempotency.ts";
+import { type OpenedRecording, openRecording } from "../storage/recordings.ts";
+import { CALL_COLUMNS, type CallRow, isCallId, readCallOut, toCallOut } from "../read-models/calls.ts";
+import { type CallCreate, type CallOut, callOutSchema } from "../schemas/calls.ts";
+import { inKeyedTransaction, replayOrConflict, requestHash, type StoredResponse, storedResponseSubquery } from "./idempotency.ts";
 import { type CatalogueVariant, catalogueSubquery, productIds, resolveItems } from "./order-items.ts";
 
-export const DEFAULT_CHANNEL = "gsm";
-const CURRENCY = { MA: "MAD", DZ: "DZD", TN: "TND", FR: "EUR" } as const;
-const DEFAULT_LANGUAGE: Record<Country, Language> = { MA: "ar", DZ: "ar", TN: "ar", FR: "fr" };
-const SERVED_LANGUAGES: Record<Country, readonly Language[]> = { MA: ["ar", "fr"], DZ: ["ar", "fr"], TN: ["ar", "fr"], FR: ["fr"] };
-const DIALECT = { MA: "ma", DZ: "dz", TN: "tn", FR: "fr" } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// The namespace of request hashes; its value is in every stored idempotency record, so it never changes.
 const CREATE_OPERATION = "POST /v1/calls";
 
-/** The result of a creation: the CallOut exactly as first serialised, and whether this is a replay. */
+/** The result of a creation: the call as it was when first created, and whether this is a replay of it. */
 export interface CreatedCall {
-  callId: string;
-  body: string;
+  call: CallOut;
   replayed: boolean;
 }
 
@@ -64,18 +60,13 @@ function chooseChannel(ctx: AppContext, input: CallCreate): string {
 function orderExists(shop: string, externalId: string, lastAttempt: number): ApiError {
   return new ApiError("order_external_id_already_exists", `Shop "${shop}" already has an order "${externalId}" (last attempt: previous_attempts ${lastAttempt}).`, {
     extensions: {
-      hint: `To call the customer again about this order, send a new Idempotency-Key and set order.previous_attempts to ${lastAttempt + 1}. To place a different order, use a new order.external_id.`,
+      hint: `To call the customer again about this order, use a new idempotency key (the Idempotency-Key header on REST, idempotency_key on MCP) and set order.previous_attempts to ${lastAttempt + 1}. To place a different order, use a new order.external_id.`,
     },
   });
 }
 
-/**
- * Runs a hot-path statement as a named prepared statement (parsed and planned once per connection): planning
- * these took several times the PostgreSQL CPU of running them (issue 8, bench/results/latest.md).
- */
-function queryPrepared<R extends pg.QueryResultRow>(db: Queryable, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
-  // Every Queryable is a pg Pool, PoolClient or Database, whose query() hands a config object to pg as it is.
-  return (db as unknown as Pick<pg.Pool, "query">).query<R>({ name, text, values });
+function doNotCall(phone: string): ApiError {
+  return new ApiError("number_do_not_call", `${phone} is on this account's do-not-call list; no call was created. Remove it (DELETE /v1/me/do-not-call/${encodeURIComponent(phone)}, or the remove_do_not_call tool) only if the customer asked to be called again.`);
 }
 
 // Everything the checks need, read in one round trip under the key's lock.
@@ -93,58 +84,8 @@ async function readSnapshot(client: Queryable, who: Principal, input: CallCreate
   return rows[0]!;
 }
 
-/**
- * Creates a queued call with its order and its place-call job in one transaction, after every check of
- * spec part 4. With an Idempotency-Key, a repeat of the same body within 24 h replays the first response.
- */
-export async function createCall(ctx: AppContext, who: Principal, input: CallCreate, idempotencyKey: string | null): Promise<CreatedCall> {
-  const hash = requestHash(CREATE_OPERATION, input);
-  const created = await inKeyedTransaction(ctx.db, who.accountId, idempotencyKey, async (client): Promise<CreatedCall> => {
-    const snap = await readSnapshot(client, who, input, idempotencyKey);
-    if (snap.stored) return { ...replayOrConflict(snap.stored, hash), replayed: true };
-
-    const language = chooseLanguage(input);
-    const channel = chooseChannel(ctx, input);
-    if (!snap.shop_id) throw new ApiError("shop_not_found", `No active shop "${input.shop_external_id}" on this account.`);
-    const items = resolveItems(input.order.items, snap.catalogue, input.shop_external_id);
-    const order = input.order;
-    if (snap.order_last_attempt !== null && order.previous_attempts <= snap.order_last_attempt) {
-      throw orderExists(input.shop_external_id, order.external_id, snap.order_last_attempt);
-    }
-    const balance = snap.balance_seconds ?? 0;
-    if (balance < REQUIRED_SECONDS) {
-      throw new ApiError("insufficient_balance", `The balance is ${balance} s; starting a call needs at least ${REQUIRED_SECONDS} s. No call was created and nothing was billed.`, {
-        extensions: { balance_seconds: balance, required_seconds: REQUIRED_SECONDS },
-      });
-    }
-
-    const callId = randomUUID();
-    const out: CallOut = {
-      id: callId,
-      status: "queued",
-      outcome: null,
-      end_reason: null,
-      shop_external_id: input.shop_external_id,
-      customer: { name: input.customer.name, phone_number: input.customer.phone_number },
-      amount: normalizeDecimal(input.amount),
-      currency: CURRENCY[input.country],
-      country: input.country,
-      language,
-      dialect: DIALECT[input.country],
-      channel,
-      order: { external_id: order.external_id, previous_attempts: order.previous_attempts, items },
-      outcome_details: null,
-      created_at: snap.now.toISOString(),
-      answered_at: null,
-      ended_at: null,
-      duration_seconds: null,
-      billed_seconds: null,
-      recording_url: null,
-    };
-    // Serialised as the response serialiser does for reads, so POST and GET agree byte for byte.
-    const body = JSON.stringify(callOutSchema.encode(out));
-    const { rows } = await queryPrepared<{ calls: number; keys: number }>(client, "wakha_create_call_insert",
-      `WITH o AS (
+// The creation's write, with pg-boss's INSERT of the job as one more CTE when the queue gives one ($20 is its JSON).
+const CREATE_INSERT = `WITH o AS (
          INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $6)
          ON CONFLICT (shop_id, external_id) DO UPDATE SET last_attempt = EXCLUDED.last_attempt, updated_at = EXCLUDED.updated_at
@@ -163,94 +104,105 @@ export async function createCall(ctx: AppContext, who: Principal, input: CallCre
            WHERE idempotency_keys.created_at <= EXCLUDED.created_at - interval '24 hours'
          RETURNING 1
        )
-       SELECT (SELECT count(*) FROM c)::int AS calls, (SELECT count(*) FROM k)::int AS keys`,
-      [
-        randomUUID(), who.accountId, snap.shop_id, order.external_id, order.previous_attempts, snap.now, callId,
-        out.customer.name, out.customer.phone_number, out.amount, out.currency, out.country, language, out.dialect, channel,
-        JSON.stringify(items), idempotencyKey, idempotencyKey === null ? null : hash, body,
-      ],
-    );
-    // A concurrent request (another key) created the order or this attempt between the read and the write.
+       __JOB__SELECT (SELECT count(*) FROM c)::int AS calls, (SELECT count(*) FROM k)::int AS keys, __JOBS__ AS jobs`;
+const createStatements = new Map<string | null, { name: string; text: string }>();
+
+function createStatement(jobInsert: string | null): { name: string; text: string } {
+  let statement = createStatements.get(jobInsert);
+  if (!statement) {
+    const text = jobInsert === null
+      ? CREATE_INSERT.replace("__JOB__", "").replace("__JOBS__", "0")
+      // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
+      : CREATE_INSERT.replace("__JOB__", () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$20")})\n       `)
+        .replace("__JOBS__", "(SELECT count(*) FROM j)::int");
+    statement = { name: `wakha_create_call_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
+    if (createStatements.size < 8) createStatements.set(jobInsert, statement);
+  }
+  return statement;
+}
+
+/**
+ * Creates a queued call with its order and its place-call job in one transaction, after every check of
+ * spec part 4. With an idempotency key, a repeat of the same body within 24 h replays the first response.
+ */
+export async function createCall(ctx: AppContext, who: Principal, input: CallCreate, idempotencyKey: string | null): Promise<CreatedCall> {
+  const hash = requestHash(CREATE_OPERATION, input);
+  const created = await inKeyedTransaction(ctx.db, who.accountId, idempotencyKey, async (client): Promise<CreatedCall> => {
+    const snap = await readSnapshot(client, who, input, idempotencyKey);
+    if (snap.stored) return { call: callOutSchema.parse(replayOrConflict(snap.stored, hash)), replayed: true };
+
+    requestedStart(input, ctx.now()); // a bad scheduled_at is a validation error, reported before the other checks
+    const language = chooseLanguage(input);
+    const channel = chooseChannel(ctx, input);
+    if (!snap.shop_id) throw new ApiError("shop_not_found", `No active shop "${input.shop_external_id}" on this account.`);
+    const items = resolveItems(input.order.items, snap.catalogue, input.shop_external_id);
+    const order = input.order;
+    if (snap.order_last_attempt !== null && order.previous_attempts <= snap.order_last_attempt) {
+      throw orderExists(input.shop_external_id, order.external_id, snap.order_last_attempt);
+    }
+    const policy = await readCallPolicy(client, who.accountId, snap.shop_id, input.customer.phone_number);
+    if (policy.listed) throw doNotCall(input.customer.phone_number);
+    const balance = snap.balance_seconds ?? 0;
+    if (balance < REQUIRED_SECONDS) {
+      throw new ApiError("insufficient_balance", `The balance is ${balance} s; starting a call needs at least ${REQUIRED_SECONDS} s. No call was created and nothing was billed.`, {
+        extensions: { balance_seconds: balance, required_seconds: REQUIRED_SECONDS },
+      });
+    }
+
+    const scheduledAt = plannedStart(ctx.config, input, policy, ctx.now());
+    const callId = randomUUID();
+    const out: CallOut = {
+      id: callId,
+      status: "queued",
+      outcome: null,
+      end_reason: null,
+      shop_external_id: input.shop_external_id,
+      customer: { name: input.customer.name, phone_number: input.customer.phone_number },
+      amount: normalizeDecimal(input.amount),
+      currency: COUNTRY_CURRENCY[input.country],
+      country: input.country,
+      language,
+      dialect: COUNTRY_DIALECT[input.country],
+      channel,
+      order: { external_id: order.external_id, previous_attempts: order.previous_attempts, items },
+      outcome_details: null,
+      created_at: snap.now.toISOString(),
+      answered_at: null,
+      ended_at: null,
+      duration_seconds: null,
+      billed_seconds: null,
+      recording_url: null,
+      scheduled_at: scheduledAt?.toISOString() ?? null,
+      retry_of: null,
+    };
+    // Stored as the CallOut's JSON, so a replay gives the call exactly as first created.
+    const body = JSON.stringify(callOutSchema.encode(out));
+    // The order, the call, the idempotency record and, through pg-boss's own INSERT, the place-call job: one statement.
+    const jobOptions = { id: callId, ...(scheduledAt ? { startAfter: scheduledAt } : {}) };
+    const job = await ctx.queue.insertStatement(JOBS.placeCall, { call_id: callId }, jobOptions);
+    const statement = createStatement(job?.text ?? null);
+    const { rows } = await queryPrepared<{ calls: number; keys: number; jobs: number }>(client, statement.name, statement.text, [
+      randomUUID(), who.accountId, snap.shop_id, order.external_id, order.previous_attempts, snap.now, callId,
+      out.customer.name, out.customer.phone_number, out.amount, out.currency, out.country, language, out.dialect, channel,
+      JSON.stringify(items), idempotencyKey, idempotencyKey === null ? null : hash, body, ...(job ? [job.param] : []),
+    ]);
+    // A concurrent request (another key) created the order or this attempt between the read and the write; the
+    // transaction rolls back, the job with it.
     if (rows[0]!.calls === 0) throw orderExists(input.shop_external_id, order.external_id, Math.max(order.previous_attempts, snap.order_last_attempt ?? 0));
-    await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: callId }, { id: callId });
-    return { callId, body, replayed: false };
+    if (!job) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: callId }, jobOptions);
+    else if (rows[0]!.jobs !== 1) throw new Error(`pg-boss did not create the ${JOBS.placeCall.name} job of call ${callId}`);
+    await recordCallPolicy(client, callId, scheduledAt, input.retry_policy);
+    return { call: out, replayed: false };
   });
-  if (!created.replayed && idempotencyKey !== null) purgeSoon(ctx.db, ctx.now());
+  if (!created.replayed && idempotencyKey !== null) ctx.idempotencyPurge.poke(ctx.now());
   return created;
-}
-
-interface CallRow {
-  seq: number;
-  id: string;
-  status: CallOut["status"];
-  outcome: CallOutcome | null;
-  end_reason: string | null;
-  shop_external_id: string;
-  customer_name: string;
-  customer_phone: string;
-  amount: string;
-  currency: CallOut["currency"];
-  country: Country;
-  language: Language;
-  dialect: CallOut["dialect"];
-  channel: string;
-  order_external_id: string;
-  previous_attempts: number;
-  items: CallItem[];
-  outcome_details: CallOut["outcome_details"];
-  created_at: Date;
-  answered_at: Date | null;
-  ended_at: Date | null;
-  duration_seconds: number | null;
-  billed_seconds: number | null;
-  recording_path: string | null;
-  recording_purged_at: Date | null;
-}
-
-const CALL_COLUMNS = `c.seq, c.id, c.status, c.outcome, c.end_reason, s.external_id AS shop_external_id, c.customer_name,
-  c.customer_phone, c.amount::text AS amount, c.currency, c.country, c.language, c.dialect, c.channel, c.order_external_id,
-  c.previous_attempts, c.items, c.outcome_details, c.created_at, c.answered_at, c.ended_at, c.duration_seconds,
-  c.billed_seconds, c.recording_path, c.recording_purged_at`;
-
-function toCallOut(ctx: AppContext, r: CallRow): CallOut {
-  return {
-    id: r.id,
-    status: r.status,
-    outcome: r.outcome,
-    end_reason: r.end_reason,
-    shop_external_id: r.shop_external_id,
-    customer: { name: r.customer_name, phone_number: r.customer_phone },
-    amount: r.amount,
-    currency: r.currency,
-    country: r.country,
-    language: r.language,
-    dialect: r.dialect,
-    channel: r.channel,
-    order: { external_id: r.order_external_id, previous_attempts: r.previous_attempts, items: r.items },
-    outcome_details: r.outcome_details,
-    created_at: r.created_at.toISOString(),
-    answered_at: r.answered_at?.toISOString() ?? null,
-    ended_at: r.ended_at?.toISOString() ?? null,
-    duration_seconds: r.duration_seconds,
-    billed_seconds: r.billed_seconds,
-    recording_url: r.recording_path && !r.recording_purged_at ? `${ctx.config.baseUrl}/v1/calls/${r.id}/recording` : null,
-  };
 }
 
 /** One of the account's calls; missing, foreign and malformed ids are the same 404. */
 export async function getCall(ctx: AppContext, who: Principal, id: string): Promise<CallOut> {
-  return readCall(ctx, ctx.db, who.accountId, id);
-}
-
-/** getCall through a given client, so the engine can read a call inside its own transaction. */
-export async function readCall(ctx: AppContext, db: Queryable, accountId: string, id: string): Promise<CallOut> {
-  if (!UUID.test(id)) throw callNotFound(id);
-  const { rows } = await queryPrepared<CallRow>(db, "wakha_read_call",
-    `SELECT ${CALL_COLUMNS} FROM calls c JOIN shops s ON s.id = c.shop_id WHERE c.id = $1 AND c.account_id = $2`,
-    [id, accountId],
-  );
-  if (!rows[0]) throw callNotFound(id);
-  return toCallOut(ctx, rows[0]);
+  const call = await readCallOut(ctx.db, ctx.config.baseUrl, who.accountId, id);
+  if (!call) throw callNotFound(id);
+  return call;
 }
 
 export interface CallFilters {
@@ -263,6 +215,8 @@ export interface CallFilters {
   created_after?: string | undefined;
   /** Exclusive upper bound on created_at. */
   created_before?: string | undefined;
+  /** One order's calls (issue 15: a call and its retries). */
+  order_external_id?: string | undefined;
 }
 
 /** The account's calls, newest first; the filters are part of the cursor's scope. */
@@ -270,9 +224,10 @@ export async function listCalls(ctx: AppContext, who: Principal, filters: CallFi
   if (filters.status !== undefined && !(CALL_STATUSES as readonly string[]).includes(filters.status)) {
     throw new ApiError("invalid_status_filter", `status "${filters.status.slice(0, 32)}" is not accepted; use one of ${CALL_STATUSES.join(", ")}.`);
   }
-  const f = [filters.status, filters.outcome, filters.shop_external_id, filters.merchant_id, filters.created_after, filters.created_before]
+  const f = [filters.status, filters.outcome, filters.shop_external_id, filters.merchant_id, filters.created_after, filters.created_before, filters.order_external_id]
     .map((v) => v ?? null);
-  const scope = `calls|${who.accountId}|${JSON.stringify(f)}`;
+  // Without an order filter the scope is as before it existed, so cursors issued then stay valid.
+  const scope = `calls|${who.accountId}|${JSON.stringify(f[6] === null ? f.slice(0, 6) : f)}`;
   const after = ctx.paginator.start(scope, page.cursor);
   const { rows } = await ctx.db.query<CallRow>(
     `SELECT ${CALL_COLUMNS} FROM calls c JOIN shops s ON s.id = c.shop_id
@@ -280,10 +235,11 @@ export async function listCalls(ctx: AppContext, who: Principal, filters: CallFi
        AND ($3::text IS NULL OR c.status = $3) AND ($4::text IS NULL OR c.outcome = $4)
        AND ($5::text IS NULL OR s.external_id = $5) AND ($6::text IS NULL OR s.merchant_external_id = $6)
        AND ($7::timestamptz IS NULL OR c.created_at >= $7) AND ($8::timestamptz IS NULL OR c.created_at < $8)
-     ORDER BY c.seq DESC LIMIT $9`,
+       AND ($9::text IS NULL OR c.order_external_id = $9)
+     ORDER BY c.seq DESC LIMIT $10`,
     [who.accountId, after, ...f, page.limit + 1],
   );
-  return ctx.paginator.page(scope, rows, page.limit, (r) => toCallOut(ctx, r));
+  return ctx.paginator.page(scope, rows, page.limit, (r) => toCallOut(ctx.config.baseUrl, r));
 }
 
 /**
@@ -292,7 +248,7 @@ export async function listCalls(ctx: AppContext, who: Principal, filters: CallFi
  * closes the line and fills ended_at and billed_seconds. A terminal call is 409 conflict.
  */
 export async function cancelCall(ctx: AppContext, who: Principal, id: string): Promise<CallOut> {
-  if (!UUID.test(id)) throw callNotFound(id);
+  if (!isCallId(id)) throw callNotFound(id);
   return ctx.db.tx(async (client) => {
     const { rows: found } = await client.query<{ status: CallOut["status"] }>(
       "SELECT status FROM calls WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, who.accountId],
@@ -314,13 +270,13 @@ export async function cancelCall(ctx: AppContext, who: Principal, id: string): P
       [id, neverDialed],
     );
     if (neverDialed) await ctx.queue.cancel(client, JOBS.placeCall, id);
-    return toCallOut(ctx, rows[0]!);
+    return toCallOut(ctx.config.baseUrl, rows[0]!);
   });
 }
 
-/** Where a call's recording is, for streaming: 404 call_not_found if never produced, 410 once purged. */
-export async function findCallRecording(ctx: AppContext, who: Principal, id: string): Promise<{ path: string; contentType: string }> {
-  if (!UUID.test(id)) throw callNotFound(id);
+/** A call's recording, opened for streaming: 404 call_not_found if never produced, 410 once purged or lost. */
+export async function openCallRecording(ctx: AppContext, who: Principal, id: string): Promise<OpenedRecording & { contentType: string }> {
+  if (!isCallId(id)) throw callNotFound(id);
   const { rows } = await ctx.db.query<{ recording_path: string | null; recording_content_type: string | null; recording_purged_at: Date | null }>(
     "SELECT recording_path, recording_content_type, recording_purged_at FROM calls WHERE id = $1 AND account_id = $2",
     [id, who.accountId],
@@ -330,5 +286,8 @@ export async function findCallRecording(ctx: AppContext, who: Principal, id: str
     throw new ApiError("recording_gone", `The recording of call ${id} was purged on ${r.recording_purged_at.toISOString()}, after the 30-day retention.`);
   }
   if (!r?.recording_path) throw callNotFound(id);
-  return { path: r.recording_path, contentType: r.recording_content_type ?? "application/octet-stream" };
+  // A file that is no longer there is as gone as a purged one.
+  const opened = await openRecording(ctx, r.recording_path);
+  if (!opened) throw new ApiError("recording_gone", `The recording of call ${id} is no longer stored.`);
+  return { ...opened, contentType: r.recording_content_type ?? "application/octet-stream" };
 }

@@ -1,4 +1,5 @@
-// Idempotency-Key handling for POST /v1/calls (spec 7.3, part 8; CONTRACT §10).
+// Idempotent call creation (spec 7.3, part 8; CONTRACT §10): REST takes the key from the Idempotency-Key
+// header, MCP from the create_call argument.
 //
 // Design: the creation runs in one transaction that first takes a transaction-scoped advisory lock on
 // hash(account, key). A duplicate arriving while the first request runs waits on that lock (at most
@@ -11,6 +12,7 @@ import { createHash } from "node:crypto";
 import type pg from "pg";
 import type { Database } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
+import { Throttle } from "../throttle.ts";
 
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
 export const MAX_KEY_LENGTH = 255;
@@ -21,15 +23,19 @@ export const LOCK_CLASS = 72_420;
 const PURGE_EVERY_MS = 60_000;
 const PURGE_BATCH = 1_000;
 
-/** Applies the header rules (spec part 8): present, not empty, at most 255 characters. */
-export function checkIdempotencyKey(value: string | string[] | undefined): string {
-  if (value === undefined) {
-    throw new ApiError("missing_idempotency_key", "POST /v1/calls needs an Idempotency-Key header (1 to 255 characters; a UUID is ideal).");
-  }
-  const key = Array.isArray(value) ? value.join(", ") : value;
-  if (key.length === 0) throw new ApiError("idempotency_key_empty", "The Idempotency-Key header is empty; send 1 to 255 characters.");
-  if (key.length > MAX_KEY_LENGTH) {
-    throw new ApiError("idempotency_key_too_long", `The Idempotency-Key header has ${key.length} characters; the maximum is ${MAX_KEY_LENGTH}.`);
+/** Characters as a person counts them: Unicode code points, so an astral character (two UTF-16 units) is one. */
+export function characterCount(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** The key rules (spec part 8): 1 to 255 characters. Transports check presence in their own terms first. */
+export function checkIdempotencyKey(key: string): string {
+  if (key.length === 0) throw new ApiError("idempotency_key_empty", `The idempotency key is empty; send 1 to ${MAX_KEY_LENGTH} characters.`);
+  const count = characterCount(key);
+  if (count > MAX_KEY_LENGTH) {
+    throw new ApiError("idempotency_key_too_long", `The idempotency key has ${count} characters; the maximum is ${MAX_KEY_LENGTH}.`);
   }
   return key;
 }
@@ -72,8 +78,8 @@ export async function inKeyedTransaction<T>(db: Database, accountId: string, key
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
     if ((err as { code?: string }).code === "55P03") {
-      throw new ApiError("conflict", "A request with this Idempotency-Key (or for the same order) is still being processed. Retry in a second to get its result.", {
-        headers: { "Retry-After": "1" },
+      throw new ApiError("conflict", "A request with this idempotency key (or for the same order) is still being processed. Retry in a second to get its result.", {
+        retryAfterSeconds: 1,
       });
     }
     throw err;
@@ -96,13 +102,13 @@ export function storedResponseSubquery(account: string, key: string, now: string
       AND created_at > ${now} - interval '${IDEMPOTENCY_WINDOW_HOURS} hours')`;
 }
 
-/** The replay, or 409 idempotency_key_conflict when the body differs (the original is never shown). */
-export function replayOrConflict(stored: StoredResponse, hash: Buffer): { callId: string; body: string } {
+/** The stored result (parsed JSON), or 409 idempotency_key_conflict when the request differs (the original is never shown). */
+export function replayOrConflict(stored: StoredResponse, hash: Buffer): unknown {
   if (stored.request_hash !== hash.toString("hex")) {
     throw new ApiError("idempotency_key_conflict",
-      "This Idempotency-Key was already used in the last 24 hours with a different request body. Use a new key for a new request, or resend the identical body to get the original response.");
+      "This idempotency key was already used in the last 24 hours with a different request. Use a new key for a new request, or resend the identical request to get the original result.");
   }
-  return { callId: stored.call_id, body: stored.response_body };
+  return JSON.parse(stored.response_body) as unknown;
 }
 
 /** Deletes up to `batch` records older than the window; returns how many went. */
@@ -116,11 +122,7 @@ export async function purgeExpiredIdempotencyKeys(db: Pick<Database, "query">, b
   return rowCount ?? 0;
 }
 
-const lastPurge = new WeakMap<Database, number>();
-
-/** Purge-on-write: at most once a minute per pool, off the request path; a failure waits for the next one. */
-export function purgeSoon(db: Database, nowMs: number): void {
-  if (nowMs - (lastPurge.get(db) ?? 0) < PURGE_EVERY_MS) return;
-  lastPurge.set(db, nowMs);
-  purgeExpiredIdempotencyKeys(db).catch(() => {});
+/** Purge-on-write for the composition root: at most once a minute per root, off the request path; a failure waits for the next one. */
+export function idempotencyPurge(db: Pick<Database, "query">): Throttle {
+  return new Throttle(() => purgeExpiredIdempotencyKeys(db), PURGE_EVERY_MS);
 }

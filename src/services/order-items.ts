@@ -1,6 +1,7 @@
 // Resolves a call's item lines against its shop's catalogue (spec 2.2; CONTRACT §4).
+import { normalizeDecimal } from "../domain/money.ts";
 import { ApiError } from "../errors.ts";
-import { type CallItem, normalizeDecimal, type OrderItemInput } from "./call-schemas.ts";
+import type { CallItem, OrderItemInput } from "../schemas/calls.ts";
 
 /** One active variant of an active product of the shop, as the catalogue query returns it. */
 export interface CatalogueVariant {

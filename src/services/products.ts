@@ -1,45 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext, Principal } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
-import { ApiError } from "../errors.ts";
-import type { ValidationEntry } from "../http/validation.ts";
+import { EXTERNAL_ID_MAX, isExternalId, type RecordStatus } from "../domain/catalogue.ts";
+import { ApiError, type InputIssue } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
-import { type ActiveShop, EXTERNAL_ID_MAX, findActiveShop, isExternalId, isUniqueViolation, parseStatusFilter } from "./shops.ts";
-
-export interface VariantOut {
-  variant_external_id: string;
-  name: string | null;
-  /** Decimal string, at the scale it was given. */
-  price: string;
-}
-
-export interface ProductOut {
-  external_id: string;
-  shop_external_id: string;
-  name: string;
-  description: string | null;
-  status: "active" | "archived";
-  /** The active variants, in the order they were added. */
-  variants: VariantOut[];
-  created_at: string;
-  updated_at: string;
-  archived_at: string | null;
-}
-
-export interface ProductCreateInput {
-  external_id: string;
-  name: string;
-  description?: string | null | undefined;
-  variants: { variant_external_id: string; price: string; name?: string | null | undefined }[];
-}
-
-/** A PATCH: absent fields are kept, `null` clears; `variants` upserts by id, `retire_variants` retires. */
-export interface ProductUpdateInput {
-  name?: string | undefined;
-  description?: string | null | undefined;
-  variants?: { variant_external_id: string; price?: string | undefined; name?: string | null | undefined }[] | undefined;
-  retire_variants?: string[] | undefined;
-}
+import type { ProductCreateInput, ProductOut, ProductUpdateInput, VariantOut } from "../schemas/products.ts";
+import { type ActiveShop, findActiveShop, isUniqueViolation, parseStatusFilter } from "./shops.ts";
 
 /** An active product with its active variants and their database ids, for resolving order lines. */
 export interface ActiveProduct {
@@ -55,7 +21,7 @@ interface ProductRow {
   external_id: string;
   name: string;
   description: string | null;
-  status: "active" | "archived";
+  status: RecordStatus;
   created_at: Date;
   updated_at: Date;
   archived_at: Date | null;
@@ -78,8 +44,8 @@ function productNotFound(externalId: string): ApiError {
   return new ApiError("product_not_found", `No active product with external id ${JSON.stringify(externalId.slice(0, EXTERNAL_ID_MAX))} in this shop.`);
 }
 
-function invalid(errors: ValidationEntry[]): ApiError {
-  return new ApiError("validation_error", "The request does not match the product's current state; see `errors`. Nothing was written.", { extensions: { errors } });
+function invalid(issues: InputIssue[]): ApiError {
+  return new ApiError("validation_error", "The request does not match the product's current state; see `errors`. Nothing was written.", { issues });
 }
 
 /** Active variants of the given products, grouped by product id, in position order. */
@@ -158,7 +124,7 @@ export async function createProduct(ctx: AppContext, who: Principal, shopExterna
       if (isUniqueViolation(err, "products_shop_id_external_id_key")) {
         throw new ApiError(
           "product_external_id_already_exists",
-          `The shop already has a product with external id "${input.external_id}" (perhaps archived). Use PATCH /v1/shops/{shop_external_id}/products/{product_external_id} to modify it.`,
+          `The shop already has a product with external id "${input.external_id}" (perhaps archived). Update it instead (PATCH /v1/shops/{shop_external_id}/products/{product_external_id}, or the update_product tool).`,
         );
       }
       throw err;
@@ -214,20 +180,20 @@ export async function updateProduct(
     const upserts = input.variants ?? [];
     const retire = input.retire_variants ?? [];
 
-    const errors: ValidationEntry[] = [];
+    const errors: InputIssue[] = [];
     upserts.forEach((v, i) => {
       if (v.price === undefined && byId.get(v.variant_external_id)?.status !== "active") {
-        errors.push({ loc: ["body", "variants", i, "price"], msg: `Field required: "${v.variant_external_id}" is not an active variant, so it needs a price`, type: "missing" });
+        errors.push({ path: ["variants", i, "price"], msg: `Field required: "${v.variant_external_id}" is not an active variant, so it needs a price`, type: "missing" });
       }
     });
     retire.forEach((id, i) => {
-      if (!byId.has(id)) errors.push({ loc: ["body", "retire_variants", i], msg: `Value error, the product has no variant "${id}"`, type: "value_error" });
+      if (!byId.has(id)) errors.push({ path: ["retire_variants", i], msg: `Value error, the product has no variant "${id}"`, type: "value_error" });
     });
     const active = new Set(stored.filter((v) => v.status === "active").map((v) => v.variant_external_id));
     for (const v of upserts) active.add(v.variant_external_id);
     for (const id of retire) active.delete(id);
     if (errors.length === 0 && active.size === 0) {
-      errors.push({ loc: ["body", "retire_variants"], msg: "Value error, a product must keep at least one active variant", type: "value_error" });
+      errors.push({ path: ["retire_variants"], msg: "Value error, a product must keep at least one active variant", type: "value_error" });
     }
     if (errors.length > 0) throw invalid(errors);
 

@@ -1,53 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext, Principal } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
+import { EXTERNAL_ID_MAX, isExternalId, type RecordStatus, STATUS_FILTERS, type StatusFilter } from "../domain/catalogue.ts";
+import type { Country } from "../domain/locale.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
-import type { Country } from "./call-schemas.ts";
-
-/**
- * What an external id (shop, merchant, product, variant) may be: 1 to 100 characters, none a control character.
- * 100 is Fastify's default maxParamLength: a longer id could be created but never addressed in a path.
- */
-export const EXTERNAL_ID_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
-export const EXTERNAL_ID_MAX = 100;
-
-/** True when a shop, product or variant could have this external id; anything else cannot exist. */
-export function isExternalId(value: string): boolean {
-  return value.length >= 1 && value.length <= EXTERNAL_ID_MAX && EXTERNAL_ID_PATTERN.test(value);
-}
-
-/** The values of the `status` filter of shop and product lists (CONTRACT §3). */
-export const STATUS_FILTERS = ["active", "archived", "all"] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-
-export interface ShopOut {
-  external_id: string;
-  merchant_external_id: string;
-  name: string;
-  contact_phone: string | null;
-  default_country: Country | null;
-  status: "active" | "archived";
-  created_at: string;
-  updated_at: string;
-  archived_at: string | null;
-}
+import type { ShopCreateInput, ShopOut, ShopUpdateInput } from "../schemas/shops.ts";
 
 /** An active shop with its database id, for the services that hang records under it (products, calls). */
 export interface ActiveShop extends ShopOut {
   id: string;
 }
-
-export interface ShopCreateInput {
-  external_id: string;
-  merchant_external_id: string;
-  name: string;
-  contact_phone?: string | null | undefined;
-  default_country?: Country | null | undefined;
-}
-
-/** A PATCH: absent fields are kept, `null` clears an optional field. */
-export type ShopUpdateInput = Partial<Omit<ShopCreateInput, "external_id">>;
 
 interface ShopRow {
   id: string;
@@ -57,7 +20,7 @@ interface ShopRow {
   name: string;
   contact_phone: string | null;
   default_country: Country | null;
-  status: "active" | "archived";
+  status: RecordStatus;
   created_at: Date;
   updated_at: Date;
   archived_at: Date | null;
@@ -131,7 +94,7 @@ export async function createShop(ctx: AppContext, who: Principal, input: ShopCre
     if (isUniqueViolation(err, "shops_account_id_external_id_key")) {
       throw new ApiError(
         "shop_external_id_already_exists",
-        `A shop with external id "${input.external_id}" already exists on this account (perhaps archived). Use PATCH /v1/shops/{external_id} to modify it.`,
+        `A shop with external id "${input.external_id}" already exists on this account (perhaps archived). Update it instead (PATCH /v1/shops/{external_id}, or the update_shop tool).`,
       );
     }
     throw err;

@@ -1,51 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext, Principal } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
-import { JOBS } from "../engine/jobs.ts";
+import { JOBS } from "../jobs/catalogue.ts";
+import { DELIVERY_STATUSES, type DeliveryStatus, type EventType } from "../domain/webhooks.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
+import type { DeliveryOut } from "../schemas/deliveries.ts";
+import type { CreatedWebhook, WebhookOut } from "../schemas/webhooks.ts";
 import { AddressRejected, checkWebhookUrl } from "../webhooks/address-guard.ts";
 import { attemptDelivery } from "../webhooks/delivery.ts";
-import { type EventType, recordEvent } from "../webhooks/events.ts";
-import type { SecretBox } from "../webhooks/secret-box.ts";
+import { recordEvent } from "../webhooks/events.ts";
+import type { SecretBox } from "../crypto/secret-box.ts";
 import { newWebhookSecret } from "../webhooks/signature.ts";
-
-/** The values of the deliveries' `status` filter (CONTRACT §3). */
-export const DELIVERY_STATUSES = ["delivered", "failed", "pending"] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 // If the process dies between committing a test event and its inline attempt, this job sends it instead.
 const TEST_FALLBACK_DELAY_MS = 30_000;
-
-export interface WebhookOut {
-  id: string;
-  url: string;
-  description: string | null;
-  status: "active";
-  created_at: string;
-}
-
-export interface CreatedWebhook extends WebhookOut {
-  secret: string;
-}
-
-export interface DeliveryOut {
-  id: string;
-  event_id: string;
-  event_type: EventType;
-  url: string;
-  status: DeliveryStatus;
-  attempts: number;
-  last_attempt_at: string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_response_excerpt: string | null;
-  last_duration_ms: number | null;
-  next_attempt_at: string | null;
-  created_at: string;
-  delivered_at: string | null;
-  failed_at: string | null;
-}
 
 interface WebhookRow {
   id: string;
@@ -120,7 +89,7 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 
 const alreadyConfigured = () =>
-  new ApiError("webhook_already_configured", "This account already has an active webhook. DELETE /v1/me/webhooks first, then create the new one (this also rotates the secret).");
+  new ApiError("webhook_already_configured", "This account already has an active webhook. Delete it first (DELETE /v1/me/webhooks), then create the new one (this also rotates the secret).");
 
 async function activeWebhook(db: Queryable, accountId: string, lock = ""): Promise<WebhookRow | undefined> {
   const { rows } = await db.query<WebhookRow>(
@@ -138,7 +107,7 @@ async function notConfigured(db: Queryable, accountId: string): Promise<ApiError
   );
   const last = rows[0];
   const why = last?.status === "disabled" && last.disabled_reason ? ` The last one was disabled: ${last.disabled_reason}` : "";
-  return new ApiError("webhook_not_configured", `This account has no active webhook.${why} Configure one with POST /v1/me/webhooks.`);
+  return new ApiError("webhook_not_configured", `This account has no active webhook.${why} Configure one first (POST /v1/me/webhooks).`);
 }
 
 /** Configures the account's webhook after the address guard; the secret is returned only here. */
@@ -203,12 +172,12 @@ export async function testWebhook(ctx: AppContext, who: Principal): Promise<Deli
   requireSecretBox(ctx);
   const recorded = await ctx.db.tx(async (client) => {
     const hook = await activeWebhook(client, who.accountId);
-    if (!hook) throw new ApiError("webhook_url_not_configured", "This account has no active webhook to test. Configure one with POST /v1/me/webhooks first.");
+    if (!hook) throw new ApiError("webhook_url_not_configured", "This account has no active webhook to test. Configure one first (POST /v1/me/webhooks).");
     const event = await recordEvent(ctx, client, who.accountId, "webhook.test", {
       message: "This is a test delivery from Wakha. Verify its X-Service-Signature with your webhook secret.",
       webhook_id: hook.id,
     });
-    if (!event) throw new ApiError("webhook_url_not_configured", "The webhook was removed meanwhile. Configure one with POST /v1/me/webhooks first.");
+    if (!event) throw new ApiError("webhook_url_not_configured", "The webhook was removed meanwhile. Configure one first (POST /v1/me/webhooks).");
     await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: event.deliveryId, attempt: 1 }, {
       startAfter: new Date(ctx.now() + TEST_FALLBACK_DELAY_MS),
     });
@@ -216,6 +185,44 @@ export async function testWebhook(ctx: AppContext, who: Principal): Promise<Deli
   });
   await attemptDelivery(ctx, recorded.deliveryId, 1);
   return getDelivery(ctx, who.accountId, recorded.deliveryId);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Sends a delivery's event again now (as Stripe's and Svix's resend do): a new delivery of the same event, same
+ * `evt_` id so receivers de-duplicate, to the account's current webhook, attempted at once and then retried on the
+ * schedule. A delivery still pending is 409 (its retries are under way); another account's is 404 like a missing one.
+ */
+export async function redeliverWebhookDelivery(ctx: AppContext, who: Principal, deliveryId: string): Promise<DeliveryOut> {
+  requireSecretBox(ctx);
+  const notFound = () => new ApiError("not_found", `No webhook delivery ${deliveryId.slice(0, 64)} on this account.`);
+  if (!UUID.test(deliveryId)) throw notFound();
+  const recorded = await ctx.db.tx(async (client) => {
+    const { rows } = await client.query<{ event_id: string; status: DeliveryStatus }>(
+      "SELECT event_id, status FROM webhook_deliveries WHERE id = $1 AND account_id = $2",
+      [deliveryId, who.accountId],
+    );
+    const original = rows[0];
+    if (!original) throw notFound();
+    if (original.status === "pending") {
+      throw new ApiError("conflict", `Delivery ${deliveryId} is still pending: its retries are under way. Redeliver it once it is delivered or failed.`);
+    }
+    // FOR SHARE: a concurrent DELETE of the webhook waits for this transaction (as recordEvent does).
+    const hook = await activeWebhook(client, who.accountId, "FOR SHARE");
+    if (!hook) throw new ApiError("webhook_url_not_configured", "This account has no active webhook to redeliver to. Configure one first (POST /v1/me/webhooks).");
+    const id = randomUUID();
+    const at = new Date(ctx.now());
+    await client.query(
+      `INSERT INTO webhook_deliveries (id, account_id, webhook_id, event_id, status, next_attempt_at, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, 'pending', $5, $5, $5)`,
+      [id, who.accountId, hook.id, original.event_id, at],
+    );
+    await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: id, attempt: 1 }, { startAfter: new Date(ctx.now() + TEST_FALLBACK_DELAY_MS) });
+    return id;
+  });
+  await attemptDelivery(ctx, recorded, 1);
+  return getDelivery(ctx, who.accountId, recorded);
 }
 
 /** Validates the deliveries' `status` filter: absent means all; anything unknown is 400 invalid_status_filter. */

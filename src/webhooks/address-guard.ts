@@ -30,19 +30,54 @@ export interface GuardOptions {
 
 const MAX_URL_LENGTH = 2048;
 
-/** Only globally routable unicast addresses are acceptable targets; IPv4-mapped IPv6 is judged as IPv4. */
+/** IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291): never a target, whatever address it embeds. */
+function isIPv4Compatible(p: ipaddr.IPv6): boolean {
+  return p.parts.slice(0, 6).every((x) => x === 0) && (p.parts[6] !== 0 || p.parts[7]! > 1);
+}
+
+/**
+ * The IPv4 address an IPv6 address reaches when it embeds one (docs/webhooks.md): IPv4-mapped ::ffff:0:0/96,
+ * SIIT ::ffff:0:0:0/96, NAT64 64:ff9b::/96 and IPv4-compatible ::/96 are judged as the IPv4 inside. 6to4
+ * (2002::/16), Teredo (2001::/32) and local NAT64 (64:ff9b:1::/48) are not unicast ranges and are refused whole.
+ */
+function unwrap(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed;
+  const p = parsed as ipaddr.IPv6;
+  const [a, b, c, d, e, f, g, h] = p.parts as [number, number, number, number, number, number, number, number];
+  const mapped = a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0xffff;
+  const siit = a === 0 && b === 0 && c === 0 && d === 0 && e === 0xffff && f === 0;
+  const nat64 = a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0;
+  if (mapped || siit || nat64 || isIPv4Compatible(p)) return new ipaddr.IPv4([g >> 8, g & 255, h >> 8, h & 255]);
+  return p;
+}
+
+/** Only globally routable unicast addresses are acceptable targets; an embedded IPv4 is judged as IPv4. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === "unicast";
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && isIPv4Compatible(parsed as ipaddr.IPv6)) return false;
+  return unwrap(address).range() === "unicast";
 }
 
 function isLoopbackLiteral(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === "loopback" || parsed.range() === "unspecified";
+  const range = unwrap(address).range();
+  return range === "loopback" || range === "unspecified";
+}
+
+/**
+ * The port policy (docs/webhooks.md): the scheme's default, 443 or 80, or 1024 to 65535 except the ports of
+ * services that are never webhook receivers (databases, caches, container and cluster APIs, remote desktop).
+ * Ports under 1024 other than 80 and 443 (0, SSH, SMTP, ...) are refused.
+ */
+export const REFUSED_PORTS: ReadonlySet<number> = new Set([
+  1433, 1521, 2049, 2375, 2376, 2379, 2380, 3306, 3389, 4369, 5432, 5672, 5984, 6379, 6443, 9042, 9092, 9200, 9300,
+  10250, 11211, 15672, 27017, 27018, 28017,
+]);
+
+export function isAllowedPort(port: number): boolean {
+  return port === 443 || port === 80 || (port >= 1024 && port <= 65535 && !REFUSED_PORTS.has(port));
 }
 
 const LOCAL_NAMES = /(^|\.)localhost$|^localhost\.localdomain$/;
@@ -63,6 +98,9 @@ export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL {
     throw new AddressRejected("scheme_not_allowed", `Scheme "${url.protocol.replace(":", "")}" is not allowed; webhooks must use https.`);
   }
   if (!url.hostname) throw new AddressRejected("invalid_url", "The URL has no host.");
+  if (url.port !== "" && !isAllowedPort(Number(url.port))) {
+    throw new AddressRejected("invalid_url", `Port ${url.port} is not allowed: use 443, 80, or a port from 1024 to 65535 that is not a database, cache or admin service port (see the webhook docs).`);
+  }
   if (url.username || url.password) throw new AddressRejected("invalid_url", "Credentials in the URL are not allowed; authenticate deliveries with the signature.");
   if (url.hash) throw new AddressRejected("invalid_url", "A fragment (#...) has no meaning in a webhook URL.");
   const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();

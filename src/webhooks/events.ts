@@ -2,10 +2,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
-import { JOBS } from "../engine/jobs.ts";
-
-export const EVENT_TYPES = ["call.answered", "call.ended", "recording.ready", "message.received", "webhook.test"] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { EventType } from "../domain/webhooks.ts";
+import { JOBS } from "../jobs/catalogue.ts";
 
 /** The event and delivery written by recordEvent. */
 export interface RecordedEvent {

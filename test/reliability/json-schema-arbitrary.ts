@@ -32,8 +32,28 @@ export type Hints = Record<string, fc.Arbitrary<unknown>>;
 
 const decimal = fc.tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 })).map(([a, b]) => `${a}.${String(b).padStart(2, "0")}`);
 
+/** Any Unicode text, lone surrogates included: the code points D800-DFFF become unpaired UTF-16 units (issue 20). */
+export const anyUnicode: fc.Arbitrary<string> = fc.array(fc.integer({ min: 0, max: 0x10ffff }), { maxLength: 24 }).map((cps) => String.fromCodePoint(...cps));
+
+/** Integers up to 2^63 either way, as JSON numbers: far past PostgreSQL's integer (2^31-1) and bigint's safe range. */
+export const hugeInteger: fc.Arbitrary<number> = fc.oneof(
+  fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n }).map(Number),
+  fc.constantFrom(2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 53 - 1, 2 ** 53, 2 ** 63, -(2 ** 31) - 1),
+);
+
+const pad = (n: number, width: number) => String(n).padStart(width, "0");
+/** Dates from year 0000 to 9999, real or not (month 00-13, day 00-32), as a day or with a time and an offset. */
+export const anyDate: fc.Arbitrary<string> = fc.tuple(
+  fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }),
+  fc.option(fc.tuple(fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }), fc.constantFrom("Z", "+14:00", "-12:00", "+01:00", "")), { nil: null }),
+).map(([y, m, d, time]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}${time ? `T${pad(time[0], 2)}:${pad(time[1], 2)}:00${time[2]}` : ""}`);
+/** Months from 0000-00 to 9999-13. */
+export const anyPeriod: fc.Arbitrary<string> = fc.tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 13 })).map(([y, m]) => `${pad(y, 4)}-${pad(m, 2)}`);
+
 /** Strings that tend to break things: NUL and control characters, lone surrogates, huge, unicode, SQL and path text. */
 export const nastyString: fc.Arbitrary<string> = fc.oneof(
+  anyUnicode,
+  anyDate,
   fc.constantFrom("", " ", "\u0000", "a\u0000b", "\u0000".repeat(10), "\r\n", "\t", "\uD800", "\uDFFF", "\uFEFF", "😀".repeat(50),
     "'; DROP TABLE calls; --", "../../etc/passwd", "%00", "${jndi:x}", "<script>", "null", "true", "0", "-1", "1e309", "NaN",
     "\\u0000", "https://169.254.169.254/", "+212612345601\u0000"),
@@ -155,7 +175,7 @@ const json = (v: unknown): RawBody => ({ payload: JSON.stringify(v) ?? "null", c
 /** Bodies for an operation: mostly schema-shaped, then the same with junk, and pure junk. */
 export function bodies(schema: JsonSchema, root: object, hints: Hints): fc.Arbitrary<RawBody> {
   const valid = fromSchema(schema, root, hints);
-  const wrongType = fc.oneof(fc.jsonValue({ maxDepth: 2 }), nastyString, fc.constantFrom(null, true, 0, -1, 1.5, 2 ** 53, [], {}));
+  const wrongType = fc.oneof(fc.jsonValue({ maxDepth: 2 }), nastyString, hugeInteger, fc.constantFrom(null, true, 0, -1, 1.5, 2 ** 53, [], {}));
   return fc.oneof(
     { weight: 4, arbitrary: valid.map(json) },
     { weight: 3, arbitrary: fc.tuple(valid, fc.nat({ max: 30 }), wrongType).map(([v, n, j]) => json(replaceNode(v, n, j))) },
@@ -201,6 +221,7 @@ export function queries(params: { name: string; schema: JsonSchema }[], root: ob
     { weight: 2, arbitrary: nastyString.map((v) => [[p.name, v]]) },
     { weight: 1, arbitrary: fc.tuple(nastyString, nastyString).map(([a, b]) => [[p.name, a], [p.name, b]]) },
     { weight: 1, arbitrary: fc.constant([[p.name, ""]]) },
+    { weight: 1, arbitrary: fc.oneof(anyDate, anyPeriod, hugeInteger.map(String)).map((v) => [[p.name, v]]) },
   );
   const known = fc.tuple(...params.map((p) => fc.option(entry(p), { nil: undefined })));
   const unknown = fc.array(fc.tuple(fc.string({ maxLength: 10 }), nastyString), { maxLength: 2 });

@@ -2,36 +2,15 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { openRecording } from "../../engine/recordings.ts";
 import { ApiError } from "../../errors.ts";
 import { parseRange } from "../../http/byte-range.ts";
+import { idempotencyKeyHeader } from "../../http/idempotency-header.ts";
 import { problemSchema } from "../../http/problem.ts";
-import { pageQuery, pageSchema } from "../../pagination.ts";
-import { CALL_OUTCOMES, CALL_STATUSES, callCreateSchema, callOutSchema } from "../../services/call-schemas.ts";
-import { cancelCall, createCall, findCallRecording, getCall, listCalls } from "../../services/calls.ts";
-import { checkIdempotencyKey } from "../../services/idempotency.ts";
-
-export { callCreateSchema, callOutSchema } from "../../services/call-schemas.ts";
-
-const callId = z.object({ id: z.string().describe("The call id returned at creation.") });
-
-const idempotencyHeaders = z.looseObject({
-  "idempotency-key": z.string().min(1).max(255)
-    .describe("Required, 1 to 255 characters (a UUID is ideal). Resending the same body with the same key within 24 hours replays the first response."),
-});
-
-const dateFilter = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
-
-export const listCallsQuery = z.object({
-  ...pageQuery,
-  status: z.string().optional().meta({ enum: [...CALL_STATUSES] })
-    .describe(`One of ${CALL_STATUSES.join(", ")}; another value is 400 invalid_status_filter.`),
-  outcome: z.enum(CALL_OUTCOMES).optional(),
-  shop_external_id: z.string().min(1).optional(),
-  merchant_id: z.string().min(1).optional().describe("The shops' merchant_external_id: follows up a batch of calls for one merchant."),
-  created_after: dateFilter.optional().describe("Calls created at or after this time (RFC 3339, or YYYY-MM-DD for midnight UTC)."),
-  created_before: dateFilter.optional().describe("Calls created strictly before this time."),
-});
+import { callCreateSchema, callIdParams, callOutSchema, idempotencyHeaders, listCallsQuery } from "../../schemas/calls.ts";
+import { pageSchema } from "../../schemas/common.ts";
+import { cancelCall, createCall, getCall, listCalls, openCallRecording } from "../../services/calls.ts";
+import { transcriptSchema } from "../../schemas/transcripts.ts";
+import { getCallTranscript } from "../../services/transcripts.ts";
 
 const audio = {
   content: { "audio/*": { schema: z.string().meta({ format: "binary" }) } },
@@ -53,18 +32,18 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
       errors: [
         "missing_idempotency_key", "idempotency_key_empty", "idempotency_key_too_long", "insufficient_balance", "shop_not_found",
         "idempotency_key_conflict", "order_external_id_already_exists", "conflict", "language_not_supported_for_country",
-        "channel_not_available", "order_item_unknown_product", "order_item_variant_required",
+        "channel_not_available", "order_item_unknown_product", "order_item_variant_required", "number_do_not_call",
       ],
     },
     // The header rules come before the body is read or validated (spec part 4, rule 1).
-    onRequest: async (req) => void checkIdempotencyKey(req.headers["idempotency-key"]),
+    onRequest: async (req) => void idempotencyKeyHeader(req.headers["idempotency-key"]),
   }, async (req, reply) => {
-    const key = checkIdempotencyKey(req.headers["idempotency-key"]);
+    const key = idempotencyKeyHeader(req.headers["idempotency-key"]);
     const created = await createCall(ctx, req.principal, req.body, key);
-    reply.code(201).header("Location", `/v1/calls/${created.callId}`).type("application/json; charset=utf-8");
+    reply.code(201).header("Location", `/v1/calls/${created.call.id}`);
     if (created.replayed) reply.header("X-Idempotent-Replay", "true");
-    // The stored bytes as they are (a string with a JSON type skips the serializer): a replay is identical to the first response.
-    return reply.send(created.body as never);
+    // The serializer encodes the call as it was first created: a replay is identical to the first response, byte for byte.
+    return reply.send(created.call);
   });
 
   r.get("/calls", {
@@ -79,16 +58,26 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   r.get("/calls/:id", {
-    schema: { operationId: "getCall", tags: ["Calls"], summary: "Read a call", params: callId, response: { 200: callOutSchema } },
+    schema: { operationId: "getCall", tags: ["Calls"], summary: "Read a call", params: callIdParams, response: { 200: callOutSchema } },
     config: { errors: ["call_not_found"] },
   }, (req) => getCall(ctx, req.principal, req.params.id));
+
+  r.get("/calls/:id/transcript", {
+    schema: {
+      operationId: "getCallTranscript", tags: ["Calls"], summary: "Read a call's two-sided transcript",
+      description: "Every turn of the agent and the customer with its start and end seconds since the call was answered, and for the " +
+        "customer's turns the classifier's intent and confidence. Written when the call ends: `complete` is false and `turns` empty before.",
+      params: callIdParams, response: { 200: transcriptSchema },
+    },
+    config: { errors: ["call_not_found"] },
+  }, (req) => getCallTranscript(ctx, req.principal, req.params.id));
 
   r.post("/calls/:id/cancel", {
     schema: {
       operationId: "cancelCall", tags: ["Calls"], summary: "Cancel a call (120 per minute)",
       description: "A queued, ringing or in-progress call becomes `canceled`; an answered call's line is closed within seconds and its " +
         "seconds billed (`ended_at` and `billed_seconds` are filled in then). A call already in a terminal status is 409 `conflict`.",
-      params: callId, response: { 200: callOutSchema },
+      params: callIdParams, response: { 200: callOutSchema },
     },
     config: { rateClass: "calls_cancel", errors: ["call_not_found", "conflict"] },
   }, (req) => cancelCall(ctx, req.principal, req.params.id));
@@ -98,7 +87,7 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
       operationId: "getCallRecording", tags: ["Calls"], summary: "Read a call's audio (supports Range)",
       description: "Streams the recording with its content type and `Accept-Ranges: bytes`; a `Range: bytes=start-end` header gives 206 " +
         "with `Content-Range`, a range outside the file 416. 404 `call_not_found` when no recording was produced, 410 `recording_gone` after the 30-day purge.",
-      params: callId,
+      params: callIdParams,
       response: {
         200: { description: "The whole recording.", ...audio },
         206: { description: "The requested byte range.", ...audio },
@@ -110,8 +99,7 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     config: { errors: ["call_not_found", "recording_gone"] },
   }, async (req, reply) => {
-    const found = await findCallRecording(ctx, req.principal, req.params.id);
-    const recording = await openRecording(ctx, req.params.id, found.path);
+    const recording = await openCallRecording(ctx, req.principal, req.params.id);
     const range = parseRange(req.headers.range, recording.size);
     reply.header("Accept-Ranges", "bytes").header("Cache-Control", "private, no-transform");
     if (range.kind === "unsatisfiable") {
@@ -119,7 +107,7 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
         status: 416, headers: { "Content-Range": `bytes */${recording.size}` },
       });
     }
-    reply.type(found.contentType);
+    reply.type(recording.contentType);
     if (range.kind === "partial") {
       reply.code(206)
         .header("Content-Range", `bytes ${range.start}-${range.end}/${recording.size}`)

@@ -2,52 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../../context.ts";
-import { pageQuery, pageSchema } from "../../pagination.ts";
-import { EVENT_TYPES } from "../../webhooks/events.ts";
-import { createWebhook, DELIVERY_STATUSES, deleteWebhook, getWebhook, listWebhookDeliveries, testWebhook } from "../../services/webhooks.ts";
-
-const timestamp = z.string().describe("RFC 3339 UTC timestamp.");
-
-export const webhookSchema = z.object({
-  id: z.string().describe("UUID."),
-  url: z.string().describe("Where events are POSTed (normalised)."),
-  description: z.string().nullable(),
-  status: z.enum(["active"]),
-  created_at: timestamp,
-}).meta({ id: "Webhook", description: "The account's webhook. Its secret is never readable again after creation." });
-
-export const createdWebhookSchema = webhookSchema.extend({
-  secret: z.string().describe("`whsec_...`: the HMAC-SHA256 key of `X-Service-Signature`. Shown only in this response: store it now."),
-}).meta({ id: "CreatedWebhook" });
-
-export const webhookCreateBody = z.strictObject({
-  url: z.string().describe("A public https URL. Checked against internal addresses now and again at every delivery."),
-  description: z.string().max(500).regex(/^[^\u0000]*$/, "String should not contain NUL characters").optional().describe("A label for your own use."),
-}).meta({ id: "WebhookCreate" });
-
-export const deliverySchema = z.object({
-  id: z.string().describe("UUID of the delivery."),
-  event_id: z.string().describe("`evt_...`: the same at every retry; de-duplicate on it (also in `X-Service-Event-Id`)."),
-  event_type: z.enum(EVENT_TYPES),
-  url: z.string().describe("The webhook URL the delivery goes to."),
-  status: z.enum(DELIVERY_STATUSES).describe("`pending` until a 2xx (`delivered`) or the retry schedule is spent (`failed`: the dead-letter queue)."),
-  attempts: z.int().describe("Attempts made so far."),
-  last_attempt_at: timestamp.nullable(),
-  last_status_code: z.int().nullable().describe("HTTP status of the last attempt; null when it got no answer."),
-  last_error: z.string().nullable().describe("Why the last attempt failed (timeout, refused address, redirect, status)."),
-  last_response_excerpt: z.string().nullable().describe("The first KiB of the receiver's last answer."),
-  last_duration_ms: z.int().nullable(),
-  next_attempt_at: timestamp.nullable().describe("When the next retry is due, while `pending`."),
-  created_at: timestamp,
-  delivered_at: timestamp.nullable(),
-  failed_at: timestamp.nullable(),
-}).meta({ id: "WebhookDelivery" });
-
-export const deliveryListQuery = z.object({
-  ...pageQuery,
-  status: z.string().meta({ enum: [...DELIVERY_STATUSES] }).optional()
-    .describe("`delivered`, `failed` (the dead-letter queue) or `pending`; omit for all. Any other value is 400 `invalid_status_filter`."),
-});
+import { pageSchema } from "../../schemas/common.ts";
+import { deliveryIdParams, deliveryListQuery, deliverySchema } from "../../schemas/deliveries.ts";
+import { createdWebhookSchema, webhookCreateBody, webhookSchema } from "../../schemas/webhooks.ts";
+import { createWebhook, deleteWebhook, getWebhook, listWebhookDeliveries, redeliverWebhookDelivery, testWebhook } from "../../services/webhooks.ts";
 
 /** /v1/me/webhooks: configure, read, delete, test, and the deliveries. */
 export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -90,4 +48,14 @@ export function webhookRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     config: { paginated: true, errors: ["invalid_status_filter"] },
   }, (req) => listWebhookDeliveries(ctx, req.principal, req.query));
+
+  r.post("/me/webhooks/deliveries/:id/redeliver", {
+    schema: {
+      operationId: "redeliverWebhookDelivery", tags: ["Webhooks"], summary: "Send a delivered or failed event again (shares the 10 per minute)",
+      description: "Sends the delivery's event again now as a new delivery with the same event id (`X-Service-Event-Id`), to the current webhook, " +
+        "and answers 201 with that delivery after its first attempt; a failed attempt is retried on the schedule. A delivery still `pending` is 409 `conflict`.",
+      params: deliveryIdParams, response: { 201: deliverySchema },
+    },
+    config: { rateClass: "webhooks", errors: ["not_found", "conflict", "webhook_url_not_configured", "service_unavailable"] },
+  }, async (req, reply) => reply.code(201).send(await redeliverWebhookDelivery(ctx, req.principal, req.params.id)));
 }

@@ -2,16 +2,21 @@
 // input on stdout. With --json-input each line is {"country": "MA", "text": "..."}.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { COUNTRIES } from "../../services/call-schemas.ts";
-import { classifyIntent, type Country, type IntentClassifier } from "./classifier.ts";
+import { COUNTRIES } from "../../domain/locale.ts";
+import { analyse } from "./signals.ts";
+import { decide, type Country, type IntentClassifier } from "./classifier.ts";
+import { ModelIntentClassifier, type Explanation } from "./model/model.ts";
 
 
 export const CLASSIFY_USAGE = `Usage:
   wakha classify --country MA|DZ|TN|FR      one utterance per line on stdin
   wakha classify --json-input [--country C] one {"country", "text"} object per line on stdin
+  add --explain to see what decided each line
 
 Prints one JSON line {"intent", "confidence"} per input line. A --json-input line that cannot be read
-prints {"error": "..."} in its place and the exit code is 1.`;
+prints {"error": "..."} in its place and the exit code is 1. With --explain each line also carries
+"explain": the label probabilities, the features that weighed most for the chosen label against the
+runner-up, the lexicon's signals (~ marks a negated one) and the lexicon rules' own verdict.`;
 
 function toCountry(value: unknown): Country | null {
   if (typeof value !== "string") return null;
@@ -20,8 +25,8 @@ function toCountry(value: unknown): Country | null {
 }
 
 export interface ClassifyCliOptions {
-  /** The local lexicon classifier when omitted. */
-  classifier?: IntentClassifier;
+  /** The local model classifier when omitted. */
+  classifier?: IntentClassifier & { explain?(text: string, country: Country): Explanation };
   /** Where usage errors go; process.stderr when omitted. */
   errors?: NodeJS.WritableStream;
 }
@@ -33,13 +38,13 @@ export async function runClassify(
   output: NodeJS.WritableStream,
   options: ClassifyCliOptions = {},
 ): Promise<number> {
-  const classifier = options.classifier ?? { classify: classifyIntent };
+  const classifier = options.classifier ?? new ModelIntentClassifier();
   const errors = options.errors ?? process.stderr;
-  let values: { country?: string; "json-input"?: boolean; help?: boolean };
+  let values: { country?: string; "json-input"?: boolean; explain?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args,
-      options: { country: { type: "string" }, "json-input": { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: { country: { type: "string" }, "json-input": { type: "boolean" }, explain: { type: "boolean" }, help: { type: "boolean", short: "h" } },
       strict: true,
       allowPositionals: false,
     }));
@@ -77,9 +82,20 @@ export async function runClassify(
       ({ country, text } = parsed);
     }
     const { intent, confidence } = await classifier.classify(text, country as Country);
-    output.write(`${JSON.stringify({ intent, confidence })}\n`);
+    const explain = values.explain ? explanation(classifier, text, country as Country) : undefined;
+    output.write(`${JSON.stringify(explain ? { intent, confidence, explain } : { intent, confidence })}\n`);
   }
   return failed ? 1 : 0;
+}
+
+/** What decided a line: the model's probabilities and strongest features when it has them, the lexicon's signals and rules always. */
+function explanation(classifier: NonNullable<ClassifyCliOptions["classifier"]>, text: string, country: Country): Record<string, unknown> {
+  const analysis = analyse(text, country);
+  const rules = decide(analysis);
+  const base = { signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`), rules: { intent: rules.intent, confidence: rules.confidence } };
+  if (!classifier.explain) return base;
+  const { probabilities, features, mixed } = classifier.explain(text, country);
+  return { probabilities, features, ...base, ...(mixed ? { mixed } : {}) };
 }
 
 function readJsonLine(line: string, defaultCountry: Country | null): { country: Country; text: string } | { error: string } {

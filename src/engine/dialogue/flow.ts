@@ -1,15 +1,17 @@
 // The confirmation call, turn by turn: greeting and identity check, the order read back, the confirmation
 // question, then one branch per intent (CONTRACT §4, §5b). What the customer means comes only from the
 // injected classifier and the slot extractors; the words the agent says come from the dialect profile.
-import type { CallOutcome } from "../../services/call-schemas.ts";
+import type { CallOutcome } from "../../domain/calls.ts";
+import { DO_NOT_CALL_END_REASON } from "../../domain/do-not-call.ts";
 import { isBareNo, questionTopic, relativeDelayMinutes } from "./cues.ts";
+import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
 import { localDate, localToUtc, nextDay, utcIso } from "./local-time.ts";
 import { dz, dzFrench } from "./profiles/dz.ts";
 import { fr } from "./profiles/fr.ts";
 import { ma, maFrench } from "./profiles/ma.ts";
 import type { Choose, DialogueProfile } from "./profiles/profile.ts";
 import { tn, tnFrench } from "./profiles/tn.ts";
-import { extractChanges, extractClock, extractDate, extractReason } from "./slots.ts";
+import { combineChanges, extractChanges, extractClock, extractDate, extractReason } from "./slots.ts";
 import type {
   AgentTurn, Classification, Dialogue, DialogueOrder, DialogueResult, IntentClassifier, Interruption, TranscriptEntry,
 } from "./types.ts";
@@ -20,6 +22,8 @@ export interface DialogueOptions {
   now: Date;
   /** Chooses among equivalent phrasings; Math.random when omitted. */
   random?: () => number;
+  /** The line carries keypad digits (DTMF): after two unclear turns the agent offers "press 1 or 2". */
+  digits?: boolean;
 }
 
 /** Unclear replies tolerated before giving up: the question is asked at most three times. */
@@ -31,6 +35,20 @@ const DEFAULT_CALLBACK_HOUR = 10;
 const EXCERPT_MAX = 280;
 /** Confidence a plain yes needs to overturn a decline or a change request the customer gave a moment before. */
 const CHANGE_OF_MIND = 0.8;
+/**
+ * Below this confidence a confirm, cancel or wrong number is not decided: the agent asks a short yes/no check
+ * ("so I confirm the order, yes?"). These decisions cost a shipped parcel, a lost sale or a lost customer.
+ */
+export const SURE = 0.7;
+/** A confirmation ships a parcel: it needs more than a cancel or a wrong number to be decided at once. */
+export const SURE_TO_CONFIRM = 0.85;
+const COSTLY = new Set<Classification["intent"]>(["confirm", "cancel", "wrong_number"]);
+
+/** Whether a reading is clean enough to act on without a yes/no check (CONTRACT §5b's costly labels). */
+export function decidable(c: Classification): boolean {
+  if (!COSTLY.has(c.intent)) return true;
+  return c.mixed !== true && c.confidence >= (c.intent === "confirm" ? SURE_TO_CONFIRM : SURE);
+}
 
 type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "ended";
 
@@ -61,6 +79,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   let stage: Stage = "identity";
   let unclear = 0;
   let questions = 0;
+  let keypadOffered = false;
   let pending: Pending | null = null;
   let settled: DialogueResult | null = null;
   let lastAt = 0;
@@ -105,11 +124,40 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   function unclearReply(again: () => string): AgentTurn {
     unclear += 1;
     if (unclear > MAX_REASKS) return finish("no_decision", {}, profile.giveUp());
+    // The second unclear turn about the order: on a line that carries digits, the keypad decides instead.
+    if (options.digits && stage === "confirmation" && unclear >= 2 && !keypadOffered) {
+      keypadOffered = true;
+      return say(profile.offerKeypad(), false);
+    }
     return say(again(), false);
+  }
+
+  /** A costly decision the classifier is not sure of, or a reply with both a yes and a no in it. */
+  function unsure(c: Classification, text: string): boolean {
+    if (!COSTLY.has(c.intent)) return false;
+    if (c.mixed === true) return true;
+    if (c.intent === "cancel" && isBareNo(text)) return false; // "no." to "shall I confirm?" is clear
+    return !decidable(c);
+  }
+
+  /** Asks the short yes/no check instead of deciding; it counts as an unclear turn. */
+  function check(c: Classification): AgentTurn {
+    if (c.intent === "wrong_number") {
+      stage = "identity"; // "am I speaking with <name>, yes or no?"; a yes reads the order back
+      return unclearReply(() => profile.checkIdentity(order));
+    }
+    if (stage === "identity") {
+      // An unsure yes or no before the order was read: read it back, which ends with the confirmation question.
+      stage = "confirmation";
+      return say(profile.readBack(order, pick), false);
+    }
+    const first = unclear === 0;
+    return unclearReply(() => (first ? profile.checkConfirm() : profile.confirmationAgain(unclear)));
   }
 
   /** The answer to the confirmation question (or an intent given early, at the identity check). */
   function decide(c: Classification, text: string): AgentTurn {
+    if (unsure(c, text)) return check(c);
     switch (c.intent) {
       case "confirm":
         decisive.push(text);
@@ -165,7 +213,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       stage = "confirmation";
       return say(profile.readBack(order, pick), false);
     }
-    if (c.intent === "cancel" && isBareNo(text)) return decide({ intent: "wrong_number", confidence: c.confidence }, text);
+    if (c.intent === "cancel" && isBareNo(text)) return decide({ intent: "wrong_number", confidence: Math.max(c.confidence, SURE) }, text);
     if (c.intent === "question") {
       questions += 1;
       if (questions > MAX_QUESTIONS) return unclearReply(() => profile.identityAgain(order));
@@ -180,7 +228,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     pending = null;
     if (text) decisive.push(text);
     // "Why?" or "what to change?" answered with a clear change of mind ("no, nothing, send it") confirms after all.
-    if (text && (stage === "reason" || stage === "change_details") && c.intent === "confirm" && c.confidence >= CHANGE_OF_MIND) {
+    if (text && (stage === "reason" || stage === "change_details") && c.intent === "confirm" && c.confidence >= CHANGE_OF_MIND && c.mixed !== true) {
       return finish("confirmed", {}, profile.confirmed(pick));
     }
     switch (stage) {
@@ -195,7 +243,9 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         return finish("callback_requested", { callback_at: at }, profile.callbackSet(at !== null));
       }
       default: {
-        const changes = text ? (extractChanges(text) ?? text) : decided.details["changes"];
+        // The request and its detail together when they name different things (issue 20: multi-part changes).
+        const asked = decided.details["changes"];
+        const changes = text ? (typeof asked === "string" ? combineChanges(asked, text) : (extractChanges(text) ?? text)) : asked;
         return finish("change_requested", { changes }, profile.changeNoted());
       }
     }
@@ -213,12 +263,38 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       const c: Classification = text ? await options.classifier.classify(text, order.country) : { intent: "unclear", confidence: 1 };
       if (settled) return { text: "", end: true }; // interrupted while the classifier was thinking
       log.push({ speaker: "customer", text: text ?? "", at: lastAt, intent: c.intent, confidence: c.confidence });
+      // "Don't call me again", whatever the classifier read and at any step: listed by the call's end (issue 15).
+      if (text && asksNotToBeCalled(text, order.dialect)) {
+        decisive.push(text);
+        settle("declined", { reason: "do_not_call" }, DO_NOT_CALL_END_REASON);
+        return say(doNotCallClosing(order.dialect, order.language), true);
+      }
       switch (stage) {
         case "identity": return text ? identify(c, text) : unclearReply(() => profile.identityAgain(order));
         case "confirmation": return text ? decide(c, text) : unclearReply(() => profile.confirmationAgain(unclear));
         case "ended": return { text: "", end: true };
         default: return detail(c, text);
       }
+    },
+
+    async press(digits, at) {
+      if (settled) return { text: "", end: true };
+      lastAt = Math.max(lastAt, at);
+      const key = digits.trim().charAt(0);
+      const meaning = !keypadOffered || stage !== "confirmation" ? null : key === "1" ? "confirm" : key === "2" ? "cancel" : null;
+      log.push({ speaker: "customer", text: `DTMF ${digits}`, at: lastAt, intent: meaning ?? "unclear", confidence: 1 });
+      if (meaning === "confirm") {
+        decisive.push(`DTMF ${key}`);
+        return finish("confirmed", {}, profile.confirmed(pick));
+      }
+      if (meaning === "cancel") {
+        decisive.push(`DTMF ${key}`);
+        return finish("declined", { reason: null }, profile.declined());
+      }
+      if (stage === "identity" || stage === "confirmation") {
+        return unclearReply(() => (stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear)));
+      }
+      return detail({ intent: "unclear", confidence: 1 }, null);
     },
 
     interrupt(reason: Interruption, at: number) {

@@ -28,7 +28,7 @@ const RE = {
   tomorrow: phrase("~=gheda|~=ghda|~=ghudwa|~=ghodwa|~=ghedwa|~=ghadwa|~=ghdwa|~=ghdua|demain"),
   afterTomorrow: phrase("ba3d|mn|mba3d =gheda|=ghda|=ghudwa|=ghodwa|=ghdwa|=ghedwa|=ghadwa, apres demain"),
   week: phrase("~simana*|~semana*|~usbu3|~sbu3|semaine*"),
-  nextWord: phrase("jay*|jey*|ljay*|ejey*|ljey*|l9adem|l9adma|prochain*|ejaya|ejeya, d apres"),
+  nextWord: phrase("jay*|jey*|ljay*|ejay*|ejey*|ljey*|l9adem|l9adma|prochain*|ejeya, d apres"),
   weekend: phrase("wikand|wikend|lwikend|weekend, week|wik end"),
   eid: phrase("~3id|~l3id*|~=3aid|aid|eid|ramdan|ramadan|ramdhan"),
   eidAdha: phrase("~3id ~kbir|~dhha|~adha, ~3id el|l kbir"),
@@ -320,6 +320,32 @@ export function extractReason(text: string): string | null {
 }
 
 const LEADING_ASSENT = /^(?:\s*(?:oui|ouais|ok|okay|d'accord|wakha|waxa|iyeh|ih|ey|eyh|wah|ah|safi|behi|mrigel|mais|walakin|walaken|lakin|ama|amma|bessah|bsah|but|euh|bon|alors|3afak|svp|واخا|إيه|ايه|اه|آه|واه|إي|باهي|ولكن|لكن|أما|اما|بصح|عافاك)(?:[\s,.!…،]+|$))+/iu;
+
+/** What a change request is about: the delivery address, the items (colour, size, model, quantity), or both. */
+function changeSubjects(text: string): Set<"address" | "items"> {
+  const { hits } = analyse(text, "MA");
+  const subjects = new Set<"address" | "items">();
+  for (const h of hits) {
+    if (h.signal === "address") subjects.add("address");
+    if (["attr", "attrNoun", "qty", "add", "instead"].includes(h.signal)) subjects.add("items");
+  }
+  return subjects;
+}
+
+const trimChange = (text: string) => text.replace(LEADING_ASSENT, "").trim().replace(/[\s,.;!،]+$/u, "") || text.trim();
+
+/**
+ * The change asked over two turns (the request, then the answer to "what would you like to change?"): the answer
+ * alone when it refines the request ("the colour" then "in blue"), both when the request named something the
+ * answer does not ("change the address" then "and in white"), so a multi-part change is kept whole.
+ */
+export function combineChanges(first: string, second: string): string {
+  const before = changeSubjects(first);
+  const after = changeSubjects(second);
+  const answer = extractChanges(second) ?? trimChange(second);
+  if (after.size === 0 || [...before].every((s) => after.has(s))) return answer;
+  return `${extractChanges(first) ?? trimChange(first)}; ${answer}`;
+}
 
 /** What the customer wants changed, as their own words lightly trimmed; null when no change is named. */
 export function extractChanges(text: string): string | null {

@@ -1,14 +1,17 @@
 // The contract between the call engine's parts: the dialogue (what the agent says and understands), the
 // simulated customer (the simulator's other end of the line) and the dialer that runs a call through a
 // telephony provider. Changing it means changing all three.
-import type { CallOutcome, Country, Language } from "../../services/call-schemas.ts";
+import type { CallOutcome } from "../../domain/calls.ts";
+import type { Country, Currency, Dialect, Language } from "../../domain/locale.ts";
 
-export type Dialect = "ma" | "dz" | "tn" | "fr";
+export type { Dialect };
 export type Intent = "confirm" | "cancel" | "reschedule" | "callback" | "change_request" | "wrong_number" | "question" | "unclear";
 
 export interface Classification {
   intent: Intent;
   confidence: number;
+  /** The reply holds both an assent and a denial ("wakha... la"): the dialogue checks before deciding. */
+  mixed?: boolean;
 }
 
 /** Understands a customer's reply (CONTRACT §5b); the local classifier is the default implementation. */
@@ -25,7 +28,7 @@ export interface DialogueOrder {
   dialect: Dialect;
   /** Decimal string. */
   amount: string;
-  currency: "MAD" | "DZD" | "TND" | "EUR";
+  currency: Currency;
   items: { name: string; variant: string | null; quantity: number; unit_price: string | null }[];
 }
 
@@ -59,6 +62,8 @@ export interface Dialogue {
   opening(): AgentTurn;
   /** The customer's recognised words at `at` seconds; null is silence or nothing recognisable. */
   hear(utterance: string | null, at: number): Promise<AgentTurn>;
+  /** Keys the customer pressed (DTMF), on carriers that carry digits; answers the keypad offer. */
+  press?(digits: string, at: number): Promise<AgentTurn>;
   /** Settles the conversation when it is cut short (the agent says nothing more). */
   interrupt(reason: Interruption, at: number): DialogueResult;
   /** Set once a turn with `end: true` has been produced, or after interrupt(). */
@@ -74,6 +79,15 @@ export interface SimulatedCustomer {
   pickup: Pickup;
   /** Seconds of ringing before pickup (or before giving up). */
   ringSeconds: number;
-  /** The customer's answer to what the agent just said; `hangup` ends the call after `text` (if any). */
-  reply(agentText: string, turn: number): { text: string | null; hangup: boolean; thinkSeconds: number };
+  /**
+   * With pickup `voicemail`: what the line says instead of the default voicemail greeting (a carrier
+   * announcement or a personal greeting), what answering-machine detection reports, and whether the carrier
+   * closes the line after it (announcements) or waits for a message (voicemail boxes).
+   */
+  announcement?: { text: string; answeredBy: "human" | "machine"; closesLine: boolean };
+  /**
+   * The customer's answer to what the agent just said; `hangup` ends the call after `text` (if any);
+   * `digits` are keys pressed instead of speaking (the keypad offer).
+   */
+  reply(agentText: string, turn: number): { text: string | null; hangup: boolean; thinkSeconds: number; digits?: string };
 }

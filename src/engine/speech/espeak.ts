@@ -5,7 +5,7 @@
 // served from a bounded cache.
 import { type ChildProcessByStdio, execFile, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
-import type { AudioFormat } from "../telephony/provider.ts";
+import type { AudioFormat } from "./audio-format.ts";
 import type { Recognition, SpeechProvider, SynthesizedSpeech } from "./provider.ts";
 import { decodeWav, resample } from "./wav.ts";
 

@@ -2,12 +2,14 @@
 // words: text-to-speech for what the agent says, speech-to-text for what the customer says. Locally it is
 // espeak-ng (synthesis only, voices `ar` and `fr`: espeak.ts); in production a cloud service with
 // ar-MA, ar-DZ, ar-TN and fr-FR voices and recognition (Azure Speech is the only one found with all three).
-import type { AudioFormat } from "../telephony/provider.ts";
+import type { AudioFormat } from "./audio-format.ts";
 
 /** Synthesised speech as 16-bit linear PCM, mono, at `sampleRate`. */
 export interface SynthesizedSpeech {
   sampleRate: number;
   samples: Int16Array;
+  /** The same speech as 8 kHz mu-law when the service produced it so (Azure raw-8khz-8bit-mono-mulaw): sent as is. */
+  mulaw?: Uint8Array;
 }
 
 /** One recognition result; `final` ones are what the dialogue hears (interim ones drive barge-in). */

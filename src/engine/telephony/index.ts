@@ -1,13 +1,20 @@
-// Chooses the telephony provider behind each open channel (WAKHA_CHANNELS) from WAKHA_TELEPHONY: either one
-// provider name for every channel (`simulator`, the default) or `channel=provider` pairs
-// (`gsm=simulator,whatsapp=simulator`). Only the simulator exists so far; real carriers join PROVIDERS.
-import type { Config } from "../../config.ts";
+// Builds the telephony provider behind each open channel (WAKHA_CHANNELS) per WAKHA_TELEPHONY's plan, which the
+// configuration reads and checks (config.ts telephonyPlan, config.telephony): the simulator, Twilio
+// ConversationRelay and jambonz (issue 12), Twilio Media Streams paired with Azure Speech
+// (`twilio-media`) and the simulator's audio mode (issue 13). The carriers' sessions meet their inbound routes in CarrierLines.
+import { type Config, type ProviderName, telephonyPlan } from "../../config.ts";
 import type { SpeechProvider } from "../speech/provider.ts";
 import type { TelephonyProvider } from "./provider.ts";
 import { type CustomerFactory, SimulatedTelephony } from "./simulator/provider.ts";
+import { carrierLinesFor } from "./text-carrier.ts";
+import { JambonzTelephony } from "./jambonz/provider.ts";
+import { TwilioTelephony } from "./twilio/provider.ts";
+import { AzureSpeech, DEFAULT_AZURE_VOICES } from "../speech/azure.ts";
+import { PairedTelephony } from "./audio-session.ts";
+import { SimulatedAudioTelephony } from "./simulator/audio.ts";
+import { mediaLinesFor, TwilioMediaStreams } from "./twilio/media-streams.ts";
 
-export const PROVIDERS = ["simulator"] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+export { PROVIDERS, type ProviderName, telephonyPlan } from "../../config.ts";
 
 /** The providers of a node, one per open channel. */
 export interface Telephony {
@@ -24,38 +31,53 @@ export interface TelephonyDependencies {
   log(message: string, err?: unknown): void;
 }
 
-/**
- * Reads WAKHA_TELEPHONY into a provider name per open channel. Throws one clear message for an unknown
- * provider or a channel that is not open, so a misconfigured node fails at start and not at its first call.
- */
-export function telephonyPlan(config: Pick<Config, "WAKHA_CHANNELS" | "WAKHA_TELEPHONY">): Map<string, ProviderName> {
-  const spec = config.WAKHA_TELEPHONY.trim();
-  const pairs = spec.includes("=")
-    ? spec.split(",").map((p) => p.trim()).filter(Boolean).map((p) => p.split("=").map((s) => s.trim()) as [string, string])
-    : config.WAKHA_CHANNELS.map((channel) => [channel, spec] as [string, string]);
-  const plan = new Map<string, ProviderName>();
-  for (const [channel, name] of pairs) {
-    if (!(PROVIDERS as readonly string[]).includes(name ?? "")) {
-      throw new Error(`WAKHA_TELEPHONY: unknown telephony provider "${name ?? ""}" for channel "${channel}"; available: ${PROVIDERS.join(", ")}`);
-    }
-    if (!config.WAKHA_CHANNELS.includes(channel)) {
-      throw new Error(`WAKHA_TELEPHONY: channel "${channel}" is not open (WAKHA_CHANNELS=${config.WAKHA_CHANNELS.join(",")})`);
-    }
-    plan.set(channel, name as ProviderName);
-  }
-  const missing = config.WAKHA_CHANNELS.filter((c) => !plan.has(c));
-  if (missing.length) throw new Error(`WAKHA_TELEPHONY: no provider for the open channel(s) ${missing.join(", ")}`);
-  return plan;
-}
-
 /** Builds the providers for the open channels; one instance of each provider is shared by its channels. */
-export function createTelephony(config: Pick<Config, "WAKHA_CHANNELS" | "WAKHA_TELEPHONY" | "WAKHA_SIMULATOR_SPEED">, deps: TelephonyDependencies): Telephony {
-  const plan = telephonyPlan(config);
+export function createTelephony(config: Config, deps: TelephonyDependencies): Telephony {
+  const plan = config.telephony ?? telephonyPlan(config);
   const instances = new Map<ProviderName, TelephonyProvider>();
   const build = (name: ProviderName): TelephonyProvider => {
     switch (name) {
-      case "simulator":
-        return new SimulatedTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, speech: deps.speech, onError: deps.log });
+      case "simulator": {
+        if (!config.WAKHA_SIMULATOR_AUDIO) {
+          return new SimulatedTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, speech: deps.speech, onError: deps.log });
+        }
+        // The audio mode: simulated customers speaking espeak-ng audio, paired like any audio carrier.
+        const carrier = new SimulatedAudioTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, voice: deps.speech, onError: deps.log });
+        return new PairedTelephony({
+          name: "simulator", carrier, speech: carrier.speech, voices: {}, speed: config.WAKHA_SIMULATOR_SPEED,
+          turnTaking: { endSilenceMs: config.WAKHA_VAD_END_SILENCE_MS, bargeInMs: config.WAKHA_VAD_BARGE_IN_MS, minRms: config.WAKHA_VAD_MIN_RMS },
+          log: deps.log,
+        });
+      }
+      case "twilio":
+        // loadConfig has checked that the variables a twilio channel needs are set.
+        return new TwilioTelephony({
+          accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
+          publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: config.WAKHA_TWILIO_CALLER_IDS ?? {}, voices: config.WAKHA_TWILIO_VOICES ?? {},
+          ttsProvider: config.WAKHA_TWILIO_TTS_PROVIDER, transcriptionProvider: config.WAKHA_TWILIO_TRANSCRIPTION_PROVIDER,
+          lines: carrierLinesFor(config), speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+        });
+      case "twilio-media":
+        // Twilio Media Streams paired with Azure Speech (issue 13): the audio path, our own voices and recognition.
+        return new PairedTelephony({
+          name: "twilio-media",
+          carrier: new TwilioMediaStreams({
+            accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
+            publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: config.WAKHA_TWILIO_CALLER_IDS ?? {}, voices: {},
+            lines: carrierLinesFor(config), media: mediaLinesFor(config), speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+          }),
+          speech: new AzureSpeech({ key: config.WAKHA_AZURE_SPEECH_KEY!, region: config.WAKHA_AZURE_SPEECH_REGION, endpoint: config.WAKHA_AZURE_SPEECH_ENDPOINT }),
+          voices: { ...DEFAULT_AZURE_VOICES, ...config.WAKHA_AZURE_SPEECH_VOICES },
+          speed: config.WAKHA_CARRIER_TIME_SCALE,
+          turnTaking: { endSilenceMs: config.WAKHA_VAD_END_SILENCE_MS, bargeInMs: config.WAKHA_VAD_BARGE_IN_MS, minRms: config.WAKHA_VAD_MIN_RMS },
+          log: deps.log,
+        });
+      case "jambonz":
+        return new JambonzTelephony({
+          apiBaseUrl: config.WAKHA_JAMBONZ_API_URL!, accountSid: config.WAKHA_JAMBONZ_ACCOUNT_SID!, apiKey: config.WAKHA_JAMBONZ_API_KEY!,
+          applicationSid: config.WAKHA_JAMBONZ_APPLICATION_SID, publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: config.WAKHA_JAMBONZ_CALLER_IDS ?? {},
+          webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: carrierLinesFor(config), speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+        });
     }
   };
   for (const name of new Set(plan.values())) instances.set(name, build(name));

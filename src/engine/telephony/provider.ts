@@ -16,8 +16,9 @@
 //
 // Seconds on the carrier's clock: the simulator runs a simulated clock (WAKHA_SIMULATOR_SPEED compresses
 // wall time only), a real carrier's clock is the wall clock. Billing always uses these seconds.
-import type { Country, Language } from "../../services/call-schemas.ts";
+import type { Country, Language } from "../../domain/locale.ts";
 import type { Dialect } from "../dialogue/types.ts";
+import type { AudioFormat } from "../speech/audio-format.ts";
 
 /** Who picked up, from answering-machine detection (Twilio AnsweredBy: human, or machine_* / fax as machine). */
 export type AnsweredBy = "human" | "machine";
@@ -65,7 +66,10 @@ export interface OriginateRequest {
 
 /** The customer's recognised words (ConversationRelay `prompt` with `last: true`). */
 export interface Utterance {
+  /** Empty when the customer pressed keys instead of speaking (`digits`). */
   text: string;
+  /** Keypad digits (DTMF) the customer pressed, on carriers that carry them (`CallSession.carriesDigits`). */
+  digits?: string;
   /** 0 to 1 when the recogniser reports one. */
   confidence?: number;
   /** Seconds since answer when the customer started speaking. */
@@ -115,6 +119,8 @@ export interface CallSession {
   ended(): Promise<HangupEvent>;
   /** True once the line is closed (or never opened). */
   readonly closed: boolean;
+  /** The line carries keypad digits (DTMF), which listen() then reports as `digits`; absent means no. */
+  readonly carriesDigits?: boolean;
   /** Speaks text to the customer; resolves when it has been played (or interrupted, or the line closed). */
   say(text: string, options?: SayOptions): Promise<SayResult>;
   /** The customer's next utterance; null on silence until the timeout, or when the line closed. */
@@ -137,12 +143,8 @@ export interface TelephonyProvider {
   close(): Promise<void>;
 }
 
-/** Audio as carriers move it: 8 kHz G.711 mu-law (Media Streams, most SIP trunks) or 16-bit linear PCM. */
-export interface AudioFormat {
-  encoding: "mulaw" | "pcm16";
-  sampleRate: number;
-  channels: 1;
-}
+// Speech owns the audio vocabulary; a carrier that moves audio speaks it (speech never imports telephony).
+export type { AudioFormat } from "../speech/audio-format.ts";
 
 /**
  * The audio side of an audio carrier (Twilio Media Streams over a WebSocket, a SIP/RTP leg through a GSM
@@ -160,6 +162,12 @@ export interface AudioCallLeg {
   play(audio: Uint8Array): Promise<{ interrupted: boolean }>;
   /** Drops queued outbound audio at once, for barge-in (Media Streams `clear`). */
   clear(): void;
+  /** The line reports keypad digits (Media Streams `dtmf`); onDigit() then delivers them. */
+  readonly carriesDigits?: boolean;
+  /** Subscribes to keypad digits; returns the unsubscribe function. */
+  onDigit?(listener: (digit: string) => void): () => void;
+  /** True once the line is closed (or never opened). */
+  readonly closed: boolean;
   hangup(): Promise<void>;
   connectedSeconds(): number;
   recording(): Promise<CallRecording | null>;

@@ -1,11 +1,11 @@
 // get_account, get_balance, get_usage, list_transactions, list_webhook_deliveries: GET /v1/me and what hangs under it.
 import { z } from "zod";
-import { accountSchema, balanceSchema, transactionSchema, usageQuery, usageSchema } from "../../api/v1/account.ts";
-import { deliveryListQuery, deliverySchema } from "../../api/v1/webhooks.ts";
-import { pageQuery, pageSchema } from "../../pagination.ts";
+import { accountSchema, balanceSchema, transactionSchema, usageQuery, usageSchema } from "../../schemas/account.ts";
+import { pageQuery, pageSchema } from "../../schemas/common.ts";
+import { deliveryListQuery, deliverySchema } from "../../schemas/deliveries.ts";
 import { getAccount, getBalance, getUsage, listTransactions } from "../../services/accounts.ts";
-import { listWebhookDeliveries } from "../../services/webhooks.ts";
-import { defineTool, rootObject } from "../tool.ts";
+import { listWebhookDeliveries, redeliverWebhookDelivery } from "../../services/webhooks.ts";
+import { defineTool, rootObject } from "./tool.ts";
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
@@ -69,4 +69,16 @@ export const listWebhookDeliveriesTool = defineTool({
   run: (input, { ctx, who }) => listWebhookDeliveries(ctx, who, input),
 });
 
-export const ACCOUNT_TOOLS = [getAccountTool, getBalanceTool, getUsageTool, listTransactionsTool, listWebhookDeliveriesTool];
+export const redeliverWebhookDeliveryTool = defineTool({
+  name: "redeliver_webhook_delivery",
+  title: "Send a webhook event again",
+  description: "Sends the event of one webhook delivery (found with list_webhook_deliveries) again now, for example after a receiver outage emptied the retry schedule (`status: failed`) or lost an event it had acknowledged. It creates a new delivery of the same event, with the same event id so the receiver can de-duplicate, to the account's current webhook, and returns it after its first attempt (`status` delivered, or pending with retries on the schedule). A delivery still `pending` fails with conflict (its retries are under way); an unknown id is not_found; no active webhook is webhook_url_not_configured. Shares the 10 per minute of webhook configuration.",
+  input: z.strictObject({ delivery_id: z.string().describe("The delivery's `id`, from list_webhook_deliveries.") }),
+  output: rootObject(deliverySchema),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  rateClass: "webhooks",
+  mirrors: { method: "POST", path: "/v1/me/webhooks/deliveries/{id}/redeliver" },
+  run: ({ delivery_id }, { ctx, who }) => redeliverWebhookDelivery(ctx, who, delivery_id),
+});
+
+export const ACCOUNT_TOOLS = [getAccountTool, getBalanceTool, getUsageTool, listTransactionsTool, listWebhookDeliveriesTool, redeliverWebhookDeliveryTool];

@@ -1,12 +1,13 @@
 // create_call, get_call, list_calls, cancel_call: the calls API (POST/GET /v1/calls, GET /v1/calls/{id}, POST /v1/calls/{id}/cancel).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { listCallsQuery } from "../../api/v1/calls.ts";
-import { pageSchema } from "../../pagination.ts";
-import { callCreateSchema, callOutSchema, type CallOut } from "../../services/call-schemas.ts";
+import { callCreateSchema, callOutSchema, listCallsQuery } from "../../schemas/calls.ts";
+import { pageSchema, safeString } from "../../schemas/common.ts";
 import { cancelCall, createCall, getCall, listCalls } from "../../services/calls.ts";
+import { transcriptSchema } from "../../schemas/transcripts.ts";
+import { getCallTranscript } from "../../services/transcripts.ts";
 import { checkIdempotencyKey } from "../../services/idempotency.ts";
-import { defineTool, rootObject } from "../tool.ts";
+import { defineTool, rootObject } from "./tool.ts";
 
 const callOut = rootObject(callOutSchema, "A call: its status, and once it is over, the customer's decision (`outcome`, `outcome_details`).");
 const callIdInput = z.strictObject({
@@ -25,10 +26,11 @@ export const createCallTool = defineTool({
     "Rules: `amount` and prices are decimal strings such as \"249.00\", never numbers; `customer.phone_number` is E.164 (+212612345678); FR calls cannot be in `ar`; `order.external_id` is unique per shop.",
     "Idempotency: pass your own `idempotency_key` (a UUID) and reuse it when you retry after a timeout or an unclear failure: the same key with the same arguments returns the same call (`replayed: true`) instead of phoning twice. Without one, a new key is generated and returned; keep it if you may retry. The same key with different arguments fails with idempotency_key_conflict.",
     "To call the customer again about an order already called, use a NEW key and set `order.previous_attempts` to one more than the last call's (reusing the order id otherwise fails with order_external_id_already_exists).",
+    "When: omit `scheduled_at` to call as soon as possible, or give an RFC 3339 time (at most 30 days ahead). Calls ring only inside the customer's calling hours (get_calling_hours): outside them the call waits, `queued` with `scheduled_at` set to the next opening. A number on the do-not-call list fails with number_do_not_call. `retry_policy` sets this call's automatic retries (see set_retry_policy).",
     "Costs money: billed per answered second. 60 calls per minute per key.",
   ].join("\n\n"),
   input: callCreateSchema.extend({
-    idempotency_key: z.string().optional().meta({ minLength: 1, maxLength: 255 })
+    idempotency_key: safeString().optional().meta({ minLength: 1, maxLength: 255 })
       .describe("1 to 255 characters; a UUID is ideal. Reuse it, with identical arguments, to retry safely. Generated when absent."),
   }),
   output: z.object({
@@ -42,8 +44,8 @@ export const createCallTool = defineTool({
   async run({ idempotency_key, ...body }, { ctx, who }) {
     const key = idempotency_key === undefined ? randomUUID() : checkIdempotencyKey(idempotency_key);
     const created = await createCall(ctx, who, body, key);
-    // The stored response, as REST replays it: a replay gives the call exactly as first created.
-    return { call: JSON.parse(created.body) as CallOut, idempotency_key: key, replayed: created.replayed };
+    // A replay gives the call exactly as first created, as REST replays it.
+    return { call: created.call, idempotency_key: key, replayed: created.replayed };
   },
 });
 
@@ -83,4 +85,16 @@ export const cancelCallTool = defineTool({
   run: ({ call_id }, { ctx, who }) => cancelCall(ctx, who, call_id),
 });
 
-export const CALL_TOOLS = [createCallTool, getCallTool, listCallsTool, cancelCallTool];
+export const getTranscriptTool = defineTool({
+  name: "get_transcript",
+  title: "Read a call's transcript",
+  description: "Reads the full two-sided conversation of a call: every turn of the agent and of the customer, in order, with its start and end in seconds since the call was answered, and for the customer's turns what the intent classifier understood (`intent`: confirm, cancel, reschedule, callback, change_request, wrong_number, question or unclear) with its `confidence`. Use it to check why a call got its outcome, beyond the short `transcript_excerpt` of get_call. The transcript is written when the call ends: before that `complete` is false and `turns` is empty. An unknown id, or one of another account, is call_not_found.",
+  input: callIdInput,
+  output: rootObject(transcriptSchema),
+  annotations: READ,
+  rateClass: "read",
+  mirrors: { method: "GET", path: "/v1/calls/{id}/transcript" },
+  run: ({ call_id }, { ctx, who }) => getCallTranscript(ctx, who, call_id),
+});
+
+export const CALL_TOOLS = [createCallTool, getCallTool, listCallsTool, cancelCallTool, getTranscriptTool];

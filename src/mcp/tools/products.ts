@@ -1,9 +1,9 @@
 // create_product, get_product, list_products, update_product, archive_product: /v1/shops/{shop_external_id}/products.
 import { z } from "zod";
-import { productCreateBody, productListQuery, productParams, productSchema, productUpdateBody } from "../../api/v1/products.ts";
-import { pageSchema } from "../../pagination.ts";
+import { pageSchema } from "../../schemas/common.ts";
+import { productCreateBody, productListQuery, productParams, productSchema, productUpdateBody } from "../../schemas/products.ts";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "../../services/products.ts";
-import { defineTool, parseArguments, rootObject } from "../tool.ts";
+import { defineTool, parseArguments, rootObject } from "./tool.ts";
 
 const product = rootObject(productSchema, "A product of a shop, with its active variants and their prices.");
 // The REST path parameters, without their percent-encoding notes: tool arguments are plain strings.

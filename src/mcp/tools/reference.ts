@@ -1,8 +1,8 @@
 // list_endpoints, get_endpoint_spec, get_changelog, explain_error: the API describing itself, from the live
 // OpenAPI document, CHANGELOG.md and the error catalogue (the same text as /docs/errors).
 import { z } from "zod";
-import { explainSlug, findOperation, listOperations, readChangelog, referencedSchemas } from "../reference.ts";
-import { defineTool, type WakhaTool } from "../tool.ts";
+import { explainSlug, findOperation, listOperations, readChangelog, referencedSchemas } from "./reference-lookup.ts";
+import { defineTool, type WakhaTool } from "./tool.ts";
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 const toolName = z.string().nullable().describe("The MCP tool that does the same thing; null when none does (use the REST API).");

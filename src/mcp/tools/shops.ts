@@ -1,9 +1,9 @@
 // create_shop, get_shop, list_shops, update_shop, archive_shop: /v1/shops.
 import { z } from "zod";
-import { shopCreateBody, shopListQuery, shopParams, shopSchema, shopUpdateBody } from "../../api/v1/shops.ts";
-import { pageSchema } from "../../pagination.ts";
+import { pageSchema } from "../../schemas/common.ts";
+import { shopCreateBody, shopListQuery, shopParams, shopSchema, shopUpdateBody } from "../../schemas/shops.ts";
 import { archiveShop, createShop, getShop, listShops, updateShop } from "../../services/shops.ts";
-import { defineTool, rootObject } from "../tool.ts";
+import { defineTool, rootObject } from "./tool.ts";
 
 const shop = rootObject(shopSchema, "A shop (boutique) of the reseller.");
 // The REST path parameter, without its percent-encoding note: tool arguments are plain strings.

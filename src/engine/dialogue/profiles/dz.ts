@@ -70,6 +70,9 @@ export const dz: DialogueProfile = {
   changeNoted: () => `فهمتك، سجلنا التبديل والحانوت يعاود يتصل بيك باش يأكد. يعطيك الصحة، ${goodbye}`,
   wrongNumber: () => `سمحلي بزاف على الإزعاج، غلطنا في النيمرو. ${goodbye}`,
   giveUp: () => "سمحلي، ما رانيش نسمع فيك مليح. نعاودو نعيطولك من بعد. بسلامة.",
+  checkConfirm: () => "غير باش نتأكد: نأكدولك الكوموند، ايه ولا لا؟",
+  checkIdentity: (o) => `سمحلي، غير باش نتأكد: راني نهدر مع ${o.customerName}، ايه ولا لا؟`,
+  offerKeypad: () => "إذا حبيت، اضغط على واحد باش تأكد الكوموند، ولا على اثنين باش تلغيها.",
 };
 
 /** French as Algerian call centres speak it: "4 500 dinars". */

@@ -62,6 +62,9 @@ export function createFrenchProfile(style: FrenchStyle): DialogueProfile {
     changeNoted: () => `C'est noté, la boutique vous recontactera pour valider la modification. Merci. ${style.goodbye}`,
     wrongNumber: () => `Oh, excusez-moi pour le dérangement, ce doit être une erreur de numéro. ${style.goodbye}`,
     giveUp: () => `Excusez-moi, je vous entends très mal. Nous vous rappellerons plus tard. ${style.goodbye}`,
+    checkConfirm: () => "Juste pour être sûre : je confirme votre commande, oui ou non ?",
+    checkIdentity: (o) => `Pardon, juste pour être sûre : je parle bien avec ${o.customerName}, oui ou non ?`,
+    offerKeypad: () => "Si vous préférez, appuyez sur 1 pour confirmer la commande, ou sur 2 pour l'annuler.",
   };
   return profile;
 }

@@ -71,6 +71,9 @@ export const ma: DialogueProfile = {
   changeNoted: () => `مفهوم، سجلنا التبديل والمتجر غادي يتواصل معاك باش يأكدو. شكرا، ${goodbye}`,
   wrongNumber: () => `سمح ليا بزاف على الإزعاج، يمكن غلطنا فالنمرة. ${goodbye}`,
   giveUp: () => `سمح ليا، ما كنسمعكش مزيان. غادي نعاودو نعيطو ليك من بعد. بسلامة.`,
+  checkConfirm: () => "غير باش نتأكد: نأكدو ليك الطلبية، آه ولا لا؟",
+  checkIdentity: (o) => `سمح ليا، غير باش نتأكد: واش معايا ${o.customerName}، آه ولا لا؟`,
+  offerKeypad: () => "إلا بغيتي، ضغط على واحد باش تأكد الطلبية، ولا على جوج باش تلغيها.",
 };
 
 /** French as Moroccan call centres speak it: "249 dirhams". */

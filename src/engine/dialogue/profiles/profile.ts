@@ -37,6 +37,12 @@ export interface DialogueProfile {
   wrongNumber(): string;
   /** Closing after two unsuccessful re-asks. */
   giveUp(): string;
+  /** The short yes/no check asked instead of deciding an unsure confirm or cancel ("so I confirm the order, yes?"). */
+  checkConfirm(): string;
+  /** The identity check as a yes/no question, asked instead of deciding an unsure wrong number. */
+  checkIdentity(order: DialogueOrder): string;
+  /** The keypad offer on lines that carry digits: 1 confirms, 2 cancels. */
+  offerKeypad(): string;
 }
 
 /** How a dialect counts: 0-19, the tens, the hundreds and the thousands. */

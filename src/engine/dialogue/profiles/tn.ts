@@ -69,6 +69,9 @@ export const tn: DialogueProfile = {
   changeNoted: () => `فهمتك، سجلنا التبديل والحانوت باش يكلمك باش يأكد. يعيشك، ${goodbye}`,
   wrongNumber: () => `سامحني برشا على الإزعاج، غلطنا في النومرو. ${goodbye}`,
   giveUp: () => "سامحني، ما نسمعكش مليح. باش نعاودو نكلموك من بعد. بالسلامة.",
+  checkConfirm: () => "باش نتأكد برك: نأكدولك الكوموند، إيه ولا لا؟",
+  checkIdentity: (o) => `سامحني، باش نتأكد برك: نحكي مع ${o.customerName}، إيه ولا لا؟`,
+  offerKeypad: () => "كان تحب، اضغط على واحد باش تأكد الكوموند، ولا على زوز باش تلغيها.",
 };
 
 /** French as Tunisian call centres speak it: "45 dinars et 500 millimes". */

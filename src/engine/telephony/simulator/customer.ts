@@ -3,6 +3,7 @@
 // The customer only hears the agent's words (keyword cues) and answers from its dialect's phrase bank:
 // the outcome is whatever the dialogue's classifier makes of those words, never wired to the number.
 import type { Dialect, Pickup, SimulatedCustomer } from "../../dialogue/types.ts";
+import { ANNOUNCEMENTS, type Announcements } from "./phrases/announcements.ts";
 import type { PhraseBank } from "./phrases/bank.ts";
 import { dzPhrases } from "./phrases/dz.ts";
 import { frPhrases } from "./phrases/fr.ts";
@@ -11,12 +12,30 @@ import { tnPhrases } from "./phrases/tn.ts";
 
 export type Behaviour =
   | "confirm" | "decline" | "no_answer" | "busy" | "voicemail" | "reschedule" | "wrong_number"
-  | "question_then_confirm" | "change" | "callback" | "hangup" | "unintelligible";
+  | "question_then_confirm" | "change" | "callback" | "hangup" | "unintelligible"
+  // No person answers: a carrier announcement or a voicemail greeting (issue 14; numbers ending 21 to 25).
+  | "not_in_service" | "switched_off" | "voicemail_undetected" | "unavailable" | "forwarded";
 
 /** The test numbers of CONTRACT §5, by their last two digits. */
 export const TEST_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   "01": "confirm", "02": "decline", "03": "no_answer", "04": "busy", "05": "voicemail", "06": "reschedule",
   "07": "wrong_number", "08": "question_then_confirm", "09": "change", "10": "callback", "11": "hangup", "12": "unintelligible",
+};
+
+/**
+ * Recorded messages instead of a person, beyond CONTRACT §5's 01-12 (README's simulator table): the answering-
+ * machine detection says `human` for all but 22, so only the words tell the engine what answered.
+ */
+export const ANNOUNCEMENT_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
+  "21": "not_in_service", "22": "switched_off", "23": "voicemail_undetected", "24": "unavailable", "25": "forwarded",
+};
+
+const ANNOUNCED: Partial<Record<Behaviour, { kind: keyof Announcements; answeredBy: "human" | "machine"; closesLine: boolean }>> = {
+  not_in_service: { kind: "notInService", answeredBy: "human", closesLine: true },
+  switched_off: { kind: "switchedOff", answeredBy: "machine", closesLine: true },
+  voicemail_undetected: { kind: "greeting", answeredBy: "human", closesLine: false },
+  unavailable: { kind: "unavailable", answeredBy: "human", closesLine: true },
+  forwarded: { kind: "forwarded", answeredBy: "human", closesLine: false },
 };
 
 /** How often each behaviour meets a COD confirmation line (any number that is not a test number). */
@@ -57,7 +76,7 @@ export function seededRandom(seed: number): () => number {
 /** The behaviour behind a phone number: a test number's, or a persona drawn from the number's seed. */
 export function behaviourFor(phoneNumber: string): Behaviour {
   const digits = phoneNumber.replace(/\D/g, "");
-  const fixed = TEST_NUMBER_BEHAVIOURS[digits.slice(-2)];
+  const fixed = TEST_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ANNOUNCEMENT_NUMBER_BEHAVIOURS[digits.slice(-2)];
   if (fixed) return fixed;
   const draw = seededRandom(seedOf(digits))();
   const total = PERSONA_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
@@ -70,9 +89,11 @@ export function behaviourFor(phoneNumber: string): Behaviour {
 }
 
 /** What the agent just did, read from its words in any profile (Arabic script or French). */
-export type Cue = "why" | "when" | "change" | "confirm" | "identity" | "other";
+export type Cue = "keypad" | "check" | "why" | "when" | "change" | "confirm" | "identity" | "other";
 
 const CUES: readonly [Cue, RegExp][] = [
+  ["keypad", /ضغط|appuyez/i],
+  ["check", /(باش نتأكد|pour être sûre?)[^؟?]*(نأكد|confirme)/i],
   ["why", /علاش|علاه|pourquoi/i],
   ["when", /إمتى|امتى|وقتاش|quel jour|quand/i],
   ["change", /تبدل|modifier/i],
@@ -90,7 +111,7 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 
 function pickupOf(behaviour: Behaviour): Pickup {
   if (behaviour === "no_answer" || behaviour === "busy" || behaviour === "voicemail") return behaviour;
-  return "answer";
+  return ANNOUNCED[behaviour] ? "voicemail" : "answer";
 }
 
 function ringSecondsFor(pickup: Pickup, random: () => number): number {
@@ -102,12 +123,18 @@ function ringSecondsFor(pickup: Pickup, random: () => number): number {
   }
 }
 
-/** A simulated customer for `phoneNumber`, speaking `dialect`; `random` chooses words and timings. */
-export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, random: () => number): SimulatedCustomer {
+/**
+ * A simulated customer for `phoneNumber`, speaking `dialect`; `random` chooses words and timings. `bank`
+ * replaces the dialect's phrase bank (bench/conversations.ts speaks other authors' sentences with it).
+ */
+export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, random: () => number, bank: PhraseBank = BANKS[dialect]): SimulatedCustomer {
   const behaviour = behaviourFor(phoneNumber);
-  const bank = BANKS[dialect];
   const pickup = pickupOf(behaviour);
   const say = (choices: readonly string[]) => choices[Math.min(choices.length - 1, Math.floor(random() * choices.length))] ?? null;
+  const announced = ANNOUNCED[behaviour];
+  const announcement = announced
+    ? { text: say(ANNOUNCEMENTS[dialect][announced.kind]) ?? "", answeredBy: announced.answeredBy, closesLine: announced.closesLine }
+    : undefined;
   let askedQuestion = false;
   let hedged = false;
   let toldWhat = false;
@@ -142,8 +169,23 @@ export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, r
     }
   }
 
+  /** What a customer who knows what they want answers to a yes/no check about the order. */
+  function yesNo(): string | null {
+    if (behaviour === "confirm" || behaviour === "question_then_confirm") return say(bank.shortYes);
+    if (behaviour === "decline") return say(bank.shortNo);
+    return decision();
+  }
+
+  /** The key a customer presses when offered the keypad: 1 confirms, 2 cancels; the others say something. */
+  function keypad(): string | null {
+    if (behaviour === "confirm" || behaviour === "question_then_confirm") return "1";
+    if (behaviour === "decline") return "2";
+    return null;
+  }
+
   function answer(cue: Cue): string | null {
     if (behaviour === "wrong_number") return say(bank.wrongPerson);
+    if (cue === "check") return yesNo();
     if (cue === "identity") {
       if (!askedWho) {
         askedWho = true;
@@ -166,11 +208,16 @@ export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, r
 
   return {
     pickup,
-    ringSeconds: ringSecondsFor(pickup, random),
+    ringSeconds: announced?.closesLine ? round1(1 + random() * 3) : ringSecondsFor(pickup, random), // announcements come at once
+    ...(announcement ? { announcement } : {}),
     reply(agentText, _turn) {
       const thinkSeconds = round1(0.5 + random() * 2.5);
       if (pickup !== "answer") return { text: null, hangup: true, thinkSeconds: 0 };
       const cue = cueOf(agentText);
+      if (cue === "keypad") {
+        const digits = keypad();
+        if (digits) return { text: null, digits, hangup: false, thinkSeconds };
+      }
       // 11 listens to the read-back, then hangs up without a word.
       if (behaviour === "hangup" && cue !== "identity") return { text: null, hangup: true, thinkSeconds };
       if (behaviour === "unintelligible") {

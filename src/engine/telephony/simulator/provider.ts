@@ -88,6 +88,8 @@ export class SimulatedTelephony implements TelephonyProvider {
 
 class SimulatedSession implements CallSession {
   readonly providerCallId: string;
+  /** A GSM line carries keypad tones: the simulated customer can press digits. */
+  readonly carriesDigits = true;
   readonly #request: OriginateRequest;
   readonly #customer: SimulatedCustomer;
   readonly #options: ResolvedOptions;
@@ -140,7 +142,7 @@ class SimulatedSession implements CallSession {
       if (this.#closed) return;
       if (pickup === "no_answer" || rings > timeout) return this.#settle({ type: "no_answer", seconds: this.#clock });
       this.#answeredAtClock = this.#clock;
-      this.#answeredBy = pickup === "voicemail" ? "machine" : "human";
+      this.#answeredBy = this.#customer.announcement?.answeredBy ?? (pickup === "voicemail" ? "machine" : "human");
       this.#settle({ type: "answered", by: this.#answeredBy, seconds: this.#clock });
     })();
   }
@@ -173,9 +175,14 @@ class SimulatedSession implements CallSession {
 
   async listen(options: ListenOptions): Promise<Utterance | null> {
     if (this.#closed || this.#answeredAtClock === null) return null;
-    if (this.#answeredBy === "machine") return this.#listenToMachine(options);
+    if (this.#customer.pickup === "voicemail") return this.#listenToMachine(options);
     const reply = this.#customer.reply(this.#lastAgentText, this.#customerTurn++);
     const think = Math.max(0, reply.thinkSeconds);
+    if (reply.digits) {
+      await this.#sleep(think + 0.3 * reply.digits.length); // a key press is a short tone
+      if (this.#closed) return null;
+      return { text: "", digits: reply.digits, at: this.connectedSeconds(), durationSeconds: 0.3 * reply.digits.length, confidence: 1 };
+    }
     if (reply.text === null || think > options.timeoutSeconds) {
       await this.#sleep(Math.min(think, options.timeoutSeconds));
       if (reply.hangup) this.#close("customer");
@@ -191,17 +198,22 @@ class SimulatedSession implements CallSession {
     return { text: reply.text, at, durationSeconds: seconds, confidence: 0.9 };
   }
 
-  // A voicemail box plays its greeting and a beep once, then records whatever is said until we hang up.
+  // A voicemail box plays its greeting and a beep once, then records whatever is said until we hang up; a
+  // carrier announcement plays once and the carrier closes the line.
   async #listenToMachine(options: ListenOptions): Promise<Utterance | null> {
     if (this.#greeted) {
-      await this.#sleep(options.timeoutSeconds);
+      const closes = this.#customer.announcement?.closesLine === true;
+      await this.#sleep(closes ? Math.min(2, options.timeoutSeconds) : options.timeoutSeconds);
+      if (closes) this.#close("carrier"); // the announcement was played; the carrier drops the line
       return null;
     }
     this.#greeted = true;
-    const text = VOICEMAIL_GREETING[this.#request.language];
+    const announcement = this.#customer.announcement;
+    const text = announcement?.text ?? VOICEMAIL_GREETING[this.#request.language];
     const at = this.connectedSeconds();
-    const seconds = this.#talkSeconds(text) + 1; // and the beep
-    this.#turns.push({ speaker: "customer", text, at, seconds: seconds - 1 });
+    const beep = announcement?.closesLine ? 0 : 1;
+    const seconds = this.#talkSeconds(text) + beep;
+    this.#turns.push({ speaker: "customer", text, at, seconds: seconds - beep });
     await this.#sleep(seconds);
     return { text, at, durationSeconds: seconds, confidence: 1 };
   }
@@ -233,7 +245,9 @@ class SimulatedSession implements CallSession {
       const spoken = this.#options.speech ? await this.#synthesize(turn.text, locale) : null;
       if (spoken) timeline.place(turn.at, spoken.samples, spoken.sampleRate);
       else timeline.place(turn.at, tone(turn.speaker === "agent" ? AGENT_TONE_HZ : CUSTOMER_TONE_HZ, turn.seconds));
-      if (this.#answeredBy === "machine" && turn.speaker === "customer") timeline.place(turn.at + turn.seconds, tone(BEEP_HZ, 0.5));
+      if (this.#customer.pickup === "voicemail" && !this.#customer.announcement?.closesLine && turn.speaker === "customer") {
+        timeline.place(turn.at + turn.seconds, tone(BEEP_HZ, 0.5));
+      }
     }
     return { contentType: "audio/wav", bytes: timeline.toWav() };
   }

@@ -31,4 +31,8 @@ export interface PhraseBank {
   callbackTime: readonly string[];
   /** Fillers, requests to repeat, half words. */
   mumble: readonly string[];
+  /** A plain yes to a yes/no check ("so I confirm, yes?"). */
+  shortYes: readonly string[];
+  /** A plain no to a yes/no check. */
+  shortNo: readonly string[];
 }

@@ -47,4 +47,6 @@ export const dzPhrases: PhraseBank = {
   ],
   callbackTime: ["3ayetli ghodwa f sbah", "men ba3d l3asr", "m3a setta ta3 l3chiya", "après 17h", "demain à 10h", "غدوة الصباح", "3ayetli ba3d sa3a"],
   mumble: ["euh...", "hmm", "allo?", "wach?", "ah?", "سمحلي؟", "آلو؟", "pardon?", "euh... hein?"],
+  shortYes: ["ih", "wah", "ih, akid", "ايه", "واه", "oui", "wah khouya"],
+  shortNo: ["la", "lala", "لا", "non", "la, ma nhabch"],
 };

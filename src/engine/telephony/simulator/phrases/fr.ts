@@ -39,4 +39,6 @@ export const frPhrases: PhraseBank = {
   ],
   callbackTime: ["après 18h", "demain matin", "demain vers 10h", "ce soir vers 20h", "dans une heure"],
   mumble: ["euh...", "hein ?", "allô ?", "pardon ?", "hmm", "quoi ?"],
+  shortYes: ["oui", "oui oui", "oui, c'est ça", "exactement, oui", "oui, je confirme"],
+  shortNo: ["non", "non merci", "non, non", "non, laissez tomber"],
 };

@@ -56,4 +56,6 @@ export const maPhrases: PhraseBank = {
     "ba3d sa3tayn",
   ],
   mumble: ["euh...", "hmm", "allo?", "chnou?", "smeh liya?", "ah?", "آلو؟ آلو؟", "pardon?", "euh, wach... hmm"],
+  shortYes: ["iyeh", "ah, iyeh", "wakha, iyeh", "نعم", "ايه، أكدها", "oui", "iyeh akid"],
+  shortNo: ["la", "la, ma bghitch", "لا", "non", "la la"],
 };

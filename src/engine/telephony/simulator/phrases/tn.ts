@@ -45,4 +45,6 @@ export const tnPhrases: PhraseBank = {
   ],
   callbackTime: ["kalemni ghodwa fel sbe7", "ba3d el 3asr", "m3a setta mta3 el 3chiya", "après 17h", "demain à 10h", "غدوة الصباح", "بعد ساعة"],
   mumble: ["euh...", "hmm", "allo?", "chnowa?", "a?", "سامحني؟", "آلو؟", "pardon?", "euh... hein?"],
+  shortYes: ["ey", "ey behi", "eyh", "إيه", "إيه، باهي", "oui", "ey akid"],
+  shortNo: ["le", "lé", "لا", "non", "le, ma n7ebch"],
 };

@@ -1,0 +1,148 @@
+// Calls through the Twilio ConversationRelay fake (issue 12): one `wakha serve` node (API, workers and the carrier
+// endpoints) in its own process with WAKHA_CHANNELS=gsm=twilio, and the fake (test/fakes/twilio.ts, through
+// bench/carrier-fake.ts) in another, playing Twilio: it dials, opens each ConversationRelay socket and answers as
+// the simulator's customers.
+// Two lines:
+// - the time from a final transcript (`prompt` with last: true, as the fake sends it) to our first `text` token
+//   back, p50/p99, with BENCH_CARRIER_LATENCY_CALLS (200) calls at once;
+// - the node's event-loop delay p99 with BENCH_CARRIER_CALLS (500) calls at once.
+// The carriers' clock runs at BENCH_CARRIER_SPEED (default 2) so that every call is on the line at the same time.
+import { randomBytes } from "node:crypto";
+import { rm, readFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { spawn } from "node:child_process";
+import { createAccountCli, freePort, ROOT, startWakha, wakhaEnv } from "./processes.ts";
+import type { SectionResult } from "./sections.ts";
+
+const ACCOUNT_SID = `AC${"0b".repeat(16)}`;
+const AUTH_TOKEN = "bench-twilio-auth-token-000000";
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function database(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `wakha_bench_carriers_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+interface LoadResult {
+  calls: number;
+  ended: number;
+  maxLive: number;
+  tokenP50: number;
+  tokenP99: number;
+  turns: number;
+  eld: { p50: number; p99: number; max: number };
+  seconds: number;
+}
+
+async function load(serverUrl: string, calls: number, speed: number, log: (m: string) => void): Promise<LoadResult> {
+  const db = await database(serverUrl);
+  const fakeProc = spawn(process.execPath, [path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, String(speed)], { stdio: ["ignore", "pipe", "inherit"] });
+  const fakeUrl = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    fakeProc.stdout.on("data", (c: Buffer) => {
+      out += c.toString("utf8");
+      if (out.includes("\n")) resolve(out.trim());
+    });
+    fakeProc.on("exit", () => reject(new Error("the Twilio fake exited")));
+  });
+  const eldFile = path.join(os.tmpdir(), `wakha-bench-carrier-eld-${randomBytes(4).toString("hex")}.json`);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let node: Awaited<ReturnType<typeof startWakha>> | null = null;
+  const check = new pg.Client({ connectionString: db.url });
+  try {
+    const account = await createAccountCli(db.url, 1_000_000_000);
+    node = await startWakha("serve", wakhaEnv(db.url, {
+      PORT: String(port), WAKHA_PUBLIC_URL: url, WAKHA_RATE_LIMIT_SCALE: "1000", WAKHA_CHANNELS: "gsm=twilio",
+      WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID, WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN, WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+      WAKHA_TWILIO_API_URL: fakeUrl, WAKHA_CARRIER_TIME_SCALE: String(speed), BENCH_ELD_FILE: eldFile,
+    }), ["--import", path.join(ROOT, "bench", "eld-probe.ts")]);
+    const post = async (p: string, body: unknown, extra: Record<string, string> = {}) => {
+      const res = await fetch(`${url}${p}`, {
+        method: "POST", headers: { authorization: `Bearer ${account.api_key}`, "content-type": "application/json", ...extra }, body: JSON.stringify(body),
+      });
+      if (res.status !== 201) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
+    };
+    await post("/v1/shops", { external_id: "bench-shop", merchant_external_id: "m", name: "Bench shop" });
+    await check.connect();
+    log(`carriers: ${calls} calls through the ConversationRelay fake`);
+    const countries = ["MA", "DZ", "TN", "FR"] as const;
+    const prefixes = { MA: "+2126123456", DZ: "+2135512345", TN: "+216201234", FR: "+336123456" };
+    // Conversations only (01 confirms, 06 reschedules, 08 asks then confirms, 09 asks a change, 10 a callback).
+    const suffixes = ["01", "06", "08", "09", "10"];
+    node.proc.kill("SIGUSR2");
+    const started = performance.now();
+    for (let i = 0; i < calls; i += 50) {
+      await Promise.all(Array.from({ length: Math.min(50, calls - i) }, (_, k) => {
+        const n = i + k;
+        const country = countries[n % 4]!;
+        return post("/v1/calls", {
+          shop_external_id: "bench-shop", customer: { name: "Client", phone_number: `${prefixes[country]}${suffixes[n % suffixes.length]}` },
+          amount: "100.00", country, order: { external_id: `o-${n}`, items: [{ name: "Item", unit_price: "100.00" }] },
+        }, { "idempotency-key": `carrier-${n}` });
+      }));
+    }
+    let maxLive = 0;
+    let ended = 0;
+    const deadline = Date.now() + 600_000;
+    while (Date.now() < deadline) {
+      const { rows } = await check.query<{ live: number; ended: number }>(
+        `SELECT count(*) FILTER (WHERE status IN ('ringing', 'in_progress'))::int AS live, count(*) FILTER (WHERE ended_at IS NOT NULL)::int AS ended FROM calls`,
+      );
+      maxLive = Math.max(maxLive, rows[0]!.live);
+      ended = rows[0]!.ended;
+      if (ended >= calls) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    await node.stop();
+    node = null;
+    // The node writes its histogram at exit; a node that had to be killed leaves none.
+    const eld = await readFile(eldFile, "utf8").then((t) => JSON.parse(t) as { p50: number; p99: number; max: number }, () => ({ p50: NaN, p99: NaN, max: NaN }));
+    const latencies = (await (await fetch(`${fakeUrl}/__fake/latencies`)).json()) as number[];
+    return { calls, ended, maxLive, tokenP50: percentile(latencies, 50), tokenP99: percentile(latencies, 99), turns: latencies.length, eld, seconds };
+  } finally {
+    await node?.stop();
+    await check.end().catch(() => {});
+    fakeProc.kill("SIGTERM");
+    await rm(eldFile, { force: true });
+    await db.drop().catch(() => {});
+  }
+}
+
+export async function carrierSection(serverUrl: string, log: (m: string) => void): Promise<SectionResult> {
+  const name = "calls through the ConversationRelay fake";
+  const speed = Number(process.env["BENCH_CARRIER_SPEED"] ?? 2);
+  const latencyCalls = Number(process.env["BENCH_CARRIER_LATENCY_CALLS"] ?? 200);
+  const loadCalls = Number(process.env["BENCH_CARRIER_CALLS"] ?? 500);
+  const a = await load(serverUrl, latencyCalls, speed, log);
+  const b = await load(serverUrl, loadCalls, speed, log);
+  const f = (n: number) => n.toFixed(1);
+  return {
+    name,
+    text: `final transcript to first text token p99 ${f(a.tokenP99)} ms (p50 ${f(a.tokenP50)}, ${a.turns} turns) with ${a.calls} calls, at most ${a.maxLive} live (goal p99 < 5 ms); ` +
+      `node event-loop delay p99 ${f(b.eld.p99)} ms (p50 ${f(b.eld.p50)}, max ${f(b.eld.max)}) with ${b.calls} calls, at most ${b.maxLive} live, ${b.ended} ended in ${f(b.seconds)} s ` +
+      `(goal p99 < 50 ms; token p99 there ${f(b.tokenP99)} ms); carrier clock x${speed}, the fake and the node each in a process of their own`,
+  };
+}

@@ -1,0 +1,126 @@
+// The carriers' environment variables (issue 12): their Zod fields, which config.ts spreads into its schema,
+// and the check that every variable a configured carrier needs is there, one line per missing variable.
+// Kept beside config.ts, not in engine/: config.ts imports it, and config.ts sits below the engine (issue 11).
+import { z } from "zod";
+
+const e164 = /^\+[1-9]\d{6,14}$/;
+const COUNTRIES = ["MA", "DZ", "TN", "FR"] as const;
+const DIALECTS = ["ma", "dz", "tn", "fr"] as const;
+
+/** `MA=+212...,FR=+33...` or one number for every country; returns the map, `default` for the single form. */
+function callerIds(name: string) {
+  return z.string().transform((value, ctx) => {
+    const out: Record<string, string> = {};
+    for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+      const [key, number] = part.includes("=") ? (part.split("=").map((s) => s.trim()) as [string, string]) : ["default", part];
+      if (key !== "default" && !(COUNTRIES as readonly string[]).includes(key.toUpperCase())) {
+        ctx.addIssue({ code: "custom", message: `${name}: "${key}" is not a country (MA, DZ, TN, FR)` });
+        return z.NEVER;
+      }
+      if (!e164.test(number ?? "")) {
+        ctx.addIssue({ code: "custom", message: `${name}: "${number ?? ""}" is not an E.164 number (+212...)` });
+        return z.NEVER;
+      }
+      out[key === "default" ? key : key.toUpperCase()] = number!;
+    }
+    return out as Partial<Record<(typeof COUNTRIES)[number] | "default", string>>;
+  });
+}
+
+/** `ma=ar-MA-JamalNeural,dz=...,tn=...,fr=fr-FR-DeniseNeural`: a voice per dialect. */
+const voices = z.string().transform((value, ctx) => {
+  const out: Record<string, string> = {};
+  for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+    const [dialect, voice] = part.split("=").map((s) => s.trim());
+    if (!dialect || !voice || !(DIALECTS as readonly string[]).includes(dialect)) {
+      ctx.addIssue({ code: "custom", message: `"${part}" is not dialect=voice with a dialect among ma, dz, tn, fr` });
+      return z.NEVER;
+    }
+    out[dialect] = voice;
+  }
+  return out as Partial<Record<(typeof DIALECTS)[number], string>>;
+});
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** Spread into config.ts's schema. */
+export const carrierEnvShape = {
+  /** Where the carriers reach this node's callbacks and WebSockets (https in production). */
+  WAKHA_PUBLIC_URL: httpUrl.optional(),
+  /** Compresses the carriers' wall clock: for the local fakes in tests and benchmarks only. */
+  WAKHA_CARRIER_TIME_SCALE: z.coerce.number().positive().default(1),
+  WAKHA_TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be an account SID (AC followed by 32 hex digits)").optional(),
+  WAKHA_TWILIO_AUTH_TOKEN: z.string().min(16, "must be the account's auth token").optional(),
+  WAKHA_TWILIO_CALLER_IDS: callerIds("WAKHA_TWILIO_CALLER_IDS").optional(),
+  WAKHA_TWILIO_VOICES: voices.optional(),
+  WAKHA_TWILIO_TTS_PROVIDER: z.string().min(1).optional(),
+  WAKHA_TWILIO_TRANSCRIPTION_PROVIDER: z.string().min(1).optional(),
+  WAKHA_TWILIO_API_URL: httpUrl.default("https://api.twilio.com"),
+  WAKHA_JAMBONZ_API_URL: httpUrl.optional(),
+  WAKHA_JAMBONZ_ACCOUNT_SID: z.string().min(1).optional(),
+  WAKHA_JAMBONZ_API_KEY: z.string().min(1).optional(),
+  WAKHA_JAMBONZ_APPLICATION_SID: z.string().min(1).optional(),
+  WAKHA_JAMBONZ_CALLER_IDS: callerIds("WAKHA_JAMBONZ_CALLER_IDS").optional(),
+  WAKHA_JAMBONZ_WEBHOOK_SECRET: z.string().min(8, "must be the webhook secret jambonz shows for the account").optional(),
+  WAKHA_JAMBONZ_VOICES: voices.optional(),
+  WAKHA_JAMBONZ_TTS_VENDOR: z.string().min(1).default("microsoft"),
+  WAKHA_JAMBONZ_STT_VENDOR: z.string().min(1).default("microsoft"),
+  // Azure Speech for audio carriers (twilio-media, issue 13).
+  WAKHA_AZURE_SPEECH_KEY: z.string().min(16, "must be a key of the Speech resource").optional(),
+  WAKHA_AZURE_SPEECH_REGION: z.string().regex(/^[a-z0-9]+$/, "must be a region name such as westeurope").optional(),
+  /** One origin for both speech APIs instead of the region's hosts (a sovereign cloud, or the local fake). */
+  WAKHA_AZURE_SPEECH_ENDPOINT: httpUrl.optional(),
+  WAKHA_AZURE_SPEECH_VOICES: voices.optional(),
+  /** Turn-taking on audio carriers, in milliseconds of audio. */
+  WAKHA_VAD_END_SILENCE_MS: z.coerce.number().int().min(100).max(3000).default(400),
+  WAKHA_VAD_BARGE_IN_MS: z.coerce.number().int().min(40).max(2000).default(160),
+  WAKHA_VAD_MIN_RMS: z.coerce.number().int().min(1).max(20000).default(400),
+};
+
+const carrierEnvSchema = z.object(carrierEnvShape);
+export type CarrierEnv = z.infer<typeof carrierEnvSchema>;
+
+const REQUIRED: Record<string, [keyof CarrierEnv, string][]> = {
+  twilio: [
+    ["WAKHA_PUBLIC_URL", "the public https address Twilio calls back and opens the ConversationRelay WebSocket on"],
+    ["WAKHA_TWILIO_ACCOUNT_SID", "the Twilio account SID (AC...)"],
+    ["WAKHA_TWILIO_AUTH_TOKEN", "the Twilio auth token (signs the callbacks, authenticates the REST API)"],
+    ["WAKHA_TWILIO_CALLER_IDS", "the caller number(s): one E.164 number, or MA=+212...,FR=+33..."],
+  ],
+  "twilio-media": [
+    ["WAKHA_PUBLIC_URL", "the public https address Twilio calls back and opens the Media Streams WebSocket on"],
+    ["WAKHA_TWILIO_ACCOUNT_SID", "the Twilio account SID (AC...)"],
+    ["WAKHA_TWILIO_AUTH_TOKEN", "the Twilio auth token (signs the callbacks, authenticates the REST API)"],
+    ["WAKHA_TWILIO_CALLER_IDS", "the caller number(s): one E.164 number, or MA=+212...,FR=+33..."],
+    ["WAKHA_AZURE_SPEECH_KEY", "a key of the Azure Speech resource that speaks and hears the calls"],
+  ],
+  jambonz: [
+    ["WAKHA_PUBLIC_URL", "the public address jambonz opens the WebSocket and posts call status on"],
+    ["WAKHA_JAMBONZ_API_URL", "the jambonz REST API base URL (https://api.jambonz.cloud or your own)"],
+    ["WAKHA_JAMBONZ_ACCOUNT_SID", "the jambonz account SID"],
+    ["WAKHA_JAMBONZ_API_KEY", "a jambonz API key of that account"],
+    ["WAKHA_JAMBONZ_CALLER_IDS", "the caller id(s): one E.164 number, or MA=+212...,FR=+33..."],
+    ["WAKHA_JAMBONZ_WEBHOOK_SECRET", "the account's webhook secret (verifies Jambonz-Signature)"],
+  ],
+};
+
+/** One line per variable a carrier in use needs and does not have. */
+export function carrierProblems(env: CarrierEnv, providers: Iterable<string>): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const used = new Set(providers);
+  for (const provider of used) {
+    for (const [name, what] of REQUIRED[provider] ?? []) {
+      if (env[name] === undefined && !seen.has(name)) {
+        seen.add(name);
+        problems.push(`${name}: required by the ${provider} channel(s): ${what}`);
+      }
+    }
+  }
+  if (used.has("twilio-media")) {
+    if (env.WAKHA_AZURE_SPEECH_REGION === undefined && env.WAKHA_AZURE_SPEECH_ENDPOINT === undefined) {
+      problems.push("WAKHA_AZURE_SPEECH_REGION: required by the twilio-media channel(s): the Speech resource's region (or WAKHA_AZURE_SPEECH_ENDPOINT)");
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,159 @@
+// The statistical intent model (issue 14): a multinomial logistic regression over hashed features
+// (features.ts), trained offline by scripts/classifier/train.ts and committed as weights.json. Inference is a sum of a few
+// hundred table entries and a softmax: pure TypeScript, no network, microseconds per utterance.
+import { readFileSync } from "node:fs";
+import type { Country } from "../lexicon/index.ts";
+import { decide } from "../rules.ts";
+import { analyse } from "../signals.ts";
+import type { Classification, Intent, IntentClassifier } from "../types.ts";
+import { featuresOf, hashFeature } from "./features.ts";
+
+/** weights.json: int8 weights per (bucket, label), base64, times `scale`. */
+export interface ModelWeights {
+  version: 1;
+  labels: Intent[];
+  buckets: number;
+  scale: number;
+  /** Logits are divided by it before the softmax: calibrated by cross-validation (bench/classifier-cv.ts). */
+  temperature?: number;
+  /** What it was trained on, for the record. */
+  trainedOn: Record<string, number>;
+  data: string;
+}
+
+export interface Explanation extends Classification {
+  /** Each label's probability, highest first. */
+  probabilities: { intent: Intent; p: number }[];
+  /** The features that pushed most towards the chosen label against the runner-up, strongest first. */
+  features: { feature: string; weight: number }[];
+  /** The lexicon signals found, in order (`~` marks a negated one). */
+  signals: string[];
+}
+
+const WEIGHTS_URL = new URL("./weights.json", import.meta.url);
+const DENIALS = new Set(["no", "refuse", "cancelVerb", "didntOrder", "notMe", "changedMind", "reason"]);
+/** Signals that say yes; and those that say yes when negated ("I won't cancel"). */
+const AFFIRMATIONS = new Set(["yes", "accept", "send", "take", "identity", "instruction"]);
+const NEGATED_AFFIRM = new Set(["cancelVerb", "changeVerb"]);
+const MOCKERY = /[😂🤣🙄😏😒😅]|ه{3,}/u;
+/** "but" in canonical form: walakin, mais, bessah, ama (Arabic script ولكن, لكن, بصح, اما). */
+const CONTRASTS = new Set(["walakin", "walakine", "walaken", "wlakn", "wlkn", "lakin", "lakine", "lkn", "mais", "besah", "bsah", "bsh", "ama", "sauf", "pourtant", "cependant", "bon"]);
+
+export class IntentModel {
+  readonly labels: Intent[];
+  readonly #buckets: number;
+  readonly #weights: Float32Array;
+  readonly temperature: number;
+
+  constructor(weights: ModelWeights) {
+    this.labels = weights.labels;
+    this.temperature = weights.temperature ?? 1;
+    this.#buckets = weights.buckets;
+    const raw = Buffer.from(weights.data, "base64");
+    this.#weights = new Float32Array(raw.length);
+    for (let i = 0; i < raw.length; i++) this.#weights[i] = ((raw[i]! << 24) >> 24) * weights.scale; // int8
+  }
+
+  /** The committed model. */
+  static load(url: URL = WEIGHTS_URL): IntentModel {
+    return new IntentModel(JSON.parse(readFileSync(url, "utf8")) as ModelWeights);
+  }
+
+  /** Label scores (logits) for a list of feature names. */
+  scores(features: string[]): Float64Array {
+    const k = this.labels.length;
+    const out = new Float64Array(k);
+    for (const f of features) {
+      const base = (hashFeature(f) % this.#buckets) * k;
+      for (let j = 0; j < k; j++) out[j]! += this.#weights[base + j]!;
+    }
+    return out;
+  }
+
+  weightOf(feature: string, label: number): number {
+    return this.#weights[(hashFeature(feature) % this.#buckets) * this.labels.length + label]!;
+  }
+
+  probabilities(text: string, country: Country): Float64Array {
+    return softmax(this.scores(featuresOf(text, country)).map((s) => s / this.temperature));
+  }
+}
+
+export function softmax(scores: Float64Array): Float64Array {
+  const max = Math.max(...scores);
+  const exp = scores.map((s) => Math.exp(s - max));
+  const sum = exp.reduce((a, b) => a + b, 0);
+  return exp.map((e) => e / sum);
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+/** The model's reading of a reply; `mixed` when it holds both an assent and a denial the lexicon found. */
+export class ModelIntentClassifier implements IntentClassifier {
+  readonly #model: IntentModel;
+
+  constructor(model: IntentModel = IntentModel.load()) {
+    this.#model = model;
+  }
+
+  classify(text: string, country: Country): Classification {
+    return this.#read(text, country, false);
+  }
+
+  /** The reading with the probabilities, the deciding features and the lexicon's signals (`wakha classify --explain`). */
+  explain(text: string, country: Country): Explanation {
+    return this.#read(text, country, true) as Explanation;
+  }
+
+  #read(text: string, country: Country, explain: boolean): Classification | Explanation {
+    const analysis = analyse(text, country);
+    const words = analysis.tokens.filter((t) => t !== "," && t !== "." && t !== "?");
+    if (words.length === 0) {
+      const empty = { intent: "unclear" as const, confidence: 0.3 };
+      return explain ? { ...empty, probabilities: [], features: [], signals: [] } : empty;
+    }
+    const rulesReading = decide(analysis);
+    const features = featuresOf(text, country, analysis, rulesReading);
+    const p = softmax(this.#model.scores(features).map((s) => s / this.#model.temperature));
+    const order = [...p.keys()].sort((a, b) => p[b]! - p[a]!);
+    const best = order[0]!;
+    const intent = this.#model.labels[best]!;
+    const assent = analysis.hits.some((h) => (h.signal === "yes" || h.signal === "accept" || h.signal === "send") && !h.negated);
+    // A "no" right before "no problem" or "I won't cancel" reassures ("la la ma kayn mouchkil"): not a denial.
+    const reassured = (i: number) => analysis.hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
+    const denial = analysis.hits.some((h) => DENIALS.has(h.signal) && !h.negated && !(h.signal === "no" && reassured(h.start)));
+    // No word the lexicon knows: whatever the n-grams say, it is weak evidence (below 0.5, CONTRACT §5b's CLI).
+    const ceiling = analysis.hits.length === 0 ? 0.49 : 0.99;
+    const result: Classification = { intent, confidence: round2(Math.min(ceiling, p[best]!)) };
+    // "wakha... la": both words are there; or the lexicon's rules read a costly decision otherwise. Either
+    // way it is not a clean decision, and the dialogue asks a yes/no check before acting on it.
+    const costly = intent === "confirm" || intent === "cancel" || intent === "wrong_number";
+    const rules = rulesReading.intent;
+    // A confirm with no yes-word the lexicon knows ("send it", "no problem", "I'll pay" count) is never clean either.
+    const affirmed = analysis.hits.some((h) => AFFIRMATIONS.has(h.signal) !== h.negated && (AFFIRMATIONS.has(h.signal) || NEGATED_AFFIRM.has(h.signal)));
+    // "yes, but…": a contrast after the yes leaves the yes in doubt, whatever follows it.
+    const firstYes = analysis.hits.find((h) => AFFIRMATIONS.has(h.signal) && !h.negated)?.start ?? Infinity;
+    const contrast = analysis.tokens.some((t, i) => i > firstYes && (CONTRASTS.has(t) || (t === "contre" && analysis.tokens[i - 1] === "par")));
+    // Laughter or an eye-roll next to a yes is how sarcasm is typed ("wah bien sûr, 7500 DA 😂").
+    const mocking = MOCKERY.test(text) || analysis.tokens.some((t) => /^(?:h[ae]?){2,}h?$|^(?:ha){2,}$|^mdr$|^lol$|^ptdr$/.test(t));
+    if (costly && ((assent && denial) || (rules !== intent && rules !== "unclear") || (intent === "confirm" && (!affirmed || contrast || mocking)))) {
+      result.mixed = true;
+      result.confidence = round2(result.confidence * 0.85); // a reading in doubt is weaker evidence
+    }
+    if (!explain) return result;
+    const runnerUp = order[1]!;
+    const contributions = new Map<string, number>();
+    for (const f of features) {
+      const w = this.#model.weightOf(f, best) - this.#model.weightOf(f, runnerUp);
+      contributions.set(f, (contributions.get(f) ?? 0) + w);
+    }
+    return {
+      ...result,
+      probabilities: order.map((i) => ({ intent: this.#model.labels[i]!, p: round2(p[i]!) })),
+      features: [...contributions].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([feature, weight]) => ({ feature, weight: round2(weight) })),
+      signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`),
+    };
+  }
+}

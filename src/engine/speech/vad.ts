@@ -1,0 +1,72 @@
+// Voice activity detection on 8 kHz mu-law frames: energy against an adaptive noise floor, with onset and
+// hangover counted in frames of audio (not wall time, so it behaves the same at any carrier time scale).
+//
+// Why energy and not Silero: Silero's ONNX weights would have to ship inside the repository (nothing may be
+// downloaded at run time) and onnxruntime-node adds a ~50 MB native binary to every node; on telephone audio
+// after the carrier's own noise suppression an energy detector with hangover finds turn ends as well, at a
+// few microseconds per frame. What it cannot do is tell a filler ("mm") from a word: barge-in relies on the
+// minimum speech duration (WAKHA_VAD_BARGE_IN_MS) for that.
+import { mulawRms } from "./mulaw.ts";
+
+export interface VadOptions {
+  /** Milliseconds of audio per frame (Media Streams: 20). */
+  frameMs: number;
+  /** RMS (16-bit linear) below which a frame is never speech, whatever the noise floor. */
+  minRms: number;
+  /** A frame is voiced when its RMS exceeds the noise floor times this. */
+  floorRatio: number;
+  /** Voiced audio needed to start speech (ms). */
+  startMs: number;
+  /** Silence that ends speech (ms): the end of the customer's turn. */
+  endSilenceMs: number;
+}
+
+export const DEFAULT_VAD: VadOptions = { frameMs: 20, minRms: 400, floorRatio: 3, startMs: 60, endSilenceMs: 400 };
+
+export type VadEvent = "speech_start" | "speech_end" | null;
+
+export class EnergyVad {
+  readonly #o: VadOptions;
+  #floor = 100;
+  #voicedRun = 0;
+  #silentRun = 0;
+  #speaking = false;
+  /** Milliseconds of audio since the current speech started (0 when silent). */
+  speechMs = 0;
+
+  constructor(options: Partial<VadOptions> = {}) {
+    this.#o = { ...DEFAULT_VAD, ...options };
+  }
+
+  get speaking(): boolean {
+    return this.#speaking;
+  }
+
+  /** Feeds one frame; says when speech started or ended on it. */
+  push(frame: Uint8Array): VadEvent {
+    const rms = mulawRms(frame);
+    const voiced = rms > this.#o.minRms && rms > this.#floor * this.#o.floorRatio;
+    // The floor follows quiet frames quickly and loud ones very slowly, so speech does not raise it much.
+    if (!voiced) this.#floor = Math.max(1, this.#floor * 0.95 + rms * 0.05);
+    else this.#floor = this.#floor * 0.999 + rms * 0.001;
+    if (voiced) {
+      this.#voicedRun += this.#o.frameMs;
+      this.#silentRun = 0;
+    } else {
+      this.#silentRun += this.#o.frameMs;
+      this.#voicedRun = 0;
+    }
+    if (this.#speaking) this.speechMs += this.#o.frameMs;
+    if (!this.#speaking && this.#voicedRun >= this.#o.startMs) {
+      this.#speaking = true;
+      this.speechMs = this.#voicedRun;
+      return "speech_start";
+    }
+    if (this.#speaking && this.#silentRun >= this.#o.endSilenceMs) {
+      this.#speaking = false;
+      this.speechMs = 0;
+      return "speech_end";
+    }
+    return null;
+  }
+}

@@ -1,0 +1,135 @@
+// jambonz (self-hosted or jambonz.cloud) as a TelephonyProvider (issue 12): the route for a reseller's own SIP
+// trunk or GSM gateway. We create the call with the REST API; jambonz dials through its carrier, owns SIP, media
+// and the speech vendor (Microsoft's ar-MA, ar-DZ, ar-TN recognisers and voices), and drives the answered call
+// over the WebSocket API (src/inbound/carriers/jambonz.ts), which feeds the TextCarrierSession.
+//
+// REST (jambonz-api-server swagger, docs.jambonz.org/reference/rest-call-control/calls/create-call):
+//   POST /v1/Accounts/{AccountSid}/Calls {from, to: {type: "phone", number}, call_hook, call_status_hook,
+//   application_sid, timeout, timeLimit, tag} with `Authorization: Bearer <api key>`, 201 {sid};
+//   POST /v1/Accounts/{AccountSid}/Calls/{CallSid} {call_status: "completed" | "no-answer"} updates a call;
+//   GET /v1/Accounts/{AccountSid}/RecentCalls/{CallSid}/record/{YYYY}/{MM}/{DD}/{wav|mp3} is its recording.
+// A Webhook is {url, method, username, password}: jambonz opens the WebSocket with HTTP basic auth from it.
+import { createHmac } from "node:crypto";
+import type { Country } from "../../../domain/locale.ts";
+import { type CallRecording, type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
+import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
+
+export interface JambonzOptions {
+  apiBaseUrl: string;
+  accountSid: string;
+  apiKey: string;
+  /** An application whose call hook is our /carriers/jambonz/ws; without one, each call carries its own hooks. */
+  applicationSid?: string | undefined;
+  /** WAKHA_PUBLIC_URL. */
+  publicUrl: string;
+  callerIds: Partial<Record<Country | "default", string>>;
+  /** Signs the status webhook (Jambonz-Signature) and derives each call's WebSocket password. */
+  webhookSecret: string;
+  lines: CarrierLines;
+  speed: number;
+  log(message: string, err?: unknown): void;
+}
+
+export const jambonzPaths = {
+  status: (callId: string) => `/carriers/jambonz/calls/${callId}/status`,
+  socket: (callId: string) => `/carriers/jambonz/calls/${callId}/ws`,
+};
+
+/** The basic-auth password of one call's WebSocket: only jambonz, given it at create time, can open it. */
+export function socketPassword(webhookSecret: string, callId: string): string {
+  return createHmac("sha256", webhookSecret).update(`wakha-ws:${callId}`).digest("hex");
+}
+
+/** Seconds a dropped socket has to come back before we end the call (jambonz retries up to 5 times, backing off). */
+export const JAMBONZ_RECONNECT_SECONDS = 15;
+
+export class JambonzTelephony implements TelephonyProvider {
+  readonly name = "jambonz";
+  readonly #o: JambonzOptions;
+  readonly #api: string;
+
+  constructor(options: JambonzOptions) {
+    this.#o = { ...options, publicUrl: options.publicUrl.replace(/\/+$/, "") };
+    this.#api = `${options.apiBaseUrl.replace(/\/+$/, "")}/v1/Accounts/${encodeURIComponent(options.accountSid)}`;
+  }
+
+  async #request(method: string, path: string, body?: unknown): Promise<Response> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.#api}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${this.#o.apiKey}`, ...(body ? { "content-type": "application/json" } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (err) {
+      throw new CarrierUnavailableError(`jambonz's REST API is unreachable: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    if (res.status >= 500 || res.status === 429) throw new CarrierUnavailableError(`jambonz's REST API answered ${res.status}`);
+    if (!res.ok) throw new CarrierRefusedError(`jambonz refused the request (${res.status}): ${(await res.text()).slice(0, 200)}`);
+    return res;
+  }
+
+  async originate(request: OriginateRequest): Promise<CallSession> {
+    const from = this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
+    if (!from) throw new CarrierRefusedError(`no jambonz caller id for ${request.country} (WAKHA_JAMBONZ_CALLER_IDS)`);
+    const locale = speechLocale(request.language, request.dialect);
+    const ws = `${this.#o.publicUrl.replace(/^http/, "ws")}${jambonzPaths.socket(request.callId)}`;
+    const res = await this.#request("POST", "/Calls", {
+      from,
+      to: { type: "phone", number: request.to },
+      ...(this.#o.applicationSid
+        ? { application_sid: this.#o.applicationSid }
+        : { call_hook: { url: ws, method: "GET", username: "wakha", password: socketPassword(this.#o.webhookSecret, request.callId) } }),
+      call_status_hook: { url: `${this.#o.publicUrl}${jambonzPaths.status(request.callId)}`, method: "POST" },
+      timeout: request.ringTimeoutSeconds,
+      ...(request.timeLimitSeconds ? { timeLimit: Math.max(1, Math.floor(request.timeLimitSeconds)) } : {}),
+      // Comes back as customerData in session:new: how an application-level socket finds the call.
+      tag: { wakha_call_id: request.callId },
+    });
+    const { sid } = (await res.json()) as { sid?: string };
+    if (!sid) throw new CarrierRefusedError("jambonz created no call sid");
+    const startedOn = new Date();
+    const control: CarrierControl = {
+      hangup: async (callSid, answered) => {
+        await this.#request("POST", `/Calls/${encodeURIComponent(callSid)}`, { call_status: answered ? "completed" : "no-answer" });
+      },
+      fetchRecording: (location) => this.#fetchRecording(location),
+    };
+    const session: TextCarrierSession = new TextCarrierSession({
+      providerCallId: sid,
+      callId: request.callId,
+      locale,
+      control,
+      speed: this.#o.speed,
+      // jambonz's create-call API takes no answering-machine detection: an answer is taken for a human, and the
+      // dialogue recognises a voicemail greeting or a carrier announcement from what it hears.
+      expectMachineVerdict: false,
+      // Ringing is capped by the carrier at ringTimeoutSeconds; a minute more without any callback is a lost call.
+      answerDeadlineSeconds: request.ringTimeoutSeconds + 60,
+      reconnectSeconds: JAMBONZ_RECONNECT_SECONDS,
+      recordingAtEnd: () => {
+        const d = startedOn;
+        const pad = (n: number) => String(n).padStart(2, "0");
+        return `/RecentCalls/${encodeURIComponent(sid)}/record/${d.getUTCFullYear()}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCDate())}/wav`;
+      },
+      onError: this.#o.log,
+      onFinished: () => this.#o.lines.remove(session),
+    });
+    this.#o.lines.add(session);
+    return session;
+  }
+
+  // Recordings exist when the account records its calls; they may take a few seconds to be uploaded.
+  async #fetchRecording(location: string): Promise<CallRecording | null> {
+    for (let attempt = 0; ; attempt++) {
+      const res = await fetch(`${this.#api}${location}`, { headers: { authorization: `Bearer ${this.#o.apiKey}` }, signal: AbortSignal.timeout(30_000) });
+      if (res.ok) return { contentType: "audio/wav", bytes: new Uint8Array(await res.arrayBuffer()) };
+      if (res.status === 404 && attempt >= 4) return null; // the account does not record its calls
+      if (res.status !== 404) throw new Error(`jambonz recording download answered ${res.status}`);
+      await new Promise((r) => setTimeout(r, (2_000 * (attempt + 1)) / this.#o.speed));
+    }
+  }
+
+  async close(): Promise<void> {}
+}

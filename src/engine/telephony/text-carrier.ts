@@ -1,0 +1,430 @@
+// What the two text carriers share (Twilio ConversationRelay, jambonz): a CallSession driven by the
+// carrier's signed callbacks (call progress, answering-machine verdict, recording) and by one WebSocket that
+// carries recognised text in and text to speak out. The carrier adapters only translate their wire format
+// into the calls below; the inbound routes find a live session in CarrierLines by our call id.
+//
+// Time: a carrier's clock is the wall clock. `speed` > 1 compresses it for the local fakes only
+// (WAKHA_CARRIER_TIME_SCALE), the way WAKHA_SIMULATOR_SPEED does for the simulator.
+import { setTimeout as delay } from "node:timers/promises";
+import type { CarrierControl, TextChannel } from "./carrier-control.ts";
+import type {
+  AnsweredBy, AnswerResult, CallProgress, CallRecording, CallSession, HangupEvent, ListenOptions, SayOptions, SayResult, Utterance,
+} from "./provider.ts";
+
+export { CarrierRefusedError, CarrierUnavailableError, type CarrierControl, type TextChannel } from "./carrier-control.ts";
+
+/** Seconds of speech per word when the carrier does not report playback (150 words a minute), as the dialer budgets. */
+const SECONDS_PER_WORD = 0.4;
+/** How long answered() waits for the answering-machine verdict after the answer before taking a human. */
+const AMD_WAIT_SECONDS = 8;
+/** How long hangup() waits for the carrier's final callback before settling on our own clock (wall seconds). */
+const FINAL_CALLBACK_WAIT_MS = 10_000;
+/** How long recording() waits for the recording callback after the call ended (wall seconds). */
+const RECORDING_WAIT_MS = 60_000;
+
+export function spokenSeconds(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length * SECONDS_PER_WORD + 0.3;
+}
+
+/** Rank of a progress callback: anything at or below the current rank is a duplicate or out of order. */
+export type CarrierStatus = "initiated" | "ringing" | "answered" | "ended";
+const RANK: Record<CarrierStatus, number> = { initiated: 0, ringing: 1, answered: 2, ended: 3 };
+
+export interface TextSessionOptions {
+  providerCallId: string;
+  callId: string;
+  locale: string;
+  control: CarrierControl;
+  /** Wall-clock compression for the fakes; 1 in production. */
+  speed: number;
+  /** Whether an answering-machine verdict will come (Twilio AsyncAmd); otherwise an answer is a human. */
+  expectMachineVerdict: boolean;
+  /**
+   * Carrier seconds a dropped WebSocket may take to come back (jambonz reconnects and sends
+   * session:reconnect); 0 when the carrier ends the call on a drop (ConversationRelay, error 64105).
+   */
+  reconnectSeconds?: number;
+  /**
+   * Carrier seconds after which a call that neither answered nor failed is given up (its callbacks are not
+   * reaching this node): it is ended at the carrier and settles as failed, `carrier_no_response`.
+   */
+  answerDeadlineSeconds?: number;
+  /** Where the recording of a connected call is, known without a callback (jambonz's recent-calls API). */
+  recordingAtEnd?: () => string;
+  onError?: (message: string, err?: unknown) => void;
+  /** Called once the session needs no more callbacks (ended and its recording settled). */
+  onFinished?: () => void;
+}
+
+export class TextCarrierSession implements CallSession {
+  readonly providerCallId: string;
+  readonly callId: string;
+  /** The call's speech locale (ar-MA, ar-DZ, ar-TN, fr-FR). */
+  readonly locale: string;
+  /** Both text carriers report keypresses (ConversationRelay `dtmf`, jambonz gather `digits`). */
+  readonly carriesDigits = true;
+  readonly #o: TextSessionOptions;
+  readonly #listeners = new Set<(event: CallProgress) => void>();
+  readonly #answer: Promise<AnswerResult>;
+  #settleAnswer!: (r: AnswerResult) => void;
+  readonly #end: Promise<HangupEvent>;
+  #settleEnd!: (e: HangupEvent) => void;
+  readonly #startedAt = performance.now();
+  #rank = -1;
+  #answeredAt: number | null = null;
+  #verdict: AnsweredBy | null = null;
+  #settled = false;
+  #ended = false;
+  #channel: TextChannel | null = null;
+  #channelSeen = false;
+  #channelLost = false;
+  #reconnectTimer: NodeJS.Timeout | null = null;
+  #hangupRequested = false;
+  #carrierSeconds: number | null = null;
+  readonly #heard: Utterance[] = [];
+  readonly #wakers = new Set<() => void>();
+  #interrupted = false;
+  #recordingLocation: string | null | undefined = undefined;
+  #recordingWaiters = new Set<() => void>();
+  #recording: Promise<CallRecording | null> | null = null;
+
+  constructor(options: TextSessionOptions) {
+    this.#o = options;
+    this.providerCallId = options.providerCallId;
+    this.callId = options.callId;
+    this.locale = options.locale;
+    this.#answer = new Promise((resolve) => (this.#settleAnswer = resolve));
+    this.#end = new Promise((resolve) => (this.#settleEnd = resolve));
+    if (options.answerDeadlineSeconds) {
+      const deadline = setTimeout(() => void this.#giveUp(), (options.answerDeadlineSeconds * 1000) / options.speed);
+      deadline.unref();
+      void this.#answer.then(() => clearTimeout(deadline));
+    }
+  }
+
+  // Never a call live forever: no progress from the carrier at all means its callbacks do not reach us.
+  async #giveUp(): Promise<void> {
+    if (this.#settled || this.#answeredAt !== null) return;
+    this.#o.onError?.(`call ${this.callId}: no answer nor failure from the carrier in time; ending it`);
+    await this.#o.control.hangup(this.providerCallId, false).catch(() => {});
+    if (this.#settled || this.#answeredAt !== null) return;
+    this.#rank = RANK.ended;
+    this.#endUnanswered({ type: "failed", reason: "carrier_no_response", seconds: this.#elapsed() });
+  }
+
+  // ---- CallSession (the dialer's side) ----
+
+  get closed(): boolean {
+    return this.#ended || this.#channelLost || (this.#settled && this.#answeredAt === null);
+  }
+
+  on(listener: (event: CallProgress) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  answered(): Promise<AnswerResult> {
+    return this.#answer;
+  }
+
+  ended(): Promise<HangupEvent> {
+    return this.#end;
+  }
+
+  connectedSeconds(): number {
+    if (this.#carrierSeconds !== null) return this.#carrierSeconds;
+    if (this.#answeredAt === null) return 0;
+    return Math.round(((performance.now() - this.#answeredAt) / 1000) * this.#o.speed * 1000) / 1000;
+  }
+
+  async say(text: string, options: SayOptions = {}): Promise<SayResult> {
+    if (this.closed || this.#answeredAt === null || !text) return { interrupted: false, spokenSeconds: 0 };
+    if (!this.#channel && !(await this.#waitFor(() => this.#channel !== null || this.closed, 5))) return { interrupted: false, spokenSeconds: 0 };
+    if (!this.#channel || this.closed) return { interrupted: false, spokenSeconds: 0 };
+    this.#interrupted = false;
+    const started = this.connectedSeconds();
+    this.#channel.speak(text, { locale: options.locale ?? this.#o.locale, interruptible: options.interruptible ?? true });
+    // The carrier does not report the end of playback: wait the speaking time unless the customer cuts in.
+    await this.#waitFor(() => this.#interrupted || this.closed, spokenSeconds(text));
+    return { interrupted: this.#interrupted, spokenSeconds: Math.max(0, this.connectedSeconds() - started) };
+  }
+
+  async listen(options: ListenOptions): Promise<Utterance | null> {
+    if (this.#answeredAt === null) return null;
+    await this.#waitFor(() => this.#heard.length > 0 || this.closed, options.timeoutSeconds);
+    return this.#heard.shift() ?? null;
+  }
+
+  async hangup(): Promise<void> {
+    if (this.#ended || (this.#settled && this.#answeredAt === null)) return;
+    this.#hangupRequested = true;
+    const answered = this.#answeredAt !== null;
+    if (answered && this.#channel && !this.#channelLost) this.#channel.end();
+    else {
+      await this.#o.control.hangup(this.providerCallId, answered).catch((err) => this.#o.onError?.(`call ${this.callId}: the carrier refused the hang-up`, err));
+    }
+    const settledInTime = await Promise.race([
+      (answered ? this.#end : this.#answer).then(() => true),
+      delay(FINAL_CALLBACK_WAIT_MS, false, { ref: false }),
+    ]);
+    if (settledInTime) return;
+    // No final callback: end it on the carrier again (best effort) and settle on our own clock.
+    if (answered) await this.#o.control.hangup(this.providerCallId, true).catch(() => {});
+    if (answered) this.#finish(this.connectedSeconds());
+    else this.#settle({ type: "canceled", seconds: this.#elapsed() });
+  }
+
+  recording(): Promise<CallRecording | null> {
+    this.#recording ??= this.#fetchRecording();
+    return this.#recording;
+  }
+
+  // ---- carrier events (the adapters' side) ----
+
+  /** A progress callback; false when it was a duplicate or arrived after a later one (nothing changes). */
+  progress(status: CarrierStatus): boolean {
+    if (RANK[status] <= this.#rank) return false;
+    this.#rank = RANK[status];
+    if (status === "ringing") this.#emit({ type: "ringing", seconds: this.#elapsed() });
+    if (status === "answered") this.#onAnswered();
+    return true;
+  }
+
+  /** The answering-machine verdict (AnsweredBy); false when one was already taken. */
+  machineVerdict(by: AnsweredBy): boolean {
+    if (this.#verdict !== null) return false;
+    this.#verdict = by;
+    if (this.#answeredAt !== null) this.#settle({ type: "answered", by, seconds: this.#elapsed() });
+    return true;
+  }
+
+  /** A terminal callback for a call that never connected. */
+  unanswered(type: "busy" | "no_answer" | "failed" | "canceled", reason: string = type): boolean {
+    if (this.#rank >= RANK.ended) return false;
+    this.#rank = RANK.ended;
+    this.#endUnanswered(type === "failed" ? { type, reason, seconds: this.#elapsed() } : { type, seconds: this.#elapsed() });
+    return true;
+  }
+
+  /** The terminal callback of a call that connected: the carrier's own connected seconds. */
+  completed(carrierSeconds: number): boolean {
+    if (this.#rank >= RANK.ended) return false;
+    this.#rank = RANK.ended;
+    if (this.#answeredAt === null) {
+      // Completed without an answer callback we saw: take the carrier's word that it connected, if it says so.
+      if (carrierSeconds <= 0) {
+        this.#endUnanswered({ type: this.#hangupRequested ? "canceled" : "no_answer", seconds: this.#elapsed() });
+        return true;
+      }
+      this.#answeredAt = performance.now();
+      this.#settle({ type: "answered", by: this.#verdict ?? "human", seconds: this.#elapsed() });
+    }
+    this.#finish(carrierSeconds);
+    return true;
+  }
+
+  /** The WebSocket opened for this call; false when one is already attached or the call is over (refuse it). */
+  attach(channel: TextChannel): boolean {
+    if (this.#ended || this.#channelLost || this.#channel) return false;
+    // A second socket is only a carrier's reconnection after a drop, never a newcomer while one is open.
+    if (this.#channelSeen && this.#reconnectTimer === null) return false;
+    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    this.#reconnectTimer = null;
+    this.#channelSeen = true;
+    this.#channel = channel;
+    this.#wakeAll();
+    return true;
+  }
+
+  /** A final transcript of the customer's words. */
+  heard(text: string, confidence?: number): void {
+    if (this.#ended || !text.trim()) return;
+    const duration = spokenSeconds(text);
+    const at = Math.max(0, this.connectedSeconds() - duration);
+    this.#heard.push({ text, at, durationSeconds: duration, ...(confidence === undefined ? {} : { confidence }) });
+    this.#wakeAll();
+  }
+
+  /** A keypad digit (DTMF) the customer pressed: listen() reports it as an utterance with `digits`. */
+  digit(digit: string): void {
+    if (this.#ended || !/^[0-9*#]$/.test(digit)) return;
+    this.#heard.push({ text: "", digits: digit, at: this.connectedSeconds(), durationSeconds: 0 });
+    this.#wakeAll();
+  }
+
+  /** The customer talked over our speech (barge-in). */
+  interrupted(): void {
+    this.#interrupted = true;
+    this.#wakeAll();
+  }
+
+  /** The WebSocket closed. Both carriers end the call then (the final callback brings the seconds). */
+  channelClosed(channel?: TextChannel): void {
+    if (this.#channelLost || !this.#channel || (channel && channel !== this.#channel)) return;
+    this.#channel = null;
+    const grace = this.#o.reconnectSeconds ?? 0;
+    if (grace > 0 && !this.#ended) {
+      this.#reconnectTimer = setTimeout(() => this.#lose(), (grace * 1000) / this.#o.speed);
+      this.#reconnectTimer.unref();
+      return;
+    }
+    this.#lose();
+  }
+
+  #lose(): void {
+    this.#reconnectTimer = null;
+    if (this.#channelLost) return;
+    this.#channelLost = true;
+    this.#wakeAll();
+    if (this.#ended) return;
+    void (async () => {
+      // Without a final callback in time, end the call on the carrier ourselves and bill our own clock.
+      const done = await Promise.race([this.#end.then(() => true), delay(FINAL_CALLBACK_WAIT_MS, false, { ref: false })]);
+      if (done || this.#ended) return;
+      await this.#o.control.hangup(this.providerCallId, true).catch(() => {});
+      this.#finish(this.connectedSeconds());
+    })();
+  }
+
+  /** Where the finished recording can be fetched (null: the carrier made none). */
+  recordingReady(location: string | null): boolean {
+    if (this.#recordingLocation !== undefined) return false;
+    this.#settleRecording(location);
+    return true;
+  }
+
+  // ---- internals ----
+
+  #endUnanswered(result: Exclude<AnswerResult, { type: "answered" }>): void {
+    this.#settle(result);
+    this.#ended = true;
+    this.#wakeAll();
+    this.#settleRecording(null);
+  }
+
+  #onAnswered(): void {
+    if (this.#answeredAt !== null) return;
+    this.#answeredAt = performance.now();
+    if (!this.#o.expectMachineVerdict || this.#verdict !== null) {
+      this.#settle({ type: "answered", by: this.#verdict ?? "human", seconds: this.#elapsed() });
+      return;
+    }
+    void delay((AMD_WAIT_SECONDS * 1000) / this.#o.speed, undefined, { ref: false }).then(() => {
+      this.#settle({ type: "answered", by: "human", seconds: this.#elapsed() });
+    });
+  }
+
+  #finish(carrierSeconds: number): void {
+    if (this.#ended) return;
+    this.#carrierSeconds = Math.max(0, carrierSeconds);
+    this.#ended = true;
+    const by = this.#hangupRequested ? "agent" : this.#channelLost ? "carrier" : "customer";
+    const event: HangupEvent = { type: "hangup", by, connectedSeconds: this.#carrierSeconds, seconds: this.#elapsed() };
+    this.#emit(event);
+    this.#settleEnd(event);
+    this.#wakeAll();
+    if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
+    if (this.#o.recordingAtEnd) this.#settleRecording(this.#o.recordingAtEnd());
+    // A recording is announced after the call ends; give up on it after a while.
+    else setTimeout(() => this.#settleRecording(null), RECORDING_WAIT_MS).unref();
+  }
+
+  #settle(result: AnswerResult): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#emit(result);
+    this.#settleAnswer(result);
+  }
+
+  #settleRecording(location: string | null): void {
+    if (this.#recordingLocation !== undefined) return;
+    this.#recordingLocation = location;
+    for (const wake of this.#recordingWaiters) wake();
+    this.#recordingWaiters.clear();
+    this.#o.onFinished?.();
+  }
+
+  async #fetchRecording(): Promise<CallRecording | null> {
+    if (this.#answeredAt === null) return null;
+    if (this.#recordingLocation === undefined) await new Promise<void>((resolve) => this.#recordingWaiters.add(resolve));
+    if (!this.#recordingLocation) return null;
+    return this.#o.control.fetchRecording(this.#recordingLocation);
+  }
+
+  #elapsed(): number {
+    return Math.round(((performance.now() - this.#startedAt) / 1000) * this.#o.speed * 1000) / 1000;
+  }
+
+  #emit(event: CallProgress): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.#o.onError?.(`call ${this.callId}: a progress listener failed`, err);
+      }
+    }
+  }
+
+  /** Waits until `done()` or `seconds` of carrier time pass; true when `done()` became true. */
+  async #waitFor(done: () => boolean, seconds: number): Promise<boolean> {
+    if (done()) return true;
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        if (!done() && timer) return;
+        clearTimeout(timer);
+        this.#wakers.delete(wake);
+        resolve();
+      };
+      const timer: NodeJS.Timeout = setTimeout(() => {
+        this.#wakers.delete(wake);
+        resolve();
+      }, (seconds * 1000) / this.#o.speed);
+      this.#wakers.add(wake);
+    });
+    return done();
+  }
+
+  #wakeAll(): void {
+    for (const wake of [...this.#wakers]) wake();
+  }
+}
+
+/**
+ * The live text-carrier sessions of one node, by our call id: the inbound routes deliver callbacks and
+ * WebSocket messages to them. A callback for a call that is not here (another node's, or a node that
+ * restarted) is recorded in the database by the route instead (calls.carrier_seconds, for the sweep).
+ */
+export class CarrierLines {
+  readonly #sessions = new Map<string, TextCarrierSession>();
+
+  add(session: TextCarrierSession): void {
+    this.#sessions.set(session.callId, session);
+  }
+
+  get(callId: string): TextCarrierSession | undefined {
+    return this.#sessions.get(callId);
+  }
+
+  remove(session: TextCarrierSession): void {
+    if (this.#sessions.get(session.callId) === session) this.#sessions.delete(session.callId);
+  }
+
+  get size(): number {
+    return this.#sessions.size;
+  }
+}
+
+const linesByConfig = new WeakMap<object, CarrierLines>();
+
+/**
+ * The CarrierLines of a node, keyed by its configuration object: the engine's providers and the HTTP app's
+ * carrier routes are both built from the same Config, so they meet here without a global singleton.
+ */
+export function carrierLinesFor(config: object): CarrierLines {
+  let lines = linesByConfig.get(config);
+  if (!lines) {
+    lines = new CarrierLines();
+    linesByConfig.set(config, lines);
+  }
+  return lines;
+}

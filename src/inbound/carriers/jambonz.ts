@@ -1,0 +1,218 @@
+// jambonz's inbound side (issue 12), outside /v1: the call-status webhook and the WebSocket API.
+// - The status webhook is JSON signed with `Jambonz-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(webhook
+//   secret, "<t>.<body>")>` (docs.jambonz.org/guides/features/securing-http-endpoints; the scheme of
+//   jambonz-feature-server's base-requestor and @jambonz/node-client's verifyJambonzSignature), refused
+//   outside 5 minutes and when the same signature comes twice (a replay).
+// - The WebSocket uses the subprotocol ws.jambonz.org (docs.jambonz.org/reference/websocket-api/call-control/overview);
+//   jambonz opens it with the HTTP basic auth of the call_hook we gave it. From jambonz: session:new,
+//   session:reconnect, verb:hook, call:status; to jambonz: ack {msgid, data: verbs}, command {command:
+//   "redirect" | "call:status", queueCommand, data}.
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { WebSocket } from "ws";
+import type { AppContext } from "../../context.ts";
+import { socketPassword } from "../../engine/telephony/jambonz/provider.ts";
+import type { CarrierLines, TextCarrierSession, TextChannel } from "../../engine/telephony/text-carrier.ts";
+import { HIDDEN, recordCarrierSeconds, UUID } from "./shared.ts";
+
+export interface JambonzInboundOptions {
+  webhookSecret: string;
+  lines: CarrierLines;
+  ttsVendor: string;
+  sttVendor: string;
+  /** Voice per dialect (ma, dz, tn, fr). */
+  voices: Partial<Record<string, string>>;
+}
+
+const TOLERANCE_SECONDS = 300;
+const DIALECT_OF_LOCALE: Record<string, string> = { "ar-MA": "ma", "ar-DZ": "dz", "ar-TN": "tn", "fr-FR": "fr" };
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Checks a Jambonz-Signature header over the raw body; the signature is returned for replay detection. */
+export function verifyJambonzSignature(secret: string, header: string | undefined, rawBody: string, nowSeconds = Date.now() / 1000): string | null {
+  if (!header) return null;
+  let t = -1;
+  const signatures: string[] = [];
+  for (const part of header.split(",")) {
+    const [key, value] = part.split("=");
+    if (key === "t" && value && /^\d+$/.test(value)) t = Number(value);
+    if (key === "v1" && value) signatures.push(value);
+  }
+  if (t < 0 || Math.abs(nowSeconds - t) > TOLERANCE_SECONDS) return null;
+  const expected = createHmac("sha256", secret).update(`${t}.${rawBody}`, "utf8").digest("hex");
+  return signatures.find((s) => sameText(s, expected)) ?? null;
+}
+
+/** Signatures seen in the last tolerance window: the same one twice is a replay. */
+class SeenSignatures {
+  readonly #seen = new Map<string, number>();
+  add(signature: string): boolean {
+    const now = Date.now();
+    if (this.#seen.size > 10_000) for (const [s, at] of this.#seen) if (now - at > TOLERANCE_SECONDS * 2000) this.#seen.delete(s);
+    if (this.#seen.has(signature)) return false;
+    this.#seen.set(signature, now);
+    return true;
+  }
+}
+
+type CallInfo = Record<string, unknown>;
+
+/** call_status: trying, ringing, early-media, in-progress, completed, failed, busy, no-answer, queued. */
+function applyStatus(session: TextCarrierSession, data: CallInfo): boolean {
+  switch (data["call_status"]) {
+    case "trying":
+    case "queued":
+      return session.progress("initiated");
+    case "ringing":
+    case "early-media":
+      return session.progress("ringing");
+    case "in-progress":
+      return session.progress("answered");
+    // `duration` (seconds) is part of jambonz's Call record (jambonz-api-server swagger, components/schemas/Call).
+    case "completed":
+      return session.completed(typeof data["duration"] === "number" ? data["duration"] : session.connectedSeconds());
+    case "busy":
+      return session.unanswered("busy");
+    case "no-answer":
+      return session.unanswered("no_answer");
+    case "failed":
+      return session.unanswered("failed", `carrier_failed${typeof data["sip_status"] === "number" ? `_${data["sip_status"]}` : ""}`);
+    default:
+      return false;
+  }
+}
+
+export function jambonzRoutes(app: FastifyInstance, ctx: AppContext, options: JambonzInboundOptions): void {
+  const seen = new SeenSignatures();
+  const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, detail: string) => {
+    request.log.warn({ carrier: "jambonz", path: request.url.split("?")[0], status }, `carrier request refused: ${detail}`);
+    return reply.code(status).send({ detail });
+  };
+
+  app.post("/carriers/jambonz/calls/:callId/status", HIDDEN, async (request: FastifyRequest<{ Params: { callId: string } }>, reply) => {
+    const { callId } = request.params;
+    if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
+    const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? "";
+    const signature = verifyJambonzSignature(options.webhookSecret, request.headers["jambonz-signature"] as string | undefined, raw);
+    if (!signature) return refuse(request, reply, 403, "invalid or expired Jambonz-Signature");
+    if (!seen.add(signature)) return refuse(request, reply, 409, "replayed Jambonz-Signature");
+    const data = (request.body ?? {}) as CallInfo;
+    const session = options.lines.get(callId);
+    const changed = session && session.providerCallId === data["call_sid"] ? applyStatus(session, data) : false;
+    if (data["call_status"] === "completed" && typeof data["duration"] === "number") await recordCarrierSeconds(ctx, callId, data["duration"]);
+    if (session && !changed) request.log.info({ carrier: "jambonz", status: data["call_status"] }, "duplicate or out-of-order callback: nothing changed");
+    return reply.code(204).send();
+  });
+
+  app.get("/carriers/jambonz/calls/:callId/ws", {
+    ...HIDDEN,
+    websocket: true,
+    preValidation: async (request: FastifyRequest<{ Params: { callId: string } }>, reply) => {
+      const { callId } = request.params;
+      if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
+      const expected = `Basic ${Buffer.from(`wakha:${socketPassword(options.webhookSecret, callId)}`).toString("base64")}`;
+      if (!sameText(request.headers.authorization ?? "", expected)) return refuse(request, reply, 401, "bad basic auth on the jambonz socket");
+      if (!options.lines.get(callId)) return refuse(request, reply, 404, "no live call here");
+    },
+  }, (socket: WebSocket, request: FastifyRequest<{ Params: { callId: string } }>) => {
+    const callId = request.params.callId;
+    jambonzSocket(socket, request, () => options.lines.get(callId), options);
+  });
+
+  // With WAKHA_JAMBONZ_APPLICATION_SID, the application's call hook is this one URL (basic auth user `wakha`,
+  // password socketPassword(secret, "application")); the call is found by the tag we set at creation.
+  app.get("/carriers/jambonz/ws", {
+    ...HIDDEN,
+    websocket: true,
+    preValidation: async (request, reply) => {
+      const expected = `Basic ${Buffer.from(`wakha:${socketPassword(options.webhookSecret, "application")}`).toString("base64")}`;
+      if (!sameText(request.headers.authorization ?? "", expected)) return refuse(request, reply, 401, "bad basic auth on the jambonz socket");
+    },
+  }, (socket: WebSocket, request: FastifyRequest) => {
+    jambonzSocket(socket, request, (data) => {
+      const id = (data["customerData"] as Record<string, unknown> | undefined)?.["wakha_call_id"];
+      return typeof id === "string" ? options.lines.get(id) : undefined;
+    }, options);
+  });
+}
+
+function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: Record<string, unknown>) => TextCarrierSession | undefined, options: JambonzInboundOptions): void {
+  if (socket.protocol !== "ws.jambonz.org") {
+    socket.close(1002, "expected subprotocol ws.jambonz.org");
+    return;
+  }
+  const send = (message: object) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  let session: TextCarrierSession | undefined;
+  // Gather (docs.jambonz.org/verbs/verbs/gather): speech or one keypress, reported by verb:hook "gather".
+  const listen = (say?: string) => {
+    const locale = session?.locale ?? "fr-FR";
+    const voice = options.voices[DIALECT_OF_LOCALE[locale] ?? ""];
+    return {
+      verb: "gather", actionHook: "gather", input: ["speech", "digits"], numDigits: 1, timeout: 30,
+      recognizer: { vendor: options.sttVendor, language: locale },
+      ...(say ? { say: { text: say, synthesizer: { vendor: options.ttsVendor, language: locale, ...(voice ? { voice } : {}) } }, bargein: true, dtmfBargein: true } : {}),
+    };
+  };
+  const channel: TextChannel = {
+    // A redirect without queueCommand replaces whatever runs (the idle gather) with our words, then listens.
+    speak: (text) => send({ type: "command", command: "redirect", queueCommand: false, data: [listen(text)] }),
+    end: () => send({ type: "command", command: "call:status", data: { call_status: "completed" } }),
+  };
+  let attached = false;
+  socket.on("message", (raw) => {
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(String(raw)) as Record<string, unknown>;
+    } catch {
+      request.log.warn({ carrier: "jambonz" }, "jambonz sent a message that is not JSON");
+      return;
+    }
+    const msgid = message["msgid"];
+    const data = (message["data"] ?? {}) as Record<string, unknown>;
+    switch (message["type"]) {
+      case "session:new":
+      case "session:reconnect":
+        session ??= find(data);
+        if (!session || message["call_sid"] !== session.providerCallId || !(attached ||= session.attach(channel))) {
+          request.log.warn({ carrier: "jambonz" }, "carrier request refused: a socket for another call, or a second one");
+          socket.close(1008, "not this call");
+          return;
+        }
+        // session:new must be acked within 5 s: listen while the agent gets ready. A reconnect resumes as it was.
+        send({ type: "ack", msgid, ...(message["type"] === "session:new" ? { data: [listen()] } : {}) });
+        if (message["type"] === "session:new") session.progress("answered");
+        return;
+      case "verb:hook": {
+        if (!session || !attached) return;
+        send({ type: "ack", msgid, data: [listen()] });
+        const digits = typeof data["digits"] === "string" ? data["digits"] : "";
+        for (const digit of digits) session.digit(digit);
+        const speech = data["speech"] as { transcripts?: { alternatives?: { transcript?: string; confidence?: number }[] }[] } | undefined;
+        const best = speech?.transcripts?.[0]?.alternatives?.[0];
+        if (best?.transcript) {
+          session.interrupted(); // with bargein on, speech during our words cut them short
+          session.heard(best.transcript, typeof best.confidence === "number" ? best.confidence : undefined);
+        }
+        return;
+      }
+      case "call:status":
+        if (session && attached) applyStatus(session, data);
+        return;
+      case "jambonz:error":
+      case "error":
+        request.log.warn({ carrier: "jambonz", error: data }, "jambonz reported an error");
+        return;
+      default:
+        return;
+    }
+  });
+  socket.on("close", () => session?.channelClosed(channel));
+  socket.on("error", () => session?.channelClosed(channel));
+}

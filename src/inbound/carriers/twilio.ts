@@ -1,0 +1,173 @@
+// Twilio's inbound side (issue 12), outside /v1: the status, answering-machine and recording callbacks, and the
+// ConversationRelay WebSocket. Every request must carry a valid X-Twilio-Signature over the public URL
+// Twilio was given (https://www.twilio.com/docs/usage/webhooks/webhooks-security); the official `twilio`
+// package's validateRequest checks it. The WebSocket handshake is signed the same way, over the wss:// URL
+// with no parameters (https://www.twilio.com/docs/voice/conversationrelay/onboarding).
+//
+// Twilio signs no timestamp, so a replayed callback is refused by what it would change: a status at or
+// below the call's current one, a second machine verdict, a second recording, a second WebSocket.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import twilio from "twilio";
+import type { WebSocket } from "ws";
+import type { AppContext } from "../../context.ts";
+import type { AnsweredBy } from "../../engine/telephony/provider.ts";
+import type { CarrierLines, TextCarrierSession, TextChannel } from "../../engine/telephony/text-carrier.ts";
+import { twilioPaths } from "../../engine/telephony/twilio/provider.ts";
+import { HIDDEN, recordCarrierSeconds, UUID } from "./shared.ts";
+
+export interface TwilioInboundOptions {
+  authToken: string;
+  publicUrl: string;
+  lines: CarrierLines;
+}
+
+type Params = Record<string, string>;
+
+/**
+ * StatusCallback CallStatus values: queued, initiated, ringing, in-progress, completed, busy, failed,
+ * no-answer, canceled (https://www.twilio.com/docs/voice/api/call-resource#statuscallback). CallDuration
+ * (seconds, on the terminal callback) is what Twilio bills: the connected time.
+ */
+function applyStatus(session: TextCarrierSession, p: Params): boolean {
+  switch (p["CallStatus"]) {
+    case "queued":
+    case "initiated":
+      return session.progress("initiated");
+    case "ringing":
+      return session.progress("ringing");
+    case "in-progress":
+      return session.progress("answered");
+    case "completed":
+      return session.completed(Number(p["CallDuration"] ?? 0));
+    case "busy":
+      return session.unanswered("busy");
+    case "no-answer":
+      return session.unanswered("no_answer");
+    case "canceled":
+      return session.unanswered("canceled");
+    case "failed":
+      return session.unanswered("failed", `carrier_failed${p["SipResponseCode"] ? `_${p["SipResponseCode"]}` : ""}`);
+    default:
+      return false;
+  }
+}
+
+/** AnsweredBy: human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax, unknown. */
+export function answeredBy(value: string | undefined): AnsweredBy {
+  return value?.startsWith("machine") || value === "fax" ? "machine" : "human";
+}
+
+export function twilioRoutes(app: FastifyInstance, ctx: AppContext, options: TwilioInboundOptions): void {
+  const publicUrl = options.publicUrl.replace(/\/+$/, "");
+  const wsUrl = publicUrl.replace(/^http/, "ws");
+
+  // The URL Twilio signed is the public one it was given, not the one this node sees behind a proxy.
+  const signed = (request: FastifyRequest, url: string, params: Params): boolean => {
+    const header = request.headers["x-twilio-signature"];
+    return typeof header === "string" && header.length > 0 && twilio.validateRequest(options.authToken, header, url, params);
+  };
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, detail: string) => {
+    request.log.warn({ carrier: "twilio", path: request.url.split("?")[0], status }, `carrier request refused: ${detail}`);
+    return reply.code(status).send({ detail });
+  };
+
+  const callback = (kind: "status" | "amd" | "recording", handle: (session: TextCarrierSession, p: Params) => boolean, persist?: (callId: string, p: Params) => Promise<void>) =>
+    async (request: FastifyRequest<{ Params: { callId: string } }>, reply: FastifyReply) => {
+      const { callId } = request.params;
+      const p = (request.body ?? {}) as Params;
+      if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
+      if (!signed(request, `${publicUrl}${twilioPaths[kind](callId)}`, p)) return refuse(request, reply, 403, "invalid X-Twilio-Signature");
+      const session = options.lines.get(callId);
+      const changed = session && session.providerCallId === p["CallSid"] ? handle(session, p) : false;
+      if (persist) await persist(callId, p);
+      if (session && !changed) request.log.info({ carrier: "twilio", kind, status: p["CallStatus"] }, "duplicate or out-of-order callback: nothing changed");
+      return reply.code(204).send();
+    };
+
+  app.post("/carriers/twilio/calls/:callId/status", HIDDEN, callback("status", applyStatus, async (callId, p) => {
+    // Kept on the row whoever holds the call, so a restarted node's sweep bills the carrier's seconds.
+    if (p["CallStatus"] === "completed") await recordCarrierSeconds(ctx, callId, Number(p["CallDuration"] ?? 0));
+  }));
+  app.post("/carriers/twilio/calls/:callId/amd", HIDDEN, callback("amd", (session, p) => session.machineVerdict(answeredBy(p["AnsweredBy"]))));
+  // RecordingStatus: in-progress, completed, absent (https://www.twilio.com/docs/voice/api/recording#recordingstatuscallback).
+  app.post("/carriers/twilio/calls/:callId/recording", HIDDEN, callback("recording", (session, p) => {
+    if (p["RecordingStatus"] === "completed" && p["RecordingUrl"]) return session.recordingReady(p["RecordingUrl"]);
+    if (p["RecordingStatus"] === "absent" || p["RecordingStatus"] === "failed") return session.recordingReady(null);
+    return false;
+  }));
+
+  app.get("/carriers/twilio/calls/:callId/relay", {
+    ...HIDDEN,
+    websocket: true,
+    preValidation: async (request: FastifyRequest<{ Params: { callId: string } }>, reply) => {
+      const { callId } = request.params;
+      if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
+      if (!signed(request, `${wsUrl}${twilioPaths.relay(callId)}`, {})) return refuse(request, reply, 403, "invalid X-Twilio-Signature");
+      if (!options.lines.get(callId)) return refuse(request, reply, 404, "no live call here");
+    },
+  }, (socket: WebSocket, request: FastifyRequest<{ Params: { callId: string } }>) => {
+    relay(socket, request, options.lines.get(request.params.callId));
+  });
+}
+
+/**
+ * One ConversationRelay session. From Twilio: setup, prompt {voicePrompt, lang, last}, interrupt
+ * {utteranceUntilInterrupt, durationUntilInterruptMs}, dtmf {digit}, error {description}. To Twilio: text
+ * {token, last, lang, interruptible}, end {handoffData}
+ * (https://www.twilio.com/docs/voice/conversationrelay/websocket-messages).
+ */
+function relay(socket: WebSocket, request: FastifyRequest, session: TextCarrierSession | undefined): void {
+  const send = (message: object) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const channel: TextChannel = {
+    speak: (text, { locale, interruptible }) => send({ type: "text", token: text, last: true, lang: locale, interruptible }),
+    end: () => send({ type: "end", handoffData: JSON.stringify({ reason: "agent_hangup" }) }),
+  };
+  const attached = session?.attach(channel);
+  if (!session || !attached) {
+    request.log.warn({ carrier: "twilio" }, "carrier request refused: a second ConversationRelay socket for the call");
+    socket.close(1008, "call already connected");
+    return;
+  }
+  let partial = "";
+  socket.on("message", (data) => {
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(String(data)) as Record<string, unknown>;
+    } catch {
+      request.log.warn({ carrier: "twilio" }, "ConversationRelay sent a message that is not JSON");
+      return;
+    }
+    switch (message["type"]) {
+      case "setup":
+        if (message["callSid"] !== session.providerCallId) {
+          request.log.warn({ carrier: "twilio" }, "ConversationRelay setup for another CallSid: closing");
+          socket.close(1008, "wrong call");
+        }
+        return;
+      case "prompt":
+        // Partial prompts (last: false) are accumulated; the final one carries the whole utterance when they are off.
+        partial += typeof message["voicePrompt"] === "string" ? message["voicePrompt"] : "";
+        if (message["last"] !== false) {
+          session.heard(partial);
+          partial = "";
+        }
+        return;
+      case "interrupt":
+        session.interrupted();
+        return;
+      case "dtmf":
+        if (typeof message["digit"] === "string") session.digit(message["digit"]);
+        return;
+      case "error":
+        request.log.warn({ carrier: "twilio", description: message["description"] }, "ConversationRelay reported an error");
+        return;
+      default:
+        return;
+    }
+  });
+  socket.on("close", () => session.channelClosed(channel));
+  socket.on("error", () => session.channelClosed(channel));
+}

@@ -1,0 +1,96 @@
+// Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
+// beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
+import { placeCall } from "./engine/dialer.ts";
+import { purgeExpiredRecordings } from "./storage/recordings.ts";
+import { SWEEP_EVERY_MS, sweepCalls } from "./engine/sweeper.ts";
+import { JOB_NAMES, type JobName } from "./jobs/catalogue.ts";
+import { type JobHandlers, Workers } from "./jobs/runtime.ts";
+import type { Root } from "./root.ts";
+import { attemptDeliveries, attemptDelivery, requeueStuckDeliveries } from "./webhooks/delivery.ts";
+
+/** One handler per job type: the compiler refuses a missing or unknown one and types each payload. */
+export const JOB_HANDLERS: JobHandlers<Root> = {
+  // Up to 50 x 20 = 1,000 calls in flight per node; a call is mostly waiting on the line (issue 19: 1,000 per node).
+  placeCall: {
+    handle: async (root, payload) => {
+      await placeCall(root, await root.engine(), payload.call_id);
+    },
+    batchSize: 50,
+    localConcurrency: 20,
+    pollingIntervalSeconds: 1,
+  },
+  // A batch is loaded by one statement, POSTed at once and recorded by one statement (attemptDeliveries), so the
+  // database work per delivery is a fraction of a round trip; several loops keep POSTs in flight while others
+  // record. A job waits on its receiver (10 s at worst), so a slow receiver holds up only its own batch.
+  deliverWebhook: {
+    handle: async (root, payload) => {
+      await attemptDelivery(root, payload.delivery_id, payload.attempt);
+    },
+    handleBatch: async (root, jobs) => {
+      await attemptDeliveries(root, jobs.map((j) => ({ deliveryId: j.payload.delivery_id, attempt: j.payload.attempt })));
+      return jobs.map(() => null);
+    },
+    batchSize: 100,
+    localConcurrency: 4,
+    pollingIntervalSeconds: 0.5,
+  },
+  sweepCalls: {
+    handle: async (root) => {
+      await sweepCalls(root);
+      await requeueStuckDeliveries(root);
+    },
+    batchSize: 1,
+    pollingIntervalSeconds: 5,
+  },
+  purgeRecordings: {
+    handle: async (root) => {
+      await purgeExpiredRecordings(root);
+    },
+    batchSize: 1,
+    pollingIntervalSeconds: 30,
+  },
+};
+
+/** The job types a node runs for its WAKHA_ROLE: every one on `all` and `worker` nodes, none on `api` nodes. */
+export function jobsForRole(role: Root["config"]["WAKHA_ROLE"]): JobName[] {
+  return role === "api" ? [] : [...JOB_NAMES];
+}
+
+/**
+ * The workers of a node, plus its own crash sweep every SWEEP_EVERY_MS while it runs the sweep job type: the
+ * minute cron alone would notice a lost call up to two minutes late (issue 20). Sweeps on several nodes are safe.
+ */
+class NodeWorkers extends Workers<Root> {
+  readonly #root: Root;
+  readonly #log: (msg: string, err?: unknown) => void;
+  #timer: NodeJS.Timeout | null = null;
+  #sweeping: Promise<void> | null = null;
+
+  constructor(root: Root, log: (msg: string, err?: unknown) => void) {
+    super({ queue: root.queue, context: root, handlers: JOB_HANDLERS, log });
+    this.#root = root;
+    this.#log = log;
+  }
+
+  override async start(names: readonly JobName[] = JOB_NAMES): Promise<void> {
+    await super.start(names);
+    if (!names.includes("sweepCalls") || this.#timer) return;
+    this.#timer = setInterval(() => {
+      if (this.#sweeping) return;
+      this.#sweeping = sweepCalls(this.#root).then(() => undefined, (err: unknown) => this.#log("crash sweep failed", err)).finally(() => (this.#sweeping = null));
+    }, SWEEP_EVERY_MS);
+    this.#timer.unref();
+  }
+
+  override async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#sweeping;
+    await super.stop();
+  }
+}
+
+/** The worker runtime of a root, with the handler map above (start it with the job types to run). */
+export function createWorkers(root: Root, log: (msg: string, err?: unknown) => void): Workers<Root> {
+  return new NodeWorkers(root, log);
+}

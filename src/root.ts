@@ -1,0 +1,159 @@
+// The one composition root: picks each dependency's implementation from the configuration, builds it once and
+// passes it down. Tests and benchmarks build their own root with their own providers (RootOptions).
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { KeyAuthenticator } from "./auth/key-authenticator.ts";
+import type { Config } from "./config.ts";
+import type { AppContext } from "./context.ts";
+import { SecretBox } from "./crypto/secret-box.ts";
+import { startEmbeddedPostgres } from "./db/embedded.ts";
+import { Database } from "./db/pool.ts";
+import type { CallEngine } from "./engine/dialer.ts";
+import { LlmIntentClassifier } from "./engine/dialogue/llm-classifier.ts";
+import { ModelIntentClassifier } from "./engine/dialogue/model/model.ts";
+import type { IntentClassifier } from "./engine/dialogue/types.ts";
+import { buildEngine, engineLog } from "./engine/engine.ts";
+import { createSimulatedCustomer } from "./engine/telephony/simulator/customer.ts";
+import { JobQueue } from "./jobs/queue.ts";
+import { Paginator } from "./pagination.ts";
+import { MemoryRateLimiter, type RateLimiter } from "./ratelimit/limiter.ts";
+import { RedisRateLimiter } from "./ratelimit/redis.ts";
+import { idempotencyPurge } from "./services/idempotency.ts";
+import { LocalRecordingStore } from "./storage/local-recording-store.ts";
+import type { RecordingStore } from "./storage/recording-store.ts";
+import { S3RecordingStore } from "./storage/s3-recording-store.ts";
+
+/** The database a node runs on, with the secrets that come with it. */
+export interface ResolvedDatabase {
+  url: string;
+  cursorSecret: string | undefined;
+  encryptionKey: string | undefined;
+  stop: () => Promise<void>;
+}
+
+/** A random secret generated once and kept in the data dir (mode 0600); concurrent starts agree on one. */
+async function keptSecret(dataDir: string, name: string): Promise<string> {
+  const file = path.join(path.resolve(dataDir), name);
+  return readFile(file, "utf8").then((s) => s.trim(), async () => {
+    const secret = randomBytes(32).toString("base64url");
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, secret, { mode: 0o600, flag: "wx" }).catch(() => {});
+    return (await readFile(file, "utf8")).trim();
+  });
+}
+
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL in WAKHA_DATA_DIR, with its own cursor secret
+ * and webhook-secret encryption key.
+ */
+export async function resolveDatabase(config: Config, log: (message: string) => void): Promise<ResolvedDatabase> {
+  if (config.DATABASE_URL) {
+    return { url: config.DATABASE_URL, cursorSecret: config.WAKHA_CURSOR_SECRET, encryptionKey: config.WAKHA_ENCRYPTION_KEY, stop: async () => {} };
+  }
+  const embedded = await startEmbeddedPostgres(config.WAKHA_DATA_DIR, log);
+  const cursorSecret = config.WAKHA_CURSOR_SECRET ?? (await keptSecret(config.WAKHA_DATA_DIR, "cursor-secret"));
+  const encryptionKey = config.WAKHA_ENCRYPTION_KEY ?? (await keptSecret(config.WAKHA_DATA_DIR, "encryption-key"));
+  return { url: embedded.url, cursorSecret, encryptionKey, stop: embedded.stop };
+}
+
+export interface RootOptions {
+  databaseUrl: string;
+  /** Cursor signing secret; defaults to config.WAKHA_CURSOR_SECRET. */
+  cursorSecret?: string | undefined;
+  /** Webhook secret sealing key; defaults to config.WAKHA_ENCRYPTION_KEY. */
+  encryptionKey?: string | undefined;
+  now?: () => number;
+  onError?: (err: unknown) => void;
+  /** Builds the call engine, on first use; defaults to defaultEngine. */
+  engine?: (config: Config) => Promise<CallEngine>;
+}
+
+/**
+ * The app context plus what only the workers need: the call engine. The context type stays free of the engine,
+ * so services, webhooks and the engine itself sit above context.ts and below this file.
+ */
+export interface Root extends AppContext {
+  /** The call engine, built on first use: an API-only node never builds one. */
+  engine(): Promise<CallEngine>;
+  /** Stops the queue, the rate limiter, the database pool and the engine's providers. */
+  close(): Promise<void>;
+}
+
+/**
+ * The local intent model (the lexicon's signals in a statistical model); with WAKHA_LLM_URL, a language model
+ * reads the turns the local model is unsure of, within WAKHA_LLM_TIMEOUT_MS, the local reading its fallback.
+ */
+export function intentClassifier(config: Config, log: (message: string, err?: unknown) => void = () => {}): IntentClassifier {
+  const local = new ModelIntentClassifier();
+  if (!config.WAKHA_LLM_URL || !config.WAKHA_LLM_MODEL) return local;
+  return new LlmIntentClassifier({
+    url: config.WAKHA_LLM_URL, apiKey: config.WAKHA_LLM_API_KEY, model: config.WAKHA_LLM_MODEL, timeoutMs: config.WAKHA_LLM_TIMEOUT_MS, local, onError: log,
+  });
+}
+
+/** The engine of a node: the configured telephony, the intent classifier and simulated customers. */
+export function defaultEngine(config: Config): Promise<CallEngine> {
+  return buildEngine(config, { classifier: intentClassifier(config, engineLog(config)), customers: createSimulatedCustomer });
+}
+
+/**
+ * Where recordings go: the bucket when WAKHA_RECORDINGS_BUCKET is set (server-side encryption AES256 by default on
+ * AWS, off by default on other endpoints, which do not all accept the header), else files in the data dir.
+ */
+export function recordingStore(config: Config): RecordingStore {
+  const bucket = config.WAKHA_RECORDINGS_BUCKET;
+  if (!bucket) return new LocalRecordingStore(config.WAKHA_DATA_DIR);
+  const endpoint = config.WAKHA_RECORDINGS_ENDPOINT;
+  const keyId = config.WAKHA_RECORDINGS_ACCESS_KEY_ID;
+  const secret = config.WAKHA_RECORDINGS_SECRET_ACCESS_KEY;
+  return new S3RecordingStore({
+    bucket,
+    prefix: config.WAKHA_RECORDINGS_PREFIX,
+    endpoint,
+    region: config.WAKHA_RECORDINGS_REGION,
+    credentials: keyId && secret ? { accessKeyId: keyId, secretAccessKey: secret } : undefined,
+    forcePathStyle: config.WAKHA_RECORDINGS_FORCE_PATH_STYLE ?? false,
+    sse: config.WAKHA_RECORDINGS_SSE ?? (endpoint ? "none" : "AES256"),
+    kmsKeyId: config.WAKHA_RECORDINGS_SSE_KMS_KEY_ID,
+  });
+}
+
+/** Builds every dependency once; starts the job queue. */
+export async function createRoot(config: Config, options: RootOptions): Promise<Root> {
+  const now = options.now ?? Date.now;
+  const onError = options.onError ?? (() => {});
+  const db = new Database(options.databaseUrl);
+  const limiter: RateLimiter = config.REDIS_URL ? new RedisRateLimiter(config.REDIS_URL) : new MemoryRateLimiter();
+  const queue = new JobQueue(options.databaseUrl, onError);
+  const encryptionKey = options.encryptionKey ?? config.WAKHA_ENCRYPTION_KEY;
+  const recordings = recordingStore(config);
+  try {
+    await queue.start();
+  } catch (err) {
+    await Promise.allSettled([queue.stop(), limiter.close(), db.close()]);
+    throw err;
+  }
+  const buildCallEngine = options.engine ?? defaultEngine;
+  let engine: Promise<CallEngine> | null = null;
+  return {
+    config,
+    db,
+    now,
+    limiter,
+    paginator: new Paginator(options.cursorSecret ?? config.WAKHA_CURSOR_SECRET, now),
+    keys: new KeyAuthenticator(db, now, onError),
+    queue,
+    secretBox: encryptionKey ? new SecretBox(encryptionKey) : null,
+    idempotencyPurge: idempotencyPurge(db),
+    recordings,
+    engine: () => (engine ??= buildCallEngine(config)),
+    async close() {
+      await queue.stop();
+      await limiter.close();
+      await db.close();
+      recordings.close?.();
+      await engine?.then((built) => built.telephony.close(), () => {});
+    },
+  };
+}

@@ -1,0 +1,135 @@
+// The floor plan (issue 11, README "Architecture"): imports run one way. A new file cycle, folder cycle or
+// arrow pointing up fails here, with the offending imports named.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const SRC = path.resolve(import.meta.dirname, "../src");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+/** Relative imports of every file under src (type-only ones included: they tie modules together too). */
+function importGraph(): Map<string, string[]> {
+  const files = sourceFiles(SRC);
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+    const deps = importedFiles
+      .map((f) => f.fileName)
+      .filter((name) => name.startsWith("."))
+      .map((name) => path.resolve(path.dirname(file), name))
+      .filter((dep) => known.has(dep));
+    graph.set(path.relative(SRC, file), [...new Set(deps)].map((d) => path.relative(SRC, d)));
+  }
+  return graph;
+}
+
+/** Strongly connected components of more than one node (Tarjan): each is a cycle. */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string): void => {
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      }
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** A file's folder; the files at the root of src (config.ts, context.ts, ...) each count as their own unit. */
+function unit(file: string, depth: number): string {
+  const parts = path.dirname(file).split(path.sep);
+  return parts[0] === "." ? file : parts.slice(0, depth).join("/");
+}
+
+function folderGraph(graph: Map<string, string[]>, depth: number): Map<string, string[]> {
+  const folders = new Map<string, Set<string>>();
+  for (const [file, deps] of graph) {
+    const from = unit(file, depth);
+    const set = folders.get(from) ?? new Set<string>();
+    folders.set(from, set);
+    for (const dep of deps) if (unit(dep, depth) !== from) set.add(unit(dep, depth));
+  }
+  return new Map([...folders].map(([k, v]) => [k, [...v]]));
+}
+
+/** The imports from files under `from` to files under any of `to`, as "a -> b" lines. */
+function arrows(graph: Map<string, string[]>, from: string, to: string[]): string[] {
+  const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
+  return [...graph].flatMap(([file, deps]) =>
+    under(file, from) ? deps.filter((d) => to.some((t) => under(d, t))).map((d) => `${file} -> ${d}`) : [],
+  );
+}
+
+describe("architecture", () => {
+  const graph = importGraph();
+
+  it("has no import cycle between files", () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it("has no import cycle between top-level folders", () => {
+    expect(cycles(folderGraph(graph, 1))).toEqual([]);
+  });
+
+  it("has no import cycle between second-level folders (engine/dialogue, engine/telephony, engine/speech, mcp/tools, ...)", () => {
+    // A module's own sub-folders (dialogue/lexicon, telephony/twilio) are part of it: they may use its shared types.
+    expect(cycles(folderGraph(graph, 2))).toEqual([]);
+  });
+
+  it("keeps the layers one-way", () => {
+    // Below everything: the vocabulary and the schemas import nothing that does work.
+    expect(arrows(graph, "domain", ["schemas", "services", "engine", "jobs", "http", "api", "mcp", "webhooks", "db", "context.ts"])).toEqual([]);
+    expect(arrows(graph, "schemas", ["services", "engine", "jobs", "http", "api", "mcp", "webhooks", "db", "context.ts"])).toEqual([]);
+    // Shared infrastructure never reaches up into what runs on it.
+    expect(arrows(graph, "jobs", ["engine", "services", "webhooks", "http", "api", "mcp", "context.ts"])).toEqual([]);
+    expect(arrows(graph, "read-models", ["services", "engine", "http", "api", "mcp"])).toEqual([]);
+    // The engine never calls a service written for REST, nor a transport.
+    expect(arrows(graph, "engine", ["services", "http", "api", "mcp", "inbound"])).toEqual([]);
+    // Services know no transport.
+    expect(arrows(graph, "services", ["http", "api", "mcp", "inbound"])).toEqual([]);
+    // REST and MCP are two doors on the same services: neither goes through the other.
+    expect(arrows(graph, "mcp", ["api"])).toEqual([]);
+    expect(arrows(graph, "api", ["mcp"])).toEqual([]);
+  });
+
+  it("keeps HTTP words out of services", () => {
+    const offenders = [...graph.keys()]
+      .filter((f) => f.startsWith("services/"))
+      .filter((f) => /from "fastify"|reply\.|request\.headers|"Retry-After"|headers:\s*\{/.test(readFileSync(path.join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+// Issue 13: the simulator's audio mode (WAKHA_SIMULATOR_AUDIO=1). Simulated customers speak espeak-ng audio in
+// 20 ms mu-law frames at the simulated clock's pace; the real AudioCallSession detects their turns, cuts the agent
+// when they talk over it, and reads their keypad digits; only recognition is the simulator's. Calls in all four
+// profiles go end to end through the public API, and the recording is the mixed audio of both sides.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { EspeakSpeech, espeakAvailable } from "../src/engine/speech/espeak.ts";
+import { decodeWav } from "../src/engine/speech/wav.ts";
+import { AudioCallSession, DEFAULT_TURN_TAKING } from "../src/engine/telephony/audio-session.ts";
+import { SimulatedAudioTelephony } from "../src/engine/telephony/simulator/audio.ts";
+import type { AudioCallLeg } from "../src/engine/telephony/provider.ts";
+import { createSimulatedCustomer } from "../src/engine/telephony/simulator/customer.ts";
+import { createEngineDatabase, debitsOf, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
+import { carrierAccount, createCarrierCall, PHONES } from "./fakes/carrier-harness.ts";
+
+const SPEED = 5;
+const hasEspeak = await espeakAvailable();
+const voice = hasEspeak ? new EspeakSpeech({ concurrency: 2 }) : null;
+
+describe("the audio simulator on its own", () => {
+  it("a customer who talks over the agent stops its audio; the words it spoke are what the agent hears", async () => {
+    const carrier = new SimulatedAudioTelephony({ customers: createSimulatedCustomer, speed: SPEED, voice, bargeInRate: 1, fillerRate: 0 });
+    const leg = await carrier.originate({
+      callId: randomUUID(), to: `${PHONES.FR}01`, country: "FR", language: "fr", dialect: "fr", ringTimeoutSeconds: 30, machineDetection: true, record: true,
+    });
+    const session = new AudioCallSession({ leg, speech: carrier.speech, locale: "fr-FR", speed: SPEED, turnTaking: DEFAULT_TURN_TAKING, log: () => {} });
+    expect(await session.answered()).toMatchObject({ type: "answered", by: "human" });
+    const said = await session.say("Bonjour madame, ici la boutique Atlas, je vous appelle au sujet de votre commande de deux caftans pour quatre cent quatre-vingt-dix-huit dirhams, vous confirmez ?");
+    expect(said.interrupted).toBe(true);
+    expect(leg.stats.clears).toBe(1);
+    const heard = await session.listen({ timeoutSeconds: 10 });
+    expect(heard?.text).toBeTruthy();
+    expect(heard!.confidence).toBe(0.9);
+    await session.hangup();
+    expect(await session.ended()).toMatchObject({ type: "hangup", by: "agent" });
+    const recording = await session.recording();
+    const wav = decodeWav(recording!.bytes);
+    expect(wav.sampleRate).toBe(8000);
+    expect(wav.samples.some((s) => Math.abs(s) > 1000)).toBe(true);
+    await carrier.close();
+  }, 60_000);
+});
+
+describe("calls through the audio simulator, per country (WAKHA_SIMULATOR_AUDIO=1)", () => {
+  let db: Awaited<ReturnType<typeof createEngineDatabase>>;
+  let t: EngineApp;
+  const originate = vi.spyOn(SimulatedAudioTelephony.prototype, "originate");
+  beforeAll(async () => {
+    db = await createEngineDatabase();
+    t = await startEngineApp({
+      databaseUrl: db.url, speed: SPEED, parts: { speech: voice },
+      env: { WAKHA_SIMULATOR_AUDIO: "1", WAKHA_BASE_URL: "https://api.example.test" },
+    });
+    await t.startWorkers();
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await db?.drop();
+    await voice?.close();
+  });
+
+  // Real-time audio at 5x: an event-loop stall of 80 ms on a loaded CI machine looks like 400 ms of silence to the
+  // voice activity detector and cuts a turn short (seen once in a clean-clone CI run); a rerun on new calls decides.
+  it("end with the simulator's outcomes, billed on the simulated seconds, with the mixed recording", { retry: 2, timeout: 180_000 }, async () => {
+    const { acct, shop } = await carrierAccount(t, 100_000);
+    const before = originate.mock.calls.length;
+    const want: Record<string, [string, string | null]> = { "01": ["completed", "confirmed"], "02": ["completed", "declined"] };
+    const created: { id: string; label: string; expected: [string, string | null] }[] = [];
+    for (const country of ["MA", "DZ", "TN", "FR"] as const) {
+      for (const [suffix, expected] of Object.entries(want)) created.push({ id: await createCarrierCall(t, acct, shop, country, `${PHONES[country]}${suffix}`), label: `${country} ${suffix}`, expected });
+    }
+    created.push({ id: await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}03`), label: "MA 03", expected: ["no_answer", null] });
+    created.push({ id: await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}05`), label: "MA 05", expected: ["voicemail", null] });
+    const ended = await Promise.all(created.map((c) => waitForEnd(t, acct, c.id, 150_000)));
+    // Every call went through the audio legs (not the text simulator).
+    expect(originate.mock.calls.length - before).toBe(created.length);
+    const debits = await debitsOf(t.ctx, acct.accountId);
+    const mismatches: string[] = [];
+    for (const [i, call] of ended.entries()) {
+      const { label, expected } = created[i]!;
+      if (call.status !== expected[0] || call.outcome !== expected[1]) {
+        const { rows } = await t.ctx.db.query<{ transcript: unknown }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
+        mismatches.push(`${label}: ${call.status}/${call.outcome}/${call.end_reason} ${JSON.stringify(rows[0]?.transcript)}`);
+      }
+      if (call.answered_at) {
+        expect(call.billed_seconds, label).toBeGreaterThan(0);
+        expect(debits.get(call.id)?.seconds, label).toBe(call.billed_seconds);
+        const res = await t.app.inject({ method: "GET", url: `/v1/calls/${call.id}/recording`, headers: acct.headers });
+        expect(res.statusCode, label).toBe(200);
+        const wav = decodeWav(new Uint8Array(res.rawPayload));
+        expect(Math.abs(wav.samples.length / wav.sampleRate - (call.billed_seconds ?? 0)), label).toBeLessThanOrEqual(1);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(t.errors).toEqual([]);
+  });
+});
+
+describe("keypad digits on an audio line", () => {
+  it("listen() reports the digits the carrier delivers (Media Streams `dtmf`), and the session says the line carries them", async () => {
+    let press: (digit: string) => void = () => {};
+    const leg: AudioCallLeg = {
+      providerCallId: "CA-digits", format: { encoding: "mulaw", sampleRate: 8000, channels: 1 }, closed: false, carriesDigits: true,
+      on: () => () => {}, answered: async () => ({ type: "answered", by: "human", seconds: 0 }), ended: () => new Promise(() => {}),
+      async *frames() {}, play: async () => ({ interrupted: false }), clear: () => {}, hangup: async () => {}, connectedSeconds: () => 12,
+      recording: async () => null,
+      onDigit(listener) {
+        press = listener;
+        return () => {};
+      },
+    };
+    const carrier = new SimulatedAudioTelephony({ customers: createSimulatedCustomer, speed: 1, voice: null });
+    const session = new AudioCallSession({ leg, speech: carrier.speech, locale: "ar-DZ", speed: 1, turnTaking: DEFAULT_TURN_TAKING, log: () => {} });
+    expect(session.carriesDigits).toBe(true);
+    setTimeout(() => press("1"), 20);
+    expect(await session.listen({ timeoutSeconds: 5 })).toEqual({ text: "", digits: "1", at: 12, durationSeconds: 0 });
+    expect(await session.listen({ timeoutSeconds: 0.05 })).toBeNull();
+  });
+});

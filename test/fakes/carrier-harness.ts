@@ -1,0 +1,90 @@
+// Runs a real node (API, workers, carrier endpoints) listening on a loopback port behind a switchable TCP
+// forwarder: the forwarder's address is WAKHA_PUBLIC_URL, what the carrier fakes call back, so a second node can
+// take over the public address when the first one "dies" (the restart tests).
+import { randomUUID } from "node:crypto";
+import net from "node:net";
+import { newAccount, type TestAccount } from "../helpers.ts";
+import { callBody, insertShop, postCall } from "../calls-fixtures.ts";
+import { type EngineApp, startEngineApp } from "../engine-fixtures.ts";
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A TCP forwarder to whichever node is current; kill() cuts every connection through it. */
+export class PublicAddress {
+  target = 0;
+  readonly #sockets = new Set<net.Socket>();
+  readonly #server = net.createServer((client) => {
+    const upstream = net.connect(this.target, "127.0.0.1");
+    this.#sockets.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    const done = () => {
+      client.destroy();
+      upstream.destroy();
+      this.#sockets.delete(client);
+      this.#sockets.delete(upstream);
+    };
+    client.on("error", done).on("close", done);
+    upstream.on("error", done).on("close", done);
+  });
+  port = 0;
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
+    this.port = (this.#server.address() as net.AddressInfo).port;
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Drops every open connection (a node dying takes its sockets with it). */
+  cutAll(): void {
+    for (const s of this.#sockets) s.destroy();
+  }
+
+  async close(): Promise<void> {
+    this.cutAll();
+    await new Promise((resolve) => this.#server.close(resolve));
+  }
+}
+
+export interface CarrierNode extends EngineApp {
+  port: number;
+}
+
+/** A node with its workers, listening on its own port; `public` forwards to it. */
+export async function startCarrierNode(databaseUrl: string, env: Record<string, string>, publicAddress: PublicAddress): Promise<CarrierNode> {
+  const port = await freePort();
+  const t = await startEngineApp({ databaseUrl, env: { ...env, WAKHA_PUBLIC_URL: `http://127.0.0.1:${publicAddress.port}` } });
+  await t.app.listen({ port, host: "127.0.0.1" });
+  publicAddress.target = port;
+  await t.startWorkers();
+  return { ...t, port };
+}
+
+export async function carrierAccount(t: EngineApp, balance: number): Promise<{ acct: TestAccount; shop: string }> {
+  const acct = await newAccount(t.ctx, balance);
+  const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
+  // An active webhook, so the engine's events are written (nobody delivers them in this suite).
+  await t.ctx.db.query(
+    "INSERT INTO webhooks (id, account_id, url, secret_sealed) VALUES ($1, $2, 'https://hooks.example.test/wakha', 'sealed')",
+    [randomUUID(), acct.accountId],
+  );
+  return { acct, shop };
+}
+
+export const PHONES = { MA: "+2126123456", DZ: "+2135512345", TN: "+216201234", FR: "+336123456" } as const;
+
+export async function createCarrierCall(t: EngineApp, acct: TestAccount, shop: string, country: keyof typeof PHONES, phone: string, channel?: string): Promise<string> {
+  const res = await postCall(t, acct, callBody(shop, {
+    country,
+    customer: { name: "Fatima Zahra", phone_number: phone },
+    order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00", quantity: 2 }] },
+    ...(channel ? { call_params: { channel } } : {}),
+  }));
+  if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: string }).id;
+}

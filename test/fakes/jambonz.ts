@@ -1,0 +1,292 @@
+// A local fake of jambonz at its documented boundary (docs.jambonz.org, jambonz-api-server's swagger and
+// jambonz-feature-server's requestors):
+// - REST: POST /v1/Accounts/{sid}/Calls (Bearer API key; body checked: from, to {type: "phone", number},
+//   call_hook or application_sid, call_status_hook, timeout, tag) answers 201 {sid}; POST
+//   /v1/Accounts/{sid}/Calls/{CallSid} {call_status: completed | no-answer}; GET
+//   /v1/Accounts/{sid}/RecentCalls/{CallSid}/record/{YYYY}/{MM}/{DD}/wav.
+// - The status webhook: JSON of the call's record, signed `Jambonz-Signature: t=..,v1=hex(HMAC-SHA256(secret,
+//   "t.body"))`.
+// - The WebSocket client: opened with subprotocol ws.jambonz.org and the call hook's basic auth; sends
+//   session:new on answer and expects an ack within 5 s; runs the verbs of acks and `redirect` commands (gather
+//   with a nested say, hangup) and reports gathers as verb:hook; reconnects after a drop with session:reconnect.
+// The callee is the simulator's customer for the number, as in the Twilio fake.
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocket } from "ws";
+import type { SimulatedCustomer } from "../../src/engine/dialogue/types.ts";
+import { Timeline, tone } from "../../src/engine/speech/wav.ts";
+import { createSimulatedCustomer } from "../../src/engine/telephony/simulator/customer.ts";
+import { seededRandom } from "../../src/engine/telephony/simulator/provider.ts";
+import { dialectOf, talk } from "./twilio.ts";
+
+export interface JambonzScenario {
+  /** Drop the socket after this many customer turns; jambonz reconnects unless `noReconnect`. */
+  dropSocketAfterTurns?: number;
+  noReconnect?: boolean;
+  /** Post every status webhook twice (the second with the same signature: a replay). */
+  duplicateCallbacks?: boolean;
+  /** Before the real webhooks, post a `completed` signed with the wrong secret. */
+  forgedCallback?: boolean;
+}
+
+export interface FakeJambonzOptions {
+  accountSid: string;
+  apiKey: string;
+  webhookSecret: string;
+  speed: number;
+  scenarios?: Record<string, JambonzScenario>;
+}
+
+export interface FakeJambonzCall {
+  sid: string;
+  body: Record<string, any>;
+  status: string;
+  answeredAt: number | null;
+  endedAt: number | null;
+  duration: number;
+  transcript: { speaker: "agent" | "customer"; text: string }[];
+  received: Record<string, unknown>[];
+  callbacks: { status: number; payload: Record<string, unknown> }[];
+  tokenLatencies: number[];
+  socket: WebSocket | null;
+  connections: number;
+}
+
+export function jambonzSignature(secret: string, payload: string, t = Math.floor(Date.now() / 1000)): string {
+  return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${payload}`, "utf8").digest("hex")}`;
+}
+
+export class FakeJambonz {
+  readonly calls = new Map<string, FakeJambonzCall>();
+  readonly refusals: { kind: string; status: number }[] = [];
+  outage = false;
+  readonly #o: FakeJambonzOptions;
+  readonly #server: http.Server;
+  #url = "";
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  constructor(options: FakeJambonzOptions) {
+    this.#o = options;
+    this.#server = http.createServer((req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))));
+  }
+
+  get url(): string {
+    return this.#url;
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
+    this.#url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this.#url;
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.#timers) clearTimeout(t);
+    for (const call of this.calls.values()) call.socket?.terminate();
+    this.#server.closeAllConnections();
+    await new Promise((resolve) => this.#server.close(resolve));
+  }
+
+  async #handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    let raw = "";
+    for await (const chunk of req) raw += chunk;
+    const json = (status: number, payload?: unknown): void => void res.writeHead(status, { "content-type": "application/json" }).end(payload === undefined ? undefined : JSON.stringify(payload));
+    if (this.outage) return json(503, { msg: "system error" });
+    if (req.headers.authorization !== `Bearer ${this.#o.apiKey}`) return json(401, { msg: "unauthorized" });
+    const base = `/v1/Accounts/${this.#o.accountSid}`;
+    const path = (req.url ?? "").split("?")[0]!;
+    if (req.method === "POST" && path === `${base}/Calls`) return this.#create(JSON.parse(raw || "{}"), json);
+    if (req.method === "GET" && path === `${base}/WebhookSecret`) return json(200, { webhook_secret: this.#o.webhookSecret });
+    const update = new RegExp(`^${base}/Calls/([0-9a-f-]{36})$`).exec(path);
+    if (req.method === "POST" && update) {
+      const call = this.calls.get(update[1]!);
+      if (!call) return json(404, { msg: "call not found" });
+      const { call_status: status } = JSON.parse(raw || "{}") as { call_status?: string };
+      if (status !== "completed" && status !== "no-answer") return json(400, { msg: "call_status must be completed or no-answer" });
+      if (call.status === "in-progress" && status === "completed") void this.#finish(call, "completed");
+      else if (["trying", "ringing", "early-media"].includes(call.status)) void this.#finish(call, "no-answer");
+      return json(204);
+    }
+    const recording = new RegExp(`^${base}/RecentCalls/([0-9a-f-]{36})/record/(\\d{4})/(\\d{2})/(\\d{2})/(wav|mp3)$`).exec(path);
+    if (req.method === "GET" && recording) {
+      const call = this.calls.get(recording[1]!);
+      const day = new Date().toISOString().slice(0, 10).split("-");
+      if (!call || call.answeredAt === null || call.endedAt === null || recording.slice(2, 5).join("-") !== day.join("-")) return json(404, { msg: "recording or call not found" });
+      const timeline = new Timeline(Math.max(1, call.duration));
+      let at = 0;
+      for (const turn of call.transcript) {
+        timeline.place(at, tone(turn.speaker === "agent" ? 440 : 330, Math.min(2, talk(turn.text))));
+        at = Math.min(call.duration, at + talk(turn.text));
+      }
+      res.writeHead(200, { "content-type": "audio/wav" }).end(Buffer.from(timeline.toWav()));
+      return;
+    }
+    return json(404, { msg: "not found" });
+  }
+
+  #create(body: Record<string, any>, json: (s: number, b?: unknown) => void): void {
+    const problems: string[] = [];
+    if (typeof body["from"] !== "string") problems.push("from");
+    if (body["to"]?.type !== "phone" || !/^\+?\d{7,15}$/.test(body["to"]?.number ?? "")) problems.push("to");
+    if (!body["application_sid"] && !/^wss?:\/\//.test(body["call_hook"]?.url ?? "")) problems.push("call_hook or application_sid");
+    if (body["call_status_hook"] && !/^https?:\/\//.test(body["call_status_hook"].url ?? "")) problems.push("call_status_hook");
+    if (body["timeout"] !== undefined && !Number.isInteger(body["timeout"])) problems.push("timeout");
+    if (problems.length) return json(400, { msg: `invalid: ${problems.join(", ")}` });
+    const call: FakeJambonzCall = {
+      sid: randomUUID(), body, status: "queued", answeredAt: null, endedAt: null, duration: 0, transcript: [], received: [], callbacks: [],
+      tokenLatencies: [], socket: null, connections: 0,
+    };
+    this.calls.set(call.sid, call);
+    json(201, { sid: call.sid });
+    void this.#run(call);
+  }
+
+  #sleep(seconds: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.#timers.delete(t);
+        resolve();
+      }, (seconds * 1000) / this.#o.speed);
+      this.#timers.add(t);
+    });
+  }
+
+  #scenario(call: FakeJambonzCall): JambonzScenario {
+    return this.#o.scenarios?.[call.body["to"].number] ?? {};
+  }
+
+  #record(call: FakeJambonzCall): Record<string, unknown> {
+    return {
+      call_sid: call.sid, direction: "outbound", from: call.body["from"], to: call.body["to"].number, call_id: call.sid,
+      sip_status: call.status === "in-progress" || call.status === "completed" ? 200 : call.status === "busy" ? 486 : 180,
+      call_status: call.status, account_sid: this.#o.accountSid, customerData: call.body["tag"] ?? {},
+      ...(call.status === "completed" && call.answeredAt !== null ? { duration: call.duration } : {}),
+    };
+  }
+
+  async #run(call: FakeJambonzCall): Promise<void> {
+    const customer = createSimulatedCustomer(call.body["to"].number, dialectOf(call.body["to"].number), seededRandom(call.sid));
+    if (this.#scenario(call).forgedCallback) await this.#post(call, { ...this.#record(call), call_status: "completed", duration: 9999 }, "not-the-secret-0000");
+    await this.#status(call, "trying");
+    await this.#sleep(1);
+    if (customer.pickup === "busy") return this.#finish(call, "busy");
+    await this.#status(call, "ringing");
+    const timeout = Number(call.body["timeout"] ?? 60);
+    await this.#sleep(Math.min(customer.ringSeconds, timeout));
+    if (call.status !== "ringing") return;
+    if (customer.pickup === "no_answer" || customer.ringSeconds > timeout) return this.#finish(call, "no-answer");
+    call.answeredAt = performance.now();
+    await this.#status(call, "in-progress");
+    this.#connect(call, customer, "session:new");
+  }
+
+  /** The socket to the call hook; the callee's side of the conversation runs on its messages. */
+  #connect(call: FakeJambonzCall, customer: SimulatedCustomer, first: "session:new" | "session:reconnect"): void {
+    const hook = call.body["call_hook"] as { url: string; username?: string; password?: string };
+    const socket = new WebSocket(hook.url, ["ws.jambonz.org"], hook.username ? { auth: `${hook.username}:${hook.password}` } : {});
+    call.socket = socket;
+    call.connections++;
+    const scenario = this.#scenario(call);
+    const machine = customer.pickup === "voicemail";
+    let turn = 0;
+    let acked = first === "session:reconnect";
+    let generation = 0; // a redirect flushes what runs: older timers see a newer generation and stop
+    let promptAt = 0;
+    const send = (m: object) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
+    const hookMessage = (data: Record<string, unknown>) => ({ type: "verb:hook", msgid: randomBytes(8).toString("hex"), call_sid: call.sid, hook: "gather", data: { ...data, ...this.#record(call) } });
+    const reply = async (said: string, gen: number) => {
+      if (machine) return;
+      const answer = customer.reply(said, turn++);
+      await this.#sleep(talk(said) + Math.max(0, answer.thinkSeconds));
+      if (gen !== generation || socket.readyState !== socket.OPEN) return;
+      if (answer.digits) send(hookMessage({ digits: answer.digits, reason: "dtmfDetected" }));
+      else if (answer.text) {
+        call.transcript.push({ speaker: "customer", text: answer.text });
+        await this.#sleep(talk(answer.text));
+        if (gen !== generation) return;
+        promptAt = performance.now();
+        send(hookMessage({ speech: { is_final: true, transcripts: [{ is_final: true, language_code: "xx", alternatives: [{ confidence: 0.87, transcript: answer.text }] }] }, reason: "speechDetected" }));
+      }
+      if (answer.hangup) return this.#finish(call, "completed");
+      if (scenario.dropSocketAfterTurns !== undefined && turn === scenario.dropSocketAfterTurns && call.connections === 1) {
+        socket.terminate();
+        if (scenario.noReconnect) return;
+        await this.#sleep(0.5);
+        if (call.endedAt === null) this.#connect(call, customer, "session:reconnect");
+      }
+    };
+    const run = (verbs: Record<string, any>[]) => {
+      const gen = ++generation;
+      for (const verb of verbs) {
+        if (verb["verb"] === "hangup") return void this.#finish(call, "completed");
+        if (verb["verb"] === "gather" && verb["say"]?.text) {
+          if (promptAt) call.tokenLatencies.push(performance.now() - promptAt);
+          promptAt = 0;
+          call.transcript.push({ speaker: "agent", text: verb["say"].text });
+          void reply(verb["say"].text, gen);
+        }
+      }
+    };
+    socket.on("open", () => {
+      send({ type: first, msgid: randomBytes(8).toString("hex"), call_sid: call.sid, data: this.#record(call) });
+      if (first === "session:new") {
+        // No ack in 5 s: jambonz hangs up (docs.jambonz.org session:new).
+        void this.#sleep(5).then(() => {
+          if (!acked) void this.#finish(call, "completed");
+        });
+        if (machine) {
+          const greeting = customer.announcement?.text ?? "Bonjour, laissez votre message après le bip.";
+          void this.#sleep(1).then(() => send(hookMessage({ speech: { is_final: true, transcripts: [{ is_final: true, alternatives: [{ confidence: 0.9, transcript: greeting }] }] }, reason: "speechDetected" })));
+          if (customer.announcement?.closesLine) void this.#sleep(4).then(() => this.#finish(call, "completed"));
+        }
+      }
+    });
+    socket.on("unexpected-response", (_req, res) => {
+      this.refusals.push({ kind: "ws", status: res.statusCode ?? 0 });
+      void this.#finish(call, "completed");
+    });
+    socket.on("error", () => {});
+    socket.on("message", (data) => {
+      const message = JSON.parse(String(data)) as Record<string, any>;
+      call.received.push(message);
+      if (message["type"] === "ack") {
+        acked = true;
+        if (Array.isArray(message["data"])) run(message["data"]);
+      }
+      if (message["type"] === "command" && message["command"] === "redirect") run(message["data"]);
+      if (message["type"] === "command" && message["command"] === "call:status" && message["data"]?.call_status === "completed") void this.#finish(call, "completed");
+    });
+    socket.on("close", () => {
+      if (call.socket === socket) call.socket = null;
+    });
+  }
+
+  async #status(call: FakeJambonzCall, status: string): Promise<void> {
+    call.status = status;
+    await this.#post(call, this.#record(call));
+  }
+
+  async #finish(call: FakeJambonzCall, status: string): Promise<void> {
+    if (call.endedAt !== null) return;
+    call.endedAt = performance.now();
+    if (call.answeredAt !== null) call.duration = Math.ceil(((call.endedAt - call.answeredAt) / 1000) * this.#o.speed);
+    call.socket?.close();
+    await this.#status(call, call.answeredAt === null && status === "completed" ? "no-answer" : status);
+  }
+
+  async #post(call: FakeJambonzCall, payload: Record<string, unknown>, secret = this.#o.webhookSecret): Promise<void> {
+    const hook = call.body["call_status_hook"] as { url: string } | undefined;
+    if (!hook) return;
+    const body = JSON.stringify(payload);
+    const signature = jambonzSignature(secret, body);
+    const send = async () => {
+      const res = await fetch(hook.url, { method: "POST", headers: { "content-type": "application/json", "jambonz-signature": signature }, body }).catch(() => null);
+      const status = res?.status ?? 0;
+      call.callbacks.push({ status, payload });
+      if (status >= 400 || status === 0) this.refusals.push({ kind: "status", status });
+    };
+    await send();
+    if (this.#scenario(call).duplicateCallbacks && secret === this.#o.webhookSecret) await send();
+  }
+}

@@ -1,0 +1,368 @@
+// A local fake of Twilio Programmable Voice with ConversationRelay, at its documented protocol boundary:
+// - REST: POST /2010-04-01/Accounts/{AccountSid}/Calls.json (HTTP basic auth AccountSid:AuthToken, form
+//   parameters checked), POST .../Calls/{CallSid}.json (Status=canceled|completed), GET
+//   .../Recordings/{RecordingSid}.wav; 401 with Twilio's error JSON on bad credentials.
+// - Callbacks to our server, form-encoded and signed with X-Twilio-Signature exactly as documented
+//   (https://www.twilio.com/docs/usage/webhooks/webhooks-security): base64 HMAC-SHA1, keyed with the auth token,
+//   of the full URL followed by each POST parameter name and value, sorted by name. Implemented here from the
+//   documentation, not with the SDK that our side validates with.
+// - The ConversationRelay WebSocket: opened to the url of <ConversationRelay> with the signature over that URL,
+//   then setup, prompt {voicePrompt, lang, last}, interrupt, dtmf {digit}; it reads text {token, last} and end.
+// - Media Streams (issue 13): a call whose TwiML is <Connect><Stream url> streams audio instead (twilio-media.ts),
+//   with the `voice` option as the callee's mouth and ears.
+// The callee is the simulator's customer for the number (the same personas, phrase banks and dialects), so a
+// call through the fake reaches the same outcome as through the simulator.
+import { createHmac, randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocket } from "ws";
+import type { Dialect, SimulatedCustomer } from "../../src/engine/dialogue/types.ts";
+import { Timeline, tone } from "../../src/engine/speech/wav.ts";
+import { createSimulatedCustomer } from "../../src/engine/telephony/simulator/customer.ts";
+import { seededRandom } from "../../src/engine/telephony/simulator/provider.ts";
+import { type MediaCallStats, type MediaVoice, runMediaStream } from "./twilio-media.ts";
+
+/** Per-number misbehaviour, on top of the persona the number's last two digits choose. */
+export interface TwilioScenario {
+  /** Close the ConversationRelay socket after this many customer turns (Twilio then ends the call: error 64105). */
+  dropSocketAfterTurns?: number;
+  /** Post every status callback twice, and a stale `ringing` after the answer. */
+  duplicateCallbacks?: boolean;
+  /** Before the real callbacks, post a forged `completed` signed with the wrong token. */
+  forgedCallback?: boolean;
+  /** The customer talks over the agent's first line (an `interrupt`, then the reply). */
+  bargeIn?: boolean;
+}
+
+export interface FakeTwilioOptions {
+  accountSid: string;
+  authToken: string;
+  /** Carrier seconds per wall second (WAKHA_CARRIER_TIME_SCALE on our side). */
+  speed: number;
+  scenarios?: Record<string, TwilioScenario>;
+  /** How Media Streams callees speak and hear (<Connect><Stream> calls; twilio-media.ts). */
+  voice?: MediaVoice;
+}
+
+export interface FakeCall {
+  sid: string;
+  to: string;
+  from: string;
+  params: Record<string, string>;
+  status: string;
+  answeredAt: number | null;
+  endedAt: number | null;
+  duration: number;
+  /** What our server said (text tokens joined per turn) and heard, in order. */
+  transcript: { speaker: "agent" | "customer"; text: string }[];
+  messages: Record<string, unknown>[];
+  callbacks: { kind: string; status: number; params: Record<string, string> }[];
+  /** Milliseconds from each final prompt to the first text token back. */
+  tokenLatencies: number[];
+  socket: WebSocket | null;
+  recordingSid: string | null;
+  /** Media Streams calls: frames, clears, barge-in timing. */
+  media?: MediaCallStats;
+}
+
+const SECONDS_PER_WORD = 0.4;
+export const talk = (text: string) => text.split(/\s+/).filter(Boolean).length * SECONDS_PER_WORD + 0.3;
+const e164 = /^\+[1-9]\d{6,14}$/;
+const EVENTS = new Set(["initiated", "ringing", "answered", "completed"]);
+
+/** X-Twilio-Signature as the documentation describes it. */
+export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
+  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
+  return createHmac("sha1", authToken).update(Buffer.from(data, "utf8")).digest("base64");
+}
+
+export function dialectOf(to: string): Dialect {
+  if (to.startsWith("+212")) return "ma";
+  if (to.startsWith("+213")) return "dz";
+  if (to.startsWith("+216")) return "tn";
+  return "fr";
+}
+
+export class FakeTwilio {
+  readonly calls = new Map<string, FakeCall>();
+  /** Every refusal our server answered (status >= 400) to a callback or a socket. */
+  readonly refusals: { kind: string; status: number }[] = [];
+  /** When true, the REST API answers 503 (an outage). */
+  outage = false;
+  readonly #o: FakeTwilioOptions;
+  readonly #server: http.Server;
+  #url = "";
+  readonly #timers = new Set<NodeJS.Timeout>();
+
+  constructor(options: FakeTwilioOptions) {
+    this.#o = options;
+    this.#server = http.createServer((req, res) => void this.#handle(req, res).catch((err) => {
+      res.writeHead(500).end(String(err));
+    }));
+  }
+
+  get url(): string {
+    return this.#url;
+  }
+
+  async start(): Promise<string> {
+    await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
+    this.#url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return this.#url;
+  }
+
+  async close(): Promise<void> {
+    for (const t of this.#timers) clearTimeout(t);
+    for (const call of this.calls.values()) call.socket?.terminate();
+    this.#server.closeAllConnections();
+    await new Promise((resolve) => this.#server.close(resolve));
+  }
+
+  // ---- REST ----
+
+  async #handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<unknown> {
+    const body = await new Promise<string>((resolve) => {
+      let data = "";
+      req.on("data", (c) => (data += c));
+      req.on("end", () => resolve(data));
+    });
+    const json = (status: number, payload: unknown): void => void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+    // Not Twilio's: the benchmark reads the fake's measurements here when the fake runs in a process of its own.
+    if (req.url === "/__fake/latencies") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies));
+    if (this.outage) return json(503, { code: 20500, message: "Service Unavailable", status: 503 });
+    const auth = req.headers.authorization ?? "";
+    const expected = `Basic ${Buffer.from(`${this.#o.accountSid}:${this.#o.authToken}`).toString("base64")}`;
+    if (auth !== expected) return json(401, { code: 20003, message: "Authenticate", more_info: "https://www.twilio.com/docs/errors/20003", status: 401 });
+    const base = `/2010-04-01/Accounts/${this.#o.accountSid}`;
+    const path = (req.url ?? "").split("?")[0]!;
+    const params = Object.fromEntries(new URLSearchParams(body));
+    const multi = new URLSearchParams(body);
+    if (req.method === "POST" && path === `${base}/Calls.json`) return this.#create(params, multi, json);
+    if (req.method === "GET" && path === `${base}.json`) return json(200, { sid: this.#o.accountSid, friendly_name: "fake", status: "active", type: "Full" });
+    const update = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(path);
+    if (req.method === "POST" && update) return this.#update(update[1]!, params, json);
+    const recording = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})\\.wav$`).exec(path);
+    if (req.method === "GET" && recording) {
+      const call = [...this.calls.values()].find((c) => c.recordingSid === recording[1]);
+      if (!call) return json(404, { code: 20404, message: "not found", status: 404 });
+      const timeline = new Timeline(Math.max(1, Math.ceil(call.duration)));
+      let at = 0;
+      for (const turn of call.transcript) {
+        timeline.place(at, tone(turn.speaker === "agent" ? 440 : 330, Math.min(2, talk(turn.text))));
+        at = Math.min(call.duration, at + talk(turn.text));
+      }
+      res.writeHead(200, { "content-type": "audio/x-wav" }).end(Buffer.from(timeline.toWav()));
+      return undefined;
+    }
+    return json(404, { code: 20404, message: `The requested resource ${path} was not found`, status: 404 });
+  }
+
+  #create(p: Record<string, string>, multi: URLSearchParams, json: (s: number, b: unknown) => void): void {
+    const problems: string[] = [];
+    if (!e164.test(p["To"] ?? "")) problems.push("To");
+    if (!e164.test(p["From"] ?? "")) problems.push("From");
+    if (!p["Twiml"] && !p["Url"] && !p["ApplicationSid"]) problems.push("Url, Twiml or ApplicationSid");
+    if (multi.getAll("StatusCallbackEvent").some((e) => !EVENTS.has(e))) problems.push("StatusCallbackEvent");
+    if (p["MachineDetection"] && !["Enable", "DetectMessageEnd"].includes(p["MachineDetection"])) problems.push("MachineDetection");
+    if (p["AsyncAmd"] === "true" && !p["AsyncAmdStatusCallback"]) problems.push("AsyncAmdStatusCallback");
+    if (problems.length) return json(400, { code: 21205, message: `Invalid parameter(s): ${problems.join(", ")}`, status: 400 });
+    const sid = `CA${randomBytes(16).toString("hex")}`;
+    const call: FakeCall = {
+      sid, to: p["To"]!, from: p["From"]!, params: { ...p, StatusCallbackEvent: multi.getAll("StatusCallbackEvent").join(" ") }, status: "queued",
+      answeredAt: null, endedAt: null, duration: 0, transcript: [], messages: [], callbacks: [], tokenLatencies: [], socket: null, recordingSid: null,
+    };
+    this.calls.set(sid, call);
+    json(201, { sid, account_sid: this.#o.accountSid, to: call.to, from: call.from, status: "queued", direction: "outbound-api", duration: null, answered_by: null });
+    void this.#run(call);
+  }
+
+  #update(sid: string, p: Record<string, string>, json: (s: number, b: unknown) => void): void {
+    const call = this.calls.get(sid);
+    if (!call) return json(404, { code: 20404, message: "not found", status: 404 });
+    if (p["Status"] === "canceled" && ["queued", "initiated", "ringing"].includes(call.status)) void this.#finish(call, "canceled");
+    else if (p["Status"] === "completed" && call.status === "in-progress") void this.#finish(call, "completed");
+    json(200, { sid, status: call.status });
+  }
+
+  // ---- the call ----
+
+  #sleep(seconds: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.#timers.delete(t);
+        resolve();
+      }, (seconds * 1000) / this.#o.speed);
+      this.#timers.add(t);
+    });
+  }
+
+  #scenario(call: FakeCall): TwilioScenario {
+    return this.#o.scenarios?.[call.to] ?? {};
+  }
+
+  async #run(call: FakeCall): Promise<void> {
+    const customer = createSimulatedCustomer(call.to, dialectOf(call.to), seededRandom(call.sid));
+    const scenario = this.#scenario(call);
+    if (scenario.forgedCallback) await this.#post(call, "StatusCallback", { CallStatus: "completed", CallDuration: "9999" }, "wrong-token-000000000000");
+    await this.#status(call, "initiated");
+    await this.#sleep(1);
+    if ((call.status as string) !== "initiated") return;
+    if (customer.pickup === "busy") return this.#finish(call, "busy");
+    await this.#status(call, "ringing");
+    const timeout = Number(call.params["Timeout"] ?? 60);
+    await this.#sleep(Math.min(customer.ringSeconds, timeout));
+    if ((call.status as string) !== "ringing") return;
+    if (customer.pickup === "no_answer" || customer.ringSeconds > timeout) return this.#finish(call, "no-answer");
+    call.answeredAt = performance.now();
+    await this.#status(call, "in-progress");
+    if (scenario.duplicateCallbacks) await this.#post(call, "StatusCallback", { CallStatus: "ringing", CallbackSource: "call-progress-events" });
+    void this.#converse(call, customer);
+    if (call.params["AsyncAmd"] === "true") {
+      await this.#sleep(1.5);
+      const answeredBy = customer.announcement?.answeredBy === "machine" || (customer.pickup === "voicemail" && !customer.announcement)
+        ? "machine_start" : customer.announcement?.answeredBy === "human" ? "human" : "human";
+      const params = { AnsweredBy: answeredBy, MachineDetectionDuration: "1500" };
+      await this.#post(call, "AsyncAmdStatusCallback", params);
+      if (scenario.duplicateCallbacks) await this.#post(call, "AsyncAmdStatusCallback", { ...params, AnsweredBy: "human" });
+    }
+  }
+
+  /** The ConversationRelay session: the relay url from the TwiML, signed, then the customer's side. */
+  async #converse(call: FakeCall, customer: SimulatedCustomer): Promise<void> {
+    const twiml = call.params["Twiml"] ?? "";
+    const streamUrl = /<Stream[^>]*\surl="([^"]+)"/.exec(twiml)?.[1]?.replaceAll("&amp;", "&");
+    if (streamUrl && this.#o.voice) return this.#stream(call, customer, streamUrl, twiml, this.#o.voice);
+    const url = /<ConversationRelay[^>]*\surl="([^"]+)"/.exec(twiml)?.[1]?.replaceAll("&amp;", "&");
+    const lang = /<ConversationRelay[^>]*\slanguage="([^"]+)"/.exec(twiml)?.[1] ?? "en-US";
+    if (!url) return this.#finish(call, "completed");
+    const socket = new WebSocket(url, { headers: { "x-twilio-signature": twilioSignature(this.#o.authToken, url, {}) } });
+    call.socket = socket;
+    socket.on("unexpected-response", (_req, res) => {
+      this.refusals.push({ kind: "relay", status: res.statusCode ?? 0 });
+      void this.#finish(call, "completed");
+    });
+    socket.on("error", () => {});
+    const scenario = this.#scenario(call);
+    let agentText = "";
+    let turn = 0;
+    let promptAt = 0;
+    let firstToken = true;
+    let greeted = false;
+    const machine = customer.pickup === "voicemail";
+    const send = (m: object) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
+    const speak = async (text: string | null, digits?: string) => {
+      if (socket.readyState !== socket.OPEN) return;
+      if (digits) for (const digit of digits) send({ type: "dtmf", digit });
+      if (text) {
+        call.transcript.push({ speaker: "customer", text });
+        await this.#sleep(talk(text));
+        promptAt = performance.now();
+        firstToken = true;
+        send({ type: "prompt", voicePrompt: text, lang, last: true });
+      }
+    };
+    socket.on("open", () => {
+      send({ type: "setup", sessionId: `VX${randomBytes(16).toString("hex")}`, accountSid: this.#o.accountSid, parentCallSid: "", callSid: call.sid,
+        from: call.from, to: call.to, forwardedFrom: "", callType: "PSTN", callerName: "", direction: "outbound-api", callStatus: "IN-PROGRESS",
+        customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])) });
+      if (machine && !greeted) {
+        greeted = true;
+        const text = customer.announcement?.text ?? (lang.startsWith("fr") ? "Bonjour, laissez votre message après le bip." : "مرحبا، المرجو ترك رسالتكم بعد الإشارة.");
+        void speak(text).then(async () => {
+          if (customer.announcement?.closesLine) {
+            await this.#sleep(1);
+            socket.close();
+          }
+        });
+      }
+    });
+    socket.on("message", (data) => {
+      const message = JSON.parse(String(data)) as Record<string, unknown>;
+      call.messages.push(message);
+      if (message["type"] === "text") {
+        if (firstToken && promptAt) call.tokenLatencies.push(performance.now() - promptAt);
+        firstToken = false;
+        agentText += `${String(message["token"] ?? "")}`;
+        if (message["last"] !== true) return;
+        const said = agentText;
+        agentText = "";
+        call.transcript.push({ speaker: "agent", text: said });
+        if (machine) return;
+        const reply = customer.reply(said, turn++);
+        void (async () => {
+          if (scenario.bargeIn && turn === 1 && reply.text) {
+            await this.#sleep(talk(said) / 3);
+            send({ type: "interrupt", utteranceUntilInterrupt: said.split(" ").slice(0, 3).join(" "), durationUntilInterruptMs: 900 });
+            await speak(reply.text, reply.digits);
+          } else {
+            await this.#sleep(talk(said) + Math.max(0, reply.thinkSeconds));
+            if (reply.text !== null || reply.digits) await speak(reply.text, reply.digits);
+          }
+          if (reply.hangup) socket.close();
+          else if (scenario.dropSocketAfterTurns !== undefined && turn >= scenario.dropSocketAfterTurns) socket.terminate();
+        })();
+      }
+      if (message["type"] === "end") socket.close();
+    });
+    // The session ended: our `end`, the customer hanging up, or the socket dropping (64105). <Hangup/> follows.
+    socket.on("close", () => void this.#finish(call, "completed"));
+  }
+
+  /** A bidirectional Media Stream to the <Stream> url (twilio-media.ts); the stream's end completes the call. */
+  #stream(call: FakeCall, customer: SimulatedCustomer, url: string, twiml: string, voice: MediaVoice): void {
+    call.media = { framesIn: 0, framesOut: 0, clears: 0, bargeIn: null, turnGapsMs: [] };
+    runMediaStream({
+      url, signature: twilioSignature(this.#o.authToken, url, {}), accountSid: this.#o.accountSid, callSid: call.sid, from: call.from, to: call.to,
+      speed: this.#o.speed, customer, lang: dialectOf(call.to) === "fr" ? "fr-FR" : "ar", voice,
+      customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])),
+      bargeIn: this.#scenario(call).bargeIn === true, transcript: call.transcript, messages: call.messages, stats: call.media,
+      onSocket: (socket) => (call.socket = socket),
+      onRefused: (status) => this.refusals.push({ kind: "media", status }),
+      onEnd: () => void this.#finish(call, "completed"),
+    });
+  }
+
+  async #status(call: FakeCall, status: string): Promise<void> {
+    call.status = status;
+    const events = call.params["StatusCallbackEvent"]?.split(" ") ?? [];
+    const event = status === "in-progress" ? "answered" : ["busy", "no-answer", "canceled", "failed", "completed"].includes(status) ? "completed" : status;
+    if (!events.includes(event)) return;
+    const extra: Record<string, string> = { CallbackSource: "call-progress-events" };
+    if (event === "completed") extra["CallDuration"] = String(call.duration);
+    await this.#post(call, "StatusCallback", { CallStatus: status, ...extra });
+    if (this.#scenario(call).duplicateCallbacks) await this.#post(call, "StatusCallback", { CallStatus: status, ...extra });
+  }
+
+  async #finish(call: FakeCall, status: string): Promise<void> {
+    if (call.endedAt !== null) return;
+    call.endedAt = performance.now();
+    if (call.answeredAt !== null && status === "completed") {
+      call.duration = Math.ceil(((call.endedAt - call.answeredAt) / 1000) * this.#o.speed);
+    }
+    call.socket?.close();
+    await this.#status(call, status);
+    if (status === "completed" && call.answeredAt !== null && call.params["Record"] === "true" && call.params["RecordingStatusCallback"]) {
+      call.recordingSid = `RE${randomBytes(16).toString("hex")}`;
+      await this.#post(call, "RecordingStatusCallback", {
+        RecordingSid: call.recordingSid, RecordingUrl: `${this.#url}/2010-04-01/Accounts/${this.#o.accountSid}/Recordings/${call.recordingSid}`,
+        RecordingStatus: "completed", RecordingDuration: String(call.duration), RecordingChannels: call.params["RecordingChannels"] === "dual" ? "2" : "1",
+        RecordingSource: "OutboundAPI",
+      });
+    }
+  }
+
+  /** Posts a signed callback to the URL our server gave for it. */
+  async #post(call: FakeCall, urlParam: string, params: Record<string, string>, token = this.#o.authToken): Promise<void> {
+    const url = call.params[urlParam];
+    if (!url) return;
+    const form = { AccountSid: this.#o.accountSid, CallSid: call.sid, From: call.from, To: call.to, Direction: "outbound-api", ApiVersion: "2010-04-01", Timestamp: new Date().toUTCString(), ...params };
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilioSignature(token, url, form), "i-twilio-idempotency-token": randomBytes(8).toString("hex") },
+      body: new URLSearchParams(form).toString(),
+    }).catch(() => null);
+    const status = res?.status ?? 0;
+    call.callbacks.push({ kind: urlParam, status, params: form });
+    if (status >= 400 || status === 0) this.refusals.push({ kind: urlParam, status });
+  }
+}

@@ -46,8 +46,8 @@ export const orderOutSchema = z.object({
 export type OrderOut = z.output<typeof orderOutSchema>;
 
 export const orderParams = z.object({
-  shop_external_id: safeString().min(1).max(255).describe("The shop's external id."),
-  order_external_id: safeString().min(1).max(255).describe("The order's external id in that shop."),
+  shop_external_id: z.string().describe("The shop's external id (percent-encoded)."),
+  order_external_id: z.string().describe("The order's external id in that shop (percent-encoded)."),
 });
 
 export const listOrdersQuery = z.object({

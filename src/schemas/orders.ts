@@ -41,7 +41,7 @@ export const orderOutSchema = z.object({
   created_at: timestamp.describe("When the order's first call was created."),
   attempts: z.array(orderAttemptSchema).describe("The order's calls, oldest first: the first call and its retries, manual or automatic."),
   resolution: orderResolutionSchema,
-}).meta({ id: "Order" });
+}).meta({ id: "OrderOut" });
 
 export type OrderOut = z.output<typeof orderOutSchema>;
 

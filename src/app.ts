@@ -12,6 +12,7 @@ import { doNotCallRoutes } from "./api/v1/do-not-call.ts";
 import { callingHoursRoutes } from "./api/v1/calling-hours.ts";
 import { retryPolicyRoutes } from "./api/v1/retry-policy.ts";
 import { productRoutes } from "./api/v1/products.ts";
+import { orderRoutes } from "./api/v1/orders.ts";
 import { shopRoutes } from "./api/v1/shops.ts";
 import { webhookRoutes } from "./api/v1/webhooks.ts";
 import { carrierRoutes } from "./inbound/carriers/index.ts";
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     accountRoutes(v1, ctx);
     apiKeyRoutes(v1, ctx);
     callRoutes(v1, ctx);
+    orderRoutes(v1, ctx);
     shopRoutes(v1, ctx);
     productRoutes(v1, ctx);
     webhookRoutes(v1, ctx);

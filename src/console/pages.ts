@@ -112,6 +112,8 @@ ${csrfField(v)}<input type="hidden" name="next" value="${next}">
     const key = (Array.isArray(req.body?.["api_key"]) ? req.body["api_key"][0] : req.body?.["api_key"]) ?? "";
     try {
       const { token } = await openConsoleSession(ctx, key);
+      // A new session replaces the one this browser may still hold (never two live sessions for one cookie jar).
+      await closeConsoleSession(ctx, req.cookies[SESSION_COOKIE]);
       reply.setCookie(SESSION_COOKIE, token, h.cookie);
       return reply.redirect(next, 303);
     } catch (err) {

@@ -42,9 +42,10 @@ export async function openConsoleSession(ctx: AppContext, apiKey: string): Promi
     `INSERT INTO console_sessions (id_hash, account_id, key_id, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $4, $5)`,
     [hash, principal.accountId, principal.keyId, now, expiresAt],
   );
-  // Expired sessions of the account are cleared as new ones open: the table holds only live ones and a few stale.
-  await ctx.db.query("DELETE FROM console_sessions WHERE account_id = $1 AND (expires_at <= $2 OR last_seen_at <= $3)",
-    [principal.accountId, now, new Date(now.getTime() - SESSION_IDLE_MS)]);
+  // Dead sessions are cleared as new ones open (past their absolute expiry anywhere, idle ones of this account):
+  // the table holds the live sessions and a few stale ones, which the lookup refuses anyway.
+  await ctx.db.query("DELETE FROM console_sessions WHERE expires_at <= $1", [now]);
+  await ctx.db.query("DELETE FROM console_sessions WHERE account_id = $1 AND last_seen_at <= $2", [principal.accountId, new Date(now.getTime() - SESSION_IDLE_MS)]);
   return { token, session: { principal, idHash: hash.toString("hex"), createdAt: now, expiresAt } };
 }
 

@@ -24,7 +24,7 @@ export function usageChart(f: Formats, days: DailyUsage[]): Html {
   const last = days.at(-1)?.day ?? "";
   const [left, right] = f.dir === "rtl" ? [last, first] : [first, last];
   return html`<figure class="chart">
-<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="usage-caption" preserveAspectRatio="none">
+<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="usage-caption">
 <line class="axis" x1="0" y1="${TOP + plot}" x2="${WIDTH}" y2="${TOP + plot}"></line>
 ${bars}
 <text class="label" x="2" y="${HEIGHT - 4}">${left}</text>

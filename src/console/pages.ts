@@ -240,7 +240,7 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
     const { f, f: { t } } = v;
     const step = (label: string, at: string | null) => at ? html`<li><span class="when">${f.time(at)}</span> ${label}</li>` : "";
     const details = call.outcome_details
-      ? html`<dl class="details">${Object.entries(call.outcome_details).filter(([, val]) => val !== null && val !== undefined).map(([k, val]) => html`<dt>${k}</dt><dd>${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`)}</dl>`
+      ? html`<dl class="details">${Object.entries(call.outcome_details).filter(([, val]) => val !== null && val !== undefined).map(([k, val]) => html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`)}</dl>`
       : "";
     const turns = transcript.turns.map((turn) => html`<li class="turn ${turn.speaker}">
 <button type="button" class="seek" data-seek="${turn.start_seconds}" aria-label="${turn.start_seconds} s">${turn.start_seconds.toFixed(1)} s</button>
@@ -414,7 +414,7 @@ ${table(["#", t.lastAttempt, t.code, t.duration, t.errorText], attempts.map((a) 
 <p>${balance.can_start_call ? t.canStart : t.cannotStart}</p>
 <section aria-labelledby="h-usage"><h2 id="h-usage">${t.usage}</h2>${usageChart(f, usage)}</section>
 <section aria-labelledby="h-tx"><h2 id="h-tx">${t.transactions}</h2>
-${table([t.created, t.type, t.seconds, t.balanceAfter, t.description], transactions.data.map((x) => html`<tr><td>${f.time(x.created_at)}</td><td>${x.type === "credit" ? t.credit : t.debit}</td><td class="num">${f.number(x.seconds)}</td><td class="num">${f.number(x.balance_after)}</td><td>${x.call_id ? html`<a href="/console/calls/${x.call_id}">${x.description}</a>` : x.description}</td></tr>`), t.noEntries)}
+${table([t.created, t.type, t.secondsHeader, t.balanceAfter, t.description], transactions.data.map((x) => html`<tr><td>${f.time(x.created_at)}</td><td>${x.type === "credit" ? t.credit : t.debit}</td><td class="num">${f.number(x.seconds)}</td><td class="num">${f.number(x.balance_after)}</td><td>${x.call_id ? html`<a href="/console/calls/${x.call_id}">${x.description}</a>` : x.description}</td></tr>`), t.noEntries)}
 ${transactions.next_cursor ? html`<nav class="pager"><a rel="next" href="${href("/console/balance", { cursor: transactions.next_cursor })}">${t.nextPage}</a></nav>` : ""}
 </section>`));
   });

@@ -341,7 +341,22 @@ describe("console: pages on the services, scoped to the session's account (issue
     expect(p.statusCode).toBe(303);
     const got = await t.app.inject({ method: "GET", url: "/v1/shops/console-shop/products/caftan", headers: a.headers });
     expect(got.json()).toMatchObject({ name: "Caftan", variants: [{ variant_external_id: "m", price: "249.00" }] });
-    // Not visible to the other account.
+    // Edit the shop, add a variant, then retire the first one: each a PATCH through /v1's schema.
+    const shopPage2 = await b.get("/console/shops/console-shop");
+    expect((await b.post("/console/shops/console-shop/edit", { _csrf: Browser.csrf(shopPage2), name: "Boutique Atlas", merchant_external_id: "m2", contact_phone: "+212612345678", default_country: "FR" })).statusCode).toBe(303);
+    expect((await t.app.inject({ method: "GET", url: "/v1/shops/console-shop", headers: a.headers })).json())
+      .toMatchObject({ name: "Boutique Atlas", merchant_external_id: "m2", contact_phone: "+212612345678", default_country: "FR" });
+    const productPage = await b.get("/console/shops/console-shop/products/caftan");
+    expect(productPage.statusCode).toBe(200);
+    expect((await b.post("/console/shops/console-shop/products/caftan/edit", { _csrf: Browser.csrf(productPage), variant_external_id: "l", variant_name: "L", price: "259.00" })).statusCode).toBe(303);
+    const badPrice = await b.post("/console/shops/console-shop/products/caftan/edit", { _csrf: Browser.csrf(productPage), variant_external_id: "xl", price: "abc" });
+    expect(badPrice.statusCode).toBe(422);
+    expect((await b.post("/console/shops/console-shop/products/caftan/edit", { _csrf: Browser.csrf(productPage), retire: "m" })).statusCode).toBe(303);
+    expect((await t.app.inject({ method: "GET", url: "/v1/shops/console-shop/products/caftan", headers: a.headers })).json())
+      .toMatchObject({ variants: [{ variant_external_id: "l", name: "L", price: "259.00" }] });
+    // Not visible to the other account, nor changeable by it.
     expect((await browser.get("other")!.get("/console/shops/console-shop")).statusCode).toBe(404);
+    const otherPage = await browser.get("other")!.get("/console/shops");
+    expect((await browser.get("other")!.post("/console/shops/console-shop/edit", { _csrf: Browser.csrf(otherPage), name: "Hijacked", merchant_external_id: "x" })).statusCode).toBe(404);
   });
 });

@@ -328,6 +328,30 @@ describe("console: pages on the services, scoped to the session's account (issue
     expect((await b.post("/console/settings", { _csrf: Browser.csrf(settings), time_zone: "Mars/Olympus" })).statusCode).toBe(422);
   });
 
+  it("edits the retry policy, the calling hours and the do-not-call list, errors shown with their fields", async () => {
+    const b = browser.get("a")!;
+    const page = await b.get("/console/policy");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("09:00–21:00");
+    const retry = await b.post("/console/policy/retry", { _csrf: Browser.csrf(page), enabled: "true", max_attempts: "4", delays_minutes: "15, 60", on: "busy" });
+    expect(retry.statusCode).toBe(303);
+    expect((await t.app.inject({ method: "GET", url: "/v1/me/retry-policy", headers: a.headers })).json())
+      .toMatchObject({ effective: { enabled: true, max_attempts: 4, delays_minutes: [15, 60], on: ["busy"] } });
+    const hours = await b.post("/console/policy/hours", { _csrf: Browser.csrf(page), override: JSON.stringify({ MA: { public_holidays: false } }) });
+    expect(hours.statusCode).toBe(303);
+    expect((await t.app.inject({ method: "GET", url: "/v1/me/calling-hours", headers: a.headers })).json()).toMatchObject({ override: { MA: { public_holidays: false } } });
+    const notJson = await b.post("/console/policy/hours", { _csrf: Browser.csrf(page), override: "{MA:" });
+    expect(notJson.statusCode).toBe(422);
+    const badHours = await b.post("/console/policy/hours", { _csrf: Browser.csrf(page), override: JSON.stringify({ MA: { days: { mon: [{ from: "25:00", to: "26:00" }] } } }) });
+    expect(badHours.statusCode).toBe(422);
+    expect(badHours.body).toContain("MA.days.mon.0.from");
+    const dnc = await b.post("/console/policy/do-not-call", { _csrf: Browser.csrf(page), phone_number: "+212612345699", reason: "asked by phone" });
+    expect(dnc.statusCode).toBe(303);
+    expect((await b.get("/console/policy")).body).toContain("+212612345699");
+    expect((await b.post("/console/policy/do-not-call/remove", { _csrf: Browser.csrf(page), phone_number: "+212612345699" })).statusCode).toBe(303);
+    expect((await b.get("/console/policy")).body).not.toContain("+212612345699");
+  });
+
   it("creates a shop and a product through the same schemas as /v1", async () => {
     const b = browser.get("a")!;
     const page = await b.get("/console/shops");

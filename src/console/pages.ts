@@ -7,13 +7,14 @@ import { DELIVERY_STATUSES } from "../domain/webhooks.ts";
 import { ApiError } from "../errors.ts";
 import { parseRange } from "../http/byte-range.ts";
 import { listCallsQuery } from "../schemas/calls.ts";
+import { callingHoursOverrideSchema, DAY_KEYS } from "../schemas/calling-hours.ts";
 import { doNotCallCreateBody } from "../schemas/do-not-call.ts";
 import { productCreateBody, productUpdateBody } from "../schemas/products.ts";
 import { retryPolicyInputSchema } from "../schemas/retry-policy.ts";
 import { shopCreateBody, shopUpdateBody } from "../schemas/shops.ts";
 import { getBalance, listTransactions } from "../services/accounts.ts";
 import { createApiKey, listApiKeys, listKeyEvents, revokeApiKey } from "../services/api-keys.ts";
-import { getAccountCallingHours } from "../services/calling-hours.ts";
+import { getAccountCallingHours, setAccountCallingHours } from "../services/calling-hours.ts";
 import { cancelCall, getCall, listCalls, openCallRecording } from "../services/calls.ts";
 import {
   closeConsoleSession, findConsoleSession, getCallStatuses, getDailyUsage, openConsoleSession, setConsoleTimeZone,
@@ -563,7 +564,13 @@ ${table([t.externalId, t.variantName, t.price, ""], rows, t.noEntries, t.variant
 <fieldset><legend>on</legend>${["no_answer", "busy", "voicemail", "failed", "callback_requested"].map((o) => html`<label><input type="checkbox" name="on" value="${o}"${(e.on as string[]).includes(o) ? html` checked` : ""}> ${o}</label>`)}</fieldset>
 <button type="submit">${t.save}</button></form></section>
 <section aria-labelledby="h-hours"><h2 id="h-hours">${t.callingHours}</h2>
-<pre class="payload" dir="ltr">${JSON.stringify(hours, null, 2)}</pre></section>
+${table([t.country, ...DAY_KEYS, "friday_prayer", "public_holidays"], Object.entries(hours.effective).map(([country, e]) => html`<tr><th scope="row">${country}</th>
+${e.enabled ? DAY_KEYS.map((d) => html`<td dir="ltr">${(e.days?.[d] ?? []).map((w) => `${w.from}–${w.to}`).join(", ") || "—"}</td>`) : DAY_KEYS.map(() => html`<td>off</td>`)}
+<td dir="ltr">${e.friday_prayer ? `${e.friday_prayer.from}–${e.friday_prayer.to}` : "—"}</td><td>${e.public_holidays ? "✓" : "—"}</td></tr>`), "—", t.callingHours)}
+<form method="post" action="/console/policy/hours" class="stack">${csrfField(v)}
+<label for="h-override">${t.hoursOverride}</label>
+<textarea id="h-override" name="override" rows="8" dir="ltr" spellcheck="false">${hours.override ? JSON.stringify(hours.override, null, 2) : "{}"}</textarea>
+<button type="submit">${t.save}</button></form></section>
 <section aria-labelledby="h-dnc"><h2 id="h-dnc">${t.doNotCall}</h2>
 <form method="post" action="/console/policy/do-not-call" class="inline">${csrfField(v)}
 <label for="d-phone">${t.phone}</label><input id="d-phone" name="phone_number" type="tel" required dir="ltr" placeholder="+212612345678">
@@ -585,6 +592,19 @@ ${dnc.next_cursor ? html`<nav class="pager"><a rel="next" href="${href("/console
       delays_minutes: delays,
     });
     await setAccountRetryPolicy(ctx, h.session(req).principal, input);
+    return reply.redirect("/console/policy", 303);
+  });
+
+  app.post<{ Body: Form }>("/policy/hours", { preHandler: app.csrfProtection }, async (req, reply) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(one(req.body, "override") || "{}");
+    } catch (err) {
+      throw new ApiError("validation_error", `override: not JSON (${err instanceof Error ? err.message : String(err)})`, {
+        issues: [{ path: ["override"], msg: "Value is not valid JSON", type: "json_invalid" }],
+      });
+    }
+    await setAccountCallingHours(ctx, h.session(req).principal, parseWith(callingHoursOverrideSchema, json));
     return reply.redirect("/console/policy", 303);
   });
 

@@ -172,6 +172,15 @@ describe.skipIf(!existsSync(CHROMIUM))(`console in chromium (issue 18)${existsSy
     }))
       .toEqual(["ar", "rtl", "rtl"]);
     expect(await page.getByRole("navigation", { name: "القائمة الرئيسية" }).getByRole("link", { name: "المكالمات" }).count()).toBe(1);
+    // The keyboard reaches the skip link first, and it leads to the content.
+    await page.keyboard.press("Tab");
+    const focused = () => page.evaluate(() => {
+      const el = (globalThis as unknown as { document: { activeElement: { className: string; id: string } | null } }).document.activeElement;
+      return el ? `${el.className}#${el.id}` : "";
+    });
+    expect(await focused()).toBe("skip#");
+    await page.keyboard.press("Enter");
+    await expect.poll(focused).toBe("#main");
     // On a phone's width the page does not scroll sideways (wide tables scroll inside their own box).
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${base}/console/calls`);

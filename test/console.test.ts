@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from "../src/services/console.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";
+import { startReceiver } from "./webhook-receiver.ts";
 
 /** A cookie jar for inject(): the Set-Cookie values of each answer, sent back on the next request. */
 class Browser {
@@ -382,5 +383,49 @@ describe("console: pages on the services, scoped to the session's account (issue
     expect((await browser.get("other")!.get("/console/shops/console-shop")).statusCode).toBe(404);
     const otherPage = await browser.get("other")!.get("/console/shops");
     expect((await browser.get("other")!.post("/console/shops/console-shop/edit", { _csrf: Browser.csrf(otherPage), name: "Hijacked", merchant_external_id: "x" })).statusCode).toBe(404);
+  });
+});
+
+describe("console: webhook deliveries (issue 18)", () => {
+  it("shows a delivery's payload and every attempt, and redelivers a failed one to the new webhook", async () => {
+    const t = await startApp({ env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on" } });
+    const receiver = await startReceiver();
+    try {
+      const acct = await newAccount(t.ctx, 100);
+      const b = new Browser(t);
+      await b.signIn(acct.apiKey);
+      receiver.respond = (_r, n) => (n === 1 ? { status: 500, body: "down for maintenance" } : { status: 200 });
+      let page = await b.get("/console/webhook");
+      expect((await b.post("/console/webhook", { _csrf: Browser.csrf(page), url: `${receiver.url}/a` })).statusCode).toBe(200);
+      page = await b.get("/console/webhook");
+      const tested = await b.post("/console/webhook/test", { _csrf: Browser.csrf(page) });
+      const deliveryId = new URL(String(tested.headers.location), "http://x").searchParams.get("tested")!;
+      const detail = await b.get(`/console/webhook/deliveries/${deliveryId}`);
+      expect(detail.statusCode).toBe(200);
+      expect(detail.body).toContain("down for maintenance");
+      expect(detail.body).toContain("This is a test delivery");
+      // Deleting the webhook fails its pending delivery; a new webhook gets it again by redelivery.
+      page = await b.get("/console/webhook");
+      expect((await b.post("/console/webhook/delete", { _csrf: Browser.csrf(page) })).statusCode).toBe(303);
+      const failed = await b.get("/console/webhook?status=failed");
+      expect(failed.body).toContain(`data-delivery-id="${deliveryId}"`);
+      expect((await b.post("/console/webhook", { _csrf: Browser.csrf(failed), url: `${receiver.url}/b` })).statusCode).toBe(200);
+      const again = await b.post(`/console/webhook/deliveries/${deliveryId}/redeliver`, { _csrf: Browser.csrf(failed) });
+      expect(again.statusCode).toBe(303);
+      const redelivered = await b.get(String(again.headers.location));
+      expect(redelivered.body).toContain("Livré");
+      expect(receiver.requests.map((r) => r.path.split("/").at(-1))).toEqual(["a", "b"]);
+      expect(receiver.requests[1]!.headers["x-service-event-id"]).toBe(receiver.requests[0]!.headers["x-service-event-id"]);
+      // Another account sees none of it.
+      const other = await newAccount(t.ctx, 100);
+      const ob = new Browser(t);
+      await ob.signIn(other.apiKey);
+      expect((await ob.get(`/console/webhook/deliveries/${deliveryId}`)).statusCode).toBe(404);
+      const otherPage = await ob.get("/console/webhook");
+      expect((await ob.post(`/console/webhook/deliveries/${deliveryId}/redeliver`, { _csrf: Browser.csrf(otherPage) })).statusCode).toBe(404);
+    } finally {
+      await receiver.close();
+      await t.close();
+    }
   });
 });

@@ -127,6 +127,10 @@ describe.skipIf(!existsSync(CHROMIUM))(`console in chromium (issue 18)${existsSy
 
   it("creates a key with its secret shown once, and revokes it", async () => {
     const { context, page } = await signedIn(acct);
+    // The unfiltered calls page offers the calls that arrive after it was opened.
+    expect(await page.locator("#new-calls").isHidden()).toBe(true);
+    await postCall(t, acct, callBody(shop));
+    await page.locator("#new-calls").waitFor({ state: "visible", timeout: 15_000 });
     await page.getByRole("link", { name: "Clés d’API" }).click();
     await page.getByLabel("Nom").fill("console-key");
     await page.getByRole("button", { name: "Créer une clé" }).click();

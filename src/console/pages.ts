@@ -168,7 +168,8 @@ ${input("created_after", t.createdAfter, "date")}${input("created_before", t.cre
 <div class="actions"><button type="submit">${t.apply}</button> <a href="/console/calls">${t.reset}</a></div>
 </form>
 <p class="muted" id="live-note">${t.live}</p>
-<div data-live="calls">
+<p class="notice" id="new-calls" role="status" hidden><a href="${v.path}">${t.newCalls}</a></p>
+<div data-live="calls"${!raw["cursor"] && Object.keys(raw).every((k) => k === "limit") ? html` data-newest="${page.data[0]?.id ?? "none"}"` : ""}>
 ${table([t.created, t.customer, t.shop, t.order, t.amount, t.status, t.outcome], rows, t.noCalls, t.callsTitle)}
 </div>
 <nav class="pager" aria-label="${t.nextPage}">
@@ -178,7 +179,7 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
   });
 
   // Live statuses (Server-Sent Events): the page names its calls; each change is pushed with its localized label.
-  app.get<{ Querystring: { ids?: string } }>("/calls/events", async (req, reply) => {
+  app.get<{ Querystring: { ids?: string; newest?: string } }>("/calls/events", async (req, reply) => {
     const session = h.session(req);
     const f = req.consoleFormats;
     const ids = (req.query.ids ?? "").split(",").filter(Boolean).slice(0, 100);
@@ -194,6 +195,7 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
     res.write("retry: 2000\n\n");
     const last = new Map<string, string>();
     let ticks = 0;
+    let announced = false;
     let stopped = false;
     const stop = () => {
       stopped = true;
@@ -216,6 +218,14 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
         last.set(s.id, key);
         const data = { id: s.id, status: s.status, status_label: f.status(s.status), outcome: s.outcome, outcome_label: f.outcome(s.outcome), terminal: TERMINAL.has(s.status) };
         res.write(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
+      }
+      // The unfiltered first page also learns of newer calls (every 5 s), to offer showing them.
+      if (req.query.newest && !announced && ticks % 5 === 0) {
+        const latest = await listCalls(ctx, session.principal, {}, { limit: 1 });
+        if (latest.data[0] && latest.data[0].id !== req.query.newest) {
+          announced = true;
+          res.write("event: new\ndata: {}\n\n");
+        }
       }
       if (ticks % 15 === 0) res.write(": keep-alive\n\n");
     };

@@ -4,11 +4,17 @@
 (function () {
   function liveStatuses() {
     var rows = document.querySelectorAll("[data-call-id]");
-    if (rows.length === 0 || !window.EventSource) return;
+    if ((rows.length === 0 && !document.querySelector("[data-newest]")) || !window.EventSource) return;
     var ids = [];
     rows.forEach(function (row) { ids.push(row.getAttribute("data-call-id")); });
     var single = document.querySelector('[data-live="call"]');
-    var source = new EventSource("/console/calls/events?ids=" + encodeURIComponent(ids.join(",")));
+    var list = document.querySelector("[data-newest]");
+    var newest = list ? "&newest=" + encodeURIComponent(list.getAttribute("data-newest")) : "";
+    var source = new EventSource("/console/calls/events?ids=" + encodeURIComponent(ids.join(",")) + newest);
+    source.addEventListener("new", function () {
+      var note = document.getElementById("new-calls");
+      if (note) note.hidden = false;
+    });
     source.addEventListener("status", function (event) {
       var d = JSON.parse(event.data);
       document.querySelectorAll('[data-call-id="' + d.id + '"]').forEach(function (row) {

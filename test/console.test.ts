@@ -171,6 +171,12 @@ describe("console: sessions and security (issue 18)", () => {
     expect(out.headers.location).toBe("/console/sign-in?out=1");
     const replay = await t.app.inject({ method: "GET", url: "/console/calls", headers: { cookie: `wakha_session=${token}` } });
     expect(replay.statusCode).toBe(303);
+    // A live session is not signed out by a forged form; an ended one signs out without a token.
+    const c = new Browser(t);
+    await c.signIn(acct.apiKey);
+    expect((await c.post("/console/sign-out", {})).statusCode).toBe(403);
+    expect((await c.get("/console/calls")).statusCode).toBe(200);
+    expect((await b.post("/console/sign-out", {})).statusCode).toBe(303);
   });
 
   it("ends every session of a key when the key is revoked (from the console or /v1)", async () => {

@@ -124,7 +124,11 @@ ${csrfField(v)}<input type="hidden" name="next" value="${next}">
     }
   });
 
-  app.post("/sign-out", { config: { consolePublic: true }, preHandler: app.csrfProtection }, async (req, reply) => {
+  // Signing out a session that has already ended needs no token: there is nothing left to protect.
+  app.post("/sign-out", {
+    config: { consolePublic: true },
+    preHandler: (req, reply, done) => (req.consoleSession ? app.csrfProtection.call(app, req, reply, done) : done()),
+  }, async (req, reply) => {
     await closeConsoleSession(ctx, req.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, h.cookie);
     return reply.redirect("/console/sign-in?out=1", 303);

@@ -18,6 +18,7 @@ import { webhookRoutes } from "./api/v1/webhooks.ts";
 import { carrierRoutes } from "./inbound/carriers/index.ts";
 import { messagingRoutes } from "./inbound/messaging.ts";
 import { mcpRoutes } from "./mcp/server.ts";
+import { consoleRoutes } from "./console/plugin.ts";
 import { guardV1, versionHeaders } from "./http/guard.ts";
 import { swaggerOptions } from "./http/openapi.ts";
 import { clientErrorHandler } from "./http/client-errors.ts";
@@ -109,6 +110,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
 
   // Outside /v1: the MCP server, opened by the same API key; its tools call the same services.
   mcpRoutes(app, ctx, { openapi: () => app.swagger(), version: VERSION });
+
+  // Outside /v1 and out of the OpenAPI document: the reseller console (server-rendered pages, a session cookie).
+  await app.register(async (console) => consoleRoutes(console, ctx), { prefix: "/console" });
 
   return app;
 }

@@ -118,12 +118,16 @@ describe("architecture", () => {
     expect(arrows(graph, "jobs", ["engine", "services", "webhooks", "http", "api", "mcp", "context.ts"])).toEqual([]);
     expect(arrows(graph, "read-models", ["services", "engine", "http", "api", "mcp"])).toEqual([]);
     // The engine never calls a service written for REST, nor a transport.
-    expect(arrows(graph, "engine", ["services", "http", "api", "mcp", "inbound"])).toEqual([]);
+    expect(arrows(graph, "engine", ["services", "http", "api", "mcp", "inbound", "console"])).toEqual([]);
     // Services know no transport.
-    expect(arrows(graph, "services", ["http", "api", "mcp", "inbound"])).toEqual([]);
+    expect(arrows(graph, "services", ["http", "api", "mcp", "inbound", "console"])).toEqual([]);
     // REST and MCP are two doors on the same services: neither goes through the other.
     expect(arrows(graph, "mcp", ["api"])).toEqual([]);
     expect(arrows(graph, "api", ["mcp"])).toEqual([]);
+    // The console is a third door on the same services: it reaches no table, job or engine part itself.
+    expect(arrows(graph, "console", ["db", "engine", "jobs", "read-models", "webhooks", "storage", "api", "mcp", "inbound"])).toEqual([]);
+    expect(arrows(graph, "api", ["console"])).toEqual([]);
+    expect(arrows(graph, "mcp", ["console"])).toEqual([]);
   });
 
   it("keeps HTTP words out of services", () => {

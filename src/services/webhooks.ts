@@ -249,3 +249,46 @@ export async function listWebhookDeliveries(
   );
   return ctx.paginator.page(scope, rows, input.limit, toDeliveryOut);
 }
+
+/** The deliveries of the events about one call (call.answered, call.ended, recording.ready), newest first. */
+export async function listCallDeliveries(ctx: AppContext, who: Principal, callId: string, limit = 50): Promise<DeliveryOut[]> {
+  if (!UUID.test(callId)) return [];
+  const { rows } = await ctx.db.query<DeliveryRow>(
+    `${DELIVERY_SELECT} WHERE d.account_id = $1 AND e.type IN ('call.answered', 'call.ended', 'recording.ready')
+       AND (e.payload->>'id') = $2 ORDER BY d.seq DESC LIMIT $3`,
+    [who.accountId, callId.toLowerCase(), limit],
+  );
+  return rows.map(toDeliveryOut);
+}
+
+export interface DeliveryAttemptOut {
+  attempt: number;
+  started_at: string;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_excerpt: string | null;
+}
+
+/** One of the account's deliveries with the event's payload and every attempt, oldest attempt first. */
+export async function getDeliveryWithAttempts(
+  ctx: AppContext, who: Principal, deliveryId: string,
+): Promise<{ delivery: DeliveryOut; payload: string; attempts: DeliveryAttemptOut[] }> {
+  const notFound = () => new ApiError("not_found", `No webhook delivery ${deliveryId.slice(0, 64)} on this account.`);
+  if (!UUID.test(deliveryId)) throw notFound();
+  const { rows } = await ctx.db.query<DeliveryRow & { payload: string }>(
+    `${DELIVERY_SELECT.replace("SELECT d.id,", "SELECT e.payload::text AS payload, d.id,")} WHERE d.id = $1 AND d.account_id = $2`,
+    [deliveryId, who.accountId],
+  );
+  const row = rows[0];
+  if (!row) throw notFound();
+  const attempts = await ctx.db.query<{ attempt: number; started_at: Date; duration_ms: number; status_code: number | null; error: string | null; response_excerpt: string | null }>(
+    "SELECT attempt, started_at, duration_ms, status_code, error, response_excerpt FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt, id",
+    [row.id],
+  );
+  return {
+    delivery: toDeliveryOut(row),
+    payload: row.payload,
+    attempts: attempts.rows.map((a) => ({ ...a, started_at: a.started_at.toISOString() })),
+  };
+}

@@ -1,0 +1,38 @@
+// Seconds billed per day as a server-rendered SVG bar chart: no script, no style attribute (the CSP forbids
+// inline styles), colours from the stylesheet's classes; a table of the same figures follows for screen readers.
+import type { DailyUsage } from "../services/console.ts";
+import { html, type Html } from "./html.ts";
+import type { Formats } from "./i18n.ts";
+
+const WIDTH = 600;
+const HEIGHT = 160;
+const TOP = 10;
+const BOTTOM = 20;
+
+export function usageChart(f: Formats, days: DailyUsage[]): Html {
+  const max = Math.max(1, ...days.map((d) => d.billedSeconds));
+  const slot = WIDTH / Math.max(1, days.length);
+  const plot = HEIGHT - TOP - BOTTOM;
+  const total = days.reduce((s, d) => s + d.billedSeconds, 0);
+  const bars = days.map((d, i) => {
+    const h = Math.round((d.billedSeconds / max) * plot);
+    // Right to left pages read the days from the right.
+    const x = f.dir === "rtl" ? WIDTH - (i + 1) * slot : i * slot;
+    return html`<rect class="bar" x="${(x + 1).toFixed(1)}" y="${TOP + plot - h}" width="${(slot - 2).toFixed(1)}" height="${h}"><title>${d.day}: ${f.seconds(d.billedSeconds)} (${f.number(d.calls)})</title></rect>`;
+  });
+  const first = days[0]?.day ?? "";
+  const last = days.at(-1)?.day ?? "";
+  const [left, right] = f.dir === "rtl" ? [last, first] : [first, last];
+  return html`<figure class="chart">
+<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="usage-caption">
+<line class="axis" x1="0" y1="${TOP + plot}" x2="${WIDTH}" y2="${TOP + plot}"></line>
+${bars}
+<text class="label" x="2" y="${HEIGHT - 4}">${left}</text>
+<text class="label" x="${WIDTH - 2}" y="${HEIGHT - 4}" text-anchor="end">${right}</text>
+<text class="label" x="2" y="${TOP + 8}">${f.seconds(max)}</text>
+</svg>
+<figcaption id="usage-caption">${f.seconds(total)} · ${f.number(days.reduce((s, d) => s + d.calls, 0))} ${f.t.navCalls.toLowerCase()}</figcaption>
+</figure>
+<details><summary>${f.t.usage}</summary><div class="scroll"><table><thead><tr><th scope="col">${f.t.created}</th><th scope="col">${f.t.billed}</th><th scope="col">${f.t.navCalls}</th></tr></thead>
+<tbody>${days.filter((d) => d.calls > 0).map((d) => html`<tr><td>${d.day}</td><td class="num">${f.seconds(d.billedSeconds)}</td><td class="num">${f.number(d.calls)}</td></tr>`)}</tbody></table></div></details>`;
+}

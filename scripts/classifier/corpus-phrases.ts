@@ -836,3 +836,180 @@ for (const [country, scripts] of Object.entries(SECOND_BLIND_PHRASES) as [Countr
     }
   });
 }
+
+/**
+ * Phrase classes the third blind development set (intents-blind3-dev.jsonl) showed missing, written here in new
+ * words per dialect and script (never its items): call-me-back at a moment framed by an event (after prayer, when
+ * I get home, at the break) or after "not now, sorry"; an address change told as a move ("I no longer live in X");
+ * a delivery to the workplace instead of home; "my name isn't X, you called someone else"; "X of what? no such
+ * person here"; a new SIM whose previous owner is unknown; small talk beside the point and false starts that trail
+ * off (unclear); a yes taken back ("yeah... well no"); "the number is mine but I ordered nothing" (cancel); whether
+ * delivery is included in the price and "ok, and can I send it back if it doesn't fit?" (questions).
+ */
+const THIRD_BLIND_PHRASES: Record<Country, Record<string, readonly string[]>[]> = {
+  MA: [
+    {
+      callTime: ["mn b3d salat", "mn b3d l3asr", "mli nwsel l dar", "mli nkhrej mn lkhedma", "f l pause", "ghedda f sbah", "mli nsali", "mli nfdha"],
+      callMe: ["wach momkin t3ayet liya", "t9der t3ayet liya", "3ayto liya", "rinni"],
+      notTheMoment: ["daba ma n9derch", "machi daba smeh liya", "daba machi wa9tha"],
+      callLater: ["3ayet chi merra khra", "3ayet f chi wa9t akhor", "3awed 3ayet mn b3d ila bghiti"],
+      apology: ["smeh liya", "ma tzaa3fch 3liya", "sme7 liya a khouya", "desolé", "ma t9le9ch"],
+      movedAddress: ["ma b9itch sakn f 7ay salam, wlit f lwifa9", "t7welt l sidi moumen, bddlo l'adresse", "rah r7elt, daba sakna f tmara", "ma b9itch f dak l3onwan, ktbo ljdid", "bddelt dar, daba f hay nahda"],
+      deliverToWork: ["jibouha l lkhedma f 7ay riad machi l dar", "siftoha l bureau dyali f gauthier", "livreur yjibha l lkhedma machi l dar", "dirouha l lmagasin fin kankhdem"],
+      notMyName: ["ana smiti machi hanane", "ana machi smiti karima", "had smiya machi dyali", "ma smitich salma"],
+      calledSomeoneElse: ["rak 3ayti l chi wahed akhor", "3ayti l chi 7ed machi ana", "ghalti f nmra, ra machi hna"],
+      whoIsName: ["mohamed dyal achmen", "achmen fatima", "chkoun had lmra", "youssef? achmen youssef"],
+      noOneHere: ["7na ghir 3yalat f dar, ma kayn hta rajel", "ma kayn la youssef la walou hna", "f had dar ma kayn hta wahed smito hakka"],
+      newLine: ["3ad chrit had la puce, ma n3ref moulaha l9dim", "had nmra 3ndi ghir mn chhar, ma 3ndi 7ta 3ala9a"],
+      offTopic: ["wach tferrejti f match lbare7", "lah ysme7 lina, sh7ana lyoum", "lyoum jaw zwin bzaf", "kidayr a khouya labas 3lik", "chkoun rbe7 lbare7", "wa lah ila l7er lyoum"],
+      falseStart: ["ana... ana kont ghadi ngoul", "euh ana... chno kont bghit ngoul", "ana ghir... ana", "kont bghit... nsit"],
+      selfCorrect: ["wakha... la la", "iyeh... la safi la", "ah... ewa la", "wakha... walakin la"],
+      numberIsMine: ["numero dyali ah", "ah hadi nmerti", "ra had nmra dyali"],
+      dontSend: ["ma tsifto walou", "ma tjibouha", "ma tsiftouhach"],
+      deliveryIncludedQ: ["lflous fihom livraison wla la", "taman fih livraison", "wach livraison fabor wla nzid nkhlsha", "livraison 3la 7sabkom wla 3la 7sabi"],
+      returnIfNotLiked: ["ila ma jatnich n9der nrddha", "wach kayn retour ila ma 3jbatnich"],
+    },
+    {
+      callTime: ["من بعد الصلاة", "من بعد العصر", "ملي نوصل للدار", "ملي نخرج من الخدمة", "غدا فالصباح", "ملي نسالي"],
+      callMe: ["واش ممكن تعيط ليا", "تقدر تعيط ليا", "عيطو ليا", "رن عليا"],
+      notTheMoment: ["دابا ما نقدرش", "ماشي دابا سمح ليا", "دابا ماشي وقتها"],
+      callLater: ["عيط شي مرة اخرى", "عاود عيط من بعد ايلا بغيتي", "عيط فشي وقت اخر"],
+      apology: ["سمح ليا", "ما تزعفش عليا", "سمحي ليا", "ما تقلقش"],
+      movedAddress: ["ما بقيتش ساكنة فالحي المحمدي رحلت لسيدي مومن", "تحولت لتمارة بدلو لادريس", "رحلت بدلو العنوان ولينا فالبرنوصي", "ما بقيتش فداك العنوان كتبو الجديد"],
+      deliverToWork: ["جيبوها للخدمة فالحي الصناعي ماشي للدار", "صيفطها للبيرو ديالي", "الليفرور يجيبها للخدمة ماشي للدار", "ديروها للحانوت فين خدام"],
+      notMyName: ["انا سميتي ماشي كريمة", "ما سميتيش سعاد", "هاد السمية ماشي ديالي"],
+      calledSomeoneElse: ["راك عيطتي لشي واحد اخر", "عيطتي لشي حد ماشي انا", "غلطتي فالنمرة"],
+      whoIsName: ["محمد ديال اشمن", "اشمن فاطمة", "شكون هاد المرا"],
+      noOneHere: ["حنا غير عيالات فالدار", "ما كاين حتى شي كريم هنا", "فهاد الدار ما كاين حتى واحد بهاد السمية"],
+      newLine: ["عاد شريت هاد البيس ما نعرف مولاها القديم", "هاد النمرة عندي غير من شهر ما عندي حتى علاقة"],
+      offTopic: ["واش تفرجتي فالماتش البارح", "الله يلطف السخانة اليوم", "كيداير خويا لاباس عليك", "الجو زوين اليوم"],
+      falseStart: ["انا... انا كنت غادي نقول", "اه انا غير بغيت", "كنت بغيت... نسيت"],
+      selfCorrect: ["واخا... لا لا", "ايه... لا صافي لا", "اه... لا"],
+      numberIsMine: ["النمرة ديالي اه", "هادي نمرتي", "را هاد النمرة ديالي"],
+      dontSend: ["ما تصيفطو والو", "ما تجيبوهاش"],
+      deliveryIncludedQ: ["الثمن فيه التوصيل ولا لا", "واش نزيد نخلص التوصيل", "الفلوس فيهم الليفريزون"],
+      returnIfNotLiked: ["ايلا ما جاتنيش نقدر نردها", "واش كاين روتور ايلا ما عجباتنيش"],
+    },
+  ],
+  DZ: [
+    {
+      callTime: ["mba3d salat", "ki nwsel l dar", "ki nkhrej mel khedma", "ghodwa sbah", "mba3d l3asr", "fel pause"],
+      callMe: ["t9der t3ayetli", "3aytouli", "appelini", "3awedli"],
+      notTheMoment: ["machi l wa9t hada", "dork la", "machi dork"],
+      callLater: ["3awdli mba3d", "3awed mba3d chwiya", "3ayetli wa9t akhor"],
+      apology: ["ma tz3afch 3liya", "sma7li", "desolé khouya", "samhini"],
+      movedAddress: ["ma b9itch saken f bab el oued, rani f kouba", "bdelt dar, bedlou l'adresse", "7wwelt l draria, l'adresse jdida", "ma rani4 f dak l'adresse, ktbou jdida"],
+      deliverToWork: ["jibouha l khedma ta3i f hydra machi l dar", "ab3thouha l bureau", "livreur yjibha lel khedma machi lel dar"],
+      notMyName: ["ana ismi machi amina", "ma nesmach karim", "had l'ism machi ta3i"],
+      calledSomeoneElse: ["rak 3ayatt l wa7ed akhor", "3ayatt l chi wa7ed machi ana", "ghlatt f numero khouya"],
+      whoIsName: ["chkoun karim hada", "amina? chkoun", "anahi amina"],
+      noOneHere: ["ma kach wa7ed b had l'ism hna", "hna ma kach amina ga3", "f dar ma kach had l'ism"],
+      newLine: ["rani ghir chrit puce jdida, ma na3rafch moulaha", "had la puce 3andi ghir men chhar"],
+      offTopic: ["wach rak tchouf l'match", "ya 7asra l7ar lyoum", "wach rak labas, wach l'3ayla", "chkoun rba7 lbare7", "lyoum jaw chbab"],
+      falseStart: ["ana... ana kont 7ab ngoul", "euh... wach kont 7ab ngoul", "ana ghir... nsit"],
+      selfCorrect: ["ih... la la khlas", "wakha... la, manich hab", "ih... non non"],
+      numberIsMine: ["numero ta3i sa7", "eh hada numero ta3i"],
+      dontSend: ["ma tab3thouhach", "ma tjibouha4", "ma tb3thou walou"],
+      deliveryIncludedQ: ["drahem fihom livraison wela la", "livraison b drahem wela batel", "nzid nkhalles livraison wela la"],
+      returnIfNotLiked: ["ida ma 3jbatnich nraj3ha", "ila ma jatnich n9der nbadelha"],
+    },
+    {
+      callTime: ["مبعد الصلاة", "كي نوصل للدار", "كي نخرج من الخدمة", "غدوة الصباح", "مبعد العصر"],
+      callMe: ["تقدر تعيطلي", "عيطولي", "عاودلي"],
+      notTheMoment: ["ماشي الوقت هذا", "دركا لا", "ماشي دركا"],
+      callLater: ["عاودلي مبعد", "عاود مبعد شوية", "عيطلي وقت اخر"],
+      apology: ["ما تزعفش عليا", "سمحلي", "سامحني خويا"],
+      movedAddress: ["ما بقيتش ساكن في باب الوادي راني في القبة", "بدلت الدار بدلو لادراس", "حولت لدرارية لادراس جديدة"],
+      deliverToWork: ["جيبوها للخدمة تاعي ماشي للدار", "ابعثوها للبيرو", "الليفرور يجيبها للخدمة"],
+      notMyName: ["انا اسمي ماشي امينة", "ما نسماش كريم", "هذا الاسم ماشي تاعي"],
+      calledSomeoneElse: ["راك عيطت لواحد اخر", "عيطت لشي واحد ماشي انا"],
+      whoIsName: ["شكون كريم هذا", "امينة شكون"],
+      noOneHere: ["ما كاش واحد بهذا الاسم هنا", "في الدار ما كاش هذا الاسم"],
+      newLine: ["راني غير شريت بيس جديدة ما نعرفش مولاها", "هاذ النيمرو عندي غير من شهر"],
+      offTopic: ["واش راك تشوف الماتش", "يا حسرة الحر اليوم", "واش راك لاباس واش العايلة"],
+      falseStart: ["انا... انا كنت حاب نقول", "اه... واش كنت حاب نقول"],
+      selfCorrect: ["ايه... لا لا خلاص", "واخا... لا ما نيش حاب"],
+      numberIsMine: ["النيمرو تاعي صح", "هذا النيمرو تاعي"],
+      dontSend: ["ما تبعثوهاش", "ما تبعثو والو"],
+      deliveryIncludedQ: ["الدراهم فيهم التوصيل ولا لا", "نزيد نخلص التوصيل ولا لا"],
+      returnIfNotLiked: ["ايدا ما عجبتنيش نرجعها", "كي ما تجينيش نقدر نبدلها"],
+    },
+  ],
+  TN: [
+    {
+      callTime: ["ba3d salat", "wa9t nrawa7", "ki nousel lel dar", "ghodwa sbe7", "ki nokhrej mel khedma"],
+      callMe: ["najjem tkallemni", "otlobni", "a3mel appel", "kallmouni"],
+      notTheMoment: ["taw mouch wa9tou", "mouch taw", "taw ma najjemch"],
+      callLater: ["3awed kallemni ba3d", "kallemni wa9t e5er", "3awed ba3d chwaya"],
+      apology: ["samahni", "sorry", "desolé"],
+      movedAddress: ["ma 3adech naskon fel menzah, walit fel manar", "baddalt el dar, baddlou l'adresse", "rawa7t l ariana, l'adresse jdida"],
+      deliverToWork: ["jibouha lel khedma fel lac mouch lel dar", "ab3thouha lel bureau", "livreur yjibha lel khedma"],
+      notMyName: ["ismi mouch amira", "ena mouch esmi sonia", "el esm hedha mouch mte3i"],
+      calledSomeoneElse: ["kallemt 7ad e5er", "tkallem fi 7ad mouch ena", "ghlatt fel numero"],
+      whoIsName: ["chkoun fathi hedha", "sonia? chkoun"],
+      noOneHere: ["ma famech 7ad b esm hedha houni", "houni ma famech amira"],
+      newLine: ["chrit puce jdida ma na3rafch moulaha", "el numero hedha 3andi jem3a bark, ma 3andi 7atta 3la9a"],
+      offTopic: ["ya lattif 3al skhana lyoum", "tfarrajt fel match", "chna7welek labes", "rabbi yostor men had sh7ana"],
+      falseStart: ["ena... ena kont bech n9oul", "euh... ama... chnowa kont bech n9oul", "stanna... nsit"],
+      selfCorrect: ["ey... le le khalli", "behi... le, ma n7ebhech", "ey... la la"],
+      numberIsMine: ["el numero mte3i ey", "ey hedha numeroui"],
+      dontSend: ["ma tab3thouhech", "ma tjibouhech"],
+      deliveryIncludedQ: ["el livraison b flous wala blech", "nzid nkhalles el livraison", "el soum fih livraison"],
+      returnIfNotLiked: ["ken ma 3ajbetnich najjem nraja3ha", "ken ma jetnich nbadlha"],
+    },
+    {
+      callTime: ["بعد الصلاة", "وقت نروح", "كي نوصل للدار", "غدوة الصباح", "كي نخرج من الخدمة"],
+      callMe: ["اطلبني", "نجم تكلمني", "كلموني"],
+      notTheMoment: ["توا موش وقتو", "موش توا", "توا ما نجمش"],
+      callLater: ["عاود كلمني بعد", "كلمني وقت اخر"],
+      apology: ["سامحني", "سوري"],
+      movedAddress: ["ما عادش نسكن في المنزه وليت في المنار", "بدلت الدار بدلو العنوان"],
+      deliverToWork: ["جيبوها للخدمة موش للدار", "ابعثوها للبيرو متاعي"],
+      notMyName: ["اسمي موش اميرة", "الاسم هذا موش متاعي"],
+      calledSomeoneElse: ["كلمت حد اخر", "غلطت في النومرو"],
+      whoIsName: ["شكون فتحي هذا"],
+      noOneHere: ["ما فماش حد بالاسم هذا هوني"],
+      newLine: ["شريت بيس جديدة ما نعرفش مولاها", "النومرو هذا عندي جمعة برك"],
+      offTopic: ["يا لطيف عالسخانة اليوم", "تفرجت في الماتش", "شنحوالك لاباس"],
+      falseStart: ["انا... انا كنت باش نقول", "اه... اما شنوة كنت باش نقول"],
+      selfCorrect: ["اي... لا لا خلي", "باهي... لا ما نحبهاش"],
+      numberIsMine: ["النومرو متاعي اي", "اي هذا نومرويا"],
+      dontSend: ["ما تبعثوهاش", "ما تجيبوهاش"],
+      deliveryIncludedQ: ["الليفريزون بفلوس ولا بلاش", "نزيد نخلص الليفريزون", "السوم فيه التوصيل"],
+      returnIfNotLiked: ["كان ما عجبتنيش نجم نرجعها", "كان ما جاتنيش نبدلها"],
+    },
+  ],
+  FR: [
+    {
+      callTime: ["à la pause", "après la prière", "quand je rentre", "en sortant du boulot", "demain matin", "en fin de journée"],
+      callMe: ["vous pouvez me rappeler", "rappelle-moi", "rappelez"],
+      notTheMoment: ["là je peux pas", "c'est pas le bon moment", "pas maintenant"],
+      callLater: ["un autre moment", "une autre fois", "rappelez à un autre moment", "rappelle plus tard"],
+      apology: ["désolé", "désolée", "excusez-moi", "pardon"],
+      movedAddress: ["j'ai déménagé, je suis à Villeurbanne maintenant", "j'habite plus rue Victor Hugo, c'est au 12 rue Pasteur", "nouvelle adresse, j'ai changé d'appart"],
+      deliverToWork: ["livrez plutôt au bureau", "envoyez-le à mon boulot, pas chez moi", "faites livrer à mon travail avenue Jean Jaurès"],
+      notMyName: ["je m'appelle pas Julie", "c'est pas mon prénom", "moi c'est Karima pas Julie"],
+      calledSomeoneElse: ["vous avez appelé quelqu'un d'autre", "vous cherchez quelqu'un d'autre", "c'est pas la bonne personne"],
+      whoIsName: ["Julie qui", "qui ça Julie"],
+      noOneHere: ["y a pas de Julie ici", "personne de ce nom chez nous", "je connais aucune Julie"],
+      newLine: ["j'ai ce numéro depuis un mois", "numéro récent, je connais pas l'ancien titulaire"],
+      offTopic: ["il fait une chaleur aujourd'hui", "t'as vu le match hier", "ça va vous, la famille", "quel temps de chien"],
+      falseStart: ["euh... je... j'allais dire...", "alors... en fait... attendez", "je voulais... euh..."],
+      selfCorrect: ["ouais... enfin non", "oui... non en fait", "ok... non attendez non", "d'accord... bof non"],
+      numberIsMine: ["c'est bien mon numéro", "c'est mon numéro oui"],
+      dontSend: ["n'envoyez rien", "envoyez rien"],
+      deliveryIncludedQ: ["la livraison est comprise", "les frais de port sont inclus", "je paie la livraison en plus"],
+      returnIfNotLiked: ["si la taille va pas je peux le retourner", "on peut échanger si ça convient pas"],
+    },
+  ],
+};
+
+for (const [country, scripts] of Object.entries(THIRD_BLIND_PHRASES) as [Country, Record<string, readonly string[]>[]][]) {
+  scripts.forEach((extra, i) => {
+    const target = DIALECT_PHRASES[country][i]!;
+    for (const [slot, list] of Object.entries(extra)) {
+      const have = target[slot];
+      target[slot] = Array.isArray(have) ? [...(have as readonly string[]), ...list] : list;
+    }
+  });
+}

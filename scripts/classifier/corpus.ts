@@ -32,6 +32,9 @@ const TEMPLATES: Record<Intent, Template[]> = {
   ],
   cancel: [
     ["sarcasm"], ["alreadySaidNo"], ["opener", "changedMindWord", "cancelVerb"], ["yes", "but", "no", "changedMindWord"], ["accidentalOrder"], ["no", "alreadySaidNo"], ["thanks", "but", "reason"],
+    // from the third blind development set
+    ["selfCorrect", "refuse"], ["selfCorrect", "no", "refuse"], ["selfCorrect", "cancelVerb"], ["numberIsMine", "but", "didntOrder"],
+    ["numberIsMine", "but", "didntOrder", "dontSend"], ["didntOrder", "dontSend"],
     ["no"], ["no", "refuse"], ["no", "refuse", "reason"], ["reason", "cancelVerb"], ["refuse", "cancelVerb"], ["opener", "but", "refuse", "reason"],
     ["opener", "but", "cancelVerb"], ["identity", "but", "refuse"], ["polite", "reason"], ["didntOrder"], ["no", "didntOrder"],
     ["thanks", "but", "refuse"], ["opener", "reason", "refuse"], ["cancelVerb"], ["no", "cancelVerb", "?thanks"], ["yes", "but", "reason"],
@@ -46,6 +49,9 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["busyPlace", "illCallBack"], ["noTimeNow"], ["notTheMoment"], ["notTheMoment", "callLater"], ["busyPlace", "callLater"], ["cantTalk", "illCallBack"], ["noTimeNow", "callLater"], ["busy", "illCallBack"],
     ["busy", "callLater"], ["callLater"], ["busy"], ["busy", "cantTalk"], ["cantTalk", "callLater"], ["callLater", "busy"],
     ["polite", "busy", "callLater"], ["callMe", "callTime"], ["busy", "callMe", "callTime"], ["notNow", "callLater"],
+    // from the third blind development set
+    ["callMe", "callTime", "notTheMoment"], ["notTheMoment", "callMe", "callTime"], ["apology", "but", "notTheMoment", "callLater"],
+    ["apology", "notTheMoment", "callLater"], ["busyPlace", "callMe", "callTime"], ["notTheMoment", "callLater"], ["apology", "busy", "callMe", "callTime"],
   ],
   change_request: [
     ["modelFix"], ["courierNumber"], ["removeItem"], ["cityFix"], ["yes", "but", "cityFix"], ["houseNumberFix"], ["addItem"], ["opener", "addItem"], ["yes", "but", "removeItem"],
@@ -53,21 +59,30 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["opener", "but", "otherNumber"], ["change", "polite"], ["canYouChange"], ["mistake", "sizeFix"], ["sizeFix"],
     ["addressChange"], ["opener", "but", "addressChange"],
     ["quantityFix"], ["yes", "but", "quantityFix"], ["mistake", "quantityFix"], ["sizeSwap"], ["yes", "but", "sizeSwap"],
+    // from the third blind development set
+    ["movedAddress"], ["yes", "but", "movedAddress"], ["deliverToWork"], ["yes", "but", "deliverToWork"], ["polite", "deliverToWork"],
   ],
   question: [
     ["question"], ["question", "question"], ["polite", "question"], ["before", "question"], ["whoAreYou"], ["canOpen"],
     ["returnIfNotLiked"], ["comesWith"], ["comesWith", "thinkAndTell"], ["material"], ["courierUpstairs"], ["yes", "whoAreYou"], ["question", "thinkAndTell"], ["material", "thinkAndTell"],
     ["productQ"], ["productQ", "thinkAndTell"], ["canOpen", "thinkAndTell"], ["courierCallsQ"], ["forgotOrder"],
+    // from the third blind development set
+    ["yes", "returnIfNotLiked"], ["yes", "but", "returnIfNotLiked"], ["deliveryIncludedQ"], ["deliveryIncludedQ", "thinkAndTell"], ["yes", "deliveryIncludedQ"],
   ],
   unclear: [
     ["unclear"], ["unclear", "unclear"], ["hedge"], ["aside"], ["badLine"], ["repeat"], ["filler"], ["filler", "repeat"], ["hedge", "doubt"], ["doubt"],
     ["asideOrder", "listening"], ["anyoneThere"], ["talkingToKid"], ["hereHere"], ["badLine", "anyoneThere"], ["asideOrder"], ["filler", "hereHere"],
     ["waitMoment"], ["waitMoment", "asideOrder"], ["asideOrder", "waitMoment"],
+    // from the third blind development set
+    ["offTopic"], ["filler", "offTopic"], ["falseStart"], ["filler", "falseStart"],
   ],
   wrong_number: [
     ["oldOwner"], ["didntOrderNotMyName"], ["whoIsName", "oldOwner"],
     ["whoIsName", "noOneHere"], ["noOneHere"], ["newLine"], ["notMe"], ["no", "notMe"], ["wrongNumber"], ["no", "wrongNumber"],
     ["myNameIs"], ["no", "myNameIs"], ["notHerNumber"], ["whoIsName", "dontKnow"], ["didntOrder", "notMe"], ["newLine", "wrongNumber"],
+    // from the third blind development set
+    ["notMyName", "calledSomeoneElse"], ["notMyName"], ["calledSomeoneElse"], ["no", "notMyName", "calledSomeoneElse"],
+    ["apology", "notMe", "calledSomeoneElse"], ["newLine", "apology"],
   ],
 };
 

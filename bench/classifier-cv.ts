@@ -23,6 +23,7 @@ for (const [l2, epochs, generatedWeight, noisy] of grid) {
       const s = model.scores(featuresOf(e.text, e.country));
       const y = model.labels.indexOf(e.intent);
       logits.push({ y, s });
+      if (process.env["CV_DUMP"]) console.log(`p ${softmax(s.map((v) => v / 3))[y]!.toFixed(3)} ${e.country} [${e.intent}] ${e.text}`);
       if (s.indexOf(Math.max(...s)) === y) correct += 1;
       else if (process.env["CV_MISSES"]) console.log(`  ${e.country} [${e.intent} → ${model.labels[s.indexOf(Math.max(...s))]}] ${e.text}`);
     }

@@ -849,6 +849,10 @@ for (const [country, scripts] of Object.entries(SECOND_BLIND_PHRASES) as [Countr
 const THIRD_BLIND_PHRASES: Record<Country, Record<string, readonly string[]>[]> = {
   MA: [
     {
+      courierCallBefore: ["gol l livreur y3ayet liya 9bel ma yji", "ghir khli livreur yrenni 3liya mli ywsel"],
+      hesitantYes: ["wakha... ghir... tsna", "iyeh... walakin... sber", "iyeh... ma 3reft... tsna", "safi... ghir... tsna chwiya"],
+      sarcasm: ["ah 3jbatni, 400 dh 3la tichert, sifto liya m3aha chi tomobil hhh, la merci", "wakha sift, w ana nkhalles b l7jar hhh, la"],
+      wrongNumber: ["ghalat f nmra", "nmra machi hia hadi", "numero ghalet ghaliban"],
       callTime: ["mn b3d salat", "mn b3d l3asr", "mli nwsel l dar", "mli nkhrej mn lkhedma", "f l pause", "ghedda f sbah", "mli nsali", "mli nfdha"],
       callMe: ["wach momkin t3ayet liya", "t9der t3ayet liya", "3ayto liya", "rinni"],
       notTheMoment: ["daba ma n9derch", "machi daba smeh liya", "daba machi wa9tha"],
@@ -870,6 +874,8 @@ const THIRD_BLIND_PHRASES: Record<Country, Record<string, readonly string[]>[]> 
       returnIfNotLiked: ["ila ma jatnich n9der nrddha", "wach kayn retour ila ma 3jbatnich"],
     },
     {
+      courierCallBefore: ["قول لليفرور يعيط ليا قبل ما يجي", "غير خلي الليفرور يرن عليا ملي يوصل"],
+      hesitantYes: ["واخا... غير... تسنى", "ايه... ولكن... صبر", "صافي... غير... تسنى شوية"],
       callTime: ["من بعد الصلاة", "من بعد العصر", "ملي نوصل للدار", "ملي نخرج من الخدمة", "غدا فالصباح", "ملي نسالي"],
       callMe: ["واش ممكن تعيط ليا", "تقدر تعيط ليا", "عيطو ليا", "رن عليا"],
       notTheMoment: ["دابا ما نقدرش", "ماشي دابا سمح ليا", "دابا ماشي وقتها"],
@@ -893,6 +899,10 @@ const THIRD_BLIND_PHRASES: Record<Country, Record<string, readonly string[]>[]> 
   ],
   DZ: [
     {
+      courierCallBefore: ["goul l livreur y3ayetli 9bel ma yji", "khalli livreur yappelini ki yewsel"],
+      hesitantYes: ["wakha... bessah... stenna", "ih... ya3ni... ma3lich stenna", "normal... bessah... osber"],
+      sarcasm: ["ih sa7 9000 da 3la tricot, ab3thouli m3aha tomobil hhh, la merci", "wah normal nkhalles hadak soum hhh, la la"],
+      wrongNumber: ["ghalet f numero 3la ma ydhorli", "numero machi hada"],
       callTime: ["mba3d salat", "ki nwsel l dar", "ki nkhrej mel khedma", "ghodwa sbah", "mba3d l3asr", "fel pause"],
       callMe: ["t9der t3ayetli", "3aytouli", "appelini", "3awedli"],
       notTheMoment: ["machi l wa9t hada", "dork la", "machi dork"],
@@ -914,6 +924,9 @@ const THIRD_BLIND_PHRASES: Record<Country, Record<string, readonly string[]>[]> 
       returnIfNotLiked: ["ida ma 3jbatnich nraj3ha", "ila ma jatnich n9der nbadelha"],
     },
     {
+      yes: ["اي", "اي اي", "اي خويا", "اي نورمال"],
+      courierCallBefore: ["قول لليفرور يعيطلي قبل ما يجي", "خلي الليفرور يعيطلي كي يوصل"],
+      hesitantYes: ["واخا... بصح... استنى", "ايه... يعني... اصبر"],
       callTime: ["مبعد الصلاة", "كي نوصل للدار", "كي نخرج من الخدمة", "غدوة الصباح", "مبعد العصر"],
       callMe: ["تقدر تعيطلي", "عيطولي", "عاودلي"],
       notTheMoment: ["ماشي الوقت هذا", "دركا لا", "ماشي دركا"],
@@ -937,6 +950,10 @@ const THIRD_BLIND_PHRASES: Record<Country, Record<string, readonly string[]>[]> 
   ],
   TN: [
     {
+      courierCallBefore: ["9oul lel livreur ykallemni 9bal ma yji", "khalli el livreur yotlobni ki yousel"],
+      hesitantYes: ["ey... ama... stanna", "behi... ya3ni... osber chwaya", "mrigel... ama... ma na3rafch"],
+      sarcasm: ["ey behi 120 dinar 3la tricot, ab3athli m3aha karhba hhh, le merci", "ey nkhalles hedha lkol hhh, le le"],
+      wrongNumber: ["ghalet fel numero ndhon", "numero mouch hedha"],
       callTime: ["ba3d salat", "wa9t nrawa7", "ki nousel lel dar", "ghodwa sbe7", "ki nokhrej mel khedma"],
       callMe: ["najjem tkallemni", "otlobni", "a3mel appel", "kallmouni"],
       notTheMoment: ["taw mouch wa9tou", "mouch taw", "taw ma najjemch"],
@@ -958,6 +975,9 @@ const THIRD_BLIND_PHRASES: Record<Country, Record<string, readonly string[]>[]> 
       returnIfNotLiked: ["ken ma 3ajbetnich najjem nraja3ha", "ken ma jetnich nbadlha"],
     },
     {
+      yes: ["اي", "اي اي", "اي باهي", "اي يعيشك"],
+      courierCallBefore: ["قلو لليفرور يكلمني قبل ما يجي", "خلي الليفرور يطلبني كي يوصل", "اما الليفرور يكلمني قبل"],
+      hesitantYes: ["اي... اما... استنى", "باهي... يعني... اصبر شوية"],
       callTime: ["بعد الصلاة", "وقت نروح", "كي نوصل للدار", "غدوة الصباح", "كي نخرج من الخدمة"],
       callMe: ["اطلبني", "نجم تكلمني", "كلموني"],
       notTheMoment: ["توا موش وقتو", "موش توا", "توا ما نجمش"],
@@ -981,6 +1001,10 @@ const THIRD_BLIND_PHRASES: Record<Country, Record<string, readonly string[]>[]> 
   ],
   FR: [
     {
+      courierCallBefore: ["dites au livreur de m'appeler avant", "que le livreur m'appelle en arrivant"],
+      hesitantYes: ["oui... mais... attendez", "d'accord... enfin... deux secondes", "ouais... bah... je sais pas trop"],
+      sarcasm: ["ah ouais soixante balles pour un pull, et la livraison en jet privé aussi, non merci", "génial, envoyez-le, je paierai en bisous, non sérieux non", "ben voyons, à ce prix-là, laissez tomber"],
+      wrongNumber: ["erreur de num", "mauvais num je crois", "c'est pas le bon num", "faux numéro je pense"],
       callTime: ["à la pause", "après la prière", "quand je rentre", "en sortant du boulot", "demain matin", "en fin de journée"],
       callMe: ["vous pouvez me rappeler", "rappelle-moi", "rappelez"],
       notTheMoment: ["là je peux pas", "c'est pas le bon moment", "pas maintenant"],

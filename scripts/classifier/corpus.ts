@@ -44,6 +44,8 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["work", "bring", "slot"], ["absent", "callAbout", "day"], ["opener", "but", "notThisWeek"], ["bring", "day"], ["bring", "slot"],
     ["absent", "bring", "day"], ["canYouBring", "day"], ["canYouBring", "slot"], ["postpone", "day"], ["day", "suits", "bring"],
     ["opener", "but", "bring", "day"], ["work", "bring", "day"], ["callAbout", "day"], ["day", "atHome"], ["notNow", "bring", "day"],
+    // from the third blind development set: a time without a call verb is the delivery's ("not now, tomorrow evening")
+    ["notNow", "day"], ["notNow", "slot"], ["notNow", "day", "slot"],
   ],
   callback: [
     ["busyPlace", "illCallBack"], ["noTimeNow"], ["notTheMoment"], ["notTheMoment", "callLater"], ["busyPlace", "callLater"], ["cantTalk", "illCallBack"], ["noTimeNow", "callLater"], ["busy", "illCallBack"],
@@ -74,7 +76,7 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["asideOrder", "listening"], ["anyoneThere"], ["talkingToKid"], ["hereHere"], ["badLine", "anyoneThere"], ["asideOrder"], ["filler", "hereHere"],
     ["waitMoment"], ["waitMoment", "asideOrder"], ["asideOrder", "waitMoment"],
     // from the third blind development set
-    ["offTopic"], ["filler", "offTopic"], ["falseStart"], ["filler", "falseStart"],
+    ["offTopic"], ["filler", "offTopic"], ["falseStart"], ["filler", "falseStart"], ["hesitantYes"], ["filler", "hesitantYes"],
   ],
   wrong_number: [
     ["oldOwner"], ["didntOrderNotMyName"], ["whoIsName", "oldOwner"],
@@ -126,6 +128,12 @@ export function generateCorpus(seed = 2026): Generated[] {
       // lose the mark, so only the typed form is taught; a bare "yes" stays a yes.
       for (const word of (phrases.yes ?? []) as readonly string[]) {
         if (/\s/.test(word)) continue;
+        // Its bare form is a yes: taught for every such word, not only those the "yes" template happened to draw,
+        // or the typed "yes?" would be the only lone form the model sees.
+        if (!seen.has(`${country}|${word.toLowerCase()}`)) {
+          seen.add(`${country}|${word.toLowerCase()}`);
+          out.push({ country, text: word.toLowerCase(), intent: "confirm" });
+        }
         const text = `${word}${phrases.script === "ar" ? "؟" : "?"}`;
         if (seen.has(`${country}|${text}`)) continue;
         seen.add(`${country}|${text}`);

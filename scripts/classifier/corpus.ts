@@ -29,12 +29,14 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["letItCome"], ["yes", "letItCome"], ["itemRecap", "letItCome"], ["yes", "waitingSince"], ["waitingSince", "send"],
     ["yes", "moneyReady"], ["moneyReady", "send"], ["yes", "willBeThere"], ["yes", "send", "willBeThere"],
     ["hedge", "take"], ["yes", "but", "courierCallBefore"], ["polite", "courierCallBefore"],
+    // from the third blind development set: "why not?" is a yes
+    ["whyNot", "send"], ["whyNot", "yes", "send"],
   ],
   cancel: [
     ["sarcasm"], ["alreadySaidNo"], ["opener", "changedMindWord", "cancelVerb"], ["yes", "but", "no", "changedMindWord"], ["accidentalOrder"], ["no", "alreadySaidNo"], ["thanks", "but", "reason"],
     // from the third blind development set
     ["selfCorrect", "refuse"], ["selfCorrect", "no", "refuse"], ["selfCorrect", "cancelVerb"], ["numberIsMine", "but", "didntOrder"],
-    ["numberIsMine", "but", "didntOrder", "dontSend"], ["didntOrder", "dontSend"],
+    ["numberIsMine", "but", "didntOrder", "dontSend"], ["didntOrder", "dontSend"], ["mockPrice", "mockSend", "no"], ["yes", "mockPrice", "mockSend", "no"],
     ["no"], ["no", "refuse"], ["no", "refuse", "reason"], ["reason", "cancelVerb"], ["refuse", "cancelVerb"], ["opener", "but", "refuse", "reason"],
     ["opener", "but", "cancelVerb"], ["identity", "but", "refuse"], ["polite", "reason"], ["didntOrder"], ["no", "didntOrder"],
     ["thanks", "but", "refuse"], ["opener", "reason", "refuse"], ["cancelVerb"], ["no", "cancelVerb", "?thanks"], ["yes", "but", "reason"],
@@ -54,6 +56,7 @@ const TEMPLATES: Record<Intent, Template[]> = {
     // from the third blind development set
     ["callMe", "callTime", "notTheMoment"], ["notTheMoment", "callMe", "callTime"], ["apology", "but", "notTheMoment", "callLater"],
     ["apology", "notTheMoment", "callLater"], ["busyPlace", "callMe", "callTime"], ["notTheMoment", "callLater"], ["apology", "busy", "callMe", "callTime"],
+    ["yes", "waitMoment", "no", "callLater"], ["yes", "waitMoment", "busy", "callLater"], ["yes", "waitMoment", "no", "busy", "callLater"],
   ],
   change_request: [
     ["modelFix"], ["courierNumber"], ["removeItem"], ["cityFix"], ["yes", "but", "cityFix"], ["houseNumberFix"], ["addItem"], ["opener", "addItem"], ["yes", "but", "removeItem"],
@@ -76,7 +79,7 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["asideOrder", "listening"], ["anyoneThere"], ["talkingToKid"], ["hereHere"], ["badLine", "anyoneThere"], ["asideOrder"], ["filler", "hereHere"],
     ["waitMoment"], ["waitMoment", "asideOrder"], ["asideOrder", "waitMoment"],
     // from the third blind development set
-    ["offTopic"], ["filler", "offTopic"], ["falseStart"], ["filler", "falseStart"], ["hesitantYes"], ["filler", "hesitantYes"],
+    ["offTopic"], ["filler", "offTopic"], ["falseStart"], ["filler", "falseStart"], ["hesitantYes"], ["filler", "hesitantYes"], ["asideSelf"], ["filler", "asideSelf"],
   ],
   wrong_number: [
     ["oldOwner"], ["didntOrderNotMyName"], ["whoIsName", "oldOwner"],

@@ -5,11 +5,13 @@ import { featuresOf } from "../src/engine/dialogue/model/features.ts";
 import { IntentModel, softmax } from "../src/engine/dialogue/model/model.ts";
 import { augment, load, quantize, train, trainingSet, type Example } from "../scripts/classifier/train.ts";
 
-const blind = load("intents-blind-dev.jsonl", 3);
+/** The set cross-validated (CV_SET, default the first blind development set); it is left out of the base training set. */
+const cvSet = process.env["CV_SET"] ?? "intents-blind-dev.jsonl";
+const blind = load(cvSet, 3);
 const folds = 5;
 const grid = (process.env["CV_GRID"] ?? "1e-5:12:0.5:1").split(",").map((g) => g.split(":").map(Number) as [number, number, number, number]);
 for (const [l2, epochs, generatedWeight, noisy] of grid) {
-  const base = trainingSet({ exclude: ["intents-blind-dev.jsonl"], generatedWeight, augment: noisy === 1 }).examples;
+  const base = trainingSet({ exclude: [cvSet], generatedWeight, augment: noisy === 1 }).examples;
   const logits: { y: number; s: Float64Array }[] = [];
   let correct = 0;
   for (let f = 0; f < folds; f++) {
@@ -21,6 +23,7 @@ for (const [l2, epochs, generatedWeight, noisy] of grid) {
       const s = model.scores(featuresOf(e.text, e.country));
       const y = model.labels.indexOf(e.intent);
       logits.push({ y, s });
+      if (process.env["CV_DUMP"]) console.log(`p ${softmax(s.map((v) => v / 3))[y]!.toFixed(3)} ${e.country} [${e.intent}] ${e.text}`);
       if (s.indexOf(Math.max(...s)) === y) correct += 1;
       else if (process.env["CV_MISSES"]) console.log(`  ${e.country} [${e.intent} → ${model.labels[s.indexOf(Math.max(...s))]}] ${e.text}`);
     }

@@ -71,6 +71,7 @@ describe("labelled sets", () => {
 // here: only bench/classifier-score.ts scores them, in aggregates.
 const blindDev = load("intents-blind-dev.jsonl");
 const blind2Dev = load("intents-blind2-dev.jsonl");
+const blind3Dev = load("intents-blind3-dev.jsonl");
 const ownHoldout = load("intents-own-holdout.jsonl");
 
 describe("issue 14 sets", () => {
@@ -84,6 +85,11 @@ describe("issue 14 sets", () => {
     expect(a, misses.join("\n")).toBeGreaterThanOrEqual(0.97);
   });
 
+  it.each(COUNTRIES)("third blind development set, %s: accuracy at least 97%%", (country) => {
+    const { accuracy: a, misses } = accuracy(blind3Dev, country);
+    expect(a, misses.join("\n")).toBeGreaterThanOrEqual(0.97);
+  });
+
   it.each(COUNTRIES)("own held-out set, %s: accuracy at least 90%%", (country) => {
     const { accuracy: a, misses } = accuracy(ownHoldout, country);
     console.log(`classifier own held-out set ${country}: ${(a * 100).toFixed(1)}%`);
@@ -91,7 +97,7 @@ describe("issue 14 sets", () => {
   });
 
   it("never gives a sure, clean confirm to a reply that is not one (the dialogue would act on it)", () => {
-    const decided = [...dev, ...holdout, ...blindDev, ...blind2Dev, ...ownHoldout].filter((r) => {
+    const decided = [...dev, ...holdout, ...blindDev, ...blind2Dev, ...blind3Dev, ...ownHoldout].filter((r) => {
       const c = classifyIntent(r.text, r.country);
       return r.intent !== "confirm" && c.intent === "confirm" && decidable(c);
     });

@@ -29,9 +29,14 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["letItCome"], ["yes", "letItCome"], ["itemRecap", "letItCome"], ["yes", "waitingSince"], ["waitingSince", "send"],
     ["yes", "moneyReady"], ["moneyReady", "send"], ["yes", "willBeThere"], ["yes", "send", "willBeThere"],
     ["hedge", "take"], ["yes", "but", "courierCallBefore"], ["polite", "courierCallBefore"],
+    // from the third blind development set: "why not?" is a yes
+    ["whyNot", "send"], ["whyNot", "yes", "send"],
   ],
   cancel: [
     ["sarcasm"], ["alreadySaidNo"], ["opener", "changedMindWord", "cancelVerb"], ["yes", "but", "no", "changedMindWord"], ["accidentalOrder"], ["no", "alreadySaidNo"], ["thanks", "but", "reason"],
+    // from the third blind development set
+    ["selfCorrect", "refuse"], ["selfCorrect", "no", "refuse"], ["selfCorrect", "cancelVerb"], ["numberIsMine", "but", "didntOrder"],
+    ["numberIsMine", "but", "didntOrder", "dontSend"], ["didntOrder", "dontSend"], ["mockPrice", "mockSend", "no"], ["yes", "mockPrice", "mockSend", "no"],
     ["no"], ["no", "refuse"], ["no", "refuse", "reason"], ["reason", "cancelVerb"], ["refuse", "cancelVerb"], ["opener", "but", "refuse", "reason"],
     ["opener", "but", "cancelVerb"], ["identity", "but", "refuse"], ["polite", "reason"], ["didntOrder"], ["no", "didntOrder"],
     ["thanks", "but", "refuse"], ["opener", "reason", "refuse"], ["cancelVerb"], ["no", "cancelVerb", "?thanks"], ["yes", "but", "reason"],
@@ -41,11 +46,17 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["work", "bring", "slot"], ["absent", "callAbout", "day"], ["opener", "but", "notThisWeek"], ["bring", "day"], ["bring", "slot"],
     ["absent", "bring", "day"], ["canYouBring", "day"], ["canYouBring", "slot"], ["postpone", "day"], ["day", "suits", "bring"],
     ["opener", "but", "bring", "day"], ["work", "bring", "day"], ["callAbout", "day"], ["day", "atHome"], ["notNow", "bring", "day"],
+    // from the third blind development set: a time without a call verb is the delivery's ("not now, tomorrow evening")
+    ["notNow", "day"], ["notNow", "slot"], ["notNow", "day", "slot"],
   ],
   callback: [
     ["busyPlace", "illCallBack"], ["noTimeNow"], ["notTheMoment"], ["notTheMoment", "callLater"], ["busyPlace", "callLater"], ["cantTalk", "illCallBack"], ["noTimeNow", "callLater"], ["busy", "illCallBack"],
     ["busy", "callLater"], ["callLater"], ["busy"], ["busy", "cantTalk"], ["cantTalk", "callLater"], ["callLater", "busy"],
     ["polite", "busy", "callLater"], ["callMe", "callTime"], ["busy", "callMe", "callTime"], ["notNow", "callLater"],
+    // from the third blind development set
+    ["callMe", "callTime", "notTheMoment"], ["notTheMoment", "callMe", "callTime"], ["apology", "but", "notTheMoment", "callLater"],
+    ["apology", "notTheMoment", "callLater"], ["busyPlace", "callMe", "callTime"], ["notTheMoment", "callLater"], ["apology", "busy", "callMe", "callTime"],
+    ["yes", "waitMoment", "no", "callLater"], ["yes", "waitMoment", "busy", "callLater"], ["yes", "waitMoment", "no", "busy", "callLater"],
   ],
   change_request: [
     ["modelFix"], ["courierNumber"], ["removeItem"], ["cityFix"], ["yes", "but", "cityFix"], ["houseNumberFix"], ["addItem"], ["opener", "addItem"], ["yes", "but", "removeItem"],
@@ -53,21 +64,30 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["opener", "but", "otherNumber"], ["change", "polite"], ["canYouChange"], ["mistake", "sizeFix"], ["sizeFix"],
     ["addressChange"], ["opener", "but", "addressChange"],
     ["quantityFix"], ["yes", "but", "quantityFix"], ["mistake", "quantityFix"], ["sizeSwap"], ["yes", "but", "sizeSwap"],
+    // from the third blind development set
+    ["movedAddress"], ["yes", "but", "movedAddress"], ["deliverToWork"], ["yes", "but", "deliverToWork"], ["polite", "deliverToWork"],
   ],
   question: [
     ["question"], ["question", "question"], ["polite", "question"], ["before", "question"], ["whoAreYou"], ["canOpen"],
     ["returnIfNotLiked"], ["comesWith"], ["comesWith", "thinkAndTell"], ["material"], ["courierUpstairs"], ["yes", "whoAreYou"], ["question", "thinkAndTell"], ["material", "thinkAndTell"],
     ["productQ"], ["productQ", "thinkAndTell"], ["canOpen", "thinkAndTell"], ["courierCallsQ"], ["forgotOrder"],
+    // from the third blind development set
+    ["yes", "returnIfNotLiked"], ["yes", "but", "returnIfNotLiked"], ["deliveryIncludedQ"], ["deliveryIncludedQ", "thinkAndTell"], ["yes", "deliveryIncludedQ"],
   ],
   unclear: [
     ["unclear"], ["unclear", "unclear"], ["hedge"], ["aside"], ["badLine"], ["repeat"], ["filler"], ["filler", "repeat"], ["hedge", "doubt"], ["doubt"],
     ["asideOrder", "listening"], ["anyoneThere"], ["talkingToKid"], ["hereHere"], ["badLine", "anyoneThere"], ["asideOrder"], ["filler", "hereHere"],
     ["waitMoment"], ["waitMoment", "asideOrder"], ["asideOrder", "waitMoment"],
+    // from the third blind development set
+    ["offTopic"], ["filler", "offTopic"], ["falseStart"], ["filler", "falseStart"], ["hesitantYes"], ["filler", "hesitantYes"], ["asideSelf"], ["filler", "asideSelf"],
   ],
   wrong_number: [
     ["oldOwner"], ["didntOrderNotMyName"], ["whoIsName", "oldOwner"],
     ["whoIsName", "noOneHere"], ["noOneHere"], ["newLine"], ["notMe"], ["no", "notMe"], ["wrongNumber"], ["no", "wrongNumber"],
     ["myNameIs"], ["no", "myNameIs"], ["notHerNumber"], ["whoIsName", "dontKnow"], ["didntOrder", "notMe"], ["newLine", "wrongNumber"],
+    // from the third blind development set
+    ["notMyName", "calledSomeoneElse"], ["notMyName"], ["calledSomeoneElse"], ["no", "notMyName", "calledSomeoneElse"],
+    ["apology", "notMe", "calledSomeoneElse"], ["newLine", "apology"],
   ],
 };
 
@@ -111,6 +131,12 @@ export function generateCorpus(seed = 2026): Generated[] {
       // lose the mark, so only the typed form is taught; a bare "yes" stays a yes.
       for (const word of (phrases.yes ?? []) as readonly string[]) {
         if (/\s/.test(word)) continue;
+        // Its bare form is a yes: taught for every such word, not only those the "yes" template happened to draw,
+        // or the typed "yes?" would be the only lone form the model sees.
+        if (!seen.has(`${country}|${word.toLowerCase()}`)) {
+          seen.add(`${country}|${word.toLowerCase()}`);
+          out.push({ country, text: word.toLowerCase(), intent: "confirm" });
+        }
         const text = `${word}${phrases.script === "ar" ? "؟" : "?"}`;
         if (seen.has(`${country}|${text}`)) continue;
         seen.add(`${country}|${text}`);

@@ -18,7 +18,7 @@ export const FRENCH: LexiconEntry[] = [
   cue("identity", 0.7, ["c est moi, c est bien moi, moi meme, elle meme, lui meme"]),
   cue("refuse", 0.85, [
     "veux|veut|voulais|voudrais pas|plus, en veux pas|plus, interesse* pas|plus, pas|plus interesse*",
-    "m interesse pas|plus, ne le|la prends pas, je prends pas, pas besoin, plus besoin, j en ai plus|pas besoin",
+    "m interesse pas|plus, ne le|la prends pas, je prends pas, je|j la|le prends pas|plus, le|la prends pas|plus, pas besoin, plus besoin, j en ai plus|pas besoin",
     "n en ai plus|pas besoin, je refuse, refuse*",
   ]),
   cue("refuse", 0.8, ["laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci"]),
@@ -78,7 +78,7 @@ export const FRENCH: LexiconEntry[] = [
     "a la caisse, dans le metro|bus|train, pas moyen de parler",
   ]),
   cue("later", 0.55, ["plus tard, tout a l heure, dans une|un heure|demi|moment|instant|peu, dans # min*|minutes|heure*|h, d ici une heure"]),
-  cue("notNow", 0.7, ["pas maintenant, pas tout de suite, pas le moment, mauvais moment"]),
+  cue("notNow", 0.7, ["pas maintenant, pas tout de suite, pas le moment, mauvais moment, un autre moment, une autre fois, a un autre moment"]),
   cue("beforeArrival", 0.75, [
     "avant de passer|venir|livrer|arriver, avant que|qu _ passe|arrive|vienne|livre, quand|lorsque il|le|vous|livreur arrive*|passe*|sera|est",
     "quand le livreur, en arrivant",

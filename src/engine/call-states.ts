@@ -14,7 +14,8 @@ import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
 import { listNumber } from "./policy/do-not-call.ts";
 import { scheduleRetry } from "./policy/retries.ts";
-import { admission, deferCall, wakeNextWaiting } from "./policy/concurrency.ts";
+import { parkCall, takePlace, wakeWaiting } from "./policy/concurrency.ts";
+import { callerLinesFor } from "./policy/lines.ts";
 import { effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
@@ -40,6 +41,8 @@ export interface ClaimedCall {
   balanceSeconds: number;
   /** The seconds this call holds: it may be connected that long before it must extend its hold or close. */
   heldSeconds: number;
+  /** The caller number whose line the claim took (issue 15); null when the carrier shows its own. */
+  callerNumber: string | null;
 }
 
 /** Seconds a call holds at a time: taken at the claim, extended by as much again while it runs (issue 20). */
@@ -98,29 +101,25 @@ export async function claimCall(ctx: AppContext, callId: string): Promise<Claime
     // for their next opening (issue 15).
     if (ctx.config.WAKHA_CALLING_HOURS && (await holdUntilOpen(ctx, client, row))) return null;
     // Issue 15: a number listed after the call was created is never dialled (the call ends failed, unbilled, with
-    // call.ended); a call over the account's concurrency cap is put back for a few seconds.
-    const admitted = await admission(client, row.accountId, row.phone, ctx.config.WAKHA_MAX_CONCURRENT_CALLS);
-    if (admitted === "listed") {
+    // call.ended); a call over the account's cap, or with every line of its numbers busy, is parked until a place frees.
+    // Dialled only when the balance the account's other live calls do not hold covers the minimum (issue 20).
+    const place = await takePlace(client, {
+      callId, accountId: row.accountId, phone: row.phone, lines: callerLinesFor(ctx.config, row.channel, row.country),
+      defaultCap: ctx.config.WAKHA_MAX_CONCURRENT_CALLS, holdChunk: HOLD_CHUNK_SECONDS, holdMinimum: REQUIRED_SECONDS,
+    });
+    if (place.kind === "listed") {
       await client.query(
         `UPDATE calls SET status = 'failed', end_reason = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
          WHERE id = $1`, [callId, DO_NOT_CALL_SKIPPED]);
       await emitCallEvent(ctx, client, row.accountId, callId, "call.ended");
       return null;
     }
-    if (admitted === "full") {
-      await deferCall(ctx, client, callId);
+    if (place.kind === "full") {
+      await parkCall(ctx, client, row.accountId, callId, place.lines);
       return null;
     }
-    const { rowCount } = await client.query(
-      `UPDATE calls SET status = 'ringing', last_heartbeat_at = now(), dialed_at = now(), updated_at = now()
-       WHERE id = $1 AND status = 'queued' AND cancel_requested_at IS NULL`,
-      [callId],
-    );
-    if (!rowCount) return null;
-    // Dialled only when the balance the account's other live calls do not hold covers the minimum (issue 20).
-    const hold = await takeHold(client, row.accountId, callId, HOLD_CHUNK_SECONDS, REQUIRED_SECONDS);
     const { status: _s, cancel_requested_at: _c, accountHours: _a, shopHours: _h, ...call } = row;
-    return { ...call, balanceSeconds: hold.free, heldSeconds: hold.held };
+    return { ...call, balanceSeconds: place.free, heldSeconds: place.held, callerNumber: place.line?.number ?? null };
   });
 }
 
@@ -144,9 +143,16 @@ async function holdUntilOpen(ctx: AppContext, client: Queryable, row: Pick<Claim
     return true;
   }
   if (opening.getTime() <= now) return false;
-  await client.query("UPDATE calls SET scheduled_at = $2, updated_at = now() WHERE id = $1", [row.id, opening]);
+  // A call woken for a place gives it back: it waits for the hours, not for a place.
+  await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, updated_at = now() WHERE id = $1", [row.id, opening]);
   await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: row.id }, { id: randomUUID(), startAfter: opening });
   return true;
+}
+
+/** Whether the line a call took has a limit in this node's configuration (then calls may be parked for it). */
+export function lineIsLimited(ctx: Pick<AppContext, "config">, call: { caller_line: string | null; channel: string; country: Country }): boolean {
+  if (!call.caller_line) return false;
+  return callerLinesFor(ctx.config, call.channel, call.country).some((l) => l.key === call.caller_line && l.lines !== null);
 }
 
 /** The line state the dialer steers by: a cancel request, and the seconds the account can still pay for. */
@@ -221,8 +227,8 @@ export async function settleCall(ctx: AppContext, call: Pick<ClaimedCall, "id" |
 }
 
 async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd): Promise<boolean> {
-  const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string }>(
-    "SELECT status, answered_at, ended_at, customer_phone FROM calls WHERE id = $1 FOR UPDATE", [call.id],
+  const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string; caller_line: string | null; channel: string; country: Country }>(
+    "SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country FROM calls WHERE id = $1 FOR UPDATE", [call.id],
   );
   const row = rows[0];
   if (!row || row.ended_at) return false;
@@ -246,8 +252,8 @@ async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call:
   }
   // The next attempt, when the retry policy says so, is created with this end (issue 15): exactly once.
   const retry = await scheduleRetry(ctx, client, call.id, new Date(ctx.now()));
-  // Its place under the account's concurrency cap goes to the oldest call waiting for one.
-  await wakeNextWaiting(ctx, client, call.accountId);
+  // Its place under the account's concurrency cap, and its line, go to the oldest calls waiting for them.
+  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row));
   await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");
   if (retry) await emitCallEvent(ctx, client, call.accountId, retry, "call.retry_scheduled");
   return true;

@@ -105,7 +105,7 @@ class CallRun {
     let session: CallSession;
     try {
       session = await provider.originate({
-        callId: call.id, to: call.phone, country: call.country, language: call.language, dialect: call.dialect,
+        callId: call.id, to: call.phone, ...(call.callerNumber ? { from: call.callerNumber } : {}), country: call.country, language: call.language, dialect: call.dialect,
         ringTimeoutSeconds: RING_TIMEOUT_SECONDS, machineDetection: true, record: true, timeLimitSeconds: call.balanceSeconds,
       });
     } catch (err) {

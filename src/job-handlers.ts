@@ -1,6 +1,6 @@
 // Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
-import { placeCall } from "./engine/dialer.ts";
+import { placeCall, placeCalls } from "./engine/dialer.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
 import { SWEEP_EVERY_MS, sweepCalls } from "./engine/sweeper.ts";
 import { JOB_NAMES, type JobName } from "./jobs/catalogue.ts";
@@ -11,9 +11,14 @@ import { attemptDeliveries, attemptDelivery, requeueStuckDeliveries } from "./we
 /** One handler per job type: the compiler refuses a missing or unknown one and types each payload. */
 export const JOB_HANDLERS: JobHandlers<Root> = {
   // Up to 50 x 20 = 1,000 calls in flight per node; a call is mostly waiting on the line (issue 19: 1,000 per node).
+  // A fetch is claimed in one transaction (issue 15: the caps' locks and the commit paid once per fetch, not per call).
   placeCall: {
     handle: async (root, payload) => {
       await placeCall(root, await root.engine(), payload.call_id);
+    },
+    handleBatch: async (root, jobs) => {
+      await placeCalls(root, await root.engine(), jobs.map((j) => j.payload.call_id));
+      return jobs.map(() => null);
     },
     batchSize: 50,
     localConcurrency: 20,

@@ -14,7 +14,7 @@ import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
 import { listNumber } from "./policy/do-not-call.ts";
 import { scheduleRetry } from "./policy/retries.ts";
-import { parkCall, takePlace, wakeWaiting } from "./policy/concurrency.ts";
+import { takePlaces, wakeWaiting } from "./policy/concurrency.ts";
 import { callerLinesFor } from "./policy/lines.ts";
 import { effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
@@ -57,7 +57,7 @@ export const HOLD_TOPUP_BELOW_SECONDS = 30;
  * Nothing is added when less than `minimum` is free. Returns the free balance before, and the call's hold after.
  */
 async function takeHold(client: Queryable, accountId: string, callId: string, chunk: number, minimum: number): Promise<{ free: number; held: number }> {
-  await client.query("SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE", [accountId]);
+  await client.query("SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
   const { rows } = await client.query<{ free: number; held: number }>(
     `WITH f AS (
        SELECT GREATEST(0, a.balance_seconds - COALESCE((SELECT sum(o.held_seconds) FROM calls o
@@ -82,44 +82,55 @@ export async function emitCallEvent(ctx: AppContext, client: Queryable, accountI
 
 /**
  * Takes a queued call to `ringing`. Null when there is nothing to place: the call is gone, no longer queued
- * (another worker has it, or it ended) or a cancel was requested. The guarded UPDATE under the row lock is
- * what makes two workers unable to both place one call.
+ * (another worker has it, or it ended), a cancel was requested, or it found no place and waits (issue 15).
  */
 export async function claimCall(ctx: AppContext, callId: string): Promise<ClaimedCall | null> {
+  return (await claimCalls(ctx, [callId]))[0] ?? null;
+}
+
+/**
+ * Takes a batch of queued calls (a fetch of place-call jobs) to `ringing`, in one transaction, and returns those it
+ * took. The guarded read under each call's row lock is what makes two workers unable to both place one call; the
+ * places under the caps are given by takePlaces, for the whole batch at once.
+ */
+export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<ClaimedCall[]> {
   return ctx.db.tx(async (client) => {
-    const { rows } = await client.query<ClaimedCall & { status: CallStatus; cancel_requested_at: Date | null } & ClaimHours>(
+    const { rows } = await client.query<ClaimedCall & { status: CallStatus; cancel_requested_at: Date | null; seq: string } & ClaimHours>(
       `SELECT c.id, c.account_id AS "accountId", s.name AS "shopName", c.customer_name AS "customerName", c.customer_phone AS phone,
-         c.country, c.language, c.dialect, c.channel, c.amount::text AS amount, c.currency, c.items, c.status, c.cancel_requested_at,
-         a.balance_seconds AS "balanceSeconds", a.calling_hours AS "accountHours", s.calling_hours AS "shopHours"
+         c.country, c.language, c.dialect, c.channel, c.amount::text AS amount, c.currency, c.items, c.status, c.cancel_requested_at, c.seq,
+         a.calling_hours AS "accountHours", s.calling_hours AS "shopHours"
        FROM calls c JOIN shops s ON s.id = c.shop_id JOIN accounts a ON a.id = c.account_id
-       WHERE c.id = $1 FOR UPDATE OF c`,
-      [callId],
+       WHERE c.id = ANY($1::uuid[]) ORDER BY c.id FOR UPDATE OF c`,
+      [[...new Set(callIds)]],
     );
-    const row = rows[0];
-    if (!row || row.status !== "queued" || row.cancel_requested_at) return null;
-    // Outside the calling hours now (a wait for a place, a sweep or a change of hours carried it there): it waits
-    // for their next opening (issue 15).
-    if (ctx.config.WAKHA_CALLING_HOURS && (await holdUntilOpen(ctx, client, row))) return null;
+    const due: typeof rows = [];
+    for (const row of rows) {
+      if (row.status !== "queued" || row.cancel_requested_at) continue;
+      // Outside the calling hours now (a wait for a place, a sweep or a change of hours carried it there): it waits
+      // for their next opening (issue 15).
+      if (ctx.config.WAKHA_CALLING_HOURS && (await holdUntilOpen(ctx, client, row))) continue;
+      due.push(row);
+    }
     // Issue 15: a number listed after the call was created is never dialled (the call ends failed, unbilled, with
     // call.ended); a call over the account's cap, or with every line of its numbers busy, is parked until a place frees.
     // Dialled only when the balance the account's other live calls do not hold covers the minimum (issue 20).
-    const place = await takePlace(client, {
-      callId, accountId: row.accountId, phone: row.phone, lines: callerLinesFor(ctx.config, row.channel, row.country),
-      defaultCap: ctx.config.WAKHA_MAX_CONCURRENT_CALLS, holdChunk: HOLD_CHUNK_SECONDS, holdMinimum: REQUIRED_SECONDS,
-    });
-    if (place.kind === "listed") {
-      await client.query(
-        `UPDATE calls SET status = 'failed', end_reason = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-         WHERE id = $1`, [callId, DO_NOT_CALL_SKIPPED]);
-      await emitCallEvent(ctx, client, row.accountId, callId, "call.ended");
-      return null;
+    const places = await takePlaces(ctx, client, due.map((row) => ({
+      callId: row.id, accountId: row.accountId, phone: row.phone, seq: Number(row.seq), lines: callerLinesFor(ctx.config, row.channel, row.country),
+    })), { defaultCap: ctx.config.WAKHA_MAX_CONCURRENT_CALLS, holdChunk: HOLD_CHUNK_SECONDS, holdMinimum: REQUIRED_SECONDS });
+    const claimed: ClaimedCall[] = [];
+    for (const row of due) {
+      const place = places.get(row.id);
+      if (place?.kind === "listed") {
+        await client.query(
+          `UPDATE calls SET status = 'failed', end_reason = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
+           WHERE id = $1`, [row.id, DO_NOT_CALL_SKIPPED]);
+        await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
+      }
+      if (place?.kind !== "claimed") continue;
+      const { status: _s, cancel_requested_at: _c, accountHours: _a, shopHours: _h, seq: _q, ...call } = row;
+      claimed.push({ ...call, balanceSeconds: place.free, heldSeconds: place.held, callerNumber: place.line?.number ?? null });
     }
-    if (place.kind === "full") {
-      await parkCall(ctx, client, row.accountId, callId, place.lines);
-      return null;
-    }
-    const { status: _s, cancel_requested_at: _c, accountHours: _a, shopHours: _h, ...call } = row;
-    return { ...call, balanceSeconds: place.free, heldSeconds: place.held, callerNumber: place.line?.number ?? null };
+    return claimed;
   });
 }
 
@@ -235,14 +246,13 @@ async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call:
   const status = row.status === "canceled" ? "canceled" : end.status;
   const completed = status === "completed";
   const connected = row.answered_at ? billableSeconds(end.connectedSeconds) : 0;
-  const debit = connected > 0 ? await debitCall(client, call.accountId, call.id, connected) : { seconds: 0 };
   await client.query(
     `UPDATE calls SET status = $2, outcome = $3, outcome_details = $4, end_reason = $5, transcript = $6, ended_at = now(),
-       duration_seconds = $7, answered_seconds = $7, billed_seconds = $8, updated_at = now()
+       duration_seconds = $7, answered_seconds = $7, billed_seconds = 0, updated_at = now()
      WHERE id = $1`,
     [
       call.id, status, completed ? end.outcome : null, completed && end.outcomeDetails ? JSON.stringify(end.outcomeDetails) : null,
-      status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected, debit.seconds,
+      status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected,
     ],
   );
   // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them.
@@ -252,9 +262,12 @@ async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call:
   }
   // The next attempt, when the retry policy says so, is created with this end (issue 15): exactly once.
   const retry = await scheduleRetry(ctx, client, call.id, new Date(ctx.now()));
-  // Its place under the account's concurrency cap, and its line, go to the oldest calls waiting for them.
-  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row));
-  await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");
   if (retry) await emitCallEvent(ctx, client, call.accountId, retry, "call.retry_scheduled");
+  // Last, what takes the account's row lock (held to the commit, it orders every end and claim of the account): the
+  // debit, then the call's place and line handed to the oldest calls waiting for them, then call.ended with the bill.
+  const debit = connected > 0 ? await debitCall(client, call.accountId, call.id, connected) : { seconds: 0 };
+  if (debit.seconds > 0) await client.query("UPDATE calls SET billed_seconds = $2 WHERE id = $1", [call.id, debit.seconds]);
+  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row), connected > 0);
+  await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");
   return true;
 }

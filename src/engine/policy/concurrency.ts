@@ -22,99 +22,147 @@ export const PARK_RECHECK_SECONDS = 60;
  */
 const HOLDS_PLACE = "(status <> 'queued' OR (deferred_until < 'infinity' AND wait_lines IS NULL))";
 
-export type Admission =
-  | { kind: "listed" }
-  /** No place: the account is at its cap, or (`lines`) every line of the call's numbers is busy. */
-  | { kind: "full"; lines: string[] | null }
-  /** Claimed: the call is `ringing` on `line` (null when its carrier has no numbers configured) with its hold taken. */
-  | { kind: "claimed"; line: CallerLineChoice | null; free: number; held: number };
-
+/** A queued call asking for a place, its row locked by the caller's transaction. */
 export interface PlaceRequest {
   callId: string;
   accountId: string;
   phone: string;
+  /** Its order among the account's calls: places go to the oldest first. */
+  seq: number;
   /** The numbers the call may show (lines.ts callerLinesFor). */
   lines: CallerLineChoice[];
+}
+
+export type Admission =
+  | { kind: "listed" }
+  /** No place: the account is at its cap, or (`lines`) every line of the call's numbers is busy. Parked. */
+  | { kind: "full"; lines: string[] | null }
+  /** Claimed: the call is `ringing` on `line` (null when its carrier has no numbers configured) with its hold taken. */
+  | { kind: "claimed"; line: CallerLineChoice | null; free: number; held: number };
+
+export interface PlaceOptions {
   defaultCap: number;
-  /** Seconds of balance the claim holds for the call (call-states.ts), taken only when at least `holdMinimum` are free. */
+  /** Seconds of balance the claim holds for each call (call-states.ts), taken only when at least `holdMinimum` are free. */
   holdChunk: number;
   holdMinimum: number;
 }
 
-/** Takes the advisory locks of the limited lines among `keys`, in name order (the lock order of every claim and end). */
+/** Takes the advisory locks of `keys` (lines with a limit) in name order: the lock order of every claim and end. */
 export async function lockLines(client: Queryable, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
   await queryPrepared(client, "wakha_lock_lines",
     "SELECT pg_advisory_xact_lock(15, hashtext(k)) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) l", [keys]);
 }
 
+interface Counts {
+  /** Places held per account by calls outside the batch. */
+  live: Record<string, number> | null;
+  /** Busy lines per number. */
+  busy: Record<string, number> | null;
+  /** Balance seconds not held by the account's live calls. */
+  free: Record<string, number> | null;
+}
+
 /**
- * Claims a queued call whose row lock the caller's transaction holds: `listed` when its number went on the
- * do-not-call list after it was created; `full` when the account is at its cap or no line is free; else the call
- * is `ringing` on a free line with its hold on the balance (one statement, after the locks, so it counts every
- * claim committed before).
+ * Gives places to a batch of queued calls whose rows the caller's transaction has locked: every account's lock (in id
+ * order), then every line's (in name order), then one statement that counts what is taken, so it sees every claim
+ * committed before; the places then go to each account's oldest calls, each on the free line of its numbers with the
+ * most room, with its hold on the balance. One transaction for the batch: the locks and the commit are paid once for
+ * up to a fetch of calls, not once per call (a commit under the account's lock was the dial rate's ceiling).
+ * Calls that find no place are parked; calls whose number was listed meanwhile come back `listed` for the caller to end.
  */
-export async function takePlace(client: Queryable, req: PlaceRequest): Promise<Admission> {
-  const { rows: locked } = await queryPrepared<{ cap: number | null; listed: boolean }>(client, "wakha_place_account",
-    `SELECT max_concurrent_calls AS cap,
-       EXISTS (SELECT 1 FROM do_not_call WHERE account_id = $1 AND phone_number = $2) AS listed
-     FROM accounts WHERE id = $1 FOR UPDATE`, [req.accountId, req.phone]);
-  if (locked[0]?.listed) return { kind: "listed" };
-  const limited = req.lines.filter((l) => l.lines !== null);
-  await lockLines(client, limited.map((l) => l.key));
-  const { rows } = await queryPrepared<{ live: number; line: string | null; free: number; held: number | null }>(client, "wakha_place_take",
-    `WITH live AS (
-       SELECT count(*)::int AS n FROM calls
-       WHERE account_id = $1 AND ended_at IS NULL AND ${HOLDS_PLACE} AND id <> $2
-     ), line AS (
-       -- The number with the most free lines (a number without a limit first), then in the configured order.
-       SELECT l.k FROM unnest($4::text[], $5::int[]) WITH ORDINALITY AS l(k, lim, ord)
-         CROSS JOIN LATERAL (SELECT count(*)::int AS n FROM calls c WHERE c.caller_line = l.k AND c.ended_at IS NULL AND c.status <> 'queued') busy
-       WHERE l.lim IS NULL OR busy.n < l.lim
-       ORDER BY l.lim - busy.n DESC NULLS FIRST, l.ord LIMIT 1
-     ), f AS (
-       SELECT GREATEST(0, a.balance_seconds - COALESCE((SELECT sum(o.held_seconds) FROM calls o
-                                                         WHERE o.account_id = a.id AND o.ended_at IS NULL AND o.held_seconds > 0), 0))::int AS free
-       FROM accounts a WHERE a.id = $1
-     ), u AS (
-       UPDATE calls SET status = 'ringing', last_heartbeat_at = now(), dialed_at = now(), updated_at = now(),
-         caller_line = (SELECT k FROM line), wait_lines = NULL,
-         held_seconds = held_seconds + CASE WHEN f.free >= $7::int THEN LEAST($6::int, f.free) ELSE 0 END
-       FROM f, live
-       WHERE calls.id = $2 AND calls.status = 'queued' AND calls.cancel_requested_at IS NULL
-         AND live.n < $3::int AND (cardinality($4::text[]) = 0 OR EXISTS (SELECT 1 FROM line))
-       RETURNING calls.held_seconds
-     )
-     SELECT live.n AS live, (SELECT k FROM line) AS line, f.free, (SELECT held_seconds FROM u) AS held FROM live, f`,
-    [req.accountId, req.callId, locked[0]?.cap ?? req.defaultCap, req.lines.map((l) => l.key), req.lines.map((l) => l.lines),
-      req.holdChunk, req.holdMinimum]);
-  const r = rows[0];
-  if (r && r.held !== null) {
-    return { kind: "claimed", line: req.lines.find((l) => l.key === r.line) ?? null, free: Number(r.free), held: Number(r.held) };
+export async function takePlaces(ctx: AppContext, client: Queryable, calls: PlaceRequest[], options: PlaceOptions): Promise<Map<string, Admission>> {
+  const out = new Map<string, Admission>();
+  if (calls.length === 0) return out;
+  const accountIds = [...new Set(calls.map((c) => c.accountId))].sort();
+  const { rows: accounts } = await queryPrepared<{ id: string; cap: number | null }>(client, "wakha_place_accounts",
+    "SELECT id, max_concurrent_calls AS cap FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE", [accountIds]);
+  const { rows: listed } = await queryPrepared<{ account_id: string; phone_number: string }>(client, "wakha_place_listed",
+    `SELECT d.account_id, d.phone_number FROM do_not_call d JOIN unnest($1::uuid[], $2::text[]) AS v(a, p)
+       ON d.account_id = v.a AND d.phone_number = v.p`, [calls.map((c) => c.accountId), calls.map((c) => c.phone)]);
+  const limits = new Map<string, number>();
+  for (const c of calls) for (const l of c.lines) if (l.lines !== null) limits.set(l.key, l.lines);
+  await lockLines(client, [...limits.keys()]);
+  const { rows } = await queryPrepared<Counts>(client, "wakha_place_counts",
+    `SELECT
+       (SELECT json_object_agg(account_id, n) FROM (
+          SELECT account_id, count(*)::int AS n FROM calls
+          WHERE account_id = ANY($1::uuid[]) AND ended_at IS NULL AND ${HOLDS_PLACE} AND NOT (id = ANY($2::uuid[]))
+          GROUP BY account_id) x) AS live,
+       (SELECT json_object_agg(caller_line, n) FROM (
+          SELECT caller_line, count(*)::int AS n FROM calls
+          WHERE caller_line = ANY($3::text[]) AND ended_at IS NULL AND status <> 'queued' AND caller_line IS NOT NULL
+          GROUP BY caller_line) y) AS busy,
+       (SELECT json_object_agg(a.id, GREATEST(0, a.balance_seconds - COALESCE((SELECT sum(o.held_seconds) FROM calls o
+            WHERE o.account_id = a.id AND o.ended_at IS NULL AND o.held_seconds > 0), 0))) FROM accounts a WHERE a.id = ANY($1::uuid[])) AS free`,
+    [accountIds, calls.map((c) => c.callId), [...limits.keys()]]);
+  const counts = rows[0]!;
+  const busy = new Map(Object.entries(counts.busy ?? {}));
+  const isListed = new Set(listed.map((l) => `${l.account_id} ${l.phone_number}`));
+  const claimed: { id: string; line: string | null; held: number }[] = [];
+  const parked: { id: string; lines: string }[] = [];
+  for (const account of accounts) {
+    let room = (account.cap ?? options.defaultCap) - (counts.live?.[account.id] ?? 0);
+    let free = Number(counts.free?.[account.id] ?? 0);
+    for (const call of calls.filter((c) => c.accountId === account.id).sort((a, b) => a.seq - b.seq)) {
+      if (isListed.has(`${call.accountId} ${call.phone}`)) {
+        out.set(call.callId, { kind: "listed" });
+        continue;
+      }
+      if (room <= 0) {
+        out.set(call.callId, { kind: "full", lines: null });
+        parked.push({ id: call.callId, lines: "" });
+        continue;
+      }
+      // The number with the most free lines (one without a limit first), then in the configured order.
+      let line: CallerLineChoice | null = null;
+      let best = 0;
+      for (const l of call.lines) {
+        const left = l.lines === null ? Number.POSITIVE_INFINITY : l.lines - (busy.get(l.key) ?? 0);
+        if (left > best) [line, best] = [l, left];
+      }
+      if (call.lines.length > 0 && !line) {
+        const lines = call.lines.filter((l) => l.lines !== null).map((l) => l.key);
+        out.set(call.callId, { kind: "full", lines });
+        parked.push({ id: call.callId, lines: lines.join(",") });
+        continue;
+      }
+      room--;
+      if (line && line.lines !== null) busy.set(line.key, (busy.get(line.key) ?? 0) + 1);
+      const held = free >= options.holdMinimum ? Math.min(options.holdChunk, free) : 0;
+      out.set(call.callId, { kind: "claimed", line, free, held });
+      claimed.push({ id: call.callId, line: line?.key ?? null, held });
+      free -= held;
+    }
+    // Places left over (a call woken for one went to wait for a line instead): the oldest calls parked for one get them.
+    if (room > 0) await wakeForPlace(ctx, client, account.id, room);
   }
-  if (!r || r.live >= (locked[0]?.cap ?? req.defaultCap)) return { kind: "full", lines: null };
-  return { kind: "full", lines: limited.map((l) => l.key) };
+  if (claimed.length) {
+    await queryPrepared(client, "wakha_place_claim",
+      `UPDATE calls c SET status = 'ringing', last_heartbeat_at = now(), dialed_at = now(), updated_at = now(),
+         caller_line = v.line, wait_lines = NULL, held_seconds = c.held_seconds + v.held
+       FROM unnest($1::uuid[], $2::text[], $3::int[]) AS v(id, line, held) WHERE c.id = v.id`,
+      [claimed.map((c) => c.id), claimed.map((c) => c.line), claimed.map((c) => c.held)]);
+  }
+  if (parked.length) {
+    // Parked without a job until the end of a call hands it a place (wakeWaiting) or the sweep looks again.
+    await queryPrepared(client, "wakha_place_park",
+      `UPDATE calls c SET deferred_until = 'infinity', wait_lines = NULLIF(string_to_array(v.lines, ','), '{}'),
+         deferrals = c.deferrals + 1, updated_at = now()
+       FROM unnest($1::uuid[], $2::text[]) AS v(id, lines) WHERE c.id = v.id`,
+      [parked.map((p) => p.id), parked.map((p) => p.lines)]);
+  }
+  return out;
 }
 
-/**
- * Parks a queued call that found no place: no job, until the end of a call hands it one (wakeWaiting) or the sweep
- * looks again. One parked for a line leaves the account's place it found free to the next call parked for one.
- */
-export async function parkCall(ctx: AppContext, client: Queryable, accountId: string, callId: string, lines: string[] | null): Promise<void> {
-  await queryPrepared(client, "wakha_park_call",
-    "UPDATE calls SET deferred_until = 'infinity', wait_lines = $2, deferrals = deferrals + 1, updated_at = now() WHERE id = $1",
-    [callId, lines]);
-  if (lines) await wakeForPlace(ctx, client, accountId);
-}
-
-/** The oldest call parked for the account's place gets a job due now and holds that place (the caller holds the account's lock). */
-async function wakeForPlace(ctx: AppContext, client: Queryable, accountId: string): Promise<void> {
+/** The oldest `n` calls parked for the account's place get a job due now and hold a place each (the caller holds the account's lock). */
+async function wakeForPlace(ctx: AppContext, client: Queryable, accountId: string, n = 1): Promise<void> {
   const { rows } = await queryPrepared<{ id: string }>(client, "wakha_wake_place",
-    `UPDATE calls SET deferred_until = now() WHERE id = (
+    `UPDATE calls SET deferred_until = now() WHERE id IN (
        SELECT id FROM calls WHERE account_id = $1 AND status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NULL
-       ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
-     RETURNING id`, [accountId]);
-  if (rows[0]) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: rows[0].id }, { id: randomUUID() });
+       ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id`, [accountId, n]);
+  for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, { id: randomUUID() });
 }
 
 /** The oldest call (of any account) parked for `line` gets a job due now. */
@@ -129,11 +177,11 @@ async function wakeForLine(ctx: AppContext, client: Queryable, line: string): Pr
 
 /**
  * A call of the account ended (on `line` when it had one): its place and its line go to the oldest calls parked for
- * them, in the transaction that ends it. Takes the account's lock then the line's, like a claim, so a claim that
- * counted the call as live has parked its call before this looks (no wake is missed).
+ * them, in the transaction that ends it. Takes the account's lock (unless `accountLocked`: a debit took it) then the
+ * line's, like a claim, so a claim that counted the call as live has parked its calls before this looks (no wake is missed).
  */
-export async function wakeWaiting(ctx: AppContext, client: Queryable, accountId: string, line: string | null, lineLimited: boolean): Promise<void> {
-  await queryPrepared(client, "wakha_lock_account", "SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE", [accountId]);
+export async function wakeWaiting(ctx: AppContext, client: Queryable, accountId: string, line: string | null, lineLimited: boolean, accountLocked = false): Promise<void> {
+  if (!accountLocked) await queryPrepared(client, "wakha_lock_account", "SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
   await wakeForPlace(ctx, client, accountId);
   if (!line || !lineLimited) return;
   await lockLines(client, [line]);

@@ -3,6 +3,8 @@
 import { placeCall, placeCalls } from "./engine/dialer.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
 import { SWEEP_EVERY_MS, sweepCalls } from "./engine/sweeper.ts";
+import { DISPATCH_EVERY_MS, dispatchParked } from "./engine/policy/concurrency.ts";
+import { lineLimits } from "./engine/policy/lines.ts";
 import { JOB_NAMES, type JobName } from "./jobs/catalogue.ts";
 import { type JobHandlers, Workers } from "./jobs/runtime.ts";
 import type { Root } from "./root.ts";
@@ -70,6 +72,8 @@ class NodeWorkers extends Workers<Root> {
   readonly #log: (msg: string, err?: unknown) => void;
   #timer: NodeJS.Timeout | null = null;
   #sweeping: Promise<void> | null = null;
+  #dispatcher: NodeJS.Timeout | null = null;
+  #dispatching: Promise<void> | null = null;
 
   constructor(root: Root, log: (msg: string, err?: unknown) => void) {
     super({ queue: root.queue, context: root, handlers: JOB_HANDLERS, log });
@@ -79,6 +83,16 @@ class NodeWorkers extends Workers<Root> {
 
   override async start(names: readonly JobName[] = JOB_NAMES): Promise<void> {
     await super.start(names);
+    // Issue 15: a node that places calls hands free places and lines to calls parked for one, a few times a second.
+    if (names.includes("placeCall") && !this.#dispatcher) {
+      const limits = lineLimits(this.#root.config);
+      this.#dispatcher = setInterval(() => {
+        if (this.#dispatching) return;
+        this.#dispatching = dispatchParked(this.#root, limits).then(() => undefined, (err: unknown) => this.#log("dispatch of parked calls failed", err))
+          .finally(() => (this.#dispatching = null));
+      }, DISPATCH_EVERY_MS);
+      this.#dispatcher.unref();
+    }
     if (!names.includes("sweepCalls") || this.#timer) return;
     this.#timer = setInterval(() => {
       if (this.#sweeping) return;
@@ -90,7 +104,10 @@ class NodeWorkers extends Workers<Root> {
   override async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    if (this.#dispatcher) clearInterval(this.#dispatcher);
+    this.#dispatcher = null;
     await this.#sweeping;
+    await this.#dispatching;
     await super.stop();
   }
 }

@@ -263,11 +263,12 @@ async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call:
   // The next attempt, when the retry policy says so, is created with this end (issue 15): exactly once.
   const retry = await scheduleRetry(ctx, client, call.id, new Date(ctx.now()));
   if (retry) await emitCallEvent(ctx, client, call.accountId, retry, "call.retry_scheduled");
-  // Last, what takes the account's row lock (held to the commit, it orders every end and claim of the account): the
-  // debit, then the call's place and line handed to the oldest calls waiting for them, then call.ended with the bill.
+  // Its place under the account's concurrency cap, and its line, go to the oldest calls waiting for them.
+  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row));
+  // Last, what takes the account's row lock (held to the commit, it orders the account's debits, holds and claims):
+  // the debit, then call.ended with the bill.
   const debit = connected > 0 ? await debitCall(client, call.accountId, call.id, connected) : { seconds: 0 };
   if (debit.seconds > 0) await client.query("UPDATE calls SET billed_seconds = $2 WHERE id = $1", [call.id, debit.seconds]);
-  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row), connected > 0);
   await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");
   return true;
 }

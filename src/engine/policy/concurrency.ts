@@ -155,37 +155,76 @@ export async function takePlaces(ctx: AppContext, client: Queryable, calls: Plac
   return out;
 }
 
-/** The oldest `n` calls parked for the account's place get a job due now and hold a place each (the caller holds the account's lock). */
-async function wakeForPlace(ctx: AppContext, client: Queryable, accountId: string, n = 1): Promise<void> {
+/** The oldest `n` calls parked for the account's place get a job due now and hold a place each; returns how many. */
+async function wakeForPlace(ctx: AppContext, client: Queryable, accountId: string, n = 1): Promise<number> {
   const { rows } = await queryPrepared<{ id: string }>(client, "wakha_wake_place",
     `UPDATE calls SET deferred_until = now() WHERE id IN (
        SELECT id FROM calls WHERE account_id = $1 AND status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NULL
        ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
      RETURNING id`, [accountId, n]);
   for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, { id: randomUUID() });
+  return rows.length;
 }
 
-/** The oldest call (of any account) parked for `line` gets a job due now. */
-async function wakeForLine(ctx: AppContext, client: Queryable, line: string): Promise<void> {
+/** The oldest `n` calls (of any account) parked for `line` get a job due now; returns how many. */
+async function wakeForLine(ctx: AppContext, client: Queryable, line: string, n = 1): Promise<number> {
   const { rows } = await queryPrepared<{ id: string }>(client, "wakha_wake_line",
-    `UPDATE calls SET deferred_until = now() WHERE id = (
+    `UPDATE calls SET deferred_until = now() WHERE id IN (
        SELECT id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines @> ARRAY[$1::text]
-       ORDER BY seq LIMIT 1 FOR UPDATE SKIP LOCKED)
-     RETURNING id`, [line]);
-  if (rows[0]) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: rows[0].id }, { id: randomUUID() });
+       ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id`, [line, n]);
+  for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, { id: randomUUID() });
+  return rows.length;
 }
 
 /**
  * A call of the account ended (on `line` when it had one): its place and its line go to the oldest calls parked for
- * them, in the transaction that ends it. Takes the account's lock (unless `accountLocked`: a debit took it) then the
- * line's, like a claim, so a claim that counted the call as live has parked its calls before this looks (no wake is missed).
+ * them, in the transaction that ends it. Without the account's or the line's lock, so an end holds no lock a claim
+ * waits for: a call parked by a claim that counted this one as live and committed after this looked is woken by the
+ * dispatcher (dispatchParked) within DISPATCH_EVERY_MS instead. A wake never over-fills: the claim counts under locks.
  */
-export async function wakeWaiting(ctx: AppContext, client: Queryable, accountId: string, line: string | null, lineLimited: boolean, accountLocked = false): Promise<void> {
-  if (!accountLocked) await queryPrepared(client, "wakha_lock_account", "SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
+export async function wakeWaiting(ctx: AppContext, client: Queryable, accountId: string, line: string | null, lineLimited: boolean): Promise<void> {
   await wakeForPlace(ctx, client, accountId);
-  if (!line || !lineLimited) return;
-  await lockLines(client, [line]);
-  await wakeForLine(ctx, client, line);
+  if (line && lineLimited) await wakeForLine(ctx, client, line);
+}
+
+/** How often each worker node hands free places and lines to parked calls (a wake the ends of calls missed). */
+export const DISPATCH_EVERY_MS = 250;
+
+/**
+ * Hands free places and lines to parked calls: per account with calls parked for a place, under its lock, as many of
+ * the oldest as it has places (cap minus live calls and calls woken for a place); per limited line with calls parked for
+ * it, under its lock, as many as it has free lines not already promised to a woken call. Returns how many were woken.
+ */
+export async function dispatchParked(ctx: AppContext, limits: Map<string, number>): Promise<number> {
+  let woken = 0;
+  const { rows: accounts } = await ctx.db.query<{ account_id: string }>(
+    `SELECT DISTINCT account_id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NULL LIMIT 100`);
+  for (const { account_id } of accounts) {
+    woken += await ctx.db.tx(async (client) => {
+      const { rows } = await client.query<{ room: number }>(
+        "SELECT COALESCE(max_concurrent_calls, $2::int) AS room FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [account_id, ctx.config.WAKHA_MAX_CONCURRENT_CALLS]);
+      const { rows: held } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM calls WHERE account_id = $1 AND ended_at IS NULL AND ${HOLDS_PLACE}`, [account_id]);
+      const room = (rows[0]?.room ?? 0) - (held[0]?.n ?? 0);
+      return room > 0 ? wakeForPlace(ctx, client, account_id, room) : 0;
+    });
+  }
+  const { rows: lines } = await ctx.db.query<{ line: string }>(
+    `SELECT DISTINCT unnest(wait_lines) AS line FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NOT NULL LIMIT 100`);
+  for (const { line } of lines) {
+    const limit = limits.get(line);
+    if (limit === undefined) continue; // no longer limited here: the sweep's second look wakes its calls
+    woken += await ctx.db.tx(async (client) => {
+      await lockLines(client, [line]);
+      const { rows } = await client.query<{ busy: number; promised: number }>(
+        `SELECT (SELECT count(*)::int FROM calls WHERE caller_line = $1 AND ended_at IS NULL AND status <> 'queued' AND caller_line IS NOT NULL) AS busy,
+           (SELECT count(*)::int FROM calls WHERE status = 'queued' AND deferred_until < 'infinity' AND wait_lines @> ARRAY[$1::text]) AS promised`, [line]);
+      const free = limit - (rows[0]?.busy ?? 0) - (rows[0]?.promised ?? 0);
+      return free > 0 ? wakeForLine(ctx, client, line, free) : 0;
+    });
+  }
+  return woken;
 }
 
 /**

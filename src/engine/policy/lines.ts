@@ -33,3 +33,15 @@ export function callerLinesFor(config: LineConfig, channel: string, country: Cou
   const [name, ids] = f;
   return (ids?.[country] ?? ids?.default ?? []).map((l) => ({ key: `${name}:${l.number}`, number: l.number, lines: l.lines }));
 }
+
+/** Every number with a line count on this node, by key: the lines the dispatcher hands to parked calls. */
+export function lineLimits(config: Omit<LineConfig, "telephony">): Map<string, number> {
+  const out = new Map<string, number>();
+  const families: [string, CallerIds | undefined][] = [
+    ["twilio", config.WAKHA_TWILIO_CALLER_IDS], ["jambonz", config.WAKHA_JAMBONZ_CALLER_IDS], ["simulator", config.WAKHA_SIMULATOR_CALLER_IDS],
+  ];
+  for (const [name, ids] of families) {
+    for (const list of Object.values(ids ?? {})) for (const l of list) if (l.lines !== null) out.set(`${name}:${l.number}`, l.lines);
+  }
+  return out;
+}

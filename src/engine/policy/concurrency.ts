@@ -11,6 +11,14 @@ import { type Queryable, queryPrepared } from "../../db/pool.ts";
 import { JOBS } from "../../jobs/catalogue.ts";
 import type { CallerLineChoice } from "./lines.ts";
 
+/**
+ * A woken call's job goes before the calls not yet looked at (pg-boss fetches by priority, then age): it is older, and
+ * it holds the place it was woken for, so a fetch of new calls would only find the account full and park them.
+ */
+function woken(): { id: string; priority: number } {
+  return { id: randomUUID(), priority: 1 };
+}
+
 /** A call parked longer than this is looked at again by the sweep (a wake lost to a crash or a cap changed meanwhile). */
 export const PARK_RECHECK_SECONDS = 60;
 
@@ -162,7 +170,7 @@ async function wakeForPlace(ctx: AppContext, client: Queryable, accountId: strin
        SELECT id FROM calls WHERE account_id = $1 AND status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NULL
        ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
      RETURNING id`, [accountId, n]);
-  for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, { id: randomUUID() });
+  for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, woken());
   return rows.length;
 }
 
@@ -173,7 +181,7 @@ async function wakeForLine(ctx: AppContext, client: Queryable, line: string, n =
        SELECT id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines @> ARRAY[$1::text]
        ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
      RETURNING id`, [line, n]);
-  for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, { id: randomUUID() });
+  for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, woken());
   return rows.length;
 }
 
@@ -239,7 +247,7 @@ export async function recheckParked(ctx: AppContext, limit: number): Promise<num
            AND updated_at < now() - make_interval(secs => $1)
          ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
        RETURNING id`, [PARK_RECHECK_SECONDS, limit]);
-    for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, { id: randomUUID() });
+    for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, woken());
     return rows.length;
   });
 }

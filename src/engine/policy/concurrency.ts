@@ -1,10 +1,12 @@
 // Concurrency caps (issue 15): at most N calls of an account ringing or in progress at once, and at most the line
-// count of a caller number that has one (a GSM gateway's SIM slots). Both are taken at the claim, in one statement
-// run under the account's row lock and the lines' advisory locks (lock order everywhere: the call, the account, the
-// lines by name), so two workers never both take the last place. A call that finds no place is parked: it waits
-// without a job, in order (seq), and the end of a call hands its place to the oldest call parked for it, in the
-// transaction that ends it. Parking costs one UPDATE, so a burst far over the cap costs each call one look, not one
-// look every few seconds (issue 15's bench: 30 dials/s with 2 to 26 looks per call before).
+// count of a caller number that has one (a GSM gateway's SIM slots). Both are given at the claim of a fetch of calls,
+// under the accounts' row locks and the lines' advisory locks (lock order everywhere: the calls, the accounts, the
+// lines by name), so two workers never both take the last place or line. A call that finds none is parked: it waits
+// without a job, in order (seq). The end of a call wakes the oldest call parked for its place and its line; a
+// dispatcher on each worker node hands out, under the locks, whatever places and lines those wakes missed; the sweep
+// looks again at a call parked for over a minute. Parking costs one UPDATE in the claim's transaction, so a burst far
+// over the cap costs each call one look and one wake, not one look every few seconds (the issue's bench before:
+// 2.16 looks per call, up to 26, each a transaction and a job, all under the account's lock).
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import { type Queryable, queryPrepared } from "../../db/pool.ts";
@@ -205,11 +207,11 @@ export const DISPATCH_EVERY_MS = 250;
  * it, under its lock, as many as it has free lines not already promised to a woken call. Returns how many were woken.
  */
 export async function dispatchParked(ctx: AppContext, limits: Map<string, number>): Promise<number> {
-  let woken = 0;
+  let count = 0;
   const { rows: accounts } = await ctx.db.query<{ account_id: string }>(
     `SELECT DISTINCT account_id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NULL LIMIT 100`);
   for (const { account_id } of accounts) {
-    woken += await ctx.db.tx(async (client) => {
+    count += await ctx.db.tx(async (client) => {
       const { rows } = await client.query<{ room: number }>(
         "SELECT COALESCE(max_concurrent_calls, $2::int) AS room FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [account_id, ctx.config.WAKHA_MAX_CONCURRENT_CALLS]);
       const { rows: held } = await client.query<{ n: number }>(
@@ -223,7 +225,7 @@ export async function dispatchParked(ctx: AppContext, limits: Map<string, number
   for (const { line } of lines) {
     const limit = limits.get(line);
     if (limit === undefined) continue; // no longer limited here: the sweep's second look wakes its calls
-    woken += await ctx.db.tx(async (client) => {
+    count += await ctx.db.tx(async (client) => {
       await lockLines(client, [line]);
       const { rows } = await client.query<{ busy: number; promised: number }>(
         `SELECT (SELECT count(*)::int FROM calls WHERE caller_line = $1 AND ended_at IS NULL AND status <> 'queued' AND caller_line IS NOT NULL) AS busy,
@@ -232,7 +234,7 @@ export async function dispatchParked(ctx: AppContext, limits: Map<string, number
       return free > 0 ? wakeForLine(ctx, client, line, free) : 0;
     });
   }
-  return woken;
+  return count;
 }
 
 /**

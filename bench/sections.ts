@@ -311,7 +311,10 @@ export async function burstSection(serverUrl: string, log: (m: string) => void):
   const calls = Number(process.env["BENCH_BURST_CALLS"] ?? 10_000);
   const cap = Number(process.env["BENCH_BURST_CAP"] ?? 200);
   const speed = process.env["BENCH_BURST_SIMULATOR_SPEED"] ?? "100";
-  const name = `${calls} calls in a burst under a cap of ${cap}`;
+  // The simulated customer (spec: the last two digits choose): 01 confirms; 04 is busy, so a call ends at once and
+  // unbilled, which leaves the scheduler (claims, parks, wakes) as nearly all of the work.
+  const phone = process.env["BENCH_BURST_PHONE"] ?? "+212612345601";
+  const name = `${calls} calls in a burst under a cap of ${cap}${process.env["BENCH_BURST_PHONE"] ? ` (customers ${process.env["BENCH_BURST_PHONE"]})` : ""}`;
   const why = notLanded(["src/engine/policy/concurrency.ts"]);
   if (why) return { name, text: `skipped: ${why}` };
   const db = await sectionDatabase(serverUrl, "burst");
@@ -334,10 +337,12 @@ export async function burstSection(serverUrl: string, log: (m: string) => void):
     };
     await post("/v1/shops", { external_id: "burst-shop", merchant_external_id: "m", name: "Burst shop" });
     log(`creating ${calls} calls under a cap of ${cap}`);
+    const { cpuSeconds } = await import("./processes.ts");
+    const workerCpuBefore = await cpuSeconds(worker.pid);
     const createStarted = performance.now();
     for (let i = 0; i < calls; i += 100) {
       await Promise.all(Array.from({ length: Math.min(100, calls - i) }, (_, k) => post("/v1/calls", {
-        shop_external_id: "burst-shop", customer: { name: "Client", phone_number: "+212612345601" }, amount: "100.00", country: "MA",
+        shop_external_id: "burst-shop", customer: { name: "Client", phone_number: phone }, amount: "100.00", country: "MA",
         order: { external_id: `o-${i + k}`, items: [{ name: "Item", unit_price: "100.00" }] },
       }, { "idempotency-key": `burst-${i + k}` })));
     }
@@ -360,12 +365,15 @@ export async function burstSection(serverUrl: string, log: (m: string) => void):
        FROM calls`);
     const r = rows[0]!;
     if (r.dialed < calls) return { name, text: `failed: ${r.dialed} of ${calls} calls dialled within 600 s` };
+    const workerCpuAfter = await cpuSeconds(worker.pid);
+    const workerMs = workerCpuBefore === null || workerCpuAfter === null ? null : ((workerCpuAfter - workerCpuBefore) * 1000) / calls;
     return {
       name,
       text: `created in ${createSeconds.toFixed(1)} s (one \`wakha serve\` WAKHA_ROLE=api); dialled by one \`wakha worker\` (WAKHA_SIMULATOR_SPEED=${speed}): ` +
         `first call ${r.first_lag.toFixed(2)} s from creation to dial, last ${r.last_lag.toFixed(1)} s; ${(calls / Math.max(r.span, 0.001)).toFixed(0)} dials/s ` +
         `over ${r.span.toFixed(1)} s; at most ${peak} live at once (cap ${cap}); scheduler work: ${(r.deferrals / calls).toFixed(2)} waits per call ` +
-        `(max ${r.max_deferrals}), each one short transaction and one job`,
+        `(max ${r.max_deferrals}), each a park (one UPDATE in its fetch's claim transaction) and a wake (one UPDATE and one job); ` +
+        `worker CPU ${workerMs === null ? "n/a" : `${workerMs.toFixed(2)} ms`} per call, whole calls included`,
     };
   } finally {
     await api?.stop();

@@ -7,24 +7,46 @@ const e164 = /^\+[1-9]\d{6,14}$/;
 const COUNTRIES = ["MA", "DZ", "TN", "FR"] as const;
 const DIALECTS = ["ma", "dz", "tn", "fr"] as const;
 
-/** `MA=+212...,FR=+33...` or one number for every country; returns the map, `default` for the single form. */
+/** A caller number and how many calls it carries at once (a GSM gateway: its SIM slots); null for no limit. */
+export interface CallerLine {
+  number: string;
+  lines: number | null;
+}
+export type CallerIds = Partial<Record<(typeof COUNTRIES)[number] | "default", CallerLine[]>>;
+
+/**
+ * `MA=+212...,FR=+33...` or one number for every country; a key given twice lists several numbers for it, and
+ * `/N` after a number says it carries at most N calls at once (issue 15): `MA=+212522000001/8,MA=+212522000002/8`.
+ * Returns the numbers per country, `default` for those without a country.
+ */
 function callerIds(name: string) {
   return z.string().transform((value, ctx) => {
-    const out: Record<string, string> = {};
+    const out: CallerIds = {};
     for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
-      const [key, number] = part.includes("=") ? (part.split("=").map((s) => s.trim()) as [string, string]) : ["default", part];
+      const [key, entry] = part.includes("=") ? (part.split("=").map((s) => s.trim()) as [string, string]) : ["default", part];
       if (key !== "default" && !(COUNTRIES as readonly string[]).includes(key.toUpperCase())) {
         ctx.addIssue({ code: "custom", message: `${name}: "${key}" is not a country (MA, DZ, TN, FR)` });
         return z.NEVER;
       }
+      const [number, lines] = (entry ?? "").split("/").map((s) => s.trim());
       if (!e164.test(number ?? "")) {
         ctx.addIssue({ code: "custom", message: `${name}: "${number ?? ""}" is not an E.164 number (+212...)` });
         return z.NEVER;
       }
-      out[key === "default" ? key : key.toUpperCase()] = number!;
+      if (lines !== undefined && !/^[1-9]\d{0,4}$/.test(lines)) {
+        ctx.addIssue({ code: "custom", message: `${name}: "/${lines}" after ${number} is not a number of lines (1 to 99999)` });
+        return z.NEVER;
+      }
+      const k = (key === "default" ? key : key.toUpperCase()) as keyof CallerIds;
+      (out[k] ??= []).push({ number: number!, lines: lines === undefined ? null : Number(lines) });
     }
-    return out as Partial<Record<(typeof COUNTRIES)[number] | "default", string>>;
+    return out;
   });
+}
+
+/** The first number of each country: what a carrier shows when the dialer did not pick a line. */
+export function firstCallerIds(ids: CallerIds | undefined): Partial<Record<keyof CallerIds, string>> {
+  return Object.fromEntries(Object.entries(ids ?? {}).map(([k, list]) => [k, list[0]!.number]));
 }
 
 /** `ma=ar-MA-JamalNeural,dz=...,tn=...,fr=fr-FR-DeniseNeural`: a voice per dialect. */
@@ -52,6 +74,8 @@ export const carrierEnvShape = {
   WAKHA_TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be an account SID (AC followed by 32 hex digits)").optional(),
   WAKHA_TWILIO_AUTH_TOKEN: z.string().min(16, "must be the account's auth token").optional(),
   WAKHA_TWILIO_CALLER_IDS: callerIds("WAKHA_TWILIO_CALLER_IDS").optional(),
+  /** The simulator's caller numbers, with their line counts: to rehearse a gateway's limit (tests, benchmarks). */
+  WAKHA_SIMULATOR_CALLER_IDS: callerIds("WAKHA_SIMULATOR_CALLER_IDS").optional(),
   WAKHA_TWILIO_VOICES: voices.optional(),
   WAKHA_TWILIO_TTS_PROVIDER: z.string().min(1).optional(),
   WAKHA_TWILIO_TRANSCRIPTION_PROVIDER: z.string().min(1).optional(),

@@ -1,8 +1,10 @@
 // Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
-import { placeCall } from "./engine/dialer.ts";
+import { placeCall, placeCalls } from "./engine/dialer.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
 import { SWEEP_EVERY_MS, sweepCalls } from "./engine/sweeper.ts";
+import { DISPATCH_EVERY_MS, dispatchParked } from "./engine/policy/concurrency.ts";
+import { lineLimits } from "./engine/policy/lines.ts";
 import { JOB_NAMES, type JobName } from "./jobs/catalogue.ts";
 import { type JobHandlers, Workers } from "./jobs/runtime.ts";
 import type { Root } from "./root.ts";
@@ -11,9 +13,14 @@ import { attemptDeliveries, attemptDelivery, requeueStuckDeliveries } from "./we
 /** One handler per job type: the compiler refuses a missing or unknown one and types each payload. */
 export const JOB_HANDLERS: JobHandlers<Root> = {
   // Up to 50 x 20 = 1,000 calls in flight per node; a call is mostly waiting on the line (issue 19: 1,000 per node).
+  // A fetch is claimed in one transaction (issue 15: the caps' locks and the commit paid once per fetch, not per call).
   placeCall: {
     handle: async (root, payload) => {
       await placeCall(root, await root.engine(), payload.call_id);
+    },
+    handleBatch: async (root, jobs) => {
+      await placeCalls(root, await root.engine(), jobs.map((j) => j.payload.call_id));
+      return jobs.map(() => null);
     },
     batchSize: 50,
     localConcurrency: 20,
@@ -65,6 +72,8 @@ class NodeWorkers extends Workers<Root> {
   readonly #log: (msg: string, err?: unknown) => void;
   #timer: NodeJS.Timeout | null = null;
   #sweeping: Promise<void> | null = null;
+  #dispatcher: NodeJS.Timeout | null = null;
+  #dispatching: Promise<void> | null = null;
 
   constructor(root: Root, log: (msg: string, err?: unknown) => void) {
     super({ queue: root.queue, context: root, handlers: JOB_HANDLERS, log });
@@ -74,6 +83,16 @@ class NodeWorkers extends Workers<Root> {
 
   override async start(names: readonly JobName[] = JOB_NAMES): Promise<void> {
     await super.start(names);
+    // Issue 15: a node that places calls hands free places and lines to calls parked for one, a few times a second.
+    if (names.includes("placeCall") && !this.#dispatcher) {
+      const limits = lineLimits(this.#root.config);
+      this.#dispatcher = setInterval(() => {
+        if (this.#dispatching) return;
+        this.#dispatching = dispatchParked(this.#root, limits).then(() => undefined, (err: unknown) => this.#log("dispatch of parked calls failed", err))
+          .finally(() => (this.#dispatching = null));
+      }, DISPATCH_EVERY_MS);
+      this.#dispatcher.unref();
+    }
     if (!names.includes("sweepCalls") || this.#timer) return;
     this.#timer = setInterval(() => {
       if (this.#sweeping) return;
@@ -85,7 +104,10 @@ class NodeWorkers extends Workers<Root> {
   override async stop(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
+    if (this.#dispatcher) clearInterval(this.#dispatcher);
+    this.#dispatcher = null;
     await this.#sweeping;
+    await this.#dispatching;
     await super.stop();
   }
 }

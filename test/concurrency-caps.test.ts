@@ -1,5 +1,6 @@
-// Issue 15: a concurrency cap per account. Calls over the cap wait (put back a few seconds later) and none is lost or
-// dialled twice, with two worker nodes on one queue; the cap is set per account by `wakha accounts set`.
+// Issue 15: a concurrency cap per account. Calls over the cap wait (parked until a place frees) and none is lost or
+// dialled twice, with two worker nodes on one queue, for calls created one by one and in a burst; the cap is set per
+// account by `wakha accounts set`.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCommandLine } from "../src/cli-args.ts";
@@ -45,17 +46,20 @@ describe("concurrency caps", () => {
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
-    const ids: string[] = [];
-    for (let i = 0; i < 8; i++) {
+    const create = async () => {
       const res = await postCall(t, acct, callBody(shop, { customer: { name: "Sara", phone_number: "+212612345601" }, order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] } }));
       expect(res.statusCode, res.body).toBe(201);
-      ids.push(res.json().id);
-    }
+      return res.json().id as string;
+    };
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i++) ids.push(await create());
+    // Then a burst: 16 more created at once, while the first ones ring.
+    ids.push(...(await Promise.all(Array.from({ length: 16 }, create))));
     const ended = [];
     for (const id of ids) ended.push(await waitForEnd(t, acct, id, 80_000));
     sampling = false;
     await sampler;
-    expect(ended.map((c) => c.status)).toEqual(Array(8).fill("completed"));
+    expect(ended.map((c) => c.status)).toEqual(Array(24).fill("completed"));
     expect(peak).toBeGreaterThan(0);
     expect(peak).toBeLessThanOrEqual(2);
     const mine = t.dialled.filter((id) => ids.includes(id));

@@ -25,6 +25,8 @@ const ENGINE_JOBS: JobName[] = ["placeCall", "sweepCalls"];
 export interface EngineApp extends TestApp {
   /** Call ids in the order they were dialled (originate), across this app's workers. */
   dialled: string[];
+  /** The caller number each call was dialled from (`from`, issue 15's lines), null when the dialer picked none. */
+  dialledFrom: Map<string, string | null>;
   /** Errors logged by the engine or the workers: a passing test expects none. */
   errors: string[];
   startWorkers(): Promise<Workers<Root>>;
@@ -38,10 +40,12 @@ export interface EngineAppOptions {
   /** Replaces parts of the default engine (simulated customers, classifier, speech). */
   parts?: Partial<EngineParts>;
   env?: Record<string, string>;
+  /** The app's clock (a fake one); the database's stays the real one. */
+  now?: () => number;
 }
 
 /** Wraps the engine's telephony so every originate is counted. */
-function counting(engine: CallEngine, dialled: string[]): CallEngine {
+function counting(engine: CallEngine, dialled: string[], dialledFrom: Map<string, string | null>): CallEngine {
   return {
     ...engine,
     telephony: {
@@ -53,6 +57,7 @@ function counting(engine: CallEngine, dialled: string[]): CallEngine {
           close: () => provider.close(),
           originate(request) {
             dialled.push(request.callId);
+            dialledFrom.set(request.callId, request.from ?? null);
             return provider.originate(request);
           },
         };
@@ -66,6 +71,7 @@ export async function startEngineApp(options: EngineAppOptions): Promise<EngineA
   const dataDir = await mkdtemp(path.join(tmpdir(), "wakha-engine-"));
   await chmod(dataDir, 0o755);
   const dialled: string[] = [];
+  const dialledFrom = new Map<string, string | null>();
   const errors: string[] = [];
   const log = (message: string, err?: unknown) => errors.push(`${message}${err ? `: ${err instanceof Error ? err.stack : String(err)}` : ""}`);
   const t = await startAppOn(
@@ -77,13 +83,15 @@ export async function startEngineApp(options: EngineAppOptions): Promise<EngineA
       speech: null,
       log,
       ...options.parts,
-    }), dialled),
+    }), dialled, dialledFrom),
+    options.now,
   );
   await t.ctx.engine();
   const started: Workers<Root>[] = [];
   return {
     ...t,
     dialled,
+    dialledFrom,
     errors,
     dataDir,
     async startWorkers() {
@@ -101,19 +109,21 @@ export async function startEngineApp(options: EngineAppOptions): Promise<EngineA
 }
 
 /** Another node on the same database and queue, sharing `dialled` with the first. */
-export async function startSecondNode(first: EngineApp, databaseUrl: string, speed = 200): Promise<EngineApp> {
+export async function startSecondNode(first: EngineApp, databaseUrl: string, speed = 200, more: { env?: Record<string, string>; now?: () => number } = {}): Promise<EngineApp> {
   const t = await startAppOn(
     databaseUrl,
-    { WAKHA_DATA_DIR: first.dataDir, WAKHA_SIMULATOR_SPEED: String(speed), WAKHA_RATE_LIMIT_SCALE: "1000" },
+    { WAKHA_DATA_DIR: first.dataDir, WAKHA_SIMULATOR_SPEED: String(speed), WAKHA_RATE_LIMIT_SCALE: "1000", ...more.env },
     async (config) => counting(await buildEngine(config, {
       classifier: new LexiconIntentClassifier(), customers: createSimulatedCustomer, speech: null, log: (m) => first.errors.push(m),
-    }), first.dialled),
+    }), first.dialled, first.dialledFrom),
+    more.now,
   );
   await t.ctx.engine();
   const started: Workers<Root>[] = [];
   return {
     ...t,
     dialled: first.dialled,
+    dialledFrom: first.dialledFrom,
     errors: first.errors,
     dataDir: first.dataDir,
     async startWorkers() {

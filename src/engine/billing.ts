@@ -17,12 +17,14 @@ export interface Debit {
 /**
  * Debits a call inside the caller's transaction, which must already hold the call's row lock (lock order:
  * call, then account). The account row is locked so concurrent calls of one account debit one after the
- * other; a call can only take what is left. The unique index on transactions(call_id) for debits makes a
+ * other; a call can only take what is left. FOR NO KEY UPDATE, like every lock on an account row in the engine: it
+ * excludes the other debits, holds and claims, but not the key-share lock that inserting a call (a retry) or a
+ * transaction takes on its account, so two ends of calls that each inserted a retry never wait on each other in a cycle. The unique index on transactions(call_id) for debits makes a
  * second debit for the same call a no-op that returns the first.
  */
 export async function debitCall(client: Queryable, accountId: string, callId: string, billable: number): Promise<Debit> {
   const { rows: accounts } = await client.query<{ balance_seconds: number }>(
-    "SELECT balance_seconds FROM accounts WHERE id = $1 FOR UPDATE", [accountId],
+    "SELECT balance_seconds FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId],
   );
   const balance = accounts[0]?.balance_seconds ?? 0;
   const { rows: earlier } = await client.query<{ seconds: number; balance_after: number }>(

@@ -14,7 +14,8 @@ import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
 import { listNumber } from "./policy/do-not-call.ts";
 import { scheduleRetry } from "./policy/retries.ts";
-import { admission, deferCall, wakeNextWaiting } from "./policy/concurrency.ts";
+import { takePlaces, wakeWaiting } from "./policy/concurrency.ts";
+import { callerLinesFor } from "./policy/lines.ts";
 import { effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
@@ -41,6 +42,8 @@ export interface ClaimedCall {
   balanceSeconds: number;
   /** The seconds this call holds: it may be connected that long before it must extend its hold or close. */
   heldSeconds: number;
+  /** The caller number whose line the claim took (issue 15); null when the carrier shows its own. */
+  callerNumber: string | null;
 }
 
 /** Seconds a call holds at a time: taken at the claim, extended by as much again while it runs (issue 20). */
@@ -55,7 +58,7 @@ export const HOLD_TOPUP_BELOW_SECONDS = 30;
  * Nothing is added when less than `minimum` is free. Returns the free balance before, and the call's hold after.
  */
 async function takeHold(client: Queryable, accountId: string, callId: string, chunk: number, minimum: number): Promise<{ free: number; held: number }> {
-  await client.query("SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE", [accountId]);
+  await client.query("SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
   const { rows } = await client.query<{ free: number; held: number }>(
     `WITH f AS (
        SELECT GREATEST(0, a.balance_seconds - COALESCE((SELECT sum(o.held_seconds) FROM calls o
@@ -80,48 +83,55 @@ export async function emitCallEvent(ctx: AppContext, client: Queryable, accountI
 
 /**
  * Takes a queued call to `ringing`. Null when there is nothing to place: the call is gone, no longer queued
- * (another worker has it, or it ended) or a cancel was requested. The guarded UPDATE under the row lock is
- * what makes two workers unable to both place one call.
+ * (another worker has it, or it ended), a cancel was requested, or it found no place and waits (issue 15).
  */
 export async function claimCall(ctx: AppContext, callId: string): Promise<ClaimedCall | null> {
+  return (await claimCalls(ctx, [callId]))[0] ?? null;
+}
+
+/**
+ * Takes a batch of queued calls (a fetch of place-call jobs) to `ringing`, in one transaction, and returns those it
+ * took. The guarded read under each call's row lock is what makes two workers unable to both place one call; the
+ * places under the caps are given by takePlaces, for the whole batch at once.
+ */
+export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<ClaimedCall[]> {
   return ctx.db.tx(async (client) => {
-    const { rows } = await client.query<ClaimedCall & { status: CallStatus; cancel_requested_at: Date | null } & ClaimHours>(
+    const { rows } = await client.query<ClaimedCall & { status: CallStatus; cancel_requested_at: Date | null; seq: string } & ClaimHours>(
       `SELECT c.id, c.account_id AS "accountId", s.name AS "shopName", c.customer_name AS "customerName", c.customer_phone AS phone,
-         c.country, c.language, c.dialect, c.channel, c.amount::text AS amount, c.currency, c.items, c.status, c.cancel_requested_at,
-         a.balance_seconds AS "balanceSeconds", a.calling_hours AS "accountHours", s.calling_hours AS "shopHours"
+         c.country, c.language, c.dialect, c.channel, c.amount::text AS amount, c.currency, c.items, c.status, c.cancel_requested_at, c.seq,
+         a.calling_hours AS "accountHours", s.calling_hours AS "shopHours"
        FROM calls c JOIN shops s ON s.id = c.shop_id JOIN accounts a ON a.id = c.account_id
-       WHERE c.id = $1 FOR UPDATE OF c`,
-      [callId],
+       WHERE c.id = ANY($1::uuid[]) ORDER BY c.id FOR UPDATE OF c`,
+      [[...new Set(callIds)]],
     );
-    const row = rows[0];
-    if (!row || row.status !== "queued" || row.cancel_requested_at) return null;
-    // Outside the calling hours now (a wait for a place, a sweep or a change of hours carried it there): it waits
-    // for their next opening (issue 15).
-    if (ctx.config.WAKHA_CALLING_HOURS && (await holdUntilOpen(ctx, client, row))) return null;
+    const due: typeof rows = [];
+    for (const row of rows) {
+      if (row.status !== "queued" || row.cancel_requested_at) continue;
+      // Outside the calling hours now (a wait for a place, a sweep or a change of hours carried it there): it waits
+      // for their next opening (issue 15).
+      if (ctx.config.WAKHA_CALLING_HOURS && (await holdUntilOpen(ctx, client, row))) continue;
+      due.push(row);
+    }
     // Issue 15: a number listed after the call was created is never dialled (the call ends failed, unbilled, with
-    // call.ended); a call over the account's concurrency cap is put back for a few seconds.
-    const admitted = await admission(client, row.accountId, row.phone, ctx.config.WAKHA_MAX_CONCURRENT_CALLS);
-    if (admitted === "listed") {
-      await client.query(
-        `UPDATE calls SET status = 'failed', end_reason = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-         WHERE id = $1`, [callId, DO_NOT_CALL_SKIPPED]);
-      await emitCallEvent(ctx, client, row.accountId, callId, "call.ended");
-      return null;
-    }
-    if (admitted === "full") {
-      await deferCall(ctx, client, callId);
-      return null;
-    }
-    const { rowCount } = await client.query(
-      `UPDATE calls SET status = 'ringing', last_heartbeat_at = now(), dialed_at = now(), updated_at = now()
-       WHERE id = $1 AND status = 'queued' AND cancel_requested_at IS NULL`,
-      [callId],
-    );
-    if (!rowCount) return null;
+    // call.ended); a call over the account's cap, or with every line of its numbers busy, is parked until a place frees.
     // Dialled only when the balance the account's other live calls do not hold covers the minimum (issue 20).
-    const hold = await takeHold(client, row.accountId, callId, HOLD_CHUNK_SECONDS, REQUIRED_SECONDS);
-    const { status: _s, cancel_requested_at: _c, accountHours: _a, shopHours: _h, ...call } = row;
-    return { ...call, balanceSeconds: hold.free, heldSeconds: hold.held };
+    const places = await takePlaces(ctx, client, due.map((row) => ({
+      callId: row.id, accountId: row.accountId, phone: row.phone, seq: Number(row.seq), lines: callerLinesFor(ctx.config, row.channel, row.country),
+    })), { defaultCap: ctx.config.WAKHA_MAX_CONCURRENT_CALLS, holdChunk: HOLD_CHUNK_SECONDS, holdMinimum: REQUIRED_SECONDS });
+    const claimed: ClaimedCall[] = [];
+    for (const row of due) {
+      const place = places.get(row.id);
+      if (place?.kind === "listed") {
+        await client.query(
+          `UPDATE calls SET status = 'failed', end_reason = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
+           WHERE id = $1`, [row.id, DO_NOT_CALL_SKIPPED]);
+        await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
+      }
+      if (place?.kind !== "claimed") continue;
+      const { status: _s, cancel_requested_at: _c, accountHours: _a, shopHours: _h, seq: _q, ...call } = row;
+      claimed.push({ ...call, balanceSeconds: place.free, heldSeconds: place.held, callerNumber: place.line?.number ?? null });
+    }
+    return claimed;
   });
 }
 
@@ -145,9 +155,16 @@ async function holdUntilOpen(ctx: AppContext, client: Queryable, row: Pick<Claim
     return true;
   }
   if (opening.getTime() <= now) return false;
-  await client.query("UPDATE calls SET scheduled_at = $2, updated_at = now() WHERE id = $1", [row.id, opening]);
+  // A call woken for a place gives it back: it waits for the hours, not for a place.
+  await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, updated_at = now() WHERE id = $1", [row.id, opening]);
   await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: row.id }, { id: randomUUID(), startAfter: opening });
   return true;
+}
+
+/** Whether the line a call took has a limit in this node's configuration (then calls may be parked for it). */
+export function lineIsLimited(ctx: Pick<AppContext, "config">, call: { caller_line: string | null; channel: string; country: Country }): boolean {
+  if (!call.caller_line) return false;
+  return callerLinesFor(ctx.config, call.channel, call.country).some((l) => l.key === call.caller_line && l.lines !== null);
 }
 
 /** The line state the dialer steers by: a cancel request, and the seconds the account can still pay for. */
@@ -222,22 +239,21 @@ export async function settleCall(ctx: AppContext, call: Pick<ClaimedCall, "id" |
 }
 
 async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd): Promise<boolean> {
-  const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string }>(
-    "SELECT status, answered_at, ended_at, customer_phone FROM calls WHERE id = $1 FOR UPDATE", [call.id],
+  const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string; caller_line: string | null; channel: string; country: Country }>(
+    "SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country FROM calls WHERE id = $1 FOR UPDATE", [call.id],
   );
   const row = rows[0];
   if (!row || row.ended_at) return false;
   const status = row.status === "canceled" ? "canceled" : end.status;
   const completed = status === "completed";
   const connected = row.answered_at ? billableSeconds(end.connectedSeconds) : 0;
-  const debit = connected > 0 ? await debitCall(client, call.accountId, call.id, connected) : { seconds: 0 };
   await client.query(
     `UPDATE calls SET status = $2, outcome = $3, outcome_details = $4, end_reason = $5, transcript = $6, ended_at = now(),
-       duration_seconds = $7, answered_seconds = $7, billed_seconds = $8, updated_at = now()
+       duration_seconds = $7, answered_seconds = $7, billed_seconds = 0, updated_at = now()
      WHERE id = $1`,
     [
       call.id, status, completed ? end.outcome : null, completed && end.outcomeDetails ? JSON.stringify(end.outcomeDetails) : null,
-      status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected, debit.seconds,
+      status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected,
     ],
   );
   // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them.
@@ -247,11 +263,16 @@ async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call:
   }
   // The next attempt, when the retry policy says so, is created with this end (issue 15): exactly once.
   const retry = await scheduleRetry(ctx, client, call.id, new Date(ctx.now()));
-  // Its place under the account's concurrency cap goes to the oldest call waiting for one.
-  await wakeNextWaiting(ctx, client, call.accountId);
+  if (retry) await emitCallEvent(ctx, client, call.accountId, retry, "call.retry_scheduled");
+  // Its place under the account's concurrency cap, and its line, go to the oldest calls waiting for them.
+  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row));
+  // Last, what takes the account's row lock (held to the commit, it orders the account's debits, holds and claims):
+  // the debit, then call.ended with the bill.
+  const debit = connected > 0 ? await debitCall(client, call.accountId, call.id, connected) : { seconds: 0 };
+  if (debit.seconds > 0) await client.query("UPDATE calls SET billed_seconds = $2 WHERE id = $1", [call.id, debit.seconds]);
   await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");
   // The call's answer settles its order (issue 16): order.resolved follows call.ended when the resolution changes.
+  // The order's row lock is taken last (call, then account, then order), as settleOrder requires.
   await settleOrderOfCall(ctx, client, call.accountId, call.id);
-  if (retry) await emitCallEvent(ctx, client, call.accountId, retry, "call.retry_scheduled");
   return true;
 }

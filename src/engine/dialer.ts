@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { REQUIRED_SECONDS } from "../domain/money.ts";
 import { closingLine, voicemailMessage } from "./agent-lines.ts";
 import {
-  type CallEnd, type ClaimedCall, claimCall, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
+  type CallEnd, type ClaimedCall, claimCalls, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
 } from "./call-states.ts";
 import { recogniseLineMessage } from "./dialogue/line-messages.ts";
 import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "./dialogue/types.ts";
@@ -47,9 +47,16 @@ const UNANSWERED: Record<Exclude<AnswerResult["type"], "answered">, CallEnd["sta
 
 /** Places one call; never throws once the call is claimed (a failure ends it as failed, or the sweep does). */
 export async function placeCall(ctx: AppContext, engine: CallEngine, callId: string): Promise<void> {
-  const call = await claimCall(ctx, callId);
-  if (!call) return;
-  await new CallRun(ctx, engine, call).run();
+  await placeCalls(ctx, engine, [callId]);
+}
+
+/**
+ * Places a batch of calls (a fetch of place-call jobs): claimed together in one transaction (claimCalls), then each
+ * dialled and run to its end at once. Throws only when the claim does (the jobs are then retried).
+ */
+export async function placeCalls(ctx: AppContext, engine: CallEngine, callIds: string[]): Promise<void> {
+  const calls = await claimCalls(ctx, callIds);
+  await Promise.all(calls.map((call) => new CallRun(ctx, engine, call).run()));
 }
 
 function unanswered(status: CallEnd["status"], endReason: string): CallEnd {
@@ -105,7 +112,7 @@ class CallRun {
     let session: CallSession;
     try {
       session = await provider.originate({
-        callId: call.id, to: call.phone, country: call.country, language: call.language, dialect: call.dialect,
+        callId: call.id, to: call.phone, ...(call.callerNumber ? { from: call.callerNumber } : {}), country: call.country, language: call.language, dialect: call.dialect,
         ringTimeoutSeconds: RING_TIMEOUT_SECONDS, machineDetection: true, record: true, timeLimitSeconds: call.balanceSeconds,
       });
     } catch (err) {

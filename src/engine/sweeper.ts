@@ -5,7 +5,9 @@
 import type { AppContext } from "../context.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { QUEUE_SCHEMA } from "../jobs/queue.ts";
-import { emitCallEvent } from "./call-states.ts";
+import { emitCallEvent, lineIsLimited } from "./call-states.ts";
+import { recheckParked, wakeWaiting } from "./policy/concurrency.ts";
+import type { Country } from "../domain/locale.ts";
 import { debitCall } from "./billing.ts";
 
 /**
@@ -25,6 +27,8 @@ export interface SweepReport {
   ended: number;
   /** Queued calls whose job was put back. */
   requeued: number;
+  /** Calls parked for a place (issue 15) looked at again after PARK_RECHECK_SECONDS. */
+  rechecked: number;
 }
 
 /** Runs one sweep; safe to run on several nodes at once (rows are locked and re-checked). */
@@ -36,14 +40,17 @@ export async function sweepCalls(ctx: AppContext, staleAfterSeconds = STALE_AFTE
   );
   let ended = 0;
   for (const { id } of stale) if (await endLostCall(ctx, id, staleAfterSeconds)) ended++;
-  return { ended, requeued: await requeueLostJobs(ctx) };
+  return { ended, requeued: await requeueLostJobs(ctx), rechecked: await recheckParked(ctx, BATCH) };
 }
 
 /** Ends one lost call in one transaction: status, billing from the last heartbeat, call.ended. */
 async function endLostCall(ctx: AppContext, callId: string, staleAfterSeconds: number): Promise<boolean> {
   return ctx.db.tx(async (client) => {
-    const { rows } = await client.query<{ account_id: string; status: string; answered_at: Date | null; answered_seconds: number | null; carrier_seconds: number | null }>(
-      `SELECT account_id, status, answered_at, answered_seconds, carrier_seconds FROM calls
+    const { rows } = await client.query<{
+      account_id: string; status: string; answered_at: Date | null; answered_seconds: number | null; carrier_seconds: number | null;
+      caller_line: string | null; channel: string; country: Country;
+    }>(
+      `SELECT account_id, status, answered_at, answered_seconds, carrier_seconds, caller_line, channel, country FROM calls
        WHERE id = $1 AND ended_at IS NULL AND status IN ('ringing', 'in_progress', 'canceled')
          AND COALESCE(last_heartbeat_at, updated_at) < now() - make_interval(secs => $2)
        FOR UPDATE SKIP LOCKED`,
@@ -63,6 +70,8 @@ async function endLostCall(ctx: AppContext, callId: string, staleAfterSeconds: n
        WHERE id = $1`,
       [callId, connected, debit.seconds],
     );
+    // Its place and its line are free now (issue 15): the oldest calls waiting for them are woken.
+    await wakeWaiting(ctx, client, call.account_id, call.caller_line, lineIsLimited(ctx, call));
     await emitCallEvent(ctx, client, call.account_id, callId, "call.ended");
     return true;
   });
@@ -78,7 +87,8 @@ async function requeueLostJobs(ctx: AppContext): Promise<number> {
        LEFT JOIN ${QUEUE_SCHEMA}.job j ON j.name = $1 AND j.id = c.id
      WHERE c.status = 'queued' AND c.ended_at IS NULL AND c.cancel_requested_at IS NULL
        AND c.created_at < now() - make_interval(secs => $2)
-       -- A call over its account's cap waits with a job of its own id (issue 15): looked at once that is overdue too.
+       -- A call parked for a place has no job by design (recheckParked looks at it); one woken for a place has a job of its
+       -- own id (issue 15): looked at once that is overdue too.
        AND (c.deferred_until IS NULL OR c.deferred_until < now() - make_interval(secs => $2))
        -- Nor one held until its calling hours open (or scheduled), before that time.
        AND (c.scheduled_at IS NULL OR c.scheduled_at < now() - make_interval(secs => $2))

@@ -11,6 +11,8 @@ export interface EnqueueOptions {
   /** A job id chosen by the caller (a UUID), so the job can be found or cancelled later. */
   id?: string;
   startAfter?: Date;
+  /** Fetched before jobs of a lower priority (default 0) of the same queue. */
+  priority?: number;
 }
 
 /**

@@ -1,12 +1,10 @@
 // When a new call rings (issue 15): the `scheduled_at` asked for, checked against the clock, then moved to the
 // next opening of the customer's calling hours (country defaults, the account's and the shop's overrides).
 import type { Config } from "../config.ts";
-import type { Queryable } from "../db/pool.ts";
 import { effectiveHours, nextCallingTime } from "../engine/policy/calling-hours.ts";
 import type { CallPolicyInputs } from "../engine/policy/policy-store.ts";
 import { ApiError } from "../errors.ts";
 import type { CallCreate } from "../schemas/calls.ts";
-import type { RetryPolicyInput } from "../schemas/retry-policy.ts";
 
 /** How far in the past a `scheduled_at` may be (clock skew, a slow client): it then means "now". */
 export const SCHEDULE_PAST_TOLERANCE_MS = 60_000;
@@ -46,10 +44,4 @@ export function plannedStart(config: Pick<Config, "WAKHA_CALLING_HOURS">, input:
     throw new ApiError("conflict", `The calling hours set for ${input.country} on this account or shop leave no time to call in the next 40 days. Widen them (PUT /v1/me/calling-hours).`);
   }
   return ring.getTime() <= now ? null : ring;
-}
-
-/** Records when the call rings and its own retry policy, in the creating transaction (the INSERT leaves both null). */
-export async function recordCallPolicy(client: Queryable, callId: string, at: Date | null, retryPolicy: RetryPolicyInput | undefined): Promise<void> {
-  if (at === null && retryPolicy === undefined) return;
-  await client.query("UPDATE calls SET scheduled_at = $2, retry_policy = $3 WHERE id = $1", [callId, at, retryPolicy === undefined ? null : JSON.stringify(retryPolicy)]);
 }

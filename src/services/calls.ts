@@ -6,8 +6,8 @@ import { COUNTRY_CURRENCY, COUNTRY_DIALECT, type Country, DEFAULT_LANGUAGE, type
 import { normalizeDecimal, REQUIRED_SECONDS } from "../domain/money.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { ApiError } from "../errors.ts";
-import { readCallPolicy } from "../engine/policy/policy-store.ts";
-import { plannedStart, recordCallPolicy, requestedStart } from "./call-schedule.ts";
+import type { CallPolicyInputs } from "../engine/policy/policy-store.ts";
+import { plannedStart, requestedStart } from "./call-schedule.ts";
 import type { Page, PageInput } from "../pagination.ts";
 import { type OpenedRecording, openRecording } from "../storage/recordings.ts";
 import { CALL_COLUMNS, type CallRow, isCallId, readCallOut, toCallOut } from "../read-models/calls.ts";
@@ -24,7 +24,7 @@ export interface CreatedCall {
   replayed: boolean;
 }
 
-interface CreationSnapshot {
+interface CreationSnapshot extends CallPolicyInputs {
   now: Date;
   balance_seconds: number | null;
   shop_id: string | null;
@@ -69,22 +69,25 @@ function doNotCall(phone: string): ApiError {
   return new ApiError("number_do_not_call", `${phone} is on this account's do-not-call list; no call was created. Remove it (DELETE /v1/me/do-not-call/${encodeURIComponent(phone)}, or the remove_do_not_call tool) only if the customer asked to be called again.`);
 }
 
-// Everything the checks need, read in one round trip under the key's lock.
+// Everything the checks need, read in one round trip under the key's lock: with the calling policy's inputs (the
+// do-not-call entry, the account's and the shop's calling hours), which cost a round trip of their own before (issue 19).
 async function readSnapshot(client: Queryable, who: Principal, input: CallCreate, key: string | null): Promise<CreationSnapshot> {
   const { rows } = await queryPrepared<CreationSnapshot>(client, "wakha_create_call_snapshot",
-    `WITH shop AS (SELECT id FROM shops WHERE account_id = $1 AND external_id = $3 AND status = 'active')
-     SELECT now() AS now,
-       (SELECT balance_seconds FROM accounts WHERE id = $1) AS balance_seconds,
+    `WITH shop AS (SELECT id, calling_hours FROM shops WHERE account_id = $1 AND external_id = $3 AND status = 'active')
+     SELECT now() AS now, a.balance_seconds, a.calling_hours AS "accountHours",
        (SELECT id FROM shop) AS shop_id,
+       (SELECT calling_hours FROM shop) AS "shopHours",
        (SELECT last_attempt FROM orders WHERE shop_id = (SELECT id FROM shop) AND external_id = $4) AS order_last_attempt,
+       EXISTS (SELECT 1 FROM do_not_call WHERE account_id = $1 AND phone_number = $6) AS listed,
        ${storedResponseSubquery("$1", "$2", "now()")} AS stored,
-       ${catalogueSubquery("(SELECT id FROM shop)", "$5")} AS catalogue`,
-    [who.accountId, key, input.shop_external_id, input.order.external_id, productIds(input.order.items)],
+       ${catalogueSubquery("(SELECT id FROM shop)", "$5")} AS catalogue
+     FROM (SELECT 1) one LEFT JOIN accounts a ON a.id = $1`,
+    [who.accountId, key, input.shop_external_id, input.order.external_id, productIds(input.order.items), input.customer.phone_number],
   );
   return rows[0]!;
 }
 
-// The creation's write, with pg-boss's INSERT of the job as one more CTE when the queue gives one ($20 is its JSON).
+// The creation's write, with pg-boss's INSERT of the job as one more CTE when the queue gives one ($22 is its JSON).
 const CREATE_INSERT = `WITH o AS (
          INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $6)
@@ -93,8 +96,8 @@ const CREATE_INSERT = `WITH o AS (
          RETURNING id
        ), c AS (
          INSERT INTO calls (id, account_id, shop_id, order_id, order_external_id, previous_attempts, customer_name, customer_phone,
-           amount, currency, country, language, dialect, channel, items, created_at, updated_at)
-         SELECT $7, $2, $3, o.id, $4, $5, $8, $9, $10, $11, $12, $13, $14, $15, $16, $6, $6 FROM o
+           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy)
+         SELECT $7, $2, $3, o.id, $4, $5, $8, $9, $10, $11, $12, $13, $14, $15, $16, $6, $6, $20::timestamptz, $21::jsonb FROM o
          RETURNING id
        ), k AS (
          INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body, created_at)
@@ -113,7 +116,7 @@ function createStatement(jobInsert: string | null): { name: string; text: string
     const text = jobInsert === null
       ? CREATE_INSERT.replace("__JOB__", "").replace("__JOBS__", "0")
       // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
-      : CREATE_INSERT.replace("__JOB__", () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$20")})\n       `)
+      : CREATE_INSERT.replace("__JOB__", () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$22")})\n       `)
         .replace("__JOBS__", "(SELECT count(*) FROM j)::int");
     statement = { name: `wakha_create_call_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
     if (createStatements.size < 8) createStatements.set(jobInsert, statement);
@@ -140,8 +143,7 @@ export async function createCall(ctx: AppContext, who: Principal, input: CallCre
     if (snap.order_last_attempt !== null && order.previous_attempts <= snap.order_last_attempt) {
       throw orderExists(input.shop_external_id, order.external_id, snap.order_last_attempt);
     }
-    const policy = await readCallPolicy(client, who.accountId, snap.shop_id, input.customer.phone_number);
-    if (policy.listed) throw doNotCall(input.customer.phone_number);
+    if (snap.listed) throw doNotCall(input.customer.phone_number);
     const balance = snap.balance_seconds ?? 0;
     if (balance < REQUIRED_SECONDS) {
       throw new ApiError("insufficient_balance", `The balance is ${balance} s; starting a call needs at least ${REQUIRED_SECONDS} s. No call was created and nothing was billed.`, {
@@ -149,7 +151,7 @@ export async function createCall(ctx: AppContext, who: Principal, input: CallCre
       });
     }
 
-    const scheduledAt = plannedStart(ctx.config, input, policy, ctx.now());
+    const scheduledAt = plannedStart(ctx.config, input, snap, ctx.now());
     const callId = randomUUID();
     const out: CallOut = {
       id: callId,
@@ -184,14 +186,14 @@ export async function createCall(ctx: AppContext, who: Principal, input: CallCre
     const { rows } = await queryPrepared<{ calls: number; keys: number; jobs: number }>(client, statement.name, statement.text, [
       randomUUID(), who.accountId, snap.shop_id, order.external_id, order.previous_attempts, snap.now, callId,
       out.customer.name, out.customer.phone_number, out.amount, out.currency, out.country, language, out.dialect, channel,
-      JSON.stringify(items), idempotencyKey, idempotencyKey === null ? null : hash, body, ...(job ? [job.param] : []),
+      JSON.stringify(items), idempotencyKey, idempotencyKey === null ? null : hash, body,
+      scheduledAt, input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy), ...(job ? [job.param] : []),
     ]);
     // A concurrent request (another key) created the order or this attempt between the read and the write; the
     // transaction rolls back, the job with it.
     if (rows[0]!.calls === 0) throw orderExists(input.shop_external_id, order.external_id, Math.max(order.previous_attempts, snap.order_last_attempt ?? 0));
     if (!job) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: callId }, jobOptions);
     else if (rows[0]!.jobs !== 1) throw new Error(`pg-boss did not create the ${JOBS.placeCall.name} job of call ${callId}`);
-    await recordCallPolicy(client, callId, scheduledAt, input.retry_policy);
     return { call: out, replayed: false };
   });
   if (!created.replayed && idempotencyKey !== null) ctx.idempotencyPurge.poke(ctx.now());

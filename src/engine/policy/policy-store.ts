@@ -1,5 +1,5 @@
-// What the calling policy reads about an account, a shop and a number (issue 15), in one round trip.
-import { type Queryable, queryPrepared } from "../../db/pool.ts";
+// What the calling policy reads about an account, a shop and a number at a call's creation (issue 15). The creation's
+// snapshot query (src/services/calls.ts) reads them with its other checks, in the same round trip (issue 19).
 import type { CallingHoursOverride } from "../../schemas/calling-hours.ts";
 
 export interface CallPolicyInputs {
@@ -7,15 +7,4 @@ export interface CallPolicyInputs {
   listed: boolean;
   accountHours: CallingHoursOverride | null;
   shopHours: CallingHoursOverride | null;
-}
-
-/** The do-not-call entry of `phone` and the calling-hours overrides of the account and the shop. */
-export async function readCallPolicy(db: Queryable, accountId: string, shopId: string, phone: string): Promise<CallPolicyInputs> {
-  const { rows } = await queryPrepared<CallPolicyInputs>(db, "wakha_call_policy",
-    `SELECT EXISTS (SELECT 1 FROM do_not_call WHERE account_id = $1 AND phone_number = $3) AS listed,
-       (SELECT calling_hours FROM accounts WHERE id = $1) AS "accountHours",
-       (SELECT calling_hours FROM shops WHERE id = $2 AND account_id = $1) AS "shopHours"`,
-    [accountId, shopId, phone],
-  );
-  return rows[0] ?? { listed: false, accountHours: null, shopHours: null };
 }

@@ -4,6 +4,7 @@
 // (GET /v1/Accounts/{AccountSid}/WebhookSecret, compared with WAKHA_JAMBONZ_WEBHOOK_SECRET). Offline, nothing
 // leaves the machine. Secrets are never printed.
 import { type Config, ConfigError, loadConfig } from "../../config.ts";
+import type { CallerIds } from "../../carrier-config.ts";
 import { DEFAULT_AZURE_VOICES } from "../speech/azure.ts";
 
 export interface DoctorOptions {
@@ -59,10 +60,11 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
 
 type Say = (level: Level, text: string) => void;
 
-function callerChecks(name: string, ids: Partial<Record<string, string>> | undefined, say: Say): void {
+function callerChecks(name: string, ids: CallerIds | undefined, say: Say): void {
   for (const country of COUNTRIES) {
-    const id = ids?.[country] ?? ids?.["default"];
-    if (id) say("ok", `${name}: calls to ${country} show ${id}`);
+    const list = ids?.[country] ?? ids?.["default"];
+    const shown = list?.map((l) => (l.lines === null ? l.number : `${l.number} (${l.lines} line${l.lines === 1 ? "" : "s"})`)).join(", ");
+    if (shown) say("ok", `${name}: calls to ${country} show ${shown}`);
     else say("warn", `${name}: no caller id for ${country}; calls there fail (carrier_refused) until one is set`);
   }
 }

@@ -3,6 +3,7 @@
 // ConversationRelay and jambonz (issue 12), Twilio Media Streams paired with Azure Speech
 // (`twilio-media`) and the simulator's audio mode (issue 13). The carriers' sessions meet their inbound routes in CarrierLines.
 import { type Config, type ProviderName, telephonyPlan } from "../../config.ts";
+import { firstCallerIds } from "../../carrier-config.ts";
 import type { SpeechProvider } from "../speech/provider.ts";
 import type { TelephonyProvider } from "./provider.ts";
 import { type CustomerFactory, SimulatedTelephony } from "./simulator/provider.ts";
@@ -53,7 +54,7 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
         // loadConfig has checked that the variables a twilio channel needs are set.
         return new TwilioTelephony({
           accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
-          publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: config.WAKHA_TWILIO_CALLER_IDS ?? {}, voices: config.WAKHA_TWILIO_VOICES ?? {},
+          publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: config.WAKHA_TWILIO_VOICES ?? {},
           ttsProvider: config.WAKHA_TWILIO_TTS_PROVIDER, transcriptionProvider: config.WAKHA_TWILIO_TRANSCRIPTION_PROVIDER,
           lines: carrierLinesFor(config), speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
         });
@@ -63,7 +64,7 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
           name: "twilio-media",
           carrier: new TwilioMediaStreams({
             accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
-            publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: config.WAKHA_TWILIO_CALLER_IDS ?? {}, voices: {},
+            publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: {},
             lines: carrierLinesFor(config), media: mediaLinesFor(config), speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
           }),
           speech: new AzureSpeech({ key: config.WAKHA_AZURE_SPEECH_KEY!, region: config.WAKHA_AZURE_SPEECH_REGION, endpoint: config.WAKHA_AZURE_SPEECH_ENDPOINT }),
@@ -75,7 +76,7 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
       case "jambonz":
         return new JambonzTelephony({
           apiBaseUrl: config.WAKHA_JAMBONZ_API_URL!, accountSid: config.WAKHA_JAMBONZ_ACCOUNT_SID!, apiKey: config.WAKHA_JAMBONZ_API_KEY!,
-          applicationSid: config.WAKHA_JAMBONZ_APPLICATION_SID, publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: config.WAKHA_JAMBONZ_CALLER_IDS ?? {},
+          applicationSid: config.WAKHA_JAMBONZ_APPLICATION_SID, publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_JAMBONZ_CALLER_IDS),
           webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: carrierLinesFor(config), speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
         });
     }

@@ -51,6 +51,11 @@ export interface OriginateRequest {
   callId: string;
   /** E.164. */
   to: string;
+  /**
+   * The caller number the dialer took a line of (issue 15: a number with a limit of simultaneous calls); omitted, the
+   * provider shows its configured number for the country.
+   */
+  from?: string;
   country: Country;
   language: Language;
   dialect: Dialect;

@@ -71,7 +71,7 @@ export class JambonzTelephony implements TelephonyProvider {
   }
 
   async originate(request: OriginateRequest): Promise<CallSession> {
-    const from = this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
+    const from = request.from ?? this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
     if (!from) throw new CarrierRefusedError(`no jambonz caller id for ${request.country} (WAKHA_JAMBONZ_CALLER_IDS)`);
     const locale = speechLocale(request.language, request.dialect);
     const ws = `${this.#o.publicUrl.replace(/^http/, "ws")}${jambonzPaths.socket(request.callId)}`;

@@ -113,7 +113,7 @@ export class TwilioTelephony implements TelephonyProvider {
    * ConversationRelay (originate) and Media Streams (media-streams.ts) differ only in the TwiML.
    */
   async startCall(request: OriginateRequest, twiml: string): Promise<TextCarrierSession> {
-    const from = this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
+    const from = request.from ?? this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
     if (!from) throw new CarrierRefusedError(`no Twilio caller number for ${request.country} (WAKHA_TWILIO_CALLER_IDS)`);
     const base = this.#o.publicUrl;
     let sid: string;

@@ -137,7 +137,9 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     db = await createEngineDatabase();
     azure = new FakeAzureSpeech({ key: AZURE_KEY });
     await azure.start();
-    fake = new FakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, speed: SPEED, voice: azure, scenarios: { "+33600000201": { bargeIn: true } } });
+    fake = new FakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, speed: SPEED, voice: azure, scenarios: {
+      "+33600000201": { bargeIn: true }, "+33600000208": { keypad: "1" }, "+212600000201": { keypad: "2" },
+    } });
     await fake.start();
     address = new PublicAddress();
     await address.start();
@@ -227,6 +229,30 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     expect((barge.clearFrame! - barge.speechFrame) * 20).toBeLessThanOrEqual(260);
     expect(t.errors).toEqual([]);
   }, 120_000);
+
+  it("keypad digits: after two unclear answers to the read-back the agent offers 1 or 2, and the `dtmf` pressed decides the call", async () => {
+    const { acct, shop } = await carrierAccount(t, 10_000);
+    const calls = [
+      { country: "FR" as const, phone: "+33600000208", outcome: "confirmed", key: "1" },
+      { country: "MA" as const, phone: "+212600000201", outcome: "declined", key: "2" },
+    ];
+    const ids = await Promise.all(calls.map((c) => createCarrierCall(t, acct, shop, c.country, c.phone)));
+    const ended = await Promise.all(ids.map((id) => waitForEnd(t, acct, id, 120_000)));
+    for (const [i, c] of calls.entries()) {
+      const call = ended[i]!;
+      expect([call.status, call.outcome], c.phone).toEqual(["completed", c.outcome]);
+      const twilioCall = [...fake.calls.values()].find((x) => x.to === c.phone)!;
+      // The fake sent Media Streams' `dtmf` message, and nothing else decided: the customer only mumbled before it.
+      expect(twilioCall.media!.digitsSent, c.phone).toBe(c.key);
+      // At the read-back the customer only mumbled: nothing but the keys decided.
+      expect(twilioCall.transcript.filter((l) => l.speaker === "customer").at(-1)?.text, c.phone).toBe("euh...");
+      const { rows } = await t.ctx.db.query<{ transcript: { speaker: string; text: string; intent?: string }[] }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
+      expect(rows[0]!.transcript, c.phone).toContainEqual(expect.objectContaining({ speaker: "customer", text: `DTMF ${c.key}` }));
+      const res = await t.app.inject({ method: "GET", url: `/v1/calls/${call.id}`, headers: acct.headers });
+      expect(res.json(), c.phone).toMatchObject({ outcome: c.outcome, outcome_details: { transcript_excerpt: `DTMF ${c.key}` } });
+    }
+    expect(t.errors).toEqual([]);
+  }, 150_000);
 
   it("refuses an unsigned or mis-signed Media Streams socket", async () => {
     const { acct, shop } = await carrierAccount(t, 10_000);

@@ -9,18 +9,14 @@
 // - GET /cognitiveservices/voices/list: the voices, with ShortName and Locale.
 // 401 on a bad key, 400 on a bad SSML, voice, format or locale.
 //
-// The fake's "speech" is a voice babbling nonsense syllables (espeak-ng's, rendered once when the fake is made)
-// over a quiet tone whose pitch stands for the sentence (one pitch per distinct sentence, spoken as long as a
-// person would say it), so recognising it is exact: the recogniser finds the strongest of the sentences' pitches
-// (a Goertzel filter per pitch) in what it is sent, after mu-law, VAD cutting and resampling, and answers the
-// sentence. The babble is what makes it speech to a voice activity detector (Silero hears a bare tone as no speech
-// at all); without espeak-ng the voice is the bare tone. The Twilio fake's customers speak and hear through the same
-// voice (speak(), hear()), so a call's words survive the real audio path end to end.
-import { execFileSync } from "node:child_process";
+// The fake's "speech" is a tone whose pitch stands for the sentence (one pitch per distinct sentence, spoken as
+// long as a person would say it), so recognising it is exact: the recogniser measures the pitch of what it is
+// sent, after mu-law, VAD cutting and resampling, and answers the sentence. The Twilio fake's customers speak
+// and hear through the same voice (speak(), hear()), so a call's words survive the real audio path end to end.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { mulawToPcm, pcmToMulaw } from "../../src/engine/speech/mulaw.ts";
-import { decodeWav, resample } from "../../src/engine/speech/wav.ts";
+import { decodeWav } from "../../src/engine/speech/wav.ts";
 
 export const AZURE_VOICES: Record<string, string> = {
   "ar-MA-JamalNeural": "ar-MA", "ar-MA-MounaNeural": "ar-MA", "ar-DZ-AminaNeural": "ar-DZ", "ar-DZ-IsmaelNeural": "ar-DZ",
@@ -32,39 +28,6 @@ const BASE_HZ = 300;
 const STEP_HZ = 10;
 const SLOTS = 300;
 const AMPLITUDE = 8000;
-/** With the babble: the pitch tone's amplitude, and the babble's peak. */
-const TONE_UNDER_BABBLE = 2000;
-const BABBLE_PEAK = 12000;
-
-/** Nonsense syllables in espeak-ng's French voice at 8 kHz, without leading and trailing silence; null without espeak-ng. */
-function babble(): Int16Array | null {
-  try {
-    const wav = decodeWav(new Uint8Array(execFileSync("espeak-ng", ["-v", "fr", "-s", "190", "--stdout", "la mana dila moula nadi lamo nila dama loni madu"], { timeout: 10_000 })));
-    const pcm = resample(wav.samples, wav.sampleRate, 8000);
-    let first = 0;
-    let last = pcm.length - 1;
-    while (first < last && Math.abs(pcm[first]!) < 300) first++;
-    while (last > first && Math.abs(pcm[last]!) < 300) last--;
-    const voice = pcm.slice(first, last + 1);
-    const peak = voice.reduce((m, x) => Math.max(m, Math.abs(x)), 1);
-    return voice.map((x) => Math.round((x * BABBLE_PEAK) / peak));
-  } catch {
-    return null;
-  }
-}
-
-/** Power of `hz` in `pcm` (Goertzel). */
-function power(pcm: Int16Array, from: number, to: number, rate: number, hz: number): number {
-  const c = 2 * Math.cos((2 * Math.PI * hz) / rate);
-  let s1 = 0;
-  let s2 = 0;
-  for (let i = from; i <= to; i++) {
-    const s0 = pcm[i]! + c * s1 - s2;
-    s2 = s1;
-    s1 = s0;
-  }
-  return s1 * s1 + s2 * s2 - c * s1 * s2;
-}
 
 /** Seconds a sentence takes to say (as the other fakes count it). */
 export const sayingSeconds = (text: string) => text.split(/\s+/).filter(Boolean).length * SECONDS_PER_WORD + 0.3;
@@ -83,7 +46,6 @@ export class FakeAzureSpeech {
   readonly #sentences: string[] = [];
   readonly #slots = new Map<string, number>();
   readonly #server: http.Server;
-  readonly #babble = babble();
   #url = "";
 
   constructor(options: { key: string }) {
@@ -125,11 +87,9 @@ export class FakeAzureSpeech {
     const n = Math.round(seconds * 8000);
     const pcm = new Int16Array(n);
     const fade = 80;
-    const voice = this.#babble;
     for (let i = 0; i < n; i++) {
       const env = Math.min(1, i / fade, (n - 1 - i) / fade);
-      const pitch = Math.sin((2 * Math.PI * hz * i) / 8000);
-      pcm[i] = Math.round(env * (voice ? TONE_UNDER_BABBLE * pitch + voice[i % voice.length]! : AMPLITUDE * pitch));
+      pcm[i] = Math.round(AMPLITUDE * env * Math.sin((2 * Math.PI * hz * i) / 8000));
     }
     return pcmToMulaw(pcm);
   }
@@ -149,18 +109,11 @@ export class FakeAzureSpeech {
       }
     }
     if (first < 0 || last - first < rate / 10) return null;
-    // The strongest sentence pitch, if it is as strong as the voice's tone would make it over this stretch.
-    let slot = -1;
-    let best = 0;
-    for (let k = 0; k < Math.min(SLOTS, this.#sentences.length); k++) {
-      const p = power(pcm, first, last, rate, BASE_HZ + STEP_HZ * k);
-      if (p > best) {
-        best = p;
-        slot = k;
-      }
-    }
-    const amplitude = this.#babble ? TONE_UNDER_BABBLE : AMPLITUDE;
-    if (slot < 0 || best < 0.1 * ((amplitude * (last - first)) / 2) ** 2) return null;
+    let crossings = 0;
+    for (let i = first + 1; i <= last; i++) if ((pcm[i - 1]! < 0) !== (pcm[i]! < 0)) crossings++;
+    const hz = (crossings / 2) / ((last - first) / rate);
+    const slot = Math.round((hz - BASE_HZ) / STEP_HZ);
+    if (slot < 0 || slot >= SLOTS || Math.abs(hz - (BASE_HZ + STEP_HZ * slot)) > STEP_HZ / 3) return null;
     return this.#sentences[slot] ?? null;
   }
 

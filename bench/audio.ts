@@ -2,7 +2,9 @@
 // in-memory audio leg fed at real pace (one 20 ms mu-law frame per call every 20 ms, as Twilio sends them) and an
 // instant speech provider (synthesis from a cache, recognition answering at once), so what is measured is our
 // turn-taking and framing: the voice activity detector, the turn's hand-off, and the agent's first frame.
-//   node bench/audio.ts [calls=100] [seconds=30] [endSilenceMs=400]
+//   node bench/audio.ts [calls=100] [seconds=30] [endSilenceMs=400] [vad=silero|energy]
+// The customer's turn is espeak-ng speech (Silero hears tones as what they are: not speech), trimmed of its
+// leading and trailing silence so "the end of the customer's speech" is the last voiced sample.
 // Prints: turn latency (end of the customer's speech to the agent's first frame sent) p50/p99, event-loop delay
 // p99, and CPU milliseconds per second of call audio (with the calls' count one core would carry at that rate).
 import { monitorEventLoopDelay } from "node:perf_hooks";
@@ -11,7 +13,8 @@ import { AudioCallSession } from "../src/engine/telephony/audio-session.ts";
 import type { AnswerResult, AudioCallLeg, CallProgress, HangupEvent } from "../src/engine/telephony/provider.ts";
 import type { Recognition, SpeechProvider, SynthesizedSpeech } from "../src/engine/speech/provider.ts";
 import { MULAW_FRAME_BYTES, MULAW_SILENCE, pcmToMulaw } from "../src/engine/speech/mulaw.ts";
-import { EnergyVad } from "../src/engine/speech/vad.ts";
+import { EnergyVad, type VoiceActivityDetector } from "../src/engine/speech/vad.ts";
+import { sharedSileroModel, SileroVad } from "../src/engine/speech/silero.ts";
 import { EspeakSpeech, espeakAvailable } from "../src/engine/speech/espeak.ts";
 import { SimulatedAudioTelephony } from "../src/engine/telephony/simulator/audio.ts";
 import { createSimulatedCustomer } from "../src/engine/telephony/simulator/customer.ts";
@@ -19,6 +22,8 @@ import { createSimulatedCustomer } from "../src/engine/telephony/simulator/custo
 const CALLS = Number(process.argv[2] ?? 100);
 const SECONDS = Number(process.argv[3] ?? 30);
 const END_SILENCE_MS = Number(process.argv[4] ?? 400);
+const VAD = (process.argv[5] ?? "silero") as "silero" | "energy";
+const TURN_TAKING = { vad: VAD, threshold: 0.5, endSilenceMs: END_SILENCE_MS, bargeInMs: 160, minRms: 400 };
 
 function toneMulaw(seconds: number, hz: number): Uint8Array {
   const pcm = new Int16Array(Math.round(seconds * 8000));
@@ -26,7 +31,26 @@ function toneMulaw(seconds: number, hz: number): Uint8Array {
   return pcmToMulaw(pcm);
 }
 const AGENT_LINE = toneMulaw(1.5, 440);
-const CUSTOMER_TURN = toneMulaw(1.2, 330);
+const CUSTOMER_TURN = await customerTurn();
+
+/** "wakha safi, nconfirmi" in espeak-ng's Arabic voice, without its leading and trailing silence. */
+async function customerTurn(): Promise<Uint8Array> {
+  if (!(await espeakAvailable())) {
+    if (VAD === "silero") throw new Error("the audio bench with Silero needs espeak-ng for the customer's speech");
+    return toneMulaw(1.2, 330);
+  }
+  const voice = new EspeakSpeech({ concurrency: 1 });
+  const keep = setInterval(() => {}, 1000);
+  const speech = await voice.synthesize("wakha safi, nconfirmi la commande", { locale: "ar-MA", sampleRate: 8000 });
+  clearInterval(keep);
+  await voice.close();
+  const s = speech.samples;
+  let first = 0;
+  let last = s.length - 1;
+  while (first < last && Math.abs(s[first]!) < 300) first++;
+  while (last > first && Math.abs(s[last]!) < 300) last--;
+  return pcmToMulaw(s.subarray(first, last + 1));
+}
 const SILENT_FRAME = new Uint8Array(MULAW_FRAME_BYTES).fill(MULAW_SILENCE);
 
 /** Synthesis from a cache and recognition that answers as soon as the turn's audio ends. */
@@ -124,7 +148,7 @@ async function turnTaking(): Promise<void> {
     legs.push(call);
     const session = new AudioCallSession({
       leg, speech: new InstantSpeech(), locale: "ar-MA", speed: 1, log: () => {},
-      turnTaking: { endSilenceMs: END_SILENCE_MS, bargeInMs: 160, minRms: 400 },
+      turnTaking: TURN_TAKING,
     });
     // The customer answers each agent line after 300 ms; the agent answers each turn: a conversation loop.
     leg.onPlay = () => setTimeout(() => (call.speaking = CUSTOMER_TURN), 300 + (i % 10) * 13);
@@ -160,25 +184,34 @@ async function turnTaking(): Promise<void> {
   for (const call of legs) await call.leg.hangup();
   const audioSeconds = (frames * 20) / 1000;
   const cpuMs = (used.user + used.system) / 1000;
-  console.log(`audio turn-taking, ${CALLS} concurrent calls for ${SECONDS} s (end-of-turn silence ${END_SILENCE_MS} ms, instant recogniser and synthesiser):`);
+  console.log(`audio turn-taking, ${CALLS} concurrent calls for ${SECONDS} s (${VAD} VAD, end-of-turn silence ${END_SILENCE_MS} ms, instant recogniser and synthesiser):`);
   console.log(`  turn latency, end of the customer's speech to the agent's first frame: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms over ${latencies.length} turns (the end-of-turn silence is ${END_SILENCE_MS} ms of it)`);
   console.log(`  event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms (max ${(eld.max / 1e6).toFixed(1)})`);
   console.log(`  CPU ${(cpuMs / audioSeconds).toFixed(3)} ms per second of call audio (whole process: sessions, VAD, clock), so about ${Math.floor(1000 / (cpuMs / audioSeconds))} concurrent calls per core`);
 }
 
-function framing(): void {
-  // Media Streams framing as the route does it (JSON.parse, base64) plus the VAD, per second of audio.
-  const vad = new EnergyVad();
+async function framing(): Promise<void> {
+  // Media Streams framing as the route does it (JSON.parse, base64) plus the VAD, per second of audio. Silero is
+  // measured one call alone (every window its own inference: the worst case) and 100 calls side by side (windows
+  // batched as on a busy node).
+  for (const calls of VAD === "silero" ? [1, 100] : [1]) await framingFor(calls);
+}
+
+async function framingFor(calls: number): Promise<void> {
+  const vads: VoiceActivityDetector[] = [];
+  for (let i = 0; i < calls; i++) vads.push(VAD === "silero" ? new SileroVad(await sharedSileroModel()) : new EnergyVad());
   const message = JSON.stringify({ event: "media", sequenceNumber: "1", streamSid: "MZ" + "0".repeat(32), media: { track: "inbound", chunk: "1", timestamp: "20", payload: Buffer.from(CUSTOMER_TURN.subarray(0, MULAW_FRAME_BYTES)).toString("base64") } });
-  const n = 180_000; // one hour of audio
+  const n = VAD === "silero" ? 30_000 : 180_000; // 10 min (1 h) of audio in all
   const cpu = process.cpuUsage();
-  for (let i = 0; i < n; i++) {
-    const m = JSON.parse(message) as { media: { payload: string } };
-    vad.push(Buffer.from(m.media.payload, "base64"));
+  for (let i = 0; i < n / calls; i++) {
+    await Promise.all(vads.map((vad) => {
+      const m = JSON.parse(message) as { media: { payload: string } };
+      return vad.push(Buffer.from(m.media.payload, "base64"));
+    }));
   }
   const used = process.cpuUsage(cpu);
   const perSecond = (used.user + used.system) / 1000 / ((n * 20) / 1000);
-  console.log(`  framing + VAD alone: ${(perSecond * 1000).toFixed(1)} µs CPU per second of audio (JSON.parse, base64, energy VAD; 1 h of frames)`);
+  console.log(`  framing + VAD alone (${calls} call${calls > 1 ? "s" : ""} at once): ${(perSecond * 1000).toFixed(1)} µs CPU per second of audio (JSON.parse, base64, ${VAD} VAD), so about ${Math.floor(1000 / perSecond)} calls per core for these`);
 }
 
 // The same sessions on the audio simulator (WAKHA_SIMULATOR_AUDIO's legs): espeak-ng voices for both sides, the
@@ -197,7 +230,7 @@ async function audioSimulator(): Promise<void> {
   await Promise.all(Array.from({ length: CALLS }, async (_, i) => {
     await delay((i * 37) % 2000);
     const leg = await carrier.originate({ callId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, to: `+2126123456${String(i % 100).padStart(2, "0")}`, country: "MA", language: "ar", dialect: "ma", ringTimeoutSeconds: 30, machineDetection: false, record: true });
-    const session = new AudioCallSession({ leg, speech: carrier.speech, locale: "ar-MA", speed: 1, turnTaking: { endSilenceMs: END_SILENCE_MS, bargeInMs: 160, minRms: 400 }, log: () => {} });
+    const session = new AudioCallSession({ leg, speech: carrier.speech, locale: "ar-MA", speed: 1, turnTaking: TURN_TAKING, log: () => {} });
     sessions.push(session);
     if ((await session.answered()).type !== "answered") return;
     for (let n = 0; performance.now() - started < SECONDS * 1000 && !session.closed; n++) {
@@ -217,6 +250,6 @@ async function audioSimulator(): Promise<void> {
 }
 
 await turnTaking();
-framing();
+await framing();
 if (process.env["AUDIO_BENCH_SIMULATOR"] !== "0") await audioSimulator();
 process.exit(0);

@@ -95,9 +95,14 @@ export const carrierEnvShape = {
   /** One origin for both speech APIs instead of the region's hosts (a sovereign cloud, or the local fake). */
   WAKHA_AZURE_SPEECH_ENDPOINT: httpUrl.optional(),
   WAKHA_AZURE_SPEECH_VOICES: voices.optional(),
-  /** Turn-taking on audio carriers, in milliseconds of audio. */
-  WAKHA_VAD_END_SILENCE_MS: z.coerce.number().int().min(100).max(3000).default(400),
-  WAKHA_VAD_BARGE_IN_MS: z.coerce.number().int().min(40).max(2000).default(160),
+  /** Turn-taking on audio carriers: the detector (silero or energy), then milliseconds of audio. */
+  WAKHA_VAD: z.enum(["silero", "energy"]).default("silero"),
+  /** Silero's speech probability threshold (0..1). */
+  WAKHA_VAD_THRESHOLD: z.coerce.number().min(0.05).max(0.95).default(0.5),
+  /** Silence that ends a turn; by default 200 with Silero (which adds ~100 ms of its own hangover), 400 with energy. */
+  WAKHA_VAD_END_SILENCE_MS: z.coerce.number().int().min(100).max(3000).optional(),
+  /** Voiced speech over the agent that stops it; by default 320 with Silero, 160 with energy. */
+  WAKHA_VAD_BARGE_IN_MS: z.coerce.number().int().min(40).max(2000).optional(),
   WAKHA_VAD_MIN_RMS: z.coerce.number().int().min(1).max(20000).default(400),
 };
 

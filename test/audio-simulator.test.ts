@@ -41,6 +41,23 @@ describe("the audio simulator on its own", () => {
   }, 60_000);
 });
 
+describe.skipIf(!hasEspeak)("the audio simulator's fillers", () => {
+  it("a customer saying \"ah\" while the agent speaks does not stop it (Silero, the default turn-taking)", async () => {
+    const carrier = new SimulatedAudioTelephony({ customers: createSimulatedCustomer, speed: SPEED, voice, bargeInRate: 0, fillerRate: 1 });
+    const leg = await carrier.originate({
+      callId: randomUUID(), to: `${PHONES.MA}01`, country: "MA", language: "ar", dialect: "ma", ringTimeoutSeconds: 30, machineDetection: true, record: true,
+    });
+    const session = new AudioCallSession({ leg, speech: carrier.speech, locale: "ar-MA", speed: SPEED, turnTaking: DEFAULT_TURN_TAKING, log: () => {} });
+    expect(await session.answered()).toMatchObject({ type: "answered", by: "human" });
+    const said = await session.say("Salam, m3ak lboutique Atlas, kan3ayto 3la wed la commande dyalk dyal jouj caftans b rb3emya w tmanya w tes3in dirham, wach nconfirmiw?");
+    expect(leg.stats.fillers).toBe(1);
+    expect(said.interrupted).toBe(false);
+    expect(leg.stats.clears).toBe(0);
+    await session.hangup();
+    await carrier.close();
+  }, 60_000);
+});
+
 describe("calls through the audio simulator, per country (WAKHA_SIMULATOR_AUDIO=1)", () => {
   let db: Awaited<ReturnType<typeof createEngineDatabase>>;
   let t: EngineApp;

@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import { WebSocket } from "ws";
 import type { SimulatedCustomer } from "../../src/engine/dialogue/types.ts";
+import { cueOf } from "../../src/engine/telephony/simulator/customer.ts";
 
 const FRAME = 160;
 const SILENCE = new Uint8Array(FRAME).fill(0xff);
@@ -30,6 +31,8 @@ export interface MediaCallStats {
   bargeIn: { speechFrame: number; clearFrame: number | null } | null;
   /** Milliseconds of carrier time from the end of each customer turn to the agent's next audio. */
   turnGapsMs: number[];
+  /** The keys the customer pressed (`dtmf` messages sent), in order. */
+  digitsSent: string;
 }
 
 export interface MediaStreamRun {
@@ -46,6 +49,8 @@ export interface MediaStreamRun {
   customParameters: Record<string, string>;
   /** The customer talks over the agent's first line. */
   bargeIn: boolean;
+  /** The customer mumbles until offered the keypad, then presses these keys (TwilioScenario.keypad). */
+  keypad: string | null;
   transcript: { speaker: "agent" | "customer"; text: string }[];
   messages: Record<string, unknown>[];
   stats: MediaCallStats;
@@ -96,9 +101,16 @@ export function runMediaStream(run: MediaStreamRun): void {
   // The customer's answer to a line of the agent's, once it has been heard (in full, or cut off by the customer).
   const answer = (text: string | null, bargeInAfterFrames?: number) => {
     if (machine || text === null) return;
-    const reply = run.customer.reply(text, turn++);
+    const persona = run.customer.reply(text, turn++);
+    const cue = cueOf(text);
+    const reply = run.keypad === null || !["keypad", "confirm", "check"].includes(cue) ? persona
+      : cue === "keypad" ? { text: null, digits: run.keypad, hangup: false, thinkSeconds: 1 }
+      : { text: "euh...", hangup: false, thinkSeconds: 1 };
     at(bargeInAfterFrames ?? Math.max(0, reply.thinkSeconds) * 50, () => {
-      for (const digit of reply.digits ?? "") send({ event: "dtmf", streamSid, dtmf: { track: "inbound_track", digit } });
+      for (const digit of reply.digits ?? "") {
+        send({ event: "dtmf", streamSid, dtmf: { track: "inbound_track", digit } });
+        run.stats.digitsSent += digit;
+      }
       const frames = reply.text ? say(reply.text) : 0;
       if (reply.text && run.stats.bargeIn && run.stats.bargeIn.speechFrame < 0) run.stats.bargeIn.speechFrame = frame;
       if (reply.hangup) at(frames + 10, end);

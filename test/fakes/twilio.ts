@@ -32,6 +32,11 @@ export interface TwilioScenario {
   forgedCallback?: boolean;
   /** The customer talks over the agent's first line (an `interrupt`, then the reply). */
   bargeIn?: boolean;
+  /**
+   * Media Streams: the customer answers who they are, then only mumbles ("euh...") at the order's read-back until
+   * the agent offers the keypad, and presses these keys (`dtmf` events) instead of speaking.
+   */
+  keypad?: string;
 }
 
 export interface FakeTwilioOptions {
@@ -310,12 +315,12 @@ export class FakeTwilio {
 
   /** A bidirectional Media Stream to the <Stream> url (twilio-media.ts); the stream's end completes the call. */
   #stream(call: FakeCall, customer: SimulatedCustomer, url: string, twiml: string, voice: MediaVoice): void {
-    call.media = { framesIn: 0, framesOut: 0, clears: 0, bargeIn: null, turnGapsMs: [] };
+    call.media = { framesIn: 0, framesOut: 0, clears: 0, bargeIn: null, turnGapsMs: [], digitsSent: "" };
     runMediaStream({
       url, signature: twilioSignature(this.#o.authToken, url, {}), accountSid: this.#o.accountSid, callSid: call.sid, from: call.from, to: call.to,
       speed: this.#o.speed, customer, lang: dialectOf(call.to) === "fr" ? "fr-FR" : "ar", voice,
       customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])),
-      bargeIn: this.#scenario(call).bargeIn === true, transcript: call.transcript, messages: call.messages, stats: call.media,
+      bargeIn: this.#scenario(call).bargeIn === true, keypad: this.#scenario(call).keypad ?? null, transcript: call.transcript, messages: call.messages, stats: call.media,
       onSocket: (socket) => (call.socket = socket),
       onRefused: (status) => this.refusals.push({ kind: "media", status }),
       onEnd: () => void this.#finish(call, "completed"),

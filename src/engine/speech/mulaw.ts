@@ -10,7 +10,8 @@ const BIAS = 0x84;
 const CLIP = 32635;
 
 // Decoding is a table lookup: it runs on every inbound frame of every call.
-const DECODE = new Int16Array(256);
+export const MULAW_DECODE = new Int16Array(256);
+const DECODE = MULAW_DECODE;
 for (let i = 0; i < 256; i++) {
   const u = ~i & 0xff;
   const exponent = (u >> 4) & 0x07;

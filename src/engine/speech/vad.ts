@@ -1,11 +1,9 @@
-// Voice activity detection on 8 kHz mu-law frames: energy against an adaptive noise floor, with onset and
-// hangover counted in frames of audio (not wall time, so it behaves the same at any carrier time scale).
-//
-// Why energy and not Silero: Silero's ONNX weights would have to ship inside the repository (nothing may be
-// downloaded at run time) and onnxruntime-node adds a ~50 MB native binary to every node; on telephone audio
-// after the carrier's own noise suppression an energy detector with hangover finds turn ends as well, at a
-// few microseconds per frame. What it cannot do is tell a filler ("mm") from a word: barge-in relies on the
-// minimum speech duration (WAKHA_VAD_BARGE_IN_MS) for that.
+// Voice activity detection on 8 kHz mu-law frames. Two detectors behind one interface, chosen by WAKHA_VAD:
+// Silero (silero.ts, the default: a neural model that tells speech from noise, music and tones) and this
+// energy detector (energy against an adaptive noise floor: a few microseconds per frame, no model, but any loud
+// sound is "speech"). Both count onset and hangover in milliseconds of audio (not wall time, so they behave the
+// same at any carrier time scale). Neither tells a filler ("mm") from a word by itself: barge-in also needs a
+// minimum of speech (WAKHA_VAD_BARGE_IN_MS) over the agent's voice.
 import { mulawRms } from "./mulaw.ts";
 
 export interface VadOptions {
@@ -25,7 +23,18 @@ export const DEFAULT_VAD: VadOptions = { frameMs: 20, minRms: 400, floorRatio: 3
 
 export type VadEvent = "speech_start" | "speech_end" | null;
 
-export class EnergyVad {
+/** A detector fed one call's inbound frames in order (the next push only after the previous one settled). */
+export interface VoiceActivityDetector {
+  readonly speaking: boolean;
+  /** Milliseconds of audio since the current speech started (0 when silent). */
+  readonly speechMs: number;
+  /** Milliseconds of voiced audio in the current speech (pauses not counted): what barge-in weighs. */
+  readonly voicedMs: number;
+  /** Feeds one frame; says when speech started or ended on it. */
+  push(frame: Uint8Array): VadEvent | Promise<VadEvent>;
+}
+
+export class EnergyVad implements VoiceActivityDetector {
   readonly #o: VadOptions;
   #floor = 100;
   #voicedRun = 0;
@@ -33,6 +42,7 @@ export class EnergyVad {
   #speaking = false;
   /** Milliseconds of audio since the current speech started (0 when silent). */
   speechMs = 0;
+  voicedMs = 0;
 
   constructor(options: Partial<VadOptions> = {}) {
     this.#o = { ...DEFAULT_VAD, ...options };
@@ -56,15 +66,20 @@ export class EnergyVad {
       this.#silentRun += this.#o.frameMs;
       this.#voicedRun = 0;
     }
-    if (this.#speaking) this.speechMs += this.#o.frameMs;
+    if (this.#speaking) {
+      this.speechMs += this.#o.frameMs;
+      if (voiced) this.voicedMs += this.#o.frameMs;
+    }
     if (!this.#speaking && this.#voicedRun >= this.#o.startMs) {
       this.#speaking = true;
       this.speechMs = this.#voicedRun;
+      this.voicedMs = this.#voicedRun;
       return "speech_start";
     }
     if (this.#speaking && this.#silentRun >= this.#o.endSilenceMs) {
       this.#speaking = false;
       this.speechMs = 0;
+      this.voicedMs = 0;
       return "speech_end";
     }
     return null;

@@ -8,7 +8,8 @@
 import type { Dialect } from "../dialogue/types.ts";
 import { pcmToMulaw } from "../speech/mulaw.ts";
 import type { SpeechProvider } from "../speech/provider.ts";
-import { EnergyVad, type VadOptions } from "../speech/vad.ts";
+import { sharedSileroModel, SileroVad } from "../speech/silero.ts";
+import { EnergyVad, type VoiceActivityDetector } from "../speech/vad.ts";
 import {
   type AnswerResult, type AudioCallLeg, type AudioTelephonyProvider, type CallProgress, type CallRecording, type CallSession,
   type HangupEvent, type ListenOptions, type OriginateRequest, type SayOptions, type SayResult, speechLocale, type TelephonyProvider,
@@ -16,15 +17,33 @@ import {
 } from "./provider.ts";
 
 export interface TurnTaking {
+  /** The detector: Silero (a neural model, the default) or energy against the noise floor (WAKHA_VAD). */
+  vad: "silero" | "energy";
+  /** Silero's speech probability threshold (WAKHA_VAD_THRESHOLD). */
+  threshold: number;
   /** Silence that ends the customer's turn (ms of audio). */
   endSilenceMs: number;
-  /** Speech over the agent's voice that stops it (ms of audio); shorter sounds (a cough, "mm") do not. */
+  /** Voiced speech over the agent's voice that stops it (ms of audio); shorter sounds (a cough, "mm") do not. */
   bargeInMs: number;
-  /** RMS (16-bit linear) under which a frame is never speech. */
+  /** RMS (16-bit linear) under which a frame is never speech (the energy detector). */
   minRms: number;
 }
 
-export const DEFAULT_TURN_TAKING: TurnTaking = { endSilenceMs: 400, bargeInMs: 160, minRms: 400 };
+/** What the configuration gives when nothing is set (index.ts turnTaking()). */
+export const DEFAULT_TURN_TAKING: TurnTaking = { vad: "silero", threshold: 0.5, endSilenceMs: 200, bargeInMs: 320, minRms: 400 };
+
+/** A detector for one call as turn-taking says; Silero's model is loaded once per process. */
+export async function createVad(t: TurnTaking, log: (message: string, err?: unknown) => void): Promise<VoiceActivityDetector> {
+  const energy = () => new EnergyVad({ frameMs: 20, endSilenceMs: t.endSilenceMs, minRms: t.minRms });
+  if (t.vad === "energy") return energy();
+  try {
+    return new SileroVad(await sharedSileroModel(), { threshold: t.threshold, negThreshold: Math.max(0.01, t.threshold - 0.15), endSilenceMs: t.endSilenceMs });
+  } catch (err) {
+    // A call must not go deaf: the energy detector takes over, loudly.
+    log("the Silero VAD model could not be loaded; this call uses the energy detector", err);
+    return energy();
+  }
+}
 
 /** A turn longer than this is cut and recognised anyway (the short-audio APIs take up to 60 s). */
 const MAX_TURN_MS = 20_000;
@@ -138,13 +157,13 @@ export class AudioCallSession implements CallSession {
     const t = this.#o.turnTaking;
     const format = this.#leg.format;
     const frameMs = 20;
-    const vad = new EnergyVad({ frameMs, endSilenceMs: t.endSilenceMs, minRms: t.minRms } satisfies Partial<VadOptions>);
+    const vad = await createVad(t, this.#o.log);
     const preroll: Uint8Array[] = [];
     const prerollFrames = Math.ceil(PREROLL_MS / frameMs);
     let turn: Uint8Array[] = [];
     let turnAt = 0;
     for await (const frame of this.#leg.frames()) {
-      const event = vad.push(frame);
+      const event = await vad.push(frame);
       if (this.#capturing) turn.push(frame);
       else {
         preroll.push(frame);
@@ -155,7 +174,7 @@ export class AudioCallSession implements CallSession {
         turn = preroll.splice(0);
         turnAt = Math.max(0, this.connectedSeconds() - (turn.length * frameMs) / 1000);
       }
-      if (vad.speaking && this.#playing && this.#interruptible && !this.#bargedIn && vad.speechMs >= t.bargeInMs) {
+      if (vad.speaking && this.#playing && this.#interruptible && !this.#bargedIn && vad.voicedMs >= t.bargeInMs) {
         this.#bargedIn = true;
         this.lastBargeIn = { speechMs: vad.speechMs };
         this.#leg.clear();
@@ -245,6 +264,8 @@ export class PairedTelephony implements TelephonyProvider {
   constructor(options: PairedTelephonyOptions) {
     this.#o = options;
     this.name = options.name;
+    // The model loads while the first call rings (a failure is logged on the call, which then uses energy).
+    if (options.turnTaking.vad === "silero") sharedSileroModel().catch(() => {});
   }
 
   async originate(request: OriginateRequest): Promise<AudioCallSession> {

@@ -6,6 +6,8 @@
 import { type Config, ConfigError, loadConfig } from "../../config.ts";
 import type { CallerIds } from "../../carrier-config.ts";
 import { DEFAULT_AZURE_VOICES } from "../speech/azure.ts";
+import { sharedSileroModel } from "../speech/silero.ts";
+import { turnTaking } from "./index.ts";
 
 export interface DoctorOptions {
   env: NodeJS.ProcessEnv;
@@ -102,7 +104,16 @@ async function twilioChecks(config: Config, options: DoctorOptions, say: Say, re
 async function azureChecks(config: Config, options: DoctorOptions, say: Say): Promise<void> {
   const voices: Record<string, string> = { ...DEFAULT_AZURE_VOICES, ...config.WAKHA_AZURE_SPEECH_VOICES };
   say("ok", `azure speech: voices ${DIALECTS.map((d) => `${d}=${voices[d]}`).join(", ")}; recognition in ar-MA, ar-DZ, ar-TN, fr-FR`);
-  say("ok", `turn-taking: a turn ends after ${config.WAKHA_VAD_END_SILENCE_MS} ms of silence; ${config.WAKHA_VAD_BARGE_IN_MS} ms of speech over the agent stops it`);
+  const t = turnTaking(config);
+  say("ok", `turn-taking: ${t.vad} voice activity detection; a turn ends after ${t.endSilenceMs} ms of silence; ${t.bargeInMs} ms of speech over the agent stops it`);
+  if (t.vad === "silero") {
+    try {
+      await sharedSileroModel();
+      say("ok", "silero vad: the packaged model loads");
+    } catch (err) {
+      say("fail", `silero vad: the model does not load (${err instanceof Error ? err.message : String(err)}); set WAKHA_VAD=energy or reinstall onnxruntime-node`);
+    }
+  }
   if (!options.online) return say("ok", "azure speech: key not checked (offline; add --online)");
   const origin = (config.WAKHA_AZURE_SPEECH_ENDPOINT ?? `https://${config.WAKHA_AZURE_SPEECH_REGION}.tts.speech.microsoft.com`).replace(/\/+$/, "");
   try {

@@ -11,7 +11,7 @@ import { carrierLinesFor } from "./text-carrier.ts";
 import { JambonzTelephony } from "./jambonz/provider.ts";
 import { TwilioTelephony } from "./twilio/provider.ts";
 import { AzureSpeech, DEFAULT_AZURE_VOICES } from "../speech/azure.ts";
-import { PairedTelephony } from "./audio-session.ts";
+import { PairedTelephony, type TurnTaking } from "./audio-session.ts";
 import { SimulatedAudioTelephony } from "./simulator/audio.ts";
 import { mediaLinesFor, TwilioMediaStreams } from "./twilio/media-streams.ts";
 
@@ -32,6 +32,22 @@ export interface TelephonyDependencies {
   log(message: string, err?: unknown): void;
 }
 
+/**
+ * Turn-taking on audio carriers, from the configuration. The defaults per detector were measured (bench/audio.ts,
+ * test/vad.test.ts, bench/results/audio.md): Silero ends a turn 200 ms after its speech probability falls (about
+ * 300 ms after the last sample of speech, its own hangover of ~100 ms included) and barges in at 320 ms of voiced
+ * speech, above what it hears of espeak-ng's fillers "ah" (280 ms) and "euh" (300 ms); the energy detector keeps
+ * 400 ms and 160 ms.
+ */
+export function turnTaking(config: Config): TurnTaking {
+  const silero = config.WAKHA_VAD === "silero";
+  return {
+    vad: config.WAKHA_VAD, threshold: config.WAKHA_VAD_THRESHOLD,
+    endSilenceMs: config.WAKHA_VAD_END_SILENCE_MS ?? (silero ? 200 : 400),
+    bargeInMs: config.WAKHA_VAD_BARGE_IN_MS ?? (silero ? 320 : 160), minRms: config.WAKHA_VAD_MIN_RMS,
+  };
+}
+
 /** Builds the providers for the open channels; one instance of each provider is shared by its channels. */
 export function createTelephony(config: Config, deps: TelephonyDependencies): Telephony {
   const plan = config.telephony ?? telephonyPlan(config);
@@ -46,7 +62,7 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
         const carrier = new SimulatedAudioTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, voice: deps.speech, onError: deps.log });
         return new PairedTelephony({
           name: "simulator", carrier, speech: carrier.speech, voices: {}, speed: config.WAKHA_SIMULATOR_SPEED,
-          turnTaking: { endSilenceMs: config.WAKHA_VAD_END_SILENCE_MS, bargeInMs: config.WAKHA_VAD_BARGE_IN_MS, minRms: config.WAKHA_VAD_MIN_RMS },
+          turnTaking: turnTaking(config),
           log: deps.log,
         });
       }
@@ -70,7 +86,7 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
           speech: new AzureSpeech({ key: config.WAKHA_AZURE_SPEECH_KEY!, region: config.WAKHA_AZURE_SPEECH_REGION, endpoint: config.WAKHA_AZURE_SPEECH_ENDPOINT }),
           voices: { ...DEFAULT_AZURE_VOICES, ...config.WAKHA_AZURE_SPEECH_VOICES },
           speed: config.WAKHA_CARRIER_TIME_SCALE,
-          turnTaking: { endSilenceMs: config.WAKHA_VAD_END_SILENCE_MS, bargeInMs: config.WAKHA_VAD_BARGE_IN_MS, minRms: config.WAKHA_VAD_MIN_RMS },
+          turnTaking: turnTaking(config),
           log: deps.log,
         });
       case "jambonz":

@@ -267,7 +267,12 @@ export class SimulatedAudioLeg implements AudioCallLeg {
         this.#answerLine(text, Math.round(frames / 3));
       } else if (human && frames > 100 && this.#random() < (this.#o.fillerRate ?? 0.1)) {
         this.stats.fillers++;
-        this.#at(Math.round(frames / 2), () => this.#say(null, pcmToMulaw(tone(180, 0.12, 8000, 5000))));
+        // The filler is espeak-ng's French "ah" whatever the line's language (a sound, not a word): Silero hears about
+        // 280 ms of voice in it, under the barge-in threshold. Without espeak-ng it is a short hum.
+        this.#at(Math.round(frames / 2), () => {
+          if (!this.#o.voice) return void this.#say(null, pcmToMulaw(tone(180, 0.12, 8000, 5000)));
+          void this.#provider.voice("ah", "fr-FR").then((audio) => this.#say(null, audio), (err) => this.#o.onError?.("the customer's voice failed", err));
+        });
       }
     });
   }

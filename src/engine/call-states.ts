@@ -14,6 +14,7 @@ import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
 import { listNumber } from "./policy/do-not-call.ts";
 import { scheduleRetry } from "./policy/retries.ts";
+import { queueWhatsAppFallback } from "./policy/whatsapp-fallback.ts";
 import { admission, deferCall, wakeNextWaiting } from "./policy/concurrency.ts";
 import { effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
@@ -246,6 +247,8 @@ async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call:
   }
   // The next attempt, when the retry policy says so, is created with this end (issue 15): exactly once.
   const retry = await scheduleRetry(ctx, client, call.id, new Date(ctx.now()));
+  // Not reached and no attempt left (issue 16): the order's WhatsApp template, when the account has one.
+  await queueWhatsAppFallback(ctx, client, call.id, retry !== null);
   // Its place under the account's concurrency cap goes to the oldest call waiting for one.
   await wakeNextWaiting(ctx, client, call.accountId);
   await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");

@@ -60,3 +60,14 @@ CREATE TABLE order_messages (
   received_at timestamptz NOT NULL
 );
 CREATE INDEX order_messages_order ON order_messages (order_id, received_at);
+
+-- Every delivery status WhatsApp reported, once each (duplicates ignored); kept apart from the message so a status
+-- that arrives before the send's own answer is not lost. The message's status is the furthest of them.
+CREATE TABLE whatsapp_statuses (
+  wamid text NOT NULL,
+  status text NOT NULL CHECK (status IN ('sent', 'delivered', 'read', 'failed')),
+  at timestamptz NOT NULL,
+  error jsonb,
+  received_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (wamid, status)
+);

@@ -20,7 +20,7 @@ export const setWhatsAppTool = defineTool({
   name: "set_whatsapp",
   title: "Set the WhatsApp fallback settings",
   description: "Replaces the account's WhatsApp fallback settings: `phone_number_id` (digits), `access_token` (sealed, never shown again), `templates` ({ar: {name, language?}, fr: {...}}, at least one; each template's body takes {{1}} customer name, {{2}} shop, {{3}} items, {{4}} amount, and has 3 quick-reply buttons: confirm, cancel, call me), `fallback` (`after_last_attempt`, the default, or `immediately`). Messages cost money on Meta's side: confirm with the user before enabling.",
-  input: whatsappSettingsInputSchema,
+  input: z.strictObject(whatsappSettingsInputSchema.shape),
   output: rootObject(whatsappSettingsSchema),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   rateClass: "write",

@@ -1,7 +1,7 @@
 // Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
 import { placeCall } from "./engine/dialer.ts";
-import { sendQueuedMessage } from "./messaging/fallback.ts";
+import { sendQueuedMessage } from "./whatsapp/send.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
 import { SWEEP_EVERY_MS, sweepCalls } from "./engine/sweeper.ts";
 import { JOB_NAMES, type JobName } from "./jobs/catalogue.ts";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallEnd, settleCall } from "../src/engine/call-states.ts";
 import { createWorkers } from "../src/job-handlers.ts";
 import type { Workers } from "../src/jobs/runtime.ts";
-import { sendQueuedMessage } from "../src/messaging/fallback.ts";
+import { sendQueuedMessage } from "../src/whatsapp/send.ts";
 import { messageBody, WhatsAppError } from "../src/messaging/whatsapp.ts";
 import type { Root } from "../src/root.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";

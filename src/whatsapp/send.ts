@@ -5,7 +5,7 @@ import type { AppContext } from "../context.ts";
 import type { Language } from "../domain/locale.ts";
 import type { CallItem } from "../schemas/calls.ts";
 import type { WhatsAppTemplate } from "../schemas/whatsapp.ts";
-import { type OutboundWhatsApp, REENGAGEMENT_CODE, type ReplyButton, WhatsAppError } from "./whatsapp.ts";
+import { type OutboundWhatsApp, REENGAGEMENT_CODE, type ReplyButton, WhatsAppError } from "../messaging/whatsapp.ts";
 
 /** The three answers a template or clarifying message offers, in the template's button order. */
 export const BUTTON_ACTIONS = ["confirm", "cancel", "call_me"] as const;

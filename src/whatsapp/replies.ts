@@ -11,7 +11,7 @@ import { classifyIntent, type Intent } from "../engine/dialogue/classifier.ts";
 import { effectiveHours, nextCallingTime } from "../engine/policy/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
-import { type ButtonAction, parseButtonPayload, SERVICE_WINDOW_MS } from "./fallback.ts";
+import { type ButtonAction, parseButtonPayload, SERVICE_WINDOW_MS } from "./send.ts";
 
 /** How a status moves: never backwards, a failure only over `sent` (a message delivered or read stays so). */
 export const STATUS_ORDER = ["pending", "accepted", "sent", "failed", "delivered", "read"] as const;

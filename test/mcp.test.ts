@@ -13,6 +13,8 @@ const TOOL_NAMES = [
   // The do-not-call list (issue 15).
   "add_do_not_call", "list_do_not_call", "remove_do_not_call", "get_calling_hours", "set_calling_hours",
   "get_retry_policy", "set_retry_policy",
+  // The WhatsApp fallback (issue 16).
+  "get_whatsapp", "set_whatsapp", "delete_whatsapp",
   "list_webhook_deliveries", "list_endpoints", "get_endpoint_spec", "get_changelog", "explain_error",
   "create_shop", "get_shop", "list_shops", "update_shop", "archive_shop",
   "create_product", "get_product", "list_products", "update_product", "archive_product",
@@ -35,7 +37,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     await t.close();
   });
 
-  it("initializes as wakha with instructions and lists exactly the 32 tools, each described, typed and annotated", async () => {
+  it("initializes as wakha with instructions and lists exactly the 35 tools, each described, typed and annotated", async () => {
     expect(client.getServerVersion()?.name).toBe("wakha");
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/idempotency_key/);

@@ -21,14 +21,17 @@ export const whatsappSettingsInputSchema = z.strictObject({
   templates: z.strictObject(Object.fromEntries(LANGUAGES.map((l) => [l, whatsappTemplateSchema.optional()])) as Record<(typeof LANGUAGES)[number], z.ZodOptional<typeof whatsappTemplateSchema>>)
     .refine((t) => Object.values(t).some(Boolean), { message: "At least one template (ar or fr) is required" })
     .describe("The template per language: `ar` for Arabic (MA, DZ, TN by default), `fr` for French. An order in a language without a template gets none."),
-  fallback: z.enum(WHATSAPP_FALLBACK_MODES).default("after_last_attempt")
+  fallback: z.enum(WHATSAPP_FALLBACK_MODES).optional()
     .describe("`after_last_attempt` (default): once the retry policy has no attempt left (at once when retries are off); `immediately`: at the first call that does not reach the customer."),
-}).meta({ id: "WhatsAppSettingsInput" });
+}).meta({ id: "WhatsAppSettingsWrite", description: "What PUT /v1/me/whatsapp replaces the settings with." });
 
 export const whatsappSettingsSchema = z.object({
   phone_number_id: z.string(),
   access_token_last4: z.string().describe("The token's last 4 characters, to tell tokens apart; the token itself is never returned."),
-  templates: z.object({ ar: whatsappTemplateSchema.nullable(), fr: whatsappTemplateSchema.nullable() }),
+  templates: z.object({
+    ar: z.object({ name: z.string(), language: z.string() }).nullable().describe("The Arabic template, or null."),
+    fr: z.object({ name: z.string(), language: z.string() }).nullable().describe("The French template, or null."),
+  }),
   fallback: z.enum(WHATSAPP_FALLBACK_MODES),
   created_at: timestamp,
   updated_at: timestamp,

@@ -3,12 +3,12 @@
 import type { AppContext, Principal } from "../context.ts";
 import type { SecretBox } from "../crypto/secret-box.ts";
 import { ApiError } from "../errors.ts";
-import type { WhatsAppSettings, WhatsAppSettingsInput, WhatsAppTemplate } from "../schemas/whatsapp.ts";
+import type { WhatsAppSettings, WhatsAppSettingsInput } from "../schemas/whatsapp.ts";
 
 interface SettingsRow {
   phone_number_id: string;
   token_last4: string;
-  templates: { ar?: WhatsAppTemplate | null; fr?: WhatsAppTemplate | null };
+  templates: { ar?: { name: string; language: string } | null; fr?: { name: string; language: string } | null };
   fallback: WhatsAppSettings["fallback"];
   created_at: Date;
   updated_at: Date;
@@ -55,7 +55,7 @@ export async function setWhatsAppSettings(ctx: AppContext, who: Principal, input
      ON CONFLICT (account_id) DO UPDATE SET phone_number_id = EXCLUDED.phone_number_id, access_token_sealed = EXCLUDED.access_token_sealed,
        token_last4 = EXCLUDED.token_last4, templates = EXCLUDED.templates, fallback = EXCLUDED.fallback, updated_at = EXCLUDED.updated_at
      RETURNING ${COLUMNS}`,
-    [who.accountId, input.phone_number_id, sealed, input.access_token.slice(-4), JSON.stringify(templates), input.fallback, now],
+    [who.accountId, input.phone_number_id, sealed, input.access_token.slice(-4), JSON.stringify(templates), input.fallback ?? "after_last_attempt", now],
   );
   return shape(rows[0]!);
 }

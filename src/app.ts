@@ -13,6 +13,7 @@ import { callingHoursRoutes } from "./api/v1/calling-hours.ts";
 import { retryPolicyRoutes } from "./api/v1/retry-policy.ts";
 import { whatsappRoutes } from "./api/v1/whatsapp.ts";
 import { productRoutes } from "./api/v1/products.ts";
+import { orderRoutes } from "./api/v1/orders.ts";
 import { shopRoutes } from "./api/v1/shops.ts";
 import { webhookRoutes } from "./api/v1/webhooks.ts";
 import { carrierRoutes } from "./inbound/carriers/index.ts";
@@ -92,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     accountRoutes(v1, ctx);
     apiKeyRoutes(v1, ctx);
     callRoutes(v1, ctx);
+    orderRoutes(v1, ctx);
     shopRoutes(v1, ctx);
     productRoutes(v1, ctx);
     webhookRoutes(v1, ctx);

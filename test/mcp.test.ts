@@ -15,6 +15,8 @@ const TOOL_NAMES = [
   "get_retry_policy", "set_retry_policy",
   // The WhatsApp fallback (issue 16).
   "get_whatsapp", "set_whatsapp", "delete_whatsapp",
+  // Orders (issue 16).
+  "get_order", "list_orders",
   "list_webhook_deliveries", "list_endpoints", "get_endpoint_spec", "get_changelog", "explain_error",
   "create_shop", "get_shop", "list_shops", "update_shop", "archive_shop",
   "create_product", "get_product", "list_products", "update_product", "archive_product",
@@ -37,7 +39,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     await t.close();
   });
 
-  it("initializes as wakha with instructions and lists exactly the 35 tools, each described, typed and annotated", async () => {
+  it("initializes as wakha with instructions and lists exactly the 37 tools, each described, typed and annotated", async () => {
     expect(client.getServerVersion()?.name).toBe("wakha");
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/idempotency_key/);
@@ -187,6 +189,16 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     expect(await ok(client, "cancel_call", { call_id: retry.call.id })).toMatchObject({ id: retry.call.id, status: "canceled" });
     await fails(client, "cancel_call", { call_id: retry.call.id }, "conflict");
     await fails(client, "get_call", { call_id: randomUUID() }, "call_not_found");
+
+    // The order those two calls made (issue 16): one order, two attempts, not yet resolved.
+    const order = await ok<{ external_id: string; status: string; attempts: { id: string }[]; resolution: { value: string } }>(
+      client, "get_order", { shop_external_id: shop, order_external_id: args.order.external_id });
+    expect(order).toMatchObject({ external_id: args.order.external_id, status: "open", resolution: { value: "unresolved" } });
+    expect(order.attempts.map((x) => x.id)).toEqual([first.call.id, retry.call.id]);
+    const orders = await ok<{ data: { external_id: string }[]; next_cursor: string | null }>(client, "list_orders", { merchant_id: merchant, status: "open" });
+    expect(orders).toMatchObject({ data: [{ external_id: args.order.external_id }], next_cursor: null });
+    await fails(client, "list_orders", { status: "done" }, "invalid_status_filter");
+    await fails(client, "get_order", { shop_external_id: shop, order_external_id: "no-such-order" }, "not_found");
   });
 
   it("checks create_call's arguments with the REST schema and the REST rules", async () => {
@@ -240,7 +252,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "POST", path: "/v1/calls", mcp_tool: "create_call" }));
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "DELETE", path: "/v1/me/api-keys/{id}", mcp_tool: null }));
     const mirrored = endpoints.flatMap((e) => (e.mcp_tool ? [e.mcp_tool] : []));
-    expect(new Set(mirrored).size).toBe(31); // every tool but the four reference tools mirrors one operation
+    expect(new Set(mirrored).size).toBe(33); // every tool but the four reference tools mirrors one operation
     const calls = await ok<{ endpoints: { tags?: string[]; path: string }[] }>(client, "list_endpoints", { tag: "calls" });
     expect(calls.endpoints.every((e) => e.path.startsWith("/v1/calls"))).toBe(true);
 

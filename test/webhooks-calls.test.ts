@@ -47,7 +47,8 @@ describe("call events are delivered to the webhook (issue 6.3 with the engine of
     const ended = await waitForEnd(t, acct, callId);
     expect(ended).toMatchObject({ status: "completed", outcome: "confirmed" });
 
-    const types = ["call.answered", "call.ended", "recording.ready"];
+    // The confirmed call settles its order too (issue 16): order.resolved comes with the call's events.
+    const types = ["call.answered", "call.ended", "order.resolved", "recording.ready"];
     const deadline = Date.now() + 20_000;
     const mine = () => receiver.requests.filter((r) => r.path === "/calls");
     while (mine().length < types.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -58,7 +59,8 @@ describe("call events are delivered to the webhook (issue 6.3 with the engine of
       expect(verifyWebhook(secret, r.headers["x-service-signature"] as string, r.body)).toBe(true);
       const event = JSON.parse(r.body);
       expect(event.id).toBe(r.headers["x-service-event-id"]);
-      expect(event.data.id).toBe(callId);
+      if (event.type === "order.resolved") expect(event.data.resolution).toMatchObject({ value: "confirmed", channel: "voice", call_id: callId });
+      else expect(event.data.id).toBe(callId);
     }
     const byType = Object.fromEntries(got.map((r) => [r.headers["x-service-event-type"], JSON.parse(r.body).data]));
     expect(byType["call.answered"].answered_at).toBeTruthy();

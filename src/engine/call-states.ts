@@ -21,6 +21,7 @@ import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { randomUUID } from "node:crypto";
 import { billableSeconds, debitCall } from "./billing.ts";
+import { settleOrderOfCall } from "./order-resolution.ts";
 import type { Dialect, TranscriptEntry } from "./dialogue/types.ts";
 
 /** What the dialer knows about the call it places. */
@@ -252,6 +253,8 @@ async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call:
   // Its place under the account's concurrency cap goes to the oldest call waiting for one.
   await wakeNextWaiting(ctx, client, call.accountId);
   await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");
+  // The call's answer settles its order (issue 16): order.resolved follows call.ended when the resolution changes.
+  await settleOrderOfCall(ctx, client, call.accountId, call.id);
   if (retry) await emitCallEvent(ctx, client, call.accountId, retry, "call.retry_scheduled");
   return true;
 }

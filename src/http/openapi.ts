@@ -57,6 +57,7 @@ export function swaggerOptions(version: string, baseUrl: string): FastifyDynamic
         { name: "Shops", description: "The shops (boutiques) a reseller manages." },
         { name: "Products", description: "Products and their variants, under a shop." },
         { name: "Calls", description: "Order-confirmation calls." },
+        { name: "Orders", description: "Orders, their calls (attempts) and their one resolution, by voice or WhatsApp." },
         { name: "Calling policy", description: "When customers are called: calling hours in their local time." },
         { name: "Do not call", description: "Numbers the account never calls." },
         { name: "Webhooks", description: "Outbound event deliveries to the reseller." },

@@ -15,14 +15,15 @@ import { ACCOUNT_TOOLS } from "./tools/account.ts";
 import { CALL_TOOLS } from "./tools/calls.ts";
 import { DO_NOT_CALL_TOOLS } from "./tools/do-not-call.ts";
 import { CALLING_POLICY_TOOLS, RETRY_POLICY_TOOLS } from "./tools/calling-policy.ts";
+import { ORDER_TOOLS } from "./tools/orders.ts";
 import { PRODUCT_TOOLS } from "./tools/products.ts";
 import { mirrorIndex, referenceTools } from "./tools/reference.ts";
 import { SHOP_TOOLS } from "./tools/shops.ts";
 import { WHATSAPP_TOOLS } from "./tools/whatsapp.ts";
 
-const DOMAIN_TOOLS = [...CALL_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS, ...DO_NOT_CALL_TOOLS, ...CALLING_POLICY_TOOLS, ...RETRY_POLICY_TOOLS, ...WHATSAPP_TOOLS];
+const DOMAIN_TOOLS = [...CALL_TOOLS, ...ORDER_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS, ...DO_NOT_CALL_TOOLS, ...CALLING_POLICY_TOOLS, ...RETRY_POLICY_TOOLS, ...WHATSAPP_TOOLS];
 
-/** The 23 tools of CONTRACT §9, plus get_transcript and redeliver_webhook_delivery (issue 20), and the calling-policy tools (issue 15). */
+/** The 23 tools of CONTRACT §9, plus get_transcript and redeliver_webhook_delivery (issue 20), and the calling-policy tools (issue 15), get_order and list_orders, get_whatsapp, set_whatsapp and delete_whatsapp (issue 16). */
 export const TOOLS: readonly WakhaTool[] = [...DOMAIN_TOOLS, ...referenceTools(mirrorIndex(DOMAIN_TOOLS))];
 const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
@@ -118,7 +119,7 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext, options: McpOpt
   app.post("/mcp", {
     schema: {
       operationId: "mcp", tags: ["MCP"], summary: "MCP server (Streamable HTTP, stateless)",
-      description: "The Model Context Protocol endpoint: 32 tools over the same services, API key and per-key rate limits as /v1 " +
+      description: "The Model Context Protocol endpoint: 34 tools over the same services, API key and per-key rate limits as /v1 " +
         "(each tool call counts in the bucket of the REST operation it mirrors). Send `Accept: application/json, text/event-stream`; " +
         "answers are JSON. The key is checked before any MCP exchange; a key in the query string is refused. Tool failures are results with " +
         "`isError` whose text is `{\"error\": slug, \"title\", \"detail\", \"remedy\", ...}`.",

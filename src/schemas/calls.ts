@@ -163,7 +163,7 @@ function isDateFilter(value: string): boolean {
   return day <= days;
 }
 
-const dateFilter = z.string().refine(isDateFilter, { message: DATE_FORMAT_MESSAGE, params: { type: "datetime_parsing" } });
+export const dateFilter = z.string().refine(isDateFilter, { message: DATE_FORMAT_MESSAGE, params: { type: "datetime_parsing" } });
 
 export const listCallsQuery = z.object({
   ...pageQuery,

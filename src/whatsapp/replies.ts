@@ -4,9 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import type { Country, Language } from "../domain/locale.ts";
-type OrderResolution = string;
-// STUB until the orders branch lands
-async function settleOrder(_ctx: AppContext, _db: Queryable, _a: Record<string, unknown>): Promise<{ changed: boolean }> { throw new Error("orders branch not merged"); }
+import type { OrderResolution } from "../domain/orders.ts";
+import { settleOrder } from "../orders/settle.ts";
 import { classifyIntent, type Intent } from "../engine/dialogue/classifier.ts";
 import { effectiveHours, nextCallingTime } from "../engine/policy/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
@@ -134,7 +133,8 @@ export async function handleReply(ctx: AppContext, client: Queryable, reply: Rep
   const at = reply.sentAt ?? reply.receivedAt;
   let action = "ignored";
   if (read.resolution) {
-    const details: Record<string, unknown> = { message_id: reply.id, ...(reply.text ? { transcript_excerpt: reply.text.slice(0, 500) } : {}) };
+    // The customer's words, as a call's outcome keeps them; the message itself is the resolution's `message_id`.
+    const details: Record<string, unknown> | null = reply.text ? { transcript_excerpt: reply.text.slice(0, 500) } : null;
     await settleOrder(ctx, client, {
       accountId: target.account_id, orderId: target.order_id, resolution: read.resolution, channel: "whatsapp", at, details, messageId: reply.id,
     });

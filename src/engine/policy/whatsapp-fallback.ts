@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import type { Queryable } from "../../db/pool.ts";
 import type { CallOutcome, CallStatus } from "../../domain/calls.ts";
+import { DECISIVE_RESOLUTIONS } from "../../domain/orders.ts";
 import { JOBS } from "../../jobs/catalogue.ts";
 import { retryTrigger } from "./retries.ts";
 
@@ -21,6 +22,7 @@ interface EndedCall {
   has_template: boolean;
   listed: boolean;
   already_sent: boolean;
+  settled: boolean;
 }
 
 /** Queues the order's WhatsApp template when this call's end calls for it; `retried` is the retry scheduleRetry made. */
@@ -29,12 +31,14 @@ export async function queueWhatsAppFallback(ctx: AppContext, client: Queryable, 
     `SELECT c.account_id, c.order_id, c.status, c.outcome, c.end_reason, c.previous_attempts, c.customer_phone, c.language, w.fallback,
        w.templates ? c.language AS has_template,
        EXISTS (SELECT 1 FROM do_not_call d WHERE d.account_id = c.account_id AND d.phone_number = c.customer_phone) AS listed,
-       EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.order_id = c.order_id AND m.kind = 'template') AS already_sent
-     FROM calls c JOIN whatsapp_settings w ON w.account_id = c.account_id WHERE c.id = $1`,
-    [callId],
+       EXISTS (SELECT 1 FROM whatsapp_messages m WHERE m.order_id = c.order_id AND m.kind = 'template') AS already_sent,
+       o.resolution = ANY($2::text[]) AS settled
+     FROM calls c JOIN whatsapp_settings w ON w.account_id = c.account_id JOIN orders o ON o.id = c.order_id WHERE c.id = $1`,
+    [callId, [...DECISIVE_RESOLUTIONS]],
   );
   const call = rows[0];
-  if (!call || call.listed || !call.has_template) return null;
+  // An order the customer already decided (say, on WhatsApp after an earlier template) needs no other message.
+  if (!call || call.listed || !call.has_template || call.settled) return null;
   // Not reached: the ends a retry policy could retry, but a customer's callback request (they were reached).
   const trigger = retryTrigger(call.status, call.outcome, call.end_reason);
   if (!trigger || trigger === "callback_requested") return null;

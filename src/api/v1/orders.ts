@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context.ts";
+import { pageSchema } from "../../schemas/common.ts";
+import { listOrdersQuery, orderOutSchema, orderParams } from "../../schemas/orders.ts";
+import { getOrder, listOrders } from "../../services/orders.ts";
+
+/** /v1/orders and /v1/shops/{shop_external_id}/orders/{order_external_id} (issue 16): read-only. */
+export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get("/orders", {
+    schema: {
+      operationId: "listOrders", tags: ["Orders"], summary: "List orders, newest first",
+      description: "The account's orders (each created by its first call), with their attempts and resolution. `status` is `open` " +
+        "(unresolved or callback_requested) or `resolved` (a decisive answer); `resolution` filters on one value.",
+      querystring: listOrdersQuery, response: { 200: pageSchema(orderOutSchema) },
+    },
+    config: { paginated: true, errors: ["invalid_status_filter"] },
+  }, (req) => {
+    const { limit, cursor, ...filters } = req.query;
+    return listOrders(ctx, req.principal, filters, { limit, cursor });
+  });
+
+  r.get("/shops/:shop_external_id/orders/:order_external_id", {
+    schema: {
+      operationId: "getOrder", tags: ["Orders"], summary: "Read an order",
+      description: "The order, its calls in order (`attempts`) and its `resolution`: the customer's answer, by voice or WhatsApp, and " +
+        "when it came. A missing shop, a missing order and another account's are the same 404 `not_found`. An archived shop's orders stay readable.",
+      params: orderParams, response: { 200: orderOutSchema },
+    },
+    config: { errors: ["not_found"] },
+  }, (req) => getOrder(ctx, req.principal, req.params.shop_external_id, req.params.order_external_id));
+}

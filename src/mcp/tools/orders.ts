@@ -1,0 +1,42 @@
+// get_order, list_orders: the orders API (GET /v1/shops/{shop_external_id}/orders/{order_external_id}, GET /v1/orders).
+import { z } from "zod";
+import { pageSchema } from "../../schemas/common.ts";
+import { listOrdersQuery, orderOutSchema } from "../../schemas/orders.ts";
+import { getOrder, listOrders } from "../../services/orders.ts";
+import { defineTool, rootObject } from "./tool.ts";
+
+const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+
+export const getOrderTool = defineTool({
+  name: "get_order",
+  title: "Read an order and its resolution",
+  description: [
+    "Reads one order by its shop and its own external id (the `order.external_id` given to create_call): its items, amount, every call made about it in order (`attempts`: the first call and its retries) and its one `resolution`.",
+    "`resolution.value` is what the customer answered about the order: confirmed, declined, rescheduled, callback_requested, change_requested, wrong_number, or unresolved (nobody reached yet, or no decision). `channel` says how the answer came (`voice`: a call, `whatsapp`: a reply), `resolved_at` when, `details` the same details as a call's outcome_details, `call_id` or `message_id` which call or message gave it.",
+    "A later answer replaces an earlier one by a fixed rule: unresolved never replaces anything; a decisive answer (confirmed, declined, rescheduled, change_requested, wrong_number) beats callback_requested, which beats unresolved; between two answers of the same kind the later one wins. `status` is `resolved` once the answer is decisive, else `open`.",
+    "Use it to answer \"is order X confirmed?\" without reading each call. A missing shop or order, or another account's, is not_found.",
+  ].join("\n\n"),
+  input: z.strictObject({
+    shop_external_id: z.string().describe("The order's shop, as given to create_call."),
+    order_external_id: z.string().describe("The order's `external_id`, as given to create_call."),
+  }),
+  output: rootObject(orderOutSchema, "An order: its attempts (calls) and its resolution."),
+  annotations: READ,
+  rateClass: "read",
+  mirrors: { method: "GET", path: "/v1/shops/{shop_external_id}/orders/{order_external_id}" },
+  run: ({ shop_external_id, order_external_id }, { ctx, who }) => getOrder(ctx, who, shop_external_id, order_external_id),
+});
+
+export const listOrdersTool = defineTool({
+  name: "list_orders",
+  title: "List orders",
+  description: "Lists the account's orders, newest first, each with its attempts and resolution (see get_order), with optional filters: `status` (`open`: unresolved or callback_requested; `resolved`: a decisive answer), `resolution` (one value), `shop_external_id`, `merchant_id` (a merchant's `merchant_external_id`, across their shops), `created_after` and `created_before` (RFC 3339 or YYYY-MM-DD). Pages hold `limit` orders (1 to 100, default 20); when `has_more` is true, call again with `cursor` set to `next_cursor` and the SAME filters. A bad `status` is invalid_status_filter.",
+  input: z.strictObject(listOrdersQuery.shape),
+  output: pageSchema(orderOutSchema),
+  annotations: READ,
+  rateClass: "read",
+  mirrors: { method: "GET", path: "/v1/orders" },
+  run: ({ limit, cursor, ...filters }, { ctx, who }) => listOrders(ctx, who, filters, { limit, cursor }),
+});
+
+export const ORDER_TOOLS = [getOrderTool, listOrdersTool];

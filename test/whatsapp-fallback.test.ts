@@ -73,7 +73,7 @@ describe("the WhatsApp fallback (issue 16)", () => {
     const a = await newAccount(t.ctx, 10_000);
     const shop = (await insertShop(t.ctx, a.accountId)).externalId;
     const path = `/hooks-${randomBytes(4).toString("hex")}`;
-    const hook = await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: a.headers, payload: { url: `${receiver.url}${path}` } });
+    const hook = await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: a.headers, payload: { url: `http://127.0.0.1:${receiver.port}${path}` } });
     expect(hook.statusCode, hook.body).toBe(201);
     const wa = await t.app.inject({
       method: "PUT", url: "/v1/me/whatsapp", headers: a.headers,
@@ -168,15 +168,28 @@ describe("the WhatsApp fallback (issue 16)", () => {
       expect(await orderOf(order)).toMatchObject({ resolution: "confirmed", resolution_channel: "whatsapp" });
       const event = await resolvedEvent(a, order);
       expect(event.type).toBe("order.resolved");
-      expect(event.data).toMatchObject({ external_id: order, resolution: "confirmed" });
+      expect(event.data).toMatchObject({ external_id: order, status: "resolved", resolution: { value: "confirmed", channel: "whatsapp" } });
       expect(await repliesOf(order)).toEqual([{ kind: "button", text: "تأكيد الطلب", intent: "confirm", resolution: "confirmed", action: "settled" }]);
+      // Through the public API: the order, its two attempts, its resolution and its messages.
+      const res = await t.app.inject({ method: "GET", url: `/v1/shops/${encodeURIComponent(a.shop)}/orders/${encodeURIComponent(order)}`, headers: a.headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const out = res.json();
+      expect(out).toMatchObject({ status: "resolved", resolution: { value: "confirmed", channel: "whatsapp", call_id: null } });
+      expect(out.attempts.map((x: { status: string }) => x.status)).toEqual(["no_answer", "no_answer"]);
+      expect(out.messages).toMatchObject([
+        { direction: "outbound", type: "template", id: template.wamid, status: "accepted" },
+        { direction: "inbound", type: "button", text: "تأكيد الطلب", intent: "confirm", resolution: "confirmed", action: "settled" },
+      ]);
+      // Another account does not see it.
+      const other = await newAccount(t.ctx);
+      expect((await t.app.inject({ method: "GET", url: `/v1/shops/${encodeURIComponent(a.shop)}/orders/${encodeURIComponent(order)}`, headers: other.headers })).statusCode).toBe(404);
     });
 
     it("confirms with the free text \"wakha, sifto\" (the intent classifier, the order's country)", async () => {
       const { a, p, order } = await throughTheLastAttempt();
       expect((await inbound(textReply(p.wa, "wakha, sifto"))).statusCode).toBe(200);
       expect(await orderOf(order)).toMatchObject({ resolution: "confirmed", resolution_channel: "whatsapp" });
-      await resolvedEvent(a, order);
+      expect((await resolvedEvent(a, order)).data).toMatchObject({ resolution: { value: "confirmed", channel: "whatsapp", details: { transcript_excerpt: "wakha, sifto" } } });
       expect(await repliesOf(order)).toEqual([{ kind: "text", text: "wakha, sifto", intent: "confirm", resolution: "confirmed", action: "settled" }]);
     });
   });

@@ -172,6 +172,7 @@ async function clarify(ctx: AppContext, client: Queryable, target: OrderTarget, 
 /**
  * "Call me": a new call on the order, copied from its latest one, ringing at the next opening of the calling hours
  * (now when they are open). None when a call of the order is still to ring or ringing, or the number is listed.
+ * Two "call me" replies at once are judged one after the other: settleOrder took the order's row lock before.
  */
 async function scheduleCallBack(ctx: AppContext, client: Queryable, orderId: string): Promise<boolean> {
   const { rows } = await client.query<{ id: string; country: Country; account_hours: CallingHoursOverride | null; shop_hours: CallingHoursOverride | null; blocked: boolean }>(
@@ -179,7 +180,7 @@ async function scheduleCallBack(ctx: AppContext, client: Queryable, orderId: str
        EXISTS (SELECT 1 FROM calls x WHERE x.order_id = c.order_id AND x.ended_at IS NULL)
          OR EXISTS (SELECT 1 FROM do_not_call d WHERE d.account_id = c.account_id AND d.phone_number = c.customer_phone) AS blocked
      FROM calls c JOIN shops s ON s.id = c.shop_id JOIN accounts a ON a.id = c.account_id
-     WHERE c.order_id = $1 ORDER BY c.previous_attempts DESC, c.created_at DESC LIMIT 1 FOR UPDATE OF c`,
+     WHERE c.order_id = $1 ORDER BY c.previous_attempts DESC, c.created_at DESC LIMIT 1`,
     [orderId],
   );
   const last = rows[0];

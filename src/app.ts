@@ -11,6 +11,7 @@ import { callRoutes } from "./api/v1/calls.ts";
 import { doNotCallRoutes } from "./api/v1/do-not-call.ts";
 import { callingHoursRoutes } from "./api/v1/calling-hours.ts";
 import { retryPolicyRoutes } from "./api/v1/retry-policy.ts";
+import { whatsappRoutes } from "./api/v1/whatsapp.ts";
 import { productRoutes } from "./api/v1/products.ts";
 import { orderRoutes } from "./api/v1/orders.ts";
 import { shopRoutes } from "./api/v1/shops.ts";
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     doNotCallRoutes(v1, ctx);
     callingHoursRoutes(v1, ctx);
     retryPolicyRoutes(v1, ctx);
+    whatsappRoutes(v1, ctx);
   }, { prefix: "/v1" });
 
   // Outside /v1: signed by the platform, not by an API key; its own body parser and limit.

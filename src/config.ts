@@ -51,6 +51,9 @@ const envSchema = z.object({
   WAKHA_TELEPHONY: z.string().min(1).default("simulator"),
   WAKHA_MESSAGING_APP_SECRET: z.string().min(1).optional(),
   WAKHA_MESSAGING_VERIFY_TOKEN: z.string().min(1).optional(),
+  // The WhatsApp Cloud API (issue 16): Meta's Graph API unless pointed elsewhere (a test fake, a proxy).
+  WAKHA_WHATSAPP_GRAPH_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com"),
+  WAKHA_WHATSAPP_GRAPH_VERSION: z.string().regex(/^v\d{1,3}\.\d{1,3}$/, "must look like v21.0").default("v21.0"),
   WAKHA_WEBHOOK_RETRY_SCHEDULE: schedule.default([3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600]),
   WAKHA_WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   /** Calling hours in the customer's local time (issue 15); off only for tests and load tests that must ring at any hour. */

@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import type { SecretBox } from "./crypto/secret-box.ts";
 import type { Database } from "./db/pool.ts";
 import type { JobQueue } from "./jobs/queue.ts";
+import type { WhatsAppSender } from "./messaging/whatsapp.ts";
 import type { Paginator } from "./pagination.ts";
 import type { RateLimiter } from "./ratelimit/limiter.ts";
 import type { RecordingStore } from "./storage/recording-store.ts";
@@ -26,6 +27,8 @@ export interface AppContext {
   idempotencyPurge: Throttle;
   /** Where call recordings are kept: local files or an S3-compatible bucket (storage/recording-store.ts). */
   recordings: RecordingStore;
+  /** The WhatsApp Cloud API (messaging/whatsapp.ts): the order fallback's templates and replies (issue 16). */
+  whatsapp: WhatsAppSender;
   /** The clock: tests replace it to move time. */
   now: () => number;
 }

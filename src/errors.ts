@@ -70,6 +70,12 @@ export const ERRORS = {
     cause: "The account has no active webhook.",
     remedy: "Configure one with POST /v1/me/webhooks.",
   },
+  whatsapp_not_configured: {
+    status: 404,
+    title: "WhatsApp not configured",
+    cause: "The account has no WhatsApp fallback settings.",
+    remedy: "Configure them with PUT /v1/me/whatsapp (phone number id, access token, templates).",
+  },
   recording_gone: {
     status: 410,
     title: "Recording gone",

@@ -1,6 +1,7 @@
 // Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
 import { placeCall, placeCalls } from "./engine/dialer.ts";
+import { sendQueuedMessage } from "./whatsapp/send.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
 import { SWEEP_EVERY_MS, sweepCalls } from "./engine/sweeper.ts";
 import { DISPATCH_EVERY_MS, dispatchParked } from "./engine/policy/concurrency.ts";
@@ -40,6 +41,15 @@ export const JOB_HANDLERS: JobHandlers<Root> = {
     batchSize: 100,
     localConcurrency: 4,
     pollingIntervalSeconds: 0.5,
+  },
+  // One WhatsApp message of the order fallback (issue 16); a transient Cloud API error throws, so pg-boss retries.
+  sendWhatsApp: {
+    handle: async (root, payload) => {
+      await sendQueuedMessage(root, payload.message_id);
+    },
+    batchSize: 10,
+    localConcurrency: 4,
+    pollingIntervalSeconds: 1,
   },
   sweepCalls: {
     handle: async (root) => {

@@ -16,6 +16,7 @@ import type { IntentClassifier } from "./engine/dialogue/types.ts";
 import { buildEngine, engineLog } from "./engine/engine.ts";
 import { createSimulatedCustomer } from "./engine/telephony/simulator/customer.ts";
 import { JobQueue } from "./jobs/queue.ts";
+import { GraphWhatsApp } from "./messaging/whatsapp.ts";
 import { Paginator } from "./pagination.ts";
 import { MemoryRateLimiter, type RateLimiter } from "./ratelimit/limiter.ts";
 import { RedisRateLimiter } from "./ratelimit/redis.ts";
@@ -147,6 +148,7 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
     secretBox: encryptionKey ? new SecretBox(encryptionKey) : null,
     idempotencyPurge: idempotencyPurge(db),
     recordings,
+    whatsapp: new GraphWhatsApp(config.WAKHA_WHATSAPP_GRAPH_URL, config.WAKHA_WHATSAPP_GRAPH_VERSION),
     engine: () => (engine ??= buildCallEngine(config)),
     async close() {
       await queue.stop();

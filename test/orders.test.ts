@@ -135,6 +135,8 @@ describe("GET /v1/shops/{shop}/orders/{order} and GET /v1/orders (issue 16)", ()
         value: "confirmed", channel: "voice", resolved_at: "2026-01-02T12:05:00.000Z", details: { transcript_excerpt: "wakha" },
         call_id: orders[1]!.callId, message_id: null,
       },
+      // The WhatsApp fallback's messages (issue 16, test/whatsapp-fallback.test.ts): none for an order settled by voice.
+      messages: [],
     });
     const open = (await get(orderUrl(orders[0]!.shop, orders[0]!.ext))).json();
     expect(open).toMatchObject({ status: "open", resolution: { value: "unresolved", channel: null, resolved_at: null, details: null, call_id: null, message_id: null } });

@@ -16,6 +16,7 @@ import { listNumber } from "./policy/do-not-call.ts";
 import { scheduleRetry } from "./policy/retries.ts";
 import { takePlaces, wakeWaiting } from "./policy/concurrency.ts";
 import { callerLinesFor } from "./policy/lines.ts";
+import { queueWhatsAppFallback } from "./policy/whatsapp-fallback.ts";
 import { effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
@@ -264,6 +265,8 @@ async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call:
   // The next attempt, when the retry policy says so, is created with this end (issue 15): exactly once.
   const retry = await scheduleRetry(ctx, client, call.id, new Date(ctx.now()));
   if (retry) await emitCallEvent(ctx, client, call.accountId, retry, "call.retry_scheduled");
+  // Not reached and no attempt left (issue 16): the order's WhatsApp template, when the account has one.
+  await queueWhatsAppFallback(ctx, client, call.id, retry !== null);
   // Its place under the account's concurrency cap, and its line, go to the oldest calls waiting for them.
   await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row));
   // Last, what takes the account's row lock (held to the commit, it orders the account's debits, holds and claims):

@@ -61,6 +61,7 @@ export function swaggerOptions(version: string, baseUrl: string): FastifyDynamic
         { name: "Calling policy", description: "When customers are called: calling hours in their local time." },
         { name: "Do not call", description: "Numbers the account never calls." },
         { name: "Webhooks", description: "Outbound event deliveries to the reseller." },
+        { name: "WhatsApp", description: "The WhatsApp fallback: templates to customers no call reached, and their replies." },
         { name: "Inbound", description: "Webhooks received from messaging platforms." },
       ],
       components: {

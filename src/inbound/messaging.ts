@@ -19,16 +19,31 @@ const messageSchema = z.looseObject({
   timestamp: z.string().optional().describe("Unix seconds."),
   type: z.string().min(1).max(64).transform(noNul).describe("`text`, `image`, ...; only `text` carries a body."),
   text: z.looseObject({ body: z.string().transform(noNul) }).optional(),
+  button: z.looseObject({ payload: z.string().max(1024).transform(noNul).optional(), text: z.string().max(1024).transform(noNul).optional() }).optional()
+    .describe("A template's quick-reply button: `payload` is what the template was sent with."),
+  interactive: z.looseObject({
+    type: z.string().max(64).optional(),
+    button_reply: z.looseObject({ id: z.string().max(1024).transform(noNul), title: z.string().max(1024).transform(noNul).optional() }).optional(),
+  }).optional().describe("An interactive message's reply button (`button_reply.id`)."),
+  context: z.looseObject({ id: z.string().max(512).transform(noNul).optional() }).optional().describe("The message replied to (`id`: its wamid)."),
 });
 
-/** The WhatsApp Cloud API webhook payload; only `messages` are read, status updates are acknowledged. */
+const statusSchema = z.looseObject({
+  id: z.string().min(1).max(512).transform(noNul).describe("The wamid of a message Wakha sent."),
+  status: z.string().max(64).describe("`sent`, `delivered`, `read` or `failed` (others are acknowledged and ignored)."),
+  timestamp: z.string().optional().describe("Unix seconds."),
+  recipient_id: z.string().optional(),
+  errors: z.array(z.unknown()).max(100).optional().describe("With `failed`: [{code, title, message, error_data: {details}}]."),
+});
+
+/** The WhatsApp Cloud API webhook payload: `messages` (customers' messages and replies) and `statuses` (of messages Wakha sent). */
 export const messagingPayloadSchema = z.looseObject({
   object: z.string().optional().describe("`whatsapp_business_account`."),
   entry: z.array(z.looseObject({
     id: z.string().optional(),
     changes: z.array(z.looseObject({
       field: z.string().optional().describe("`messages`."),
-      value: z.looseObject({ messages: z.array(messageSchema).optional() }),
+      value: z.looseObject({ messages: z.array(messageSchema).optional(), statuses: z.array(statusSchema).optional() }),
     })),
   })),
 }).meta({ id: "MessagingWebhook", description: "A WhatsApp Cloud API webhook notification." });
@@ -83,6 +98,8 @@ export async function messagingRoutes(app: FastifyInstance, ctx: AppContext): Pr
         "The WhatsApp Cloud API webhook. Checked in this order: body size (over 256 KiB is 413), app secret configured " +
         "(503 otherwise), `X-Hub-Signature-256` over the raw body (401). A message from a number a call reached in the last 30 days " +
         "is attached to the latest such call and sent to its owner as `message.received`; a repeated message id is ignored. " +
+        "A reply to an order's WhatsApp template (a quick-reply button, or free text read by the intent classifier) settles the order " +
+        "(`order.resolved`, channel `whatsapp`); `statuses` (`sent`, `delivered`, `read`, `failed`) are recorded on the message Wakha sent, never backwards. " +
         "Errors are `{\"detail\": \"...\"}`.",
       security: [],
       headers: signatureHeader,
@@ -110,8 +127,13 @@ export async function messagingRoutes(app: FastifyInstance, ctx: AppContext): Pr
     }
     const parsed = messagingPayloadSchema.safeParse(json);
     if (!parsed.success) throw new ApiError("bad_request", "The body is not a WhatsApp Cloud API webhook payload (entry[].changes[].value).");
-    const messages = parsed.data.entry.flatMap((e) => e.changes.flatMap((c) => c.value.messages ?? []));
-    await receiveMessages(ctx, messages.map((m) => ({ id: m.id, from: m.from, timestamp: m.timestamp, type: m.type, text: m.text?.body })));
+    const values = parsed.data.entry.flatMap((e) => e.changes.map((c) => c.value));
+    const messages = values.flatMap((v) => v.messages ?? []);
+    await receiveMessages(ctx, messages.map((m) => ({
+      id: m.id, from: m.from, timestamp: m.timestamp, type: m.type, text: m.text?.body,
+      payload: m.button?.payload ?? m.interactive?.button_reply?.id, buttonText: m.button?.text ?? m.interactive?.button_reply?.title,
+      contextId: m.context?.id,
+    })), values.flatMap((v) => v.statuses ?? []));
     return { status: "ok" as const };
   });
 

@@ -69,6 +69,17 @@ export const JOBS = {
     retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 15 * 60 },
     schedule: "17 * * * *",
   },
+  /**
+   * Sends one WhatsApp message of the order fallback (src/whatsapp/send.ts, issue 16): the template queued at
+   * a call's end, or the one clarifying message. The job id is the message's id (one job per message); the handler
+   * does nothing unless the message is still `pending`.
+   */
+  sendWhatsApp: {
+    name: "send-whatsapp",
+    payload: z.strictObject({ message_id: z.uuid() }),
+    // Retried only on the Cloud API's documented transient errors (the handler throws on those alone).
+    retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
 } as const satisfies Record<string, JobType>;
 
 export type JobCatalogue = typeof JOBS;

@@ -29,6 +29,8 @@ export interface OrderRow {
   language: Language;
   /** Oldest first; timestamps as JSON gives them (text). */
   attempts: { id: string; status: CallStatus; outcome: CallOutcome | null; created_at: string; ended_at: string | null }[];
+  /** The WhatsApp fallback's messages (issue 16), oldest first; `at` as JSON gives it (text). */
+  messages: (Omit<OrderOut["messages"][number], "at"> & { at: string })[] | null;
 }
 
 /**
@@ -40,7 +42,14 @@ export const ORDER_SELECT = `SELECT o.seq, o.external_id, s.external_id AS shop_
     l.customer_name, l.customer_phone, l.items, l.amount::text AS amount, l.currency, l.country, l.language,
     (SELECT json_agg(json_build_object('id', a.id, 'status', a.status, 'outcome', a.outcome, 'created_at', a.created_at,
                                        'ended_at', a.ended_at) ORDER BY a.seq)
-       FROM calls a WHERE a.order_id = o.id) AS attempts
+       FROM calls a WHERE a.order_id = o.id) AS attempts,
+    (SELECT json_agg(m ORDER BY m.at, m.direction DESC) FROM (
+       SELECT 'outbound' AS direction, w.wamid AS id, w.kind AS type, NULL::text AS text, w.status, w.error,
+              NULL::text AS intent, NULL::text AS resolution, NULL::text AS action, w.created_at AS at
+       FROM whatsapp_messages w WHERE w.order_id = o.id
+       UNION ALL
+       SELECT 'inbound', r.message_id, r.kind, r.text, NULL, NULL, r.intent, r.resolution, r.action, COALESCE(r.sent_at, r.received_at)
+       FROM order_messages r WHERE r.order_id = o.id) m) AS messages
   FROM orders o JOIN shops s ON s.id = o.shop_id
   CROSS JOIN LATERAL (SELECT c.customer_name, c.customer_phone, c.items, c.amount, c.currency, c.country, c.language
                       FROM calls c WHERE c.order_id = o.id ORDER BY c.seq DESC LIMIT 1) l`;
@@ -63,6 +72,7 @@ export function toOrderOut(r: OrderRow): OrderOut {
     attempts: (r.attempts ?? []).map((a) => ({
       id: a.id, status: a.status, outcome: a.outcome, created_at: iso(a.created_at)!, ended_at: iso(a.ended_at),
     })),
+    messages: (r.messages ?? []).map((m) => ({ ...m, at: iso(m.at)! })),
     resolution: {
       value: r.resolution,
       channel: r.resolution_channel,

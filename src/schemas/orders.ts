@@ -27,6 +27,20 @@ export const orderResolutionSchema = z.object({
   message_id: z.string().nullable().describe("The WhatsApp message id of the reply that settled the order (channel `whatsapp`), else null."),
 }).meta({ id: "OrderResolution" });
 
+export const orderMessageSchema = z.object({
+  direction: z.enum(["outbound", "inbound"]).describe("`outbound`: a WhatsApp message Wakha sent (the template, the clarifying message); `inbound`: the customer's reply."),
+  id: z.string().nullable().describe("The WhatsApp message id (`wamid...`); null for an outbound message not (yet) accepted by WhatsApp."),
+  type: z.string().describe("outbound: `template` or `clarification`; inbound: `button`, `text`, or the WhatsApp type received (`image`, ...)."),
+  text: z.string().nullable().describe("inbound: the text, or the button's title."),
+  status: z.enum(["pending", "accepted", "sent", "delivered", "read", "failed", "skipped"]).nullable()
+    .describe("outbound: the furthest delivery status WhatsApp reported (never moves backwards); `skipped` when not sent (do-not-call, no template, settings removed). Null inbound."),
+  error: z.record(z.string(), z.unknown()).nullable().describe("outbound, failed or skipped: why (`reason`, and the Cloud API's `code`, `message`, `details`)."),
+  intent: z.string().nullable().describe("inbound: what Wakha read: the button (`confirm`, `cancel`, `call_me`) or the intent classifier's label."),
+  resolution: z.enum(ORDER_RESOLUTIONS).nullable().describe("inbound: the resolution the reply gave, if any (the order's own follows the supersede rule)."),
+  action: z.string().nullable().describe("inbound: `settled`, `call_scheduled`, `clarified`, `clarification_refused` (24-hour window closed) or `ignored`."),
+  at: timestamp.describe("outbound: when it was queued; inbound: when the customer sent it (WhatsApp's timestamp)."),
+}).meta({ id: "OrderMessage" });
+
 export const orderOutSchema = z.object({
   external_id: z.string().describe("Your order id, unique within the shop."),
   shop_external_id: z.string(),
@@ -41,6 +55,7 @@ export const orderOutSchema = z.object({
   created_at: timestamp.describe("When the order's first call was created."),
   attempts: z.array(orderAttemptSchema).describe("The order's calls, oldest first: the first call and its retries, manual or automatic."),
   resolution: orderResolutionSchema,
+  messages: z.array(orderMessageSchema).describe("The WhatsApp fallback's messages on the order, oldest first: what Wakha sent and every reply, with its time."),
 }).meta({ id: "OrderOut" });
 
 export type OrderOut = z.output<typeof orderOutSchema>;

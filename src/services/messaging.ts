@@ -1,4 +1,5 @@
 import type { AppContext } from "../context.ts";
+import { handleReply, type InboundStatus, recordStatuses } from "../whatsapp/replies.ts";
 import { emitEvent } from "../webhooks/events.ts";
 
 /** How far back a call may be for an inbound message to be attached to it (CONTRACT §7). */
@@ -13,12 +14,21 @@ export interface InboundMessage {
   timestamp?: string | undefined;
   type: string;
   text?: string | undefined;
+  /** A quick-reply or reply button's payload (issue 16). */
+  payload?: string | undefined;
+  buttonText?: string | undefined;
+  /** The wamid of the message it replies to. */
+  contextId?: string | undefined;
 }
 
 export interface ReceiveResult {
   received: number;
   duplicates: number;
   matched: number;
+  /** Replies that answered an order's WhatsApp message (issue 16). */
+  replies: number;
+  /** Delivery statuses recorded (duplicates not counted). */
+  statuses: number;
 }
 
 /** WhatsApp's `from` has no '+'; calls store E.164 with it. */
@@ -31,12 +41,14 @@ function sentAt(timestamp: string | undefined): Date | null {
 }
 
 /**
- * Stores each message once (a repeated message id does nothing: the platform delivers at least once),
+ * Records delivery statuses (whatsapp/replies.ts). Stores each message once (a repeated message id does nothing: the platform delivers at least once),
+ * settles the order a reply answers (whatsapp/replies.ts),
  * attaches it to the latest call to that phone in the last 30 days, and sends that call's owner a
  * `message.received` event, all in one transaction per message.
  */
-export async function receiveMessages(ctx: AppContext, messages: InboundMessage[]): Promise<ReceiveResult> {
-  const result: ReceiveResult = { received: 0, duplicates: 0, matched: 0 };
+export async function receiveMessages(ctx: AppContext, messages: InboundMessage[], statuses: InboundStatus[] = []): Promise<ReceiveResult> {
+  const result: ReceiveResult = { received: 0, duplicates: 0, matched: 0, replies: 0, statuses: 0 };
+  if (statuses.length) result.statuses = await ctx.db.tx((client) => recordStatuses(ctx, client, statuses));
   for (const message of messages) {
     const phone = e164(message.from);
     const receivedAt = new Date(ctx.now());
@@ -51,6 +63,13 @@ export async function receiveMessages(ctx: AppContext, messages: InboundMessage[
         return;
       }
       result.received++;
+      // A reply to an order's WhatsApp message settles the order (issue 16), in this transaction: once per message id.
+      const since = new Date(receivedAt.getTime() - MATCH_WINDOW_MS);
+      const order = await handleReply(ctx, client, {
+        id: message.id, phone, type: message.type, text: message.text, payload: message.payload, buttonText: message.buttonText,
+        contextId: message.contextId, sentAt: sentAt(message.timestamp), receivedAt,
+      }, since);
+      if (order) result.replies++;
       const { rows } = await client.query<{ id: string; account_id: string }>(
         `SELECT id, account_id FROM calls WHERE customer_phone = $1 AND created_at >= $2 ORDER BY created_at DESC, seq DESC LIMIT 1`,
         [phone, new Date(receivedAt.getTime() - MATCH_WINDOW_MS)],

@@ -3,6 +3,7 @@
 // call out of reach, errors shown with title and remedy, and text from the database never becoming markup.
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settleOrder } from "../src/orders/settle.ts";
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from "../src/services/console.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";
@@ -298,6 +299,63 @@ describe("console: pages on the services, scoped to the session's account (issue
     expect(await read(browser.get("a")!)).toContain(`"id":"${id}","status":"queued"`);
     const first = await read(browser.get("other")!);
     expect(first).not.toContain(id);
+  });
+
+  it("lists orders newest first with /v1's filters and cursor; an order's page shows its resolution and attempts; 404 across accounts; ids escaped", async () => {
+    const orderShop = (await insertShop(t.ctx, a.accountId)).externalId;
+    const made: { ext: string; callId: string; orderId: string }[] = [];
+    for (const ext of ["ord-1", "<img src=x onerror=alert(1)>", "ord-3"]) {
+      const res = await postCall(t, a, callBody(orderShop, { order: { external_id: ext, items: [{ name: "Caftan", unit_price: "249.00" }] } }));
+      expect(res.statusCode).toBe(201);
+      const callId = (res.json() as { id: string }).id;
+      const { rows } = await t.ctx.db.query<{ order_id: string }>("SELECT order_id FROM calls WHERE id = $1", [callId]);
+      made.push({ ext, callId, orderId: rows[0]!.order_id });
+    }
+    await t.ctx.db.query("UPDATE calls SET status = 'completed', outcome = 'confirmed', ended_at = '2026-11-20T10:05:00Z' WHERE id = $1", [made[0]!.callId]);
+    expect(await settleOrder(t.ctx, t.ctx.db, {
+      accountId: a.accountId, orderId: made[0]!.orderId, resolution: "confirmed", channel: "voice", at: new Date("2026-11-20T10:05:00Z"),
+      details: { transcript_excerpt: "wakha, <b>oui</b>" }, callId: made[0]!.callId,
+    })).toEqual({ changed: true });
+    const b = browser.get("a")!;
+    const list = await b.get(`/console/orders?shop_external_id=${orderShop}&limit=2`);
+    expect(list.statusCode).toBe(200);
+    const exts = (body: string) => [...body.matchAll(/data-order="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&lt;", "<").replaceAll("&gt;", ">"));
+    expect(exts(list.body)).toEqual(["ord-3", made[1]!.ext]);
+    expect(list.body).not.toContain("<img src=x");
+    expect(list.body).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(list.body).toMatch(/249,00\s?MAD/);
+    expect(list.body).toContain(`href="/console/orders/${orderShop}/${encodeURIComponent(made[1]!.ext)}"`);
+    const next = /<a rel="next" href="([^"]+)"/.exec(list.body)![1]!.replaceAll("&amp;", "&");
+    const second = await b.get(next);
+    expect(exts(second.body)).toEqual(["ord-1"]);
+    expect(second.body).toContain('data-resolution="confirmed"');
+    // Filters: resolved orders are the one settled; open ones the two others.
+    expect(exts((await b.get(`/console/orders?shop_external_id=${orderShop}&status=resolved`)).body)).toEqual(["ord-1"]);
+    expect(exts((await b.get(`/console/orders?shop_external_id=${orderShop}&resolution=unresolved`)).body)).toEqual(["ord-3", made[1]!.ext]);
+    const bad = await b.get("/console/orders?status=closed");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('data-error="invalid_status_filter"');
+    // The order's page: resolution with its channel and the call that settled it, items, attempts linked to their calls.
+    const page = await b.get(`/console/orders/${orderShop}/ord-1`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`data-settled-by="${made[0]!.callId}"`);
+    expect(page.body).toContain(`<tr data-call-id="${made[0]!.callId}">`);
+    expect(page.body).toContain("Caftan");
+    expect(page.body).toContain("wakha, &lt;b&gt;oui&lt;/b&gt;");
+    expect(page.body).toContain("Confirmée · Canal: voix");
+    const escaped = await b.get(`/console/orders/${orderShop}/${encodeURIComponent(made[1]!.ext)}`);
+    expect(escaped.statusCode).toBe(200);
+    expect(escaped.body).not.toContain("<img src=x");
+    expect(escaped.body).toContain("Non résolue");
+    // The call page links to its order.
+    const call = await b.get(`/console/calls/${made[0]!.callId}`);
+    expect(call.body).toContain(`href="/console/orders/${orderShop}/ord-1"`);
+    // Another account's session: the same URL is not found, and its list holds none of them.
+    const theirs = await browser.get("other")!.get(`/console/orders/${orderShop}/ord-1`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).toContain('data-error="not_found"');
+    expect(theirs.body).not.toContain("Caftan");
+    expect((await browser.get("other")!.get("/console/orders")).body).not.toContain("data-order=");
   });
 
   it("switches to Arabic (right to left) and to English with a form, and keeps the choice", async () => {

@@ -14,6 +14,20 @@ const en = {
   skip: "Skip to content",
   nav: "Main menu",
   navCalls: "Calls",
+  navOrders: "Orders",
+  ordersTitle: "Orders",
+  orderTitle: "Order",
+  noOrders: "No orders match these filters.",
+  resolution: "Resolution",
+  channel: "Channel",
+  resolvedAt: "Answered at",
+  settledBy: "Settled by the call",
+  whatsappMessage: "WhatsApp message",
+  orderOf: "Order of this call",
+  attemptsTitle: "Attempts (calls), oldest first",
+  unresolved: "Unresolved",
+  orderStatusNames: { open: "Open", resolved: "Resolved" } as Record<string, string>,
+  channelNames: { voice: "voice", whatsapp: "WhatsApp" } as Record<string, string>,
   navBalance: "Balance",
   navShops: "Shops",
   navKeys: "API keys",
@@ -166,6 +180,20 @@ const fr: Messages = {
   skip: "Aller au contenu",
   nav: "Menu principal",
   navCalls: "Appels",
+  navOrders: "Commandes",
+  ordersTitle: "Commandes",
+  orderTitle: "Commande",
+  noOrders: "Aucune commande ne correspond à ces filtres.",
+  resolution: "Résolution",
+  channel: "Canal",
+  resolvedAt: "Répondu le",
+  settledBy: "Réglée par l’appel",
+  whatsappMessage: "Message WhatsApp",
+  orderOf: "Commande de cet appel",
+  attemptsTitle: "Tentatives (appels), de la plus ancienne",
+  unresolved: "Non résolue",
+  orderStatusNames: { open: "Ouverte", resolved: "Résolue" },
+  channelNames: { voice: "voix", whatsapp: "WhatsApp" },
   navBalance: "Solde",
   navShops: "Boutiques",
   navKeys: "Clés d’API",
@@ -316,6 +344,20 @@ const ar: Messages = {
   skip: "انتقل إلى المحتوى",
   nav: "القائمة الرئيسية",
   navCalls: "المكالمات",
+  navOrders: "الطلبات",
+  ordersTitle: "الطلبات",
+  orderTitle: "طلب",
+  noOrders: "لا توجد طلبات تطابق هذه التصفية.",
+  resolution: "الحسم",
+  channel: "القناة",
+  resolvedAt: "وقت الرد",
+  settledBy: "حُسم بالمكالمة",
+  whatsappMessage: "رسالة واتساب",
+  orderOf: "طلب هذه المكالمة",
+  attemptsTitle: "المحاولات (المكالمات)، من الأقدم",
+  unresolved: "غير محسوم",
+  orderStatusNames: { open: "مفتوح", resolved: "محسوم" },
+  channelNames: { voice: "صوت", whatsapp: "واتساب" },
   navBalance: "الرصيد",
   navShops: "المتاجر",
   navKeys: "مفاتيح API",
@@ -511,6 +553,11 @@ export class Formats {
 
   status(s: string): string {
     return (this.t.statusNames as Record<string, string>)[s] ?? s;
+  }
+
+  /** An order's resolution: a call outcome's name, or "unresolved". */
+  resolution(s: string): string {
+    return s === "unresolved" ? this.t.unresolved : this.outcome(s);
   }
 
   outcome(s: string | null): string {

@@ -18,6 +18,7 @@ export const csrfField = (v: View) => html`<input type="hidden" name="_csrf" val
 
 const NAV: [string, keyof Formats["t"]][] = [
   ["/console/calls", "navCalls"],
+  ["/console/orders", "navOrders"],
   ["/console/balance", "navBalance"],
   ["/console/shops", "navShops"],
   ["/console/keys", "navKeys"],

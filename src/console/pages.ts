@@ -7,6 +7,8 @@ import { DELIVERY_STATUSES } from "../domain/webhooks.ts";
 import { ApiError } from "../errors.ts";
 import { parseRange } from "../http/byte-range.ts";
 import { listCallsQuery } from "../schemas/calls.ts";
+import { listOrdersQuery } from "../schemas/orders.ts";
+import { ORDER_RESOLUTIONS, ORDER_STATUSES } from "../domain/orders.ts";
 import { callingHoursOverrideSchema, DAY_KEYS } from "../schemas/calling-hours.ts";
 import { doNotCallCreateBody } from "../schemas/do-not-call.ts";
 import { productCreateBody, productUpdateBody } from "../schemas/products.ts";
@@ -20,6 +22,7 @@ import {
   closeConsoleSession, findConsoleSession, getCallStatuses, getDailyUsage, openConsoleSession, setConsoleTimeZone,
 } from "../services/console.ts";
 import { addDoNotCall, listDoNotCall, removeDoNotCall } from "../services/do-not-call.ts";
+import { getOrder, listOrders } from "../services/orders.ts";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "../services/products.ts";
 import { getAccountRetryPolicy, setAccountRetryPolicy } from "../services/retry-policy.ts";
 import { archiveShop, createShop, getShop, listShops, updateShop } from "../services/shops.ts";
@@ -266,7 +269,7 @@ ${turn.intent ? html`<span class="intent">${t.intent}: ${turn.intent} (${f.numbe
     return h.send(reply, layout(v, `${t.callTitle} · ${call.customer.name}`, html`
 <div data-live="call" data-call-id="${call.id}" data-status="${call.status}">
 <p class="summary"><span class="live-status">${statusBadge(f, call.status)}</span> <span class="live-outcome">${f.outcome(call.outcome)}</span>
-· ${f.money(call.amount, call.currency)} · ${call.shop_external_id} · ${t.order} ${call.order.external_id}
+· ${f.money(call.amount, call.currency)} · ${call.shop_external_id} · ${t.order} <a href="${orderHref(call.shop_external_id, call.order.external_id)}" aria-label="${t.orderOf}">${call.order.external_id}</a>
 · <span dir="ltr">${call.customer.phone_number}</span></p>
 ${active ? html`<form method="post" action="/console/calls/${call.id}/cancel">${csrfField(v)}<button type="submit" class="danger">${t.cancelCall}</button></form>` : ""}
 </div>
@@ -309,6 +312,72 @@ ${deliveriesTable(v, deliveries)}
     }
     reply.header("Content-Length", String(recording.size));
     return reply.send(recording.stream() as never);
+  });
+
+  // ---- Orders ---------------------------------------------------------------------------------------------------
+
+  app.get<{ Querystring: Record<string, string> }>("/orders", async (req, reply) => {
+    const who = h.session(req).principal;
+    const raw = Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === "string" && v !== ""));
+    const query = parseWith(listOrdersQuery, raw);
+    const { limit, cursor, ...filters } = query;
+    const page = await listOrders(ctx, who, filters, { limit, cursor });
+    const v = await h.view(req, reply);
+    const { f, f: { t } } = v;
+    const select = (name: string, label: string, values: readonly string[], names: (s: string) => string) => html`
+<div class="field"><label for="f-${name}">${label}</label>
+<select id="f-${name}" name="${name}"><option value="">${t.any}</option>${values.map((s) => html`<option value="${s}"${raw[name] === s ? html` selected` : ""}>${names(s)}</option>`)}</select></div>`;
+    const input = (name: string, label: string, type = "text") => html`
+<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${raw[name] ?? ""}"></div>`;
+    const rows = page.data.map((o) => html`<tr data-order="${o.external_id}">
+<td><a href="${orderHref(o.shop_external_id, o.external_id)}">${o.external_id}</a></td>
+<td>${o.shop_external_id}</td>
+<td>${o.customer.name}<br><span class="muted" dir="ltr">${o.customer.phone_number}</span></td>
+<td class="num">${f.money(o.amount, o.currency)}</td>
+<td>${resolutionCell(f, o)}</td>
+<td class="num">${f.number(o.attempts.length)}</td>
+<td>${f.time(o.created_at)}</td></tr>`);
+    return h.send(reply, layout(v, t.ordersTitle, html`
+<form method="get" action="/console/orders" class="filters" aria-label="${t.filters}">
+${select("status", t.status, ORDER_STATUSES, (s) => t.orderStatusNames[s] ?? s)}
+${select("resolution", t.resolution, ORDER_RESOLUTIONS, (s) => f.resolution(s))}
+${input("shop_external_id", t.shop)}
+${input("created_after", t.createdAfter, "date")}${input("created_before", t.createdBefore, "date")}
+<div class="actions"><button type="submit">${t.apply}</button> <a href="/console/orders">${t.reset}</a></div>
+</form>
+${table([t.order, t.shop, t.customer, t.amount, t.resolution, t.attempts, t.created], rows, t.noOrders, t.ordersTitle)}
+<nav class="pager" aria-label="${t.nextPage}">
+${raw["cursor"] ? html`<a href="${href("/console/orders", { ...raw, cursor: undefined })}">${t.firstPage}</a>` : ""}
+${page.next_cursor ? html`<a rel="next" href="${href("/console/orders", { ...raw, cursor: page.next_cursor })}">${t.nextPage}</a>` : ""}
+</nav>`));
+  });
+
+  app.get<{ Params: { shop: string; order: string } }>("/orders/:shop/:order", async (req, reply) => {
+    const order = await getOrder(ctx, h.session(req).principal, req.params.shop, req.params.order);
+    const v = await h.view(req, reply);
+    const { f, f: { t } } = v;
+    const r = order.resolution;
+    const details = r.details
+      ? html`<dl class="details">${Object.entries(r.details).filter(([, val]) => val !== null && val !== undefined).map(([k, val]) => html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`)}</dl>`
+      : "";
+    const attempts = order.attempts.map((a, i) => html`<tr data-call-id="${a.id}"><td class="num">${f.number(i + 1)}</td>
+<td><a href="/console/calls/${a.id}">${f.time(a.created_at)}</a></td><td>${statusBadge(f, a.status)}</td><td>${f.outcome(a.outcome)}</td><td>${f.time(a.ended_at)}</td></tr>`);
+    return h.send(reply, layout(v, `${t.orderTitle} ${order.external_id}`, html`
+<p class="summary" data-resolution="${r.value}">${resolutionCell(f, order)} · ${f.money(order.amount, order.currency)} · ${order.shop_external_id}
+· ${order.customer.name} · <span dir="ltr">${order.customer.phone_number}</span></p>
+<section aria-labelledby="h-resolution"><h2 id="h-resolution">${t.resolution}</h2>
+<p>${f.resolution(r.value)} · ${t.channel}: ${r.channel ? (t.channelNames[r.channel] ?? r.channel) : "—"} · ${t.resolvedAt}: ${f.time(r.resolved_at)}
+${r.call_id ? html` · <a href="/console/calls/${r.call_id}" data-settled-by="${r.call_id}">${t.settledBy}</a>` : ""}
+${r.message_id ? html` · ${t.whatsappMessage} <code>${r.message_id}</code>` : ""}</p>
+${details}
+</section>
+<section aria-labelledby="h-items"><h2 id="h-items">${t.items}</h2>
+${table([t.product, t.quantity, t.unitPrice], order.items.map((i) => html`<tr><td>${i.name}${i.variant_name ? html` (${i.variant_name})` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, order.currency)}</td></tr>`), "—", t.items)}
+<p>${t.amount}: ${f.money(order.amount, order.currency)}</p>
+</section>
+<section aria-labelledby="h-attempts"><h2 id="h-attempts">${t.attemptsTitle}</h2>
+${table(["#", t.created, t.status, t.outcome, t.tEnded], attempts, "—", t.attemptsTitle)}
+</section>`));
   });
 
   // ---- API keys -------------------------------------------------------------------------------------------------
@@ -650,6 +719,17 @@ ${dnc.next_cursor ? html`<nav class="pager"><a rel="next" href="${href("/console
     await setConsoleTimeZone(ctx, h.session(req).principal, one(req.body, "time_zone") ?? "");
     return reply.redirect("/console/settings?saved=1", 303);
   });
+}
+
+/** The console's page of an order: its shop's and its own external ids, each percent-encoded. */
+function orderHref(shopExternalId: string, orderExternalId: string): string {
+  return `/console/orders/${encodeURIComponent(shopExternalId)}/${encodeURIComponent(orderExternalId)}`;
+}
+
+/** An order's resolution with its channel and time ("Confirmed · voice · 23 Nov 2026, 10:00:00"). */
+function resolutionCell(f: Formats, o: import("../schemas/orders.ts").OrderOut): Html {
+  const r = o.resolution;
+  return html`<span class="badge r-${r.value}" data-resolution="${r.value}">${f.resolution(r.value)}</span>${r.channel ? html` · ${f.t.channelNames[r.channel] ?? r.channel}` : ""}${r.resolved_at ? html` · <span class="muted">${f.time(r.resolved_at)}</span>` : ""}`;
 }
 
 function deliveriesTable(v: View, deliveries: import("../schemas/deliveries.ts").DeliveryOut[]): Html {

@@ -116,10 +116,12 @@ async function load(serverUrl: string, calls: number, speed: number, log: (m: st
       await new Promise((r) => setTimeout(r, 200));
     }
     const seconds = (performance.now() - started) / 1000;
+    // The probe writes its histogram every 500 ms and at exit: wait for one write covering the whole run,
+    // then stop the node (its final write, if it gets one, only adds the shutdown).
+    await new Promise((r) => setTimeout(r, 600));
+    const eld = await readFile(eldFile, "utf8").then((t) => JSON.parse(t) as { p50: number; p99: number; max: number });
     await node.stop();
     node = null;
-    // The node writes its histogram at exit; a node that had to be killed leaves none.
-    const eld = await readFile(eldFile, "utf8").then((t) => JSON.parse(t) as { p50: number; p99: number; max: number }, () => ({ p50: NaN, p99: NaN, max: NaN }));
     const latencies = (await (await fetch(`${fakeUrl}/__fake/latencies`)).json()) as number[];
     return { calls, ended, maxLive, tokenP50: percentile(latencies, 50), tokenP99: percentile(latencies, 99), turns: latencies.length, eld, seconds };
   } finally {

@@ -40,6 +40,11 @@ export function redactQuerySecrets(url: string): string {
 export interface BuildAppOptions {
   /** Where log lines go (default stdout); tests read them to check that no secret is logged. */
   logStream?: { write(line: string): void };
+  /**
+   * Only the carriers' routes (/carriers/...): what a `wakha worker` node serves when it places real calls, since a
+   * call's live session is in the memory of the node that dialled it and the carrier must reach that node.
+   */
+  carriersOnly?: boolean;
 }
 
 /** Builds the HTTP app on a context built by the composition root (root.ts): plugins, then the explicit list of routes. */
@@ -85,6 +90,11 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     reply.header("X-Request-Id", request.id);
     if (request.url === "/v1" || request.url.startsWith("/v1/")) reply.headers(v1Headers);
   });
+
+  if (options.carriersOnly) {
+    await app.register(async (carriers) => carrierRoutes(carriers, ctx));
+    return app;
+  }
 
   await app.register(swagger, swaggerOptions(VERSION, ctx.config.baseUrl));
   await app.register(docsRoutes);

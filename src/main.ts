@@ -37,7 +37,11 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
     encryptionKey: database.encryptionKey,
     onError: (err) => report(String(err)),
   });
-  const app = role === "worker" ? null : await buildApp(root);
+  // A worker that places calls through a real carrier serves the carriers' routes itself: a call's session lives in
+  // the memory of the node that dialled it, and each call tells the carrier this node's WAKHA_PUBLIC_URL
+  // (docs/scaling.md). A worker without real carriers serves nothing.
+  const realCarriers = [...config.telephony.values()].some((provider) => provider === "twilio" || provider === "jambonz");
+  const app = role !== "worker" ? await buildApp(root) : realCarriers ? await buildApp(root, { carriersOnly: true }) : null;
   const jobs = jobsForRole(role);
   const workers = jobs.length === 0 ? null : createWorkers(root, (msg, err) => report(`${msg}: ${err instanceof Error ? err.message : String(err)}`));
   const stop = async (signal: string) => {
@@ -66,8 +70,8 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
     log(`workers running (${jobs.map((name) => JOBS[name].name).join(", ") || "no job types"})`);
   }
   if (app) {
-    if (!database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
-    if (!database.encryptionKey) app.log.warn("WAKHA_ENCRYPTION_KEY is not set: webhook creation and tests answer 503 until it is");
+    if (role !== "worker" && !database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
+    if (role !== "worker" && !database.encryptionKey) app.log.warn("WAKHA_ENCRYPTION_KEY is not set: webhook creation and tests answer 503 until it is");
     await app.listen({ port: config.PORT, host: config.HOST });
   }
 }

@@ -63,6 +63,22 @@ function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> 
   throw new ApiError("validation_error", issues.map((i) => `${i.path.join(".") || "form"}: ${i.msg}`).join("; "), { issues });
 }
 
+/** A list page's filters as given: the query's non-empty string fields. */
+function filledFields(query: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+}
+
+/** The labelled select and input fields of a list page's filter form, showing the values given in `raw`. */
+function filterFields(raw: Record<string, string>, any: string) {
+  return {
+    select: (name: string, label: string, values: readonly string[], names: (s: string) => string) => html`
+<div class="field"><label for="f-${name}">${label}</label>
+<select id="f-${name}" name="${name}"><option value="">${any}</option>${values.map((s) => html`<option value="${s}"${raw[name] === s ? html` selected` : ""}>${names(s)}</option>`)}</select></div>`,
+    input: (name: string, label: string, type = "text") => html`
+<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${raw[name] ?? ""}"></div>`,
+  };
+}
+
 function statusBadge(f: Formats, status: string): Html {
   return html`<span class="badge s-${status}" data-status="${status}">${f.status(status)}</span>`;
 }
@@ -147,17 +163,13 @@ ${csrfField(v)}<input type="hidden" name="next" value="${next}">
 
   app.get<{ Querystring: Record<string, string> }>("/calls", async (req, reply) => {
     const who = h.session(req).principal;
-    const raw = Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === "string" && v !== ""));
+    const raw = filledFields(req.query);
     const query = parseWith(listCallsQuery, raw);
     const { limit, cursor, ...filters } = query;
     const page = await listCalls(ctx, who, filters, { limit, cursor });
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
-    const select = (name: string, label: string, values: readonly string[], names: (s: string) => string) => html`
-<div class="field"><label for="f-${name}">${label}</label>
-<select id="f-${name}" name="${name}"><option value="">${t.any}</option>${values.map((s) => html`<option value="${s}"${raw[name] === s ? html` selected` : ""}>${names(s)}</option>`)}</select></div>`;
-    const input = (name: string, label: string, type = "text") => html`
-<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${raw[name] ?? ""}"></div>`;
+    const { select, input } = filterFields(raw, t.any);
     const rows = page.data.map((c) => html`<tr data-call-id="${c.id}">
 <td><a href="/console/calls/${c.id}">${f.time(c.created_at)}</a></td>
 <td>${c.customer.name}<br><span class="muted" dir="ltr">${c.customer.phone_number}</span></td>
@@ -318,17 +330,13 @@ ${deliveriesTable(v, deliveries)}
 
   app.get<{ Querystring: Record<string, string> }>("/orders", async (req, reply) => {
     const who = h.session(req).principal;
-    const raw = Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === "string" && v !== ""));
+    const raw = filledFields(req.query);
     const query = parseWith(listOrdersQuery, raw);
     const { limit, cursor, ...filters } = query;
     const page = await listOrders(ctx, who, filters, { limit, cursor });
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
-    const select = (name: string, label: string, values: readonly string[], names: (s: string) => string) => html`
-<div class="field"><label for="f-${name}">${label}</label>
-<select id="f-${name}" name="${name}"><option value="">${t.any}</option>${values.map((s) => html`<option value="${s}"${raw[name] === s ? html` selected` : ""}>${names(s)}</option>`)}</select></div>`;
-    const input = (name: string, label: string, type = "text") => html`
-<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${raw[name] ?? ""}"></div>`;
+    const { select, input } = filterFields(raw, t.any);
     const rows = page.data.map((o) => html`<tr data-order="${o.external_id}">
 <td><a href="${orderHref(o.shop_external_id, o.external_id)}">${o.external_id}</a></td>
 <td>${o.shop_external_id}</td>

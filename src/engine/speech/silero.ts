@@ -16,7 +16,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { InferenceSession, Tensor } from "onnxruntime-node";
 import { MULAW_DECODE } from "./mulaw.ts";
-import type { VadEvent, VoiceActivityDetector } from "./vad.ts";
+import { TurnTracker, type VadEvent, type VoiceActivityDetector } from "./vad.ts";
 
 const RATE = 8000;
 const WINDOW = 256;
@@ -138,23 +138,28 @@ export class SileroVad implements VoiceActivityDetector {
   readonly #model: SileroModel;
   readonly #input = new Float32Array(CONTEXT + WINDOW);
   readonly #state = new Float32Array(STATE);
+  readonly #turn: TurnTracker;
   #filled = 0;
   #voiced = false;
-  #voicedRun = 0;
-  #silentRun = 0;
-  #speaking = false;
-  speechMs = 0;
-  voicedMs = 0;
   /** The last window's speech probability. */
   probability = 0;
 
   constructor(model: SileroModel, options: Partial<SileroOptions> = {}) {
     this.#model = model;
     this.#o = { ...DEFAULT_SILERO, ...options };
+    this.#turn = new TurnTracker(this.#o.startMs, this.#o.endSilenceMs);
   }
 
   get speaking(): boolean {
-    return this.#speaking;
+    return this.#turn.speaking;
+  }
+
+  get speechMs(): number {
+    return this.#turn.speechMs;
+  }
+
+  get voicedMs(): number {
+    return this.#turn.voicedMs;
   }
 
   async push(frame: Uint8Array): Promise<VadEvent> {
@@ -170,30 +175,6 @@ export class SileroVad implements VoiceActivityDetector {
       }
     }
     // The frame counts as the latest window said (a window spans 1.6 frames).
-    const ms = (frame.length * 1000) / RATE;
-    if (this.#voiced) {
-      this.#voicedRun += ms;
-      this.#silentRun = 0;
-    } else {
-      this.#silentRun += ms;
-      this.#voicedRun = 0;
-    }
-    if (this.#speaking) {
-      this.speechMs += ms;
-      if (this.#voiced) this.voicedMs += ms;
-    }
-    if (!this.#speaking && this.#voicedRun >= this.#o.startMs) {
-      this.#speaking = true;
-      this.speechMs = this.#voicedRun;
-      this.voicedMs = this.#voicedRun;
-      return "speech_start";
-    }
-    if (this.#speaking && this.#silentRun >= this.#o.endSilenceMs) {
-      this.#speaking = false;
-      this.speechMs = 0;
-      this.voicedMs = 0;
-      return "speech_end";
-    }
-    return null;
+    return this.#turn.step(this.#voiced, (frame.length * 1000) / RATE);
   }
 }

@@ -34,22 +34,80 @@ export interface VoiceActivityDetector {
   push(frame: Uint8Array): VadEvent | Promise<VadEvent>;
 }
 
-export class EnergyVad implements VoiceActivityDetector {
-  readonly #o: VadOptions;
-  #floor = 100;
+/**
+ * The turn state both detectors share: runs of voiced and silent audio, and when speech starts (after `startMs` of
+ * voice) and ends (after `endSilenceMs` of silence).
+ */
+export class TurnTracker {
+  readonly #startMs: number;
+  readonly #endSilenceMs: number;
   #voicedRun = 0;
   #silentRun = 0;
   #speaking = false;
   /** Milliseconds of audio since the current speech started (0 when silent). */
   speechMs = 0;
+  /** Milliseconds of voiced audio in the current speech. */
   voicedMs = 0;
 
-  constructor(options: Partial<VadOptions> = {}) {
-    this.#o = { ...DEFAULT_VAD, ...options };
+  constructor(startMs: number, endSilenceMs: number) {
+    this.#startMs = startMs;
+    this.#endSilenceMs = endSilenceMs;
   }
 
   get speaking(): boolean {
     return this.#speaking;
+  }
+
+  /** Accounts `ms` of audio, voiced or not; says when speech started or ended with it. */
+  step(voiced: boolean, ms: number): VadEvent {
+    if (voiced) {
+      this.#voicedRun += ms;
+      this.#silentRun = 0;
+    } else {
+      this.#silentRun += ms;
+      this.#voicedRun = 0;
+    }
+    if (this.#speaking) {
+      this.speechMs += ms;
+      if (voiced) this.voicedMs += ms;
+    }
+    if (!this.#speaking && this.#voicedRun >= this.#startMs) {
+      this.#speaking = true;
+      this.speechMs = this.#voicedRun;
+      this.voicedMs = this.#voicedRun;
+      return "speech_start";
+    }
+    if (this.#speaking && this.#silentRun >= this.#endSilenceMs) {
+      this.#speaking = false;
+      this.speechMs = 0;
+      this.voicedMs = 0;
+      return "speech_end";
+    }
+    return null;
+  }
+}
+
+export class EnergyVad implements VoiceActivityDetector {
+  readonly #o: VadOptions;
+  readonly #turn: TurnTracker;
+  #floor = 100;
+
+  constructor(options: Partial<VadOptions> = {}) {
+    this.#o = { ...DEFAULT_VAD, ...options };
+    this.#turn = new TurnTracker(this.#o.startMs, this.#o.endSilenceMs);
+  }
+
+  get speaking(): boolean {
+    return this.#turn.speaking;
+  }
+
+  /** Milliseconds of audio since the current speech started (0 when silent). */
+  get speechMs(): number {
+    return this.#turn.speechMs;
+  }
+
+  get voicedMs(): number {
+    return this.#turn.voicedMs;
   }
 
   /** Feeds one frame; says when speech started or ended on it. */
@@ -59,29 +117,6 @@ export class EnergyVad implements VoiceActivityDetector {
     // The floor follows quiet frames quickly and loud ones very slowly, so speech does not raise it much.
     if (!voiced) this.#floor = Math.max(1, this.#floor * 0.95 + rms * 0.05);
     else this.#floor = this.#floor * 0.999 + rms * 0.001;
-    if (voiced) {
-      this.#voicedRun += this.#o.frameMs;
-      this.#silentRun = 0;
-    } else {
-      this.#silentRun += this.#o.frameMs;
-      this.#voicedRun = 0;
-    }
-    if (this.#speaking) {
-      this.speechMs += this.#o.frameMs;
-      if (voiced) this.voicedMs += this.#o.frameMs;
-    }
-    if (!this.#speaking && this.#voicedRun >= this.#o.startMs) {
-      this.#speaking = true;
-      this.speechMs = this.#voicedRun;
-      this.voicedMs = this.#voicedRun;
-      return "speech_start";
-    }
-    if (this.#speaking && this.#silentRun >= this.#o.endSilenceMs) {
-      this.#speaking = false;
-      this.speechMs = 0;
-      this.voicedMs = 0;
-      return "speech_end";
-    }
-    return null;
+    return this.#turn.step(voiced, this.#o.frameMs);
   }
 }

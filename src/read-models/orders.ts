@@ -29,7 +29,11 @@ export interface OrderRow {
   language: Language;
   /** Oldest first; timestamps as JSON gives them (text). */
   attempts: { id: string; status: CallStatus; outcome: CallOutcome | null; created_at: string; ended_at: string | null }[];
-  /** The WhatsApp fallback's messages (issue 16), oldest first; `at` as JSON gives it (text). */
+  /**
+   * The WhatsApp fallback's messages (issue 16) in the order Wakha recorded them (WhatsApp's own timestamps are whole
+   * seconds, so a quick reply could sort before its template; on a tie the reply comes first, since a clarifying
+   * message is recorded after the reply it answers); `at` as JSON gives it (text).
+   */
   messages: (Omit<OrderOut["messages"][number], "at"> & { at: string })[] | null;
 }
 
@@ -43,12 +47,13 @@ export const ORDER_SELECT = `SELECT o.seq, o.external_id, s.external_id AS shop_
     (SELECT json_agg(json_build_object('id', a.id, 'status', a.status, 'outcome', a.outcome, 'created_at', a.created_at,
                                        'ended_at', a.ended_at) ORDER BY a.seq)
        FROM calls a WHERE a.order_id = o.id) AS attempts,
-    (SELECT json_agg(m ORDER BY m.at, m.direction DESC) FROM (
+    (SELECT json_agg(to_jsonb(m) - 'recorded_at' ORDER BY m.recorded_at, m.direction) FROM (
        SELECT 'outbound' AS direction, w.wamid AS id, w.kind AS type, NULL::text AS text, w.status, w.error,
-              NULL::text AS intent, NULL::text AS resolution, NULL::text AS action, w.created_at AS at
+              NULL::text AS intent, NULL::text AS resolution, NULL::text AS action, w.created_at AS at, w.created_at AS recorded_at
        FROM whatsapp_messages w WHERE w.order_id = o.id
        UNION ALL
-       SELECT 'inbound', r.message_id, r.kind, r.text, NULL, NULL, r.intent, r.resolution, r.action, COALESCE(r.sent_at, r.received_at)
+       SELECT 'inbound', r.message_id, r.kind, r.text, NULL, NULL, r.intent, r.resolution, r.action, COALESCE(r.sent_at, r.received_at),
+              r.received_at
        FROM order_messages r WHERE r.order_id = o.id) m) AS messages
   FROM orders o JOIN shops s ON s.id = o.shop_id
   CROSS JOIN LATERAL (SELECT c.customer_name, c.customer_phone, c.items, c.amount, c.currency, c.country, c.language

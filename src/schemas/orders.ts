@@ -55,7 +55,7 @@ export const orderOutSchema = z.object({
   created_at: timestamp.describe("When the order's first call was created."),
   attempts: z.array(orderAttemptSchema).describe("The order's calls, oldest first: the first call and its retries, manual or automatic."),
   resolution: orderResolutionSchema,
-  messages: z.array(orderMessageSchema).describe("The WhatsApp fallback's messages on the order, oldest first: what Wakha sent and every reply, with its time."),
+  messages: z.array(orderMessageSchema).describe("The WhatsApp fallback's messages on the order in the order Wakha recorded them (what it sent, and every reply as it arrived), each with its time."),
 }).meta({ id: "OrderOut" });
 
 export type OrderOut = z.output<typeof orderOutSchema>;

@@ -3,9 +3,8 @@
 // N creations through `wakha serve` (role api), then around the same N calls worked to their end by one
 // `wakha worker`. The database is the run's own, but WAL is server-wide: other databases' writes on a shared
 // server inflate the figure, so it is an upper bound there.
-import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { createAccountCli, startWakha, wakhaEnv } from "./processes.ts";
+import { benchDatabase, createAccountCli, startWakha, wakhaEnv } from "./processes.ts";
 import type { SectionResult } from "./sections.ts";
 
 interface Counters {
@@ -37,19 +36,15 @@ async function settled(db: pg.Client, name: string): Promise<Counters> {
 export async function capacitySection(serverUrl: string, log: (m: string) => void): Promise<SectionResult> {
   const name = "capacity inputs";
   const calls = Number(process.env["BENCH_CAPACITY_CALLS"] ?? 500);
-  const dbName = `wakha_bench_cap_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  const db = new pg.Client({ connectionString: url.toString() });
+  const bench = await benchDatabase(serverUrl, "cap");
+  const dbName = bench.name;
+  const db = new pg.Client({ connectionString: bench.url });
   let api: Awaited<ReturnType<typeof startWakha>> | null = null;
   let worker: Awaited<ReturnType<typeof startWakha>> | null = null;
   try {
-    const account = await createAccountCli(url.toString(), 1_000_000_000);
+    const account = await createAccountCli(bench.url, 1_000_000_000);
     await db.connect();
-    api = await startWakha("serve", wakhaEnv(url.toString(), { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "1000" }));
+    api = await startWakha("serve", wakhaEnv(bench.url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "1000" }));
     const post = async (path: string, body: unknown, extra: Record<string, string> = {}) => {
       const res = await fetch(`${api!.url}${path}`, {
         method: "POST",
@@ -71,7 +66,7 @@ export async function capacitySection(serverUrl: string, log: (m: string) => voi
     await api.stop();
     api = null;
     const c1 = await settled(db, dbName);
-    worker = await startWakha("worker", wakhaEnv(url.toString(), { WAKHA_SIMULATOR_SPEED: "100" }));
+    worker = await startWakha("worker", wakhaEnv(bench.url, { WAKHA_SIMULATOR_SPEED: "100" }));
     const deadline = Date.now() + 300_000;
     for (;;) {
       const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM calls WHERE ended_at IS NULL OR (answered_at IS NOT NULL AND recording_path IS NULL)");
@@ -96,7 +91,6 @@ export async function capacitySection(serverUrl: string, log: (m: string) => voi
     await api?.stop();
     await worker?.stop();
     await db.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await bench.drop().catch(() => {});
   }
 }

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { spawn } from "node:child_process";
-import { createAccountCli, freePort, ROOT, startWakha, wakhaEnv } from "./processes.ts";
+import { benchDatabase, createAccountCli, freePort, ROOT, startWakha, wakhaEnv } from "./processes.ts";
 import type { SectionResult } from "./sections.ts";
 
 const ACCOUNT_SID = `AC${"0b".repeat(16)}`;
@@ -23,25 +23,6 @@ function percentile(values: number[], p: number): number {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-async function database(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `wakha_bench_carriers_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 interface LoadResult {
@@ -56,7 +37,7 @@ interface LoadResult {
 }
 
 async function load(serverUrl: string, calls: number, speed: number, log: (m: string) => void): Promise<LoadResult> {
-  const db = await database(serverUrl);
+  const db = await benchDatabase(serverUrl, "carriers");
   const fakeProc = spawn(process.execPath, [path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, String(speed)], { stdio: ["ignore", "pipe", "inherit"] });
   const fakeUrl = await new Promise<string>((resolve, reject) => {
     let out = "";

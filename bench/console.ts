@@ -1,13 +1,12 @@
 // The console's calls page with 100,000 calls in the account (issue 18: first page under 300 ms of server time).
 // In-process: the app is built on a database of its own and driven with inject(), so the figure is the server's
 // own time (session lookup, services, rendering), without a network or a load generator in between.
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { createRoot } from "../src/root.ts";
 import { createAccount } from "../src/services/accounts.ts";
+import { benchDatabase } from "./processes.ts";
 import type { SectionResult } from "./sections.ts";
 
 const TARGET_MS = 300;
@@ -20,16 +19,11 @@ export async function consoleSection(serverUrl: string, log: (m: string) => void
   const calls = Number(process.env["BENCH_CONSOLE_CALLS"] ?? 100_000);
   const samples = Number(process.env["BENCH_CONSOLE_SAMPLES"] ?? 50);
   const name = `console calls page, ${calls.toLocaleString("en")} calls in the account`;
-  const dbName = `wakha_bench_console_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
+  const db = await benchDatabase(serverUrl, "console");
   try {
-    await migrate(url.toString());
-    const config = loadConfig({ DATABASE_URL: url.toString(), LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_RATE_LIMIT_SCALE: "1000" });
-    const root = await createRoot(config, { databaseUrl: url.toString(), cursorSecret: "bench-console-cursor-secret-0123456789abcdef" });
+    await migrate(db.url);
+    const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_RATE_LIMIT_SCALE: "1000" });
+    const root = await createRoot(config, { databaseUrl: db.url, cursorSecret: "bench-console-cursor-secret-0123456789abcdef" });
     const app = await buildApp(root);
     await app.ready();
     try {
@@ -93,7 +87,6 @@ export async function consoleSection(serverUrl: string, log: (m: string) => void
       await root.close();
     }
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    await db.drop().catch(() => {});
   }
 }

@@ -1,10 +1,12 @@
 // Child processes for the benchmark and the reliability suite: Wakha (`bin/wakha.js`) and the baselines,
 // each on a port of its own, stopped by pid only.
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import pg from "pg";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const WAKHA_BIN = path.join(ROOT, "bin", "wakha.js");
@@ -179,4 +181,25 @@ export function postgresCpuDelta(before: Map<number, number>, after: Map<number,
   let total = 0;
   for (const [pid, cpu] of after) total += cpu - (before.get(pid) ?? 0);
   return total;
+}
+
+/** A database of its own for a bench section on `serverUrl` (`wakha_bench_<suffix>_...`), and how to drop it. */
+export async function benchDatabase(serverUrl: string, suffix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+  const name = `wakha_bench_${suffix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
 }

@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import pg from "pg";
-import { ROOT, createAccountCli, startWakha, wakhaEnv } from "./processes.ts";
+import { ROOT, benchDatabase, createAccountCli, startWakha, wakhaEnv } from "./processes.ts";
 
 export interface SectionResult {
   name: string;
@@ -49,26 +49,6 @@ function committedText(file: string): string {
     }
   }
   return existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file), "utf8") : "";
-}
-
-/** A database of its own for a section, so jobs left by another section are never worked here. */
-async function sectionDatabase(serverUrl: string, suffix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `wakha_bench_${suffix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 type Classify = (text: string, country: string) => unknown;
@@ -122,7 +102,7 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
   );
   if (why) return { name, text: `skipped: ${why}` };
   const events = Number(process.env["BENCH_WEBHOOK_EVENTS"] ?? 20000);
-  const db = await sectionDatabase(serverUrl, "wh");
+  const db = await benchDatabase(serverUrl, "wh");
   const seen = new Set<string>();
   let first = 0;
   let last = 0;
@@ -223,7 +203,7 @@ export async function engineSection(serverUrl: string, log: (m: string) => void)
   // Real time by default: 1,000 calls of about a minute each are all on the line at once, as on a production node
   // (BENCH_SIMULATOR_SPEED=10 packs ten times the events into each second: a stress test, not the target's case).
   const speed = process.env["BENCH_SIMULATOR_SPEED"] ?? "1";
-  const db = await sectionDatabase(serverUrl, "engine");
+  const db = await benchDatabase(serverUrl, "engine");
   const eldFile = path.join(os.tmpdir(), `wakha-bench-eld-${randomBytes(4).toString("hex")}.json`);
   let api: Awaited<ReturnType<typeof startWakha>> | null = null;
   let worker: Awaited<ReturnType<typeof startWakha>> | null = null;
@@ -317,7 +297,7 @@ export async function burstSection(serverUrl: string, log: (m: string) => void):
   const name = `${calls} calls in a burst under a cap of ${cap}${process.env["BENCH_BURST_PHONE"] ? ` (customers ${process.env["BENCH_BURST_PHONE"]})` : ""}`;
   const why = notLanded(["src/engine/policy/concurrency.ts"]);
   if (why) return { name, text: `skipped: ${why}` };
-  const db = await sectionDatabase(serverUrl, "burst");
+  const db = await benchDatabase(serverUrl, "burst");
   let api: Awaited<ReturnType<typeof startWakha>> | null = null;
   let worker: Awaited<ReturnType<typeof startWakha>> | null = null;
   const check = new pg.Client({ connectionString: db.url });

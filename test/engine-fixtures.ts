@@ -14,8 +14,9 @@ import type { JobName } from "../src/jobs/catalogue.ts";
 import type { Workers } from "../src/jobs/runtime.ts";
 import type { Root } from "../src/root.ts";
 import type { CallOut } from "../src/schemas/calls.ts";
-import { startAppOn } from "./engine-db.ts";
-import type { TestAccount, TestApp } from "./helpers.ts";
+import { createEngineDatabase, startAppOn } from "./engine-db.ts";
+import { ENCRYPTION_KEY, type TestAccount, type TestApp } from "./helpers.ts";
+import { startReceiver, type Receiver } from "./webhook-receiver.ts";
 
 export { createEngineDatabase } from "./engine-db.ts";
 
@@ -186,4 +187,27 @@ export async function eventsOf(ctx: AppContext, accountId: string): Promise<{ ty
     "SELECT type, payload FROM webhook_events WHERE account_id = $1 ORDER BY created_at, id", [accountId],
   );
   return rows;
+}
+
+/**
+ * An engine app on a database of its own with its call workers and a webhook delivery worker running, and a local
+ * receiver for its webhooks: for tests that watch a call's events reach the account's webhook, signed.
+ */
+export async function startEngineWithReceiver(): Promise<{ t: EngineApp; receiver: Receiver; close: () => Promise<void> }> {
+  const db = await createEngineDatabase();
+  const t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
+  await t.startWorkers();
+  const delivery = createWorkers(t.ctx, (m) => t.errors.push(m));
+  await delivery.start(["deliverWebhook"]);
+  const receiver = await startReceiver();
+  return {
+    t,
+    receiver,
+    close: async () => {
+      await delivery.stop();
+      await receiver.close();
+      await t.close();
+      await db.drop();
+    },
+  };
 }

@@ -3,15 +3,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_RESOLUTIONS, type OrderResolution, resolutionOfCall, type ResolutionState, supersedes } from "../src/domain/orders.ts";
-import { createWorkers } from "../src/job-handlers.ts";
-import type { Workers } from "../src/jobs/runtime.ts";
 import { settleOrder } from "../src/orders/settle.ts";
-import type { Root } from "../src/root.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
 import { callBody, insertShop, postCall, type ShopFixture } from "./calls-fixtures.ts";
-import { createEngineDatabase, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
-import { ENCRYPTION_KEY, newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
-import { startReceiver, type Receiver } from "./webhook-receiver.ts";
+import { type EngineApp, startEngineWithReceiver, waitForEnd } from "./engine-fixtures.ts";
+import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
+import type { Receiver } from "./webhook-receiver.ts";
 
 const at = (iso: string) => new Date(iso);
 const state = (resolution: OrderResolution, when: string | null, details: Record<string, unknown> | null = null): ResolutionState =>
@@ -327,23 +324,14 @@ describe("orders: the read rate limit", () => {
 });
 
 describe("a simulated call settles its order by voice, and order.resolved reaches the receiver signed", () => {
-  let db: Awaited<ReturnType<typeof createEngineDatabase>>;
   let t: EngineApp;
   let receiver: Receiver;
-  let delivery: Workers<Root>;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    db = await createEngineDatabase();
-    t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
-    await t.startWorkers();
-    delivery = createWorkers(t.ctx, (m) => t.errors.push(m));
-    await delivery.start(["deliverWebhook"]);
-    receiver = await startReceiver();
+    ({ t, receiver, close } = await startEngineWithReceiver());
   });
   afterAll(async () => {
-    await delivery?.stop();
-    await receiver?.close();
-    await t?.close();
-    await db?.drop();
+    await close?.();
   });
 
   it("creates calls through the API; each decisive outcome settles its order via voice, an unanswered call leaves it open", async () => {

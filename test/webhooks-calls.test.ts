@@ -2,33 +2,21 @@
 // call.answered, call.ended and recording.ready deliveries whose data is the call's CallOut.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkers } from "../src/job-handlers.ts";
-import type { Workers } from "../src/jobs/runtime.ts";
-import type { Root } from "../src/root.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
-import { createEngineDatabase, type EngineApp, getCallOut, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
-import { ENCRYPTION_KEY, newAccount } from "./helpers.ts";
-import { startReceiver, type Receiver } from "./webhook-receiver.ts";
+import { type EngineApp, getCallOut, startEngineWithReceiver, waitForEnd } from "./engine-fixtures.ts";
+import { newAccount } from "./helpers.ts";
+import type { Receiver } from "./webhook-receiver.ts";
 
 describe("call events are delivered to the webhook (issue 6.3 with the engine of issue 5)", () => {
-  let db: Awaited<ReturnType<typeof createEngineDatabase>>;
   let t: EngineApp;
   let receiver: Receiver;
-  let delivery: Workers<Root>;
+  let close: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    db = await createEngineDatabase();
-    t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
-    await t.startWorkers();
-    delivery = createWorkers(t.ctx, (m) => t.errors.push(m));
-    await delivery.start(["deliverWebhook"]);
-    receiver = await startReceiver();
+    ({ t, receiver, close } = await startEngineWithReceiver());
   });
   afterAll(async () => {
-    await delivery?.stop();
-    await receiver?.close();
-    await t?.close();
-    await db?.drop();
+    await close?.();
   });
 
   it("sends call.answered, call.ended and recording.ready with the CallOut, each signed, each once", async () => {

@@ -1,13 +1,28 @@
 import { defineConfig } from "vitest/config";
 
+// Files that run real-time audio (Silero VAD, espeak-ng, 20 ms frames at the pace of a phone line) measure what
+// they hear against the clock: they run after the others, one at a time, with the machine to themselves. Every
+// other file runs two at a time (each on a database or accounts of its own).
+const REALTIME = ["test/audio-simulator.test.ts", "test/media-streams.test.ts", "test/engine-simulator.test.ts", "test/vad.test.ts"];
+
 export default defineConfig({
   test: {
-    include: ["test/**/*.test.ts", "src/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     // Every test, and every wakha child it spawns with the test's environment, rings at any hour of the run: calling
     // hours (issue 15) would hold a call made at night. Tests of the hours themselves turn them on explicitly.
     env: { WAKHA_CALLING_HOURS: "off" },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: "main", include: ["test/**/*.test.ts", "src/**/*.test.ts"], exclude: REALTIME, sequence: { groupOrder: 0 } },
+      },
+      {
+        extends: true,
+        test: { name: "realtime", include: REALTIME, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

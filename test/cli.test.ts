@@ -1,14 +1,15 @@
 import { execFile, spawn } from "node:child_process";
 import { promisify } from "node:util";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
+import { testDatabaseUrl } from "./helpers.ts";
 
 const run = promisify(execFile);
 
 async function wakha(args: string[], env: Record<string, string> = {}) {
   try {
     const { stdout, stderr } = await run(process.execPath, ["bin/wakha.js", ...args], {
-      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: inject("databaseUrl"), LOG_LEVEL: "silent", ...env },
+      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: "silent", ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (err) {

@@ -14,6 +14,9 @@ declare module "vitest" {
   }
 }
 
+/** At least vitest.config.ts's maxWorkers. */
+const WORKER_SLOTS = 4;
+
 /**
  * A fresh database per run: on DATABASE_URL's server when set (CI), otherwise on an embedded PostgreSQL
  * started here, so `npm test` passes on a bare machine too.
@@ -37,12 +40,19 @@ export default async function setup(project: TestProject) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   await migrate(url.toString());
+  // One copy of the migrated database per worker slot (VITEST_POOL_ID): test files that run at the same time never
+  // share a database, so one file's job workers never take another's jobs (test/helpers.ts testDatabaseUrl()).
+  const copier = new pg.Client({ connectionString: serverUrl });
+  await copier.connect();
+  for (let slot = 1; slot <= WORKER_SLOTS; slot++) await copier.query(`CREATE DATABASE ${name}_p${slot} TEMPLATE ${name}`);
+  await copier.end();
   project.provide("databaseUrl", url.toString());
   project.provide("redisUrl", process.env["REDIS_URL"] || undefined);
 
   return async () => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
+    for (let slot = 1; slot <= WORKER_SLOTS; slot++) await client.query(`DROP DATABASE IF EXISTS ${name}_p${slot} WITH (FORCE)`);
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await client.end();
     await stopServer();

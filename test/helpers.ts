@@ -28,11 +28,21 @@ export interface TestAppOptions {
 }
 
 /** A real app on the run's PostgreSQL (and Redis when env.REDIS_URL is given), driven through inject(). */
+/**
+ * The database of this test file's worker slot: a copy of the run's migrated database (test/global-setup.ts), so
+ * files running side by side never share one. Files of one slot run one after another and share it.
+ */
+export function testDatabaseUrl(): string {
+  const url = new URL(inject("databaseUrl"));
+  url.pathname = `${url.pathname}_p${process.env["VITEST_POOL_ID"] ?? "1"}`;
+  return url.toString();
+}
+
 export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
   // Calls ring at any hour of the test run unless a test turns the calling hours on (issue 15).
-  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: inject("databaseUrl"), WAKHA_CALLING_HOURS: "off", ...options.env });
+  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: testDatabaseUrl(), WAKHA_CALLING_HOURS: "off", ...options.env });
   const ctx = await createRoot(config, {
-    databaseUrl: inject("databaseUrl"),
+    databaseUrl: testDatabaseUrl(),
     cursorSecret: options.cursorSecret === null ? undefined : (options.cursorSecret ?? CURSOR_SECRET),
     encryptionKey: options.encryptionKey === null ? undefined : (options.encryptionKey ?? ENCRYPTION_KEY),
     ...(options.now ? { now: options.now } : {}),

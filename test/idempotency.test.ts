@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditAccount } from "../src/services/accounts.ts";
 import { LOCK_CLASS, lockId, purgeExpiredIdempotencyKeys } from "../src/services/idempotency.ts";
-import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
+import { newAccount, problem, startApp, testDatabaseUrl, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, countCalls, insertShop, postCall } from "./calls-fixtures.ts";
 
 describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", () => {
@@ -171,7 +171,7 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
 
   it("answers 409 conflict with Retry-After when the first request holds the key for too long", async () => {
     const key = randomUUID();
-    const holder = new pg.Client({ connectionString: inject("databaseUrl") });
+    const holder = new pg.Client({ connectionString: testDatabaseUrl() });
     await holder.connect();
     try {
       // Stands for a first request still running: it holds the key's lock.

@@ -1,12 +1,12 @@
 // Issue 20, finding 5: secrets are redacted from logs by their shape wherever they appear, and a key in the query
 // string is refused on /v1 as on /mcp.
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { redactSecrets, refuseKeyInQuery } from "../src/http/secrets.ts";
 import { createRoot, type Root } from "../src/root.ts";
-import { CURSOR_SECRET, ENCRYPTION_KEY, newAccount, problem, type TestAccount } from "./helpers.ts";
+import { CURSOR_SECRET, ENCRYPTION_KEY, newAccount, problem, testDatabaseUrl, type TestAccount } from "./helpers.ts";
 
 describe("redactSecrets (by shape)", () => {
   it.each([
@@ -46,8 +46,8 @@ describe("no secret reaches the logs (issue 20, finding 5)", () => {
   let a: TestAccount;
   const lines: string[] = [];
   beforeAll(async () => {
-    const config = loadConfig({ LOG_LEVEL: "info", DATABASE_URL: inject("databaseUrl") });
-    ctx = await createRoot(config, { databaseUrl: inject("databaseUrl"), cursorSecret: CURSOR_SECRET, encryptionKey: ENCRYPTION_KEY });
+    const config = loadConfig({ LOG_LEVEL: "info", DATABASE_URL: testDatabaseUrl() });
+    ctx = await createRoot(config, { databaseUrl: testDatabaseUrl(), cursorSecret: CURSOR_SECRET, encryptionKey: ENCRYPTION_KEY });
     app = await buildApp(ctx, { logStream: { write: (line: string) => void lines.push(line) } });
     await app.ready();
     a = await newAccount(ctx, 10);

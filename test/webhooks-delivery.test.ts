@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createWorkers, JOB_HANDLERS, jobsForRole } from "../src/job-handlers.ts";
 import { JOBS } from "../src/jobs/catalogue.ts";
 import { attemptDeliveries, requeueStuckDeliveries } from "../src/webhooks/delivery.ts";
@@ -10,7 +10,7 @@ import type { Root } from "../src/root.ts";
 import type { AppContext } from "../src/context.ts";
 import { emitEvent } from "../src/webhooks/events.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
-import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
+import { newAccount, problem, startApp, testDatabaseUrl, type TestAccount, type TestApp } from "./helpers.ts";
 import { startReceiver, type Receiver } from "./webhook-receiver.ts";
 
 // Attempt 1, then retries 1 s and 2 s later: three attempts in all.
@@ -279,7 +279,7 @@ describe("webhook delivery (issue 6.3): signed, retried on the schedule, dead-le
 
   it("delivers what a process committed just before it was killed (SIGKILL), from another node's workers", async () => {
     const a = await withWebhook("/killed");
-    const child = spawn(process.execPath, [fileURLToPath(new URL("./fixtures/emit-and-die.ts", import.meta.url)), inject("databaseUrl"), a.accountId], {
+    const child = spawn(process.execPath, [fileURLToPath(new URL("./fixtures/emit-and-die.ts", import.meta.url)), testDatabaseUrl(), a.accountId], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

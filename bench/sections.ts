@@ -376,6 +376,17 @@ async function burstRun(serverUrl: string, log: (m: string) => void, o: { calls:
        FROM calls`);
     const r = rows[0]!;
     if (!dialedAll || r.dialed < calls) return `failed: ${r.dialed} of ${calls} calls dialled within 900 s`;
+    if (process.env["BENCH_BURST_STATS"] === "1") {
+      // Where PostgreSQL's work went: tuples read by sequential scans and per index (a diagnostic for the log only).
+      const { rows: tables } = await check.query(
+        `SELECT schemaname || '.' || relname AS t, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_dead_tup
+         FROM pg_stat_all_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') ORDER BY seq_tup_read + COALESCE(idx_tup_fetch, 0) DESC LIMIT 8`);
+      const { rows: indexes } = await check.query(
+        `SELECT schemaname || '.' || indexrelname AS i, idx_scan, idx_tup_read, idx_tup_fetch FROM pg_stat_all_indexes
+         WHERE schemaname NOT IN ('pg_catalog', 'pg_toast') ORDER BY idx_tup_read DESC LIMIT 12`);
+      log(`tables: ${JSON.stringify(tables)}`);
+      log(`indexes: ${JSON.stringify(indexes)}`);
+    }
     const workerMs = cpu0?.[0] == null || cpu1 === null ? null : ((cpu1 - cpu0[0]) * 1000) / calls;
     const pgMs = cpu0 ? (postgresCpuDelta(cpu0[1], pg1) * 1000) / calls : null;
     return `created in ${createSeconds.toFixed(1)} s (one \`wakha serve\` WAKHA_ROLE=api${o.release ? ", stopped before the worker started" : ""}); ` +

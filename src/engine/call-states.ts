@@ -242,18 +242,21 @@ export interface CallEnd {
  * the API canceled meanwhile stays canceled (without an outcome). Returns false when the call had already been ended (by
  * the sweep), in which case nothing is written.
  */
-export async function settleCall(ctx: AppContext, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd): Promise<boolean> {
-  let result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, false));
+export async function settleCall(ctx: AppContext, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, relay?: string[]): Promise<boolean> {
+  const woken: string[] = [];
+  let result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, false, relay && woken));
   if (typeof result === "object") {
     // Extending the hold takes the account's lock, which the end takes last (below): outside its transaction.
     await extendHold(ctx.db, call.id, result.short);
-    result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, true));
+    result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, true, relay && woken));
   }
+  // Only once committed: the calls its end woke, for the caller to claim (issue 15).
+  relay?.push(...woken);
   return result === true;
 }
 
 async function settleInTransaction(
-  ctx: AppContext, client: pg.PoolClient, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, extended: boolean,
+  ctx: AppContext, client: pg.PoolClient, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, extended: boolean, relay: string[] | undefined,
 ): Promise<boolean | { short: number }> {
   const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string; caller_line: string | null; channel: string; country: Country; held_seconds: number }>(
     "SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country, held_seconds FROM calls WHERE id = $1 FOR UPDATE", [call.id],
@@ -286,7 +289,7 @@ async function settleInTransaction(
   // Not reached and no attempt left (issue 16): the order's WhatsApp template, when the account has one.
   await queueWhatsAppFallback(ctx, client, call.id, retry !== null);
   // Its place under the account's concurrency cap, and its line, go to the oldest calls waiting for them.
-  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row));
+  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row), relay);
   await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");
   // The call's answer settles its order (issue 16): order.resolved follows call.ended when the resolution changes.
   await settleOrderOfCall(ctx, client, call.accountId, call.id);

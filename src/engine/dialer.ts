@@ -9,6 +9,7 @@ import {
   type CallEnd, type ClaimedCall, claimCalls, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
 } from "./call-states.ts";
 import { recogniseLineMessage } from "./dialogue/line-messages.ts";
+import { enqueueWoken } from "./policy/concurrency.ts";
 import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "./dialogue/types.ts";
 import { saveRecording } from "../storage/recordings.ts";
 import type { AnswerResult, CallSession } from "./telephony/provider.ts";
@@ -52,11 +53,78 @@ export async function placeCall(ctx: AppContext, engine: CallEngine, callId: str
 
 /**
  * Places a batch of calls (a fetch of place-call jobs): claimed together in one transaction (claimCalls), then each
- * dialled and run to its end at once. Throws only when the claim does (the jobs are then retried).
+ * dialled and run to its end at once. Throws only when the claim does (the jobs are then retried). Resolves once the
+ * calls have ended, and the calls their ends handed their places to (Relay) too.
  */
 export async function placeCalls(ctx: AppContext, engine: CallEngine, callIds: string[]): Promise<void> {
   const calls = await claimCalls(ctx, callIds);
-  await Promise.all(calls.map((call) => new CallRun(ctx, engine, call).run()));
+  await Promise.all(calls.map((call) => new CallRun(ctx, engine, call, 0).run()));
+}
+
+/** Generations of calls one place-call job carries through the relay before the next wake goes through a job again. */
+export const RELAY_GENERATIONS = 20;
+/** At most this many woken calls are claimed by one transaction of the relay. */
+const RELAY_BATCH = 100;
+
+/**
+ * Issue 15: the calls woken by the ends of this node's calls (the next in line for the place, or the line, an end
+ * freed) are claimed here, by the node that ended them, without a place-call job: no job to insert, fetch and complete,
+ * and the wakes of concurrent ends are claimed together, in one transaction per batch (while one claim runs, the next
+ * batch gathers). A woken call is `queued` and holds its place until claimed; should this node die before, the sweep
+ * gives it a job once it has waited QUEUED_GRACE_SECONDS. A claim that fails gives each of its calls a job at once.
+ */
+class Relay {
+  readonly #ctx: AppContext;
+  readonly #engine: CallEngine;
+  #pending: { id: string; generation: number; done: () => void }[] = [];
+  #draining = false;
+
+  constructor(ctx: AppContext, engine: CallEngine) {
+    this.#ctx = ctx;
+    this.#engine = engine;
+  }
+
+  /** Claims and runs the calls; resolves once each has ended (or was not claimed: ended, canceled, parked again). */
+  place(ids: string[], generation: number): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
+    const runs = ids.map((id) => new Promise<void>((done) => this.#pending.push({ id, generation, done })));
+    if (!this.#draining) void this.#drain();
+    return Promise.all(runs).then(() => undefined);
+  }
+
+  async #drain(): Promise<void> {
+    this.#draining = true;
+    try {
+      while (this.#pending.length > 0) {
+        const batch = this.#pending.splice(0, RELAY_BATCH);
+        let claimed: ClaimedCall[];
+        try {
+          claimed = await claimCalls(this.#ctx, batch.map((b) => b.id));
+        } catch (err) {
+          this.#engine.log(`the claim of ${batch.length} woken calls failed; they go through place-call jobs`, err);
+          await Promise.all(batch.map((b) => enqueueWoken(this.#ctx, b.id).catch((e: unknown) => this.#engine.log(`call ${b.id}: no job either; the sweep will give it one`, e))));
+          for (const b of batch) b.done();
+          continue;
+        }
+        const byId = new Map(claimed.map((c) => [c.id, c]));
+        for (const b of batch) {
+          const call = byId.get(b.id);
+          if (!call) b.done();
+          else void new CallRun(this.#ctx, this.#engine, call, b.generation).run().finally(b.done);
+        }
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+}
+
+const relays = new WeakMap<CallEngine, Relay>();
+
+function relayOf(ctx: AppContext, engine: CallEngine): Relay {
+  let relay = relays.get(engine);
+  if (!relay) relays.set(engine, (relay = new Relay(ctx, engine)));
+  return relay;
 }
 
 function unanswered(status: CallEnd["status"], endReason: string): CallEnd {
@@ -75,10 +143,14 @@ class CallRun {
   /** When (connected seconds) the agent said each of its lines, in order. */
   readonly #agentTimes: number[] = [];
 
-  constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall) {
+  /** How many ends handed their place on before this call (Relay); 0 for a call fetched from a job. */
+  readonly #generation: number;
+
+  constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall, generation: number) {
     this.#ctx = ctx;
     this.#engine = engine;
     this.#call = call;
+    this.#generation = generation;
     // What the call may use is its hold on the balance (call-states.ts), extended by the heartbeat as it goes.
     this.#check = { lost: false, cancel: false, availableSeconds: call.heldSeconds };
   }
@@ -95,13 +167,18 @@ class CallRun {
       if (this.#timer) clearInterval(this.#timer);
     }
     if (this.#check.lost) return; // the sweep ended it while we were cut off from the database
+    // The calls this end hands its place (and line) to: claimed by this node, up to RELAY_GENERATIONS deep; past that
+    // they get a job, so no place-call job stays active for ever.
+    const relay = this.#generation < RELAY_GENERATIONS ? [] as string[] : undefined;
     try {
-      if (!(await settleCall(this.#ctx, this.#call, end))) return;
+      if (!(await settleCall(this.#ctx, this.#call, end, relay))) return;
     } catch (err) {
       this.#engine.log(`call ${this.#call.id}: could not record its end; the sweep will`, err);
       return;
     }
+    const next = relay && relay.length > 0 ? relayOf(this.#ctx, this.#engine).place(relay, this.#generation + 1) : null;
     await this.#storeRecording();
+    await next;
   }
 
   async #dial(): Promise<CallEnd> {

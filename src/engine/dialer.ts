@@ -58,11 +58,16 @@ export async function placeCall(ctx: AppContext, engine: CallEngine, callId: str
  */
 export async function placeCalls(ctx: AppContext, engine: CallEngine, callIds: string[]): Promise<void> {
   const calls = await claimCalls(ctx, callIds);
-  await Promise.all(calls.map((call) => new CallRun(ctx, engine, call, 0).run()));
+  const fetchedAt = performance.now();
+  await Promise.all(calls.map((call) => new CallRun(ctx, engine, call, fetchedAt).run()));
 }
 
-/** Generations of calls one place-call job carries through the relay before the next wake goes through a job again. */
-export const RELAY_GENERATIONS = 20;
+/**
+ * How long after its fetch a place-call job keeps relaying the places its calls' ends free (it stays active until the
+ * calls it relayed have ended); after that the next wake goes through a job again, well inside the job's 30-minute
+ * expiry whatever the calls' length.
+ */
+export const RELAY_FOR_MS = 10 * 60_000;
 /** At most this many woken calls are claimed by one transaction of the relay. */
 const RELAY_BATCH = 100;
 
@@ -76,7 +81,7 @@ const RELAY_BATCH = 100;
 class Relay {
   readonly #ctx: AppContext;
   readonly #engine: CallEngine;
-  #pending: { id: string; generation: number; done: () => void }[] = [];
+  #pending: { id: string; fetchedAt: number; done: () => void }[] = [];
   #draining = false;
 
   constructor(ctx: AppContext, engine: CallEngine) {
@@ -85,9 +90,9 @@ class Relay {
   }
 
   /** Claims and runs the calls; resolves once each has ended (or was not claimed: ended, canceled, parked again). */
-  place(ids: string[], generation: number): Promise<void> {
+  place(ids: string[], fetchedAt: number): Promise<void> {
     if (ids.length === 0) return Promise.resolve();
-    const runs = ids.map((id) => new Promise<void>((done) => this.#pending.push({ id, generation, done })));
+    const runs = ids.map((id) => new Promise<void>((done) => this.#pending.push({ id, fetchedAt, done })));
     if (!this.#draining) void this.#drain();
     return Promise.all(runs).then(() => undefined);
   }
@@ -110,7 +115,7 @@ class Relay {
         for (const b of batch) {
           const call = byId.get(b.id);
           if (!call) b.done();
-          else void new CallRun(this.#ctx, this.#engine, call, b.generation).run().finally(b.done);
+          else void new CallRun(this.#ctx, this.#engine, call, b.fetchedAt).run().finally(b.done);
         }
       }
     } finally {
@@ -143,14 +148,14 @@ class CallRun {
   /** When (connected seconds) the agent said each of its lines, in order. */
   readonly #agentTimes: number[] = [];
 
-  /** How many ends handed their place on before this call (Relay); 0 for a call fetched from a job. */
-  readonly #generation: number;
+  /** When the place-call job that this call (or the chain of ends that handed it its place) came from was fetched. */
+  readonly #fetchedAt: number;
 
-  constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall, generation: number) {
+  constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall, fetchedAt: number) {
     this.#ctx = ctx;
     this.#engine = engine;
     this.#call = call;
-    this.#generation = generation;
+    this.#fetchedAt = fetchedAt;
     // What the call may use is its hold on the balance (call-states.ts), extended by the heartbeat as it goes.
     this.#check = { lost: false, cancel: false, availableSeconds: call.heldSeconds };
   }
@@ -167,16 +172,16 @@ class CallRun {
       if (this.#timer) clearInterval(this.#timer);
     }
     if (this.#check.lost) return; // the sweep ended it while we were cut off from the database
-    // The calls this end hands its place (and line) to: claimed by this node, up to RELAY_GENERATIONS deep; past that
-    // they get a job, so no place-call job stays active for ever.
-    const relay = this.#generation < RELAY_GENERATIONS ? [] as string[] : undefined;
+    // The calls this end hands its place (and line) to: claimed by this node within RELAY_FOR_MS of the job's fetch;
+    // past that they get a job, so no place-call job stays active for ever.
+    const relay = performance.now() - this.#fetchedAt < RELAY_FOR_MS ? [] as string[] : undefined;
     try {
       if (!(await settleCall(this.#ctx, this.#call, end, relay))) return;
     } catch (err) {
       this.#engine.log(`call ${this.#call.id}: could not record its end; the sweep will`, err);
       return;
     }
-    const next = relay && relay.length > 0 ? relayOf(this.#ctx, this.#engine).place(relay, this.#generation + 1) : null;
+    const next = relay && relay.length > 0 ? relayOf(this.#ctx, this.#engine).place(relay, this.#fetchedAt) : null;
     await this.#storeRecording();
     await next;
   }

@@ -283,30 +283,49 @@ export async function engineSection(serverUrl: string, log: (m: string) => void)
 
 /**
  * Issue 15, speed to call: BENCH_BURST_CALLS (10,000) calls created in a burst on one account capped at
- * BENCH_BURST_CAP (200) concurrent calls, dialled by one `wakha worker` while they are being created. Reports the time
- * from creation to dialling of the first and the last call, the dial rate, the peak of live calls, and the scheduler's
- * own work per call (how often a call was put back to wait for a place).
+ * BENCH_BURST_CAP (200) concurrent calls, in up to three scenarios (BENCH_BURST_SCENARIOS, all by default):
+ * - `live`, the issue's: dialled by one `wakha worker` while they are being created (the creation rate can bound it);
+ * - `released`: created with no worker running and the API stopped, then one `wakha worker` started: the dial rate is
+ *   the scheduler's and the call ends' under the cap, and the PostgreSQL CPU is the worker's alone;
+ * - `released-busy`: the same with busy customers (`…04`: each call ends at once, unbilled), which leaves the
+ *   scheduler (fetch, claim, park, wake, end) as nearly all of the work.
+ * Reports the time from creation to dialling of the first and the last call, the dial rate, the peak of live calls,
+ * how often a call waited for a place, and the worker's and PostgreSQL's CPU per call (from the first dial until every
+ * call has ended).
  */
 export async function burstSection(serverUrl: string, log: (m: string) => void): Promise<SectionResult> {
   const calls = Number(process.env["BENCH_BURST_CALLS"] ?? 10_000);
   const cap = Number(process.env["BENCH_BURST_CAP"] ?? 200);
-  const speed = process.env["BENCH_BURST_SIMULATOR_SPEED"] ?? "100";
-  // The simulated customer (spec: the last two digits choose): 01 confirms; 04 is busy, so a call ends at once and
-  // unbilled, which leaves the scheduler (claims, parks, wakes) as nearly all of the work.
   const phone = process.env["BENCH_BURST_PHONE"] ?? "+212612345601";
-  const name = `${calls} calls in a burst under a cap of ${cap}${process.env["BENCH_BURST_PHONE"] ? ` (customers ${process.env["BENCH_BURST_PHONE"]})` : ""}`;
+  const scenarios = (process.env["BENCH_BURST_SCENARIOS"] ?? "live,released,released-busy").split(",").map((s) => s.trim());
+  const name = `${calls} calls in a burst under a cap of ${cap}${process.env["BENCH_BURST_PHONE"] ? ` (customers ${phone})` : ""}`;
   const why = notLanded(["src/engine/policy/concurrency.ts"]);
   if (why) return { name, text: `skipped: ${why}` };
+  const lines: string[] = [];
+  for (const scenario of scenarios) {
+    if (!["live", "released", "released-busy"].includes(scenario)) throw new Error(`unknown burst scenario ${scenario}`);
+    const line = await burstRun(serverUrl, log, { calls, cap, release: scenario !== "live", phone: scenario === "released-busy" ? "+212612345604" : phone })
+      .catch((err: unknown) => `failed: ${err instanceof Error ? err.message : String(err)}`);
+    lines.push(`- ${scenario}: ${line}`);
+  }
+  return { name, text: lines.join("\n") };
+}
+
+async function burstRun(serverUrl: string, log: (m: string) => void, o: { calls: number; cap: number; release: boolean; phone: string }): Promise<string> {
+  const { calls, cap } = o;
+  const speed = process.env["BENCH_BURST_SIMULATOR_SPEED"] ?? "100";
+  const { cpuSeconds, postgresCpuByPid, postgresCpuDelta } = await import("./processes.ts");
   const db = await benchDatabase(serverUrl, "burst");
   let api: Awaited<ReturnType<typeof startWakha>> | null = null;
   let worker: Awaited<ReturnType<typeof startWakha>> | null = null;
   const check = new pg.Client({ connectionString: db.url });
+  const startWorker = () => startWakha("worker", wakhaEnv(db.url, { WAKHA_SIMULATOR_SPEED: speed }));
   try {
     const account = await createAccountCli(db.url, 1_000_000_000);
     await check.connect();
     await check.query("UPDATE accounts SET max_concurrent_calls = $2 WHERE id = $1", [account.account_id, cap]);
     api = await startWakha("serve", wakhaEnv(db.url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "1000" }));
-    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_SIMULATOR_SPEED: speed }));
+    if (!o.release) worker = await startWorker();
     const post = async (url: string, body: unknown, extra: Record<string, string> = {}) => {
       const res = await fetch(`${api!.url}${url}`, {
         method: "POST",
@@ -316,45 +335,66 @@ export async function burstSection(serverUrl: string, log: (m: string) => void):
       if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
     };
     await post("/v1/shops", { external_id: "burst-shop", merchant_external_id: "m", name: "Burst shop" });
-    log(`creating ${calls} calls under a cap of ${cap}`);
-    const { cpuSeconds } = await import("./processes.ts");
-    const workerCpuBefore = await cpuSeconds(worker.pid);
+    log(`creating ${calls} calls under a cap of ${cap} (customers ${o.phone}, ${o.release ? "released at once" : "dialled as they come"})`);
     const createStarted = performance.now();
     for (let i = 0; i < calls; i += 100) {
       await Promise.all(Array.from({ length: Math.min(100, calls - i) }, (_, k) => post("/v1/calls", {
-        shop_external_id: "burst-shop", customer: { name: "Client", phone_number: phone }, amount: "100.00", country: "MA",
+        shop_external_id: "burst-shop", customer: { name: "Client", phone_number: o.phone }, amount: "100.00", country: "MA",
         order: { external_id: `o-${i + k}`, items: [{ name: "Item", unit_price: "100.00" }] },
       }, { "idempotency-key": `burst-${i + k}` })));
     }
     const createSeconds = (performance.now() - createStarted) / 1000;
-    let peak = 0;
-    const deadline = Date.now() + 600_000;
-    for (;;) {
-      const { rows } = await check.query<{ live: number; dialed: number }>(
-        `SELECT count(*) FILTER (WHERE ended_at IS NULL AND status <> 'queued')::int AS live, count(dialed_at)::int AS dialed FROM calls`);
-      peak = Math.max(peak, rows[0]!.live);
-      if (rows[0]!.dialed >= calls || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 50));
+    if (o.release) {
+      await api.stop();
+      api = null;
+      worker = await startWorker();
     }
-    const { rows } = await check.query<{ dialed: number; first_lag: number; last_lag: number; span: number; deferrals: number; max_deferrals: number }>(
+    const w = worker!;
+    // CPU from the first dial (the worker's start-up and the engine's loading left out) until every call has ended.
+    let cpu0: [number | null, Map<number, number>] | null = null;
+    let peak = 0;
+    let dialedAll = false;
+    const deadline = Date.now() + 900_000;
+    for (;;) {
+      const { rows } = await check.query<{ live: number; dialed: number; ended: number }>(
+        `SELECT count(*) FILTER (WHERE ended_at IS NULL AND status <> 'queued')::int AS live, count(dialed_at)::int AS dialed,
+           count(ended_at)::int AS ended FROM calls`);
+      const r = rows[0]!;
+      if (!cpu0 && r.dialed > 0) cpu0 = [await cpuSeconds(w.pid), await postgresCpuByPid(db.name)];
+      peak = Math.max(peak, r.live);
+      dialedAll ||= r.dialed >= calls;
+      if (r.ended >= calls || Date.now() > deadline) break;
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    const [cpu1, pg1] = [await cpuSeconds(w.pid), await postgresCpuByPid(db.name)];
+    const { rows } = await check.query<{ dialed: number; first_lag: number; last_lag: number; span: number; deferrals: number; max_deferrals: number; billed: number }>(
       `SELECT count(dialed_at)::int AS dialed,
          extract(epoch FROM (SELECT dialed_at - created_at FROM calls ORDER BY seq LIMIT 1))::float AS first_lag,
          extract(epoch FROM (SELECT dialed_at - created_at FROM calls ORDER BY seq DESC LIMIT 1))::float AS last_lag,
          extract(epoch FROM max(dialed_at) - min(dialed_at))::float AS span,
-         sum(deferrals)::int AS deferrals, max(deferrals)::int AS max_deferrals
+         sum(deferrals)::int AS deferrals, max(deferrals)::int AS max_deferrals, count(*) FILTER (WHERE billed_seconds > 0)::int AS billed
        FROM calls`);
     const r = rows[0]!;
-    if (r.dialed < calls) return { name, text: `failed: ${r.dialed} of ${calls} calls dialled within 600 s` };
-    const workerCpuAfter = await cpuSeconds(worker.pid);
-    const workerMs = workerCpuBefore === null || workerCpuAfter === null ? null : ((workerCpuAfter - workerCpuBefore) * 1000) / calls;
-    return {
-      name,
-      text: `created in ${createSeconds.toFixed(1)} s (one \`wakha serve\` WAKHA_ROLE=api); dialled by one \`wakha worker\` (WAKHA_SIMULATOR_SPEED=${speed}): ` +
-        `first call ${r.first_lag.toFixed(2)} s from creation to dial, last ${r.last_lag.toFixed(1)} s; ${(calls / Math.max(r.span, 0.001)).toFixed(0)} dials/s ` +
-        `over ${r.span.toFixed(1)} s; at most ${peak} live at once (cap ${cap}); scheduler work: ${(r.deferrals / calls).toFixed(2)} waits per call ` +
-        `(max ${r.max_deferrals}), each a park (one UPDATE in its fetch's claim transaction) and a wake (one UPDATE and one job); ` +
-        `worker CPU ${workerMs === null ? "n/a" : `${workerMs.toFixed(2)} ms`} per call, whole calls included`,
-    };
+    if (!dialedAll || r.dialed < calls) return `failed: ${r.dialed} of ${calls} calls dialled within 900 s`;
+    if (process.env["BENCH_BURST_STATS"] === "1") {
+      // Where PostgreSQL's work went: tuples read by sequential scans and per index (a diagnostic for the log only).
+      const { rows: tables } = await check.query(
+        `SELECT schemaname || '.' || relname AS t, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_dead_tup
+         FROM pg_stat_all_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') ORDER BY seq_tup_read + COALESCE(idx_tup_fetch, 0) DESC LIMIT 8`);
+      const { rows: indexes } = await check.query(
+        `SELECT schemaname || '.' || indexrelname AS i, idx_scan, idx_tup_read, idx_tup_fetch FROM pg_stat_all_indexes
+         WHERE schemaname NOT IN ('pg_catalog', 'pg_toast') ORDER BY idx_tup_read DESC LIMIT 12`);
+      log(`tables: ${JSON.stringify(tables)}`);
+      log(`indexes: ${JSON.stringify(indexes)}`);
+    }
+    const workerMs = cpu0?.[0] == null || cpu1 === null ? null : ((cpu1 - cpu0[0]) * 1000) / calls;
+    const pgMs = cpu0 ? (postgresCpuDelta(cpu0[1], pg1) * 1000) / calls : null;
+    return `created in ${createSeconds.toFixed(1)} s (one \`wakha serve\` WAKHA_ROLE=api${o.release ? ", stopped before the worker started" : ""}); ` +
+      `dialled by one \`wakha worker\` (WAKHA_SIMULATOR_SPEED=${speed}, customers ${o.phone}): ` +
+      `first call ${r.first_lag.toFixed(2)} s from creation to dial, last ${r.last_lag.toFixed(1)} s; **${(calls / Math.max(r.span, 0.001)).toFixed(0)} dials/s** ` +
+      `over ${r.span.toFixed(1)} s; at most ${peak} live at once (cap ${cap}); ${r.billed} calls billed; ${(r.deferrals / calls).toFixed(2)} waits for a place per call ` +
+      `(max ${r.max_deferrals}); per call, whole calls included: worker CPU ${workerMs === null ? "n/a" : `${workerMs.toFixed(2)} ms`}, ` +
+      `PostgreSQL CPU ${pgMs === null ? "n/a" : `${pgMs.toFixed(2)} ms`}${o.release ? "" : " (the API's creations included)"}`;
   } finally {
     await api?.stop();
     await worker?.stop();

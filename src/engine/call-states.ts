@@ -21,7 +21,7 @@ import { effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { randomUUID } from "node:crypto";
-import { billableSeconds, debitCall } from "./billing.ts";
+import { billableSeconds, debitHeld } from "./billing.ts";
 import { settleOrderOfCall } from "./order-resolution.ts";
 import type { Dialect, TranscriptEntry } from "./dialogue/types.ts";
 
@@ -184,12 +184,17 @@ export interface LineCheck {
 export async function heartbeat(db: Database, callId: string, connectedSeconds: number | null): Promise<LineCheck> {
   const check = await heartbeatIn(db, callId, connectedSeconds);
   if (check.lost || connectedSeconds === null || check.availableSeconds - connectedSeconds >= HOLD_TOPUP_BELOW_SECONDS) return check;
-  const held = await db.tx(async (client) => {
+  const held = await extendHold(db, callId, HOLD_CHUNK_SECONDS);
+  return held === null ? { lost: true, cancel: false, availableSeconds: 0 } : { ...check, availableSeconds: held };
+}
+
+/** Extends a live call's hold by up to `seconds` in a transaction of its own (call, then account); null when it ended. */
+async function extendHold(db: Database, callId: string, seconds: number): Promise<number | null> {
+  return db.tx(async (client) => {
     const { rows } = await client.query<{ account_id: string }>("SELECT account_id FROM calls WHERE id = $1 AND ended_at IS NULL FOR UPDATE", [callId]);
     if (!rows[0]) return null;
-    return (await takeHold(client, rows[0].account_id, callId, HOLD_CHUNK_SECONDS, 1)).held;
+    return (await takeHold(client, rows[0].account_id, callId, seconds, 1)).held;
   });
-  return held === null ? { lost: true, cancel: false, availableSeconds: 0 } : { ...check, availableSeconds: held };
 }
 
 async function heartbeatIn(db: Queryable, callId: string, connectedSeconds: number | null): Promise<LineCheck> {
@@ -231,30 +236,46 @@ export interface CallEnd {
 }
 
 /**
- * Ends the call in one transaction: terminal status, outcome, transcript, durations, the debit (capped by
- * the balance) and call.ended. A call the API canceled meanwhile stays canceled (without an outcome). Returns
- * false when the call had already been ended (by the sweep), in which case nothing is written.
+ * Ends the call in one transaction: terminal status, outcome, transcript, durations, the debit and call.ended. The debit
+ * is what the call's hold covers (issue 20): a call whose seconds outgrew its hold first extends it, in a transaction of
+ * its own, from the balance the account's other live calls do not hold, and is billed at most what it then holds. A call
+ * the API canceled meanwhile stays canceled (without an outcome). Returns false when the call had already been ended (by
+ * the sweep), in which case nothing is written.
  */
-export async function settleCall(ctx: AppContext, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd): Promise<boolean> {
-  return ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end));
+export async function settleCall(ctx: AppContext, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, relay?: string[]): Promise<boolean> {
+  const woken: string[] = [];
+  let result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, false, relay && woken));
+  if (typeof result === "object") {
+    // Extending the hold takes the account's lock, which the end takes last (below): outside its transaction.
+    await extendHold(ctx.db, call.id, result.short);
+    result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, true, relay && woken));
+  }
+  // Only once committed: the calls its end woke, for the caller to claim (issue 15).
+  relay?.push(...woken);
+  return result === true;
 }
 
-async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd): Promise<boolean> {
-  const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string; caller_line: string | null; channel: string; country: Country }>(
-    "SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country FROM calls WHERE id = $1 FOR UPDATE", [call.id],
+async function settleInTransaction(
+  ctx: AppContext, client: pg.PoolClient, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, extended: boolean, relay: string[] | undefined,
+): Promise<boolean | { short: number }> {
+  const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string; caller_line: string | null; channel: string; country: Country; held_seconds: number }>(
+    "SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country, held_seconds FROM calls WHERE id = $1 FOR UPDATE", [call.id],
   );
   const row = rows[0];
   if (!row || row.ended_at) return false;
   const status = row.status === "canceled" ? "canceled" : end.status;
   const completed = status === "completed";
   const connected = row.answered_at ? billableSeconds(end.connectedSeconds) : 0;
+  if (connected > row.held_seconds && !extended) return { short: connected - row.held_seconds }; // nothing written yet
+  // Billed what the hold covers: all of the connected seconds, unless the balance could not hold them all.
+  const billed = Math.min(connected, row.held_seconds);
   await client.query(
     `UPDATE calls SET status = $2, outcome = $3, outcome_details = $4, end_reason = $5, transcript = $6, ended_at = now(),
-       duration_seconds = $7, answered_seconds = $7, billed_seconds = 0, updated_at = now()
+       duration_seconds = $7, answered_seconds = $7, billed_seconds = $8, updated_at = now()
      WHERE id = $1`,
     [
       call.id, status, completed ? end.outcome : null, completed && end.outcomeDetails ? JSON.stringify(end.outcomeDetails) : null,
-      status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected,
+      status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected, billed,
     ],
   );
   // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them.
@@ -268,14 +289,12 @@ async function settleInTransaction(ctx: AppContext, client: pg.PoolClient, call:
   // Not reached and no attempt left (issue 16): the order's WhatsApp template, when the account has one.
   await queueWhatsAppFallback(ctx, client, call.id, retry !== null);
   // Its place under the account's concurrency cap, and its line, go to the oldest calls waiting for them.
-  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row));
-  // Last, what takes the account's row lock (held to the commit, it orders the account's debits, holds and claims):
-  // the debit, then call.ended with the bill.
-  const debit = connected > 0 ? await debitCall(client, call.accountId, call.id, connected) : { seconds: 0 };
-  if (debit.seconds > 0) await client.query("UPDATE calls SET billed_seconds = $2 WHERE id = $1", [call.id, debit.seconds]);
+  await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row), relay);
   await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");
   // The call's answer settles its order (issue 16): order.resolved follows call.ended when the resolution changes.
-  // The order's row lock is taken last (call, then account, then order), as settleOrder requires.
   await settleOrderOfCall(ctx, client, call.accountId, call.id);
+  // Last, the one statement that takes the account's row lock (lock order here: call, order, account): held only until
+  // the COMMIT that follows, so the ends of one account's calls no longer queue behind each other's whole end (issue 15).
+  if (billed > 0) await debitHeld(client, call.accountId, call.id, billed);
   return true;
 }

@@ -9,6 +9,7 @@ import {
   type CallEnd, type ClaimedCall, claimCalls, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
 } from "./call-states.ts";
 import { recogniseLineMessage } from "./dialogue/line-messages.ts";
+import { enqueueWoken } from "./policy/concurrency.ts";
 import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "./dialogue/types.ts";
 import { saveRecording } from "../storage/recordings.ts";
 import type { AnswerResult, CallSession } from "./telephony/provider.ts";
@@ -52,11 +53,83 @@ export async function placeCall(ctx: AppContext, engine: CallEngine, callId: str
 
 /**
  * Places a batch of calls (a fetch of place-call jobs): claimed together in one transaction (claimCalls), then each
- * dialled and run to its end at once. Throws only when the claim does (the jobs are then retried).
+ * dialled and run to its end at once. Throws only when the claim does (the jobs are then retried). Resolves once the
+ * calls have ended, and the calls their ends handed their places to (Relay) too.
  */
 export async function placeCalls(ctx: AppContext, engine: CallEngine, callIds: string[]): Promise<void> {
   const calls = await claimCalls(ctx, callIds);
-  await Promise.all(calls.map((call) => new CallRun(ctx, engine, call).run()));
+  const fetchedAt = performance.now();
+  await Promise.all(calls.map((call) => new CallRun(ctx, engine, call, fetchedAt).run()));
+}
+
+/**
+ * How long after its fetch a place-call job keeps relaying the places its calls' ends free (it stays active until the
+ * calls it relayed have ended); after that the next wake goes through a job again, well inside the job's 30-minute
+ * expiry whatever the calls' length.
+ */
+export const RELAY_FOR_MS = 10 * 60_000;
+/** At most this many woken calls are claimed by one transaction of the relay. */
+const RELAY_BATCH = 100;
+
+/**
+ * Issue 15: the calls woken by the ends of this node's calls (the next in line for the place, or the line, an end
+ * freed) are claimed here, by the node that ended them, without a place-call job: no job to insert, fetch and complete,
+ * and the wakes of concurrent ends are claimed together, in one transaction per batch (while one claim runs, the next
+ * batch gathers). A woken call is `queued` and holds its place until claimed; should this node die before, the sweep
+ * gives it a job once it has waited QUEUED_GRACE_SECONDS. A claim that fails gives each of its calls a job at once.
+ */
+class Relay {
+  readonly #ctx: AppContext;
+  readonly #engine: CallEngine;
+  #pending: { id: string; fetchedAt: number; done: () => void }[] = [];
+  #draining = false;
+
+  constructor(ctx: AppContext, engine: CallEngine) {
+    this.#ctx = ctx;
+    this.#engine = engine;
+  }
+
+  /** Claims and runs the calls; resolves once each has ended (or was not claimed: ended, canceled, parked again). */
+  place(ids: string[], fetchedAt: number): Promise<void> {
+    if (ids.length === 0) return Promise.resolve();
+    const runs = ids.map((id) => new Promise<void>((done) => this.#pending.push({ id, fetchedAt, done })));
+    if (!this.#draining) void this.#drain();
+    return Promise.all(runs).then(() => undefined);
+  }
+
+  async #drain(): Promise<void> {
+    this.#draining = true;
+    try {
+      while (this.#pending.length > 0) {
+        const batch = this.#pending.splice(0, RELAY_BATCH);
+        let claimed: ClaimedCall[];
+        try {
+          claimed = await claimCalls(this.#ctx, batch.map((b) => b.id));
+        } catch (err) {
+          this.#engine.log(`the claim of ${batch.length} woken calls failed; they go through place-call jobs`, err);
+          await Promise.all(batch.map((b) => enqueueWoken(this.#ctx, b.id).catch((e: unknown) => this.#engine.log(`call ${b.id}: no job either; the sweep will give it one`, e))));
+          for (const b of batch) b.done();
+          continue;
+        }
+        const byId = new Map(claimed.map((c) => [c.id, c]));
+        for (const b of batch) {
+          const call = byId.get(b.id);
+          if (!call) b.done();
+          else void new CallRun(this.#ctx, this.#engine, call, b.fetchedAt).run().finally(b.done);
+        }
+      }
+    } finally {
+      this.#draining = false;
+    }
+  }
+}
+
+const relays = new WeakMap<CallEngine, Relay>();
+
+function relayOf(ctx: AppContext, engine: CallEngine): Relay {
+  let relay = relays.get(engine);
+  if (!relay) relays.set(engine, (relay = new Relay(ctx, engine)));
+  return relay;
 }
 
 function unanswered(status: CallEnd["status"], endReason: string): CallEnd {
@@ -75,10 +148,14 @@ class CallRun {
   /** When (connected seconds) the agent said each of its lines, in order. */
   readonly #agentTimes: number[] = [];
 
-  constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall) {
+  /** When the place-call job that this call (or the chain of ends that handed it its place) came from was fetched. */
+  readonly #fetchedAt: number;
+
+  constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall, fetchedAt: number) {
     this.#ctx = ctx;
     this.#engine = engine;
     this.#call = call;
+    this.#fetchedAt = fetchedAt;
     // What the call may use is its hold on the balance (call-states.ts), extended by the heartbeat as it goes.
     this.#check = { lost: false, cancel: false, availableSeconds: call.heldSeconds };
   }
@@ -95,13 +172,18 @@ class CallRun {
       if (this.#timer) clearInterval(this.#timer);
     }
     if (this.#check.lost) return; // the sweep ended it while we were cut off from the database
+    // The calls this end hands its place (and line) to: claimed by this node within RELAY_FOR_MS of the job's fetch;
+    // past that they get a job, so no place-call job stays active for ever.
+    const relay = performance.now() - this.#fetchedAt < RELAY_FOR_MS ? [] as string[] : undefined;
     try {
-      if (!(await settleCall(this.#ctx, this.#call, end))) return;
+      if (!(await settleCall(this.#ctx, this.#call, end, relay))) return;
     } catch (err) {
       this.#engine.log(`call ${this.#call.id}: could not record its end; the sweep will`, err);
       return;
     }
+    const next = relay && relay.length > 0 ? relayOf(this.#ctx, this.#engine).place(relay, this.#fetchedAt) : null;
     await this.#storeRecording();
+    await next;
   }
 
   async #dial(): Promise<CallEnd> {

@@ -31,7 +31,8 @@ export interface OrderAnswer {
  *
  * Atomic: the order's row is locked (FOR UPDATE) before the rule reads it, so of two concurrent settles the second
  * waits and judges against the first's result: neither update is lost, and each change emits exactly one event.
- * Lock order: take the order's lock after the call's and the account's (the engine ends a call holding both).
+ * Lock order: take the order's lock after the call's, and before the account's (the engine ends a call holding the
+ * call's, then the order's, and debits the account last).
  * An unknown order (or another account's) throws.
  */
 export async function settleOrder(ctx: AppContext, db: Queryable, answer: OrderAnswer): Promise<{ changed: boolean }> {

@@ -180,6 +180,39 @@ describe("an account with 60 seconds and 20 concurrent answered calls", () => {
   });
 });
 
+describe("kill -9 of a `wakha worker` while one account's calls end by the dozen under a cap (issue 15: the debit last)", () => {
+  it("bills every call once, its connected seconds, and the balance by exactly what was billed, after another worker takes over", { timeout: 300_000 }, async () => {
+    const node = await start("serve", { WAKHA_ROLE: "api" });
+    const opening = 1_000_000;
+    const account = await createAccountCli(databaseUrl, opening, "reliability-debit-last");
+    await db.query("UPDATE accounts SET max_concurrent_calls = 40 WHERE id = $1", [account.account_id]);
+    const ids = await createCalls([node.url], account.api_key, 300, () => "01"); // 01: answers and confirms, billed
+    const first = await start("worker", { WAKHA_SIMULATOR_SPEED: "100" });
+    await until("60 calls ended", async () => (await calls(account.account_id)).filter((c) => TERMINAL.includes(c.status)).length >= 60, 120_000);
+    await first.kill9();
+    const atKill = (await calls(account.account_id)).filter((c) => TERMINAL.includes(c.status)).length;
+    expect(atKill).toBeLessThan(300);
+    await start("worker", { WAKHA_SIMULATOR_SPEED: "100" });
+    await until("every call terminal", async () => (await calls(account.account_id)).every((c) => TERMINAL.includes(c.status)), 240_000);
+    const rows = await calls(account.account_id);
+    expect(rows.map((c) => c.id).sort()).toEqual([...ids].sort());
+    expectSettled(rows);
+    const { rows: detail } = await db.query<{ end_reason: string; billed: number; duration: number; held: number }>(
+      `SELECT end_reason, billed_seconds AS billed, duration_seconds AS duration,
+         (SELECT COALESCE(sum(held_seconds), 0)::int FROM calls WHERE account_id = $1 AND ended_at IS NULL) AS held
+       FROM calls WHERE account_id = $1`, [account.account_id]);
+    // Calls the dialer ended are billed their connected seconds; those lost with the worker, from their last heartbeat.
+    for (const c of detail.filter((d) => d.end_reason !== "worker_lost")) expect(c.billed).toBe(c.duration);
+    expect(detail[0]!.held).toBe(0);
+    const { rows: acct } = await db.query<{ balance: number }>("SELECT balance_seconds::int AS balance FROM accounts WHERE id = $1", [account.account_id]);
+    const billed = rows.reduce((s, c) => s + (c.billed_seconds ?? 0), 0);
+    expect(billed).toBeGreaterThan(0);
+    expect(acct[0]!.balance).toBe(opening - billed);
+    console.log(`kill -9 of a worker with ${atKill} of 300 calls ended; ${billed} s billed over ${rows.filter((c) => (c.billed_seconds ?? 0) > 0).length} calls, ` +
+      `${detail.filter((d) => d.end_reason === "worker_lost").length} ended worker_lost`);
+  });
+});
+
 describe("kill -9 of `wakha serve` in the middle of 100 calls and webhook deliveries", () => {
   it("ends every call, bills none twice, and delivers every event at least once with its id unchanged, after a restart", { timeout: 480_000 }, async () => {
     // Slower calls (several seconds each), so the kill lands while many are live.

@@ -165,25 +165,39 @@ export async function takePlaces(ctx: AppContext, client: Queryable, calls: Plac
   return out;
 }
 
-/** The oldest `n` calls parked for the account's place get a job due now and hold a place each; returns how many. */
-async function wakeForPlace(ctx: AppContext, client: Queryable, accountId: string, n = 1): Promise<number> {
+/**
+ * The oldest `n` calls parked for the account's place get a job due now and hold a place each; returns how many. Given
+ * `relay`, they get no job: their ids are pushed there for the caller to claim once its transaction has committed (the
+ * sweep gives a job to a woken call left unclaimed, after QUEUED_GRACE_SECONDS, should the caller die first).
+ */
+async function wakeForPlace(ctx: AppContext, client: Queryable, accountId: string, n = 1, relay?: string[]): Promise<number> {
   const { rows } = await queryPrepared<{ id: string }>(client, "wakha_wake_place",
     `UPDATE calls SET deferred_until = now() WHERE id IN (
        SELECT id FROM calls WHERE account_id = $1 AND status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NULL
        ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
      RETURNING id`, [accountId, n]);
-  for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, woken());
+  await handOver(ctx, client, rows, relay);
   return rows.length;
 }
 
+/** A place-call job for a woken call, due now, fetched before new calls' (for a woken call its relay could not claim). */
+export async function enqueueWoken(ctx: AppContext, callId: string): Promise<void> {
+  await ctx.queue.enqueue(ctx.db, JOBS.placeCall, { call_id: callId }, woken());
+}
+
+async function handOver(ctx: AppContext, client: Queryable, rows: { id: string }[], relay: string[] | undefined): Promise<void> {
+  if (relay) relay.push(...rows.map((r) => r.id));
+  else for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, woken());
+}
+
 /** The oldest `n` calls (of any account) parked for `line` get a job due now; returns how many. */
-async function wakeForLine(ctx: AppContext, client: Queryable, line: string, n = 1): Promise<number> {
+async function wakeForLine(ctx: AppContext, client: Queryable, line: string, n = 1, relay?: string[]): Promise<number> {
   const { rows } = await queryPrepared<{ id: string }>(client, "wakha_wake_line",
     `UPDATE calls SET deferred_until = now() WHERE id IN (
        SELECT id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines @> ARRAY[$1::text]
        ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
      RETURNING id`, [line, n]);
-  for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, woken());
+  await handOver(ctx, client, rows, relay);
   return rows.length;
 }
 
@@ -192,10 +206,11 @@ async function wakeForLine(ctx: AppContext, client: Queryable, line: string, n =
  * them, in the transaction that ends it. Without the account's or the line's lock, so an end holds no lock a claim
  * waits for: a call parked by a claim that counted this one as live and committed after this looked is woken by the
  * dispatcher (dispatchParked) within DISPATCH_EVERY_MS instead. A wake never over-fills: the claim counts under locks.
+ * Given `relay`, the woken calls get no job: their ids go there, for the node that ended the call to claim (dialer.ts).
  */
-export async function wakeWaiting(ctx: AppContext, client: Queryable, accountId: string, line: string | null, lineLimited: boolean): Promise<void> {
-  await wakeForPlace(ctx, client, accountId);
-  if (line && lineLimited) await wakeForLine(ctx, client, line);
+export async function wakeWaiting(ctx: AppContext, client: Queryable, accountId: string, line: string | null, lineLimited: boolean, relay?: string[]): Promise<void> {
+  await wakeForPlace(ctx, client, accountId, 1, relay);
+  if (line && lineLimited) await wakeForLine(ctx, client, line, 1, relay);
 }
 
 /** How often each worker node hands free places and lines to parked calls (a wake the ends of calls missed). */

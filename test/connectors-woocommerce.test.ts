@@ -1,6 +1,8 @@
 // The WooCommerce adapter (issue 17) against a local WooCommerce at its protocol boundary (test/fakes/woocommerce.ts):
 // webhook signatures and the activation ping, order parsing, the catalogue over paginated REST calls signed with
 // OAuth 1.0a (plain http), status and note write-backs, throttling and revoked keys.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type StoreCredentials, StoreApiError, type StoreWriteBack } from "../src/connectors/platform.ts";
 import { authorize, WOOCOMMERCE_STATUS_BY_RESOLUTION, WooCommercePlatform } from "../src/connectors/platforms/woocommerce.ts";
@@ -61,6 +63,36 @@ describe("webhook signature", () => {
     // The same body claiming a topic is a delivery, and a delivery must be signed.
     expect(platform.verifyWebhook(WEBHOOK_SECRET, { headers: { ...ping.headers, "x-wc-webhook-topic": "order.created" }, rawBody: ping.rawBody })).toMatchObject({ ok: false });
     expect(platform.verifyWebhook(WEBHOOK_SECRET, { headers: ping.headers, rawBody: Buffer.from("webhook_id=12&x=1") })).toMatchObject({ ok: false });
+  });
+});
+
+describe("over the wire", () => {
+  it("verifies and reads deliveries as a receiver gets them, the ping answered 200", async () => {
+    const seen: string[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const request = { headers: req.headers as Record<string, string>, rawBody: Buffer.concat(chunks) };
+        const verdict = platform.verifyWebhook(WEBHOOK_SECRET, request);
+        if (!verdict.ok) return void res.writeHead(401).end(verdict.reason);
+        const event = platform.parseWebhook(request);
+        seen.push(event.kind === "order_created" ? event.order.platformOrderId : event.topic);
+        res.writeHead(200).end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/connectors/woocommerce/shop-1`;
+    try {
+      expect((await store.deliverTo(target, store.ping(3))).status).toBe(200);
+      expect((await store.deliverTo(target, store.orderCreated(codOrder(4111)))).status).toBe(200);
+      const forged = new FakeWooCommerce({ consumerKey: KEY, consumerSecret: SECRET, webhookSecret: "guessed" }).orderCreated(codOrder(4112));
+      expect(await store.deliverTo(target, forged)).toEqual({ status: 401, body: "X-WC-Webhook-Signature does not match the body" });
+      expect(seen).toEqual(["ping", "4111"]);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
 

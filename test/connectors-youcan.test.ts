@@ -1,6 +1,8 @@
 // The YouCan adapter (issue 17) against a local YouCan Store Admin API at its documented boundary
 // (test/fakes/youcan.ts): x-youcan-signature, order.create parsing, the paginated catalogue, the status write-back,
 // throttling and revoked tokens.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type StoreCredentials, StoreApiError, type StoreWriteBack } from "../src/connectors/platform.ts";
 import { YOUCAN_STATUS_BY_RESOLUTION, YouCanPlatform } from "../src/connectors/platforms/youcan.ts";
@@ -44,6 +46,30 @@ describe("webhook signature", () => {
     const tampered = Buffer.from(delivery.rawBody.toString("utf8").replace('"total":621', '"total":62'));
     expect(tampered.equals(delivery.rawBody)).toBe(false);
     expect(platform.verifyWebhook(CLIENT_SECRET, { headers: delivery.headers, rawBody: tampered })).toMatchObject({ ok: false });
+  });
+});
+
+describe("over the wire", () => {
+  it("verifies a delivery as a receiver gets it", async () => {
+    const verdicts: boolean[] = [];
+    const receiver = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        verdicts.push(platform.verifyWebhook(CLIENT_SECRET, { headers: req.headers as Record<string, string>, rawBody: Buffer.concat(chunks) }).ok);
+        res.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    try {
+      const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/connectors/youcan/shop-1`;
+      await store.deliverTo(target, store.orderCreate(order("cod")));
+      await store.deliverTo(target, new FakeYouCan({ accessToken: TOKEN, clientSecret: "other app" }).orderCreate(order("cod")));
+      expect(verdicts).toEqual([true, false]);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });
 

@@ -255,6 +255,12 @@ export class FakeWooCommerce {
     };
   }
 
+  /** POSTs a delivery built here to `targetUrl` (Wakha's /connectors/{platform}/{shop_id}), as the platform would. */
+  async deliverTo(targetUrl: string, delivery: { headers: Record<string, string>; rawBody: Buffer }): Promise<{ status: number; body: string }> {
+    const res = await fetch(targetUrl, { method: "POST", headers: delivery.headers, body: new Uint8Array(delivery.rawBody), redirect: "manual" });
+    return { status: res.status, body: await res.text() };
+  }
+
   /** The activation ping WC_Webhook::deliver_ping sends: unsigned, `webhook_id=N`, form-encoded by WP_Http. */
   ping(webhookId = 7): { headers: Record<string, string>; rawBody: Buffer } {
     return {

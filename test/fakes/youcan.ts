@@ -156,6 +156,12 @@ export class FakeYouCan {
 
   // ---- webhooks ----
 
+  /** POSTs a delivery built here to `targetUrl` (Wakha's /connectors/{platform}/{shop_id}), as the platform would. */
+  async deliverTo(targetUrl: string, delivery: { headers: Record<string, string>; rawBody: Buffer }): Promise<{ status: number; body: string }> {
+    const res = await fetch(targetUrl, { method: "POST", headers: delivery.headers, body: new Uint8Array(delivery.rawBody), redirect: "manual" });
+    return { status: res.status, body: await res.text() };
+  }
+
   /** An order.create delivery: the payload, PHP-encoded, signed with the OAuth client secret. */
   orderCreate(order: Record<string, unknown>): { headers: Record<string, string>; rawBody: Buffer } {
     const body = phpJsonEncode(order);

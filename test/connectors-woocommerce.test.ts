@@ -129,6 +129,7 @@ describe("order parsing", () => {
     const { line_items: _l, ...noLines } = codOrder();
     expect(() => platform.parseWebhook({ headers: delivery.headers, rawBody: Buffer.from(JSON.stringify(noLines)) })).toThrow(/line_items/);
     expect(() => platform.parseWebhook({ headers: delivery.headers, rawBody: Buffer.from(JSON.stringify({ ...codOrder(), total: "lots" })) })).toThrow(/total/);
+    expect(() => platform.parseWebhook({ headers: delivery.headers, rawBody: Buffer.from(JSON.stringify({ order: { id: 1, order_number: 1 } })) })).toThrow(/API version to WP REST API Integration v3/);
     const { "x-wc-webhook-topic": _t, ...noTopic } = delivery.headers;
     expect(() => platform.parseWebhook({ headers: noTopic, rawBody: delivery.rawBody })).toThrow(/X-WC-Webhook-Topic/);
   });

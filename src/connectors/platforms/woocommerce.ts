@@ -261,6 +261,8 @@ export class WooCommercePlatform implements StorePlatform {
     if (topic !== "order.created") return { kind: "ignored", topic };
     const json = parseJson(request.rawBody.toString("utf8"));
     if (json === null || typeof json !== "object" || Array.isArray(json)) throw new Error("WooCommerce order.created: the body is not a JSON object");
+    // A webhook left on the legacy API version wraps the order as {"order": {...}} in another shape.
+    if ("order" in json && !("line_items" in json)) throw new Error("WooCommerce order.created: a legacy API payload; set the webhook's API version to WP REST API Integration v3");
     const parsed = orderSchema.safeParse(json);
     if (!parsed.success) throw new Error(`WooCommerce order.created: not an order: ${describeIssues(parsed.error)}`);
     return { kind: "order_created", order: toStoreOrder(parsed.data) };

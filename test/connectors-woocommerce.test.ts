@@ -244,6 +244,19 @@ describe("failures", () => {
     }
   });
 
+  it("does not follow a redirect, and does not take a page answered 200 for a written order", async () => {
+    store.rawNext.push({ status: 301, headers: { location: "https://www.shop.example/wp-json/wc/v3/products?per_page=100&page=1" }, body: "" });
+    const moved = (await platform.fetchCatalogue(credentials).catch((e: unknown) => e)) as StoreApiError;
+    expect(moved).toMatchObject({ status: 301, transient: false });
+    expect(moved.message).toContain("redirected to https://www.shop.example/");
+    store.addOrder(codOrder(4501));
+    store.rawNext.push({ status: 200, body: "<!doctype html><title>Boutique</title>" });
+    const page = (await platform.writeBack(credentials, { platformOrderId: "4501", resolution: "confirmed", tags: [], note: "n" }).catch((e: unknown) => e)) as StoreApiError;
+    expect(page).toMatchObject({ status: 200, transient: false });
+    expect(page.message).toContain("not the updated order");
+    expect(store.orders.get(4501)?.notes).toEqual([]);
+  });
+
   it("refuses a wrong consumer secret (the OAuth signature does not match)", async () => {
     const err = (await platform.fetchCatalogue({ ...credentials, consumerSecret: "cs_wrong" } as StoreCredentials).catch((e: unknown) => e)) as StoreApiError;
     expect(err).toMatchObject({ status: 401, transient: false });

@@ -45,6 +45,8 @@ export class FakeWooCommerce {
   revoked = false;
   /** Statuses (429, 503, ...) to answer, in order, before answering normally again. */
   readonly failNext: { status: number; retryAfter?: string }[] = [];
+  /** Raw answers to give, in order, before anything else: what a host, a cache or a redirect puts in front of WordPress. */
+  readonly rawNext: { status: number; headers?: Record<string, string>; body: string }[] = [];
   url = "";
   readonly #o: Required<FakeWooOptions>;
   readonly #nonces = new Set<string>();
@@ -131,6 +133,11 @@ export class FakeWooCommerce {
     };
     const wpError = (status: number, code: string, message: string, extra: Record<string, unknown> = {}) => send(status, { code, message, data: { status, ...extra } });
 
+    const rawAnswer = this.rawNext.shift();
+    if (rawAnswer) {
+      log.status = rawAnswer.status;
+      return void res.writeHead(rawAnswer.status, { "content-type": "text/html; charset=UTF-8", ...rawAnswer.headers }).end(rawAnswer.body);
+    }
     const failure = this.failNext.shift();
     if (failure) {
       return send(failure.status, failure.status === 429 ? { code: "too_many_requests", message: "Too Many Requests", data: { status: 429 } } : { code: "internal_server_error", message: "Service Unavailable", data: { status: failure.status } }, failure.retryAfter ? { "retry-after": failure.retryAfter } : {});

@@ -42,7 +42,10 @@ export function retryAfterMs(value: string | string[] | undefined, now = Date.no
 export function storeError(platform: string, what: string, response: StoreResponse, detail: string | null): StoreApiError {
   const { status } = response;
   const transient = status === 429 || status >= 500;
-  const reason = status === 401 || status === 403 ? "the store refused the credentials (revoked, expired or missing a permission)" : `HTTP ${status}`;
+  const location = status >= 300 && status < 400 ? response.headers.location : undefined;
+  const reason = status === 401 || status === 403
+    ? "the store refused the credentials (revoked, expired or missing a permission)"
+    : location ? `HTTP ${status}, redirected to ${location} (redirects are not followed: use that address as the store's)` : `HTTP ${status}`;
   return new StoreApiError(`${platform} ${what}: ${reason}${detail ? `: ${detail}` : ""}`, {
     status,
     transient,

@@ -296,7 +296,13 @@ export class WooCommercePlatform implements StorePlatform {
     const creds = credentialsOf(credentials);
     if (!/^\d+$/.test(writeBack.platformOrderId)) throw new StoreApiError(`WooCommerce order id "${writeBack.platformOrderId}" is not a number`, { status: null, transient: false });
     const order = `${API}/orders/${writeBack.platformOrderId}`;
-    await this.#call(creds, "PUT", order, { status: WOOCOMMERCE_STATUS_BY_RESOLUTION[writeBack.resolution] }, "order update");
+    const status = WOOCOMMERCE_STATUS_BY_RESOLUTION[writeBack.resolution];
+    const updated = await this.#call(creds, "PUT", order, { status }, "order update");
+    // A cache or a site without the REST API can answer 200 with a page: only the order itself is an answer.
+    const echoed = parseJson(updated.body) as { id?: unknown; status?: unknown } | null;
+    if (echoed?.id !== Number(writeBack.platformOrderId) || echoed.status !== status) {
+      throw new StoreApiError("WooCommerce order update: the answer is not the updated order (is the REST API reachable under /wp-json/?)", { status: updated.status, transient: false });
+    }
     // A private note (customer_note false): the merchant reads it, the customer is not e-mailed.
     if (writeBack.note.trim()) await this.#call(creds, "POST", `${order}/notes`, { note: writeBack.note, customer_note: false }, "order note");
   }

@@ -101,6 +101,8 @@ describe("order parsing", () => {
     expect(kind("paid")).toBe("paid");
     expect(kind("other")).toBe("other");
     expect(kind("unnamed")).toBe("cod");
+    const failed = platform.parseWebhook(store.orderCreate({ ...order("unnamed"), payment: { status: 0, status_text: "failed" } }));
+    expect(failed.kind === "order_created" && failed.order.payment).toBe("other");
   });
 
   it("falls back to the customer's phone when the order has no shipping address", () => {
@@ -117,6 +119,8 @@ describe("order parsing", () => {
     expect(() => platform.parseWebhook(store.orderCreate({ ...order("cod"), total: "a lot" }))).toThrow(/total/);
     const { currency: _c, ...noCurrency } = order("cod");
     expect(() => platform.parseWebhook(store.orderCreate(noCurrency))).toThrow(/no currency/);
+    const customerCurrency = platform.parseWebhook(store.orderCreate({ ...noCurrency, customer_currency: { name: "Moroccan Dirham", code: "MAD", symbol: "د.م" } }));
+    expect(customerCurrency.kind === "order_created" && customerCurrency.order.currency).toBe("MAD");
   });
 });
 

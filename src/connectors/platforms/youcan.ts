@@ -94,15 +94,15 @@ const orderSchema = z.looseObject({
   ref: z.union([z.string(), z.number()]).nullish(),
   total: amount,
   currency: z.string().min(3).nullish(),
-  customer_currency: z.looseObject({ code: z.string().nullish() }).nullish(),
+  // A currency object in the Get Order example, a code in the Order entity's table: either is read.
+  customer_currency: z.union([z.string(), z.looseObject({ code: z.string().nullish() })]).nullish(),
   payment_status_new: z.string().nullish(),
   created_at: z.string().nullish(),
   customer: z.looseObject({ first_name: z.string().nullish(), last_name: z.string().nullish(), phone: z.string().nullish() }).nullish(),
   variants: z.array(lineSchema),
   payment: z.looseObject({
-    status: z.number().nullish(),
     status_text: z.string().nullish(),
-    gateway_type: z.number().nullish(),
+    gateway_type: z.union([z.number(), z.string()]).nullish(),
     gateway_type_text: z.string().nullish(),
     payload: z.union([z.looseObject({ gateway: z.string().nullish() }), z.array(z.unknown())]).nullish(),
     address: maybeAddress,
@@ -118,6 +118,7 @@ const asAddress = (a: unknown): Address => (a && typeof a === "object" && !Array
 const decimal = (v: number | string): string => (typeof v === "number" ? v.toFixed(4).replace(/\.?0+$/, "") : v.trim());
 
 const PAID = new Set(["paid", "captured"]);
+const AWAITING = new Set(["unpaid", "pending", ""]);
 
 function paymentOf(order: YouCanOrder): StoreOrder["payment"] {
   const p = order.payment ?? {};
@@ -125,8 +126,9 @@ function paymentOf(order: YouCanOrder): StoreOrder["payment"] {
   if (PAID.has(statusText)) return "paid";
   const gateway = p.payload && !Array.isArray(p.payload) ? text(p.payload.gateway)?.toLowerCase() : undefined;
   const gatewayText = text(p.gateway_type_text)?.toLowerCase();
-  if (gateway === "cod" || gatewayText === "cash on delivery" || (p.gateway_type === 1 && !gatewayText)) return "cod";
-  if (!gateway && !gatewayText && (p.gateway_type === null || p.gateway_type === undefined)) {
+  const gatewayType = p.gateway_type === null || p.gateway_type === undefined ? null : Number(p.gateway_type);
+  if (gateway === "cod" || gatewayText === "cash on delivery" || (gatewayType === 1 && !gatewayText)) return "cod";
+  if (!gateway && !gatewayText && gatewayType === null && AWAITING.has(statusText)) {
     return YOUCAN_ASSUMPTIONS.unpaidWithoutGatewayIsCod ? "cod" : "other";
   }
   return "other";
@@ -137,7 +139,7 @@ function toStoreOrder(order: YouCanOrder): StoreOrder {
   const billing = asAddress(order.payment?.address);
   const customer = order.customer ?? {};
   const name = [text(shipping.first_name) ?? text(customer.first_name), text(shipping.last_name) ?? text(customer.last_name)].filter(Boolean).join(" ");
-  const currency = text(order.currency) ?? text(order.customer_currency?.code);
+  const currency = text(order.currency) ?? (typeof order.customer_currency === "string" ? text(order.customer_currency) : text(order.customer_currency?.code));
   if (!currency) throw new Error("YouCan order.create: no currency in the order");
   const p = order.payment ?? {};
   return {

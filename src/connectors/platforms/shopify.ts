@@ -132,12 +132,33 @@ interface GraphqlResponse {
   extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable?: number; restoreRate?: number } } };
 }
 
+// A single query may cost at most 1,000 points: 10 products of 90 variants each cost about 2 + 10 x (1 + 2 + 90) = 932.
+// A product with more variants has them read on with PRODUCT_VARIANTS_QUERY.
 const PRODUCTS_QUERY = `query WakhaProducts($after: String) {
-  products(first: 100, after: $after) {
+  products(first: 10, after: $after) {
     pageInfo { hasNextPage endCursor }
-    nodes { legacyResourceId title status variants(first: 100) { nodes { legacyResourceId sku title price } } }
+    nodes { id legacyResourceId title status variants(first: 90) { pageInfo { hasNextPage endCursor } nodes { legacyResourceId sku title price } } }
   }
 }`;
+
+const PRODUCT_VARIANTS_QUERY = `query WakhaProductVariants($id: ID!, $after: String) {
+  product(id: $id) { variants(first: 100, after: $after) { pageInfo { hasNextPage endCursor } nodes { legacyResourceId sku title price } } }
+}`;
+
+type StoreVariant = StoreProduct["variants"][number];
+
+function variantsOf(connection: unknown): { variants: StoreVariant[]; next: string | null } {
+  const conn = obj(connection);
+  const nodes = Array.isArray(conn?.["nodes"]) ? (conn["nodes"] as unknown[]) : [];
+  const variants = nodes.flatMap((rv) => {
+    const v = obj(rv);
+    const vid = id(v?.["legacyResourceId"]);
+    const price = str(v?.["price"]);
+    return v && vid && price && DECIMAL.test(price) ? [{ id: vid, sku: str(v["sku"]), title: str(v["title"]) ?? "Default Title", price }] : [];
+  });
+  const info = obj(conn?.["pageInfo"]);
+  return { variants, next: info?.["hasNextPage"] === true ? str(info["endCursor"]) : null };
+}
 
 const ORDER_QUERY = `query WakhaOrder($id: ID!) { order(id: $id) { id note tags } }`;
 
@@ -197,12 +218,12 @@ export class ShopifyPlatform implements StorePlatform {
         const p = obj(raw);
         const pid = id(p?.["legacyResourceId"]);
         if (!p || !pid) continue;
-        const variants = (Array.isArray(obj(p["variants"])?.["nodes"]) ? (obj(p["variants"])!["nodes"] as unknown[]) : []).flatMap((rv) => {
-          const v = obj(rv);
-          const vid = id(v?.["legacyResourceId"]);
-          const price = str(v?.["price"]);
-          return v && vid && price && DECIMAL.test(price) ? [{ id: vid, sku: str(v["sku"]), title: str(v["title"]) ?? "Default Title", price }] : [];
-        });
+        let { variants, next } = variantsOf(p["variants"]);
+        for (let more = 0; next && more < 100; more++) {
+          const rest = variantsOf(obj(obj(await this.#graphql(credentials, PRODUCT_VARIANTS_QUERY, { id: `gid://shopify/Product/${pid}`, after: next }))?.["product"])?.["variants"]);
+          variants = [...variants, ...rest.variants];
+          next = rest.next;
+        }
         products.push({ id: pid, title: str(p["title"]) ?? pid, active: p["status"] === "ACTIVE", variants });
       }
       const info = obj(conn?.["pageInfo"]);

@@ -6,6 +6,7 @@ import type { AppContext } from "../context.ts";
 import type { InboundStoreWebhook, StoreOrder } from "../connectors/platform.ts";
 import { COUNTRIES, COUNTRY_CURRENCY, type Country } from "../domain/locale.ts";
 import { normalisePhone } from "../domain/phone.ts";
+import { queryPrepared } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { callCreateSchema, type CallCreate } from "../schemas/calls.ts";
 import { createCall } from "./calls.ts";
@@ -35,19 +36,18 @@ function callCountry(order: StoreOrder, shopCountry: Country | null): Country | 
   return c && (COUNTRIES as readonly string[]).includes(c) ? (c as Country) : shopCountry;
 }
 
+/** The shop's active variants that an order's lines may name: by the platform's product id, or by SKU. */
+interface CatalogueMatch {
+  product: string;
+  variant: string;
+}
+
 /**
  * Each line as a call item: the shop's product and variant by the platform's ids (as the catalogue import names them),
  * else a variant whose variant_external_id is the line's SKU, else an ad-hoc line (name + unit price). Every line keeps
  * the price the customer pays (after the line's discounts).
  */
-async function itemsOf(ctx: AppContext, shopId: string, order: StoreOrder): Promise<CallCreate["order"]["items"]> {
-  const productIds = [...new Set(order.lines.flatMap((l) => (l.productId ? [l.productId] : [])))];
-  const skus = [...new Set(order.lines.flatMap((l) => (l.sku ? [l.sku] : [])))];
-  const { rows } = productIds.length + skus.length === 0 ? { rows: [] } : await ctx.db.query<{ product: string; variant: string }>(
-    `SELECT p.external_id AS product, v.variant_external_id AS variant FROM products p
-     JOIN product_variants v ON v.product_id = p.id AND v.status = 'active'
-     WHERE p.shop_id = $1 AND p.status = 'active' AND (p.external_id = ANY($2::text[]) OR v.variant_external_id = ANY($3::text[]))`,
-    [shopId, productIds, skus]);
+function itemsOf(order: StoreOrder, rows: CatalogueMatch[]): CallCreate["order"]["items"] {
   return order.lines.slice(0, 100).map((line) => {
     const ofProduct = rows.filter((r) => r.product === line.productId);
     const byId = ofProduct.find((r) => r.variant === line.variantId) ?? (line.variantId === null && ofProduct.length === 1 ? ofProduct[0] : undefined);
@@ -60,7 +60,7 @@ async function itemsOf(ctx: AppContext, shopId: string, order: StoreOrder): Prom
 }
 
 async function finish(ctx: AppContext, eventId: string, status: "call_created" | "skipped" | "rejected", reason: string | null, detail: Record<string, unknown>, callId: string | null = null): Promise<void> {
-  await ctx.db.query(
+  await queryPrepared(ctx.db, "wakha_intake_finish",
     `UPDATE connector_events SET status = $2, reason = $3, detail = $4, call_id = $5,
        order_id = (SELECT order_id FROM calls WHERE id = $5), updated_at = now()
      WHERE id = $1`,
@@ -68,7 +68,7 @@ async function finish(ctx: AppContext, eventId: string, status: "call_created" |
 }
 
 /** Takes one order in, after its claim: a call, or a skip or rejection with its reason. */
-async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, order: StoreOrder): Promise<IntakeResult> {
+async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, order: StoreOrder, catalogue: CatalogueMatch[]): Promise<IntakeResult> {
   const base = { display_name: order.displayName, payment: order.paymentDescription, phone: order.phone, total: order.total, currency: order.currency };
   if (order.payment !== "cod") {
     await finish(ctx, eventId, "skipped", order.payment === "paid" ? "paid" : "not_cod", base);
@@ -91,7 +91,7 @@ async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, o
     customer: { name: (order.customerName ?? "").slice(0, 200).trim() || "Client", phone_number: phone },
     amount: order.total,
     country,
-    order: { external_id: order.platformOrderId, items: await itemsOf(ctx, c.shop_id, order) },
+    order: { external_id: order.platformOrderId, items: itemsOf(order, catalogue) },
   });
   if (!parsed.success) return reject("invalid_order", { country, issues: parsed.error.issues.slice(0, 10).map((i) => `${i.path.join(".")}: ${i.message}`) });
   try {
@@ -123,7 +123,7 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
   const adapter = adapterFor(ctx, platform);
   if (!adapter || !/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound();
   if (!ctx.secretBox) throw new ApiError("service_unavailable", "Store connectors are not configured on this server.");
-  const { rows } = await ctx.db.query<ConnectorForIntake>(
+  const { rows } = await queryPrepared<ConnectorForIntake>(ctx.db, "wakha_intake_connector",
     `SELECT c.id, c.account_id, c.webhook_secret_sealed, s.id AS shop_id, s.external_id AS shop_external_id, s.status AS shop_status, s.default_country
      FROM store_connectors c JOIN shops s ON s.id = c.shop_id WHERE c.webhook_token = $1 AND c.platform = $2`,
     [token, platform]);
@@ -145,12 +145,20 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
   if (event.kind === "ignored") return "ignored";
   const order = event.order;
   const eventId = randomUUID();
-  const { rows: claimed } = await ctx.db.query<{ id: string }>(
-    `INSERT INTO connector_events (id, connector_id, account_id, kind, status, platform_order_id, detail)
-     VALUES ($1, $2, $3, 'order', 'received', $4, $5)
-     ON CONFLICT (connector_id, platform_order_id) WHERE kind = 'order' DO NOTHING RETURNING id`,
-    [eventId, c.id, c.account_id, order.platformOrderId, JSON.stringify({ display_name: order.displayName })]);
-  let claim = claimed[0]?.id;
+  // The claim and the catalogue the lines may name, in one round trip.
+  const { rows: claimed } = await queryPrepared<{ id: string | null; catalogue: CatalogueMatch[] }>(ctx.db, "wakha_intake_claim",
+    `WITH claim AS (
+       INSERT INTO connector_events (id, connector_id, account_id, kind, status, platform_order_id, detail)
+       VALUES ($1, $2, $3, 'order', 'received', $4, $5)
+       ON CONFLICT (connector_id, platform_order_id) WHERE kind = 'order' DO NOTHING RETURNING id)
+     SELECT (SELECT id FROM claim) AS id,
+       (SELECT coalesce(json_agg(json_build_object('product', p.external_id, 'variant', v.variant_external_id)), '[]'::json)
+        FROM products p JOIN product_variants v ON v.product_id = p.id AND v.status = 'active'
+        WHERE p.shop_id = $6 AND p.status = 'active' AND (p.external_id = ANY($7::text[]) OR v.variant_external_id = ANY($8::text[]))) AS catalogue`,
+    [eventId, c.id, c.account_id, order.platformOrderId, JSON.stringify({ display_name: order.displayName }), c.shop_id,
+      [...new Set(order.lines.flatMap((l) => (l.productId ? [l.productId] : [])))], [...new Set(order.lines.flatMap((l) => (l.sku ? [l.sku] : [])))]]);
+  const catalogue = claimed[0]?.catalogue ?? [];
+  let claim = claimed[0]?.id ?? undefined;
   if (!claim) {
     // A claim left `received` by a node that died mid-intake is taken over once it is old enough.
     const { rows: taken } = await ctx.db.query<{ id: string }>(
@@ -166,7 +174,7 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
     return "rejected";
   }
   try {
-    return await takeIn(ctx, c, claim, order);
+    return await takeIn(ctx, c, claim, order, catalogue);
   } catch (err) {
     // Nothing was decided: release the claim so the platform's retry of this delivery takes the order in.
     await ctx.db.query("DELETE FROM connector_events WHERE id = $1 AND status = 'received'", [claim]).catch(() => {});

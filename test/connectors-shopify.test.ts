@@ -219,6 +219,32 @@ describe("Shopify connector", () => {
       expect((await events(a, shop)).filter((e) => e["type"] === "order")).toHaveLength(2);
     });
 
+    it("takes over an intake a dead node left half-done, once it is 60 s old, without a second call", async () => {
+      const { shop, path } = await connected();
+      const { rows } = await t.ctx.db.query<{ id: string; account_id: string }>(
+        "SELECT c.id, c.account_id FROM store_connectors c JOIN shops s ON s.id = c.shop_id WHERE s.external_id = $1", [shop]);
+      const stale = (orderId: number, age: string) => t.ctx.db.query(
+        `INSERT INTO connector_events (id, connector_id, account_id, kind, status, platform_order_id, updated_at)
+         VALUES ($1, $2, $3, 'order', 'received', $4, now() - $5::interval)`, [randomUUID(), rows[0]!.id, rows[0]!.account_id, String(orderId), age]);
+      // Died before creating the call: a delivery within 60 s is a duplicate in flight, a later one takes the order in.
+      const first = nextOrderId();
+      await stale(first, "10 seconds");
+      expect((await deliver(path, shopifyOrder({ id: first, phone: "0612345601" }))).json().result).toBe("duplicate");
+      await t.ctx.db.query("UPDATE connector_events SET updated_at = now() - interval '2 minutes' WHERE platform_order_id = $1", [String(first)]);
+      expect((await deliver(path, shopifyOrder({ id: first, phone: "0612345601" }))).json().result).toBe("call_created");
+      expect(await callsOfOrder(first)).toHaveLength(1);
+      // Died after the call committed: the call is linked, not made twice.
+      const second = nextOrderId();
+      const made = await t.app.inject({ method: "POST", url: "/v1/calls", headers: { ...a.headers, "idempotency-key": randomUUID() }, payload: {
+        shop_external_id: shop, customer: { name: "Yassine", phone_number: "+212612345601" }, amount: "298.00", country: "MA",
+        order: { external_id: String(second), items: [{ name: "T-shirt", unit_price: "149.00", quantity: 2 }] } } });
+      expect(made.statusCode).toBe(201);
+      await stale(second, "5 minutes");
+      expect((await deliver(path, shopifyOrder({ id: second, phone: "0612345601" }))).json().result).toBe("call_created");
+      expect((await callsOfOrder(second)).map((c) => c.id)).toEqual([made.json().id]);
+      expect((await events(a, shop)).find((e) => e["platform_order_id"] === String(second))).toMatchObject({ status: "call_created", call_id: made.json().id });
+    });
+
     it("refuses and logs unsigned and mis-signed deliveries (401 {detail}); an unknown address is 404", async () => {
       const { shop, path } = await connected();
       const id = nextOrderId();

@@ -48,9 +48,9 @@ describe("Shopify write-back of resolutions", () => {
   });
 
   /** Places a Shopify order for `phone` on the fake store and delivers its webhook; returns the order id and its call. */
-  async function order(phone: string): Promise<{ id: string; callId: string }> {
+  async function order(phone: string, tags: string[] = []): Promise<{ id: string; callId: string }> {
     const id = String(++orderSeq);
-    fake.addOrder(id, "Livrer avant 18h");
+    fake.addOrder(id, "Livrer avant 18h\nWakha: ancienne ligne", tags);
     const raw = JSON.stringify(shopifyOrder({ id: Number(id), phone }));
     const res = await t.app.inject({ method: "POST", url: path, headers: fake.deliveryHeaders(raw, SECRET), payload: raw });
     expect(res.json()).toEqual({ status: "ok", result: "call_created" });
@@ -69,13 +69,14 @@ describe("Shopify write-back of resolutions", () => {
     }
   }
 
-  it("a confirmed order gets the tag wakha:confirmed and a French note, the merchant's note kept", async () => {
-    const { id, callId } = await order("06 12 34 56 01");
+  it("a confirmed order gets the tag wakha:confirmed and a French note, the merchant's tags and note kept", async () => {
+    const { id, callId } = await order("06 12 34 56 01", ["vip", "wakha:callback_requested"]);
     const call = await waitForEnd(t, a, callId);
     expect(call).toMatchObject({ status: "completed", outcome: "confirmed", customer: { phone_number: "+212612345601" } });
     const entry = await writeBack(id);
     expect(entry).toMatchObject({ status: "succeeded", resolution: "confirmed", attempts: 1, last_error: null, call_id: callId });
-    expect(fake.orders.get(id)).toEqual({ id, tags: ["wakha:confirmed"], note: "Livrer avant 18h\nWakha: commande confirmée par le client par téléphone." });
+    // An earlier wakha: tag and Wakha: line are replaced; the merchant's own are kept.
+    expect(fake.orders.get(id)).toEqual({ id, tags: ["vip", "wakha:confirmed"], note: "Livrer avant 18h\nWakha: commande confirmée par le client par téléphone." });
     const calls = fake.requests.filter((r) => JSON.stringify(r.variables).includes(`Order/${id}`));
     expect(calls.every((r) => r.token === TOKEN)).toBe(true);
   });

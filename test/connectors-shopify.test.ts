@@ -103,6 +103,33 @@ describe("Shopify connector", () => {
       problem(await get(a, shop), "connector_not_found", 404);
     });
 
+    it("refuses a platform this installation has no adapter for, and store addresses on this machine or a private network", async () => {
+      const shop = await newShop(a);
+      const woo = { platform: "woocommerce", store_url: "https://shop.example.com", consumer_key: `ck_${"a".repeat(40)}`, consumer_secret: `cs_${"b".repeat(40)}`, webhook_secret: SECRET };
+      const stores = t.ctx.stores as Record<string, unknown>;
+      const had = stores["woocommerce"];
+      if (!had) {
+        const body = problem(await put(a, shop, woo), "validation_error", 422);
+        expect(JSON.stringify(body["errors"])).toContain("platform");
+      }
+      // With an adapter present (the WooCommerce one lands separately), the address is checked before anything is stored.
+      const unused = () => { throw new Error("not called"); };
+      stores["woocommerce"] ??= { name: "woocommerce", verifyWebhook: unused, parseWebhook: unused, fetchCatalogue: unused, writeBack: unused };
+      try {
+        for (const url of ["http://shop.example.com", "https://127.0.0.1", "https://10.1.2.3", "https://169.254.169.254", "https://[::1]", "https://shop.example.com:5432", "https://u:p@shop.example.com"]) {
+          const body = problem(await put(a, shop, { ...woo, store_url: url }), "validation_error", 422);
+          expect(JSON.stringify(body["errors"]), url).toContain("store_url");
+        }
+        problem(await get(a, shop), "connector_not_found", 404);
+        const okRes = await put(a, shop, woo);
+        expect(okRes.statusCode).toBe(200);
+        expect(okRes.json()).toMatchObject({ platform: "woocommerce", store_url: "https://shop.example.com", credential_last4: "bbbb" });
+        expect(okRes.body).not.toContain("cs_");
+      } finally {
+        if (!had) delete stores["woocommerce"];
+      }
+    });
+
     it("scopes by account: another account's shop is shop_not_found; a bad key is 401", async () => {
       const { shop } = await connected(a);
       problem(await get(b, shop), "shop_not_found", 404);

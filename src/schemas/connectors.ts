@@ -19,14 +19,14 @@ const shopifyConnector = z.strictObject({
 
 const youcanConnector = z.strictObject({
   platform: z.literal("youcan"),
-  store_url: z.url({ protocol: /^https$/ }).max(200).optional().describe("YouCan's API base (default https://api.youcan.shop)."),
+  store_url: z.url({ protocol: /^https?$/ }).max(200).optional().describe("YouCan's API base (default https://api.youcan.shop). https only (http for local development with WAKHA_WEBHOOK_ALLOW_PRIVATE); no private or loopback address."),
   access_token: safeString().min(20).max(4096).regex(/^\S+$/, "String should not contain spaces").describe("The OAuth access token of the store (Bearer). Sealed; never shown again."),
   webhook_secret: secret("The secret YouCan signs webhooks with (the app's client secret). Sealed; never shown again."),
 }).meta({ id: "YouCanConnectorWrite" });
 
 const woocommerceConnector = z.strictObject({
   platform: z.literal("woocommerce"),
-  store_url: z.url({ protocol: /^https$/ }).max(200).describe("The WordPress site's root address (https://shop.example.com)."),
+  store_url: z.url({ protocol: /^https?$/ }).max(200).describe("The WordPress site's root address (https://shop.example.com). https only (http for local development with WAKHA_WEBHOOK_ALLOW_PRIVATE); no private or loopback address."),
   consumer_key: safeString().regex(/^ck_[0-9a-f]{40}$/, "String should be a WooCommerce consumer key (ck_ and 40 hex digits)").describe("REST API consumer key (`ck_...`), read/write. Sealed."),
   consumer_secret: safeString().regex(/^cs_[0-9a-f]{40}$/, "String should be a WooCommerce consumer secret (cs_ and 40 hex digits)").describe("REST API consumer secret (`cs_...`). Sealed; never shown again."),
   webhook_secret: secret("The secret set on the WooCommerce webhook (X-WC-Webhook-Signature). Sealed; never shown again."),

@@ -1,6 +1,7 @@
 // A shop's store connector (issue 17): PUT replaces it (credentials and webhook secret sealed like webhook secrets,
 // never shown again), GET shows it without them, DELETE removes it and its log; the log itself; the catalogue import.
 import { randomBytes, randomUUID } from "node:crypto";
+import { isIP } from "node:net";
 import type { AppContext, Principal } from "../context.ts";
 import { openCredentials } from "../connectors/credentials.ts";
 import { adapterOf } from "../connectors/registry.ts";
@@ -9,6 +10,7 @@ import type { SecretBox } from "../crypto/secret-box.ts";
 import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
+import { AddressRejected, checkHost, parseWebhookUrl } from "../webhooks/address-guard.ts";
 import type { Connector, ConnectorEvent, ConnectorInput, ConnectorSync } from "../schemas/connectors.ts";
 import { findActiveShop } from "./shops.ts";
 
@@ -70,6 +72,23 @@ function credentialsOf(input: ConnectorInput): StoreCredentials {
   }
 }
 
+/**
+ * A store address Wakha will call (catalogue, write-backs) must not reach this machine or a private network: https, an
+ * allowed port, no loopback or private IP literal (the outbound webhooks' rules; http and private addresses only with
+ * WAKHA_WEBHOOK_ALLOW_PRIVATE). A name is resolved by the adapter at each request, not here.
+ */
+async function checkStoreUrl(ctx: AppContext, raw: string): Promise<void> {
+  const allowPrivate = ctx.config.WAKHA_WEBHOOK_ALLOW_PRIVATE;
+  try {
+    const url = parseWebhookUrl(raw, allowPrivate);
+    if (isIP(url.hostname.replace(/^\[|\]$/g, ""))) await checkHost(url.hostname, { allowPrivate });
+  } catch (err) {
+    if (!(err instanceof AddressRejected)) throw err;
+    const msg = err.message.replace("webhooks must use https", "stores must use https");
+    throw new ApiError("validation_error", `store_url: ${msg}`, { issues: [{ path: ["store_url"], msg, type: "value_error" }] });
+  }
+}
+
 async function connectorRow(db: Queryable, shopId: string): Promise<ConnectorRow | null> {
   const { rows } = await db.query<ConnectorRow>(`SELECT ${COLUMNS} FROM store_connectors WHERE shop_id = $1`, [shopId]);
   return rows[0] ?? null;
@@ -96,6 +115,7 @@ export async function setConnector(ctx: AppContext, who: Principal, shopExternal
     });
   }
   const { platform, storeUrl, webhookSecret, ...secrets } = credentialsOf(input);
+  if (platform !== "shopify") await checkStoreUrl(ctx, storeUrl);
   const mainSecret = "accessToken" in secrets ? secrets.accessToken : secrets.consumerSecret;
   const now = new Date(ctx.now());
   const { rows } = await ctx.db.query<ConnectorRow>(

@@ -1,6 +1,6 @@
 // Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
-import { runStoreWriteBack } from "./orders/store-write-back.ts";
+import { requeueStuckWriteBacks, runStoreWriteBack } from "./orders/store-write-back.ts";
 import { placeCall, placeCalls } from "./engine/dialer.ts";
 import { sendQueuedMessage } from "./whatsapp/send.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
@@ -65,6 +65,7 @@ export const JOB_HANDLERS: JobHandlers<Root> = {
     handle: async (root) => {
       await sweepCalls(root);
       await requeueStuckDeliveries(root);
+      await requeueStuckWriteBacks(root);
     },
     batchSize: 1,
     pollingIntervalSeconds: 5,

@@ -4,6 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkers } from "../src/job-handlers.ts";
+import { requeueStuckWriteBacks } from "../src/orders/store-write-back.ts";
 import type { Workers } from "../src/jobs/runtime.ts";
 import type { Root } from "../src/root.ts";
 import { createEngineDatabase, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
@@ -114,6 +115,31 @@ describe("Shopify write-back of resolutions", () => {
     } finally {
       fake.tokens.add(TOKEN);
     }
+  });
+
+  it("the minute sweep re-sends a pending write-back whose job was lost", async () => {
+    const { id, callId } = await order("0612345601");
+    await waitForEnd(t, a, callId);
+    await writeBack(id);
+    fake.orders.get(id)!.tags = [];
+    // A write-back recorded, its job gone (a crash before pg-boss ran it), untouched for 11 minutes.
+    const { rows } = await t.ctx.db.query<{ id: string }>(
+      `INSERT INTO connector_events (id, connector_id, account_id, kind, status, platform_order_id, order_id, resolution, attempts, updated_at)
+       SELECT gen_random_uuid(), connector_id, account_id, 'write_back', 'pending', platform_order_id, order_id, 'confirmed', 1, now() - interval '11 minutes'
+       FROM connector_events WHERE kind = 'order' AND platform_order_id = $1 RETURNING id`, [id]);
+    // (The engine's own minute sweep may get there first: then this finds nothing left to send.)
+    expect(await requeueStuckWriteBacks(t.ctx)).toBeLessThanOrEqual(1);
+    expect(await requeueStuckWriteBacks(t.ctx)).toBe(0);
+    const deadline = Date.now() + 15_000;
+    let status = "";
+    while (Date.now() < deadline) {
+      const r = await t.ctx.db.query<{ status: string; attempts: number }>("SELECT status, attempts FROM connector_events WHERE id = $1", [rows[0]!.id]);
+      status = `${r.rows[0]!.status}/${r.rows[0]!.attempts}`;
+      if (status.startsWith("succeeded")) break;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    expect(status).toBe("succeeded/2");
+    expect(fake.orders.get(id)!.tags).toEqual(["wakha:confirmed"]);
   });
 
   it("logged no engine or worker error", () => {

@@ -83,7 +83,8 @@ export const JOBS = {
   /**
    * One attempt of writing an order's resolution back to its store (src/connectors/write-back.ts, issue 17). Like
    * deliverWebhook, a transient refusal (rate limit, outage) is recorded and the next attempt sent as a new job with
-   * `startAfter`; `attempt` lets a stale or duplicate job see it is no longer due.
+   * `startAfter`; `attempt` lets a stale or duplicate job see it is no longer due. The minute sweep re-enqueues a
+   * pending write-back whose job was lost (requeueStuckWriteBacks).
    */
   writeBackStore: {
     name: "write-back-store",

@@ -130,3 +130,24 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
     "UPDATE connector_events SET status = 'succeeded', reason = NULL, last_error = NULL, resolution = $2, updated_at = now() WHERE id = $1",
     [w.id, w.resolution]);
 }
+
+/** A pending write-back untouched this long has lost its job (a crash, pg-boss giving up): it is sent again. */
+const STUCK_AFTER = "10 minutes";
+
+/**
+ * Crash recovery, run by the minute sweep: re-enqueues the next attempt of write-backs still `pending` whose job is
+ * gone (nothing touched them for 10 minutes and no attempt is scheduled). A job that was only late and the new one
+ * race for the same attempt number; the claim lets one through.
+ */
+export async function requeueStuckWriteBacks(ctx: AppContext): Promise<number> {
+  return ctx.db.tx(async (client) => {
+    const { rows } = await client.query<{ id: string; attempts: number }>(
+      `UPDATE connector_events SET updated_at = now()
+       WHERE id IN (SELECT id FROM connector_events WHERE kind = 'write_back' AND status = 'pending'
+                      AND updated_at < now() - $1::interval AND (next_attempt_at IS NULL OR next_attempt_at < now() - $1::interval)
+                    ORDER BY updated_at LIMIT 500 FOR UPDATE SKIP LOCKED)
+       RETURNING id, attempts`, [STUCK_AFTER]);
+    for (const r of rows) await ctx.queue.enqueue(client, JOBS.writeBackStore, { event_id: r.id, attempt: r.attempts + 1 });
+    return rows.length;
+  });
+}

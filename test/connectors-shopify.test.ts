@@ -295,6 +295,20 @@ describe("Shopify connector", () => {
       }
     });
 
+    it("logs at most 100 refused deliveries a connector and hour, so its log cannot be flooded", async () => {
+      const { shop, path } = await connected();
+      const body = shopifyOrder({ id: nextOrderId(), phone: "0612345601" });
+      for (let i = 0; i < 105; i += 15) {
+        const res = await Promise.all(Array.from({ length: 15 }, () => deliver(path, body, { secret: "wrong-secret-0123456789abcdef" })));
+        expect(res.every((r) => r.statusCode === 401)).toBe(true);
+      }
+      const { rows } = await t.ctx.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM connector_events e JOIN store_connectors c ON c.id = e.connector_id JOIN shops s ON s.id = c.shop_id
+         WHERE s.external_id = $1 AND e.kind = 'webhook_refused'`, [shop]);
+      expect(rows[0]!.n).toBeGreaterThanOrEqual(100);
+      expect(rows[0]!.n).toBeLessThan(105);
+    });
+
     it("skips paid and non-COD orders with the reason, and acknowledges other topics", async () => {
       const { shop, path } = await connected();
       const paid = nextOrderId();

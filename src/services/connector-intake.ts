@@ -15,6 +15,9 @@ import { adapterFor, logConnectorEvent } from "./connectors.ts";
 /** What became of one delivery (the 2xx body): the platform only needs the status code. */
 export type IntakeResult = "call_created" | "skipped" | "rejected" | "duplicate" | "ignored";
 
+/** Refused (badly signed) deliveries logged per connector and hour; more are refused without a log entry. */
+const REFUSED_PER_HOUR = 100;
+
 /** A delivery whose order was claimed by another delivery less than this long ago is a duplicate in flight. */
 const CLAIM_TIMEOUT_SECONDS = 60;
 
@@ -131,7 +134,13 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
   if (!c) throw notFound();
   const verdict = adapter.verifyWebhook(ctx.secretBox.open(c.webhook_secret_sealed), request);
   if (!verdict.ok) {
-    await logConnectorEvent(ctx.db, { connectorId: c.id, accountId: c.account_id, kind: "webhook_refused", status: "refused", reason: "bad_signature", detail: { why: verdict.reason } });
+    // Logged, up to REFUSED_PER_HOUR a connector: whoever learns the address cannot flood the merchant's log.
+    await ctx.db.query(
+      `INSERT INTO connector_events (id, connector_id, account_id, kind, status, reason, detail)
+       SELECT $1, $2, $3, 'webhook_refused', 'refused', 'bad_signature', $4
+       WHERE (SELECT count(*) FROM (SELECT 1 FROM connector_events WHERE connector_id = $2 AND kind = 'webhook_refused'
+                AND created_at > now() - interval '1 hour' LIMIT $5) recent) < $5`,
+      [randomUUID(), c.id, c.account_id, JSON.stringify({ why: verdict.reason }), REFUSED_PER_HOUR]);
     throw new ApiError("invalid_api_key", "Invalid or missing webhook signature.", { status: 401 });
   }
   let event;

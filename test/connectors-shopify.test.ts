@@ -3,6 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settleOrder } from "../src/orders/settle.ts";
 import { newAccount, problem, type TestAccount } from "./helpers.ts";
 import { connect, fails, type ListeningApp, ok, startListening } from "./mcp-client.ts";
 import { FakeShopify, shopifyOrder } from "./fakes/shopify.ts";
@@ -270,6 +271,18 @@ describe("Shopify connector", () => {
       expect((await deliver(path, shopifyOrder({ id: second, phone: "0612345601" }))).json().result).toBe("call_created");
       expect((await callsOfOrder(second)).map((c) => c.id)).toEqual([made.json().id]);
       expect((await events(a, shop)).find((e) => e["platform_order_id"] === String(second))).toMatchObject({ status: "call_created", call_id: made.json().id });
+      expect((await events(a, shop)).filter((e) => e["type"] === "write_back")).toEqual([]);
+      // An order already settled when its intake is linked gets its write-back then (settleOrder found no intake).
+      const third = nextOrderId();
+      const made3 = await t.app.inject({ method: "POST", url: "/v1/calls", headers: { ...a.headers, "idempotency-key": randomUUID() }, payload: {
+        shop_external_id: shop, customer: { name: "Yassine", phone_number: "+212612345601" }, amount: "298.00", country: "MA",
+        order: { external_id: String(third), items: [{ name: "T-shirt", unit_price: "149.00", quantity: 2 }] } } });
+      const { rows: order } = await t.ctx.db.query<{ id: string }>("SELECT order_id AS id FROM calls WHERE id = $1", [made3.json().id]);
+      await settleOrder(t.ctx, t.ctx.db, { accountId: a.accountId, orderId: order[0]!.id, resolution: "confirmed", channel: "voice", at: new Date(), details: null, callId: made3.json().id });
+      await stale(third, "5 minutes");
+      expect((await deliver(path, shopifyOrder({ id: third, phone: "0612345601" }))).json().result).toBe("call_created");
+      const backs = (await events(a, shop)).filter((e) => e["type"] === "write_back");
+      expect(backs).toEqual([expect.objectContaining({ status: "pending", resolution: "confirmed", platform_order_id: String(third), attempts: 0 })]);
     });
 
     it("refuses and logs unsigned and mis-signed deliveries (401 {detail}); an unknown address is 404", async () => {

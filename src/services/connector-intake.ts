@@ -7,6 +7,8 @@ import type { InboundStoreWebhook, StoreOrder } from "../connectors/platform.ts"
 import { COUNTRIES, COUNTRY_CURRENCY, type Country } from "../domain/locale.ts";
 import { normalisePhone } from "../domain/phone.ts";
 import { queryPrepared } from "../db/pool.ts";
+import type { OrderResolution } from "../domain/orders.ts";
+import { enqueueWriteBacks } from "../orders/store-write-back.ts";
 import { ApiError } from "../errors.ts";
 import { callCreateSchema, type CallCreate } from "../schemas/calls.ts";
 import { createCall } from "./calls.ts";
@@ -62,12 +64,27 @@ function itemsOf(order: StoreOrder, rows: CatalogueMatch[]): CallCreate["order"]
   });
 }
 
-async function finish(ctx: AppContext, eventId: string, status: "call_created" | "skipped" | "rejected", reason: string | null, detail: Record<string, unknown>, callId: string | null = null): Promise<void> {
+async function finish(ctx: AppContext, eventId: string, status: "skipped" | "rejected", reason: string | null, detail: Record<string, unknown>): Promise<void> {
   await queryPrepared(ctx.db, "wakha_intake_finish",
-    `UPDATE connector_events SET status = $2, reason = $3, detail = $4, call_id = $5,
-       order_id = (SELECT order_id FROM calls WHERE id = $5), updated_at = now()
-     WHERE id = $1`,
-    [eventId, status, reason, JSON.stringify(detail), callId]);
+    "UPDATE connector_events SET status = $2, reason = $3, detail = $4, updated_at = now() WHERE id = $1",
+    [eventId, status, reason, JSON.stringify(detail)]);
+}
+
+/**
+ * Links the intake to its call and order, under the order's row lock (the one settleOrder takes): an order settled
+ * before this link (its call already over) found no intake to write back, so its write-back is enqueued here; one
+ * settled after it finds the intake itself. Exactly one write-back either way.
+ */
+async function linkCall(ctx: AppContext, eventId: string, callId: string, detail: Record<string, unknown>): Promise<void> {
+  await ctx.db.tx(async (client) => {
+    const { rows } = await queryPrepared<{ order_id: string; resolution: OrderResolution; resolution_call_id: string | null }>(client, "wakha_intake_link",
+      `WITH o AS (SELECT o.id, o.resolution, o.resolution_call_id FROM orders o JOIN calls c ON c.order_id = o.id WHERE c.id = $2 FOR UPDATE OF o)
+       UPDATE connector_events e SET status = 'call_created', reason = NULL, detail = $3, call_id = $2, order_id = o.id, updated_at = now()
+       FROM o WHERE e.id = $1 RETURNING o.id AS order_id, o.resolution, o.resolution_call_id`,
+      [eventId, callId, JSON.stringify(detail)]);
+    const r = rows[0];
+    if (r && r.resolution !== "unresolved") await enqueueWriteBacks(ctx, client, r.order_id, r.resolution, r.resolution_call_id);
+  });
 }
 
 /** Takes one order in, after its claim: a call, or a skip or rejection with its reason. */
@@ -99,7 +116,7 @@ async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, o
   if (!parsed.success) return reject("invalid_order", { country, issues: parsed.error.issues.slice(0, 10).map((i) => `${i.path.join(".")}: ${i.message}`) });
   try {
     const { call } = await createCall(ctx, { accountId: c.account_id, keyId: `connector:${c.id}` }, parsed.data, null);
-    await finish(ctx, eventId, "call_created", null, { ...base, phone_e164: phone, country }, call.id);
+    await linkCall(ctx, eventId, call.id, { ...base, phone_e164: phone, country });
     return "call_created";
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
@@ -109,7 +126,7 @@ async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, o
         `SELECT c.id FROM calls c JOIN orders o ON o.id = c.order_id WHERE o.shop_id = $1 AND o.external_id = $2 ORDER BY c.created_at LIMIT 1`,
         [c.shop_id, order.platformOrderId]);
       if (rows[0]) {
-        await finish(ctx, eventId, "call_created", null, { ...base, phone_e164: phone, country, linked_existing_call: true }, rows[0].id);
+        await linkCall(ctx, eventId, rows[0].id, { ...base, phone_e164: phone, country, linked_existing_call: true });
         return "call_created";
       }
     }

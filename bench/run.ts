@@ -6,7 +6,7 @@
 // postgresql://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (seconds per measurement, default 10),
 // BENCH_CONNECTIONS (default 50), BENCH_WARMUP (seconds, default 2), BENCH_CPU_PROF=1 (write a .cpuprofile
 // of the Wakha process to bench/results/profiles/), BENCH_SECTIONS (comma list to run only some of
-// http,rss,classifier,webhooks,engine,capacity,carriers,console,audio).
+// http,rss,classifier,webhooks,engine,capacity,carriers,console,audio,connectors).
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -17,6 +17,7 @@ import pg from "pg";
 import { type Child, ROOT, cpuSeconds, createAccountCli, freePort, peakRss, postgresCpuByPid, postgresCpuDelta, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
 import { capacitySection } from "./capacity.ts";
 import { carrierSection } from "./carriers.ts";
+import { connectorSection } from "./connectors.ts";
 import { consoleSection } from "./console.ts";
 import { audioSection } from "./audio-section.ts";
 import { burstSection, classifierSection, engineSection, webhookSection, type SectionResult } from "./sections.ts";
@@ -29,7 +30,7 @@ const WARMUP = Number(process.env["BENCH_WARMUP"] ?? 2);
 // scenario keeps its best round, so a burst of someone else's load does not land on one side only.
 const ROUNDS = Math.max(1, Number(process.env["BENCH_ROUNDS"] ?? 2));
 const CPU_PROF = process.env["BENCH_CPU_PROF"] === "1";
-const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,console,audio").split(",").map((s) => s.trim()));
+const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,console,audio,connectors").split(",").map((s) => s.trim()));
 const RUN_ID = randomBytes(4).toString("hex");
 
 interface Measure {
@@ -278,6 +279,7 @@ async function main(): Promise<void> {
     await run("carriers", () => carrierSection(SERVER_URL, log));
     await run("console", () => consoleSection(SERVER_URL, log));
     await run("audio", () => audioSection(log));
+    await run("connectors", () => connectorSection(SERVER_URL, log));
   } finally {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err: unknown) => log(`could not drop ${dbName}: ${String(err)}`));
   }

@@ -8,6 +8,7 @@ import { docsRoutes } from "./api/docs.ts";
 import { accountRoutes } from "./api/v1/account.ts";
 import { apiKeyRoutes } from "./api/v1/api-keys.ts";
 import { callRoutes } from "./api/v1/calls.ts";
+import { connectorRoutes } from "./api/v1/connectors.ts";
 import { doNotCallRoutes } from "./api/v1/do-not-call.ts";
 import { callingHoursRoutes } from "./api/v1/calling-hours.ts";
 import { retryPolicyRoutes } from "./api/v1/retry-policy.ts";
@@ -17,6 +18,7 @@ import { orderRoutes } from "./api/v1/orders.ts";
 import { shopRoutes } from "./api/v1/shops.ts";
 import { webhookRoutes } from "./api/v1/webhooks.ts";
 import { carrierRoutes } from "./inbound/carriers/index.ts";
+import { connectorRoutes as storeWebhookRoutes } from "./inbound/connectors.ts";
 import { messagingRoutes } from "./inbound/messaging.ts";
 import { mcpRoutes } from "./mcp/server.ts";
 import { consoleRoutes } from "./console/plugin.ts";
@@ -112,10 +114,12 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     callingHoursRoutes(v1, ctx);
     retryPolicyRoutes(v1, ctx);
     whatsappRoutes(v1, ctx);
+    connectorRoutes(v1, ctx);
   }, { prefix: "/v1" });
 
   // Outside /v1: signed by the platform, not by an API key; its own body parser and limit.
   await app.register(async (inbound) => messagingRoutes(inbound, ctx));
+  await app.register(async (inbound) => storeWebhookRoutes(inbound, ctx));
 
   // Outside /v1 and out of the OpenAPI document: the carriers' signed callbacks and WebSockets (/carriers/...).
   await app.register(async (carriers) => carrierRoutes(carriers, ctx));

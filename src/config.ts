@@ -54,6 +54,8 @@ const envSchema = z.object({
   // The WhatsApp Cloud API (issue 16): Meta's Graph API unless pointed elsewhere (a test fake, a proxy).
   WAKHA_WHATSAPP_GRAPH_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com"),
   WAKHA_WHATSAPP_GRAPH_VERSION: z.string().regex(/^v\d{1,3}\.\d{1,3}$/, "must look like v21.0").default("v21.0"),
+  // Store connectors (issue 17): Shopify's Admin API at each store's own address unless pointed elsewhere (a test fake).
+  WAKHA_SHOPIFY_ADMIN_URL: z.url({ protocol: /^https?$/ }).optional(),
   WAKHA_WEBHOOK_RETRY_SCHEDULE: schedule.default([3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600]),
   WAKHA_WEBHOOK_ALLOW_PRIVATE: flag.default(false),
   /** Calling hours in the customer's local time (issue 15); off only for tests and load tests that must ring at any hour. */

@@ -2,6 +2,7 @@
 import type { KeyAuthenticator } from "./auth/key-authenticator.ts";
 import type { Config } from "./config.ts";
 import type { SecretBox } from "./crypto/secret-box.ts";
+import type { StorePlatforms } from "./connectors/registry.ts";
 import type { Database } from "./db/pool.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { WhatsAppSender } from "./messaging/whatsapp.ts";
@@ -29,6 +30,8 @@ export interface AppContext {
   recordings: RecordingStore;
   /** The WhatsApp Cloud API (messaging/whatsapp.ts): the order fallback's templates and replies (issue 16). */
   whatsapp: WhatsAppSender;
+  /** The store platforms' adapters (connectors/registry.ts, issue 17): webhooks in, catalogue, write-backs. */
+  stores: StorePlatforms;
   /** The clock: tests replace it to move time. */
   now: () => number;
 }

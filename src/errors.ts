@@ -76,6 +76,12 @@ export const ERRORS = {
     cause: "The account has no WhatsApp fallback settings.",
     remedy: "Configure them with PUT /v1/me/whatsapp (phone number id, access token, templates).",
   },
+  connector_not_found: {
+    status: 404,
+    title: "Connector not found",
+    cause: "The shop has no store connector.",
+    remedy: "Connect the store with PUT /v1/shops/{shop_external_id}/connector (platform, store address, credentials, webhook secret).",
+  },
   recording_gone: {
     status: 410,
     title: "Recording gone",
@@ -237,6 +243,12 @@ export const ERRORS = {
     title: "Internal error",
     cause: "An unexpected error on the server; it was logged with the request id.",
     remedy: "Retry with exponential backoff; if it persists, quote `request_id` to support.",
+  },
+  store_api_error: {
+    status: 502,
+    title: "Store API error",
+    cause: "The store's platform (Shopify, YouCan, WooCommerce) refused or failed the request Wakha made with the connector's credentials: revoked token, missing scope, rate limit, outage.",
+    remedy: "Read `detail`: fix the credentials with PUT .../connector if they were refused, or retry later on a rate limit or outage.",
   },
   service_unavailable: {
     status: 503,

@@ -1,5 +1,6 @@
 // Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
+import { requeueStuckWriteBacks, runStoreWriteBack } from "./orders/store-write-back.ts";
 import { placeCall, placeCalls } from "./engine/dialer.ts";
 import { sendQueuedMessage } from "./whatsapp/send.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
@@ -51,10 +52,20 @@ export const JOB_HANDLERS: JobHandlers<Root> = {
     localConcurrency: 4,
     pollingIntervalSeconds: 1,
   },
+  // One write-back of an order's resolution to its store (issue 17); a transient refusal is re-sent with its delay.
+  writeBackStore: {
+    handle: async (root, payload) => {
+      await runStoreWriteBack(root, payload.event_id, payload.attempt);
+    },
+    batchSize: 10,
+    localConcurrency: 4,
+    pollingIntervalSeconds: 1,
+  },
   sweepCalls: {
     handle: async (root) => {
       await sweepCalls(root);
       await requeueStuckDeliveries(root);
+      await requeueStuckWriteBacks(root);
     },
     batchSize: 1,
     pollingIntervalSeconds: 5,

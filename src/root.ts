@@ -6,6 +6,10 @@ import path from "node:path";
 import { KeyAuthenticator } from "./auth/key-authenticator.ts";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
+import { ShopifyPlatform } from "./connectors/platforms/shopify.ts";
+import { createWooCommercePlatform } from "./connectors/platforms/woocommerce.ts";
+import { createYouCanPlatform } from "./connectors/platforms/youcan.ts";
+import type { StorePlatforms } from "./connectors/registry.ts";
 import { SecretBox } from "./crypto/secret-box.ts";
 import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { Database } from "./db/pool.ts";
@@ -120,6 +124,15 @@ export function recordingStore(config: Config): RecordingStore {
   });
 }
 
+/** The store platforms' adapters (issue 17), by platform name: adding a platform is one line here. */
+export function storePlatforms(config: Config): StorePlatforms {
+  return {
+    shopify: new ShopifyPlatform({ adminOrigin: config.WAKHA_SHOPIFY_ADMIN_URL }),
+    youcan: createYouCanPlatform({ allowPrivate: config.WAKHA_WEBHOOK_ALLOW_PRIVATE }),
+    woocommerce: createWooCommercePlatform({ allowPrivate: config.WAKHA_WEBHOOK_ALLOW_PRIVATE }),
+  };
+}
+
 /** Builds every dependency once; starts the job queue. */
 export async function createRoot(config: Config, options: RootOptions): Promise<Root> {
   const now = options.now ?? Date.now;
@@ -149,6 +162,7 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
     idempotencyPurge: idempotencyPurge(db),
     recordings,
     whatsapp: new GraphWhatsApp(config.WAKHA_WHATSAPP_GRAPH_URL, config.WAKHA_WHATSAPP_GRAPH_VERSION),
+    stores: storePlatforms(config),
     engine: () => (engine ??= buildCallEngine(config)),
     async close() {
       await queue.stop();

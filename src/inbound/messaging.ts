@@ -48,7 +48,7 @@ export const messagingPayloadSchema = z.looseObject({
   })),
 }).meta({ id: "MessagingWebhook", description: "A WhatsApp Cloud API webhook notification." });
 
-const detailSchema = z.object({ detail: z.string() }).meta({ id: "LegacyError", description: "Errors outside /v1 keep the legacy shape." });
+export const detailSchema = z.object({ detail: z.string() }).meta({ id: "LegacyError", description: "Errors outside /v1 keep the legacy shape." });
 
 const verifyQuery = z.object({
   "hub.mode": z.string().optional().describe("`subscribe`."),

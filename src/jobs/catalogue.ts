@@ -80,6 +80,18 @@ export const JOBS = {
     // Retried only on the Cloud API's documented transient errors (the handler throws on those alone).
     retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
+  /**
+   * One attempt of writing an order's resolution back to its store (src/connectors/write-back.ts, issue 17). Like
+   * deliverWebhook, a transient refusal (rate limit, outage) is recorded and the next attempt sent as a new job with
+   * `startAfter`; `attempt` lets a stale or duplicate job see it is no longer due. The minute sweep re-enqueues a
+   * pending write-back whose job was lost (requeueStuckWriteBacks).
+   */
+  writeBackStore: {
+    name: "write-back-store",
+    payload: z.strictObject({ event_id: z.uuid(), attempt: z.int().min(1) }),
+    // pg-boss retries only a crash or an unexpected error (each platform request is bounded by a 10 s timeout).
+    retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  },
 } as const satisfies Record<string, JobType>;
 
 export type JobCatalogue = typeof JOBS;

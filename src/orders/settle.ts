@@ -5,6 +5,7 @@ import { Database, type Queryable } from "../db/pool.ts";
 import { type OrderResolution, type ResolutionChannel, type ResolutionDetails, supersedes } from "../domain/orders.ts";
 import { readOrderById } from "../read-models/orders.ts";
 import { emitEvent } from "../webhooks/events.ts";
+import { enqueueWriteBacks } from "./store-write-back.ts";
 
 /** An answer about an order. */
 export interface OrderAnswer {
@@ -60,5 +61,7 @@ export async function settleOrder(ctx: AppContext, db: Queryable, answer: OrderA
   const order = await readOrderById(db, answer.accountId, answer.orderId);
   if (!order) throw new Error(`order ${answer.orderId} vanished before its order.resolved event`);
   await emitEvent(ctx, db, answer.accountId, "order.resolved", order);
+  // Orders taken in by a store connector are written back to the store (issue 17), committed with the change.
+  await enqueueWriteBacks(ctx, db, answer.orderId, answer.resolution, answer.callId ?? null);
   return { changed: true };
 }

@@ -1,0 +1,148 @@
+// Issue 17, outcomes back: a Shopify-shaped order webhook becomes a call, the simulated customer decides (CONTRACT §5:
+// a number ending 01 confirms, 02 declines, 09 asks for a change), and the resolution appears on the fake store as a
+// `wakha:*` tag and a note; rate limits are retried, revoked credentials end as `failed`, each visible in the log.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createWorkers } from "../src/job-handlers.ts";
+import { requeueStuckWriteBacks } from "../src/orders/store-write-back.ts";
+import type { Workers } from "../src/jobs/runtime.ts";
+import type { Root } from "../src/root.ts";
+import { createEngineDatabase, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
+import { FakeShopify, shopifyOrder } from "./fakes/shopify.ts";
+import { ENCRYPTION_KEY, newAccount, type TestAccount } from "./helpers.ts";
+
+const TOKEN = "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";
+const SECRET = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
+
+describe("Shopify write-back of resolutions", () => {
+  let fake: FakeShopify;
+  let db: Awaited<ReturnType<typeof createEngineDatabase>>;
+  let t: EngineApp;
+  let writers: Workers<Root>;
+  let a: TestAccount;
+  let shop: string;
+  let path: string;
+  let orderSeq = 6_000_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
+
+  beforeAll(async () => {
+    fake = await new FakeShopify().start();
+    fake.tokens.add(TOKEN);
+    db = await createEngineDatabase();
+    t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_SHOPIFY_ADMIN_URL: fake.url, WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
+    await t.startWorkers();
+    writers = createWorkers(t.ctx, (m) => t.errors.push(m));
+    await writers.start(["writeBackStore"]);
+    a = await newAccount(t.ctx, 100_000);
+    shop = `shop-${randomUUID().slice(0, 8)}`;
+    await t.app.inject({ method: "POST", url: "/v1/shops", headers: a.headers, payload: { external_id: shop, merchant_external_id: "m1", name: "Boutique Atlas", default_country: "MA" } });
+    const res = await t.app.inject({
+      method: "PUT", url: `/v1/shops/${shop}/connector`, headers: a.headers,
+      payload: { platform: "shopify", store_url: "https://wakha-test.myshopify.com", access_token: TOKEN, webhook_secret: SECRET },
+    });
+    path = new URL(res.json().webhook_url as string).pathname;
+  }, 60_000);
+  afterAll(async () => {
+    await writers?.stop();
+    await t?.close();
+    await db?.drop();
+    await fake?.close();
+  });
+
+  /** Places a Shopify order for `phone` on the fake store and delivers its webhook; returns the order id and its call. */
+  async function order(phone: string, tags: string[] = []): Promise<{ id: string; callId: string }> {
+    const id = String(++orderSeq);
+    fake.addOrder(id, "Livrer avant 18h\nWakha: ancienne ligne", tags);
+    const raw = JSON.stringify(shopifyOrder({ id: Number(id), phone }));
+    const res = await t.app.inject({ method: "POST", url: path, headers: fake.deliveryHeaders(raw, SECRET), payload: raw });
+    expect(res.json()).toEqual({ status: "ok", result: "call_created" });
+    const { rows } = await t.ctx.db.query<{ id: string }>("SELECT id FROM calls WHERE order_external_id = $1", [id]);
+    return { id, callId: rows[0]!.id };
+  }
+
+  async function writeBack(platformOrderId: string, timeoutMs = 20_000): Promise<Record<string, unknown>> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const res = await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/connector/events?limit=100`, headers: a.headers });
+      const entry = (res.json().data as Record<string, unknown>[]).find((e) => e["type"] === "write_back" && e["platform_order_id"] === platformOrderId);
+      if (entry && entry["status"] !== "pending") return entry;
+      if (Date.now() > deadline) throw new Error(`no finished write-back for ${platformOrderId}: ${JSON.stringify(entry)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it("a confirmed order gets the tag wakha:confirmed and a French note, the merchant's tags and note kept", async () => {
+    const { id, callId } = await order("06 12 34 56 01", ["vip", "wakha:callback_requested"]);
+    const call = await waitForEnd(t, a, callId);
+    expect(call).toMatchObject({ status: "completed", outcome: "confirmed", customer: { phone_number: "+212612345601" } });
+    const entry = await writeBack(id);
+    expect(entry).toMatchObject({ status: "succeeded", resolution: "confirmed", attempts: 1, last_error: null, call_id: callId });
+    // An earlier wakha: tag and Wakha: line are replaced; the merchant's own are kept.
+    expect(fake.orders.get(id)).toEqual({ id, tags: ["vip", "wakha:confirmed"], note: "Livrer avant 18h\nWakha: commande confirmée par le client par téléphone." });
+    const calls = fake.requests.filter((r) => JSON.stringify(r.variables).includes(`Order/${id}`));
+    expect(calls.every((r) => r.token === TOKEN)).toBe(true);
+  });
+
+  it("a change request goes into the note in French", async () => {
+    const { id, callId } = await order("0612345609");
+    const call = await waitForEnd(t, a, callId);
+    expect(call.outcome).toBe("change_requested");
+    expect(await writeBack(id)).toMatchObject({ status: "succeeded", resolution: "change_requested" });
+    const o = fake.orders.get(id)!;
+    expect(o.tags).toEqual(["wakha:change_requested"]);
+    expect(o.note).toMatch(/^Livrer avant 18h\nWakha: le client par téléphone demande une modification : .+\.$/);
+  });
+
+  it("retries a throttled and a rate-limited (429 Retry-After) write-back, then succeeds", async () => {
+    fake.throttleNext = 1;
+    fake.http429Next = 1;
+    const { id, callId } = await order("0612345602");
+    expect((await waitForEnd(t, a, callId)).outcome).toBe("declined");
+    const entry = await writeBack(id, 30_000);
+    expect(entry).toMatchObject({ status: "succeeded", resolution: "declined", attempts: 3, last_error: null });
+    expect(fake.orders.get(id)!.tags).toEqual(["wakha:declined"]);
+    expect(fake.requests.map((r) => r.outcome)).toEqual(expect.arrayContaining(["throttled", "429"]));
+  });
+
+  it("records a write-back with revoked credentials as failed, with the platform's refusal", async () => {
+    fake.tokens.delete(TOKEN);
+    try {
+      const { id, callId } = await order("0612345601");
+      await waitForEnd(t, a, callId);
+      const entry = await writeBack(id);
+      expect(entry).toMatchObject({ status: "failed", reason: "credentials_refused", attempts: 1 });
+      expect(String(entry["last_error"])).toMatch(/401/);
+      expect(fake.orders.get(id)!.tags).toEqual([]);
+    } finally {
+      fake.tokens.add(TOKEN);
+    }
+  });
+
+  it("the minute sweep re-sends a pending write-back whose job was lost", async () => {
+    const { id, callId } = await order("0612345601");
+    await waitForEnd(t, a, callId);
+    await writeBack(id);
+    fake.orders.get(id)!.tags = [];
+    // A write-back recorded, its job gone (a crash before pg-boss ran it), untouched for 11 minutes.
+    const { rows } = await t.ctx.db.query<{ id: string }>(
+      `INSERT INTO connector_events (id, connector_id, account_id, kind, status, platform_order_id, order_id, resolution, attempts, updated_at)
+       SELECT gen_random_uuid(), connector_id, account_id, 'write_back', 'pending', platform_order_id, order_id, 'confirmed', 1, now() - interval '11 minutes'
+       FROM connector_events WHERE kind = 'order' AND platform_order_id = $1 RETURNING id`, [id]);
+    // (The engine's own minute sweep may get there first: then this finds nothing left to send.)
+    expect(await requeueStuckWriteBacks(t.ctx)).toBeLessThanOrEqual(1);
+    expect(await requeueStuckWriteBacks(t.ctx)).toBe(0);
+    const deadline = Date.now() + 15_000;
+    let status = "";
+    while (Date.now() < deadline) {
+      const r = await t.ctx.db.query<{ status: string; attempts: number }>("SELECT status, attempts FROM connector_events WHERE id = $1", [rows[0]!.id]);
+      status = `${r.rows[0]!.status}/${r.rows[0]!.attempts}`;
+      if (status.startsWith("succeeded")) break;
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    expect(status).toBe("succeeded/2");
+    expect(fake.orders.get(id)!.tags).toEqual(["wakha:confirmed"]);
+  });
+
+  it("logged no engine or worker error", () => {
+    expect(t.errors).toEqual([]);
+  });
+});

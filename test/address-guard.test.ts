@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { AddressRejected, checkWebhookUrl, guardedLookup, isPublicAddress, type Resolver } from "../src/webhooks/address-guard.ts";
+import { AddressRejected, checkWebhookUrl, guardedLookup, isPublicAddress, type Resolver } from "../src/net/address-guard.ts";
 
 // The DNS boundary is faked: these names resolve as a hostile or careless zone would make them.
 const zone: Record<string, string[]> = {

@@ -10,7 +10,7 @@ import type { SecretBox } from "../crypto/secret-box.ts";
 import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
-import { AddressRejected, checkHost, parseWebhookUrl } from "../webhooks/address-guard.ts";
+import { AddressRejected, checkHost, parseWebhookUrl } from "../net/address-guard.ts";
 import type { Connector, ConnectorEvent, ConnectorInput, ConnectorSync } from "../schemas/connectors.ts";
 import { findActiveShop } from "./shops.ts";
 

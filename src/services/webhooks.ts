@@ -7,7 +7,7 @@ import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
 import type { DeliveryOut } from "../schemas/deliveries.ts";
 import type { CreatedWebhook, WebhookOut } from "../schemas/webhooks.ts";
-import { AddressRejected, checkWebhookUrl } from "../webhooks/address-guard.ts";
+import { AddressRejected, checkWebhookUrl } from "../net/address-guard.ts";
 import { attemptDelivery } from "../webhooks/delivery.ts";
 import { recordEvent } from "../webhooks/events.ts";
 import type { SecretBox } from "../crypto/secret-box.ts";

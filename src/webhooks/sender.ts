@@ -2,7 +2,7 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { AddressRejected, checkHost, guardedLookup, parseWebhookUrl } from "./address-guard.ts";
+import { AddressRejected, checkHost, guardedLookup, parseWebhookUrl } from "../net/address-guard.ts";
 
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Bytes of the receiver's answer kept per attempt. */

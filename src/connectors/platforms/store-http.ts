@@ -5,7 +5,7 @@
 import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { AddressRejected, checkHost, guardedLookup, parseWebhookUrl } from "../../webhooks/address-guard.ts";
+import { AddressRejected, checkHost, guardedLookup, parseWebhookUrl } from "../../net/address-guard.ts";
 import { StoreApiError } from "../platform.ts";
 
 export const STORE_TIMEOUT_MS = 20_000;

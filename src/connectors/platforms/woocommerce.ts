@@ -8,7 +8,7 @@
 //   per_page <= 100, X-WP-Total, X-WP-TotalPages), Orders (the order object), Order notes, Products, Product
 //   variations; WC_REST_Authentication for the OAuth 1.0a signature over plain http.
 // The official JS client (@woocommerce/woocommerce-rest-api, on axios) is not used: every call must go through the
-// address guard (src/webhooks/address-guard.ts) and never follow a redirect, which store-http.ts does in one place.
+// address guard (src/net/address-guard.ts) and never follow a redirect, which store-http.ts does in one place.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { OrderResolution } from "../../domain/orders.ts";

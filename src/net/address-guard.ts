@@ -1,3 +1,5 @@
+// The outbound address guard (SSRF): shared by webhook deliveries (src/webhooks) and store connectors
+// (src/connectors), so it sits below both.
 import { lookup } from "node:dns/promises";
 import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";

@@ -23,7 +23,7 @@ const CALLS = Number(process.argv[2] ?? 100);
 const SECONDS = Number(process.argv[3] ?? 30);
 const END_SILENCE_MS = Number(process.argv[4] ?? 400);
 const VAD = (process.argv[5] ?? "silero") as "silero" | "energy";
-const TURN_TAKING = { vad: VAD, threshold: 0.5, endSilenceMs: END_SILENCE_MS, bargeInMs: 160, minRms: 400 };
+const TURN_TAKING = { vad: VAD, threshold: 0.5, endSilenceMs: END_SILENCE_MS, bargeInMs: 160, fillerMs: 600, minRms: 400 };
 
 function toneMulaw(seconds: number, hz: number): Uint8Array {
   const pcm = new Int16Array(Math.round(seconds * 8000));

@@ -163,7 +163,9 @@ export class SimulatedAudioLeg implements AudioCallLeg {
   readonly providerCallId: string;
   readonly format = { encoding: "mulaw" as const, sampleRate: 8000, channels: 1 as const };
   readonly carriesDigits = true;
-  readonly stats = { clears: 0, bargeIns: 0, fillers: 0 };
+  /** bargeInDelaysMs: from the first voiced frame of a talk-over to the agent's `clear` (simulated ms; the bench). */
+  readonly stats = { clears: 0, bargeIns: 0, fillers: 0, bargeInDelaysMs: [] as number[] };
+  #talkOverFrame: number | null = null;
   readonly #request: OriginateRequest;
   readonly #customer: SimulatedCustomer;
   readonly #random: () => number;
@@ -297,6 +299,8 @@ export class SimulatedAudioLeg implements AudioCallLeg {
     const playing = this.#playing;
     if (!playing) return;
     this.stats.clears++;
+    if (this.#talkOverFrame !== null && this.#frame >= this.#talkOverFrame) this.stats.bargeInDelaysMs.push((this.#frame - this.#talkOverFrame) * 20);
+    this.#talkOverFrame = null;
     this.#playing = null;
     playing.resolve({ interrupted: true });
   }
@@ -372,7 +376,9 @@ export class SimulatedAudioLeg implements AudioCallLeg {
         return;
       }
       void this.#provider.voice(reply.text, this.#locale).then((audio) => {
+        const queued = Math.ceil(this.#speaking.length / MULAW_FRAME_BYTES);
         const frames = this.#say(reply.text, audio);
+        if (cutInAfterFrames !== null) this.#talkOverFrame = this.#frame + queued + Math.floor(mulawToPcm(audio).findIndex((v) => Math.abs(v) > 1000) / MULAW_FRAME_BYTES);
         if (reply.hangup) this.#at(frames + 25, () => this.#close("customer"));
       }, (err) => this.#o.onError?.("the customer's voice failed", err));
     });

@@ -35,9 +35,12 @@ export interface AzureSpeechOptions {
 
 export class AzureSpeechError extends Error {
   readonly status: number | undefined;
+  /** A refused key or resource: the call cannot go on and ends as failed with this reason (dialer.ts). */
+  readonly endReason: "speech_refused" | undefined;
   constructor(message: string, status?: number) {
     super(message);
     this.status = status;
+    this.endReason = status === 401 || status === 403 ? "speech_refused" : undefined;
   }
 }
 

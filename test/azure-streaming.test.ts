@@ -63,6 +63,9 @@ describe("Azure streaming recognition against the fake of its WebSocket protocol
       expect(socket.audioBytes, locale).toBe(0.4 * 8000 + azure.speak(text).length);
     }
     expect(azure.refusals).toEqual([]);
+    // Each turn's socket is closed by the client once its final result is in: none left open.
+    for (let i = 0; i < 100 && azure.stt.openSockets > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(azure.stt.openSockets).toBe(0);
   }, 60_000);
 
   it("audio that is not speech gives no result; a phrase from the list is recognised with a higher confidence", async () => {

@@ -89,6 +89,11 @@ export class FakeRecognitionEndpoint {
     this.#host = host;
   }
 
+  /** Recognition sockets still open (a client that closes each turn's socket leaves none). */
+  get openSockets(): number {
+    return this.#wss.clients.size;
+  }
+
   /** Takes the upgrade when it is for recognition; false leaves it to others. */
   upgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): boolean {
     const url = new URL(req.url ?? "/", "http://fake");

@@ -110,5 +110,7 @@ describe("turn-taking configuration", () => {
     expect(turnTaking(loadConfig({ ...base, WAKHA_VAD_END_SILENCE_MS: "300", WAKHA_VAD_THRESHOLD: "0.6" }))).toMatchObject({ endSilenceMs: 300, threshold: 0.6 });
     expect(() => loadConfig({ ...base, WAKHA_VAD: "webrtc" })).toThrow(/WAKHA_VAD/);
     expect(() => loadConfig({ ...base, WAKHA_VAD_THRESHOLD: "1.5" })).toThrow(/WAKHA_VAD_THRESHOLD/);
+    expect(turnTaking(loadConfig({ ...base, WAKHA_VAD_FILLER_MS: "800" }))).toMatchObject({ fillerMs: 800, bargeInMs: 320 });
+    expect(() => loadConfig({ ...base, WAKHA_VAD_FILLER_MS: "10" })).toThrow(/WAKHA_VAD_FILLER_MS/);
   });
 });

@@ -23,7 +23,7 @@ const CALLS = Number(process.argv[2] ?? 100);
 const SECONDS = Number(process.argv[3] ?? 30);
 const END_SILENCE_MS = Number(process.argv[4] ?? 400);
 const VAD = (process.argv[5] ?? "silero") as "silero" | "energy";
-const TURN_TAKING = { vad: VAD, threshold: 0.5, endSilenceMs: END_SILENCE_MS, bargeInMs: 160, minRms: 400 };
+const TURN_TAKING = { vad: VAD, threshold: 0.5, endSilenceMs: END_SILENCE_MS, bargeInMs: 160, fillerMs: 600, minRms: 400 };
 
 function toneMulaw(seconds: number, hz: number): Uint8Array {
   const pcm = new Int16Array(Math.round(seconds * 8000));
@@ -222,6 +222,8 @@ async function audioSimulator(): Promise<void> {
   const lines = ["Salam, m3ak Wakha, kan3ayto 3la wed la commande dyalk.", "Wach nconfirmiw lik la commande b 498 dirham?", "Safi, chokran, nhar zwin."];
   let turns = 0;
   let clears = 0;
+  const by = { words: 0, duration: 0 };
+  const bargeInDelays: number[] = [];
   const sessions: AudioCallSession[] = [];
   const eld = monitorEventLoopDelay({ resolution: 5 });
   eld.enable();
@@ -235,10 +237,14 @@ async function audioSimulator(): Promise<void> {
     if ((await session.answered()).type !== "answered") return;
     for (let n = 0; performance.now() - started < SECONDS * 1000 && !session.closed; n++) {
       const said = await session.say(lines[n % lines.length]!);
-      if (said.interrupted) clears++;
+      if (said.interrupted) {
+        clears++;
+        if (session.lastBargeIn) by[session.lastBargeIn.by]++;
+      }
       if (await session.listen({ timeoutSeconds: 8 })) turns++;
     }
     await session.hangup();
+    bargeInDelays.push(...leg.stats.bargeInDelaysMs);
   }));
   const used = process.cpuUsage(cpu);
   eld.disable();
@@ -246,6 +252,7 @@ async function audioSimulator(): Promise<void> {
   await carrier.close();
   await voice?.close();
   console.log(`audio simulator, ${CALLS} calls at real pace for about ${wall.toFixed(0)} s (espeak-ng ${voice ? "on" : "absent: tones"}):`);
+  console.log(`  barge-in (the simulator's recogniser gives a word's interim result as its audio arrives): ${by.words} lines cut by words, ${by.duration} by ${TURN_TAKING.fillerMs} ms of voice; first voiced frame of the talk-over to \`clear\` p50 ${pct(bargeInDelays, 50).toFixed(0)} ms, p99 ${pct(bargeInDelays, 99).toFixed(0)} ms over ${bargeInDelays.length}`);
   console.log(`  ${turns} customer turns heard, ${clears} agent lines cut by barge-in; event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms (max ${(eld.max / 1e6).toFixed(1)}); this process's CPU ${(((used.user + used.system) / 1000) / wall).toFixed(0)} ms per wall second (espeak-ng runs in its own processes)`);
 }
 

@@ -103,6 +103,7 @@ export const carrierEnvShape = {
   WAKHA_VAD_END_SILENCE_MS: z.coerce.number().int().min(100).max(3000).optional(),
   /** Voiced speech over the agent that stops it; by default 320 with Silero, 160 with energy. */
   WAKHA_VAD_BARGE_IN_MS: z.coerce.number().int().min(40).max(2000).optional(),
+  WAKHA_VAD_FILLER_MS: z.coerce.number().int().min(40).max(3000).optional(),
   WAKHA_VAD_MIN_RMS: z.coerce.number().int().min(1).max(20000).default(400),
 };
 

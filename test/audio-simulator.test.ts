@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { EspeakSpeech, espeakAvailable } from "../src/engine/speech/espeak.ts";
+import { hasRealWord } from "../src/engine/speech/fillers.ts";
 import { decodeWav } from "../src/engine/speech/wav.ts";
 import { AudioCallSession, DEFAULT_TURN_TAKING } from "../src/engine/telephony/audio-session.ts";
 import { SimulatedAudioTelephony } from "../src/engine/telephony/simulator/audio.ts";
@@ -28,6 +29,9 @@ describe("the audio simulator on its own", () => {
     const said = await session.say("Bonjour madame, ici la boutique Atlas, je vous appelle au sujet de votre commande de deux caftans pour quatre cent quatre-vingt-dix-huit dirhams, vous confirmez ?");
     expect(said.interrupted).toBe(true);
     expect(leg.stats.clears).toBe(1);
+    // The recogniser's first interim result with a word stopped the agent, before the duration bound.
+    expect(session.lastBargeIn).toMatchObject({ by: "words" });
+    expect(session.lastBargeIn!.speechMs).toBeLessThan(DEFAULT_TURN_TAKING.fillerMs);
     const heard = await session.listen({ timeoutSeconds: 10 });
     expect(heard?.text).toBeTruthy();
     expect(heard!.confidence).toBe(0.9);
@@ -39,6 +43,13 @@ describe("the audio simulator on its own", () => {
     expect(wav.samples.some((s) => Math.abs(s) > 1000)).toBe(true);
     await carrier.close();
   }, 60_000);
+});
+
+describe("fillers as a recogniser writes them", () => {
+  it("a filler or backchannel is not a word; anything else is, in the four dialects", () => {
+    for (const filler of ["mm", "Mmmm...", "hmm", "euh", "Euh...", "heu", "ah", "oh", "ممم", "امم", "آه", "هممم", "mm euh"]) expect(hasRealWord(filler), filler).toBe(false);
+    for (const word of ["oui", "non", "wakha", "safi", "ah safi", "euh non", "واه", "لا", "إيه", "ايه نأكد", "ok", "2"]) expect(hasRealWord(word), word).toBe(true);
+  });
 });
 
 describe.skipIf(!hasEspeak)("the audio simulator's fillers", () => {
@@ -53,6 +64,10 @@ describe.skipIf(!hasEspeak)("the audio simulator's fillers", () => {
     expect(leg.stats.fillers).toBe(1);
     expect(said.interrupted).toBe(false);
     expect(leg.stats.clears).toBe(0);
+    // The recogniser wrote the filler "ah": a backchannel over the agent, not the customer's answer to the line.
+    const heard = await session.listen({ timeoutSeconds: 15 });
+    expect(heard?.text).toBeTruthy();
+    expect(heard!.text.split(" ")[0]).not.toBe("ah");
     await session.hangup();
     await carrier.close();
   }, 60_000);

@@ -1,6 +1,8 @@
 // Issue 13: the audio path. Twilio Media Streams (<Connect><Stream>) paired with Azure Speech through their
-// protocol-level fakes: calls in the four profiles end to end through the public API, the customer's barge-in
-// stopping the agent's audio with `clear`, billing on Twilio's seconds, the recording stored; and the pieces
+// protocol-level fakes (recognition streamed over the service's WebSocket protocol by Microsoft's SDK): calls in the
+// four profiles end to end through the public API with the order's phrase list reaching the recogniser, the
+// customer's barge-in stopping the agent's audio with `clear` while a filler does not, a refused key and dropped
+// recognition sockets ending or healing the call, billing on Twilio's seconds, the recording stored; and the pieces
 // (mu-law, the voice activity detector, the Azure adapter) on their own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
@@ -46,7 +48,7 @@ describe("the audio pieces", () => {
   });
 });
 
-describe("the Azure Speech adapter against the fake of its REST protocol", () => {
+describe("the Azure Speech adapter against the fake of its protocols", () => {
   let azure: FakeAzureSpeech;
   beforeAll(async () => {
     azure = new FakeAzureSpeech({ key: AZURE_KEY });
@@ -69,7 +71,8 @@ describe("the Azure Speech adapter against the fake of its REST protocol", () =>
         yield* frames(out.mulaw!);
       }
       for await (const r of speech.recognize(turn(), { locale, format: { encoding: "mulaw", sampleRate: 8000, channels: 1 } })) heard.push(r);
-      expect(heard).toEqual([expect.objectContaining({ text, final: true, confidence: 0.93 })]);
+      expect(heard.filter((r) => r.final)).toEqual([expect.objectContaining({ text, final: true, confidence: 0.93 })]);
+      expect(heard.filter((r) => !r.final).length).toBeGreaterThan(0);
       expect(azure.recognitions.at(-1)).toMatchObject({ language: locale, status: "Success" });
     }
     expect(ssml("a < b", "fr-FR", "fr-FR-DeniseNeural")).toContain("a &lt; b");
@@ -84,7 +87,7 @@ describe("the Azure Speech adapter against the fake of its REST protocol", () =>
     for await (const r of speech.recognize(noise(), { locale: "ar-MA", format: { encoding: "mulaw", sampleRate: 8000, channels: 1 } })) heard.push(r);
     expect(heard).toEqual([]);
     const wrong = new AzureSpeech({ key: "not-the-key-0000000000", endpoint: azure.url });
-    await expect(wrong.synthesize("salam", { locale: "ar-MA" })).rejects.toMatchObject({ status: 401 });
+    await expect(wrong.synthesize("salam", { locale: "ar-MA" })).rejects.toMatchObject({ status: 401, endReason: "speech_refused" });
     await expect(speech.synthesize("salam", { locale: "ar-MA", voice: "ar-XA-Nobody" })).rejects.toBeInstanceOf(AzureSpeechError);
   });
 
@@ -139,6 +142,7 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     await azure.start();
     fake = new FakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, speed: SPEED, voice: azure, scenarios: {
       "+33600000201": { bargeIn: true }, "+33600000208": { keypad: "1" }, "+212600000201": { keypad: "2" },
+      "+33600000301": { filler: "euh" }, "+212600000301": { filler: "ممم" },
     } });
     await fake.start();
     address = new PublicAddress();
@@ -199,7 +203,8 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     for (const v of ["ar-MA ar-MA-JamalNeural", "ar-DZ ar-DZ-IsmaelNeural", "ar-TN ar-TN-ReemNeural", "fr-FR fr-FR-DeniseNeural"]) expect(voices).toContain(v);
     expect(new Set(azure.recognitions.filter((r) => r.status === "Success").map((r) => r.language))).toEqual(new Set(["ar-MA", "ar-DZ", "ar-TN", "fr-FR"]));
     const transcripts = await t.ctx.db.query<{ transcript: { speaker: string; text: string }[] }>("SELECT transcript FROM calls WHERE id = $1", [created[0]!.id]);
-    const customerSaid = transcripts.rows[0]!.transcript.filter((e) => e.speaker === "customer").map((e) => e.text);
+    // What the customer said, as heard (keys pressed after a keypad offer are in our transcript, not in the fake's).
+    const customerSaid = transcripts.rows[0]!.transcript.filter((e) => e.speaker === "customer" && !e.text.startsWith("DTMF ")).map((e) => e.text);
     const fakeCall = [...fake.calls.values()].find((c) => c.to === `${PHONES.MA}01`)!;
     expect(customerSaid).toEqual(fakeCall.transcript.filter((e) => e.speaker === "customer").map((e) => e.text));
     let events = await eventsOf(t.ctx, acct.accountId);
@@ -213,6 +218,16 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     expect(await balanceOf(t.ctx, acct.accountId)).toBe(100_000 - billed);
     const gaps = [...fake.calls.values()].flatMap((c) => c.media?.turnGapsMs ?? []).sort((a, b) => a - b);
     console.log(`media streams: ${gaps.length} turns, gap from end of the customer's speech to the agent's first frame p50 ${gaps[Math.floor(gaps.length / 2)]} ms, max ${gaps.at(-1)} ms (carrier time, end-of-turn silence included)`);
+    // Each call's recognition carried the order's phrase list: the shop, the product, the amount as the agent says it.
+    for (const locale of ["ar-MA", "ar-DZ", "ar-TN", "fr-FR"]) {
+      const sockets = azure.stt.sockets.filter((s) => s.language === locale);
+      expect(sockets.length, locale).toBeGreaterThan(0);
+      for (const socket of sockets) {
+        expect(socket.format, locale).toBe("detailed");
+        expect(socket.phrases, locale).toEqual(expect.arrayContaining(["Test shop", "Caftan", "249"]));
+        expect(socket.phrases.length, `${locale}: the amount in words too`).toBe(4);
+      }
+    }
     expect(fake.refusals).toEqual([]);
     expect(azure.refusals).toEqual([]);
     expect(t.errors).toEqual([]);
@@ -227,9 +242,31 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     const barge = twilioCall.media!.bargeIn!;
     expect(twilioCall.media!.clears).toBeGreaterThanOrEqual(1);
     expect(twilioCall.messages.some((m) => m["event"] === "clear")).toBe(true);
-    // From the customer's first word to `clear`: the energy detector decides at 160 ms of voiced speech; the rest is
-    // the fake's clock tick. (Silero, at 320 ms so that fillers do not barge in: test/vad.test.ts.)
-    expect((barge.clearFrame! - barge.speechFrame) * 20).toBeLessThanOrEqual(260);
+    // The recogniser's first interim result with a word decided, well before the 600 ms of voiced speech that would
+    // stop the agent without one (the delay, in carrier time at 5x, includes the recognition socket's opening: the
+    // bench measures it, this only bounds it generously).
+    const delayMs = (barge.clearFrame! - barge.speechFrame) * 20;
+    console.log(`media streams barge-in: clear ${delayMs} ms (carrier time) after the customer's first word`);
+    expect(delayMs).toBeLessThan(2000);
+    expect(t.errors).toEqual([]);
+  }, 120_000);
+
+  it("a filler over the agent does not stop it, and is not taken for the customer's answer", async () => {
+    const { acct, shop } = await carrierAccount(t, 10_000);
+    const calls = [{ country: "FR" as const, phone: "+33600000301", filler: "euh" }, { country: "MA" as const, phone: "+212600000301", filler: "ممم" }];
+    const ended = await Promise.all(calls.map(async (c) => waitForEnd(t, acct, await createCarrierCall(t, acct, shop, c.country, c.phone), 90_000)));
+    for (const [i, c] of calls.entries()) {
+      const call = ended[i]!;
+      expect([call.status, call.outcome], c.phone).toEqual(["completed", "confirmed"]);
+      const twilioCall = [...fake.calls.values()].find((x) => x.to === c.phone)!;
+      expect(twilioCall.media!.fillerFrame, c.phone).toBeGreaterThan(0);
+      expect(twilioCall.media!.clears, c.phone).toBe(0);
+      expect(twilioCall.messages.some((m) => m["event"] === "clear"), c.phone).toBe(false);
+      // The recogniser heard the filler (an interim result, then its final phrase); the dialogue did not.
+      expect(azure.recognitions.some((r) => r.text === c.filler), c.phone).toBe(true);
+      const { rows } = await t.ctx.db.query<{ transcript: { speaker: string; text: string }[] }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
+      expect(rows[0]!.transcript.filter((e) => e.speaker === "customer").map((e) => e.text), c.phone).not.toContain(c.filler);
+    }
     expect(t.errors).toEqual([]);
   }, 120_000);
 
@@ -256,6 +293,44 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     }
     expect(t.errors).toEqual([]);
   }, 150_000);
+
+  it("a recognition key the service refuses (401 on the WebSocket upgrade) fails the call at once with end_reason speech_refused", async () => {
+    const { acct, shop } = await carrierAccount(t, 10_000);
+    const refusals = azure.refusals.length;
+    azure.stt.recognitionKey = "another-resource-key-000000";
+    try {
+      const call = await waitForEnd(t, acct, await createCarrierCall(t, acct, shop, "FR", "+33600000401"), 60_000);
+      expect([call.status, call.outcome, call.end_reason]).toEqual(["failed", null, "speech_refused"]);
+      // Answered and connected until it failed: billed on Twilio's seconds like any answered call.
+      const twilioCall = [...fake.calls.values()].find((c) => c.to === "+33600000401")!;
+      expect(call.billed_seconds).toBe(twilioCall.duration);
+      expect(azure.refusals.slice(refusals).length).toBeGreaterThan(0);
+      expect(azure.refusals.slice(refusals).every((r) => r.status === 401)).toBe(true);
+      expect(t.errors.some((e) => /speech_refused/.test(e))).toBe(true);
+    } finally {
+      azure.stt.recognitionKey = null;
+      t.errors.length = 0;
+    }
+  }, 90_000);
+
+  it("a recognition socket dropped mid-turn heals (the SDK reconnects); one that keeps dropping ends the call as speech_unavailable", async () => {
+    const { acct, shop } = await carrierAccount(t, 10_000);
+    const before = azure.stt.sockets.length;
+    azure.stt.dropNext = 1;
+    const healed = await waitForEnd(t, acct, await createCarrierCall(t, acct, shop, "FR", "+33600000501"), 90_000);
+    expect([healed.status, healed.outcome]).toEqual(["completed", "confirmed"]);
+    expect(azure.stt.sockets.slice(before).filter((s) => s.dropped)).toHaveLength(1);
+    expect(t.errors).toEqual([]);
+    azure.stt.dropNext = 10_000;
+    try {
+      const deaf = await waitForEnd(t, acct, await createCarrierCall(t, acct, shop, "TN", `${PHONES.TN}01`), 120_000);
+      expect([deaf.status, deaf.outcome, deaf.end_reason]).toEqual(["failed", null, "speech_unavailable"]);
+      expect(t.errors.some((e) => /speech_unavailable/.test(e))).toBe(true);
+    } finally {
+      azure.stt.dropNext = 0;
+      t.errors.length = 0;
+    }
+  }, 240_000);
 
   it("refuses an unsigned or mis-signed Media Streams socket", async () => {
     const { acct, shop } = await carrierAccount(t, 10_000);

@@ -105,10 +105,12 @@ describe.skipIf(!hasEspeak)("Silero VAD on espeak-ng speech", () => {
 describe("turn-taking configuration", () => {
   const base = { DATABASE_URL: "postgresql://x@127.0.0.1/x" };
   it("defaults to Silero with its measured thresholds; the energy detector keeps its own", () => {
-    expect(turnTaking(loadConfig(base))).toEqual({ vad: "silero", threshold: 0.5, endSilenceMs: 200, bargeInMs: 320, minRms: 400 });
+    expect(turnTaking(loadConfig(base))).toEqual({ vad: "silero", threshold: 0.5, endSilenceMs: 200, bargeInMs: 320, fillerMs: 600, minRms: 400 });
     expect(turnTaking(loadConfig({ ...base, WAKHA_VAD: "energy" }))).toMatchObject({ vad: "energy", endSilenceMs: 400, bargeInMs: 160 });
     expect(turnTaking(loadConfig({ ...base, WAKHA_VAD_END_SILENCE_MS: "300", WAKHA_VAD_THRESHOLD: "0.6" }))).toMatchObject({ endSilenceMs: 300, threshold: 0.6 });
     expect(() => loadConfig({ ...base, WAKHA_VAD: "webrtc" })).toThrow(/WAKHA_VAD/);
     expect(() => loadConfig({ ...base, WAKHA_VAD_THRESHOLD: "1.5" })).toThrow(/WAKHA_VAD_THRESHOLD/);
+    expect(turnTaking(loadConfig({ ...base, WAKHA_VAD_FILLER_MS: "800" }))).toMatchObject({ fillerMs: 800, bargeInMs: 320 });
+    expect(() => loadConfig({ ...base, WAKHA_VAD_FILLER_MS: "10" })).toThrow(/WAKHA_VAD_FILLER_MS/);
   });
 });

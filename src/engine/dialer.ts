@@ -8,6 +8,7 @@ import { closingLine, voicemailMessage } from "./agent-lines.ts";
 import {
   type CallEnd, type ClaimedCall, claimCalls, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
 } from "./call-states.ts";
+import { profileFor } from "./dialogue/flow.ts";
 import { recogniseLineMessage } from "./dialogue/line-messages.ts";
 import { enqueueWoken } from "./policy/concurrency.ts";
 import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "./dialogue/types.ts";
@@ -165,9 +166,12 @@ class CallRun {
     try {
       end = await this.#dial();
     } catch (err) {
-      this.#engine.log(`call ${this.#call.id}: the engine failed mid-call; ending it as failed`, err);
+      // Speech that refused our key, or stopped recognising, says so (audio-session.ts); anything else is ours.
+      const said = (err as { endReason?: unknown } | null)?.endReason;
+      const reason = said === "speech_refused" || said === "speech_unavailable" ? said : "engine_error";
+      this.#engine.log(`call ${this.#call.id}: the call failed mid-call (${reason}); ending it as failed`, err);
       await this.#session?.hangup().catch(() => {});
-      end = { ...unanswered("failed", "engine_error"), connectedSeconds: this.#session?.connectedSeconds() ?? 0 };
+      end = { ...unanswered("failed", reason), connectedSeconds: this.#session?.connectedSeconds() ?? 0 };
     } finally {
       if (this.#timer) clearInterval(this.#timer);
     }
@@ -196,6 +200,7 @@ class CallRun {
       session = await provider.originate({
         callId: call.id, to: call.phone, ...(call.callerNumber ? { from: call.callerNumber } : {}), country: call.country, language: call.language, dialect: call.dialect,
         ringTimeoutSeconds: RING_TIMEOUT_SECONDS, machineDetection: true, record: true, timeLimitSeconds: call.balanceSeconds,
+        phrases: recognitionPhrases(dialogueOrder(call)),
       });
     } catch (err) {
       // An outage of the carrier's API is carrier_unavailable (text-carrier.ts); any other refusal carrier_refused.
@@ -360,6 +365,12 @@ class CallRun {
       this.#engine.log(`call ${this.#call.id}: the recording could not be stored`, err);
     }
   }
+}
+
+/** The order's words for the recogniser's phrase list: products and variants, the shop, the amount as the agent says it. */
+export function recognitionPhrases(order: DialogueOrder): string[] {
+  const phrases = [order.shopName, ...order.items.flatMap((i) => [i.name, ...(i.variant ? [i.variant] : [])]), profileFor(order).spokenAmount(order.amount), order.amount.replace(/\.0+$/, "")];
+  return [...new Set(phrases.map((p) => p.trim()).filter(Boolean))];
 }
 
 export function dialogueOrder(call: ClaimedCall): DialogueOrder {

@@ -1,22 +1,20 @@
-// A local fake of Azure Speech at its documented REST boundary (issue 13):
+// A local fake of Azure Speech at its documented boundaries (issue 13):
 // - POST /cognitiveservices/v1 (text to speech): Ocp-Apim-Subscription-Key, Content-Type application/ssml+xml,
 //   X-Microsoft-OutputFormat, an SSML body <speak xml:lang><voice name>text</voice></speak>; answers the audio
 //   (https://learn.microsoft.com/azure/ai-services/speech-service/rest-text-to-speech).
-// - POST /speech/recognition/conversation/cognitiveservices/v1?language=..&format=simple|detailed (short audio):
-//   Content-Type audio/wav; codecs=audio/pcm; samplerate=16000; answers RecognitionStatus, DisplayText, Offset,
-//   Duration (100-ns ticks) and with format=detailed NBest[{Confidence, Lexical, ITN, MaskedITN, Display}]
-//   (https://learn.microsoft.com/azure/ai-services/speech-service/rest-speech-to-text-short).
+// - GET /speech/recognition/conversation/cognitiveservices/v1 upgraded to a WebSocket: streaming recognition in the
+//   service's WebSocket protocol, as the Speech SDK speaks it (azure-speech-ws.ts).
 // - GET /cognitiveservices/voices/list: the voices, with ShortName and Locale.
 // 401 on a bad key, 400 on a bad SSML, voice, format or locale.
 //
 // The fake's "speech" is a tone whose pitch stands for the sentence (one pitch per distinct sentence, spoken as
 // long as a person would say it), so recognising it is exact: the recogniser measures the pitch of what it is
-// sent, after mu-law, VAD cutting and resampling, and answers the sentence. The Twilio fake's customers speak
-// and hear through the same voice (speak(), hear()), so a call's words survive the real audio path end to end.
+// sent, after mu-law and VAD cutting, and answers the sentence. The Twilio fake's customers speak and hear through
+// the same voice (speak(), hear()), so a call's words survive the real audio path end to end.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { mulawToPcm, pcmToMulaw } from "../../src/engine/speech/mulaw.ts";
-import { decodeWav } from "../../src/engine/speech/wav.ts";
+import { FakeRecognitionEndpoint, type RecognitionHost } from "./azure-speech-ws.ts";
 
 export const AZURE_VOICES: Record<string, string> = {
   "ar-MA-JamalNeural": "ar-MA", "ar-MA-MounaNeural": "ar-MA", "ar-DZ-AminaNeural": "ar-DZ", "ar-DZ-IsmaelNeural": "ar-DZ",
@@ -36,13 +34,16 @@ function unescapeXml(s: string): string {
   return s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, "\"").replace(/&apos;/g, "'").replace(/&amp;/g, "&");
 }
 
-export class FakeAzureSpeech {
+export class FakeAzureSpeech implements RecognitionHost {
   readonly key: string;
   /** Every synthesis: the voice, locale, text and output format asked for. */
   readonly syntheses: { voice: string; locale: string; text: string; format: string }[] = [];
   /** Every recognition: the language asked for and the text answered ("" for NoMatch). */
   readonly recognitions: { language: string; text: string; status: string }[] = [];
   readonly refusals: { path: string; status: number; detail: string }[] = [];
+  readonly sttLocales: ReadonlySet<string> = STT_LOCALES;
+  /** The WebSocket recognition endpoint: its sockets, phrase lists, and knobs (recognitionKey, dropNext). */
+  readonly stt: FakeRecognitionEndpoint;
   readonly #sentences: string[] = [];
   readonly #slots = new Map<string, number>();
   readonly #server: http.Server;
@@ -51,6 +52,10 @@ export class FakeAzureSpeech {
   constructor(options: { key: string }) {
     this.key = options.key;
     this.#server = http.createServer((req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))));
+    this.stt = new FakeRecognitionEndpoint(this);
+    this.#server.on("upgrade", (req, socket, head) => {
+      if (!this.stt.upgrade(req, socket, head)) socket.end("HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n");
+    });
   }
 
   get url(): string {
@@ -64,6 +69,7 @@ export class FakeAzureSpeech {
   }
 
   async close(): Promise<void> {
+    this.stt.close();
     this.#server.closeAllConnections();
     await new Promise((resolve) => this.#server.close(resolve));
   }
@@ -96,10 +102,11 @@ export class FakeAzureSpeech {
 
   /** What a listener makes of 8 kHz mu-law audio: the sentence, or null for silence and noise. */
   hear(mulaw: Uint8Array): string | null {
-    return this.#recognise(mulawToPcm(mulaw), 8000);
+    return this.recognisePcm(mulawToPcm(mulaw), 8000);
   }
 
-  #recognise(pcm: Int16Array, rate: number): string | null {
+  /** The sentence a stretch of 16-bit audio says, or null for silence and noise. */
+  recognisePcm(pcm: Int16Array, rate: number): string | null {
     let first = -1;
     let last = -1;
     for (let i = 0; i < pcm.length; i++) {
@@ -135,7 +142,6 @@ export class FakeAzureSpeech {
     }
     if (req.method !== "POST") return refuse(405, "method not allowed");
     if (url.pathname === "/cognitiveservices/v1") return this.#synthesize(req, body.toString("utf8"), res, refuse);
-    if (url.pathname === "/speech/recognition/conversation/cognitiveservices/v1") return this.#transcribe(req, url, body, res, refuse);
     return refuse(404, "not found");
   }
 
@@ -154,31 +160,5 @@ export class FakeAzureSpeech {
     const text = unescapeXml(voice[2]!.replace(/<[^>]+>/g, "")).trim();
     this.syntheses.push({ voice: name, locale: lang, text, format });
     res.writeHead(200, { "content-type": "audio/basic" }).end(Buffer.from(this.speak(text)));
-  }
-
-  #transcribe(req: http.IncomingMessage, url: URL, body: Buffer, res: http.ServerResponse, refuse: (s: number, d: string) => void): void {
-    const type = (req.headers["content-type"] ?? "").replace(/\s+/g, "");
-    if (type !== "audio/wav;codecs=audio/pcm;samplerate=16000") return refuse(400, "Content-Type must be audio/wav; codecs=audio/pcm; samplerate=16000");
-    const language = url.searchParams.get("language") ?? "";
-    if (!STT_LOCALES.has(language)) return refuse(400, `unsupported language ${language}`);
-    let audio: { sampleRate: number; samples: Int16Array };
-    try {
-      audio = decodeWav(new Uint8Array(body));
-    } catch {
-      return refuse(400, "the body is not a WAV file");
-    }
-    if (audio.sampleRate !== 16000) return refuse(400, "only 16 kHz PCM is accepted");
-    if (audio.samples.length > 60 * 16000) return refuse(400, "more than 60 seconds of audio");
-    const text = this.#recognise(audio.samples, 16000);
-    const ticks = Math.round((audio.samples.length / 16000) * 10_000_000);
-    const status = text ? "Success" : "NoMatch";
-    this.recognitions.push({ language, text: text ?? "", status });
-    const json = (payload: unknown): void => void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(payload));
-    if (!text) return json({ RecognitionStatus: status, Offset: 0, Duration: ticks });
-    if (url.searchParams.get("format") !== "detailed") return json({ RecognitionStatus: status, DisplayText: text, Offset: 0, Duration: ticks });
-    json({
-      RecognitionStatus: status, Offset: 0, Duration: ticks, DisplayText: text,
-      NBest: [{ Confidence: 0.93, Lexical: text.toLowerCase(), ITN: text.toLowerCase(), MaskedITN: text.toLowerCase(), Display: text }],
-    });
   }
 }

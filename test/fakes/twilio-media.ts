@@ -19,7 +19,7 @@ const TICK_MS = 5;
 
 /** What a customer speaks and hears with. */
 export interface MediaVoice {
-  speak(text: string): Uint8Array;
+  speak(text: string, seconds?: number): Uint8Array;
   hear(mulaw: Uint8Array): string | null;
 }
 
@@ -33,6 +33,8 @@ export interface MediaCallStats {
   turnGapsMs: number[];
   /** The keys the customer pressed (`dtmf` messages sent), in order. */
   digitsSent: string;
+  /** Frame at which the customer's filler over the agent began (MediaStreamRun.filler). */
+  fillerFrame: number | null;
 }
 
 export interface MediaStreamRun {
@@ -51,6 +53,8 @@ export interface MediaStreamRun {
   bargeIn: boolean;
   /** The customer mumbles until offered the keypad, then presses these keys (TwilioScenario.keypad). */
   keypad: string | null;
+  /** The customer says this short filler halfway through the agent's first line, then answers it as usual. */
+  filler: string | null;
   transcript: { speaker: "agent" | "customer"; text: string }[];
   messages: Record<string, unknown>[];
   stats: MediaCallStats;
@@ -82,9 +86,9 @@ export function runMediaStream(run: MediaStreamRun): void {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ ...m, sequenceNumber: String(++sequence) }));
   };
   const at = (frames: number, fn: () => void) => events.push({ at: frame + Math.max(0, Math.round(frames)), run: fn });
-  const say = (text: string) => {
+  const say = (text: string, seconds?: number) => {
     run.transcript.push({ speaker: "customer", text });
-    const audio = run.voice.speak(text);
+    const audio = run.voice.speak(text, seconds);
     const joined = new Uint8Array(speaking.length + audio.length);
     joined.set(speaking);
     joined.set(audio, speaking.length);
@@ -205,6 +209,14 @@ export function runMediaStream(run: MediaStreamRun): void {
           const queued = playback.reduce((n, p) => n + (p.kind === "audio" ? p.bytes.length : 0), 0) / FRAME;
           run.stats.bargeIn = { speechFrame: -1, clearFrame: null };
           answer(text, queued / 3);
+        }
+        if (run.filler && turn === 0 && !machine && text !== null && run.stats.fillerFrame === null) {
+          const queued = playback.reduce((n, p) => n + (p.kind === "audio" ? p.bytes.length : 0), 0) / FRAME;
+          run.stats.fillerFrame = -1;
+          at(queued / 2, () => {
+            run.stats.fillerFrame = frame;
+            say(run.filler!, 0.3);
+          });
         }
         playback.push({ kind: "mark", name, text, answered: cutIn });
         return;

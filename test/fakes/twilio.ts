@@ -37,6 +37,8 @@ export interface TwilioScenario {
    * the agent offers the keypad, and presses these keys (`dtmf` events) instead of speaking.
    */
   keypad?: string;
+  /** Media Streams: the customer says this filler (0.3 s, "euh") halfway through the agent's first line, then answers as usual. */
+  filler?: string;
 }
 
 export interface FakeTwilioOptions {
@@ -315,12 +317,12 @@ export class FakeTwilio {
 
   /** A bidirectional Media Stream to the <Stream> url (twilio-media.ts); the stream's end completes the call. */
   #stream(call: FakeCall, customer: SimulatedCustomer, url: string, twiml: string, voice: MediaVoice): void {
-    call.media = { framesIn: 0, framesOut: 0, clears: 0, bargeIn: null, turnGapsMs: [], digitsSent: "" };
+    call.media = { framesIn: 0, framesOut: 0, clears: 0, bargeIn: null, turnGapsMs: [], digitsSent: "", fillerFrame: null };
     runMediaStream({
       url, signature: twilioSignature(this.#o.authToken, url, {}), accountSid: this.#o.accountSid, callSid: call.sid, from: call.from, to: call.to,
       speed: this.#o.speed, customer, lang: dialectOf(call.to) === "fr" ? "fr-FR" : "ar", voice,
       customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])),
-      bargeIn: this.#scenario(call).bargeIn === true, keypad: this.#scenario(call).keypad ?? null, transcript: call.transcript, messages: call.messages, stats: call.media,
+      bargeIn: this.#scenario(call).bargeIn === true, keypad: this.#scenario(call).keypad ?? null, filler: this.#scenario(call).filler ?? null, transcript: call.transcript, messages: call.messages, stats: call.media,
       onSocket: (socket) => (call.socket = socket),
       onRefused: (status) => this.refusals.push({ kind: "media", status }),
       onEnd: () => void this.#finish(call, "completed"),

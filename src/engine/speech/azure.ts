@@ -1,27 +1,21 @@
-// Azure Speech as a SpeechProvider (issue 13), over its documented REST endpoints:
+// Azure Speech as a SpeechProvider (issue 13): synthesis over its documented REST endpoint, recognition over its
+// WebSocket protocol:
 // - Text to speech: POST https://{region}.tts.speech.microsoft.com/cognitiveservices/v1 with headers
 //   Ocp-Apim-Subscription-Key, Content-Type: application/ssml+xml, X-Microsoft-OutputFormat and User-Agent, and an
 //   SSML body <speak version="1.0" xml:lang><voice name>...</voice></speak>; the body of the answer is the audio
 //   (https://learn.microsoft.com/azure/ai-services/speech-service/rest-text-to-speech). We ask for
 //   raw-8khz-8bit-mono-mulaw: telephone audio as Media Streams carries it, so nothing is resampled to play it.
-// - Speech to text, REST API for short audio: POST https://{region}.stt.speech.microsoft.com/speech/recognition/
-//   conversation/cognitiveservices/v1?language=ar-MA&format=detailed, Content-Type: audio/wav; codecs=audio/pcm;
-//   samplerate=16000 (the only WAV it takes: 16 kHz PCM mono), up to 60 s of audio, final results only; the answer
-//   has RecognitionStatus, DisplayText, Offset and Duration (100-ns ticks) and, with format=detailed, NBest[] with
-//   Confidence, Lexical, ITN, MaskedITN, Display
-//   (https://learn.microsoft.com/azure/ai-services/speech-service/rest-speech-to-text-short).
-// The voice activity detector cuts the customer's turn, so one turn is one short-audio request; interim results and
-// phrase lists need the Speech SDK's WebSocket protocol, which this adapter does not speak (docs/going-live.md).
-import type { AudioFormat } from "./audio-format.ts";
+// - Speech to text: streaming recognition over the service's WebSocket protocol through Microsoft's SDK, one stream
+//   per customer turn, with interim and final results, confidence and the order's phrase list (azure-recognition.ts).
+//   The REST API for short audio that the first version used (final results only, no phrase lists) is gone.
+import { recognizeWithAzure } from "./azure-recognition.ts";
 import { mulawToPcm } from "./mulaw.ts";
-import type { Recognition, SpeechProvider, SynthesizedSpeech } from "./provider.ts";
-import { encodeWav, resample } from "./wav.ts";
+import type { Recognition, RecognizeOptions, SpeechProvider, SynthesizedSpeech } from "./provider.ts";
+import { resample } from "./wav.ts";
 
 /** The documented output format name for 8 kHz 8-bit mono mu-law without a header. */
 export const AZURE_MULAW_FORMAT = "raw-8khz-8bit-mono-mulaw";
-const STT_PATH = "/speech/recognition/conversation/cognitiveservices/v1";
 const TTS_PATH = "/cognitiveservices/v1";
-const TICKS_PER_SECOND = 10_000_000;
 const TTS_CACHE_ENTRIES = 500;
 
 /** Voices per dialect that Azure lists for the locales (ma ar-MA, dz ar-DZ, tn ar-TN, fr fr-FR). */
@@ -35,15 +29,18 @@ export interface AzureSpeechOptions {
   region?: string | undefined;
   /** One origin for both APIs instead (a sovereign cloud, or the local fake in tests). */
   endpoint?: string | undefined;
-  /** Milliseconds before a request is given up. */
+  /** Milliseconds before a request (or a recognition's final result, counted from the end of its audio) is given up. */
   timeoutMs?: number;
 }
 
 export class AzureSpeechError extends Error {
   readonly status: number | undefined;
+  /** A refused key or resource: the call cannot go on and ends as failed with this reason (dialer.ts). */
+  readonly endReason: "speech_refused" | undefined;
   constructor(message: string, status?: number) {
     super(message);
     this.status = status;
+    this.endReason = status === 401 || status === 403 ? "speech_refused" : undefined;
   }
 }
 
@@ -57,19 +54,14 @@ export function ssml(text: string, locale: string, voice: string): string {
     + `<voice name="${ssmlText(voice)}">${ssmlText(text)}</voice></speak>`;
 }
 
-interface ShortAudioResult {
-  RecognitionStatus?: string;
-  DisplayText?: string;
-  Offset?: number;
-  Duration?: number;
-  NBest?: { Confidence?: number; Display?: string; Lexical?: string }[];
-}
-
 export class AzureSpeech implements SpeechProvider {
   readonly name = "azure";
+  readonly partials = true;
   readonly #key: string;
+  readonly #region: string | undefined;
   readonly #tts: string;
-  readonly #stt: string;
+  /** ws(s):// origin of recognition when an endpoint is configured; the SDK builds the region's host otherwise. */
+  readonly #sttHost: string | undefined;
   readonly #timeoutMs: number;
   // The agent's fixed lines (greetings, the keypad offer, goodbyes) repeat across calls: synthesised once, billed once.
   readonly #cache = new Map<string, Promise<Uint8Array>>();
@@ -79,7 +71,8 @@ export class AzureSpeech implements SpeechProvider {
     if (!origin && !options.region) throw new Error("Azure Speech needs a region or an endpoint");
     this.#key = options.key;
     this.#tts = `${origin ?? `https://${options.region}.tts.speech.microsoft.com`}${TTS_PATH}`;
-    this.#stt = `${origin ?? `https://${options.region}.stt.speech.microsoft.com`}${STT_PATH}`;
+    this.#region = options.region;
+    this.#sttHost = origin?.replace(/^http/, "ws");
     this.#timeoutMs = options.timeoutMs ?? 10_000;
   }
 
@@ -110,39 +103,9 @@ export class AzureSpeech implements SpeechProvider {
     return { sampleRate: 8000, samples, mulaw };
   }
 
-  /** Collects the turn's audio (the VAD ends the iterable), then one short-audio request: one final result. */
-  async *recognize(audio: AsyncIterable<Uint8Array>, options: { locale: string; format: AudioFormat }): AsyncIterable<Recognition> {
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of audio) chunks.push(chunk);
-    const bytes = Buffer.concat(chunks);
-    if (bytes.length === 0) return;
-    const pcm = options.format.encoding === "mulaw"
-      ? mulawToPcm(bytes)
-      : new Int16Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length - (bytes.length % 2)));
-    const wav = encodeWav(resample(pcm, options.format.sampleRate, 16_000), 16_000);
-    const url = `${this.#stt}?language=${encodeURIComponent(options.locale)}&format=detailed`;
-    const res = await this.#fetch(url, {
-      method: "POST",
-      headers: {
-        "Ocp-Apim-Subscription-Key": this.#key,
-        "Content-Type": "audio/wav; codecs=audio/pcm; samplerate=16000",
-        Accept: "application/json",
-      },
-      body: wav,
-    });
-    const result = (await res.json()) as ShortAudioResult;
-    // NoMatch, InitialSilenceTimeout, BabbleTimeout: nothing was understood; the dialogue hears silence.
-    if (result.RecognitionStatus !== "Success") return;
-    const best = result.NBest?.[0];
-    const text = (best?.Display ?? result.DisplayText ?? "").trim();
-    if (!text) return;
-    yield {
-      text,
-      final: true,
-      ...(typeof best?.Confidence === "number" ? { confidence: best.Confidence } : {}),
-      startSeconds: (result.Offset ?? 0) / TICKS_PER_SECOND,
-      durationSeconds: (result.Duration ?? 0) / TICKS_PER_SECOND,
-    };
+  /** Streams the audio to the service as it comes; interim results, then the final ones (azure-recognition.ts). */
+  recognize(audio: AsyncIterable<Uint8Array>, options: RecognizeOptions): AsyncIterable<Recognition> {
+    return recognizeWithAzure({ key: this.#key, region: this.#region, host: this.#sttHost, finalTimeoutMs: this.#timeoutMs }, audio, options);
   }
 
   async #fetch(url: string, init: RequestInit): Promise<Response> {

@@ -22,14 +22,27 @@ export interface Recognition {
   durationSeconds: number;
 }
 
+/** What a recognition is asked for: the call's locale, the audio's format and the words to expect. */
+export interface RecognizeOptions {
+  locale: string;
+  format: AudioFormat;
+  /**
+   * Words and phrases this call is likely to hear (the order's products, the shop, the amount as spoken): a hint
+   * to recognisers that take one (Azure's phrase list); others ignore it.
+   */
+  phrases?: readonly string[];
+}
+
 export interface SpeechProvider {
   readonly name: string;
+  /** recognize() yields interim results while the customer speaks (what barge-in by words needs). */
+  readonly partials?: boolean;
   /** Text to audio in a voice of `locale` (BCP 47, for example ar-MA or fr-FR), at `sampleRate` when given. */
   synthesize(text: string, options: { locale: string; voice?: string; sampleRate?: number }): Promise<SynthesizedSpeech>;
   /**
    * Streaming recognition of a call's inbound audio (frames as the carrier sends them), yielding interim and
    * final results until the audio ends. Providers without recognition (espeak-ng) reject.
    */
-  recognize(audio: AsyncIterable<Uint8Array>, options: { locale: string; format: AudioFormat }): AsyncIterable<Recognition>;
+  recognize(audio: AsyncIterable<Uint8Array>, options: RecognizeOptions): AsyncIterable<Recognition>;
   close(): Promise<void>;
 }

@@ -2,10 +2,17 @@
 // SpeechProvider turns the agent's text into audio and the customer's turns into text, and this session puts them
 // together behind the same CallSession the dialer drives on text carriers.
 //
-// Turn-taking runs on the inbound frames: a voice activity detector (speech/vad.ts) opens a turn, ends it after
-// WAKHA_VAD_END_SILENCE_MS of silence and hands the turn's audio to the recogniser; while the agent speaks, a
-// customer talking for WAKHA_VAD_BARGE_IN_MS cuts the agent's audio at the carrier (Media Streams `clear`).
+// Turn-taking runs on the inbound frames: a voice activity detector (speech/vad.ts) opens a turn and a recognition
+// stream with it (the 200 ms before its onset included), feeds the stream frame by frame, and closes it after
+// WAKHA_VAD_END_SILENCE_MS of silence; the recogniser's final result is what the dialogue hears. While the agent
+// speaks, the customer stops its audio at the carrier (Media Streams `clear`) with the first interim result that
+// holds a word that is not a filler, or, before any word, with WAKHA_VAD_FILLER_MS of voiced speech
+// (WAKHA_VAD_BARGE_IN_MS with a recogniser that gives no interim results). A turn spoken over the agent that was
+// only fillers ("mm", "euh") is a backchannel, not an answer: the dialogue does not hear it. A recogniser that
+// refuses the key ends the call as failed (speech_refused); two turns in a row it could not recognise, too
+// (speech_unavailable): a call must not go on deaf.
 import type { Dialect } from "../dialogue/types.ts";
+import { hasRealWord } from "../speech/fillers.ts";
 import { pcmToMulaw } from "../speech/mulaw.ts";
 import type { SpeechProvider } from "../speech/provider.ts";
 import { sharedSileroModel, SileroVad } from "../speech/silero.ts";
@@ -25,12 +32,17 @@ export interface TurnTaking {
   endSilenceMs: number;
   /** Voiced speech over the agent's voice that stops it (ms of audio); shorter sounds (a cough, "mm") do not. */
   bargeInMs: number;
+  /**
+   * The same bound with a recogniser that streams interim results: words stop the agent as soon as they are
+   * recognised, so the duration alone only has to outlast the longest filler.
+   */
+  fillerMs: number;
   /** RMS (16-bit linear) under which a frame is never speech (the energy detector). */
   minRms: number;
 }
 
 /** What the configuration gives when nothing is set (index.ts turnTaking()). */
-export const DEFAULT_TURN_TAKING: TurnTaking = { vad: "silero", threshold: 0.5, endSilenceMs: 200, bargeInMs: 320, minRms: 400 };
+export const DEFAULT_TURN_TAKING: TurnTaking = { vad: "silero", threshold: 0.5, endSilenceMs: 200, bargeInMs: 320, fillerMs: 600, minRms: 400 };
 
 /** A detector for one call as turn-taking says; Silero's model is loaded once per process. */
 export async function createVad(t: TurnTaking, log: (message: string, err?: unknown) => void): Promise<VoiceActivityDetector> {
@@ -45,8 +57,10 @@ export async function createVad(t: TurnTaking, log: (message: string, err?: unkn
   }
 }
 
-/** A turn longer than this is cut and recognised anyway (the short-audio APIs take up to 60 s). */
+/** A turn longer than this is closed and recognised anyway (a line left open on noise must not stream for ever). */
 const MAX_TURN_MS = 20_000;
+/** Turns in a row the recogniser failed on (after its own reconnections) before the call gives up as deaf. */
+const MAX_FAILED_TURNS = 2;
 /** Audio kept before the detector's onset, so the first syllable reaches the recogniser. */
 const PREROLL_MS = 200;
 /** How long listen() waits past its timeout for a turn still being recognised (wall ms). */
@@ -57,6 +71,8 @@ export interface AudioSessionOptions {
   speech: SpeechProvider;
   /** BCP 47 locale of the call's speech (ar-MA, ar-DZ, ar-TN, fr-FR). */
   locale: string;
+  /** Words the call is likely to hear (the order's), for the recogniser's phrase list. */
+  phrases?: readonly string[] | undefined;
   voice?: string | undefined;
   /** Carrier seconds per wall second (the fakes' time compression; 1 in production). */
   speed: number;
@@ -76,8 +92,11 @@ export class AudioCallSession implements CallSession {
   #interruptible = true;
   #bargedIn = false;
   #chain: Promise<void> = Promise.resolve();
-  /** Wall time of the last barge-in `clear`, for the latency tests and the bench. */
-  lastBargeIn: { speechMs: number } | null = null;
+  #failedTurns = 0;
+  /** Why the call cannot go on (the recogniser refused us): say() and listen() throw it, the dialer ends the call. */
+  #fatal: Error | null = null;
+  /** The last barge-in `clear`: how much speech it took, and whether words or duration decided. */
+  lastBargeIn: { speechMs: number; by: "words" | "duration" } | null = null;
 
   constructor(options: AudioSessionOptions) {
     this.#o = options;
@@ -125,6 +144,7 @@ export class AudioCallSession implements CallSession {
   }
 
   async say(text: string, options: SayOptions = {}): Promise<SayResult> {
+    if (this.#fatal) throw this.#fatal;
     if (this.closed || !text.trim()) return { interrupted: false, spokenSeconds: 0 };
     const speech = await this.#o.speech.synthesize(text, { locale: options.locale ?? this.#o.locale, ...(this.#o.voice ? { voice: this.#o.voice } : {}), sampleRate: 8000 });
     if (this.closed) return { interrupted: false, spokenSeconds: 0 };
@@ -142,12 +162,13 @@ export class AudioCallSession implements CallSession {
   }
 
   async listen(options: ListenOptions): Promise<Utterance | null> {
-    const ready = () => this.#heard.length > 0 || this.closed;
+    const ready = () => this.#heard.length > 0 || this.closed || this.#fatal !== null;
     await this.#waitFor(ready, (options.timeoutSeconds * 1000) / this.#o.speed);
     // A turn still being spoken or recognised when the time ran out is worth waiting for.
     if (!ready() && (this.#capturing || this.#recognising > 0)) {
       await this.#waitFor(() => ready() || (!this.#capturing && this.#recognising === 0), RECOGNITION_GRACE_MS);
     }
+    if (this.#fatal) throw this.#fatal;
     return this.#heard.shift() ?? null;
   }
 
@@ -155,70 +176,93 @@ export class AudioCallSession implements CallSession {
 
   async #pump(): Promise<void> {
     const t = this.#o.turnTaking;
-    const format = this.#leg.format;
     const frameMs = 20;
     const vad = await createVad(t, this.#o.log);
     const preroll: Uint8Array[] = [];
     const prerollFrames = Math.ceil(PREROLL_MS / frameMs);
-    let turn: Uint8Array[] = [];
-    let turnAt = 0;
+    // Words stop the agent when the recogniser streams them; the duration bound then only has to outlast fillers.
+    const durationBound = this.#o.speech.partials ? t.fillerMs : t.bargeInMs;
+    let turn: TurnAudio | null = null;
     for await (const frame of this.#leg.frames()) {
       const event = await vad.push(frame);
-      if (this.#capturing) turn.push(frame);
+      if (turn) turn.push(frame);
       else {
         preroll.push(frame);
         if (preroll.length > prerollFrames) preroll.shift();
       }
-      if (event === "speech_start") {
+      if (event === "speech_start" && !turn) {
         this.#capturing = true;
-        turn = preroll.splice(0);
-        turnAt = Math.max(0, this.connectedSeconds() - (turn.length * frameMs) / 1000);
+        const frames = preroll.splice(0);
+        turn = new TurnAudio(frames, Math.max(0, this.connectedSeconds() - (frames.length * frameMs) / 1000));
+        this.#recognise(turn);
       }
-      if (vad.speaking && this.#playing && this.#interruptible && !this.#bargedIn && vad.voicedMs >= t.bargeInMs) {
-        this.#bargedIn = true;
-        this.lastBargeIn = { speechMs: vad.speechMs };
-        this.#leg.clear();
-      }
-      if (this.#capturing && (event === "speech_end" || turn.length * frameMs >= MAX_TURN_MS)) {
+      if (vad.speaking && vad.voicedMs >= durationBound) this.#bargeIn(vad.speechMs, "duration");
+      if (turn && (event === "speech_end" || turn.frames * frameMs >= MAX_TURN_MS)) {
         this.#capturing = false;
         // The trailing silence that ended the turn is not speech.
-        const spoken = event === "speech_end" ? turn.slice(0, Math.max(1, turn.length - Math.floor(t.endSilenceMs / frameMs))) : turn;
-        this.#recognise(spoken, turnAt, (spoken.length * frameMs) / 1000, format);
-        turn = [];
+        const spoken = event === "speech_end" ? Math.max(1, turn.frames - Math.floor(t.endSilenceMs / frameMs)) : turn.frames;
+        turn.end((spoken * frameMs) / 1000);
+        turn = null;
       }
     }
+    turn?.end((turn.frames * frameMs) / 1000);
     this.#capturing = false;
     this.#wakeAll();
   }
 
-  // Turns are recognised in the order they were spoken, each as soon as it ends.
-  #recognise(frames: Uint8Array[], at: number, durationSeconds: number, format: AudioCallLeg["format"]): void {
+  /** Stops the agent's audio when the customer talks over it (once per line). */
+  #bargeIn(speechMs: number, by: "words" | "duration"): void {
+    if (!this.#playing || !this.#interruptible || this.#bargedIn) return;
+    this.#bargedIn = true;
+    this.lastBargeIn = { speechMs, by };
+    this.#leg.clear();
+  }
+
+  // A turn's recognition runs while the customer speaks; turns are heard in the order they were spoken.
+  #recognise(turn: TurnAudio): void {
     this.#recognising++;
+    const overAgent = this.#playing;
     const result = (async () => {
       const texts: { text: string; confidence?: number }[] = [];
-      async function* audio() {
-        yield* frames;
+      const options = { locale: this.#o.locale, format: this.#leg.format, ...(this.#o.phrases?.length ? { phrases: this.#o.phrases } : {}) };
+      for await (const r of this.#o.speech.recognize(turn.audio(), options)) {
+        const text = r.text.trim();
+        if (!r.final) {
+          if (hasRealWord(text)) this.#bargeIn(turn.elapsedMs(), "words");
+        } else if (text) {
+          texts.push({ text, ...(r.confidence === undefined ? {} : { confidence: r.confidence }) });
+        }
       }
-      for await (const r of this.#o.speech.recognize(audio(), { locale: this.#o.locale, format })) {
-        if (r.final && r.text.trim()) texts.push({ text: r.text.trim(), ...(r.confidence === undefined ? {} : { confidence: r.confidence }) });
-      }
+      this.#failedTurns = 0;
       return texts;
-    })().catch((err) => {
-      this.#o.log(`call ${this.providerCallId}: speech recognition failed`, err);
+    })().catch((err: unknown) => {
+      this.#recognitionFailed(err);
       return [];
-    });
+    }).finally(() => turn.end(turn.frames * 0.02));
     this.#chain = this.#chain.then(async () => {
       const texts = await result;
-      if (texts.length > 0) {
+      // Only "mm" or "euh" over the agent's voice: a backchannel, not the customer's answer.
+      const backchannel = overAgent && texts.length > 0 && !texts.some((t) => hasRealWord(t.text));
+      if (texts.length > 0 && !backchannel) {
         const confidences = texts.flatMap((t) => (t.confidence === undefined ? [] : [t.confidence]));
         this.#heard.push({
-          text: texts.map((t) => t.text).join(" "), at, durationSeconds,
+          text: texts.map((t) => t.text).join(" "), at: turn.at, durationSeconds: turn.durationSeconds,
           ...(confidences.length ? { confidence: Math.min(...confidences) } : {}),
         });
       }
       this.#recognising--;
       this.#wakeAll();
     });
+  }
+
+  #recognitionFailed(err: unknown): void {
+    this.#o.log(`call ${this.providerCallId}: speech recognition failed`, err);
+    const endReason = (err as { endReason?: unknown } | null)?.endReason;
+    if (typeof endReason === "string") this.#fatal ??= err as Error;
+    else if (++this.#failedTurns >= MAX_FAILED_TURNS) {
+      this.#fatal ??= Object.assign(new Error(`speech recognition failed on ${this.#failedTurns} turns in a row: ${err instanceof Error ? err.message : String(err)}`), { endReason: "speech_unavailable" });
+    }
+    if (this.#fatal) this.#wakeAll();
   }
 
   async #waitFor(done: () => boolean, wallMs: number): Promise<void> {
@@ -242,6 +286,56 @@ export class AudioCallSession implements CallSession {
 
   #wakeAll(): void {
     for (const wake of [...this.#wakers]) wake();
+  }
+}
+
+/** One turn's audio as the recogniser reads it: the frames so far, then each one as it arrives, until the turn ends. */
+class TurnAudio {
+  readonly at: number;
+  durationSeconds = 0;
+  frames = 0;
+  readonly #queue: Uint8Array[];
+  readonly #startedFrames: number;
+  #ended = false;
+  #wake: (() => void) | null = null;
+
+  constructor(preroll: Uint8Array[], at: number) {
+    this.#queue = preroll;
+    this.frames = preroll.length;
+    this.#startedFrames = preroll.length;
+    this.at = at;
+  }
+
+  /** Milliseconds of audio since the detector's onset. */
+  elapsedMs(): number {
+    return (this.frames - this.#startedFrames) * 20;
+  }
+
+  push(frame: Uint8Array): void {
+    if (this.#ended) return;
+    this.#queue.push(frame);
+    this.frames++;
+    this.#wake?.();
+  }
+
+  end(durationSeconds: number): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.durationSeconds = durationSeconds;
+    this.#wake?.();
+  }
+
+  async *audio(): AsyncIterable<Uint8Array> {
+    for (;;) {
+      const frame = this.#queue.shift();
+      if (frame) {
+        yield frame;
+        continue;
+      }
+      if (this.#ended) return;
+      await new Promise<void>((resolve) => (this.#wake = resolve));
+      this.#wake = null;
+    }
   }
 }
 
@@ -271,7 +365,7 @@ export class PairedTelephony implements TelephonyProvider {
   async originate(request: OriginateRequest): Promise<AudioCallSession> {
     const leg = await this.#o.carrier.originate(request);
     return new AudioCallSession({
-      leg, speech: this.#o.speech, locale: speechLocale(request.language, request.dialect),
+      leg, speech: this.#o.speech, locale: speechLocale(request.language, request.dialect), phrases: request.phrases,
       voice: this.#o.voices[request.language === "fr" ? "fr" : request.dialect], speed: this.#o.speed,
       turnTaking: this.#o.turnTaking, log: this.#o.log,
     });

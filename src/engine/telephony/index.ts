@@ -37,14 +37,16 @@ export interface TelephonyDependencies {
  * test/vad.test.ts, bench/results/audio.md): Silero ends a turn 200 ms after its speech probability falls (about
  * 300 ms after the last sample of speech, its own hangover of ~100 ms included) and barges in at 320 ms of voiced
  * speech, above what it hears of espeak-ng's fillers "ah" (280 ms) and "euh" (300 ms); the energy detector keeps
- * 400 ms and 160 ms.
+ * 400 ms and 160 ms. With a recogniser that streams interim results (Azure, the simulator's), words stop the agent
+ * as soon as they are recognised and the duration bound is WAKHA_VAD_FILLER_MS (600 ms: above the longest filler
+ * measured, espeak-ng's at 280-500 ms as Silero hears them).
  */
 export function turnTaking(config: Config): TurnTaking {
   const silero = config.WAKHA_VAD === "silero";
   return {
     vad: config.WAKHA_VAD, threshold: config.WAKHA_VAD_THRESHOLD,
     endSilenceMs: config.WAKHA_VAD_END_SILENCE_MS ?? (silero ? 200 : 400),
-    bargeInMs: config.WAKHA_VAD_BARGE_IN_MS ?? (silero ? 320 : 160), minRms: config.WAKHA_VAD_MIN_RMS,
+    bargeInMs: config.WAKHA_VAD_BARGE_IN_MS ?? (silero ? 320 : 160), fillerMs: config.WAKHA_VAD_FILLER_MS ?? 600, minRms: config.WAKHA_VAD_MIN_RMS,
   };
 }
 

@@ -67,6 +67,11 @@ export interface OriginateRequest {
   timeLimitSeconds?: number;
   /** Record both legs (Twilio `Record=true`, dual channel). */
   record: boolean;
+  /**
+   * Words this call is likely to hear: the order's products, the shop's name, the amount as the agent says it. Audio
+   * carriers pass them to the recogniser's phrase list (Azure); text carriers may ignore them.
+   */
+  phrases?: readonly string[];
 }
 
 /** The customer's recognised words (ConversationRelay `prompt` with `last: true`). */

@@ -6,9 +6,8 @@
 // the audio itself says which utterance it is). The customers keep their habits: pauses before answering, now and
 // then talking over the agent or a short "hm" while it speaks. The recording is the real mixed audio of both sides.
 import type { Dialect, SimulatedCustomer } from "../../dialogue/types.ts";
-import type { AudioFormat } from "../../speech/audio-format.ts";
 import { MULAW_FRAME_BYTES, MULAW_SILENCE, mulawToPcm, pcmToMulaw } from "../../speech/mulaw.ts";
-import type { Recognition, SpeechProvider, SynthesizedSpeech } from "../../speech/provider.ts";
+import type { Recognition, RecognizeOptions, SpeechProvider, SynthesizedSpeech } from "../../speech/provider.ts";
 import { Timeline, tone } from "../../speech/wav.ts";
 import type {
   AnswerResult, AudioCallLeg, AudioTelephonyProvider, CallProgress, CallRecording, HangupCause, HangupEvent, OriginateRequest,
@@ -46,6 +45,7 @@ class SpokenTexts {
 /** The simulated line's speech: the local voice for the agent, recognition by the audio's own identity. */
 class SimulatedSpeech implements SpeechProvider {
   readonly name = "simulator";
+  readonly partials = true;
   readonly #texts: SpokenTexts;
   readonly #voice: (text: string, locale: string) => Promise<Uint8Array>;
 
@@ -60,15 +60,30 @@ class SimulatedSpeech implements SpeechProvider {
     return { sampleRate: 8000, samples: mulawToPcm(mulaw), mulaw };
   }
 
-  async *recognize(audio: AsyncIterable<Uint8Array>, _options: { locale: string; format: AudioFormat }): AsyncIterable<Recognition> {
+  /**
+   * Interim results as the audio comes (the words of each utterance up to the frame reached, a word per equal share
+   * of its audio, as a streaming recogniser grows its hypothesis), then the turn's words as the final result.
+   */
+  async *recognize(audio: AsyncIterable<Uint8Array>, _options: RecognizeOptions): AsyncIterable<Recognition> {
     const texts: string[] = [];
+    type Utterance = { buffer: ArrayBufferLike; words: string[]; said: number };
+    let current = null as Utterance | null;
     let frames = 0;
     for await (const frame of audio) {
       frames++;
       const text = this.#texts.customer.get(frame.buffer);
-      if (text === undefined || this.#texts.heard.has(frame.buffer)) continue;
-      this.#texts.heard.add(frame.buffer); // a turn the detector cut in two is heard once
-      texts.push(text);
+      if (text === undefined) continue;
+      if (current?.buffer !== frame.buffer) {
+        if (this.#texts.heard.has(frame.buffer)) continue;
+        this.#texts.heard.add(frame.buffer); // a turn the detector cut in two is heard once
+        texts.push(text);
+        current = { buffer: frame.buffer, words: text.split(/\s+/).filter(Boolean), said: 0 };
+      }
+      const reached = Math.ceil(((frame.byteOffset + frame.length) / frame.buffer.byteLength) * current.words.length);
+      if (reached > current.said) {
+        current.said = reached;
+        yield { text: [...texts.slice(0, -1), current.words.slice(0, reached).join(" ")].join(" "), final: false, startSeconds: 0, durationSeconds: frames * FRAME_SECONDS };
+      }
     }
     if (texts.length) yield { text: texts.join(" "), final: true, confidence: 0.9, startSeconds: 0, durationSeconds: frames * FRAME_SECONDS };
   }
@@ -148,7 +163,9 @@ export class SimulatedAudioLeg implements AudioCallLeg {
   readonly providerCallId: string;
   readonly format = { encoding: "mulaw" as const, sampleRate: 8000, channels: 1 as const };
   readonly carriesDigits = true;
-  readonly stats = { clears: 0, bargeIns: 0, fillers: 0 };
+  /** bargeInDelaysMs: from the first voiced frame of a talk-over to the agent's `clear` (simulated ms; the bench). */
+  readonly stats = { clears: 0, bargeIns: 0, fillers: 0, bargeInDelaysMs: [] as number[] };
+  #talkOverFrame: number | null = null;
   readonly #request: OriginateRequest;
   readonly #customer: SimulatedCustomer;
   readonly #random: () => number;
@@ -268,10 +285,11 @@ export class SimulatedAudioLeg implements AudioCallLeg {
       } else if (human && frames > 100 && this.#random() < (this.#o.fillerRate ?? 0.1)) {
         this.stats.fillers++;
         // The filler is espeak-ng's French "ah" whatever the line's language (a sound, not a word): Silero hears about
-        // 280 ms of voice in it, under the barge-in threshold. Without espeak-ng it is a short hum.
+        // 280 ms of voice in it, under the duration bound, and the recogniser writes it "ah", a filler, so it neither
+        // stops the agent nor reaches the dialogue as an answer. Without espeak-ng it is a short hum.
         this.#at(Math.round(frames / 2), () => {
-          if (!this.#o.voice) return void this.#say(null, pcmToMulaw(tone(180, 0.12, 8000, 5000)));
-          void this.#provider.voice("ah", "fr-FR").then((audio) => this.#say(null, audio), (err) => this.#o.onError?.("the customer's voice failed", err));
+          if (!this.#o.voice) return void this.#say("hm", pcmToMulaw(tone(180, 0.12, 8000, 5000)));
+          void this.#provider.voice("ah", "fr-FR").then((audio) => this.#say("ah", audio), (err) => this.#o.onError?.("the customer's voice failed", err));
         });
       }
     });
@@ -281,6 +299,8 @@ export class SimulatedAudioLeg implements AudioCallLeg {
     const playing = this.#playing;
     if (!playing) return;
     this.stats.clears++;
+    if (this.#talkOverFrame !== null && this.#frame >= this.#talkOverFrame) this.stats.bargeInDelaysMs.push((this.#frame - this.#talkOverFrame) * 20);
+    this.#talkOverFrame = null;
     this.#playing = null;
     playing.resolve({ interrupted: true });
   }
@@ -356,7 +376,9 @@ export class SimulatedAudioLeg implements AudioCallLeg {
         return;
       }
       void this.#provider.voice(reply.text, this.#locale).then((audio) => {
+        const queued = Math.ceil(this.#speaking.length / MULAW_FRAME_BYTES);
         const frames = this.#say(reply.text, audio);
+        if (cutInAfterFrames !== null) this.#talkOverFrame = this.#frame + queued + Math.floor(mulawToPcm(audio).findIndex((v) => Math.abs(v) > 1000) / MULAW_FRAME_BYTES);
         if (reply.hangup) this.#at(frames + 25, () => this.#close("customer"));
       }, (err) => this.#o.onError?.("the customer's voice failed", err));
     });

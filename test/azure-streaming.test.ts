@@ -2,7 +2,7 @@
 // protocol (test/fakes/azure-speech-ws.ts): interim and final results with confidence in the four locales, the
 // phrase list reaching the service, a refused key failing fast with its status, a dropped socket mid-turn.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AzureRecognitionError } from "../src/engine/speech/azure-recognition.ts";
+import { AzureSpeechError } from "../src/engine/speech/azure-recognition.ts";
 import { AzureSpeech } from "../src/engine/speech/azure.ts";
 import { MULAW_FRAME_BYTES } from "../src/engine/speech/mulaw.ts";
 import type { Recognition } from "../src/engine/speech/provider.ts";
@@ -85,7 +85,7 @@ describe("Azure streaming recognition against the fake of its WebSocket protocol
     }
     const refusals = azure.refusals.length;
     const err = await collect(speech.recognize(endless(), { locale: "ar-MA", format: MULAW })).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(AzureRecognitionError);
+    expect(err).toBeInstanceOf(AzureSpeechError);
     expect(err).toMatchObject({ status: 401, endReason: "speech_refused" });
     expect(azure.refusals.slice(refusals).every((r) => r.status === 401)).toBe(true);
     // An unsupported locale is refused by the service (400), not as a key problem.

@@ -1,29 +1,17 @@
 // POST /connectors/{platform}/{shop_id}: the store platforms' order webhooks (issue 17), outside /v1. `shop_id` is the
 // connector's opaque webhook token (GET .../connector shows the whole address), not the shop's external id: a store's
 // address cannot be guessed, and the platform's signature is checked with that connector's secret.
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../errors.ts";
-import { sendProblem, toApiError } from "../http/problem.ts";
 import { receiveStoreWebhook } from "../services/connector-intake.ts";
-import { detailSchema, INBOUND_BODY_LIMIT } from "./messaging.ts";
-
-// The body is read raw (for the signature) and parsed by the adapter; the schemas here only document it.
-const passThrough = () => (data: unknown) => ({ value: data });
+import { detailSchema, INBOUND_BODY_LIMIT, passThrough, rawBodyScope } from "./raw-body-scope.ts";
 
 /** Registers /connectors/... in its own scope: raw body parser with the 256 KiB inbound limit, legacy errors. */
 export async function connectorRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const docsUrl = ctx.config.docsUrl;
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: INBOUND_BODY_LIMIT }, (_req, body, done) => done(null, body));
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const error = err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-      ? new ApiError("payload_too_large", `The body is over ${INBOUND_BODY_LIMIT / 1024} KiB.`)
-      : toApiError(err, request);
-    return sendProblem(request, reply, error, docsUrl);
-  });
+  rawBodyScope(app, ctx.config.docsUrl);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post("/connectors/:platform/:shop_id", {

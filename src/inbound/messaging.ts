@@ -1,15 +1,12 @@
 // POST/GET /webhooks/messaging: the WhatsApp Cloud API webhook (CONTRACT §7, spec 5.7), outside /v1.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../errors.ts";
-import { sendProblem, toApiError } from "../http/problem.ts";
 import { receiveMessages } from "../services/messaging.ts";
-
-/** Spec part 8: inbound bodies are at most 256 KiB, checked before the signature. */
-export const INBOUND_BODY_LIMIT = 256 * 1024;
+import { detailSchema, INBOUND_BODY_LIMIT, passThrough, rawBodyScope } from "./raw-body-scope.ts";
 
 const noNul = (s: string) => s.replaceAll("\u0000", "");
 
@@ -48,8 +45,6 @@ export const messagingPayloadSchema = z.looseObject({
   })),
 }).meta({ id: "MessagingWebhook", description: "A WhatsApp Cloud API webhook notification." });
 
-export const detailSchema = z.object({ detail: z.string() }).meta({ id: "LegacyError", description: "Errors outside /v1 keep the legacy shape." });
-
 const verifyQuery = z.object({
   "hub.mode": z.string().optional().describe("`subscribe`."),
   "hub.verify_token": z.string().optional().describe("Must equal WAKHA_MESSAGING_VERIFY_TOKEN."),
@@ -73,20 +68,9 @@ export function validHubSignature(secret: string, header: string | undefined, ra
   return timingSafeEqual(Buffer.from(header.slice(7), "hex"), expected);
 }
 
-// The body is read raw (for the signature) and parsed by the handler; schemas here only document it.
-const passThrough = () => (data: unknown) => ({ value: data });
-
 /** Registers /webhooks/messaging in its own scope: raw body parser with the 256 KiB limit, legacy errors. */
 export async function messagingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const docsUrl = ctx.config.docsUrl;
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: INBOUND_BODY_LIMIT }, (_req, body, done) => done(null, body));
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const error = err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-      ? new ApiError("payload_too_large", `The body is over ${INBOUND_BODY_LIMIT / 1024} KiB.`)
-      : toApiError(err, request);
-    return sendProblem(request, reply, error, docsUrl);
-  });
+  rawBodyScope(app, ctx.config.docsUrl);
 
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post("/webhooks/messaging", {

@@ -32,10 +32,10 @@ export interface AzureRecognitionTarget {
   finalTimeoutMs: number;
 }
 
-/** Why a recognition failed; `status` is the HTTP status of a refused WebSocket upgrade (401: the key). */
-export class AzureRecognitionError extends Error {
+/** A refused or failed Azure Speech request (synthesis or recognition); `status` is the HTTP status of the refusal. */
+export class AzureSpeechError extends Error {
   readonly status: number | undefined;
-  /** The call cannot go on (the key or the resource was refused): it ends as failed with this reason. */
+  /** A refused key or resource: the call cannot go on and ends as failed with this reason (dialer.ts). */
   readonly endReason: "speech_refused" | undefined;
   constructor(message: string, status?: number) {
     super(message);
@@ -75,7 +75,7 @@ export async function* recognizeWithAzure(target: AzureRecognitionTarget, audio:
 
   const queue: Recognition[] = [];
   let done = false;
-  let failure: AzureRecognitionError | null = null;
+  let failure: AzureSpeechError | null = null;
   let wake: (() => void) | null = null;
   const notify = () => {
     wake?.();
@@ -100,7 +100,7 @@ export async function* recognizeWithAzure(target: AzureRecognitionTarget, audio:
   recognizer.canceled = (_s, e) => {
     if (e.reason === CancellationReason.Error) {
       const status = /Unexpected server response: (\d{3})/.exec(e.errorDetails ?? "")?.[1];
-      failure ??= new AzureRecognitionError(`Azure Speech recognition failed (${e.errorCode}): ${e.errorDetails}`, status ? Number(status) : undefined);
+      failure ??= new AzureSpeechError(`Azure Speech recognition failed (${e.errorCode}): ${e.errorDetails}`, status ? Number(status) : undefined);
     }
     done = true;
     notify();
@@ -128,7 +128,7 @@ export async function* recognizeWithAzure(target: AzureRecognitionTarget, audio:
   })();
   feeding.catch(() => {});
   recognizer.startContinuousRecognitionAsync(() => {}, (err) => {
-    failure ??= new AzureRecognitionError(`Azure Speech recognition did not start: ${err}`);
+    failure ??= new AzureSpeechError(`Azure Speech recognition did not start: ${err}`);
     done = true;
     notify();
   });
@@ -144,7 +144,7 @@ export async function* recognizeWithAzure(target: AzureRecognitionTarget, audio:
         // Once the audio has ended the service owes the final phrase and turn.end: not waited for for ever.
         if (audioEnded && !deadline) {
           deadline = setTimeout(() => {
-            failure ??= new AzureRecognitionError(`Azure Speech sent no end of turn within ${target.finalTimeoutMs} ms of the end of the audio`);
+            failure ??= new AzureSpeechError(`Azure Speech sent no end of turn within ${target.finalTimeoutMs} ms of the end of the audio`);
             notify();
           }, target.finalTimeoutMs);
         }

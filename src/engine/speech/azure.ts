@@ -8,10 +8,12 @@
 // - Speech to text: streaming recognition over the service's WebSocket protocol through Microsoft's SDK, one stream
 //   per customer turn, with interim and final results, confidence and the order's phrase list (azure-recognition.ts).
 //   The REST API for short audio that the first version used (final results only, no phrase lists) is gone.
-import { recognizeWithAzure } from "./azure-recognition.ts";
+import { AzureSpeechError, recognizeWithAzure } from "./azure-recognition.ts";
 import { mulawToPcm } from "./mulaw.ts";
 import type { Recognition, RecognizeOptions, SpeechProvider, SynthesizedSpeech } from "./provider.ts";
 import { resample } from "./wav.ts";
+
+export { AzureSpeechError };
 
 /** The documented output format name for 8 kHz 8-bit mono mu-law without a header. */
 export const AZURE_MULAW_FORMAT = "raw-8khz-8bit-mono-mulaw";
@@ -31,17 +33,6 @@ export interface AzureSpeechOptions {
   endpoint?: string | undefined;
   /** Milliseconds before a request (or a recognition's final result, counted from the end of its audio) is given up. */
   timeoutMs?: number;
-}
-
-export class AzureSpeechError extends Error {
-  readonly status: number | undefined;
-  /** A refused key or resource: the call cannot go on and ends as failed with this reason (dialer.ts). */
-  readonly endReason: "speech_refused" | undefined;
-  constructor(message: string, status?: number) {
-    super(message);
-    this.status = status;
-    this.endReason = status === 401 || status === 403 ? "speech_refused" : undefined;
-  }
 }
 
 /** Escapes text for an SSML element. */

@@ -58,7 +58,10 @@ export async function connectorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value[0] : value;
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const result = await receiveStoreWebhook(ctx, platform, token, { headers, rawBody });
+    const { result, topic } = await receiveStoreWebhook(ctx, platform, token, { headers, rawBody });
+    // Acknowledged (exactly 200: WooCommerce keeps a webhook only if its activation ping gets 200) and logged here
+    // only: nothing is recorded for it.
+    if (result === "ignored") req.log.info({ platform, topic }, "store webhook of another topic acknowledged and ignored");
     return { status: "ok" as const, result };
   });
 }

@@ -17,6 +17,13 @@ import { adapterFor, logConnectorEvent } from "./connectors.ts";
 /** What became of one delivery (the 2xx body): the platform only needs the status code. */
 export type IntakeResult = "call_created" | "skipped" | "rejected" | "duplicate" | "ignored";
 
+/** What became of one delivery, with the topic of one acknowledged and ignored (for the server's log). */
+export interface IntakeOutcome {
+  result: IntakeResult;
+  /** For `ignored`: the platform's topic (`ping` for WooCommerce's activation ping, `orders/updated`, ...). */
+  topic?: string;
+}
+
 /** Refused (badly signed) deliveries logged per connector and hour; more are refused without a log entry. */
 const REFUSED_PER_HOUR = 100;
 
@@ -139,7 +146,7 @@ async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, o
  * with status 401 (bad signature, logged as refused), `bad_request` (a signed body that is not an order, logged as
  * rejected); otherwise the order is recorded before this returns, whatever became of it.
  */
-export async function receiveStoreWebhook(ctx: AppContext, platform: string, token: string, request: InboundStoreWebhook): Promise<IntakeResult> {
+export async function receiveStoreWebhook(ctx: AppContext, platform: string, token: string, request: InboundStoreWebhook): Promise<IntakeOutcome> {
   const adapter = adapterFor(ctx, platform);
   if (!adapter || !/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound();
   if (!ctx.secretBox) throw new ApiError("service_unavailable", "Store connectors are not configured on this server.");
@@ -168,7 +175,9 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
     await logConnectorEvent(ctx.db, { connectorId: c.id, accountId: c.account_id, kind: "order", status: "rejected", reason: "malformed_payload", detail: { error: why } });
     throw new ApiError("bad_request", `The body is not a ${platform} order: ${why}.`);
   }
-  if (event.kind === "ignored") return "ignored";
+  // Nothing is recorded for another topic (WooCommerce's activation ping, orders/updated...): the platform only
+  // needs its 200, and the connector's log stays the merchant's list of orders.
+  if (event.kind === "ignored") return { result: "ignored", topic: event.topic };
   const order = event.order;
   const eventId = randomUUID();
   // The claim and the catalogue the lines may name, in one round trip.
@@ -193,14 +202,14 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
          AND updated_at < now() - make_interval(secs => $3) RETURNING id`,
       [c.id, order.platformOrderId, CLAIM_TIMEOUT_SECONDS]);
     claim = taken[0]?.id;
-    if (!claim) return "duplicate";
+    if (!claim) return { result: "duplicate" };
   }
   if (c.shop_status !== "active") {
     await finish(ctx, claim, "rejected", "shop_archived", { display_name: order.displayName });
-    return "rejected";
+    return { result: "rejected" };
   }
   try {
-    return await takeIn(ctx, c, claim, order, catalogue);
+    return { result: await takeIn(ctx, c, claim, order, catalogue) };
   } catch (err) {
     // Nothing was decided: release the claim so the platform's retry of this delivery takes the order in.
     await ctx.db.query("DELETE FROM connector_events WHERE id = $1 AND status = 'received'", [claim]).catch(() => {});

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkers } from "../src/job-handlers.ts";
+import { inMinorUnits } from "../src/services/connector-intake.ts";
 import type { Workers } from "../src/jobs/runtime.ts";
 import type { Root } from "../src/root.ts";
 import { createEngineDatabase, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
@@ -138,18 +139,19 @@ describe("WooCommerce connector, end to end", () => {
         { productId: caftan.id, variationId: caftan.variationIds[1], sku: "CAFTAN-M", name: "Caftan brodé - M", quantity: 1, price: 450 },
         { ...line(), quantity: 2 },
         { productId: 999, sku: "TAJINE-01", name: "Tajine en terre", quantity: 1, price: 120 },
-        { productId: 777, sku: "PLATEAU-X", name: "Plateau en cuivre", quantity: 1, price: 35.5 },
+        // A discount spread over 3 units: WooCommerce's line price is the float 100 / 3.
+        { productId: 777, sku: "PLATEAU-X", name: "Plateau en cuivre", quantity: 3, price: 100 / 3 },
       ],
     });
     expect(result).toBe("call_created");
     const [call] = await callsOf(id);
-    expect(call).toMatchObject({ customer_phone: "+212612345601", amount: "815.50", currency: "MAD", country: "MA" });
-    // Line prices as WooCommerce gives them (a float `price`), in the order's currency.
+    expect(call).toMatchObject({ customer_phone: "+212612345601", amount: "880.00", currency: "MAD", country: "MA" });
+    // Line prices in the currency's minor unit (WooCommerce's `price` is a float).
     expect(call!.items).toEqual([
-      { product_external_id: String(caftan.id), variant_external_id: String(caftan.variationIds[1]), name: "Caftan brodé", variant_name: "M", unit_price: "450", quantity: 1 },
-      { product_external_id: String(argan), variant_external_id: String(argan), name: "Huile d'argan 100 ml", variant_name: null, unit_price: "90", quantity: 2 },
-      { product_external_id: "api-tajine", variant_external_id: "TAJINE-01", name: "Tajine", variant_name: null, unit_price: "120", quantity: 1 },
-      { product_external_id: null, variant_external_id: null, name: "Plateau en cuivre", variant_name: null, unit_price: "35.5", quantity: 1 },
+      { product_external_id: String(caftan.id), variant_external_id: String(caftan.variationIds[1]), name: "Caftan brodé", variant_name: "M", unit_price: "450.00", quantity: 1 },
+      { product_external_id: String(argan), variant_external_id: String(argan), name: "Huile d'argan 100 ml", variant_name: null, unit_price: "90.00", quantity: 2 },
+      { product_external_id: "api-tajine", variant_external_id: "TAJINE-01", name: "Tajine", variant_name: null, unit_price: "120.00", quantity: 1 },
+      { product_external_id: null, variant_external_id: null, name: "Plateau en cuivre", variant_name: null, unit_price: "33.33", quantity: 3 },
     ]);
     expect(await decided(id)).toBe("confirmed");
     const entry = await writeBack(id);
@@ -252,5 +254,15 @@ describe("WooCommerce connector, end to end", () => {
 
   it("logged no engine or worker error", () => {
     expect(t.errors).toEqual([]);
+  });
+});
+
+describe("store amounts in the currency's minor unit", () => {
+  it("rounds half up to the currency's decimals and pads short ones; leaves what is not a plain decimal to the call's checks", () => {
+    const cases: [string, string, string][] = [
+      ["33.333333333333336", "MAD", "33.33"], ["66.666666666666671", "EUR", "66.67"], ["776.5", "MAD", "776.50"], ["450", "DZD", "450.00"],
+      ["90", "TND", "90.000"], ["12.3456", "TND", "12.346"], ["9.995", "MAD", "10.00"], ["0.004", "EUR", "0.00"], ["-1", "MAD", "-1"], ["1e5", "MAD", "1e5"],
+    ];
+    for (const [value, currency, expected] of cases) expect(inMinorUnits(value, currency), `${value} ${currency}`).toBe(expected);
   });
 });

@@ -48,6 +48,24 @@ function callCountry(order: StoreOrder, shopCountry: Country | null): Country | 
   return c && (COUNTRIES as readonly string[]).includes(c) ? (c as Country) : shopCountry;
 }
 
+/** Decimals of each currency Wakha calls in (ISO 4217 minor units: the Tunisian dinar counts millimes). */
+const CURRENCY_DECIMALS: Record<string, number> = { MAD: 2, DZD: 2, TND: 3, EUR: 2 };
+
+/**
+ * A platform's amount in its currency's minor unit, rounded half up: WooCommerce's line `price` is a float (the line
+ * total over its quantity, 33.333333333333336 after a discount) and YouCan's amounts are JSON numbers (776.5). The
+ * call then shows and reads "33.33" and "776.50", as an amount sent through POST /v1/calls would be.
+ */
+export function inMinorUnits(value: string, currency: string): string {
+  const places = CURRENCY_DECIMALS[currency] ?? 2;
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return value; // not a plain non-negative decimal: left for the call's schema to refuse with its reason
+  const [, whole = "0", fraction = ""] = m;
+  const up = fraction.length > places && fraction.charCodeAt(places) >= 53; // the next digit is 5 or more
+  const digits = (BigInt(whole + fraction.padEnd(places, "0").slice(0, places)) + (up ? 1n : 0n)).toString().padStart(places + 1, "0");
+  return `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+}
+
 /** The shop's active variants that an order's lines may name: by the platform's product id, or by SKU. */
 interface CatalogueMatch {
   product: string;
@@ -60,7 +78,8 @@ interface CatalogueMatch {
  * the price the customer pays (after the line's discounts).
  */
 function itemsOf(order: StoreOrder, rows: CatalogueMatch[]): CallCreate["order"]["items"] {
-  return order.lines.slice(0, 100).map((line) => {
+  return order.lines.slice(0, 100).map((original) => {
+    const line = { ...original, unitPrice: inMinorUnits(original.unitPrice, order.currency) };
     const ofProduct = rows.filter((r) => r.product === line.productId);
     const byId = ofProduct.find((r) => r.variant === line.variantId) ?? (line.variantId === null && ofProduct.length === 1 ? ofProduct[0] : undefined);
     const bySku = line.sku ? rows.filter((r) => r.variant === line.sku) : [];
@@ -116,7 +135,7 @@ async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, o
   const parsed = callCreateSchema.safeParse({
     shop_external_id: c.shop_external_id,
     customer: { name: (order.customerName ?? "").slice(0, 200).trim() || "Client", phone_number: phone },
-    amount: order.total,
+    amount: inMinorUnits(order.total, order.currency),
     country,
     order: { external_id: order.platformOrderId, items: itemsOf(order, catalogue) },
   });

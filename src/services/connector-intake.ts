@@ -177,13 +177,18 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
   if (!c) throw notFound();
   const verdict = adapter.verifyWebhook(ctx.secretBox.open(c.webhook_secret_sealed), request);
   if (!verdict.ok) {
-    // Logged, up to REFUSED_PER_HOUR a connector: whoever learns the address cannot flood the merchant's log.
-    await ctx.db.query(
-      `INSERT INTO connector_events (id, connector_id, account_id, kind, status, reason, detail)
-       SELECT $1, $2, $3, 'webhook_refused', 'refused', 'bad_signature', $4
-       WHERE (SELECT count(*) FROM (SELECT 1 FROM connector_events WHERE connector_id = $2 AND kind = 'webhook_refused'
-                AND created_at > now() - interval '1 hour' LIMIT $5) recent) < $5`,
-      [randomUUID(), c.id, c.account_id, JSON.stringify({ why: verdict.reason }), REFUSED_PER_HOUR]);
+    // Logged, up to REFUSED_PER_HOUR a connector: whoever learns the address cannot flood the merchant's log. The
+    // count and the insert run under the connector's advisory lock: simultaneous refusals would all count the same
+    // rows and pass the cap together.
+    await ctx.db.tx(async (client) => {
+      await client.query("SELECT pg_advisory_xact_lock(hashtextextended('wakha:connector-refused:' || $1::text, 0))", [c.id]);
+      await client.query(
+        `INSERT INTO connector_events (id, connector_id, account_id, kind, status, reason, detail)
+         SELECT $1, $2, $3, 'webhook_refused', 'refused', 'bad_signature', $4
+         WHERE (SELECT count(*) FROM (SELECT 1 FROM connector_events WHERE connector_id = $2 AND kind = 'webhook_refused'
+                  AND created_at > now() - interval '1 hour' LIMIT $5) recent) < $5`,
+        [randomUUID(), c.id, c.account_id, JSON.stringify({ why: verdict.reason }), REFUSED_PER_HOUR]);
+    });
     throw new ApiError("invalid_api_key", "Invalid or missing webhook signature.", { status: 401 });
   }
   let event;

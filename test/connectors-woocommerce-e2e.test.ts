@@ -3,7 +3,7 @@
 // order.created webhooks built and signed as WC_Webhook::deliver does, posted to the connector's `webhook_url`; each
 // COD order becomes a call, the simulated customer decides (CONTRACT §5: a number ending 01 confirms, 02 declines,
 // 09 asks for a change) and the decision lands on the fake store as an order status and a private note.
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWorkers } from "../src/job-handlers.ts";
 import { inMinorUnits } from "../src/services/connector-intake.ts";
@@ -131,6 +131,16 @@ describe("WooCommerce connector, end to end", () => {
     // A product created through the API with its SKU as variant id: store lines find it by SKU.
     const api = await t.app.inject({ method: "POST", url: `/v1/shops/${shop}/products`, headers: a.headers, payload: { external_id: "api-tajine", name: "Tajine", variants: [{ variant_external_id: "TAJINE-01", price: "120.00" }] } });
     expect(api.statusCode).toBe(201);
+    // Revoked keys: 502 store_api_error, logged, nothing imported half-way.
+    fake.revoked = true;
+    try {
+      const refused = await t.app.inject({ method: "POST", url: `/v1/shops/${shop}/connector/sync`, headers: a.headers });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().detail).toMatch(/Consumer key is invalid/);
+    } finally {
+      fake.revoked = false;
+    }
+    expect((await events()).slice(0, 2).map((e) => [e["type"], e["status"], e["reason"]])).toEqual([["catalogue_sync", "failed", "store_refused"], ["catalogue_sync", "succeeded", null]]);
   });
 
   it("a Moroccan COD order becomes a call to +212612345601 with its lines mapped; confirmed, the store shows processing and a private note", async () => {
@@ -192,6 +202,20 @@ describe("WooCommerce connector, end to end", () => {
     expect(Object.keys(res.json())).toEqual(["detail"]);
     expect(await callsOf(id)).toEqual([]);
     expect((await events())[0]).toMatchObject({ type: "webhook_refused", status: "refused", reason: "bad_signature" });
+  });
+
+  it("answers 400 {detail} to a signed body that is not an order, logged; acknowledges other topics", async () => {
+    const malformed = fake.orderCreated({ id: ++orderSeq, status: "processing", currency: "MAD", total: "10.00" });
+    const res = await t.app.inject({ method: "POST", url: path, headers: malformed.headers, payload: malformed.rawBody });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().detail).toMatch(/line_items/);
+    expect((await events())[0]).toMatchObject({ type: "order", status: "rejected", reason: "malformed_payload" });
+    const updated = fake.orderCreated(wooOrder({ id: ++orderSeq, payment: "cod", phone: "0612345601", country: "MA", lines: [line()] }));
+    updated.headers["x-wc-webhook-topic"] = "order.updated";
+    updated.headers["x-wc-webhook-signature"] = createHmac("sha256", WEBHOOK_SECRET).update(updated.rawBody).digest("base64");
+    const ignored = await t.app.inject({ method: "POST", url: path, headers: updated.headers, payload: updated.rawBody });
+    expect(ignored.json()).toEqual({ status: "ok", result: "ignored" });
+    expect(await callsOf(orderSeq)).toEqual([]);
   });
 
   it("takes an order delivered twice, one after the other and at once, in once", async () => {

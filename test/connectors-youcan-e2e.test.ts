@@ -117,6 +117,16 @@ describe("YouCan connector, end to end", () => {
     // A product created through the API with its SKU as variant id: store lines find it by SKU.
     const api = await t.app.inject({ method: "POST", url: `/v1/shops/${shop}/products`, headers: a.headers, payload: { external_id: "api-tajine", name: "Tajine", variants: [{ variant_external_id: "TAJINE-01", price: "120.00" }] } });
     expect(api.statusCode).toBe(201);
+    // A revoked token: 502 store_api_error, logged.
+    fake.revoked = true;
+    try {
+      const refused = await t.app.inject({ method: "POST", url: `/v1/shops/${shop}/connector/sync`, headers: a.headers });
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().detail).toMatch(/Unauthenticated/);
+    } finally {
+      fake.revoked = false;
+    }
+    expect((await events()).slice(0, 2).map((e) => [e["type"], e["status"], e["reason"]])).toEqual([["catalogue_sync", "failed", "store_refused"], ["catalogue_sync", "succeeded", null]]);
   });
 
   it("a Moroccan COD order, posted by YouCan to the subscribed address, calls +212612345601 with its lines mapped; confirmed, the order is `processed`", async () => {
@@ -182,6 +192,18 @@ describe("YouCan connector, end to end", () => {
     expect(unsigned.statusCode).toBe(401);
     expect(await callsOf(String(order["id"]))).toEqual([]);
     expect((await events()).slice(0, 2).map((e) => [e["type"], e["status"], e["reason"]])).toEqual(Array(2).fill(["webhook_refused", "refused", "bad_signature"]));
+  });
+
+  it("answers 400 {detail} to a signed order it cannot read, logged; acknowledges another event", async () => {
+    const broken = fake.orderCreate({ id: randomUUID(), ref: "77", total: 10, currency: "MAD", variants: [{ quantity: 1 }] });
+    const res = await t.app.inject({ method: "POST", url: path, headers: broken.headers, payload: broken.rawBody });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(["detail"]);
+    expect((await events())[0]).toMatchObject({ type: "order", status: "rejected", reason: "malformed_payload" });
+    const low = fake.orderCreate({ id: randomUUID(), name: "Huile d'argan 100 ml", inventory: 2 });
+    const ignored = await t.app.inject({ method: "POST", url: path, headers: low.headers, payload: low.rawBody });
+    expect(ignored.json()).toEqual({ status: "ok", result: "ignored" });
+    expect((await events())[0]).toMatchObject({ reason: "malformed_payload" });
   });
 
   it("takes a hook delivered twice, one after the other and at once, in once", async () => {

@@ -21,7 +21,7 @@ const youcanConnector = z.strictObject({
   platform: z.literal("youcan"),
   store_url: z.url({ protocol: /^https?$/ }).max(200).optional().describe("YouCan's API base (default https://api.youcan.shop). https only (http for local development with WAKHA_WEBHOOK_ALLOW_PRIVATE); no private or loopback address."),
   access_token: safeString().min(20).max(4096).regex(/^\S+$/, "String should not contain spaces").describe("The OAuth access token of the store (Bearer). Sealed; never shown again."),
-  webhook_secret: secret("The secret YouCan signs webhooks with (the app's client secret). Sealed; never shown again."),
+  webhook_secret: secret("The client secret of the OAuth app the access token belongs to: YouCan signs its REST hooks with it (x-youcan-signature). Sealed; never shown again."),
 }).meta({ id: "YouCanConnectorWrite" });
 
 const woocommerceConnector = z.strictObject({

@@ -84,8 +84,9 @@ interface WriteBackRow {
 
 /**
  * One attempt of a write-back. Claims it atomically (pending, and this attempt's number), so a duplicate or stale job
- * does nothing; writes the order's current resolution; records success, a retry (re-enqueued with its delay) or the
- * failure. Throws only on our own errors (the database), for pg-boss to retry the job.
+ * does nothing; writes the order's current resolution; records success, that the platform had nothing to write
+ * (`skipped`), a retry (re-enqueued with its delay) or the failure. Throws only on our own errors (the database), for
+ * pg-boss to retry the job.
  */
 export async function runStoreWriteBack(ctx: AppContext, eventId: string, attempt: number): Promise<void> {
   const { rows } = await ctx.db.query<WriteBackRow>(

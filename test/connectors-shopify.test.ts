@@ -318,6 +318,7 @@ describe("Shopify connector", () => {
       const { rows } = await t.ctx.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM connector_events e JOIN store_connectors c ON c.id = e.connector_id JOIN shops s ON s.id = c.shop_id
          WHERE s.external_id = $1 AND e.kind = 'webhook_refused'`, [shop]);
+      // Exactly: 15 refusals at once must not all count the same 90 rows and pass the cap together.
       expect(rows[0]!.n).toBe(100);
     });
 

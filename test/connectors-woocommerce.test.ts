@@ -181,16 +181,17 @@ describe("write-back", () => {
 
   it("sets the mapped status and adds a private note", async () => {
     store.addOrder(codOrder(4201));
-    await platform.writeBack(credentials, writeBack(4201, "confirmed", "Wakha : commande confirmée par la cliente."));
+    expect(await platform.writeBack(credentials, writeBack(4201, "confirmed", "commande confirmée par la cliente."))).toEqual({ written: true });
     expect(store.statusOf(4201)).toBe("processing");
-    expect(store.orders.get(4201)?.notes.map((n) => [n.note, n.customer_note])).toEqual([["Wakha : commande confirmée par la cliente.", false]]);
+    // Signed as Wakha's: a note added with an API key shows as WooCommerce's own.
+    expect(store.orders.get(4201)?.notes.map((n) => [n.note, n.customer_note])).toEqual([["Wakha: commande confirmée par la cliente.", false]]);
 
     store.addOrder(codOrder(4202));
-    await platform.writeBack(credentials, writeBack(4202, "declined", "Wakha : la cliente refuse (trop cher)."));
+    await platform.writeBack(credentials, writeBack(4202, "declined", "la cliente refuse (trop cher)."));
     expect(store.orders.get(4202)?.statusHistory).toEqual(["processing", "cancelled"]);
 
     store.addOrder(codOrder(4203));
-    await platform.writeBack(credentials, writeBack(4203, "rescheduled", "Wakha : livraison demandée pour samedi 28/11."));
+    await platform.writeBack(credentials, writeBack(4203, "rescheduled", "livraison demandée pour samedi 28/11."));
     expect(store.statusOf(4203)).toBe("on-hold");
     expect(store.orders.get(4203)?.notes[0]?.note).toContain("samedi");
   });

@@ -157,19 +157,19 @@ describe("write-back", () => {
     const declined = order("cod");
     store.addOrder(confirmed);
     store.addOrder(declined);
-    await platform.writeBack(credentials, writeBack(String(confirmed["id"]), "confirmed"));
+    expect(await platform.writeBack(credentials, writeBack(String(confirmed["id"]), "confirmed"))).toEqual({ written: true });
     await platform.writeBack(credentials, writeBack(String(declined["id"]), "declined"));
     expect(store.statusOf(String(confirmed["id"]))).toBe("processed");
     expect(store.orders.get(String(declined["id"]))?.statusHistory).toEqual([{ context: "status", slug: "canceled-by-seller" }]);
   });
 
-  it("leaves the order open, without a call, for answers that have no status", async () => {
+  it("leaves the order open, without a call, for answers that have no status, and says nothing was written", async () => {
     const open = order("cod");
     store.addOrder(open);
     const before = store.requests.length;
     for (const resolution of ["rescheduled", "callback_requested", "change_requested", "wrong_number", "unresolved"] as const) {
       expect(YOUCAN_STATUS_BY_RESOLUTION[resolution]).toBeNull();
-      await platform.writeBack(credentials, writeBack(String(open["id"]), resolution));
+      expect(await platform.writeBack(credentials, writeBack(String(open["id"]), resolution))).toEqual({ written: false, reason: expect.stringContaining(`no order status for ${resolution}`) });
     }
     expect(store.requests.length).toBe(before);
     expect(store.orders.get(String(open["id"]))?.statusHistory).toEqual([]);

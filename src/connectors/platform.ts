@@ -88,6 +88,12 @@ export interface StoreWriteBack {
   note: string;
 }
 
+/**
+ * What a write-back changed on the store. `written: false` when the platform has no way to show this resolution (no
+ * status for it and no note API: YouCan's open answers); `reason` says so in the connector's log, which keeps the note.
+ */
+export type StoreWriteBackResult = { written: true } | { written: false; reason: string };
+
 /** A refused or failed platform API call. `retryAfterMs` from Retry-After (or the platform's throttle signal). */
 export class StoreApiError extends Error {
   readonly status: number | null;
@@ -113,5 +119,5 @@ export interface StorePlatform {
   /** The whole catalogue, following the platform's pagination. Throws StoreApiError. */
   fetchCatalogue(credentials: StoreCredentials): Promise<StoreProduct[]>;
   /** Writes one resolution back. Throws StoreApiError (transient ones are retried by the caller with backoff). */
-  writeBack(credentials: StoreCredentials, writeBack: StoreWriteBack): Promise<void>;
+  writeBack(credentials: StoreCredentials, writeBack: StoreWriteBack): Promise<StoreWriteBackResult>;
 }

@@ -20,8 +20,9 @@ export async function connectorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     schema: {
       operationId: "receiveStoreWebhook", tags: ["Inbound"], summary: "Receive a store's order webhook (signed by the platform)",
       description:
-        "The order-created webhooks of Shopify (`X-Shopify-Hmac-Sha256`, topic `orders/create`), YouCan and WooCommerce " +
-        "(`X-WC-Webhook-Signature`), at the address GET /v1/shops/{shop_external_id}/connector shows. Checked in this order: body size " +
+        "The order-created webhooks of Shopify (`X-Shopify-Hmac-Sha256`, topic `orders/create`), YouCan (`x-youcan-signature`, " +
+        "event `order.create`) and WooCommerce (`X-WC-Webhook-Signature`, topic `order.created`; its unsigned activation ping " +
+        "`webhook_id=N` answers 200 `ignored`), at the address GET /v1/shops/{shop_external_id}/connector shows. Checked in this order: body size " +
         "(over 256 KiB is 413), connector (404), signature over the raw body with the connector's webhook secret (401, logged as " +
         "`webhook_refused`), the body (400 when it is not an order, logged). A cash-on-delivery order becomes a call; a paid or non-COD order " +
         "is skipped, an order whose phone cannot be read or whose currency is not the country's is rejected: each with its reason in " +
@@ -46,7 +47,10 @@ export async function connectorRoutes(app: FastifyInstance, ctx: AppContext): Pr
     const headers: Record<string, string | undefined> = {};
     for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value[0] : value;
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const result = await receiveStoreWebhook(ctx, platform, token, { headers, rawBody });
+    const { result, topic } = await receiveStoreWebhook(ctx, platform, token, { headers, rawBody });
+    // Acknowledged (exactly 200: WooCommerce keeps a webhook only if its activation ping gets 200) and logged here
+    // only: nothing is recorded for it.
+    if (result === "ignored") req.log.info({ platform, topic }, "store webhook of another topic acknowledged and ignored");
     return { status: "ok" as const, result };
   });
 }

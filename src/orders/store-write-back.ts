@@ -7,7 +7,7 @@ import type { Queryable } from "../db/pool.ts";
 import type { OrderResolution, ResolutionChannel, ResolutionDetails } from "../domain/orders.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { openCredentials } from "../connectors/credentials.ts";
-import { StoreApiError, type StorePlatformName } from "../connectors/platform.ts";
+import { StoreApiError, type StorePlatformName, type StoreWriteBackResult } from "../connectors/platform.ts";
 import { adapterOf } from "../connectors/registry.ts";
 
 /** Attempts before a write-back is given up as `failed`. */
@@ -84,8 +84,9 @@ interface WriteBackRow {
 
 /**
  * One attempt of a write-back. Claims it atomically (pending, and this attempt's number), so a duplicate or stale job
- * does nothing; writes the order's current resolution; records success, a retry (re-enqueued with its delay) or the
- * failure. Throws only on our own errors (the database), for pg-boss to retry the job.
+ * does nothing; writes the order's current resolution; records success, that the platform had nothing to write
+ * (`skipped`), a retry (re-enqueued with its delay) or the failure. Throws only on our own errors (the database), for
+ * pg-boss to retry the job.
  */
 export async function runStoreWriteBack(ctx: AppContext, eventId: string, attempt: number): Promise<void> {
   const { rows } = await ctx.db.query<WriteBackRow>(
@@ -103,14 +104,11 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
   const adapter = adapterOf(ctx.stores, w.platform);
   if (!adapter) return void (await fail("platform_unavailable", `platform ${w.platform} is not available on this installation`));
   if (!ctx.secretBox) return void (await fail("no_encryption_key", "WAKHA_ENCRYPTION_KEY is not configured"));
+  const note = resolutionNote(w.resolution, w.resolution_details, w.resolution_channel);
+  let result: StoreWriteBackResult;
   try {
     const credentials = openCredentials(ctx.secretBox, w.platform, w.store_url, w.credentials_sealed, w.webhook_secret_sealed);
-    await adapter.writeBack(credentials, {
-      platformOrderId: w.platform_order_id,
-      resolution: w.resolution,
-      tags: [resolutionTag(w.resolution)],
-      note: resolutionNote(w.resolution, w.resolution_details, w.resolution_channel),
-    });
+    result = await adapter.writeBack(credentials, { platformOrderId: w.platform_order_id, resolution: w.resolution, tags: [resolutionTag(w.resolution)], note });
   } catch (err) {
     if (!(err instanceof StoreApiError)) return void (await fail("error", (err as Error).message ?? String(err)));
     if (!err.transient) return void (await fail(err.status === 401 || err.status === 403 ? "credentials_refused" : "store_refused", err.message));
@@ -126,9 +124,12 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
     });
     return;
   }
+  // The note is kept in the log either way: the merchant reads there what a platform without notes could not show.
+  // A platform with nothing to write for this resolution is `skipped`, saying so, never a success that changed nothing.
   await ctx.db.query(
-    "UPDATE connector_events SET status = 'succeeded', reason = NULL, last_error = NULL, resolution = $2, updated_at = now() WHERE id = $1",
-    [w.id, w.resolution]);
+    "UPDATE connector_events SET status = $3, reason = $4, last_error = NULL, resolution = $2, detail = $5, updated_at = now() WHERE id = $1",
+    [w.id, w.resolution, result.written ? "succeeded" : "skipped", result.written ? null : "nothing_to_write",
+      JSON.stringify(result.written ? { note } : { note, why: result.reason })]);
 }
 
 /** A pending write-back untouched this long has lost its job (a crash, pg-boss giving up): it is sent again. */

@@ -21,7 +21,7 @@ const youcanConnector = z.strictObject({
   platform: z.literal("youcan"),
   store_url: z.url({ protocol: /^https?$/ }).max(200).optional().describe("YouCan's API base (default https://api.youcan.shop). https only (http for local development with WAKHA_WEBHOOK_ALLOW_PRIVATE); no private or loopback address."),
   access_token: safeString().min(20).max(4096).regex(/^\S+$/, "String should not contain spaces").describe("The OAuth access token of the store (Bearer). Sealed; never shown again."),
-  webhook_secret: secret("The secret YouCan signs webhooks with (the app's client secret). Sealed; never shown again."),
+  webhook_secret: secret("The client secret of the OAuth app the access token belongs to: YouCan signs its REST hooks with it (x-youcan-signature). Sealed; never shown again."),
 }).meta({ id: "YouCanConnectorWrite" });
 
 const woocommerceConnector = z.strictObject({
@@ -50,15 +50,15 @@ export const connectorSchema = z.object({
 export const connectorEventSchema = z.object({
   id: z.string(),
   type: z.enum(CONNECTOR_EVENT_TYPES).describe("`order`: a webhook's order taken in; `write_back`: a resolution written to the store; `webhook_refused`: a request whose signature failed; `catalogue_sync`: an import."),
-  status: z.enum(CONNECTOR_EVENT_STATUSES).describe("order: `received` (being taken in), `call_created`, `skipped`, `rejected`; write_back: `pending`, `succeeded`, `failed`; webhook_refused: `refused`; catalogue_sync: `succeeded`, `failed`."),
-  reason: z.string().nullable().describe("Why it was skipped, rejected, refused or failed: `paid`, `not_cod`, `phone_not_normalisable`, `currency_mismatch`, `country_not_served`, `bad_signature`, an error slug such as `insufficient_balance`..."),
+  status: z.enum(CONNECTOR_EVENT_STATUSES).describe("order: `received` (being taken in), `call_created`, `skipped`, `rejected`; write_back: `pending`, `succeeded`, `failed`, `skipped` (the platform has no way to show this resolution: nothing written); webhook_refused: `refused`; catalogue_sync: `succeeded`, `failed`."),
+  reason: z.string().nullable().describe("Why it was skipped, rejected, refused or failed: `paid`, `not_cod`, `phone_not_normalisable`, `currency_mismatch`, `country_not_served`, `bad_signature`, `nothing_to_write`, `credentials_refused`, `rate_limited`, an error slug such as `insufficient_balance`..."),
   platform_order_id: z.string().nullable().describe("The platform's order id; the call's `order.external_id`."),
   call_id: z.string().nullable(),
   resolution: z.string().nullable().describe("write_back: the order's resolution written back."),
   attempts: z.int().describe("write_back: attempts made so far."),
   last_error: z.string().nullable().describe("write_back: the platform's last refusal."),
   next_attempt_at: timestamp.nullable().describe("write_back: when the next attempt is due, while pending."),
-  detail: z.record(z.string(), z.unknown()).nullable().describe("More for the merchant: the phone as typed, the payment words, counts of an import."),
+  detail: z.record(z.string(), z.unknown()).nullable().describe("More for the merchant: the phone as typed, the payment words, counts of an import, a write-back's `note`."),
   created_at: timestamp,
   updated_at: timestamp,
 }).meta({ id: "ConnectorEvent" });

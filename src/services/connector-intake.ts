@@ -17,6 +17,13 @@ import { adapterFor, logConnectorEvent } from "./connectors.ts";
 /** What became of one delivery (the 2xx body): the platform only needs the status code. */
 export type IntakeResult = "call_created" | "skipped" | "rejected" | "duplicate" | "ignored";
 
+/** What became of one delivery, with the topic of one acknowledged and ignored (for the server's log). */
+export interface IntakeOutcome {
+  result: IntakeResult;
+  /** For `ignored`: the platform's topic (`ping` for WooCommerce's activation ping, `orders/updated`, ...). */
+  topic?: string;
+}
+
 /** Refused (badly signed) deliveries logged per connector and hour; more are refused without a log entry. */
 const REFUSED_PER_HOUR = 100;
 
@@ -41,6 +48,24 @@ function callCountry(order: StoreOrder, shopCountry: Country | null): Country | 
   return c && (COUNTRIES as readonly string[]).includes(c) ? (c as Country) : shopCountry;
 }
 
+/** Decimals of each currency Wakha calls in (ISO 4217 minor units: the Tunisian dinar counts millimes). */
+const CURRENCY_DECIMALS: Record<string, number> = { MAD: 2, DZD: 2, TND: 3, EUR: 2 };
+
+/**
+ * A platform's amount in its currency's minor unit, rounded half up: WooCommerce's line `price` is a float (the line
+ * total over its quantity, 33.333333333333336 after a discount) and YouCan's amounts are JSON numbers (776.5). The
+ * call then shows and reads "33.33" and "776.50", as an amount sent through POST /v1/calls would be.
+ */
+export function inMinorUnits(value: string, currency: string): string {
+  const places = CURRENCY_DECIMALS[currency] ?? 2;
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(value.trim());
+  if (!m) return value; // not a plain non-negative decimal: left for the call's schema to refuse with its reason
+  const [, whole = "0", fraction = ""] = m;
+  const up = fraction.length > places && fraction.charCodeAt(places) >= 53; // the next digit is 5 or more
+  const digits = (BigInt(whole + fraction.padEnd(places, "0").slice(0, places)) + (up ? 1n : 0n)).toString().padStart(places + 1, "0");
+  return `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+}
+
 /** The shop's active variants that an order's lines may name: by the platform's product id, or by SKU. */
 interface CatalogueMatch {
   product: string;
@@ -53,7 +78,8 @@ interface CatalogueMatch {
  * the price the customer pays (after the line's discounts).
  */
 function itemsOf(order: StoreOrder, rows: CatalogueMatch[]): CallCreate["order"]["items"] {
-  return order.lines.slice(0, 100).map((line) => {
+  return order.lines.slice(0, 100).map((original) => {
+    const line = { ...original, unitPrice: inMinorUnits(original.unitPrice, order.currency) };
     const ofProduct = rows.filter((r) => r.product === line.productId);
     const byId = ofProduct.find((r) => r.variant === line.variantId) ?? (line.variantId === null && ofProduct.length === 1 ? ofProduct[0] : undefined);
     const bySku = line.sku ? rows.filter((r) => r.variant === line.sku) : [];
@@ -109,7 +135,7 @@ async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, o
   const parsed = callCreateSchema.safeParse({
     shop_external_id: c.shop_external_id,
     customer: { name: (order.customerName ?? "").slice(0, 200).trim() || "Client", phone_number: phone },
-    amount: order.total,
+    amount: inMinorUnits(order.total, order.currency),
     country,
     order: { external_id: order.platformOrderId, items: itemsOf(order, catalogue) },
   });
@@ -139,7 +165,7 @@ async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, o
  * with status 401 (bad signature, logged as refused), `bad_request` (a signed body that is not an order, logged as
  * rejected); otherwise the order is recorded before this returns, whatever became of it.
  */
-export async function receiveStoreWebhook(ctx: AppContext, platform: string, token: string, request: InboundStoreWebhook): Promise<IntakeResult> {
+export async function receiveStoreWebhook(ctx: AppContext, platform: string, token: string, request: InboundStoreWebhook): Promise<IntakeOutcome> {
   const adapter = adapterFor(ctx, platform);
   if (!adapter || !/^[A-Za-z0-9_-]{16,64}$/.test(token)) throw notFound();
   if (!ctx.secretBox) throw new ApiError("service_unavailable", "Store connectors are not configured on this server.");
@@ -152,9 +178,10 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
   const verdict = adapter.verifyWebhook(ctx.secretBox.open(c.webhook_secret_sealed), request);
   if (!verdict.ok) {
     // Logged, up to REFUSED_PER_HOUR a connector: whoever learns the address cannot flood the merchant's log. The
-    // connector's advisory lock makes the count and the insert one step, so concurrent refusals cannot overshoot.
+    // count and the insert run under the connector's advisory lock: simultaneous refusals would all count the same
+    // rows and pass the cap together.
     await ctx.db.tx(async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock(21, hashtext($1))", [c.id]);
+      await client.query("SELECT pg_advisory_xact_lock(hashtextextended('wakha:connector-refused:' || $1::text, 0))", [c.id]);
       await client.query(
         `INSERT INTO connector_events (id, connector_id, account_id, kind, status, reason, detail)
          SELECT $1, $2, $3, 'webhook_refused', 'refused', 'bad_signature', $4
@@ -172,7 +199,9 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
     await logConnectorEvent(ctx.db, { connectorId: c.id, accountId: c.account_id, kind: "order", status: "rejected", reason: "malformed_payload", detail: { error: why } });
     throw new ApiError("bad_request", `The body is not a ${platform} order: ${why}.`);
   }
-  if (event.kind === "ignored") return "ignored";
+  // Nothing is recorded for another topic (WooCommerce's activation ping, orders/updated...): the platform only
+  // needs its 200, and the connector's log stays the merchant's list of orders.
+  if (event.kind === "ignored") return { result: "ignored", topic: event.topic };
   const order = event.order;
   const eventId = randomUUID();
   // The claim and the catalogue the lines may name, in one round trip.
@@ -197,14 +226,14 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
          AND updated_at < now() - make_interval(secs => $3) RETURNING id`,
       [c.id, order.platformOrderId, CLAIM_TIMEOUT_SECONDS]);
     claim = taken[0]?.id;
-    if (!claim) return "duplicate";
+    if (!claim) return { result: "duplicate" };
   }
   if (c.shop_status !== "active") {
     await finish(ctx, claim, "rejected", "shop_archived", { display_name: order.displayName });
-    return "rejected";
+    return { result: "rejected" };
   }
   try {
-    return await takeIn(ctx, c, claim, order, catalogue);
+    return { result: await takeIn(ctx, c, claim, order, catalogue) };
   } catch (err) {
     // Nothing was decided: release the claim so the platform's retry of this delivery takes the order in.
     await ctx.db.query("DELETE FROM connector_events WHERE id = $1 AND status = 'received'", [claim]).catch(() => {});

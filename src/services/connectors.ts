@@ -189,6 +189,16 @@ export async function logConnectorEvent(db: Queryable, e: {
 }
 
 /**
+ * A variant's own name, or null when it has none: Shopify names a product's only variant "Default Title", and the
+ * WooCommerce (simple product) and YouCan (`default` variant) adapters give it the product's title; the call would
+ * otherwise read the product's name twice.
+ */
+function variantName(productTitle: string, variantTitle: string): string | null {
+  const name = variantTitle.trim();
+  return name === "" || name === "Default Title" || name === productTitle.trim() ? null : name.slice(0, 200);
+}
+
+/**
  * Imports the store's catalogue into the shop's: each platform product becomes the product whose external_id is the
  * platform's product id, each variant the variant whose variant_external_id is the platform's variant id (SKUs are
  * kept in the log only: an order line is matched by these ids first, by SKU second; see intake). Products the store
@@ -235,11 +245,11 @@ export async function syncConnectorCatalogue(ctx: AppContext, who: Principal, sh
       const ids = p.variants.map((v) => v.id);
       await client.query(
         `INSERT INTO product_variants (id, product_id, variant_external_id, name, price, position, created_at, updated_at)
-         SELECT gen_random_uuid(), $1, v.id, nullif(v.name, 'Default Title'), v.price::numeric, v.pos, $5, $5
+         SELECT gen_random_uuid(), $1, v.id, v.name, v.price::numeric, v.pos, $5, $5
          FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS v(id, name, price, pos)
          ON CONFLICT (product_id, variant_external_id) DO UPDATE SET name = EXCLUDED.name, price = EXCLUDED.price,
            position = EXCLUDED.position, status = 'active', updated_at = EXCLUDED.updated_at`,
-        [productId, ids, p.variants.map((v) => v.title.slice(0, 200)), p.variants.map((v) => v.price), now]);
+        [productId, ids, p.variants.map((v) => variantName(p.title, v.title)), p.variants.map((v) => v.price), now]);
       await client.query(
         "UPDATE product_variants SET status = 'retired', updated_at = $3 WHERE product_id = $1 AND status = 'active' AND NOT (variant_external_id = ANY($2::text[]))",
         [productId, ids, now]);

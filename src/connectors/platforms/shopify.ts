@@ -22,7 +22,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StoreOrderLine, type StorePlatform, type StoreProduct,
-  type StoreWebhookEvent, type StoreWriteBack, StoreApiError, type WebhookVerdict,
+  type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, StoreApiError, type WebhookVerdict,
 } from "../platform.ts";
 
 /** The Admin API version Wakha speaks (a stable quarterly version; Shopify supports each for at least 12 months). */
@@ -233,7 +233,7 @@ export class ShopifyPlatform implements StorePlatform {
     return products;
   }
 
-  async writeBack(credentials: StoreCredentials, writeBack: StoreWriteBack): Promise<void> {
+  async writeBack(credentials: StoreCredentials, writeBack: StoreWriteBack): Promise<StoreWriteBackResult> {
     const gid = `gid://shopify/Order/${writeBack.platformOrderId}`;
     const data = await this.#graphql(credentials, ORDER_QUERY, { id: gid });
     const order = obj(obj(data)?.["order"]);
@@ -248,6 +248,7 @@ export class ShopifyPlatform implements StorePlatform {
       return Array.isArray(errors) ? errors.map((e) => `${field}: ${String(obj(e)?.["message"] ?? "error")}`) : [];
     });
     if (userErrors.length > 0) throw new StoreApiError(`Shopify refused the write-back: ${userErrors.join("; ")}`.slice(0, 500), { status: 200, transient: false });
+    return { written: true };
   }
 
   /** One Admin GraphQL request; returns `data` or throws StoreApiError (transient on throttling, 429, 5xx and network errors). */

@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { OrderResolution } from "../../domain/orders.ts";
 import {
   type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StorePlatform, type StoreProduct,
-  type StoreWebhookEvent, type StoreWriteBack, type WebhookVerdict, StoreApiError,
+  type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, type WebhookVerdict, StoreApiError,
 } from "../platform.ts";
 import { parseJson, type StoreHttpOptions, type StoreResponse, storeError, storeRequest } from "./store-http.ts";
 
@@ -34,6 +34,8 @@ export const WOOCOMMERCE_STATUS_BY_RESOLUTION: Record<OrderResolution, "processi
 };
 
 const API = "/wp-json/wc/v3";
+/** Each order note Wakha adds starts with this, so the merchant knows who wrote it. */
+export const NOTE_PREFIX = "Wakha: ";
 const PER_PAGE = 100;
 // A catalogue deeper than this many pages (100 000 products) is refused rather than followed forever.
 const MAX_PAGES = 1000;
@@ -294,7 +296,7 @@ export class WooCommercePlatform implements StorePlatform {
     return products;
   }
 
-  async writeBack(credentials: StoreCredentials, writeBack: StoreWriteBack): Promise<void> {
+  async writeBack(credentials: StoreCredentials, writeBack: StoreWriteBack): Promise<StoreWriteBackResult> {
     const creds = credentialsOf(credentials);
     if (!/^\d+$/.test(writeBack.platformOrderId)) throw new StoreApiError(`WooCommerce order id "${writeBack.platformOrderId}" is not a number`, { status: null, transient: false });
     const order = `${API}/orders/${writeBack.platformOrderId}`;
@@ -305,8 +307,10 @@ export class WooCommercePlatform implements StorePlatform {
     if (echoed?.id !== Number(writeBack.platformOrderId) || echoed.status !== status) {
       throw new StoreApiError("WooCommerce order update: the answer is not the updated order (is the REST API reachable under /wp-json/?)", { status: updated.status, transient: false });
     }
-    // A private note (customer_note false): the merchant reads it, the customer is not e-mailed.
-    if (writeBack.note.trim()) await this.#call(creds, "POST", `${order}/notes`, { note: writeBack.note, customer_note: false }, "order note");
+    // A private note (customer_note false): the merchant reads it, the customer is not e-mailed. A note added with an
+    // API key shows as written by "WooCommerce" (system), so it says who wrote it, as Shopify's note line does.
+    if (writeBack.note.trim()) await this.#call(creds, "POST", `${order}/notes`, { note: `${NOTE_PREFIX}${writeBack.note.trim()}`, customer_note: false }, "order note");
+    return { written: true };
   }
 
   async #call(creds: WooCredentials, method: string, path: string, body: unknown, what: string): Promise<StoreResponse> {

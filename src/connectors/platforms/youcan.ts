@@ -19,7 +19,7 @@ import { z } from "zod";
 import type { OrderResolution } from "../../domain/orders.ts";
 import {
   type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StorePlatform, type StoreProduct,
-  type StoreWebhookEvent, type StoreWriteBack, type WebhookVerdict, StoreApiError,
+  type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, type WebhookVerdict, StoreApiError,
 } from "../platform.ts";
 import { parseJson, type StoreHttpOptions, type StoreResponse, storeError, storeRequest } from "./store-http.ts";
 
@@ -269,11 +269,14 @@ export class YouCanPlatform implements StorePlatform {
     throw new StoreApiError(`YouCan products: more than ${MAX_PAGES} pages`, { status: null, transient: false });
   }
 
-  async writeBack(credentials: StoreCredentials, writeBack: StoreWriteBack): Promise<void> {
+  async writeBack(credentials: StoreCredentials, writeBack: StoreWriteBack): Promise<StoreWriteBackResult> {
     const creds = credentialsOf(credentials);
     const status = YOUCAN_STATUS_BY_RESOLUTION[writeBack.resolution];
-    if (status === null) return;
+    // No status says this answer and no API takes a note (YOUCAN_ASSUMPTIONS.noteIsNotWritten): the order is left
+    // open, and the caller logs that nothing was written rather than a success.
+    if (status === null) return { written: false, reason: `YouCan has no order status for ${writeBack.resolution} and no API for order notes: the order is left open; the note is in Wakha's connector log` };
     await this.#call(creds, "PUT", `/orders/${encodeURIComponent(writeBack.platformOrderId)}/status`, { status }, "order status");
+    return { written: true };
   }
 
   /** Subscribes `targetUrl` to order.create (POST /resthooks/subscribe); returns the subscription id. */

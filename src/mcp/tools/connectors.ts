@@ -71,7 +71,7 @@ export const syncConnectorTool = defineTool({
 export const listConnectorEventsTool = defineTool({
   name: "list_connector_events",
   title: "Read a store connector's log",
-  description: "Lists a connector's log, newest first: orders received (`call_created` with the call id, `skipped` with reason `paid` or `not_cod`, `rejected` with reasons such as `phone_not_normalisable`, `currency_mismatch`, `insufficient_balance`), write-backs of resolutions (`pending`, `succeeded`, `failed`, with `attempts` and `last_error`), refused webhooks and catalogue imports. Pages hold `limit` entries (1 to 100); when `has_more`, call again with `cursor` = `next_cursor`.",
+  description: "Lists a connector's log, newest first: orders received (`call_created` with the call id, `skipped` with reason `paid` or `not_cod`, `rejected` with reasons such as `phone_not_normalisable`, `currency_mismatch`, `insufficient_balance`), write-backs of resolutions (`pending`, `succeeded`, `failed` with `attempts` and `last_error`, or `skipped` with reason `nothing_to_write` when the platform has no way to show that resolution; the note is in `detail`), refused webhooks and catalogue imports. Pages hold `limit` entries (1 to 100); when `has_more`, call again with `cursor` = `next_cursor`.",
   input: z.strictObject({ ...shopKey, ...pageQuery }),
   output: pageSchema(connectorEventSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -1,5 +1,6 @@
 // Per-stage CPU of a call creation's and a call read's Node work (issue 19), on the real code: each stage run in a
-// loop in this process, microseconds per operation. `node bench/create-stages.ts`.
+// loop in this process, microseconds per operation. `DATABASE_URL=<a migrated database> node bench/create-stages.ts`
+// (pg-boss reads its queue once there).
 import { performance } from "node:perf_hooks";
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { serializerCompiler } from "fastify-type-provider-zod";

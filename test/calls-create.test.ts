@@ -177,6 +177,24 @@ describe("POST /v1/calls (spec 2.1, 2.2, part 4; CONTRACT §4)", () => {
       expect(rows[0]).toEqual({ orders: 1, calls: 2 });
     });
 
+    it("concurrent creations of one new order under different keys: one call and its job, the others 409 with nothing written", async () => {
+      const order = items([{ name: "x", unit_price: "1" }]);
+      const keys = Array.from({ length: 8 }, () => uid("key"));
+      const since = (await t.ctx.db.query<{ now: Date }>("SELECT now() AS now")).rows[0]!.now;
+      const responses = await Promise.all(keys.map((key) => postCall(t, acct, callBody(shop.externalId, { order }), key)));
+      const created = responses.filter((r) => r.statusCode === 201);
+      expect(created).toHaveLength(1);
+      for (const r of responses.filter((x) => x.statusCode !== 201)) problem(r, "order_external_id_already_exists", 409);
+      const { rows } = await t.ctx.db.query(
+        `SELECT (SELECT count(*) FROM calls WHERE account_id = $1 AND order_external_id = $2)::int AS calls,
+                (SELECT count(*) FROM idempotency_keys WHERE account_id = $1 AND key = ANY($3))::int AS keys,
+                (SELECT count(*) FROM pgboss.job j WHERE j.name = 'place-call' AND j.created_on >= $4
+                   AND NOT EXISTS (SELECT 1 FROM calls c WHERE c.id = j.id))::int AS orphan_jobs,
+                (SELECT count(*) FROM pgboss.job WHERE name = 'place-call' AND id = $5)::int AS job`,
+        [acct.accountId, order.external_id, keys, since, created[0]!.json().id]);
+      expect(rows[0]).toEqual({ calls: 1, keys: 1, orphan_jobs: 0, job: 1 });
+    });
+
     it("may repeat in another shop of the account", async () => {
       const other = await insertShop(t.ctx, acct.accountId);
       const order = items([{ name: "x", unit_price: "1" }]);

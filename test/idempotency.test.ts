@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditAccount } from "../src/services/accounts.ts";
-import { LOCK_CLASS, lockId, purgeExpiredIdempotencyKeys } from "../src/services/idempotency.ts";
+import { callCreateSchema } from "../src/schemas/calls.ts";
+import { purgeExpiredIdempotencyKeys, requestHash } from "../src/services/idempotency.ts";
 import { newAccount, problem, startApp, testDatabaseUrl, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, countCalls, insertShop, postCall } from "./calls-fixtures.ts";
 
@@ -150,7 +151,7 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
         problem(r, "conflict", 409);
         expect(Number(r.headers["retry-after"])).toBeGreaterThan(0);
       } else {
-        expect(r.statusCode).toBe(201);
+        expect(r.statusCode, r.body).toBe(201);
       }
     }
     expect(created.filter((r) => r.headers["x-idempotent-replay"] === undefined)).toHaveLength(1);
@@ -174,17 +175,51 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
     const holder = new pg.Client({ connectionString: testDatabaseUrl() });
     await holder.connect();
     try {
-      // Stands for a first request still running: it holds the key's lock.
-      await holder.query("SELECT pg_advisory_lock($1, $2)", [LOCK_CLASS, lockId(acct.accountId, key)]);
+      // Stands for a first request still in its write: its record of the key is written, not yet committed.
+      await holder.query("BEGIN");
+      await holder.query(
+        "INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body) VALUES ($1, $2, '\\x00', $3, 201, '{}')",
+        [acct.accountId, key, randomUUID()],
+      );
+      const before = await countCalls(t.ctx, acct.accountId);
       const started = Date.now();
       const res = await postCall(t, acct, callBody(shop), key);
       problem(res, "conflict", 409);
       expect(res.headers["retry-after"]).toBe("1");
       expect(Date.now() - started).toBeGreaterThanOrEqual(4_500);
       expect(await keyRows(acct.accountId, key)).toEqual([]);
+      // Nothing of the waiting request was written: no order, no call, no job.
+      expect(await countCalls(t.ctx, acct.accountId)).toBe(before);
     } finally {
       await holder.end();
     }
     expect((await postCall(t, acct, callBody(shop), key)).statusCode).toBe(201);
+  });
+
+  it("a duplicate that reaches its write while the first is still in its own waits for it, then replays what it stored", async () => {
+    const key = randomUUID();
+    const body = callBody(shop);
+    // A CallOut's JSON stands for the one the first request stores.
+    const stored = (await postCall(t, acct, callBody(shop), randomUUID())).body;
+    const holder = new pg.Client({ connectionString: testDatabaseUrl() });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(
+        "INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body) VALUES ($1, $2, $3, $4, 201, $5)",
+        [acct.accountId, key, requestHash("POST /v1/calls", callCreateSchema.parse(body)), randomUUID(), stored],
+      );
+      const before = await countCalls(t.ctx, acct.accountId);
+      const pending = postCall(t, acct, body, key);
+      await new Promise((r) => setTimeout(r, 1_000));
+      await holder.query("COMMIT");
+      const res = await pending;
+      expect(res.statusCode).toBe(201);
+      expect(res.headers["x-idempotent-replay"]).toBe("true");
+      expect(res.body).toBe(stored);
+      expect(await countCalls(t.ctx, acct.accountId)).toBe(before);
+    } finally {
+      await holder.end();
+    }
   });
 });

@@ -12,15 +12,17 @@ import type { Page, PageInput } from "../pagination.ts";
 import { type OpenedRecording, openRecording } from "../storage/recordings.ts";
 import { CALL_COLUMNS, type CallRow, isCallId, readCallOut, toCallOut } from "../read-models/calls.ts";
 import { type CallCreate, type CallOut, callOutSchema } from "../schemas/calls.ts";
-import { inKeyedTransaction, replayOrConflict, requestHash, type StoredResponse, storedResponseSubquery } from "./idempotency.ts";
+import { deleteExpiredKey, isKeyTaken, LOCK_TIMEOUT_SETTING, replayOrConflict, requestHash, stillProcessing, type StoredResponse, storedResponseSubquery, waitedTooLong } from "./idempotency.ts";
 import { type CatalogueVariant, catalogueSubquery, productIds, resolveItems } from "./order-items.ts";
 
 // The namespace of request hashes; its value is in every stored idempotency record, so it never changes.
 const CREATE_OPERATION = "POST /v1/calls";
 
-/** The result of a creation: the call as it was when first created, and whether this is a replay of it. */
+/** The result of a creation: the call as it was when first created, its JSON as stored, and whether this is a replay. */
 export interface CreatedCall {
   call: CallOut;
+  /** The CallOut's JSON as stored with the key: what REST sends, so a replay is the first response byte for byte. */
+  body: string;
   replayed: boolean;
 }
 
@@ -69,8 +71,9 @@ function doNotCall(phone: string): ApiError {
   return new ApiError("number_do_not_call", `${phone} is on this account's do-not-call list; no call was created. Remove it (DELETE /v1/me/do-not-call/${encodeURIComponent(phone)}, or the remove_do_not_call tool) only if the customer asked to be called again.`);
 }
 
-// Everything the checks need, read in one round trip under the key's lock: with the calling policy's inputs (the
-// do-not-call entry, the account's and the shop's calling hours), which cost a round trip of their own before (issue 19).
+// Everything the checks need, read in one round trip before the write (no transaction: the write's constraints catch
+// what changes in between): with the calling policy's inputs (the do-not-call entry, the account's and the shop's
+// calling hours), which cost a round trip of their own before (issue 19).
 async function readSnapshot(client: Queryable, who: Principal, input: CallCreate, key: string | null): Promise<CreationSnapshot> {
   const { rows } = await queryPrepared<CreationSnapshot>(client, "wakha_create_call_snapshot",
     `WITH shop AS (SELECT id, calling_hours FROM shops WHERE account_id = $1 AND external_id = $3 AND status = 'active')
@@ -87,10 +90,20 @@ async function readSnapshot(client: Queryable, who: Principal, input: CallCreate
   return rows[0]!;
 }
 
-// The creation's write, with pg-boss's INSERT of the job as one more CTE when the queue gives one ($22 is its JSON).
-const CREATE_INSERT = `WITH o AS (
+// The creation's write: the order, the call, the idempotency record and, through pg-boss's own INSERT as one more CTE
+// when the queue gives one ($22 is its JSON), the place-call job. One statement, so one transaction and one commit.
+// The call reads the order's row and the record the call's, so an order that already has this attempt writes neither;
+// pg-boss's INSERT cannot be made to read the call, so the final SELECT undoes the whole statement (wakha_check,
+// migration 022) unless exactly one call and one job were written: ORDER_TAKEN when the order already had this attempt,
+// JOB_MISSING should pg-boss write no job. A key a concurrent request took first is a unique_violation that undoes it
+// too. `t` bounds the waits on a key or an order held by another request's statement (lock_timeout, for this
+// statement's transaction only), set before the first insert.
+const ORDER_TAKEN = "WK001";
+const JOB_MISSING = "WK002";
+const CREATE_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout),
+       o AS (
          INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $6)
+         SELECT $1, $2, $3, $4, $5, $6, $6 FROM t
          ON CONFLICT (shop_id, external_id) DO UPDATE SET last_attempt = EXCLUDED.last_attempt, updated_at = EXCLUDED.updated_at
            WHERE orders.last_attempt < EXCLUDED.last_attempt
          RETURNING id
@@ -102,102 +115,150 @@ const CREATE_INSERT = `WITH o AS (
        ), k AS (
          INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body, created_at)
          SELECT $2, $17, $18, c.id, 201, $19, $6 FROM c WHERE $17::text IS NOT NULL
-         ON CONFLICT (account_id, key) DO UPDATE SET request_hash = EXCLUDED.request_hash, call_id = EXCLUDED.call_id,
-           response_status = EXCLUDED.response_status, response_body = EXCLUDED.response_body, created_at = EXCLUDED.created_at
-           WHERE idempotency_keys.created_at <= EXCLUDED.created_at - interval '24 hours'
          RETURNING 1
        )
-       __JOB__SELECT (SELECT count(*) FROM c)::int AS calls, (SELECT count(*) FROM k)::int AS keys, __JOBS__ AS jobs`;
+       __JOB__SELECT wakha_check((SELECT count(*) FROM c) = 1, '${ORDER_TAKEN}', 'the order already has this attempt') AND __CHECK__ AS checked`;
 const createStatements = new Map<string | null, { name: string; text: string }>();
 
 function createStatement(jobInsert: string | null): { name: string; text: string } {
   let statement = createStatements.get(jobInsert);
   if (!statement) {
     const text = jobInsert === null
-      ? CREATE_INSERT.replace("__JOB__", "").replace("__JOBS__", "0")
+      ? CREATE_INSERT.replace("__JOB__", "").replace("__CHECK__", "true")
       // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
       : CREATE_INSERT.replace("__JOB__", () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$22")})\n       `)
-        .replace("__JOBS__", "(SELECT count(*) FROM j)::int");
+        .replace("__CHECK__", `wakha_check((SELECT count(*) FROM j) = 1, '${JOB_MISSING}', 'pg-boss did not write the ${JOBS.placeCall.name} job')`);
     statement = { name: `wakha_create_call_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
     if (createStatements.size < 8) createStatements.set(jobInsert, statement);
   }
   return statement;
 }
 
+/** A replay: the stored response's bytes, and the call they describe (for MCP). */
+function replay(stored: StoredResponse, hash: Buffer): CreatedCall {
+  const body = replayOrConflict(stored, hash);
+  return { call: callOutSchema.parse(JSON.parse(body)), body, replayed: true };
+}
+
+/** The checks of spec part 4 on a snapshot, then the call as it will be created and its JSON (the stored response). */
+function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out: CallOut; body: string; scheduledAt: Date | null } {
+  requestedStart(input, ctx.now()); // a bad scheduled_at is a validation error, reported before the other checks
+  const language = chooseLanguage(input);
+  const channel = chooseChannel(ctx, input);
+  if (!snap.shop_id) throw new ApiError("shop_not_found", `No active shop "${input.shop_external_id}" on this account.`);
+  const items = resolveItems(input.order.items, snap.catalogue, input.shop_external_id);
+  const order = input.order;
+  if (snap.order_last_attempt !== null && order.previous_attempts <= snap.order_last_attempt) {
+    throw orderExists(input.shop_external_id, order.external_id, snap.order_last_attempt);
+  }
+  if (snap.listed) throw doNotCall(input.customer.phone_number);
+  const balance = snap.balance_seconds ?? 0;
+  if (balance < REQUIRED_SECONDS) {
+    throw new ApiError("insufficient_balance", `The balance is ${balance} s; starting a call needs at least ${REQUIRED_SECONDS} s. No call was created and nothing was billed.`, {
+      extensions: { balance_seconds: balance, required_seconds: REQUIRED_SECONDS },
+    });
+  }
+  const scheduledAt = plannedStart(ctx.config, input, snap, ctx.now());
+  const out: CallOut = {
+    id: randomUUID(),
+    status: "queued",
+    outcome: null,
+    end_reason: null,
+    shop_external_id: input.shop_external_id,
+    customer: { name: input.customer.name, phone_number: input.customer.phone_number },
+    amount: normalizeDecimal(input.amount),
+    currency: COUNTRY_CURRENCY[input.country],
+    country: input.country,
+    language,
+    dialect: COUNTRY_DIALECT[input.country],
+    channel,
+    order: { external_id: order.external_id, previous_attempts: order.previous_attempts, items },
+    outcome_details: null,
+    created_at: snap.now.toISOString(),
+    answered_at: null,
+    ended_at: null,
+    duration_seconds: null,
+    billed_seconds: null,
+    recording_url: null,
+    scheduled_at: scheduledAt?.toISOString() ?? null,
+    retry_of: null,
+  };
+  // Stored as the CallOut's JSON, and sent as it is: a replay gives the call exactly as first created, byte for byte.
+  return { out, body: JSON.stringify(callOutSchema.encode(out)), scheduledAt };
+}
+
 /**
- * Creates a queued call with its order and its place-call job in one transaction, after every check of
- * spec part 4. With an idempotency key, a repeat of the same body within 24 h replays the first response.
+ * Creates a queued call with its order and its place-call job, after every check of spec part 4: one read (the
+ * snapshot), then one write statement, its own transaction (CREATE_INSERT). With an idempotency key, a repeat of the
+ * same body within 24 h replays the first response; the key is held by its unique index (services/idempotency.ts).
  */
 export async function createCall(ctx: AppContext, who: Principal, input: CallCreate, idempotencyKey: string | null): Promise<CreatedCall> {
   const hash = requestHash(CREATE_OPERATION, input);
-  const created = await inKeyedTransaction(ctx.db, who.accountId, idempotencyKey, async (client): Promise<CreatedCall> => {
-    const snap = await readSnapshot(client, who, input, idempotencyKey);
-    if (snap.stored) return { call: callOutSchema.parse(replayOrConflict(snap.stored, hash)), replayed: true };
-
-    requestedStart(input, ctx.now()); // a bad scheduled_at is a validation error, reported before the other checks
-    const language = chooseLanguage(input);
-    const channel = chooseChannel(ctx, input);
-    if (!snap.shop_id) throw new ApiError("shop_not_found", `No active shop "${input.shop_external_id}" on this account.`);
-    const items = resolveItems(input.order.items, snap.catalogue, input.shop_external_id);
-    const order = input.order;
-    if (snap.order_last_attempt !== null && order.previous_attempts <= snap.order_last_attempt) {
-      throw orderExists(input.shop_external_id, order.external_id, snap.order_last_attempt);
-    }
-    if (snap.listed) throw doNotCall(input.customer.phone_number);
-    const balance = snap.balance_seconds ?? 0;
-    if (balance < REQUIRED_SECONDS) {
-      throw new ApiError("insufficient_balance", `The balance is ${balance} s; starting a call needs at least ${REQUIRED_SECONDS} s. No call was created and nothing was billed.`, {
-        extensions: { balance_seconds: balance, required_seconds: REQUIRED_SECONDS },
+  const client = await ctx.db.pool.connect();
+  try {
+    let snap = await readSnapshot(client, who, input, idempotencyKey);
+    // At most three writes: a second after a key found expired, or the first losing to a concurrent request.
+    for (let attempt = 1; ; attempt++) {
+      if (snap.stored) return replay(snap.stored, hash);
+      const { out, body, scheduledAt } = plan(ctx, input, snap);
+      const written = await write(ctx, client, who, input, idempotencyKey, hash, snap, out, body, scheduledAt).catch((err: unknown) => {
+        if (idempotencyKey !== null && isKeyTaken(err)) {
+          if (attempt < 3) return "key_taken" as const;
+          throw stillProcessing();
+        }
+        throw waitedTooLong(err) ?? err;
       });
+      if (written === "created") {
+        if (idempotencyKey !== null) ctx.idempotencyPurge.poke(ctx.now());
+        return { call: out, body, replayed: false };
+      }
+      const order = input.order;
+      // No call: the order already has this attempt (a concurrent request of the same key created it, or another
+      // request did). Or the key is taken: by a concurrent request that committed first, or by a record past the window.
+      if (written === "key_taken") await deleteExpiredKey(client, who.accountId, idempotencyKey!);
+      else if (idempotencyKey === null) throw orderExists(input.shop_external_id, order.external_id, Math.max(order.previous_attempts, snap.order_last_attempt ?? 0));
+      snap = await readSnapshot(client, who, input, idempotencyKey);
+      if (written === "order_taken" && !snap.stored) {
+        throw orderExists(input.shop_external_id, order.external_id, Math.max(order.previous_attempts, snap.order_last_attempt ?? 0));
+      }
     }
+  } finally {
+    client.release();
+  }
+}
 
-    const scheduledAt = plannedStart(ctx.config, input, snap, ctx.now());
-    const callId = randomUUID();
-    const out: CallOut = {
-      id: callId,
-      status: "queued",
-      outcome: null,
-      end_reason: null,
-      shop_external_id: input.shop_external_id,
-      customer: { name: input.customer.name, phone_number: input.customer.phone_number },
-      amount: normalizeDecimal(input.amount),
-      currency: COUNTRY_CURRENCY[input.country],
-      country: input.country,
-      language,
-      dialect: COUNTRY_DIALECT[input.country],
-      channel,
-      order: { external_id: order.external_id, previous_attempts: order.previous_attempts, items },
-      outcome_details: null,
-      created_at: snap.now.toISOString(),
-      answered_at: null,
-      ended_at: null,
-      duration_seconds: null,
-      billed_seconds: null,
-      recording_url: null,
-      scheduled_at: scheduledAt?.toISOString() ?? null,
-      retry_of: null,
-    };
-    // Stored as the CallOut's JSON, so a replay gives the call exactly as first created.
-    const body = JSON.stringify(callOutSchema.encode(out));
-    // The order, the call, the idempotency record and, through pg-boss's own INSERT, the place-call job: one statement.
-    const jobOptions = { id: callId, ...(scheduledAt ? { startAfter: scheduledAt } : {}) };
-    const job = await ctx.queue.insertStatement(JOBS.placeCall, { call_id: callId }, jobOptions);
-    const statement = createStatement(job?.text ?? null);
-    const { rows } = await queryPrepared<{ calls: number; keys: number; jobs: number }>(client, statement.name, statement.text, [
-      randomUUID(), who.accountId, snap.shop_id, order.external_id, order.previous_attempts, snap.now, callId,
-      out.customer.name, out.customer.phone_number, out.amount, out.currency, out.country, language, out.dialect, channel,
-      JSON.stringify(items), idempotencyKey, idempotencyKey === null ? null : hash, body,
-      scheduledAt, input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy), ...(job ? [job.param] : []),
-    ]);
-    // A concurrent request (another key) created the order or this attempt between the read and the write; the
-    // transaction rolls back, the job with it.
-    if (rows[0]!.calls === 0) throw orderExists(input.shop_external_id, order.external_id, Math.max(order.previous_attempts, snap.order_last_attempt ?? 0));
-    if (!job) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: callId }, jobOptions);
-    else if (rows[0]!.jobs !== 1) throw new Error(`pg-boss did not create the ${JOBS.placeCall.name} job of call ${callId}`);
-    return { call: out, replayed: false };
-  });
-  if (!created.replayed && idempotencyKey !== null) ctx.idempotencyPurge.poke(ctx.now());
-  return created;
+/** The write of a planned creation: "created", or "order_taken" when the order already had this attempt (nothing written). */
+async function write(ctx: AppContext, client: Queryable, who: Principal, input: CallCreate, key: string | null, hash: Buffer,
+  snap: CreationSnapshot, out: CallOut, body: string, scheduledAt: Date | null): Promise<"created" | "order_taken"> {
+  const jobOptions = { id: out.id, ...(scheduledAt ? { startAfter: scheduledAt } : {}) };
+  const job = await ctx.queue.insertStatement(JOBS.placeCall, { call_id: out.id }, jobOptions);
+  const statement = createStatement(job?.text ?? null);
+  const values = [
+    randomUUID(), who.accountId, snap.shop_id, out.order.external_id, out.order.previous_attempts, snap.now, out.id,
+    out.customer.name, out.customer.phone_number, out.amount, out.currency, out.country, out.language, out.dialect, out.channel,
+    JSON.stringify(out.order.items), key, key === null ? null : hash, body,
+    scheduledAt, input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy), ...(job ? [job.param] : []),
+  ];
+  try {
+    if (job) {
+      await queryPrepared(client, statement.name, statement.text, values);
+      return "created";
+    }
+    // A queue whose INSERT cannot be embedded (pg-boss wraps it in a WITH): the statement and pg-boss's send() in one transaction.
+    await client.query("BEGIN");
+    try {
+      await queryPrepared(client, statement.name, statement.text, values);
+      await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: out.id }, jobOptions);
+      await client.query("COMMIT");
+      return "created";
+    } catch (err) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw err;
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === ORDER_TAKEN) return "order_taken";
+    throw err;
+  }
 }
 
 /** One of the account's calls; missing, foreign and malformed ids are the same 404. */

@@ -1,16 +1,17 @@
 // Idempotent call creation (spec 7.3, part 8; CONTRACT §10): REST takes the key from the Idempotency-Key
 // header, MCP from the create_call argument.
 //
-// Design: the creation runs in one transaction that first takes a transaction-scoped advisory lock on
-// hash(account, key). A duplicate arriving while the first request runs waits on that lock (at most
-// LOCK_WAIT_MS, else 409 `conflict` with Retry-After), then reads the committed record and replays it.
-// Only a completed creation stores a record, in the same transaction as the call; a request that fails
-// (validation or any other error) stores nothing and can be retried with the same key, as at Stripe.
-// Records older than 24 h are ignored, overwritten when their key returns, and deleted in batches by
-// purgeExpiredIdempotencyKeys, which createCall triggers off the request path at most once a minute.
+// Design (issue 19): a creation is one write statement in a transaction of its own, and the key is held by the unique
+// index of idempotency_keys, not by a lock taken first. The statement inserts the order, the call, the key's record
+// and the call's job together; a duplicate that reaches its own write while the first is still in its statement waits
+// on the index entry (at most LOCK_WAIT_MS, else 409 `conflict` with Retry-After), then finds the key taken
+// (unique_violation: nothing of it is written), reads the committed record and replays it. Only a completed creation
+// stores a record, in the same statement as the call; a request that fails (validation or any other error) stores
+// nothing and can be retried with the same key, as at Stripe. Records older than 24 h are ignored, deleted when their
+// key returns, and deleted in batches by purgeExpiredIdempotencyKeys, which createCall triggers off the request path
+// at most once a minute.
 import { createHash } from "node:crypto";
-import type pg from "pg";
-import type { Database } from "../db/pool.ts";
+import type { Database, Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import { Throttle } from "../throttle.ts";
 
@@ -18,8 +19,6 @@ export const IDEMPOTENCY_WINDOW_HOURS = 24;
 export const MAX_KEY_LENGTH = 255;
 /** How long a duplicate waits for the request holding its key before it gets 409 `conflict`. */
 export const LOCK_WAIT_MS = 5_000;
-/** The first half of the two-integer advisory lock key: the idempotency lock space. */
-export const LOCK_CLASS = 72_420;
 const PURGE_EVERY_MS = 60_000;
 const PURGE_BATCH = 1_000;
 
@@ -57,35 +56,34 @@ export function requestHash(operation: string, body: unknown): Buffer {
   return createHash("sha256").update(`${operation}\n${canonicalJson(body)}`).digest();
 }
 
-/** The second half of the advisory lock key: 32 bits of SHA-256(account, key). Collisions only serialise. */
-export function lockId(accountId: string, key: string): number {
-  return createHash("sha256").update(`${accountId}\n${key}`).digest().readInt32BE(0);
+/** The unique index that holds a key: a write that meets it finds the key taken by a request that committed first. */
+const KEY_INDEX = "idempotency_keys_pkey";
+
+/** True for the error of a write whose key a concurrent request took first (its statement wrote nothing). */
+export function isKeyTaken(err: unknown): boolean {
+  const e = err as { code?: string; constraint?: string };
+  return e.code === "23505" && e.constraint === KEY_INDEX;
 }
 
-/**
- * Runs fn in one transaction; with a key, the transaction first holds the key's advisory lock. Opening the
- * transaction, bounding lock waits and taking the lock are one round trip (the lock id is a computed integer).
- */
-export async function inKeyedTransaction<T>(db: Database, accountId: string, key: string | null, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await db.pool.connect();
-  try {
-    await client.query(key === null
-      ? "BEGIN"
-      : `BEGIN; SET LOCAL lock_timeout = ${LOCK_WAIT_MS}; SELECT pg_advisory_xact_lock(${LOCK_CLASS}, ${lockId(accountId, key)})`);
-    const result = await fn(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (err) {
-    await client.query("ROLLBACK").catch(() => {});
-    if ((err as { code?: string }).code === "55P03") {
-      throw new ApiError("conflict", "A request with this idempotency key (or for the same order) is still being processed. Retry in a second to get its result.", {
-        retryAfterSeconds: 1,
-      });
-    }
-    throw err;
-  } finally {
-    client.release();
-  }
+/** The lock_timeout of a creation's write, set by the statement itself for its own transaction. */
+export const LOCK_TIMEOUT_SETTING = `set_config('lock_timeout', '${LOCK_WAIT_MS}', true)`;
+
+/** 409 `conflict`: a request holding the key or the order is still running (its write waited LOCK_WAIT_MS, or lost again). */
+export function stillProcessing(): ApiError {
+  return new ApiError("conflict", "A request with this idempotency key (or for the same order) is still being processed. Retry in a second to get its result.", {
+    retryAfterSeconds: 1,
+  });
+}
+
+/** The 409 `conflict` of a write that waited LOCK_WAIT_MS for a key or an order (lock_not_available), else null. */
+export function waitedTooLong(err: unknown): ApiError | null {
+  return (err as { code?: string }).code === "55P03" ? stillProcessing() : null;
+}
+
+/** Deletes the key's record if it is past the window, so the key can be used again; a live record stays. */
+export async function deleteExpiredKey(db: Queryable, accountId: string, key: string): Promise<void> {
+  await db.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND created_at <= now() - interval '${IDEMPOTENCY_WINDOW_HOURS} hours'`,
+    [accountId, key]);
 }
 
 /** What a lookup finds for a key inside the window. */
@@ -102,13 +100,13 @@ export function storedResponseSubquery(account: string, key: string, now: string
       AND created_at > ${now} - interval '${IDEMPOTENCY_WINDOW_HOURS} hours')`;
 }
 
-/** The stored result (parsed JSON), or 409 idempotency_key_conflict when the request differs (the original is never shown). */
-export function replayOrConflict(stored: StoredResponse, hash: Buffer): unknown {
+/** The stored response's JSON, or 409 idempotency_key_conflict when the request differs (the original is never shown). */
+export function replayOrConflict(stored: StoredResponse, hash: Buffer): string {
   if (stored.request_hash !== hash.toString("hex")) {
     throw new ApiError("idempotency_key_conflict",
       "This idempotency key was already used in the last 24 hours with a different request. Use a new key for a new request, or resend the identical request to get the original result.");
   }
-  return JSON.parse(stored.response_body) as unknown;
+  return stored.response_body;
 }
 
 /** Deletes up to `batch` records older than the window; returns how many went. */

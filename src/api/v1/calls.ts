@@ -42,8 +42,9 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
     const created = await createCall(ctx, req.principal, req.body, key);
     reply.code(201).header("Location", `/v1/calls/${created.call.id}`);
     if (created.replayed) reply.header("X-Idempotent-Replay", "true");
-    // The serializer encodes the call as it was first created: a replay is identical to the first response, byte for byte.
-    return reply.send(created.call);
+    // The call's JSON as stored with the key, sent as it is (a string skips the serializer): a replay is identical to
+    // the first response, byte for byte.
+    return reply.type("application/json; charset=utf-8").send(created.body as never);
   });
 
   r.get("/calls", {

@@ -64,6 +64,8 @@ export interface FakeCall {
   callbacks: { kind: string; status: number; params: Record<string, string> }[];
   /** Milliseconds from each final prompt to the first text token back. */
   tokenLatencies: number[];
+  /** When each of those prompts was sent (CLOCK_MONOTONIC ms, the clock of V8's .cpuprofile), for lining turns up with profiles. */
+  tokenPromptAt: number[];
   socket: WebSocket | null;
   recordingSid: string | null;
   /** Media Streams calls: frames, clears, barge-in timing. */
@@ -134,6 +136,7 @@ export class FakeTwilio {
     const json = (status: number, payload: unknown): void => void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
     // Not Twilio's: the benchmark reads the fake's measurements here when the fake runs in a process of its own.
     if (req.url === "/__fake/latencies") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies));
+    if (req.url === "/__fake/turns") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies.map((ms, i) => ({ sid: c.sid, at: c.tokenPromptAt[i], ms }))));
     if (this.outage) return json(503, { code: 20500, message: "Service Unavailable", status: 503 });
     const auth = req.headers.authorization ?? "";
     const expected = `Basic ${Buffer.from(`${this.#o.accountSid}:${this.#o.authToken}`).toString("base64")}`;
@@ -156,7 +159,8 @@ export class FakeTwilio {
         timeline.place(at, tone(turn.speaker === "agent" ? 440 : 330, Math.min(2, talk(turn.text))));
         at = Math.min(call.duration, at + talk(turn.text));
       }
-      res.writeHead(200, { "content-type": "audio/x-wav" }).end(Buffer.from(timeline.toWav()));
+      const wav = timeline.toWav();
+      res.writeHead(200, { "content-type": "audio/x-wav", "content-length": wav.byteLength }).end(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
       return undefined;
     }
     return json(404, { code: 20404, message: `The requested resource ${path} was not found`, status: 404 });
@@ -174,7 +178,7 @@ export class FakeTwilio {
     const sid = `CA${randomBytes(16).toString("hex")}`;
     const call: FakeCall = {
       sid, to: p["To"]!, from: p["From"]!, params: { ...p, StatusCallbackEvent: multi.getAll("StatusCallbackEvent").join(" ") }, status: "queued",
-      answeredAt: null, endedAt: null, duration: 0, transcript: [], messages: [], callbacks: [], tokenLatencies: [], socket: null, recordingSid: null,
+      answeredAt: null, endedAt: null, duration: 0, transcript: [], messages: [], callbacks: [], tokenLatencies: [], tokenPromptAt: [], socket: null, recordingSid: null,
     };
     this.calls.set(sid, call);
     json(201, { sid, account_sid: this.#o.accountSid, to: call.to, from: call.from, status: "queued", direction: "outbound-api", duration: null, answered_by: null });
@@ -251,6 +255,7 @@ export class FakeTwilio {
     let agentText = "";
     let turn = 0;
     let promptAt = 0;
+    let promptMono = 0;
     let firstToken = true;
     let greeted = false;
     const machine = customer.pickup === "voicemail";
@@ -262,6 +267,7 @@ export class FakeTwilio {
         call.transcript.push({ speaker: "customer", text });
         await this.#sleep(talk(text));
         promptAt = performance.now();
+        promptMono = Number(process.hrtime.bigint()) / 1e6;
         firstToken = true;
         send({ type: "prompt", voicePrompt: text, lang, last: true });
       }
@@ -285,7 +291,10 @@ export class FakeTwilio {
       const message = JSON.parse(String(data)) as Record<string, unknown>;
       call.messages.push(message);
       if (message["type"] === "text") {
-        if (firstToken && promptAt) call.tokenLatencies.push(performance.now() - promptAt);
+        if (firstToken && promptAt) {
+          call.tokenLatencies.push(performance.now() - promptAt);
+          call.tokenPromptAt.push(promptMono);
+        }
         firstToken = false;
         agentText += `${String(message["token"] ?? "")}`;
         if (message["last"] !== true) return;

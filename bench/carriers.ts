@@ -23,11 +23,11 @@ const AUTH_TOKEN = "bench-twilio-auth-token-000000";
  * A thread's scheduler figures (/proc/PID/schedstat: ns on a CPU, ns runnable but waiting for one, time slices):
  * the main thread's, which runs the event loop. Waiting for a CPU is time the event loop could not run.
  */
-async function schedstat(pid: number): Promise<{ cpu: number; wait: number } | null> {
+async function schedstat(pid: number): Promise<{ cpu: number; wait: number; slices: number } | null> {
   const text = await readFile(`/proc/${pid}/schedstat`, "utf8").catch(() => null);
   if (!text) return null;
-  const [cpu = 0, wait = 0] = text.trim().split(/\s+/).map(Number);
-  return { cpu: cpu / 1e9, wait: wait / 1e9 };
+  const [cpu = 0, wait = 0, slices = 0] = text.trim().split(/\s+/).map(Number);
+  return { cpu: cpu / 1e9, wait: wait / 1e9, slices };
 }
 
 /** The machine's CPU seconds (all cores): busy and total, from /proc/stat. */
@@ -126,8 +126,11 @@ async function load(serverUrl: string, calls: number, speed: number, log: (m: st
     }
     const seconds = (performance.now() - started) / 1000;
     const schedAfter = { node: await schedstat(node.pid), fake: await schedstat(fakeProc.pid!), machine: await machineCpu(), load: os.loadavg()[0]! };
-    const sched = (a: { cpu: number; wait: number } | null, b: { cpu: number; wait: number } | null) =>
-      a && b ? `${(b.cpu - a.cpu).toFixed(1)} s on a CPU, ${(b.wait - a.wait).toFixed(1)} s runnable waiting for one` : "n/a";
+    type Sched = { cpu: number; wait: number; slices: number } | null;
+    const sched = (a: Sched, b: Sched) => a && b
+      ? `${(b.cpu - a.cpu).toFixed(1)} s on a CPU, ${(b.wait - a.wait).toFixed(1)} s runnable waiting for one ` +
+        `(${b.slices - a.slices} waits, ${((1000 * (b.wait - a.wait)) / Math.max(1, b.slices - a.slices)).toFixed(2)} ms each on average)`
+      : "n/a";
     const m = schedBefore.machine && schedAfter.machine
       ? `${((100 * (schedAfter.machine.busy - schedBefore.machine.busy)) / (schedAfter.machine.total - schedBefore.machine.total)).toFixed(0)}% busy`
       : "n/a";

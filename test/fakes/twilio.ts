@@ -7,7 +7,8 @@
 //   of the full URL followed by each POST parameter name and value, sorted by name. Implemented here from the
 //   documentation, not with the SDK that our side validates with.
 // - The ConversationRelay WebSocket: opened to the url of <ConversationRelay> with the signature over that URL,
-//   then setup, prompt {voicePrompt, lang, last}, interrupt, dtmf {digit}; it reads text {token, last} and end.
+//   then setup, prompt {voicePrompt, lang, last}, interrupt (the callee talking over an interruptible line of ours),
+//   dtmf {digit}; it reads text {token, last, interruptible} and end.
 // - Media Streams (issue 13): a call whose TwiML is <Connect><Stream url> streams audio instead (twilio-media.ts),
 //   with the `voice` option as the callee's mouth and ears.
 // The callee is the simulator's customer for the number (the same personas, phrase banks and dialects), so a
@@ -136,7 +137,7 @@ export class FakeTwilio {
     const json = (status: number, payload: unknown): void => void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
     // Not Twilio's: the benchmark reads the fake's measurements here when the fake runs in a process of its own.
     if (req.url === "/__fake/latencies") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies));
-    if (req.url === "/__fake/turns") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies.map((ms, i) => ({ sid: c.sid, at: c.tokenPromptAt[i], ms }))));
+    if (req.url === "/__fake/turns") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies.map((ms, i) => ({ sid: c.sid, to: c.to, turn: i, at: c.tokenPromptAt[i], ms }))));
     if (this.outage) return json(503, { code: 20500, message: "Service Unavailable", status: 503 });
     const auth = req.headers.authorization ?? "";
     const expected = `Basic ${Buffer.from(`${this.#o.accountSid}:${this.#o.authToken}`).toString("base64")}`;
@@ -259,12 +260,26 @@ export class FakeTwilio {
     let firstToken = true;
     let greeted = false;
     const machine = customer.pickup === "voicemail";
+    // Our line being played: the callee talking over an interruptible one interrupts it ("ConversationRelay sends this
+    // message when the caller interrupts TTS playback by speaking",
+    // https://www.twilio.com/docs/voice/conversationrelay/websocket-messages), before the prompt of what they said.
+    let playing: { text: string; at: number; until: number } | null = null;
+    /** Until when the callee is talking (the prompt goes at the end of their words). */
+    let talkingUntil = 0;
     const send = (m: object) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
     const speak = async (text: string | null, digits?: string) => {
       if (socket.readyState !== socket.OPEN) return;
       if (digits) for (const digit of digits) send({ type: "dtmf", digit });
       if (text) {
+        const now = performance.now();
+        if (playing && now < playing.until - 5) { // (timers may fire a millisecond early: no interruption at the very end)
+          const playedMs = Math.round((now - playing.at) * this.#o.speed);
+          const words = playing.text.split(/\s+/).filter(Boolean);
+          send({ type: "interrupt", utteranceUntilInterrupt: words.slice(0, Math.floor(playedMs / 1000 / SECONDS_PER_WORD)).join(" "), durationUntilInterruptMs: playedMs });
+        }
+        playing = null;
         call.transcript.push({ speaker: "customer", text });
+        talkingUntil = now + (talk(text) * 1000) / this.#o.speed;
         await this.#sleep(talk(text));
         promptAt = performance.now();
         promptMono = Number(process.hrtime.bigint()) / 1e6;
@@ -301,13 +316,19 @@ export class FakeTwilio {
         const said = agentText;
         agentText = "";
         call.transcript.push({ speaker: "agent", text: said });
+        const at = performance.now();
+        playing = message["interruptible"] === false ? null : { text: said, at, until: at + (talk(said) * 1000) / this.#o.speed };
+        if (playing && at < talkingUntil - 5) {
+          // Our line started while the callee was talking: their speech interrupts it at once.
+          send({ type: "interrupt", utteranceUntilInterrupt: "", durationUntilInterruptMs: 0 });
+          playing = null;
+        }
         if (machine) return;
         const reply = customer.reply(said, turn++);
         void (async () => {
           if (scenario.bargeIn && turn === 1 && reply.text) {
             await this.#sleep(talk(said) / 3);
-            send({ type: "interrupt", utteranceUntilInterrupt: said.split(" ").slice(0, 3).join(" "), durationUntilInterruptMs: 900 });
-            await speak(reply.text, reply.digits);
+            await speak(reply.text, reply.digits); // over our line: an `interrupt` first
           } else {
             await this.#sleep(talk(said) + Math.max(0, reply.thinkSeconds));
             if (reply.text !== null || reply.digits) await speak(reply.text, reply.digits);

@@ -18,7 +18,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import type { Dialect, SimulatedCustomer } from "../../src/engine/dialogue/types.ts";
-import { Timeline, tone } from "../../src/engine/speech/wav.ts";
+import { sendToneRecording } from "./tone-recording.ts";
 import { createSimulatedCustomer } from "../../src/engine/telephony/simulator/customer.ts";
 import { seededRandom } from "../../src/engine/telephony/simulator/provider.ts";
 import { type MediaCallStats, type MediaVoice, runMediaStream } from "./twilio-media.ts";
@@ -154,14 +154,8 @@ export class FakeTwilio {
     if (req.method === "GET" && recording) {
       const call = [...this.calls.values()].find((c) => c.recordingSid === recording[1]);
       if (!call) return json(404, { code: 20404, message: "not found", status: 404 });
-      const timeline = new Timeline(Math.max(1, Math.ceil(call.duration)));
-      let at = 0;
-      for (const turn of call.transcript) {
-        timeline.place(at, tone(turn.speaker === "agent" ? 440 : 330, Math.min(2, talk(turn.text))));
-        at = Math.min(call.duration, at + talk(turn.text));
-      }
-      const wav = timeline.toWav();
-      res.writeHead(200, { "content-type": "audio/x-wav", "content-length": wav.byteLength }).end(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
+      await sendToneRecording(res, "audio/x-wav", Math.max(1, Math.ceil(call.duration)), call.duration,
+        call.transcript.map((turn) => ({ hz: turn.speaker === "agent" ? 440 : 330, talk: talk(turn.text) })));
       return undefined;
     }
     return json(404, { code: 20404, message: `The requested resource ${path} was not found`, status: 404 });

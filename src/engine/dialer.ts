@@ -252,11 +252,12 @@ class CallRun {
     let heardTurns = 0;
     let turn = dialogue.opening();
     let refreshing: Promise<void> | null = null;
+    // The turn is decided on the line state of the last refresh (markAnswered's, then a turn or a heartbeat old:
+    // a cancel still closes the line within seconds) while a new one runs behind the agent's words, so no
+    // database round trip sits between the customer's last word and the agent's answer (issue 12). The refresh
+    // is sent once the agent's line is on the wire: not even the query's write comes before the first token.
+    const refresh = () => (refreshing ??= this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: line check failed`, err)).finally(() => (refreshing = null)));
     for (;;) {
-      // The turn is decided on the line state of the last refresh (markAnswered's, then a turn or a heartbeat old:
-      // a cancel still closes the line within seconds) while a new one runs behind the agent's words, so no
-      // database round trip sits between the customer's last word and the agent's answer (issue 12).
-      refreshing ??= this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: line check failed`, err)).finally(() => (refreshing = null));
       if (this.#check.lost) throw new Error("the call was ended elsewhere");
       const needed = speechSeconds(turn.text) + (turn.end ? 0 : REPLY_RESERVE_SECONDS);
       if (!this.#check.cancel && this.#remaining(session) < needed) {
@@ -275,7 +276,11 @@ class CallRun {
         }
         break;
       }
-      if (turn.text) await this.#say(session, turn.text);
+      if (turn.text) {
+        const saying = this.#say(session, turn.text);
+        refresh();
+        await saying;
+      } else refresh();
       if (turn.end) break;
       if (session.closed) {
         interruption = "customer_hangup";
@@ -359,7 +364,8 @@ class CallRun {
     try {
       const recording = await session.recording();
       if (!recording) return;
-      await saveRecording(this.#ctx, this.#call.id, recording.bytes, recording.contentType);
+      if ("bytes" in recording) await saveRecording(this.#ctx, this.#call.id, recording.bytes, recording.contentType);
+      else await saveRecording(this.#ctx, this.#call.id, recording.stream, recording.contentType, recording.size);
       await this.#ctx.db.tx((client) => emitCallEvent(this.#ctx, client, this.#call.accountId, this.#call.id, "recording.ready"));
     } catch (err) {
       this.#engine.log(`call ${this.#call.id}: the recording could not be stored`, err);

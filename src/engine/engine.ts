@@ -3,6 +3,7 @@
 import type { Config } from "../config.ts";
 import type { CallEngine } from "./dialer.ts";
 import { createDialogue } from "./dialogue/flow.ts";
+import { warmDialogue } from "./dialogue/warm-up.ts";
 import type { IntentClassifier } from "./dialogue/types.ts";
 import { EspeakSpeech, espeakAvailable } from "./speech/espeak.ts";
 import type { SpeechProvider } from "./speech/provider.ts";
@@ -44,5 +45,8 @@ export async function buildEngine(config: Config, parts: EngineParts): Promise<C
   const speech = parts.speech === undefined ? await recordingSpeech(log) : parts.speech;
   const telephony = createTelephony(config, { customers: parts.customers, speech, log });
   const classifier = parts.classifier;
+  // The dialogue's first-use costs (lexicons, regular expressions, compiled code), paid while the first calls ring
+  // rather than on their first turns (warm-up.ts).
+  void warmDialogue();
   return { telephony, dialogue: (order, now, line) => createDialogue(order, { classifier, now, digits: line?.digits === true }), log };
 }

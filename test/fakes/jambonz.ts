@@ -119,7 +119,8 @@ export class FakeJambonz {
         timeline.place(at, tone(turn.speaker === "agent" ? 440 : 330, Math.min(2, talk(turn.text))));
         at = Math.min(call.duration, at + talk(turn.text));
       }
-      res.writeHead(200, { "content-type": "audio/wav" }).end(Buffer.from(timeline.toWav()));
+      const wav = timeline.toWav();
+      res.writeHead(200, { "content-type": "audio/wav", "content-length": wav.byteLength }).end(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
       return;
     }
     return json(404, { msg: "not found" });

@@ -7,7 +7,8 @@
 //   of the full URL followed by each POST parameter name and value, sorted by name. Implemented here from the
 //   documentation, not with the SDK that our side validates with.
 // - The ConversationRelay WebSocket: opened to the url of <ConversationRelay> with the signature over that URL,
-//   then setup, prompt {voicePrompt, lang, last}, interrupt, dtmf {digit}; it reads text {token, last} and end.
+//   then setup, prompt {voicePrompt, lang, last}, interrupt (the callee talking over an interruptible line of ours),
+//   dtmf {digit}; it reads text {token, last, interruptible} and end.
 // - Media Streams (issue 13): a call whose TwiML is <Connect><Stream url> streams audio instead (twilio-media.ts),
 //   with the `voice` option as the callee's mouth and ears.
 // The callee is the simulator's customer for the number (the same personas, phrase banks and dialects), so a
@@ -17,7 +18,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import type { Dialect, SimulatedCustomer } from "../../src/engine/dialogue/types.ts";
-import { Timeline, tone } from "../../src/engine/speech/wav.ts";
+import { sendToneRecording } from "./tone-recording.ts";
 import { createSimulatedCustomer } from "../../src/engine/telephony/simulator/customer.ts";
 import { seededRandom } from "../../src/engine/telephony/simulator/provider.ts";
 import { type MediaCallStats, type MediaVoice, runMediaStream } from "./twilio-media.ts";
@@ -66,6 +67,8 @@ export interface FakeCall {
   callbacks: { kind: string; status: number; params: Record<string, string> }[];
   /** Milliseconds from each final prompt to the first text token back. */
   tokenLatencies: number[];
+  /** When each of those prompts was sent (CLOCK_MONOTONIC ms, the clock of V8's .cpuprofile), for lining turns up with profiles. */
+  tokenPromptAt: number[];
   socket: WebSocket | null;
   recordingSid: string | null;
   /** Media Streams calls: frames, clears, barge-in timing. */
@@ -136,6 +139,7 @@ export class FakeTwilio {
     const json = (status: number, payload: unknown): void => void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
     // Not Twilio's: the benchmark reads the fake's measurements here when the fake runs in a process of its own.
     if (req.url === "/__fake/latencies") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies));
+    if (req.url === "/__fake/turns") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies.map((ms, i) => ({ sid: c.sid, to: c.to, turn: i, at: c.tokenPromptAt[i], ms }))));
     if (this.outage) return json(503, { code: 20500, message: "Service Unavailable", status: 503 });
     const auth = req.headers.authorization ?? "";
     const expected = `Basic ${Buffer.from(`${this.#o.accountSid}:${this.#o.authToken}`).toString("base64")}`;
@@ -152,13 +156,8 @@ export class FakeTwilio {
     if (req.method === "GET" && recording) {
       const call = [...this.calls.values()].find((c) => c.recordingSid === recording[1]);
       if (!call) return json(404, { code: 20404, message: "not found", status: 404 });
-      const timeline = new Timeline(Math.max(1, Math.ceil(call.duration)));
-      let at = 0;
-      for (const turn of call.transcript) {
-        timeline.place(at, tone(turn.speaker === "agent" ? 440 : 330, Math.min(2, talk(turn.text))));
-        at = Math.min(call.duration, at + talk(turn.text));
-      }
-      res.writeHead(200, { "content-type": "audio/x-wav" }).end(Buffer.from(timeline.toWav()));
+      await sendToneRecording(res, "audio/x-wav", Math.max(1, Math.ceil(call.duration)), call.duration,
+        call.transcript.map((turn) => ({ hz: turn.speaker === "agent" ? 440 : 330, talk: talk(turn.text) })));
       return undefined;
     }
     return json(404, { code: 20404, message: `The requested resource ${path} was not found`, status: 404 });
@@ -176,7 +175,7 @@ export class FakeTwilio {
     const sid = `CA${randomBytes(16).toString("hex")}`;
     const call: FakeCall = {
       sid, to: p["To"]!, from: p["From"]!, params: { ...p, StatusCallbackEvent: multi.getAll("StatusCallbackEvent").join(" ") }, status: "queued",
-      answeredAt: null, endedAt: null, duration: 0, transcript: [], messages: [], callbacks: [], tokenLatencies: [], socket: null, recordingSid: null,
+      answeredAt: null, endedAt: null, duration: 0, transcript: [], messages: [], callbacks: [], tokenLatencies: [], tokenPromptAt: [], socket: null, recordingSid: null,
     };
     this.calls.set(sid, call);
     json(201, { sid, account_sid: this.#o.accountSid, to: call.to, from: call.from, status: "queued", direction: "outbound-api", duration: null, answered_by: null });
@@ -253,17 +252,33 @@ export class FakeTwilio {
     let agentText = "";
     let turn = 0;
     let promptAt = 0;
+    let promptMono = 0;
     let firstToken = true;
     let greeted = false;
     const machine = customer.pickup === "voicemail";
+    // Our line being played: the callee talking over an interruptible one interrupts it ("ConversationRelay sends this
+    // message when the caller interrupts TTS playback by speaking",
+    // https://www.twilio.com/docs/voice/conversationrelay/websocket-messages), before the prompt of what they said.
+    let playing: { text: string; at: number; until: number } | null = null;
+    /** Until when the callee is talking (the prompt goes at the end of their words). */
+    let talkingUntil = 0;
     const send = (m: object) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
     const speak = async (text: string | null, digits?: string) => {
       if (socket.readyState !== socket.OPEN) return;
       if (digits) for (const digit of digits) send({ type: "dtmf", digit });
       if (text) {
+        const now = performance.now();
+        if (playing && now < playing.until - 5) { // (timers may fire a millisecond early: no interruption at the very end)
+          const playedMs = Math.round((now - playing.at) * this.#o.speed);
+          const words = playing.text.split(/\s+/).filter(Boolean);
+          send({ type: "interrupt", utteranceUntilInterrupt: words.slice(0, Math.floor(playedMs / 1000 / SECONDS_PER_WORD)).join(" "), durationUntilInterruptMs: playedMs });
+        }
+        playing = null;
         call.transcript.push({ speaker: "customer", text });
+        talkingUntil = now + (talk(text) * 1000) / this.#o.speed;
         await this.#sleep(talk(text));
         promptAt = performance.now();
+        promptMono = Number(process.hrtime.bigint()) / 1e6;
         firstToken = true;
         send({ type: "prompt", voicePrompt: text, lang, last: true });
       }
@@ -287,20 +302,29 @@ export class FakeTwilio {
       const message = JSON.parse(String(data)) as Record<string, unknown>;
       call.messages.push(message);
       if (message["type"] === "text") {
-        if (firstToken && promptAt) call.tokenLatencies.push(performance.now() - promptAt);
+        if (firstToken && promptAt) {
+          call.tokenLatencies.push(performance.now() - promptAt);
+          call.tokenPromptAt.push(promptMono);
+        }
         firstToken = false;
         agentText += `${String(message["token"] ?? "")}`;
         if (message["last"] !== true) return;
         const said = agentText;
         agentText = "";
         call.transcript.push({ speaker: "agent", text: said });
+        const at = performance.now();
+        playing = message["interruptible"] === false ? null : { text: said, at, until: at + (talk(said) * 1000) / this.#o.speed };
+        if (playing && at < talkingUntil - 5) {
+          // Our line started while the callee was talking: their speech interrupts it at once.
+          send({ type: "interrupt", utteranceUntilInterrupt: "", durationUntilInterruptMs: 0 });
+          playing = null;
+        }
         if (machine) return;
         const reply = customer.reply(said, turn++);
         void (async () => {
           if (scenario.bargeIn && turn === 1 && reply.text) {
             await this.#sleep(talk(said) / 3);
-            send({ type: "interrupt", utteranceUntilInterrupt: said.split(" ").slice(0, 3).join(" "), durationUntilInterruptMs: 900 });
-            await speak(reply.text, reply.digits);
+            await speak(reply.text, reply.digits); // over our line: an `interrupt` first
           } else {
             await this.#sleep(talk(said) + Math.max(0, reply.thinkSeconds));
             if (reply.text !== null || reply.digits) await speak(reply.text, reply.digits);

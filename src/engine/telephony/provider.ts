@@ -16,6 +16,7 @@
 //
 // Seconds on the carrier's clock: the simulator runs a simulated clock (WAKHA_SIMULATOR_SPEED compresses
 // wall time only), a real carrier's clock is the wall clock. Billing always uses these seconds.
+import type { Readable } from "node:stream";
 import type { Country, Language } from "../../domain/locale.ts";
 import type { Dialect } from "../dialogue/types.ts";
 import type { AudioFormat } from "../speech/audio-format.ts";
@@ -115,6 +116,18 @@ export interface CallRecording {
 }
 
 /**
+ * A carrier's recording as it downloads, read once, straight into the recording store: a node ending hundreds of
+ * calls never holds their files whole (each megabyte held until a full collection is what triggered the
+ * collector's long pauses in the carriers bench, issue 12).
+ */
+export interface StreamedRecording {
+  contentType: string;
+  /** Bytes, from the carrier's Content-Length. */
+  size: number;
+  stream: Readable;
+}
+
+/**
  * One call on the line. Every method may be called after the line closed: say() then resolves at once
  * with nothing spoken, listen() with null, hangup() does nothing.
  */
@@ -140,7 +153,7 @@ export interface CallSession {
   /** Seconds since answer on the carrier's clock (0 before answer). */
   connectedSeconds(): number;
   /** The call's audio once the line is closed; null when nothing was recorded (unanswered calls). */
-  recording(): Promise<CallRecording | null>;
+  recording(): Promise<CallRecording | StreamedRecording | null>;
 }
 
 /** A carrier: dials numbers and hands back live sessions. One instance serves many concurrent calls. */
@@ -180,7 +193,7 @@ export interface AudioCallLeg {
   readonly closed: boolean;
   hangup(): Promise<void>;
   connectedSeconds(): number;
-  recording(): Promise<CallRecording | null>;
+  recording(): Promise<CallRecording | StreamedRecording | null>;
 }
 
 /** An audio carrier: dials and returns the audio leg. */

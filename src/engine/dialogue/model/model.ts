@@ -39,6 +39,8 @@ const MOCKERY = /[😂🤣🙄😏😒😅]|ه{3,}/u;
 /** "but" in canonical form: walakin, mais, bessah, ama (Arabic script ولكن, لكن, بصح, اما). */
 const CONTRASTS = new Set(["walakin", "walakine", "walaken", "wlakn", "wlkn", "lakin", "lakine", "lkn", "mais", "besah", "bsah", "bsh", "ama", "sauf", "pourtant", "cependant", "bon"]);
 
+let committed: IntentModel | null = null;
+
 export class IntentModel {
   readonly labels: Intent[];
   readonly #buckets: number;
@@ -54,9 +56,10 @@ export class IntentModel {
     for (let i = 0; i < raw.length; i++) this.#weights[i] = ((raw[i]! << 24) >> 24) * weights.scale; // int8
   }
 
-  /** The committed model. */
-  static load(url: URL = WEIGHTS_URL): IntentModel {
-    return new IntentModel(JSON.parse(readFileSync(url, "utf8")) as ModelWeights);
+  /** The committed model, read once per process (it is never written to); another file each time it is asked. */
+  static load(url?: URL): IntentModel {
+    if (url) return new IntentModel(JSON.parse(readFileSync(url, "utf8")) as ModelWeights);
+    return (committed ??= new IntentModel(JSON.parse(readFileSync(WEIGHTS_URL, "utf8")) as ModelWeights));
   }
 
   /** Label scores (logits) for a list of feature names. */

@@ -9,7 +9,8 @@
 import twilio from "twilio";
 import type { Country } from "../../../domain/locale.ts";
 import type { Dialect } from "../../dialogue/types.ts";
-import { type CallRecording, type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
+import { recordingBody } from "../carrier-control.ts";
+import { type CallRecording, type CallSession, type OriginateRequest, speechLocale, type StreamedRecording, type TelephonyProvider } from "../provider.ts";
 import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
 
 export const TWILIO_API_URL = "https://api.twilio.com";
@@ -156,7 +157,7 @@ export class TwilioTelephony implements TelephonyProvider {
 
   // RecordingUrl has no extension; `.wav` asks for WAV (https://www.twilio.com/docs/voice/api/recording#fetch-a-recording-media-file).
   // Only the API's own origin is fetched, with the account's credentials (media may require HTTP basic auth).
-  async #fetchRecording(location: string): Promise<CallRecording> {
+  async #fetchRecording(location: string): Promise<CallRecording | StreamedRecording> {
     const api = new URL(this.#o.apiBaseUrl);
     const url = new URL(`${location}.wav`, api);
     if (url.origin !== api.origin) throw new Error(`recording URL ${url.origin} is not Twilio's API (${api.origin})`);
@@ -166,7 +167,7 @@ export class TwilioTelephony implements TelephonyProvider {
     });
     if (!res.ok) throw new Error(`recording download answered ${res.status}`);
     const type = (res.headers.get("content-type") ?? "audio/wav").split(";")[0]!.trim();
-    return { contentType: type === "audio/x-wav" ? "audio/wav" : type, bytes: new Uint8Array(await res.arrayBuffer()) };
+    return recordingBody(res, type === "audio/x-wav" ? "audio/wav" : type);
   }
 
   async close(): Promise<void> {}

@@ -1,0 +1,46 @@
+// The carrier fakes' recordings (a tone per turn at the call's timing, as Timeline lays them out), written to the
+// HTTP response a second of audio at a time instead of rendered whole: a fake serving hundreds of recordings in the
+// carriers bench paused for its collector (10 to 30 ms, megabyte buffers) while our replies were on their way to it,
+// and those pauses were counted as our latency.
+import type http from "node:http";
+import { RECORDING_SAMPLE_RATE, tone } from "../../src/engine/speech/wav.ts";
+
+/** Streams a mono 16-bit WAV of `seconds` with `turns` placed one after another, none after `until` (each tone at most 2 s). */
+export async function sendToneRecording(
+  res: http.ServerResponse, contentType: string, seconds: number, until: number, turns: { hz: number; talk: number }[],
+): Promise<void> {
+  const rate = RECORDING_SAMPLE_RATE;
+  const total = Math.max(0, Math.round(seconds * rate));
+  const segments: { start: number; samples: Int16Array }[] = [];
+  let at = 0;
+  for (const t of turns) {
+    segments.push({ start: Math.round(at * rate), samples: tone(t.hz, Math.min(2, t.talk), rate) });
+    at = Math.min(until, at + t.talk);
+  }
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0, "ascii");
+  header.writeUInt32LE(36 + total * 2, 4);
+  header.write("WAVE", 8, "ascii");
+  header.write("fmt ", 12, "ascii");
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36, "ascii");
+  header.writeUInt32LE(total * 2, 40);
+  res.writeHead(200, { "content-type": contentType, "content-length": 44 + total * 2 });
+  res.write(header);
+  for (let from = 0; from < total; from += rate) {
+    const chunk = new Int16Array(Math.min(rate, total - from));
+    for (const s of segments) {
+      const lo = Math.max(from, s.start);
+      const hi = Math.min(from + chunk.length, s.start + s.samples.length);
+      for (let i = lo; i < hi; i++) chunk[i - from] = Math.max(-32768, Math.min(32767, chunk[i - from]! + s.samples[i - s.start]!));
+    }
+    if (!res.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))) await new Promise((resolve) => res.once("drain", resolve));
+  }
+  res.end();
+}

@@ -3,15 +3,13 @@
 // order.created webhooks built and signed as WC_Webhook::deliver does, posted to the connector's `webhook_url`; each
 // COD order becomes a call, the simulated customer decides (CONTRACT §5: a number ending 01 confirms, 02 declines,
 // 09 asks for a change) and the decision lands on the fake store as an order status and a private note.
-import { createHmac, randomUUID } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkers } from "../src/job-handlers.ts";
 import { inMinorUnits } from "../src/services/connector-intake.ts";
-import type { Workers } from "../src/jobs/runtime.ts";
-import type { Root } from "../src/root.ts";
-import { createEngineDatabase, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
+import { type ConnectorEngine, startConnectorEngine } from "./connector-fixtures.ts";
+import { type EngineApp, waitForEnd } from "./engine-fixtures.ts";
 import { FakeWooCommerce, type WooOrderInput, wooOrder } from "./fakes/woocommerce.ts";
-import { ENCRYPTION_KEY, newAccount, type TestAccount } from "./helpers.ts";
+import type { TestAccount } from "./helpers.ts";
 
 const KEY = `ck_${"3f1c0a9b".repeat(5)}`;
 const SECRET = `cs_${"9a8b7c6d".repeat(5)}`;
@@ -19,9 +17,8 @@ const WEBHOOK_SECRET = "woo-webhook-secret-5f0c9a7e1b3d";
 
 describe("WooCommerce connector, end to end", () => {
   let fake: FakeWooCommerce;
-  let db: Awaited<ReturnType<typeof createEngineDatabase>>;
+  let env: ConnectorEngine;
   let t: EngineApp;
-  let writers: Workers<Root>;
   let a: TestAccount;
   let shop: string;
   let path: string;
@@ -35,33 +32,16 @@ describe("WooCommerce connector, end to end", () => {
     caftan = fake.addVariableProduct("Caftan brodé", "Taille", [{ option: "S", sku: "CAFTAN-S", price: "450.00" }, { option: "M", sku: "CAFTAN-M", price: "450.00" }]);
     argan = fake.addSimpleProduct("Huile d'argan 100 ml", "ARGAN-100", "90.00");
     fake.addSimpleProduct("Brouillon", "DRAFT-1", "10.00", "draft");
-    db = await createEngineDatabase();
-    t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
-    await t.startWorkers();
-    writers = createWorkers(t.ctx, (m) => t.errors.push(m));
-    await writers.start(["writeBackStore"]);
-    listening = await t.app.listen({ host: "127.0.0.1", port: 0 });
-    a = await newAccount(t.ctx, 100_000);
-    shop = `shop-${randomUUID().slice(0, 8)}`;
-    await t.app.inject({ method: "POST", url: "/v1/shops", headers: a.headers, payload: { external_id: shop, merchant_external_id: "m1", name: "Boutique Atlas", default_country: "MA" } });
+    env = await startConnectorEngine({ WAKHA_WEBHOOK_ALLOW_PRIVATE: "on" });
+    ({ t, a, shop, listening } = env);
   }, 60_000);
   afterAll(async () => {
-    await writers?.stop();
-    await t?.close();
-    await db?.drop();
+    await env?.close();
     await fake?.close();
   });
 
-  async function events(): Promise<Record<string, unknown>[]> {
-    const res = await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/connector/events?limit=100`, headers: a.headers });
-    expect(res.statusCode).toBe(200);
-    return res.json().data as Record<string, unknown>[];
-  }
-  async function callsOf(orderId: number) {
-    const { rows } = await t.ctx.db.query<{ id: string; customer_phone: string; amount: string; currency: string; country: string; items: unknown[] }>(
-      "SELECT id, customer_phone, amount::text, currency, country, items FROM calls WHERE order_external_id = $1", [String(orderId)]);
-    return rows;
-  }
+  const events = () => env.events();
+  const callsOf = (orderId: number) => env.callsOf(orderId);
   /** Places the order on the fake store and delivers its order.created webhook; returns the order id and Wakha's answer. */
   async function place(input: Omit<WooOrderInput, "id">): Promise<{ id: number; result: unknown; status: number }> {
     const id = ++orderSeq;

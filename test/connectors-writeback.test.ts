@@ -1,24 +1,20 @@
 // Issue 17, outcomes back: a Shopify-shaped order webhook becomes a call, the simulated customer decides (CONTRACT §5:
 // a number ending 01 confirms, 02 declines, 09 asks for a change), and the resolution appears on the fake store as a
 // `wakha:*` tag and a note; rate limits are retried, revoked credentials end as `failed`, each visible in the log.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorkers } from "../src/job-handlers.ts";
 import { requeueStuckWriteBacks } from "../src/orders/store-write-back.ts";
-import type { Workers } from "../src/jobs/runtime.ts";
-import type { Root } from "../src/root.ts";
-import { createEngineDatabase, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
+import { type ConnectorEngine, startConnectorEngine } from "./connector-fixtures.ts";
+import { type EngineApp, waitForEnd } from "./engine-fixtures.ts";
 import { FakeShopify, shopifyOrder } from "./fakes/shopify.ts";
-import { ENCRYPTION_KEY, newAccount, type TestAccount } from "./helpers.ts";
+import type { TestAccount } from "./helpers.ts";
 
 const TOKEN = "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";
 const SECRET = "0f1e2d3c4b5a69788796a5b4c3d2e1f0";
 
 describe("Shopify write-back of resolutions", () => {
   let fake: FakeShopify;
-  let db: Awaited<ReturnType<typeof createEngineDatabase>>;
+  let env: ConnectorEngine;
   let t: EngineApp;
-  let writers: Workers<Root>;
   let a: TestAccount;
   let shop: string;
   let path: string;
@@ -27,14 +23,8 @@ describe("Shopify write-back of resolutions", () => {
   beforeAll(async () => {
     fake = await new FakeShopify().start();
     fake.tokens.add(TOKEN);
-    db = await createEngineDatabase();
-    t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_SHOPIFY_ADMIN_URL: fake.url, WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
-    await t.startWorkers();
-    writers = createWorkers(t.ctx, (m) => t.errors.push(m));
-    await writers.start(["writeBackStore"]);
-    a = await newAccount(t.ctx, 100_000);
-    shop = `shop-${randomUUID().slice(0, 8)}`;
-    await t.app.inject({ method: "POST", url: "/v1/shops", headers: a.headers, payload: { external_id: shop, merchant_external_id: "m1", name: "Boutique Atlas", default_country: "MA" } });
+    env = await startConnectorEngine({ WAKHA_SHOPIFY_ADMIN_URL: fake.url });
+    ({ t, a, shop } = env);
     const res = await t.app.inject({
       method: "PUT", url: `/v1/shops/${shop}/connector`, headers: a.headers,
       payload: { platform: "shopify", store_url: "https://wakha-test.myshopify.com", access_token: TOKEN, webhook_secret: SECRET },
@@ -42,9 +32,7 @@ describe("Shopify write-back of resolutions", () => {
     path = new URL(res.json().webhook_url as string).pathname;
   }, 60_000);
   afterAll(async () => {
-    await writers?.stop();
-    await t?.close();
-    await db?.drop();
+    await env?.close();
     await fake?.close();
   });
 

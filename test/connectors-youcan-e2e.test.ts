@@ -7,21 +7,18 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createYouCanPlatform } from "../src/connectors/platforms/youcan.ts";
-import { createWorkers } from "../src/job-handlers.ts";
-import type { Workers } from "../src/jobs/runtime.ts";
-import type { Root } from "../src/root.ts";
-import { createEngineDatabase, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
+import { type ConnectorEngine, startConnectorEngine } from "./connector-fixtures.ts";
+import { type EngineApp, waitForEnd } from "./engine-fixtures.ts";
 import { FakeYouCan, type YouCanOrderInput, youcanOrder } from "./fakes/youcan.ts";
-import { ENCRYPTION_KEY, newAccount, type TestAccount } from "./helpers.ts";
+import type { TestAccount } from "./helpers.ts";
 
 const TOKEN = "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.e2e-youcan-token";
 const CLIENT_SECRET = "Yc7q2Lr9sZ5kPq0vB7nM2xL9tH4gF6dA";
 
 describe("YouCan connector, end to end", () => {
   let fake: FakeYouCan;
-  let db: Awaited<ReturnType<typeof createEngineDatabase>>;
+  let env: ConnectorEngine;
   let t: EngineApp;
-  let writers: Workers<Root>;
   let a: TestAccount;
   let shop: string;
   let webhookUrl: string;
@@ -34,33 +31,16 @@ describe("YouCan connector, end to end", () => {
     fake = await new FakeYouCan({ accessToken: TOKEN, clientSecret: CLIENT_SECRET }).start();
     caftan = fake.addProduct("Caftan marocain", [{ sku: "CAFTAN-S-RED", price: 450, values: ["S", "Rouge"] }, { sku: "CAFTAN-M-RED", price: 450, values: ["M", "Rouge"] }]);
     argan = fake.addProduct("Huile d'argan 100 ml", [{ sku: "ARGAN-100", price: 90 }]);
-    db = await createEngineDatabase();
-    t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
-    await t.startWorkers();
-    writers = createWorkers(t.ctx, (m) => t.errors.push(m));
-    await writers.start(["writeBackStore"]);
-    listening = await t.app.listen({ host: "127.0.0.1", port: 0 });
-    a = await newAccount(t.ctx, 100_000);
-    shop = `shop-${randomUUID().slice(0, 8)}`;
-    await t.app.inject({ method: "POST", url: "/v1/shops", headers: a.headers, payload: { external_id: shop, merchant_external_id: "m1", name: "Boutique Atlas", default_country: "MA" } });
+    env = await startConnectorEngine({ WAKHA_WEBHOOK_ALLOW_PRIVATE: "on" });
+    ({ t, a, shop, listening } = env);
   }, 60_000);
   afterAll(async () => {
-    await writers?.stop();
-    await t?.close();
-    await db?.drop();
+    await env?.close();
     await fake?.close();
   });
 
-  async function events(): Promise<Record<string, unknown>[]> {
-    const res = await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/connector/events?limit=100`, headers: a.headers });
-    expect(res.statusCode).toBe(200);
-    return res.json().data as Record<string, unknown>[];
-  }
-  async function callsOf(orderId: string) {
-    const { rows } = await t.ctx.db.query<{ id: string; customer_phone: string; amount: string; currency: string; country: string; items: unknown[] }>(
-      "SELECT id, customer_phone, amount::text, currency, country, items FROM calls WHERE order_external_id = $1", [orderId]);
-    return rows;
-  }
+  const events = () => env.events();
+  const callsOf = (orderId: string) => env.callsOf(orderId);
   const argLine = () => ({ ...fake.variantOf(argan.id), quantity: 1 });
   /** Places the order on the fake store and delivers its order.create hook; returns the order id and Wakha's answer. */
   async function place(input: Partial<YouCanOrderInput> & Pick<YouCanOrderInput, "payment" | "phone">): Promise<{ id: string; result: unknown }> {

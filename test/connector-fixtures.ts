@@ -1,0 +1,62 @@
+// The setup the store-connector tests with a running engine share (issue 17): the engine and its workers, the
+// write-back workers, the app listening on loopback (platforms deliver over a real socket), an account and a shop in
+// Morocco; plus the reads those tests make of the connector's log and of the calls an order became.
+import { randomUUID } from "node:crypto";
+import { expect } from "vitest";
+import { createWorkers } from "../src/job-handlers.ts";
+import { createEngineDatabase, type EngineApp, startEngineApp } from "./engine-fixtures.ts";
+import { ENCRYPTION_KEY, newAccount, type TestAccount } from "./helpers.ts";
+
+export interface OrderCall {
+  id: string;
+  customer_phone: string;
+  amount: string;
+  currency: string;
+  country: string;
+  items: unknown[];
+}
+
+export interface ConnectorEngine {
+  t: EngineApp;
+  a: TestAccount;
+  /** The shop's external id. */
+  shop: string;
+  /** The app's own address on loopback. */
+  listening: string;
+  /** The connector's log, newest first (GET .../connector/events). */
+  events(): Promise<Record<string, unknown>[]>;
+  /** The calls an order became, by the platform's order id. */
+  callsOf(orderId: string | number): Promise<OrderCall[]>;
+  close(): Promise<void>;
+}
+
+/** Starts the engine with `env` (the store's settings) on a database of its own, and creates the account and shop. */
+export async function startConnectorEngine(env: Record<string, string>): Promise<ConnectorEngine> {
+  const db = await createEngineDatabase();
+  const t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY, ...env } });
+  await t.startWorkers();
+  const writers = createWorkers(t.ctx, (m) => t.errors.push(m));
+  await writers.start(["writeBackStore"]);
+  const listening = await t.app.listen({ host: "127.0.0.1", port: 0 });
+  const a = await newAccount(t.ctx, 100_000);
+  const shop = `shop-${randomUUID().slice(0, 8)}`;
+  await t.app.inject({ method: "POST", url: "/v1/shops", headers: a.headers, payload: { external_id: shop, merchant_external_id: "m1", name: "Boutique Atlas", default_country: "MA" } });
+  return {
+    t, a, shop, listening,
+    async events() {
+      const res = await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/connector/events?limit=100`, headers: a.headers });
+      expect(res.statusCode).toBe(200);
+      return res.json().data as Record<string, unknown>[];
+    },
+    async callsOf(orderId) {
+      const { rows } = await t.ctx.db.query<OrderCall>(
+        "SELECT id, customer_phone, amount::text, currency, country, items FROM calls WHERE order_external_id = $1", [String(orderId)]);
+      return rows;
+    },
+    async close() {
+      await writers.stop();
+      await t.close();
+      await db.drop();
+    },
+  };
+}

@@ -1,17 +1,13 @@
 // PostgreSQL CPU per statement of a call creation (issue 19), on one dedicated backend whose CPU is read from /proc:
 // 300 creations through the real service capture the snapshot's and the write's statements and values, then each is
-// run N times alone (the write with fresh ids), next to the bare insert of baseline W. DDL="...;..." prices a schema
+// run N times alone (the write with fresh ids), next to the bare insert of baseline W. BENCH_CREATE_SQL="...;..." prices a schema
 // change (an index or a constraint dropped) on the run's own database.
 //   node bench/create-statements.ts [N]
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { loadConfig } from "../src/config.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { createRoot } from "../src/root.ts";
-import { createAccount } from "../src/services/accounts.ts";
 import { createCall } from "../src/services/calls.ts";
-import { callCreateSchema } from "../src/schemas/calls.ts";
+import { creationFixture } from "./creation-fixture.ts";
 import { benchDatabase } from "./processes.ts";
 
 const N = Number(process.argv[2] ?? 2000);
@@ -24,22 +20,8 @@ const orig = pg.Client.prototype.query;
 };
 const cpu = async (pid: number) => { const s = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1]!.split(" "); return (Number(s[11]) + Number(s[12])) / 100; };
 try {
-  await migrate(db.url);
-  const ctx = await createRoot(loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: db.url, WAKHA_CALLING_HOURS: "off" }), { databaseUrl: db.url });
-  const account = await createAccount(ctx.db, { name: "bench", balanceSeconds: 1_000_000_000 });
-  const shopId = randomUUID();
-  await ctx.db.query("INSERT INTO shops (id, account_id, external_id, merchant_external_id, name, status) VALUES ($1, $2, 'bench-shop', 'm', 'Bench', 'active')", [shopId, account.account_id]);
-  const productId = randomUUID();
-  await ctx.db.query("INSERT INTO products (id, shop_id, external_id, name, status) VALUES ($1, $2, 'caftan', 'Caftan', 'active')", [productId, shopId]);
-  await ctx.db.query("INSERT INTO product_variants (id, product_id, variant_external_id, name, price, position, status) VALUES ($1, $2, 'caftan-red-m', 'Red, M', '249.00', 0, 'active')", [randomUUID(), productId]);
-  for (const ddl of (process.env["DDL"] ?? "").split(";").filter((s) => s.trim())) await ctx.db.query(ddl);
-  const who = { accountId: account.account_id, keyId: account.key_id };
-  for (let i = 0; i < 300; i++) {
-    await createCall(ctx, who, callCreateSchema.parse({
-      shop_external_id: "bench-shop", customer: { name: "Fatima Zahra", phone_number: "+212612345601" }, amount: "279.00", country: "MA",
-      order: { external_id: `order-w${i}`, items: [{ product_external_id: "caftan", variant_external_id: "caftan-red-m", quantity: 1 }, { name: "Shipping", unit_price: "30.00" }] },
-    }), `key-w${i}`);
-  }
+  const { ctx, who, body: create } = await creationFixture(db.url);
+  for (let i = 0; i < 300; i++) await createCall(ctx, who, create(`w${i}`), `key-w${i}`);
   (pg.Client.prototype as any).query = orig;
   const c = new pg.Client({ connectionString: db.url });
   await c.connect();

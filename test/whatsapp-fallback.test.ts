@@ -145,6 +145,8 @@ describe("the WhatsApp fallback (issue 16)", () => {
       await t.ctx.db.query("UPDATE pgboss.job SET start_after = now() WHERE id = $1", [retry.id]);
       await until("the last attempt's end", async () => (await t.ctx.db.query("SELECT 1 FROM calls WHERE id = $1 AND status = 'no_answer'", [retry.id])).rowCount);
       const template = await templateTo(p);
+      // The fake has the template once it is sent; Wakha records the API's answer (accepted, the wamid) just after.
+      await until("the accepted template", async () => (await messagesOf(first.order.external_id))[0]?.status === "accepted");
       return { a, p, order: first.order.external_id, template };
     }
 

@@ -7,7 +7,7 @@ import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inMinorUnits } from "../src/services/connector-intake.ts";
 import { type ConnectorEngine, startConnectorEngine } from "./connector-fixtures.ts";
-import { type EngineApp, waitForEnd } from "./engine-fixtures.ts";
+import type { EngineApp } from "./engine-fixtures.ts";
 import { FakeWooCommerce, type WooOrderInput, wooOrder } from "./fakes/woocommerce.ts";
 import type { TestAccount } from "./helpers.ts";
 
@@ -53,19 +53,8 @@ describe("WooCommerce connector, end to end", () => {
     return { id, status: res.statusCode, result: res.json().result };
   }
   const line = () => ({ productId: argan, sku: "ARGAN-100", name: "Huile d'argan 100 ml", quantity: 1, price: 90 });
-  async function writeBack(orderId: number, timeoutMs = 20_000): Promise<Record<string, unknown>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const entry = (await events()).find((e) => e["type"] === "write_back" && e["platform_order_id"] === String(orderId));
-      if (entry && entry["status"] !== "pending") return entry;
-      if (Date.now() > deadline) throw new Error(`no finished write-back for ${orderId}: ${JSON.stringify(entry)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  async function decided(orderId: number): Promise<string> {
-    const [call] = await callsOf(orderId);
-    return (await waitForEnd(t, a, call!.id)).outcome as string;
-  }
+  const writeBack = (orderId: number, timeoutMs?: number) => env.writeBackOf(orderId, timeoutMs);
+  const decided = (orderId: number) => env.outcomeOf(orderId);
 
   it("connects with WooCommerce's consumer key and secret, pointed at the store (http on loopback in development)", async () => {
     const res = await t.app.inject({

@@ -47,16 +47,7 @@ describe("Shopify write-back of resolutions", () => {
     return { id, callId: rows[0]!.id };
   }
 
-  async function writeBack(platformOrderId: string, timeoutMs = 20_000): Promise<Record<string, unknown>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const res = await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/connector/events?limit=100`, headers: a.headers });
-      const entry = (res.json().data as Record<string, unknown>[]).find((e) => e["type"] === "write_back" && e["platform_order_id"] === platformOrderId);
-      if (entry && entry["status"] !== "pending") return entry;
-      if (Date.now() > deadline) throw new Error(`no finished write-back for ${platformOrderId}: ${JSON.stringify(entry)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const writeBack = (platformOrderId: string, timeoutMs?: number) => env.writeBackOf(platformOrderId, timeoutMs);
 
   it("a confirmed order gets the tag wakha:confirmed and a French note, the merchant's tags and note kept", async () => {
     const { id, callId } = await order("06 12 34 56 01", ["vip", "wakha:callback_requested"]);

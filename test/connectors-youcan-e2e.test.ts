@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createYouCanPlatform } from "../src/connectors/platforms/youcan.ts";
 import { type ConnectorEngine, startConnectorEngine } from "./connector-fixtures.ts";
-import { type EngineApp, waitForEnd } from "./engine-fixtures.ts";
+import type { EngineApp } from "./engine-fixtures.ts";
 import { FakeYouCan, type YouCanOrderInput, youcanOrder } from "./fakes/youcan.ts";
 import type { TestAccount } from "./helpers.ts";
 
@@ -51,19 +51,8 @@ describe("YouCan connector, end to end", () => {
     if (res.statusCode !== 200) throw new Error(`delivery: ${res.statusCode} ${res.body}`);
     return { id: String(order["id"]), result: res.json().result };
   }
-  async function writeBack(orderId: string, timeoutMs = 20_000): Promise<Record<string, unknown>> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const entry = (await events()).find((e) => e["type"] === "write_back" && e["platform_order_id"] === orderId);
-      if (entry && entry["status"] !== "pending") return entry;
-      if (Date.now() > deadline) throw new Error(`no finished write-back for ${orderId}: ${JSON.stringify(entry)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  async function decided(orderId: string): Promise<string> {
-    const [call] = await callsOf(orderId);
-    return (await waitForEnd(t, a, call!.id)).outcome as string;
-  }
+  const writeBack = (orderId: string, timeoutMs?: number) => env.writeBackOf(orderId, timeoutMs);
+  const decided = (orderId: string) => env.outcomeOf(orderId);
   const statusCalls = (orderId: string) => fake.requests.filter((r) => r.path === `/orders/${orderId}/status`).map((r) => r.status);
 
   it("connects with the store's OAuth token and the OAuth app's client secret as webhook secret", async () => {

@@ -22,6 +22,8 @@ describe("redactSecrets (by shape)", () => {
     ["/v1/me?access-token=plainvalue", "plainvalue"],
     ["/v1/me?bearer=plainvalue", "plainvalue"],
     ['{"url":"/x?token=abc"}', "abc"],
+    ["/connectors/shopify/cn_9f8e7d6c5b4a3210?x=1", "cn_9f8e7d6c5b4a3210"],
+    ['{"url":"/connectors/woocommerce/Zm9vYmFyYmF6"}', "Zm9vYmFyYmF6"],
   ])("masks the secret in %s", (text, secret) => {
     const out = redactSecrets(text);
     expect(out).not.toContain(secret);

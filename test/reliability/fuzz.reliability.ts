@@ -108,9 +108,10 @@ async function rowCounts(): Promise<Record<string, number>> {
     jobTables = new Set(rows.filter((r) => r.queued).map((r) => r.t));
   }
   // pg-boss's cron inserts the scheduled jobs (the minute sweep, the hourly purge) on its own clock, whatever
-  // the request: they are not the request's writes, so they are left out of the count.
+  // the request, through its own queue (`__pgboss__send-it`, whose job then sends the scheduled one): they are not
+  // the request's writes, so they are left out of the count.
   const { rows } = await t.ctx.db.query<Record<string, number>>(
-    `SELECT ${tables.map((x, i) => `(SELECT count(*) FROM ${x}${jobTables.has(x) ? " WHERE NOT (name = ANY($1::text[]))" : ""})::int AS c${i}`).join(", ")}`,
+    `SELECT ${tables.map((x, i) => `(SELECT count(*) FROM ${x}${jobTables.has(x) ? " WHERE NOT (name = ANY($1::text[]) OR starts_with(name, '__pgboss__'))" : ""})::int AS c${i}`).join(", ")}`,
     [SCHEDULED_QUEUES],
   );
   return Object.fromEntries(tables.map((x, i) => [x, rows[0]![`c${i}`]!]));

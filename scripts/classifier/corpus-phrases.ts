@@ -1252,6 +1252,9 @@ const SIXTH_BLIND_PHRASES: Record<Country, Record<string, readonly string[]>[]> 
     {
       yes: ["absolument", "bien sûr que oui", "sans hésiter"],
       keepAsIs: ["je change rien", "je veux rien modifier", "on garde tout comme ça", "rien à changer"],
+      // CONTRACT §5b: a yes with a delivery instruction stays a yes
+      courierCallBefore: ["appelez-moi avant que le coursier arrive", "téléphonez-moi avant qu'il passe", "passez-moi un coup de fil avant de venir"],
+      instruction: ["frappez bien fort", "tapez fort à la porte", "sonnez deux fois", "laissez-le à la gardienne si je réponds pas"],
       waitingSince: ["ma fille l'attend depuis dix jours", "mon mari attend ce colis depuis un moment"],
       callWhenNear: ["appelez-moi quand vous arrivez vers la gare", "passez un coup de fil quand vous êtes près du centre commercial"],
       praise: ["elle est top cette montre", "le parfum sent super bon", "la robe est vraiment jolie"],

@@ -2,7 +2,7 @@
 // The pool is every blind set the project may train on (intents-blind-dev, -blind2-dev, -blind3-dev, -blind5-train);
 // their authors are dealt into 5 folds, and each fold is read by a model trained on everything else, so every item is
 // read by a model that never saw its author: the closest the training data gets to a stranger's phrasing.
-// CV_B5_WEIGHTS (default "0,1,3") is the weight of intents-blind5-train.jsonl in training (0: never trained on, the
+// CV_WITH_BLIND6=1 adds intents-blind6-dev.jsonl to the pool (weight 3). CV_B5_WEIGHTS (default "0,1,3") is the weight of intents-blind5-train.jsonl in training (0: never trained on, the
 // shipped recipe; its items are still read). Prints accuracy per set and country, false confirmations and those the
 // dialogue would decide without a check; CV_OUT=FILE writes the out-of-fold readings (training data only) as JSONL.
 import { writeFileSync } from "node:fs";
@@ -13,7 +13,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 const FOLDS = 5;
-const POOL: [string, number][] = [["intents-blind-dev.jsonl", 3], ["intents-blind2-dev.jsonl", 3], ["intents-blind3-dev.jsonl", 3], ["intents-blind5-train.jsonl", 0]];
+const POOL: [string, number][] = [
+  ["intents-blind-dev.jsonl", 3], ["intents-blind2-dev.jsonl", 3], ["intents-blind3-dev.jsonl", 3], ["intents-blind5-train.jsonl", 0],
+  ...(process.env["CV_WITH_BLIND6"] ? [["intents-blind6-dev.jsonl", 3] as [string, number]] : []),
+];
 const fixtures = path.join(import.meta.dirname, "../test/fixtures");
 
 interface Item extends Example {

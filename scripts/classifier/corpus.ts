@@ -31,19 +31,12 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["hedge", "take"], ["yes", "but", "courierCallBefore"], ["polite", "courierCallBefore"],
     // from the third blind development set: "why not?" is a yes
     ["whyNot", "send"], ["whyNot", "yes", "send"],
-    // from the sixth blind development set
-    ["send", "callWhenNear"], ["yes", "send", "callWhenNear"], ["praise", "thatsTheOne"], ["thatsTheOne", "send"], ["praise", "send"],
-    ["thanksCall", "thatsWanted", "send"], ["thanksCall", "yes", "send"], ["priceEcho", "yes", "confirmWord"], ["priceEcho", "okSend"],
-    ["yes", "payCash"], ["yes", "send", "payCash"], ["yes", "waitingSince"],
-    // a change refused is a yes (CONTRACT §5b: "I don't want to change anything")
-    ["keepAsIs"], ["keepAsIs", "send"], ["no", "keepAsIs"], ["yes", "keepAsIs"],
   ],
   cancel: [
     ["sarcasm"], ["alreadySaidNo"], ["opener", "changedMindWord", "cancelVerb"], ["yes", "but", "no", "changedMindWord"], ["accidentalOrder"], ["no", "alreadySaidNo"], ["thanks", "but", "reason"],
     // from the third blind development set
     ["selfCorrect", "refuse"], ["selfCorrect", "no", "refuse"], ["selfCorrect", "cancelVerb"], ["numberIsMine", "but", "didntOrder"],
     ["numberIsMine", "but", "didntOrder", "dontSend"], ["didntOrder", "dontSend"], ["mockPrice", "mockSend", "no"], ["yes", "mockPrice", "mockSend", "no"],
-    ["lateComplaint", "refuse"], ["lateComplaint", "cancelVerb"], ["occasionPassed", "no"], ["occasionPassed", "refuse"], ["accidentalOrder", "cancelVerb"],
     ["no"], ["no", "refuse"], ["no", "refuse", "reason"], ["reason", "cancelVerb"], ["refuse", "cancelVerb"], ["opener", "but", "refuse", "reason"],
     ["opener", "but", "cancelVerb"], ["identity", "but", "refuse"], ["polite", "reason"], ["didntOrder"], ["no", "didntOrder"],
     ["thanks", "but", "refuse"], ["opener", "reason", "refuse"], ["cancelVerb"], ["no", "cancelVerb", "?thanks"], ["yes", "but", "reason"],
@@ -55,8 +48,6 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["opener", "but", "bring", "day"], ["work", "bring", "day"], ["callAbout", "day"], ["day", "atHome"], ["notNow", "bring", "day"],
     // from the third blind development set: a time without a call verb is the delivery's ("not now, tomorrow evening")
     ["notNow", "day"], ["notNow", "slot"], ["notNow", "day", "slot"],
-    // from the sixth blind development set: the house empty all day, a delivery after an event
-    ["nobodyHome", "bring", "slot"], ["nobodyHome", "slot", "bring"], ["afterHolidays", "bring"], ["work", "slot", "bring"],
   ],
   callback: [
     ["busyPlace", "illCallBack"], ["noTimeNow"], ["notTheMoment"], ["notTheMoment", "callLater"], ["busyPlace", "callLater"], ["cantTalk", "illCallBack"], ["noTimeNow", "callLater"], ["busy", "illCallBack"],
@@ -75,9 +66,6 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["quantityFix"], ["yes", "but", "quantityFix"], ["mistake", "quantityFix"], ["sizeSwap"], ["yes", "but", "sizeSwap"],
     // from the third blind development set
     ["movedAddress"], ["yes", "but", "movedAddress"], ["deliverToWork"], ["yes", "but", "deliverToWork"], ["polite", "deliverToWork"],
-    // from the sixth blind development set
-    ["notThatOne"], ["mistake", "notThatOne"], ["addItem", "payTogether"], ["yes", "but", "deliverToOther", "absentShort"], ["deliverToOther", "absentShort"],
-    ["yes", "but", "deliverToOther"],
   ],
   question: [
     ["question"], ["question", "question"], ["polite", "question"], ["before", "question"], ["whoAreYou"], ["canOpen"],
@@ -85,8 +73,6 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["productQ"], ["productQ", "thinkAndTell"], ["canOpen", "thinkAndTell"], ["courierCallsQ"], ["forgotOrder"],
     // from the third blind development set
     ["yes", "returnIfNotLiked"], ["yes", "but", "returnIfNotLiked"], ["deliveryIncludedQ"], ["deliveryIncludedQ", "thinkAndTell"], ["yes", "deliveryIncludedQ"],
-    // from the sixth blind development set: questions about the item or the delivery mode without a question word
-    ["featureQ"], ["featureQ", "thinkAndTell"], ["deliveryModeQ"], ["whenExactly"], ["question", "thinkAndTell"],
   ],
   unclear: [
     ["unclear"], ["unclear", "unclear"], ["hedge"], ["aside"], ["badLine"], ["repeat"], ["filler"], ["filler", "repeat"], ["hedge", "doubt"], ["doubt"],
@@ -94,8 +80,6 @@ const TEMPLATES: Record<Intent, Template[]> = {
     ["waitMoment"], ["waitMoment", "asideOrder"], ["asideOrder", "waitMoment"],
     // from the third blind development set
     ["offTopic"], ["filler", "offTopic"], ["falseStart"], ["filler", "falseStart"], ["hesitantYes"], ["filler", "hesitantYes"], ["asideSelf"], ["filler", "asideSelf"],
-    // from the sixth blind development set: an aside to someone named in the room
-    ["asideNamed"], ["waitMoment", "asideNamed"],
   ],
   wrong_number: [
     ["oldOwner"], ["didntOrderNotMyName"], ["whoIsName", "oldOwner"],
@@ -104,8 +88,6 @@ const TEMPLATES: Record<Intent, Template[]> = {
     // from the third blind development set
     ["notMyName", "calledSomeoneElse"], ["notMyName"], ["calledSomeoneElse"], ["no", "notMyName", "calledSomeoneElse"],
     ["apology", "notMe", "calledSomeoneElse"], ["newLine", "apology"],
-    // from the sixth blind development set
-    ["whoIsName", "dontKnow"], ["whoIsName", "noOneHere"],
   ],
 };
 

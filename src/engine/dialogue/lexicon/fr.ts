@@ -36,7 +36,7 @@ export const FRENCH: LexiconEntry[] = [
     "vous faites erreur, wrong number, c est pas moi, ce n est pas moi, n est pas moi, c est|n est pas mon nom|numero, pas mon nom|numero",
     "je ne|n suis pas madame|monsieur|mme|mr|mlle|mademoiselle, je suis pas madame|monsieur|mme|mr|mlle|mademoiselle",
     "personne de|a ce nom, connais pas de|d *, connais pas _ personne|nom|dame|monsieur|femme|homme|gens|numero, connais pas ce|cette|cet *",
-    "pas la bonne personne, mauvaise personne, il n y a pas de * ici, il y a pas de * ici, y a pas de * ici, y a personne qui s appelle *",
+    "pas la bonne personne, mauvaise personne, il n y a pas de * ici, il y a pas de * ici",
   ]),
   cue("changeVerb", 0.85, ["chang*|modif*|remplac*|echang*"]),
   cue("attr", 0.7, [
@@ -97,8 +97,6 @@ export const FRENCH: LexiconEntry[] = [
   cue("doubt", 0.65, [
     "on verra, je verrai, je vais voir, sais|sait pas|plus, peut etre, ptet|ptetre, reflechir|reflechi*, pas sur|sure",
     "hesite*, faut que je voie|vois, je dois voir|demander",
-    "je vous|te dis|dirai|redis|redirai apres|demain, je vous|te dis|dirai|redis|redirai plus tard, je vous|te dis|dirai|redis|redirai ce soir",
-    "je vous|te tiens au courant, je reviens vers vous|toi",
   ]),
   cue("filler", 0.5, ["euh|heu|hum|bah|ben|bon|alors|voila|bref"]),
 ];

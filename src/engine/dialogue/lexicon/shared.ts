@@ -9,7 +9,7 @@ export const SHARED: LexiconEntry[] = [
   cue("yes", 0.8, [
     "wakha|waxa|wakhkha|wakhka|waha", "iyeh|iyah|iya|ayeh|ayh|eyh|iyih|iwah|iyeah|ayih", "ih|ey|ay|aye|wah|yah|eyeh",
     "safi|saafi", "sah|shih|sahih|s7i7", "mzyan|mezyan|mzian|mezian", "mlih|mli7|mli7a|mliha",
-    "=behi|=bahi|=bahia|=behia|=bhi|=behy", "akid|akkid, bltakid|biltakid|bitakid|btakid, bi takid", "tbarkallah|tbarkalah|tbarklah|tbarkalla",
+    "=behi|=bahi|=bahia|=behia|=bhi|=behy", "akid|akkid", "tbarkallah|tbarkalah|tbarklah|tbarkalla",
     "marhba|mrahba|merhba|marhaba", "sahit|saha|sahha, yatik saha, ya3tik saha", "tfadal|tfadhel|tfadel",
     "ayya|aya|yallah|yalah", "hanya|hania", "na3am|n3am|na3m|=aywa|=aiwa", "normal|normale", "mrigel|mriguel|mrigl|mriguila", "tamam|tmam",
   ]),
@@ -31,7 +31,7 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("take", 0.7, [
     "nkhales*|nkhlas*", "nakhod*|nakhd*|nakhdo*", "nechri*|nchri*|ncharih*|nechar*",
-    "n9bel*|nestelem*|nstelem*", "nstana*|nestana*|ntsana*|kantsna*|kanstana*|kantsena*|nstena*|kanstena*|nestena*|kantsana*", "kitsna*|kaytsna*|kaytsana*|kitsana*|kaystana*",
+    "n9bel*|nestelem*|nstelem*", "nstana*|nestana*|ntsana*|kantsna*|kanstana*|kantsena*|nstena*|kanstena*|nestena*|kantsana*",
     "msta3jel* 3li*, mzroub* 3li*, mestanih*|mestaniha, mn|men chhal hadi, hadi chhal", "rani hna, ana hna, ena houni, rani houni",
   ]),
   cue("identity", 0.7, [

@@ -28,6 +28,8 @@ export interface Explanation extends Classification {
   features: { feature: string; weight: number }[];
   /** The lexicon signals found, in order (`~` marks a negated one). */
   signals: string[];
+  /** For a confirm: the CONFIRM_SAFEGUARDS families in the reply (a question, a hedge) that call for a yes/no check. */
+  doubts?: string[];
 }
 
 const WEIGHTS_URL = new URL("./weights.json", import.meta.url);
@@ -181,7 +183,8 @@ export class ModelIntentClassifier implements IntentClassifier {
     // Laughter or an eye-roll next to a yes is how sarcasm is typed ("wah bien sûr, 7500 DA 😂").
     const mocking = MOCKERY.test(text) || analysis.tokens.some((t) => /^(?:h[ae]?){2,}h?$|^(?:ha){2,}$|^mdr$|^lol$|^ptdr$/.test(t));
     // A yes that also asks a question or hedges ("ok, how much in total? I'll tell you after") is not a clean yes.
-    const doubted = intent === "confirm" && this.#safeguards.size > 0 && confirmDoubts(analysis).some((d) => this.#safeguards.has(d));
+    const doubts = intent === "confirm" && this.#safeguards.size > 0 ? confirmDoubts(analysis).filter((d) => this.#safeguards.has(d)) : [];
+    const doubted = doubts.length > 0;
     if (costly && ((assent && denial) || (rules !== intent && rules !== "unclear") || (intent === "confirm" && (!affirmed || contrast || mocking || doubted)))) {
       result.mixed = true;
       result.confidence = round2(result.confidence * 0.85); // a reading in doubt is weaker evidence
@@ -198,6 +201,7 @@ export class ModelIntentClassifier implements IntentClassifier {
       probabilities: order.map((i) => ({ intent: this.#model.labels[i]!, p: round2(p[i]!) })),
       features: [...contributions].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([feature, weight]) => ({ feature, weight: round2(weight) })),
       signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`),
+      ...(doubted ? { doubts } : {}),
     };
   }
 }

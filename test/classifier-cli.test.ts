@@ -88,8 +88,16 @@ describe("wakha classify", () => {
     expect(explain.features.length).toBeGreaterThan(0);
     expect(explain.features.some((f) => f.feature.startsWith("s:day") || f.feature.startsWith("sl:day") || f.feature.startsWith("r:reschedule"))).toBe(true);
     expect(lines[1]).toMatchObject({ explain: { mixed: true } });
+    expect(lines[1]?.["explain"]).not.toHaveProperty("doubts");
     const plain = await run(["--country", "MA"], "wakha walakin jibouha nhar sebt\n");
     expect(Object.keys(plain.lines[0] ?? {}).sort()).toEqual(["confidence", "intent"]);
+  });
+
+  it("says which question or hedge leaves a yes to be checked (--explain doubts)", async () => {
+    const { code, lines } = await run(["--country", "TN", "--explain"], "ey inchallah ab3athha\ney ab3athha\n");
+    expect(code).toBe(0);
+    expect(lines[0]).toMatchObject({ intent: "confirm", explain: { mixed: true, doubts: ["hedge"] } });
+    expect(lines[1]?.["explain"]).not.toHaveProperty("doubts");
   });
 
   it("explains another classifier by the lexicon's signals and rules", async () => {

@@ -110,6 +110,19 @@ describe("issue 14 sets", () => {
     expect(classifyIntent("la la ma kayn mouchkil, sifto", "MA").mixed).toBeUndefined();
     expect(classifyIntent("wakha a khoya sifto", "MA").mixed).toBeUndefined();
   });
+
+  it("marks a yes that also asks a question or hedges as mixed, so the dialogue checks it (CONFIRM_SAFEGUARDS)", () => {
+    for (const [text, country] of [["ok envoyez, elle arrive quand ?", "FR"], ["wakha sifto, chhal taman?", "MA"], ["ey inchallah ab3athha", "TN"]] as const) {
+      const c = classifyIntent(text, country);
+      expect(c.intent).toBe("confirm");
+      expect(decidable(c)).toBe(false);
+    }
+    expect(decidable(classifyIntent("واه ابعثوها", "DZ"))).toBe(true);
+    expect(decidable(classifyIntent("oui envoyez-la", "FR"))).toBe(true);
+    // Without the safeguards the same readings are acted on at once: the gate is what makes them checked.
+    const bare = new ModelIntentClassifier(undefined, { safeguards: new Set() });
+    expect(decidable(bare.classify("ey inchallah ab3athha", "TN"))).toBe(true);
+  });
 });
 
 /** [country, text, intent, rule] */

@@ -248,6 +248,7 @@ describe("never a false confirmation: the yes/no check and the keypad (issue 14)
         "yes-ish": { intent: "confirm", confidence: 0.55 }, "no-ish": { intent: "cancel", confidence: 0.5 },
         "yes but no": { intent: "confirm", confidence: 0.9, mixed: true }, "not me?": { intent: "wrong_number", confidence: 0.5 },
         la: { intent: "cancel", confidence: 0.6 }, later: { intent: "reschedule", confidence: 0.9 },
+        "oui oui": { intent: "confirm", confidence: 0.65 },
       };
       return table[text] ?? { intent: "unclear" as const, confidence: 0.3 };
     },
@@ -270,6 +271,19 @@ describe("never a false confirmation: the yes/no check and the keypad (issue 14)
     const after = await d.hear("yes", 20);
     expect(after.end).toBe(true);
     expect(d.result()?.outcome).toBe("confirmed");
+  });
+
+  it("a bare yes to the check confirms, although alone it is too weak to decide", async () => {
+    const { d, turns } = await run(["yes", "yes-ish", "oui oui"], false, "fr");
+    expect(turns[2]?.text).toBe("Juste pour être sûre : je confirme votre commande, oui ou non ?");
+    expect(turns[3]?.end).toBe(true);
+    expect(d.result()?.outcome).toBe("confirmed");
+  });
+
+  it("a bare yes counts only as the answer to the check: to the confirmation question it is checked first", async () => {
+    const { d, turns } = await run(["yes", "oui oui"], false, "fr");
+    expect(turns[2]?.text).toBe("Juste pour être sûre : je confirme votre commande, oui ou non ?");
+    expect(d.result()).toBeNull();
   });
 
   it("checks a reply holding both a yes and a no, however confident", async () => {

@@ -16,7 +16,9 @@ export const CLASSIFY_USAGE = `Usage:
 Prints one JSON line {"intent", "confidence"} per input line. A --json-input line that cannot be read
 prints {"error": "..."} in its place and the exit code is 1. With --explain each line also carries
 "explain": the label probabilities, the features that weighed most for the chosen label against the
-runner-up, the lexicon's signals (~ marks a negated one) and the lexicon rules' own verdict.`;
+runner-up, the lexicon's signals (~ marks a negated one), the lexicon rules' own verdict, "mixed" when the
+reading is to be checked with a yes/no question before it is acted on, and for a confirm "doubts": the question or
+hedge that made it so.`;
 
 function toCountry(value: unknown): Country | null {
   if (typeof value !== "string") return null;
@@ -94,8 +96,8 @@ function explanation(classifier: NonNullable<ClassifyCliOptions["classifier"]>, 
   const rules = decide(analysis);
   const base = { signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`), rules: { intent: rules.intent, confidence: rules.confidence } };
   if (!classifier.explain) return base;
-  const { probabilities, features, mixed } = classifier.explain(text, country);
-  return { probabilities, features, ...base, ...(mixed ? { mixed } : {}) };
+  const { probabilities, features, mixed, doubts } = classifier.explain(text, country);
+  return { probabilities, features, ...base, ...(mixed ? { mixed } : {}), ...(doubts ? { doubts } : {}) };
 }
 
 function readJsonLine(line: string, defaultCountry: Country | null): { country: Country; text: string } | { error: string } {

@@ -44,6 +44,18 @@ export function questionTopic(text: string): QuestionTopic {
 
 const BARE_NO = new Set(["la", "lla", "non", "no", "nope", "nan", "lala", "لا", "لالا", "لاء", "لأ"]);
 
+const BARE_YES = new Set([
+  "oui", "ouais", "ouai", "wi", "yes", "ok", "okay", "daccord", "dac", "iyeh", "ayeh", "iyah", "ih", "ey", "eyh", "ay", "ayh", "wah", "waha",
+  "wakha", "waxa", "na3am", "n3am", "aywa", "safi", "behi", "mzyan", "mlih", "ايه", "إيه", "أيه", "اي", "إي", "واه", "نعم", "واخا", "صافي",
+  "باهي", "مزيان", "أيوه", "ايوه", "ايوة", "آه", "اه",
+]);
+
+/** "yes" and nothing else ("oui oui", "واه"): the answer to the yes/no check that confirms. */
+export function isBareYes(text: string): boolean {
+  const tokens = simplify(text.replace(/d['’ ]accord/gi, "daccord")).split(/\s+/).filter(Boolean);
+  return tokens.length > 0 && tokens.every((t) => BARE_YES.has(t));
+}
+
 /** "no" and nothing else: the answer to "am I speaking with X?" that means a wrong person. */
 export function isBareNo(text: string): boolean {
   const tokens = simplify(text).split(/\s+/).filter(Boolean);

@@ -3,7 +3,7 @@
 // injected classifier and the slot extractors; the words the agent says come from the dialect profile.
 import type { CallOutcome } from "../../domain/calls.ts";
 import { DO_NOT_CALL_END_REASON } from "../../domain/do-not-call.ts";
-import { isBareNo, questionTopic, relativeDelayMinutes } from "./cues.ts";
+import { isBareNo, isBareYes, questionTopic, relativeDelayMinutes } from "./cues.ts";
 import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
 import { localDate, localToUtc, nextDay, utcIso } from "./local-time.ts";
 import { dz, dzFrench } from "./profiles/dz.ts";
@@ -80,6 +80,9 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   let unclear = 0;
   let questions = 0;
   let keypadOffered = false;
+  /** The agent's last words were the yes/no check about the order ("so I confirm the order, yes?"). */
+  let checking = false;
+  let answersCheck = false;
   let pending: Pending | null = null;
   let settled: DialogueResult | null = null;
   let lastAt = 0;
@@ -137,6 +140,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     if (!COSTLY.has(c.intent)) return false;
     if (c.mixed === true) return true;
     if (c.intent === "cancel" && isBareNo(text)) return false; // "no." to "shall I confirm?" is clear
+    if (c.intent === "confirm" && answersCheck && isBareYes(text)) return false; // "yes." to "so I confirm, yes or no?" too
     return !decidable(c);
   }
 
@@ -152,6 +156,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       return say(profile.readBack(order, pick), false);
     }
     const first = unclear === 0;
+    checking = true;
     return unclearReply(() => (first ? profile.checkConfirm() : profile.confirmationAgain(unclear)));
   }
 
@@ -262,6 +267,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       const text = utterance?.trim() ? utterance.trim() : null;
       const c: Classification = text ? await options.classifier.classify(text, order.country) : { intent: "unclear", confidence: 1 };
       if (settled) return { text: "", end: true }; // interrupted while the classifier was thinking
+      answersCheck = checking;
+      checking = false;
       log.push({ speaker: "customer", text: text ?? "", at: lastAt, intent: c.intent, confidence: c.confidence });
       // "Don't call me again", whatever the classifier read and at any step: listed by the call's end (issue 15).
       if (text && asksNotToBeCalled(text, order.dialect)) {
@@ -280,6 +287,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     async press(digits, at) {
       if (settled) return { text: "", end: true };
       lastAt = Math.max(lastAt, at);
+      checking = false;
       const key = digits.trim().charAt(0);
       const meaning = !keypadOffered || stage !== "confirmation" ? null : key === "1" ? "confirm" : key === "2" ? "cancel" : null;
       log.push({ speaker: "customer", text: `DTMF ${digits}`, at: lastAt, intent: meaning ?? "unclear", confidence: 1 });

@@ -2,6 +2,7 @@
 // s3-recording-store.ts in an S3-compatible bucket), chosen in root.ts. Keys are the names stored in
 // calls.recording_path (`<call id>.<ext>`), never anything a client sent.
 import type { Readable } from "node:stream";
+import type { RecordingStoreSpec } from "./recording-store-spec.ts";
 
 export interface StoredRecording {
   size: number;
@@ -12,6 +13,8 @@ export interface StoredRecording {
 export interface RecordingStore {
   /** What the store is, for logs and `wakha doctor`: "local files in …" or "bucket … at …". */
   readonly description: string;
+  /** The store as plain data, for the recording-transfer thread to build its own (recording-transfer.ts). */
+  readonly spec?: RecordingStoreSpec;
   /** Stores the bytes under `key` (replacing any previous object) without buffering a second copy. */
   put(key: string, body: Uint8Array | Readable, size: number, contentType: string): Promise<void>;
   /** Opens `key` for streaming; null when there is no such object. */

@@ -5,6 +5,7 @@
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type ServerSideEncryption } from "@aws-sdk/client-s3";
 import { PassThrough, Readable } from "node:stream";
 import type { RecordingStore, StoredRecording } from "./recording-store.ts";
+import type { RecordingStoreSpec } from "./recording-store-spec.ts";
 
 export interface S3RecordingStoreOptions {
   bucket: string;
@@ -25,11 +26,13 @@ const DELETE_BATCH = 1000; // the most keys one DeleteObjects accepts
 
 export class S3RecordingStore implements RecordingStore {
   readonly description: string;
+  readonly spec: RecordingStoreSpec;
   readonly #client: S3Client;
   readonly #options: S3RecordingStoreOptions;
 
   constructor(options: S3RecordingStoreOptions) {
     this.#options = options;
+    this.spec = { kind: "s3", options };
     this.description = `bucket ${options.bucket}${options.endpoint ? ` at ${options.endpoint}` : ` in ${options.region}`}`;
     this.#client = new S3Client({
       region: options.region,

@@ -32,6 +32,8 @@ class TransferThread {
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = null;
     const id = this.#nextId++;
+    // A download under way keeps the process up, as its socket would in this thread; an idle thread does not.
+    if (this.#pending.size === 0) worker.ref();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       worker.postMessage({ id, callId, source });
@@ -41,7 +43,6 @@ class TransferThread {
   #start(): Worker {
     if (this.#worker) return this.#worker;
     const worker = new Worker(new URL("./recording-transfer-worker.ts", import.meta.url), { workerData: this.#spec });
-    // Never what keeps a process alive: a download in flight is awaited by its call, which keeps the node up.
     worker.unref();
     worker.on("message", (reply: Reply) => {
       const waiter = this.#pending.get(reply.id);
@@ -50,6 +51,7 @@ class TransferThread {
       if ("error" in reply) waiter.reject(new Error(reply.error));
       else waiter.resolve(reply.stored);
       if (this.#pending.size === 0) {
+        worker.unref();
         this.#idle = setTimeout(() => void this.#stop(), IDLE_STOP_MS);
         this.#idle.unref();
       }

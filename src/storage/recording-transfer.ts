@@ -42,7 +42,8 @@ class TransferThread {
 
   #start(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL("./recording-transfer-worker.ts", import.meta.url), { workerData: this.#spec });
+    // None of the node's flags: its preloads and profilers (--import, --cpu-prof) are for the thread that runs the calls.
+    const worker = new Worker(new URL("./recording-transfer-worker.ts", import.meta.url), { workerData: this.#spec, execArgv: [] });
     worker.unref();
     worker.on("message", (reply: Reply) => {
       const waiter = this.#pending.get(reply.id);

@@ -5,8 +5,7 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { RecordingStore, StoredRecording } from "./recording-store.ts";
-import type { RecordingStoreSpec } from "./recording-store-spec.ts";
+import type { RecordingStore, RecordingStoreSpec, StoredRecording } from "./recording-store.ts";
 
 export class LocalRecordingStore implements RecordingStore {
   readonly dir: string;

@@ -1,10 +1,9 @@
 // A recording store as plain data, so the recording-transfer thread (recording-transfer.ts) can build its own copy
 // of the node's store: a worker thread shares nothing with the main one but messages.
 import { LocalRecordingStore } from "./local-recording-store.ts";
-import type { RecordingStore } from "./recording-store.ts";
-import type { S3RecordingStoreOptions } from "./s3-recording-store.ts";
+import type { RecordingStore, RecordingStoreSpec } from "./recording-store.ts";
 
-export type RecordingStoreSpec = { kind: "local"; dataDir: string } | { kind: "s3"; options: S3RecordingStoreOptions };
+export type { RecordingStoreSpec };
 
 /** A store built from its spec (the S3 SDK is loaded only for a bucket). */
 export async function storeFromSpec(spec: RecordingStoreSpec): Promise<RecordingStore> {

@@ -2,7 +2,6 @@
 // s3-recording-store.ts in an S3-compatible bucket), chosen in root.ts. Keys are the names stored in
 // calls.recording_path (`<call id>.<ext>`), never anything a client sent.
 import type { Readable } from "node:stream";
-import type { RecordingStoreSpec } from "./recording-store-spec.ts";
 
 export interface StoredRecording {
   size: number;
@@ -24,3 +23,21 @@ export interface RecordingStore {
   /** Releases sockets; the store is not used afterwards. */
   close?(): void;
 }
+
+export interface S3RecordingStoreOptions {
+  bucket: string;
+  /** Key prefix inside the bucket, e.g. "recordings/". */
+  prefix: string;
+  /** A provider's endpoint (R2, MinIO...); AWS's own when absent. */
+  endpoint?: string | undefined;
+  region: string;
+  /** Static credentials; absent, the SDK's default chain (environment, instance role) applies. */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** Server-side encryption asked on every upload: none, AES256 (provider-managed keys) or aws:kms. */
+  sse: "none" | "AES256" | "aws:kms";
+  kmsKeyId?: string | undefined;
+}
+
+/** A store as plain data, for the recording-transfer thread to build its own (recording-store-spec.ts). */
+export type RecordingStoreSpec = { kind: "local"; dataDir: string } | { kind: "s3"; options: S3RecordingStoreOptions };

@@ -7,8 +7,7 @@
 // from plain data (no `spec`: a test's own store) is written from the calling thread instead.
 import { Worker } from "node:worker_threads";
 import { type DownloadedRecording, downloadRecording, type RecordingSource } from "./recording-download.ts";
-import type { RecordingStore } from "./recording-store.ts";
-import type { RecordingStoreSpec } from "./recording-store-spec.ts";
+import type { RecordingStore, RecordingStoreSpec } from "./recording-store.ts";
 
 const IDLE_STOP_MS = 60_000;
 

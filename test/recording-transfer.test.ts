@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalRecordingStore } from "../src/storage/local-recording-store.ts";
+import { S3RecordingStore } from "../src/storage/s3-recording-store.ts";
+import { FakeS3 } from "./fakes/s3.ts";
 import type { RecordingStore } from "../src/storage/recording-store.ts";
 import { transferRecording } from "../src/storage/recording-transfer.ts";
 
@@ -85,6 +87,21 @@ describe("recording transfers from a carrier into the store", () => {
     await expect(transferRecording(s, "call-broken", { url: `${base}/broken`, headers: { authorization: AUTH } })).rejects.toThrow("recording download answered 500");
     await expect(transferRecording(s, "call-404", { url: `${base}/never`, headers: { authorization: AUTH } })).rejects.toThrow("recording download answered 404");
     await expect(readFile(path.join(s.dir, "call-unauth.wav"))).rejects.toThrow();
+  });
+
+  it("uploads to a bucket from the transfer thread's own S3 client", async () => {
+    const s3 = await new FakeS3({ bucket: "wakha-recordings", accessKeyId: "AKIATEST", secretAccessKey: "test-secret", region: "eu-west-3" }).start();
+    try {
+      const bucket = new S3RecordingStore({
+        bucket: "wakha-recordings", prefix: "recordings/", endpoint: s3.url, region: "eu-west-3",
+        credentials: { accessKeyId: "AKIATEST", secretAccessKey: "test-secret" }, forcePathStyle: true, sse: "AES256",
+      });
+      const stored = await transferRecording(bucket, "call-bucket", { url: `${base}/sized`, headers: { authorization: AUTH } });
+      expect(stored).toEqual({ key: "call-bucket.wav", contentType: "audio/wav", bytes: audio.length });
+      expect(Buffer.compare(Buffer.from(s3.objects.get("recordings/call-bucket.wav")!.body), audio)).toBe(0);
+    } finally {
+      await s3.stop();
+    }
   });
 
   it("a store without a spec (not rebuildable in a thread) is written from the calling thread", async () => {

@@ -88,8 +88,8 @@ describe("simulator provider (CONTRACT §5)", () => {
     await session.hangup();
     expect(await session.ended()).toMatchObject({ by: "agent" });
     const recording = await session.recording();
-    expect(recording?.contentType).toBe("audio/wav");
     if (!recording || !("bytes" in recording)) throw new Error("the simulator renders its recording in memory");
+    expect(recording.contentType).toBe("audio/wav");
     const wav = decodeWav(recording.bytes);
     expect(wav.sampleRate).toBe(8000);
     expect(wav.samples.length).toBe(Math.ceil(session.connectedSeconds()) * 8000);

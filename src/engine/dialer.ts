@@ -12,7 +12,7 @@ import { profileFor } from "./dialogue/flow.ts";
 import { recogniseLineMessage } from "./dialogue/line-messages.ts";
 import { enqueueWoken } from "./policy/concurrency.ts";
 import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "./dialogue/types.ts";
-import { saveRecording } from "../storage/recordings.ts";
+import { saveCarrierRecording, saveRecording } from "../storage/recordings.ts";
 import type { AnswerResult, CallSession } from "./telephony/provider.ts";
 import type { Telephony } from "./telephony/index.ts";
 
@@ -365,7 +365,7 @@ class CallRun {
       const recording = await session.recording();
       if (!recording) return;
       if ("bytes" in recording) await saveRecording(this.#ctx, this.#call.id, recording.bytes, recording.contentType);
-      else await saveRecording(this.#ctx, this.#call.id, recording.stream, recording.contentType, recording.size);
+      else if (!(await saveCarrierRecording(this.#ctx, this.#call.id, recording.source))) return;
       await this.#ctx.db.tx((client) => emitCallEvent(this.#ctx, client, this.#call.accountId, this.#call.id, "recording.ready"));
     } catch (err) {
       this.#engine.log(`call ${this.#call.id}: the recording could not be stored`, err);

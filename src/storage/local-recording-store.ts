@@ -5,16 +5,18 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { RecordingStore, StoredRecording } from "./recording-store.ts";
+import type { RecordingStore, RecordingStoreSpec, StoredRecording } from "./recording-store.ts";
 
 export class LocalRecordingStore implements RecordingStore {
   readonly dir: string;
   readonly description: string;
+  readonly spec: RecordingStoreSpec;
   #made: Promise<unknown> | null = null;
 
   constructor(dataDir: string) {
     this.dir = path.resolve(dataDir, "recordings");
     this.description = `local files in ${this.dir}`;
+    this.spec = { kind: "local", dataDir: path.resolve(dataDir) };
   }
 
   // Keys are relative to the folder, so the data dir can move; one that escapes it is refused.

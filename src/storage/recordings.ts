@@ -3,7 +3,9 @@
 // them, the calls service opens them, the purge job deletes them.
 import type { Readable } from "node:stream";
 import type { Database } from "../db/pool.ts";
+import { type RecordingSource, recordingKey } from "./recording-download.ts";
 import type { RecordingStore, StoredRecording } from "./recording-store.ts";
+import { transferRecording } from "./recording-transfer.ts";
 
 export const RECORDING_RETENTION_DAYS = 30;
 const PURGE_BATCH = 500;
@@ -14,21 +16,27 @@ export interface RecordingsContext {
   recordings: RecordingStore;
 }
 
-const EXTENSIONS: Record<string, string> = {
-  "audio/wav": ".wav",
-  "audio/x-wav": ".wav",
-  "audio/mpeg": ".mp3",
-  "audio/ogg": ".ogg",
-  "audio/webm": ".webm",
-  "audio/basic": ".ulaw",
-};
-
 /** Stores a call's audio (streamed to the store) and records it on the call. */
 export async function saveRecording(ctx: RecordingsContext, callId: string, audio: Uint8Array | Readable, contentType: string, size?: number): Promise<void> {
-  const key = `${callId}${EXTENSIONS[contentType] ?? ".bin"}`;
+  const key = recordingKey(callId, contentType);
   const bytes = size ?? (audio instanceof Uint8Array ? audio.byteLength : undefined);
   if (bytes === undefined) throw new Error("saveRecording: a streamed recording needs its size");
   await ctx.recordings.put(key, audio, bytes, contentType);
+  await attachRecording(ctx, callId, key, contentType, bytes);
+}
+
+/**
+ * Downloads a carrier's recording into the store (in the node's recording-transfer thread: recording-transfer.ts) and
+ * records it on the call; false when the carrier has none.
+ */
+export async function saveCarrierRecording(ctx: RecordingsContext, callId: string, source: RecordingSource): Promise<boolean> {
+  const stored = await transferRecording(ctx.recordings, callId, source);
+  if (!stored) return false;
+  await attachRecording(ctx, callId, stored.key, stored.contentType, stored.bytes);
+  return true;
+}
+
+async function attachRecording(ctx: RecordingsContext, callId: string, key: string, contentType: string, bytes: number): Promise<void> {
   const { rowCount } = await ctx.db.query(
     `UPDATE calls SET recording_path = $2, recording_content_type = $3, recording_bytes = $4, recording_saved_at = now(),
        recording_purged_at = NULL, updated_at = now() WHERE id = $1`,

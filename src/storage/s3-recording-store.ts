@@ -4,32 +4,22 @@
 // streamed to the client; the purge deletes up to 1,000 keys per DeleteObjects.
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type ServerSideEncryption } from "@aws-sdk/client-s3";
 import { PassThrough, Readable } from "node:stream";
-import type { RecordingStore, StoredRecording } from "./recording-store.ts";
+import type { RecordingStore, RecordingStoreSpec, S3RecordingStoreOptions, StoredRecording } from "./recording-store.ts";
 
-export interface S3RecordingStoreOptions {
-  bucket: string;
-  /** Key prefix inside the bucket, e.g. "recordings/". */
-  prefix: string;
-  /** A provider's endpoint (R2, MinIO...); AWS's own when absent. */
-  endpoint?: string | undefined;
-  region: string;
-  /** Static credentials; absent, the SDK's default chain (environment, instance role) applies. */
-  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
-  forcePathStyle: boolean;
-  /** Server-side encryption asked on every upload: none, AES256 (provider-managed keys) or aws:kms. */
-  sse: "none" | "AES256" | "aws:kms";
-  kmsKeyId?: string | undefined;
-}
+export type { S3RecordingStoreOptions };
+
 
 const DELETE_BATCH = 1000; // the most keys one DeleteObjects accepts
 
 export class S3RecordingStore implements RecordingStore {
   readonly description: string;
+  readonly spec: RecordingStoreSpec;
   readonly #client: S3Client;
   readonly #options: S3RecordingStoreOptions;
 
   constructor(options: S3RecordingStoreOptions) {
     this.#options = options;
+    this.spec = { kind: "s3", options };
     this.description = `bucket ${options.bucket}${options.endpoint ? ` at ${options.endpoint}` : ` in ${options.region}`}`;
     this.#client = new S3Client({
       region: options.region,

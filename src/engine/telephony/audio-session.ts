@@ -18,7 +18,7 @@ import type { SpeechProvider } from "../speech/provider.ts";
 import { sharedSileroModel, SileroVad } from "../speech/silero.ts";
 import { EnergyVad, type VoiceActivityDetector } from "../speech/vad.ts";
 import {
-  type AnswerResult, type AudioCallLeg, type AudioTelephonyProvider, type CallProgress, type CallRecording, type CallSession, type StreamedRecording,
+  type AnswerResult, type AudioCallLeg, type AudioTelephonyProvider, type CallProgress, type CallRecording, type CallSession, type CarrierRecording,
   type HangupEvent, type ListenOptions, type OriginateRequest, type SayOptions, type SayResult, speechLocale, type TelephonyProvider,
   type Utterance,
 } from "./provider.ts";
@@ -135,7 +135,7 @@ export class AudioCallSession implements CallSession {
     return this.#leg.connectedSeconds();
   }
 
-  recording(): Promise<CallRecording | StreamedRecording | null> {
+  recording(): Promise<CallRecording | CarrierRecording | null> {
     return this.#leg.recording();
   }
 

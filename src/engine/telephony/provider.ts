@@ -16,7 +16,7 @@
 //
 // Seconds on the carrier's clock: the simulator runs a simulated clock (WAKHA_SIMULATOR_SPEED compresses
 // wall time only), a real carrier's clock is the wall clock. Billing always uses these seconds.
-import type { Readable } from "node:stream";
+import type { RecordingSource } from "../../storage/recording-download.ts";
 import type { Country, Language } from "../../domain/locale.ts";
 import type { Dialect } from "../dialogue/types.ts";
 import type { AudioFormat } from "../speech/audio-format.ts";
@@ -116,15 +116,13 @@ export interface CallRecording {
 }
 
 /**
- * A carrier's recording as it downloads, read once, straight into the recording store: a node ending hundreds of
- * calls never holds their files whole (each megabyte held until a full collection is what triggered the
- * collector's long pauses in the carriers bench, issue 12).
+ * A carrier's recording, still at the carrier: where it is and how to ask for it. The dialer has it downloaded
+ * straight into the recording store by the node's recording-transfer thread (storage/recording-transfer.ts), so
+ * its megabytes never pass through the thread that runs the calls (they triggered the collector's full
+ * collections between customers' words and the agent's answers in the carriers bench, issue 12).
  */
-export interface StreamedRecording {
-  contentType: string;
-  /** Bytes, from the carrier's Content-Length. */
-  size: number;
-  stream: Readable;
+export interface CarrierRecording {
+  source: RecordingSource;
 }
 
 /**
@@ -153,7 +151,7 @@ export interface CallSession {
   /** Seconds since answer on the carrier's clock (0 before answer). */
   connectedSeconds(): number;
   /** The call's audio once the line is closed; null when nothing was recorded (unanswered calls). */
-  recording(): Promise<CallRecording | StreamedRecording | null>;
+  recording(): Promise<CallRecording | CarrierRecording | null>;
 }
 
 /** A carrier: dials numbers and hands back live sessions. One instance serves many concurrent calls. */
@@ -193,7 +191,7 @@ export interface AudioCallLeg {
   readonly closed: boolean;
   hangup(): Promise<void>;
   connectedSeconds(): number;
-  recording(): Promise<CallRecording | StreamedRecording | null>;
+  recording(): Promise<CallRecording | CarrierRecording | null>;
 }
 
 /** An audio carrier: dials and returns the audio leg. */

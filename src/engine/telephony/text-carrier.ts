@@ -8,7 +8,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { CarrierControl, TextChannel } from "./carrier-control.ts";
 import type {
-  AnsweredBy, AnswerResult, CallProgress, CallRecording, CallSession, HangupEvent, ListenOptions, SayOptions, SayResult, StreamedRecording, Utterance,
+  AnsweredBy, AnswerResult, CallProgress, CallRecording, CallSession, HangupEvent, ListenOptions, SayOptions, SayResult, CarrierRecording, Utterance,
 } from "./provider.ts";
 
 export { CarrierRefusedError, CarrierUnavailableError, type CarrierControl, type TextChannel } from "./carrier-control.ts";
@@ -86,7 +86,7 @@ export class TextCarrierSession implements CallSession {
   #interrupted = false;
   #recordingLocation: string | null | undefined = undefined;
   #recordingWaiters = new Set<() => void>();
-  #recording: Promise<CallRecording | StreamedRecording | null> | null = null;
+  #recording: Promise<CallRecording | CarrierRecording | null> | null = null;
 
   constructor(options: TextSessionOptions) {
     this.#o = options;
@@ -174,8 +174,8 @@ export class TextCarrierSession implements CallSession {
     else this.#settle({ type: "canceled", seconds: this.#elapsed() });
   }
 
-  /** The carrier's recording; a streamed one can be read once (the dialer stores it). */
-  recording(): Promise<CallRecording | StreamedRecording | null> {
+  /** Where the carrier's recording is (the dialer has it downloaded into the store). */
+  recording(): Promise<CallRecording | CarrierRecording | null> {
     this.#recording ??= this.#fetchRecording();
     return this.#recording;
   }
@@ -345,11 +345,11 @@ export class TextCarrierSession implements CallSession {
     this.#o.onFinished?.();
   }
 
-  async #fetchRecording(): Promise<CallRecording | StreamedRecording | null> {
+  async #fetchRecording(): Promise<CallRecording | CarrierRecording | null> {
     if (this.#answeredAt === null) return null;
     if (this.#recordingLocation === undefined) await new Promise<void>((resolve) => this.#recordingWaiters.add(resolve));
     if (!this.#recordingLocation) return null;
-    return this.#o.control.fetchRecording(this.#recordingLocation);
+    return { source: this.#o.control.recordingSource(this.#recordingLocation) };
   }
 
   #elapsed(): number {

@@ -11,8 +11,8 @@
 // A Webhook is {url, method, username, password}: jambonz opens the WebSocket with HTTP basic auth from it.
 import { createHmac } from "node:crypto";
 import type { Country } from "../../../domain/locale.ts";
-import { recordingBody } from "../carrier-control.ts";
-import { type CallRecording, type CallSession, type OriginateRequest, speechLocale, type StreamedRecording, type TelephonyProvider } from "../provider.ts";
+import type { RecordingSource } from "../../../storage/recording-download.ts";
+import { type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
 import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
 
 export interface JambonzOptions {
@@ -95,7 +95,7 @@ export class JambonzTelephony implements TelephonyProvider {
       hangup: async (callSid, answered) => {
         await this.#request("POST", `/Calls/${encodeURIComponent(callSid)}`, { call_status: answered ? "completed" : "no-answer" });
       },
-      fetchRecording: (location) => this.#fetchRecording(location),
+      recordingSource: (location) => this.#recordingSource(location),
     };
     const session: TextCarrierSession = new TextCarrierSession({
       providerCallId: sid,
@@ -122,14 +122,14 @@ export class JambonzTelephony implements TelephonyProvider {
   }
 
   // Recordings exist when the account records its calls; they may take a few seconds to be uploaded.
-  async #fetchRecording(location: string): Promise<CallRecording | StreamedRecording | null> {
-    for (let attempt = 0; ; attempt++) {
-      const res = await fetch(`${this.#api}${location}`, { headers: { authorization: `Bearer ${this.#o.apiKey}` }, signal: AbortSignal.timeout(30_000) });
-      if (res.ok) return recordingBody(res, "audio/wav");
-      if (res.status === 404 && attempt >= 4) return null; // the account does not record its calls
-      if (res.status !== 404) throw new Error(`jambonz recording download answered ${res.status}`);
-      await new Promise((r) => setTimeout(r, (2_000 * (attempt + 1)) / this.#o.speed));
-    }
+  // A 404 after the retries: the account does not record its calls.
+  #recordingSource(location: string): RecordingSource {
+    return {
+      url: `${this.#api}${location}`,
+      headers: { authorization: `Bearer ${this.#o.apiKey}` },
+      contentType: "audio/wav",
+      notFoundRetryMs: [1, 2, 3, 4].map((n) => (2_000 * n) / this.#o.speed),
+    };
   }
 
   async close(): Promise<void> {}

@@ -15,7 +15,7 @@ import twilio from "twilio";
 import type { AudioFormat } from "../../speech/audio-format.ts";
 import { MULAW_FRAME_BYTES } from "../../speech/mulaw.ts";
 import type {
-  AnswerResult, AudioCallLeg, AudioTelephonyProvider, CallProgress, CallRecording, HangupEvent, OriginateRequest, StreamedRecording,
+  AnswerResult, AudioCallLeg, AudioTelephonyProvider, CallProgress, CallRecording, HangupEvent, OriginateRequest, CarrierRecording,
 } from "../provider.ts";
 import type { TextCarrierSession, TextChannel } from "../text-carrier.ts";
 import { TwilioTelephony, type TwilioOptions, twilioPaths } from "./provider.ts";
@@ -83,7 +83,7 @@ export class MediaStreamLeg implements AudioCallLeg {
     return this.#session.connectedSeconds();
   }
 
-  recording(): Promise<CallRecording | StreamedRecording | null> {
+  recording(): Promise<CallRecording | CarrierRecording | null> {
     return this.#session.recording();
   }
 

@@ -9,8 +9,8 @@
 import twilio from "twilio";
 import type { Country } from "../../../domain/locale.ts";
 import type { Dialect } from "../../dialogue/types.ts";
-import { recordingBody } from "../carrier-control.ts";
-import { type CallRecording, type CallSession, type OriginateRequest, speechLocale, type StreamedRecording, type TelephonyProvider } from "../provider.ts";
+import type { RecordingSource } from "../../../storage/recording-download.ts";
+import { type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
 import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
 
 export const TWILIO_API_URL = "https://api.twilio.com";
@@ -81,7 +81,7 @@ export class TwilioTelephony implements TelephonyProvider {
         // Update a call: `canceled` ends a queued or ringing call, `completed` an answered one.
         await this.#client.calls(sid).update({ status: answered ? "completed" : "canceled" });
       },
-      fetchRecording: (location) => this.#fetchRecording(location),
+      recordingSource: (location) => this.#recordingSource(location),
     };
   }
 
@@ -157,17 +157,14 @@ export class TwilioTelephony implements TelephonyProvider {
 
   // RecordingUrl has no extension; `.wav` asks for WAV (https://www.twilio.com/docs/voice/api/recording#fetch-a-recording-media-file).
   // Only the API's own origin is fetched, with the account's credentials (media may require HTTP basic auth).
-  async #fetchRecording(location: string): Promise<CallRecording | StreamedRecording> {
+  #recordingSource(location: string): RecordingSource {
     const api = new URL(this.#o.apiBaseUrl);
     const url = new URL(`${location}.wav`, api);
     if (url.origin !== api.origin) throw new Error(`recording URL ${url.origin} is not Twilio's API (${api.origin})`);
-    const res = await fetch(url, {
+    return {
+      url: url.href,
       headers: { authorization: `Basic ${Buffer.from(`${this.#o.accountSid}:${this.#o.authToken}`).toString("base64")}` },
-      signal: AbortSignal.timeout(30_000),
-    });
-    if (!res.ok) throw new Error(`recording download answered ${res.status}`);
-    const type = (res.headers.get("content-type") ?? "audio/wav").split(";")[0]!.trim();
-    return recordingBody(res, type === "audio/x-wav" ? "audio/wav" : type);
+    };
   }
 
   async close(): Promise<void> {}

@@ -303,6 +303,11 @@ function creationBatcher(ctx: AppContext): GroupCommitter<PendingCreation, Creat
   return batcher;
 }
 
+/** Creations waiting for a batch on this node (tests and diagnostics). */
+export function queuedCreations(ctx: AppContext): number {
+  return batchers.get(ctx)?.queued ?? 0;
+}
+
 // The snapshots of a batch in one statement: readSnapshot's subqueries, once per row of the batch's JSON ($1), in its order.
 const SNAPSHOTS_SELECT = `SELECT now() AS now, a.balance_seconds, a.calling_hours AS "accountHours",
      s.id AS shop_id, s.calling_hours AS "shopHours",

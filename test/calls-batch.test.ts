@@ -95,7 +95,7 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
     const otherKey = uid("other");
     const order = { external_id: uid("order"), items: [{ name: "Caftan", unit_price: "249.00" }] };
     const goods = Array.from({ length: 5 }, () => callBody(shop));
-    const [good, [dupA, dupB], [confA, confB], [ordA, ordB], [dnc], [broke]] = await inOneBatch(() => [
+    const groups = await inOneBatch(() => [
       Promise.all(goods.map((b) => postCall(t, acct, b))),
       Promise.all([postCall(t, acct, same, sameKey), postCall(t, acct, same, sameKey)]),
       Promise.all([postCall(t, acct, callBody(shop), otherKey), postCall(t, acct, callBody(shop, { amount: "1.00" }), otherKey)]),
@@ -103,6 +103,8 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
       Promise.all([postCall(t, acct, callBody(shop, { customer: { name: "Amal", phone_number: listed } }))]),
       Promise.all([postCall(t, poor, callBody(poorShop))]),
     ]);
+    type R = Awaited<ReturnType<typeof postCall>>;
+    const [good, [dupA, dupB], [confA, confB], [ordA, ordB], [dnc], [broke]] = groups as [R[], [R, R], [R, R], [R, R], [R], [R]];
     for (const r of good) expect(r.statusCode, r.body).toBe(201);
     // The same key and body twice: one creation, one byte-for-byte replay.
     expect([dupA.statusCode, dupB.statusCode]).toEqual([201, 201]);

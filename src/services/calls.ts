@@ -339,7 +339,7 @@ async function readSnapshots(client: Queryable, creations: PendingCreation[]): P
 // the whole statement: its creations are then written one by one (createAlone), each getting its own answer.
 const BATCH_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout),
        r AS MATERIALIZED (
-         SELECT * FROM json_to_recordset($1::json) AS x(order_id uuid, account_id uuid, shop_id uuid, external_id text,
+         SELECT * FROM json_to_recordset($1::json) AS x(i integer, order_id uuid, account_id uuid, shop_id uuid, external_id text,
            attempt integer, at timestamptz, call_id uuid, customer_name text, customer_phone text, amount numeric,
            currency text, country text, language text, dialect text, channel text, items jsonb, key text, hash text,
            body text, scheduled_at timestamptz, retry_policy jsonb)
@@ -354,7 +354,7 @@ const BATCH_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout)
            amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy)
          SELECT r.call_id, r.account_id, r.shop_id, o.id, r.external_id, r.attempt, r.customer_name, r.customer_phone,
            r.amount, r.currency, r.country, r.language, r.dialect, r.channel, r.items, r.at, r.at, r.scheduled_at, r.retry_policy
-         FROM r JOIN o ON o.shop_id = r.shop_id AND o.external_id = r.external_id
+         FROM r JOIN o ON o.shop_id = r.shop_id AND o.external_id = r.external_id ORDER BY r.i
          RETURNING id
        ), k AS (
          INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body, created_at)
@@ -365,7 +365,9 @@ const BATCH_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout)
        SELECT wakha_check((SELECT count(*) FROM j) = (SELECT count(*) FROM c), '${JOB_MISSING}', 'pg-boss did not write one ${JOBS.placeCall.name} job per call') AS checked,
          ARRAY(SELECT id::text FROM c) AS created`;
 // pg-boss's $1 (its jobs' JSON array), narrowed to the jobs whose call the statement wrote (a job's id is its call's).
-const WRITTEN_JOBS = `(SELECT coalesce(json_agg(x.job), '[]'::json) FROM json_array_elements($2::json) AS x(job)
+// In the batch's order, as the calls: their seq and the jobs' fetch order (priority, created_on, then the index's
+// order, which is insertion order here) agree, as they do for creations written one by one.
+const WRITTEN_JOBS = `(SELECT coalesce(json_agg(x.job ORDER BY x.n), '[]'::json) FROM json_array_elements($2::json) WITH ORDINALITY AS x(job, n)
          WHERE (x.job->>'id')::uuid IN (SELECT id FROM c))`;
 const batchStatements = new Map<string, { name: string; text: string }>();
 
@@ -395,8 +397,8 @@ async function writeBatch(ctx: AppContext, client: Queryable, planned: PlannedCr
     options: { id: p.out.id, ...(p.scheduledAt ? { startAfter: p.scheduledAt } : {}) },
   })));
   if (!jobs) return null;
-  const rows = planned.map(({ member: { item }, snap, out, body, scheduledAt }) => ({
-    order_id: randomUUID(), account_id: item.who.accountId, shop_id: snap.shop_id, external_id: out.order.external_id,
+  const rows = planned.map(({ member: { item }, snap, out, body, scheduledAt }, i) => ({
+    i, order_id: randomUUID(), account_id: item.who.accountId, shop_id: snap.shop_id, external_id: out.order.external_id,
     attempt: out.order.previous_attempts, at: snap.now, call_id: out.id, customer_name: out.customer.name,
     customer_phone: out.customer.phone_number, amount: out.amount, currency: out.currency, country: out.country,
     language: out.language, dialect: out.dialect, channel: out.channel, items: out.order.items, key: item.key,

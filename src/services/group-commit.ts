@@ -1,7 +1,7 @@
 // Group commit (issue 19): the concurrent requests of one node that each write a few rows are written together, one
 // statement and one commit for up to `maxBatch` of them, instead of one each. No timer: a request that finds a free
 // slot goes at once (a batch of 1); while `maxInFlight` batches are running, new arrivals queue and leave together in
-// the next batch as soon as one of those finishes. Nothing here knows SQL or HTTP: the runner writes a batch and
+// the next batch as soon as one of those finishes (at the end of that event-loop turn). Nothing here knows SQL or HTTP: the runner writes a batch and
 // settles each of its members.
 //
 // Members that must not be written in the same batch, or while a batch holding one of their keys is in flight (two
@@ -94,7 +94,10 @@ export class GroupCommitter<I, O> {
     } finally {
       for (const k of keys) this.#held.delete(k);
       this.#inFlight--;
-      this.#pump();
+      // The next batch leaves after this turn of the event loop, not in it: the creations the members' callers submit
+      // as soon as they have their answer (a client's next request) join it instead of leaving one by one. A
+      // submission meanwhile still goes at once into the free slot.
+      setImmediate(() => this.#pump());
     }
   }
 }

@@ -25,11 +25,14 @@ try {
   const [p0, c0, t0] = [await postgresCpuByPid(db.name), process.cpuUsage(), performance.now()];
   await run(500 + count);
   const [p1, c1, t1] = [await postgresCpuByPid(db.name), process.cpuUsage(c0), performance.now()];
+  // Calls written by one statement share its transaction id: how many creations each write carried (group commit).
+  const { rows: [tx] } = await admin.query<{ calls: number; writes: number }>("SELECT count(*)::int AS calls, count(DISTINCT xmin::text)::int AS writes FROM calls");
   await admin.end();
   const pgMs = (postgresCpuDelta(p0, p1) * 1000) / count;
   const nodeMs = (c1.user + c1.system) / 1000 / count;
   process.stdout.write(`Node user ${(c1.user / 1000 / count).toFixed(3)} ms, system ${(c1.system / 1000 / count).toFixed(3)} ms per creation\n`);
   process.stdout.write(`${count} creations at concurrency ${concurrency}: ${((count * 1000) / (t1 - t0)).toFixed(0)}/s; PostgreSQL ${pgMs.toFixed(3)} ms, Node ${nodeMs.toFixed(3)} ms of CPU per creation\n`);
+  process.stdout.write(`${tx!.calls} calls written by ${tx!.writes} write statements: ${(tx!.calls / tx!.writes).toFixed(1)} creations per commit\n`);
   await ctx.close();
 } finally {
   await db.drop();

@@ -105,8 +105,19 @@ export function wakhaEnv(databaseUrl: string, extra: Record<string, string> = {}
     // hundreds of concurrent calls are not held by the default concurrency cap (200).
     WAKHA_CALLING_HOURS: "off",
     WAKHA_MAX_CONCURRENT_CALLS: "100000",
+    ...createBatchEnv(),
     ...extra,
   };
+}
+
+/** The group commit's settings of call creations (issue 19), when the bench's own environment sets them: before/after runs. */
+export function createBatchEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ["WAKHA_CREATE_BATCH_SIZE", "WAKHA_CREATE_BATCHES"]) {
+    const value = process.env[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
 }
 
 /** Starts `wakha <command>` on a free port and waits until it serves /openapi.json (unless it is a worker). */

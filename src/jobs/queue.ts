@@ -68,6 +68,24 @@ export class JobQueue {
     return { text: only.text, param: String(only.values[0]) };
   }
 
+  /**
+   * pg-boss's INSERT of several jobs of one queue, as insertStatement gives it for one: its text (the same for every job
+   * of the queue) and its one parameter, the JSON array of the jobs as send() would write each. Null as insertStatement.
+   */
+  async insertManyStatement<J extends JobType>(job: J, entries: { payload: z.input<J["payload"]>; options?: EnqueueOptions }[]): Promise<{ text: string; param: string } | null> {
+    let text: string | null = null;
+    const rows: unknown[] = [];
+    for (const entry of entries) {
+      const one = await this.insertStatement(job, entry.payload, entry.options);
+      if (!one || (text !== null && one.text !== text)) return null;
+      text = one.text;
+      const parsed: unknown = JSON.parse(one.param);
+      if (!Array.isArray(parsed)) return null;
+      rows.push(...(parsed as unknown[]));
+    }
+    return text === null ? null : { text, param: JSON.stringify(rows) };
+  }
+
   /** Cancels a job that has not completed yet, inside the caller's transaction. */
   async cancel(client: Queryable, job: JobType, id: string): Promise<void> {
     await this.boss.cancel(job.name, id, { db: transactional(client) });

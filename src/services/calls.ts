@@ -14,6 +14,7 @@ import { CALL_COLUMNS, type CallRow, isCallId, readCallOut, toCallOut } from "..
 import { type CallCreate, type CallOut, callOutSchema } from "../schemas/calls.ts";
 import { deleteExpiredKey, isKeyTaken, LOCK_TIMEOUT_SETTING, replayOrConflict, requestHash, stillProcessing, type StoredResponse, storedResponseSubquery, waitedTooLong } from "./idempotency.ts";
 import { type CatalogueVariant, catalogueSubquery, productIds, resolveItems } from "./order-items.ts";
+import { GroupCommitter, type GroupMember } from "./group-commit.ts";
 
 // The namespace of request hashes; its value is in every stored idempotency record, so it never changes.
 const CREATE_OPERATION = "POST /v1/calls";
@@ -189,11 +190,20 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
 
 /**
  * Creates a queued call with its order and its place-call job, after every check of spec part 4: one read (the
- * snapshot), then one write statement, its own transaction (CREATE_INSERT). With an idempotency key, a repeat of the
- * same body within 24 h replays the first response; the key is held by its unique index (services/idempotency.ts).
+ * snapshot), then one write statement, its own transaction. With an idempotency key, a repeat of the same body within
+ * 24 h replays the first response; the key is held by its unique index (services/idempotency.ts). The concurrent
+ * creations of this node are read and written together (group commit, createBatch below): one snapshot statement and
+ * one write statement, so one commit, for up to WAKHA_CREATE_BATCH_SIZE of them; each still gets its own answer.
  */
 export async function createCall(ctx: AppContext, who: Principal, input: CallCreate, idempotencyKey: string | null): Promise<CreatedCall> {
   const hash = requestHash(CREATE_OPERATION, input);
+  const batcher = creationBatcher(ctx);
+  if (!batcher) return createAlone(ctx, who, input, idempotencyKey, hash);
+  return batcher.submit({ who, input, key: idempotencyKey, hash });
+}
+
+/** One creation on its own: a snapshot, then CREATE_INSERT, retried after a key found taken or expired. */
+async function createAlone(ctx: AppContext, who: Principal, input: CallCreate, idempotencyKey: string | null, hash: Buffer): Promise<CreatedCall> {
   const client = await ctx.db.pool.connect();
   try {
     let snap = await readSnapshot(client, who, input, idempotencyKey);
@@ -259,6 +269,201 @@ async function write(ctx: AppContext, client: Queryable, who: Principal, input: 
     if ((err as { code?: string }).code === ORDER_TAKEN) return "order_taken";
     throw err;
   }
+}
+
+// ---- Group commit (issue 19) ----------------------------------------------------------------------------------------
+
+/** A creation handed to the batcher: validated and hashed, not yet read nor planned. */
+interface PendingCreation {
+  who: Principal;
+  input: CallCreate;
+  key: string | null;
+  hash: Buffer;
+}
+
+const batchers = new WeakMap<AppContext, GroupCommitter<PendingCreation, CreatedCall> | null>();
+
+/** The node's creation batcher (one per composition root), or null when WAKHA_CREATE_BATCH_SIZE is 0. */
+function creationBatcher(ctx: AppContext): GroupCommitter<PendingCreation, CreatedCall> | null {
+  let batcher = batchers.get(ctx);
+  if (batcher === undefined) {
+    const size = ctx.config.WAKHA_CREATE_BATCH_SIZE ?? 32;
+    batcher = size === 0 ? null : new GroupCommitter<PendingCreation, CreatedCall>(
+      (members) => createBatch(ctx, members),
+      // Two creations of one key, or of one order, never share a batch nor run in two batches at once: the second
+      // waits for the first's batch, then reads what it wrote, as it would today in a later request.
+      (c) => {
+        const order = `o\u0000${c.who.accountId}\u0000${c.input.shop_external_id}\u0000${c.input.order.external_id}`;
+        return c.key === null ? [order] : [order, `k\u0000${c.who.accountId}\u0000${c.key}`];
+      },
+      { maxBatch: size, maxInFlight: ctx.config.WAKHA_CREATE_BATCHES ?? 2 },
+    );
+    batchers.set(ctx, batcher);
+  }
+  return batcher;
+}
+
+/** Creations waiting for a batch on this node (tests and diagnostics). */
+export function queuedCreations(ctx: AppContext): number {
+  return batchers.get(ctx)?.queued ?? 0;
+}
+
+// The snapshots of a batch in one statement: readSnapshot's subqueries, once per row of the batch's JSON ($1), in its order.
+const SNAPSHOTS_SELECT = `SELECT now() AS now, a.balance_seconds, a.calling_hours AS "accountHours",
+     s.id AS shop_id, s.calling_hours AS "shopHours",
+     (SELECT last_attempt FROM orders WHERE shop_id = s.id AND external_id = r.order_external_id) AS order_last_attempt,
+     EXISTS (SELECT 1 FROM do_not_call WHERE account_id = r.account_id AND phone_number = r.phone) AS listed,
+     ${storedResponseSubquery("r.account_id", "r.key", "now()")} AS stored,
+     ${catalogueSubquery("s.id", "r.products")} AS catalogue
+   FROM json_to_recordset($1::json) AS r(i integer, account_id uuid, key text, shop text, order_external_id text, products text[], phone text)
+     LEFT JOIN accounts a ON a.id = r.account_id
+     LEFT JOIN LATERAL (SELECT id, calling_hours FROM shops WHERE account_id = r.account_id AND external_id = r.shop AND status = 'active' LIMIT 1) s ON true
+   ORDER BY r.i`;
+
+async function readSnapshots(client: Queryable, creations: PendingCreation[]): Promise<CreationSnapshot[]> {
+  const rows = creations.map((c, i) => ({
+    i, account_id: c.who.accountId, key: c.key, shop: c.input.shop_external_id, order_external_id: c.input.order.external_id,
+    products: productIds(c.input.order.items), phone: c.input.customer.phone_number,
+  }));
+  const { rows: snaps } = await queryPrepared<CreationSnapshot>(client, "wakha_create_calls_snapshots", SNAPSHOTS_SELECT, [JSON.stringify(rows)]);
+  if (snaps.length !== creations.length) throw new Error(`the creation snapshots returned ${snaps.length} rows for ${creations.length}`);
+  return snaps;
+}
+
+// The write of a batch: CREATE_INSERT for every row of $1 in one statement, so one transaction and one commit. The
+// orders are upserted in key order (two batches lock them in the same order); a row whose order already has this
+// attempt upserts nothing, so it writes no call, no record and no job, and is reported as not created (its creation
+// then answers as today's ORDER_TAKEN). pg-boss's INSERT of the jobs ($2, as insertManyStatement gives it) reads only
+// the jobs of the calls written, and wakha_check undoes the whole statement unless it wrote one job per call. A key
+// taken meanwhile (by another node, or a record past the window), a lock waited for too long or any other error undoes
+// the whole statement: its creations are then written one by one (createAlone), each getting its own answer.
+const BATCH_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout),
+       r AS MATERIALIZED (
+         SELECT * FROM json_to_recordset($1::json) AS x(i integer, order_id uuid, account_id uuid, shop_id uuid, external_id text,
+           attempt integer, at timestamptz, call_id uuid, customer_name text, customer_phone text, amount numeric,
+           currency text, country text, language text, dialect text, channel text, items jsonb, key text, hash text,
+           body text, scheduled_at timestamptz, retry_policy jsonb)
+       ), o AS (
+         INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt, created_at, updated_at)
+         SELECT r.order_id, r.account_id, r.shop_id, r.external_id, r.attempt, r.at, r.at FROM r, t ORDER BY r.shop_id, r.external_id
+         ON CONFLICT (shop_id, external_id) DO UPDATE SET last_attempt = EXCLUDED.last_attempt, updated_at = EXCLUDED.updated_at
+           WHERE orders.last_attempt < EXCLUDED.last_attempt
+         RETURNING id, shop_id, external_id
+       ), c AS (
+         INSERT INTO calls (id, account_id, shop_id, order_id, order_external_id, previous_attempts, customer_name, customer_phone,
+           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy)
+         SELECT r.call_id, r.account_id, r.shop_id, o.id, r.external_id, r.attempt, r.customer_name, r.customer_phone,
+           r.amount, r.currency, r.country, r.language, r.dialect, r.channel, r.items, r.at, r.at, r.scheduled_at, r.retry_policy
+         FROM r JOIN o ON o.shop_id = r.shop_id AND o.external_id = r.external_id ORDER BY r.i
+         RETURNING id
+       ), k AS (
+         INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body, created_at)
+         SELECT r.account_id, r.key, decode(r.hash, 'hex'), c.id, 201, r.body, r.at FROM r JOIN c ON c.id = r.call_id
+         WHERE r.key IS NOT NULL ORDER BY r.account_id, r.key
+         RETURNING 1
+       ), j AS (__JOB__)
+       SELECT wakha_check((SELECT count(*) FROM j) = (SELECT count(*) FROM c), '${JOB_MISSING}', 'pg-boss did not write one ${JOBS.placeCall.name} job per call') AS checked,
+         ARRAY(SELECT id::text FROM c) AS created`;
+// pg-boss's $1 (its jobs' JSON array), narrowed to the jobs whose call the statement wrote (a job's id is its call's).
+// In the batch's order, as the calls: their seq and the jobs' fetch order (priority, created_on, then the index's
+// order, which is insertion order here) agree, as they do for creations written one by one.
+const WRITTEN_JOBS = `(SELECT coalesce(json_agg(x.job ORDER BY x.n), '[]'::json) FROM json_array_elements($2::json) WITH ORDINALITY AS x(job, n)
+         WHERE (x.job->>'id')::uuid IN (SELECT id FROM c))`;
+const batchStatements = new Map<string, { name: string; text: string }>();
+
+function batchStatement(jobInsert: string): { name: string; text: string } {
+  let statement = batchStatements.get(jobInsert);
+  if (!statement) {
+    // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
+    const text = BATCH_INSERT.replace("__JOB__", () => jobInsert.replace(/\$1(?!\d)/g, () => WRITTEN_JOBS));
+    statement = { name: `wakha_create_calls_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
+    if (batchStatements.size < 8) batchStatements.set(jobInsert, statement);
+  }
+  return statement;
+}
+
+interface PlannedCreation {
+  member: GroupMember<PendingCreation, CreatedCall>;
+  snap: CreationSnapshot;
+  out: CallOut;
+  body: string;
+  scheduledAt: Date | null;
+}
+
+/** Writes the planned creations in one statement; the ids of the calls written (the others' orders had the attempt). */
+async function writeBatch(ctx: AppContext, client: Queryable, planned: PlannedCreation[]): Promise<Set<string> | null> {
+  const jobs = await ctx.queue.insertManyStatement(JOBS.placeCall, planned.map((p) => ({
+    payload: { call_id: p.out.id },
+    options: { id: p.out.id, ...(p.scheduledAt ? { startAfter: p.scheduledAt } : {}) },
+  })));
+  if (!jobs) return null;
+  const rows = planned.map(({ member: { item }, snap, out, body, scheduledAt }, i) => ({
+    i, order_id: randomUUID(), account_id: item.who.accountId, shop_id: snap.shop_id, external_id: out.order.external_id,
+    attempt: out.order.previous_attempts, at: snap.now, call_id: out.id, customer_name: out.customer.name,
+    customer_phone: out.customer.phone_number, amount: out.amount, currency: out.currency, country: out.country,
+    language: out.language, dialect: out.dialect, channel: out.channel, items: out.order.items, key: item.key,
+    hash: item.key === null ? null : item.hash.toString("hex"), body, scheduled_at: scheduledAt,
+    retry_policy: item.input.retry_policy ?? null,
+  }));
+  const statement = batchStatement(jobs.text);
+  const { rows: [result] } = await queryPrepared<{ created: string[] }>(client, statement.name, statement.text, [JSON.stringify(rows), jobs.param]);
+  return new Set(result!.created);
+}
+
+/**
+ * A batch of creations (GroupCommitter's runner): one snapshot statement for all, the checks of each, one write
+ * statement for those that passed. Replays, refusals and creations each settle their own member. What the batch
+ * cannot settle by itself goes to createAlone, which gives exactly today's answer: a creation whose order turned out
+ * to have the attempt and that has a key (a concurrent request of the same key may have created it: replayed), and
+ * every member of a write that failed as a whole.
+ */
+async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation, CreatedCall>[]): Promise<void> {
+  const alone = (m: GroupMember<PendingCreation, CreatedCall>) => {
+    const { who, input, key, hash } = m.item;
+    createAlone(ctx, who, input, key, hash).then(m.resolve, m.reject);
+  };
+  const client = await ctx.db.pool.connect();
+  let planned: PlannedCreation[] = [];
+  let written: Set<string> | null;
+  try {
+    const snaps = await readSnapshots(client, members.map((m) => m.item));
+    members.forEach((member, i) => {
+      const snap = snaps[i]!;
+      try {
+        if (snap.stored) return member.resolve(replay(snap.stored, member.item.hash));
+        planned.push({ member, snap, ...plan(ctx, member.item.input, snap) });
+      } catch (err) {
+        member.reject(err);
+      }
+    });
+    if (planned.length === 0) return;
+    written = await writeBatch(ctx, client, planned).catch((err: unknown) => {
+      if (planned.length > 1 || (planned[0]!.member.item.key !== null && isKeyTaken(err))) return null;
+      // A lone creation's own failure: the same answer as createAlone's, without writing it again.
+      planned[0]!.member.reject(waitedTooLong(err) ?? err);
+      planned = [];
+      return new Set<string>();
+    });
+  } finally {
+    client.release();
+  }
+  if (written === null) {
+    for (const p of planned) alone(p.member);
+    return;
+  }
+  let keyed = false;
+  for (const { member, snap, out, body } of planned) {
+    const { input, key } = member.item;
+    if (written.has(out.id)) {
+      keyed ||= key !== null;
+      member.resolve({ call: out, body, replayed: false });
+    } else if (key === null) {
+      member.reject(orderExists(input.shop_external_id, input.order.external_id, Math.max(input.order.previous_attempts, snap.order_last_attempt ?? 0)));
+    } else {
+      alone(member);
+    }
+  }
+  if (keyed) ctx.idempotencyPurge.poke(ctx.now());
 }
 
 /** One of the account's calls; missing, foreign and malformed ids are the same 404. */

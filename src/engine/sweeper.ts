@@ -6,7 +6,7 @@ import type { AppContext } from "../context.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { QUEUE_SCHEMA } from "../jobs/queue.ts";
 import { emitCallEvent, lineIsLimited } from "./call-states.ts";
-import { recheckParked, wakeWaiting } from "./policy/concurrency.ts";
+import { enqueueWoken, recheckParked, wakeWaiting } from "./policy/concurrency.ts";
 import type { Country } from "../domain/locale.ts";
 import { debitCall } from "./billing.ts";
 
@@ -92,11 +92,23 @@ async function requeueLostJobs(ctx: AppContext): Promise<number> {
        AND (c.deferred_until IS NULL OR c.deferred_until < now() - make_interval(secs => $2))
        -- Nor one held until its calling hours open (or scheduled), before that time.
        AND (c.scheduled_at IS NULL OR c.scheduled_at < now() - make_interval(secs => $2))
-       AND (j.id IS NULL OR j.state IN ('completed', 'cancelled', 'failed'))
+       AND (j.id IS NULL OR j.state IN ('completed', 'cancelled', 'failed')
+         -- Woken with a relay for the node that ended a call, which died before claiming it: its own job is still
+         -- \`active\` in that node's fetch (the one that parked it, started before the wake), and would stay so until
+         -- pg-boss expires it (30 minutes).
+         OR (j.state = 'active' AND c.deferred_until < 'infinity' AND j.started_on < c.deferred_until))
      LIMIT $3`,
     [JOBS.placeCall.name, QUEUED_GRACE_SECONDS, BATCH],
   );
   for (const { id, state, scheduled_at } of rows) {
+    if (state === "active") {
+      // That job belongs to a fetch we cannot finish: a woken call's job of its own, fetched before new calls'. Should
+      // that node be alive after all, the claim is atomic: one of the two finds the call no longer queued. The wake's
+      // time moves to now first, so the next sweeps give it one more job only if this one too is not claimed in time.
+      await ctx.db.query("UPDATE calls SET deferred_until = now() WHERE id = $1 AND status = 'queued' AND deferred_until < 'infinity'", [id]);
+      await enqueueWoken(ctx, id);
+      continue;
+    }
     if (state === "failed") {
       await ctx.queue.boss.retry(JOBS.placeCall.name, id);
       continue;

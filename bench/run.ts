@@ -109,8 +109,15 @@ async function measure(name: string, db: pg.Client, opts: autocannon.Options, se
   if (WARMUP > 0) await load(`${name} (warm-up)`, opts, WARMUP, serverPid);
   await db.query("CHECKPOINT");
   log(`measuring ${name} for ${DURATION} s at ${CONNECTIONS} connections`);
-  const m = await load(name, opts, DURATION, serverPid);
-  log(`${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}`);
+  // How often PostgreSQL's autovacuum was working meanwhile (a scenario's writes are vacuumed during the next one).
+  let samples = 0;
+  let vacuuming = 0;
+  const sampler = setInterval(() => {
+    db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker' AND state = 'active'")
+      .then(({ rows }) => { samples++; if ((rows[0]?.n ?? 0) > 0) vacuuming++; }, () => {});
+  }, 250);
+  const m = await load(name, opts, DURATION, serverPid).finally(() => clearInterval(sampler));
+  log(`${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}; autovacuum at work in ${vacuuming} of ${samples} samples`);
   return m;
 }
 

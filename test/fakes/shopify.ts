@@ -14,7 +14,7 @@
 // A test can force throttling (`throttleNext`) or HTTP 429 with Retry-After (`http429Next`).
 import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback } from "./loopback.ts";
 
 export interface FakeOrder {
   id: string;
@@ -68,13 +68,12 @@ export class FakeShopify {
         res.end(JSON.stringify(body));
       });
     });
-    await new Promise<void>((resolve) => this.#server!.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.#server);
     return this;
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+    await closeServer(this.#server);
   }
 
   addOrder(id: string, note: string | null = null, tags: string[] = []): FakeOrder {

@@ -5,7 +5,7 @@
 // to fail transiently). Also builds signed inbound webhooks as WhatsApp sends them (messages, buttons, statuses).
 import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback } from "./loopback.ts";
 
 export interface SentMessage {
   wamid: string;
@@ -50,13 +50,12 @@ export class FakeWhatsApp {
         res.end(JSON.stringify(body));
       });
     });
-    await new Promise<void>((resolve) => this.#server!.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.#server);
     return this;
   }
 
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+    await closeServer(this.#server);
   }
 
   /** Resolves once `count` messages have been accepted (or throws after `ms`). */

@@ -14,7 +14,7 @@
 //   X-WC-Webhook-*, base64 HMAC-SHA256 signature) and the unsigned activation ping (`webhook_id=N`).
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback } from "./loopback.ts";
 import { phpJsonEncode } from "./php-json.ts";
 
 export interface FakeWooOptions {
@@ -59,14 +59,12 @@ export class FakeWooCommerce {
 
   async start(): Promise<this> {
     this.#server = createServer((req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))));
-    await new Promise<void>((resolve) => this.#server!.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.#server);
     return this;
   }
 
   async close(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+    await closeServer(this.#server, true);
   }
 
   /** The next `count` calls get 429 with Retry-After: `retryAfter` (seconds or an HTTP-date). */

@@ -15,7 +15,7 @@
 //   the OAuth client secret.
 import { createHmac, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { closeServer, listenOnLoopback } from "./loopback.ts";
 import { phpJsonEncode } from "./php-json.ts";
 
 export interface YouCanVariantInput { sku: string; price: number; values?: string[] }
@@ -44,14 +44,12 @@ export class FakeYouCan {
 
   async start(): Promise<this> {
     this.#server = createServer((req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))));
-    await new Promise<void>((resolve) => this.#server!.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    this.url = await listenOnLoopback(this.#server);
     return this;
   }
 
   async close(): Promise<void> {
-    this.#server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+    await closeServer(this.#server, true);
   }
 
   throttle(count: number, retryAfter = "30"): void {

@@ -1,23 +1,22 @@
-// `node bench/classifier-cv-authors.ts`: cross-validation by author over the blind training sets (issue 14, round 6).
-// The pool is every blind set the project may train on (intents-blind-dev, -blind2-dev, -blind3-dev, -blind5-train);
-// their authors are dealt into 5 folds, and each fold is read by a model trained on everything else, so every item is
-// read by a model that never saw its author: the closest the training data gets to a stranger's phrasing.
-// CV_WITH_BLIND6=1 adds intents-blind6-dev.jsonl to the pool (weight 3). CV_B5_WEIGHTS (default "0,1,3") is the weight of intents-blind5-train.jsonl in training (0: never trained on, the
-// shipped recipe; its items are still read). Prints accuracy per set and country, false confirmations and those the
+// `node bench/classifier-cv-authors.ts`: cross-validation by author over the blind training sets (issue 14, rounds 6-7).
+// The pool is every blind set the project may train on (intents-blind-dev, -blind2-dev, -blind3-dev, -blind5-train,
+// -blind6-dev, -blind8-train when present); each item is read by a model that never saw its author: the closest the
+// training data gets to a stranger's phrasing.
+// CV_GROUP=author (default): the authors (personas) of every set dealt into 5 folds. CV_GROUP=set: one fold per set,
+// so each set is read by a model that never saw its writer (the personas of one set share a writer's habits).
+// CV_RECIPES (default "shipped"): training recipes to compare (RECIPES below), each the weight of every pool set in
+// training plus the trainer's settings. Prints accuracy per set and country, false confirmations and those the
 // dialogue would decide without a check; CV_OUT=FILE writes the out-of-fold readings (training data only) as JSONL.
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { decidable } from "../src/engine/dialogue/flow.ts";
 import { IntentModel, ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
-import { augment, load, quantize, train, trainingSet, type Example } from "../scripts/classifier/train.ts";
-import { readFileSync } from "node:fs";
-import path from "node:path";
+import { augment, load, quantize, train, trainingSet, type Example, type TrainOptions } from "../scripts/classifier/train.ts";
 
 const FOLDS = 5;
-const POOL: [string, number][] = [
-  ["intents-blind-dev.jsonl", 3], ["intents-blind2-dev.jsonl", 3], ["intents-blind3-dev.jsonl", 3], ["intents-blind5-train.jsonl", 0],
-  ...(process.env["CV_WITH_BLIND6"] ? [["intents-blind6-dev.jsonl", 3] as [string, number]] : []),
-];
 const fixtures = path.join(import.meta.dirname, "../test/fixtures");
+const POOL = ["intents-blind-dev.jsonl", "intents-blind2-dev.jsonl", "intents-blind3-dev.jsonl", "intents-blind5-train.jsonl",
+  "intents-blind6-dev.jsonl", "intents-blind8-train.jsonl"].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
   set: string;
@@ -25,42 +24,104 @@ interface Item extends Example {
   fold: number;
 }
 
-function pool(b5: number): Item[] {
+/**
+ * A recipe: the weight of each pool set's items in training (0: not trained on; its items are still read), or
+ * `perAuthor`: every author's items together weigh that much whatever their number (so no one author dominates),
+ * and the trainer's settings.
+ */
+interface Recipe {
+  sets: Record<string, number>;
+  perAuthor?: number;
+  generatedWeight?: number;
+  train?: TrainOptions;
+  temperature?: number;
+}
+const OLD = { "intents-blind-dev.jsonl": 3, "intents-blind2-dev.jsonl": 3, "intents-blind3-dev.jsonl": 3 };
+const ALL = { ...OLD, "intents-blind5-train.jsonl": 1, "intents-blind6-dev.jsonl": 3, "intents-blind8-train.jsonl": 1 };
+const ALL3 = { ...OLD, "intents-blind5-train.jsonl": 3, "intents-blind6-dev.jsonl": 3, "intents-blind8-train.jsonl": 3 };
+const RECIPES: Record<string, Recipe> = {
+  shipped: { sets: OLD },
+  all: { sets: ALL },
+  all3: { sets: ALL3 },
+  "author-150": { sets: ALL, perAuthor: 150 },
+  "author-100": { sets: ALL, perAuthor: 100 },
+  "author-60": { sets: ALL, perAuthor: 60 },
+  "all3-gen025": { sets: ALL3, generatedWeight: 0.25 },
+  "all3-gen1": { sets: ALL3, generatedWeight: 1 },
+  "all3-l2e4": { sets: ALL3, train: { l2: 1e-4 } },
+  "all3-l2e6": { sets: ALL3, train: { l2: 1e-6 } },
+  "all3-ep6": { sets: ALL3, train: { epochs: 6 } },
+  "all3-ep20": { sets: ALL3, train: { epochs: 20 } },
+  "all3-b16": { sets: ALL3, train: { buckets: 1 << 16 } },
+  "all3-b17": { sets: ALL3, train: { buckets: 1 << 17 } },
+  all5: { sets: Object.fromEntries(Object.keys(ALL3).map((k) => [k, 5])) },
+  "author-cap": { sets: ALL3, perAuthor: -1 },
+};
+
+function pool(): Item[] {
   const out: Item[] = [];
-  for (const [name, weight] of POOL) {
-    const authors = [...new Set(readFileSync(path.join(fixtures, name), "utf8").split("\n").filter((l) => l.trim()).map((l) => (JSON.parse(l) as { author: string }).author))].sort();
-    const rows = readFileSync(path.join(fixtures, name), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { author: string });
-    const examples = load(name, name.includes("blind5") ? b5 : weight);
-    examples.forEach((e, i) => {
-      const author = rows[i]!.author;
-      out.push({ ...e, set: name, author, fold: authors.indexOf(author) % FOLDS });
+  const group = process.env["CV_GROUP"] ?? "author";
+  let offset = 0;
+  POOL.forEach((name, s) => {
+    const rows = readFileSync(path.join(fixtures, name), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { author?: string });
+    const authors = [...new Set(rows.map((r) => r.author ?? name))].sort();
+    load(name, 1).forEach((e, i) => {
+      const author = `${name}:${rows[i]!.author ?? name}`;
+      const fold = group === "set" ? s : (offset + authors.indexOf(rows[i]!.author ?? name)) % FOLDS;
+      out.push({ ...e, set: name, author, fold });
     });
-  }
+    offset += authors.length;
+  });
   return out;
 }
 
-const weights = (process.env["CV_B5_WEIGHTS"] ?? "0,1,3").split(",").map(Number);
-const base = trainingSet({ exclude: POOL.map(([n]) => n) }).examples;
-for (const b5 of weights) {
-  const items = pool(b5);
+/**
+ * An item's weight when its author's items are weighed together: `total` spread over them, or (total -1) the set's
+ * weight for an author's first 60 items and the author's share of 60 × that weight beyond (no persona outweighs 60 items).
+ */
+function authorWeight(total: number, count: number, setWeight: number): number {
+  if (total > 0) return total / count;
+  return count <= 60 ? setWeight : (setWeight * 60) / count;
+}
+
+/** Training weights of the pool's items under a recipe. */
+function weighted(items: Item[], recipe: Recipe): Example[] {
+  const counts = new Map<string, number>();
+  for (const e of items) counts.set(e.author, (counts.get(e.author) ?? 0) + 1);
+  return items.flatMap((e) => {
+    const w = recipe.sets[e.set] ?? 0;
+    if (w <= 0) return [];
+    return [{ country: e.country, text: e.text, intent: e.intent, weight: recipe.perAuthor ? authorWeight(recipe.perAuthor, counts.get(e.author)!, w) : w }];
+  });
+}
+
+const items = pool();
+const folds = [...new Set(items.map((e) => e.fold))].sort();
+for (const name of (process.env["CV_RECIPES"] ?? "shipped").split(",")) {
+  const recipe = RECIPES[name];
+  if (!recipe) throw new Error(`unknown recipe ${name} (${Object.keys(RECIPES).join(", ")})`);
+  const started = performance.now();
+  const base = trainingSet({ exclude: POOL, ...(recipe.generatedWeight !== undefined ? { generatedWeight: recipe.generatedWeight } : {}) }).examples;
   const readings: Record<string, unknown>[] = [];
-  for (let f = 0; f < FOLDS; f++) {
-    const rest = items.filter((e) => e.fold !== f && e.weight > 0);
-    const { weights: w, buckets } = train([...base, ...rest, ...augment(rest)]);
-    const classifier = new ModelIntentClassifier(new IntentModel(quantize(w, buckets, {}, 3)));
+  for (const f of folds) {
+    const rest = weighted(items.filter((e) => e.fold !== f), recipe);
+    const { weights: w, buckets } = train([...base, ...rest, ...augment(rest)], recipe.train);
+    const classifier = new ModelIntentClassifier(new IntentModel(quantize(w, buckets, {}, recipe.temperature ?? 3)));
     for (const e of items.filter((x) => x.fold === f)) {
       const r = classifier.classify(e.text, e.country);
       readings.push({ set: e.set, author: e.author, country: e.country, text: e.text, intent: e.intent, got: r.intent, confidence: r.confidence, mixed: r.mixed === true, decided: decidable(r) });
     }
   }
+  const acc = (rs: Record<string, unknown>[]) => rs.filter((r) => r["got"] === r["intent"]).length / Math.max(1, rs.length);
   const line = (label: string, rows: Record<string, unknown>[]) => {
-    const acc = (rs: Record<string, unknown>[]) => (rs.filter((r) => r["got"] === r["intent"]).length / Math.max(1, rs.length)).toFixed(3);
     const fc = rows.filter((r) => r["got"] === "confirm" && r["intent"] !== "confirm");
-    const by = ["MA", "DZ", "TN", "FR"].map((c) => `${c} ${acc(rows.filter((r) => r["country"] === c))}`).join(", ");
-    console.log(`  ${label} (${rows.length}): ${acc(rows)} (${by}); false confirms ${fc.length} (decided ${fc.filter((r) => r["decided"]).length})`);
+    const by = ["MA", "DZ", "TN", "FR"].map((c) => `${c} ${acc(rows.filter((r) => r["country"] === c)).toFixed(3)}`).join(", ");
+    console.log(`  ${label} (${rows.length}): ${acc(rows).toFixed(3)} (${by}); false confirms ${fc.length} (decided ${fc.filter((r) => r["decided"]).length})`);
   };
-  console.log(`blind5-train weight ${b5}:`);
-  for (const [name] of POOL) line(name, readings.filter((r) => r["set"] === name));
+  console.log(`recipe ${name} (CV_GROUP=${process.env["CV_GROUP"] ?? "author"}, ${((performance.now() - started) / 1000).toFixed(0)} s):`);
+  for (const set of POOL) line(set, readings.filter((r) => r["set"] === set));
   line("all", readings);
-  if (process.env["CV_OUT"]) writeFileSync(`${process.env["CV_OUT"]}.w${b5}.jsonl`, readings.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  // The sets whose phrasing no generated phrase class was written from: the fairest part of the pool.
+  line("unseen writers (blind5, blind6, blind8)", readings.filter((r) => /blind[568]/.test(String(r["set"]))));
+  if (process.env["CV_OUT"]) writeFileSync(`${process.env["CV_OUT"]}.${name}.jsonl`, readings.map((r) => JSON.stringify(r)).join("\n") + "\n");
 }

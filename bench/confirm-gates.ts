@@ -15,6 +15,7 @@ const { positionals } = parseArgs({ allowPositionals: true });
 const bare = new ModelIntentClassifier(undefined, { safeguards: new Set() });
 const UNIONS: [string, string[]][] = [
   [`shipped (${[...CONFIRM_SAFEGUARDS].join("+")})`, [...CONFIRM_SAFEGUARDS]],
+  ["question+hedge (round 6)", ["question", "hedge"]],
   ["question+denial+but+hedge", ["question", "denial", "but", "hedge"]],
   ["question+denial+but+hedge+time", ["question", "denial", "but", "hedge", "time"]],
   ["question+denial+but+hedge+time+negation", ["question", "denial", "but", "hedge", "time", "negation"]],

@@ -45,6 +45,8 @@ const CONTRASTS = new Set(["walakin", "walakine", "walaken", "wlakn", "wlkn", "l
 const NEGATION_WORDS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "pas", "jamais", "rien", "plus"]);
 const TIME_SIGNALS = new Set(["later", "notNow", "busy", "day", "slot", "absent", "postpone"]);
 const CORRECTION_SIGNALS = new Set(["instead", "attr", "qty", "add", "address"]);
+/** Hesitation sounds, canonical (repeated letters are collapsed: "hmmm" is "hm", "euhhh" is "euh"). */
+const HESITATIONS = new Set(["euh", "heu", "hum", "hm", "hmm", "eh", "em", "m", "mh", "uh", "ehm"]);
 
 /**
  * The cues in a reply that leave a "yes" in doubt, by family (issue 14): a question (a question mark, a question
@@ -64,6 +66,9 @@ export function confirmDoubts(analysis: Analysis): string[] {
   if (hits.some((h) => CORRECTION_SIGNALS.has(h.signal) || (h.signal === "changeVerb" && !h.negated))) out.push("correction");
   if (live("hedge") || live("doubt")) out.push("hedge");
   if (hits.some((h) => TIME_SIGNALS.has(h.signal) || (h.signal === "callVerb" && !h.negated))) out.push("time");
+  // A yes that trails off into "euh" or "hmm" ("oui oui euh", "اه اه هممم") is a backchannel, not yet a decision.
+  const words = tokens.filter((t) => t !== "," && t !== "." && t !== "?");
+  if (words.length > 1 && HESITATIONS.has(words[words.length - 1]!)) out.push("hesitation");
   return out;
 }
 
@@ -74,7 +79,7 @@ export function confirmDoubts(analysis: Analysis): string[] {
  * of round 6's candidates on the sixth blind development half carried a question). A "no", a "but", sarcasm and a
  * confirm without a yes-word were already gated; a time or a correction costs more checks than it caught.
  */
-export const CONFIRM_SAFEGUARDS: ReadonlySet<string> = new Set(["question", "hedge"]);
+export const CONFIRM_SAFEGUARDS: ReadonlySet<string> = new Set(["question", "hedge", "hesitation"]);
 
 let committed: IntentModel | null = null;
 

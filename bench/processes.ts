@@ -110,10 +110,10 @@ export function wakhaEnv(databaseUrl: string, extra: Record<string, string> = {}
   };
 }
 
-/** The group commit's settings of call creations (issue 19), when the bench's own environment sets them: before/after runs. */
+/** The group commit's settings of call creations and of reads (issue 19), when the bench's own environment sets them: before/after runs. */
 export function createBatchEnv(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ["WAKHA_CREATE_BATCH_SIZE", "WAKHA_CREATE_BATCHES"]) {
+  for (const name of ["WAKHA_CREATE_BATCH_SIZE", "WAKHA_CREATE_BATCHES", "WAKHA_READ_BATCH_SIZE", "WAKHA_READ_BATCHES"]) {
     const value = process.env[name];
     if (value !== undefined) out[name] = value;
   }

@@ -69,6 +69,10 @@ const envSchema = z.object({
   WAKHA_CREATE_BATCH_SIZE: z.coerce.number().int().min(0).max(500).default(32),
   /** Creation batches written at once, each on its own database connection. */
   WAKHA_CREATE_BATCHES: z.coerce.number().int().min(1).max(16).default(2),
+  /** Batched reads of GET /v1/calls/{id} (issue 19): the most reads answered by one statement; 0 reads each alone. */
+  WAKHA_READ_BATCH_SIZE: z.coerce.number().int().min(0).max(500).default(32),
+  /** Read statements running at once, each on its own database connection. */
+  WAKHA_READ_BATCHES: z.coerce.number().int().min(1).max(16).default(2),
   WAKHA_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   WAKHA_V1_SUNSET: rfc3339.optional(),
   WAKHA_V1_DEPRECATION: rfc3339.optional(),

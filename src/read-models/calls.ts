@@ -86,3 +86,20 @@ export async function readCallOut(db: Queryable, baseUrl: string, accountId: str
   );
   return rows[0] ? toCallOut(baseUrl, rows[0]) : null;
 }
+
+/** A call's row with the account it belongs to (readCallRows). */
+export type AccountCallRow = CallRow & { account_id: string };
+
+/**
+ * The calls of several ids in one statement (the batched GET /v1/calls/{id}, services/calls.ts), each with the account
+ * it belongs to: the caller hands a row only to a request of that account. The statement names no account: with one,
+ * PostgreSQL may pick an account's index and read every call of the account instead of one primary-key entry per id.
+ * Ids must be call ids (isCallId).
+ */
+export async function readCallRows(db: Queryable, ids: readonly string[]): Promise<AccountCallRow[]> {
+  const { rows } = await queryPrepared<AccountCallRow>(db, "wakha_read_calls",
+    `SELECT c.account_id, ${CALL_COLUMNS} FROM calls c JOIN shops s ON s.id = c.shop_id WHERE c.id = ANY($1::uuid[])`,
+    [[...new Set(ids.map((id) => id.toLowerCase()))]],
+  );
+  return rows;
+}

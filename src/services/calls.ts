@@ -10,7 +10,7 @@ import type { CallPolicyInputs } from "../engine/policy/policy-store.ts";
 import { plannedStart, requestedStart } from "./call-schedule.ts";
 import type { Page, PageInput } from "../pagination.ts";
 import { type OpenedRecording, openRecording } from "../storage/recordings.ts";
-import { CALL_COLUMNS, type CallRow, isCallId, readCallOut, toCallOut } from "../read-models/calls.ts";
+import { CALL_COLUMNS, type CallRow, isCallId, readCallOut, readCallRows, toCallOut } from "../read-models/calls.ts";
 import { type CallCreate, type CallOut, callOutSchema } from "../schemas/calls.ts";
 import { deleteExpiredKey, isKeyTaken, LOCK_TIMEOUT_SETTING, replayOrConflict, requestHash, stillProcessing, type StoredResponse, storedResponseSubquery, waitedTooLong } from "./idempotency.ts";
 import { type CatalogueVariant, catalogueSubquery, productIds, resolveItems } from "./order-items.ts";
@@ -466,9 +466,48 @@ async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation
   if (keyed) ctx.idempotencyPurge.poke(ctx.now());
 }
 
+/** A read handed to the read batcher: a well-formed call id and the account that asks. */
+interface PendingRead {
+  accountId: string;
+  id: string;
+}
+
+const readers = new WeakMap<AppContext, GroupCommitter<PendingRead, CallOut | null> | null>();
+
+/**
+ * The node's read batcher (one per composition root), or null when WAKHA_READ_BATCH_SIZE is 0: the reads of single
+ * calls that arrive while `WAKHA_READ_BATCHES` statements are running leave together in one statement, one round trip
+ * for up to WAKHA_READ_BATCH_SIZE of them. No timer: a read that finds a free slot goes at once. A queued read never
+ * joins a statement already sent, so it sees every commit that came before it arrived, as a read of its own would.
+ */
+function readBatcher(ctx: AppContext): GroupCommitter<PendingRead, CallOut | null> | null {
+  let batcher = readers.get(ctx);
+  if (batcher === undefined) {
+    const size = ctx.config.WAKHA_READ_BATCH_SIZE ?? 32;
+    batcher = size === 0 ? null : new GroupCommitter<PendingRead, CallOut | null>(
+      async (members) => {
+        const rows = await readCallRows(ctx.db, members.map((m) => m.item.id));
+        const byId = new Map(rows.map((r) => [r.id, r]));
+        for (const m of members) {
+          const row = byId.get(m.item.id.toLowerCase());
+          // Another account's call is the same as no call: the row answers only the account it belongs to.
+          m.resolve(row && row.account_id === m.item.accountId ? toCallOut(ctx.config.baseUrl, row) : null);
+        }
+      },
+      () => [],
+      { maxBatch: size, maxInFlight: ctx.config.WAKHA_READ_BATCHES ?? 2 },
+    );
+    readers.set(ctx, batcher);
+  }
+  return batcher;
+}
+
 /** One of the account's calls; missing, foreign and malformed ids are the same 404. */
 export async function getCall(ctx: AppContext, who: Principal, id: string): Promise<CallOut> {
-  const call = await readCallOut(ctx.db, ctx.config.baseUrl, who.accountId, id);
+  const batcher = readBatcher(ctx);
+  const call = !batcher
+    ? await readCallOut(ctx.db, ctx.config.baseUrl, who.accountId, id)
+    : isCallId(id) ? await batcher.submit({ accountId: who.accountId, id }) : null;
   if (!call) throw callNotFound(id);
   return call;
 }

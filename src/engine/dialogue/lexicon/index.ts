@@ -32,7 +32,22 @@ const LOOSE = letterMask("aeiouyw");
 
 /** Whether the utterance has every consonant some alternative of each required token needs. */
 export function mayMatch(cue: CompiledCue, utteranceMask: number): boolean {
-  return cue.requires.every((alts) => alts.some((m) => (m & ~utteranceMask) === 0));
+  // Indexed loops, not every()/some() with closures: this runs for each of ~640 cues on every utterance and must
+  // allocate nothing (signals.ts cueHits).
+  const missing = ~utteranceMask;
+  const requires = cue.requires;
+  for (let r = 0; r < requires.length; r++) {
+    const alts = requires[r]!;
+    let any = false;
+    for (let a = 0; a < alts.length; a++) {
+      if ((alts[a]! & missing) === 0) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return false;
+  }
+  return true;
 }
 
 function requirements(phrase: string): number[][] {

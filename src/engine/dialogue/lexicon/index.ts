@@ -66,18 +66,27 @@ function requirements(phrase: string): number[][] {
 const ALL: LexiconEntry[] = [...SHARED, ...MOROCCAN, ...ALGERIAN, ...TUNISIAN, ...FRENCH.map((e) => ({ ...e, exact: true }))];
 
 const cache = new Map<Country, CompiledCue[]>();
+/** Each entry's cues, compiled once whatever the country: countries only choose among them. */
+let compiledEntries: { entry: LexiconEntry; cues: CompiledCue[] }[] | null = null;
 
 function stickyAtTokenStart(re: RegExp): RegExp {
   return new RegExp(re.source.replace(/^\(\?<!\[\^ \]\)/, ""), "y");
 }
 
-/** The compiled lexicon for one country, built once. */
+/**
+ * The compiled lexicon for one country, built once. The cues are shared between countries (one RegExp per phrase,
+ * not four): a phrase compiles the same whatever the country, and V8 compiles and tiers up each RegExp object on its
+ * own, so four copies cost four times the start-up work, the memory the scavenges and full collections go through,
+ * and the native code.
+ */
 export function lexiconFor(country: Country): CompiledCue[] {
   let compiled = cache.get(country);
   if (!compiled) {
-    compiled = ALL.filter((e) => !e.countries || e.countries.includes(country)).flatMap((e) =>
-      e.phrases.map((p) => ({ signal: e.signal, weight: e.weight, re: stickyAtTokenStart(compilePhrase(p, e.exact)), requires: requirements(p) })),
-    );
+    compiledEntries ??= ALL.map((entry) => ({
+      entry,
+      cues: entry.phrases.map((p) => ({ signal: entry.signal, weight: entry.weight, re: stickyAtTokenStart(compilePhrase(p, entry.exact)), requires: requirements(p) })),
+    }));
+    compiled = compiledEntries.filter(({ entry }) => !entry.countries || entry.countries.includes(country)).flatMap(({ cues }) => cues);
     cache.set(country, compiled);
   }
   return compiled;

@@ -36,8 +36,26 @@ export function canonicalize(text: string): string {
   return canonicalTokens(text).join(" ");
 }
 
+/**
+ * The last utterances' tokens: one turn reads its utterance several times (the classifier's analysis, the
+ * do-not-call check, the slot readers), and the normalisation is the same each time. Small and bounded (the
+ * utterances of the turns in progress); callers get a copy, never the cached array.
+ */
+const recent = new Map<string, readonly string[]>();
+const RECENT_MAX = 64;
+
 /** Canonical tokens of an utterance (punctuation tokens included). */
 export function canonicalTokens(text: string): string[] {
+  let tokens = recent.get(text);
+  if (!tokens) {
+    tokens = tokenize(text);
+    if (recent.size >= RECENT_MAX) recent.delete(recent.keys().next().value!);
+    recent.set(text, tokens);
+  }
+  return tokens.slice();
+}
+
+function tokenize(text: string): string[] {
   let s = text.normalize("NFKC").toLowerCase();
   s = s.replace(ARABIC_MARKS, "");
   s = s.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660));

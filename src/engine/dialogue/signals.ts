@@ -1,4 +1,4 @@
-import { letterMask, lexiconFor, mayMatch, type Country, type Signal } from "./lexicon/index.ts";
+import { type CompiledCue, letterMask, lexiconFor, mayMatch, type Country, type Signal } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
 
 /** One signal found in an utterance, over tokens [start, end). */
@@ -56,18 +56,7 @@ export function analyse(text: string, country: Country): Analysis {
   const tokenAt = tokenIndexByOffset(tokens);
   const starts = [...tokenAt.keys()].filter((offset) => offset < canon.length);
   const mask = letterMask(canon);
-  let hits: SignalHit[] = [];
-  for (const cue of lexiconFor(country)) {
-    if (!mayMatch(cue, mask)) continue;
-    for (const offset of starts) {
-      cue.re.lastIndex = offset;
-      const m = cue.re.exec(canon);
-      if (!m) continue;
-      const start = tokenAt.get(offset) ?? 0;
-      const end = tokenAt.get(offset + m[0].length + 1) ?? tokens.length;
-      if (end > start) hits.push({ signal: cue.signal, weight: cue.weight, start, end, negated: false });
-    }
-  }
+  let hits = cueHits(lexiconFor(country), mask, starts, canon, tokenAt, tokens.length);
   hits = dropContained(hits);
   hits.push(...noHits(tokens, hits, isMostlyArabicScript(text)));
   hits.push(...nameHits(text, tokens, hits));
@@ -75,6 +64,30 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropAuxiliaryRefusals(hits);
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   return { tokens, hits };
+}
+
+/**
+ * The lexicon's cues found in the canonical text, each tried at every token start. A hot loop (~600 cues times the
+ * tokens, every turn): indexed loops and test(), which allocate nothing. A sticky test that matches leaves lastIndex
+ * at the match's end, which is all we need; exec() allocated its result, and the for-of loops their iterator results
+ * (together ~160 KB per utterance, most of what a turn allocated, which the node's scavenges then copy and pay for).
+ */
+function cueHits(cues: readonly CompiledCue[], mask: number, starts: readonly number[], canon: string, tokenAt: Map<number, number>, tokenCount: number): SignalHit[] {
+  const hits: SignalHit[] = [];
+  for (let c = 0; c < cues.length; c++) {
+    const cue = cues[c]!;
+    if (!mayMatch(cue, mask)) continue;
+    const re = cue.re;
+    for (let s = 0; s < starts.length; s++) {
+      const offset = starts[s]!;
+      re.lastIndex = offset;
+      if (!re.test(canon)) continue;
+      const start = tokenAt.get(offset) ?? 0;
+      const end = tokenAt.get(re.lastIndex + 1) ?? tokenCount;
+      if (end > start) hits.push({ signal: cue.signal, weight: cue.weight, start, end, negated: false });
+    }
+  }
+  return hits;
 }
 
 /** Maps each token's character offset in the space-joined text to its index (regex matches -> token spans). */

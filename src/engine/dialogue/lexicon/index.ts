@@ -32,7 +32,22 @@ const LOOSE = letterMask("aeiouyw");
 
 /** Whether the utterance has every consonant some alternative of each required token needs. */
 export function mayMatch(cue: CompiledCue, utteranceMask: number): boolean {
-  return cue.requires.every((alts) => alts.some((m) => (m & ~utteranceMask) === 0));
+  // Indexed loops, not every()/some() with closures: this runs for each of ~640 cues on every utterance and must
+  // allocate nothing (signals.ts cueHits).
+  const missing = ~utteranceMask;
+  const requires = cue.requires;
+  for (let r = 0; r < requires.length; r++) {
+    const alts = requires[r]!;
+    let any = false;
+    for (let a = 0; a < alts.length; a++) {
+      if ((alts[a]! & missing) === 0) {
+        any = true;
+        break;
+      }
+    }
+    if (!any) return false;
+  }
+  return true;
 }
 
 function requirements(phrase: string): number[][] {
@@ -51,18 +66,27 @@ function requirements(phrase: string): number[][] {
 const ALL: LexiconEntry[] = [...SHARED, ...MOROCCAN, ...ALGERIAN, ...TUNISIAN, ...FRENCH.map((e) => ({ ...e, exact: true }))];
 
 const cache = new Map<Country, CompiledCue[]>();
+/** Each entry's cues, compiled once whatever the country: countries only choose among them. */
+let compiledEntries: { entry: LexiconEntry; cues: CompiledCue[] }[] | null = null;
 
 function stickyAtTokenStart(re: RegExp): RegExp {
   return new RegExp(re.source.replace(/^\(\?<!\[\^ \]\)/, ""), "y");
 }
 
-/** The compiled lexicon for one country, built once. */
+/**
+ * The compiled lexicon for one country, built once. The cues are shared between countries (one RegExp per phrase,
+ * not four): a phrase compiles the same whatever the country, and V8 compiles and tiers up each RegExp object on its
+ * own, so four copies cost four times the start-up work, the memory the scavenges and full collections go through,
+ * and the native code.
+ */
 export function lexiconFor(country: Country): CompiledCue[] {
   let compiled = cache.get(country);
   if (!compiled) {
-    compiled = ALL.filter((e) => !e.countries || e.countries.includes(country)).flatMap((e) =>
-      e.phrases.map((p) => ({ signal: e.signal, weight: e.weight, re: stickyAtTokenStart(compilePhrase(p, e.exact)), requires: requirements(p) })),
-    );
+    compiledEntries ??= ALL.map((entry) => ({
+      entry,
+      cues: entry.phrases.map((p) => ({ signal: entry.signal, weight: entry.weight, re: stickyAtTokenStart(compilePhrase(p, entry.exact)), requires: requirements(p) })),
+    }));
+    compiled = compiledEntries.filter(({ entry }) => !entry.countries || entry.countries.includes(country)).flatMap(({ cues }) => cues);
     cache.set(country, compiled);
   }
   return compiled;

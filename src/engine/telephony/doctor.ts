@@ -44,7 +44,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   const used = new Set(config.telephony.values());
   if (used.size === 1 && used.has("simulator")) {
     say("ok", "every channel is simulated: no customer's phone rings (docs/going-live.md to go live)");
-    return 0;
+    return failed ? 1 : 0;
   }
   const publicUrl = config.WAKHA_PUBLIC_URL!;
   const local = /^https?:\/\/(localhost|127\.|\[::1\])/.test(publicUrl);

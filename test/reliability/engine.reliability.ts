@@ -81,7 +81,7 @@ async function createCalls(nodes: string[], key: string, n: number, ending: (i: 
       order: { external_id: `o-${i + k}`, items: [{ name: "Item", unit_price: "100.00" }] },
     }, { "idempotency-key": randomUUID() })));
     for (const r of batch) {
-      expect(r.status).toBe(201);
+      expect(r.status, JSON.stringify(r.json)).toBe(201);
       ids.push(String(r.json!["id"]));
     }
   }

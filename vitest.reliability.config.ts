@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
 
-// `npm run test:reliability` (issue 8): concurrency, several processes, fuzzing, crashes. Files run one at a
-// time, since most of them start `wakha` child processes and measure what those do together.
+// `npm run test:reliability` (issue 8): concurrency, several processes, fuzzing, crashes. Within a run, files go one
+// at a time, since most of them start `wakha` child processes and measure what those do together. The npm script
+// (scripts/test-reliability.ts) starts two such runs at once, each on a database of its own: the busy files in
+// one lane, those that mostly wait (timeouts, a kill -9 recovery on the production clock, retry delays) in the other.
 export default defineConfig({
   test: {
     // Not `*.test.ts`: the main suite (vitest.config.ts) must not pick these up.

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import type { AppContext } from "./context.ts";
+import { VERSION } from "./version.ts";
 import { docsRoutes } from "./api/docs.ts";
 import { accountRoutes } from "./api/v1/account.ts";
 import { apiKeyRoutes } from "./api/v1/api-keys.ts";
@@ -31,8 +31,7 @@ import { redactDeep, redactSecrets } from "./http/secrets.ts";
 import { validationErrorFormatter, zodValidatorCompiler } from "./http/validation.ts";
 import { bufferedStdout, installRequestLog } from "./http/request-log.ts";
 
-const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
-export const VERSION = pkg.version;
+export { VERSION };
 
 /** Masks credentials in a URL before it is logged: by shape anywhere, and credential-named query parameters. */
 export function redactQuerySecrets(url: string): string {

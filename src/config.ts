@@ -74,6 +74,11 @@ const envSchema = z.object({
   /** Read statements running at once, each on its own database connection. */
   WAKHA_READ_BATCHES: z.coerce.number().int().min(1).max(16).default(2),
   WAKHA_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /**
+   * Compresses the crash recovery's clock (engine/sweeper.ts): the calls' heartbeat, the age at which a call counts as
+   * lost, each node's sweep and the sweep's graces all divided by it, so their ratios stay. For tests only.
+   */
+  WAKHA_RECOVERY_TIME_SCALE: z.coerce.number().min(1).max(100).default(1),
   WAKHA_V1_SUNSET: rfc3339.optional(),
   WAKHA_V1_DEPRECATION: rfc3339.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -4,7 +4,7 @@ import { requeueStuckWriteBacks, runStoreWriteBack } from "./orders/store-write-
 import { placeCall, placeCalls } from "./engine/dialer.ts";
 import { sendQueuedMessage } from "./whatsapp/send.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
-import { SWEEP_EVERY_MS, sweepCalls } from "./engine/sweeper.ts";
+import { recoveryClock, sweepCalls } from "./engine/sweeper.ts";
 import { DISPATCH_EVERY_MS, dispatchParked } from "./engine/policy/concurrency.ts";
 import { lineLimits } from "./engine/policy/lines.ts";
 import { JOB_NAMES, type JobName } from "./jobs/catalogue.ts";
@@ -85,7 +85,7 @@ export function jobsForRole(role: Root["config"]["WAKHA_ROLE"]): JobName[] {
 }
 
 /**
- * The workers of a node, plus its own crash sweep every SWEEP_EVERY_MS while it runs the sweep job type: the
+ * The workers of a node, plus its own crash sweep every SWEEP_EVERY_MS (recoveryClock) while it runs the sweep job type: the
  * minute cron alone would notice a lost call up to two minutes late (issue 20). Sweeps on several nodes are safe.
  */
 class NodeWorkers extends Workers<Root> {
@@ -118,7 +118,7 @@ class NodeWorkers extends Workers<Root> {
     this.#timer = setInterval(() => {
       if (this.#sweeping) return;
       this.#sweeping = sweepCalls(this.#root).then(() => undefined, (err: unknown) => this.#log("crash sweep failed", err)).finally(() => (this.#sweeping = null));
-    }, SWEEP_EVERY_MS);
+    }, recoveryClock(this.#root.config).sweepEveryMs);
     this.#timer.unref();
   }
 

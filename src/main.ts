@@ -1,22 +1,19 @@
-import { buildApp, VERSION } from "./app.ts";
+// Only what parsing the command line and reporting its errors needs is loaded up front: --help, --version and a
+// usage error answer in a fraction of the time the server's modules take to load. Each command loads its own.
 import { type Parsed, parseCommandLine, parseSeconds, UsageError, usageOf } from "./cli-args.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
-import { Database } from "./db/pool.ts";
-import { migrate } from "./db/migrate.ts";
-import { runClassify } from "./engine/dialogue/classify-cli.ts";
-import { createWorkers, jobsForRole } from "./job-handlers.ts";
-import { JOBS } from "./jobs/catalogue.ts";
-import { createRoot, resolveDatabase } from "./root.ts";
-import { runDoctor } from "./engine/telephony/doctor.ts";
-import { createAccount, creditAccount } from "./services/accounts.ts";
-import { setConcurrencyCap } from "./engine/policy/concurrency.ts";
+import type { Database } from "./db/pool.ts";
 import { redactSecrets } from "./http/secrets.ts";
+import { VERSION } from "./version.ts";
 
 // Worker and engine messages go to stderr through here: masked by the secrets' shapes like the HTTP logs.
 const log = (msg: string) => process.stderr.write(`wakha: ${redactSecrets(msg)}\n`);
 
 /** Runs what WAKHA_ROLE asks for: the HTTP API (`api`), the workers (`worker`), or both (`all`). */
 async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> {
+  const [{ buildApp }, { migrate }, { createWorkers, jobsForRole }, { JOBS }, { createRoot, resolveDatabase }] = await Promise.all([
+    import("./app.ts"), import("./db/migrate.ts"), import("./job-handlers.ts"), import("./jobs/catalogue.ts"), import("./root.ts"),
+  ]);
   // Ctrl-C reaches the embedded PostgreSQL too (same process group): once stopping, the connection errors that
   // its shutdown causes are expected, not news, and are not printed.
   let stopping = false;
@@ -77,6 +74,7 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
 }
 
 async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>): Promise<T> {
+  const [{ Database }, { migrate }, { resolveDatabase }] = await Promise.all([import("./db/pool.ts"), import("./db/migrate.ts"), import("./root.ts")]);
   const database = await resolveDatabase(config, log);
   try {
     await migrate(database.url);
@@ -98,6 +96,7 @@ async function accounts(config: Config, run: Extract<Parsed, { kind: "run" }>): 
     const name = run.values["name"];
     if (typeof name !== "string" || name.length === 0) throw new UsageError("accounts create needs --name NAME", usage);
     const balanceSeconds = parseSeconds(run.values["balance-seconds"] as string | undefined, "--balance-seconds", usage) ?? 0;
+    const { createAccount } = await import("./services/accounts.ts");
     const created = await withDatabase(config, (db) => createAccount(db, { name, balanceSeconds }));
     process.stdout.write(json ? `${JSON.stringify(created)}\n` : `account ${created.account_id}\nkey ${created.key_id}\napi key (shown once): ${created.api_key}\n`);
     return;
@@ -109,12 +108,14 @@ async function accounts(config: Config, run: Extract<Parsed, { kind: "run" }>): 
     if (raw !== "default" && !/^\d{1,6}$/.test(raw)) throw new UsageError(`--max-concurrent-calls must be a whole number from 1 to 100000 or "default", got "${raw.slice(0, 32)}"`, usage);
     const cap = raw === "default" ? null : Number(raw);
     if (cap !== null && (cap < 1 || cap > 100_000)) throw new UsageError(`--max-concurrent-calls must be from 1 to 100000, got ${cap}`, usage);
+    const { setConcurrencyCap } = await import("./engine/policy/concurrency.ts");
     const set = await withDatabase(config, (db) => setConcurrencyCap(db, accountId, cap));
     process.stdout.write(json ? `${JSON.stringify(set)}\n` : `max concurrent calls of ${accountId}: ${set.max_concurrent_calls ?? `default (${config.WAKHA_MAX_CONCURRENT_CALLS})`}\n`);
     return;
   }
   const seconds = parseSeconds(run.values["seconds"] as string | undefined, "--seconds", usage);
   if (seconds === undefined) throw new UsageError("accounts credit needs --seconds N", usage);
+  const { creditAccount } = await import("./services/accounts.ts");
   const credited = await withDatabase(config, (db) => creditAccount(db, accountId, seconds));
   process.stdout.write(json ? `${JSON.stringify(credited)}\n` : `balance of ${accountId}: ${credited.balance_seconds} s\n`);
 }
@@ -133,11 +134,13 @@ async function main(argv: string[]): Promise<void> {
   }
   if (parsed.command === "classify") {
     // Needs no database nor configuration: the classifier is local.
+    const { runClassify } = await import("./engine/dialogue/classify-cli.ts");
     process.exitCode = await runClassify(parsed.rest, process.stdin, process.stdout);
     return;
   }
   if (parsed.command === "doctor") {
     // Reads the environment itself, to report every problem rather than stop at the first.
+    const { runDoctor } = await import("./engine/telephony/doctor.ts");
     process.exitCode = await runDoctor({ env: process.env, online: parsed.values["online"] === true, write: (line) => process.stdout.write(`${line}\n`) });
     return;
   }

@@ -36,6 +36,12 @@ describe("wakha doctor", () => {
     expect(lines.join("\n")).toMatch(/WAKHA_JAMBONZ_WEBHOOK_SECRET: required by the jambonz channel/);
   });
 
+  it("fails while the crash recovery runs on a test clock (WAKHA_RECOVERY_TIME_SCALE)", async () => {
+    const { code, lines } = await doctor({ WAKHA_RECOVERY_TIME_SCALE: "5" });
+    expect(code).toBe(1);
+    expect(lines.join("\n")).toMatch(/WAKHA_RECOVERY_TIME_SCALE is 5: only tests/);
+  });
+
   it("checks the credentials online against each carrier", async () => {
     const env = {
       WAKHA_CHANNELS: "gsm=jambonz,voip=twilio", WAKHA_PUBLIC_URL: "https://wakha.example.com", ...TWILIO, ...JAMBONZ,

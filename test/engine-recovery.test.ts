@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOBS } from "../src/jobs/catalogue.ts";
-import { sweepCalls } from "../src/engine/sweeper.ts";
+import { recoveryClock, sweepCalls } from "../src/engine/sweeper.ts";
 import { newAccount, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { createEngineDatabase, startAppOn } from "./engine-db.ts";
@@ -53,6 +53,28 @@ const ended = async (id: string) =>
   (await t.ctx.db.query("SELECT count(*)::int AS n FROM webhook_events WHERE type = 'call.ended' AND payload->>'id' = $1", [id])).rows[0]!.n as number;
 
 describe("sweep of calls whose worker died", () => {
+  it("runs on one clock: the production intervals at WAKHA_RECOVERY_TIME_SCALE=1, the same ratios on a faster one", async () => {
+    expect(recoveryClock({ WAKHA_RECOVERY_TIME_SCALE: 1 })).toEqual({ heartbeatMs: 5_000, staleAfterSeconds: 25, sweepEveryMs: 10_000, queuedGraceSeconds: 120, parkRecheckSeconds: 60 });
+    expect(recoveryClock({ WAKHA_RECOVERY_TIME_SCALE: 5 })).toEqual({ heartbeatMs: 1_000, staleAfterSeconds: 5, sweepEveryMs: 2_000, queuedGraceSeconds: 24, parkRecheckSeconds: 12 });
+    // The README's minute: a lost call is ended by the first sweep after its heartbeat is stale.
+    const clock = recoveryClock({ WAKHA_RECOVERY_TIME_SCALE: 1 });
+    expect(clock.staleAfterSeconds + clock.sweepEveryMs / 1000).toBeLessThan(60);
+    // A call whose heartbeat is 10 s old is alive on the production clock, lost on a 5x faster one.
+    const { create } = await setup(1_000);
+    const id = await create();
+    await abandon(id, "in_progress", 12, 10);
+    await sweepCalls(t.ctx);
+    expect((await row(id)).ended_at).toBeNull();
+    const scale = t.ctx.config.WAKHA_RECOVERY_TIME_SCALE;
+    t.ctx.config.WAKHA_RECOVERY_TIME_SCALE = 5;
+    try {
+      await sweepCalls(t.ctx);
+    } finally {
+      t.ctx.config.WAKHA_RECOVERY_TIME_SCALE = scale;
+    }
+    expect(await row(id)).toMatchObject({ status: "failed", end_reason: "worker_lost", billed_seconds: 12 });
+  });
+
   it("ends a stale in-progress call as failed, worker_lost, billed for the heartbeat's seconds, exactly once", async () => {
     const { acct, create } = await setup(1_000);
     const id = await create();

@@ -209,10 +209,12 @@ class CallRun {
       return unanswered("failed", reason);
     }
     this.#session = session;
+    // WAKHA_RECOVERY_TIME_SCALE (tests only) compresses the heartbeat with the sweep's clock (sweeper.ts recoveryClock).
+    const heartbeatMs = HEARTBEAT_MS / this.#ctx.config.WAKHA_RECOVERY_TIME_SCALE;
     this.#timer = setInterval(() => {
-      if (performance.now() - this.#refreshedAt < HEARTBEAT_MS / 2) return; // a turn just refreshed it
+      if (performance.now() - this.#refreshedAt < heartbeatMs / 2) return; // a turn just refreshed it
       this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: heartbeat failed`, err));
-    }, HEARTBEAT_MS);
+    }, heartbeatMs);
     const answer = await session.answered();
     if (answer.type !== "answered") return unanswered(UNANSWERED[answer.type], answer.type === "failed" ? answer.reason : answer.type);
     this.#answered = true;

@@ -6,7 +6,8 @@ import type { AppContext } from "../context.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { QUEUE_SCHEMA } from "../jobs/queue.ts";
 import { emitCallEvent, lineIsLimited } from "./call-states.ts";
-import { enqueueWoken, recheckParked, wakeWaiting } from "./policy/concurrency.ts";
+import { PARK_RECHECK_SECONDS, enqueueWoken, recheckParked, wakeWaiting } from "./policy/concurrency.ts";
+import { HEARTBEAT_MS } from "./dialer.ts";
 import type { Country } from "../domain/locale.ts";
 import { debitCall } from "./billing.ts";
 
@@ -22,6 +23,24 @@ export const SWEEP_EVERY_MS = 10_000;
 const QUEUED_GRACE_SECONDS = 120;
 const BATCH = 200;
 
+/**
+ * The crash recovery's clock, compressed by WAKHA_RECOVERY_TIME_SCALE (tests only; 1 in production): every interval
+ * divided by the same factor, so a lost call is still noticed after five missed heartbeats, by a sweep twice as
+ * often as that, and a woken call is still given a job only once it has waited 24 heartbeats.
+ */
+export function recoveryClock(config: Pick<AppContext["config"], "WAKHA_RECOVERY_TIME_SCALE">): {
+  heartbeatMs: number; staleAfterSeconds: number; sweepEveryMs: number; queuedGraceSeconds: number; parkRecheckSeconds: number;
+} {
+  const scale = config.WAKHA_RECOVERY_TIME_SCALE;
+  return {
+    heartbeatMs: HEARTBEAT_MS / scale,
+    staleAfterSeconds: STALE_AFTER_SECONDS / scale,
+    sweepEveryMs: SWEEP_EVERY_MS / scale,
+    queuedGraceSeconds: QUEUED_GRACE_SECONDS / scale,
+    parkRecheckSeconds: PARK_RECHECK_SECONDS / scale,
+  };
+}
+
 export interface SweepReport {
   /** Live calls ended as worker_lost. */
   ended: number;
@@ -32,7 +51,7 @@ export interface SweepReport {
 }
 
 /** Runs one sweep; safe to run on several nodes at once (rows are locked and re-checked). */
-export async function sweepCalls(ctx: AppContext, staleAfterSeconds = STALE_AFTER_SECONDS): Promise<SweepReport> {
+export async function sweepCalls(ctx: AppContext, staleAfterSeconds = recoveryClock(ctx.config).staleAfterSeconds): Promise<SweepReport> {
   const { rows: stale } = await ctx.db.query<{ id: string }>(
     `SELECT id FROM calls WHERE ended_at IS NULL AND status IN ('ringing', 'in_progress', 'canceled')
        AND COALESCE(last_heartbeat_at, updated_at) < now() - make_interval(secs => $1) LIMIT $2`,
@@ -40,7 +59,7 @@ export async function sweepCalls(ctx: AppContext, staleAfterSeconds = STALE_AFTE
   );
   let ended = 0;
   for (const { id } of stale) if (await endLostCall(ctx, id, staleAfterSeconds)) ended++;
-  return { ended, requeued: await requeueLostJobs(ctx), rechecked: await recheckParked(ctx, BATCH) };
+  return { ended, requeued: await requeueLostJobs(ctx), rechecked: await recheckParked(ctx, BATCH, recoveryClock(ctx.config).parkRecheckSeconds) };
 }
 
 /** Ends one lost call in one transaction: status, billing from the last heartbeat, call.ended. */
@@ -98,7 +117,7 @@ async function requeueLostJobs(ctx: AppContext): Promise<number> {
          -- pg-boss expires it (30 minutes).
          OR (j.state = 'active' AND c.deferred_until < 'infinity' AND j.started_on < c.deferred_until))
      LIMIT $3`,
-    [JOBS.placeCall.name, QUEUED_GRACE_SECONDS, BATCH],
+    [JOBS.placeCall.name, recoveryClock(ctx.config).queuedGraceSeconds, BATCH],
   );
   for (const { id, state, scheduled_at } of rows) {
     if (state === "active") {

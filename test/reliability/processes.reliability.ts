@@ -87,7 +87,7 @@ describe("two `wakha serve` processes (WAKHA_ROLE=api) on one PostgreSQL and one
     reads.push(...(await Promise.all(Array.from({ length: 40 }, (_, i) => request(i % 2 ? b!.url : a!.url, account.api_key, "GET", "/v1/me")))));
     const limited = reads.filter((r) => r.status === 429);
     expect(reads.filter((r) => r.status === 200)).toHaveLength(30);
-    expect(limited).toHaveLength(50);
+    expect(limited, `statuses ${JSON.stringify(reads.map((r) => r.status))}: ${reads.filter((r) => r.status !== 200 && r.status !== 429).map((r) => r.text).join(" | ")}`).toHaveLength(50);
     for (const r of limited) {
       expect(r.headers.get("content-type")).toMatch(/^application\/problem\+json/);
       expect(Number(r.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);

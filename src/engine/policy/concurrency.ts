@@ -256,14 +256,14 @@ export async function dispatchParked(ctx: AppContext, limits: Map<string, number
  * The sweep's safety net: calls parked longer than PARK_RECHECK_SECONDS get a job due now, oldest first, at most
  * `limit` (a wake lost to a crash between a claim and an end, or a cap raised meanwhile). Returns how many.
  */
-export async function recheckParked(ctx: AppContext, limit: number): Promise<number> {
+export async function recheckParked(ctx: AppContext, limit: number, afterSeconds = PARK_RECHECK_SECONDS): Promise<number> {
   return ctx.db.tx(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `UPDATE calls SET deferred_until = now() WHERE id IN (
          SELECT id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity'
            AND updated_at < now() - make_interval(secs => $1)
          ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING id`, [PARK_RECHECK_SECONDS, limit]);
+       RETURNING id`, [afterSeconds, limit]);
     for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, woken());
     return rows.length;
   });

@@ -39,11 +39,12 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     return 1;
   }
   say("ok", "configuration parses");
+  if (config.WAKHA_RECOVERY_TIME_SCALE !== 1) say("fail", `WAKHA_RECOVERY_TIME_SCALE is ${config.WAKHA_RECOVERY_TIME_SCALE}: only tests run the crash recovery on a fast clock; unset it`);
   for (const [channel, provider] of config.telephony) say("ok", `channel ${channel}: ${provider}`);
   const used = new Set(config.telephony.values());
   if (used.size === 1 && used.has("simulator")) {
     say("ok", "every channel is simulated: no customer's phone rings (docs/going-live.md to go live)");
-    return 0;
+    return failed ? 1 : 0;
   }
   const publicUrl = config.WAKHA_PUBLIC_URL!;
   const local = /^https?:\/\/(localhost|127\.|\[::1\])/.test(publicUrl);

@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     await waitForHttp(`http://127.0.0.1:${bport}/items/00000000-0000-0000-0000-000000000000`, baseline);
     const profDir = path.join(ROOT, "bench", "results", "profiles");
     if (PROF) await mkdir(profDir, { recursive: true });
-    const wakha = await startWakha("serve", wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "1000", ...EXTRA }),
+    const wakha = await startWakha("serve", wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000", ...EXTRA }),
       [...NODE_ARGS, ...(PROF ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=probe-${RUN_ID}.cpuprofile`] : [])]);
     stops.push(() => wakha.stop());
     log(`wakha pid ${wakha.pid}, baseline pid ${baseline.pid}`);
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
     const callIds = (await db.query<{ id: string }>("SELECT id FROM calls ORDER BY random() LIMIT 10000")).rows.map((x) => x.id);
     const rOpts = reads(`http://127.0.0.1:${bport}`, "/items/", itemIds, {});
     const gOpts = reads(wakha.url, "/v1/calls/", callIds, auth);
-    const wakhaB = EXTRA_B ? await startWakha("serve", wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "1000", ...EXTRA, ...EXTRA_B }), NODE_ARGS) : null;
+    const wakhaB = EXTRA_B ? await startWakha("serve", wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000", ...EXTRA, ...EXTRA_B }), NODE_ARGS) : null;
     if (wakhaB) stops.push(() => wakhaB.stop());
     const bOpts = wakhaB ? reads(wakhaB.url, "/v1/calls/", callIds, auth) : null;
     await load(rOpts, 2, baseline.pid, dbName);

@@ -181,6 +181,8 @@ async function httpSection(dbName: string): Promise<HttpResults> {
   await db.connect();
   try {
     await db.query(`CREATE TABLE bench_items (id uuid PRIMARY KEY, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    // The sampler below reads 0 when the server runs without autovacuum (this workplace's PostgreSQL: autovacuum = off).
+    log(`PostgreSQL autovacuum = ${(await db.query<{ autovacuum: string }>("SHOW autovacuum")).rows[0]?.autovacuum}`);
     log("creating the account (wakha accounts create --json; applies the migrations)");
     const account = await createAccountCli(url, 1_000_000_000);
     const baselinePort = await freePort();

@@ -3,7 +3,7 @@
 // `ratio create_call: <x.xx>` and `ratio get_call: <x.xx>`.
 //
 // Environment: DATABASE_URL (a server to create the run's database on; default the machine's
-// postgresql://postgres@127.0.0.1:5432/postgres), BENCH_DURATION (seconds per measurement, default 10),
+// postgresql://postgres@127.0.0.1:5432/postgres), BENCH_ANALYZE=1 (ANALYZE after each warm-up), BENCH_DURATION (seconds per measurement, default 10),
 // BENCH_CONNECTIONS (default 50), BENCH_WARMUP (seconds, default 2), BENCH_CPU_PROF=1 (write a .cpuprofile
 // of the Wakha process to bench/results/profiles/), BENCH_SECTIONS (comma list to run only some of
 // http,rss,classifier,webhooks,engine,capacity,carriers,console,audio,connectors).
@@ -107,6 +107,9 @@ async function load(name: string, opts: autocannon.Options, seconds: number, ser
 /** Warm-up (JIT, pools, caches), a CHECKPOINT so both sides start with the same WAL state, then the measurement. */
 async function measure(name: string, db: pg.Client, opts: autocannon.Options, serverPid: number): Promise<Measure> {
   if (WARMUP > 0) await load(`${name} (warm-up)`, opts, WARMUP, serverPid);
+  // BENCH_ANALYZE=1 analyses the database after the warm-up, as autovacuum would on a server that runs it: a way to
+  // tell plans made on never-analysed tables (this workplace's PostgreSQL runs with autovacuum = off) from the code.
+  if (process.env["BENCH_ANALYZE"] === "1") await db.query("ANALYZE");
   await db.query("CHECKPOINT");
   log(`measuring ${name} for ${DURATION} s at ${CONNECTIONS} connections`);
   // How often PostgreSQL's autovacuum was working meanwhile (a scenario's writes are vacuumed during the next one).

@@ -11,6 +11,7 @@ import {
 import { profileFor } from "./dialogue/flow.ts";
 import { recogniseLineMessage } from "./dialogue/line-messages.ts";
 import { enqueueWoken } from "./policy/concurrency.ts";
+import { recoveryClock } from "./sweeper.ts";
 import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "./dialogue/types.ts";
 import { saveCarrierRecording, saveRecording } from "../storage/recordings.ts";
 import type { AnswerResult, CallSession } from "./telephony/provider.ts";
@@ -27,8 +28,6 @@ export interface CallEngine {
 /** Seconds the customer is given to start answering. */
 export const LISTEN_TIMEOUT_SECONDS = 8;
 export const RING_TIMEOUT_SECONDS = 30;
-/** Wall-clock heartbeat while a call is live (the sweep takes a call whose heartbeat is 60 s old for lost). */
-export const HEARTBEAT_MS = 5_000;
 /** Customer utterances read for a carrier announcement or a voicemail greeting (they come first). */
 const ANNOUNCEMENT_TURNS = 2;
 /** Talk time the agent budgets per word it says (a calm phone voice: 150 words a minute). */
@@ -209,8 +208,8 @@ class CallRun {
       return unanswered("failed", reason);
     }
     this.#session = session;
-    // WAKHA_RECOVERY_TIME_SCALE (tests only) compresses the heartbeat with the sweep's clock (sweeper.ts recoveryClock).
-    const heartbeatMs = HEARTBEAT_MS / this.#ctx.config.WAKHA_RECOVERY_TIME_SCALE;
+    // The heartbeat on the sweep's clock (WAKHA_RECOVERY_TIME_SCALE, tests only, compresses both).
+    const { heartbeatMs } = recoveryClock(this.#ctx.config);
     this.#timer = setInterval(() => {
       if (performance.now() - this.#refreshedAt < heartbeatMs / 2) return; // a turn just refreshed it
       this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: heartbeat failed`, err));

@@ -7,12 +7,13 @@ import { JOBS } from "../jobs/catalogue.ts";
 import { QUEUE_SCHEMA } from "../jobs/queue.ts";
 import { emitCallEvent, lineIsLimited } from "./call-states.ts";
 import { PARK_RECHECK_SECONDS, enqueueWoken, recheckParked, wakeWaiting } from "./policy/concurrency.ts";
-import { HEARTBEAT_MS } from "./dialer.ts";
 import type { Country } from "../domain/locale.ts";
 import { debitCall } from "./billing.ts";
 
+/** Wall-clock heartbeat of a live call (the dialer's; the sweep below relies on it). */
+export const HEARTBEAT_MS = 5_000;
 /**
- * A live call whose heartbeat is this old is taken for lost (heartbeats come every 5 s). With a sweep every
+ * A live call whose heartbeat is this old is taken for lost (heartbeats come every HEARTBEAT_MS). With a sweep every
  * SWEEP_EVERY_MS, a lost call is ended within STALE_AFTER_SECONDS + 10 s of its last heartbeat: inside the
  * minute the README promises (issue 20 measured 107 s with a 60 s threshold and the minute cron alone).
  */

@@ -8,7 +8,6 @@ import type { RecordingStore, RecordingStoreSpec, S3RecordingStoreOptions, Store
 
 export type { S3RecordingStoreOptions };
 
-
 const DELETE_BATCH = 1000; // the most keys one DeleteObjects accepts
 
 export class S3RecordingStore implements RecordingStore {

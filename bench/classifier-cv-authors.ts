@@ -1,6 +1,6 @@
 // `node bench/classifier-cv-authors.ts`: cross-validation by author over the blind training sets (issue 14, rounds 6-7).
 // The pool is every blind set the project may train on (intents-blind-dev, -blind2-dev, -blind3-dev, -blind5-train,
-// -blind6-dev, -blind8-train when present); each item is read by a model that never saw its author: the closest the
+// -blind6-dev, -blind8-train, -blind10-train when present); each item is read by a model that never saw its author: the closest the
 // training data gets to a stranger's phrasing.
 // CV_GROUP=author (default): the authors (personas) of every set dealt into 5 folds. CV_GROUP=set: one fold per set,
 // so each set is read by a model that never saw its writer (the personas of one set share a writer's habits).
@@ -16,7 +16,7 @@ import { augment, load, quantize, train, trainingSet, type Example, type TrainOp
 const FOLDS = 5;
 const fixtures = path.join(import.meta.dirname, "../test/fixtures");
 const POOL = ["intents-blind-dev.jsonl", "intents-blind2-dev.jsonl", "intents-blind3-dev.jsonl", "intents-blind5-train.jsonl",
-  "intents-blind6-dev.jsonl", "intents-blind8-train.jsonl"].filter((n) => existsSync(path.join(fixtures, n)));
+  "intents-blind6-dev.jsonl", "intents-blind8-train.jsonl", "intents-blind10-train.jsonl"].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
   set: string;
@@ -39,7 +39,11 @@ interface Recipe {
 const OLD = { "intents-blind-dev.jsonl": 3, "intents-blind2-dev.jsonl": 3, "intents-blind3-dev.jsonl": 3 };
 const ALL = { ...OLD, "intents-blind5-train.jsonl": 1, "intents-blind6-dev.jsonl": 3, "intents-blind8-train.jsonl": 1 };
 const ALL3 = { ...OLD, "intents-blind5-train.jsonl": 3, "intents-blind6-dev.jsonl": 3, "intents-blind8-train.jsonl": 3 };
+// Round 8: blind10 read but not trained on (all3, as shipped in round 7) against blind10 trained on at 3 or 1.
+const ALL3_B10 = { ...ALL3, "intents-blind10-train.jsonl": 3 };
 const RECIPES: Record<string, Recipe> = {
+  "all3-b10": { sets: ALL3_B10 },
+  "all3-b10w1": { sets: { ...ALL3, "intents-blind10-train.jsonl": 1 } },
   shipped: { sets: OLD },
   all: { sets: ALL },
   all3: { sets: ALL3 },
@@ -122,6 +126,6 @@ for (const name of (process.env["CV_RECIPES"] ?? "shipped").split(",")) {
   for (const set of POOL) line(set, readings.filter((r) => r["set"] === set));
   line("all", readings);
   // The sets whose phrasing no generated phrase class was written from: the fairest part of the pool.
-  line("unseen writers (blind5, blind6, blind8)", readings.filter((r) => /blind[568]/.test(String(r["set"]))));
+  line("unseen writers (blind5, blind6, blind8, blind10)", readings.filter((r) => /blind(5|6|8|10)-/.test(String(r["set"]))));
   if (process.env["CV_OUT"]) writeFileSync(`${process.env["CV_OUT"]}.${name}.jsonl`, readings.map((r) => JSON.stringify(r)).join("\n") + "\n");
 }

@@ -9,7 +9,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { ROOT, cpuSeconds, createAccountCli, freePort, postgresCpuByPid, postgresCpuDelta, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
+import { ROOT, benchDatabase, cpuSeconds, createAccountCli, freePort, postgresCpuByPid, postgresCpuDelta, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
 
 const SERVER_URL = process.env["DATABASE_URL"] || "postgresql://postgres@127.0.0.1:5432/postgres";
 const PAIRS = Number(process.env["PROBE_PAIRS"] ?? 3);
@@ -68,13 +68,8 @@ function creates(url: string, headers: Record<string, string>, idem: boolean): a
 }
 
 async function main(): Promise<void> {
-  const dbName = `wakha_bench_probe_${Date.now()}_${RUN_ID}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const u = new URL(SERVER_URL);
-  u.pathname = `/${dbName}`;
-  const url = u.toString();
+  const bench = await benchDatabase(SERVER_URL, "probe");
+  const { name: dbName, url } = bench;
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const stops: (() => Promise<void>)[] = [];
@@ -131,8 +126,7 @@ async function main(): Promise<void> {
     for (const s of stops.reverse()) await s().catch(() => {});
     await db.end();
     if (process.env["PROBE_KEEP"] === "1") log(`kept database ${dbName}`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => {});
-    await admin.end();
+    else await bench.drop().catch(() => {});
   }
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queuedCreations } from "../src/services/calls.ts";
@@ -160,6 +161,25 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
       expect(rows[0]).toEqual({ calls: 0, keys: 2 });
     } finally {
       await other.end();
+    }
+  });
+
+  it("publishes each creation's submission and its batch's stages on the wakha:create-call channel (bench/create-trace.ts)", async () => {
+    const events: { kind: string; key?: string | null; keys?: (string | null)[]; marks?: number[]; written?: number }[] = [];
+    const listener = (m: unknown) => void events.push(m as (typeof events)[number]);
+    subscribe("wakha:create-call", listener);
+    try {
+      const key = uid("traced");
+      expect((await postCall(t, acct, callBody(shop), key)).statusCode).toBe(201);
+      expect(events.filter((e) => e.kind === "submit").map((e) => e.key)).toEqual([key]);
+      const [batch] = events.filter((e) => e.kind === "batch");
+      expect(batch!.keys).toEqual([key]);
+      expect(batch!.written).toBe(1);
+      // start, connected, snapshots read, planned, written, settled: in that order.
+      expect(batch!.marks).toHaveLength(6);
+      expect([...batch!.marks!].sort((a, b) => a - b)).toEqual(batch!.marks);
+    } finally {
+      unsubscribe("wakha:create-call", listener);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
+import { channel } from "node:diagnostics_channel";
 import type { AppContext, Principal } from "../context.ts";
 import { type Queryable, queryPrepared } from "../db/pool.ts";
 import { ACTIVE_STATUSES, CALL_STATUSES, type CallOutcome, DEFAULT_CHANNEL } from "../domain/calls.ts";
@@ -15,6 +16,10 @@ import { type CallCreate, type CallOut, callOutSchema } from "../schemas/calls.t
 import { deleteExpiredKey, isKeyTaken, LOCK_TIMEOUT_SETTING, replayOrConflict, requestHash, stillProcessing, type StoredResponse, storedResponseSubquery, waitedTooLong } from "./idempotency.ts";
 import { type CatalogueVariant, catalogueSubquery, productIds, resolveItems } from "./order-items.ts";
 import { GroupCommitter, type GroupMember } from "./group-commit.ts";
+
+// The timeline of creations for bench/create-trace.ts (issue 19): each submission to the batcher and each batch's stages,
+// in performance.now() milliseconds. Nothing is built or published without a subscriber.
+const creationTrace = channel("wakha:create-call");
 
 // The namespace of request hashes; its value is in every stored idempotency record, so it never changes.
 const CREATE_OPERATION = "POST /v1/calls";
@@ -199,6 +204,7 @@ export async function createCall(ctx: AppContext, who: Principal, input: CallCre
   const hash = requestHash(CREATE_OPERATION, input);
   const batcher = creationBatcher(ctx);
   if (!batcher) return createAlone(ctx, who, input, idempotencyKey, hash);
+  if (creationTrace.hasSubscribers) creationTrace.publish({ kind: "submit", key: idempotencyKey, t: performance.now(), queued: batcher.queued });
   return batcher.submit({ who, input, key: idempotencyKey, hash });
 }
 
@@ -422,11 +428,14 @@ async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation
     const { who, input, key, hash } = m.item;
     createAlone(ctx, who, input, key, hash).then(m.resolve, m.reject);
   };
+  const marks: number[] | null = creationTrace.hasSubscribers ? [performance.now()] : null;
   const client = await ctx.db.pool.connect();
+  marks?.push(performance.now());
   let planned: PlannedCreation[] = [];
   let written: Set<string> | null;
   try {
     const snaps = await readSnapshots(client, members.map((m) => m.item));
+    marks?.push(performance.now());
     members.forEach((member, i) => {
       const snap = snaps[i]!;
       try {
@@ -436,6 +445,7 @@ async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation
         member.reject(err);
       }
     });
+    marks?.push(performance.now());
     if (planned.length === 0) return;
     written = await writeBatch(ctx, client, planned).catch((err: unknown) => {
       if (planned.length > 1 || (planned[0]!.member.item.key !== null && isKeyTaken(err))) return null;
@@ -447,6 +457,7 @@ async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation
   } finally {
     client.release();
   }
+  marks?.push(performance.now());
   if (written === null) {
     for (const p of planned) alone(p.member);
     return;
@@ -464,6 +475,10 @@ async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation
     }
   }
   if (keyed) ctx.idempotencyPurge.poke(ctx.now());
+  if (marks) {
+    marks.push(performance.now());
+    creationTrace.publish({ kind: "batch", keys: members.map((m) => m.item.key), marks, written: written.size });
+  }
 }
 
 /** A read handed to the read batcher: a well-formed call id and the account that asks. */

@@ -93,6 +93,14 @@ export class AudioCallSession implements CallSession {
   #bargedIn = false;
   #chain: Promise<void> = Promise.resolve();
   #failedTurns = 0;
+  /**
+   * The agent's last lines on the carrier's clock, and where the inbound audio being read is on that clock. On a busy
+   * node the detector reads frames later than the carrier delivered them: a turn is over the agent when its audio
+   * was, not when it happens to be read (a backchannel read after the line ended is still a backchannel).
+   */
+  readonly #lines: { from: number; until: number | null }[] = [];
+  #inboundOrigin: number | null = null;
+  #inboundMs = 0;
   /** Why the call cannot go on (the recogniser refused us): say() and listen() throw it, the dialer ends the call. */
   #fatal: Error | null = null;
   /** The last barge-in `clear`: how much speech it took, and whether words or duration decided. */
@@ -153,17 +161,27 @@ export class AudioCallSession implements CallSession {
     this.#bargedIn = false;
     this.#interruptible = options.interruptible ?? true;
     this.#playing = true;
+    const line = { from: started, until: null as number | null };
+    this.#lines.push(line);
+    if (this.#lines.length > 4) this.#lines.shift();
     try {
       const played = await this.#leg.play(audio);
       return { interrupted: played.interrupted || this.#bargedIn, spokenSeconds: Math.max(0, this.connectedSeconds() - started) };
     } finally {
       this.#playing = false;
+      line.until = this.connectedSeconds();
     }
   }
 
   async listen(options: ListenOptions): Promise<Utterance | null> {
     const ready = () => this.#heard.length > 0 || this.closed || this.#fatal !== null;
+    const deadline = this.connectedSeconds() + options.timeoutSeconds;
     await this.#waitFor(ready, (options.timeoutSeconds * 1000) / this.#o.speed);
+    // Silence until the timeout means the audio until then was read as silence: a reader behind the carrier's clock
+    // (a busy node) has not heard it yet.
+    if (!ready() && this.#inboundOrigin !== null && this.#inboundSeconds() < deadline) {
+      await this.#waitFor(() => ready() || this.#capturing || this.#inboundSeconds() >= deadline, RECOGNITION_GRACE_MS);
+    }
     // A turn still being spoken or recognised when the time ran out is worth waiting for.
     if (!ready() && (this.#capturing || this.#recognising > 0)) {
       await this.#waitFor(() => ready() || (!this.#capturing && this.#recognising === 0), RECOGNITION_GRACE_MS);
@@ -177,6 +195,7 @@ export class AudioCallSession implements CallSession {
   async #pump(): Promise<void> {
     const t = this.#o.turnTaking;
     const frameMs = 20;
+    const bytesPerMs = (this.#leg.format.sampleRate / 1000) * (this.#leg.format.encoding === "pcm16" ? 2 : 1);
     const vad = await createVad(t, this.#o.log);
     const preroll: Uint8Array[] = [];
     const prerollFrames = Math.ceil(PREROLL_MS / frameMs);
@@ -184,7 +203,10 @@ export class AudioCallSession implements CallSession {
     const durationBound = this.#o.speech.partials ? t.fillerMs : t.bargeInMs;
     let turn: TurnAudio | null = null;
     for await (const frame of this.#leg.frames()) {
+      this.#inboundOrigin ??= this.#leg.inboundStartSeconds?.() ?? this.connectedSeconds();
+      this.#inboundMs += frame.length / bytesPerMs;
       const event = await vad.push(frame);
+      if (this.#wakers.size > 0) this.#wakeAll();
       if (turn) turn.push(frame);
       else {
         preroll.push(frame);
@@ -210,6 +232,15 @@ export class AudioCallSession implements CallSession {
     this.#wakeAll();
   }
 
+  /** Where the frame just read sits on the carrier's clock (behind connectedSeconds() when the reader lags). */
+  #inboundSeconds(): number {
+    return (this.#inboundOrigin ?? 0) + this.#inboundMs / 1000;
+  }
+
+  #agentSpeakingAt(seconds: number): boolean {
+    return this.#lines.some((l) => seconds >= l.from && (l.until === null || seconds < l.until));
+  }
+
   /** Stops the agent's audio when the customer talks over it (once per line). */
   #bargeIn(speechMs: number, by: "words" | "duration"): void {
     if (!this.#playing || !this.#interruptible || this.#bargedIn) return;
@@ -221,7 +252,7 @@ export class AudioCallSession implements CallSession {
   // A turn's recognition runs while the customer speaks; turns are heard in the order they were spoken.
   #recognise(turn: TurnAudio): void {
     this.#recognising++;
-    const overAgent = this.#playing;
+    const overAgent = this.#playing || this.#agentSpeakingAt(this.#inboundSeconds());
     const result = (async () => {
       const texts: { text: string; confidence?: number }[] = [];
       const options = { locale: this.#o.locale, format: this.#leg.format, ...(this.#o.phrases?.length ? { phrases: this.#o.phrases } : {}) };

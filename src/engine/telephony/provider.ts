@@ -179,6 +179,11 @@ export interface AudioCallLeg {
   ended(): Promise<HangupEvent>;
   /** Inbound audio frames (Media Streams `media` payloads, about 20 ms each), until the line closes. */
   frames(): AsyncIterable<Uint8Array>;
+  /**
+   * Where the first inbound frame sits on connectedSeconds()' clock, once it has arrived (a reader on a busy node
+   * may take it later). Absent: the session takes the clock when it reads the first frame.
+   */
+  inboundStartSeconds?(): number | null;
   /** Queues outbound audio; resolves when the carrier reports it played (Media Streams `mark`). */
   play(audio: Uint8Array): Promise<{ interrupted: boolean }>;
   /** Drops queued outbound audio at once, for barge-in (Media Streams `clear`). */

@@ -16,6 +16,8 @@ import { speechLocale } from "../provider.ts";
 import { type CustomerFactory, seededRandom } from "./provider.ts";
 
 const FRAME_SECONDS = 0.02;
+/** The customer's backchannel over a long line. */
+const FILLER = "ah";
 const SILENT_FRAME = new Uint8Array(MULAW_FRAME_BYTES).fill(MULAW_SILENCE);
 const VOICEMAIL_GREETING = {
   ar: "مرحبا، المخاطب غير متوفر حاليا. المرجو ترك رسالتكم بعد سماع الإشارة الصوتية.",
@@ -215,6 +217,8 @@ export class SimulatedAudioLeg implements AudioCallLeg {
     const { pickup } = this.#customer;
     const ring = Math.max(0, this.#customer.ringSeconds);
     const timeout = this.#request.ringTimeoutSeconds;
+    // The customer's filler is rendered while the phone rings (once per carrier), ready before the first line plays.
+    if (pickup === "answer" && this.#o.voice && (this.#o.fillerRate ?? 0.1) > 0) void this.#provider.voice(FILLER, "fr-FR").catch(() => {});
     this.#after(1, () => {
       if (this.#settled) return;
       if (pickup === "busy") return this.#after(Math.min(ring, 3), () => this.#settle({ type: "busy", seconds: this.#elapsed() }));
@@ -247,6 +251,11 @@ export class SimulatedAudioLeg implements AudioCallLeg {
 
   ended(): Promise<HangupEvent> {
     return this.#end;
+  }
+
+  /** The first inbound frame is the answer's. */
+  inboundStartSeconds(): number | null {
+    return this.#answeredWall === null ? null : 0;
   }
 
   /** The simulated clock: frames of audio since the answer. */
@@ -283,13 +292,19 @@ export class SimulatedAudioLeg implements AudioCallLeg {
         this.stats.bargeIns++;
         this.#answerLine(text, Math.round(frames / 3));
       } else if (human && frames > 100 && this.#random() < (this.#o.fillerRate ?? 0.1)) {
-        this.stats.fillers++;
         // The filler is espeak-ng's French "ah" whatever the line's language (a sound, not a word): Silero hears about
         // 280 ms of voice in it, under the duration bound, and the recogniser writes it "ah", a filler, so it neither
-        // stops the agent nor reaches the dialogue as an answer. Without espeak-ng it is a short hum.
+        // stops the agent nor reaches the dialogue as an answer. Without espeak-ng it is a short hum. It is said over
+        // the line or not at all: a voice rendered too late on a loaded machine (the line over, the customer's answer
+        // queued behind it) would be a turn of its own, heard as the answer's first word.
+        const line = this.#playing;
+        const filler = this.#o.voice ? this.#provider.voice(FILLER, "fr-FR") : Promise.resolve(pcmToMulaw(tone(180, 0.12, 8000, 5000)));
         this.#at(Math.round(frames / 2), () => {
-          if (!this.#o.voice) return void this.#say("hm", pcmToMulaw(tone(180, 0.12, 8000, 5000)));
-          void this.#provider.voice("ah", "fr-FR").then((audio) => this.#say("ah", audio), (err) => this.#o.onError?.("the customer's voice failed", err));
+          void filler.then((audio) => {
+            if (this.#playing !== line || this.#closed) return;
+            this.stats.fillers++;
+            this.#say(this.#o.voice ? FILLER : "hm", audio);
+          }, (err) => this.#o.onError?.("the customer's voice failed", err));
         });
       }
     });

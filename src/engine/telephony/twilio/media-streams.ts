@@ -43,6 +43,7 @@ export class MediaStreamLeg implements AudioCallLeg {
   readonly #endCall: () => Promise<void>;
   #socket: MediaStreamSocket | null = null;
   #streamSid = "";
+  #inboundStart: number | null = null;
   #streamEnded = false;
   readonly #frames: Uint8Array[] = [];
   #frameWaiter: (() => void) | null = null;
@@ -85,6 +86,10 @@ export class MediaStreamLeg implements AudioCallLeg {
 
   recording(): Promise<CallRecording | CarrierRecording | null> {
     return this.#session.recording();
+  }
+
+  inboundStartSeconds(): number | null {
+    return this.#inboundStart;
   }
 
   hangup(): Promise<void> {
@@ -166,6 +171,7 @@ export class MediaStreamLeg implements AudioCallLeg {
   /** A `media` frame of the customer's audio (the inbound track). */
   media(payload: Uint8Array): void {
     if (this.#streamEnded) return;
+    this.#inboundStart ??= this.connectedSeconds();
     this.stats.framesIn++;
     this.#frames.push(payload);
     if (this.#frames.length > MAX_QUEUED_FRAMES) this.#frames.shift();

@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { parseJsonExact } from "../src/connectors/exact-json.ts";
+import { WooCommercePlatform } from "../src/connectors/platforms/woocommerce.ts";
 import { socketPassword } from "../src/engine/telephony/jambonz/provider.ts";
 import { carrierLinesFor, TextCarrierSession } from "../src/engine/telephony/text-carrier.ts";
 import { MediaStreamLeg, mediaLinesFor } from "../src/engine/telephony/twilio/media-streams.ts";
@@ -265,5 +266,23 @@ describe("parseJsonExact", () => {
     expect(parseJsonExact('{"id":820982911946154508,"n":-9007199254740993,"s":"820982911946154508 \\" 9007199254740993","x":1.5e300,"k":42,"a":[9007199254740991,9007199254740992]}'))
       .toEqual({ id: "820982911946154508", n: "-9007199254740993", s: '820982911946154508 " 9007199254740993', x: 1.5e300, k: 42, a: [9007199254740991, "9007199254740992"] });
     expect(() => parseJsonExact("{\"id\": 12345678901234567890 1}")).toThrow();
+  });
+});
+
+describe("WooCommerce: the documented order, delivered as its order.created webhook", () => {
+  it("is verified over its raw bytes and read as an order (id, totals, both lines, paid: date_paid is set)", () => {
+    const secret = "wc-webhook-secret-0123456789";
+    const rawBody = Buffer.from(sample("woocommerce/order-retrieve-example.json"));
+    // The delivery headers WooCommerce documents (source/includes/wp-api-v3/_webhooks.md, "Delivery/payload").
+    const headers = {
+      "content-type": "application/json", "x-wc-webhook-source": "https://example.com/", "x-wc-webhook-topic": "order.created",
+      "x-wc-webhook-resource": "order", "x-wc-webhook-event": "created", "x-wc-webhook-id": "12", "x-wc-webhook-delivery-id": "7",
+      "x-wc-webhook-signature": createHmac("sha256", secret).update(rawBody).digest("base64"),
+    };
+    const platform = new WooCommercePlatform({ allowPrivate: true });
+    expect(platform.verifyWebhook(secret, { headers, rawBody })).toEqual({ ok: true });
+    const event = platform.parseWebhook({ headers, rawBody });
+    expect(event).toMatchObject({ kind: "order_created", order: { platformOrderId: "727", total: "29.35", currency: "USD", payment: "paid" } });
+    expect(event.kind === "order_created" ? event.order.lines.map((l) => [l.productId, l.variantId, l.quantity]) : []).toEqual([["93", null, 2], ["22", "23", 1]]);
   });
 });

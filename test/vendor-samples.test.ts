@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { parseJsonExact } from "../src/connectors/exact-json.ts";
+import { ShopifyPlatform } from "../src/connectors/platforms/shopify.ts";
 import { WooCommercePlatform } from "../src/connectors/platforms/woocommerce.ts";
 import { socketPassword } from "../src/engine/telephony/jambonz/provider.ts";
 import { carrierLinesFor, TextCarrierSession } from "../src/engine/telephony/text-carrier.ts";
@@ -84,6 +85,9 @@ describe("Shopify: the admin's test notification and 64-bit ids", () => {
     // A voided card order: taken in and skipped (not cash on delivery), with Shopify's exact id.
     expect(res.json()).toEqual({ status: "ok", result: "skipped" });
     expect((await orderEvents(shop)).map((e) => e["platform_order_id"])).toEqual(["820982911946154508"]);
+    // Its line items' product ids are past 2^53 too: read exactly, never rounded (nor dropped).
+    const event = new ShopifyPlatform().parseWebhook({ headers: { "x-shopify-topic": "orders/create" }, rawBody: Buffer.from(raw) });
+    expect(event.kind === "order_created" ? event.order.lines.map((l) => l.productId) : []).toEqual(["78803211967292922", "788032119674292922"]);
   });
 
   it("keeps two orders whose ids differ only past 2^53 apart (...508 and ...500), read from the raw body", async () => {

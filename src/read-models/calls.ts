@@ -3,6 +3,7 @@
 // builds its events without calling a service written for REST.
 import { type Queryable, queryPrepared } from "../db/pool.ts";
 import type { CallOutcome, CallStatus } from "../domain/calls.ts";
+import type { EndReason } from "../domain/end-reasons.ts";
 import type { Country, Currency, Dialect, Language } from "../domain/locale.ts";
 import type { CallItem, CallOut } from "../schemas/calls.ts";
 
@@ -12,7 +13,7 @@ export interface CallRow {
   id: string;
   status: CallStatus;
   outcome: CallOutcome | null;
-  end_reason: string | null;
+  end_reason: EndReason | null;
   shop_external_id: string;
   customer_name: string;
   customer_phone: string;

@@ -7,6 +7,7 @@ import { COUNTRY_CURRENCY, COUNTRY_DIALECT, type Country, DEFAULT_LANGUAGE, type
 import { normalizeDecimal, REQUIRED_SECONDS } from "../domain/money.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { ApiError } from "../errors.ts";
+import { undialable } from "../carrier-config.ts";
 import type { CallPolicyInputs } from "../engine/policy/policy-store.ts";
 import { plannedStart, requestedStart } from "./call-schedule.ts";
 import type { Page, PageInput } from "../pagination.ts";
@@ -62,6 +63,9 @@ function chooseChannel(ctx: AppContext, input: CallCreate): string {
     throw new ApiError("channel_not_available",
       `Channel "${channel.slice(0, 64)}" is not open on this installation. Open channels: ${open.join(", ") || "none"}. The default channel, used when call_params.channel is omitted, is ${DEFAULT_CHANNEL}.`);
   }
+  // A node that knows it cannot dial the call refuses it now (issue 32.4), instead of failing it a second later.
+  const problem = undialable(ctx.config, channel, ctx.config.telephony.get(channel), input.country);
+  if (problem) throw new ApiError("call_not_dialable", problem);
   return channel;
 }
 

@@ -18,7 +18,7 @@ import { scheduleRetry } from "./policy/retries.ts";
 import { takePlaces, wakeWaiting } from "./policy/concurrency.ts";
 import { callerLinesFor } from "./policy/lines.ts";
 import { queueWhatsAppFallback } from "./policy/whatsapp-fallback.ts";
-import { effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
+import { closedReason, effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { randomUUID } from "node:crypto";
@@ -158,7 +158,9 @@ async function holdUntilOpen(ctx: AppContext, client: Queryable, row: Pick<Claim
   }
   if (opening.getTime() <= now) return false;
   // A call woken for a place gives it back: it waits for the hours, not for a place.
-  await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, updated_at = now() WHERE id = $1", [row.id, opening]);
+  const hours = effectiveHours(row.country, row.accountHours, row.shopHours);
+  await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, schedule_reason = $3, updated_at = now() WHERE id = $1",
+    [row.id, opening, closedReason(new Date(now), row.country, hours)]);
   await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: row.id }, { id: randomUUID(), startAfter: opening });
   return true;
 }

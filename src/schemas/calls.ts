@@ -2,7 +2,7 @@
 // query, documents them in OpenAPI, shapes the MCP tools and types the services.
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
-import { CALL_OUTCOMES, CALL_STATUSES } from "../domain/calls.ts";
+import { CALL_OUTCOMES, CALL_STATUSES, SCHEDULE_REASONS } from "../domain/calls.ts";
 import { END_REASON_VALUES } from "../domain/end-reasons.ts";
 import { COUNTRIES, CURRENCIES, DIALECTS, LANGUAGES } from "../domain/locale.ts";
 import { checkDecimal } from "../domain/money.ts";
@@ -141,6 +141,8 @@ export const callOutSchema = z.object({
     .describe("When a queued call will ring, if not as soon as possible: the time asked for at creation, or the next opening of the calling hours. Null when none."),
   retry_of: z.string().nullable().default(null)
     .describe("The call this one retries automatically (the retry policy), on the same order with `previous_attempts` one higher; null otherwise."),
+  schedule_reason: z.enum(SCHEDULE_REASONS).nullable().default(null)
+    .describe("Why the calling hours moved `scheduled_at` later than asked (or than now): `outside_hours`, `friday_prayer`, `weekend`, `holiday`. Null when they did not."),
 }).meta({ id: "CallOut" });
 
 export type CallOut = z.output<typeof callOutSchema>;

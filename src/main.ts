@@ -1,7 +1,7 @@
 // Only what parsing the command line and reporting its errors needs is loaded up front: --help, --version and a
 // usage error answer in a fraction of the time the server's modules take to load. Each command loads its own.
 import { type Parsed, parseCommandLine, parseSeconds, UsageError, usageOf } from "./cli-args.ts";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig, roleProblems } from "./config.ts";
 import type { Database } from "./db/pool.ts";
 import { redactSecrets } from "./http/secrets.ts";
 import { VERSION } from "./version.ts";
@@ -26,6 +26,9 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
     }
     log(msg);
   };
+  // Issue 32.3: a worker without the public API address would send webhooks with this machine's address in them.
+  const problems = roleProblems(role, process.env);
+  if (problems.length) throw new ConfigError(`invalid configuration for a ${role} node:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   const database = await resolveDatabase(config, log);
   // Issue 32.2: a start that fails past this point (a taken port, a bad database) stops what it started, the embedded
   // PostgreSQL included, so no orphan is left behind; the error says what to do.
@@ -164,8 +167,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (parsed.command === "doctor") {
     // Reads the environment itself, to report every problem rather than stop at the first.
-    const { runDoctor } = await import("./engine/telephony/doctor.ts");
-    process.exitCode = await runDoctor({ env: process.env, online: parsed.values["online"] === true, write: (line) => process.stdout.write(`${line}\n`) });
+    const [{ runDoctor }, { infrastructureChecks }] = await Promise.all([import("./engine/telephony/doctor.ts"), import("./node-doctor.ts")]);
+    process.exitCode = await runDoctor({
+      env: process.env, online: parsed.values["online"] === true, write: (line) => process.stdout.write(`${line}\n`), infrastructure: infrastructureChecks,
+    });
     return;
   }
   const config = loadConfig();

@@ -210,6 +210,8 @@ export class TextCarrierSession implements CallSession {
   /** The terminal callback of a call that connected: the carrier's own connected seconds. */
   completed(carrierSeconds: number): boolean {
     if (this.#rank >= RANK.ended) return false;
+    // A duration that is not a number (NaN from a garbled field, 1e999 read as Infinity) is not the carrier's word.
+    if (!Number.isFinite(carrierSeconds)) carrierSeconds = this.connectedSeconds();
     this.#rank = RANK.ended;
     if (this.#answeredAt === null) {
       // Completed without an answer callback we saw: take the carrier's word that it connected, if it says so.

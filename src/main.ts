@@ -26,6 +26,12 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
     }
     log(msg);
   };
+  // A node that dials over an audio carrier cannot talk without its speech service: refuse to start (issue 30.8).
+  if (role !== "api") {
+    const { speechPreflight } = await import("./engine/telephony/doctor.ts");
+    const refused = await speechPreflight(config);
+    if (refused) throw new Error(refused);
+  }
   const database = await resolveDatabase(config, log);
   await migrate(database.url);
   const root = await createRoot(config, {

@@ -156,3 +156,28 @@ async function jambonzChecks(config: Config, options: DoctorOptions, say: Say): 
     say("fail", `jambonz: ${api} could not be reached: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
+
+/**
+ * What a node that places calls over an audio carrier checks before it starts (issue 30.8): the speech service
+ * answers with this key (the voices list, as `doctor --online` reads it). A node whose calls could neither speak
+ * nor hear refuses to start with the returned sentence; null when speech works or no channel needs it.
+ */
+export async function speechPreflight(config: Config, fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  if (![...config.telephony.values()].includes("twilio-media")) return null;
+  const origin = (config.WAKHA_AZURE_SPEECH_ENDPOINT ?? `https://${config.WAKHA_AZURE_SPEECH_REGION}.tts.speech.microsoft.com`).replace(/\/+$/, "");
+  const refuse = (why: string) =>
+    `the twilio-media channel(s) need Azure Speech to speak and hear, and ${why}: check WAKHA_AZURE_SPEECH_KEY and ` +
+    "WAKHA_AZURE_SPEECH_REGION (or WAKHA_AZURE_SPEECH_ENDPOINT), then run `wakha doctor --online`; the node does not start";
+  try {
+    const res = await fetchImpl(`${origin}/cognitiveservices/voices/list`, {
+      headers: { "Ocp-Apim-Subscription-Key": config.WAKHA_AZURE_SPEECH_KEY! },
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.body?.cancel().catch(() => {});
+    if (res.status === 401 || res.status === 403) return refuse(`${origin} refused the key (${res.status})`);
+    if (!res.ok) return refuse(`${origin} answered ${res.status}`);
+    return null;
+  } catch (err) {
+    return refuse(`${origin} could not be reached (${err instanceof Error ? err.message : String(err)})`);
+  }
+}

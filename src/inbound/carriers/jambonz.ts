@@ -11,7 +11,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
-import { socketPassword } from "../../engine/telephony/jambonz/provider.ts";
+import { socketPassword, validApplicationCallToken } from "../../engine/telephony/jambonz/provider.ts";
 import type { CarrierLines, TextCarrierSession, TextChannel } from "../../engine/telephony/text-carrier.ts";
 import type { z } from "zod";
 import { jambonzMessage, parseFrame, parseMessage, RefusedFrames } from "./frames.ts";
@@ -127,7 +127,8 @@ export function jambonzRoutes(app: FastifyInstance, ctx: AppContext, options: Ja
   });
 
   // With WAKHA_JAMBONZ_APPLICATION_SID, the application's call hook is this one URL (basic auth user `wakha`,
-  // password socketPassword(secret, "application")); the call is found by the tag we set at creation.
+  // password socketPassword(secret, "application")); the call is found by the tag we set at creation, and only with
+  // that call's unexpired token (applicationCallToken).
   app.get("/carriers/jambonz/ws", {
     ...HIDDEN,
     websocket: true,
@@ -137,8 +138,14 @@ export function jambonzRoutes(app: FastifyInstance, ctx: AppContext, options: Ja
     },
   }, (socket: WebSocket, request: FastifyRequest) => {
     jambonzSocket(socket, request, (data) => {
-      const id = (data["customerData"] as Record<string, unknown> | undefined)?.["wakha_call_id"];
-      return typeof id === "string" ? options.lines.get(id) : undefined;
+      // The application's password is one for all calls: the call's own short-lived token opens its session (issue 30.4).
+      const tag = data["customerData"] as Record<string, unknown> | undefined;
+      const id = tag?.["wakha_call_id"];
+      if (typeof id !== "string" || !validApplicationCallToken(options.webhookSecret, id, tag?.["wakha_call_token"])) {
+        request.log.warn({ carrier: "jambonz", security: true }, "carrier request refused: application socket without a valid, unexpired token of the call");
+        return undefined;
+      }
+      return options.lines.get(id);
     }, options);
   });
 }

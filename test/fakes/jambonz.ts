@@ -31,6 +31,8 @@ export interface JambonzScenario {
   forgedCallback?: boolean;
   /** Hostile frames on the call's socket right after session:new (issue 30.3; hostile-frames.ts). */
   hostile?: Hostility;
+  /** Open the socket with this (wrong) basic-auth password (issue 30.6). */
+  socketPassword?: string;
 }
 
 export interface FakeJambonzOptions {
@@ -188,7 +190,8 @@ export class FakeJambonz {
   /** The socket to the call hook; the callee's side of the conversation runs on its messages. */
   #connect(call: FakeJambonzCall, customer: SimulatedCustomer, first: "session:new" | "session:reconnect"): void {
     const hook = call.body["call_hook"] as { url: string; username?: string; password?: string };
-    const socket = new WebSocket(hook.url, ["ws.jambonz.org"], hook.username ? { auth: `${hook.username}:${hook.password}` } : {});
+    const password = this.#scenario(call).socketPassword ?? hook.password;
+    const socket = new WebSocket(hook.url, ["ws.jambonz.org"], hook.username ? { auth: `${hook.username}:${password}` } : {});
     call.socket = socket;
     call.connections++;
     const scenario = this.#scenario(call);

@@ -43,6 +43,8 @@ export interface TwilioScenario {
   filler?: string;
   /** Hostile frames on the call's socket right after setup/start (issue 30.3; hostile-frames.ts). */
   hostile?: Hostility;
+  /** Open the ConversationRelay socket signed with this (wrong) auth token (issue 30.6). */
+  socketToken?: string;
 }
 
 export interface FakeTwilioOptions {
@@ -244,7 +246,7 @@ export class FakeTwilio {
     const url = /<ConversationRelay[^>]*\surl="([^"]+)"/.exec(twiml)?.[1]?.replaceAll("&amp;", "&");
     const lang = /<ConversationRelay[^>]*\slanguage="([^"]+)"/.exec(twiml)?.[1] ?? "en-US";
     if (!url) return this.#finish(call, "completed");
-    const socket = new WebSocket(url, { headers: { "x-twilio-signature": twilioSignature(this.#o.authToken, url, {}) } });
+    const socket = new WebSocket(url, { headers: { "x-twilio-signature": twilioSignature(this.#scenario(call).socketToken ?? this.#o.authToken, url, {}) } });
     call.socket = socket;
     socket.on("unexpected-response", (_req, res) => {
       this.refusals.push({ kind: "relay", status: res.statusCode ?? 0 });

@@ -118,7 +118,13 @@ export function jambonzRoutes(app: FastifyInstance, ctx: AppContext, options: Ja
       const { callId } = request.params;
       if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
       const expected = `Basic ${Buffer.from(`wakha:${socketPassword(options.webhookSecret, callId)}`).toString("base64")}`;
-      if (!sameText(request.headers.authorization ?? "", expected)) return refuse(request, reply, 401, "bad basic auth on the jambonz socket");
+      if (!sameText(request.headers.authorization ?? "", expected)) {
+        // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
+        const session = options.lines.get(callId);
+        session?.socketRefused();
+        request.log.warn({ carrier: "jambonz", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "jambonz socket refused: bad basic auth");
+        return refuse(request, reply, 401, "bad basic auth on the jambonz socket");
+      }
       if (!options.lines.get(callId)) return refuse(request, reply, 404, "no live call here");
     },
   }, (socket: WebSocket, request: FastifyRequest<{ Params: { callId: string } }>) => {

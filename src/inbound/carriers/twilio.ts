@@ -104,7 +104,13 @@ export function twilioRoutes(app: FastifyInstance, ctx: AppContext, options: Twi
     preValidation: async (request: FastifyRequest<{ Params: { callId: string } }>, reply) => {
       const { callId } = request.params;
       if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
-      if (!signed(request, `${wsUrl}${twilioPaths.relay(callId)}`, {})) return refuse(request, reply, 403, "invalid X-Twilio-Signature");
+      if (!signed(request, `${wsUrl}${twilioPaths.relay(callId)}`, {})) {
+        // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
+        const session = options.lines.get(callId);
+        session?.socketRefused();
+        request.log.warn({ carrier: "twilio", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "ConversationRelay socket refused: invalid X-Twilio-Signature");
+        return refuse(request, reply, 403, "invalid X-Twilio-Signature");
+      }
       if (!options.lines.get(callId)) return refuse(request, reply, 404, "no live call here");
     },
   }, (socket: WebSocket, request: FastifyRequest<{ Params: { callId: string } }>) => {

@@ -182,6 +182,9 @@ class CallRun {
     } finally {
       if (this.#timer) clearInterval(this.#timer);
     }
+    // A line whose carrier socket was refused (issue 30.6) ends failed with the line's reason, billed as connected.
+    const lineFailure = this.#session?.lineFailure?.() ?? null;
+    if (lineFailure && end.status === "completed") end = { ...end, status: "failed", outcome: null, outcomeDetails: null, endReason: lineFailure };
     if (this.#check.lost) return; // the sweep ended it while we were cut off from the database
     // The calls this end hands its place (and line) to: claimed by this node within RELAY_FOR_MS of the job's fetch;
     // past that they get a job, so no place-call job stays active for ever.

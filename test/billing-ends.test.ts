@@ -30,7 +30,8 @@ async function answered(acct: TestAccount, shop: string, held: number): Promise<
   expect(res.statusCode, res.body).toBe(201);
   const id = (res.json() as { id: string }).id;
   await t.ctx.db.query(
-    "UPDATE calls SET status = 'in_progress', dialed_at = now(), answered_at = now(), last_heartbeat_at = now(), held_seconds = $2 WHERE id = $1", [id, held]);
+    // Answered long enough ago for the seconds these ends report (issue 31.1 bounds billing by the wall clock).
+    "UPDATE calls SET status = 'in_progress', dialed_at = now(), answered_at = now() - interval '10 minutes', last_heartbeat_at = now(), held_seconds = $2 WHERE id = $1", [id, held]);
   return id;
 }
 

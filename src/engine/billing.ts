@@ -8,6 +8,34 @@ export function billableSeconds(connectedSeconds: number): number {
   return connectedSeconds > 0 ? Math.ceil(connectedSeconds - 1e-9) : 0;
 }
 
+/** Wall-clock seconds a carrier's count may exceed our own answer-to-end time by (issue 31.1): clock and callback jitter. */
+export const BILLING_TOLERANCE_SECONDS = 2;
+
+/** Why a call was billed less than the carrier reported (CallOut.billing_adjustment.reason). */
+export const OVER_WALL_CLOCK = "carrier_seconds_exceed_wall_clock";
+
+export interface BillingAdjustment {
+  reported_seconds: number;
+  billed_seconds: number;
+  reason: typeof OVER_WALL_CLOCK;
+}
+
+/**
+ * The most seconds a call answered `wallSeconds` ago (our clock, the database's) can have been connected (issue 31.1):
+ * that time plus BILLING_TOLERANCE_SECONDS, in the carrier's seconds (`timeScale` > 1 only for the local fakes and the
+ * simulator, whose clocks run faster than the wall's).
+ */
+export function billableBound(wallSeconds: number, timeScale: number): number {
+  return Math.ceil((Math.max(0, wallSeconds) + BILLING_TOLERANCE_SECONDS) * timeScale);
+}
+
+/** The carrier's (or the dialer's) seconds bounded by the wall clock: what may be billed, and the adjustment if any. */
+export function boundBillable(reported: number, wallSeconds: number, timeScale: number): { seconds: number; adjustment: BillingAdjustment | null } {
+  const bound = billableBound(wallSeconds, timeScale);
+  if (reported <= bound) return { seconds: reported, adjustment: null };
+  return { seconds: bound, adjustment: { reported_seconds: reported, billed_seconds: bound, reason: OVER_WALL_CLOCK } };
+}
+
 export interface Debit {
   /** Seconds actually debited: the billable seconds, capped by the balance. */
   seconds: number;

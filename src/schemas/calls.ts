@@ -136,6 +136,12 @@ export const callOutSchema = z.object({
     .describe("When a queued call will ring, if not as soon as possible: the time asked for at creation, or the next opening of the calling hours. Null when none."),
   retry_of: z.string().nullable().default(null)
     .describe("The call this one retries automatically (the retry policy), on the same order with `previous_attempts` one higher; null otherwise."),
+  billing_adjustment: z.object({
+    reported_seconds: z.int().describe("The connected seconds the carrier reported."),
+    billed_seconds: z.int().describe("The seconds billed."),
+    reason: z.enum(["carrier_seconds_exceed_wall_clock"]).describe("`carrier_seconds_exceed_wall_clock`: the carrier reported more than the time from the answer to the end on our clock, plus 2 s."),
+  }).nullable().default(null)
+    .describe("Set when the call was billed less than its carrier reported, and why; null otherwise. A call is never billed more than the time from its answer to its end plus 2 s."),
 }).meta({ id: "CallOut" });
 
 export type CallOut = z.output<typeof callOutSchema>;

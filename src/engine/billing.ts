@@ -56,11 +56,17 @@ export async function debitCall(client: Queryable, accountId: string, callId: st
     "SELECT balance_seconds FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId],
   );
   const balance = accounts[0]?.balance_seconds ?? 0;
+  // Issue 31.2: never the seconds the account's other live calls hold (their ends must be billable): this call's own
+  // hold and the balance nobody holds, at most.
+  const { rows: holds } = await client.query<{ held: number }>(
+    `SELECT COALESCE(sum(held_seconds), 0)::int AS held FROM calls
+     WHERE account_id = $1 AND ended_at IS NULL AND held_seconds > 0 AND id <> $2`, [accountId, callId]);
+  const available = Math.max(0, balance - Number(holds[0]?.held ?? 0));
   const { rows: earlier } = await client.query<{ seconds: number; balance_after: number }>(
     "SELECT seconds, balance_after FROM transactions WHERE call_id = $1 AND type = 'debit'", [callId],
   );
   if (earlier[0]) return { seconds: -earlier[0].seconds, balanceAfter: earlier[0].balance_after };
-  const seconds = Math.max(0, Math.min(billable, balance));
+  const seconds = Math.max(0, Math.min(billable, available));
   if (seconds === 0) return { seconds: 0, balanceAfter: balance };
   const { rows } = await client.query<{ balance_after: number }>(
     `WITH d AS (
@@ -82,10 +88,12 @@ export async function debitCall(client: Queryable, accountId: string, callId: st
  * lock first and held it through the rest of the end serialised one account's call ends at about 40 a second).
  * The amount needs no read of the balance under the lock: the balance always covers the live calls' holds (holds are
  * taken under the account's lock from the balance the others do not hold, and only a debit lowers the balance, by at
- * most the hold its call gives back in the same transaction). The guard `balance_seconds >= seconds` enforces that
- * anyway: should it ever fail, this throws and the whole end rolls back (the sweep then bills the call through
- * debitCall). The caller holds the call's row lock and has just seen it unended, so there is no earlier debit; the
- * unique index on transactions(call_id) for debits would make one an error that rolls the end back, never a second bill.
+ * most the hold its call gives back in the same transaction; the sweep's debitCall leaves other calls' holds alone).
+ * Should that ever fail, the end is still recorded (issue 31.2: a customer's answer is never lost to a balance check):
+ * the debit is clamped at what the balance has, never below zero, and the call's billed_seconds follow. The caller
+ * holds the call's row lock and has just seen it unended, so there is no earlier debit; the unique index on
+ * transactions(call_id) for debits would make one an error that rolls the end back, never a second bill.
+ * Returns the seconds debited.
  */
 export async function debitHeld(client: Queryable, accountId: string, callId: string, seconds: number): Promise<number> {
   const { rows } = await queryPrepared<{ balance_after: number }>(client, "wakha_debit_held",
@@ -95,6 +103,18 @@ export async function debitHeld(client: Queryable, accountId: string, callId: st
      SELECT $1, $2, 'debit', -$3::bigint, a.balance_seconds, $4, $5 FROM a
      RETURNING balance_after`,
     [randomUUID(), accountId, seconds, callId, `Call ${callId}: ${seconds} s`]);
-  if (!rows[0]) throw new Error(`call ${callId}: the balance of account ${accountId} does not cover its held ${seconds} s`);
-  return rows[0].balance_after;
+  if (rows[0]) return seconds;
+  // The balance does not cover the hold (a broken invariant): what it has, and the call says so.
+  const { rows: accounts } = await client.query<{ balance_seconds: number }>(
+    "SELECT balance_seconds FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
+  const clamped = Math.max(0, Math.min(seconds, Number(accounts[0]?.balance_seconds ?? 0)));
+  if (clamped > 0) {
+    await client.query(
+      `WITH a AS (UPDATE accounts SET balance_seconds = balance_seconds - $3 WHERE id = $2 RETURNING balance_seconds)
+       INSERT INTO transactions (id, account_id, type, seconds, balance_after, call_id, description)
+       SELECT $1, $2, 'debit', -$3::bigint, a.balance_seconds, $4, $5 FROM a`,
+      [randomUUID(), accountId, clamped, callId, `Call ${callId}: ${clamped} s`]);
+  }
+  await client.query("UPDATE calls SET billed_seconds = $2 WHERE id = $1", [callId, clamped]);
+  return clamped;
 }

@@ -5,8 +5,8 @@
 // first, never taking seconds the account's other live calls hold, and the balance never below zero.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallEnd, settleCall } from "../src/engine/call-states.ts";
-import { sweepCalls } from "../src/engine/sweeper.ts";
+import { billingTimeScale, type CallEnd, settleCall } from "../src/engine/call-states.ts";
+import { recoveryClock, sweepCalls } from "../src/engine/sweeper.ts";
 import { newAccount, type TestAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { type ListeningApp, startListening } from "./mcp-client.ts";
@@ -143,5 +143,20 @@ describe("the debit at a call's end (issue 15 with issue 20's rules)", () => {
     const { rows } = await t.ctx.db.query<{ status: string; outcome: string | null }>("SELECT status, outcome FROM calls WHERE id = $1", [live]);
     expect(rows[0]).toEqual({ status: "completed", outcome: "confirmed" });
     expect(s.balance).toBe(40);
+  });
+
+  it("after a crash, a call answered within its last heartbeat is billed from its answer to the time of loss, not 0 (issue 31.4)", async () => {
+    const { acct, shop } = await account(1_000);
+    const id = await answered(acct, shop, 60);
+    // Answered, then its node died before the next heartbeat: the heartbeat is the answer's, connected seconds 0.
+    await t.ctx.db.query(
+      "UPDATE calls SET answered_at = now() - interval '2 minutes', last_heartbeat_at = now() - interval '2 minutes', answered_seconds = 0 WHERE id = $1", [id]);
+    expect((await sweepCalls(t.ctx, 60)).ended).toBeGreaterThanOrEqual(1);
+    // The answer to the time of loss: the middle of the heartbeat interval it missed.
+    const expected = Math.ceil((recoveryClock(t.ctx.config).heartbeatMs / 2000) * billingTimeScale(t.ctx.config, "gsm"));
+    const s = await state(acct.accountId);
+    expect(expected).toBeGreaterThan(0);
+    expect(s.calls.get(id)).toMatchObject({ ended: true, billed: expected, duration: expected });
+    expect(s.balance).toBe(1_000 - expected);
   });
 });

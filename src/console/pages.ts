@@ -289,6 +289,7 @@ ${active ? html`<form method="post" action="/console/calls/${call.id}/cancel">${
 <ol class="timeline">${step(t.tCreated, call.created_at)}${step(t.tScheduled, call.scheduled_at)}${step(t.tAnswered, call.answered_at)}${step(t.tEnded, call.ended_at)}</ol>
 <p>${t.endReason}: ${call.end_reason ?? "—"} · ${t.duration}: ${f.seconds(call.duration_seconds)} · ${t.billed}: ${f.seconds(call.billed_seconds)}
 ${call.retry_of ? html` · ${t.retryOf} <a href="/console/calls/${call.retry_of}">${call.retry_of.slice(0, 8)}</a>` : ""}</p>
+${call.waiting_reason ? html`<p class="waiting-reason" role="status">${t.waitingReason}: ${t.waitingReasons[call.waiting_reason] ?? call.waiting_reason}</p>` : ""}
 ${call.billing_adjustment ? html`<p class="billing-adjustment" role="note">${t.tBillingAdjusted} ${f.seconds(call.billing_adjustment.reported_seconds)} · ${t.billed}: ${f.seconds(call.billing_adjustment.billed_seconds)} (${t.billingBoundNote})</p>` : ""}
 </section>
 <section aria-labelledby="h-details"><h2 id="h-details">${t.details}</h2>${details || html`<p class="empty">—</p>`}

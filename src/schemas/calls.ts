@@ -142,6 +142,8 @@ export const callOutSchema = z.object({
     reason: z.enum(["carrier_seconds_exceed_wall_clock"]).describe("`carrier_seconds_exceed_wall_clock`: the carrier reported more than the time from the answer to the end on our clock, plus 2 s."),
   }).nullable().default(null)
     .describe("Set when the call was billed less than its carrier reported, and why; null otherwise. A call is never billed more than the time from its answer to its end plus 2 s."),
+  waiting_reason: z.enum(["concurrency_cap", "caller_line_busy", "balance_held"]).nullable().default(null)
+    .describe("Why a `queued` call waits to be dialled: `concurrency_cap` (the account's calls in progress are at its cap), `caller_line_busy` (every line of the caller numbers is busy), `balance_held` (the account's live calls hold all of its balance; the call is dialled when one ends, and ends `insufficient_balance` only if nothing is held and the free balance is under the 10-second minimum). Null otherwise."),
 }).meta({ id: "CallOut" });
 
 export type CallOut = z.output<typeof callOutSchema>;

@@ -290,6 +290,8 @@ ${active ? html`<form method="post" action="/console/calls/${call.id}/cancel">${
 ${call.outcome_details?.error ? html`<p class="call-error"><strong>${t.failureCause}</strong>: <span dir="auto">${call.outcome_details.error.message}</span> (<code>${call.outcome_details.error.code}</code>)</p>` : ""}
 <p>${t.endReason}: ${call.end_reason ? html`<a href="/docs/call-endings#${call.end_reason}">${call.end_reason}</a>` : "—"} · ${t.duration}: ${f.seconds(call.duration_seconds)} · ${t.billed}: ${f.seconds(call.billed_seconds)}
 ${call.retry_of ? html` · ${t.retryOf} <a href="/console/calls/${call.retry_of}">${call.retry_of.slice(0, 8)}</a>` : ""}</p>
+${call.waiting_reason ? html`<p class="waiting-reason" role="status">${t.waitingReason}: ${t.waitingReasons[call.waiting_reason] ?? call.waiting_reason}</p>` : ""}
+${call.billing_adjustment ? html`<p class="billing-adjustment" role="note">${t.tBillingAdjusted} ${f.seconds(call.billing_adjustment.reported_seconds)} · ${t.billed}: ${f.seconds(call.billing_adjustment.billed_seconds)} (${t.billingBoundNote})</p>` : ""}
 </section>
 <section aria-labelledby="h-details"><h2 id="h-details">${t.details}</h2>${details || html`<p class="empty">—</p>`}
 ${table([t.product, t.quantity, t.unitPrice], call.order.items.map((i) => html`<tr><td>${i.name}${i.variant_name ? html` (${i.variant_name})` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, call.currency)}</td></tr>`), "—", t.items)}

@@ -190,7 +190,7 @@ class CallRun {
     // past that they get a job, so no place-call job stays active for ever.
     const relay = performance.now() - this.#fetchedAt < RELAY_FOR_MS ? [] as string[] : undefined;
     try {
-      if (!(await settleCall(this.#ctx, this.#call, end, relay))) return;
+      if (!(await settleCall(this.#ctx, this.#call, end, relay, (m) => this.#engine.log(m)))) return;
     } catch (err) {
       this.#engine.log(`call ${this.#call.id}: could not record its end; the sweep will`, err);
       return;

@@ -37,13 +37,18 @@ export interface CallRow {
   scheduled_at: Date | null;
   retry_of: string | null;
   schedule_reason: ScheduleReason | null;
+  billing_adjustment: CallOut["billing_adjustment"];
+  waiting_reason: CallOut["waiting_reason"];
 }
 
 export const CALL_COLUMNS = `c.seq, c.id, c.status, c.outcome, c.end_reason, s.external_id AS shop_external_id, c.customer_name,
   c.customer_phone, c.amount::text AS amount, c.currency, c.country, c.language, c.dialect, c.channel, c.order_external_id,
   c.previous_attempts, c.items, c.outcome_details, c.created_at, c.answered_at, c.ended_at, c.duration_seconds,
   c.billed_seconds, c.recording_path, c.recording_purged_at, c.scheduled_at, c.retry_of,
-  c.schedule_reason`;
+  c.schedule_reason,
+  c.billing_adjustment,
+  CASE WHEN c.status = 'queued' AND c.deferred_until = 'infinity' THEN CASE WHEN c.wait_lines IS NULL THEN 'concurrency_cap'
+    WHEN c.wait_lines = '{balance}'::text[] THEN 'balance_held' ELSE 'caller_line_busy' END END AS waiting_reason`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -78,6 +83,8 @@ export function toCallOut(baseUrl: string, r: CallRow): CallOut {
     scheduled_at: r.scheduled_at?.toISOString() ?? null,
     retry_of: r.retry_of,
     schedule_reason: r.schedule_reason,
+    billing_adjustment: r.billing_adjustment ?? null,
+    waiting_reason: r.waiting_reason ?? null,
   };
 }
 

@@ -143,6 +143,14 @@ export const callOutSchema = z.object({
     .describe("The call this one retries automatically (the retry policy), on the same order with `previous_attempts` one higher; null otherwise."),
   schedule_reason: z.enum(SCHEDULE_REASONS).nullable().default(null)
     .describe("Why the calling hours moved `scheduled_at` later than asked (or than now): `outside_hours`, `friday_prayer`, `weekend`, `holiday`. Null when they did not."),
+  billing_adjustment: z.object({
+    reported_seconds: z.int().describe("The connected seconds the carrier reported."),
+    billed_seconds: z.int().describe("The seconds billed."),
+    reason: z.enum(["carrier_seconds_exceed_wall_clock"]).describe("`carrier_seconds_exceed_wall_clock`: the carrier reported more than the time from the answer to the end on our clock, plus 2 s."),
+  }).nullable().default(null)
+    .describe("Set when the call was billed less than its carrier reported, and why; null otherwise. A call is never billed more than the time from its answer to its end plus 2 s."),
+  waiting_reason: z.enum(["concurrency_cap", "caller_line_busy", "balance_held"]).nullable().default(null)
+    .describe("Why a `queued` call waits to be dialled: `concurrency_cap` (the account's calls in progress are at its cap), `caller_line_busy` (every line of the caller numbers is busy), `balance_held` (the account's live calls hold all of its balance; the call is dialled when one ends, and ends `insufficient_balance` only if nothing is held and the free balance is under the 10-second minimum). Null otherwise."),
 }).meta({ id: "CallOut" });
 
 export type CallOut = z.output<typeof callOutSchema>;

@@ -193,6 +193,8 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
     scheduled_at: scheduledAt?.toISOString() ?? null,
     retry_of: null,
     schedule_reason: scheduleReason,
+    billing_adjustment: null,
+    waiting_reason: null,
   };
   // Stored as the CallOut's JSON, and sent as it is: a replay gives the call exactly as first created, byte for byte.
   return { out, body: JSON.stringify(callOutSchema.encode(out)), scheduledAt };

@@ -96,8 +96,13 @@ export const END_REASONS = {
   },
   speech_unavailable: {
     statuses: ["failed"],
-    cause: "Speech recognition failed on several turns in a row during the call (the service was unreachable or erred).",
+    cause: "The speech service failed during the call: recognition failed on several turns in a row, or text-to-speech was unreachable or erred (5xx, 429). Billed only for the carrier's connected seconds.",
     remedy: "Check the speech service's status and the node's network, then call again.",
+  },
+  carrier_auth_failed: {
+    statuses: ["failed"],
+    cause: "The carrier's media socket for the call (ConversationRelay or jambonz) was refused for a bad signature or password, and no genuine socket attached: a misconfigured auth token or application password, or someone forging the carrier. Logged as a security event; billed only for the carrier's connected seconds.",
+    remedy: "Check that WAKHA_TWILIO_AUTH_TOKEN (or the jambonz application's credentials) matches the carrier account, and look for security events in the node's log (docs/going-live.md).",
   },
   engine_error: {
     statuses: ["failed"],

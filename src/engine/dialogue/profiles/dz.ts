@@ -44,9 +44,9 @@ const goodbye = "نهارك مبروك، بسلامة.";
 export const dz: DialogueProfile = {
   spokenAmount: dinarsDz,
   opening: (o, pick) =>
-    `${pick(["السلام عليكم", "السلام عليكم، صحيت"])}، راني نعيطلك من ${o.shopName}. راني نهدر مع ${o.customerName}؟`,
+    `${pick(["السلام عليكم", "السلام عليكم، صحيت"])}، مساعدة آلية من ${o.shopName} والمكالمة مسجلة. راني نهدر مع ${o.customerName}؟`,
   identityAgain: (o) => `سمحلي، راني نهدر مع ${o.customerName}؟`,
-  introduceAgain: (o) => `أنا المساعدة تاع ${o.shopName}، نعيطلك على الكوموند اللي درت. راني نهدر مع ${o.customerName}؟`,
+  introduceAgain: (o) => `أنا المساعدة الآلية تاع ${o.shopName}، نعيطلك على الكوموند اللي درت، والمكالمة مسجلة. راني نهدر مع ${o.customerName}؟`,
   readBack: (o, pick) =>
     `${pick(["صحيت", "مرحبا بيك", "يعطيك الصحة"])}. الكوموند تاعك فيها ${items(o)}. المجموع ${dinarsDz(o.amount)}، تخلصهم كي توصلك. ${confirmationQuestion()}`,
   confirmationQuestion,

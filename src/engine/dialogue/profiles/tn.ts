@@ -43,9 +43,9 @@ const goodbye = "نهارك زين، بالسلامة.";
 /** Tunisian Tounsi. */
 export const tn: DialogueProfile = {
   spokenAmount: dinarsTn,
-  opening: (o, pick) => `${pick(["عسلامة", "السلام عليكم، عسلامة"])}، نكلمك من ${o.shopName}. نحكي مع ${o.customerName}؟`,
+  opening: (o, pick) => `${pick(["عسلامة", "السلام عليكم، عسلامة"])}، مساعدة آلية من ${o.shopName} والمكالمة مسجلة. نحكي مع ${o.customerName}؟`,
   identityAgain: (o) => `سامحني، نحكي مع ${o.customerName}؟`,
-  introduceAgain: (o) => `أنا المساعدة متاع ${o.shopName}، نكلمك على الكوموند اللي عملتها. نحكي مع ${o.customerName}؟`,
+  introduceAgain: (o) => `أنا المساعدة الآلية متاع ${o.shopName}، نكلمك على الكوموند اللي عملتها، والمكالمة مسجلة. نحكي مع ${o.customerName}؟`,
   readBack: (o, pick) =>
     `${pick(["مرحبا بيك", "يعيشك", "باهي"])}. الكوموند متاعك فيها ${items(o)}. المجموع ${dinarsTn(o.amount)}، تخلصهم وقت توصلك. ${confirmationQuestion()}`,
   confirmationQuestion,

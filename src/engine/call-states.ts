@@ -12,7 +12,7 @@ import type { CallItem, CallOut } from "../schemas/calls.ts";
 import { readCallOut } from "../read-models/calls.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
-import { listNumber } from "./policy/do-not-call.ts";
+import { recordOptOut } from "./policy/do-not-call.ts";
 import { scheduleRetry } from "./policy/retries.ts";
 import { takePlaces, wakeWaiting } from "./policy/concurrency.ts";
 import { callerLinesFor } from "./policy/lines.ts";
@@ -278,10 +278,11 @@ async function settleInTransaction(
       status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected, billed,
     ],
   );
-  // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them.
+  // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them,
+  // with the call as evidence, and customer.opted_out sent (issue 36).
   if (end.endReason === DO_NOT_CALL_END_REASON) {
     const words = typeof end.outcomeDetails?.["transcript_excerpt"] === "string" ? end.outcomeDetails["transcript_excerpt"] : null;
-    await listNumber(client, call.accountId, row.customer_phone, { source: "call", reason: words, callId: call.id });
+    await recordOptOut(ctx, client, call.accountId, call.id, row.customer_phone, words);
   }
   // The next attempt, when the retry policy says so, is created with this end (issue 15): exactly once.
   const retry = await scheduleRetry(ctx, client, call.id, new Date(ctx.now()));

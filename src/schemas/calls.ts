@@ -3,6 +3,7 @@
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
 import { CALL_OUTCOMES, CALL_STATUSES } from "../domain/calls.ts";
+import { LEGAL_BASES } from "../domain/compliance.ts";
 import { COUNTRIES, CURRENCIES, DIALECTS, LANGUAGES } from "../domain/locale.ts";
 import { checkDecimal } from "../domain/money.ts";
 import { E164 } from "../domain/phone.ts";
@@ -105,6 +106,8 @@ export const outcomeDetailsSchema = z.looseObject({
   callback_at: z.string().nullable().optional().describe("callback_requested: when to call back."),
   changes: z.unknown().optional().describe("change_requested: what the customer wants changed."),
   transcript_excerpt: z.string().optional().describe("Always: the customer's deciding words."),
+  opted_out: z.literal(true).optional()
+    .describe("declined with `end_reason` `do_not_call_requested`: the customer asked never to be called again; the number is on the account's do-not-call list (source `customer_request`) and `customer.opted_out` was sent."),
 }).meta({ id: "OutcomeDetails" });
 
 export const callOutSchema = z.object({
@@ -136,6 +139,10 @@ export const callOutSchema = z.object({
     .describe("When a queued call will ring, if not as soon as possible: the time asked for at creation, or the next opening of the calling hours. Null when none."),
   retry_of: z.string().nullable().default(null)
     .describe("The call this one retries automatically (the retry policy), on the same order with `previous_attempts` one higher; null otherwise."),
+  legal_basis: z.enum(LEGAL_BASES).default("order_confirmation")
+    .describe("Why the customer may be called (issue 36): `order_confirmation`, the order they placed; never a marketing purpose, and a call offers nothing."),
+  recording_declined: z.boolean().default(false)
+    .describe("The customer objected to the recording during the call: the agent stopped it and no recording is kept (`recording_url` stays null, no `recording.ready`)."),
 }).meta({ id: "CallOut" });
 
 export type CallOut = z.output<typeof callOutSchema>;

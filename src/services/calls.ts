@@ -188,6 +188,8 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
     recording_url: null,
     scheduled_at: scheduledAt?.toISOString() ?? null,
     retry_of: null,
+    legal_basis: "order_confirmation",
+    recording_declined: false,
   };
   // Stored as the CallOut's JSON, and sent as it is: a replay gives the call exactly as first created, byte for byte.
   return { out, body: JSON.stringify(callOutSchema.encode(out)), scheduledAt };

@@ -273,7 +273,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       // "Don't call me again", whatever the classifier read and at any step: listed by the call's end (issue 15).
       if (text && asksNotToBeCalled(text, order.dialect)) {
         decisive.push(text);
-        settle("declined", { reason: "do_not_call" }, DO_NOT_CALL_END_REASON);
+        settle("declined", { reason: "do_not_call", opted_out: true }, DO_NOT_CALL_END_REASON);
         return say(doNotCallClosing(order.dialect, order.language), true);
       }
       switch (stage) {

@@ -233,6 +233,8 @@ export interface CallEnd {
   transcript: TranscriptEntry[] | null;
   /** Seconds from answer to hang-up on the carrier's clock; 0 for an unanswered call. */
   connectedSeconds: number;
+  /** The customer objected to the recording (issue 36): the call says so and no recording is kept. */
+  recordingDeclined?: boolean;
 }
 
 /**
@@ -278,6 +280,7 @@ async function settleInTransaction(
       status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected, billed,
     ],
   );
+  if (end.recordingDeclined) await client.query("UPDATE calls SET recording_declined = true WHERE id = $1", [call.id]);
   // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them,
   // with the call as evidence, and customer.opted_out sent (issue 36).
   if (end.endReason === DO_NOT_CALL_END_REASON) {

@@ -73,6 +73,7 @@ export const dz: DialogueProfile = {
   checkConfirm: () => "غير باش نتأكد: نأكدولك الكوموند، ايه ولا لا؟",
   checkIdentity: (o) => `سمحلي، غير باش نتأكد: راني نهدر مع ${o.customerName}، ايه ولا لا؟`,
   offerKeypad: () => "إذا حبيت، اضغط على واحد باش تأكد الكوموند، ولا على اثنين باش تلغيها.",
+  recordingStopped: () => "واخا، حبسنا التسجيل وما نخليو والو.",
 };
 
 /** French as Algerian call centres speak it: "4 500 dinars". */

@@ -71,6 +71,7 @@ export function createFrenchProfile(style: FrenchStyle): DialogueProfile {
     checkConfirm: () => "Juste pour être sûre : je confirme votre commande, oui ou non ?",
     checkIdentity: (o) => `Pardon, juste pour être sûre : je parle bien avec ${o.customerName}, oui ou non ?`,
     offerKeypad: () => "Si vous préférez, appuyez sur 1 pour confirmer la commande, ou sur 2 pour l'annuler.",
+    recordingStopped: () => "Bien sûr, l'enregistrement est arrêté et rien ne sera conservé.",
   };
   return profile;
 }

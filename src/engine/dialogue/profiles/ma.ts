@@ -74,6 +74,7 @@ export const ma: DialogueProfile = {
   checkConfirm: () => "غير باش نتأكد: نأكدو ليك الطلبية، آه ولا لا؟",
   checkIdentity: (o) => `سمح ليا، غير باش نتأكد: واش معايا ${o.customerName}، آه ولا لا؟`,
   offerKeypad: () => "إلا بغيتي، ضغط على واحد باش تأكد الطلبية، ولا على جوج باش تلغيها.",
+  recordingStopped: () => "واخا، وقفنا التسجيل وما غادي نحتافظو بوالو.",
 };
 
 /** French as Moroccan call centres speak it: "249 dirhams". */

@@ -72,6 +72,7 @@ export const tn: DialogueProfile = {
   checkConfirm: () => "باش نتأكد برك: نأكدولك الكوموند، إيه ولا لا؟",
   checkIdentity: (o) => `سامحني، باش نتأكد برك: نحكي مع ${o.customerName}، إيه ولا لا؟`,
   offerKeypad: () => "كان تحب، اضغط على واحد باش تأكد الكوموند، ولا على زوز باش تلغيها.",
+  recordingStopped: () => "باهي، وقفنا التسجيل وما باش نخليو شي.",
 };
 
 /** French as Tunisian call centres speak it: "45 dinars et 500 millimes". */

@@ -23,7 +23,7 @@ export const addDoNotCallTool = defineTool({
 export const listDoNotCallTool = defineTool({
   name: "list_do_not_call",
   title: "List the do-not-call numbers",
-  description: "Lists the numbers the account never calls, most recently added first, each with who added it (`api` or, when the customer asked during a call, `call` with its `call_id`). Pages as in the other lists (`limit`, `cursor` = `next_cursor`).",
+  description: "Lists the numbers the account never calls, most recently added first, each with who added it (`api` or, when the customer asked during a call, `customer_request` with its `call_id`). Pages as in the other lists (`limit`, `cursor` = `next_cursor`).",
   input: z.strictObject(doNotCallListQuery.shape),
   output: pageSchema(doNotCallEntrySchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

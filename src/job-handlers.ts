@@ -2,6 +2,7 @@
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
 import { requeueStuckWriteBacks, runStoreWriteBack } from "./orders/store-write-back.ts";
 import { runErasure } from "./compliance/erasure.ts";
+import { purgeExpiredTranscripts } from "./compliance/retention.ts";
 import { placeCall, placeCalls } from "./engine/dialer.ts";
 import { sendQueuedMessage } from "./whatsapp/send.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
@@ -83,6 +84,7 @@ export const JOB_HANDLERS: JobHandlers<Root> = {
   purgeRecordings: {
     handle: async (root) => {
       await purgeExpiredRecordings(root);
+      await purgeExpiredTranscripts(root.db); // the account's transcript retention (issue 36.5)
     },
     batchSize: 1,
     pollingIntervalSeconds: 30,

@@ -7,15 +7,13 @@ import type { AppContext } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import type { ErasureCounts } from "../schemas/erasures.ts";
+import { STRIP_WORDS } from "./retention.ts";
 
 /** What replaces a name or a number. */
 export const ERASED = "erased";
 /** A call to the number still under way is waited for: the erasure tries again this much later. */
 const WAIT_FOR_LIVE_CALLS_MS = 60_000;
 
-/** outcome_details or resolution_details without the customer's words: the excerpt goes, reason and changes become null. */
-const STRIP_WORDS = (col: string) => `CASE WHEN ${col} IS NULL THEN NULL ELSE (${col} - 'transcript_excerpt' - 'words')
-  || COALESCE((SELECT jsonb_object_agg(k, 'null'::jsonb) FROM jsonb_object_keys(${col}) AS k WHERE k IN ('reason', 'changes')), '{}'::jsonb) END`;
 
 /** The customer fields of a stored event's data (CallOut, order, message, opt-out), erased. */
 function eraseEventData(data: Record<string, unknown>): Record<string, unknown> {

@@ -35,6 +35,9 @@ const out: CallOut = {
   billed_seconds: null, recording_url: null, scheduled_at: null, retry_of: null,
   legal_basis: "order_confirmation",
   recording_declined: false,
+  schedule_reason: null,
+  billing_adjustment: null,
+  waiting_reason: null,
 };
 const serialize = (serializerCompiler as unknown as (o: { schema: unknown; method: string; url: string }) => (d: unknown) => string)({ schema: callOutSchema, method: "GET", url: "/x" });
 const limiter = new MemoryRateLimiter();

@@ -2,8 +2,9 @@
 // (services/calls.ts) and that call.* webhook events carry (engine/call-states.ts). Below both, so the engine
 // builds its events without calling a service written for REST.
 import { type Queryable, queryPrepared } from "../db/pool.ts";
-import type { CallOutcome, CallStatus } from "../domain/calls.ts";
+import type { CallOutcome, CallStatus, ScheduleReason } from "../domain/calls.ts";
 import type { LegalBasis } from "../domain/compliance.ts";
+import type { EndReason } from "../domain/end-reasons.ts";
 import type { Country, Currency, Dialect, Language } from "../domain/locale.ts";
 import type { CallItem, CallOut } from "../schemas/calls.ts";
 
@@ -13,7 +14,7 @@ export interface CallRow {
   id: string;
   status: CallStatus;
   outcome: CallOutcome | null;
-  end_reason: string | null;
+  end_reason: EndReason | null;
   shop_external_id: string;
   customer_name: string;
   customer_phone: string;
@@ -38,13 +39,20 @@ export interface CallRow {
   retry_of: string | null;
   legal_basis: LegalBasis;
   recording_declined: boolean;
+  schedule_reason: ScheduleReason | null;
+  billing_adjustment: CallOut["billing_adjustment"];
+  waiting_reason: CallOut["waiting_reason"];
 }
 
 export const CALL_COLUMNS = `c.seq, c.id, c.status, c.outcome, c.end_reason, s.external_id AS shop_external_id, c.customer_name,
   c.customer_phone, c.amount::text AS amount, c.currency, c.country, c.language, c.dialect, c.channel, c.order_external_id,
   c.previous_attempts, c.items, c.outcome_details, c.created_at, c.answered_at, c.ended_at, c.duration_seconds,
   c.billed_seconds, c.recording_path, c.recording_purged_at, c.scheduled_at, c.retry_of,
-  c.legal_basis, c.recording_declined`;
+  c.legal_basis, c.recording_declined,
+  c.schedule_reason,
+  c.billing_adjustment,
+  CASE WHEN c.status = 'queued' AND c.deferred_until = 'infinity' THEN CASE WHEN c.wait_lines IS NULL THEN 'concurrency_cap'
+    WHEN c.wait_lines = '{balance}'::text[] THEN 'balance_held' ELSE 'caller_line_busy' END END AS waiting_reason`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -80,6 +88,9 @@ export function toCallOut(baseUrl: string, r: CallRow): CallOut {
     retry_of: r.retry_of,
     legal_basis: r.legal_basis,
     recording_declined: r.recording_declined,
+    schedule_reason: r.schedule_reason,
+    billing_adjustment: r.billing_adjustment ?? null,
+    waiting_reason: r.waiting_reason ?? null,
   };
 }
 

@@ -2,8 +2,9 @@
 // query, documents them in OpenAPI, shapes the MCP tools and types the services.
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
-import { CALL_OUTCOMES, CALL_STATUSES } from "../domain/calls.ts";
+import { CALL_OUTCOMES, CALL_STATUSES, SCHEDULE_REASONS } from "../domain/calls.ts";
 import { LEGAL_BASES } from "../domain/compliance.ts";
+import { END_REASON_VALUES } from "../domain/end-reasons.ts";
 import { COUNTRIES, CURRENCIES, DIALECTS, LANGUAGES } from "../domain/locale.ts";
 import { checkDecimal } from "../domain/money.ts";
 import { E164 } from "../domain/phone.ts";
@@ -108,13 +109,17 @@ export const outcomeDetailsSchema = z.looseObject({
   transcript_excerpt: z.string().optional().describe("Always: the customer's deciding words."),
   opted_out: z.literal(true).optional()
     .describe("declined with `end_reason` `do_not_call_requested`: the customer asked never to be called again; the number is on the account's do-not-call list (source `customer_request`) and `customer.opted_out` was sent."),
+  error: z.object({
+    code: z.string().describe("A stable code: the end reason, or what the carrier said (`dns_failure`, `no_caller_number`, `http_401`, `sip_486`...)."),
+    message: z.string().describe("One sentence for a person; never a secret."),
+  }).optional().describe("failed calls: the cause (issue 32.4)."),
 }).meta({ id: "OutcomeDetails" });
 
 export const callOutSchema = z.object({
   id: z.string().describe("The call id (UUID), used in /v1/calls/{id}."),
   status: z.enum(CALL_STATUSES).describe("queued, ringing, in_progress, then one terminal status."),
-  outcome: z.enum(CALL_OUTCOMES).nullable().describe("Set when the status is `completed`, else null."),
-  end_reason: z.string().nullable().describe("Why the call ended (for example `customer_hangup`, `canceled`); null while it runs."),
+  outcome: z.enum(CALL_OUTCOMES).nullable().describe("Set when the status is `completed`, else null. Each value's meaning: /docs/call-endings."),
+  end_reason: z.enum(END_REASON_VALUES).nullable().describe("Why the call ended; null while it runs. Each value's cause and remedy: /docs/call-endings (explain_error answers them too)."),
   shop_external_id: z.string(),
   customer: z.object({ name: z.string(), phone_number: z.string() }),
   amount: z.string().describe("Decimal string."),
@@ -143,6 +148,16 @@ export const callOutSchema = z.object({
     .describe("Why the customer may be called (issue 36): `order_confirmation`, the order they placed; never a marketing purpose, and a call offers nothing."),
   recording_declined: z.boolean().default(false)
     .describe("The customer objected to the recording during the call: the agent stopped it and no recording is kept (`recording_url` stays null, no `recording.ready`)."),
+  schedule_reason: z.enum(SCHEDULE_REASONS).nullable().default(null)
+    .describe("Why the calling hours moved `scheduled_at` later than asked (or than now): `outside_hours`, `friday_prayer`, `weekend`, `holiday`. Null when they did not."),
+  billing_adjustment: z.object({
+    reported_seconds: z.int().describe("The connected seconds the carrier reported."),
+    billed_seconds: z.int().describe("The seconds billed."),
+    reason: z.enum(["carrier_seconds_exceed_wall_clock"]).describe("`carrier_seconds_exceed_wall_clock`: the carrier reported more than the time from the answer to the end on our clock, plus 2 s."),
+  }).nullable().default(null)
+    .describe("Set when the call was billed less than its carrier reported, and why; null otherwise. A call is never billed more than the time from its answer to its end plus 2 s."),
+  waiting_reason: z.enum(["concurrency_cap", "caller_line_busy", "balance_held"]).nullable().default(null)
+    .describe("Why a `queued` call waits to be dialled: `concurrency_cap` (the account's calls in progress are at its cap), `caller_line_busy` (every line of the caller numbers is busy), `balance_held` (the account's live calls hold all of its balance; the call is dialled when one ends, and ends `insufficient_balance` only if nothing is held and the free balance is under the 10-second minimum). Null otherwise."),
 }).meta({ id: "CallOut" });
 
 export type CallOut = z.output<typeof callOutSchema>;

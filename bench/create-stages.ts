@@ -33,6 +33,8 @@ const out: CallOut = {
   ] },
   outcome_details: null, created_at: new Date().toISOString(), answered_at: null, ended_at: null, duration_seconds: null,
   billed_seconds: null, recording_url: null, scheduled_at: null, retry_of: null,
+  legal_basis: "order_confirmation",
+  recording_declined: false,
   schedule_reason: null,
   billing_adjustment: null,
   waiting_reason: null,

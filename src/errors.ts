@@ -40,6 +40,12 @@ export const ERRORS = {
     cause: "No resource or route at this path, or it is not accessible to this key.",
     remedy: "Check the method and path against /openapi.json.",
   },
+  erasure_not_found: {
+    status: 404,
+    title: "Erasure not found",
+    cause: "No erasure with this id on the account (it may belong to another account, or the id is not a UUID).",
+    remedy: "Use the id returned by POST /v1/erasures (or the erase_customer_data tool).",
+  },
   call_not_found: {
     status: 404,
     title: "Call not found",

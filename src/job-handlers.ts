@@ -1,6 +1,8 @@
 // Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
 import { requeueStuckWriteBacks, runStoreWriteBack } from "./orders/store-write-back.ts";
+import { runErasure } from "./compliance/erasure.ts";
+import { purgeExpiredTranscripts } from "./compliance/retention.ts";
 import { placeCall, placeCalls } from "./engine/dialer.ts";
 import { sendQueuedMessage } from "./whatsapp/send.ts";
 import { purgeExpiredRecordings } from "./storage/recordings.ts";
@@ -61,6 +63,15 @@ export const JOB_HANDLERS: JobHandlers<Root> = {
     localConcurrency: 4,
     pollingIntervalSeconds: 1,
   },
+  // One erasure of a customer's personal data (issue 36.4); it re-sends itself while calls to the number are under way.
+  eraseCustomerData: {
+    handle: async (root, payload) => {
+      await runErasure(root, payload.erasure_id);
+    },
+    batchSize: 5,
+    localConcurrency: 1,
+    pollingIntervalSeconds: 1,
+  },
   sweepCalls: {
     handle: async (root) => {
       await sweepCalls(root);
@@ -73,6 +84,7 @@ export const JOB_HANDLERS: JobHandlers<Root> = {
   purgeRecordings: {
     handle: async (root) => {
       await purgeExpiredRecordings(root);
+      await purgeExpiredTranscripts(root.db); // the account's transcript retention (issue 36.5)
     },
     batchSize: 1,
     pollingIntervalSeconds: 30,

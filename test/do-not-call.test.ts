@@ -148,7 +148,7 @@ describe("a customer asking not to be called again, in each dialect (engine end 
     await db?.drop();
   });
 
-  it("ends the call politely, lists the number (source call) and refuses the next call", async () => {
+  it("ends the call politely, lists the number (source customer_request) and refuses the next call", async () => {
     const acct = await newAccount(t.ctx, 5000);
     const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
     for (const country of ["MA", "DZ", "TN", "FR"] as const) {
@@ -159,7 +159,7 @@ describe("a customer asking not to be called again, in each dialect (engine end 
       const ended = await waitForEnd(t, acct, created.json().id);
       expect(ended, country).toMatchObject({ status: "completed", outcome: "declined", end_reason: "do_not_call_requested", outcome_details: { reason: "do_not_call" } });
       const entry = await t.app.inject({ method: "GET", url: `/v1/me/do-not-call/${encodeURIComponent(phone)}`, headers: acct.headers });
-      expect(entry.json(), country).toMatchObject({ source: "call", call_id: ended.id, reason: REQUESTS[DIALECT[country]][0] });
+      expect(entry.json(), country).toMatchObject({ source: "customer_request", call_id: ended.id, reason: REQUESTS[DIALECT[country]][0] });
       problem(await postCall(t, acct, callBody(shop, { ...body, order: { ...body.order, external_id: randomUUID() } })), "number_do_not_call", 422);
     }
     expect(t.errors).toEqual([]);

@@ -146,12 +146,12 @@ export async function getCallOut(t: TestApp, acct: TestAccount, id: string): Pro
   return res.json() as CallOut;
 }
 
-/** Waits (reading the row) until the call has ended and, when it was answered, its recording is stored; returns its CallOut. */
+/** Waits (reading the row) until the call has ended and, when it was answered, its recording is stored (unless declined, issue 36); returns its CallOut. */
 export async function waitForEnd(t: TestApp, acct: TestAccount, id: string, timeoutMs = 25_000): Promise<CallOut> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await t.ctx.db.query<{ done: boolean }>(
-      "SELECT ended_at IS NOT NULL AND (answered_at IS NULL OR recording_path IS NOT NULL) AS done FROM calls WHERE id = $1", [id],
+      "SELECT ended_at IS NOT NULL AND (answered_at IS NULL OR recording_path IS NOT NULL OR recording_declined) AS done FROM calls WHERE id = $1", [id],
     );
     if (rows[0]?.done) return getCallOut(t, acct, id);
     if (Date.now() > deadline) throw new Error(`call ${id} did not end in ${timeoutMs} ms: ${JSON.stringify(await getCallOut(t, acct, id))}`);

@@ -6,7 +6,7 @@ import { JOB_NAMES, JOBS } from "../src/jobs/catalogue.ts";
 import type { JobHandlers } from "../src/jobs/runtime.ts";
 
 const noop = { batchSize: 1, handle: async () => {} };
-const NOOPS = { placeCall: noop, deliverWebhook: noop, sweepCalls: noop, purgeRecordings: noop, sendWhatsApp: noop, writeBackStore: noop };
+const NOOPS = { placeCall: noop, deliverWebhook: noop, sweepCalls: noop, purgeRecordings: noop, sendWhatsApp: noop, writeBackStore: noop, eraseCustomerData: noop };
 
 describe("the job handler map (src/job-handlers.ts)", () => {
   it("has exactly one handler per job type of the catalogue", () => {
@@ -22,9 +22,9 @@ describe("the job handler map (src/job-handlers.ts)", () => {
 
   it("does not compile with a job type missing, a job type the catalogue lacks, or a wrong payload", () => {
     // @ts-expect-error purgeRecordings has no handler
-    const missing: JobHandlers<null> = { placeCall: noop, deliverWebhook: noop, sweepCalls: noop, sendWhatsApp: noop, writeBackStore: noop };
+    const missing: JobHandlers<null> = { placeCall: noop, deliverWebhook: noop, sweepCalls: noop, sendWhatsApp: noop, writeBackStore: noop, eraseCustomerData: noop };
     const extra: JobHandlers<null> = {
-      placeCall: noop, deliverWebhook: noop, sweepCalls: noop, purgeRecordings: noop, sendWhatsApp: noop, writeBackStore: noop,
+      placeCall: noop, deliverWebhook: noop, sweepCalls: noop, purgeRecordings: noop, sendWhatsApp: noop, writeBackStore: noop, eraseCustomerData: noop,
       // @ts-expect-error sendFax is not a job type of the catalogue
       sendFax: noop,
     };

@@ -1,7 +1,10 @@
 // The do-not-call list's vocabulary (issue 15).
 
-/** Who put a number on the list: the reseller (`api`, REST or MCP) or the customer during a call (`call`). */
-export const DO_NOT_CALL_SOURCES = ["api", "call"] as const;
+/**
+ * Who put a number on the list: the reseller (`api`, REST or MCP) or the customer during a call (`customer_request`,
+ * issue 36; `call` before it, renamed by migration 060).
+ */
+export const DO_NOT_CALL_SOURCES = ["api", "customer_request"] as const;
 export type DoNotCallSource = (typeof DO_NOT_CALL_SOURCES)[number];
 
 /** The end_reason of a call the customer ended by asking not to be called again; the call's end lists the number. */

@@ -11,10 +11,10 @@ const CLOSING: Record<Dialect, string> = {
 };
 
 const VOICEMAIL: Record<Dialect, (shop: string) => string> = {
-  ma: (shop) => `السلام عليكم، كنتاصلو بيك من ${shop} على قبل الطلبية ديالك. غادي نعاودو نتاصلو بيك. شكرا.`,
-  dz: (shop) => `السلام عليكم، راني نعيطلك من ${shop} على جال الكوموند تاعك. نعاودو نعيطولك. يعطيك الصحة.`,
-  tn: (shop) => `السلام عليكم، نكلمك من ${shop} على خاطر الكوموند متاعك. نعاودو نكلموك. يعيشك.`,
-  fr: (shop) => `Bonjour, ici ${shop}, nous vous appelons au sujet de votre commande. Nous vous rappellerons. Merci et bonne journée.`,
+  ma: (shop) => `السلام عليكم، مساعدة آلية من ${shop}، كنتاصلو بيك على قبل الطلبية ديالك. غادي نعاودو نتاصلو بيك. شكرا.`,
+  dz: (shop) => `السلام عليكم، مساعدة آلية من ${shop}، نعيطلك على جال الكوموند تاعك. نعاودو نعيطولك. يعطيك الصحة.`,
+  tn: (shop) => `السلام عليكم، مساعدة آلية من ${shop}، نكلمك على خاطر الكوموند متاعك. نعاودو نكلموك. يعيشك.`,
+  fr: (shop) => `Bonjour, ici l'assistante automatique de ${shop}, nous vous appelons au sujet de votre commande. Nous vous rappellerons. Merci et bonne journée.`,
 };
 
 /** Said before hanging up on a call cut short by a cancel or a spent balance. */
@@ -22,7 +22,7 @@ export function closingLine(language: Language, dialect: Dialect): string {
   return CLOSING[language === "fr" ? "fr" : dialect];
 }
 
-/** Left after the beep when a machine answers. */
+/** Left after the beep when a machine answers; it says it is automated, like the opening (issue 36). */
 export function voicemailMessage(language: Language, dialect: Dialect, shopName: string): string {
   return VOICEMAIL[language === "fr" ? "fr" : dialect](shopName);
 }

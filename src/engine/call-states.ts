@@ -12,8 +12,8 @@ import type { CallItem, CallOut } from "../schemas/calls.ts";
 import { readCallOut } from "../read-models/calls.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
+import { recordOptOut } from "./policy/do-not-call.ts";
 import { type CallFailure, failureOf } from "../domain/end-reasons.ts";
-import { listNumber } from "./policy/do-not-call.ts";
 import { scheduleRetry } from "./policy/retries.ts";
 import { takePlaces, wakeWaiting } from "./policy/concurrency.ts";
 import { callerLinesFor } from "./policy/lines.ts";
@@ -247,6 +247,8 @@ export interface CallEnd {
   transcript: TranscriptEntry[] | null;
   /** Seconds from answer to hang-up on the carrier's clock; 0 for an unanswered call. */
   connectedSeconds: number;
+  /** The customer objected to the recording (issue 36): the call says so and no recording is kept. */
+  recordingDeclined?: boolean;
   /** A failed call's cause, shown as `outcome_details.error` (issue 32.4); the end reason's sentence when absent. */
   error?: CallFailure;
 }
@@ -310,10 +312,12 @@ async function settleInTransaction(
       adjustment ? JSON.stringify(adjustment) : null,
     ],
   );
-  // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them.
+  if (end.recordingDeclined) await client.query("UPDATE calls SET recording_declined = true WHERE id = $1", [call.id]);
+  // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them,
+  // with the call as evidence, and customer.opted_out sent (issue 36).
   if (end.endReason === DO_NOT_CALL_END_REASON) {
     const words = typeof end.outcomeDetails?.["transcript_excerpt"] === "string" ? end.outcomeDetails["transcript_excerpt"] : null;
-    await listNumber(client, call.accountId, row.customer_phone, { source: "call", reason: words, callId: call.id });
+    await recordOptOut(ctx, client, call.accountId, call.id, row.customer_phone, words);
   }
   // The next attempt, when the retry policy says so, is created with this end (issue 15): exactly once.
   const retry = await scheduleRetry(ctx, client, call.id, new Date(ctx.now()));

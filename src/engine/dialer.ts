@@ -158,6 +158,8 @@ class CallRun {
 
   /** When the place-call job that this call (or the chain of ends that handed it its place) came from was fetched. */
   readonly #fetchedAt: number;
+  /** The customer objected to the recording (issue 36). */
+  #recordingDeclined = false;
 
   constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall, fetchedAt: number) {
     this.#ctx = ctx;
@@ -178,7 +180,7 @@ class CallRun {
       const reason = said === "speech_refused" || said === "speech_unavailable" ? said : "engine_error";
       this.#engine.log(`call ${this.#call.id}: the call failed mid-call (${reason}); ending it as failed`, err);
       await this.#session?.hangup().catch(() => {});
-      end = { ...unanswered("failed", reason), connectedSeconds: this.#session?.connectedSeconds() ?? 0, error: failureOf(reason) };
+      end = { ...unanswered("failed", reason), connectedSeconds: this.#session?.connectedSeconds() ?? 0, error: failureOf(reason), recordingDeclined: this.#recordingDeclined };
     } finally {
       if (this.#timer) clearInterval(this.#timer);
     }
@@ -314,6 +316,8 @@ class CallRun {
       turn = heard?.digits && dialogue.press
         ? await dialogue.press(heard.digits, heard.at)
         : await dialogue.hear(heard?.text ?? null, heard?.at ?? session.connectedSeconds());
+      // Issue 36: from the objection on, the whole recording is discarded (the audio before it is the customer's too).
+      if (dialogue.recordingDeclined?.()) this.#recordingDeclined = true;
     }
     const at = session.connectedSeconds();
     const result = (interruption ? dialogue.interrupt(interruption, at) : dialogue.result()) ?? dialogue.interrupt("line_dropped", at);
@@ -323,6 +327,7 @@ class CallRun {
       outcomeDetails: result.outcome_details,
       endReason: result.end_reason,
       transcript: this.#transcript(dialogue.transcript(), extra),
+      recordingDeclined: this.#recordingDeclined,
     };
   }
 
@@ -375,7 +380,8 @@ class CallRun {
 
   async #storeRecording(): Promise<void> {
     const session = this.#session;
-    if (!session || !this.#answered) return;
+    // Objected to during the call (issue 36): nothing is stored, downloaded or announced (no recording.ready).
+    if (!session || !this.#answered || this.#recordingDeclined) return;
     try {
       const recording = await session.recording();
       if (!recording) return;

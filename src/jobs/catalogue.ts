@@ -92,6 +92,15 @@ export const JOBS = {
     // pg-boss retries only a crash or an unexpected error (each platform request is bounded by a 10 s timeout).
     retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
+  /**
+   * One erasure of a customer's personal data (src/compliance/erasure.ts, issue 36.4). Idempotent: a completed erasure
+   * does nothing; while calls to the number are still under way it re-sends itself a minute later.
+   */
+  eraseCustomerData: {
+    name: "erase-customer-data",
+    payload: z.strictObject({ erasure_id: z.uuid() }),
+    retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+  },
 } as const satisfies Record<string, JobType>;
 
 export type JobCatalogue = typeof JOBS;

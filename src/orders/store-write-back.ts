@@ -21,6 +21,11 @@ export function resolutionTag(resolution: OrderResolution): string {
   return `wakha:${resolution}`;
 }
 
+/** The tags of a resolution; a customer's opt-out adds `wakha:opted_out` (issue 36), so the shop can filter on it. */
+export function resolutionTags(resolution: OrderResolution, details: ResolutionDetails | null): string[] {
+  return details?.["opted_out"] === true ? [resolutionTag(resolution), "wakha:opted_out"] : [resolutionTag(resolution)];
+}
+
 function frenchDate(iso: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
   return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
@@ -48,7 +53,9 @@ export function resolutionNote(resolution: OrderResolution, details: ResolutionD
   const d = details ?? {};
   switch (resolution) {
     case "confirmed": return `commande confirmée par le client ${by}.`;
-    case "declined": return `commande refusée par le client ${by}${d["reason"] ? `. Motif : ${text(d["reason"])}` : ""}.`;
+    case "declined": return d["opted_out"] === true
+      ? `commande refusée par le client ${by} : il demande à ne plus jamais être appelé (numéro ajouté à la liste d'opposition de Wakha ; ne le rappelez pas).`
+      : `commande refusée par le client ${by}${d["reason"] ? `. Motif : ${text(d["reason"])}` : ""}.`;
     case "rescheduled": return `le client ${by} demande la livraison ${d["preferred_date"] ? `le ${frenchDate(text(d["preferred_date"]))}` : "plus tard (sans date précise)"}.`;
     case "callback_requested": return `le client demande à être rappelé${d["callback_at"] ? ` (${frenchDateTime(text(d["callback_at"]))})` : ""}.`;
     case "change_requested": return `le client ${by} demande une modification${d["changes"] ? ` : ${text(d["changes"])}` : ""}.`;
@@ -108,7 +115,7 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
   let result: StoreWriteBackResult;
   try {
     const credentials = openCredentials(ctx.secretBox, w.platform, w.store_url, w.credentials_sealed, w.webhook_secret_sealed);
-    result = await adapter.writeBack(credentials, { platformOrderId: w.platform_order_id, resolution: w.resolution, tags: [resolutionTag(w.resolution)], note });
+    result = await adapter.writeBack(credentials, { platformOrderId: w.platform_order_id, resolution: w.resolution, tags: resolutionTags(w.resolution, w.resolution_details), note });
   } catch (err) {
     if (!(err instanceof StoreApiError)) return void (await fail("error", (err as Error).message ?? String(err)));
     if (!err.transient) return void (await fail(err.status === 401 || err.status === 403 ? "credentials_refused" : "store_refused", err.message));

@@ -3,6 +3,7 @@
 // builds its events without calling a service written for REST.
 import { type Queryable, queryPrepared } from "../db/pool.ts";
 import type { CallOutcome, CallStatus, ScheduleReason } from "../domain/calls.ts";
+import type { LegalBasis } from "../domain/compliance.ts";
 import type { EndReason } from "../domain/end-reasons.ts";
 import type { Country, Currency, Dialect, Language } from "../domain/locale.ts";
 import type { CallItem, CallOut } from "../schemas/calls.ts";
@@ -36,6 +37,8 @@ export interface CallRow {
   recording_purged_at: Date | null;
   scheduled_at: Date | null;
   retry_of: string | null;
+  legal_basis: LegalBasis;
+  recording_declined: boolean;
   schedule_reason: ScheduleReason | null;
   billing_adjustment: CallOut["billing_adjustment"];
   waiting_reason: CallOut["waiting_reason"];
@@ -45,6 +48,7 @@ export const CALL_COLUMNS = `c.seq, c.id, c.status, c.outcome, c.end_reason, s.e
   c.customer_phone, c.amount::text AS amount, c.currency, c.country, c.language, c.dialect, c.channel, c.order_external_id,
   c.previous_attempts, c.items, c.outcome_details, c.created_at, c.answered_at, c.ended_at, c.duration_seconds,
   c.billed_seconds, c.recording_path, c.recording_purged_at, c.scheduled_at, c.retry_of,
+  c.legal_basis, c.recording_declined,
   c.schedule_reason,
   c.billing_adjustment,
   CASE WHEN c.status = 'queued' AND c.deferred_until = 'infinity' THEN CASE WHEN c.wait_lines IS NULL THEN 'concurrency_cap'
@@ -82,6 +86,8 @@ export function toCallOut(baseUrl: string, r: CallRow): CallOut {
     recording_url: r.recording_path && !r.recording_purged_at ? `${baseUrl}/v1/calls/${r.id}/recording` : null,
     scheduled_at: r.scheduled_at?.toISOString() ?? null,
     retry_of: r.retry_of,
+    legal_basis: r.legal_basis,
+    recording_declined: r.recording_declined,
     schedule_reason: r.schedule_reason,
     billing_adjustment: r.billing_adjustment ?? null,
     waiting_reason: r.waiting_reason ?? null,

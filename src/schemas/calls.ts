@@ -3,6 +3,7 @@
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
 import { CALL_OUTCOMES, CALL_STATUSES, SCHEDULE_REASONS } from "../domain/calls.ts";
+import { LEGAL_BASES } from "../domain/compliance.ts";
 import { END_REASON_VALUES } from "../domain/end-reasons.ts";
 import { COUNTRIES, CURRENCIES, DIALECTS, LANGUAGES } from "../domain/locale.ts";
 import { checkDecimal } from "../domain/money.ts";
@@ -106,6 +107,8 @@ export const outcomeDetailsSchema = z.looseObject({
   callback_at: z.string().nullable().optional().describe("callback_requested: when to call back."),
   changes: z.unknown().optional().describe("change_requested: what the customer wants changed."),
   transcript_excerpt: z.string().optional().describe("Always: the customer's deciding words."),
+  opted_out: z.literal(true).optional()
+    .describe("declined with `end_reason` `do_not_call_requested`: the customer asked never to be called again; the number is on the account's do-not-call list (source `customer_request`) and `customer.opted_out` was sent."),
   error: z.object({
     code: z.string().describe("A stable code: the end reason, or what the carrier said (`dns_failure`, `no_caller_number`, `http_401`, `sip_486`...)."),
     message: z.string().describe("One sentence for a person; never a secret."),
@@ -141,6 +144,10 @@ export const callOutSchema = z.object({
     .describe("When a queued call will ring, if not as soon as possible: the time asked for at creation, or the next opening of the calling hours. Null when none."),
   retry_of: z.string().nullable().default(null)
     .describe("The call this one retries automatically (the retry policy), on the same order with `previous_attempts` one higher; null otherwise."),
+  legal_basis: z.enum(LEGAL_BASES).default("order_confirmation")
+    .describe("Why the customer may be called (issue 36): `order_confirmation`, the order they placed; never a marketing purpose, and a call offers nothing."),
+  recording_declined: z.boolean().default(false)
+    .describe("The customer objected to the recording during the call: the agent stopped it and no recording is kept (`recording_url` stays null, no `recording.ready`)."),
   schedule_reason: z.enum(SCHEDULE_REASONS).nullable().default(null)
     .describe("Why the calling hours moved `scheduled_at` later than asked (or than now): `outside_hours`, `friday_prayer`, `weekend`, `holiday`. Null when they did not."),
   billing_adjustment: z.object({

@@ -6,9 +6,9 @@ import { pageQuery, safeString, timestamp } from "./common.ts";
 
 export const doNotCallEntrySchema = z.object({
   phone_number: z.string().describe("E.164."),
-  source: z.enum(DO_NOT_CALL_SOURCES).describe("`api`: added by the reseller; `call`: the customer asked during a call not to be called again."),
-  reason: z.string().nullable().describe("Your note (source `api`), or the customer's words (source `call`)."),
-  call_id: z.string().nullable().describe("The call during which the customer asked (source `call`); null otherwise."),
+  source: z.enum(DO_NOT_CALL_SOURCES).describe("`api`: added by the reseller; `customer_request`: the customer asked during a call not to be called again (the call is the evidence)."),
+  reason: z.string().nullable().describe("Your note (source `api`), or the customer's words (source `customer_request`)."),
+  call_id: z.string().nullable().describe("The call during which the customer asked (source `customer_request`); null otherwise."),
   created_at: timestamp,
 }).meta({ id: "DoNotCallEntry", description: "A number on the account's do-not-call list: calls to it are refused (`number_do_not_call`) and never dialled." });
 

@@ -192,6 +192,8 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
     recording_url: null,
     scheduled_at: scheduledAt?.toISOString() ?? null,
     retry_of: null,
+    legal_basis: "order_confirmation",
+    recording_declined: false,
     schedule_reason: scheduleReason,
     billing_adjustment: null,
     waiting_reason: null,

@@ -60,11 +60,13 @@ export async function purgeRecording(ctx: RecordingsContext, callId: string): Pr
   return (await purgeBatch(ctx, "id = $1", [callId])) > 0;
 }
 
-/** The retention job: purges recordings saved more than 30 days ago, a batch at a time; returns how many. */
+/** The retention job: purges recordings older than their account's retention (30 days at most), a batch at a time; returns how many. */
 export async function purgeExpiredRecordings(ctx: RecordingsContext, retentionDays = RECORDING_RETENTION_DAYS): Promise<number> {
   let purged = 0;
   for (;;) {
-    const n = await purgeBatch(ctx, "recording_saved_at < now() - make_interval(days => $1)", [retentionDays]);
+    // Each account's own retention (issue 36.5), never longer than `retentionDays`.
+    const n = await purgeBatch(ctx, `recording_saved_at < now() - make_interval(days => LEAST($1::int,
+      COALESCE((SELECT a.recording_days FROM accounts a WHERE a.id = calls.account_id), $1::int)))`, [retentionDays]);
     purged += n;
     if (n < PURGE_BATCH) return purged;
   }

@@ -5,6 +5,7 @@ import type { CallOutcome } from "../../domain/calls.ts";
 import { DO_NOT_CALL_END_REASON } from "../../domain/do-not-call.ts";
 import { isBareNo, isBareYes, questionTopic, relativeDelayMinutes } from "./cues.ts";
 import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
+import { objectsToRecording } from "./recording-objection.ts";
 import { localDate, localToUtc, nextDay, utcIso } from "./local-time.ts";
 import { dz, dzFrench } from "./profiles/dz.ts";
 import { fr } from "./profiles/fr.ts";
@@ -86,6 +87,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   let pending: Pending | null = null;
   let settled: DialogueResult | null = null;
   let lastAt = 0;
+  /** The customer objected to the recording (issue 36): the dialer keeps none of it. */
+  let recordingDeclined = false;
 
   function say(text: string, end: boolean): AgentTurn {
     log.push({ speaker: "agent", text, at: lastAt });
@@ -256,6 +259,18 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     }
   }
 
+  /** The question the customer's objection interrupted, asked again after the agent says the recording stopped. */
+  function currentQuestion(): string {
+    switch (stage) {
+      case "identity": return profile.identityAgain(order);
+      case "reason": return profile.askReason();
+      case "reschedule_date": return profile.askDate();
+      case "callback_time": return profile.askCallbackTime();
+      case "change_details": return profile.askChange();
+      default: return profile.confirmationQuestion();
+    }
+  }
+
   return {
     opening() {
       return say(profile.opening(order, pick), false);
@@ -273,8 +288,13 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       // "Don't call me again", whatever the classifier read and at any step: listed by the call's end (issue 15).
       if (text && asksNotToBeCalled(text, order.dialect)) {
         decisive.push(text);
-        settle("declined", { reason: "do_not_call" }, DO_NOT_CALL_END_REASON);
+        settle("declined", { reason: "do_not_call", opted_out: true }, DO_NOT_CALL_END_REASON);
         return say(doNotCallClosing(order.dialect, order.language), true);
+      }
+      // "Don't record me", at any step: stopped, said so, and the call goes on with the question it interrupted.
+      if (text && objectsToRecording(text, order.dialect)) {
+        recordingDeclined = true;
+        return say(`${profile.recordingStopped()} ${currentQuestion()}`, false);
       }
       switch (stage) {
         case "identity": return text ? identify(c, text) : unclearReply(() => profile.identityAgain(order));
@@ -315,6 +335,10 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
 
     result() {
       return settled;
+    },
+
+    recordingDeclined() {
+      return recordingDeclined;
     },
 
     transcript() {

@@ -69,6 +69,8 @@ export interface Dialogue {
   /** Set once a turn with `end: true` has been produced, or after interrupt(). */
   result(): DialogueResult | null;
   transcript(): TranscriptEntry[];
+  /** The customer objected to the recording during the call (issue 36): none of it may be kept. */
+  recordingDeclined?(): boolean;
 }
 
 /** How the simulated line behaves before anyone speaks (CONTRACT §5: numbers ending 03, 04, 05). */

@@ -1,6 +1,8 @@
 // The do-not-call list as the engine and the services read and write it (issue 15): one table, scoped by account.
+import type { AppContext } from "../../context.ts";
 import type { Queryable } from "../../db/pool.ts";
 import type { DoNotCallSource } from "../../domain/do-not-call.ts";
+import { emitEvent } from "../../webhooks/events.ts";
 
 export interface DoNotCallRow {
   seq: number;
@@ -37,4 +39,22 @@ export async function listNumber(
   }
   const { created, ...row } = rows[0];
   return { row, created };
+}
+
+/**
+ * A customer's "never call me again" at a call's end (issue 36), in its transaction: the number listed with source
+ * `customer_request` and the call as evidence (an earlier entry stands), and `customer.opted_out` emitted.
+ */
+export async function recordOptOut(ctx: AppContext, client: Queryable, accountId: string, callId: string, phone: string, words: string | null): Promise<void> {
+  const { row } = await listNumber(client, accountId, phone, { source: "customer_request", reason: words, callId });
+  const { rows } = await client.query<{ shop_external_id: string; order_external_id: string }>(
+    "SELECT s.external_id AS shop_external_id, c.order_external_id FROM calls c JOIN shops s ON s.id = c.shop_id WHERE c.id = $1", [callId]);
+  await emitEvent(ctx, client, accountId, "customer.opted_out", {
+    phone_number: phone,
+    call_id: callId,
+    shop_external_id: rows[0]?.shop_external_id ?? null,
+    order_external_id: rows[0]?.order_external_id ?? null,
+    words,
+    do_not_call: { source: row.source, call_id: row.call_id, created_at: row.created_at.toISOString() },
+  });
 }

@@ -8,7 +8,7 @@ import { defineTool, rootObject } from "./tool.ts";
 export const addDoNotCallTool = defineTool({
   name: "add_do_not_call",
   title: "Never call a number again",
-  description: "Puts a customer's phone number (E.164, for example +212612345678) on the account's do-not-call list: from then on create_call to it fails with number_do_not_call, and a call already queued to it is not dialled. Idempotent: adding a listed number returns its entry unchanged with `created: false`. Customers who ask during a call not to be called again are listed automatically (`source: call`).",
+  description: "Puts a customer's phone number (E.164, for example +212612345678) on the account's do-not-call list: from then on create_call to it fails with number_do_not_call, and a call already queued to it is not dialled. Idempotent: adding a listed number returns its entry unchanged with `created: false`. Customers who ask during a call not to be called again are listed automatically (`source: customer_request`, with the call as evidence; `customer.opted_out` is sent).",
   input: z.strictObject(doNotCallCreateBody.shape),
   output: z.object({
     entry: rootObject(doNotCallEntrySchema),
@@ -23,7 +23,7 @@ export const addDoNotCallTool = defineTool({
 export const listDoNotCallTool = defineTool({
   name: "list_do_not_call",
   title: "List the do-not-call numbers",
-  description: "Lists the numbers the account never calls, most recently added first, each with who added it (`api` or, when the customer asked during a call, `call` with its `call_id`). Pages as in the other lists (`limit`, `cursor` = `next_cursor`).",
+  description: "Lists the numbers the account never calls, most recently added first, each with who added it (`api` or, when the customer asked during a call, `customer_request` with its `call_id`). Pages as in the other lists (`limit`, `cursor` = `next_cursor`).",
   input: z.strictObject(doNotCallListQuery.shape),
   output: pageSchema(doNotCallEntrySchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

@@ -44,9 +44,9 @@ const goodbye = "نهارك مبروك، بسلامة.";
 export const dz: DialogueProfile = {
   spokenAmount: dinarsDz,
   opening: (o, pick) =>
-    `${pick(["السلام عليكم", "السلام عليكم، صحيت"])}، راني نعيطلك من ${o.shopName}. راني نهدر مع ${o.customerName}؟`,
+    `${pick(["السلام عليكم", "السلام عليكم، صحيت"])}، مساعدة آلية من ${o.shopName} والمكالمة مسجلة. راني نهدر مع ${o.customerName}؟`,
   identityAgain: (o) => `سمحلي، راني نهدر مع ${o.customerName}؟`,
-  introduceAgain: (o) => `أنا المساعدة تاع ${o.shopName}، نعيطلك على الكوموند اللي درت. راني نهدر مع ${o.customerName}؟`,
+  introduceAgain: (o) => `أنا المساعدة الآلية تاع ${o.shopName}، نعيطلك على الكوموند اللي درت، والمكالمة مسجلة. راني نهدر مع ${o.customerName}؟`,
   readBack: (o, pick) =>
     `${pick(["صحيت", "مرحبا بيك", "يعطيك الصحة"])}. الكوموند تاعك فيها ${items(o)}. المجموع ${dinarsDz(o.amount)}، تخلصهم كي توصلك. ${confirmationQuestion()}`,
   confirmationQuestion,
@@ -73,6 +73,7 @@ export const dz: DialogueProfile = {
   checkConfirm: () => "غير باش نتأكد: نأكدولك الكوموند، ايه ولا لا؟",
   checkIdentity: (o) => `سمحلي، غير باش نتأكد: راني نهدر مع ${o.customerName}، ايه ولا لا؟`,
   offerKeypad: () => "إذا حبيت، اضغط على واحد باش تأكد الكوموند، ولا على اثنين باش تلغيها.",
+  recordingStopped: () => "واخا، حبسنا التسجيل وما نخليو والو.",
 };
 
 /** French as Algerian call centres speak it: "4 500 dinars". */

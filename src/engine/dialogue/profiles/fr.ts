@@ -15,6 +15,12 @@ export interface FrenchStyle {
   goodbye: string;
 }
 
+/**
+ * Who calls, for whom, about what, and that the call is recorded (issue 36: EU AI Act art. 50, GDPR information duty);
+ * no setting removes it. Terse on purpose: it costs at most 2 s of speech over the greeting it replaced.
+ */
+export const disclosure = (shop: string) => `ici l'assistante automatique de ${shop} pour votre commande, appel enregistré`;
+
 // "2 × X" reads badly in speech synthesis ("deux fois"), and French plurals of free-text names cannot be built.
 function quantityLine(item: OrderItem): string {
   const variant = item.variant ? ` (${item.variant})` : "";
@@ -28,10 +34,10 @@ export function createFrenchProfile(style: FrenchStyle): DialogueProfile {
   const profile: DialogueProfile = {
     spokenAmount: style.spokenAmount,
     opening: (o: DialogueOrder, pick: Choose) =>
-      `${pick(style.hellos)}, je vous appelle de la part de ${o.shopName}. Est-ce que je parle bien avec ${o.customerName} ?`,
+      `${pick(style.hellos)}, ${disclosure(o.shopName)}. Je parle bien avec ${o.customerName} ?`,
     identityAgain: (o) => `Excusez-moi, est-ce que je parle bien avec ${o.customerName} ?`,
     introduceAgain: (o) =>
-      `Je suis l'assistante de ${o.shopName}, je vous appelle au sujet de votre commande. Est-ce que je parle bien avec ${o.customerName} ?`,
+      `Je suis l'assistante automatique de ${o.shopName}, je vous appelle au sujet de votre commande, et l'appel est enregistré. Est-ce que je parle bien avec ${o.customerName} ?`,
     readBack: (o, pick) =>
       `${pick(["Parfait", "Très bien", "Merci"])}. Vous avez commandé ${items(o)}. Le total est de ${style.spokenAmount(o.amount)}, à payer à la livraison. ${confirmationQuestion()}`,
     confirmationQuestion,
@@ -65,6 +71,7 @@ export function createFrenchProfile(style: FrenchStyle): DialogueProfile {
     checkConfirm: () => "Juste pour être sûre : je confirme votre commande, oui ou non ?",
     checkIdentity: (o) => `Pardon, juste pour être sûre : je parle bien avec ${o.customerName}, oui ou non ?`,
     offerKeypad: () => "Si vous préférez, appuyez sur 1 pour confirmer la commande, ou sur 2 pour l'annuler.",
+    recordingStopped: () => "Bien sûr, l'enregistrement est arrêté et rien ne sera conservé.",
   };
   return profile;
 }

@@ -45,9 +45,9 @@ const goodbye = "نهارك مبروك، بسلامة.";
 export const ma: DialogueProfile = {
   spokenAmount: dirhams,
   opening: (o, pick) =>
-    `${pick(["السلام عليكم", "السلام عليكم، مرحبا"])}، كنعيط ليك من ${o.shopName}. واش معايا ${o.customerName}؟`,
+    `${pick(["السلام عليكم", "السلام عليكم، مرحبا"])}، مساعدة آلية من ${o.shopName} والمكالمة مسجلة. واش معايا ${o.customerName}؟`,
   identityAgain: (o) => `سمح ليا، واش معايا ${o.customerName}؟`,
-  introduceAgain: (o) => `أنا المساعدة ديال ${o.shopName}، كنعيط ليك على الطلبية اللي درتي. واش معايا ${o.customerName}؟`,
+  introduceAgain: (o) => `أنا المساعدة الآلية ديال ${o.shopName}، كنعيط ليك على الطلبية اللي درتي، والمكالمة مسجلة. واش معايا ${o.customerName}؟`,
   readBack: (o, pick) =>
     `${pick(["مرحبا", "تشرفنا", "الله يخليك"])}. الطلبية ديالك فيها ${items(o)}. المجموع ${dirhams(o.amount)}، كتخلصهم ملي توصلك. ${confirmationQuestion()}`,
   confirmationQuestion,
@@ -74,6 +74,7 @@ export const ma: DialogueProfile = {
   checkConfirm: () => "غير باش نتأكد: نأكدو ليك الطلبية، آه ولا لا؟",
   checkIdentity: (o) => `سمح ليا، غير باش نتأكد: واش معايا ${o.customerName}، آه ولا لا؟`,
   offerKeypad: () => "إلا بغيتي، ضغط على واحد باش تأكد الطلبية، ولا على جوج باش تلغيها.",
+  recordingStopped: () => "واخا، وقفنا التسجيل وما غادي نحتافظو بوالو.",
 };
 
 /** French as Moroccan call centres speak it: "249 dirhams". */

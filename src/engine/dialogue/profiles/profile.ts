@@ -43,6 +43,8 @@ export interface DialogueProfile {
   checkIdentity(order: DialogueOrder): string;
   /** The keypad offer on lines that carry digits: 1 confirms, 2 cancels. */
   offerKeypad(): string;
+  /** The customer objected to the recording (issue 36): it is stopped and nothing is kept; the question follows. */
+  recordingStopped(): string;
 }
 
 /** How a dialect counts: 0-19, the tens, the hundreds and the thousands. */

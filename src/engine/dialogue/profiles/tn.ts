@@ -43,9 +43,9 @@ const goodbye = "نهارك زين، بالسلامة.";
 /** Tunisian Tounsi. */
 export const tn: DialogueProfile = {
   spokenAmount: dinarsTn,
-  opening: (o, pick) => `${pick(["عسلامة", "السلام عليكم، عسلامة"])}، نكلمك من ${o.shopName}. نحكي مع ${o.customerName}؟`,
+  opening: (o, pick) => `${pick(["عسلامة", "السلام عليكم، عسلامة"])}، مساعدة آلية من ${o.shopName} والمكالمة مسجلة. نحكي مع ${o.customerName}؟`,
   identityAgain: (o) => `سامحني، نحكي مع ${o.customerName}؟`,
-  introduceAgain: (o) => `أنا المساعدة متاع ${o.shopName}، نكلمك على الكوموند اللي عملتها. نحكي مع ${o.customerName}؟`,
+  introduceAgain: (o) => `أنا المساعدة الآلية متاع ${o.shopName}، نكلمك على الكوموند اللي عملتها، والمكالمة مسجلة. نحكي مع ${o.customerName}؟`,
   readBack: (o, pick) =>
     `${pick(["مرحبا بيك", "يعيشك", "باهي"])}. الكوموند متاعك فيها ${items(o)}. المجموع ${dinarsTn(o.amount)}، تخلصهم وقت توصلك. ${confirmationQuestion()}`,
   confirmationQuestion,
@@ -72,6 +72,7 @@ export const tn: DialogueProfile = {
   checkConfirm: () => "باش نتأكد برك: نأكدولك الكوموند، إيه ولا لا؟",
   checkIdentity: (o) => `سامحني، باش نتأكد برك: نحكي مع ${o.customerName}، إيه ولا لا؟`,
   offerKeypad: () => "كان تحب، اضغط على واحد باش تأكد الكوموند، ولا على زوز باش تلغيها.",
+  recordingStopped: () => "باهي، وقفنا التسجيل وما باش نخليو شي.",
 };
 
 /** French as Tunisian call centres speak it: "45 dinars et 500 millimes". */

@@ -90,7 +90,7 @@ describe("wakha classify --decision", () => {
     ];
     for (const text of replies) {
       const reading = await model.classify(text, "MA");
-      const expected = decision(reading, text, FIRST_REPLY);
+      const expected = decision(reading, text, "MA", FIRST_REPLY);
       if (reading.intent === "question" || reading.intent === "unclear") continue; // asked again either way
       expect([text, await flowActs(text, model)]).toEqual([text, expected]);
     }

@@ -73,7 +73,7 @@ export async function scoreReplies(
   for (const row of valid) {
     const reading = await classifier.classify(row.text, row.country);
     const text = row.text.trim();
-    readings.push({ reading, decided: text ? decision(reading, text) : ("check" as const) });
+    readings.push({ reading, decided: text ? decision(reading, text, row.country) : ("check" as const) });
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   valid.forEach((row, i) => {

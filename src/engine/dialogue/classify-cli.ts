@@ -94,7 +94,7 @@ export async function runClassify(
     const reading = await classifier.classify(text, country as Country);
     const { intent, confidence } = reading;
     const out: Record<string, unknown> = { intent, confidence };
-    if (values.decision) out["decision"] = text.trim() ? decision(reading, text.trim(), state) : decision({ intent: "unclear", confidence: 1 }, "", state);
+    if (values.decision) out["decision"] = text.trim() ? decision(reading, text.trim(), country as Country, state) : decision({ intent: "unclear", confidence: 1 }, "", country as Country, state);
     if (values.explain) out["explain"] = explanation(classifier, text, country as Country);
     output.write(`${JSON.stringify(out)}\n`);
   }
@@ -108,7 +108,8 @@ function explanation(classifier: NonNullable<ClassifyCliOptions["classifier"]>, 
   const base = { signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`), rules: { intent: rules.intent, confidence: rules.confidence } };
   if (!classifier.explain) return base;
   const { probabilities, features, mixed, doubts } = classifier.explain(text, country);
-  return { probabilities, features, ...base, ...(mixed ? { mixed } : {}), ...(doubts ? { doubts } : {}) };
+  const { reading } = classifier.explain(text, country);
+  return { probabilities, features, ...base, ...(mixed ? { mixed } : {}), ...(doubts ? { doubts } : {}), ...(reading ? { reading } : {}) };
 }
 
 /** The optional {"unclear", "questions", "digits", "answers_check"} of a --json-input line; an error when malformed. */

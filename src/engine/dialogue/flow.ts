@@ -11,6 +11,8 @@ import { fr } from "./profiles/fr.ts";
 import { ma, maFrench } from "./profiles/ma.ts";
 import type { Choose, DialogueProfile } from "./profiles/profile.ts";
 import { tn, tnFrench } from "./profiles/tn.ts";
+import { readReply } from "./reading.ts";
+import type { Country } from "./lexicon/index.ts";
 import { combineChanges, extractChanges, extractClock, extractDate, extractReason } from "./slots.ts";
 import type {
   AgentTurn, Classification, Dialogue, DialogueOrder, DialogueResult, IntentClassifier, Interruption, TranscriptEntry,
@@ -94,11 +96,21 @@ export function offersKeypad(state: TurnState, stage: "identity" | "confirmation
  * The decision on a reply heard after the confirmation question: the one path the calls take (createDialogue's
  * decide() calls it) and `wakha classify --decision` prints.
  */
-export function decision(c: Classification, text: string, state: TurnState = FIRST_REPLY): Decision {
-  const asksAgain = c.intent === "unclear" || unsure(c, text, state.answersCheck) || (c.intent === "question" && state.questions + 1 > MAX_QUESTIONS);
+export function decision(c: Classification, text: string, country: Country, state: TurnState = FIRST_REPLY): Decision {
+  // Whatever read it (the local model, a language model), a confirm whose reading holds a request is not acted on.
+  const request = c.intent === "confirm" && readReply(text, country).request !== null;
+  const asksAgain = c.intent === "unclear" || request || unsure(c, text, state.answersCheck) || (c.intent === "question" && state.questions + 1 > MAX_QUESTIONS);
   if (!asksAgain) return "act";
   if (c.intent === "wrong_number") return "check"; // "am I speaking with <name>, yes or no?"
   return offersKeypad(state, "confirmation") ? "keypad" : "check";
+}
+
+/**
+ * A yes to "am I speaking with <name>?": a confirm, or attention alone ("wah ana m3ak", "oui oui, je vous écoute"),
+ * which after the order is read agrees to nothing (reading.ts) but here answers the question asked.
+ */
+export function answersIdentity(c: Classification, text: string, country: Country): boolean {
+  return c.intent === "confirm" || (c.intent === "unclear" && readReply(text, country).request === "acknowledgement");
 }
 
 type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "ended";
@@ -211,7 +223,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   function decide(c: Classification, text: string): AgentTurn {
     // A costly reading not to be acted on gets the yes/no check; a question or an unclear reply past its limit is
     // asked again below (decision() says "check" or "keypad" for them too).
-    if (decision(c, text, turnState()) !== "act" && COSTLY.has(c.intent)) return check(c);
+    if (decision(c, text, order.country, turnState()) !== "act" && COSTLY.has(c.intent)) return check(c);
     switch (c.intent) {
       case "confirm":
         decisive.push(text);
@@ -263,7 +275,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
 
   /** The reply to "am I speaking with <name>?". */
   function identify(c: Classification, text: string): AgentTurn {
-    if (c.intent === "confirm") {
+    if (answersIdentity(c, text, order.country)) {
       stage = "confirmation";
       return say(profile.readBack(order, pick), false);
     }

@@ -28,6 +28,8 @@ export interface Reading {
   asks: boolean;
   /** A day is named ("tomorrow", "Monday"). */
   dated: boolean;
+  /** The customer is busy or it is not the moment ("I'm driving", "not now"). */
+  busy: boolean;
   /** A condition with its "otherwise" ("…, sinon non"). */
   otherwise?: boolean;
 }
@@ -104,10 +106,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const arabicScript = isMostlyArabicScript(text);
   const live = (h: SignalHit) => !h.negated;
   const yes = hits.some((h) => YES.has(h.signal) && live(h));
-  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h));
+  // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
+  const beforeSending = (h: SignalHit) => h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
+  const sendsLater = (b: SignalHit) => b.signal === "beforeArrival" && hits.some((h) => h.signal === "send" && h.start === b.end);
+  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h));
+  const aboutCourier = hits.some((h) => COURIER.has(h.signal) && !sendsLater(h));
   const yesToOrder = orderYes.length > 0;
   const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
-    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), ...(otherwise ? { otherwise } : {}) });
+    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}) });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
@@ -121,12 +127,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
   const dated = (from: number) => find(tokens, BEFORE, from, from + 6) >= 0 || hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6);
   if (cond >= 0 && (otherwise > cond || dated(cond)) && !hits.some((h) => CHANGE.has(h.signal) && live(h))) return result("condition", cueAt(cond), deniedRefusal, otherwise > cond);
-  // 2. A change: a change verb, "instead", add or remove one.
-  const change = hits.find((h) => CHANGE.has(h.signal) && live(h));
+  // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for
+  // ("call me before you send it, so I add something").
+  const call = hits.find((h) => CALL.has(h.signal) && live(h));
+  const callback = call !== undefined && !yesToOrder && !aboutCourier;
+  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start));
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
-  const call = hits.find((h) => CALL.has(h.signal) && live(h));
-  if (call && !yesToOrder && !hits.some((h) => COURIER.has(h.signal))) return result("callback", cueAt(call.start), deniedRefusal);
+  if (callback) return result("callback", cueAt(call.start), deniedRefusal);
   // 4. Attention only: "I hear you, go on" ("kemmel" is also the lexicon's "go ahead"), no other assent to the order,
   // and not "I can't hear well" ("j'entends plus").
   const attention = find(tokens, ATTENTION, 0, tokens.length, true);

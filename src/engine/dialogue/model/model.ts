@@ -55,8 +55,8 @@ export function overrule(intent: Intent, reading: Reading): { intent: Intent; mi
     return { intent: "reschedule", mixed: false };
   }
   if (kind === "acknowledgement" && intent !== "wrong_number" && intent !== "callback") return { intent: "unclear", mixed: false };
-  // "call me back after the prayer", no day and not about the courier: a callback, not a new delivery day.
-  if (kind === "callback" && intent === "reschedule" && !reading.dated) return { intent: "callback", mixed: false };
+  // "call me back after the prayer" (no day, or busy now), not about the courier: a callback, not a new delivery day.
+  if (kind === "callback" && intent === "reschedule" && (!reading.dated || reading.busy)) return { intent: "callback", mixed: false };
   return null;
 }
 

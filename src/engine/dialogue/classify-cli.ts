@@ -20,7 +20,8 @@ prints {"error": "..."} in its place and the exit code is 1. With --explain each
 "explain": the label probabilities, the features that weighed most for the chosen label against the
 runner-up, the lexicon's signals (~ marks a negated one), the lexicon rules' own verdict, "mixed" when the
 reading is to be checked with a yes/no question before it is acted on, and for a confirm "doubts": the question or
-hedge that made it so.
+hedge that made it so, and "reading": the request the two-step reading found (condition, change, callback,
+refusal, acknowledgement) and the yes, with "overruled": the model's label when the reading overruled it.
 With --decision each line also carries "decision": "act" (the dialogue acts on the reading), "check" (it asks a
 yes/no check or the question again instead) or "keypad" (it offers "press 1 or 2"), by the dialogue's own
 thresholds and safeguards, for the first reply to the confirmation question; a --json-input line may say where the

@@ -32,6 +32,7 @@ const SHAPES: [Country, string, string][] = [
   ["FR", "oui oui, je vous écoute", "unclear"],
   ["TN", "ey ey, d'accord, kammel", "unclear"],
   ["DZ", "ih ih, rani m3ak, kemmel", "unclear"],
+  ["MA", "wakha, dreb liya mn ba3d, daba ana f tomobil", "callback"],
 ];
 
 /** True confirmations whose instruction is about the courier, or whose "if" is part of one. */
@@ -42,6 +43,7 @@ const CONFIRMS: [Country, string][] = [
   ["MA", "oui je confirme, w ila ma l9itounich 3tiwh l jara dyali"],
   ["FR", "oui oui aucun problème quand vous voulez je suis toujours là"],
   ["TN", "باهي لا باس"],
+  ["FR", "d'accord, envoyez, et qu'il m'appelle quand il est en bas"],
 ];
 
 describe("the two-step reading", () => {

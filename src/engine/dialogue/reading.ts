@@ -62,13 +62,14 @@ const ATTENTION = words([
   "sme3tek", "sma3tek", "sm3tek", "sam3ek", "sam3ak", "nesm3ek", "nsma3", "nesma3", "kansma3", "kansm3ek", "kan sme3", "كنسمعك", "كنسمع",
   "سمعتك", "سامعتك", "سامعك", "نسمع", "نسمعك", "fhmtek", "fhamtek", "mfahmek", "mfehmek", "فهمتك", "فاهمك",
   "kemmel", "kammel", "kmmel", "kemmli", "kammli", "kml", "kmel", "كمل", "كملي", "زيد", "hayya 9oul", "9oul 9oul", "قول قول", "tfaddal 9oul",
-  "rani m3ak", "ana m3ak", "ena m3ak", "راني معاك", "انا معاك", "أنا معاك",
+  "rani m3ak", "ana m3ak", "ena m3ak", "راني معاك", "انا معاك", "أنا معاك", "nsma3 fik", "nesma3 fik", "nsm3 fik", "نسمع فيك", "sam3ak",
+  "سامعاك", "nesma3", "nsma3", "dis-moi", "dites-moi",
   "j'écoute", "je vous écoute", "je t'écoute", "on vous écoute", "j'entends", "je vous entends", "continue", "continuez",
   "go on", "i'm listening", "i hear you",
 ]);
 /** Conditionals ("if", "provided that") and "otherwise". */
 const CONDITION = words([
-  "ila", "ida", "idha", "ken", "si", "ilakan", "ila kan", "إلا", "إذا", "اذا", "الا", "لو", "à condition", "a condition",
+  "ila", "ida", "idha", "ken", "si", "ilakan", "ila kan", "إلا", "إذا", "اذا", "الا", "لو", "à condition", "a condition", "ايلا", "إيلا", "pourvu que", "tant que",
   "bchart", "bcharet", "bel cha5t", "b chart", "بشرط", "seulement si", "only if", "if",
 ]);
 const OTHERWISE = words([
@@ -76,7 +77,7 @@ const OTHERWISE = words([
   "sinon non", "ken le", "ila ma", "après ça sert à rien", "من بعد",
 ]);
 /** "Before", "by", "not later than": what a condition on the delivery's date turns on. */
-const BEFORE = words(["9bel", "qbel", "9bal", "gbel", "kbel", "قبل", "avant", "before", "jusqu'à"]);
+const BEFORE = words(["9bel", "qbel", "9bal", "qbal", "gbel", "gbal", "kbel", "9abl", "قبل", "avant", "before", "jusqu'à"]);
 /** "whenever you like" ("imta ma bghitou", "فوقت ما بغيتو"): a "ma" after these is no negation. */
 const WHENEVER = new Set(["imta", "imata", "wa9t", "wqt", "fo9t", "fu9t", "f9t", "fwqt", "mata", "ki", "kima", "quand", "wa9tach", "wktach", "ghir"]);
 /** "But" (canonical): after "I hear you", what follows it is the answer. */
@@ -130,7 +131,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for
   // ("call me before you send it, so I add something").
   const call = hits.find((h) => CALL.has(h.signal) && live(h));
-  const callback = call !== undefined && !yesToOrder && !aboutCourier;
+  // "qu'il m'appelle avant", "y3ayetli": someone else (the courier) calls; only "call me (back)" asks for a callback.
+  const thirdPerson = call !== undefined && (/^y/.test(tokens[call.start] ?? "") || tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle"));
+  const callback = call !== undefined && !yesToOrder && !aboutCourier && !thirdPerson;
   const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start));
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".

@@ -3,7 +3,7 @@
 // The outcome comes only from the customer's words going through the classifier.
 import { describe, expect, it } from "vitest";
 import { classifyIntent } from "../src/engine/dialogue/classifier.ts";
-import { createDialogue } from "../src/engine/dialogue/flow.ts";
+import { answersIdentity, createDialogue } from "../src/engine/dialogue/flow.ts";
 import type { Dialect, Intent, IntentClassifier, TranscriptEntry } from "../src/engine/dialogue/types.ts";
 import { phraseBank, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
 import type { PhraseBank } from "../src/engine/telephony/simulator/phrases/bank.ts";
@@ -183,6 +183,8 @@ describe("the simulator's phrase banks through the real classifier", () => {
         for (const text of bank[part]) {
           total += 1;
           const got = await classifier.classify(text, ORDERS[dialect].country);
+          // Attention alone ("wah ana m3ak") is unclear after the order is read (issue 33.3) and a yes to "is this <name>?".
+          if (part === "identityYes" && answersIdentity(got, text, ORDERS[dialect].country)) continue;
           if (got.intent !== intent) misses.push(`${dialect} ${part}: "${text}" -> ${got.intent} (want ${intent})`);
         }
       }

@@ -7,8 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { chatRequest, LlmIntentClassifier, readChatAnswer } from "../src/engine/dialogue/llm-classifier.ts";
 import type { Classification, IntentClassifier } from "../src/engine/dialogue/types.ts";
+import { createDialogue } from "../src/engine/dialogue/flow.ts";
+import { ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
+import { seededRandom } from "../src/engine/telephony/simulator/customer.ts";
+import { NOW, ORDERS } from "./dialogue-fixtures.ts";
 
-type Behaviour = { kind: "answer"; content: string } | { kind: "slow"; ms: number } | { kind: "status"; status: number } | { kind: "refusal" };
+type Behaviour =
+  | { kind: "answer"; content: string } | { kind: "slow"; ms: number } | { kind: "status"; status: number } | { kind: "refusal" }
+  /** A 200 whose body is `body` verbatim (not the protocol's object). */
+  | { kind: "raw"; body: string; type?: string }
+  /** Headers sent, then the body never finishes. */
+  | { kind: "stall" };
 
 /** A chat-completions endpoint whose next answers are scripted; it records what it was sent. */
 class FakeChatServer {
@@ -33,6 +42,15 @@ class FakeChatServer {
     this.requests.push({ path: req.url ?? "", auth: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
     const b = this.next;
     if (b.kind === "slow") await new Promise((r) => setTimeout(r, b.ms));
+    if (b.kind === "raw") {
+      res.writeHead(200, { "content-type": b.type ?? "application/json" }).end(b.body);
+      return;
+    }
+    if (b.kind === "stall") {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"id":"chatcmpl-1","choices":[');
+      return; // closed by stop()'s closeAllConnections
+    }
     if (b.kind === "status") {
       res.writeHead(b.status, { "content-type": "application/json" }).end('{"error":{"message":"overloaded"}}');
       return;
@@ -101,11 +119,27 @@ describe("language-model understander", () => {
     ["content that is not JSON", { kind: "answer", content: "I think they confirm" } as Behaviour],
     ["a label outside the schema", { kind: "answer", content: '{"intent":"maybe","confidence":0.9}' } as Behaviour],
     ["a missing confidence", { kind: "answer", content: '{"intent":"confirm"}' } as Behaviour],
+    ["a rate limit (429)", { kind: "status", status: 429 } as Behaviour],
+    ["a server error (500)", { kind: "status", status: 500 } as Behaviour],
+    ["a 200 that is not JSON", { kind: "raw", body: "<html>Bad gateway</html>", type: "text/html" } as Behaviour],
+    ["a 200 without choices", { kind: "raw", body: '{"error":{"message":"quota"}}' } as Behaviour],
+    ["JSON in a markdown fence", { kind: "answer", content: '```json\n{"intent":"confirm","confidence":0.9}\n```' } as Behaviour],
+    ["a confidence that is not a number", { kind: "answer", content: '{"intent":"confirm","confidence":"high"}' } as Behaviour],
+    ["a JSON array", { kind: "answer", content: '[{"intent":"confirm","confidence":0.9}]' } as Behaviour],
   ])("keeps the local answer on %s", async (_name, behaviour) => {
     server.next = behaviour;
     const errors: string[] = [];
     expect(await classifier(500, errors).classify("euh", "FR")).toEqual({ intent: "cancel", confidence: 0.5 });
     expect(errors.length).toBe(1);
+  });
+
+  it("keeps the local answer, within its budget, when the answer's body never finishes", async () => {
+    server.next = { kind: "stall" };
+    const errors: string[] = [];
+    const started = performance.now();
+    expect(await classifier(250, errors).classify("hmm", "MA")).toEqual({ intent: "cancel", confidence: 0.5 });
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(errors.join()).toMatch(/250 ms/);
   });
 
   it("keeps the local answer when the endpoint cannot be reached", async () => {
@@ -118,6 +152,50 @@ describe("language-model understander", () => {
     expect(await classifier().classify("la", "MA")).toEqual({ intent: "cancel", confidence: 0.91 });
     server.next = { kind: "answer", content: '{"intent":"confirm","confidence":0.97}' };
     expect(await classifier().classify("la", "MA")).toMatchObject({ intent: "confirm", mixed: true });
+  });
+
+  it("sends nothing but the reply, the dialect and the instructions: no name, phone, order or amount", async () => {
+    server.next = { kind: "answer", content: '{"intent":"unclear","confidence":0.5}' };
+    await classifier().classify("euh", "TN");
+    const body = server.requests.at(-1)!.body;
+    expect(Object.keys(body).sort()).toEqual(["max_tokens", "messages", "model", "response_format", "temperature"]);
+    const messages = body["messages"] as { role: string; content: string }[];
+    expect(messages).toHaveLength(2);
+    expect(messages[1]).toEqual({ role: "user", content: "euh" });
+    expect(messages[0]?.content).not.toMatch(/\+\d{6,}|\d+\.\d{2}/); // no phone number, no amount
+  });
+
+  it("in a call, with the local model: the unsure turn goes to the model, a sure one never does, and a slow model only delays the turn", async () => {
+    const model = new ModelIntentClassifier();
+    const llm = (timeoutMs: number) => new LlmIntentClassifier({ url: server.url, model: "fake-model", timeoutMs, local: model });
+    const talk = async (c: IntentClassifier, replies: string[]) => {
+      const d = createDialogue(ORDERS.ma, { classifier: c, now: NOW, random: seededRandom(5) });
+      d.opening();
+      let at = 2;
+      for (const r of replies) {
+        if (d.result()) break;
+        await d.hear(r, (at += 4));
+      }
+      return d;
+    };
+    // "iyeh ana" and "wakha a khoya sifto" are sure locally: the endpoint is never asked.
+    let before = server.requests.length;
+    server.next = { kind: "answer", content: '{"intent":"cancel","confidence":0.99}' };
+    expect((await talk(llm(500), ["iyeh ana", "wakha a khoya sifto"])).result()?.outcome).toBe("confirmed");
+    expect(server.requests.length).toBe(before);
+    // "daba mashi wa9to" is unsure locally (callback at 0.49): the model's callback at 0.9 decides it.
+    expect((await model.classify("daba mashi wa9to", "MA")).confidence).toBeLessThan(0.7);
+    before = server.requests.length;
+    server.next = { kind: "answer", content: '{"intent":"callback","confidence":0.9}' };
+    const d = await talk(llm(500), ["iyeh ana", "daba mashi wa9to", "ba3d l3asr"]);
+    expect(server.requests.length).toBe(before + 1);
+    expect(d.result()?.outcome).toBe("callback_requested");
+    // A model slower than its budget: the turn waits the budget, then the local reading goes on.
+    server.next = { kind: "slow", ms: 2000 };
+    const started = performance.now();
+    const slow = await talk(llm(150), ["iyeh ana", "daba mashi wa9to"]);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(slow.transcript().filter((e) => e.speaker === "agent")).toHaveLength(3);
   });
 
   it("reads the protocol's answer strictly", () => {

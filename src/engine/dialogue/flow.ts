@@ -12,6 +12,8 @@ import { fr } from "./profiles/fr.ts";
 import { ma, maFrench } from "./profiles/ma.ts";
 import type { Choose, DialogueProfile } from "./profiles/profile.ts";
 import { tn, tnFrench } from "./profiles/tn.ts";
+import { readReply } from "./reading.ts";
+import type { Country } from "./lexicon/index.ts";
 import { combineChanges, extractChanges, extractClock, extractDate, extractReason } from "./slots.ts";
 import type {
   AgentTurn, Classification, Dialogue, DialogueOrder, DialogueResult, IntentClassifier, Interruption, TranscriptEntry,
@@ -49,6 +51,67 @@ const COSTLY = new Set<Classification["intent"]>(["confirm", "cancel", "wrong_nu
 export function decidable(c: Classification): boolean {
   if (!COSTLY.has(c.intent)) return true;
   return c.mixed !== true && c.confidence >= (c.intent === "confirm" ? SURE_TO_CONFIRM : SURE);
+}
+
+/**
+ * What the dialogue does with a reply to the confirmation question (`wakha classify --decision`, issue 33): "act" on
+ * the reading (settle it, or ask its detail: reason, day, time, change; a question is answered), "check" (the reading
+ * is not acted on: a short yes/no check, the question again, or the agent gives up after the third unclear turn), or
+ * "keypad" (on a line that carries digits, the second unclear turn offers "press 1 or 2").
+ */
+export type Decision = "act" | "check" | "keypad";
+
+/** Where the call stands when a reply to the confirmation question is heard. */
+export interface TurnState {
+  /** The agent's last words were the yes/no check ("so I confirm the order, yes?"). */
+  answersCheck: boolean;
+  /** Unclear turns so far in the call. */
+  unclear: number;
+  /** Questions answered so far. */
+  questions: number;
+  /** The line carries keypad digits (DialogueOptions.digits). */
+  digits: boolean;
+  /** The keypad was offered already. */
+  keypadOffered: boolean;
+}
+
+/** The first reply heard after the confirmation question, on a line without digits. */
+export const FIRST_REPLY: Readonly<TurnState> = { answersCheck: false, unclear: 0, questions: 0, digits: false, keypadOffered: false };
+
+/** A costly decision the classifier is not sure of, or a reply with both a yes and a no in it. */
+export function unsure(c: Classification, text: string, answersCheck: boolean): boolean {
+  if (!COSTLY.has(c.intent)) return false;
+  if (c.mixed === true) return true;
+  if (c.intent === "cancel" && isBareNo(text)) return false; // "no." to "shall I confirm?" is clear
+  if (c.intent === "confirm" && answersCheck && isBareYes(text)) return false; // "yes." to "so I confirm, yes or no?" too
+  return !decidable(c);
+}
+
+/** Whether the next unclear turn offers the keypad instead of asking again (the second one about the order). */
+export function offersKeypad(state: TurnState, stage: "identity" | "confirmation" | "other"): boolean {
+  const next = state.unclear + 1;
+  return state.digits && stage === "confirmation" && next >= 2 && next <= MAX_REASKS && !state.keypadOffered;
+}
+
+/**
+ * The decision on a reply heard after the confirmation question: the one path the calls take (createDialogue's
+ * decide() calls it) and `wakha classify --decision` prints.
+ */
+export function decision(c: Classification, text: string, country: Country, state: TurnState = FIRST_REPLY): Decision {
+  // Whatever read it (the local model, a language model), a confirm whose reading holds a request is not acted on.
+  const request = c.intent === "confirm" && readReply(text, country).request !== null;
+  const asksAgain = c.intent === "unclear" || request || unsure(c, text, state.answersCheck) || (c.intent === "question" && state.questions + 1 > MAX_QUESTIONS);
+  if (!asksAgain) return "act";
+  if (c.intent === "wrong_number") return "check"; // "am I speaking with <name>, yes or no?"
+  return offersKeypad(state, "confirmation") ? "keypad" : "check";
+}
+
+/**
+ * A yes to "am I speaking with <name>?": a confirm, or attention alone ("wah ana m3ak", "oui oui, je vous écoute"),
+ * which after the order is read agrees to nothing (reading.ts) but here answers the question asked.
+ */
+export function answersIdentity(c: Classification, text: string, country: Country): boolean {
+  return c.intent === "confirm" || (c.intent === "unclear" && readReply(text, country).request === "acknowledgement");
 }
 
 type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "ended";
@@ -127,24 +190,20 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     return utcIso(instant);
   }
 
+  function turnState(): TurnState {
+    return { answersCheck, unclear, questions, digits: options.digits === true, keypadOffered };
+  }
+
   function unclearReply(again: () => string): AgentTurn {
+    // The second unclear turn about the order: on a line that carries digits, the keypad decides instead.
+    const keypad = offersKeypad(turnState(), stage === "identity" || stage === "confirmation" ? stage : "other");
     unclear += 1;
     if (unclear > MAX_REASKS) return finish("no_decision", {}, profile.giveUp());
-    // The second unclear turn about the order: on a line that carries digits, the keypad decides instead.
-    if (options.digits && stage === "confirmation" && unclear >= 2 && !keypadOffered) {
+    if (keypad) {
       keypadOffered = true;
       return say(profile.offerKeypad(), false);
     }
     return say(again(), false);
-  }
-
-  /** A costly decision the classifier is not sure of, or a reply with both a yes and a no in it. */
-  function unsure(c: Classification, text: string): boolean {
-    if (!COSTLY.has(c.intent)) return false;
-    if (c.mixed === true) return true;
-    if (c.intent === "cancel" && isBareNo(text)) return false; // "no." to "shall I confirm?" is clear
-    if (c.intent === "confirm" && answersCheck && isBareYes(text)) return false; // "yes." to "so I confirm, yes or no?" too
-    return !decidable(c);
   }
 
   /** Asks the short yes/no check instead of deciding; it counts as an unclear turn. */
@@ -165,7 +224,9 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
 
   /** The answer to the confirmation question (or an intent given early, at the identity check). */
   function decide(c: Classification, text: string): AgentTurn {
-    if (unsure(c, text)) return check(c);
+    // A costly reading not to be acted on gets the yes/no check; a question or an unclear reply past its limit is
+    // asked again below (decision() says "check" or "keypad" for them too).
+    if (decision(c, text, order.country, turnState()) !== "act" && COSTLY.has(c.intent)) return check(c);
     switch (c.intent) {
       case "confirm":
         decisive.push(text);
@@ -217,7 +278,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
 
   /** The reply to "am I speaking with <name>?". */
   function identify(c: Classification, text: string): AgentTurn {
-    if (c.intent === "confirm") {
+    if (answersIdentity(c, text, order.country)) {
       stage = "confirmation";
       return say(profile.readBack(order, pick), false);
     }

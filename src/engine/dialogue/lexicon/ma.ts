@@ -7,6 +7,8 @@ export const MOROCCAN: LexiconEntry[] = [
   cue("refuse", 0.8, ["ma 3andi* ma ndir* biha|bih", "ma ghadi* nakhod*|nchri*|nkhales*", "ma bghit* nakhod*", "ma kayn* lach|3lach"]),
   cue("busy", 0.8, ["ma ymken* nhder*|nhdar*|nahder*", "ana mchghoul|mchghoula daba"]),
   cue("later", 0.55, ["3tini chi|wahed ~sa3a|d9i9a|chwiya"]),
+  // "dreb liya" (ring me): the Moroccan call verb, missing until issue 33's development set.
+  cue("callVerb", 0.85, ["dreb|drb|drab|dareb liya|lia|lya|3liya|3lia"]),
   cue("day", 0.85, ["~simana|~usbu3|~jem3a l9adem|l9adma|l9adma|jaya", "had ~simana|~jem3a"]),
   cue("notMe", 0.9, ["ana machi mol|mul|sahb ~comand*|~telefon|~numero"]),
   cue("qword", 0.75, ["bach|b ach men|ach", "ina|ach hiya|ach huwa"]),

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import type { Country } from "../lexicon/index.ts";
 import { decide } from "../rules.ts";
 import { analyse, type Analysis } from "../signals.ts";
+import { readReply, type Reading, type RequestKind } from "../reading.ts";
 import type { Classification, Intent, IntentClassifier } from "../types.ts";
 import { featuresOf, hashFeature } from "./features.ts";
 
@@ -30,6 +31,33 @@ export interface Explanation extends Classification {
   signals: string[];
   /** For a confirm: the CONFIRM_SAFEGUARDS families in the reply (a question, a hedge, a hesitation, a cut-off end) that call for a yes/no check. */
   doubts?: string[];
+  /** The two-step reading (reading.ts): the request found, if any, and whether there is a yes; and the model's own label when the reading overruled it. */
+  reading?: Reading & { overruled?: Intent };
+}
+
+/** The label a request gives a reply the model read otherwise (issue 33.3): a yes-word never makes it a confirm. */
+const REQUEST_LABEL: Record<RequestKind, Intent> = {
+  condition: "reschedule", change: "change_request", callback: "callback", refusal: "cancel", acknowledgement: "unclear",
+};
+
+/**
+ * The label after the two-step reading: a reply with a request is never a `confirm` (the request's label instead);
+ * a condition on the date is a reschedule and attention alone is unclear whatever the model read, unless it read a
+ * wrong number or a callback; a refusal the customer denies having made, then "send it", is a confirm to be checked.
+ */
+export function overrule(intent: Intent, reading: Reading): { intent: Intent; mixed: boolean } | null {
+  const kind = reading.request;
+  if (kind === null) return intent === "cancel" && reading.deniedRefusal ? { intent: "confirm", mixed: true } : null;
+  if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
+  if (intent === REQUEST_LABEL[kind]) return null;
+  // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).
+  if (kind === "condition" && intent !== "callback" && !(intent === "question" && reading.asks) && (intent !== "wrong_number" || reading.otherwise === true)) {
+    return { intent: "reschedule", mixed: false };
+  }
+  if (kind === "acknowledgement" && intent !== "wrong_number" && intent !== "callback") return { intent: "unclear", mixed: false };
+  // "call me back after the prayer" (no day, or busy now), not about the courier: a callback, not a new delivery day.
+  if (kind === "callback" && intent === "reschedule" && (!reading.dated || reading.busy)) return { intent: "callback", mixed: false };
+  return null;
 }
 
 const WEIGHTS_URL = new URL("./weights.json", import.meta.url);
@@ -200,6 +228,22 @@ export class ModelIntentClassifier implements IntentClassifier {
     const denial = analysis.hits.some((h) => DENIALS.has(h.signal) && !h.negated && !(h.signal === "no" && reassured(h.start)));
     // No word the lexicon knows: whatever the n-grams say, it is weak evidence (below 0.5, CONTRACT §5b's CLI).
     const ceiling = analysis.hits.length === 0 ? 0.49 : 0.99;
+    const reading = readReply(text, country, analysis);
+    const ruled = overrule(intent, reading);
+    if (ruled) {
+      // The request decides the label; the model's probability of that label, at least 0.6, is its confidence.
+      const at = this.#model.labels.indexOf(ruled.intent);
+      const result: Classification = { intent: ruled.intent, confidence: round2(Math.min(ceiling, Math.max(0.6, p[at] ?? 0))) };
+      if (ruled.mixed) result.mixed = true;
+      if (!explain) return result;
+      return {
+        ...result,
+        probabilities: order.map((i) => ({ intent: this.#model.labels[i]!, p: round2(p[i]!) })),
+        features: [],
+        signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`),
+        reading: { ...reading, overruled: intent },
+      };
+    }
     const result: Classification = { intent, confidence: round2(Math.min(ceiling, p[best]!)) };
     // "wakha... la": both words are there; or the lexicon's rules read a costly decision otherwise. Either
     // way it is not a clean decision, and the dialogue asks a yes/no check before acting on it.
@@ -232,6 +276,7 @@ export class ModelIntentClassifier implements IntentClassifier {
       features: [...contributions].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([feature, weight]) => ({ feature, weight: round2(weight) })),
       signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`),
       ...(doubted ? { doubts } : {}),
+      reading,
     };
   }
 }

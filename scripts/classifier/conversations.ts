@@ -1,0 +1,118 @@
+// `node scripts/classifier/conversations.ts SET.jsonl [N]` (issue 33.5): N simulated conversations (1,000 by default)
+// built from a labelled set's sentences, each through the real dialogue (flow.ts) with the local model. A customer
+// means one thing (the sentence's label) and says it with that sentence after the order is read; when the agent asks
+// again or checks ("so I confirm, yes?") a confirming customer says a bare yes, a declining one a bare no, and any
+// other says another sentence of the set with the same meaning and country; asked for a detail (a day, a time, a
+// reason, the change), they give one. A question is followed by a confirmation or a refusal (half each), which is
+// then what the customer means. Counts: the outcome matches what the customer meant, and calls ended `confirmed`
+// for a customer who did not confirm.
+import { readFileSync } from "node:fs";
+import type { CallOutcome } from "../../src/domain/calls.ts";
+import { createDialogue, profileFor } from "../../src/engine/dialogue/flow.ts";
+import { ModelIntentClassifier } from "../../src/engine/dialogue/model/model.ts";
+import type { Dialect, DialogueOrder, Intent, IntentClassifier } from "../../src/engine/dialogue/types.ts";
+import { phraseBank, seededRandom } from "../../src/engine/telephony/simulator/customer.ts";
+
+export interface Row {
+  country: "MA" | "DZ" | "TN" | "FR";
+  text: string;
+  intent: Intent;
+  style?: string;
+}
+
+const OUTCOME: Record<Exclude<Intent, "question">, CallOutcome> = {
+  confirm: "confirmed", cancel: "declined", reschedule: "rescheduled", callback: "callback_requested",
+  change_request: "change_requested", wrong_number: "wrong_number", unclear: "no_decision",
+};
+
+const ORDERS: Record<Dialect, DialogueOrder> = {
+  ma: { shopName: "Dar Lbahja", customerName: "Fatima Zahra", country: "MA", language: "ar", dialect: "ma", amount: "690.00", currency: "MAD", items: [{ name: "Caftan", variant: "Vert, M", quantity: 1, unit_price: "690.00" }] },
+  dz: { shopName: "Bled Store", customerName: "Yacine", country: "DZ", language: "ar", dialect: "dz", amount: "4500.00", currency: "DZD", items: [{ name: "Montre", variant: "Noir", quantity: 1, unit_price: "4500.00" }] },
+  tn: { shopName: "Souk Ennour", customerName: "Amira", country: "TN", language: "ar", dialect: "tn", amount: "89.500", currency: "TND", items: [{ name: "Sac à main", variant: "Beige", quantity: 1, unit_price: "89.500" }] },
+  fr: { shopName: "Maison Lila", customerName: "Julie Martin", country: "FR", language: "fr", dialect: "fr", amount: "49.90", currency: "EUR", items: [{ name: "Coque", variant: "Bleu", quantity: 2, unit_price: "24.95" }] },
+};
+
+/** The details a customer gives when asked: a day, a time, a reason, the change. */
+const DETAILS: Record<Dialect, { date: string; time: string; reason: string; change: string }> = {
+  ma: { date: "nhar sebt", time: "ba3d l3asr", reason: "ghalia bzaf", change: "bghitha b l7mer" },
+  dz: { date: "nhar essebt", time: "ba3d l3asr", reason: "ghalia bezzaf", change: "n7ebha b l7mer" },
+  tn: { date: "nhar essebt", time: "ba3d l 3asr", reason: "ghalia barcha", change: "n7ebha b l a7mer" },
+  fr: { date: "samedi", time: "après 18h", reason: "c'est trop cher", change: "je la voudrais en rouge" },
+};
+
+export interface ConversationStats {
+  calls: number;
+  matched: number;
+  /** Calls ended `confirmed` for a customer who did not mean to confirm. */
+  falselyConfirmed: number;
+  /** Calls ended in another outcome than the one meant, by "meant→got". */
+  mismatches: Record<string, number>;
+  /** Mean customer turns per call. */
+  turns: number;
+}
+
+export async function runConversations(rows: Row[], n = 1000, seed = 33, classifier: IntentClassifier = new ModelIntentClassifier()): Promise<ConversationStats> {
+  const random = seededRandom(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const byKey = new Map<string, Row[]>();
+  for (const r of rows) byKey.set(`${r.country}/${r.intent}`, [...(byKey.get(`${r.country}/${r.intent}`) ?? []), r]);
+  const stats: ConversationStats = { calls: 0, matched: 0, falselyConfirmed: 0, mismatches: {}, turns: 0 };
+  let turns = 0;
+  for (let i = 0; i < n; i++) {
+    const row = rows[i % rows.length]!;
+    const dialect = row.country.toLowerCase() as Dialect;
+    const order = ORDERS[dialect];
+    const profile = profileFor(order);
+    const bank = phraseBank(dialect);
+    const follow: Intent = row.intent === "question" ? (random() < 0.5 ? "confirm" : "cancel") : row.intent;
+    const meant = OUTCOME[follow as Exclude<Intent, "question">];
+    const d = createDialogue(order, { classifier, now: new Date("2026-11-22T10:00:00Z"), random: seededRandom(seed + i) });
+    let agent = d.opening().text;
+    let at = 1;
+    const say = async (text: string | null) => {
+      turns += 1;
+      const turn = await d.hear(text, (at += 4));
+      agent = turn.text;
+      return turn.end;
+    };
+    // Who they are: a wrong number says so at once; everyone else says yes, it is them.
+    let ended = row.intent === "wrong_number" ? await say(row.text) : await say(pick(bank.identityYes.filter((t) => !/écoute|m3ak/.test(t))));
+    if (!ended && row.intent !== "wrong_number") ended = await say(row.text);
+    let asked = row.intent === "question";
+    for (let k = 0; k < 8 && !ended; k++) {
+      const detail = DETAILS[dialect];
+      if (agent === profile.askDate()) ended = await say(detail.date);
+      else if (agent === profile.askCallbackTime()) ended = await say(detail.time);
+      else if (agent === profile.askReason()) ended = await say(detail.reason);
+      else if (agent === profile.askChange()) ended = await say(detail.change);
+      else if (asked) {
+        asked = false; // the question answered: now what they mean
+        ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
+      } else if (follow === "confirm") ended = await say(pick(bank.shortYes));
+      else if (follow === "cancel") ended = await say(pick(["la", "non", "لا"].filter((t) => dialect !== "fr" || t === "non")));
+      else ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
+    }
+    const got = d.result()?.outcome ?? d.interrupt("customer_hangup", at).outcome;
+    stats.calls += 1;
+    if (got === meant) stats.matched += 1;
+    else {
+      stats.mismatches[`${meant}→${got}`] = (stats.mismatches[`${meant}→${got}`] ?? 0) + 1;
+      if (process.env["CONVERSATIONS_DEBUG"]) console.error(`${meant}→${got}: ${d.transcript().map((e) => `${e.speaker[0]}: ${e.text.slice(0, 70)}`).join(" | ")}`);
+    }
+    if (got === "confirmed" && follow !== "confirm") stats.falselyConfirmed += 1;
+  }
+  stats.turns = turns / Math.max(1, stats.calls);
+  return stats;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [file, count] = process.argv.slice(2);
+  if (!file) {
+    process.stderr.write("Usage: node scripts/classifier/conversations.ts SET.jsonl [N]\n");
+    process.exit(2);
+  }
+  const rows = readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
+  const s = await runConversations(rows, Number(count ?? 1000));
+  console.log(`${s.calls} conversations: outcome as meant ${s.matched} (${((100 * s.matched) / s.calls).toFixed(1)}%), confirmed without a confirmation ${s.falselyConfirmed}, ${s.turns.toFixed(2)} customer turns per call`);
+  console.log(`mismatches: ${Object.entries(s.mismatches).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
+}

@@ -1,0 +1,167 @@
+// The two-step reading of a reply (issue 33.3): first, is there a request (a callback, a change, a date or a
+// condition, a refusal, or nothing but attention)? Then, is there a yes to the order? A yes-word only agrees to
+// what it is about: "wakha, call me again after dinner" agrees to a callback, "oui oui, allez-y" to go on
+// talking, "yes, if it comes before Saturday, otherwise no" to a condition. So a reply whose reading holds a request
+// is never a confirmation, whatever yes-word it carries: the model's label is overruled (model/model.ts) and the
+// dialogue never acts on a `confirm` with a request in it (flow.ts decision()). The request is found from the
+// reply's structure: the lexicon's signals (a call verb, a change verb, a denial), where they stand relative to
+// each other, and a few closed classes of function words (conditionals, "otherwise", verbs of hearing and "go on",
+// verbs of saying), not from whole phrases of the classifier's training.
+import type { Country } from "./lexicon/index.ts";
+import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
+import { analyse, type Analysis, type SignalHit } from "./signals.ts";
+
+export type RequestKind = "condition" | "change" | "callback" | "refusal" | "acknowledgement";
+
+export interface Reading {
+  /** What the reply asks for besides (or instead of) a yes; null when it asks for nothing. */
+  request: RequestKind | null;
+  /** The cue that showed the request, canonical (for `--explain`). */
+  cue: string | null;
+  /** A yes-word or an assent to the order (send it, I confirm, no problem) is there. */
+  yes: boolean;
+  /** The yes is to the order itself: "send it", "I confirm", "no problem", not a bare "ok". */
+  yesToOrder: boolean;
+  /** A refusal the customer reports or denies having made ("who said I cancel?"), followed by "send it". */
+  deniedRefusal: boolean;
+  /** The reply holds a question mark. */
+  asks: boolean;
+  /** A day is named ("tomorrow", "Monday"). */
+  dated: boolean;
+  /** The customer is busy or it is not the moment ("I'm driving", "not now"). */
+  busy: boolean;
+  /** A condition with its "otherwise" ("…, sinon non"). */
+  otherwise?: boolean;
+}
+
+/** Word classes, written naturally and canonicalised once. */
+function words(list: string[]): string[][] {
+  return list.map((p) => canonicalTokens(p).filter((t) => t !== "," && t !== "." && t !== "?"));
+}
+
+const skeleton = (t: string) => t.replace(/[aeiouy]/g, "");
+
+/** One canonical token against one class word: as spelt, or by consonant skeleton when that is long enough to be safe. */
+function same(token: string, word: string, exact = false): boolean {
+  if (token === word) return true;
+  if (exact) return false;
+  const s = skeleton(word);
+  return s.length >= 3 && skeleton(token) === s;
+}
+
+/** Where a class phrase starts in `tokens` (from `from`, before `to`), or -1; `exact`: no skeleton matching. */
+function find(tokens: string[], phrases: string[][], from = 0, to = tokens.length, exact = false): number {
+  for (let i = Math.max(0, from); i < Math.min(to, tokens.length); i++) {
+    for (const p of phrases) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, exact))) return i;
+  }
+  return -1;
+}
+
+/** Attention and "go on": the customer listens; it agrees to nothing yet. */
+const ATTENTION = words([
+  "sme3tek", "sma3tek", "sm3tek", "sam3ek", "sam3ak", "nesm3ek", "nsma3", "nesma3", "kansma3", "kansm3ek", "kan sme3", "كنسمعك", "كنسمع",
+  "سمعتك", "سامعتك", "سامعك", "نسمع", "نسمعك", "fhmtek", "fhamtek", "mfahmek", "mfehmek", "فهمتك", "فاهمك",
+  "kemmel", "kammel", "kmmel", "kemmli", "kammli", "kml", "kmel", "كمل", "كملي", "زيد", "hayya 9oul", "9oul 9oul", "قول قول", "tfaddal 9oul",
+  "rani m3ak", "ana m3ak", "ena m3ak", "راني معاك", "انا معاك", "أنا معاك", "nsma3 fik", "nesma3 fik", "nsm3 fik", "نسمع فيك", "sam3ak",
+  "سامعاك", "nesma3", "nsma3", "dis-moi", "dites-moi",
+  "j'écoute", "je vous écoute", "je t'écoute", "on vous écoute", "j'entends", "je vous entends", "continue", "continuez",
+  "go on", "i'm listening", "i hear you",
+]);
+/** Conditionals ("if", "provided that") and "otherwise". */
+const CONDITION = words([
+  "ila", "ida", "idha", "ken", "si", "ilakan", "ila kan", "إلا", "إذا", "اذا", "الا", "لو", "à condition", "a condition", "ايلا", "إيلا", "pourvu que", "tant que",
+  "bchart", "bcharet", "bel cha5t", "b chart", "بشرط", "seulement si", "only if", "if",
+]);
+const OTHERWISE = words([
+  "sinon", "sinan", "wila la", "w ila la", "ila la", "ولا لا", "وإلا", "والا", "ماللا", "ماللّا", "mella", "malla", "otherwise", "or else",
+  "sinon non", "ken le", "ila ma", "après ça sert à rien", "من بعد",
+]);
+/** "Before", "by", "not later than": what a condition on the delivery's date turns on. */
+const BEFORE = words(["9bel", "qbel", "9bal", "qbal", "gbel", "gbal", "kbel", "9abl", "قبل", "avant", "before", "jusqu'à"]);
+/** "whenever you like" ("imta ma bghitou", "فوقت ما بغيتو"): a "ma" after these is no negation. */
+const WHENEVER = new Set(["imta", "imata", "wa9t", "wqt", "fo9t", "fu9t", "f9t", "fwqt", "mata", "ki", "kima", "quand", "wa9tach", "wktach", "ghir"]);
+/** "But" (canonical): after "I hear you", what follows it is the answer. */
+const BUT = new Set(["walakin", "walakine", "walaken", "wlakn", "wlkn", "lakin", "lkn", "mais", "besah", "bsah", "bsh", "ama"]);
+/** After a "no": "no problem", "no harm" ("la bas", "lé bes", "no souci"): reassurance. */
+const NO_HARM = new Set(["bas", "bes", "bass", "baes", "mochkil", "mouchkil", "mushkil", "mchkl", "problem", "probleme", "souci", "pas", "du"]);
+/** Verbs of saying: a refusal after one is reported ("who told you I cancel?", "I never said I don't want it"). */
+const SAYING = words([
+  "gal", "galek", "galet", "gatlek", "gatlkom", "9al", "9alek", "9alet", "9olt", "9oltlek", "gult", "gltch", "ngoulch", "ngulch", "gotlek",
+  "قال", "قالك", "قالت", "قلت", "قلتش", "dit", "dis", "disait", "a dit", "annulais", "3lech", "علاش", "lach", "pourquoi",
+]);
+
+/** After or before a verb of hearing: not hearing ("j'entends plus", "ma sme3tekch"). */
+const NOT_HEARD = new Set(["pas", "plus", "ma", "mal", "walu", "walo", "rien"]);
+
+/** The lexicon's signals, by what they ask for. */
+const DENIAL = new Set(["no", "refuse", "cancelVerb", "didntOrder", "changedMind", "reason"]);
+const CHANGE = new Set(["changeVerb", "instead", "add"]);
+const CALL = new Set(["callVerb"]);
+const COURIER = new Set(["delivery", "beforeArrival"]);
+const YES = new Set(["yes", "accept", "send", "take", "identity"]);
+const TO_ORDER = new Set(["accept", "send"]);
+
+/** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
+export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
+  const { tokens, hits } = analysis;
+  const arabicScript = isMostlyArabicScript(text);
+  const live = (h: SignalHit) => !h.negated;
+  const yes = hits.some((h) => YES.has(h.signal) && live(h));
+  // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
+  const beforeSending = (h: SignalHit) => h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
+  const sendsLater = (b: SignalHit) => b.signal === "beforeArrival" && hits.some((h) => h.signal === "send" && h.start === b.end);
+  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h));
+  const aboutCourier = hits.some((h) => COURIER.has(h.signal) && !sendsLater(h));
+  const yesToOrder = orderYes.length > 0;
+  const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
+    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}) });
+  const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
+
+  // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
+  const denials = hits.filter((h) => DENIAL.has(h.signal) && live(h));
+  const said = find(tokens, SAYING);
+  const lastSend = Math.max(-1, ...hits.filter((h) => (h.signal === "send" || h.signal === "take") && live(h)).map((h) => h.start));
+  const deniedRefusal = said >= 0 && denials.length > 0 && lastSend > Math.max(...denials.map((d) => d.start)) && denials.some((d) => d.start > said && d.start <= said + 6);
+
+  // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
+  const cond = find(tokens, CONDITION, 0, tokens.length, true);
+  const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
+  const dated = (from: number) => find(tokens, BEFORE, from, from + 6) >= 0 || hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6);
+  if (cond >= 0 && (otherwise > cond || dated(cond)) && !hits.some((h) => CHANGE.has(h.signal) && live(h))) return result("condition", cueAt(cond), deniedRefusal, otherwise > cond);
+  // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for
+  // ("call me before you send it, so I add something").
+  const call = hits.find((h) => CALL.has(h.signal) && live(h));
+  // "qu'il m'appelle avant", "y3ayetli": someone else (the courier) calls; only "call me (back)" asks for a callback.
+  const thirdPerson = call !== undefined && (/^y/.test(tokens[call.start] ?? "") || tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle"));
+  const callback = call !== undefined && !yesToOrder && !aboutCourier && !thirdPerson;
+  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start));
+  if (change) return result("change", cueAt(change.start), deniedRefusal);
+  // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
+  if (callback) return result("callback", cueAt(call.start), deniedRefusal);
+  // 4. Attention only: "I hear you, go on" ("kemmel" is also the lexicon's "go ahead"), no other assent to the order,
+  // and not "I can't hear well" ("j'entends plus").
+  const attention = find(tokens, ATTENTION, 0, tokens.length, true);
+  const heard = attention >= 0 && !tokens.slice(attention + 1, attention + 4).some((t) => NOT_HEARD.has(t) && t !== "ma") && !NOT_HEARD.has(tokens[attention - 1] ?? "");
+  const attentionWords = new Set(tokens.map((t, i) => (ATTENTION.some((p) => p.length === 1 && same(t, p[0]!)) ? i : -1)).filter((i) => i >= 0));
+  const otherAssent = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => attentionWords.has(h.start + k)));
+  // "I hear you, but no": the refusal after it is the answer.
+  const refusedAfter = denials.some((d) => d.start > attention) || tokens.some((t, i) => i > attention && BUT.has(t));
+  if (heard && !otherAssent && !refusedAfter) return result("acknowledgement", cueAt(attention), deniedRefusal);
+  // 5. A refusal that is the customer's own (not reported, not "no problem").
+  const reassured = (i: number) => hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
+  // A denial inside an "if" clause is a condition of a delivery instruction ("w ila ma l9itounich, 3tiwh l jara").
+  const conditional = (i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => CONDITION.some((p) => p.length === 1 && same(t, p[0]!)));
+  // And "leave it / let him knock" next to the courier's instruction is about the courier, not the order.
+  const courier = (d: SignalHit) => hits.some((h) => (COURIER.has(h.signal) || h.signal === "instruction") && h !== d && (Math.abs(h.start - d.start) <= 2 || (d.start >= h.end && d.start - h.end <= 2)));
+  // In Latin script a "la"/"le" may be the French article or "là" ("je suis toujours là"): only "non", "no", "lala" count.
+  const latinArticle = (d: SignalHit) => d.signal === "no" && !arabicScript && (tokens[d.start] === "la" || tokens[d.start] === "le");
+  const whenever = (d: SignalHit) => tokens.slice(Math.max(0, d.start - 2), d.start + 1).some((t) => WHENEVER.has(t));
+  const harmless = (d: SignalHit) => d.signal === "no" && NO_HARM.has(tokens[d.start + 1] ?? "");
+  const own = denials.filter((d) => !(d.signal === "no" && reassured(d.start)) && !conditional(d.start) && !courier(d) && !latinArticle(d) && !whenever(d) && !harmless(d));
+  // The reply ends on the refusal: no yes after it ("non pardon, envoyez quand vous voulez", "non non c'est bon").
+  const lastYes = Math.max(-1, ...hits.filter((h) => (YES.has(h.signal) && live(h)) || ((h.signal === "cancelVerb" || h.signal === "changeVerb") && h.negated)).map((h) => h.start));
+  if (own.length > 0 && !deniedRefusal && own.some((d) => d.start > lastYes)) {
+    return result("refusal", cueAt(own[0]!.start));
+  }
+  return result(null, null, deniedRefusal);
+}

@@ -1,0 +1,128 @@
+// Issue 33.1: `wakha classify --decision` prints what the dialogue would do with a reply heard after the
+// confirmation question, from flow.ts decision(), the one the calls take; scripts/classifier/score.ts scores a
+// labelled set by label and by decision.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PassThrough, Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { runClassify } from "../src/engine/dialogue/classify-cli.ts";
+import { createDialogue, decision, FIRST_REPLY } from "../src/engine/dialogue/flow.ts";
+import { ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
+import type { Classification, IntentClassifier } from "../src/engine/dialogue/types.ts";
+import { seededRandom } from "../src/engine/telephony/simulator/customer.ts";
+import { formatScore, loadReplies, scoreReplies } from "../scripts/classifier/score.ts";
+import { NOW, ORDERS } from "./dialogue-fixtures.ts";
+
+async function run(args: string[], stdin: string, classifier?: IntentClassifier) {
+  const output = new PassThrough();
+  const errors = new PassThrough();
+  const chunks: string[] = [];
+  output.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
+  const code = await runClassify(args, Readable.from([stdin]), output, { errors, ...(classifier ? { classifier } : {}) });
+  return { code, lines: chunks.join("").split("\n").filter((l) => l).map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+/**
+ * The dialogue's own answer to `text` heard right after the confirmation question: "act" when it settled the call or
+ * holds an outcome while asking its detail (a hang-up then keeps that outcome), "check" when it asked again.
+ */
+async function flowActs(text: string, classifier: IntentClassifier, country: keyof typeof ORDERS = "ma"): Promise<"act" | "check"> {
+  // The identity check answered by a scripted yes, then `text` read by `classifier`.
+  const identity: IntentClassifier = { classify: (t, c) => (t === "__identity__" ? { intent: "confirm", confidence: 0.99 } : classifier.classify(t, c)) };
+  const d = createDialogue(ORDERS[country], { classifier: identity, now: NOW, random: seededRandom(3) });
+  d.opening();
+  await d.hear("__identity__", 2);
+  await d.hear(text, 6);
+  if (d.result() !== null) return "act";
+  return d.interrupt("customer_hangup", 99).outcome === "no_decision" ? "check" : "act";
+}
+
+describe("wakha classify --decision", () => {
+  it("adds the decision to each line, and only with --decision", async () => {
+    const input = ["wakha a khoya sifto", "wakha... la ma bghitch", "3ayet lia mn ba3d", "ch7al?", ""].map((text) => JSON.stringify({ country: "MA", text })).join("\n");
+    const { code, lines } = await run(["--json-input", "--decision"], `${input}\n`);
+    expect(code).toBe(0);
+    expect(lines.map((l) => Object.keys(l).sort())).toEqual(lines.map(() => ["confidence", "decision", "intent"]));
+    expect(lines.map((l) => [l["intent"], l["decision"]])).toEqual([
+      ["confirm", "act"], ["cancel", "check"], ["callback", "act"], ["question", "act"], ["unclear", "check"],
+    ]);
+    const plain = await run(["--json-input"], `${input}\n`);
+    expect(plain.lines.every((l) => !("decision" in l))).toBe(true);
+  });
+
+  it("works with --country text input and with --explain", async () => {
+    const { lines } = await run(["--country", "FR", "--decision", "--explain"], "oui je confirme\n");
+    expect(lines[0]).toMatchObject({ intent: "confirm", decision: "act", explain: expect.any(Object) });
+  });
+
+  it("applies the dialogue's thresholds: a confirm under SURE_TO_CONFIRM is checked, a cancel at 0.7 is not", async () => {
+    const at = (intent: Classification["intent"], confidence: number): IntentClassifier => ({ classify: () => ({ intent, confidence }) });
+    expect((await run(["--country", "MA", "--decision"], "x\n", at("confirm", 0.84))).lines[0]?.["decision"]).toBe("check");
+    expect((await run(["--country", "MA", "--decision"], "x\n", at("confirm", 0.85))).lines[0]?.["decision"]).toBe("act");
+    expect((await run(["--country", "MA", "--decision"], "x\n", at("cancel", 0.7))).lines[0]?.["decision"]).toBe("act");
+    expect((await run(["--country", "MA", "--decision"], "x\n", at("cancel", 0.69))).lines[0]?.["decision"]).toBe("check");
+    expect((await run(["--country", "MA", "--decision"], "x\n", at("reschedule", 0.2))).lines[0]?.["decision"]).toBe("act");
+  });
+
+  it("reads where the call stands from a --json-input line: the keypad on the second unclear turn of a digits line, the bare yes to a check", async () => {
+    const input = [
+      { country: "MA", text: "hmm", unclear: 1, digits: true },
+      { country: "MA", text: "hmm", unclear: 1 },
+      { country: "MA", text: "hmm", unclear: 2, digits: true },
+      { country: "FR", text: "oui", answers_check: true },
+      { country: "FR", text: "oui", unclear: 3 },
+      { country: "FR", text: "oui", digits: "yes" },
+    ].map((o) => JSON.stringify(o)).join("\n");
+    const unsureYes: IntentClassifier = { classify: (t) => (t === "oui" ? { intent: "confirm", confidence: 0.6 } : { intent: "unclear", confidence: 0.4 }) };
+    const { code, lines } = await run(["--json-input", "--decision"], `${input}\n`, unsureYes);
+    expect(code).toBe(1);
+    expect(lines.slice(0, 4).map((l) => l["decision"])).toEqual(["keypad", "check", "check", "act"]);
+    expect(lines[4]?.["error"]).toMatch(/unclear/);
+    expect(lines[5]?.["error"]).toMatch(/digits/);
+  });
+
+  it("is the decision the dialogue itself takes (the same function, checked against real turns)", async () => {
+    const model = new ModelIntentClassifier();
+    const replies = [
+      "wakha a khoya sifto", "wakha... la ma bghitch", "iyeh, ab3athha", "ey inchallah ab3athha", "la", "oui oui", "3ayet lia mn ba3d",
+      "wakha walakin jibouha nhar sebt", "machi ana", "bghitha b l7mer", "ok 😂", "safi", "waxa",
+    ];
+    for (const text of replies) {
+      const reading = await model.classify(text, "MA");
+      const expected = decision(reading, text, "MA", FIRST_REPLY);
+      if (reading.intent === "question" || reading.intent === "unclear") continue; // asked again either way
+      expect([text, await flowActs(text, model)]).toEqual([text, expected]);
+    }
+  });
+});
+
+describe("scripts/classifier/score.ts", () => {
+  it("scores by country, style and overall: accuracy, label and decided false confirmations, throughput", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "score-"));
+    const file = path.join(dir, "set.jsonl");
+    const rows = [
+      { country: "MA", text: "sure yes", intent: "confirm", style: "latin" },
+      { country: "MA", text: "sure yes", intent: "callback", style: "latin" },
+      { country: "DZ", text: "maybe yes", intent: "cancel", style: "arabic" },
+      { country: "DZ", text: "no", intent: "cancel", style: "arabic" },
+      { country: "TN", text: "no", intent: "cancel", style: "transcript" },
+    ];
+    writeFileSync(file, rows.map((r) => JSON.stringify(r)).join("\n"));
+    const fake: IntentClassifier = {
+      classify: (t) => (t === "sure yes" ? { intent: "confirm", confidence: 0.95 } : t === "maybe yes" ? { intent: "confirm", confidence: 0.6 } : { intent: "cancel", confidence: 0.9 }),
+    };
+    const s = await scoreReplies(loadReplies(file), fake, { file: "set.jsonl" });
+    expect(s.overall).toMatchObject({ n: 5, correct: 3, falseConfirms: 2, decidedFalseConfirms: 1, decisions: { act: 4, check: 1, keypad: 0 } });
+    expect(s.byCountry["MA"]).toMatchObject({ n: 2, accuracy: 0.5, falseConfirms: 1, decidedFalseConfirms: 1 });
+    expect(s.byCountry["DZ"]).toMatchObject({ n: 2, accuracy: 0.5, falseConfirms: 1, decidedFalseConfirms: 0 });
+    expect(Object.keys(s.byStyle)).toEqual(["arabic", "latin", "transcript"]);
+    expect(s.confusion).toEqual({ "callback→confirm": 1, "cancel→confirm": 1 });
+    expect(s.repliesPerSecond).toBeGreaterThan(0);
+    expect(s.errors).toBeUndefined();
+    const report = formatScore(s);
+    expect(report).toMatch(/overall\s+n=\s*5\s+accuracy 0\.600\s+false confirmations 2 \(40\.0%\)\s+decided 1/);
+    expect(report).not.toContain("sure yes"); // aggregates only by default
+    expect(formatScore(await scoreReplies(loadReplies(file), fake, { errors: true }))).toContain("sure yes");
+  });
+});

@@ -1,0 +1,156 @@
+// Issue 33.3: structure over surface. A reply is read in two steps (reading.ts): is there a request (a condition,
+// a change, a callback, a refusal, attention only)? then is there a yes? A yes-word with a request never makes the
+// reply a confirmation: the model's label is overruled, and the dialogue never acts on a `confirm` whose reading
+// holds a request, whoever read it (a stub, the language model).
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PassThrough, Readable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runClassify } from "../src/engine/dialogue/classify-cli.ts";
+import { createDialogue, decision } from "../src/engine/dialogue/flow.ts";
+import { LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
+import { ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
+import { readReply } from "../src/engine/dialogue/reading.ts";
+import type { Country } from "../src/engine/dialogue/lexicon/index.ts";
+import type { IntentClassifier } from "../src/engine/dialogue/types.ts";
+import { seededRandom } from "../src/engine/telephony/simulator/customer.ts";
+import { NOW, ORDERS } from "./dialogue-fixtures.ts";
+
+const model = new ModelIntentClassifier();
+
+/** The issue's shapes (made up, not from any blind set), each with the label it stands for. */
+const SHAPES: [Country, string, string][] = [
+  ["TN", "behi, ama beddel el mqas", "change_request"],
+  ["DZ", "wah, bedli el couleur l k7al", "change_request"],
+  ["TN", "ey behi, 3awed kallemni ba3d l 3asr", "callback"],
+  ["FR", "yes, but only if it comes before the weekend, otherwise no", "reschedule"],
+  ["FR", "oui, mais seulement si ça arrive avant le week-end, sinon non", "reschedule"],
+  ["MA", "wakha ila wslat qbel sebt, sinon la", "reschedule"],
+  ["DZ", "wah, ila jat 9bel l khmis mlih, sinon ma n7ebhach", "reschedule"],
+  ["MA", "na3am, sme3tek", "unclear"],
+  ["MA", "آه آه، سمعتك، كمل", "unclear"],
+  ["FR", "oui oui, je vous écoute", "unclear"],
+  ["TN", "ey ey, d'accord, kammel", "unclear"],
+  ["DZ", "ih ih, rani m3ak, kemmel", "unclear"],
+  ["MA", "wakha, dreb liya mn ba3d, daba ana f tomobil", "callback"],
+];
+
+/** True confirmations whose instruction is about the courier, or whose "if" is part of one. */
+const CONFIRMS: [Country, string][] = [
+  ["MA", "wakha, 3ayet 3liya mli ywsel l livreur"],
+  ["FR", "oui c'est bon, dites au livreur de m'appeler avant"],
+  ["MA", "ih ih, w ila ma jawbtch livreur y3ayet 3la l fixe"],
+  ["MA", "oui je confirme, w ila ma l9itounich 3tiwh l jara dyali"],
+  ["FR", "oui oui aucun problème quand vous voulez je suis toujours là"],
+  ["TN", "باهي لا باس"],
+  ["FR", "d'accord, envoyez, et qu'il m'appelle quand il est en bas"],
+];
+
+describe("the two-step reading", () => {
+  it.each(SHAPES)("%s %j: a request, so not a confirm (%s)", async (country, text, label) => {
+    const reading = readReply(text, country);
+    expect(reading.request).not.toBeNull();
+    const got = await model.classify(text, country);
+    expect(got.intent).toBe(label);
+    expect(decision({ intent: "confirm", confidence: 0.99 }, text, country)).toBe("check");
+  });
+
+  it.each(CONFIRMS)("%s %j: a yes to the order with the courier's instruction stays a confirm", async (country, text) => {
+    expect(readReply(text, country).request).toBeNull();
+    expect((await model.classify(text, country)).intent).toBe("confirm");
+  });
+
+  it("reads a refusal the customer denies having made, then 'send it', as a confirm to be checked", async () => {
+    const text = "chkoun gal ma n7ebhach? ab3athha";
+    expect(readReply(text, "DZ")).toMatchObject({ request: null, deniedRefusal: true });
+    const got = await model.classify(text, "DZ");
+    expect(got).toMatchObject({ intent: "confirm", mixed: true });
+    expect(decision(got, text, "DZ")).toBe("check");
+  });
+
+  it("never yields a confirm for a yes-word followed by a request, across yes-words and requests", async () => {
+    const yeses: [Country, string[]][] = [
+      ["MA", ["wakha", "iyeh", "safi", "na3am", "واخا"]], ["DZ", ["wah", "ih", "mlih", "واه"]], ["TN", ["ey", "behi", "ايه", "باهي"]], ["FR", ["oui", "ok", "d'accord"]],
+    ];
+    const requests = [
+      "ila wslat 9bel sebt mzyan, sinon la", "si ça arrive avant samedi, sinon non", "sme3tek, kemmel", "je vous écoute", "beddel el couleur",
+      "changez la taille s'il vous plaît", "بدلو ليا اللون",
+    ];
+    const seen: string[] = [];
+    for (const [country, words] of yeses) {
+      for (const yes of words) {
+        for (const request of requests) {
+          const text = `${yes}, ${request}`;
+          const reading = readReply(text, country);
+          const got = await model.classify(text, country);
+          if (reading.request !== null && got.intent === "confirm") seen.push(`${country} ${text}`);
+          if (reading.request !== null) expect(decision({ intent: "confirm", confidence: 0.99 }, text, country)).toBe("check");
+        }
+      }
+    }
+    expect(seen).toEqual([]);
+  });
+});
+
+describe("the dialogue never acts on a confirm whose reading holds a request", () => {
+  /** Reads every reply as a sure confirm: the worst classifier for this. */
+  const yesMan: IntentClassifier = { classify: () => ({ intent: "confirm", confidence: 0.99 }) };
+
+  it("with any classifier: a sure confirm of 'fine, but change the size' gets the yes/no check, not the order shipped", async () => {
+    for (const [country, text] of [["TN", "behi, ama beddel el mqas"], ["MA", "na3am, sme3tek"], ["FR", "oui, si ça arrive avant samedi, sinon non"]] as const) {
+      const dialect = country.toLowerCase() as keyof typeof ORDERS;
+      const d = createDialogue(ORDERS[dialect], { classifier: yesMan, now: NOW, random: seededRandom(1) });
+      d.opening();
+      await d.hear("oui", 2);
+      const turn = await d.hear(text, 6);
+      expect(turn.end).toBe(false);
+      expect(d.result()).toBeNull();
+    }
+  });
+
+  describe("with the language model", () => {
+    let server: Server;
+    let url = "";
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        req.resume();
+        req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
+          id: "chatcmpl-1", object: "chat.completion", created: 1, model: "fake",
+          choices: [{ index: 0, message: { role: "assistant", content: '{"intent":"confirm","confidence":0.97}', refusal: null }, finish_reason: "stop" }],
+        })));
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    });
+    afterAll(() => {
+      server.closeAllConnections();
+      server.close();
+    });
+
+    it("a model that reads 'yes, I hear you' as a sure confirm does not make the call confirmed", async () => {
+      const llm = new LlmIntentClassifier({ url, model: "fake", timeoutMs: 1000, local: model });
+      const text = "na3am, sme3tek";
+      const got = await llm.classify(text, "MA");
+      expect(got.intent).toBe("confirm"); // the model's answer, asked because the local reading is unsure
+      const d = createDialogue(ORDERS.ma, { classifier: llm, now: NOW, random: seededRandom(2) });
+      d.opening();
+      await d.hear("iyeh ana", 2);
+      await d.hear(text, 6);
+      expect(d.result()).toBeNull(); // the yes/no check was asked
+      await d.hear("iyeh", 10); // a bare yes to the check confirms
+      expect(d.result()?.outcome).toBe("confirmed");
+    });
+  });
+});
+
+describe("wakha classify --explain shows the reading", () => {
+  it("prints the request, the yes and the label the reading overruled", async () => {
+    const output = new PassThrough();
+    const chunks: string[] = [];
+    output.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
+    await runClassify(["--country", "FR", "--explain", "--decision"], Readable.from(["oui oui, je vous écoute\n"]), output);
+    const line = JSON.parse(chunks.join("").trim()) as { intent: string; decision: string; explain: { reading: Record<string, unknown> } };
+    expect(line).toMatchObject({ intent: "unclear", decision: "check" });
+    expect(line.explain.reading).toMatchObject({ request: "acknowledgement", yes: true, yesToOrder: false, overruled: "confirm" });
+  });
+});

@@ -2,7 +2,7 @@
 // a number ending 01 confirms, 02 declines, 09 asks for a change), and the resolution appears on the fake store as a
 // `wakha:*` tag and a note; rate limits are retried, revoked credentials end as `failed`, each visible in the log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requeueStuckWriteBacks } from "../src/orders/store-write-back.ts";
+import { requeueStuckWriteBacks, resolutionNote } from "../src/orders/store-write-back.ts";
 import { type ConnectorEngine, startConnectorEngine } from "./connector-fixtures.ts";
 import { type EngineApp, waitForEnd } from "./engine-fixtures.ts";
 import { FakeShopify, shopifyOrder } from "./fakes/shopify.ts";
@@ -91,9 +91,32 @@ describe("Shopify write-back of resolutions", () => {
       expect(entry).toMatchObject({ status: "failed", reason: "credentials_refused", attempts: 1 });
       expect(String(entry["last_error"])).toMatch(/401/);
       expect(fake.orders.get(id)!.tags).toEqual([]);
+      // Issue 32.5: once the token works again, the failed write-back is sent again on request.
+      fake.tokens.add(TOKEN);
+      const url = `/v1/shops/${shop}/connector/events/${String(entry["id"])}/retry`;
+      const retried = await t.app.inject({ method: "POST", url, headers: a.headers });
+      expect(retried.statusCode, retried.body).toBe(200);
+      expect(retried.json()).toMatchObject({ id: entry["id"], status: "pending", reason: null, attempts: 0 });
+      const deadline = Date.now() + 15_000;
+      while (Date.now() < deadline && fake.orders.get(id)!.tags.length === 0) await new Promise((r) => setTimeout(r, 100));
+      expect(fake.orders.get(id)!.tags).toEqual(["wakha:confirmed"]);
+      expect(await writeBack(id)).toMatchObject({ status: "succeeded", attempts: 1 });
+      // only a failed one can be retried; an unknown id, or another account's, is not found
+      const again = await t.app.inject({ method: "POST", url, headers: a.headers });
+      expect([again.statusCode, again.json().type]).toEqual([409, expect.stringMatching(/\/conflict$/)]);
+      for (const other of [`/v1/shops/${shop}/connector/events/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}/retry`, `/v1/shops/${shop}/connector/events/nope/retry`]) {
+        expect((await t.app.inject({ method: "POST", url: other, headers: a.headers })).statusCode).toBe(404);
+      }
     } finally {
       fake.tokens.add(TOKEN);
     }
+  });
+
+  it("writes a decline's reason in the note's language (French), not the engine's English label", () => {
+    expect(resolutionNote("declined", { reason: "too expensive" }, "voice")).toBe("commande refusée par le client par téléphone. Motif : trop cher.");
+    expect(resolutionNote("declined", { reason: "changed their mind" }, "whatsapp")).toBe("commande refusée par le client sur WhatsApp. Motif : a changé d'avis.");
+    // the customer's own words, when no reason was recognised, are kept as said
+    expect(resolutionNote("declined", { reason: "ma bghitch" }, "voice")).toContain("Motif : ma bghitch.");
   });
 
   it("the minute sweep re-sends a pending write-back whose job was lost", async () => {

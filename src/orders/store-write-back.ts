@@ -45,6 +45,28 @@ function text(value: unknown): string {
 }
 
 /**
+ * The normalised decline reasons (engine/dialogue/slots.ts, and do_not_call) in the note's language (issue 32.5);
+ * anything else is the customer's own words, kept as said.
+ */
+const FRENCH_REASONS: Record<string, string> = {
+  "changed their mind": "a changé d'avis",
+  "did not place the order": "n'a pas passé cette commande",
+  "ordered by mistake": "a commandé par erreur",
+  "too expensive": "trop cher",
+  "cannot afford it": "n'a pas les moyens",
+  "bought it elsewhere": "l'a acheté ailleurs",
+  "delivery took too long": "délai de livraison trop long",
+  "no longer needed": "n'en a plus besoin",
+  "does not like it": "ne lui plaît pas",
+  "not interested": "n'est pas intéressé",
+  do_not_call: "ne veut plus être appelé",
+};
+
+function frenchReason(reason: string): string {
+  return FRENCH_REASONS[reason] ?? reason;
+}
+
+/**
  * The merchant's note for a resolution, in French: the back-office language of COD merchants in Morocco, Algeria,
  * Tunisia and France (the account has no language of its own). One line, details included.
  */
@@ -55,7 +77,7 @@ export function resolutionNote(resolution: OrderResolution, details: ResolutionD
     case "confirmed": return `commande confirmée par le client ${by}.`;
     case "declined": return d["opted_out"] === true
       ? `commande refusée par le client ${by} : il demande à ne plus jamais être appelé (numéro ajouté à la liste d'opposition de Wakha ; ne le rappelez pas).`
-      : `commande refusée par le client ${by}${d["reason"] ? `. Motif : ${text(d["reason"])}` : ""}.`;
+      : `commande refusée par le client ${by}${d["reason"] ? `. Motif : ${frenchReason(text(d["reason"]))}` : ""}.`;
     case "rescheduled": return `le client ${by} demande la livraison ${d["preferred_date"] ? `le ${frenchDate(text(d["preferred_date"]))}` : "plus tard (sans date précise)"}.`;
     case "callback_requested": return `le client demande à être rappelé${d["callback_at"] ? ` (${frenchDateTime(text(d["callback_at"]))})` : ""}.`;
     case "change_requested": return `le client ${by} demande une modification${d["changes"] ? ` : ${text(d["changes"])}` : ""}.`;
@@ -137,6 +159,23 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
     "UPDATE connector_events SET status = $3, reason = $4, last_error = NULL, resolution = $2, detail = $5, updated_at = now() WHERE id = $1",
     [w.id, w.resolution, result.written ? "succeeded" : "skipped", result.written ? null : "nothing_to_write",
       JSON.stringify(result.written ? { note } : { note, why: result.reason })]);
+}
+
+/**
+ * Puts a failed write-back back to `pending`, its attempts counted afresh, and enqueues its first attempt, in the
+ * caller's transaction (issue 32.5). Returns "retried", "not_found" (not this connector's write-back) or the status
+ * that forbids it.
+ */
+export async function retryWriteBack(ctx: AppContext, db: Queryable, e: { eventId: string; connectorId: string; accountId: string }): Promise<"retried" | "not_found" | string> {
+  const { rows } = await db.query<{ status: string }>(
+    "SELECT status FROM connector_events WHERE id = $1 AND connector_id = $2 AND account_id = $3 AND kind = 'write_back' FOR UPDATE",
+    [e.eventId, e.connectorId, e.accountId]);
+  if (!rows[0]) return "not_found";
+  if (rows[0].status !== "failed") return rows[0].status;
+  await db.query(
+    "UPDATE connector_events SET status = 'pending', reason = NULL, attempts = 0, next_attempt_at = NULL, updated_at = now() WHERE id = $1", [e.eventId]);
+  await ctx.queue.enqueue(db, JOBS.writeBackStore, { event_id: e.eventId, attempt: 1 });
+  return "retried";
 }
 
 /** A pending write-back untouched this long has lost its job (a crash, pg-boss giving up): it is sent again. */

@@ -12,6 +12,7 @@ import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
 import { AddressRejected, checkHost, parseWebhookUrl } from "../net/address-guard.ts";
 import type { Connector, ConnectorEvent, ConnectorInput, ConnectorSync } from "../schemas/connectors.ts";
+import { retryWriteBack } from "../orders/store-write-back.ts";
 import { findActiveShop } from "./shops.ts";
 
 interface ConnectorRow {
@@ -170,11 +171,39 @@ export async function listConnectorEvents(ctx: AppContext, who: Principal, shopE
      ORDER BY seq DESC LIMIT $4`,
     [row.id, who.accountId, after, page.limit + 1],
   );
-  return ctx.paginator.page(scope, rows, page.limit, (r) => ({
+  return ctx.paginator.page(scope, rows, page.limit, toEvent);
+}
+
+function toEvent(r: EventRow): ConnectorEvent {
+  return {
     id: r.id, type: r.kind, status: r.status, reason: r.reason, platform_order_id: r.platform_order_id, call_id: r.call_id,
     resolution: r.resolution, attempts: r.attempts, last_error: r.last_error, next_attempt_at: r.next_attempt_at?.toISOString() ?? null,
     detail: r.detail, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
-  }));
+  };
+}
+
+const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Sends a failed write-back again (issue 32.5), as webhooks have redelivery: the entry is `pending` again with its
+ * attempts counted afresh, and its job runs the order's current resolution. 404 not_found for an entry that is not the
+ * connector's write-back; 409 conflict for one that has not failed (pending, succeeded, skipped).
+ */
+export async function retryConnectorEvent(ctx: AppContext, who: Principal, shopExternalId: string, eventId: string): Promise<ConnectorEvent> {
+  const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
+  const row = await connectorRow(ctx.db, shop.id);
+  if (!row) throw connectorNotFound(shopExternalId);
+  const missing = () => new ApiError("not_found", `The connector of shop ${JSON.stringify(shopExternalId.slice(0, 100))} has no write-back ${eventId.slice(0, 64)}. List them with GET .../connector/events.`);
+  if (!EVENT_ID.test(eventId)) throw missing();
+  const result = await ctx.db.tx((client) => retryWriteBack(ctx, client, { eventId, connectorId: row.id, accountId: who.accountId }));
+  if (result === "not_found") throw missing();
+  if (result !== "retried") {
+    throw new ApiError("conflict", `Write-back ${eventId} is ${result}: only a failed write-back can be retried.`);
+  }
+  const { rows } = await ctx.db.query<EventRow>(
+    `SELECT id, seq, kind, status, reason, platform_order_id, call_id, resolution, attempts, last_error, next_attempt_at, detail, created_at, updated_at
+     FROM connector_events WHERE id = $1`, [eventId]);
+  return toEvent(rows[0]!);
 }
 
 /** Appends one entry to a connector's log. */

@@ -6,7 +6,7 @@ import { pageSchema } from "../../schemas/common.ts";
 import {
   connectorEventSchema, connectorEventsQuery, connectorInputSchema, connectorParams, connectorSchema, connectorSyncSchema,
 } from "../../schemas/connectors.ts";
-import { deleteConnector, getConnector, listConnectorEvents, setConnector, syncConnectorCatalogue } from "../../services/connectors.ts";
+import { deleteConnector, getConnector, listConnectorEvents, retryConnectorEvent, setConnector, syncConnectorCatalogue } from "../../services/connectors.ts";
 
 const ONE = "/shops/:shop_external_id/connector";
 const ABOUT = "A shop's store connector (issue 17, docs/connectors.md): the store's cash-on-delivery orders become calls as they " +
@@ -62,4 +62,17 @@ export function connectorRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     config: { paginated: true, errors: ["shop_not_found", "connector_not_found"] },
   }, (req) => listConnectorEvents(ctx, req.principal, req.params.shop_external_id, req.query));
+
+  r.post(`${ONE}/events/:event_id/retry`, {
+    schema: {
+      operationId: "retryConnectorEvent", tags: ["Connectors"], summary: "Send a failed write-back again",
+      description: "Puts a `failed` write-back (`store_refused`, `credentials_refused`, `retries_exhausted`...) back to `pending`, its attempts counted " +
+        "afresh, and writes the order's current resolution to the store again (retrying rate limits and outages as the first time). " +
+        "Fix what made the store refuse first (PUT .../connector for credentials). 404 `not_found` for an id that is not this connector's " +
+        "write-back; 409 `conflict` for one that has not failed.",
+      params: connectorParams.extend({ event_id: z.string().describe("The write-back's `id` in GET .../connector/events.") }),
+      response: { 200: connectorEventSchema },
+    },
+    config: { errors: ["shop_not_found", "connector_not_found", "not_found", "conflict"] },
+  }, (req) => retryConnectorEvent(ctx, req.principal, req.params.shop_external_id, req.params.event_id));
 }

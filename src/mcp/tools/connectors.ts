@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { pageQuery, pageSchema } from "../../schemas/common.ts";
 import { connectorEventSchema, connectorInputSchema, connectorSchema, connectorSyncSchema } from "../../schemas/connectors.ts";
-import { deleteConnector, getConnector, listConnectorEvents, setConnector, syncConnectorCatalogue } from "../../services/connectors.ts";
+import { deleteConnector, getConnector, listConnectorEvents, retryConnectorEvent, setConnector, syncConnectorCatalogue } from "../../services/connectors.ts";
 import { defineTool, parseArguments, rootObject } from "./tool.ts";
 
 const shopKey = { shop_external_id: z.string().min(1).describe("The `external_id` of the shop whose store is connected.") };
@@ -80,4 +80,16 @@ export const listConnectorEventsTool = defineTool({
   run: ({ shop_external_id, ...page }, { ctx, who }) => listConnectorEvents(ctx, who, shop_external_id, page),
 });
 
-export const CONNECTOR_TOOLS = [getConnectorTool, setConnectorTool, deleteConnectorTool, syncConnectorTool, listConnectorEventsTool];
+export const retryConnectorEventTool = defineTool({
+  name: "retry_connector_event",
+  title: "Send a failed store write-back again",
+  description: "Sends a `failed` write-back of a store connector again (from list_connector_events: type `write_back`, status `failed`, with `reason` such as `store_refused` or `credentials_refused`): it becomes `pending` with its attempts counted afresh, and the order's current resolution is written to the store again. Fix the cause first (set_connector for refused credentials). Errors: connector_not_found, not_found (not this connector's write-back), conflict (it has not failed).",
+  input: z.strictObject({ ...shopKey, event_id: z.string().min(1).describe("The write-back's `id` from list_connector_events.") }),
+  output: rootObject(connectorEventSchema, "The write-back, now pending."),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  rateClass: "write",
+  mirrors: { method: "POST", path: "/v1/shops/{shop_external_id}/connector/events/{event_id}/retry" },
+  run: ({ shop_external_id, event_id }, { ctx, who }) => retryConnectorEvent(ctx, who, shop_external_id, event_id),
+});
+
+export const CONNECTOR_TOOLS = [getConnectorTool, setConnectorTool, deleteConnectorTool, syncConnectorTool, listConnectorEventsTool, retryConnectorEventTool];

@@ -45,6 +45,10 @@ export interface TwilioScenario {
   hostile?: Hostility;
   /** Open the ConversationRelay socket signed with this (wrong) auth token (issue 30.6). */
   socketToken?: string;
+  /** Carrier seconds after the answer at which the AMD verdict of a human comes (default 1.5; issue 30.1). */
+  amdSeconds?: number;
+  /** The verdict for a human callee (default `human`; `unknown` when detection timed out). */
+  amdVerdict?: string;
 }
 
 export interface FakeTwilioOptions {
@@ -76,6 +80,12 @@ export interface FakeCall {
   tokenPromptAt: number[];
   socket: WebSocket | null;
   recordingSid: string | null;
+  /** Carrier seconds from the answer to our first `text` token (issue 30.1). */
+  firstTextSeconds: number | null;
+  /** When the AMD verdict was posted, in carrier seconds after the answer. */
+  amdAtSeconds: number | null;
+  /** A machine callee: what we said to it, and whether it came after the end of its greeting (the beep) and not interruptible. */
+  toMachine: { text: string; afterBeep: boolean; interruptible: unknown }[];
   /** Media Streams calls: frames, clears, barge-in timing. */
   media?: MediaCallStats;
 }
@@ -175,12 +185,15 @@ export class FakeTwilio {
     if (!p["Twiml"] && !p["Url"] && !p["ApplicationSid"]) problems.push("Url, Twiml or ApplicationSid");
     if (multi.getAll("StatusCallbackEvent").some((e) => !EVENTS.has(e))) problems.push("StatusCallbackEvent");
     if (p["MachineDetection"] && !["Enable", "DetectMessageEnd"].includes(p["MachineDetection"])) problems.push("MachineDetection");
+    // MachineDetectionTimeout: whole seconds; 3 to 59 in the current reference (1 to 120 in the older one): both hold here.
+    if (p["MachineDetectionTimeout"] !== undefined && !(/^\d+$/.test(p["MachineDetectionTimeout"]) && Number(p["MachineDetectionTimeout"]) >= 3 && Number(p["MachineDetectionTimeout"]) <= 59)) problems.push("MachineDetectionTimeout");
     if (p["AsyncAmd"] === "true" && !p["AsyncAmdStatusCallback"]) problems.push("AsyncAmdStatusCallback");
     if (problems.length) return json(400, { code: 21205, message: `Invalid parameter(s): ${problems.join(", ")}`, status: 400 });
     const sid = `CA${randomBytes(16).toString("hex")}`;
     const call: FakeCall = {
       sid, to: p["To"]!, from: p["From"]!, params: { ...p, StatusCallbackEvent: multi.getAll("StatusCallbackEvent").join(" ") }, status: "queued",
       answeredAt: null, endedAt: null, duration: 0, transcript: [], messages: [], callbacks: [], tokenLatencies: [], tokenPromptAt: [], socket: null, recordingSid: null,
+      firstTextSeconds: null, amdAtSeconds: null, toMachine: [],
     };
     this.calls.set(sid, call);
     json(201, { sid, account_sid: this.#o.accountSid, to: call.to, from: call.from, status: "queued", direction: "outbound-api", duration: null, answered_by: null });
@@ -229,10 +242,14 @@ export class FakeTwilio {
     if (scenario.duplicateCallbacks) await this.#post(call, "StatusCallback", { CallStatus: "ringing", CallbackSource: "call-progress-events" });
     void this.#converse(call, customer);
     if (call.params["AsyncAmd"] === "true") {
-      await this.#sleep(1.5);
-      const answeredBy = customer.announcement?.answeredBy === "machine" || (customer.pickup === "voicemail" && !customer.announcement)
-        ? "machine_start" : customer.announcement?.answeredBy === "human" ? "human" : "human";
-      const params = { AnsweredBy: answeredBy, MachineDetectionDuration: "1500" };
+      const machine = customer.announcement?.answeredBy === "machine" || (customer.pickup === "voicemail" && !customer.announcement);
+      // DetectMessageEnd reports a machine once its greeting has ended (#converse posts machine_end_beep then).
+      if (machine && call.params["MachineDetection"] === "DetectMessageEnd" && !customer.announcement) return;
+      const seconds = machine ? 1.5 : scenario.amdSeconds ?? 1.5;
+      await this.#sleep(seconds);
+      const answeredBy = machine ? (call.params["MachineDetection"] === "DetectMessageEnd" ? "machine_end_other" : "machine_start") : scenario.amdVerdict ?? "human";
+      const params = { AnsweredBy: answeredBy, MachineDetectionDuration: String(Math.round(seconds * 1000)) };
+      call.amdAtSeconds = ((performance.now() - call.answeredAt) / 1000) * this.#o.speed;
       await this.#post(call, "AsyncAmdStatusCallback", params);
       if (scenario.duplicateCallbacks) await this.#post(call, "AsyncAmdStatusCallback", { ...params, AnsweredBy: "human" });
     }
@@ -260,6 +277,7 @@ export class FakeTwilio {
     let promptMono = 0;
     let firstToken = true;
     let greeted = false;
+    let beeped = false;
     const machine = customer.pickup === "voicemail";
     // Our line being played: the callee talking over an interruptible one interrupts it ("ConversationRelay sends this
     // message when the caller interrupts TTS playback by speaking",
@@ -297,6 +315,12 @@ export class FakeTwilio {
         greeted = true;
         const text = customer.announcement?.text ?? (lang.startsWith("fr") ? "Bonjour, laissez votre message après le bip." : "مرحبا، المرجو ترك رسالتكم بعد الإشارة.");
         void speak(text).then(async () => {
+          if (!customer.announcement && call.params["AsyncAmd"] === "true" && call.params["MachineDetection"] === "DetectMessageEnd") {
+            // The greeting ended with its beep: DetectMessageEnd's verdict.
+            beeped = true;
+            call.amdAtSeconds = ((performance.now() - (call.answeredAt ?? 0)) / 1000) * this.#o.speed;
+            await this.#post(call, "AsyncAmdStatusCallback", { AnsweredBy: "machine_end_beep", MachineDetectionDuration: String(Math.round(talk(text) * 1000)) });
+          }
           if (customer.announcement?.closesLine) {
             await this.#sleep(1);
             socket.close();
@@ -308,6 +332,7 @@ export class FakeTwilio {
       const message = JSON.parse(String(data)) as Record<string, unknown>;
       call.messages.push(message);
       if (message["type"] === "text") {
+        call.firstTextSeconds ??= ((performance.now() - (call.answeredAt ?? 0)) / 1000) * this.#o.speed;
         if (firstToken && promptAt) {
           call.tokenLatencies.push(performance.now() - promptAt);
           call.tokenPromptAt.push(promptMono);
@@ -325,7 +350,10 @@ export class FakeTwilio {
           send({ type: "interrupt", utteranceUntilInterrupt: "", durationUntilInterruptMs: 0 });
           playing = null;
         }
-        if (machine) return;
+        if (machine) {
+          call.toMachine.push({ text: said, afterBeep: beeped, interruptible: message["interruptible"] });
+          return;
+        }
         const reply = customer.reply(said, turn++);
         void (async () => {
           if (scenario.bargeIn && turn === 1 && reply.text) {

@@ -139,6 +139,14 @@ export class AudioCallSession implements CallSession {
     return this.#leg.ended();
   }
 
+  answeringMachine(): "none" | "greeting" | "ended" {
+    return this.#leg.answeringMachine?.() ?? "none";
+  }
+
+  async machineGreetingEnded(seconds: number): Promise<boolean> {
+    return (await this.#leg.machineGreetingEnded?.(seconds)) ?? false;
+  }
+
   connectedSeconds(): number {
     return this.#leg.connectedSeconds();
   }

@@ -76,6 +76,14 @@ export class MediaStreamLeg implements AudioCallLeg {
     return this.#session.answered();
   }
 
+  answeringMachine(): "none" | "greeting" | "ended" {
+    return this.#session.answeringMachine();
+  }
+
+  machineGreetingEnded(seconds: number): Promise<boolean> {
+    return this.#session.machineGreetingEnded(seconds);
+  }
+
   ended(): Promise<HangupEvent> {
     return this.#session.ended();
   }

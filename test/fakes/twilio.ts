@@ -57,6 +57,11 @@ export interface FakeTwilioOptions {
   /** Carrier seconds per wall second (WAKHA_CARRIER_TIME_SCALE on our side). */
   speed: number;
   scenarios?: Record<string, TwilioScenario>;
+  /**
+   * How much faster than the 150 words a minute Wakha budgets the fake's text-to-speech plays our lines (default 1):
+   * at 4 the callee has heard a line and answers well before Wakha's own estimate of its playback (issue 30.7).
+   */
+  playbackSpeed?: number;
   /** How Media Streams callees speak and hear (<Connect><Stream> calls; twilio-media.ts). */
   voice?: MediaVoice;
 }
@@ -344,7 +349,8 @@ export class FakeTwilio {
         agentText = "";
         call.transcript.push({ speaker: "agent", text: said });
         const at = performance.now();
-        playing = message["interruptible"] === false ? null : { text: said, at, until: at + (talk(said) * 1000) / this.#o.speed };
+        const played = talk(said) / (this.#o.playbackSpeed ?? 1);
+        playing = message["interruptible"] === false ? null : { text: said, at, until: at + (played * 1000) / this.#o.speed };
         if (playing && at < talkingUntil - 5) {
           // Our line started while the callee was talking: their speech interrupts it at once.
           send({ type: "interrupt", utteranceUntilInterrupt: "", durationUntilInterruptMs: 0 });
@@ -357,10 +363,10 @@ export class FakeTwilio {
         const reply = customer.reply(said, turn++);
         void (async () => {
           if (scenario.bargeIn && turn === 1 && reply.text) {
-            await this.#sleep(talk(said) / 3);
+            await this.#sleep(played / 3);
             await speak(reply.text, reply.digits); // over our line: an `interrupt` first
           } else {
-            await this.#sleep(talk(said) + Math.max(0, reply.thinkSeconds));
+            await this.#sleep(played + Math.max(0, reply.thinkSeconds));
             if (reply.text !== null || reply.digits) await speak(reply.text, reply.digits);
           }
           if (reply.hangup) socket.close();

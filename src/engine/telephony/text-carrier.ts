@@ -145,9 +145,12 @@ export class TextCarrierSession implements CallSession {
     const started = this.connectedSeconds();
     const machineBefore = this.#machine;
     this.#channel.speak(text, { locale: options.locale ?? this.#o.locale, interruptible: options.interruptible ?? true });
-    // The carrier does not report the end of playback: wait the speaking time unless the customer cuts in (or a
-    // machine is reported: the dialogue stops talking to it).
-    await this.#waitFor(() => this.#interrupted || this.closed || this.#machine !== machineBefore, spokenSeconds(text));
+    // The carrier does not report the end of playback: wait the speaking time unless the customer cuts in, has
+    // already answered (ConversationRelay sends a prompt only once the caller has finished speaking, and queues our
+    // next tokens itself: the answer is not held on our estimate of the playback, issue 30.7), or a machine is
+    // reported (the dialogue stops talking to it).
+    const heardBefore = this.#heard.length;
+    await this.#waitFor(() => this.#interrupted || this.closed || this.#heard.length > heardBefore || this.#machine !== machineBefore, spokenSeconds(text));
     return { interrupted: this.#interrupted, spokenSeconds: Math.max(0, this.connectedSeconds() - started) };
   }
 

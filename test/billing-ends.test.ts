@@ -5,7 +5,8 @@
 // first, never taking seconds the account's other live calls hold, and the balance never below zero.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallEnd, settleCall } from "../src/engine/call-states.ts";
+import { billingTimeScale, type CallEnd, settleCall } from "../src/engine/call-states.ts";
+import { recoveryClock, sweepCalls } from "../src/engine/sweeper.ts";
 import { newAccount, type TestAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { type ListeningApp, startListening } from "./mcp-client.ts";
@@ -30,7 +31,8 @@ async function answered(acct: TestAccount, shop: string, held: number): Promise<
   expect(res.statusCode, res.body).toBe(201);
   const id = (res.json() as { id: string }).id;
   await t.ctx.db.query(
-    "UPDATE calls SET status = 'in_progress', dialed_at = now(), answered_at = now(), last_heartbeat_at = now(), held_seconds = $2 WHERE id = $1", [id, held]);
+    // Answered long enough ago for the seconds these ends report (issue 31.1 bounds billing by the wall clock).
+    "UPDATE calls SET status = 'in_progress', dialed_at = now(), answered_at = now() - interval '10 minutes', last_heartbeat_at = now(), held_seconds = $2 WHERE id = $1", [id, held]);
   return id;
 }
 
@@ -103,19 +105,58 @@ describe("the debit at a call's end (issue 15 with issue 20's rules)", () => {
     expect(s.debits.map((d) => d.balance_after)).toEqual([90, 0]);
   });
 
-  it("writes nothing when the balance does not cover the hold (a broken invariant is refused, not billed below zero)", async () => {
+  it("records the end when the balance does not cover the hold: clamped at the balance, never below zero, the answer kept (issue 31.2)", async () => {
     const { acct, shop } = await account(100);
     const id = await answered(acct, shop, 60);
-    // An active webhook, so a call.ended would be recorded.
+    // An active webhook, so a call.ended is recorded.
     await t.ctx.db.query("INSERT INTO webhooks (id, account_id, url, secret_sealed) VALUES ($1, $2, 'https://hooks.example.test/w', 'sealed')", [randomUUID(), acct.accountId]);
-    // Only a debit lowers a balance; this one is lowered behind the holds' back to prove the guard.
+    // Only a debit lowers a balance; this one is lowered behind the holds' back (a broken invariant).
     await t.ctx.db.query("UPDATE accounts SET balance_seconds = 5 WHERE id = $1", [acct.accountId]);
-    await expect(settleCall(t.ctx, { id, accountId: acct.accountId }, completed(20))).rejects.toThrow(/does not cover/);
+    expect(await settleCall(t.ctx, { id, accountId: acct.accountId }, completed(20))).toBe(true);
     const s = await state(acct.accountId);
-    expect(s.calls.get(id)).toMatchObject({ ended: false, billed: null });
-    expect(s.debits).toEqual([]);
-    expect(s.balance).toBe(5);
-    const { rows } = await t.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_events WHERE account_id = $1 AND type = 'call.ended'", [acct.accountId]);
-    expect(rows[0]!.n).toBe(0);
+    expect(s.calls.get(id)).toMatchObject({ ended: true, billed: 5, duration: 20 });
+    expect(s.debits.map((d) => [d.seconds, d.balance_after])).toEqual([[-5, 0]]);
+    expect(s.balance).toBe(0);
+    const { rows } = await t.ctx.db.query<{ status: string; outcome: string | null }>("SELECT status, outcome FROM calls WHERE id = $1", [id]);
+    expect(rows[0]).toEqual({ status: "completed", outcome: "confirmed" });
+    const { rows: events } = await t.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_events WHERE account_id = $1 AND type = 'call.ended'", [acct.accountId]);
+    expect(events[0]!.n).toBe(1);
+  });
+
+  it("the sweep settles a lost call without the seconds live calls hold; a live call's end after it is billed in full (issue 31.2)", async () => {
+    const { acct, shop } = await account(1_000);
+    const live = await answered(acct, shop, 60);
+    // A call lost 10-hour-claim style: its carrier reported far more than the balance, over an hour after its answer.
+    const lost = await answered(acct, shop, 60);
+    await t.ctx.db.query(
+      `UPDATE calls SET answered_at = now() - interval '11 hours', carrier_seconds = 36000, last_heartbeat_at = now() - interval '10 minutes' WHERE id = $1`, [lost]);
+    await t.ctx.db.query("UPDATE calls SET last_heartbeat_at = now() + interval '1 hour' WHERE id = $1", [live]); // alive
+    expect((await sweepCalls(t.ctx, 60)).ended).toBeGreaterThanOrEqual(1);
+    let s = await state(acct.accountId);
+    // The lost call got its own hold and the free balance: everything but the live call's 60 s.
+    expect(s.calls.get(lost)).toMatchObject({ ended: true, billed: 940 });
+    expect(s.balance).toBe(60);
+    // The live call ends with its answer and its seconds.
+    expect(await settleCall(t.ctx, { id: live, accountId: acct.accountId }, completed(19.2))).toBe(true);
+    s = await state(acct.accountId);
+    expect(s.calls.get(live)).toMatchObject({ ended: true, billed: 20 });
+    const { rows } = await t.ctx.db.query<{ status: string; outcome: string | null }>("SELECT status, outcome FROM calls WHERE id = $1", [live]);
+    expect(rows[0]).toEqual({ status: "completed", outcome: "confirmed" });
+    expect(s.balance).toBe(40);
+  });
+
+  it("after a crash, a call answered within its last heartbeat is billed from its answer to the time of loss, not 0 (issue 31.4)", async () => {
+    const { acct, shop } = await account(1_000);
+    const id = await answered(acct, shop, 60);
+    // Answered, then its node died before the next heartbeat: the heartbeat is the answer's, connected seconds 0.
+    await t.ctx.db.query(
+      "UPDATE calls SET answered_at = now() - interval '2 minutes', last_heartbeat_at = now() - interval '2 minutes', answered_seconds = 0 WHERE id = $1", [id]);
+    expect((await sweepCalls(t.ctx, 60)).ended).toBeGreaterThanOrEqual(1);
+    // The answer to the time of loss: the middle of the heartbeat interval it missed.
+    const expected = Math.ceil((recoveryClock(t.ctx.config).heartbeatMs / 2000) * billingTimeScale(t.ctx.config, "gsm"));
+    const s = await state(acct.accountId);
+    expect(expected).toBeGreaterThan(0);
+    expect(s.calls.get(id)).toMatchObject({ ended: true, billed: expected, duration: expected });
+    expect(s.balance).toBe(1_000 - expected);
   });
 });

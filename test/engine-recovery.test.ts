@@ -72,7 +72,8 @@ describe("sweep of calls whose worker died", () => {
     } finally {
       t.ctx.config.WAKHA_RECOVERY_TIME_SCALE = scale;
     }
-    expect(await row(id)).toMatchObject({ status: "failed", end_reason: "worker_lost", billed_seconds: 12 });
+    // Issue 31.4: from the answer to the time of loss, the middle of the missed heartbeat interval (1 s here).
+    expect(await row(id)).toMatchObject({ status: "failed", end_reason: "worker_lost", billed_seconds: 13 });
   });
 
   it("ends a stale in-progress call as failed, worker_lost, billed for the heartbeat's seconds, exactly once", async () => {
@@ -81,9 +82,10 @@ describe("sweep of calls whose worker died", () => {
     await abandon(id, "in_progress", 37);
     await sweepCalls(t.ctx);
     const after = await row(id);
-    expect(after).toMatchObject({ status: "failed", end_reason: "worker_lost", outcome: null, duration_seconds: 37, billed_seconds: 37 });
-    expect(after.ended_at.getTime()).toBe(after.last_heartbeat_at.getTime()); // the line was last known alive then
-    expect(await debits(id)).toEqual([{ seconds: -37, balance_after: 963 }]);
+    // Issue 31.4: the heartbeat's 37 s and the line's life until it was lost, half a heartbeat interval (2.5 s) later.
+    expect(after).toMatchObject({ status: "failed", end_reason: "worker_lost", outcome: null, duration_seconds: 40, billed_seconds: 40 });
+    expect(after.ended_at.getTime()).toBe(after.last_heartbeat_at.getTime() + 2_500); // lost between two heartbeats
+    expect(await debits(id)).toEqual([{ seconds: -40, balance_after: 960 }]);
     expect(await ended(id)).toBe(1);
     // Again: nothing changes, nothing is billed twice.
     await sweepCalls(t.ctx);
@@ -91,9 +93,9 @@ describe("sweep of calls whose worker died", () => {
     expect(await debits(id)).toHaveLength(1);
     expect(await ended(id)).toBe(1);
     const balance = await t.app.inject({ method: "GET", url: "/v1/me/balance", headers: acct.headers });
-    expect(balance.json()).toMatchObject({ balance_seconds: 963 });
+    expect(balance.json()).toMatchObject({ balance_seconds: 960 });
     const read = await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers });
-    expect(read.json()).toMatchObject({ status: "failed", end_reason: "worker_lost", billed_seconds: 37, recording_url: null });
+    expect(read.json()).toMatchObject({ status: "failed", end_reason: "worker_lost", billed_seconds: 40, recording_url: null });
   });
 
   it("ends a stale ringing call unbilled, and caps a lost call's bill at the balance", async () => {
@@ -105,7 +107,7 @@ describe("sweep of calls whose worker died", () => {
     await sweepCalls(t.ctx);
     expect(await row(ringing)).toMatchObject({ status: "failed", end_reason: "worker_lost", billed_seconds: 0, duration_seconds: 0 });
     expect(await debits(ringing)).toEqual([]);
-    expect(await row(long)).toMatchObject({ status: "failed", billed_seconds: 20, duration_seconds: 45 });
+    expect(await row(long)).toMatchObject({ status: "failed", billed_seconds: 20, duration_seconds: 48 });
     expect(await debits(long)).toEqual([{ seconds: -20, balance_after: 0 }]);
   });
 
@@ -155,14 +157,14 @@ describe("sweep of queued calls whose job was lost", () => {
 });
 
 describe("a `wakha worker` killed mid-call (kill -9)", () => {
-  it("leaves a call the sweep ends as failed, billed for the seconds its last heartbeat saw", { timeout: 90_000 }, async () => {
+  it("leaves a call the sweep ends as failed, billed from its answer to the time of loss", { timeout: 90_000 }, async () => {
     const { acct, create } = await setup(1_000);
     const id = await create();
     const dataDir = await mkdtemp(path.join(tmpdir(), "wakha-kill-"));
     await chmod(dataDir, 0o755);
     const bin = fileURLToPath(new URL("../bin/wakha.js", import.meta.url));
     const child = spawn(process.execPath, [bin, "worker"], {
-      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: db.url, WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: "2", LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off" },
+      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: db.url, WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: "2", LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_BASE_URL: "https://api.example.test" },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";
@@ -188,8 +190,12 @@ describe("a `wakha worker` killed mid-call (kill -9)", () => {
     await new Promise((r) => setTimeout(r, 1_200));
     await sweepCalls(t.ctx, 1);
     const after = await row(id);
-    expect(after).toMatchObject({ status: "failed", end_reason: "worker_lost", billed_seconds: lost.answered_seconds, duration_seconds: lost.answered_seconds });
-    expect(await debits(id)).toEqual([{ seconds: -lost.answered_seconds, balance_after: 1_000 - lost.answered_seconds }]);
+    expect(after).toMatchObject({ status: "failed", end_reason: "worker_lost", duration_seconds: after.billed_seconds });
+    // Issue 31.4: the seconds the heartbeat saw, or the answer to the time of loss (half a heartbeat past the last), if more.
+    const toLoss = (lost.last_heartbeat_at.getTime() - lost.answered_at.getTime()) / 1000 + 2.5;
+    expect(after.billed_seconds).toBeGreaterThanOrEqual(Math.max(lost.answered_seconds, Math.ceil(toLoss) - 1));
+    expect(after.billed_seconds).toBeLessThanOrEqual(Math.max(lost.answered_seconds, Math.ceil(toLoss)));
+    expect(await debits(id)).toEqual([{ seconds: -after.billed_seconds, balance_after: 1_000 - after.billed_seconds }]);
     expect(await ended(id)).toBe(1);
     const read = await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers });
     expect(read.json()).toMatchObject({ status: "failed", end_reason: "worker_lost" });

@@ -69,15 +69,20 @@ describe("the hand-over of a place at a call's end (issue 15)", () => {
 
   it("hands over nothing when the end rolls back, and a woken call its node never claimed gets a job from the sweep", async () => {
     const { acct, live, parked } = await liveAndParked();
-    // An end that fails (its hold is not covered: see billing-ends) wakes nobody.
-    await t.ctx.db.query("UPDATE calls SET status = 'in_progress', answered_at = now(), held_seconds = 60 WHERE id = $1", [live]);
-    await t.ctx.db.query("UPDATE accounts SET balance_seconds = 5 WHERE id = $1", [acct.accountId]);
+    // An end that fails (its debit is refused by the database: a trigger stands in for any failure) wakes nobody.
+    await t.ctx.db.query("UPDATE calls SET status = 'in_progress', answered_at = now() - interval '1 minute', held_seconds = 60 WHERE id = $1", [live]);
+    await t.ctx.db.query(`CREATE OR REPLACE FUNCTION wakha_test_refuse_debit() RETURNS trigger LANGUAGE plpgsql AS
+      $$ BEGIN IF NEW.call_id = '${live}'::uuid THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`);
+    await t.ctx.db.query("CREATE TRIGGER wakha_test_refuse_debit BEFORE INSERT ON transactions FOR EACH ROW EXECUTE FUNCTION wakha_test_refuse_debit()");
     const relay: string[] = [];
-    await expect(settleCall(t.ctx, { id: live, accountId: acct.accountId }, { ...busy, status: "completed", connectedSeconds: 20 }, relay)).rejects.toThrow();
+    try {
+      await expect(settleCall(t.ctx, { id: live, accountId: acct.accountId }, { ...busy, status: "completed", connectedSeconds: 20 }, relay)).rejects.toThrow();
+    } finally {
+      await t.ctx.db.query("DROP TRIGGER wakha_test_refuse_debit ON transactions");
+    }
     expect(relay).toEqual([]);
     expect(await deferredUntil(parked[0]!)).toBe("infinity");
     // Now an end that commits, whose node dies before claiming the call it woke.
-    await t.ctx.db.query("UPDATE accounts SET balance_seconds = 1000 WHERE id = $1", [acct.accountId]);
     expect(await settleCall(t.ctx, { id: live, accountId: acct.accountId }, { ...busy, status: "completed", connectedSeconds: 20 }, relay)).toBe(true);
     expect(relay).toEqual([parked[0]]);
     // Its own job (created with it) was fetched and completed long ago, and it has waited past the grace.

@@ -12,16 +12,18 @@ import type { CallItem, CallOut } from "../schemas/calls.ts";
 import { readCallOut } from "../read-models/calls.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
+import { type CallFailure, failureOf } from "../domain/end-reasons.ts";
 import { listNumber } from "./policy/do-not-call.ts";
 import { scheduleRetry } from "./policy/retries.ts";
 import { takePlaces, wakeWaiting } from "./policy/concurrency.ts";
 import { callerLinesFor } from "./policy/lines.ts";
 import { queueWhatsAppFallback } from "./policy/whatsapp-fallback.ts";
-import { effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
+import { closedReason, effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
+import { telephonyPlan } from "../config.ts";
 import { randomUUID } from "node:crypto";
-import { billableSeconds, debitHeld } from "./billing.ts";
+import { billableSeconds, boundBillable, debitHeld } from "./billing.ts";
 import { settleOrderOfCall } from "./order-resolution.ts";
 import type { Dialect, TranscriptEntry } from "./dialogue/types.ts";
 
@@ -75,6 +77,16 @@ async function takeHold(client: Queryable, accountId: string, callId: string, ch
   return { free: Number(rows[0]?.free ?? 0), held: Number(rows[0]?.held ?? 0) };
 }
 
+/**
+ * Carrier seconds per wall second on the call's channel: 1 in production; the simulator's or the local carrier fakes'
+ * compressed clock in tests (WAKHA_SIMULATOR_SPEED, WAKHA_CARRIER_TIME_SCALE). The wall-clock bound of billing
+ * (issue 31.1) is scaled by it.
+ */
+export function billingTimeScale(config: AppContext["config"], channel: string): number {
+  const provider = (config.telephony ?? telephonyPlan(config)).get(channel);
+  return Math.max(1, provider === "simulator" ? config.WAKHA_SIMULATOR_SPEED : config.WAKHA_CARRIER_TIME_SCALE);
+}
+
 /** Emits an event whose data is the call's CallOut, in the caller's transaction. */
 export async function emitCallEvent(ctx: AppContext, client: Queryable, accountId: string, callId: string, type: EventType): Promise<void> {
   const call = await readCallOut(client, ctx.config.baseUrl, accountId, callId);
@@ -124,8 +136,8 @@ export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<Cl
       const place = places.get(row.id);
       if (place?.kind === "listed") {
         await client.query(
-          `UPDATE calls SET status = 'failed', end_reason = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-           WHERE id = $1`, [row.id, DO_NOT_CALL_SKIPPED]);
+          `UPDATE calls SET status = 'failed', end_reason = $2, outcome_details = $3, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
+           WHERE id = $1`, [row.id, DO_NOT_CALL_SKIPPED, JSON.stringify({ error: failureOf(DO_NOT_CALL_SKIPPED) })]);
         await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
       }
       if (place?.kind !== "claimed") continue;
@@ -150,14 +162,16 @@ async function holdUntilOpen(ctx: AppContext, client: Queryable, row: Pick<Claim
   const opening = nextCallingTime(new Date(now), row.country, effectiveHours(row.country, row.accountHours, row.shopHours));
   if (!opening) {
     await client.query(
-      `UPDATE calls SET status = 'failed', end_reason = 'no_calling_hours', ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-       WHERE id = $1`, [row.id]);
+      `UPDATE calls SET status = 'failed', end_reason = 'no_calling_hours', outcome_details = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
+       WHERE id = $1`, [row.id, JSON.stringify({ error: failureOf("no_calling_hours") })]);
     await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
     return true;
   }
   if (opening.getTime() <= now) return false;
   // A call woken for a place gives it back: it waits for the hours, not for a place.
-  await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, updated_at = now() WHERE id = $1", [row.id, opening]);
+  const hours = effectiveHours(row.country, row.accountHours, row.shopHours);
+  await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, schedule_reason = $3, updated_at = now() WHERE id = $1",
+    [row.id, opening, closedReason(new Date(now), row.country, hours)]);
   await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: row.id }, { id: randomUUID(), startAfter: opening });
   return true;
 }
@@ -233,6 +247,15 @@ export interface CallEnd {
   transcript: TranscriptEntry[] | null;
   /** Seconds from answer to hang-up on the carrier's clock; 0 for an unanswered call. */
   connectedSeconds: number;
+  /** A failed call's cause, shown as `outcome_details.error` (issue 32.4); the end reason's sentence when absent. */
+  error?: CallFailure;
+}
+
+/** What a call's end writes as outcome_details: the typed details of a completed call, the cause of a failed one. */
+function outcomeDetailsOf(status: CallStatus, end: CallEnd): string | null {
+  if (status === "completed") return end.outcomeDetails ? JSON.stringify(end.outcomeDetails) : null;
+  if (status === "failed") return JSON.stringify({ error: end.error ?? failureOf(end.endReason) });
+  return null;
 }
 
 /**
@@ -242,13 +265,15 @@ export interface CallEnd {
  * the API canceled meanwhile stays canceled (without an outcome). Returns false when the call had already been ended (by
  * the sweep), in which case nothing is written.
  */
-export async function settleCall(ctx: AppContext, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, relay?: string[]): Promise<boolean> {
+export async function settleCall(
+  ctx: AppContext, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, relay?: string[], log?: (message: string) => void,
+): Promise<boolean> {
   const woken: string[] = [];
-  let result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, false, relay && woken));
+  let result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, false, relay && woken, log));
   if (typeof result === "object") {
     // Extending the hold takes the account's lock, which the end takes last (below): outside its transaction.
     await extendHold(ctx.db, call.id, result.short);
-    result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, true, relay && woken));
+    result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, true, relay && woken, log));
   }
   // Only once committed: the calls its end woke, for the caller to claim (issue 15).
   relay?.push(...woken);
@@ -257,25 +282,32 @@ export async function settleCall(ctx: AppContext, call: Pick<ClaimedCall, "id" |
 
 async function settleInTransaction(
   ctx: AppContext, client: pg.PoolClient, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, extended: boolean, relay: string[] | undefined,
+  log?: (message: string) => void,
 ): Promise<boolean | { short: number }> {
-  const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string; caller_line: string | null; channel: string; country: Country; held_seconds: number }>(
-    "SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country, held_seconds FROM calls WHERE id = $1 FOR UPDATE", [call.id],
+  const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string; caller_line: string | null; channel: string; country: Country; held_seconds: number; wall: number | null }>(
+    `SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country, held_seconds,
+       EXTRACT(EPOCH FROM clock_timestamp() - answered_at)::float8 AS wall FROM calls WHERE id = $1 FOR UPDATE`, [call.id],
   );
   const row = rows[0];
   if (!row || row.ended_at) return false;
   const status = row.status === "canceled" ? "canceled" : end.status;
   const completed = status === "completed";
-  const connected = row.answered_at ? billableSeconds(end.connectedSeconds) : 0;
+  // Issue 31.1: never more than our own clock saw from the answer to now, plus a tolerance, whatever the carrier says.
+  const bounded = row.answered_at ? boundBillable(billableSeconds(end.connectedSeconds), row.wall ?? 0, billingTimeScale(ctx.config, row.channel)) : null;
+  const connected = bounded?.seconds ?? 0;
   if (connected > row.held_seconds && !extended) return { short: connected - row.held_seconds }; // nothing written yet
   // Billed what the hold covers: all of the connected seconds, unless the balance could not hold them all.
   const billed = Math.min(connected, row.held_seconds);
+  const adjustment = bounded?.adjustment ? { ...bounded.adjustment, billed_seconds: billed } : null;
+  if (adjustment) log?.(`call ${call.id}: the carrier reported ${adjustment.reported_seconds} s connected, more than the ${connected} s our clock allows; billed ${billed} s`);
   await client.query(
     `UPDATE calls SET status = $2, outcome = $3, outcome_details = $4, end_reason = $5, transcript = $6, ended_at = now(),
-       duration_seconds = $7, answered_seconds = $7, billed_seconds = $8, updated_at = now()
+       duration_seconds = $7, answered_seconds = $7, billed_seconds = $8, updated_at = now(), billing_adjustment = COALESCE($9::jsonb, billing_adjustment)
      WHERE id = $1`,
     [
-      call.id, status, completed ? end.outcome : null, completed && end.outcomeDetails ? JSON.stringify(end.outcomeDetails) : null,
+      call.id, status, completed ? end.outcome : null, outcomeDetailsOf(status, end),
       status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected, billed,
+      adjustment ? JSON.stringify(adjustment) : null,
     ],
   );
   // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them.

@@ -1,13 +1,14 @@
 // Crash recovery (issue 5 item 1): a worker killed mid-call stops refreshing its calls' heartbeat. The
 // sweep (every SWEEP_EVERY_MS on each worker node, and the sweep-calls job every minute) ends such calls as failed with end_reason
-// worker_lost, billed for the seconds the last heartbeat saw connected, exactly once; and it re-enqueues
+// worker_lost, billed exactly once for the carrier's seconds, or from its answer to the time of loss; and it re-enqueues
 // queued calls whose place-call job was lost.
 import type { AppContext } from "../context.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { QUEUE_SCHEMA } from "../jobs/queue.ts";
-import { emitCallEvent, lineIsLimited } from "./call-states.ts";
+import { billingTimeScale, emitCallEvent, lineIsLimited } from "./call-states.ts";
 import { PARK_RECHECK_SECONDS, enqueueWoken, recheckParked, wakeWaiting } from "./policy/concurrency.ts";
 import type { Country } from "../domain/locale.ts";
+import { failureOf } from "../domain/end-reasons.ts";
 import { debitCall } from "./billing.ts";
 
 /** Wall-clock heartbeat of a live call (the dialer's; the sweep below relies on it). */
@@ -68,27 +69,37 @@ async function endLostCall(ctx: AppContext, callId: string, staleAfterSeconds: n
   return ctx.db.tx(async (client) => {
     const { rows } = await client.query<{
       account_id: string; status: string; answered_at: Date | null; answered_seconds: number | null; carrier_seconds: number | null;
-      caller_line: string | null; channel: string; country: Country;
+      caller_line: string | null; channel: string; country: Country; lost_wall: number | null;
     }>(
-      `SELECT account_id, status, answered_at, answered_seconds, carrier_seconds, caller_line, channel, country FROM calls
+      `SELECT account_id, status, answered_at, answered_seconds, carrier_seconds, caller_line, channel, country,
+         EXTRACT(EPOCH FROM LEAST(clock_timestamp(), GREATEST(COALESCE(last_heartbeat_at, answered_at), answered_at) + make_interval(secs => $3))
+           - answered_at)::float8 AS lost_wall
+       FROM calls
        WHERE id = $1 AND ended_at IS NULL AND status IN ('ringing', 'in_progress', 'canceled')
          AND COALESCE(last_heartbeat_at, updated_at) < now() - make_interval(secs => $2)
        FOR UPDATE SKIP LOCKED`,
-      [callId, staleAfterSeconds],
+      [callId, staleAfterSeconds, recoveryClock(ctx.config).heartbeatMs / 2000],
     );
     const call = rows[0];
     if (!call) return false; // settled meanwhile, alive again, or being swept by another node
-    // A real carrier's own count, when its final callback reached any node, is what the call really lasted.
-    const connected = call.answered_at ? (call.carrier_seconds ?? call.answered_seconds ?? 0) : 0;
+    // A real carrier's own count, when its final callback reached any node, is what the call really lasted (bounded by
+    // the wall clock when it was recorded, issue 31.1). Otherwise (issue 31.4) the recorded answer time to the time of
+    // loss: the line was alive at the last heartbeat and would have beaten again one interval later, so it was lost in
+    // between, taken at its middle (never past now); never less than the connected seconds the last heartbeat saw. A
+    // call answered within its last heartbeat is no longer billed 0.
+    const lostAt = call.answered_at ? Math.ceil(Math.max(0, call.lost_wall ?? 0) * billingTimeScale(ctx.config, call.channel)) : 0;
+    const connected = call.answered_at ? (call.carrier_seconds ?? Math.max(call.answered_seconds ?? 0, lostAt)) : 0;
     const debit = connected > 0 ? await debitCall(client, call.account_id, callId, connected) : { seconds: 0 };
     // A call the API canceled keeps that status; any other becomes failed. Its line ended after the last heartbeat.
     await client.query(
       `UPDATE calls SET status = CASE WHEN status = 'canceled' THEN 'canceled' ELSE 'failed' END,
-         end_reason = CASE WHEN status = 'canceled' THEN 'canceled' ELSE 'worker_lost' END, outcome = NULL, outcome_details = NULL,
-         ended_at = GREATEST(COALESCE(last_heartbeat_at, updated_at), COALESCE(answered_at, created_at)),
+         end_reason = CASE WHEN status = 'canceled' THEN 'canceled' ELSE 'worker_lost' END, outcome = NULL,
+         outcome_details = CASE WHEN status = 'canceled' THEN NULL ELSE $6::jsonb END,
+         ended_at = CASE WHEN $4::boolean THEN answered_at + make_interval(secs => $5)
+           ELSE GREATEST(COALESCE(last_heartbeat_at, updated_at), COALESCE(answered_at, created_at)) END,
          duration_seconds = $2, answered_seconds = $2, billed_seconds = $3, updated_at = now()
        WHERE id = $1`,
-      [callId, connected, debit.seconds],
+      [callId, connected, debit.seconds, call.answered_at !== null && call.carrier_seconds === null, Math.max(0, call.lost_wall ?? 0), JSON.stringify({ error: failureOf("worker_lost") })],
     );
     // Its place and its line are free now (issue 15): the oldest calls waiting for them are woken.
     await wakeWaiting(ctx, client, call.account_id, call.caller_line, lineIsLimited(ctx, call));

@@ -32,6 +32,8 @@ export interface TwilioScenario {
   duplicateCallbacks?: boolean;
   /** Before the real callbacks, post a forged `completed` signed with the wrong token. */
   forgedCallback?: boolean;
+  /** The final `completed` callback reports this CallDuration (signed, as a carrier error or a leaked token would). */
+  reportedDuration?: number;
   /** The customer talks over the agent's first line (an `interrupt`, then the reply). */
   bargeIn?: boolean;
   /**
@@ -399,7 +401,7 @@ export class FakeTwilio {
     const event = status === "in-progress" ? "answered" : ["busy", "no-answer", "canceled", "failed", "completed"].includes(status) ? "completed" : status;
     if (!events.includes(event)) return;
     const extra: Record<string, string> = { CallbackSource: "call-progress-events" };
-    if (event === "completed") extra["CallDuration"] = String(call.duration);
+    if (event === "completed") extra["CallDuration"] = String(this.#scenario(call).reportedDuration ?? call.duration);
     await this.#post(call, "StatusCallback", { CallStatus: status, ...extra });
     if (this.#scenario(call).duplicateCallbacks) await this.#post(call, "StatusCallback", { CallStatus: status, ...extra });
   }

@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import type { AppContext } from "../../context.ts";
 import { type Queryable, queryPrepared } from "../../db/pool.ts";
 import { JOBS } from "../../jobs/catalogue.ts";
+import { REQUIRED_SECONDS } from "../../domain/money.ts";
 import type { CallerLineChoice } from "./lines.ts";
 
 /**
@@ -20,6 +21,13 @@ import type { CallerLineChoice } from "./lines.ts";
 function woken(): { id: string; priority: number } {
   return { id: randomUUID(), priority: 1 };
 }
+
+/**
+ * Issue 31.3: the `wait_lines` of a call parked because the account's live calls hold all of its balance: it waits for
+ * one of them to end (its hold frees) rather than failing `insufficient_balance` while the balance is not spent. Not a
+ * caller line's key (those are `provider:number`).
+ */
+export const BALANCE_WAIT = "balance";
 
 /** A call parked longer than this is looked at again by the sweep (a wake lost to a crash or a cap changed meanwhile). */
 export const PARK_RECHECK_SECONDS = 60;
@@ -71,6 +79,8 @@ interface Counts {
   busy: Record<string, number> | null;
   /** Balance seconds not held by the account's live calls. */
   free: Record<string, number> | null;
+  /** Balance seconds held by the account's live calls (issue 31.3). */
+  held: Record<string, number> | null;
 }
 
 /**
@@ -104,7 +114,11 @@ export async function takePlaces(ctx: AppContext, client: Queryable, calls: Plac
           WHERE caller_line = ANY($3::text[]) AND ended_at IS NULL AND status <> 'queued' AND caller_line IS NOT NULL
           GROUP BY caller_line) y) AS busy,
        (SELECT json_object_agg(a.id, GREATEST(0, a.balance_seconds - COALESCE((SELECT sum(o.held_seconds) FROM calls o
-            WHERE o.account_id = a.id AND o.ended_at IS NULL AND o.held_seconds > 0), 0))) FROM accounts a WHERE a.id = ANY($1::uuid[])) AS free`,
+            WHERE o.account_id = a.id AND o.ended_at IS NULL AND o.held_seconds > 0), 0))) FROM accounts a WHERE a.id = ANY($1::uuid[])) AS free,
+       (SELECT json_object_agg(account_id, n) FROM (
+          SELECT account_id, sum(held_seconds)::int AS n FROM calls
+          WHERE account_id = ANY($1::uuid[]) AND ended_at IS NULL AND held_seconds > 0
+          GROUP BY account_id) h) AS held`,
     [accountIds, calls.map((c) => c.callId), [...limits.keys()]]);
   const counts = rows[0]!;
   const busy = new Map(Object.entries(counts.busy ?? {}));
@@ -114,6 +128,7 @@ export async function takePlaces(ctx: AppContext, client: Queryable, calls: Plac
   for (const account of accounts) {
     let room = (account.cap ?? options.defaultCap) - (counts.live?.[account.id] ?? 0);
     let free = Number(counts.free?.[account.id] ?? 0);
+    let held = Number(counts.held?.[account.id] ?? 0);
     for (const call of calls.filter((c) => c.accountId === account.id).sort((a, b) => a.seq - b.seq)) {
       if (isListed.has(`${call.accountId} ${call.phone}`)) {
         out.set(call.callId, { kind: "listed" });
@@ -122,6 +137,13 @@ export async function takePlaces(ctx: AppContext, client: Queryable, calls: Plac
       if (room <= 0) {
         out.set(call.callId, { kind: "full", lines: null });
         parked.push({ id: call.callId, lines: "" });
+        continue;
+      }
+      // Issue 31.3: the balance is not spent but held by live calls: wait for one to end instead of failing. Only when
+      // nothing is held and the free balance is under the minimum is the call claimed to end `insufficient_balance`.
+      if (free < options.holdMinimum && held > 0) {
+        out.set(call.callId, { kind: "full", lines: [BALANCE_WAIT] });
+        parked.push({ id: call.callId, lines: BALANCE_WAIT });
         continue;
       }
       // The number with the most free lines (one without a limit first), then in the configured order.
@@ -139,10 +161,11 @@ export async function takePlaces(ctx: AppContext, client: Queryable, calls: Plac
       }
       room--;
       if (line && line.lines !== null) busy.set(line.key, (busy.get(line.key) ?? 0) + 1);
-      const held = free >= options.holdMinimum ? Math.min(options.holdChunk, free) : 0;
-      out.set(call.callId, { kind: "claimed", line, free, held });
-      claimed.push({ id: call.callId, line: line?.key ?? null, held });
-      free -= held;
+      const hold = free >= options.holdMinimum ? Math.min(options.holdChunk, free) : 0;
+      out.set(call.callId, { kind: "claimed", line, free, held: hold });
+      claimed.push({ id: call.callId, line: line?.key ?? null, held: hold });
+      free -= hold;
+      held += hold;
     }
     // Places left over (a call woken for one went to wait for a line instead): the oldest calls parked for one get them.
     if (room > 0) await wakeForPlace(ctx, client, account.id, room);
@@ -211,6 +234,19 @@ async function wakeForLine(ctx: AppContext, client: Queryable, line: string, n =
 export async function wakeWaiting(ctx: AppContext, client: Queryable, accountId: string, line: string | null, lineLimited: boolean, relay?: string[]): Promise<void> {
   await wakeForPlace(ctx, client, accountId, 1, relay);
   if (line && lineLimited) await wakeForLine(ctx, client, line, 1, relay);
+  // Its hold is released with this end (issue 31.3): the oldest call waiting for balance looks again.
+  await wakeForBalance(ctx, client, accountId, 1, relay);
+}
+
+/** The oldest `n` calls of the account parked for balance (issue 31.3) get a job due now (or go to `relay`). */
+async function wakeForBalance(ctx: AppContext, client: Queryable, accountId: string, n = 1, relay?: string[]): Promise<number> {
+  const { rows } = await queryPrepared<{ id: string }>(client, "wakha_wake_balance",
+    `UPDATE calls SET deferred_until = now() WHERE id IN (
+       SELECT id FROM calls WHERE account_id = $1 AND status = 'queued' AND deferred_until = 'infinity' AND wait_lines = '{balance}'::text[]
+       ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING id`, [accountId, n]);
+  await handOver(ctx, client, rows, relay);
+  return rows.length;
 }
 
 /** How often each worker node hands free places and lines to parked calls (a wake the ends of calls missed). */
@@ -235,6 +271,7 @@ export async function dispatchParked(ctx: AppContext, limits: Map<string, number
       return room > 0 ? wakeForPlace(ctx, client, account_id, room) : 0;
     });
   }
+  count += await dispatchBalanceWaits(ctx);
   const { rows: lines } = await ctx.db.query<{ line: string }>(
     `SELECT DISTINCT unnest(wait_lines) AS line FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NOT NULL LIMIT 100`);
   for (const { line } of lines) {
@@ -251,6 +288,37 @@ export async function dispatchParked(ctx: AppContext, limits: Map<string, number
   }
   return count;
 }
+
+/**
+ * Issue 31.3: per account with calls parked for balance and none woken for it yet, under the account's lock: as many of
+ * the oldest as the free balance can give a hold to (one hold chunk each, at least one when the minimum is free); or,
+ * when no live call holds anything and the free balance is under the minimum, a batch of them, to end
+ * `insufficient_balance` (nothing will free a hold for them). A credit is picked up here too.
+ */
+async function dispatchBalanceWaits(ctx: AppContext): Promise<number> {
+  let count = 0;
+  const { rows: accounts } = await ctx.db.query<{ account_id: string }>(
+    `SELECT DISTINCT account_id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines = '{balance}'::text[] LIMIT 100`);
+  for (const { account_id } of accounts) {
+    count += await ctx.db.tx(async (client) => {
+      await client.query("SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [account_id]);
+      const { rows } = await client.query<{ balance: number; held: number; promised: number }>(
+        `SELECT a.balance_seconds AS balance,
+           (SELECT COALESCE(sum(held_seconds), 0)::int FROM calls WHERE account_id = a.id AND ended_at IS NULL AND held_seconds > 0) AS held,
+           (SELECT count(*)::int FROM calls WHERE account_id = a.id AND status = 'queued' AND deferred_until < 'infinity' AND wait_lines = '{balance}'::text[]) AS promised
+         FROM accounts a WHERE a.id = $1`, [account_id]);
+      const r = rows[0];
+      if (!r || r.promised > 0) return 0;
+      const free = Math.max(0, Number(r.balance) - r.held);
+      const n = free >= REQUIRED_SECONDS ? Math.ceil(free / BALANCE_WAKE_CHUNK) : r.held === 0 ? 100 : 0;
+      return n > 0 ? wakeForBalance(ctx, client, account_id, n) : 0;
+    });
+  }
+  return count;
+}
+
+/** The hold a woken call is expected to take (call-states.ts HOLD_CHUNK_SECONDS): how many one free balance may start. */
+const BALANCE_WAKE_CHUNK = 60;
 
 /**
  * The sweep's safety net: calls parked longer than PARK_RECHECK_SECONDS get a job due now, oldest first, at most

@@ -15,6 +15,8 @@ export interface DoctorOptions {
   write(line: string): void;
   /** fetch, replaceable in tests. */
   fetch?: typeof fetch;
+  /** The node's own infrastructure (database, Redis, encryption key, recordings: src/node-doctor.ts), given by main.ts. */
+  infrastructure?: (config: Config, env: NodeJS.ProcessEnv, online: boolean, say: (level: Level, text: string) => void) => Promise<void>;
 }
 
 type Level = "ok" | "warn" | "fail";
@@ -39,6 +41,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     return 1;
   }
   say("ok", "configuration parses");
+  await options.infrastructure?.(config, options.env, options.online, say);
   if (config.WAKHA_RECOVERY_TIME_SCALE !== 1) say("fail", `WAKHA_RECOVERY_TIME_SCALE is ${config.WAKHA_RECOVERY_TIME_SCALE}: only tests run the crash recovery on a fast clock; unset it`);
   for (const [channel, provider] of config.telephony) say("ok", `channel ${channel}: ${provider}`);
   const used = new Set(config.telephony.values());

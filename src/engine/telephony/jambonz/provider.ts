@@ -14,6 +14,7 @@ import type { Country } from "../../../domain/locale.ts";
 import type { RecordingSource } from "../../../storage/recording-download.ts";
 import { type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
 import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
+import { noCallerNumber, unreachableFailure } from "../carrier-control.ts";
 
 export interface JambonzOptions {
   apiBaseUrl: string;
@@ -89,10 +90,13 @@ export class JambonzTelephony implements TelephonyProvider {
         signal: AbortSignal.timeout(10_000),
       });
     } catch (err) {
-      throw new CarrierUnavailableError(`jambonz's REST API is unreachable: ${err instanceof Error ? err.message : String(err)}`);
+      throw new CarrierUnavailableError(`jambonz's REST API is unreachable: ${err instanceof Error ? err.message : String(err)}`, unreachableFailure("jambonz", err, undefined, this.#api));
     }
-    if (res.status >= 500 || res.status === 429) throw new CarrierUnavailableError(`jambonz's REST API answered ${res.status}`);
-    if (!res.ok) throw new CarrierRefusedError(`jambonz refused the request (${res.status}): ${(await res.text()).slice(0, 200)}`);
+    if (res.status >= 500 || res.status === 429) throw new CarrierUnavailableError(`jambonz's REST API answered ${res.status}`, unreachableFailure("jambonz", null, res.status));
+    if (!res.ok) {
+      throw new CarrierRefusedError(`jambonz refused the request (${res.status}): ${(await res.text()).slice(0, 200)}`,
+        { code: `http_${res.status}`, message: `jambonz refused to place the call (HTTP ${res.status}).` });
+    }
     return res;
   }
 
@@ -104,7 +108,7 @@ export class JambonzTelephony implements TelephonyProvider {
 
   async originate(request: OriginateRequest): Promise<CallSession> {
     const from = request.from ?? this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
-    if (!from) throw new CarrierRefusedError(`no jambonz caller id for ${request.country} (WAKHA_JAMBONZ_CALLER_IDS)`);
+    if (!from) throw new CarrierRefusedError(`no jambonz caller id for ${request.country} (WAKHA_JAMBONZ_CALLER_IDS)`, noCallerNumber(request.country, "WAKHA_JAMBONZ_CALLER_IDS"));
     const locale = speechLocale(request.language, request.dialect);
     const ws = `${this.#o.publicUrl.replace(/^http/, "ws")}${jambonzPaths.socket(request.callId)}`;
     const res = await this.#request("POST", "/Calls", {

@@ -1,0 +1,66 @@
+// Issue 31.3: calls never fail while balance is free. An account with 100 s placing 60 calls: a call that cannot get
+// a hold because the account's live calls hold the balance waits (CallOut.waiting_reason `balance_held`) and is
+// dialled when a hold frees; `insufficient_balance` only once nothing is held and the free balance is under 10 s.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newAccount } from "./helpers.ts";
+import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
+import { balanceOf, createEngineDatabase, debitsOf, type EngineApp, getCallOut, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
+
+let db: Awaited<ReturnType<typeof createEngineDatabase>>;
+let t: EngineApp;
+
+beforeAll(async () => {
+  db = await createEngineDatabase();
+  t = await startEngineApp({ databaseUrl: db.url, speed: 200 });
+  await t.startWorkers();
+});
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+describe("calls wait for held balance (issue 31.3)", () => {
+  it("100 s and 60 calls: none fails while balance is free; the waiting ones say why", async () => {
+    const acct = await newAccount(t.ctx, 100);
+    const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const res = await postCall(t, acct, callBody(shop, {
+        customer: { name: "Fatima Zahra", phone_number: "+212612345601" },
+        order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] },
+      }));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push((res.json() as { id: string }).id);
+    }
+    // While the first calls hold the balance, the others wait, and say so.
+    let seen = false;
+    for (let i = 0; i < 200 && !seen; i++) {
+      for (const id of ids.slice(-10)) if ((await getCallOut(t, acct, id)).waiting_reason === "balance_held") seen = true;
+      if (!seen) await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(seen).toBe(true);
+    const ended = await Promise.all(ids.map((id) => waitForEnd(t, acct, id, 120_000)));
+    const refused = ended.filter((c) => c.end_reason === "insufficient_balance");
+    const dialled = ended.filter((c) => c.end_reason !== "insufficient_balance");
+    const balance = await balanceOf(t.ctx, acct.accountId);
+    // More than the first two ran: each waited for a hold to free.
+    expect(dialled.length).toBeGreaterThan(2);
+    // A call was refused only once nothing was held and the free balance was under the minimum: after every dialled
+    // call ended, and with under 10 s left.
+    const lastDialledEnd = Math.max(...dialled.map((c) => Date.parse(c.ended_at!)));
+    for (const call of refused) {
+      expect(call.answered_at).toBeNull();
+      expect(Date.parse(call.ended_at!)).toBeGreaterThanOrEqual(lastDialledEnd);
+    }
+    if (refused.length > 0) expect(balance).toBeLessThan(10);
+    // The money: billed exactly what was spent, never below zero, one debit per billed call.
+    const debits = await debitsOf(t.ctx, acct.accountId);
+    const billed = ended.reduce((sum, c) => sum + (c.billed_seconds ?? 0), 0);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(billed).toBe(100 - balance);
+    for (const call of ended) expect(debits.get(call.id)?.seconds ?? 0).toBe(call.billed_seconds);
+    for (const call of ended) expect(call.waiting_reason).toBeNull();
+    expect(t.errors).toEqual([]);
+  }, 180_000);
+});

@@ -45,7 +45,7 @@ export interface TwilioScenario {
   filler?: string;
   /** Hostile frames on the call's socket right after setup/start (issue 30.3; hostile-frames.ts). */
   hostile?: Hostility;
-  /** Open the ConversationRelay socket signed with this (wrong) auth token (issue 30.6). */
+  /** Open the ConversationRelay or Media Streams socket signed with this (wrong) auth token (issue 30.6). */
   socketToken?: string;
   /** Carrier seconds after the answer at which the AMD verdict of a human comes (default 1.5; issue 30.1). */
   amdSeconds?: number;
@@ -385,7 +385,7 @@ export class FakeTwilio {
   #stream(call: FakeCall, customer: SimulatedCustomer, url: string, twiml: string, voice: MediaVoice): void {
     call.media = { framesIn: 0, framesOut: 0, clears: 0, bargeIn: null, turnGapsMs: [], digitsSent: "", fillerFrame: null };
     runMediaStream({
-      url, signature: twilioSignature(this.#o.authToken, url, {}), accountSid: this.#o.accountSid, callSid: call.sid, from: call.from, to: call.to,
+      url, signature: twilioSignature(this.#scenario(call).socketToken ?? this.#o.authToken, url, {}), accountSid: this.#o.accountSid, callSid: call.sid, from: call.from, to: call.to,
       speed: this.#o.speed, customer, lang: dialectOf(call.to) === "fr" ? "fr-FR" : "ar", voice,
       customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])),
       bargeIn: this.#scenario(call).bargeIn === true, keypad: this.#scenario(call).keypad ?? null, filler: this.#scenario(call).filler ?? null, hostile: this.#scenario(call).hostile ?? null, transcript: call.transcript, messages: call.messages, stats: call.media,

@@ -139,6 +139,10 @@ export class AudioCallSession implements CallSession {
     return this.#leg.ended();
   }
 
+  lineFailure(): string | null {
+    return this.#leg.lineFailure?.() ?? null;
+  }
+
   answeringMachine(): "none" | "greeting" | "ended" {
     return this.#leg.answeringMachine?.() ?? "none";
   }

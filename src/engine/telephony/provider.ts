@@ -214,6 +214,8 @@ export interface AudioCallLeg {
   recording(): Promise<CallRecording | CarrierRecording | null>;
   /** Asynchronous answering-machine detection, as CallSession.answeringMachine (issue 30.1/30.2). */
   answeringMachine?(): "none" | "greeting" | "ended";
+  /** As CallSession.lineFailure (issue 30.6). */
+  lineFailure?(): string | null;
   machineGreetingEnded?(seconds: number): Promise<boolean>;
 }
 

@@ -148,9 +148,11 @@ export class TextCarrierSession implements CallSession {
     // The carrier does not report the end of playback: wait the speaking time unless the customer cuts in, has
     // already answered (ConversationRelay sends a prompt only once the caller has finished speaking, and queues our
     // next tokens itself: the answer is not held on our estimate of the playback, issue 30.7), or a machine is
-    // reported (the dialogue stops talking to it).
+    // reported (the dialogue stops talking to it). A line that may not be interrupted (the voicemail message) is
+    // waited out whatever is heard: a hang-up right after it must not cut it.
     const heardBefore = this.#heard.length;
-    await this.#waitFor(() => this.#interrupted || this.closed || this.#heard.length > heardBefore || this.#machine !== machineBefore, spokenSeconds(text));
+    const mayCut = options.interruptible !== false;
+    await this.#waitFor(() => this.#interrupted || this.closed || (mayCut && this.#heard.length > heardBefore) || this.#machine !== machineBefore, spokenSeconds(text));
     return { interrupted: this.#interrupted, spokenSeconds: Math.max(0, this.connectedSeconds() - started) };
   }
 

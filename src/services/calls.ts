@@ -7,6 +7,7 @@ import { COUNTRY_CURRENCY, COUNTRY_DIALECT, type Country, DEFAULT_LANGUAGE, type
 import { normalizeDecimal, REQUIRED_SECONDS } from "../domain/money.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { ApiError } from "../errors.ts";
+import { numberRefusal } from "../domain/phone.ts";
 import type { CallPolicyInputs } from "../engine/policy/policy-store.ts";
 import { plannedStart, requestedStart } from "./call-schedule.ts";
 import type { Page, PageInput } from "../pagination.ts";
@@ -39,6 +40,26 @@ interface CreationSnapshot extends CallPolicyInputs {
   order_last_attempt: number | null;
   stored: StoredResponse | null;
   catalogue: CatalogueVariant[];
+  /** The account dials any valid number (issue 31.5), not only mobile and fixed-line numbers of the call's country. */
+  allowAnyNumber: boolean | null;
+  /** Other orders of the account called on this number in the last 24 hours (issue 31.5's daily limit). */
+  numberOrdersToday: number;
+}
+
+/**
+ * Issue 31.5: toll fraud and harassment. Only mobile and fixed-line numbers of the call's country, unless the account
+ * allows any number; and at most WAKHA_NUMBER_DAILY_LIMIT orders a day on one number (retries of an order count once).
+ */
+function checkNumber(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): void {
+  const phone = input.customer.phone_number;
+  const refusal = snap.allowAnyNumber ? null : numberRefusal(phone, input.country);
+  if (refusal) {
+    throw new ApiError("phone_number_not_allowed", `${phone} is not called: ${refusal}. No call was created. An account that must call other numbers can be allowed to by its operator (wakha accounts set ACCOUNT_ID --allow-any-number on).`);
+  }
+  const limit = ctx.config.WAKHA_NUMBER_DAILY_LIMIT;
+  if (limit > 0 && snap.numberOrdersToday >= limit) {
+    throw new ApiError("phone_number_not_allowed", `${phone} was already called for ${snap.numberOrdersToday} other orders of this account in the last 24 hours (at most ${limit} a day). No call was created. Retries of one order (order.previous_attempts) are not limited.`);
+  }
 }
 
 /** A call id from a path: anything that is not a UUID is a call that does not exist. */
@@ -88,6 +109,9 @@ async function readSnapshot(client: Queryable, who: Principal, input: CallCreate
        (SELECT calling_hours FROM shop) AS "shopHours",
        (SELECT last_attempt FROM orders WHERE shop_id = (SELECT id FROM shop) AND external_id = $4) AS order_last_attempt,
        EXISTS (SELECT 1 FROM do_not_call WHERE account_id = $1 AND phone_number = $6) AS listed,
+       a.allow_any_number AS "allowAnyNumber",
+       (SELECT count(DISTINCT c.order_id)::int FROM calls c WHERE c.customer_phone = $6 AND c.account_id = $1
+          AND c.created_at > now() - interval '24 hours' AND NOT (c.shop_id = (SELECT id FROM shop) AND c.order_external_id = $4)) AS "numberOrdersToday",
        ${storedResponseSubquery("$1", "$2", "now()")} AS stored,
        ${catalogueSubquery("(SELECT id FROM shop)", "$5")} AS catalogue
      FROM (SELECT 1) one LEFT JOIN accounts a ON a.id = $1`,
@@ -158,6 +182,7 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
     throw orderExists(input.shop_external_id, order.external_id, snap.order_last_attempt);
   }
   if (snap.listed) throw doNotCall(input.customer.phone_number);
+  checkNumber(ctx, input, snap);
   const balance = snap.balance_seconds ?? 0;
   if (balance < REQUIRED_SECONDS) {
     throw new ApiError("insufficient_balance", `The balance is ${balance} s; starting a call needs at least ${REQUIRED_SECONDS} s. No call was created and nothing was billed.`, {
@@ -321,6 +346,9 @@ const SNAPSHOTS_SELECT = `SELECT now() AS now, a.balance_seconds, a.calling_hour
      s.id AS shop_id, s.calling_hours AS "shopHours",
      (SELECT last_attempt FROM orders WHERE shop_id = s.id AND external_id = r.order_external_id) AS order_last_attempt,
      EXISTS (SELECT 1 FROM do_not_call WHERE account_id = r.account_id AND phone_number = r.phone) AS listed,
+     a.allow_any_number AS "allowAnyNumber",
+     (SELECT count(DISTINCT c.order_id)::int FROM calls c WHERE c.customer_phone = r.phone AND c.account_id = r.account_id
+        AND c.created_at > now() - interval '24 hours' AND NOT (c.shop_id IS NOT DISTINCT FROM s.id AND c.order_external_id = r.order_external_id)) AS "numberOrdersToday",
      ${storedResponseSubquery("r.account_id", "r.key", "now()")} AS stored,
      ${catalogueSubquery("s.id", "r.products")} AS catalogue
    FROM json_to_recordset($1::json) AS r(i integer, account_id uuid, key text, shop text, order_external_id text, products text[], phone text)

@@ -51,8 +51,19 @@ function one(form: Form | undefined, name: string): string | undefined {
 }
 
 /** Only a console path may follow a sign-in or a language switch (no open redirect). */
+// Issue 31.6: a local console path only (no other origin, no `//` or `\\`, no control character), re-encoded by the URL
+// parser so the Location header is ASCII: a character above U+00FF in `next=` no longer makes the redirect throw.
 function safeNext(next: string | undefined, fallback = "/console/calls"): string {
-  return next && /^\/console(\/|$|\?)/.test(next) && !next.startsWith("//") && !next.includes("\\") ? next : fallback;
+  if (!next || next.length > 2048 || !next.startsWith("/") || next.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, "http://console.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "http://console.invalid" || !/^\/console(\/|$)/.test(url.pathname)) return fallback;
+  const path = url.pathname + url.search;
+  return /^\/[\x21-\x7e]*$/.test(path) && !path.startsWith("//") ? path : fallback;
 }
 
 /** The same Zod schema as /v1 checks a form; its issues come back as a validation_error with each field named. */

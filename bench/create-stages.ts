@@ -33,6 +33,7 @@ const out: CallOut = {
   ] },
   outcome_details: null, created_at: new Date().toISOString(), answered_at: null, ended_at: null, duration_seconds: null,
   billed_seconds: null, recording_url: null, scheduled_at: null, retry_of: null,
+  schedule_reason: null,
   billing_adjustment: null,
   waiting_reason: null,
 };

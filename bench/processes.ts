@@ -123,6 +123,8 @@ export function createBatchEnv(): Record<string, string> {
 /** Starts `wakha <command>` on a free port and waits until it serves /openapi.json (unless it is a worker). */
 export async function startWakha(command: "serve" | "worker", env: Record<string, string>, nodeArgs: string[] = []): Promise<Child & { port: number; url: string }> {
   const port = Number(env["PORT"] ?? (await freePort()));
+  // A worker refuses to start without the public API address (issue 32.3); the bench reads no URL its webhooks carry.
+  if (command === "worker" && !env["WAKHA_BASE_URL"]) env = { ...env, WAKHA_BASE_URL: "http://127.0.0.1:8080" };
   const child = startNode(WAKHA_BIN, [command], { ...env, PORT: String(port) }, nodeArgs);
   const url = `http://127.0.0.1:${port}`;
   if (command === "serve" && env["WAKHA_ROLE"] !== "worker") {

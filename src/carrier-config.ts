@@ -154,3 +154,23 @@ export function carrierProblems(env: CarrierEnv, providers: Iterable<string>): s
   }
   return problems;
 }
+
+/** The caller-number variable of each carrier that needs one (the simulator shows its own). */
+const CALLER_ID_VARIABLES = {
+  twilio: "WAKHA_TWILIO_CALLER_IDS",
+  "twilio-media": "WAKHA_TWILIO_CALLER_IDS",
+  jambonz: "WAKHA_JAMBONZ_CALLER_IDS",
+} as const;
+
+/**
+ * Why this node cannot dial a call on `channel` to `country` (issue 32.4: refused at creation, not failed a second
+ * later), or null when it can. `provider` is the channel's provider in the node's telephony plan.
+ */
+export function undialable(env: CarrierEnv, channel: string, provider: string | undefined, country: string): string | null {
+  if (provider === undefined) return `Channel "${channel}" has no carrier configured on this installation (WAKHA_TELEPHONY).`;
+  const variable = CALLER_ID_VARIABLES[provider as keyof typeof CALLER_ID_VARIABLES];
+  if (!variable) return null;
+  const ids = env[variable];
+  if (ids?.[country as keyof CallerIds]?.length || ids?.default?.length) return null;
+  return `The ${provider} carrier of channel "${channel}" has no caller number for ${country}: ${variable} lists ${Object.keys(ids ?? {}).join(", ") || "none"}.`;
+}

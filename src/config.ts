@@ -139,6 +139,15 @@ export function telephonyPlan(config: Pick<Env, "WAKHA_CHANNELS" | "WAKHA_TELEPH
   return plan;
 }
 
+/**
+ * What a node of `role` needs beyond the schema (issue 32.3), one line per problem: a worker builds the webhooks'
+ * payloads (recording.ready's recording_url, the call.* events), so it needs the public API address itself.
+ */
+export function roleProblems(role: Env["WAKHA_ROLE"], env: NodeJS.ProcessEnv): string[] {
+  if (role !== "worker" || env["WAKHA_BASE_URL"]) return [];
+  return ["WAKHA_BASE_URL: required on a worker node: the webhooks it sends carry absolute URLs of the public API (recording.ready's recording_url); set the same public API address on every node (docs/scaling.md)"];
+}
+
 /** Thrown with one line per bad variable so the operator can fix them all at once. */
 export class ConfigError extends Error {}
 

@@ -268,6 +268,12 @@ export const ERRORS = {
     cause: "An HTTP error without a dedicated slug; the real code is in `status`.",
     remedy: "Fall back to the HTTP status code's usual meaning.",
   },
+  call_not_dialable: {
+    status: 422,
+    title: "Call not dialable",
+    cause: "This installation cannot dial the call as asked: the carrier behind the channel has no caller number for the customer's country, or the channel has no carrier configured. `detail` names what is missing. No call was created and nothing was billed.",
+    remedy: "Pick another channel with `call_params.channel`, or ask the operator to configure a caller number for the country (WAKHA_TWILIO_CALLER_IDS or WAKHA_JAMBONZ_CALLER_IDS, docs/going-live.md).",
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorSlug = keyof typeof ERRORS;

@@ -1,7 +1,7 @@
 // Only what parsing the command line and reporting its errors needs is loaded up front: --help, --version and a
 // usage error answer in a fraction of the time the server's modules take to load. Each command loads its own.
 import { type Parsed, parseCommandLine, parseSeconds, UsageError, usageOf } from "./cli-args.ts";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig, roleProblems } from "./config.ts";
 import type { Database } from "./db/pool.ts";
 import { redactSecrets } from "./http/secrets.ts";
 import { VERSION } from "./version.ts";
@@ -26,51 +26,84 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
     }
     log(msg);
   };
+  // Issue 32.3: a worker without the public API address would send webhooks with this machine's address in them.
+  const problems = roleProblems(role, process.env);
+  if (problems.length) throw new ConfigError(`invalid configuration for a ${role} node:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  // A node that dials over an audio carrier cannot talk without its speech service: refuse to start (issue 30.8).
+  if (role !== "api") {
+    const { speechPreflight } = await import("./engine/telephony/doctor.ts");
+    const refused = await speechPreflight(config);
+    if (refused) throw new Error(refused);
+  }
   const database = await resolveDatabase(config, log);
-  await migrate(database.url);
-  const root = await createRoot(config, {
-    databaseUrl: database.url,
-    cursorSecret: database.cursorSecret,
-    encryptionKey: database.encryptionKey,
-    onError: (err) => report(String(err)),
-  });
-  // A worker that places calls through a real carrier serves the carriers' routes itself: a call's session lives in
-  // the memory of the node that dialled it, and each call tells the carrier this node's WAKHA_PUBLIC_URL
-  // (docs/scaling.md). A worker without real carriers serves nothing.
-  const realCarriers = [...config.telephony.values()].some((provider) => provider === "twilio" || provider === "jambonz");
-  const app = role !== "worker" ? await buildApp(root) : realCarriers ? await buildApp(root, { carriersOnly: true }) : null;
-  const jobs = jobsForRole(role);
-  const workers = jobs.length === 0 ? null : createWorkers(root, (msg, err) => report(`${msg}: ${err instanceof Error ? err.message : String(err)}`));
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    log(`${signal}: shutting down`);
+  // Issue 32.2: a start that fails past this point (a taken port, a bad database) stops what it started, the embedded
+  // PostgreSQL included, so no orphan is left behind; the error says what to do.
+  const started: (() => Promise<unknown>)[] = [() => database.stop()];
+  try {
+    await startServing(started);
+  } catch (err) {
     stopping = true;
-    // Whatever fails while closing (a database already gone) does not change the outcome: the process stops.
-    const quietly = async (step: (() => Promise<unknown>) | undefined) => {
-      try {
-        await step?.();
-      } catch {
-        // stopping anyway
-      }
+    for (const step of started.reverse()) await step().catch(() => {});
+    throw startError(err, config);
+  }
+
+  async function startServing(started: (() => Promise<unknown>)[]): Promise<void> {
+    await migrate(database.url);
+    const root = await createRoot(config, {
+      databaseUrl: database.url,
+      cursorSecret: database.cursorSecret,
+      encryptionKey: database.encryptionKey,
+      onError: (err) => report(String(err)),
+    });
+    started.push(() => root.close());
+    // A worker that places calls through a real carrier serves the carriers' routes itself: a call's session lives in
+    // the memory of the node that dialled it, and each call tells the carrier this node's WAKHA_PUBLIC_URL
+    // (docs/scaling.md). A worker without real carriers serves nothing.
+    const realCarriers = [...config.telephony.values()].some((provider) => provider !== "simulator");
+    const app = role !== "worker" ? await buildApp(root) : realCarriers ? await buildApp(root, { carriersOnly: true }) : null;
+    const jobs = jobsForRole(role);
+    if (app) started.push(() => app.close());
+    const workers = jobs.length === 0 ? null : createWorkers(root, (msg, err) => report(`${msg}: ${err instanceof Error ? err.message : String(err)}`));
+    if (workers) started.push(() => workers.stop());
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      log(`${signal}: shutting down`);
+      stopping = true;
+      // Whatever fails while closing (a database already gone) does not change the outcome: the process stops.
+      const quietly = async (step: (() => Promise<unknown>) | undefined) => {
+        try {
+          await step?.();
+        } catch {
+          // stopping anyway
+        }
+      };
+      await quietly(app ? () => app.close() : undefined);
+      await quietly(workers ? () => workers.stop() : undefined);
+      await quietly(() => root.close());
+      await quietly(() => database.stop());
+      process.exit(0);
     };
-    await quietly(app ? () => app.close() : undefined);
-    await quietly(workers ? () => workers.stop() : undefined);
-    await quietly(() => root.close());
-    await quietly(() => database.stop());
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void stop("SIGINT"));
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  if (config.WAKHA_WEBHOOK_ALLOW_PRIVATE) log("warning: WAKHA_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http and private addresses; never use this in production");
-  if (workers) {
-    await workers.start(jobs);
-    log(`workers running (${jobs.map((name) => JOBS[name].name).join(", ") || "no job types"})`);
+    process.on("SIGINT", () => void stop("SIGINT"));
+    process.on("SIGTERM", () => void stop("SIGTERM"));
+    if (config.WAKHA_WEBHOOK_ALLOW_PRIVATE) log("warning: WAKHA_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http and private addresses; never use this in production");
+    if (workers) {
+      await workers.start(jobs);
+      log(`workers running (${jobs.map((name) => JOBS[name].name).join(", ") || "no job types"})`);
+    }
+    if (app) {
+      if (role !== "worker" && !database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
+      if (role !== "worker" && !database.encryptionKey) app.log.warn("WAKHA_ENCRYPTION_KEY is not set: webhook creation and tests answer 503 until it is");
+      await app.listen({ port: config.PORT, host: config.HOST });
+    }
   }
-  if (app) {
-    if (role !== "worker" && !database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
-    if (role !== "worker" && !database.encryptionKey) app.log.warn("WAKHA_ENCRYPTION_KEY is not set: webhook creation and tests answer 503 until it is");
-    await app.listen({ port: config.PORT, host: config.HOST });
-  }
+}
+
+/** A failed start's message: a taken port says which variable to set (issue 32.2). */
+function startError(err: unknown, config: Config): unknown {
+  if ((err as { code?: unknown } | null)?.code !== "EADDRINUSE") return err;
+  const other = config.PORT >= 65535 ? 8081 : config.PORT + 1;
+  return new Error(`port ${config.PORT} on ${config.HOST} is already in use (another wakha server, or another program). ` +
+    `Start on a free port: PORT=${other} npm start (or stop what holds ${config.PORT}). Nothing was left running.`);
 }
 
 async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>): Promise<T> {
@@ -149,8 +182,10 @@ async function main(argv: string[]): Promise<void> {
   }
   if (parsed.command === "doctor") {
     // Reads the environment itself, to report every problem rather than stop at the first.
-    const { runDoctor } = await import("./engine/telephony/doctor.ts");
-    process.exitCode = await runDoctor({ env: process.env, online: parsed.values["online"] === true, write: (line) => process.stdout.write(`${line}\n`) });
+    const [{ runDoctor }, { infrastructureChecks }] = await Promise.all([import("./engine/telephony/doctor.ts"), import("./node-doctor.ts")]);
+    process.exitCode = await runDoctor({
+      env: process.env, online: parsed.values["online"] === true, write: (line) => process.stdout.write(`${line}\n`), infrastructure: infrastructureChecks,
+    });
     return;
   }
   const config = loadConfig();

@@ -6,6 +6,7 @@ const CALL_OUT_FIELDS = [
   "id", "status", "outcome", "end_reason", "shop_external_id", "customer", "amount", "currency", "country", "language", "dialect",
   "channel", "order", "outcome_details", "created_at", "answered_at", "ended_at", "duration_seconds", "billed_seconds", "recording_url",
   "scheduled_at", "retry_of", // issue 15 (CONTRACT §11)
+  "schedule_reason", // issue 32.6
   "billing_adjustment", "waiting_reason", // issue 31.1, 31.3
 ].sort();
 

@@ -164,7 +164,7 @@ describe("a `wakha worker` killed mid-call (kill -9)", () => {
     await chmod(dataDir, 0o755);
     const bin = fileURLToPath(new URL("../bin/wakha.js", import.meta.url));
     const child = spawn(process.execPath, [bin, "worker"], {
-      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: db.url, WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: "2", LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off" },
+      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: db.url, WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: "2", LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_BASE_URL: "https://api.example.test" },
       stdio: ["ignore", "ignore", "pipe"],
     });
     let stderr = "";

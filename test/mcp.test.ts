@@ -279,7 +279,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
   it("explains error slugs from the catalogue and answers an unknown one with the closest slugs", async () => {
     expect(await ok(client, "explain_error", { slug: "shop_not_found" })).toEqual({
       slug: "shop_not_found", status: 404, title: ERRORS.shop_not_found.title, cause: ERRORS.shop_not_found.cause,
-      remedy: ERRORS.shop_not_found.remedy, docs_url: `${t.ctx.config.docsUrl}/errors/shop_not_found`,
+      remedy: ERRORS.shop_not_found.remedy, docs_url: `${t.ctx.config.docsUrl}/errors/shop_not_found`, kind: "error",
     });
     expect(await ok(client, "explain_error", { slug: "https://api.example/docs/errors/cursor_expired" })).toMatchObject({ slug: "cursor_expired" });
     expect(await ok(client, "explain_error", { slug: "http_error" })).toMatchObject({ status: null });

@@ -37,7 +37,8 @@ describe("a recording written by a worker node and served by an API node", () =>
     };
     const api = await startWakha("serve", wakhaEnv(database.url, { ...bucket, WAKHA_ROLE: "api", WAKHA_DATA_DIR: dirs[0]! }));
     children.push(api);
-    const worker = await startWakha("worker", wakhaEnv(database.url, { ...bucket, WAKHA_DATA_DIR: dirs[1]!, WAKHA_SIMULATOR_SPEED: "100" }));
+    // Every node has the public API address (issue 32.3): the worker builds recording.ready's recording_url.
+    const worker = await startWakha("worker", wakhaEnv(database.url, { ...bucket, WAKHA_DATA_DIR: dirs[1]!, WAKHA_SIMULATOR_SPEED: "100", WAKHA_BASE_URL: api.url }));
     children.push(worker);
     const account = await createAccountCli(database.url, 10_000, "two-nodes");
     const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>

@@ -281,7 +281,7 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
     const { f, f: { t } } = v;
     const step = (label: string, at: string | null) => at ? html`<li><span class="when">${f.time(at)}</span> ${label}</li>` : "";
     const details = call.outcome_details
-      ? html`<dl class="details">${Object.entries(call.outcome_details).filter(([, val]) => val !== null && val !== undefined).map(([k, val]) => html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`)}</dl>`
+      ? html`<dl class="details">${Object.entries(call.outcome_details).filter(([k, val]) => val !== null && val !== undefined && k !== "error").map(([k, val]) => html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`)}</dl>`
       : "";
     const turns = transcript.turns.map((turn) => html`<li class="turn ${turn.speaker}">
 <button type="button" class="seek" data-seek="${turn.start_seconds}" aria-label="${turn.start_seconds} s">${turn.start_seconds.toFixed(1)} s</button>
@@ -298,7 +298,8 @@ ${active ? html`<form method="post" action="/console/calls/${call.id}/cancel">${
 </div>
 <section aria-labelledby="h-timeline"><h2 id="h-timeline">${t.timeline}</h2>
 <ol class="timeline">${step(t.tCreated, call.created_at)}${step(t.tScheduled, call.scheduled_at)}${step(t.tAnswered, call.answered_at)}${step(t.tEnded, call.ended_at)}</ol>
-<p>${t.endReason}: ${call.end_reason ?? "—"} · ${t.duration}: ${f.seconds(call.duration_seconds)} · ${t.billed}: ${f.seconds(call.billed_seconds)}
+${call.outcome_details?.error ? html`<p class="call-error"><strong>${t.failureCause}</strong>: <span dir="auto">${call.outcome_details.error.message}</span> (<code>${call.outcome_details.error.code}</code>)</p>` : ""}
+<p>${t.endReason}: ${call.end_reason ? html`<a href="/docs/call-endings#${call.end_reason}">${call.end_reason}</a>` : "—"} · ${t.duration}: ${f.seconds(call.duration_seconds)} · ${t.billed}: ${f.seconds(call.billed_seconds)}
 ${call.retry_of ? html` · ${t.retryOf} <a href="/console/calls/${call.retry_of}">${call.retry_of.slice(0, 8)}</a>` : ""}</p>
 ${call.waiting_reason ? html`<p class="waiting-reason" role="status">${t.waitingReason}: ${t.waitingReasons[call.waiting_reason] ?? call.waiting_reason}</p>` : ""}
 ${call.billing_adjustment ? html`<p class="billing-adjustment" role="note">${t.tBillingAdjusted} ${f.seconds(call.billing_adjustment.reported_seconds)} · ${t.billed}: ${f.seconds(call.billing_adjustment.billed_seconds)} (${t.billingBoundNote})</p>` : ""}

@@ -15,3 +15,10 @@ export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /** The channel a call goes out on when it names none. */
 export const DEFAULT_CHANNEL = "gsm";
+
+/**
+ * Why a queued call's `scheduled_at` is later than asked (issue 32.6): the calling hours were closed then (outside the
+ * day's hours, the Friday prayer, a weekend day, a public holiday). A call over a cap is parked without a new time.
+ */
+export const SCHEDULE_REASONS = ["outside_hours", "friday_prayer", "weekend", "holiday"] as const;
+export type ScheduleReason = (typeof SCHEDULE_REASONS)[number];

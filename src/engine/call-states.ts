@@ -12,12 +12,13 @@ import type { CallItem, CallOut } from "../schemas/calls.ts";
 import { readCallOut } from "../read-models/calls.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
+import { type CallFailure, failureOf } from "../domain/end-reasons.ts";
 import { listNumber } from "./policy/do-not-call.ts";
 import { scheduleRetry } from "./policy/retries.ts";
 import { takePlaces, wakeWaiting } from "./policy/concurrency.ts";
 import { callerLinesFor } from "./policy/lines.ts";
 import { queueWhatsAppFallback } from "./policy/whatsapp-fallback.ts";
-import { effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
+import { closedReason, effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { telephonyPlan } from "../config.ts";
@@ -135,8 +136,8 @@ export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<Cl
       const place = places.get(row.id);
       if (place?.kind === "listed") {
         await client.query(
-          `UPDATE calls SET status = 'failed', end_reason = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-           WHERE id = $1`, [row.id, DO_NOT_CALL_SKIPPED]);
+          `UPDATE calls SET status = 'failed', end_reason = $2, outcome_details = $3, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
+           WHERE id = $1`, [row.id, DO_NOT_CALL_SKIPPED, JSON.stringify({ error: failureOf(DO_NOT_CALL_SKIPPED) })]);
         await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
       }
       if (place?.kind !== "claimed") continue;
@@ -161,14 +162,16 @@ async function holdUntilOpen(ctx: AppContext, client: Queryable, row: Pick<Claim
   const opening = nextCallingTime(new Date(now), row.country, effectiveHours(row.country, row.accountHours, row.shopHours));
   if (!opening) {
     await client.query(
-      `UPDATE calls SET status = 'failed', end_reason = 'no_calling_hours', ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-       WHERE id = $1`, [row.id]);
+      `UPDATE calls SET status = 'failed', end_reason = 'no_calling_hours', outcome_details = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
+       WHERE id = $1`, [row.id, JSON.stringify({ error: failureOf("no_calling_hours") })]);
     await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
     return true;
   }
   if (opening.getTime() <= now) return false;
   // A call woken for a place gives it back: it waits for the hours, not for a place.
-  await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, updated_at = now() WHERE id = $1", [row.id, opening]);
+  const hours = effectiveHours(row.country, row.accountHours, row.shopHours);
+  await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, schedule_reason = $3, updated_at = now() WHERE id = $1",
+    [row.id, opening, closedReason(new Date(now), row.country, hours)]);
   await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: row.id }, { id: randomUUID(), startAfter: opening });
   return true;
 }
@@ -244,6 +247,15 @@ export interface CallEnd {
   transcript: TranscriptEntry[] | null;
   /** Seconds from answer to hang-up on the carrier's clock; 0 for an unanswered call. */
   connectedSeconds: number;
+  /** A failed call's cause, shown as `outcome_details.error` (issue 32.4); the end reason's sentence when absent. */
+  error?: CallFailure;
+}
+
+/** What a call's end writes as outcome_details: the typed details of a completed call, the cause of a failed one. */
+function outcomeDetailsOf(status: CallStatus, end: CallEnd): string | null {
+  if (status === "completed") return end.outcomeDetails ? JSON.stringify(end.outcomeDetails) : null;
+  if (status === "failed") return JSON.stringify({ error: end.error ?? failureOf(end.endReason) });
+  return null;
 }
 
 /**
@@ -293,7 +305,7 @@ async function settleInTransaction(
        duration_seconds = $7, answered_seconds = $7, billed_seconds = $8, updated_at = now(), billing_adjustment = COALESCE($9::jsonb, billing_adjustment)
      WHERE id = $1`,
     [
-      call.id, status, completed ? end.outcome : null, completed && end.outcomeDetails ? JSON.stringify(end.outcomeDetails) : null,
+      call.id, status, completed ? end.outcome : null, outcomeDetailsOf(status, end),
       status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected, billed,
       adjustment ? JSON.stringify(adjustment) : null,
     ],

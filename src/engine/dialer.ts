@@ -3,6 +3,7 @@
 // at a customer hang-up, at a cancel (polled between turns) or before the balance runs out; then end the
 // call, bill it and emit call.ended in one transaction; then store the recording and emit recording.ready.
 import type { AppContext } from "../context.ts";
+import { type CallFailure, failureOf } from "../domain/end-reasons.ts";
 import { REQUIRED_SECONDS } from "../domain/money.ts";
 import { closingLine, voicemailMessage } from "./agent-lines.ts";
 import {
@@ -136,6 +137,13 @@ function unanswered(status: CallEnd["status"], endReason: string): CallEnd {
   return { status, outcome: null, outcomeDetails: null, endReason, transcript: null, connectedSeconds: 0 };
 }
 
+/** A carrier's report that the attempt failed: `carrier_failed_486` (the adapters' SIP status) is end reason carrier_failed. */
+function carrierFailure(reason: string): CallEnd {
+  const sip = /^carrier_failed_(\d{3})$/.exec(reason)?.[1];
+  if (sip) return { ...unanswered("failed", "carrier_failed"), error: { code: `sip_${sip}`, message: `The carrier reported the call failed with SIP status ${sip}.` } };
+  return { ...unanswered("failed", reason), error: failureOf(reason) };
+}
+
 class CallRun {
   readonly #ctx: AppContext;
   readonly #engine: CallEngine;
@@ -170,10 +178,13 @@ class CallRun {
       const reason = said === "speech_refused" || said === "speech_unavailable" ? said : "engine_error";
       this.#engine.log(`call ${this.#call.id}: the call failed mid-call (${reason}); ending it as failed`, err);
       await this.#session?.hangup().catch(() => {});
-      end = { ...unanswered("failed", reason), connectedSeconds: this.#session?.connectedSeconds() ?? 0 };
+      end = { ...unanswered("failed", reason), connectedSeconds: this.#session?.connectedSeconds() ?? 0, error: failureOf(reason) };
     } finally {
       if (this.#timer) clearInterval(this.#timer);
     }
+    // A line whose carrier socket was refused (issue 30.6) ends failed with the line's reason, billed as connected.
+    const lineFailure = this.#session?.lineFailure?.() ?? null;
+    if (lineFailure && end.status === "completed") end = { ...end, status: "failed", outcome: null, outcomeDetails: null, endReason: lineFailure };
     if (this.#check.lost) return; // the sweep ended it while we were cut off from the database
     // The calls this end hands its place (and line) to: claimed by this node within RELAY_FOR_MS of the job's fetch;
     // past that they get a job, so no place-call job stays active for ever.
@@ -205,7 +216,9 @@ class CallRun {
       // An outage of the carrier's API is carrier_unavailable (text-carrier.ts); any other refusal carrier_refused.
       const reason = (err as { endReason?: unknown }).endReason === "carrier_unavailable" ? "carrier_unavailable" : "carrier_refused";
       this.#engine.log(`call ${call.id}: the carrier did not dial (${reason})`, err);
-      return unanswered("failed", reason);
+      // The cause on the call (issue 32.4): what the adapter said without secrets, else the catalogue's sentence.
+      const failure = (err as { failure?: CallFailure } | null)?.failure;
+      return { ...unanswered("failed", reason), error: failure ?? failureOf(reason) };
     }
     this.#session = session;
     // The heartbeat on the sweep's clock (WAKHA_RECOVERY_TIME_SCALE, tests only, compresses both).
@@ -215,7 +228,8 @@ class CallRun {
       this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: heartbeat failed`, err));
     }, heartbeatMs);
     const answer = await session.answered();
-    if (answer.type !== "answered") return unanswered(UNANSWERED[answer.type], answer.type === "failed" ? answer.reason : answer.type);
+    if (answer.type === "failed") return carrierFailure(answer.reason);
+    if (answer.type !== "answered") return unanswered(UNANSWERED[answer.type], answer.type);
     this.#answered = true;
     this.#check = await markAnswered(this.#ctx, call);
     if (this.#check.lost) {

@@ -2,7 +2,8 @@
 // (services/calls.ts) and that call.* webhook events carry (engine/call-states.ts). Below both, so the engine
 // builds its events without calling a service written for REST.
 import { type Queryable, queryPrepared } from "../db/pool.ts";
-import type { CallOutcome, CallStatus } from "../domain/calls.ts";
+import type { CallOutcome, CallStatus, ScheduleReason } from "../domain/calls.ts";
+import type { EndReason } from "../domain/end-reasons.ts";
 import type { Country, Currency, Dialect, Language } from "../domain/locale.ts";
 import type { CallItem, CallOut } from "../schemas/calls.ts";
 
@@ -12,7 +13,7 @@ export interface CallRow {
   id: string;
   status: CallStatus;
   outcome: CallOutcome | null;
-  end_reason: string | null;
+  end_reason: EndReason | null;
   shop_external_id: string;
   customer_name: string;
   customer_phone: string;
@@ -35,6 +36,7 @@ export interface CallRow {
   recording_purged_at: Date | null;
   scheduled_at: Date | null;
   retry_of: string | null;
+  schedule_reason: ScheduleReason | null;
   billing_adjustment: CallOut["billing_adjustment"];
   waiting_reason: CallOut["waiting_reason"];
 }
@@ -43,6 +45,7 @@ export const CALL_COLUMNS = `c.seq, c.id, c.status, c.outcome, c.end_reason, s.e
   c.customer_phone, c.amount::text AS amount, c.currency, c.country, c.language, c.dialect, c.channel, c.order_external_id,
   c.previous_attempts, c.items, c.outcome_details, c.created_at, c.answered_at, c.ended_at, c.duration_seconds,
   c.billed_seconds, c.recording_path, c.recording_purged_at, c.scheduled_at, c.retry_of,
+  c.schedule_reason,
   c.billing_adjustment,
   CASE WHEN c.status = 'queued' AND c.deferred_until = 'infinity' THEN CASE WHEN c.wait_lines IS NULL THEN 'concurrency_cap'
     WHEN c.wait_lines = '{balance}'::text[] THEN 'balance_held' ELSE 'caller_line_busy' END END AS waiting_reason`;
@@ -79,6 +82,7 @@ export function toCallOut(baseUrl: string, r: CallRow): CallOut {
     recording_url: r.recording_path && !r.recording_purged_at ? `${baseUrl}/v1/calls/${r.id}/recording` : null,
     scheduled_at: r.scheduled_at?.toISOString() ?? null,
     retry_of: r.retry_of,
+    schedule_reason: r.schedule_reason,
     billing_adjustment: r.billing_adjustment ?? null,
     waiting_reason: r.waiting_reason ?? null,
   };

@@ -2,7 +2,8 @@
 // query, documents them in OpenAPI, shapes the MCP tools and types the services.
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
-import { CALL_OUTCOMES, CALL_STATUSES } from "../domain/calls.ts";
+import { CALL_OUTCOMES, CALL_STATUSES, SCHEDULE_REASONS } from "../domain/calls.ts";
+import { END_REASON_VALUES } from "../domain/end-reasons.ts";
 import { COUNTRIES, CURRENCIES, DIALECTS, LANGUAGES } from "../domain/locale.ts";
 import { checkDecimal } from "../domain/money.ts";
 import { E164 } from "../domain/phone.ts";
@@ -105,13 +106,17 @@ export const outcomeDetailsSchema = z.looseObject({
   callback_at: z.string().nullable().optional().describe("callback_requested: when to call back."),
   changes: z.unknown().optional().describe("change_requested: what the customer wants changed."),
   transcript_excerpt: z.string().optional().describe("Always: the customer's deciding words."),
+  error: z.object({
+    code: z.string().describe("A stable code: the end reason, or what the carrier said (`dns_failure`, `no_caller_number`, `http_401`, `sip_486`...)."),
+    message: z.string().describe("One sentence for a person; never a secret."),
+  }).optional().describe("failed calls: the cause (issue 32.4)."),
 }).meta({ id: "OutcomeDetails" });
 
 export const callOutSchema = z.object({
   id: z.string().describe("The call id (UUID), used in /v1/calls/{id}."),
   status: z.enum(CALL_STATUSES).describe("queued, ringing, in_progress, then one terminal status."),
-  outcome: z.enum(CALL_OUTCOMES).nullable().describe("Set when the status is `completed`, else null."),
-  end_reason: z.string().nullable().describe("Why the call ended (for example `customer_hangup`, `canceled`); null while it runs."),
+  outcome: z.enum(CALL_OUTCOMES).nullable().describe("Set when the status is `completed`, else null. Each value's meaning: /docs/call-endings."),
+  end_reason: z.enum(END_REASON_VALUES).nullable().describe("Why the call ended; null while it runs. Each value's cause and remedy: /docs/call-endings (explain_error answers them too)."),
   shop_external_id: z.string(),
   customer: z.object({ name: z.string(), phone_number: z.string() }),
   amount: z.string().describe("Decimal string."),
@@ -136,6 +141,8 @@ export const callOutSchema = z.object({
     .describe("When a queued call will ring, if not as soon as possible: the time asked for at creation, or the next opening of the calling hours. Null when none."),
   retry_of: z.string().nullable().default(null)
     .describe("The call this one retries automatically (the retry policy), on the same order with `previous_attempts` one higher; null otherwise."),
+  schedule_reason: z.enum(SCHEDULE_REASONS).nullable().default(null)
+    .describe("Why the calling hours moved `scheduled_at` later than asked (or than now): `outside_hours`, `friday_prayer`, `weekend`, `holiday`. Null when they did not."),
   billing_adjustment: z.object({
     reported_seconds: z.int().describe("The connected seconds the carrier reported."),
     billed_seconds: z.int().describe("The seconds billed."),

@@ -1,7 +1,8 @@
 // When a new call rings (issue 15): the `scheduled_at` asked for, checked against the clock, then moved to the
 // next opening of the customer's calling hours (country defaults, the account's and the shop's overrides).
 import type { Config } from "../config.ts";
-import { effectiveHours, nextCallingTime } from "../engine/policy/calling-hours.ts";
+import type { ScheduleReason } from "../domain/calls.ts";
+import { closedReason, effectiveHours, nextCallingTime } from "../engine/policy/calling-hours.ts";
 import type { CallPolicyInputs } from "../engine/policy/policy-store.ts";
 import { ApiError } from "../errors.ts";
 import type { CallCreate } from "../schemas/calls.ts";
@@ -36,12 +37,20 @@ export function requestedStart(input: Pick<CallCreate, "scheduled_at">, now: num
  * falls outside the calling hours moves to their next opening.
  */
 export function plannedStart(config: Pick<Config, "WAKHA_CALLING_HOURS">, input: Pick<CallCreate, "scheduled_at" | "country">, policy: CallPolicyInputs, now: number): Date | null {
+  return plannedSchedule(config, input, policy, now).at;
+}
+
+/** plannedStart, with why the calling hours moved it (`reason`, null when they did not: issue 32.6). */
+export function plannedSchedule(
+  config: Pick<Config, "WAKHA_CALLING_HOURS">, input: Pick<CallCreate, "scheduled_at" | "country">, policy: CallPolicyInputs, now: number,
+): { at: Date | null; reason: ScheduleReason | null } {
   const requested = requestedStart(input, now);
-  if (!config.WAKHA_CALLING_HOURS) return requested;
+  if (!config.WAKHA_CALLING_HOURS) return { at: requested, reason: null };
   const hours = effectiveHours(input.country, policy.accountHours, policy.shopHours);
-  const ring = nextCallingTime(requested ?? new Date(now), input.country, hours);
+  const from = requested ?? new Date(now);
+  const ring = nextCallingTime(from, input.country, hours);
   if (!ring) {
     throw new ApiError("conflict", `The calling hours set for ${input.country} on this account or shop leave no time to call in the next 40 days. Widen them (PUT /v1/me/calling-hours).`);
   }
-  return ring.getTime() <= now ? null : ring;
+  return { at: ring.getTime() <= now ? null : ring, reason: ring.getTime() > from.getTime() ? closedReason(from, input.country, hours) : null };
 }

@@ -8,8 +8,9 @@ import { normalizeDecimal, REQUIRED_SECONDS } from "../domain/money.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { ApiError } from "../errors.ts";
 import { numberRefusal } from "../domain/phone.ts";
+import { undialable } from "../carrier-config.ts";
 import type { CallPolicyInputs } from "../engine/policy/policy-store.ts";
-import { plannedStart, requestedStart } from "./call-schedule.ts";
+import { plannedSchedule, requestedStart } from "./call-schedule.ts";
 import type { Page, PageInput } from "../pagination.ts";
 import { type OpenedRecording, openRecording } from "../storage/recordings.ts";
 import { CALL_COLUMNS, type CallRow, isCallId, readCallOut, readCallRows, toCallOut } from "../read-models/calls.ts";
@@ -83,6 +84,9 @@ function chooseChannel(ctx: AppContext, input: CallCreate): string {
     throw new ApiError("channel_not_available",
       `Channel "${channel.slice(0, 64)}" is not open on this installation. Open channels: ${open.join(", ") || "none"}. The default channel, used when call_params.channel is omitted, is ${DEFAULT_CHANNEL}.`);
   }
+  // A node that knows it cannot dial the call refuses it now (issue 32.4), instead of failing it a second later.
+  const problem = undialable(ctx.config, channel, ctx.config.telephony.get(channel), input.country);
+  if (problem) throw new ApiError("call_not_dialable", problem);
   return channel;
 }
 
@@ -139,8 +143,8 @@ const CREATE_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout
          RETURNING id
        ), c AS (
          INSERT INTO calls (id, account_id, shop_id, order_id, order_external_id, previous_attempts, customer_name, customer_phone,
-           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy)
-         SELECT $7, $2, $3, o.id, $4, $5, $8, $9, $10, $11, $12, $13, $14, $15, $16, $6, $6, $20::timestamptz, $21::jsonb FROM o
+           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy, schedule_reason)
+         SELECT $7, $2, $3, o.id, $4, $5, $8, $9, $10, $11, $12, $13, $14, $15, $16, $6, $6, $20::timestamptz, $21::jsonb, $22::text FROM o
          RETURNING id
        ), k AS (
          INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body, created_at)
@@ -156,7 +160,7 @@ function createStatement(jobInsert: string | null): { name: string; text: string
     const text = jobInsert === null
       ? CREATE_INSERT.replace("__JOB__", "").replace("__CHECK__", "true")
       // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
-      : CREATE_INSERT.replace("__JOB__", () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$22")})\n       `)
+      : CREATE_INSERT.replace("__JOB__", () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$23")})\n       `)
         .replace("__CHECK__", `wakha_check((SELECT count(*) FROM j) = 1, '${JOB_MISSING}', 'pg-boss did not write the ${JOBS.placeCall.name} job')`);
     statement = { name: `wakha_create_call_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
     if (createStatements.size < 8) createStatements.set(jobInsert, statement);
@@ -189,7 +193,7 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
       extensions: { balance_seconds: balance, required_seconds: REQUIRED_SECONDS },
     });
   }
-  const scheduledAt = plannedStart(ctx.config, input, snap, ctx.now());
+  const { at: scheduledAt, reason: scheduleReason } = plannedSchedule(ctx.config, input, snap, ctx.now());
   const out: CallOut = {
     id: randomUUID(),
     status: "queued",
@@ -213,6 +217,7 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
     recording_url: null,
     scheduled_at: scheduledAt?.toISOString() ?? null,
     retry_of: null,
+    schedule_reason: scheduleReason,
     billing_adjustment: null,
     waiting_reason: null,
   };
@@ -280,7 +285,7 @@ async function write(ctx: AppContext, client: Queryable, who: Principal, input: 
     randomUUID(), who.accountId, snap.shop_id, out.order.external_id, out.order.previous_attempts, snap.now, out.id,
     out.customer.name, out.customer.phone_number, out.amount, out.currency, out.country, out.language, out.dialect, out.channel,
     JSON.stringify(out.order.items), key, key === null ? null : hash, body,
-    scheduledAt, input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy), ...(job ? [job.param] : []),
+    scheduledAt, input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy), out.schedule_reason, ...(job ? [job.param] : []),
   ];
   try {
     if (job) {
@@ -379,7 +384,7 @@ const BATCH_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout)
          SELECT * FROM json_to_recordset($1::json) AS x(i integer, order_id uuid, account_id uuid, shop_id uuid, external_id text,
            attempt integer, at timestamptz, call_id uuid, customer_name text, customer_phone text, amount numeric,
            currency text, country text, language text, dialect text, channel text, items jsonb, key text, hash text,
-           body text, scheduled_at timestamptz, retry_policy jsonb)
+           body text, scheduled_at timestamptz, retry_policy jsonb, schedule_reason text)
        ), o AS (
          INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt, created_at, updated_at)
          SELECT r.order_id, r.account_id, r.shop_id, r.external_id, r.attempt, r.at, r.at FROM r, t ORDER BY r.shop_id, r.external_id
@@ -388,9 +393,9 @@ const BATCH_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout)
          RETURNING id, shop_id, external_id
        ), c AS (
          INSERT INTO calls (id, account_id, shop_id, order_id, order_external_id, previous_attempts, customer_name, customer_phone,
-           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy)
+           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy, schedule_reason)
          SELECT r.call_id, r.account_id, r.shop_id, o.id, r.external_id, r.attempt, r.customer_name, r.customer_phone,
-           r.amount, r.currency, r.country, r.language, r.dialect, r.channel, r.items, r.at, r.at, r.scheduled_at, r.retry_policy
+           r.amount, r.currency, r.country, r.language, r.dialect, r.channel, r.items, r.at, r.at, r.scheduled_at, r.retry_policy, r.schedule_reason
          FROM r JOIN o ON o.shop_id = r.shop_id AND o.external_id = r.external_id ORDER BY r.i
          RETURNING id
        ), k AS (
@@ -441,6 +446,7 @@ async function writeBatch(ctx: AppContext, client: Queryable, planned: PlannedCr
     language: out.language, dialect: out.dialect, channel: out.channel, items: out.order.items, key: item.key,
     hash: item.key === null ? null : item.hash.toString("hex"), body, scheduled_at: scheduledAt,
     retry_policy: item.input.retry_policy ?? null,
+    schedule_reason: out.schedule_reason,
   }));
   const statement = batchStatement(jobs.text);
   const { rows: [result] } = await queryPrepared<{ created: string[] }>(client, statement.name, statement.text, [JSON.stringify(rows), jobs.param]);

@@ -3,6 +3,7 @@
 import type { AppContext, Principal } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { DO_NOT_CALL_COLUMNS, type DoNotCallRow, listNumber } from "../engine/policy/do-not-call.ts";
+import { endQueuedCallsTo } from "../engine/do-not-call-ends.ts";
 import type { Page, PageInput } from "../pagination.ts";
 import type { DoNotCallCreate, DoNotCallEntry } from "../schemas/do-not-call.ts";
 
@@ -18,8 +19,12 @@ function toEntry(row: DoNotCallRow): DoNotCallEntry {
 
 /** Lists a number; `created` is false when it was already listed (the entry is then returned unchanged). */
 export async function addDoNotCall(ctx: AppContext, who: Principal, input: DoNotCallCreate): Promise<{ entry: DoNotCallEntry; created: boolean }> {
-  const { row, created } = await listNumber(ctx.db, who.accountId, input.phone_number, { source: "api", reason: input.reason ?? null, callId: null });
-  return { entry: toEntry(row), created };
+  return ctx.db.tx(async (client) => {
+    const { row, created } = await listNumber(client, who.accountId, input.phone_number, { source: "api", reason: input.reason ?? null, callId: null });
+    // Its calls still queued end now, with their webhooks, in the same transaction (issue 32.6).
+    await endQueuedCallsTo(ctx, client, who.accountId, input.phone_number);
+    return { entry: toEntry(row), created };
+  });
 }
 
 /** One listed number; an unlisted one is 404 not_found. */

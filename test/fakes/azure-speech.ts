@@ -44,6 +44,8 @@ export class FakeAzureSpeech implements RecognitionHost {
   readonly sttLocales: ReadonlySet<string> = STT_LOCALES;
   /** The WebSocket recognition endpoint: its sockets, phrase lists, and knobs (recognitionKey, dropNext). */
   readonly stt: FakeRecognitionEndpoint;
+  /** While set, text to speech answers this status (503: the service is down) instead of audio. */
+  ttsOutage: number | null = null;
   readonly #sentences: string[] = [];
   readonly #slots = new Map<string, number>();
   readonly #server: http.Server;
@@ -141,6 +143,7 @@ export class FakeAzureSpeech implements RecognitionHost {
       return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(list));
     }
     if (req.method !== "POST") return refuse(405, "method not allowed");
+    if (url.pathname === "/cognitiveservices/v1" && this.ttsOutage !== null) return refuse(this.ttsOutage, "Service Unavailable");
     if (url.pathname === "/cognitiveservices/v1") return this.#synthesize(req, body.toString("utf8"), res, refuse);
     return refuse(404, "not found");
   }

@@ -18,6 +18,7 @@ import type { SimulatedCustomer } from "../../src/engine/dialogue/types.ts";
 import { Timeline, tone } from "../../src/engine/speech/wav.ts";
 import { createSimulatedCustomer } from "../../src/engine/telephony/simulator/customer.ts";
 import { seededRandom } from "../../src/engine/telephony/simulator/provider.ts";
+import { type Hostility, sendHostileFrames } from "./hostile-frames.ts";
 import { dialectOf, talk } from "./twilio.ts";
 
 export interface JambonzScenario {
@@ -28,6 +29,10 @@ export interface JambonzScenario {
   duplicateCallbacks?: boolean;
   /** Before the real webhooks, post a `completed` signed with the wrong secret. */
   forgedCallback?: boolean;
+  /** Hostile frames on the call's socket right after session:new (issue 30.3; hostile-frames.ts). */
+  hostile?: Hostility;
+  /** Open the socket with this (wrong) basic-auth password (issue 30.6). */
+  socketPassword?: string;
 }
 
 export interface FakeJambonzOptions {
@@ -185,7 +190,8 @@ export class FakeJambonz {
   /** The socket to the call hook; the callee's side of the conversation runs on its messages. */
   #connect(call: FakeJambonzCall, customer: SimulatedCustomer, first: "session:new" | "session:reconnect"): void {
     const hook = call.body["call_hook"] as { url: string; username?: string; password?: string };
-    const socket = new WebSocket(hook.url, ["ws.jambonz.org"], hook.username ? { auth: `${hook.username}:${hook.password}` } : {});
+    const password = this.#scenario(call).socketPassword ?? hook.password;
+    const socket = new WebSocket(hook.url, ["ws.jambonz.org"], hook.username ? { auth: `${hook.username}:${password}` } : {});
     call.socket = socket;
     call.connections++;
     const scenario = this.#scenario(call);
@@ -194,7 +200,15 @@ export class FakeJambonz {
     let acked = first === "session:reconnect";
     let generation = 0; // a redirect flushes what runs: older timers see a newer generation and stop
     let promptAt = 0;
-    const send = (m: object) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(m));
+    // jambonz matches an ack to the message it answers by msgid: an ack for a msgid it never sent runs nothing.
+    const awaitingAck = new Set<string>();
+    const send = (m: object) => {
+      if (socket.readyState !== socket.OPEN) return false;
+      const msgid = (m as { msgid?: unknown }).msgid;
+      if (typeof msgid === "string") awaitingAck.add(msgid);
+      socket.send(JSON.stringify(m));
+      return true;
+    };
     const hookMessage = (data: Record<string, unknown>) => ({ type: "verb:hook", msgid: randomBytes(8).toString("hex"), call_sid: call.sid, hook: "gather", data: { ...data, ...this.#record(call) } });
     const reply = async (said: string, gen: number) => {
       if (machine) return;
@@ -231,6 +245,7 @@ export class FakeJambonz {
     };
     socket.on("open", () => {
       send({ type: first, msgid: randomBytes(8).toString("hex"), call_sid: call.sid, data: this.#record(call) });
+      if (scenario.hostile && first === "session:new") void sendHostileFrames(socket, "jambonz", scenario.hostile);
       if (first === "session:new") {
         // No ack in 5 s: jambonz hangs up (docs.jambonz.org session:new).
         void this.#sleep(5).then(() => {
@@ -252,6 +267,7 @@ export class FakeJambonz {
       const message = JSON.parse(String(data)) as Record<string, any>;
       call.received.push(message);
       if (message["type"] === "ack") {
+        if (!awaitingAck.delete(message["msgid"])) return;
         acked = true;
         if (Array.isArray(message["data"])) run(message["data"]);
       }

@@ -9,6 +9,7 @@
 // audio carries its sentence), answers with customer.reply(), and speaks its answer as audio the same way.
 import { randomBytes } from "node:crypto";
 import { WebSocket } from "ws";
+import { type Hostility, sendHostileFrames } from "./hostile-frames.ts";
 import type { SimulatedCustomer } from "../../src/engine/dialogue/types.ts";
 import { cueOf } from "../../src/engine/telephony/simulator/customer.ts";
 
@@ -55,6 +56,8 @@ export interface MediaStreamRun {
   keypad: string | null;
   /** The customer says this short filler halfway through the agent's first line, then answers it as usual. */
   filler: string | null;
+  /** Hostile frames right after `start` (issue 30.3; hostile-frames.ts). */
+  hostile?: Hostility | null;
   transcript: { speaker: "agent" | "customer"; text: string }[];
   messages: Record<string, unknown>[];
   stats: MediaCallStats;
@@ -170,6 +173,7 @@ export function runMediaStream(run: MediaStreamRun): void {
       start: { streamSid, accountSid: run.accountSid, callSid: run.callSid, tracks: ["inbound"], customParameters: run.customParameters,
         mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 } },
     });
+    if (run.hostile) void sendHostileFrames(socket, "media", run.hostile);
     started = performance.now();
     timer = setInterval(() => {
       const due = Math.floor(((performance.now() - started) * run.speed) / 20);

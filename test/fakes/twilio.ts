@@ -18,6 +18,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocket } from "ws";
 import type { Dialect, SimulatedCustomer } from "../../src/engine/dialogue/types.ts";
+import { type Hostility, sendHostileFrames } from "./hostile-frames.ts";
 import { sendToneRecording } from "./tone-recording.ts";
 import { createSimulatedCustomer } from "../../src/engine/telephony/simulator/customer.ts";
 import { seededRandom } from "../../src/engine/telephony/simulator/provider.ts";
@@ -42,6 +43,10 @@ export interface TwilioScenario {
   keypad?: string;
   /** Media Streams: the customer says this filler (0.3 s, "euh") halfway through the agent's first line, then answers as usual. */
   filler?: string;
+  /** Hostile frames on the call's socket right after setup/start (issue 30.3; hostile-frames.ts). */
+  hostile?: Hostility;
+  /** Open the ConversationRelay socket signed with this (wrong) auth token (issue 30.6). */
+  socketToken?: string;
 }
 
 export interface FakeTwilioOptions {
@@ -243,7 +248,7 @@ export class FakeTwilio {
     const url = /<ConversationRelay[^>]*\surl="([^"]+)"/.exec(twiml)?.[1]?.replaceAll("&amp;", "&");
     const lang = /<ConversationRelay[^>]*\slanguage="([^"]+)"/.exec(twiml)?.[1] ?? "en-US";
     if (!url) return this.#finish(call, "completed");
-    const socket = new WebSocket(url, { headers: { "x-twilio-signature": twilioSignature(this.#o.authToken, url, {}) } });
+    const socket = new WebSocket(url, { headers: { "x-twilio-signature": twilioSignature(this.#scenario(call).socketToken ?? this.#o.authToken, url, {}) } });
     call.socket = socket;
     socket.on("unexpected-response", (_req, res) => {
       this.refusals.push({ kind: "relay", status: res.statusCode ?? 0 });
@@ -289,6 +294,7 @@ export class FakeTwilio {
       send({ type: "setup", sessionId: `VX${randomBytes(16).toString("hex")}`, accountSid: this.#o.accountSid, parentCallSid: "", callSid: call.sid,
         from: call.from, to: call.to, forwardedFrom: "", callType: "PSTN", callerName: "", direction: "outbound-api", callStatus: "IN-PROGRESS",
         customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])) });
+      if (scenario.hostile) void sendHostileFrames(socket, "relay", scenario.hostile);
       if (machine && !greeted) {
         greeted = true;
         const text = customer.announcement?.text ?? (lang.startsWith("fr") ? "Bonjour, laissez votre message après le bip." : "مرحبا، المرجو ترك رسالتكم بعد الإشارة.");
@@ -348,7 +354,7 @@ export class FakeTwilio {
       url, signature: twilioSignature(this.#o.authToken, url, {}), accountSid: this.#o.accountSid, callSid: call.sid, from: call.from, to: call.to,
       speed: this.#o.speed, customer, lang: dialectOf(call.to) === "fr" ? "fr-FR" : "ar", voice,
       customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])),
-      bargeIn: this.#scenario(call).bargeIn === true, keypad: this.#scenario(call).keypad ?? null, filler: this.#scenario(call).filler ?? null, transcript: call.transcript, messages: call.messages, stats: call.media,
+      bargeIn: this.#scenario(call).bargeIn === true, keypad: this.#scenario(call).keypad ?? null, filler: this.#scenario(call).filler ?? null, hostile: this.#scenario(call).hostile ?? null, transcript: call.transcript, messages: call.messages, stats: call.media,
       onSocket: (socket) => (call.socket = socket),
       onRefused: (status) => this.refusals.push({ kind: "media", status }),
       onEnd: () => void this.#finish(call, "completed"),

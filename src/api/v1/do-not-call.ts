@@ -13,8 +13,8 @@ export function doNotCallRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       operationId: "addDoNotCall", tags: ["Do not call"], summary: "List a number: it is never called",
       description: "Idempotent: 201 with the new entry, or 200 with the existing one, unchanged, when the number is already listed. " +
-        "From then on `POST /v1/calls` to this number is 422 `number_do_not_call`, and a call still queued to it is not dialled " +
-        "(it ends `failed` with `end_reason` `number_do_not_call`).",
+        "From then on `POST /v1/calls` to this number is 422 `number_do_not_call`, and the calls still queued to it end at once " +
+        "(`failed` with `end_reason` `number_do_not_call`, unbilled, each with its `call.ended` webhook).",
       body: doNotCallCreateBody, response: { 200: doNotCallEntrySchema, 201: doNotCallEntrySchema },
     },
   }, async (req, reply) => {

@@ -24,6 +24,7 @@ import {
   type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StoreOrderLine, type StorePlatform, type StoreProduct,
   type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, StoreApiError, type WebhookVerdict,
 } from "../platform.ts";
+import { parseJsonExact } from "../exact-json.ts";
 
 /** The Admin API version Wakha speaks (a stable quarterly version; Shopify supports each for at least 12 months). */
 export const SHOPIFY_API_VERSION = "2025-10";
@@ -46,8 +47,11 @@ const PAID_STATUSES = new Set(["paid", "partially_paid", "partially_refunded", "
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json | null => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null);
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
-/** Shopify ids are JSON numbers below 2^53, or strings in some apps' payloads. */
-const id = (v: unknown): string | null => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? String(v) : typeof v === "string" && /^\d{1,20}$/.test(v) ? v : null);
+/**
+ * Shopify ids are 64-bit: a JSON number below 2^53, or the exact digits of a larger one (parseJsonExact keeps those
+ * as strings), or a string in some apps' payloads. A rounded number past 2^53 is never taken as an id.
+ */
+const id = (v: unknown): string | null => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? String(v) : typeof v === "string" && /^[1-9]\d{0,19}$/.test(v) ? v : null);
 const DECIMAL = /^-?\d{1,12}(\.\d{1,6})?$/;
 
 /** price - discount / quantity, in exact decimal arithmetic (millionths), floored at 0, as a string with 2+ decimals. */
@@ -200,7 +204,7 @@ export class ShopifyPlatform implements StorePlatform {
     if (topic !== "orders/create") return { kind: "ignored", topic: topic.slice(0, 100) || "(none)" };
     let body: unknown;
     try {
-      body = JSON.parse(request.rawBody.toString("utf8"));
+      body = parseJsonExact(request.rawBody.toString("utf8"));
     } catch {
       throw new Error("the body is not valid JSON");
     }

@@ -1,6 +1,7 @@
 // Calling hours in the customer's local time (issue 15): per-country defaults, overridden by the account and the shop,
 // and the next instant a call may ring. Pure: the clock, the country and the settings come in.
 import type { Country } from "../../domain/locale.ts";
+import type { ScheduleReason } from "../../domain/calls.ts";
 import {
   type CallingHoursOverride, type CallingWindow, type CountryCallingHours, DAY_KEYS, type EffectiveCallingHours,
 } from "../../schemas/calling-hours.ts";
@@ -91,4 +92,19 @@ export function nextCallingTime(from: Date, country: Country, hours: EffectiveCa
     for (const [s, e] of openings(date, country, hours)) if (e > t) return new Date(Math.max(s, t));
   }
   return null;
+}
+
+/**
+ * Why `at` is outside the calling hours (issue 32.6: a CallOut's `schedule_reason` when they moved its `scheduled_at`):
+ * a public holiday, the Friday prayer, a day with no window at all (a weekend day), or else the hours of the day.
+ */
+export function closedReason(at: Date, country: Country, hours: EffectiveCallingHours): ScheduleReason {
+  const date = localDate(at, country);
+  if (hours.public_holidays && isPublicHoliday(date, country)) return "holiday";
+  const t = at.getTime();
+  const clock = (c: string) => localToUtc(date, Math.floor(minutes(c) / 60), minutes(c) % 60, country).getTime();
+  if (hours.friday_prayer && weekday(date) === 5 && t >= clock(hours.friday_prayer.from) && t < clock(hours.friday_prayer.to)) return "friday_prayer";
+  const ramadan = hours.ramadan && country !== "FR" && isRamadan(date);
+  if (!ramadan && hours.days[DAY_KEYS[weekday(date)]!].length === 0) return "weekend";
+  return "outside_hours";
 }

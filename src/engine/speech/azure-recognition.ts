@@ -35,12 +35,15 @@ export interface AzureRecognitionTarget {
 /** A refused or failed Azure Speech request (synthesis or recognition); `status` is the HTTP status of the refusal. */
 export class AzureSpeechError extends Error {
   readonly status: number | undefined;
-  /** A refused key or resource: the call cannot go on and ends as failed with this reason (dialer.ts). */
-  readonly endReason: "speech_refused" | undefined;
-  constructor(message: string, status?: number) {
+  /**
+   * A refused key or resource (speech_refused), or a service that cannot be reached (speech_unavailable, said by the
+   * caller that knows a retry will not help): the call cannot go on and ends as failed with this reason (dialer.ts).
+   */
+  readonly endReason: "speech_refused" | "speech_unavailable" | undefined;
+  constructor(message: string, status?: number, endReason?: "speech_unavailable") {
     super(message);
     this.status = status;
-    this.endReason = status === 401 || status === 403 ? "speech_refused" : undefined;
+    this.endReason = status === 401 || status === 403 ? "speech_refused" : endReason;
   }
 }
 

@@ -104,11 +104,13 @@ export class AzureSpeech implements SpeechProvider {
     try {
       res = await fetch(url, { ...init, signal: AbortSignal.timeout(this.#timeoutMs) });
     } catch (err) {
-      throw new AzureSpeechError(`Azure Speech is unreachable: ${err instanceof Error ? err.message : String(err)}`);
+      // The agent's next line cannot be spoken: the call ends as speech_unavailable, not as our error (issue 30.8).
+      throw new AzureSpeechError(`Azure Speech is unreachable: ${err instanceof Error ? err.message : String(err)}`, undefined, "speech_unavailable");
     }
     if (!res.ok) {
       const detail = (await res.text().catch(() => "")).slice(0, 200);
-      throw new AzureSpeechError(`Azure Speech answered ${res.status}${detail ? `: ${detail}` : ""}`, res.status);
+      const down = res.status >= 500 || res.status === 429;
+      throw new AzureSpeechError(`Azure Speech answered ${res.status}${detail ? `: ${detail}` : ""}`, res.status, down ? "speech_unavailable" : undefined);
     }
     return res;
   }

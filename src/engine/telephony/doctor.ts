@@ -15,6 +15,8 @@ export interface DoctorOptions {
   write(line: string): void;
   /** fetch, replaceable in tests. */
   fetch?: typeof fetch;
+  /** The node's own infrastructure (database, Redis, encryption key, recordings: src/node-doctor.ts), given by main.ts. */
+  infrastructure?: (config: Config, env: NodeJS.ProcessEnv, online: boolean, say: (level: Level, text: string) => void) => Promise<void>;
 }
 
 type Level = "ok" | "warn" | "fail";
@@ -39,6 +41,7 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
     return 1;
   }
   say("ok", "configuration parses");
+  await options.infrastructure?.(config, options.env, options.online, say);
   if (config.WAKHA_RECOVERY_TIME_SCALE !== 1) say("fail", `WAKHA_RECOVERY_TIME_SCALE is ${config.WAKHA_RECOVERY_TIME_SCALE}: only tests run the crash recovery on a fast clock; unset it`);
   for (const [channel, provider] of config.telephony) say("ok", `channel ${channel}: ${provider}`);
   const used = new Set(config.telephony.values());
@@ -154,5 +157,30 @@ async function jambonzChecks(config: Config, options: DoctorOptions, say: Say): 
     else say("fail", "jambonz: WAKHA_JAMBONZ_WEBHOOK_SECRET is not the account's webhook secret: every status webhook would be refused");
   } catch (err) {
     say("fail", `jambonz: ${api} could not be reached: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/**
+ * What a node that places calls over an audio carrier checks before it starts (issue 30.8): the speech service
+ * answers with this key (the voices list, as `doctor --online` reads it). A node whose calls could neither speak
+ * nor hear refuses to start with the returned sentence; null when speech works or no channel needs it.
+ */
+export async function speechPreflight(config: Config, fetchImpl: typeof fetch = fetch): Promise<string | null> {
+  if (![...config.telephony.values()].includes("twilio-media")) return null;
+  const origin = (config.WAKHA_AZURE_SPEECH_ENDPOINT ?? `https://${config.WAKHA_AZURE_SPEECH_REGION}.tts.speech.microsoft.com`).replace(/\/+$/, "");
+  const refuse = (why: string) =>
+    `the twilio-media channel(s) need Azure Speech to speak and hear, and ${why}: check WAKHA_AZURE_SPEECH_KEY and ` +
+    "WAKHA_AZURE_SPEECH_REGION (or WAKHA_AZURE_SPEECH_ENDPOINT), then run `wakha doctor --online`; the node does not start";
+  try {
+    const res = await fetchImpl(`${origin}/cognitiveservices/voices/list`, {
+      headers: { "Ocp-Apim-Subscription-Key": config.WAKHA_AZURE_SPEECH_KEY! },
+      signal: AbortSignal.timeout(10_000),
+    });
+    await res.body?.cancel().catch(() => {});
+    if (res.status === 401 || res.status === 403) return refuse(`${origin} refused the key (${res.status})`);
+    if (!res.ok) return refuse(`${origin} answered ${res.status}`);
+    return null;
+  } catch (err) {
+    return refuse(`${origin} could not be reached (${err instanceof Error ? err.message : String(err)})`);
   }
 }

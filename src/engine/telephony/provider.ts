@@ -152,6 +152,12 @@ export interface CallSession {
   connectedSeconds(): number;
   /** The call's audio once the line is closed; null when nothing was recorded (unanswered calls). */
   recording(): Promise<CallRecording | CarrierRecording | null>;
+  /**
+   * Why the line failed on the carrier's side, when the conversation could not happen for a reason of the line
+   * itself: `carrier_auth_failed` when the carrier's socket for the call was refused (bad signature or password) and
+   * no genuine one ever attached (issue 30.6). Null or absent: the call ends as its dialogue says.
+   */
+  lineFailure?(): string | null;
 }
 
 /** A carrier: dials numbers and hands back live sessions. One instance serves many concurrent calls. */

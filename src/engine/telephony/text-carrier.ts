@@ -87,6 +87,7 @@ export class TextCarrierSession implements CallSession {
   #recordingLocation: string | null | undefined = undefined;
   #recordingWaiters = new Set<() => void>();
   #recording: Promise<CallRecording | CarrierRecording | null> | null = null;
+  #refusedSockets = 0;
 
   constructor(options: TextSessionOptions) {
     this.#o = options;
@@ -180,7 +181,20 @@ export class TextCarrierSession implements CallSession {
     return this.#recording;
   }
 
+  lineFailure(): string | null {
+    return this.#refusedSockets > 0 && !this.#channelSeen ? "carrier_auth_failed" : null;
+  }
+
   // ---- carrier events (the adapters' side) ----
+
+  /**
+   * A socket for this call was refused for its signature or password (issue 30.6). It changes nothing while a genuine
+   * socket is or was attached (a forger cannot end a live call); if none ever attaches, the call ends failed,
+   * `carrier_auth_failed`, instead of reading as the customer hanging up.
+   */
+  socketRefused(): void {
+    this.#refusedSockets++;
+  }
 
   /** A progress callback; false when it was a duplicate or arrived after a later one (nothing changes). */
   progress(status: CarrierStatus): boolean {
@@ -210,6 +224,8 @@ export class TextCarrierSession implements CallSession {
   /** The terminal callback of a call that connected: the carrier's own connected seconds. */
   completed(carrierSeconds: number): boolean {
     if (this.#rank >= RANK.ended) return false;
+    // A duration that is not a number (NaN from a garbled field, 1e999 read as Infinity) is not the carrier's word.
+    if (!Number.isFinite(carrierSeconds)) carrierSeconds = this.connectedSeconds();
     this.#rank = RANK.ended;
     if (this.#answeredAt === null) {
       // Completed without an answer callback we saw: take the carrier's word that it connected, if it says so.

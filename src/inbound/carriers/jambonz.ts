@@ -11,8 +11,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
-import { socketPassword } from "../../engine/telephony/jambonz/provider.ts";
+import { socketPassword, validApplicationCallToken } from "../../engine/telephony/jambonz/provider.ts";
 import type { CarrierLines, TextCarrierSession, TextChannel } from "../../engine/telephony/text-carrier.ts";
+import type { z } from "zod";
+import { jambonzMessage, parseFrame, parseMessage, RefusedFrames } from "./frames.ts";
 import { HIDDEN, recordCarrierSeconds, UUID } from "./shared.ts";
 
 export interface JambonzInboundOptions {
@@ -116,7 +118,13 @@ export function jambonzRoutes(app: FastifyInstance, ctx: AppContext, options: Ja
       const { callId } = request.params;
       if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
       const expected = `Basic ${Buffer.from(`wakha:${socketPassword(options.webhookSecret, callId)}`).toString("base64")}`;
-      if (!sameText(request.headers.authorization ?? "", expected)) return refuse(request, reply, 401, "bad basic auth on the jambonz socket");
+      if (!sameText(request.headers.authorization ?? "", expected)) {
+        // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
+        const session = options.lines.get(callId);
+        session?.socketRefused();
+        request.log.warn({ carrier: "jambonz", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "jambonz socket refused: bad basic auth");
+        return refuse(request, reply, 401, "bad basic auth on the jambonz socket");
+      }
       if (!options.lines.get(callId)) return refuse(request, reply, 404, "no live call here");
     },
   }, (socket: WebSocket, request: FastifyRequest<{ Params: { callId: string } }>) => {
@@ -125,7 +133,8 @@ export function jambonzRoutes(app: FastifyInstance, ctx: AppContext, options: Ja
   });
 
   // With WAKHA_JAMBONZ_APPLICATION_SID, the application's call hook is this one URL (basic auth user `wakha`,
-  // password socketPassword(secret, "application")); the call is found by the tag we set at creation.
+  // password socketPassword(secret, "application")); the call is found by the tag we set at creation, and only with
+  // that call's unexpired token (applicationCallToken).
   app.get("/carriers/jambonz/ws", {
     ...HIDDEN,
     websocket: true,
@@ -135,8 +144,14 @@ export function jambonzRoutes(app: FastifyInstance, ctx: AppContext, options: Ja
     },
   }, (socket: WebSocket, request: FastifyRequest) => {
     jambonzSocket(socket, request, (data) => {
-      const id = (data["customerData"] as Record<string, unknown> | undefined)?.["wakha_call_id"];
-      return typeof id === "string" ? options.lines.get(id) : undefined;
+      // The application's password is one for all calls: the call's own short-lived token opens its session (issue 30.4).
+      const tag = data["customerData"] as Record<string, unknown> | undefined;
+      const id = tag?.["wakha_call_id"];
+      if (typeof id !== "string" || !validApplicationCallToken(options.webhookSecret, id, tag?.["wakha_call_token"])) {
+        request.log.warn({ carrier: "jambonz", security: true }, "carrier request refused: application socket without a valid, unexpired token of the call");
+        return undefined;
+      }
+      return options.lines.get(id);
     }, options);
   });
 }
@@ -166,28 +181,37 @@ function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: 
     end: () => send({ type: "command", command: "call:status", data: { call_status: "completed" } }),
   };
   let attached = false;
-  socket.on("message", (raw) => {
-    let message: Record<string, unknown>;
+  const refused = new RefusedFrames();
+  const ignore = (reason: string) => {
+    if (refused.note(reason)) request.log.warn({ carrier: "jambonz", refused: refused.count }, `jambonz sent ${reason}: ignored`);
+  };
+  // No frame may raise out of here (issue 30.3): each is parsed before a field is read; the rest is logged and ignored.
+  socket.on("message", (raw, isBinary) => {
+    const frame = parseFrame(raw, isBinary, "type");
+    if (!frame.ok) return ignore(frame.reason);
+    const parsed = parseMessage(jambonzMessage, frame.message);
+    if (!parsed.ok) return ignore(parsed.reason);
     try {
-      message = JSON.parse(String(raw)) as Record<string, unknown>;
-    } catch {
-      request.log.warn({ carrier: "jambonz" }, "jambonz sent a message that is not JSON");
-      return;
+      onMessage(parsed.message);
+    } catch (err) {
+      request.log.error({ carrier: "jambonz", err }, "a jambonz message could not be handled: ignored");
     }
-    const msgid = message["msgid"];
-    const data = (message["data"] ?? {}) as Record<string, unknown>;
-    switch (message["type"]) {
+  });
+  const onMessage = (message: z.infer<typeof jambonzMessage>) => {
+    const msgid = message.msgid;
+    const data = message.data ?? {};
+    switch (message.type) {
       case "session:new":
       case "session:reconnect":
         session ??= find(data);
-        if (!session || message["call_sid"] !== session.providerCallId || !(attached ||= session.attach(channel))) {
+        if (!session || message.call_sid !== session.providerCallId || !(attached ||= session.attach(channel))) {
           request.log.warn({ carrier: "jambonz" }, "carrier request refused: a socket for another call, or a second one");
           socket.close(1008, "not this call");
           return;
         }
         // session:new must be acked within 5 s: listen while the agent gets ready. A reconnect resumes as it was.
-        send({ type: "ack", msgid, ...(message["type"] === "session:new" ? { data: [listen()] } : {}) });
-        if (message["type"] === "session:new") session.progress("answered");
+        send({ type: "ack", msgid, ...(message.type === "session:new" ? { data: [listen()] } : {}) });
+        if (message.type === "session:new") session.progress("answered");
         return;
       case "verb:hook": {
         if (!session || !attached) return;
@@ -196,7 +220,7 @@ function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: 
         for (const digit of digits) session.digit(digit);
         const speech = data["speech"] as { transcripts?: { alternatives?: { transcript?: string; confidence?: number }[] }[] } | undefined;
         const best = speech?.transcripts?.[0]?.alternatives?.[0];
-        if (best?.transcript) {
+        if (typeof best?.transcript === "string" && best.transcript) {
           session.interrupted(); // with bargein on, speech during our words cut them short
           session.heard(best.transcript, typeof best.confidence === "number" ? best.confidence : undefined);
         }
@@ -207,12 +231,12 @@ function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: 
         return;
       case "jambonz:error":
       case "error":
-        request.log.warn({ carrier: "jambonz", error: data }, "jambonz reported an error");
+        if (refused.note(`error ${JSON.stringify(data).slice(0, 500)}`)) request.log.warn({ carrier: "jambonz", error: JSON.stringify(data).slice(0, 500) }, "jambonz reported an error");
         return;
       default:
         return;
     }
-  });
+  };
   socket.on("close", () => session?.channelClosed(channel));
   socket.on("error", () => session?.channelClosed(channel));
 }

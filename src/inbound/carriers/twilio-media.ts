@@ -8,6 +8,7 @@ import twilio from "twilio";
 import type { WebSocket } from "ws";
 import type { MediaStreamLeg, MediaStreamLines } from "../../engine/telephony/twilio/media-streams.ts";
 import { twilioPaths } from "../../engine/telephony/twilio/provider.ts";
+import { mediaDtmf, mediaMark, mediaMedia, mediaStart, parseFrame, parseMessage, RefusedFrames } from "./frames.ts";
 import { HIDDEN, UUID } from "./shared.ts";
 
 export interface TwilioMediaInboundOptions {
@@ -50,27 +51,37 @@ function mediaStream(socket: WebSocket, request: FastifyRequest, leg: MediaStrea
     },
     close: () => socket.close(),
   };
-  socket.on("message", (data) => {
-    let message: Record<string, unknown>;
+  const refused = new RefusedFrames();
+  const ignore = (reason: string) => {
+    if (refused.note(reason)) request.log.warn({ carrier: "twilio", refused: refused.count }, `Media Streams sent ${reason}: ignored`);
+  };
+  // No frame may raise out of here (issue 30.3): each is parsed before a field is read; the rest is logged and ignored.
+  socket.on("message", (data, isBinary) => {
+    const frame = parseFrame(data, isBinary, "event");
+    if (!frame.ok) return ignore(frame.reason);
     try {
-      message = JSON.parse(String(data)) as Record<string, unknown>;
-    } catch {
-      request.log.warn({ carrier: "twilio" }, "Media Streams sent a message that is not JSON");
-      return;
+      onMediaMessage(frame.message);
+    } catch (err) {
+      request.log.error({ carrier: "twilio", err }, "a Media Streams message could not be handled: ignored");
     }
-    switch (message["event"]) {
+  });
+  const onMediaMessage = (message: Record<string, unknown> & { event: string }) => {
+    switch (message.event) {
       case "connected":
         return;
       case "start": {
-        const start = (message["start"] ?? {}) as Record<string, unknown>;
-        const format = (start["mediaFormat"] ?? {}) as Record<string, unknown>;
-        const streamSid = typeof start["streamSid"] === "string" ? start["streamSid"] : String(message["streamSid"] ?? "");
-        if (format["encoding"] !== undefined && (format["encoding"] !== "audio/x-mulaw" || Number(format["sampleRate"]) !== 8000)) {
+        const parsed = parseMessage(mediaStart, message);
+        if (!parsed.ok) return ignore(parsed.reason);
+        const start = parsed.message.start;
+        const format = start.mediaFormat ?? {};
+        const streamSid = start.streamSid ?? parsed.message.streamSid ?? "";
+        if (format.encoding !== undefined && (format.encoding !== "audio/x-mulaw" || Number(format.sampleRate) !== 8000)) {
           request.log.warn({ carrier: "twilio", format }, "Media Streams started in a format other than 8 kHz mu-law: closing");
           socket.close(1003, "unsupported media format");
           return;
         }
-        started = leg.streamStarted(wrapped, { streamSid, callSid: String(start["callSid"] ?? "") });
+        if (started) return ignore("a second start");
+        started = leg.streamStarted(wrapped, { streamSid, callSid: start.callSid ?? "" });
         if (!started) {
           request.log.warn({ carrier: "twilio" }, "carrier request refused: a Media Stream for another call, or a second one");
           socket.close(1008, "not this call");
@@ -78,21 +89,23 @@ function mediaStream(socket: WebSocket, request: FastifyRequest, leg: MediaStrea
         return;
       }
       case "media": {
-        const media = (message["media"] ?? {}) as Record<string, unknown>;
+        const parsed = parseMessage(mediaMedia, message);
+        if (!parsed.ok) return ignore(parsed.reason);
+        const media = parsed.message.media;
         // Only the customer's side: a bidirectional stream carries the inbound track.
-        if (started && typeof media["payload"] === "string" && (media["track"] === undefined || media["track"] === "inbound")) {
-          leg.media(Buffer.from(media["payload"], "base64"));
-        }
+        if (started && (media.track === undefined || media.track === "inbound")) leg.media(Buffer.from(media.payload, "base64"));
         return;
       }
       case "dtmf": {
-        const digit = ((message["dtmf"] ?? {}) as Record<string, unknown>)["digit"];
-        if (started && typeof digit === "string") leg.digit(digit);
+        const parsed = parseMessage(mediaDtmf, message);
+        if (!parsed.ok) return ignore(parsed.reason);
+        if (started) leg.digit(parsed.message.dtmf.digit);
         return;
       }
       case "mark": {
-        const name = ((message["mark"] ?? {}) as Record<string, unknown>)["name"];
-        if (started && typeof name === "string") leg.markPlayed(name);
+        const parsed = parseMessage(mediaMark, message);
+        if (!parsed.ok) return ignore(parsed.reason);
+        if (started) leg.markPlayed(parsed.message.mark.name);
         return;
       }
       case "stop":
@@ -101,7 +114,7 @@ function mediaStream(socket: WebSocket, request: FastifyRequest, leg: MediaStrea
       default:
         return;
     }
-  });
+  };
   socket.on("close", () => started && leg.streamClosed());
   socket.on("error", () => started && leg.streamClosed());
 }

@@ -13,6 +13,7 @@ import type { AppContext } from "../../context.ts";
 import type { AnsweredBy } from "../../engine/telephony/provider.ts";
 import type { CarrierLines, TextCarrierSession, TextChannel } from "../../engine/telephony/text-carrier.ts";
 import { twilioPaths } from "../../engine/telephony/twilio/provider.ts";
+import { parseFrame, parseMessage, RefusedFrames, relayDtmf, relayError, relayPrompt, relaySetup } from "./frames.ts";
 import { HIDDEN, recordCarrierSeconds, UUID } from "./shared.ts";
 
 export interface TwilioInboundOptions {
@@ -103,7 +104,13 @@ export function twilioRoutes(app: FastifyInstance, ctx: AppContext, options: Twi
     preValidation: async (request: FastifyRequest<{ Params: { callId: string } }>, reply) => {
       const { callId } = request.params;
       if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
-      if (!signed(request, `${wsUrl}${twilioPaths.relay(callId)}`, {})) return refuse(request, reply, 403, "invalid X-Twilio-Signature");
+      if (!signed(request, `${wsUrl}${twilioPaths.relay(callId)}`, {})) {
+        // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
+        const session = options.lines.get(callId);
+        session?.socketRefused();
+        request.log.warn({ carrier: "twilio", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "ConversationRelay socket refused: invalid X-Twilio-Signature");
+        return refuse(request, reply, 403, "invalid X-Twilio-Signature");
+      }
       if (!options.lines.get(callId)) return refuse(request, reply, 404, "no live call here");
     },
   }, (socket: WebSocket, request: FastifyRequest<{ Params: { callId: string } }>) => {
@@ -132,42 +139,61 @@ function relay(socket: WebSocket, request: FastifyRequest, session: TextCarrierS
     return;
   }
   let partial = "";
-  socket.on("message", (data) => {
-    let message: Record<string, unknown>;
+  const refused = new RefusedFrames();
+  const ignore = (reason: string) => {
+    if (refused.note(reason)) request.log.warn({ carrier: "twilio", refused: refused.count }, `ConversationRelay sent ${reason}: ignored`);
+  };
+  // No frame may raise out of here (issue 30.3): each is parsed before a field is read, and what is not as
+  // documented is logged and ignored (ConversationRelay itself answers unknown messages with an error and goes on).
+  socket.on("message", (data, isBinary) => {
+    const frame = parseFrame(data, isBinary, "type");
+    if (!frame.ok) return ignore(frame.reason);
     try {
-      message = JSON.parse(String(data)) as Record<string, unknown>;
-    } catch {
-      request.log.warn({ carrier: "twilio" }, "ConversationRelay sent a message that is not JSON");
-      return;
+      onRelayMessage(frame.message);
+    } catch (err) {
+      request.log.error({ carrier: "twilio", err }, "a ConversationRelay message could not be handled: ignored");
     }
-    switch (message["type"]) {
-      case "setup":
-        if (message["callSid"] !== session.providerCallId) {
+  });
+  const onRelayMessage = (message: Record<string, unknown> & { type: string }) => {
+    switch (message.type) {
+      case "setup": {
+        const setup = parseMessage(relaySetup, message);
+        if (!setup.ok || setup.message.callSid !== session.providerCallId) {
           request.log.warn({ carrier: "twilio" }, "ConversationRelay setup for another CallSid: closing");
           socket.close(1008, "wrong call");
         }
         return;
-      case "prompt":
+      }
+      case "prompt": {
+        const prompt = parseMessage(relayPrompt, message);
+        if (!prompt.ok) return ignore(prompt.reason);
         // Partial prompts (last: false) are accumulated; the final one carries the whole utterance when they are off.
-        partial += typeof message["voicePrompt"] === "string" ? message["voicePrompt"] : "";
-        if (message["last"] !== false) {
+        partial = (partial + (prompt.message.voicePrompt ?? "")).slice(-100_000);
+        if (prompt.message.last !== false) {
           session.heard(partial);
           partial = "";
         }
         return;
+      }
       case "interrupt":
         session.interrupted();
         return;
-      case "dtmf":
-        if (typeof message["digit"] === "string") session.digit(message["digit"]);
+      case "dtmf": {
+        const dtmf = parseMessage(relayDtmf, message);
+        if (!dtmf.ok) return ignore(dtmf.reason);
+        session.digit(dtmf.message.digit);
         return;
-      case "error":
-        request.log.warn({ carrier: "twilio", description: message["description"] }, "ConversationRelay reported an error");
+      }
+      case "error": {
+        const description = parseMessage(relayError, message);
+        const text = description.ok && typeof description.message.description === "string" ? description.message.description.slice(0, 500) : "(no description)";
+        if (refused.note(`error ${text}`)) request.log.warn({ carrier: "twilio", description: text }, "ConversationRelay reported an error");
         return;
+      }
       default:
         return;
     }
-  });
+  };
   socket.on("close", () => session.channelClosed(channel));
   socket.on("error", () => session.channelClosed(channel));
 }

@@ -1,6 +1,7 @@
 // The self-description the reference tools read: the live OpenAPI document, CHANGELOG.md and the error catalogue.
 import { readFileSync } from "node:fs";
 import { ApiError, ERRORS, type ErrorSlug, isErrorSlug } from "../../errors.ts";
+import { END_REASONS, isEndReason, OUTCOMES } from "../../domain/end-reasons.ts";
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -163,9 +164,13 @@ export function closestSlugs(text: string, count = 3): ErrorSlug[] {
 /** The catalogue entry of a slug; an unknown slug is not_found with the closest slugs and the full list. */
 export function explainSlug(value: string, docsUrl: string) {
   const slug = slugOf(value);
+  // A call's end_reason or outcome (issue 32.4) is explained from its own catalogue; a value that is both an error
+  // slug and an end reason (insufficient_balance) answers the error and carries the end reason beside it.
+  const ending = endingOf(slug, docsUrl);
+  if (!isErrorSlug(slug) && ending) return ending;
   if (!isErrorSlug(slug)) {
     const near = closestSlugs(slug);
-    throw new ApiError("not_found", `"${value.slice(0, 100)}" is not an error slug. Did you mean ${near.join(", ")}? Every slug is listed in \`slugs\`.`, {
+    throw new ApiError("not_found", `"${value.slice(0, 100)}" is not an error slug, a call end reason or an outcome. Did you mean ${near.join(", ")}? Every slug is listed in \`slugs\`.`, {
       // not_found's catalogue remedy is about paths; this one says what to do here (extensions override the body's fields).
       extensions: { remedy: "Call explain_error again with one of `did_you_mean`, or pick from `slugs`.", did_you_mean: near, slugs: Object.keys(ERRORS) },
     });
@@ -178,5 +183,26 @@ export function explainSlug(value: string, docsUrl: string) {
     cause: e.cause,
     remedy: e.remedy,
     docs_url: `${docsUrl}/errors/${slug}`,
+    kind: "error" as const,
+    ...(ending ? { end_reason: { cause: ending.cause, remedy: ending.remedy, docs_url: ending.docs_url } } : {}),
   };
+}
+
+/** The explanation of an end_reason or outcome value of a call, or null when the value is neither. */
+function endingOf(value: string, docsUrl: string) {
+  if (isEndReason(value)) {
+    const e = END_REASONS[value];
+    return {
+      slug: value, status: null, title: `Call end reason \`${value}\` (status ${e.statuses.join(" or ")})`, cause: e.cause, remedy: e.remedy,
+      docs_url: `${docsUrl}/call-endings#${value}`, kind: "end_reason" as const,
+    };
+  }
+  if (Object.hasOwn(OUTCOMES, value)) {
+    const o = OUTCOMES[value as keyof typeof OUTCOMES];
+    return {
+      slug: value, status: null, title: `Call outcome \`${value}\``, cause: o.cause, remedy: o.remedy,
+      docs_url: `${docsUrl}/call-endings#outcome-${value}`, kind: "outcome" as const,
+    };
+  }
+  return null;
 }

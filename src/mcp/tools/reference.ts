@@ -114,7 +114,7 @@ export function referenceTools(mirrors: ReadonlyMap<string, string>): WakhaTool[
   const explainError = defineTool({
     name: "explain_error",
     title: "Explain an error slug",
-    description: "Explains an error of the Wakha API or of these tools: when it happens (`cause`) and what to do (`remedy`). Pass the slug, that is the `error` field of a failed tool result, or the end of a REST problem's `type` URI (the whole URI works too). Route your handling on slugs, not HTTP status codes: several slugs share a status. An unknown slug fails with the closest matches in `did_you_mean` and every slug in `slugs`.",
+    description: "Explains an error of the Wakha API or of these tools, or a call's `end_reason` or `outcome` value: when it happens (`cause`) and what to do (`remedy`). Pass the slug, that is the `error` field of a failed tool result, or the end of a REST problem's `type` URI (the whole URI works too). Route your handling on slugs, not HTTP status codes: several slugs share a status. An unknown slug fails with the closest matches in `did_you_mean` and every slug in `slugs`.",
     input: z.strictObject({ slug: z.string().min(1).max(300).describe("For example shop_not_found, or https://…/docs/errors/shop_not_found.") }),
     output: z.object({
       slug: z.string(),
@@ -123,6 +123,9 @@ export function referenceTools(mirrors: ReadonlyMap<string, string>): WakhaTool[
       cause: z.string(),
       remedy: z.string(),
       docs_url: z.string(),
+      kind: z.enum(["error", "end_reason", "outcome"]).describe("What the value is: an error slug, a call's `end_reason`, or a call's `outcome`."),
+      end_reason: z.object({ cause: z.string(), remedy: z.string(), docs_url: z.string() }).optional()
+        .describe("When an error slug is also a call end reason (insufficient_balance): that end reason's explanation."),
     }),
     annotations: READ,
     rateClass: "read",

@@ -9,11 +9,12 @@
 //   POST /v1/Accounts/{AccountSid}/Calls/{CallSid} {call_status: "completed" | "no-answer"} updates a call;
 //   GET /v1/Accounts/{AccountSid}/RecentCalls/{CallSid}/record/{YYYY}/{MM}/{DD}/{wav|mp3} is its recording.
 // A Webhook is {url, method, username, password}: jambonz opens the WebSocket with HTTP basic auth from it.
-import { createHmac } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Country } from "../../../domain/locale.ts";
 import type { RecordingSource } from "../../../storage/recording-download.ts";
 import { type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
 import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
+import { noCallerNumber, unreachableFailure } from "../carrier-control.ts";
 
 export interface JambonzOptions {
   apiBaseUrl: string;
@@ -41,6 +42,31 @@ export function socketPassword(webhookSecret: string, callId: string): string {
   return createHmac("sha256", webhookSecret).update(`wakha-ws:${callId}`).digest("hex");
 }
 
+/**
+ * With WAKHA_JAMBONZ_APPLICATION_SID, jambonz opens the application's one call hook with the application's one
+ * basic-auth password, the same for every call (issue 30.4). What opens a call's session there is this token instead:
+ * per call and short-lived, set in the create-call `tag` (it comes back as `customerData` in session:new), made of
+ * its expiry (unix seconds) and an HMAC of the call id and that expiry.
+ */
+export function applicationCallToken(webhookSecret: string, callId: string, expiresAt: number): string {
+  return `${expiresAt}.${createHmac("sha256", webhookSecret).update(`wakha-app:${callId}:${expiresAt}`).digest("hex")}`;
+}
+
+/** Whether `token` is the application-mode token of this call and has not expired. */
+export function validApplicationCallToken(webhookSecret: string, callId: string, token: unknown, nowSeconds = Date.now() / 1000): boolean {
+  if (typeof token !== "string" || !/^\d{1,12}\.[0-9a-f]{64}$/.test(token)) return false;
+  const expiresAt = Number(token.slice(0, token.indexOf(".")));
+  if (expiresAt < nowSeconds) return false;
+  const expected = Buffer.from(applicationCallToken(webhookSecret, callId, expiresAt));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** How long an application-mode token lives past the call's own limits: the answer and the socket come well within. */
+const APPLICATION_TOKEN_MARGIN_SECONDS = 60;
+/** A call without a time limit is given this much for its token (jambonz reconnects within the call's life). */
+const APPLICATION_TOKEN_DEFAULT_CALL_SECONDS = 3600;
+
 /** Seconds a dropped socket has to come back before we end the call (jambonz retries up to 5 times, backing off). */
 export const JAMBONZ_RECONNECT_SECONDS = 15;
 
@@ -64,16 +90,25 @@ export class JambonzTelephony implements TelephonyProvider {
         signal: AbortSignal.timeout(10_000),
       });
     } catch (err) {
-      throw new CarrierUnavailableError(`jambonz's REST API is unreachable: ${err instanceof Error ? err.message : String(err)}`);
+      throw new CarrierUnavailableError(`jambonz's REST API is unreachable: ${err instanceof Error ? err.message : String(err)}`, unreachableFailure("jambonz", err, undefined, this.#api));
     }
-    if (res.status >= 500 || res.status === 429) throw new CarrierUnavailableError(`jambonz's REST API answered ${res.status}`);
-    if (!res.ok) throw new CarrierRefusedError(`jambonz refused the request (${res.status}): ${(await res.text()).slice(0, 200)}`);
+    if (res.status >= 500 || res.status === 429) throw new CarrierUnavailableError(`jambonz's REST API answered ${res.status}`, unreachableFailure("jambonz", null, res.status));
+    if (!res.ok) {
+      throw new CarrierRefusedError(`jambonz refused the request (${res.status}): ${(await res.text()).slice(0, 200)}`,
+        { code: `http_${res.status}`, message: `jambonz refused to place the call (HTTP ${res.status}).` });
+    }
     return res;
+  }
+
+  /** Unix seconds after which the call's application-mode token opens nothing: ringing, the call's limit, a margin. */
+  #tokenExpiry(request: OriginateRequest): number {
+    const life = request.ringTimeoutSeconds + (request.timeLimitSeconds ?? APPLICATION_TOKEN_DEFAULT_CALL_SECONDS) + APPLICATION_TOKEN_MARGIN_SECONDS;
+    return Math.ceil(Date.now() / 1000 + life / this.#o.speed);
   }
 
   async originate(request: OriginateRequest): Promise<CallSession> {
     const from = request.from ?? this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
-    if (!from) throw new CarrierRefusedError(`no jambonz caller id for ${request.country} (WAKHA_JAMBONZ_CALLER_IDS)`);
+    if (!from) throw new CarrierRefusedError(`no jambonz caller id for ${request.country} (WAKHA_JAMBONZ_CALLER_IDS)`, noCallerNumber(request.country, "WAKHA_JAMBONZ_CALLER_IDS"));
     const locale = speechLocale(request.language, request.dialect);
     const ws = `${this.#o.publicUrl.replace(/^http/, "ws")}${jambonzPaths.socket(request.callId)}`;
     const res = await this.#request("POST", "/Calls", {
@@ -85,8 +120,12 @@ export class JambonzTelephony implements TelephonyProvider {
       call_status_hook: { url: `${this.#o.publicUrl}${jambonzPaths.status(request.callId)}`, method: "POST" },
       timeout: request.ringTimeoutSeconds,
       ...(request.timeLimitSeconds ? { timeLimit: Math.max(1, Math.floor(request.timeLimitSeconds)) } : {}),
-      // Comes back as customerData in session:new: how an application-level socket finds the call.
-      tag: { wakha_call_id: request.callId },
+      // Comes back as customerData in session:new: how an application-level socket finds the call, and (application
+      // mode) the short-lived per-call token that lets it open the call's session.
+      tag: {
+        wakha_call_id: request.callId,
+        ...(this.#o.applicationSid ? { wakha_call_token: applicationCallToken(this.#o.webhookSecret, request.callId, this.#tokenExpiry(request)) } : {}),
+      },
     });
     const { sid } = (await res.json()) as { sid?: string };
     if (!sid) throw new CarrierRefusedError("jambonz created no call sid");

@@ -12,6 +12,7 @@ import type { Dialect } from "../../dialogue/types.ts";
 import type { RecordingSource } from "../../../storage/recording-download.ts";
 import { type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
 import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
+import { noCallerNumber, unreachableFailure } from "../carrier-control.ts";
 
 export const TWILIO_API_URL = "https://api.twilio.com";
 
@@ -57,13 +58,14 @@ class RelocatedRequestClient extends twilio.RequestClient {
 }
 
 /** What a failed REST request means for the call: an outage (retry later) or a refusal (nothing rang). */
-export function classifyTwilioError(err: unknown): Error {
+export function classifyTwilioError(err: unknown, apiUrl?: string): Error {
   const status = (err as { status?: unknown }).status;
   if (typeof status === "number" && status < 500 && status !== 429) {
     const code = (err as { code?: unknown }).code;
-    return new CarrierRefusedError(`Twilio refused the call (${status}${code ? `, error ${String(code)}` : ""}): ${(err as Error).message}`);
+    return new CarrierRefusedError(`Twilio refused the call (${status}${code ? `, error ${String(code)}` : ""}): ${(err as Error).message}`,
+      { code: `http_${status}`, message: `Twilio refused to place the call (HTTP ${status}${typeof code === "number" || typeof code === "string" ? `, Twilio error ${String(code).slice(0, 10)}` : ""}).` });
   }
-  return new CarrierUnavailableError(`Twilio's REST API is unavailable: ${err instanceof Error ? err.message : String(err)}`);
+  return new CarrierUnavailableError(`Twilio's REST API is unavailable: ${err instanceof Error ? err.message : String(err)}`, unreachableFailure("Twilio", err, status, apiUrl));
 }
 
 export class TwilioTelephony implements TelephonyProvider {
@@ -115,7 +117,7 @@ export class TwilioTelephony implements TelephonyProvider {
    */
   async startCall(request: OriginateRequest, twiml: string): Promise<TextCarrierSession> {
     const from = request.from ?? this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
-    if (!from) throw new CarrierRefusedError(`no Twilio caller number for ${request.country} (WAKHA_TWILIO_CALLER_IDS)`);
+    if (!from) throw new CarrierRefusedError(`no Twilio caller number for ${request.country} (WAKHA_TWILIO_CALLER_IDS)`, noCallerNumber(request.country, "WAKHA_TWILIO_CALLER_IDS"));
     const base = this.#o.publicUrl;
     let sid: string;
     try {
@@ -137,7 +139,7 @@ export class TwilioTelephony implements TelephonyProvider {
       });
       sid = call.sid;
     } catch (err) {
-      throw classifyTwilioError(err);
+      throw classifyTwilioError(err, this.#o.apiBaseUrl);
     }
     const session: TextCarrierSession = new TextCarrierSession({
       providerCallId: sid,

@@ -1,0 +1,79 @@
+// The frames a carrier sends on its WebSocket (ConversationRelay, Media Streams, jambonz) are outside input like any
+// body: each is parsed here before a handler reads a field of it (issue 30.3). A frame that is not the documented
+// JSON object (binary, not JSON, null, an array, a number, a string) is refused with a reason; the handler logs it
+// and ignores it, as every carrier's protocol ignores what it does not know. Fields are checked by the schemas of
+// the messages we act on; a message of a known type with a field of the wrong type is refused the same way.
+import { z } from "zod";
+
+export type Frame<T> = { ok: true; message: T } | { ok: false; reason: string };
+
+/** Any JSON object with a string discriminator under `key` ("type" or "event"); other fields are read by type. */
+export function parseFrame(data: unknown, isBinary: boolean, key: "type" | "event"): Frame<Record<string, unknown> & Record<typeof key, string>> {
+  if (isBinary) return { ok: false, reason: "a binary frame" };
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.isBuffer(data) ? data.toString("utf8") : Array.isArray(data) ? Buffer.concat(data as Buffer[]).toString("utf8") : String(data));
+  } catch {
+    return { ok: false, reason: "a frame that is not JSON" };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: `a JSON ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}, not an object` };
+  const discriminator = (value as Record<string, unknown>)[key];
+  if (typeof discriminator !== "string") return { ok: false, reason: `an object without a string "${key}"` };
+  return { ok: true, message: value as Record<string, unknown> & Record<typeof key, string> };
+}
+
+/** Parses a known message's fields; the reason names the first field that is wrong. */
+export function parseMessage<S extends z.ZodType>(schema: S, message: unknown): Frame<z.infer<S>> {
+  const result = schema.safeParse(message);
+  if (result.success) return { ok: true, message: result.data };
+  const issue = result.error.issues[0];
+  return { ok: false, reason: `a message whose ${issue?.path.join(".") || "body"} is not as documented` };
+}
+
+/**
+ * Per socket, how many frames were refused: the first of each reason is logged, then one line per thousand refusals,
+ * so a flood of junk cannot flood the log either.
+ */
+export class RefusedFrames {
+  count = 0;
+  readonly #reasons = new Set<string>();
+  /** True when this refusal should be logged. */
+  note(reason: string): boolean {
+    this.count++;
+    const first = this.#reasons.size < 100 && !this.#reasons.has(reason);
+    if (first) this.#reasons.add(reason);
+    return first || this.count % 1000 === 0;
+  }
+}
+
+// ---- Twilio ConversationRelay (https://www.twilio.com/docs/voice/conversationrelay/websocket-messages) ----
+
+export const relaySetup = z.looseObject({ type: z.literal("setup"), callSid: z.string() });
+export const relayPrompt = z.looseObject({ type: z.literal("prompt"), voicePrompt: z.string().max(100_000).optional(), lang: z.string().optional(), last: z.boolean().optional() });
+export const relayDtmf = z.looseObject({ type: z.literal("dtmf"), digit: z.string() });
+export const relayError = z.looseObject({ type: z.literal("error"), description: z.unknown().optional() });
+
+// ---- Twilio Media Streams (https://www.twilio.com/docs/voice/media-streams/websocket-messages) ----
+
+export const mediaStart = z.looseObject({
+  event: z.literal("start"),
+  streamSid: z.string().optional(),
+  start: z.looseObject({
+    streamSid: z.string().optional(),
+    callSid: z.string().optional(),
+    mediaFormat: z.looseObject({ encoding: z.string().optional(), sampleRate: z.union([z.number(), z.string()]).optional() }).optional(),
+  }),
+});
+export const mediaMedia = z.looseObject({ event: z.literal("media"), media: z.looseObject({ payload: z.string(), track: z.string().optional() }) });
+export const mediaDtmf = z.looseObject({ event: z.literal("dtmf"), dtmf: z.looseObject({ digit: z.string() }) });
+export const mediaMark = z.looseObject({ event: z.literal("mark"), mark: z.looseObject({ name: z.string() }) });
+
+// ---- jambonz WebSocket API (https://docs.jambonz.org/reference/websocket-api/call-control/overview) ----
+
+/** Every message from jambonz carries a msgid (acked) and, on session and hook messages, a data object. */
+export const jambonzMessage = z.looseObject({
+  type: z.string(),
+  msgid: z.string().max(256).optional(),
+  call_sid: z.string().optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});

@@ -32,6 +32,14 @@ export interface Reading {
   busy: boolean;
   /** A condition with its "otherwise" ("…, sinon non"). */
   otherwise?: boolean;
+  /**
+   * The reply is a yes and nothing else: every word is a yes-word ("oui", "wakha", "c'est bon", "safi") or a closed
+   * class of fillers, thanks and forms of address ("euh", "merci", "lah ykhalik", "madame"). "Go on" words ("allez-y",
+   * "kemmel", "hder") are not yes-words here: after the order is read they may only ask the agent to keep talking.
+   */
+  plainYes: boolean;
+  /** A yes to the order ("send it", "I confirm") not made only of "go on" words ("kemmel" is also "go ahead"). */
+  firmYes: boolean;
 }
 
 /** Word classes, written naturally and canonicalised once. */
@@ -93,6 +101,21 @@ const SAYING = words([
 /** After or before a verb of hearing: not hearing ("j'entends plus", "ma sme3tekch"). */
 const NOT_HEARD = new Set(["pas", "plus", "ma", "mal", "walu", "walo", "rien"]);
 
+/** Fillers, thanks, blessings and forms of address: words that add no clause to a yes. */
+const FILLER = words([
+  "euh", "heu", "hein", "ah", "oh", "bon", "ben", "bah", "alors", "allo", "allô", "ewa", "iwa", "wa", "w", "et", "donc", "ya", "ha", "yak",
+  "merci", "merci beaucoup", "merci bien", "mercii", "chokran", "choukran", "shukran", "shokran", "شكرا", "baraka allahou fik", "barak allah fik",
+  "lah ykhalik", "allah ykhalik", "الله يخليك", "lah ykhallik", "y3tik saha", "ya3tik saha", "يعطيك الصحة", "saha", "صحة", "3aychek", "ya3aychek",
+  "يعيشك", "barcha", "bezzaf", "bzaf", "madame", "monsieur", "mademoiselle", "khoya", "khouya", "akhi", "khti", "ukhti", "أخويا", "خويا", "ختي",
+  "sidi", "lalla", "للا", "سيدي", "s'il vous plaît", "s'il te plaît", "svp", "stp", "please", "inchallah", "nchallah", "إن شاء الله", "ان شاء الله",
+  "c'est tout", "voilà", "ça y est",
+]);
+/** "Go on", "talk", "say it": after the order is read these may only ask the agent to keep talking. */
+const GO_ON = words([
+  "allez-y", "allez y", "vas-y", "vas y", "allez", "continuez", "continue", "kemmel", "kammel", "kemmli", "kml", "zid", "hder", "hdar", "ahdar",
+  "tkellem", "tkallam", "e7ki", "ahki", "9oul", "goul", "قول", "هدر", "اهدر", "احكي", "تكلم", "كمل", "زيد", "tfaddal", "تفضل",
+]);
+
 /** The lexicon's signals, by what they ask for. */
 const DENIAL = new Set(["no", "refuse", "cancelVerb", "didntOrder", "changedMind", "reason"]);
 const CHANGE = new Set(["changeVerb", "instead", "add"]);
@@ -113,8 +136,17 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h));
   const aboutCourier = hits.some((h) => COURIER.has(h.signal) && !sendsLater(h));
   const yesToOrder = orderYes.length > 0;
+  // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
+  const covered = new Set<number>();
+  for (const h of hits) if (YES.has(h.signal) && live(h)) for (let k = h.start; k < h.end; k++) covered.add(k);
+  const goOn = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) for (const p of GO_ON) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) goOn.add(i + k);
+  const filler = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) for (const p of FILLER) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) filler.add(i + k);
+  const plainYes = yes && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || (covered.has(i) && !goOn.has(i)));
+  const firmYes = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)));
   const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
-    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}) });
+    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}), plainYes, firmYes });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.

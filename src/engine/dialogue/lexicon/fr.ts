@@ -5,7 +5,7 @@ export const FRENCH: LexiconEntry[] = [
   cue("yes", 0.8, [
     "oui|ouais|ouai|wi|yes|yep|yeah|ok|okay|oke|okey|dac|dacc|dak|dakor|dacor|daccord, d accord",
     "parfait|impeccable|nickel|super|genial|top|carrement|evidemment|volontiers|exactement|exact|absolument|certainement|entendu",
-    "bien sur|entendu, biensur, tout a fait, c est bon|parfait|ca|juste|nickel|impeccable, c bon, cest bon",
+    "bien sur|entendu, biensur, tout a fait, c est bon|parfait|ca|ça|juste|nickel|impeccable, c bon, cest bon",
     "tres bien, allez y, vas y, allez|vas|allons, ca|ça marche|roule|va, sa marche, ca|ça me va, oui oui",
   ]),
   cue("accept", 0.9, [

@@ -33,6 +33,13 @@ const SHAPES: [Country, string, string][] = [
   ["TN", "ey ey, d'accord, kammel", "unclear"],
   ["DZ", "ih ih, rani m3ak, kemmel", "unclear"],
   ["MA", "wakha, dreb liya mn ba3d, daba ana f tomobil", "callback"],
+  // Round 2: "listening" without its subject, "talk" / "go on" beside a yes-word, "zid" with no object.
+  ["FR", "ouais ouais j'vous écoute", "unclear"],
+  ["TN", "ey ey, e7ki", "unclear"],
+  ["MA", "iyeh, hder", "unclear"],
+  ["DZ", "wah wah, zid", "unclear"],
+  ["FR", "oui oui, vas-y vas-y", "unclear"],
+  ["DZ", "wah, zid wahda khra b l k7al", "change_request"],
 ];
 
 /** True confirmations whose instruction is about the courier, or whose "if" is part of one. */
@@ -44,6 +51,7 @@ const CONFIRMS: [Country, string][] = [
   ["FR", "oui oui aucun problème quand vous voulez je suis toujours là"],
   ["TN", "باهي لا باس"],
   ["FR", "d'accord, envoyez, et qu'il m'appelle quand il est en bas"],
+  ["FR", "ouais allez c'est bon"],
 ];
 
 describe("the two-step reading", () => {

@@ -74,6 +74,8 @@ const ATTENTION = words([
   "سامعاك", "nesma3", "nsma3", "dis-moi", "dites-moi",
   "j'écoute", "je vous écoute", "je t'écoute", "on vous écoute", "j'entends", "je vous entends", "continue", "continuez",
   "go on", "i'm listening", "i hear you",
+  // "I'm listening" without its subject ("oui j'vous écoute"), and "talk, say it" ("هدر هدر", "e7ki").
+  "écoute", "hder", "hdar", "هدر", "اهدر", "e7ki", "a7ki", "احكي", "tkellem", "tkallam", "تكلم",
 ]);
 /** Conditionals ("if", "provided that") and "otherwise". */
 const CONDITION = words([
@@ -112,7 +114,7 @@ const FILLER = words([
 ]);
 /** "Go on", "talk", "say it": after the order is read these may only ask the agent to keep talking. */
 const GO_ON = words([
-  "allez-y", "allez y", "vas-y", "vas y", "allez", "continuez", "continue", "kemmel", "kammel", "kemmli", "kml", "zid", "hder", "hdar", "ahdar",
+  "continuez", "continue", "kemmel", "kammel", "kemmli", "kml", "zid", "hder", "hdar", "ahdar",
   "tkellem", "tkallam", "e7ki", "ahki", "9oul", "goul", "قول", "هدر", "اهدر", "احكي", "تكلم", "كمل", "زيد", "tfaddal", "تفضل",
 ]);
 
@@ -141,6 +143,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   for (const h of hits) if (YES.has(h.signal) && live(h)) for (let k = h.start; k < h.end; k++) covered.add(k);
   const goOn = new Set<number>();
   for (let i = 0; i < tokens.length; i++) for (const p of GO_ON) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) goOn.add(i + k);
+  // "allez-y", "vas-y" (its canonical form drops the "y", so "allez, c'est bon" is read from the text).
+  if (/(^|[^\p{L}])(allez|vas)[-\s]y([^\p{L}]|$)/iu.test(text)) tokens.forEach((t, i) => { if (t === "alez" || t === "vas" || t === "va") goOn.add(i); });
   const filler = new Set<number>();
   for (let i = 0; i < tokens.length; i++) for (const p of FILLER) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) filler.add(i + k);
   const plainYes = yes && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || (covered.has(i) && !goOn.has(i)));
@@ -166,7 +170,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "qu'il m'appelle avant", "y3ayetli": someone else (the courier) calls; only "call me (back)" asks for a callback.
   const thirdPerson = call !== undefined && (/^y/.test(tokens[call.start] ?? "") || tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle"));
   const callback = call !== undefined && !yesToOrder && !aboutCourier && !thirdPerson;
-  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start));
+  // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
+  const noObject = (h: SignalHit) => [...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)) && [undefined, ",", ".", "!", "?"].includes(tokens[h.end]);
+  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h));
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
   if (callback) return result("callback", cueAt(call.start), deniedRefusal);
@@ -179,6 +185,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "I hear you, but no": the refusal after it is the answer.
   const refusedAfter = denials.some((d) => d.start > attention) || tokens.some((t, i) => i > attention && BUT.has(t));
   if (heard && !otherAssent && !refusedAfter) return result("acknowledgement", cueAt(attention), deniedRefusal);
+  // "oui oui, allez-y allez-y": yes-words and "go on", nothing else, said after the order is read: go on talking.
+  // A lone "allez-y" keeps the model's reading ("go ahead"); with a yes-word beside it, it is attention.
+  const goOnOnly = goOn.size > 0 && !firmYes && [...covered].some((i) => !goOn.has(i)) && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || covered.has(i) || goOn.has(i));
+  if (goOnOnly) return result("acknowledgement", cueAt(Math.min(...goOn)), deniedRefusal);
   // 5. A refusal that is the customer's own (not reported, not "no problem").
   const reassured = (i: number) => hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
   // A denial inside an "if" clause is a condition of a delivery instruction ("w ila ma l9itounich, 3tiwh l jara").

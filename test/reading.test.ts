@@ -40,6 +40,9 @@ const SHAPES: [Country, string, string][] = [
   ["DZ", "wah wah, zid", "unclear"],
   ["FR", "oui oui, vas-y vas-y", "unclear"],
   ["DZ", "wah, zid wahda khra b l k7al", "change_request"],
+  // Thanks, then "keep it" / "I'll do without": a refusal wrapped in politeness.
+  ["FR", "merci beaucoup, mais à ce prix vous pouvez la garder", "cancel"],
+  ["FR", "c'est gentil, mais je vais m'en passer", "cancel"],
 ];
 
 /** True confirmations whose instruction is about the courier, or whose "if" is part of one. */
@@ -55,6 +58,16 @@ const CONFIRMS: [Country, string][] = [
 ];
 
 describe("the two-step reading", () => {
+  it("reads the clause after the last 'but' when it ends on 'send it': a confirm to be checked, not a cancel", async () => {
+    const text = "galt lkhti ghadi nfkker, walakin daba bghitha, sifto liya";
+    expect(readReply(text, "MA").turnsToYes).toBe(true);
+    expect(await model.classify(text, "MA")).toMatchObject({ intent: "confirm", mixed: true });
+    expect(decision(await model.classify(text, "MA"), text, "MA")).toBe("check");
+    // "he brought me one" is no "send it"; and "bettel" (cancel) is a cancel verb.
+    expect(readReply("ayeh, walakin rajli jabli wahda kifha", "DZ").turnsToYes).toBeUndefined();
+    expect((await model.classify("bettlouha ya khouya", "DZ")).intent).toBe("cancel");
+  });
+
   it.each(SHAPES)("%s %j: a request, so not a confirm (%s)", async (country, text, label) => {
     const reading = readReply(text, country);
     expect(reading.request).not.toBeNull();

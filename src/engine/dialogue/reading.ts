@@ -40,6 +40,11 @@ export interface Reading {
   plainYes: boolean;
   /** A yes to the order ("send it", "I confirm") not made only of "go on" words ("kemmel" is also "go ahead"). */
   firmYes: boolean;
+  /**
+   * After its last "but" the reply says "send it" and nothing negative ("I told her I'd think about it, but now we
+   * want it, send it"): whatever came before, the answer is the clause after the "but".
+   */
+  turnsToYes?: boolean;
 }
 
 /** Word classes, written naturally and canonicalised once. */
@@ -149,8 +154,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   for (let i = 0; i < tokens.length; i++) for (const p of FILLER) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) filler.add(i + k);
   const plainYes = yes && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || (covered.has(i) && !goOn.has(i)));
   const firmYes = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)));
+  const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) ? i : -1)));
+  // ("jab", "jeb": "he brought", the past of "bring", which asks for nothing.)
+  const turnsToYes = lastBut >= 0 && orderYes.some((h) => h.start > lastBut && !/^(jab|jeb)/.test(tokens[h.start] ?? "")) && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
   const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
-    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}), plainYes, firmYes });
+    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), plainYes, firmYes });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.

@@ -43,6 +43,9 @@ const SHAPES: [Country, string, string][] = [
   // Thanks, then "keep it" / "I'll do without": a refusal wrapped in politeness.
   ["FR", "merci beaucoup, mais à ce prix vous pouvez la garder", "cancel"],
   ["FR", "c'est gentil, mais je vais m'en passer", "cancel"],
+  // A yes trailing off into a hesitation: nothing said yet.
+  ["TN", "ey, na3m, euh", "unclear"],
+  ["FR", "ouais d'accord euh", "unclear"],
 ];
 
 /** True confirmations whose instruction is about the courier, or whose "if" is part of one. */

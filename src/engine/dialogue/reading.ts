@@ -11,7 +11,7 @@ import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
 import { analyse, type Analysis, type SignalHit } from "./signals.ts";
 
-export type RequestKind = "condition" | "change" | "callback" | "refusal" | "acknowledgement";
+export type RequestKind = "condition" | "change" | "callback" | "refusal" | "acknowledgement" | "hesitation";
 
 export interface Reading {
   /** What the reply asks for besides (or instead of) a yes; null when it asks for nothing. */
@@ -197,6 +197,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // A lone "allez-y" keeps the model's reading ("go ahead"); with a yes-word beside it, it is attention.
   const goOnOnly = goOn.size > 0 && !firmYes && [...covered].some((i) => !goOn.has(i)) && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || covered.has(i) || goOn.has(i));
   if (goOnOnly) return result("acknowledgement", cueAt(Math.min(...goOn)), deniedRefusal);
+  // "oui oui euh", "ewa na3am ewa euh": yes-words trailing off into a hesitation, nothing said yet.
+  const words_ = tokens.map((t, i) => i).filter((i) => ![",", ".", "!", "?", "…"].includes(tokens[i]!));
+  const last = words_[words_.length - 1];
+  const trailsOff = last !== undefined && hits.some((h) => h.signal === "filler" && h.start <= last && h.end > last) && !firmYes;
+  if (trailsOff && yes && words_.every((i) => filler.has(i) || covered.has(i) || hits.some((h) => h.signal === "filler" && h.start <= i && h.end > i))) {
+    return result("hesitation", cueAt(last), deniedRefusal);
+  }
   // 5. A refusal that is the customer's own (not reported, not "no problem").
   const reassured = (i: number) => hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
   // A denial inside an "if" clause is a condition of a delivery instruction ("w ila ma l9itounich, 3tiwh l jara").

@@ -46,7 +46,14 @@ const SHAPES: [Country, string, string][] = [
   // A yes trailing off into a hesitation: nothing said yet.
   ["TN", "ey, na3m, euh", "unclear"],
   ["FR", "ouais d'accord euh", "unclear"],
+  // "It's about the parcel, … call me back at four": the parcel is named far from the call, which is the customer's.
+  ["FR", "allô? ah oui le colis, écoutez là je suis à la mosquée pour la prière, rappelez-moi vers seize heures", "callback"],
 ];
+
+/** Not a callback: a place name the call verb's skeleton matches ("Colomiers"), with no first-person object. */
+it("a change of town is no callback", async () => {
+  expect((await model.classify("Oui mais c'est Colomiers pas Tournefeuille, j'ai fait une erreur sur la ville", "FR")).intent).toBe("change_request");
+});
 
 /** True confirmations whose instruction is about the courier, or whose "if" is part of one. */
 const CONFIRMS: [Country, string][] = [

@@ -45,6 +45,8 @@ export interface Reading {
    * want it, send it"): whatever came before, the answer is the clause after the "but".
    */
   turnsToYes?: boolean;
+  /** The call verb has a first-person object ("rappelez-moi", "3ayet liya", "kallemni"): the customer asks to be called. */
+  callsMe?: boolean;
 }
 
 /** Word classes, written naturally and canonicalised once. */
@@ -123,6 +125,9 @@ const GO_ON = words([
   "tkellem", "tkallam", "e7ki", "ahki", "9oul", "goul", "قول", "هدر", "اهدر", "احكي", "تكلم", "كمل", "زيد", "tfaddal", "تفضل",
 ]);
 
+/** A first-person object after a call verb (canonical): "moi", "me", "liya", "3liya". */
+const ME = new Set(["moi", "mwa", "me", "m", "ni", "li", "lia", "liya", "lya", "3lia", "3liya", "3lya", "3laya", "3leya"]);
+
 /** The lexicon's signals, by what they ask for. */
 const DENIAL = new Set(["no", "refuse", "cancelVerb", "didntOrder", "changedMind", "reason"]);
 const CHANGE = new Set(["changeVerb", "instead", "add"]);
@@ -177,13 +182,20 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const call = hits.find((h) => CALL.has(h.signal) && live(h));
   // "qu'il m'appelle avant", "y3ayetli": someone else (the courier) calls; only "call me (back)" asks for a callback.
   const thirdPerson = call !== undefined && (/^y/.test(tokens[call.start] ?? "") || tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle"));
-  const callback = call !== undefined && !yesToOrder && !aboutCourier && !thirdPerson;
+  // The courier word must be near the call ("call me when the courier comes"); "it's about the parcel, … call me
+  // back at three" asks a callback.
+  const courierNear = call !== undefined && hits.some((h) => COURIER.has(h.signal) && !sendsLater(h) && Math.abs(h.start - call.start) <= 8);
+  const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson;
   // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
   const noObject = (h: SignalHit) => [...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)) && [undefined, ",", ".", "!", "?"].includes(tokens[h.end]);
   const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h));
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
-  if (callback) return result("callback", cueAt(call.start), deniedRefusal);
+  if (callback) {
+    const verb = tokens[call.end - 1] ?? "";
+    const callsMe = ME.has(tokens[call.end] ?? "") || /(ni|nii|li|lia|liya|lya)$/.test(verb);
+    return { ...result("callback", cueAt(call.start), deniedRefusal), ...(callsMe ? { callsMe } : {}) };
+  }
   // 4. Attention only: "I hear you, go on" ("kemmel" is also the lexicon's "go ahead"), no other assent to the order,
   // and not "I can't hear well" ("j'entends plus").
   const attention = find(tokens, ATTENTION, 0, tokens.length, true);

@@ -60,6 +60,8 @@ export function overrule(intent: Intent, reading: Reading, p = 1): { intent: Int
   if (kind === "acknowledgement" && intent !== "wrong_number" && intent !== "callback") return { intent: "unclear", mixed: false };
   // "call me back after the prayer" (no day, or busy now), not about the courier: a callback, not a new delivery day.
   if (kind === "callback" && intent === "reschedule" && (!reading.dated || reading.busy)) return { intent: "callback", mixed: false };
+  // A change the model read where the reading found none before the call verb ("… rappelez-moi vers quinze heures"): a callback.
+  if (kind === "callback" && intent === "change_request" && reading.callsMe === true) return { intent: "callback", mixed: false };
   return null;
 }
 

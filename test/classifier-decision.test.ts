@@ -60,7 +60,7 @@ describe("wakha classify --decision", () => {
     // Whatever read it, at 0.99: a yes-word next to a clause the reading does not resolve gets the yes/no check.
     const sure: IntentClassifier = { classify: () => ({ intent: "confirm", confidence: 0.99 }) };
     const decide = (text: string, country: "MA" | "FR" | "TN" | "DZ") => decision({ intent: "confirm", confidence: 0.99 }, text, country, FIRST_REPLY);
-    for (const [text, country] of [["oui oui allez-y allez-y", "FR"], ["oui j'vous écoute oui", "FR"], ["إيه إيه، هدر هدر", "TN"], ["wakha, ana f dar ghedda", "MA"], ["iyeh kemmel", "TN"], ["oui, c'est ça?", "FR"], ["d'accord envoyez, enfin si mon mari est d'accord", "FR"], ["wakha sifto ila bghiti", "MA"]] as const) {
+    for (const [text, country] of [["oui oui allez-y allez-y", "FR"], ["oui j'vous écoute oui", "FR"], ["إيه إيه، هدر هدر", "TN"], ["wakha, ana f dar ghedda", "MA"], ["iyeh kemmel", "TN"], ["oui, c'est ça?", "FR"], ["d'accord envoyez, enfin si mon mari est d'accord", "FR"], ["wakha sifto ila bghiti", "MA"], ["je confirme rien du tout", "FR"], ["envoyez pas", "FR"]] as const) {
       expect([text, decide(text, country)]).toEqual([text, "check"]);
       expect([text, await flowActs(text, sure, country === "FR" ? "fr" : country === "TN" ? "tn" : "ma")]).toEqual([text, "check"]);
     }

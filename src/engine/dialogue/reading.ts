@@ -147,7 +147,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
   const beforeSending = (h: SignalHit) => h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
   const sendsLater = (b: SignalHit) => b.signal === "beforeArrival" && hits.some((h) => h.signal === "send" && h.start === b.end);
-  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h));
+  // Spoken French drops the "ne": "je confirme pas", "envoyez rien" deny the very verb.
+  const deniedAfter = (h: SignalHit) => ["pas", "rien", "jamais"].includes(tokens[h.end] ?? "");
+  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h));
   const aboutCourier = hits.some((h) => COURIER.has(h.signal) && !sendsLater(h));
   const yesToOrder = orderYes.length > 0;
   // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.

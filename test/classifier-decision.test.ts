@@ -64,7 +64,7 @@ describe("wakha classify --decision", () => {
       expect([text, decide(text, country)]).toEqual([text, "check"]);
       expect([text, await flowActs(text, sure, country === "FR" ? "fr" : country === "TN" ? "tn" : "ma")]).toEqual([text, "check"]);
     }
-    for (const [text, country] of [["oui, c'est ça", "FR"], ["wakha safi, lah ykhalik", "MA"], ["ok, envoyez-le, je serai à la maison demain", "FR"], ["واخا صيفطوها", "MA"], ["behi, ab3thouha", "TN"], ["d'accord, merci madame", "FR"]] as const) {
+    for (const [text, country] of [["oui, c'est ça", "FR"], ["wakha safi, lah ykhalik", "MA"], ["ok, envoyez-le, je serai à la maison demain", "FR"], ["واخا صيفطوها", "MA"], ["behi, ab3thouha", "TN"], ["d'accord, merci madame", "FR"], ["super, merci, bonne journée", "FR"]] as const) {
       expect([text, decide(text, country)]).toEqual([text, "act"]);
     }
   });

@@ -119,7 +119,8 @@ const FILLER = words([
   "lah ykhalik", "allah ykhalik", "الله يخليك", "lah ykhallik", "y3tik saha", "ya3tik saha", "يعطيك الصحة", "saha", "صحة", "3aychek", "ya3aychek",
   "يعيشك", "barcha", "bezzaf", "bzaf", "madame", "monsieur", "mademoiselle", "khoya", "khouya", "akhi", "khti", "ukhti", "أخويا", "خويا", "ختي",
   "sidi", "lalla", "للا", "سيدي", "s'il vous plaît", "s'il te plaît", "svp", "stp", "please", "inchallah", "nchallah", "إن شاء الله", "ان شاء الله",
-  "c'est tout", "voilà", "ça y est",
+  "c'est tout", "voilà", "ça y est", "bonne journée", "bonne soirée", "au revoir", "bslama", "b slama", "bsalama", "بالسلامة",
+  "baraka lah fik", "barak lah fik", "بارك الله فيك", "الله يبارك فيك",
 ]);
 /** "Go on", "talk", "say it": after the order is read these may only ask the agent to keep talking. */
 const GO_ON = words([

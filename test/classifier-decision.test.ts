@@ -56,10 +56,23 @@ describe("wakha classify --decision", () => {
     expect(lines[0]).toMatchObject({ intent: "confirm", decision: "act", explain: expect.any(Object) });
   });
 
+  it("acts on a sure confirm only when it is a yes to the order or a yes and nothing else (issue 33, round 2)", async () => {
+    // Whatever read it, at 0.99: a yes-word next to a clause the reading does not resolve gets the yes/no check.
+    const sure: IntentClassifier = { classify: () => ({ intent: "confirm", confidence: 0.99 }) };
+    const decide = (text: string, country: "MA" | "FR" | "TN" | "DZ") => decision({ intent: "confirm", confidence: 0.99 }, text, country, FIRST_REPLY);
+    for (const [text, country] of [["oui oui allez-y allez-y", "FR"], ["oui j'vous écoute oui", "FR"], ["إيه إيه، هدر هدر", "TN"], ["wakha, ana f dar ghedda", "MA"], ["iyeh kemmel", "TN"], ["oui, c'est ça?", "FR"], ["d'accord envoyez, enfin si mon mari est d'accord", "FR"], ["wakha sifto ila bghiti", "MA"], ["je confirme rien du tout", "FR"], ["envoyez pas", "FR"]] as const) {
+      expect([text, decide(text, country)]).toEqual([text, "check"]);
+      expect([text, await flowActs(text, sure, country === "FR" ? "fr" : country === "TN" ? "tn" : "ma")]).toEqual([text, "check"]);
+    }
+    for (const [text, country] of [["oui, c'est ça", "FR"], ["wakha safi, lah ykhalik", "MA"], ["ok, envoyez-le, je serai à la maison demain", "FR"], ["واخا صيفطوها", "MA"], ["behi, ab3thouha", "TN"], ["d'accord, merci madame", "FR"], ["super, merci, bonne journée", "FR"]] as const) {
+      expect([text, decide(text, country)]).toEqual([text, "act"]);
+    }
+  });
+
   it("applies the dialogue's thresholds: a confirm under SURE_TO_CONFIRM is checked, a cancel at 0.7 is not", async () => {
     const at = (intent: Classification["intent"], confidence: number): IntentClassifier => ({ classify: () => ({ intent, confidence }) });
-    expect((await run(["--country", "MA", "--decision"], "x\n", at("confirm", 0.84))).lines[0]?.["decision"]).toBe("check");
-    expect((await run(["--country", "MA", "--decision"], "x\n", at("confirm", 0.85))).lines[0]?.["decision"]).toBe("act");
+    expect((await run(["--country", "MA", "--decision"], "wakha\n", at("confirm", 0.84))).lines[0]?.["decision"]).toBe("check");
+    expect((await run(["--country", "MA", "--decision"], "wakha\n", at("confirm", 0.85))).lines[0]?.["decision"]).toBe("act");
     expect((await run(["--country", "MA", "--decision"], "x\n", at("cancel", 0.7))).lines[0]?.["decision"]).toBe("act");
     expect((await run(["--country", "MA", "--decision"], "x\n", at("cancel", 0.69))).lines[0]?.["decision"]).toBe("check");
     expect((await run(["--country", "MA", "--decision"], "x\n", at("reschedule", 0.2))).lines[0]?.["decision"]).toBe("act");
@@ -102,15 +115,15 @@ describe("scripts/classifier/score.ts", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "score-"));
     const file = path.join(dir, "set.jsonl");
     const rows = [
-      { country: "MA", text: "sure yes", intent: "confirm", style: "latin" },
-      { country: "MA", text: "sure yes", intent: "callback", style: "latin" },
+      { country: "MA", text: "wakha safi", intent: "confirm", style: "latin" },
+      { country: "MA", text: "wakha safi", intent: "callback", style: "latin" },
       { country: "DZ", text: "maybe yes", intent: "cancel", style: "arabic" },
       { country: "DZ", text: "no", intent: "cancel", style: "arabic" },
       { country: "TN", text: "no", intent: "cancel", style: "transcript" },
     ];
     writeFileSync(file, rows.map((r) => JSON.stringify(r)).join("\n"));
     const fake: IntentClassifier = {
-      classify: (t) => (t === "sure yes" ? { intent: "confirm", confidence: 0.95 } : t === "maybe yes" ? { intent: "confirm", confidence: 0.6 } : { intent: "cancel", confidence: 0.9 }),
+      classify: (t) => (t === "wakha safi" ? { intent: "confirm", confidence: 0.95 } : t === "maybe yes" ? { intent: "confirm", confidence: 0.6 } : { intent: "cancel", confidence: 0.9 }),
     };
     const s = await scoreReplies(loadReplies(file), fake, { file: "set.jsonl" });
     expect(s.overall).toMatchObject({ n: 5, correct: 3, falseConfirms: 2, decidedFalseConfirms: 1, decisions: { act: 4, check: 1, keypad: 0 } });
@@ -122,7 +135,7 @@ describe("scripts/classifier/score.ts", () => {
     expect(s.errors).toBeUndefined();
     const report = formatScore(s);
     expect(report).toMatch(/overall\s+n=\s*5\s+accuracy 0\.600\s+false confirmations 2 \(40\.0%\)\s+decided 1/);
-    expect(report).not.toContain("sure yes"); // aggregates only by default
-    expect(formatScore(await scoreReplies(loadReplies(file), fake, { errors: true }))).toContain("sure yes");
+    expect(report).not.toContain("wakha safi"); // aggregates only by default
+    expect(formatScore(await scoreReplies(loadReplies(file), fake, { errors: true }))).toContain("wakha safi");
   });
 });

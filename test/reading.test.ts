@@ -33,7 +33,27 @@ const SHAPES: [Country, string, string][] = [
   ["TN", "ey ey, d'accord, kammel", "unclear"],
   ["DZ", "ih ih, rani m3ak, kemmel", "unclear"],
   ["MA", "wakha, dreb liya mn ba3d, daba ana f tomobil", "callback"],
+  // Round 2: "listening" without its subject, "talk" / "go on" beside a yes-word, "zid" with no object.
+  ["FR", "ouais ouais j'vous écoute", "unclear"],
+  ["TN", "ey ey, e7ki", "unclear"],
+  ["MA", "iyeh, hder", "unclear"],
+  ["DZ", "wah wah, zid", "unclear"],
+  ["FR", "oui oui, vas-y vas-y", "unclear"],
+  ["DZ", "wah, zid wahda khra b l k7al", "change_request"],
+  // Thanks, then "keep it" / "I'll do without": a refusal wrapped in politeness.
+  ["FR", "merci beaucoup, mais à ce prix vous pouvez la garder", "cancel"],
+  ["FR", "c'est gentil, mais je vais m'en passer", "cancel"],
+  // A yes trailing off into a hesitation: nothing said yet.
+  ["TN", "ey, na3m, euh", "unclear"],
+  ["FR", "ouais d'accord euh", "unclear"],
+  // "It's about the parcel, … call me back at four": the parcel is named far from the call, which is the customer's.
+  ["FR", "allô? ah oui le colis, écoutez là je suis à la mosquée pour la prière, rappelez-moi vers seize heures", "callback"],
 ];
+
+/** Not a callback: a place name the call verb's skeleton matches ("Colomiers"), with no first-person object. */
+it("a change of town is no callback", async () => {
+  expect((await model.classify("Oui mais c'est Colomiers pas Tournefeuille, j'ai fait une erreur sur la ville", "FR")).intent).toBe("change_request");
+});
 
 /** True confirmations whose instruction is about the courier, or whose "if" is part of one. */
 const CONFIRMS: [Country, string][] = [
@@ -44,9 +64,20 @@ const CONFIRMS: [Country, string][] = [
   ["FR", "oui oui aucun problème quand vous voulez je suis toujours là"],
   ["TN", "باهي لا باس"],
   ["FR", "d'accord, envoyez, et qu'il m'appelle quand il est en bas"],
+  ["FR", "ouais allez c'est bon"],
 ];
 
 describe("the two-step reading", () => {
+  it("reads the clause after the last 'but' when it ends on 'send it': a confirm to be checked, not a cancel", async () => {
+    const text = "galt lkhti ghadi nfkker, walakin daba bghitha, sifto liya";
+    expect(readReply(text, "MA").turnsToYes).toBe(true);
+    expect(await model.classify(text, "MA")).toMatchObject({ intent: "confirm", mixed: true });
+    expect(decision(await model.classify(text, "MA"), text, "MA")).toBe("check");
+    // "he brought me one" is no "send it"; and "bettel" (cancel) is a cancel verb.
+    expect(readReply("ayeh, walakin rajli jabli wahda kifha", "DZ").turnsToYes).toBeUndefined();
+    expect((await model.classify("bettlouha ya khouya", "DZ")).intent).toBe("cancel");
+  });
+
   it.each(SHAPES)("%s %j: a request, so not a confirm (%s)", async (country, text, label) => {
     const reading = readReply(text, country);
     expect(reading.request).not.toBeNull();

@@ -1,7 +1,8 @@
 // `node scripts/classifier/conversations.ts SET.jsonl [N]` (issue 33.5): N simulated conversations (1,000 by default)
 // built from a labelled set's sentences, each through the real dialogue (flow.ts) with the local model. A customer
 // means one thing (the sentence's label) and says it with that sentence after the order is read; when the agent asks
-// again or checks ("so I confirm, yes?") a confirming customer says a bare yes, a declining one a bare no, and any
+// again or checks ("so I confirm, yes?") a confirming customer says a bare yes, a declining one a bare no (so does a
+// wrong number asked "am I speaking with <name>, yes or no?"), and any
 // other says another sentence of the set with the same meaning and country; asked for a detail (a day, a time, a
 // reason, the change), they give one. A question is followed by a confirmation or a refusal (half each), which is
 // then what the customer means. Counts: the outcome matches what the customer meant, and calls ended `confirmed`
@@ -89,7 +90,7 @@ export async function runConversations(rows: Row[], n = 1000, seed = 33, classif
         asked = false; // the question answered: now what they mean
         ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
       } else if (follow === "confirm") ended = await say(pick(bank.shortYes));
-      else if (follow === "cancel") ended = await say(pick(["la", "non", "لا"].filter((t) => dialect !== "fr" || t === "non")));
+      else if (follow === "cancel" || (follow === "wrong_number" && agent === profile.checkIdentity(order))) ended = await say(pick(["la", "non", "لا"].filter((t) => dialect !== "fr" || t === "non")));
       else ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
     }
     const got = d.result()?.outcome ?? d.interrupt("customer_hangup", at).outcome;

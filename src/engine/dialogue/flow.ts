@@ -99,7 +99,11 @@ export function offersKeypad(state: TurnState, stage: "identity" | "confirmation
  */
 export function decision(c: Classification, text: string, country: Country, state: TurnState = FIRST_REPLY): Decision {
   // Whatever read it (the local model, a language model), a confirm whose reading holds a request is not acted on.
-  const request = c.intent === "confirm" && readReply(text, country).request !== null;
+  // And a confirm is acted on only when the reply is a yes to the order ("send it", "I confirm") with no "if" in it,
+  // or a yes and nothing else: a yes-word next to any clause the reading does not resolve ("wakha, ana f dar ghedda", "oui oui,
+  // allez-y") gets the yes/no check, which costs one turn, never a wrong outcome.
+  const reading = c.intent === "confirm" ? readReply(text, country) : null;
+  const request = reading !== null && (reading.request !== null || !((reading.firmYes && !reading.conditional) || reading.plainYes));
   const asksAgain = c.intent === "unclear" || request || unsure(c, text, state.answersCheck) || (c.intent === "question" && state.questions + 1 > MAX_QUESTIONS);
   if (!asksAgain) return "act";
   if (c.intent === "wrong_number") return "check"; // "am I speaking with <name>, yes or no?"

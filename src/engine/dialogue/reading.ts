@@ -11,7 +11,7 @@ import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
 import { analyse, type Analysis, type SignalHit } from "./signals.ts";
 
-export type RequestKind = "condition" | "change" | "callback" | "refusal" | "acknowledgement";
+export type RequestKind = "condition" | "change" | "callback" | "refusal" | "acknowledgement" | "hesitation";
 
 export interface Reading {
   /** What the reply asks for besides (or instead of) a yes; null when it asks for nothing. */
@@ -32,6 +32,23 @@ export interface Reading {
   busy: boolean;
   /** A condition with its "otherwise" ("…, sinon non"). */
   otherwise?: boolean;
+  /**
+   * The reply is a yes and nothing else: every word is a yes-word ("oui", "wakha", "c'est bon", "safi") or a closed
+   * class of fillers, thanks and forms of address ("euh", "merci", "lah ykhalik", "madame"). "Go on" words ("allez-y",
+   * "kemmel", "hder") are not yes-words here: after the order is read they may only ask the agent to keep talking.
+   */
+  plainYes: boolean;
+  /** A yes to the order ("send it", "I confirm") not made only of "go on" words ("kemmel" is also "go ahead"). */
+  firmYes: boolean;
+  /**
+   * After its last "but" the reply says "send it" and nothing negative ("I told her I'd think about it, but now we
+   * want it, send it"): whatever came before, the answer is the clause after the "but".
+   */
+  turnsToYes?: boolean;
+  /** An "if" stands somewhere in the reply ("envoyez, enfin si mon mari est d'accord"): a clause the yes may hang on. */
+  conditional: boolean;
+  /** The call verb has a first-person object ("rappelez-moi", "3ayet liya", "kallemni"): the customer asks to be called. */
+  callsMe?: boolean;
 }
 
 /** Word classes, written naturally and canonicalised once. */
@@ -66,6 +83,8 @@ const ATTENTION = words([
   "سامعاك", "nesma3", "nsma3", "dis-moi", "dites-moi",
   "j'écoute", "je vous écoute", "je t'écoute", "on vous écoute", "j'entends", "je vous entends", "continue", "continuez",
   "go on", "i'm listening", "i hear you",
+  // "I'm listening" without its subject ("oui j'vous écoute"), and "talk, say it" ("هدر هدر", "e7ki").
+  "écoute", "hder", "hdar", "هدر", "اهدر", "e7ki", "a7ki", "احكي", "tkellem", "tkallam", "تكلم",
 ]);
 /** Conditionals ("if", "provided that") and "otherwise". */
 const CONDITION = words([
@@ -93,6 +112,25 @@ const SAYING = words([
 /** After or before a verb of hearing: not hearing ("j'entends plus", "ma sme3tekch"). */
 const NOT_HEARD = new Set(["pas", "plus", "ma", "mal", "walu", "walo", "rien"]);
 
+/** Fillers, thanks, blessings and forms of address: words that add no clause to a yes. */
+const FILLER = words([
+  "euh", "heu", "hein", "ah", "oh", "bon", "ben", "bah", "alors", "allo", "allô", "ewa", "iwa", "wa", "w", "et", "donc", "ya", "ha", "yak",
+  "merci", "merci beaucoup", "merci bien", "mercii", "chokran", "choukran", "shukran", "shokran", "شكرا", "baraka allahou fik", "barak allah fik",
+  "lah ykhalik", "allah ykhalik", "الله يخليك", "lah ykhallik", "y3tik saha", "ya3tik saha", "يعطيك الصحة", "saha", "صحة", "3aychek", "ya3aychek",
+  "يعيشك", "barcha", "bezzaf", "bzaf", "madame", "monsieur", "mademoiselle", "khoya", "khouya", "akhi", "khti", "ukhti", "أخويا", "خويا", "ختي",
+  "sidi", "lalla", "للا", "سيدي", "s'il vous plaît", "s'il te plaît", "svp", "stp", "please", "inchallah", "nchallah", "إن شاء الله", "ان شاء الله",
+  "c'est tout", "voilà", "ça y est", "bonne journée", "bonne soirée", "au revoir", "bslama", "b slama", "bsalama", "بالسلامة",
+  "baraka lah fik", "barak lah fik", "بارك الله فيك", "الله يبارك فيك",
+]);
+/** "Go on", "talk", "say it": after the order is read these may only ask the agent to keep talking. */
+const GO_ON = words([
+  "continuez", "continue", "kemmel", "kammel", "kemmli", "kml", "zid", "hder", "hdar", "ahdar",
+  "tkellem", "tkallam", "e7ki", "ahki", "9oul", "goul", "قول", "هدر", "اهدر", "احكي", "تكلم", "كمل", "زيد", "tfaddal", "تفضل",
+]);
+
+/** A first-person object after a call verb (canonical): "moi", "me", "liya", "3liya". */
+const ME = new Set(["moi", "mwa", "me", "m", "ni", "li", "lia", "liya", "lya", "3lia", "3liya", "3lya", "3laya", "3leya"]);
+
 /** The lexicon's signals, by what they ask for. */
 const DENIAL = new Set(["no", "refuse", "cancelVerb", "didntOrder", "changedMind", "reason"]);
 const CHANGE = new Set(["changeVerb", "instead", "add"]);
@@ -110,11 +148,27 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
   const beforeSending = (h: SignalHit) => h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
   const sendsLater = (b: SignalHit) => b.signal === "beforeArrival" && hits.some((h) => h.signal === "send" && h.start === b.end);
-  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h));
+  // Spoken French drops the "ne": "je confirme pas", "envoyez rien" deny the very verb.
+  const deniedAfter = (h: SignalHit) => ["pas", "rien", "jamais"].includes(tokens[h.end] ?? "");
+  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h));
   const aboutCourier = hits.some((h) => COURIER.has(h.signal) && !sendsLater(h));
   const yesToOrder = orderYes.length > 0;
+  // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
+  const covered = new Set<number>();
+  for (const h of hits) if (YES.has(h.signal) && live(h)) for (let k = h.start; k < h.end; k++) covered.add(k);
+  const goOn = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) for (const p of GO_ON) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) goOn.add(i + k);
+  // "allez-y", "vas-y" (its canonical form drops the "y", so "allez, c'est bon" is read from the text).
+  if (/(^|[^\p{L}])(allez|vas)[-\s]y([^\p{L}]|$)/iu.test(text)) tokens.forEach((t, i) => { if (t === "alez" || t === "vas" || t === "va") goOn.add(i); });
+  const filler = new Set<number>();
+  for (let i = 0; i < tokens.length; i++) for (const p of FILLER) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) filler.add(i + k);
+  const plainYes = yes && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || (covered.has(i) && !goOn.has(i)));
+  const firmYes = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)));
+  const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) ? i : -1)));
+  // ("jab", "jeb": "he brought", the past of "bring", which asks for nothing.)
+  const turnsToYes = lastBut >= 0 && orderYes.some((h) => h.start > lastBut && !/^(jab|jeb)/.test(tokens[h.start] ?? "")) && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
   const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
-    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}) });
+    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), plainYes, firmYes, conditional: cond >= 0 });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
@@ -133,11 +187,20 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const call = hits.find((h) => CALL.has(h.signal) && live(h));
   // "qu'il m'appelle avant", "y3ayetli": someone else (the courier) calls; only "call me (back)" asks for a callback.
   const thirdPerson = call !== undefined && (/^y/.test(tokens[call.start] ?? "") || tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle"));
-  const callback = call !== undefined && !yesToOrder && !aboutCourier && !thirdPerson;
-  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start));
+  // The courier word must be near the call ("call me when the courier comes"); "it's about the parcel, … call me
+  // back at three" asks a callback.
+  const courierNear = call !== undefined && hits.some((h) => COURIER.has(h.signal) && !sendsLater(h) && Math.abs(h.start - call.start) <= 8);
+  const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson;
+  // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
+  const noObject = (h: SignalHit) => [...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)) && [undefined, ",", ".", "!", "?"].includes(tokens[h.end]);
+  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h));
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
-  if (callback) return result("callback", cueAt(call.start), deniedRefusal);
+  if (callback) {
+    const verb = tokens[call.end - 1] ?? "";
+    const callsMe = ME.has(tokens[call.end] ?? "") || /(ni|nii|li|lia|liya|lya)$/.test(verb);
+    return { ...result("callback", cueAt(call.start), deniedRefusal), ...(callsMe ? { callsMe } : {}) };
+  }
   // 4. Attention only: "I hear you, go on" ("kemmel" is also the lexicon's "go ahead"), no other assent to the order,
   // and not "I can't hear well" ("j'entends plus").
   const attention = find(tokens, ATTENTION, 0, tokens.length, true);
@@ -147,6 +210,17 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "I hear you, but no": the refusal after it is the answer.
   const refusedAfter = denials.some((d) => d.start > attention) || tokens.some((t, i) => i > attention && BUT.has(t));
   if (heard && !otherAssent && !refusedAfter) return result("acknowledgement", cueAt(attention), deniedRefusal);
+  // "oui oui, allez-y allez-y": yes-words and "go on", nothing else, said after the order is read: go on talking.
+  // A lone "allez-y" keeps the model's reading ("go ahead"); with a yes-word beside it, it is attention.
+  const goOnOnly = goOn.size > 0 && !firmYes && [...covered].some((i) => !goOn.has(i)) && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || covered.has(i) || goOn.has(i));
+  if (goOnOnly) return result("acknowledgement", cueAt(Math.min(...goOn)), deniedRefusal);
+  // "oui oui euh", "ewa na3am ewa euh": yes-words trailing off into a hesitation, nothing said yet.
+  const words_ = tokens.map((t, i) => i).filter((i) => ![",", ".", "!", "?", "…"].includes(tokens[i]!));
+  const last = words_[words_.length - 1];
+  const trailsOff = last !== undefined && hits.some((h) => h.signal === "filler" && h.start <= last && h.end > last) && !firmYes;
+  if (trailsOff && yes && words_.every((i) => filler.has(i) || covered.has(i) || hits.some((h) => h.signal === "filler" && h.start <= i && h.end > i))) {
+    return result("hesitation", cueAt(last), deniedRefusal);
+  }
   // 5. A refusal that is the customer's own (not reported, not "no problem").
   const reassured = (i: number) => hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
   // A denial inside an "if" clause is a condition of a delivery instruction ("w ila ma l9itounich, 3tiwh l jara").

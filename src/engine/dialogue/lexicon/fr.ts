@@ -5,7 +5,7 @@ export const FRENCH: LexiconEntry[] = [
   cue("yes", 0.8, [
     "oui|ouais|ouai|wi|yes|yep|yeah|ok|okay|oke|okey|dac|dacc|dak|dakor|dacor|daccord, d accord",
     "parfait|impeccable|nickel|super|genial|top|carrement|evidemment|volontiers|exactement|exact|absolument|certainement|entendu",
-    "bien sur|entendu, biensur, tout a fait, c est bon|parfait|ca|juste|nickel|impeccable, c bon, cest bon",
+    "bien sur|entendu, biensur, tout a fait, c est bon|parfait|ca|ça|juste|nickel|impeccable, c bon, cest bon",
     "tres bien, allez y, vas y, allez|vas|allons, ca|ça marche|roule|va, sa marche, ca|ça me va, oui oui",
   ]),
   cue("accept", 0.9, [
@@ -22,6 +22,8 @@ export const FRENCH: LexiconEntry[] = [
     "n en ai plus|pas besoin, je refuse, refuse*",
   ]),
   cue("refuse", 0.8, ["laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci"]),
+  // Polite refusals: "keep it" (to the shop), "I'll do without".
+  cue("refuse", 0.8, ["gardez le|la|les, pouvez le|la|les garder, m en passer|passe|passerai"]),
   cue("cancelVerb", 0.9, ["annul*|supprim*|cancel*"]),
   cue("changedMind", 0.92, ["change* d avis|idee, revenu sur ma decision"]),
   cue("reason", 0.7, [

@@ -45,7 +45,7 @@ export const SHARED: LexiconEntry[] = [
     "ma htaj*|nhtaj*|mhtaj*|m7taj*|n7etaj*|nesha9*|nesh9*|nach9*|nsha9*",
     "ma rani* _ hab*|nhab*|nheb*, ma ranich hab*|nhab*, ma nich hab*|nhab*", "ma 3jbatni*|3jebni*|3ajbatni*|3jbetni*",
   ]),
-  cue("cancelVerb", 0.9, ["lghi*|alghi*|nlghi*|tlghi*|lgha*|lghiw*", "=anul*|=nanul*|=tanul*|=anil*|=nanil*|=canceli*|=cancel"]),
+  cue("cancelVerb", 0.9, ["lghi*|alghi*|nlghi*|tlghi*|lgha*|lghiw*", "=anul*|=nanul*|=tanul*|=anil*|=nanil*|=canceli*|=cancel", "=btl*|=nbtl*|=tbtl*|=btel*|=nbtel*|=betl*|=nbetl*|=tbetl*|=bettel*|=nbettel*"]),
   cue("changedMind", 0.92, ["badelt|bedelt|badalt|tbadel|tbdel|bdelt|ghayert|ghayart ray*|fikra|fikri"]),
   cue("reason", 0.7, [
     "ghali|ghalia|ghalya|ghaliya|ghaly|ghalyin|ghalin", "bezaf|bzaf|barcha 3liya|3lia|3liha",

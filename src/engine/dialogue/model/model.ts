@@ -37,7 +37,7 @@ export interface Explanation extends Classification {
 
 /** The label a request gives a reply the model read otherwise (issue 33.3): a yes-word never makes it a confirm. */
 const REQUEST_LABEL: Record<RequestKind, Intent> = {
-  condition: "reschedule", change: "change_request", callback: "callback", refusal: "cancel", acknowledgement: "unclear",
+  condition: "reschedule", change: "change_request", callback: "callback", refusal: "cancel", acknowledgement: "unclear", hesitation: "unclear",
 };
 
 /**
@@ -45,11 +45,14 @@ const REQUEST_LABEL: Record<RequestKind, Intent> = {
  * a condition on the date is a reschedule and attention alone is unclear whatever the model read, unless it read a
  * wrong number or a callback; a refusal the customer denies having made, then "send it", is a confirm to be checked.
  */
-export function overrule(intent: Intent, reading: Reading): { intent: Intent; mixed: boolean } | null {
+export function overrule(intent: Intent, reading: Reading, p = 1): { intent: Intent; mixed: boolean } | null {
   const kind = reading.request;
-  if (kind === null) return intent === "cancel" && reading.deniedRefusal ? { intent: "confirm", mixed: true } : null;
+  // A refusal denied, or left behind a "but" that ends on "send it": a confirm, to be checked (mixed).
+  if (kind === null) return intent === "cancel" && (reading.deniedRefusal || reading.turnsToYes === true) ? { intent: "confirm", mixed: true } : null;
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
   if (intent === REQUEST_LABEL[kind]) return null;
+  // A refusal the reading found where the model is unsure of its own label (below one half): the refusal decides.
+  if (kind === "refusal" && p < 0.5 && intent !== "wrong_number") return { intent: "cancel", mixed: false };
   // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).
   if (kind === "condition" && intent !== "callback" && !(intent === "question" && reading.asks) && (intent !== "wrong_number" || reading.otherwise === true)) {
     return { intent: "reschedule", mixed: false };
@@ -57,6 +60,8 @@ export function overrule(intent: Intent, reading: Reading): { intent: Intent; mi
   if (kind === "acknowledgement" && intent !== "wrong_number" && intent !== "callback") return { intent: "unclear", mixed: false };
   // "call me back after the prayer" (no day, or busy now), not about the courier: a callback, not a new delivery day.
   if (kind === "callback" && intent === "reschedule" && (!reading.dated || reading.busy)) return { intent: "callback", mixed: false };
+  // A change the model read where the reading found none before the call verb ("… rappelez-moi vers quinze heures"): a callback.
+  if (kind === "callback" && intent === "change_request" && reading.callsMe === true) return { intent: "callback", mixed: false };
   return null;
 }
 
@@ -229,7 +234,7 @@ export class ModelIntentClassifier implements IntentClassifier {
     // No word the lexicon knows: whatever the n-grams say, it is weak evidence (below 0.5, CONTRACT §5b's CLI).
     const ceiling = analysis.hits.length === 0 ? 0.49 : 0.99;
     const reading = readReply(text, country, analysis);
-    const ruled = overrule(intent, reading);
+    const ruled = overrule(intent, reading, p[best] ?? 1);
     if (ruled) {
       // The request decides the label; the model's probability of that label, at least 0.6, is its confidence.
       const at = this.#model.labels.indexOf(ruled.intent);

@@ -59,14 +59,14 @@ interface LoadResult {
   seconds: number;
 }
 
-async function load(serverUrl: string, calls: number, speed: number, log: (m: string) => void): Promise<LoadResult> {
+async function load(serverUrl: string, calls: number, speed: number, log: (m: string) => void, playbackSpeed = 1): Promise<LoadResult> {
   // BENCH_CPU_PROF=1: a .cpuprofile of the node (and of the fake) per run, in bench/results/profiles/ (profile-summary.ts).
   const profileDir = path.join(ROOT, "bench", "results", "profiles");
   const tag = `${calls}-${randomBytes(3).toString("hex")}`;
   const prof = (who: string) => process.env["BENCH_CPU_PROF"] === "1" ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=carriers-${who}-${tag}.cpuprofile`] : [];
   if (process.env["BENCH_CPU_PROF"] === "1") await mkdir(profileDir, { recursive: true });
   const db = await benchDatabase(serverUrl, "carriers");
-  const fakeProc = spawn(process.execPath, [...prof("fake"), path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, String(speed)], { stdio: ["ignore", "pipe", "inherit"] });
+  const fakeProc = spawn(process.execPath, [...prof("fake"), path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, String(speed), String(playbackSpeed)], { stdio: ["ignore", "pipe", "inherit"] });
   const fakeUrl = await new Promise<string>((resolve, reject) => {
     let out = "";
     fakeProc.stdout.on("data", (c: Buffer) => {
@@ -182,4 +182,22 @@ export async function carrierSection(serverUrl: string, log: (m: string) => void
       `node event-loop delay p99 ${f(b.eld.p99)} ms (p50 ${f(b.eld.p50)}, max ${f(b.eld.max)}) with ${b.calls} calls, at most ${b.maxLive} live, ${b.ended} ended in ${f(b.seconds)} s ` +
       `(goal p99 < 50 ms; token p99 there ${f(b.tokenP99)} ms); carrier clock x${speed}, the fake and the node each in a process of their own`,
   };
+}
+
+/**
+ * Issue 30.7: ConversationRelay turn latency whatever speed the carrier's speech plays at. BENCH_RELAY_CALLS (200)
+ * calls at once through the fake, from each final `prompt` to our first `text` token back, p50/p99, with the fake's
+ * text-to-speech at 1x and at 4x the pace Wakha budgets (at 4x the callee answers long before Wakha's estimate of
+ * its line's playback has run out: the answer must not wait for that estimate). Goal: p99 < 50 ms at both.
+ */
+export async function relayLatencySection(serverUrl: string, log: (m: string) => void): Promise<SectionResult> {
+  const calls = Number(process.env["BENCH_RELAY_CALLS"] ?? 200);
+  const speed = Number(process.env["BENCH_CARRIER_SPEED"] ?? 2);
+  const f = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "n/a");
+  const parts: string[] = [];
+  for (const playback of [1, 4]) {
+    const r = await load(serverUrl, calls, speed, log, playback);
+    parts.push(`fake speech x${playback}: prompt to first text token p50 ${f(r.tokenP50)} ms, p99 ${f(r.tokenP99)} ms (max ${f(r.tokenMax)}, ${r.turns} turns, ${r.ended}/${r.calls} calls ended, at most ${r.maxLive} live)`);
+  }
+  return { name: "relay-latency", text: `${parts.join("; ")}; ${calls} calls, carrier clock x${speed} (goal p99 < 50 ms at both speeds)` };
 }

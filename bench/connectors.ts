@@ -22,7 +22,7 @@ function percentile(sorted: number[], p: number): number {
 
 /** An orders/create body as Shopify sends it (the REST Order resource, the fields intake reads and more). */
 function order(id: number): string {
-  const phone = `06 ${String(10 + (id % 90))} ${String(id % 100).padStart(2, "0")} ${String(Math.floor(id / 8) % 100).padStart(2, "0")} 01`;
+  const phone = `06 1${id % 10} ${String(id % 100).padStart(2, "0")} ${String(Math.floor(id / 8) % 100).padStart(2, "0")} 01`;
   const address = { first_name: "Yassine", last_name: "Alaoui", name: "Yassine Alaoui", address1: "12 rue Ibn Battouta", city: "Casablanca", zip: "20000", country: "Morocco", country_code: "MA", phone };
   return JSON.stringify({
     id, admin_graphql_api_id: `gid://shopify/Order/${id}`, name: `#${id % 100000}`, currency: "MAD", total_price: "338.00",
@@ -73,7 +73,7 @@ function delivery(id: number): { platform: Platform; body: string; headers: Reco
       "x-shopify-webhook-id": randomUUID(), "x-shopify-api-version": "2025-10",
     } };
   }
-  const phone = `06 ${String(10 + (id % 90))} ${String(id % 100).padStart(2, "0")} ${String(Math.floor(id / 8) % 100).padStart(2, "0")} 01`;
+  const phone = `06 1${id % 10} ${String(id % 100).padStart(2, "0")} ${String(Math.floor(id / 8) % 100).padStart(2, "0")} 01`;
   return { platform, ...(platform === "woocommerce" ? wooDelivery(id, phone) : youcanDelivery(id, phone)) };
 }
 

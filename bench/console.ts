@@ -22,7 +22,7 @@ export async function consoleSection(serverUrl: string, log: (m: string) => void
   const db = await benchDatabase(serverUrl, "console");
   try {
     await migrate(db.url);
-    const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_RATE_LIMIT_SCALE: "1000" });
+    const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", WAKHA_RATE_LIMIT_SCALE: "1000" });
     const root = await createRoot(config, { databaseUrl: db.url, cursorSecret: "bench-console-cursor-secret-0123456789abcdef" });
     const app = await buildApp(root);
     await app.ready();

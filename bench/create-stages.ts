@@ -84,7 +84,7 @@ const client = { query: async (config: { name?: string }) => ({ rows: [config.na
 const queue = new JobQueue(process.env["DATABASE_URL"] ?? "postgresql://postgres@127.0.0.1:5432/postgres", () => {});
 await queue.start();
 const ctx = {
-  config: loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: "postgresql://unused@127.0.0.1:1/none", WAKHA_CALLING_HOURS: "off" }),
+  config: loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: "postgresql://unused@127.0.0.1:1/none", WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0" }),
   db: { pool: { connect: async () => client } }, queue, now: Date.now, idempotencyPurge: new Throttle(async () => 0, 60_000),
 } as unknown as Parameters<typeof createCall>[0];
 const who = { accountId: "3d99a972-4e40-44f8-9877-4d4cf41f1499", keyId: "k" };

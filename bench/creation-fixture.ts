@@ -20,7 +20,7 @@ export interface CreationFixture {
 /** Migrates `databaseUrl`, runs BENCH_CREATE_SQL's statements (";"-separated) on it, and seeds the catalogue. */
 export async function creationFixture(databaseUrl: string): Promise<CreationFixture> {
   await migrate(databaseUrl);
-  const ctx = await createRoot(loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: databaseUrl, WAKHA_CALLING_HOURS: "off", ...createBatchEnv() }), { databaseUrl });
+  const ctx = await createRoot(loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: databaseUrl, WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", ...createBatchEnv() }), { databaseUrl });
   const account = await createAccount(ctx.db, { name: "bench", balanceSeconds: 1_000_000_000 });
   const shopId = randomUUID();
   await ctx.db.query("INSERT INTO shops (id, account_id, external_id, merchant_external_id, name, status) VALUES ($1, $2, 'bench-shop', 'm', 'Bench', 'active')", [shopId, account.account_id]);

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const databaseUrl = url.toString();
   await migrate(databaseUrl);
 
-  const config = loadConfig({ DATABASE_URL: databaseUrl, WAKHA_DATA_DIR: path.join(workDir, "data"), WAKHA_SIMULATOR_SPEED: SPEED, LOG_LEVEL: "warn", WAKHA_CALLING_HOURS: "off", WAKHA_MAX_CONCURRENT_CALLS: "100000" });
+  const config = loadConfig({ DATABASE_URL: databaseUrl, WAKHA_DATA_DIR: path.join(workDir, "data"), WAKHA_SIMULATOR_SPEED: SPEED, LOG_LEVEL: "warn", WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", WAKHA_MAX_CONCURRENT_CALLS: "100000" });
   const ctx = await createRoot(config, { databaseUrl });
   const account = await createAccount(ctx.db, { name: "bench", balanceSeconds: 10_000_000 });
   const who = { accountId: account.account_id, keyId: account.key_id };

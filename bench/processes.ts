@@ -103,7 +103,7 @@ export function wakhaEnv(databaseUrl: string, extra: Record<string, string> = {}
     HOST: "127.0.0.1",
     // Calls ring at any hour of the run (issue 15's calling hours would hold them at night), and one account's
     // hundreds of concurrent calls are not held by the default concurrency cap (200).
-    WAKHA_CALLING_HOURS: "off",
+    WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0",
     WAKHA_MAX_CONCURRENT_CALLS: "100000",
     ...createBatchEnv(),
     ...extra,

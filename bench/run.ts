@@ -18,7 +18,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { type Child, ROOT, cpuSeconds, createAccountCli, freePort, peakRss, postgresCpuByPid, postgresCpuDelta, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
 import { capacitySection } from "./capacity.ts";
-import { carrierSection } from "./carriers.ts";
+import { carrierSection, relayLatencySection } from "./carriers.ts";
 import { connectorSection } from "./connectors.ts";
 import { consoleSection } from "./console.ts";
 import { audioSection } from "./audio-section.ts";
@@ -34,7 +34,7 @@ const WARMUP = Number(process.env["BENCH_WARMUP"] ?? 2);
 const ROUNDS = Math.max(1, Number(process.env["BENCH_ROUNDS"] ?? 3));
 const CPU_PROF = process.env["BENCH_CPU_PROF"] === "1";
 const ANALYZE = process.env["BENCH_ANALYZE"] !== "0";
-const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,console,audio,connectors,llm").split(",").map((s) => s.trim()));
+const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,relay-latency,console,audio,connectors,llm").split(",").map((s) => s.trim()));
 const RUN_ID = randomBytes(4).toString("hex");
 
 interface Measure {
@@ -311,6 +311,7 @@ async function main(): Promise<void> {
     await run("burst", () => burstSection(SERVER_URL, log));
     await run("capacity", () => capacitySection(SERVER_URL, log));
     await run("carriers", () => carrierSection(SERVER_URL, log));
+    await run("relay-latency", () => relayLatencySection(SERVER_URL, log));
     await run("console", () => consoleSection(SERVER_URL, log));
     await run("audio", () => audioSection(log));
     await run("connectors", () => connectorSection(SERVER_URL, log));

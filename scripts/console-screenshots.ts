@@ -28,7 +28,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), "wakha-screens-"));
 try {
   await migrate(url.toString());
   const config = loadConfig({
-    DATABASE_URL: url.toString(), LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_SIMULATOR_SPEED: "20", WAKHA_DATA_DIR: dataDir,
+    DATABASE_URL: url.toString(), LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", WAKHA_SIMULATOR_SPEED: "20", WAKHA_DATA_DIR: dataDir,
   });
   const root = await createRoot(config, { databaseUrl: url.toString(), cursorSecret: "screens-cursor-secret-0123456789abcdef", encryptionKey: "screens-encryption-key-0123456789abcdef" });
   const app = await buildApp(root);

@@ -30,7 +30,7 @@ Usage:
   wakha migrate                                 apply pending database migrations
   wakha accounts create --name NAME [--balance-seconds N] [--json]
   wakha accounts credit ACCOUNT_ID --seconds N [--json]
-  wakha accounts set ACCOUNT_ID --max-concurrent-calls N|default [--json]
+  wakha accounts set ACCOUNT_ID [--max-concurrent-calls N|default] [--allow-any-number on|off] [--json]
   wakha classify --country MA|DZ|TN|FR          classify one utterance per stdin line, print one JSON line each
   wakha classify --json-input                   each stdin line is {"country", "text"}
   wakha doctor [--online]                       check the configuration (--online: the carriers' credentials too)
@@ -67,8 +67,8 @@ const COMMANDS: Record<string, CommandSpec> = {
     positionals: [1, 1],
   },
   "accounts set": {
-    usage: `Usage: wakha accounts set ACCOUNT_ID --max-concurrent-calls N|default [--json]\n\nChanges an account's settings.\n\nOptions:\n  --max-concurrent-calls N   calls ringing or in progress at once (1 to 100000); \`default\` for WAKHA_MAX_CONCURRENT_CALLS\n  --json                     print {"account_id", "max_concurrent_calls"}\n${COMMON}`,
-    options: { "max-concurrent-calls": { type: "string" }, json: { type: "boolean" } },
+    usage: `Usage: wakha accounts set ACCOUNT_ID [--max-concurrent-calls N|default] [--allow-any-number on|off] [--json]\n\nChanges an account's settings (at least one).\n\nOptions:\n  --max-concurrent-calls N   calls ringing or in progress at once (1 to 100000); \`default\` for WAKHA_MAX_CONCURRENT_CALLS\n  --allow-any-number on|off  on: calls may go to any valid number (premium-rate, satellite, other countries' included);\n                             off (the default): only mobile and fixed-line numbers of the call's country\n  --json                     print {"account_id", "max_concurrent_calls"} or {"account_id", "allow_any_number"}\n${COMMON}`,
+    options: { "max-concurrent-calls": { type: "string" }, "allow-any-number": { type: "string" }, json: { type: "boolean" } },
     positionals: [1, 1],
   },
   doctor: {
@@ -87,7 +87,7 @@ const COMMANDS: Record<string, CommandSpec> = {
 const ACCOUNTS_USAGE = `Usage:
   wakha accounts create --name NAME [--balance-seconds N] [--json]
   wakha accounts credit ACCOUNT_ID --seconds N [--json]
-  wakha accounts set ACCOUNT_ID --max-concurrent-calls N|default [--json]
+  wakha accounts set ACCOUNT_ID [--max-concurrent-calls N|default] [--allow-any-number on|off] [--json]
 
 Creates accounts and adds balance, in the database the server uses (embedded or DATABASE_URL).
 

@@ -62,6 +62,9 @@ const envSchema = z.object({
   WAKHA_CALLING_HOURS: flag.default(true),
   /** Calls of one account ringing or in progress at once, unless the account has its own cap (wakha accounts set). */
   WAKHA_MAX_CONCURRENT_CALLS: z.coerce.number().int().min(1).max(100_000).default(200),
+  // Issue 31.5: at most this many orders a day are called on one number per account (retries of one order count once);
+  // 0 turns the limit off.
+  WAKHA_NUMBER_DAILY_LIMIT: z.coerce.number().int().min(0).max(100_000).default(3),
   WAKHA_SIMULATOR_SPEED: z.coerce.number().positive().default(1),
   /** The simulator's audio mode (issue 13): frames, voice activity detection and barge-in for real, offline. */
   WAKHA_SIMULATOR_AUDIO: flag.default(false),

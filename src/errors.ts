@@ -202,6 +202,12 @@ export const ERRORS = {
     cause: "The customer's phone number is on the account's do-not-call list: added with POST /v1/me/do-not-call, or by the customer asking during a call not to be called again. No call was created.",
     remedy: "Do not call this customer. If the customer asked to be called again, remove the number with DELETE /v1/me/do-not-call/{phone_number}, then create the call.",
   },
+  phone_number_not_allowed: {
+    status: 422,
+    title: "Phone number not allowed",
+    cause: "The customer's number is not one calls go to: premium-rate, shared-cost, satellite (+881, +882), personal, VoIP, toll-free or another country's number than the call's (calls go only to mobile and fixed-line numbers of the call's country: the numbers of revenue-share fraud are refused), or the number was already called for 3 other orders of the account in the last 24 hours (the per-number daily limit, WAKHA_NUMBER_DAILY_LIMIT). The detail says which. No call was created.",
+    remedy: "Check the number with the customer. Retries of one order (order.previous_attempts) are never limited. An account that must call other kinds of numbers can be allowed to by the installation's operator (wakha accounts set ACCOUNT_ID --allow-any-number on); the daily limit applies to every account.",
+  },
   validation_error: {
     status: 422,
     title: "Validation error",

@@ -137,7 +137,16 @@ async function accounts(config: Config, run: Extract<Parsed, { kind: "run" }>): 
   const accountId = run.positionals[0]!;
   if (run.command === "accounts set") {
     const raw = run.values["max-concurrent-calls"];
-    if (typeof raw !== "string") throw new UsageError("accounts set needs --max-concurrent-calls N (or default)", usage);
+    const allow = run.values["allow-any-number"];
+    if (typeof allow === "string") {
+      // Issue 31.5: the account's number policy.
+      if (allow !== "on" && allow !== "off") throw new UsageError(`--allow-any-number must be on or off, got "${allow.slice(0, 32)}"`, usage);
+      const { setAllowAnyNumber } = await import("./services/accounts.ts");
+      const set = await withDatabase(config, (db) => setAllowAnyNumber(db, accountId, allow === "on"));
+      process.stdout.write(json ? `${JSON.stringify(set)}\n` : `any valid number for ${accountId}: ${set.allow_any_number ? "on" : "off (mobile and fixed-line numbers of the call's country)"}\n`);
+      if (typeof raw !== "string") return;
+    }
+    if (typeof raw !== "string") throw new UsageError("accounts set needs --max-concurrent-calls N (or default) or --allow-any-number on|off", usage);
     if (raw !== "default" && !/^\d{1,6}$/.test(raw)) throw new UsageError(`--max-concurrent-calls must be a whole number from 1 to 100000 or "default", got "${raw.slice(0, 32)}"`, usage);
     const cap = raw === "default" ? null : Number(raw);
     if (cap !== null && (cap < 1 || cap > 100_000)) throw new UsageError(`--max-concurrent-calls must be from 1 to 100000, got ${cap}`, usage);

@@ -3,6 +3,8 @@
 // dialled when a hold frees; `insufficient_balance` only once nothing is held and the free balance is under 10 s.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_COOKIE } from "../src/console/helpers.ts";
+import { readCallOut } from "../src/read-models/calls.ts";
 import { newAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { balanceOf, createEngineDatabase, debitsOf, type EngineApp, getCallOut, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
@@ -65,4 +67,39 @@ describe("calls wait for held balance (issue 31.3)", () => {
     for (const call of ended) expect(call.waiting_reason).toBeNull();
     expect(t.errors).toEqual([]);
   }, 180_000);
+
+  it("the API and the console say why a queued call waits", async () => {
+    const acct = await newAccount(t.ctx, 100);
+    const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await postCall(t, acct, callBody(shop, { order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] }, scheduled_at: new Date(Date.now() + 3_600_000).toISOString() }));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push((res.json() as { id: string }).id);
+    }
+    // Parked as the scheduler parks them: for the account's place, for a line, for balance.
+    const parks: [string, string | null, string][] = [[ids[0]!, null, "concurrency_cap"], [ids[1]!, "{simulator:+212522000000}", "caller_line_busy"], [ids[2]!, "{balance}", "balance_held"]];
+    // Read inside the transaction that parks them (rolled back), out of the running dispatcher's reach.
+    const client = await t.ctx.db.pool.connect();
+    try {
+      await client.query("BEGIN");
+      for (const [id, lines] of parks) await client.query("UPDATE calls SET scheduled_at = NULL, deferred_until = 'infinity', wait_lines = $2::text[] WHERE id = $1", [id, lines]);
+      for (const [id, , reason] of parks) expect((await readCallOut(client, t.ctx.config.baseUrl, acct.accountId, id))?.waiting_reason).toBe(reason);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+    // A line no node limits: the dispatcher leaves it parked, for the console to show.
+    await t.ctx.db.query("UPDATE calls SET scheduled_at = NULL, deferred_until = 'infinity', wait_lines = '{simulator:+212522000000}' WHERE id = $1", [ids[1]]);
+    const page = await t.app.inject({ method: "GET", url: "/console/sign-in" });
+    const csrf = [...page.body.matchAll(/name="_csrf" value="([^"]+)"/g)].at(-1)![1]!;
+    const cookies = (page.cookies as { name: string; value: string }[]).map((c) => `${c.name}=${c.value}`).join("; ");
+    const signIn = await t.app.inject({ method: "POST", url: "/console/sign-in", headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
+      payload: new URLSearchParams({ _csrf: csrf, api_key: acct.apiKey, next: "/console/calls" }).toString() });
+    const session = (signIn.cookies as { name: string; value: string }[]).find((c) => c.name === SESSION_COOKIE)!;
+    const detail = await t.app.inject({ method: "GET", url: `/console/calls/${ids[1]}`, headers: { cookie: `${cookies}; ${SESSION_COOKIE}=${session.value}`, "accept-language": "en" } });
+    expect(detail.body).toContain('class="waiting-reason"');
+    // Out of the scheduler's way again: these calls are not for this test to place.
+    await t.ctx.db.query("UPDATE calls SET status = 'canceled', ended_at = now(), end_reason = 'canceled', deferred_until = NULL, wait_lines = NULL WHERE id = ANY($1::uuid[])", [ids]);
+  });
 });

@@ -64,7 +64,9 @@ describe("POST /v1/calls (spec 2.1, 2.2, part 4; CONTRACT §4)", () => {
       ["FR", "fr", "fr", "fr", "EUR"], ["TN", "ar", "ar", "tn", "TND"],
     ];
     for (const [country, language, expected, dialect, currency] of cases) {
-      const res = await postCall(t, acct, callBody(shop.externalId, { country, ...(language ? { language } : {}) }));
+      // A mobile number of the call's country (issue 31.5: other countries' numbers are not called).
+      const phone = { MA: "+212612345601", DZ: "+213551234501", TN: "+21620123401", FR: "+33612345601" }[country]!;
+      const res = await postCall(t, acct, callBody(shop.externalId, { country, customer: { name: "Fatima Zahra", phone_number: phone }, ...(language ? { language } : {}) }));
       expect(res.statusCode, `${country}/${language}`).toBe(201);
       expect(res.json()).toMatchObject({ language: expected, dialect, currency, country });
     }

@@ -133,5 +133,7 @@ it("null, true, 0, [], \"x\", binary, wrong fields, 1,000 frames a second and 1 
   expect(output).toMatch(/ConversationRelay sent a JSON null, not an object: ignored/);
   expect(output).toMatch(/Media Streams sent a binary frame: ignored/);
   expect(output).toMatch(/jambonz sent a frame that is not JSON: ignored/);
+  // A gather result with speech in no readable shape is said, not taken silently for silence (issue 30.5).
+  expect(output).toMatch(/jambonz reported speech but no transcript could be read from it/);
   expect(node.exitCode).toBeNull();
 }, 120_000);

@@ -347,6 +347,9 @@ describe("Shopify connector", () => {
       const log = await events(a, shop);
       expect(log.map((e) => e["reason"]).reverse()).toEqual(cases.map(([, reason]) => reason));
       expect((log.at(-1)!["detail"] as Record<string, unknown>)["phone"]).toBe("12");
+      // A premium-rate number (MA 0890) is refused like at POST /v1/calls (issue 31.5): the classic revenue-share fraud.
+      expect((await deliver(path, shopifyOrder({ id: nextOrderId(), phone: "0890123456" }))).json().result).toBe("rejected");
+      expect((await events(a, shop))[0]).toMatchObject({ status: "rejected", reason: "phone_number_not_allowed" });
       // The balance gate of POST /v1/calls applies.
       const poor = await newAccount(t.ctx, 0);
       const { shop: poorShop, path: poorPath } = await connected(poor);

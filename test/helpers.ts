@@ -40,7 +40,7 @@ export function testDatabaseUrl(): string {
 
 export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
   // Calls ring at any hour of the test run unless a test turns the calling hours on (issue 15).
-  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: testDatabaseUrl(), WAKHA_CALLING_HOURS: "off", ...options.env });
+  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: testDatabaseUrl(), WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", ...options.env });
   const ctx = await createRoot(config, {
     databaseUrl: testDatabaseUrl(),
     cursorSecret: options.cursorSecret === null ? undefined : (options.cursorSecret ?? CURSOR_SECRET),

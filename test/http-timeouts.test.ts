@@ -108,12 +108,34 @@ describe("slow clients and connection limits (issue 20, finding 2)", () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
-  it("refuses connections past the per-client cap and accepts again once they close", async () => {
+  it("silent connections cannot lock an address out: a connection past the cap evicts the oldest silent one (issue 31.7)", async () => {
     const sockets = await Promise.all(Array.from({ length: 8 }, () => openSocket(port)));
+    const watchers = sockets.map(watchClose);
+    // Another client behind the same address gets through at once, and the oldest silent connection gave way.
+    const res = await rawExchange(port, `GET /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
+    expect(res.status).toBe(200);
+    await sleep(50);
+    expect(watchers[0]!()).toBe(true);
+    expect(watchers.slice(1).filter((w) => w()).length).toBe(0);
+    // Renewing the silent connections does not help: each new one only evicts another silent one.
+    for (let i = 0; i < 8; i++) sockets.push(await openSocket(port));
+    const again = await rawExchange(port, `GET /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
+    expect(again.status).toBe(200);
+    for (const s of sockets) s.destroy();
+    await sleep(100);
+  });
+
+  it("refuses a connection past the per-client cap when every connection of the address is in use", async () => {
+    // Eight connections that each sent a request (kept alive after their answer): none is silent, so none gives way.
+    const sockets = await Promise.all(Array.from({ length: 8 }, () => openSocket(port)));
+    await Promise.all(sockets.map((s) => new Promise<void>((resolve) => {
+      s.once("data", () => resolve());
+      s.write(`GET /v1/me HTTP/1.1\r\nHost: x\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
+    })));
     const watchers = sockets.map(watchClose);
     const extra = await openSocket(port);
     const extraClosed = watchClose(extra);
-    await sleep(150);
+    await sleep(100);
     expect(extraClosed()).toBe(true);
     expect(watchers.filter((w) => w()).length).toBe(0);
     for (const s of sockets) s.destroy();

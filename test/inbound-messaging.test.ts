@@ -19,7 +19,7 @@ const sign = (raw: string | Buffer, secret = APP_SECRET) => `sha256=${createHmac
 
 /** A random Moroccan mobile number, E.164, and WhatsApp's form of it (no '+'). */
 function phone(): { e164: string; wa: string } {
-  const digits = `2126${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, "0")}`;
+  const digits = `21261${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, "0")}`; // 061...: a mobile range (issue 31.5)
   return { e164: `+${digits}`, wa: digits };
 }
 

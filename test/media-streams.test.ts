@@ -187,7 +187,7 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
       }
       const twilioCall = [...fake.calls.values()].find((c) => c.params["Twiml"]?.includes(call.id))!;
       expect(twilioCall.params["Twiml"], label).toMatch(/<Connect><Stream url="ws:\/\/127\.0\.0\.1:\d+\/carriers\/twilio\/calls\/[0-9a-f-]+\/media">/);
-      expect(twilioCall.params, label).toMatchObject({ MachineDetection: "Enable", AsyncAmd: "true", Record: "true", RecordingChannels: "dual" });
+      expect(twilioCall.params, label).toMatchObject({ MachineDetection: "DetectMessageEnd", MachineDetectionTimeout: "20", AsyncAmd: "true", Record: "true", RecordingChannels: "dual" });
       if (call.answered_at) {
         expect(call.billed_seconds, label).toBe(twilioCall.duration);
         expect(debits.get(call.id)?.seconds, label).toBe(twilioCall.duration);

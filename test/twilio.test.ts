@@ -80,7 +80,7 @@ describe("calls through Twilio ConversationRelay, per country", () => {
         mismatches.push(`${label}: ${call.status}/${call.outcome}/${call.end_reason}, wanted ${want.status}/${want.outcome} ${JSON.stringify(rows[0]?.transcript)}`);
       }
       const twilioCall = [...fake.calls.values()].find((c) => c.params["Twiml"]?.includes(call.id))!;
-      expect(twilioCall.params, label).toMatchObject({ MachineDetection: "Enable", AsyncAmd: "true", Record: "true", RecordingChannels: "dual", Timeout: "30" });
+      expect(twilioCall.params, label).toMatchObject({ MachineDetection: "DetectMessageEnd", MachineDetectionTimeout: "20", AsyncAmd: "true", Record: "true", RecordingChannels: "dual", Timeout: "30" });
       expect(twilioCall.from, label).toBe(label.startsWith("MA") ? "+212522000000" : "+33100000000");
       const answered = call.answered_at !== null;
       if (answered) {

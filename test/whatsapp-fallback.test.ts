@@ -20,7 +20,7 @@ const TOKEN = "EAAGm0PX4ZCpsBAvalidTokenForTheFake0001";
 
 /** A Moroccan mobile number ending in `ending` (the simulator's script: 03 never answers), E.164 and WhatsApp's digits. */
 function phone(ending = "03"): { e164: string; wa: string } {
-  const digits = `2126${String(randomBytes(4).readUInt32BE() % 1_000_000).padStart(6, "0")}${ending}`;
+  const digits = `21261${String(randomBytes(4).readUInt32BE() % 100_000).padStart(5, "0")}${ending}`; // 061...: a mobile range (issue 31.5)
   return { e164: `+${digits}`, wa: digits };
 }
 

@@ -60,7 +60,7 @@ ${v.signedIn ? html`<form method="post" action="/console/sign-out" class="signou
 ${nav}
 </header>
 <main id="main" tabindex="-1">
-<h1>${title}</h1>
+<h1 dir="auto">${title}</h1>
 ${body}
 </main>
 </body>

@@ -51,8 +51,19 @@ function one(form: Form | undefined, name: string): string | undefined {
 }
 
 /** Only a console path may follow a sign-in or a language switch (no open redirect). */
+// Issue 31.6: a local console path only (no other origin, no `//` or `\\`, no control character), re-encoded by the URL
+// parser so the Location header is ASCII: a character above U+00FF in `next=` no longer makes the redirect throw.
 function safeNext(next: string | undefined, fallback = "/console/calls"): string {
-  return next && /^\/console(\/|$|\?)/.test(next) && !next.startsWith("//") && !next.includes("\\") ? next : fallback;
+  if (!next || next.length > 2048 || !next.startsWith("/") || next.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, "http://console.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "http://console.invalid" || !/^\/console(\/|$)/.test(url.pathname)) return fallback;
+  const path = url.pathname + url.search;
+  return /^\/[\x21-\x7e]*$/.test(path) && !path.startsWith("//") ? path : fallback;
 }
 
 /** The same Zod schema as /v1 checks a form; its issues come back as a validation_error with each field named. */
@@ -172,7 +183,7 @@ ${csrfField(v)}<input type="hidden" name="next" value="${next}">
     const { select, input } = filterFields(raw, t.any);
     const rows = page.data.map((c) => html`<tr data-call-id="${c.id}">
 <td><a href="/console/calls/${c.id}">${f.time(c.created_at)}</a></td>
-<td>${c.customer.name}<br><span class="muted" dir="ltr">${c.customer.phone_number}</span></td>
+<td><bdi>${c.customer.name}</bdi><br><span class="muted" dir="ltr">${c.customer.phone_number}</span></td>
 <td>${c.shop_external_id}</td><td>${c.order.external_id}</td>
 <td class="num">${f.money(c.amount, c.currency)}</td>
 <td class="live-status">${statusBadge(f, c.status)}</td>
@@ -294,7 +305,7 @@ ${call.waiting_reason ? html`<p class="waiting-reason" role="status">${t.waiting
 ${call.billing_adjustment ? html`<p class="billing-adjustment" role="note">${t.tBillingAdjusted} ${f.seconds(call.billing_adjustment.reported_seconds)} · ${t.billed}: ${f.seconds(call.billing_adjustment.billed_seconds)} (${t.billingBoundNote})</p>` : ""}
 </section>
 <section aria-labelledby="h-details"><h2 id="h-details">${t.details}</h2>${details || html`<p class="empty">—</p>`}
-${table([t.product, t.quantity, t.unitPrice], call.order.items.map((i) => html`<tr><td>${i.name}${i.variant_name ? html` (${i.variant_name})` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, call.currency)}</td></tr>`), "—", t.items)}
+${table([t.product, t.quantity, t.unitPrice], call.order.items.map((i) => html`<tr><td><bdi>${i.name}</bdi>${i.variant_name ? html` (<bdi>${i.variant_name}</bdi>)` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, call.currency)}</td></tr>`), "—", t.items)}
 </section>
 <section aria-labelledby="h-recording"><h2 id="h-recording">${t.recording}</h2>
 ${call.recording_url ? html`<audio id="player" controls preload="metadata" src="/console/calls/${call.id}/recording"></audio>` : html`<p class="empty">${t.noRecording}</p>`}
@@ -343,7 +354,7 @@ ${deliveriesTable(v, deliveries)}
     const rows = page.data.map((o) => html`<tr data-order="${o.external_id}">
 <td><a href="${orderHref(o.shop_external_id, o.external_id)}">${o.external_id}</a></td>
 <td>${o.shop_external_id}</td>
-<td>${o.customer.name}<br><span class="muted" dir="ltr">${o.customer.phone_number}</span></td>
+<td><bdi>${o.customer.name}</bdi><br><span class="muted" dir="ltr">${o.customer.phone_number}</span></td>
 <td class="num">${f.money(o.amount, o.currency)}</td>
 <td>${resolutionCell(f, o)}</td>
 <td class="num">${f.number(o.attempts.length)}</td>
@@ -375,7 +386,7 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/orders", { ...raw
 <td><a href="/console/calls/${a.id}">${f.time(a.created_at)}</a></td><td>${statusBadge(f, a.status)}</td><td>${f.outcome(a.outcome)}</td><td>${f.time(a.ended_at)}</td></tr>`);
     return h.send(reply, layout(v, `${t.orderTitle} ${order.external_id}`, html`
 <p class="summary" data-resolution="${r.value}">${resolutionCell(f, order)} · ${f.money(order.amount, order.currency)} · ${order.shop_external_id}
-· ${order.customer.name} · <span dir="ltr">${order.customer.phone_number}</span></p>
+· <bdi>${order.customer.name}</bdi> · <span dir="ltr">${order.customer.phone_number}</span></p>
 <section aria-labelledby="h-resolution"><h2 id="h-resolution">${t.resolution}</h2>
 <p>${f.resolution(r.value)} · ${t.channel}: ${r.channel ? (t.channelNames[r.channel] ?? r.channel) : "—"} · ${t.resolvedAt}: ${f.time(r.resolved_at)}
 ${r.call_id ? html` · <a href="/console/calls/${r.call_id}" data-settled-by="${r.call_id}">${t.settledBy}</a>` : ""}
@@ -383,7 +394,7 @@ ${r.message_id ? html` · ${t.whatsappMessage} <code>${r.message_id}</code>` : "
 ${details}
 </section>
 <section aria-labelledby="h-items"><h2 id="h-items">${t.items}</h2>
-${table([t.product, t.quantity, t.unitPrice], order.items.map((i) => html`<tr><td>${i.name}${i.variant_name ? html` (${i.variant_name})` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, order.currency)}</td></tr>`), "—", t.items)}
+${table([t.product, t.quantity, t.unitPrice], order.items.map((i) => html`<tr><td><bdi>${i.name}</bdi>${i.variant_name ? html` (<bdi>${i.variant_name}</bdi>)` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, order.currency)}</td></tr>`), "—", t.items)}
 <p>${t.amount}: ${f.money(order.amount, order.currency)}</p>
 </section>
 <section aria-labelledby="h-attempts"><h2 id="h-attempts">${t.attemptsTitle}</h2>
@@ -521,7 +532,7 @@ ${transactions.next_cursor ? html`<nav class="pager"><a rel="next" href="${href(
     const shops = await listShops(ctx, who, { status: req.query.status || "all" }, { limit: 100 });
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
-    const rows = shops.data.map((s) => html`<tr><td>${s.status === "active" ? html`<a href="/console/shops/${encodeURIComponent(s.external_id)}">${s.name}</a>` : s.name}</td>
+    const rows = shops.data.map((s) => html`<tr><td>${s.status === "active" ? html`<a href="/console/shops/${encodeURIComponent(s.external_id)}"><bdi>${s.name}</bdi></a>` : html`<bdi>${s.name}</bdi>`}</td>
 <td><code>${s.external_id}</code></td><td>${s.merchant_external_id}</td><td>${s.default_country ?? "—"}</td><td>${s.status === "active" ? t.active : t.archived}</td><td>${f.time(s.created_at)}</td>
 <td>${s.status === "active" ? html`<form method="post" action="/console/shops/${encodeURIComponent(s.external_id)}/archive">${csrfField(v)}<button type="submit" class="danger">${t.archive}</button></form>` : ""}</td></tr>`);
     return h.send(reply, layout(v, t.shopsTitle, html`
@@ -557,7 +568,7 @@ ${table([t.name, t.externalId, t.merchant, t.country, t.status, t.created, ""], 
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
     const base = `/console/shops/${encodeURIComponent(shop.external_id)}`;
-    const rows = products.data.map((p) => html`<tr><td><a href="${base}/products/${encodeURIComponent(p.external_id)}">${p.name}</a></td><td><code>${p.external_id}</code></td>
+    const rows = products.data.map((p) => html`<tr><td><a href="${base}/products/${encodeURIComponent(p.external_id)}"><bdi>${p.name}</bdi></a></td><td><code>${p.external_id}</code></td>
 <td>${p.variants.map((x) => html`<span class="variant">${x.name ?? x.variant_external_id}: ${x.price}</span>`)}</td><td>${f.time(p.updated_at)}</td>
 <td><form method="post" action="${base}/products/${encodeURIComponent(p.external_id)}/archive">${csrfField(v)}<button type="submit" class="danger" aria-label="${t.archive} ${p.name}">${t.archive}</button></form></td></tr>`);
     return h.send(reply, layout(v, `${t.shop} ${shop.name}`, html`

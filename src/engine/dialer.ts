@@ -29,6 +29,8 @@ export interface CallEngine {
 /** Seconds the customer is given to start answering. */
 export const LISTEN_TIMEOUT_SECONDS = 8;
 export const RING_TIMEOUT_SECONDS = 30;
+/** How long the voicemail path waits for the carrier to report the end of a machine's greeting (its beep). */
+const MACHINE_GREETING_WAIT_SECONDS = 30;
 /** Customer utterances read for a carrier announcement or a voicemail greeting (they come first). */
 const ANNOUNCEMENT_TURNS = 2;
 /** Talk time the agent budgets per word it says (a calm phone voice: 150 words a minute). */
@@ -299,11 +301,14 @@ class CallRun {
         await saying;
       } else refresh();
       if (turn.end) break;
+      // A machine reported while the call talks (asynchronous detection, issue 30.1/30.2): stop the dialogue.
+      if (this.#machineAnswered(session)) return this.#leaveVoicemail(session, this.#transcript(dialogue.transcript().filter((e) => e.speaker === "agent"), []));
       if (session.closed) {
         interruption = "customer_hangup";
         break;
       }
       const heard = await session.listen({ timeoutSeconds: LISTEN_TIMEOUT_SECONDS });
+      if (this.#machineAnswered(session)) return this.#leaveVoicemail(session, this.#transcript(dialogue.transcript().filter((e) => e.speaker === "agent"), []));
       if (session.closed) {
         // Words said just before hanging up are kept in the transcript; the hang-up decides the call.
         if (heard) extra.push({ speaker: "customer", text: heard.text, at: heard.at });
@@ -356,12 +361,26 @@ class CallRun {
     return { status: "failed", outcome: null, outcomeDetails: null, endReason: "number_unreachable", transcript };
   }
 
+  #machineAnswered(session: CallSession): boolean {
+    const machine = session.answeringMachine?.();
+    return machine === "greeting" || machine === "ended";
+  }
+
   // A machine answered: wait for its greeting and beep, leave a short message, hang up. Billed as connected.
   // A greeting that is a carrier announcement ("the number is not in service") ends the call as failed.
+  // With the carrier's own detection of the greeting's end (Twilio DetectMessageEnd), the message waits for it and is
+  // spoken not interruptible, so neither the greeting nor anything else cuts it (issue 30.2).
   async #leaveVoicemail(session: CallSession, heardAlready?: TranscriptEntry[]): Promise<Omit<CallEnd, "connectedSeconds">> {
     const call = this.#call;
     const transcript: TranscriptEntry[] = heardAlready ?? [];
-    if (!heardAlready) {
+    const detected = this.#machineAnswered(session);
+    if (detected && session.machineGreetingEnded && !(await session.machineGreetingEnded(MACHINE_GREETING_WAIT_SECONDS))) {
+      // No end of greeting in time (or the line closed): no message over a greeting that still plays.
+      return { status: "voicemail", outcome: null, outcomeDetails: null, endReason: "voicemail", transcript };
+    }
+    // A greeting recognised from its words just ended: the carrier's verdict on its end (the beep) is due; wait a moment.
+    if (!detected && heardAlready && session.machineGreetingEnded) await session.machineGreetingEnded(3);
+    if (!heardAlready && !detected) {
       const greeting = await session.listen({ timeoutSeconds: 30 });
       if (greeting) transcript.push({ speaker: "customer", text: greeting.text, at: greeting.at });
       if (greeting && recogniseLineMessage(greeting.text)?.kind === "unreachable") {
@@ -373,7 +392,7 @@ class CallRun {
     const message = voicemailMessage(call.language, call.dialect, call.shopName);
     if (!session.closed && !this.#check.cancel && this.#remaining(session) >= speechSeconds(message)) {
       transcript.push({ speaker: "agent", text: message, at: session.connectedSeconds() });
-      await session.say(message);
+      await session.say(message, { interruptible: false });
     }
     return { status: "voicemail", outcome: null, outcomeDetails: null, endReason: "voicemail", transcript };
   }

@@ -18,19 +18,42 @@ export function serverTimeoutOptions(limits: HttpLimits) {
   };
 }
 
-/** Refuses connections past the per-client cap: the socket is closed before any byte is read. */
+/**
+ * Caps the connections of one client address (issue 20, finding 2) without letting silent ones lock the address out
+ * (issue 31.7: 256 connections that never sent a byte held the cap for the headers timeout, renewable for ever, so
+ * behind a NAT one shop's bad script locked out the others). A connection past the cap evicts the oldest connection of
+ * that address that has not yet sent a request; only when every one of them has is the new connection refused, before
+ * any byte is read. A silent connection is thus held no longer than until the next connection of its address.
+ */
 export function capConnectionsPerClient(server: Server, max: number): void {
   if (max <= 0) return;
   const open = new Map<string, number>();
+  // Per address, its connections that have sent no request yet, oldest first (a Set keeps insertion order).
+  const silent = new Map<string, Set<Socket>>();
+  const spoke = (socket: Socket) => {
+    const client = socket.remoteAddress ?? "unknown";
+    const set = silent.get(client);
+    if (set?.delete(socket) && set.size === 0) silent.delete(client);
+  };
+  server.on("request", (request: { socket: Socket }) => spoke(request.socket));
+  server.on("upgrade", (_request: unknown, socket: Socket) => spoke(socket));
   server.on("connection", (socket: Socket) => {
     const client = socket.remoteAddress ?? "unknown";
-    const count = (open.get(client) ?? 0) + 1;
-    if (count > max) {
-      socket.destroy();
-      return;
+    if ((open.get(client) ?? 0) >= max) {
+      const oldest = silent.get(client)?.values().next().value;
+      if (!oldest) {
+        socket.destroy();
+        return;
+      }
+      spoke(oldest);
+      oldest.destroy();
     }
-    open.set(client, count);
+    open.set(client, (open.get(client) ?? 0) + 1);
+    let set = silent.get(client);
+    if (!set) silent.set(client, (set = new Set()));
+    set.add(socket);
     socket.once("close", () => {
+      spoke(socket);
       const left = (open.get(client) ?? 1) - 1;
       if (left <= 0) open.delete(client);
       else open.set(client, left);

@@ -1,5 +1,6 @@
 // Pieces every resource's schemas share: timestamps, free text, external ids, lists and their pages.
 // Schemas with a `.meta({ id })` become OpenAPI components in the order their modules are first evaluated.
+import { stripUnpairedBidi } from "../domain/locale.ts";
 import { z } from "zod";
 import { EXTERNAL_ID_MAX, EXTERNAL_ID_PATTERN, STATUS_FILTERS } from "../domain/catalogue.ts";
 
@@ -21,7 +22,9 @@ export function int32Schema() {
 export function safeString() {
   return z.string()
     .refine((s) => s.isWellFormed(), { message: "String should be valid Unicode: it contains a lone UTF-16 surrogate (\\ud800-\\udfff without its pair)", params: { type: "string_unicode" }, abort: true })
-    .regex(/^[^\u0000]*$/, "String should not contain NUL (\\u0000) characters");
+    .regex(/^[^\u0000]*$/, "String should not contain NUL (\\u0000) characters")
+    // Issue 31.8: an unpaired bidirectional control would reorder what follows it wherever the text is shown.
+    .overwrite(stripUnpairedBidi);
 }
 
 /** A reseller-chosen identifier: 1 to 100 characters, no control characters. Percent-encode it in paths. */

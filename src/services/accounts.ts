@@ -29,6 +29,18 @@ export async function createAccount(db: Database, input: { name: string; balance
 }
 
 /** Adds seconds to an account's balance and records the `credit` transaction. */
+/** Sets whether the account's calls may go to any valid number, not only mobile and fixed-line numbers of the call's country (issue 31.5). */
+export async function setAllowAnyNumber(db: Database, accountId: string, allow: boolean): Promise<{ account_id: string; allow_any_number: boolean }> {
+  const { rows } = await db.query<{ allow_any_number: boolean }>(
+    "UPDATE accounts SET allow_any_number = $2 WHERE id = $1 RETURNING allow_any_number", [accountId, allow],
+  ).catch((err: { code?: string }) => {
+    if (err.code === "22P02") return { rows: [] }; // not a uuid: same answer as an unknown account
+    throw err;
+  });
+  if (!rows[0]) throw new Error(`no account ${accountId}`);
+  return { account_id: accountId, allow_any_number: rows[0].allow_any_number };
+}
+
 export async function creditAccount(db: Database, accountId: string, seconds: number, description = "Credit") {
   if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new Error("--seconds must be a whole number of seconds above 0");
   return db.tx(async (client) => {

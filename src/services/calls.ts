@@ -7,6 +7,7 @@ import { COUNTRY_CURRENCY, COUNTRY_DIALECT, type Country, DEFAULT_LANGUAGE, type
 import { normalizeDecimal, REQUIRED_SECONDS } from "../domain/money.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { ApiError } from "../errors.ts";
+import { numberRefusal } from "../domain/phone.ts";
 import { undialable } from "../carrier-config.ts";
 import type { CallPolicyInputs } from "../engine/policy/policy-store.ts";
 import { plannedSchedule, requestedStart } from "./call-schedule.ts";
@@ -40,6 +41,26 @@ interface CreationSnapshot extends CallPolicyInputs {
   order_last_attempt: number | null;
   stored: StoredResponse | null;
   catalogue: CatalogueVariant[];
+  /** The account dials any valid number (issue 31.5), not only mobile and fixed-line numbers of the call's country. */
+  allowAnyNumber: boolean | null;
+  /** Other orders of the account called on this number in the last 24 hours, counted up to the daily limit (issue 31.5; none read when it is 0). */
+  numberOrdersToday: number;
+}
+
+/**
+ * Issue 31.5: toll fraud and harassment. Only mobile and fixed-line numbers of the call's country, unless the account
+ * allows any number; and at most WAKHA_NUMBER_DAILY_LIMIT orders a day on one number (retries of an order count once).
+ */
+function checkNumber(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): void {
+  const phone = input.customer.phone_number;
+  const refusal = snap.allowAnyNumber ? null : numberRefusal(phone, input.country);
+  if (refusal) {
+    throw new ApiError("phone_number_not_allowed", `${phone} is not called: ${refusal}. No call was created. An account that must call other numbers can be allowed to by its operator (wakha accounts set ACCOUNT_ID --allow-any-number on).`);
+  }
+  const limit = ctx.config.WAKHA_NUMBER_DAILY_LIMIT;
+  if (limit > 0 && snap.numberOrdersToday >= limit) {
+    throw new ApiError("phone_number_not_allowed", `${phone} was already called for ${snap.numberOrdersToday} other orders of this account in the last 24 hours (at most ${limit} a day). No call was created. Retries of one order (order.previous_attempts) are not limited.`);
+  }
 }
 
 /** A call id from a path: anything that is not a UUID is a call that does not exist. */
@@ -84,7 +105,7 @@ function doNotCall(phone: string): ApiError {
 // Everything the checks need, read in one round trip before the write (no transaction: the write's constraints catch
 // what changes in between): with the calling policy's inputs (the do-not-call entry, the account's and the shop's
 // calling hours), which cost a round trip of their own before (issue 19).
-async function readSnapshot(client: Queryable, who: Principal, input: CallCreate, key: string | null): Promise<CreationSnapshot> {
+async function readSnapshot(client: Queryable, who: Principal, input: CallCreate, key: string | null, dailyLimit: number): Promise<CreationSnapshot> {
   const { rows } = await queryPrepared<CreationSnapshot>(client, "wakha_create_call_snapshot",
     `WITH shop AS (SELECT id, calling_hours FROM shops WHERE account_id = $1 AND external_id = $3 AND status = 'active')
      SELECT now() AS now, a.balance_seconds, a.calling_hours AS "accountHours",
@@ -92,10 +113,13 @@ async function readSnapshot(client: Queryable, who: Principal, input: CallCreate
        (SELECT calling_hours FROM shop) AS "shopHours",
        (SELECT last_attempt FROM orders WHERE shop_id = (SELECT id FROM shop) AND external_id = $4) AS order_last_attempt,
        EXISTS (SELECT 1 FROM do_not_call WHERE account_id = $1 AND phone_number = $6) AS listed,
+       a.allow_any_number AS "allowAnyNumber",
+       (SELECT count(*)::int FROM (SELECT DISTINCT c.order_id FROM calls c WHERE c.customer_phone = $6 AND c.account_id = $1
+          AND c.created_at > now() - interval '24 hours' AND NOT (c.shop_id = (SELECT id FROM shop) AND c.order_external_id = $4) LIMIT $7) x) AS "numberOrdersToday",
        ${storedResponseSubquery("$1", "$2", "now()")} AS stored,
        ${catalogueSubquery("(SELECT id FROM shop)", "$5")} AS catalogue
      FROM (SELECT 1) one LEFT JOIN accounts a ON a.id = $1`,
-    [who.accountId, key, input.shop_external_id, input.order.external_id, productIds(input.order.items), input.customer.phone_number],
+    [who.accountId, key, input.shop_external_id, input.order.external_id, productIds(input.order.items), input.customer.phone_number, dailyLimit],
   );
   return rows[0]!;
 }
@@ -162,6 +186,7 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
     throw orderExists(input.shop_external_id, order.external_id, snap.order_last_attempt);
   }
   if (snap.listed) throw doNotCall(input.customer.phone_number);
+  checkNumber(ctx, input, snap);
   const balance = snap.balance_seconds ?? 0;
   if (balance < REQUIRED_SECONDS) {
     throw new ApiError("insufficient_balance", `The balance is ${balance} s; starting a call needs at least ${REQUIRED_SECONDS} s. No call was created and nothing was billed.`, {
@@ -221,7 +246,7 @@ export async function createCall(ctx: AppContext, who: Principal, input: CallCre
 async function createAlone(ctx: AppContext, who: Principal, input: CallCreate, idempotencyKey: string | null, hash: Buffer): Promise<CreatedCall> {
   const client = await ctx.db.pool.connect();
   try {
-    let snap = await readSnapshot(client, who, input, idempotencyKey);
+    let snap = await readSnapshot(client, who, input, idempotencyKey, ctx.config.WAKHA_NUMBER_DAILY_LIMIT);
     // At most three writes: a second after a key found expired, or the first losing to a concurrent request.
     for (let attempt = 1; ; attempt++) {
       if (snap.stored) return replay(snap.stored, hash);
@@ -242,7 +267,7 @@ async function createAlone(ctx: AppContext, who: Principal, input: CallCreate, i
       // request did). Or the key is taken: by a concurrent request that committed first, or by a record past the window.
       if (written === "key_taken") await deleteExpiredKey(client, who.accountId, idempotencyKey!);
       else if (idempotencyKey === null) throw orderExists(input.shop_external_id, order.external_id, Math.max(order.previous_attempts, snap.order_last_attempt ?? 0));
-      snap = await readSnapshot(client, who, input, idempotencyKey);
+      snap = await readSnapshot(client, who, input, idempotencyKey, ctx.config.WAKHA_NUMBER_DAILY_LIMIT);
       if (written === "order_taken" && !snap.stored) {
         throw orderExists(input.shop_external_id, order.external_id, Math.max(order.previous_attempts, snap.order_last_attempt ?? 0));
       }
@@ -328,17 +353,21 @@ const SNAPSHOTS_SELECT = `SELECT now() AS now, a.balance_seconds, a.calling_hour
      s.id AS shop_id, s.calling_hours AS "shopHours",
      (SELECT last_attempt FROM orders WHERE shop_id = s.id AND external_id = r.order_external_id) AS order_last_attempt,
      EXISTS (SELECT 1 FROM do_not_call WHERE account_id = r.account_id AND phone_number = r.phone) AS listed,
+     a.allow_any_number AS "allowAnyNumber",
+     (SELECT count(*)::int FROM (SELECT DISTINCT c.order_id FROM calls c WHERE c.customer_phone = r.phone AND c.account_id = r.account_id
+        AND c.created_at > now() - interval '24 hours' AND NOT (c.shop_id IS NOT DISTINCT FROM s.id AND c.order_external_id = r.order_external_id)
+        LIMIT r.lim) x) AS "numberOrdersToday",
      ${storedResponseSubquery("r.account_id", "r.key", "now()")} AS stored,
      ${catalogueSubquery("s.id", "r.products")} AS catalogue
-   FROM json_to_recordset($1::json) AS r(i integer, account_id uuid, key text, shop text, order_external_id text, products text[], phone text)
+   FROM json_to_recordset($1::json) AS r(i integer, account_id uuid, key text, shop text, order_external_id text, products text[], phone text, lim integer)
      LEFT JOIN accounts a ON a.id = r.account_id
      LEFT JOIN LATERAL (SELECT id, calling_hours FROM shops WHERE account_id = r.account_id AND external_id = r.shop AND status = 'active' LIMIT 1) s ON true
    ORDER BY r.i`;
 
-async function readSnapshots(client: Queryable, creations: PendingCreation[]): Promise<CreationSnapshot[]> {
+async function readSnapshots(client: Queryable, creations: PendingCreation[], dailyLimit: number): Promise<CreationSnapshot[]> {
   const rows = creations.map((c, i) => ({
     i, account_id: c.who.accountId, key: c.key, shop: c.input.shop_external_id, order_external_id: c.input.order.external_id,
-    products: productIds(c.input.order.items), phone: c.input.customer.phone_number,
+    products: productIds(c.input.order.items), phone: c.input.customer.phone_number, lim: dailyLimit,
   }));
   const { rows: snaps } = await queryPrepared<CreationSnapshot>(client, "wakha_create_calls_snapshots", SNAPSHOTS_SELECT, [JSON.stringify(rows)]);
   if (snaps.length !== creations.length) throw new Error(`the creation snapshots returned ${snaps.length} rows for ${creations.length}`);
@@ -444,7 +473,7 @@ async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation
   let planned: PlannedCreation[] = [];
   let written: Set<string> | null;
   try {
-    const snaps = await readSnapshots(client, members.map((m) => m.item));
+    const snaps = await readSnapshots(client, members.map((m) => m.item), ctx.config.WAKHA_NUMBER_DAILY_LIMIT);
     marks?.push(performance.now());
     members.forEach((member, i) => {
       const snap = snaps[i]!;

@@ -33,6 +33,8 @@ export interface JambonzScenario {
   hostile?: Hostility;
   /** Open the socket with this (wrong) basic-auth password (issue 30.6). */
   socketPassword?: string;
+  /** Report speech in gather's top-level `alternatives` shape (issue 30.5) instead of the verb:hook reference's `transcripts`. */
+  topLevelAlternatives?: boolean;
 }
 
 export interface FakeJambonzOptions {
@@ -221,7 +223,12 @@ export class FakeJambonz {
         await this.#sleep(talk(answer.text));
         if (gen !== generation) return;
         promptAt = performance.now();
-        send(hookMessage({ speech: { is_final: true, transcripts: [{ is_final: true, language_code: "xx", alternatives: [{ confidence: 0.87, transcript: answer.text }] }] }, reason: "speechDetected" }));
+        send(hookMessage({
+          speech: scenario.topLevelAlternatives
+            ? { is_final: true, language_code: "xx", alternatives: [{ confidence: 0.87, transcript: answer.text }] }
+            : { is_final: true, transcripts: [{ is_final: true, language_code: "xx", alternatives: [{ confidence: 0.87, transcript: answer.text }] }] },
+          reason: "speechDetected",
+        }));
       }
       if (answer.hangup) return this.#finish(call, "completed");
       if (scenario.dropSocketAfterTurns !== undefined && turn === scenario.dropSocketAfterTurns && call.connections === 1) {

@@ -45,8 +45,12 @@ export interface TwilioScenario {
   filler?: string;
   /** Hostile frames on the call's socket right after setup/start (issue 30.3; hostile-frames.ts). */
   hostile?: Hostility;
-  /** Open the ConversationRelay socket signed with this (wrong) auth token (issue 30.6). */
+  /** Open the ConversationRelay or Media Streams socket signed with this (wrong) auth token (issue 30.6). */
   socketToken?: string;
+  /** Carrier seconds after the answer at which the AMD verdict of a human comes (default 1.5; issue 30.1). */
+  amdSeconds?: number;
+  /** The verdict for a human callee (default `human`; `unknown` when detection timed out). */
+  amdVerdict?: string;
 }
 
 export interface FakeTwilioOptions {
@@ -55,6 +59,11 @@ export interface FakeTwilioOptions {
   /** Carrier seconds per wall second (WAKHA_CARRIER_TIME_SCALE on our side). */
   speed: number;
   scenarios?: Record<string, TwilioScenario>;
+  /**
+   * How much faster than the 150 words a minute Wakha budgets the fake's text-to-speech plays our lines (default 1):
+   * at 4 the callee has heard a line and answers well before Wakha's own estimate of its playback (issue 30.7).
+   */
+  playbackSpeed?: number;
   /** How Media Streams callees speak and hear (<Connect><Stream> calls; twilio-media.ts). */
   voice?: MediaVoice;
 }
@@ -78,6 +87,12 @@ export interface FakeCall {
   tokenPromptAt: number[];
   socket: WebSocket | null;
   recordingSid: string | null;
+  /** Carrier seconds from the answer to our first `text` token (issue 30.1). */
+  firstTextSeconds: number | null;
+  /** When the AMD verdict was posted, in carrier seconds after the answer. */
+  amdAtSeconds: number | null;
+  /** A machine callee: what we said to it, and whether it came after the end of its greeting (the beep) and not interruptible. */
+  toMachine: { text: string; afterBeep: boolean; interruptible: unknown }[];
   /** Media Streams calls: frames, clears, barge-in timing. */
   media?: MediaCallStats;
 }
@@ -177,12 +192,15 @@ export class FakeTwilio {
     if (!p["Twiml"] && !p["Url"] && !p["ApplicationSid"]) problems.push("Url, Twiml or ApplicationSid");
     if (multi.getAll("StatusCallbackEvent").some((e) => !EVENTS.has(e))) problems.push("StatusCallbackEvent");
     if (p["MachineDetection"] && !["Enable", "DetectMessageEnd"].includes(p["MachineDetection"])) problems.push("MachineDetection");
+    // MachineDetectionTimeout: whole seconds; 3 to 59 in the current reference (1 to 120 in the older one): both hold here.
+    if (p["MachineDetectionTimeout"] !== undefined && !(/^\d+$/.test(p["MachineDetectionTimeout"]) && Number(p["MachineDetectionTimeout"]) >= 3 && Number(p["MachineDetectionTimeout"]) <= 59)) problems.push("MachineDetectionTimeout");
     if (p["AsyncAmd"] === "true" && !p["AsyncAmdStatusCallback"]) problems.push("AsyncAmdStatusCallback");
     if (problems.length) return json(400, { code: 21205, message: `Invalid parameter(s): ${problems.join(", ")}`, status: 400 });
     const sid = `CA${randomBytes(16).toString("hex")}`;
     const call: FakeCall = {
       sid, to: p["To"]!, from: p["From"]!, params: { ...p, StatusCallbackEvent: multi.getAll("StatusCallbackEvent").join(" ") }, status: "queued",
       answeredAt: null, endedAt: null, duration: 0, transcript: [], messages: [], callbacks: [], tokenLatencies: [], tokenPromptAt: [], socket: null, recordingSid: null,
+      firstTextSeconds: null, amdAtSeconds: null, toMachine: [],
     };
     this.calls.set(sid, call);
     json(201, { sid, account_sid: this.#o.accountSid, to: call.to, from: call.from, status: "queued", direction: "outbound-api", duration: null, answered_by: null });
@@ -231,10 +249,14 @@ export class FakeTwilio {
     if (scenario.duplicateCallbacks) await this.#post(call, "StatusCallback", { CallStatus: "ringing", CallbackSource: "call-progress-events" });
     void this.#converse(call, customer);
     if (call.params["AsyncAmd"] === "true") {
-      await this.#sleep(1.5);
-      const answeredBy = customer.announcement?.answeredBy === "machine" || (customer.pickup === "voicemail" && !customer.announcement)
-        ? "machine_start" : customer.announcement?.answeredBy === "human" ? "human" : "human";
-      const params = { AnsweredBy: answeredBy, MachineDetectionDuration: "1500" };
+      const machine = customer.announcement?.answeredBy === "machine" || (customer.pickup === "voicemail" && !customer.announcement);
+      // DetectMessageEnd reports a machine once its greeting has ended (#converse posts machine_end_beep then).
+      if (machine && call.params["MachineDetection"] === "DetectMessageEnd" && !customer.announcement) return;
+      const seconds = machine ? 1.5 : scenario.amdSeconds ?? 1.5;
+      await this.#sleep(seconds);
+      const answeredBy = machine ? (call.params["MachineDetection"] === "DetectMessageEnd" ? "machine_end_other" : "machine_start") : scenario.amdVerdict ?? "human";
+      const params = { AnsweredBy: answeredBy, MachineDetectionDuration: String(Math.round(seconds * 1000)) };
+      call.amdAtSeconds = ((performance.now() - call.answeredAt) / 1000) * this.#o.speed;
       await this.#post(call, "AsyncAmdStatusCallback", params);
       if (scenario.duplicateCallbacks) await this.#post(call, "AsyncAmdStatusCallback", { ...params, AnsweredBy: "human" });
     }
@@ -262,6 +284,7 @@ export class FakeTwilio {
     let promptMono = 0;
     let firstToken = true;
     let greeted = false;
+    let beeped = false;
     const machine = customer.pickup === "voicemail";
     // Our line being played: the callee talking over an interruptible one interrupts it ("ConversationRelay sends this
     // message when the caller interrupts TTS playback by speaking",
@@ -299,6 +322,12 @@ export class FakeTwilio {
         greeted = true;
         const text = customer.announcement?.text ?? (lang.startsWith("fr") ? "Bonjour, laissez votre message après le bip." : "مرحبا، المرجو ترك رسالتكم بعد الإشارة.");
         void speak(text).then(async () => {
+          if (!customer.announcement && call.params["AsyncAmd"] === "true" && call.params["MachineDetection"] === "DetectMessageEnd") {
+            // The greeting ended with its beep: DetectMessageEnd's verdict.
+            beeped = true;
+            call.amdAtSeconds = ((performance.now() - (call.answeredAt ?? 0)) / 1000) * this.#o.speed;
+            await this.#post(call, "AsyncAmdStatusCallback", { AnsweredBy: "machine_end_beep", MachineDetectionDuration: String(Math.round(talk(text) * 1000)) });
+          }
           if (customer.announcement?.closesLine) {
             await this.#sleep(1);
             socket.close();
@@ -310,6 +339,7 @@ export class FakeTwilio {
       const message = JSON.parse(String(data)) as Record<string, unknown>;
       call.messages.push(message);
       if (message["type"] === "text") {
+        call.firstTextSeconds ??= ((performance.now() - (call.answeredAt ?? 0)) / 1000) * this.#o.speed;
         if (firstToken && promptAt) {
           call.tokenLatencies.push(performance.now() - promptAt);
           call.tokenPromptAt.push(promptMono);
@@ -321,20 +351,24 @@ export class FakeTwilio {
         agentText = "";
         call.transcript.push({ speaker: "agent", text: said });
         const at = performance.now();
-        playing = message["interruptible"] === false ? null : { text: said, at, until: at + (talk(said) * 1000) / this.#o.speed };
+        const played = talk(said) / (this.#o.playbackSpeed ?? 1);
+        playing = message["interruptible"] === false ? null : { text: said, at, until: at + (played * 1000) / this.#o.speed };
         if (playing && at < talkingUntil - 5) {
           // Our line started while the callee was talking: their speech interrupts it at once.
           send({ type: "interrupt", utteranceUntilInterrupt: "", durationUntilInterruptMs: 0 });
           playing = null;
         }
-        if (machine) return;
+        if (machine) {
+          call.toMachine.push({ text: said, afterBeep: beeped, interruptible: message["interruptible"] });
+          return;
+        }
         const reply = customer.reply(said, turn++);
         void (async () => {
           if (scenario.bargeIn && turn === 1 && reply.text) {
-            await this.#sleep(talk(said) / 3);
+            await this.#sleep(played / 3);
             await speak(reply.text, reply.digits); // over our line: an `interrupt` first
           } else {
-            await this.#sleep(talk(said) + Math.max(0, reply.thinkSeconds));
+            await this.#sleep(played + Math.max(0, reply.thinkSeconds));
             if (reply.text !== null || reply.digits) await speak(reply.text, reply.digits);
           }
           if (reply.hangup) socket.close();
@@ -351,7 +385,7 @@ export class FakeTwilio {
   #stream(call: FakeCall, customer: SimulatedCustomer, url: string, twiml: string, voice: MediaVoice): void {
     call.media = { framesIn: 0, framesOut: 0, clears: 0, bargeIn: null, turnGapsMs: [], digitsSent: "", fillerFrame: null };
     runMediaStream({
-      url, signature: twilioSignature(this.#o.authToken, url, {}), accountSid: this.#o.accountSid, callSid: call.sid, from: call.from, to: call.to,
+      url, signature: twilioSignature(this.#scenario(call).socketToken ?? this.#o.authToken, url, {}), accountSid: this.#o.accountSid, callSid: call.sid, from: call.from, to: call.to,
       speed: this.#o.speed, customer, lang: dialectOf(call.to) === "fr" ? "fr-FR" : "ar", voice,
       customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])),
       bargeIn: this.#scenario(call).bargeIn === true, keypad: this.#scenario(call).keypad ?? null, filler: this.#scenario(call).filler ?? null, hostile: this.#scenario(call).hostile ?? null, transcript: call.transcript, messages: call.messages, stats: call.media,

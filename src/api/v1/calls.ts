@@ -33,6 +33,7 @@ export function callRoutes(app: FastifyInstance, ctx: AppContext): void {
         "missing_idempotency_key", "idempotency_key_empty", "idempotency_key_too_long", "insufficient_balance", "shop_not_found",
         "idempotency_key_conflict", "order_external_id_already_exists", "conflict", "language_not_supported_for_country",
         "channel_not_available", "order_item_unknown_product", "order_item_variant_required", "number_do_not_call",
+        "phone_number_not_allowed",
       ],
     },
     // The header rules come before the body is read or validated (spec part 4, rule 1).

@@ -139,6 +139,18 @@ export class AudioCallSession implements CallSession {
     return this.#leg.ended();
   }
 
+  lineFailure(): string | null {
+    return this.#leg.lineFailure?.() ?? null;
+  }
+
+  answeringMachine(): "none" | "greeting" | "ended" {
+    return this.#leg.answeringMachine?.() ?? "none";
+  }
+
+  async machineGreetingEnded(seconds: number): Promise<boolean> {
+    return (await this.#leg.machineGreetingEnded?.(seconds)) ?? false;
+  }
+
   connectedSeconds(): number {
     return this.#leg.connectedSeconds();
   }

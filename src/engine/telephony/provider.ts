@@ -158,6 +158,15 @@ export interface CallSession {
    * no genuine one ever attached (issue 30.6). Null or absent: the call ends as its dialogue says.
    */
   lineFailure?(): string | null;
+  /**
+   * Asynchronous answering-machine detection while the call already talks (issue 30.1/30.2): `none` until a machine
+   * is reported, `greeting` while its greeting plays (Twilio machine_start), `ended` once the greeting is over
+   * (machine_end_beep, machine_end_silence, machine_end_other: the moment to leave a message). Absent: the carrier
+   * reports the machine (if at all) through answered()'s `by`.
+   */
+  answeringMachine?(): "none" | "greeting" | "ended";
+  /** Waits until the machine's greeting has ended (see answeringMachine), at most `seconds`; true when it did. */
+  machineGreetingEnded?(seconds: number): Promise<boolean>;
 }
 
 /** A carrier: dials numbers and hands back live sessions. One instance serves many concurrent calls. */
@@ -203,6 +212,11 @@ export interface AudioCallLeg {
   hangup(): Promise<void>;
   connectedSeconds(): number;
   recording(): Promise<CallRecording | CarrierRecording | null>;
+  /** Asynchronous answering-machine detection, as CallSession.answeringMachine (issue 30.1/30.2). */
+  answeringMachine?(): "none" | "greeting" | "ended";
+  /** As CallSession.lineFailure (issue 30.6). */
+  lineFailure?(): string | null;
+  machineGreetingEnded?(seconds: number): Promise<boolean>;
 }
 
 /** An audio carrier: dials and returns the audio leg. */

@@ -15,8 +15,6 @@ export { CarrierRefusedError, CarrierUnavailableError, type CarrierControl, type
 
 /** Seconds of speech per word when the carrier does not report playback (150 words a minute), as the dialer budgets. */
 const SECONDS_PER_WORD = 0.4;
-/** How long answered() waits for the answering-machine verdict after the answer before taking a human. */
-const AMD_WAIT_SECONDS = 8;
 /** How long hangup() waits for the carrier's final callback before settling on our own clock (wall seconds). */
 const FINAL_CALLBACK_WAIT_MS = 10_000;
 /** How long recording() waits for the recording callback after the call ended (wall seconds). */
@@ -88,6 +86,7 @@ export class TextCarrierSession implements CallSession {
   #recordingWaiters = new Set<() => void>();
   #recording: Promise<CallRecording | CarrierRecording | null> | null = null;
   #refusedSockets = 0;
+  #machine: "none" | "greeting" | "ended" = "none";
 
   constructor(options: TextSessionOptions) {
     this.#o = options;
@@ -144,15 +143,23 @@ export class TextCarrierSession implements CallSession {
     if (!this.#channel || this.closed) return { interrupted: false, spokenSeconds: 0 };
     this.#interrupted = false;
     const started = this.connectedSeconds();
+    const machineBefore = this.#machine;
     this.#channel.speak(text, { locale: options.locale ?? this.#o.locale, interruptible: options.interruptible ?? true });
-    // The carrier does not report the end of playback: wait the speaking time unless the customer cuts in.
-    await this.#waitFor(() => this.#interrupted || this.closed, spokenSeconds(text));
+    // The carrier does not report the end of playback: wait the speaking time unless the customer cuts in, has
+    // already answered (ConversationRelay sends a prompt only once the caller has finished speaking, and queues our
+    // next tokens itself: the answer is not held on our estimate of the playback, issue 30.7), or a machine is
+    // reported (the dialogue stops talking to it). A line that may not be interrupted (the voicemail message) is
+    // waited out whatever is heard: a hang-up right after it must not cut it.
+    const heardBefore = this.#heard.length;
+    const mayCut = options.interruptible !== false;
+    await this.#waitFor(() => this.#interrupted || this.closed || (mayCut && this.#heard.length > heardBefore) || this.#machine !== machineBefore, spokenSeconds(text));
     return { interrupted: this.#interrupted, spokenSeconds: Math.max(0, this.connectedSeconds() - started) };
   }
 
   async listen(options: ListenOptions): Promise<Utterance | null> {
     if (this.#answeredAt === null) return null;
-    await this.#waitFor(() => this.#heard.length > 0 || this.closed, options.timeoutSeconds);
+    const machineBefore = this.#machine;
+    await this.#waitFor(() => this.#heard.length > 0 || this.closed || this.#machine !== machineBefore, options.timeoutSeconds);
     return this.#heard.shift() ?? null;
   }
 
@@ -209,8 +216,43 @@ export class TextCarrierSession implements CallSession {
   machineVerdict(by: AnsweredBy): boolean {
     if (this.#verdict !== null) return false;
     this.#verdict = by;
+    if (by === "machine") this.#machine = "ended";
     if (this.#answeredAt !== null) this.#settle({ type: "answered", by, seconds: this.#elapsed() });
+    this.#wakeAll();
     return true;
+  }
+
+  /**
+   * Twilio's AnsweredBy with asynchronous detection (issue 30.1/30.2). The call already talks (answered() settled on
+   * the answer as a human): `human`, `unknown` change nothing; `machine_start` stops the dialogue until the greeting
+   * ends; `machine_end_beep|silence|other` (DetectMessageEnd) say it has ended, the moment to leave the message;
+   * `fax` is a machine that will not take one. False when nothing changed (a duplicate, or out of order).
+   */
+  answeredByVerdict(value: string): boolean {
+    if (value.startsWith("machine_end_") || value === "fax") {
+      if (this.#machine === "ended") return false;
+      this.#machine = "ended";
+    } else if (value === "machine_start") {
+      if (this.#machine !== "none") return false;
+      this.#machine = "greeting";
+    } else {
+      if (this.#verdict !== null || this.#machine !== "none") return false;
+      this.#verdict = "human";
+      return true;
+    }
+    this.#verdict = "machine";
+    // Before the answer callback (it can come second): the answer settles as a machine.
+    if (this.#answeredAt !== null) this.#settle({ type: "answered", by: "machine", seconds: this.#elapsed() });
+    this.#wakeAll();
+    return true;
+  }
+
+  answeringMachine(): "none" | "greeting" | "ended" {
+    return this.#machine;
+  }
+
+  async machineGreetingEnded(seconds: number): Promise<boolean> {
+    return this.#waitFor(() => this.#machine === "ended" || this.closed, seconds).then(() => this.#machine === "ended");
   }
 
   /** A terminal callback for a call that never connected. */
@@ -322,13 +364,9 @@ export class TextCarrierSession implements CallSession {
   #onAnswered(): void {
     if (this.#answeredAt !== null) return;
     this.#answeredAt = performance.now();
-    if (!this.#o.expectMachineVerdict || this.#verdict !== null) {
-      this.#settle({ type: "answered", by: this.#verdict ?? "human", seconds: this.#elapsed() });
-      return;
-    }
-    void delay((AMD_WAIT_SECONDS * 1000) / this.#o.speed, undefined, { ref: false }).then(() => {
-      this.#settle({ type: "answered", by: "human", seconds: this.#elapsed() });
-    });
+    // The call talks at once (issue 30.1): asynchronous detection runs while the greeting plays, and a machine
+    // verdict that comes later stops the dialogue (answeringMachine()). Only one known already decides the answer.
+    this.#settle({ type: "answered", by: this.#verdict ?? "human", seconds: this.#elapsed() });
   }
 
   #finish(carrierSeconds: number): void {

@@ -89,6 +89,42 @@ function applyStatus(session: TextCarrierSession, data: CallInfo): boolean {
   }
 }
 
+type Alternative = { transcript: string; confidence?: number };
+
+function alternativeOf(value: unknown): Alternative | null {
+  if (value === null || typeof value !== "object") return null;
+  const { transcript, confidence } = value as Record<string, unknown>;
+  if (typeof transcript !== "string" || !transcript.trim()) return null;
+  return { transcript, ...(typeof confidence === "number" && Number.isFinite(confidence) ? { confidence } : {}) };
+}
+
+function firstAlternative(list: unknown): Alternative | null {
+  if (!Array.isArray(list)) return null;
+  for (const item of list) {
+    const found = alternativeOf(item);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The best transcript of a gather's `speech`, in each shape jambonz documents or relays from its recognisers
+ * (issue 30.5): `{is_final, transcripts: [{is_final, language_code, alternatives: [{confidence, transcript}]}]}`
+ * (the verb:hook reference), and `{is_final, language_code, alternatives: [{confidence, transcript}]}` (gather's
+ * examples, Google-style results). The first non-empty alternative wins; null when there is none.
+ */
+export function bestTranscript(speech: unknown): Alternative | null {
+  if (speech === null || typeof speech !== "object" || Array.isArray(speech)) return null;
+  const s = speech as Record<string, unknown>;
+  if (Array.isArray(s["transcripts"])) {
+    for (const t of s["transcripts"]) {
+      const found = t !== null && typeof t === "object" ? firstAlternative((t as Record<string, unknown>)["alternatives"]) ?? alternativeOf(t) : null;
+      if (found) return found;
+    }
+  }
+  return firstAlternative(s["alternatives"]);
+}
+
 export function jambonzRoutes(app: FastifyInstance, ctx: AppContext, options: JambonzInboundOptions): void {
   const seen = new SeenSignatures();
   const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, detail: string) => {
@@ -218,11 +254,14 @@ function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: 
         send({ type: "ack", msgid, data: [listen()] });
         const digits = typeof data["digits"] === "string" ? data["digits"] : "";
         for (const digit of digits) session.digit(digit);
-        const speech = data["speech"] as { transcripts?: { alternatives?: { transcript?: string; confidence?: number }[] }[] } | undefined;
-        const best = speech?.transcripts?.[0]?.alternatives?.[0];
-        if (typeof best?.transcript === "string" && best.transcript) {
+        const best = bestTranscript(data["speech"]);
+        if (best) {
           session.interrupted(); // with bargein on, speech during our words cut them short
-          session.heard(best.transcript, typeof best.confidence === "number" ? best.confidence : undefined);
+          session.heard(best.transcript, best.confidence);
+        } else if (data["speech"] !== undefined || data["reason"] === "speechDetected") {
+          // Speech came but in no shape we read: say so, rather than take it silently for silence (issue 30.5).
+          request.log.warn({ carrier: "jambonz", reason: typeof data["reason"] === "string" ? data["reason"].slice(0, 64) : undefined, speech: JSON.stringify(data["speech"] ?? null).slice(0, 300) },
+            "jambonz reported speech but no transcript could be read from it");
         }
         return;
       }

@@ -31,7 +31,13 @@ export function twilioMediaRoutes(app: FastifyInstance, options: TwilioMediaInbo
       if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
       const header = request.headers["x-twilio-signature"];
       const valid = typeof header === "string" && header.length > 0 && twilio.validateRequest(options.authToken, header, `${wsUrl}${twilioPaths.media(callId)}`, {});
-      if (!valid) return refuse(request, reply, 403, "invalid X-Twilio-Signature");
+      if (!valid) {
+        // A security event: logged as one, and the call, if it never gets a genuine stream, ends carrier_auth_failed.
+        const leg = options.media.get(callId);
+        leg?.socketRefused();
+        request.log.warn({ carrier: "twilio", security: true, event: "carrier_auth_failed", live_call: leg !== undefined }, "Media Streams socket refused: invalid X-Twilio-Signature");
+        return refuse(request, reply, 403, "invalid X-Twilio-Signature");
+      }
       if (!options.media.get(callId)) return refuse(request, reply, 404, "no live call here");
     },
   }, (socket: WebSocket, request: FastifyRequest<{ Params: { callId: string } }>) => {

@@ -10,7 +10,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import twilio from "twilio";
 import type { WebSocket } from "ws";
 import type { AppContext } from "../../context.ts";
-import type { AnsweredBy } from "../../engine/telephony/provider.ts";
 import type { CarrierLines, TextCarrierSession, TextChannel } from "../../engine/telephony/text-carrier.ts";
 import { twilioPaths } from "../../engine/telephony/twilio/provider.ts";
 import { parseFrame, parseMessage, RefusedFrames, relayDtmf, relayError, relayPrompt, relaySetup } from "./frames.ts";
@@ -53,11 +52,6 @@ function applyStatus(session: TextCarrierSession, p: Params): boolean {
   }
 }
 
-/** AnsweredBy: human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax, unknown. */
-export function answeredBy(value: string | undefined): AnsweredBy {
-  return value?.startsWith("machine") || value === "fax" ? "machine" : "human";
-}
-
 export function twilioRoutes(app: FastifyInstance, ctx: AppContext, options: TwilioInboundOptions): void {
   const publicUrl = options.publicUrl.replace(/\/+$/, "");
   const wsUrl = publicUrl.replace(/^http/, "ws");
@@ -90,7 +84,8 @@ export function twilioRoutes(app: FastifyInstance, ctx: AppContext, options: Twi
     // Kept on the row whoever holds the call, so a restarted node's sweep bills the carrier's seconds.
     if (p["CallStatus"] === "completed") await recordCarrierSeconds(ctx, callId, Number(p["CallDuration"] ?? 0));
   }));
-  app.post("/carriers/twilio/calls/:callId/amd", HIDDEN, callback("amd", (session, p) => session.machineVerdict(answeredBy(p["AnsweredBy"]))));
+  // AnsweredBy: human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax, unknown.
+  app.post("/carriers/twilio/calls/:callId/amd", HIDDEN, callback("amd", (session, p) => session.answeredByVerdict(p["AnsweredBy"] ?? "")));
   // RecordingStatus: in-progress, completed, absent (https://www.twilio.com/docs/voice/api/recording#recordingstatuscallback).
   app.post("/carriers/twilio/calls/:callId/recording", HIDDEN, callback("recording", (session, p) => {
     if (p["RecordingStatus"] === "completed" && p["RecordingUrl"]) return session.recordingReady(p["RecordingUrl"]);

@@ -76,6 +76,23 @@ export class MediaStreamLeg implements AudioCallLeg {
     return this.#session.answered();
   }
 
+  lineFailure(): string | null {
+    return this.#session.lineFailure();
+  }
+
+  /** The Media Stream's socket for this call was refused for its signature (issue 30.6; TextCarrierSession.socketRefused). */
+  socketRefused(): void {
+    this.#session.socketRefused();
+  }
+
+  answeringMachine(): "none" | "greeting" | "ended" {
+    return this.#session.answeringMachine();
+  }
+
+  machineGreetingEnded(seconds: number): Promise<boolean> {
+    return this.#session.machineGreetingEnded(seconds);
+  }
+
   ended(): Promise<HangupEvent> {
     return this.#session.ended();
   }

@@ -68,6 +68,9 @@ export function classifyTwilioError(err: unknown, apiUrl?: string): Error {
   return new CarrierUnavailableError(`Twilio's REST API is unavailable: ${err instanceof Error ? err.message : String(err)}`, unreachableFailure("Twilio", err, status, apiUrl));
 }
 
+/** How long Twilio's answering-machine detection may listen before answering `unknown` (docs/going-live.md). */
+export const MACHINE_DETECTION_TIMEOUT_SECONDS = 20;
+
 export class TwilioTelephony implements TelephonyProvider {
   readonly name = "twilio";
   readonly #o: TwilioOptions;
@@ -131,7 +134,13 @@ export class TwilioTelephony implements TelephonyProvider {
         timeout: request.ringTimeoutSeconds,
         ...(request.timeLimitSeconds ? { timeLimit: Math.max(1, Math.floor(request.timeLimitSeconds)) } : {}),
         ...(request.machineDetection
-          ? { machineDetection: "Enable", asyncAmd: "true", asyncAmdStatusCallback: `${base}${twilioPaths.amd(request.callId)}`, asyncAmdStatusCallbackMethod: "POST" }
+          // DetectMessageEnd: a machine's verdict comes once its greeting has ended (the beep), the moment to leave a
+          // message; asynchronous, so the call talks meanwhile (issue 30.1/30.2). Detection gives up after
+          // MACHINE_DETECTION_TIMEOUT_SECONDS with `unknown` (Twilio's default is 30 s): the call just goes on.
+          ? {
+            machineDetection: "DetectMessageEnd", machineDetectionTimeout: MACHINE_DETECTION_TIMEOUT_SECONDS, asyncAmd: "true",
+            asyncAmdStatusCallback: `${base}${twilioPaths.amd(request.callId)}`, asyncAmdStatusCallbackMethod: "POST",
+          }
           : {}),
         ...(request.record
           ? { record: true, recordingChannels: "dual", recordingStatusCallback: `${base}${twilioPaths.recording(request.callId)}`, recordingStatusCallbackMethod: "POST", recordingStatusCallbackEvent: ["completed", "absent"] }

@@ -14,6 +14,7 @@ import { socketPassword } from "../src/engine/telephony/jambonz/provider.ts";
 import { carrierLinesFor, TextCarrierSession } from "../src/engine/telephony/text-carrier.ts";
 import { MediaStreamLeg, mediaLinesFor } from "../src/engine/telephony/twilio/media-streams.ts";
 import { twilioPaths } from "../src/engine/telephony/twilio/provider.ts";
+import { messagingPayloadSchema } from "../src/inbound/messaging.ts";
 import { newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 import { type ListeningApp, startListening } from "./mcp-client.ts";
 import { jambonzSignature } from "./fakes/jambonz.ts";
@@ -166,7 +167,7 @@ describe("Twilio: status, AMD and recording callbacks, ConversationRelay and Med
       if (u.text) heard.push(u.text);
       if (u.digits) digits.push(u.digits);
     }
-    expect(heard).toEqual(["Can you help me with my order?"]);
+    expect(heard).toEqual(["Hi! Can you tell me about life?"]);
     expect(digits).toEqual(["1"]);
     // Accepted: the socket stays open (a refused setup closes it with 1008).
     expect(ws.readyState).toBe(WebSocket.OPEN);
@@ -245,7 +246,7 @@ describe("jambonz: the documented WebSocket messages", () => {
   });
 });
 
-describe("WhatsApp Cloud API: the documented incoming text message", () => {
+describe("WhatsApp Cloud API: the documented webhooks (text, reply buttons, statuses)", () => {
   const APP_SECRET = "meta-app-secret-for-vendor-samples";
   let t: TestApp;
   beforeAll(async () => {
@@ -262,6 +263,37 @@ describe("WhatsApp Cloud API: the documented incoming text message", () => {
     expect(first.statusCode, first.body).toBe(200);
     const again = await t.app.inject({ method: "POST", url: "/webhooks/messaging", headers, payload: raw });
     expect(again.statusCode).toBe(200);
+  });
+
+  const signed = (raw: string) => ({ "content-type": "application/json", "x-hub-signature-256": `sha256=${createHmac("sha256", APP_SECRET).update(raw).digest("hex")}` });
+
+  it.each([
+    ["messages-interactive-button-reply.json", "wamid.HBgLMTY0NjcwNDM1OTUVAgARGBJBM0Y4RUU0RUNFQkFDMjYzQUMA", "change-button", "Change"],
+    ["messages-template-button.json", "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQzQUNCNjk5RDUwNUZGMUZEM0VBRAA=", "Unsubscribe", "Unsubscribe"],
+  ])("takes the documented reply %s verbatim (signed over its raw bytes)", async (file, contextId, payload, label) => {
+    const raw = sample(`whatsapp/${file}`);
+    const res = await t.app.inject({ method: "POST", url: "/webhooks/messaging", headers: signed(raw), payload: raw });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+    // Read as a reply to the message its context names, with the tapped button's payload (id) and label.
+    const m = messagingPayloadSchema.parse(JSON.parse(raw)).entry[0]!.changes[0]!.value.messages![0]!;
+    expect([m.context?.id, m.button?.payload ?? m.interactive?.button_reply?.id, m.button?.text ?? m.interactive?.button_reply?.title]).toEqual([contextId, payload, label]);
+    // Tampered bytes are refused: the signature covers exactly what Meta sent.
+    const bad = await t.app.inject({ method: "POST", url: "/webhooks/messaging", headers: signed(raw), payload: raw.replace('"from": "16505551234"', '"from": "16505551235"') });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it("records the documented statuses verbatim: sent (with conversation and pricing), sent as v24 sends it, failed with its errors", async () => {
+    for (const file of ["statuses-sent.json", "statuses-v24-no-conversation.json", "statuses-failed.json"]) {
+      const raw = sample(`whatsapp/${file}`);
+      const res = await t.app.inject({ method: "POST", url: "/webhooks/messaging", headers: signed(raw), payload: raw });
+      expect(res.statusCode, `${file}: ${res.body}`).toBe(200);
+    }
+    const { rows } = await t.ctx.db.query<{ wamid: string; status: string; at: Date; error: { reason: string; errors: { code: number }[] } | null }>(
+      "SELECT wamid, status, at, error FROM whatsapp_statuses WHERE wamid IN ($1, $2) ORDER BY at",
+      ["wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=", "wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI0QUQ2MjA4NEYyRkExNjMyREUA"]);
+    // The v24 body repeats the first one's (wamid, status): recorded once. Meta's unix-seconds strings become the times.
+    expect(rows.map((r) => [r.status, r.at.getTime() / 1000, r.error?.errors[0]?.code ?? null])).toEqual([["sent", 1750030073, null], ["failed", 1751142888, 131049]]);
   });
 });
 

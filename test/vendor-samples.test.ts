@@ -10,6 +10,7 @@ import WebSocket from "ws";
 import { parseJsonExact } from "../src/connectors/exact-json.ts";
 import { ShopifyPlatform } from "../src/connectors/platforms/shopify.ts";
 import { WooCommercePlatform } from "../src/connectors/platforms/woocommerce.ts";
+import { YouCanPlatform } from "../src/connectors/platforms/youcan.ts";
 import { socketPassword } from "../src/engine/telephony/jambonz/provider.ts";
 import { carrierLinesFor, TextCarrierSession } from "../src/engine/telephony/text-carrier.ts";
 import { MediaStreamLeg, mediaLinesFor } from "../src/engine/telephony/twilio/media-streams.ts";
@@ -320,5 +321,23 @@ describe("WooCommerce: the documented order, delivered as its order.created webh
     const event = platform.parseWebhook({ headers, rawBody });
     expect(event).toMatchObject({ kind: "order_created", order: { platformOrderId: "727", total: "29.35", currency: "USD", payment: "paid" } });
     expect(event.kind === "order_created" ? event.order.lines.map((l) => [l.productId, l.variantId, l.quantity]) : []).toEqual([["93", null, 2], ["22", "23", 1]]);
+  });
+});
+
+describe("YouCan: the documented order.create webhook payload", () => {
+  it("is verified over its raw bytes and read as an order (uuid id, ref, total, currency, the customer's phone, the line)", () => {
+    const secret = "youcan-client-secret-0123456789";
+    const rawBody = Buffer.from(sample("youcan/order-create-example.json"));
+    // Each event carries x-youcan-signature, the hex HMAC-SHA256 of the payload keyed with the app's client secret.
+    const headers = { "content-type": "application/json", "x-youcan-signature": createHmac("sha256", secret).update(rawBody).digest("hex") };
+    const platform = new YouCanPlatform({ allowPrivate: true });
+    expect(platform.verifyWebhook(secret, { headers, rawBody })).toEqual({ ok: true });
+    const event = platform.parseWebhook({ headers, rawBody });
+    expect(event).toMatchObject({
+      kind: "order_created",
+      order: { platformOrderId: "e1f4dd96-7e1c-4cd6-b9c8-9ede62f53eae", displayName: "#025", total: "300", currency: "USD", customerName: "John Doe", phone: "+1234567890" },
+    });
+    expect(event.kind === "order_created" ? event.order.lines.map((l) => [l.productId, l.variantId, l.sku, l.title, l.quantity]) : [])
+      .toEqual([[null, null, "SK7897", "Sample Product", 1]]);
   });
 });

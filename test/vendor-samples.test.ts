@@ -176,7 +176,7 @@ describe("Twilio: status, AMD and recording callbacks, ConversationRelay and Med
     expect(await closed).not.toBe(1008);
   });
 
-  it("takes the documented Media Streams messages: connected, start, media, mark, stop", async () => {
+  it("takes the documented Media Streams messages: connected, start, media, dtmf, mark, stop", async () => {
     const start = JSON.parse(sample("twilio/media-streams-start.json")) as { start: { callSid: string } };
     const session = liveSession(t, start.start.callSid);
     const leg = new MediaStreamLeg(session, { speed: 1, endCall: async () => {} });
@@ -184,8 +184,12 @@ describe("Twilio: status, AMD and recording callbacks, ConversationRelay and Med
     const path = twilioPaths.media(session.callId);
     const ws = await open(`${base}${path}`, { "x-twilio-signature": twilioSignature(AUTH_TOKEN, `${PUBLIC_URL.replace(/^http/, "ws")}${path}`, {}) });
     const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
-    for (const name of ["connected", "start", "media", "mark"]) ws.send(sample(`twilio/media-streams-${name}.json`));
+    const digits: string[] = [];
+    leg.onDigit((d) => digits.push(d));
+    for (const name of ["connected", "start", "media", "dtmf", "mark"]) ws.send(sample(`twilio/media-streams-${name}.json`));
     await until(() => leg.stats.framesIn === 1, "the media frame");
+    await until(() => digits.length === 1, "the DTMF digit");
+    expect(digits).toEqual(["1"]);
     ws.send(sample("twilio/media-streams-stop.json"));
     // `stop` ends the stream: this side closes normally, not as a refusal (1008) or a bad format (1003).
     expect([1000, 1005]).toContain(await closed);

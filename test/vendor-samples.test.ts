@@ -10,10 +10,12 @@ import WebSocket from "ws";
 import { parseJsonExact } from "../src/connectors/exact-json.ts";
 import { ShopifyPlatform } from "../src/connectors/platforms/shopify.ts";
 import { WooCommercePlatform } from "../src/connectors/platforms/woocommerce.ts";
+import { YouCanPlatform } from "../src/connectors/platforms/youcan.ts";
 import { socketPassword } from "../src/engine/telephony/jambonz/provider.ts";
 import { carrierLinesFor, TextCarrierSession } from "../src/engine/telephony/text-carrier.ts";
 import { MediaStreamLeg, mediaLinesFor } from "../src/engine/telephony/twilio/media-streams.ts";
 import { twilioPaths } from "../src/engine/telephony/twilio/provider.ts";
+import { messagingPayloadSchema } from "../src/inbound/messaging.ts";
 import { newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 import { type ListeningApp, startListening } from "./mcp-client.ts";
 import { jambonzSignature } from "./fakes/jambonz.ts";
@@ -166,7 +168,7 @@ describe("Twilio: status, AMD and recording callbacks, ConversationRelay and Med
       if (u.text) heard.push(u.text);
       if (u.digits) digits.push(u.digits);
     }
-    expect(heard).toEqual(["Can you help me with my order?"]);
+    expect(heard).toEqual(["Hi! Can you tell me about life?"]);
     expect(digits).toEqual(["1"]);
     // Accepted: the socket stays open (a refused setup closes it with 1008).
     expect(ws.readyState).toBe(WebSocket.OPEN);
@@ -174,7 +176,7 @@ describe("Twilio: status, AMD and recording callbacks, ConversationRelay and Med
     expect(await closed).not.toBe(1008);
   });
 
-  it("takes the documented Media Streams messages: connected, start, media, mark, stop", async () => {
+  it("takes the documented Media Streams messages: connected, start, media, dtmf, mark, stop", async () => {
     const start = JSON.parse(sample("twilio/media-streams-start.json")) as { start: { callSid: string } };
     const session = liveSession(t, start.start.callSid);
     const leg = new MediaStreamLeg(session, { speed: 1, endCall: async () => {} });
@@ -182,8 +184,12 @@ describe("Twilio: status, AMD and recording callbacks, ConversationRelay and Med
     const path = twilioPaths.media(session.callId);
     const ws = await open(`${base}${path}`, { "x-twilio-signature": twilioSignature(AUTH_TOKEN, `${PUBLIC_URL.replace(/^http/, "ws")}${path}`, {}) });
     const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));
-    for (const name of ["connected", "start", "media", "mark"]) ws.send(sample(`twilio/media-streams-${name}.json`));
+    const digits: string[] = [];
+    leg.onDigit((d) => digits.push(d));
+    for (const name of ["connected", "start", "media", "dtmf", "mark"]) ws.send(sample(`twilio/media-streams-${name}.json`));
     await until(() => leg.stats.framesIn === 1, "the media frame");
+    await until(() => digits.length === 1, "the DTMF digit");
+    expect(digits).toEqual(["1"]);
     ws.send(sample("twilio/media-streams-stop.json"));
     // `stop` ends the stream: this side closes normally, not as a refusal (1008) or a bad format (1003).
     expect([1000, 1005]).toContain(await closed);
@@ -245,7 +251,7 @@ describe("jambonz: the documented WebSocket messages", () => {
   });
 });
 
-describe("WhatsApp Cloud API: the documented incoming text message", () => {
+describe("WhatsApp Cloud API: the documented webhooks (text, reply buttons, statuses)", () => {
   const APP_SECRET = "meta-app-secret-for-vendor-samples";
   let t: TestApp;
   beforeAll(async () => {
@@ -262,6 +268,37 @@ describe("WhatsApp Cloud API: the documented incoming text message", () => {
     expect(first.statusCode, first.body).toBe(200);
     const again = await t.app.inject({ method: "POST", url: "/webhooks/messaging", headers, payload: raw });
     expect(again.statusCode).toBe(200);
+  });
+
+  const signed = (raw: string) => ({ "content-type": "application/json", "x-hub-signature-256": `sha256=${createHmac("sha256", APP_SECRET).update(raw).digest("hex")}` });
+
+  it.each([
+    ["messages-interactive-button-reply.json", "wamid.HBgLMTY0NjcwNDM1OTUVAgARGBJBM0Y4RUU0RUNFQkFDMjYzQUMA", "change-button", "Change"],
+    ["messages-template-button.json", "wamid.HBgLMTQxMjU1NTA4MjkVAgASGBQzQUNCNjk5RDUwNUZGMUZEM0VBRAA=", "Unsubscribe", "Unsubscribe"],
+  ])("takes the documented reply %s verbatim (signed over its raw bytes)", async (file, contextId, payload, label) => {
+    const raw = sample(`whatsapp/${file}`);
+    const res = await t.app.inject({ method: "POST", url: "/webhooks/messaging", headers: signed(raw), payload: raw });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: "ok" });
+    // Read as a reply to the message its context names, with the tapped button's payload (id) and label.
+    const m = messagingPayloadSchema.parse(JSON.parse(raw)).entry[0]!.changes[0]!.value.messages![0]!;
+    expect([m.context?.id, m.button?.payload ?? m.interactive?.button_reply?.id, m.button?.text ?? m.interactive?.button_reply?.title]).toEqual([contextId, payload, label]);
+    // Tampered bytes are refused: the signature covers exactly what Meta sent.
+    const bad = await t.app.inject({ method: "POST", url: "/webhooks/messaging", headers: signed(raw), payload: raw.replace('"from": "16505551234"', '"from": "16505551235"') });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it("records the documented statuses verbatim: sent (with conversation and pricing), sent as v24 sends it, failed with its errors", async () => {
+    for (const file of ["statuses-sent.json", "statuses-v24-no-conversation.json", "statuses-failed.json"]) {
+      const raw = sample(`whatsapp/${file}`);
+      const res = await t.app.inject({ method: "POST", url: "/webhooks/messaging", headers: signed(raw), payload: raw });
+      expect(res.statusCode, `${file}: ${res.body}`).toBe(200);
+    }
+    const { rows } = await t.ctx.db.query<{ wamid: string; status: string; at: Date; error: { reason: string; errors: { code: number }[] } | null }>(
+      "SELECT wamid, status, at, error FROM whatsapp_statuses WHERE wamid IN ($1, $2) ORDER BY at",
+      ["wamid.HBgLMTY1MDM4Nzk0MzkVAgASGBQzQUFERjg0NDEzNDdFODU3MUMxMAA=", "wamid.HBgLMTY1MDM4Nzk0MzkVAgARGBI0QUQ2MjA4NEYyRkExNjMyREUA"]);
+    // The v24 body repeats the first one's (wamid, status): recorded once. Meta's unix-seconds strings become the times.
+    expect(rows.map((r) => [r.status, r.at.getTime() / 1000, r.error?.errors[0]?.code ?? null])).toEqual([["sent", 1750030073, null], ["failed", 1751142888, 131049]]);
   });
 });
 
@@ -288,5 +325,23 @@ describe("WooCommerce: the documented order, delivered as its order.created webh
     const event = platform.parseWebhook({ headers, rawBody });
     expect(event).toMatchObject({ kind: "order_created", order: { platformOrderId: "727", total: "29.35", currency: "USD", payment: "paid" } });
     expect(event.kind === "order_created" ? event.order.lines.map((l) => [l.productId, l.variantId, l.quantity]) : []).toEqual([["93", null, 2], ["22", "23", 1]]);
+  });
+});
+
+describe("YouCan: the documented order.create webhook payload", () => {
+  it("is verified over its raw bytes and read as an order (uuid id, ref, total, currency, the customer's phone, the line)", () => {
+    const secret = "youcan-client-secret-0123456789";
+    const rawBody = Buffer.from(sample("youcan/order-create-example.json"));
+    // Each event carries x-youcan-signature, the hex HMAC-SHA256 of the payload keyed with the app's client secret.
+    const headers = { "content-type": "application/json", "x-youcan-signature": createHmac("sha256", secret).update(rawBody).digest("hex") };
+    const platform = new YouCanPlatform({ allowPrivate: true });
+    expect(platform.verifyWebhook(secret, { headers, rawBody })).toEqual({ ok: true });
+    const event = platform.parseWebhook({ headers, rawBody });
+    expect(event).toMatchObject({
+      kind: "order_created",
+      order: { platformOrderId: "e1f4dd96-7e1c-4cd6-b9c8-9ede62f53eae", displayName: "#025", total: "300", currency: "USD", customerName: "John Doe", phone: "+1234567890" },
+    });
+    expect(event.kind === "order_created" ? event.order.lines.map((l) => [l.productId, l.variantId, l.sku, l.title, l.quantity]) : [])
+      .toEqual([[null, null, "SK7897", "Sample Product", 1]]);
   });
 });

@@ -154,3 +154,8 @@ export interface CallFailure {
 export function failureOf(endReason: string): CallFailure {
   return { code: endReason, message: isEndReason(endReason) ? END_REASONS[endReason].cause : "The call failed." };
 }
+
+/** A failed call's `outcome_details` as stored (JSON): its cause, the end reason's own sentence unless one is given. */
+export function failureDetails(endReason: string, error: CallFailure = failureOf(endReason)): string {
+  return JSON.stringify({ error });
+}

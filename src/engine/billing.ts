@@ -96,6 +96,18 @@ export async function debitCall(client: Queryable, accountId: string, callId: st
  * Returns the seconds debited.
  */
 export async function debitHeld(client: Queryable, accountId: string, callId: string, seconds: number): Promise<number> {
+  if (await debitIfCovered(client, accountId, callId, seconds)) return seconds;
+  // The balance does not cover the hold (a broken invariant): what it has, and the call says so.
+  const { rows: accounts } = await client.query<{ balance_seconds: number }>(
+    "SELECT balance_seconds FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
+  const clamped = Math.max(0, Math.min(seconds, Number(accounts[0]?.balance_seconds ?? 0)));
+  if (clamped > 0) await debitIfCovered(client, accountId, callId, clamped); // covered: the account's row is locked
+  await client.query("UPDATE calls SET billed_seconds = $2 WHERE id = $1", [callId, clamped]);
+  return clamped;
+}
+
+/** Debits `seconds` and records the call's one debit, if the balance covers them; false (nothing written) otherwise. */
+async function debitIfCovered(client: Queryable, accountId: string, callId: string, seconds: number): Promise<boolean> {
   const { rows } = await queryPrepared<{ balance_after: number }>(client, "wakha_debit_held",
     `WITH a AS (
        UPDATE accounts SET balance_seconds = balance_seconds - $3 WHERE id = $2 AND balance_seconds >= $3 RETURNING balance_seconds)
@@ -103,18 +115,5 @@ export async function debitHeld(client: Queryable, accountId: string, callId: st
      SELECT $1, $2, 'debit', -$3::bigint, a.balance_seconds, $4, $5 FROM a
      RETURNING balance_after`,
     [randomUUID(), accountId, seconds, callId, `Call ${callId}: ${seconds} s`]);
-  if (rows[0]) return seconds;
-  // The balance does not cover the hold (a broken invariant): what it has, and the call says so.
-  const { rows: accounts } = await client.query<{ balance_seconds: number }>(
-    "SELECT balance_seconds FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
-  const clamped = Math.max(0, Math.min(seconds, Number(accounts[0]?.balance_seconds ?? 0)));
-  if (clamped > 0) {
-    await client.query(
-      `WITH a AS (UPDATE accounts SET balance_seconds = balance_seconds - $3 WHERE id = $2 RETURNING balance_seconds)
-       INSERT INTO transactions (id, account_id, type, seconds, balance_after, call_id, description)
-       SELECT $1, $2, 'debit', -$3::bigint, a.balance_seconds, $4, $5 FROM a`,
-      [randomUUID(), accountId, clamped, callId, `Call ${callId}: ${clamped} s`]);
-  }
-  await client.query("UPDATE calls SET billed_seconds = $2 WHERE id = $1", [callId, clamped]);
-  return clamped;
+  return rows.length > 0;
 }

@@ -13,7 +13,7 @@ import { readCallOut } from "../read-models/calls.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
 import { recordOptOut } from "./policy/do-not-call.ts";
-import { type CallFailure, failureOf } from "../domain/end-reasons.ts";
+import { type CallFailure, failureDetails } from "../domain/end-reasons.ts";
 import { scheduleRetry } from "./policy/retries.ts";
 import { takePlaces, wakeWaiting } from "./policy/concurrency.ts";
 import { callerLinesFor } from "./policy/lines.ts";
@@ -137,7 +137,7 @@ export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<Cl
       if (place?.kind === "listed") {
         await client.query(
           `UPDATE calls SET status = 'failed', end_reason = $2, outcome_details = $3, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-           WHERE id = $1`, [row.id, DO_NOT_CALL_SKIPPED, JSON.stringify({ error: failureOf(DO_NOT_CALL_SKIPPED) })]);
+           WHERE id = $1`, [row.id, DO_NOT_CALL_SKIPPED, failureDetails(DO_NOT_CALL_SKIPPED)]);
         await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
       }
       if (place?.kind !== "claimed") continue;
@@ -159,17 +159,17 @@ interface ClaimHours {
  */
 async function holdUntilOpen(ctx: AppContext, client: Queryable, row: Pick<ClaimedCall, "id" | "accountId" | "country"> & ClaimHours): Promise<boolean> {
   const now = ctx.now();
-  const opening = nextCallingTime(new Date(now), row.country, effectiveHours(row.country, row.accountHours, row.shopHours));
+  const hours = effectiveHours(row.country, row.accountHours, row.shopHours);
+  const opening = nextCallingTime(new Date(now), row.country, hours);
   if (!opening) {
     await client.query(
       `UPDATE calls SET status = 'failed', end_reason = 'no_calling_hours', outcome_details = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-       WHERE id = $1`, [row.id, JSON.stringify({ error: failureOf("no_calling_hours") })]);
+       WHERE id = $1`, [row.id, failureDetails("no_calling_hours")]);
     await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
     return true;
   }
   if (opening.getTime() <= now) return false;
   // A call woken for a place gives it back: it waits for the hours, not for a place.
-  const hours = effectiveHours(row.country, row.accountHours, row.shopHours);
   await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, schedule_reason = $3, updated_at = now() WHERE id = $1",
     [row.id, opening, closedReason(new Date(now), row.country, hours)]);
   await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: row.id }, { id: randomUUID(), startAfter: opening });
@@ -256,7 +256,7 @@ export interface CallEnd {
 /** What a call's end writes as outcome_details: the typed details of a completed call, the cause of a failed one. */
 function outcomeDetailsOf(status: CallStatus, end: CallEnd): string | null {
   if (status === "completed") return end.outcomeDetails ? JSON.stringify(end.outcomeDetails) : null;
-  if (status === "failed") return JSON.stringify({ error: end.error ?? failureOf(end.endReason) });
+  if (status === "failed") return failureDetails(end.endReason, end.error);
   return null;
 }
 

@@ -3,7 +3,7 @@
 import type { AppContext } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
-import { failureOf } from "../domain/end-reasons.ts";
+import { failureDetails } from "../domain/end-reasons.ts";
 import { emitCallEvent } from "./call-states.ts";
 import { settleOrderOfCall } from "./order-resolution.ts";
 import { wakeWaiting } from "./policy/concurrency.ts";
@@ -21,7 +21,7 @@ export async function endQueuedCallsTo(ctx: AppContext, client: Queryable, accou
      UPDATE calls c SET status = 'failed', end_reason = $3, outcome_details = $4, ended_at = now(), duration_seconds = 0,
        billed_seconds = 0, deferred_until = NULL, wait_lines = NULL, updated_at = now()
      FROM q WHERE c.id = q.id RETURNING c.id, q.held_place`,
-    [accountId, phone, DO_NOT_CALL_SKIPPED, JSON.stringify({ error: failureOf(DO_NOT_CALL_SKIPPED) })],
+    [accountId, phone, DO_NOT_CALL_SKIPPED, failureDetails(DO_NOT_CALL_SKIPPED)],
   );
   for (const row of rows) {
     // A woken call held a place under the account's cap until claimed: it goes to the next in line.

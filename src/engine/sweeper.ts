@@ -8,7 +8,7 @@ import { QUEUE_SCHEMA } from "../jobs/queue.ts";
 import { billingTimeScale, emitCallEvent, lineIsLimited } from "./call-states.ts";
 import { PARK_RECHECK_SECONDS, enqueueWoken, recheckParked, wakeWaiting } from "./policy/concurrency.ts";
 import type { Country } from "../domain/locale.ts";
-import { failureOf } from "../domain/end-reasons.ts";
+import { failureDetails } from "../domain/end-reasons.ts";
 import { debitCall } from "./billing.ts";
 
 /** Wall-clock heartbeat of a live call (the dialer's; the sweep below relies on it). */
@@ -99,7 +99,7 @@ async function endLostCall(ctx: AppContext, callId: string, staleAfterSeconds: n
            ELSE GREATEST(COALESCE(last_heartbeat_at, updated_at), COALESCE(answered_at, created_at)) END,
          duration_seconds = $2, answered_seconds = $2, billed_seconds = $3, updated_at = now()
        WHERE id = $1`,
-      [callId, connected, debit.seconds, call.answered_at !== null && call.carrier_seconds === null, Math.max(0, call.lost_wall ?? 0), JSON.stringify({ error: failureOf("worker_lost") })],
+      [callId, connected, debit.seconds, call.answered_at !== null && call.carrier_seconds === null, Math.max(0, call.lost_wall ?? 0), failureDetails("worker_lost")],
     );
     // Its place and its line are free now (issue 15): the oldest calls waiting for them are woken.
     await wakeWaiting(ctx, client, call.account_id, call.caller_line, lineIsLimited(ctx, call));

@@ -105,6 +105,18 @@ async function twilioChecks(config: Config, options: DoctorOptions, say: Say, re
 // Azure Speech behind twilio-media (issue 13). Online: the documented voices list, GET
 // https://{region}.tts.speech.microsoft.com/cognitiveservices/voices/list with Ocp-Apim-Subscription-Key, whose
 // entries carry ShortName and Locale (https://learn.microsoft.com/azure/ai-services/speech-service/rest-text-to-speech).
+function azureOrigin(config: Config): string {
+  return (config.WAKHA_AZURE_SPEECH_ENDPOINT ?? `https://${config.WAKHA_AZURE_SPEECH_REGION}.tts.speech.microsoft.com`).replace(/\/+$/, "");
+}
+
+/** The documented voices list, read with the node's key: what `doctor --online` and the start's preflight both ask. */
+function azureVoicesList(config: Config, fetchImpl: typeof fetch): Promise<Response> {
+  return fetchImpl(`${azureOrigin(config)}/cognitiveservices/voices/list`, {
+    headers: { "Ocp-Apim-Subscription-Key": config.WAKHA_AZURE_SPEECH_KEY! },
+    signal: AbortSignal.timeout(10_000),
+  });
+}
+
 async function azureChecks(config: Config, options: DoctorOptions, say: Say): Promise<void> {
   const voices: Record<string, string> = { ...DEFAULT_AZURE_VOICES, ...config.WAKHA_AZURE_SPEECH_VOICES };
   say("ok", `azure speech: voices ${DIALECTS.map((d) => `${d}=${voices[d]}`).join(", ")}; recognition in ar-MA, ar-DZ, ar-TN, fr-FR`);
@@ -119,12 +131,9 @@ async function azureChecks(config: Config, options: DoctorOptions, say: Say): Pr
     }
   }
   if (!options.online) return say("ok", "azure speech: key not checked (offline; add --online)");
-  const origin = (config.WAKHA_AZURE_SPEECH_ENDPOINT ?? `https://${config.WAKHA_AZURE_SPEECH_REGION}.tts.speech.microsoft.com`).replace(/\/+$/, "");
+  const origin = azureOrigin(config);
   try {
-    const res = await (options.fetch ?? fetch)(`${origin}/cognitiveservices/voices/list`, {
-      headers: { "Ocp-Apim-Subscription-Key": config.WAKHA_AZURE_SPEECH_KEY! },
-      signal: AbortSignal.timeout(10_000),
-    });
+    const res = await azureVoicesList(config, options.fetch ?? fetch);
     if (res.status === 401 || res.status === 403) return say("fail", `azure speech: the key was refused (${res.status})`);
     if (!res.ok) return say("fail", `azure speech: the voices list could not be read (${res.status})`);
     const listed = new Set(((await res.json()) as { ShortName?: string }[]).map((v) => v.ShortName));
@@ -167,15 +176,12 @@ async function jambonzChecks(config: Config, options: DoctorOptions, say: Say): 
  */
 export async function speechPreflight(config: Config, fetchImpl: typeof fetch = fetch): Promise<string | null> {
   if (![...config.telephony.values()].includes("twilio-media")) return null;
-  const origin = (config.WAKHA_AZURE_SPEECH_ENDPOINT ?? `https://${config.WAKHA_AZURE_SPEECH_REGION}.tts.speech.microsoft.com`).replace(/\/+$/, "");
+  const origin = azureOrigin(config);
   const refuse = (why: string) =>
     `the twilio-media channel(s) need Azure Speech to speak and hear, and ${why}: check WAKHA_AZURE_SPEECH_KEY and ` +
     "WAKHA_AZURE_SPEECH_REGION (or WAKHA_AZURE_SPEECH_ENDPOINT), then run `wakha doctor --online`; the node does not start";
   try {
-    const res = await fetchImpl(`${origin}/cognitiveservices/voices/list`, {
-      headers: { "Ocp-Apim-Subscription-Key": config.WAKHA_AZURE_SPEECH_KEY! },
-      signal: AbortSignal.timeout(10_000),
-    });
+    const res = await azureVoicesList(config, fetchImpl);
     await res.body?.cancel().catch(() => {});
     if (res.status === 401 || res.status === 403) return refuse(`${origin} refused the key (${res.status})`);
     if (!res.ok) return refuse(`${origin} answered ${res.status}`);

@@ -125,7 +125,7 @@ describe("the carrier's bad moments", () => {
     const call = await waitForEnd(t, acct, id, 60_000);
     const twilioCall = [...fake.calls.values()].find((c) => c.to === `${PHONES.MA}21`)!;
     // Every status was posted twice, a stale `ringing` came after the answer, a second AMD verdict said human.
-    expect(twilioCall.callbacks.filter((c) => c.params["CallStatus"] === "completed")).toHaveLength(2);
+    expect(await fake.statusCallbacks(twilioCall, "completed", 2)).toHaveLength(2);
     expect(twilioCall.callbacks.every((c) => c.status === 204)).toBe(true);
     expect(call.billed_seconds).toBe(twilioCall.duration);
     expect([...(await debitsOf(t.ctx, acct.accountId)).values()]).toHaveLength(1);
@@ -175,7 +175,7 @@ describe("the carrier's bad moments", () => {
     expect(call.status).toBe("completed");
     // A replay of Twilio's own (signed) final callback after the end changes nothing either.
     const twilioCall = [...fake.calls.values()].find((c) => c.params["Twiml"]?.includes(id))!;
-    const final = twilioCall.callbacks.find((c) => c.params["CallStatus"] === "completed")!.params;
+    const final = ((await fake.statusCallbacks(twilioCall, "completed"))[0])!.params;
     const replay = await t.app.inject({ method: "POST", url: `/carriers/twilio/calls/${id}/status`, headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilioSignature(AUTH_TOKEN, url, final) }, payload: new URLSearchParams(final).toString() });
     expect(replay.statusCode).toBe(204);
     expect((await getCallOut(t, acct, id)).billed_seconds).toBe(call.billed_seconds);

@@ -143,6 +143,19 @@ export class FakeTwilio {
     return this.#url;
   }
 
+  /**
+   * The status callbacks with this CallStatus, once the fake has read our route's answer to `count` of them (or the
+   * time is up). Our route writes the call before it answers, so a test that saw the call end can get here first.
+   */
+  async statusCallbacks(call: FakeCall, status: string, count = 1, timeoutMs = 10_000): Promise<{ kind: string; status: number; params: Record<string, string> }[]> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = call.callbacks.filter((c) => c.kind === "StatusCallback" && c.params["CallStatus"] === status);
+      if (found.length >= count || Date.now() > deadline) return found;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+
   async close(): Promise<void> {
     for (const t of this.#timers) clearTimeout(t);
     for (const call of this.calls.values()) call.socket?.terminate();

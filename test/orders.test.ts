@@ -134,6 +134,8 @@ describe("GET /v1/shops/{shop}/orders/{order} and GET /v1/orders (issue 16)", ()
       },
       // The WhatsApp fallback's messages (issue 16, test/whatsapp-fallback.test.ts): none for an order settled by voice.
       messages: [],
+      // Nothing reported by a courier yet (issue 35, test/delivery-events.test.ts).
+      delivery: { status: null, updated_at: null, events: [] },
     });
     const open = (await get(orderUrl(orders[0]!.shop, orders[0]!.ext))).json();
     expect(open).toMatchObject({ status: "open", resolution: { value: "unresolved", channel: null, resolved_at: null, details: null, call_id: null, message_id: null } });

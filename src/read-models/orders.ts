@@ -5,6 +5,7 @@ import type { CallOutcome, CallStatus } from "../domain/calls.ts";
 import type { Country, Currency, Language } from "../domain/locale.ts";
 import { orderStatusOf, type OrderResolution, type ResolutionChannel } from "../domain/orders.ts";
 import type { CallItem } from "../schemas/calls.ts";
+import type { DeliveryEvent } from "../schemas/delivery.ts";
 import type { OrderOut } from "../schemas/orders.ts";
 
 /** An order's row as ORDER_SELECT gives it. */
@@ -35,6 +36,10 @@ export interface OrderRow {
    * message is recorded after the reply it answers); `at` as JSON gives it (text).
    */
   messages: (Omit<OrderOut["messages"][number], "at"> & { at: string })[] | null;
+  /** Issue 35: the deciding event's status and time, and every event (timestamps as JSON gives them). */
+  delivery_status: OrderOut["delivery"]["status"];
+  delivery_updated_at: Date | null;
+  delivery_events: DeliveryEvent[] | null;
 }
 
 /**
@@ -54,12 +59,22 @@ export const ORDER_SELECT = `SELECT o.seq, o.external_id, s.external_id AS shop_
        UNION ALL
        SELECT 'inbound', r.message_id, r.kind, r.text, NULL, NULL, r.intent, r.resolution, r.action, COALESCE(r.sent_at, r.received_at),
               r.received_at
-       FROM order_messages r WHERE r.order_id = o.id) m) AS messages
+       FROM order_messages r WHERE r.order_id = o.id) m) AS messages,
+    o.delivery_status, o.delivery_updated_at,
+    (SELECT json_agg(json_build_object('event_id', d.event_id, 'status', d.status, 'occurred_at', d.occurred_at, 'carrier', d.carrier,
+                                       'tracking_number', d.tracking_number, 'reason', d.reason, 'source', d.source,
+                                       'received_at', d.received_at) ORDER BY d.occurred_at, d.event_id)
+       FROM delivery_events d WHERE d.order_id = o.id) AS delivery_events
   FROM orders o JOIN shops s ON s.id = o.shop_id
   CROSS JOIN LATERAL (SELECT c.customer_name, c.customer_phone, c.items, c.amount, c.currency, c.country, c.language
                       FROM calls c WHERE c.order_id = o.id ORDER BY c.seq DESC LIMIT 1) l`;
 
 const iso = (text: string | null) => (text === null ? null : new Date(text).toISOString());
+
+/** A delivery event as JSON (or a row) gives it, with its timestamps in RFC 3339 UTC. */
+export function toDeliveryEventOut(d: DeliveryEvent | (Omit<DeliveryEvent, "occurred_at" | "received_at"> & { occurred_at: Date; received_at: Date })): DeliveryEvent {
+  return { ...d, occurred_at: new Date(d.occurred_at).toISOString(), received_at: new Date(d.received_at).toISOString() };
+}
 
 export function toOrderOut(r: OrderRow): OrderOut {
   return {
@@ -78,6 +93,11 @@ export function toOrderOut(r: OrderRow): OrderOut {
       id: a.id, status: a.status, outcome: a.outcome, created_at: iso(a.created_at)!, ended_at: iso(a.ended_at),
     })),
     messages: (r.messages ?? []).map((m) => ({ ...m, at: iso(m.at)! })),
+    delivery: {
+      status: r.delivery_status,
+      updated_at: r.delivery_updated_at?.toISOString() ?? null,
+      events: (r.delivery_events ?? []).map(toDeliveryEventOut),
+    },
     resolution: {
       value: r.resolution,
       channel: r.resolution_channel,

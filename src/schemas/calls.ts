@@ -70,7 +70,7 @@ export const callParamsSchema = z.strictObject({
 
 /** An instant with its offset (RFC 3339), as `scheduled_at` takes it. */
 const RFC3339_INSTANT = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,9})?(Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/i;
-const instant = safeString().refine((s) => RFC3339_INSTANT.test(s) && !Number.isNaN(Date.parse(s)), {
+export const instant = safeString().refine((s) => RFC3339_INSTANT.test(s) && !Number.isNaN(Date.parse(s)), {
   message: "Input should be an RFC 3339 date-time with its offset, for example 2026-11-23T08:00:00Z or 2026-11-23T09:00:00+01:00",
   params: { type: "datetime_parsing" },
 });

@@ -6,6 +6,7 @@ import { COUNTRIES, CURRENCIES, LANGUAGES } from "../domain/locale.ts";
 import { ORDER_RESOLUTIONS, ORDER_STATUSES, RESOLUTION_CHANNELS } from "../domain/orders.ts";
 import { callItemSchema, dateFilter, outcomeDetailsSchema } from "./calls.ts";
 import { pageQuery, safeString, timestamp } from "./common.ts";
+import { orderDeliverySchema } from "./delivery.ts";
 
 export const orderAttemptSchema = z.object({
   id: z.string().describe("The call id (UUID): GET /v1/calls/{id} shows the whole call."),
@@ -56,6 +57,7 @@ export const orderOutSchema = z.object({
   attempts: z.array(orderAttemptSchema).describe("The order's calls, oldest first: the first call and its retries, manual or automatic."),
   resolution: orderResolutionSchema,
   messages: z.array(orderMessageSchema).describe("The WhatsApp fallback's messages on the order in the order Wakha recorded them (what it sent, and every reply as it arrived), each with its time."),
+  delivery: orderDeliverySchema.describe("What the courier or the store reported about the parcel (issue 35): POST .../delivery-events, the store connectors, a courier's webhook."),
 }).meta({ id: "OrderOut" });
 
 export type OrderOut = z.output<typeof orderOutSchema>;

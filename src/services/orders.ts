@@ -9,12 +9,12 @@ import { ORDER_SELECT, type OrderRow, readOrder, toOrderOut } from "../read-mode
 import type { OrderOut } from "../schemas/orders.ts";
 
 /** The same 404 for a missing shop, a missing order and another account's: the body names only what was asked. */
-function orderNotFound(shopExternalId: string, orderExternalId: string): ApiError {
+export function orderNotFound(shopExternalId: string, orderExternalId: string): ApiError {
   return new ApiError("not_found", `No order ${orderExternalId.slice(0, 64)} in shop ${shopExternalId.slice(0, 64)} on this account.`);
 }
 
 /** What CallCreate accepts as `order.external_id`: 1 to 255 characters of valid Unicode, no NUL. */
-function isOrderExternalId(value: string): boolean {
+export function isOrderExternalId(value: string): boolean {
   return value.length >= 1 && value.length <= 255 && value.isWellFormed() && !value.includes("\u0000");
 }
 

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { pageSchema } from "../../schemas/common.ts";
 import { listOrdersQuery, orderOutSchema, orderParams } from "../../schemas/orders.ts";
+import { deliveryEventInputSchema, deliveryEventResultSchema } from "../../schemas/delivery.ts";
+import { recordDeliveryEvent } from "../../services/delivery.ts";
 import { getOrder, listOrders } from "../../services/orders.ts";
 
 /** /v1/orders and /v1/shops/{shop_external_id}/orders/{order_external_id} (issue 16): read-only. */
@@ -31,4 +33,19 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     config: { errors: ["not_found"] },
   }, (req) => getOrder(ctx, req.principal, req.params.shop_external_id, req.params.order_external_id));
+
+  r.post("/shops/:shop_external_id/orders/:order_external_id/delivery-events", {
+    schema: {
+      operationId: "recordDeliveryEvent", tags: ["Orders"], summary: "Record what the courier reported about an order's parcel",
+      description: "Records a delivery event (issue 35) on the order: 201 when new, 200 with `recorded: false` for an `event_id` already " +
+        "recorded on the order (a courier's retry). The event with the latest `occurred_at` decides the order's `delivery.status`, whatever " +
+        "order the events arrive in; when that status changes, `order.delivery_updated` is sent. The same `event_id` with other content is 409 " +
+        "`conflict`; a missing shop or order, or another account's, is 404 `not_found`.",
+      params: orderParams, body: deliveryEventInputSchema, response: { 200: deliveryEventResultSchema, 201: deliveryEventResultSchema },
+    },
+    config: { errors: ["not_found", "conflict"] },
+  }, async (req, reply) => {
+    const { created, result } = await recordDeliveryEvent(ctx, req.principal, req.params.shop_external_id, req.params.order_external_id, req.body);
+    return reply.code(created ? 201 : 200).send(result);
+  });
 }

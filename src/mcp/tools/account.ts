@@ -60,7 +60,7 @@ export const listTransactionsTool = defineTool({
 export const listWebhookDeliveriesTool = defineTool({
   name: "list_webhook_deliveries",
   title: "List webhook deliveries",
-  description: "Lists the deliveries of events (call.answered, call.ended, call.retry_scheduled, recording.ready, message.received, order.resolved, webhook.test, customer.opted_out) to the account's webhook, newest first, with each one's status, attempts and the receiver's last answer. Use it to debug a receiver that misses events. `status` filters: `pending` (waiting for a retry; the schedule is 3 h, 6 h, 12 h, 24 h), `delivered`, or `failed` (the dead-letter queue: the schedule ran out); omit it for all. Pages as in the other lists (`limit`, `cursor` = `next_cursor`).",
+  description: "Lists the deliveries of events (call.answered, call.ended, call.retry_scheduled, recording.ready, message.received, order.resolved, webhook.test, customer.opted_out, order.delivery_updated) to the account's webhook, newest first, with each one's status, attempts and the receiver's last answer. Use it to debug a receiver that misses events. `status` filters: `pending` (waiting for a retry; the schedule is 3 h, 6 h, 12 h, 24 h), `delivered`, or `failed` (the dead-letter queue: the schedule ran out); omit it for all. Pages as in the other lists (`limit`, `cursor` = `next_cursor`).",
   input: z.strictObject(deliveryListQuery.shape),
   output: pageSchema(deliverySchema),
   annotations: READ,

@@ -1,7 +1,9 @@
 // get_order, list_orders: the orders API (GET /v1/shops/{shop_external_id}/orders/{order_external_id}, GET /v1/orders).
 import { z } from "zod";
 import { pageSchema } from "../../schemas/common.ts";
+import { deliveryEventInputSchema, deliveryEventResultSchema } from "../../schemas/delivery.ts";
 import { listOrdersQuery, orderOutSchema } from "../../schemas/orders.ts";
+import { recordDeliveryEvent } from "../../services/delivery.ts";
 import { getOrder, listOrders } from "../../services/orders.ts";
 import { defineTool, rootObject } from "./tool.ts";
 
@@ -39,4 +41,25 @@ export const listOrdersTool = defineTool({
   run: ({ limit, cursor, ...filters }, { ctx, who }) => listOrders(ctx, who, filters, { limit, cursor }),
 });
 
-export const ORDER_TOOLS = [getOrderTool, listOrdersTool];
+export const recordDeliveryEventTool = defineTool({
+  name: "record_delivery_event",
+  title: "Record a courier's report about an order's parcel",
+  description: [
+    "Records what happened to a confirmed order's parcel: `status` is in_transit, out_for_delivery, delivered, refused, returned, unreachable or lost, `occurred_at` when (RFC 3339 with its offset), and optionally `carrier`, `tracking_number`, `reason`.",
+    "`event_id` makes it idempotent: the same event_id on the same order is recorded once (`recorded: false` on a repeat); the same event_id with other content is conflict. The event with the latest occurred_at decides the order's `delivery.status`, whatever order events are sent in; a status change sends the webhook event order.delivery_updated.",
+    "The order is named by its shop and its own external id, as given to create_call; a missing one, or another account's, is not_found.",
+  ].join("\n\n"),
+  input: z.strictObject({
+    shop_external_id: z.string().describe("The order's shop, as given to create_call."),
+    order_external_id: z.string().describe("The order's `external_id`, as given to create_call."),
+    ...deliveryEventInputSchema.shape,
+  }),
+  output: rootObject(deliveryEventResultSchema, "The event as recorded and the order's delivery (status and events)."),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  rateClass: "write",
+  mirrors: { method: "POST", path: "/v1/shops/{shop_external_id}/orders/{order_external_id}/delivery-events" },
+  run: async ({ shop_external_id, order_external_id, ...event }, { ctx, who }) =>
+    (await recordDeliveryEvent(ctx, who, shop_external_id, order_external_id, event)).result,
+});
+
+export const ORDER_TOOLS = [getOrderTool, listOrdersTool, recordDeliveryEventTool];

@@ -17,6 +17,7 @@ import { retryPolicyRoutes } from "./api/v1/retry-policy.ts";
 import { whatsappRoutes } from "./api/v1/whatsapp.ts";
 import { productRoutes } from "./api/v1/products.ts";
 import { orderRoutes } from "./api/v1/orders.ts";
+import { analyticsRoutes } from "./api/v1/analytics.ts";
 import { shopRoutes } from "./api/v1/shops.ts";
 import { webhookRoutes } from "./api/v1/webhooks.ts";
 import { carrierRoutes } from "./inbound/carriers/index.ts";
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     apiKeyRoutes(v1, ctx);
     callRoutes(v1, ctx);
     orderRoutes(v1, ctx);
+    analyticsRoutes(v1, ctx);
     shopRoutes(v1, ctx);
     productRoutes(v1, ctx);
     webhookRoutes(v1, ctx);

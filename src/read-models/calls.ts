@@ -2,6 +2,7 @@
 // (services/calls.ts) and that call.* webhook events carry (engine/call-states.ts). Below both, so the engine
 // builds its events without calling a service written for REST.
 import { type Queryable, queryPrepared } from "../db/pool.ts";
+import type { Address } from "../schemas/address.ts";
 import type { CallOutcome, CallStatus, ScheduleReason } from "../domain/calls.ts";
 import type { LegalBasis } from "../domain/compliance.ts";
 import type { EndReason } from "../domain/end-reasons.ts";
@@ -18,6 +19,8 @@ export interface CallRow {
   shop_external_id: string;
   customer_name: string;
   customer_phone: string;
+  /** Issue 35: the delivery address given at creation, or null. */
+  customer_address: Address | null;
   amount: string;
   currency: Currency;
   country: Country;
@@ -45,7 +48,7 @@ export interface CallRow {
 }
 
 export const CALL_COLUMNS = `c.seq, c.id, c.status, c.outcome, c.end_reason, s.external_id AS shop_external_id, c.customer_name,
-  c.customer_phone, c.amount::text AS amount, c.currency, c.country, c.language, c.dialect, c.channel, c.order_external_id,
+  c.customer_phone, c.customer_address, c.amount::text AS amount, c.currency, c.country, c.language, c.dialect, c.channel, c.order_external_id,
   c.previous_attempts, c.items, c.outcome_details, c.created_at, c.answered_at, c.ended_at, c.duration_seconds,
   c.billed_seconds, c.recording_path, c.recording_purged_at, c.scheduled_at, c.retry_of,
   c.legal_basis, c.recording_declined,
@@ -69,7 +72,7 @@ export function toCallOut(baseUrl: string, r: CallRow): CallOut {
     outcome: r.outcome,
     end_reason: r.end_reason,
     shop_external_id: r.shop_external_id,
-    customer: { name: r.customer_name, phone_number: r.customer_phone },
+    customer: { name: r.customer_name, phone_number: r.customer_phone, ...(r.customer_address ? { address: r.customer_address } : {}) },
     amount: r.amount,
     currency: r.currency,
     country: r.country,

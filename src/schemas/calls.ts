@@ -2,6 +2,7 @@
 // query, documents them in OpenAPI, shapes the MCP tools and types the services.
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
+import { addressSchema } from "./address.ts";
 import { CALL_OUTCOMES, CALL_STATUSES, SCHEDULE_REASONS } from "../domain/calls.ts";
 import { LEGAL_BASES } from "../domain/compliance.ts";
 import { END_REASON_VALUES } from "../domain/end-reasons.ts";
@@ -34,6 +35,7 @@ const notBlank = (max: number) =>
 export const customerInputSchema = z.strictObject({
   name: notBlank(200).describe("The customer's name, as the agent will say it."),
   phone_number: phoneNumber.describe("E.164, for example +212612345678. With the simulator, the last two digits choose the customer's behaviour."),
+  address: addressSchema.optional().describe("The delivery address (issue 35): stored with the call and shown on it; `city` is required when an address is given."),
 }).meta({ id: "Customer" });
 
 export const orderItemInputSchema = z.strictObject({
@@ -121,7 +123,7 @@ export const callOutSchema = z.object({
   outcome: z.enum(CALL_OUTCOMES).nullable().describe("Set when the status is `completed`, else null. Each value's meaning: /docs/call-endings."),
   end_reason: z.enum(END_REASON_VALUES).nullable().describe("Why the call ended; null while it runs. Each value's cause and remedy: /docs/call-endings (explain_error answers them too)."),
   shop_external_id: z.string(),
-  customer: z.object({ name: z.string(), phone_number: z.string() }),
+  customer: z.object({ name: z.string(), phone_number: z.string(), address: addressSchema.optional().describe("Present when the call was created with one.") }),
   amount: z.string().describe("Decimal string."),
   currency: z.enum(CURRENCIES),
   country: z.enum(COUNTRIES),

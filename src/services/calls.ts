@@ -143,8 +143,9 @@ const CREATE_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout
          RETURNING id
        ), c AS (
          INSERT INTO calls (id, account_id, shop_id, order_id, order_external_id, previous_attempts, customer_name, customer_phone,
-           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy, schedule_reason)
-         SELECT $7, $2, $3, o.id, $4, $5, $8, $9, $10, $11, $12, $13, $14, $15, $16, $6, $6, $20::timestamptz, $21::jsonb, $22::text FROM o
+           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy, schedule_reason,
+           customer_address)
+         SELECT $7, $2, $3, o.id, $4, $5, $8, $9, $10, $11, $12, $13, $14, $15, $16, $6, $6, $20::timestamptz, $21::jsonb, $22::text, $23::jsonb FROM o
          RETURNING id
        ), k AS (
          INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body, created_at)
@@ -160,7 +161,7 @@ function createStatement(jobInsert: string | null): { name: string; text: string
     const text = jobInsert === null
       ? CREATE_INSERT.replace("__JOB__", "").replace("__CHECK__", "true")
       // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
-      : CREATE_INSERT.replace("__JOB__", () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$23")})\n       `)
+      : CREATE_INSERT.replace("__JOB__", () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$24")})\n       `)
         .replace("__CHECK__", `wakha_check((SELECT count(*) FROM j) = 1, '${JOB_MISSING}', 'pg-boss did not write the ${JOBS.placeCall.name} job')`);
     statement = { name: `wakha_create_call_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
     if (createStatements.size < 8) createStatements.set(jobInsert, statement);
@@ -200,7 +201,7 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
     outcome: null,
     end_reason: null,
     shop_external_id: input.shop_external_id,
-    customer: { name: input.customer.name, phone_number: input.customer.phone_number },
+    customer: { name: input.customer.name, phone_number: input.customer.phone_number, ...(input.customer.address ? { address: input.customer.address } : {}) },
     amount: normalizeDecimal(input.amount),
     currency: COUNTRY_CURRENCY[input.country],
     country: input.country,
@@ -287,7 +288,8 @@ async function write(ctx: AppContext, client: Queryable, who: Principal, input: 
     randomUUID(), who.accountId, snap.shop_id, out.order.external_id, out.order.previous_attempts, snap.now, out.id,
     out.customer.name, out.customer.phone_number, out.amount, out.currency, out.country, out.language, out.dialect, out.channel,
     JSON.stringify(out.order.items), key, key === null ? null : hash, body,
-    scheduledAt, input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy), out.schedule_reason, ...(job ? [job.param] : []),
+    scheduledAt, input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy), out.schedule_reason,
+    out.customer.address === undefined ? null : JSON.stringify(out.customer.address), ...(job ? [job.param] : []),
   ];
   try {
     if (job) {
@@ -386,7 +388,7 @@ const BATCH_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout)
          SELECT * FROM json_to_recordset($1::json) AS x(i integer, order_id uuid, account_id uuid, shop_id uuid, external_id text,
            attempt integer, at timestamptz, call_id uuid, customer_name text, customer_phone text, amount numeric,
            currency text, country text, language text, dialect text, channel text, items jsonb, key text, hash text,
-           body text, scheduled_at timestamptz, retry_policy jsonb, schedule_reason text)
+           body text, scheduled_at timestamptz, retry_policy jsonb, schedule_reason text, customer_address jsonb)
        ), o AS (
          INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt, created_at, updated_at)
          SELECT r.order_id, r.account_id, r.shop_id, r.external_id, r.attempt, r.at, r.at FROM r, t ORDER BY r.shop_id, r.external_id
@@ -395,9 +397,11 @@ const BATCH_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout)
          RETURNING id, shop_id, external_id
        ), c AS (
          INSERT INTO calls (id, account_id, shop_id, order_id, order_external_id, previous_attempts, customer_name, customer_phone,
-           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy, schedule_reason)
+           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy, schedule_reason,
+           customer_address)
          SELECT r.call_id, r.account_id, r.shop_id, o.id, r.external_id, r.attempt, r.customer_name, r.customer_phone,
-           r.amount, r.currency, r.country, r.language, r.dialect, r.channel, r.items, r.at, r.at, r.scheduled_at, r.retry_policy, r.schedule_reason
+           r.amount, r.currency, r.country, r.language, r.dialect, r.channel, r.items, r.at, r.at, r.scheduled_at, r.retry_policy, r.schedule_reason,
+           r.customer_address
          FROM r JOIN o ON o.shop_id = r.shop_id AND o.external_id = r.external_id ORDER BY r.i
          RETURNING id
        ), k AS (
@@ -449,6 +453,7 @@ async function writeBatch(ctx: AppContext, client: Queryable, planned: PlannedCr
     hash: item.key === null ? null : item.hash.toString("hex"), body, scheduled_at: scheduledAt,
     retry_policy: item.input.retry_policy ?? null,
     schedule_reason: out.schedule_reason,
+    customer_address: out.customer.address ?? null,
   }));
   const statement = batchStatement(jobs.text);
   const { rows: [result] } = await queryPrepared<{ created: string[] }>(client, statement.name, statement.text, [JSON.stringify(rows), jobs.param]);

@@ -1,0 +1,66 @@
+// customer.address on POST /v1/calls (issue 35): validated, stored, shown on the CallOut (create, read, replay), on the
+// batch path (group commit) as on a creation alone, and sent in call.ended (the CallOut).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callBody, insertShop, postCall, uid } from "./calls-fixtures.ts";
+import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
+
+const ADDRESS = { line1: "12 rue Ibn Battouta", city: "Casablanca", region: "Casablanca-Settat", postal_code: "20250", landmark: "près de la mosquée" };
+
+describe("customer.address on POST /v1/calls (issue 35)", () => {
+  let t: TestApp;
+  let acct: TestAccount;
+  let shop: string;
+  beforeAll(async () => {
+    t = await startApp({ env: { WAKHA_CREATE_BATCHES: "1", WAKHA_CREATE_BATCH_SIZE: "64", WAKHA_RATE_LIMIT_SCALE: "100" } });
+    acct = await newAccount(t.ctx, 100_000);
+    shop = (await insertShop(t.ctx, acct.accountId)).externalId;
+  });
+  afterAll(() => t?.close());
+
+  const withAddress = (address: unknown) => callBody(shop, { customer: { name: "Amina", phone_number: "+212612345601", address } });
+
+  it("stores the address and shows it on the created call, its read and its replay; a call without one has none", async () => {
+    const key = uid("key");
+    const body = withAddress(ADDRESS);
+    const created = await postCall(t, acct, body, key);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().customer).toEqual({ name: "Amina", phone_number: "+212612345601", address: ADDRESS });
+    const read = await t.app.inject({ method: "GET", url: `/v1/calls/${created.json().id}`, headers: acct.headers });
+    expect(read.json().customer.address).toEqual(ADDRESS);
+    const replay = await postCall(t, acct, body, key);
+    expect(replay.headers["x-idempotent-replay"]).toBe("true");
+    expect(replay.body).toBe(created.body);
+    const plain = await postCall(t, acct, callBody(shop));
+    expect(plain.json().customer).toEqual({ name: "Fatima Zahra", phone_number: "+212612345601" });
+    expect((await t.ctx.db.query("SELECT customer_address FROM calls WHERE id = $1", [plain.json().id])).rows[0].customer_address).toBeNull();
+  });
+
+  it("stores each address on the batch path (concurrent creations written together)", async () => {
+    const cities = Array.from({ length: 30 }, (_, i) => `City ${i}`);
+    const responses = await Promise.all(cities.map((city) => postCall(t, acct, withAddress({ city }))));
+    for (const r of responses) expect(r.statusCode, r.body).toBe(201);
+    const ids = responses.map((r) => r.json().id as string);
+    const { rows } = await t.ctx.db.query<{ id: string; city: string; xmin: string }>(
+      "SELECT id, customer_address->>'city' AS city, xmin::text FROM calls WHERE id = ANY($1)", [ids]);
+    expect(new Map(rows.map((r) => [r.id, r.city]))).toEqual(new Map(ids.map((id, i) => [id, cities[i]])));
+    expect(new Set(rows.map((r) => r.xmin)).size).toBeLessThan(30); // several creations per transaction: the batch statement ran
+  });
+
+  it("refuses an address without a city, with an unknown field, or too long, in the contract's shape, and writes nothing", async () => {
+    const cases: [unknown, string, string][] = [
+      [{ line1: "12 rue X" }, "body.customer.address.city", "missing"],
+      [{ city: "Rabat", floor: 3 }, "body.customer.address.floor", "extra_forbidden"],
+      [{ city: "x".repeat(101) }, "body.customer.address.city", "string_too_long"],
+      [{ city: "" }, "body.customer.address.city", "string_too_short"],
+      ["Rabat", "body.customer.address", "model_type"],
+    ];
+    const before = (await t.ctx.db.query("SELECT count(*)::int AS n FROM calls WHERE account_id = $1", [acct.accountId])).rows[0].n;
+    for (const [address, loc, type] of cases) {
+      const body = problem(await postCall(t, acct, withAddress(address)), "validation_error", 422);
+      const entries = (body["errors"] as { loc: string[]; type: string }[]).map((e) => [e.loc.join("."), e.type]);
+      expect(entries.map((e) => e[0]), JSON.stringify(address)).toContain(loc);
+      if (type !== "model_type") expect(entries, JSON.stringify(address)).toContainEqual([loc, type]);
+    }
+    expect((await t.ctx.db.query("SELECT count(*)::int AS n FROM calls WHERE account_id = $1", [acct.accountId])).rows[0].n).toBe(before);
+  });
+});

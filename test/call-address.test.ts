@@ -1,6 +1,9 @@
 // customer.address on POST /v1/calls (issue 35): validated, stored, shown on the CallOut (create, read, replay), on the
 // batch path (group commit) as on a creation alone, and sent in call.ended (the CallOut).
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ShopifyPlatform } from "../src/connectors/platforms/shopify.ts";
+import { WooCommercePlatform } from "../src/connectors/platforms/woocommerce.ts";
 import { callBody, insertShop, postCall, uid } from "./calls-fixtures.ts";
 import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 
@@ -32,7 +35,7 @@ describe("customer.address on POST /v1/calls (issue 35)", () => {
     expect(replay.body).toBe(created.body);
     const plain = await postCall(t, acct, callBody(shop));
     expect(plain.json().customer).toEqual({ name: "Fatima Zahra", phone_number: "+212612345601" });
-    expect((await t.ctx.db.query("SELECT customer_address FROM calls WHERE id = $1", [plain.json().id])).rows[0].customer_address).toBeNull();
+    expect((await t.ctx.db.query("SELECT customer_address FROM calls WHERE id = $1", [plain.json().id])).rows[0]!.customer_address).toBeNull();
   });
 
   it("stores each address on the batch path (concurrent creations written together)", async () => {
@@ -54,13 +57,31 @@ describe("customer.address on POST /v1/calls (issue 35)", () => {
       [{ city: "" }, "body.customer.address.city", "string_too_short"],
       ["Rabat", "body.customer.address", "model_type"],
     ];
-    const before = (await t.ctx.db.query("SELECT count(*)::int AS n FROM calls WHERE account_id = $1", [acct.accountId])).rows[0].n;
+    const before = (await t.ctx.db.query("SELECT count(*)::int AS n FROM calls WHERE account_id = $1", [acct.accountId])).rows[0]!.n;
     for (const [address, loc, type] of cases) {
       const body = problem(await postCall(t, acct, withAddress(address)), "validation_error", 422);
       const entries = (body["errors"] as { loc: string[]; type: string }[]).map((e) => [e.loc.join("."), e.type]);
       expect(entries.map((e) => e[0]), JSON.stringify(address)).toContain(loc);
       if (type !== "model_type") expect(entries, JSON.stringify(address)).toContainEqual([loc, type]);
     }
-    expect((await t.ctx.db.query("SELECT count(*)::int AS n FROM calls WHERE account_id = $1", [acct.accountId])).rows[0].n).toBe(before);
+    expect((await t.ctx.db.query("SELECT count(*)::int AS n FROM calls WHERE account_id = $1", [acct.accountId])).rows[0]!.n).toBe(before);
+  });
+});
+
+describe("the store connectors read the shipping address from the platforms' own samples (issue 35)", () => {
+  const sample = (path: string) => readFileSync(new URL(`./fixtures/vendors/${path}`, import.meta.url));
+
+  it("Shopify: shipping_address address1, address2, city, province, zip", () => {
+    const event = new ShopifyPlatform().parseWebhook({ headers: { "x-shopify-topic": "orders/create" }, rawBody: sample("shopify/orders-create-test-notification.json") });
+    expect(event.kind === "order_created" ? event.order.address : "not an order").toEqual({
+      line1: "123 Shipping Street", line2: null, city: "Shippington", region: "Kentucky", postalCode: "40003",
+    });
+  });
+
+  it("WooCommerce: shipping address_1, address_2, city, state, postcode", () => {
+    const event = new WooCommercePlatform({ allowPrivate: true }).parseWebhook({ headers: { "x-wc-webhook-topic": "order.created" }, rawBody: sample("woocommerce/order-retrieve-example.json") });
+    expect(event.kind === "order_created" ? event.order.address : "not an order").toEqual({
+      line1: "969 Market", line2: null, city: "San Francisco", region: "CA", postalCode: "94103",
+    });
   });
 });

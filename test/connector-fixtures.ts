@@ -10,6 +10,7 @@ import { ENCRYPTION_KEY, newAccount, type TestAccount } from "./helpers.ts";
 export interface OrderCall {
   id: string;
   customer_phone: string;
+  customer_address: Record<string, string> | null;
   amount: string;
   currency: string;
   country: string;
@@ -52,7 +53,7 @@ export async function startConnectorEngine(env: Record<string, string>): Promise
   };
   const callsOf = async (orderId: string | number) => {
     const { rows } = await t.ctx.db.query<OrderCall>(
-      "SELECT id, customer_phone, amount::text, currency, country, items FROM calls WHERE order_external_id = $1", [String(orderId)]);
+      "SELECT id, customer_phone, customer_address, amount::text, currency, country, items FROM calls WHERE order_external_id = $1", [String(orderId)]);
     return rows;
   };
   return {

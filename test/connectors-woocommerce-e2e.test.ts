@@ -144,6 +144,8 @@ describe("WooCommerce connector, end to end", () => {
     const { id, result } = await place({ payment: "cod", phone: "0550 12 34 02", country: "DZ", city: "Alger", currency: "DZD", lines: [{ ...line(), price: 2500 }] });
     expect(result).toBe("call_created");
     expect(await callsOf(id)).toMatchObject([{ customer_phone: "+213550123402", amount: "2530.00", currency: "DZD", country: "DZ" }]);
+    // The shipping address comes with the call (issue 35).
+    expect((await callsOf(id))[0]).toMatchObject({ customer_address: expect.objectContaining({ city: "Alger" }) });
     expect(await decided(id)).toBe("declined");
     expect(await writeBack(id)).toMatchObject({ status: "succeeded", resolution: "declined" });
     const stored = fake.orders.get(id)!;

@@ -40,6 +40,20 @@ export interface StoreOrderLine {
   quantity: number;
 }
 
+/** A delivery address as a store gives it (any field may be missing but the city). */
+export interface StoreAddress {
+  line1: string | null;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string | null;
+}
+
+/** A store address from its parts; null without a city, the one part the agent must read back. */
+export function storeAddress(parts: { line1: string | null; line2: string | null; city: string | null; region: string | null; postalCode: string | null }): StoreAddress | null {
+  return parts.city ? { ...parts, city: parts.city } : null;
+}
+
 /** A store order in one shape, whatever platform sent it. */
 export interface StoreOrder {
   /** The platform's own order id (the idempotency key of the connector's intake). */
@@ -59,6 +73,8 @@ export interface StoreOrder {
   /** ISO 3166-1 alpha-2 of the shipping (else billing) address; null when absent. */
   countryCode: string | null;
   city: string | null;
+  /** Issue 35: the shipping address (else billing) as the platform documents it; null without a city. */
+  address: StoreAddress | null;
   lines: StoreOrderLine[];
   /** When the platform says the order was created (ISO 8601), null when absent. */
   createdAt: string | null;

@@ -10,6 +10,7 @@ import { queryPrepared } from "../db/pool.ts";
 import type { OrderResolution } from "../domain/orders.ts";
 import { enqueueWriteBacks } from "../orders/store-write-back.ts";
 import { ApiError } from "../errors.ts";
+import type { Address } from "../schemas/address.ts";
 import { callCreateSchema, type CallCreate } from "../schemas/calls.ts";
 import { createCall } from "./calls.ts";
 import { adapterFor, logConnectorEvent } from "./connectors.ts";
@@ -134,7 +135,7 @@ async function takeIn(ctx: AppContext, c: ConnectorForIntake, eventId: string, o
 
   const parsed = callCreateSchema.safeParse({
     shop_external_id: c.shop_external_id,
-    customer: { name: (order.customerName ?? "").slice(0, 200).trim() || "Client", phone_number: phone },
+    customer: { name: (order.customerName ?? "").slice(0, 200).trim() || "Client", phone_number: phone, ...addressOf(order) },
     amount: inMinorUnits(order.total, order.currency),
     country,
     order: { external_id: order.platformOrderId, items: itemsOf(order, catalogue) },
@@ -239,4 +240,13 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
     await ctx.db.query("DELETE FROM connector_events WHERE id = $1 AND status = 'received'", [claim]).catch(() => {});
     throw err;
   }
+}
+
+/** The order's shipping address as CallCreate takes it (issue 35), each part cut to its bound; none without a city. */
+function addressOf(order: StoreOrder): { address?: Address } {
+  const a = order.address;
+  if (!a) return {};
+  const cut = (v: string | null, max: number) => (v ? v.slice(0, max) : undefined);
+  const address = { line1: cut(a.line1, 200), line2: cut(a.line2, 200), city: a.city.slice(0, 100), region: cut(a.region, 100), postal_code: cut(a.postalCode, 20) };
+  return { address: Object.fromEntries(Object.entries(address).filter(([, v]) => v !== undefined)) as Address };
 }

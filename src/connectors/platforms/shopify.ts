@@ -23,6 +23,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import {
   type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StoreOrderLine, type StorePlatform, type StoreProduct,
   type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, StoreApiError, type WebhookVerdict,
+  type StoreAddress, storeAddress,
 } from "../platform.ts";
 import { parseJsonExact } from "../exact-json.ts";
 
@@ -124,9 +125,16 @@ export function parseShopifyOrder(body: unknown): StoreOrder {
     phone: str(shipping?.["phone"]) ?? str(billing?.["phone"]) ?? str(o["phone"]) ?? str(customer?.["phone"]),
     countryCode: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : null,
     city: str(shipping?.["city"]) ?? str(billing?.["city"]),
+    address: addressOf(str(shipping?.["city"]) ? shipping : billing),
     lines,
     createdAt: str(o["created_at"]),
   };
+}
+
+/** The order's shipping_address (or billing_address): address1, address2, city, province, zip. */
+function addressOf(a: Json | null): StoreAddress | null {
+  if (!a) return null;
+  return storeAddress({ line1: str(a["address1"]), line2: str(a["address2"]), city: str(a["city"]), region: str(a["province"]), postalCode: str(a["zip"]) });
 }
 
 /** The GraphQL Admin API's answer to one request. */

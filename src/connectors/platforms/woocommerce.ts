@@ -15,6 +15,7 @@ import type { OrderResolution } from "../../domain/orders.ts";
 import {
   type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StorePlatform, type StoreProduct,
   type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, type WebhookVerdict, StoreApiError,
+  type StoreAddress, storeAddress,
 } from "../platform.ts";
 import { parseJson, type StoreHttpOptions, type StoreResponse, storeError, storeRequest } from "./store-http.ts";
 
@@ -76,6 +77,10 @@ const address = z.looseObject({
   phone: z.string().nullish(),
   country: z.string().nullish(),
   city: z.string().nullish(),
+  address_1: z.string().nullish(),
+  address_2: z.string().nullish(),
+  state: z.string().nullish(),
+  postcode: z.string().nullish(),
 });
 
 const lineItem = z.looseObject({
@@ -105,6 +110,11 @@ const orderSchema = z.looseObject({
 });
 
 type WooOrder = z.infer<typeof orderSchema>;
+
+/** The order's shipping (or billing) address: address_1, address_2, city, state, postcode. */
+function addressOf(a: z.infer<typeof address>): StoreAddress | null {
+  return storeAddress({ line1: text(a.address_1), line2: text(a.address_2), city: text(a.city), region: text(a.state), postalCode: text(a.postcode) });
+}
 
 /** A float as a decimal string (line `price` is total / quantity, a float); at most 4 places, no exponent. */
 function decimal(value: number | string): string {
@@ -149,6 +159,7 @@ function toStoreOrder(order: WooOrder): StoreOrder {
     phone: text(billing.phone) ?? text(shipping.phone),
     countryCode: (text(shipping.country) ?? text(billing.country))?.toUpperCase() ?? null,
     city: text(shipping.city) ?? text(billing.city),
+    address: addressOf(text(shipping.city) ? shipping : billing),
     lines: order.line_items.map((line) => ({
       // product_id 0 is a line whose product was deleted: a custom line.
       productId: line.product_id > 0 ? String(line.product_id) : null,

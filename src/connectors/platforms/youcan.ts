@@ -20,6 +20,7 @@ import type { OrderResolution } from "../../domain/orders.ts";
 import {
   type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StorePlatform, type StoreProduct,
   type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, type WebhookVerdict, StoreApiError,
+  type StoreAddress, storeAddress,
 } from "../platform.ts";
 import { parseJson, type StoreHttpOptions, type StoreResponse, storeError, storeRequest } from "./store-http.ts";
 
@@ -157,6 +158,8 @@ function toStoreOrder(order: YouCanOrder): StoreOrder {
     phone: text(shipping.phone) ?? text(customer.phone) ?? text(billing.phone),
     countryCode: (text(shipping.country_code) ?? text(billing.country_code))?.toUpperCase() ?? null,
     city: text(shipping.city) ?? text(billing.city),
+    // The address fields YouCan documents are the city's only (no street line in its published payloads).
+    address: storeAddress({ line1: null, line2: null, city: text(shipping.city) ?? text(billing.city), region: null, postalCode: null }),
     lines: order.variants.map((line) => {
       const values = (line.variant.values ?? []).filter((v): v is string => typeof v === "string" && v !== "default");
       return {

@@ -34,6 +34,7 @@ const EXPECTED: Record<Behaviour, string> = {
   unintelligible: "no_decision", no_answer: "status:no_answer", busy: "status:busy", voicemail: "status:voicemail",
   not_in_service: "status:failed", switched_off: "status:failed", unavailable: "status:failed",
   voicemail_undetected: "status:voicemail", forwarded: "status:voicemail",
+  confirm_correcting_city: "confirmed", confirm_adding_landmark: "confirmed",
 };
 const WANTS_CONFIRM = new Set<Behaviour>(["confirm", "question_then_confirm"]);
 

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShopifyPlatform } from "../src/connectors/platforms/shopify.ts";
 import { WooCommercePlatform } from "../src/connectors/platforms/woocommerce.ts";
 import { callBody, insertShop, postCall, uid } from "./calls-fixtures.ts";
+import { type EngineApp, startEngineWithReceiver, waitForEnd } from "./engine-fixtures.ts";
 import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
+import type { Receiver } from "./webhook-receiver.ts";
 
 const ADDRESS = { line1: "12 rue Ibn Battouta", city: "Casablanca", region: "Casablanca-Settat", postal_code: "20250", landmark: "près de la mosquée" };
 
@@ -85,3 +87,37 @@ describe("the store connectors read the shipping address from the platforms' own
     });
   });
 });
+
+describe("an address call end to end: the simulator's 16 corrects the city, and call.ended carries it (issue 35)", () => {
+  let t: EngineApp;
+  let receiver: Receiver;
+  let close: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ t, receiver, close } = await startEngineWithReceiver());
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  it("confirmed with outcome_details.delivery, on the call and in call.ended", async () => {
+    const acct = await newAccount(t.ctx, 2000);
+    const shop = await insertShop(t.ctx, acct.accountId);
+    const hook = await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: acct.headers, payload: { url: `http://127.0.0.1:${receiver.port}/address` } });
+    expect(hook.statusCode).toBe(201);
+    const res = await postCall(t, acct, callBody(shop.externalId, { customer: { name: "Amina", phone_number: "+212612345616", address: { city: "Casablanca", line1: "12 rue Ibn Battouta" } } }));
+    expect(res.statusCode, res.body).toBe(201);
+    const ended = await waitForEnd(t, acct, res.json().id, 60_000);
+    expect(ended).toMatchObject({ status: "completed", outcome: "confirmed", outcome_details: { delivery: { address_confirmed: false, corrected: { city: "Rabat" } } } });
+    const event = await until(() => receiver.requests.find((r) => r.path === "/address" && r.headers["x-service-event-type"] === "call.ended"));
+    expect(JSON.parse(event.body).data).toMatchObject({ customer: { address: { city: "Casablanca" } }, outcome_details: { delivery: { corrected: { city: "Rabat" } } } });
+  });
+});
+
+async function until<T>(probe: () => T | undefined): Promise<T> {
+  for (let i = 0; i < 600; i++) {
+    const got = probe();
+    if (got !== undefined) return got;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("never came");
+}

@@ -41,6 +41,8 @@ export interface ClaimedCall {
   amount: string;
   currency: CallOut["currency"];
   items: CallItem[];
+  /** The delivery address given with the call (issue 35), read back after a confirmation; null without one. */
+  address: { city: string; line1?: string } | null;
   /** The balance not held by the account's other live calls when this one was claimed. */
   balanceSeconds: number;
   /** The seconds this call holds: it may be connected that long before it must extend its hold or close. */
@@ -112,6 +114,7 @@ export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<Cl
     const { rows } = await client.query<ClaimedCall & { status: CallStatus; cancel_requested_at: Date | null; seq: string } & ClaimHours>(
       `SELECT c.id, c.account_id AS "accountId", s.name AS "shopName", c.customer_name AS "customerName", c.customer_phone AS phone,
          c.country, c.language, c.dialect, c.channel, c.amount::text AS amount, c.currency, c.items, c.status, c.cancel_requested_at, c.seq,
+         c.customer_address AS address,
          a.calling_hours AS "accountHours", s.calling_hours AS "shopHours"
        FROM calls c JOIN shops s ON s.id = c.shop_id JOIN accounts a ON a.id = c.account_id
        WHERE c.id = ANY($1::uuid[]) ORDER BY c.id FOR UPDATE OF c`,

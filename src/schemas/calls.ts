@@ -2,7 +2,7 @@
 // query, documents them in OpenAPI, shapes the MCP tools and types the services.
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
-import { addressSchema } from "./address.ts";
+import { addressSchema, deliveryDetailsSchema } from "./address.ts";
 import { CALL_OUTCOMES, CALL_STATUSES, SCHEDULE_REASONS } from "../domain/calls.ts";
 import { LEGAL_BASES } from "../domain/compliance.ts";
 import { END_REASON_VALUES } from "../domain/end-reasons.ts";

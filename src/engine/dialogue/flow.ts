@@ -4,6 +4,7 @@
 import type { CallOutcome } from "../../domain/calls.ts";
 import { DO_NOT_CALL_END_REASON } from "../../domain/do-not-call.ts";
 import { isBareNo, isBareYes, questionTopic, relativeDelayMinutes } from "./cues.ts";
+import { addressNoted, addressQuestion, readAddressReply } from "./address.ts";
 import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
 import { objectsToRecording } from "./recording-objection.ts";
 import { localDate, localToUtc, nextDay, utcIso } from "./local-time.ts";
@@ -118,7 +119,7 @@ export function answersIdentity(c: Classification, text: string, country: Countr
   return c.intent === "confirm" || (c.intent === "unclear" && readReply(text, country).request === "acknowledgement");
 }
 
-type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "ended";
+type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "address" | "ended";
 
 /** An outcome the customer has decided while the agent still asks for its detail (reason, day, time, change). */
 interface Pending {
@@ -179,6 +180,21 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     return say(closing, true);
   }
 
+  /** The order is confirmed: with an address on the call, read it back first (issue 35, address.ts). */
+  function confirmed(): AgentTurn {
+    if (!order.address) return finish("confirmed", {}, profile.confirmed(pick));
+    pending = { outcome: "confirmed", details: { delivery: { address_confirmed: false } } };
+    stage = "address";
+    return say(addressQuestion(order), false);
+  }
+
+  /** The reply to the address question (or none): still confirmed, with what it said about the address. */
+  function addressReply(c: Classification, text: string | null): AgentTurn {
+    pending = null;
+    const delivery = readAddressReply(text, c, order);
+    return finish("confirmed", { delivery }, `${addressNoted(order, delivery)} ${profile.confirmed(pick)}`.trim());
+  }
+
   function callbackAt(text: string): string | null {
     const delay = relativeDelayMinutes(text);
     if (delay !== null) return utcIso(new Date(Math.ceil(options.now.getTime() / 60_000 + delay) * 60_000));
@@ -234,7 +250,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     switch (c.intent) {
       case "confirm":
         decisive.push(text);
-        return finish("confirmed", {}, profile.confirmed(pick));
+        return confirmed();
       case "cancel": {
         decisive.push(text);
         const reason = extractReason(text);
@@ -302,7 +318,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     if (text) decisive.push(text);
     // "Why?" or "what to change?" answered with a clear change of mind ("no, nothing, send it") confirms after all.
     if (text && (stage === "reason" || stage === "change_details") && c.intent === "confirm" && c.confidence >= CHANGE_OF_MIND && c.mixed !== true) {
-      return finish("confirmed", {}, profile.confirmed(pick));
+      return confirmed();
     }
     switch (stage) {
       case "reason":
@@ -332,6 +348,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       case "reschedule_date": return profile.askDate();
       case "callback_time": return profile.askCallbackTime();
       case "change_details": return profile.askChange();
+      case "address": return addressQuestion(order);
       default: return profile.confirmationQuestion();
     }
   }
@@ -365,6 +382,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         case "identity": return text ? identify(c, text) : unclearReply(() => profile.identityAgain(order));
         case "confirmation": return text ? decide(c, text) : unclearReply(() => profile.confirmationAgain(unclear));
         case "ended": return { text: "", end: true };
+        case "address": return addressReply(c, text);
         default: return detail(c, text);
       }
     },
@@ -378,7 +396,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       log.push({ speaker: "customer", text: `DTMF ${digits}`, at: lastAt, intent: meaning ?? "unclear", confidence: 1 });
       if (meaning === "confirm") {
         decisive.push(`DTMF ${key}`);
-        return finish("confirmed", {}, profile.confirmed(pick));
+        return confirmed();
       }
       if (meaning === "cancel") {
         decisive.push(`DTMF ${key}`);
@@ -387,6 +405,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       if (stage === "identity" || stage === "confirmation") {
         return unclearReply(() => (stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear)));
       }
+      if (stage === "address") return addressReply({ intent: "unclear", confidence: 1 }, null);
       return detail({ intent: "unclear", confidence: 1 }, null);
     },
 

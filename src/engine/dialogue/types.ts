@@ -30,6 +30,8 @@ export interface DialogueOrder {
   amount: string;
   currency: Currency;
   items: { name: string; variant: string | null; quantity: number; unit_price: string | null }[];
+  /** The delivery address given with the call (issue 35): read back after a confirmation when present. */
+  address?: { city: string; line1?: string | undefined } | null;
 }
 
 /** One thing the agent says; `end` means it hangs up right after saying it. */

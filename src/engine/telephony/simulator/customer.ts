@@ -9,12 +9,15 @@ import { dzPhrases } from "./phrases/dz.ts";
 import { frPhrases } from "./phrases/fr.ts";
 import { maPhrases } from "./phrases/ma.ts";
 import { tnPhrases } from "./phrases/tn.ts";
+import { ADDRESS_PHRASES } from "./phrases/address.ts";
 
 export type Behaviour =
   | "confirm" | "decline" | "no_answer" | "busy" | "voicemail" | "reschedule" | "wrong_number"
   | "question_then_confirm" | "change" | "callback" | "hangup" | "unintelligible"
   // No person answers: a carrier announcement or a voicemail greeting (issue 14; numbers ending 21 to 25).
-  | "not_in_service" | "switched_off" | "voicemail_undetected" | "unavailable" | "forwarded";
+  | "not_in_service" | "switched_off" | "voicemail_undetected" | "unavailable" | "forwarded"
+  // Confirm, then answer the address question (issue 35; numbers ending 16 and 17).
+  | "confirm_correcting_city" | "confirm_adding_landmark";
 
 /** The test numbers of CONTRACT §5, by their last two digits. */
 export const TEST_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
@@ -29,6 +32,9 @@ export const TEST_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
 export const ANNOUNCEMENT_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
   "21": "not_in_service", "22": "switched_off", "23": "voicemail_undetected", "24": "unavailable", "25": "forwarded",
 };
+
+/** Customers who confirm and then correct the city (16) or add a landmark (17) when the address is read back (issue 35). */
+export const ADDRESS_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = { "16": "confirm_correcting_city", "17": "confirm_adding_landmark" };
 
 const ANNOUNCED: Partial<Record<Behaviour, { kind: keyof Announcements; answeredBy: "human" | "machine"; closesLine: boolean }>> = {
   not_in_service: { kind: "notInService", answeredBy: "human", closesLine: true },
@@ -76,7 +82,7 @@ export function seededRandom(seed: number): () => number {
 /** The behaviour behind a phone number: a test number's, or a persona drawn from the number's seed. */
 export function behaviourFor(phoneNumber: string): Behaviour {
   const digits = phoneNumber.replace(/\D/g, "");
-  const fixed = TEST_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ANNOUNCEMENT_NUMBER_BEHAVIOURS[digits.slice(-2)];
+  const fixed = TEST_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ANNOUNCEMENT_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ADDRESS_NUMBER_BEHAVIOURS[digits.slice(-2)];
   if (fixed) return fixed;
   const draw = seededRandom(seedOf(digits))();
   const total = PERSONA_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
@@ -89,10 +95,11 @@ export function behaviourFor(phoneNumber: string): Behaviour {
 }
 
 /** What the agent just did, read from its words in any profile (Arabic script or French). */
-export type Cue = "keypad" | "check" | "why" | "when" | "change" | "confirm" | "identity" | "other";
+export type Cue = "keypad" | "address" | "check" | "why" | "when" | "change" | "confirm" | "identity" | "other";
 
 const CUES: readonly [Cue, RegExp][] = [
   ["keypad", /ضغط|appuyez/i],
+  ["address", /العنوان|l'adresse/i],
   ["check", /(باش نتأكد|pour être sûre?)[^؟?]*(نأكد|confirme)/i],
   ["why", /علاش|علاه|pourquoi/i],
   ["when", /إمتى|امتى|وقتاش|quel jour|quand/i],
@@ -144,6 +151,9 @@ export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, r
   /** The answer to the confirmation question (or any turn that asks for a decision). */
   function decision(): string | null {
     switch (behaviour) {
+      case "confirm_correcting_city":
+      case "confirm_adding_landmark":
+        return say(bank.confirm);
       case "confirm":
         // Some customers hedge first ("inshallah"), then say yes when asked again.
         if (!hedged && random() < 0.2) {
@@ -185,6 +195,11 @@ export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, r
 
   function answer(cue: Cue): string | null {
     if (behaviour === "wrong_number") return say(bank.wrongPerson);
+    if (cue === "address") {
+      if (behaviour === "confirm_correcting_city") return say(ADDRESS_PHRASES[dialect].correctCity);
+      if (behaviour === "confirm_adding_landmark") return say(ADDRESS_PHRASES[dialect].landmark);
+      return say(bank.shortYes);
+    }
     if (cue === "check") return yesNo();
     if (cue === "identity") {
       if (!askedWho) {

@@ -134,10 +134,10 @@ describe("WooCommerce connector, end to end", () => {
     ]);
     expect(await decided(id)).toBe("confirmed");
     const entry = await writeBack(id);
-    expect(entry).toMatchObject({ status: "succeeded", resolution: "confirmed", attempts: 1, call_id: call!.id, detail: { note: "commande confirmée par le client par téléphone." } });
+    expect(entry).toMatchObject({ status: "succeeded", resolution: "confirmed", attempts: 1, call_id: call!.id, detail: { note: "commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client." } });
     const stored = fake.orders.get(id)!;
     expect(stored.statusHistory).toEqual(["processing", "processing"]);
-    expect(stored.notes.map((n) => [n.note, n.customer_note])).toEqual([["Wakha: commande confirmée par le client par téléphone.", false]]);
+    expect(stored.notes.map((n) => [n.note, n.customer_note])).toEqual([["Wakha: commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client.", false]]);
   });
 
   it("an Algerian order (0550 12 34 02, DZD) declined is cancelled on the store, with a note", async () => {

@@ -56,9 +56,24 @@ describe("Shopify write-back of resolutions", () => {
     const entry = await writeBack(id);
     expect(entry).toMatchObject({ status: "succeeded", resolution: "confirmed", attempts: 1, last_error: null, call_id: callId });
     // An earlier wakha: tag and Wakha: line are replaced; the merchant's own are kept.
-    expect(fake.orders.get(id)).toEqual({ id, tags: ["vip", "wakha:confirmed"], note: "Livrer avant 18h\nWakha: commande confirmée par le client par téléphone." });
+    expect(fake.orders.get(id)).toEqual({ id, tags: ["vip", "wakha:confirmed"], note: "Livrer avant 18h\nWakha: commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client." });
+    // The shipping address was read back and confirmed (issue 35): Shopify gets it as an order attribute too.
+    expect(fake.attributes.get(id)).toEqual([{ key: "wakha_address_confirmed", value: "yes" }]);
     const calls = fake.requests.filter((r) => JSON.stringify(r.variables).includes(`Order/${id}`));
     expect(calls.every((r) => r.token === TOKEN)).toBe(true);
+  });
+
+  it("the address read back (issue 35): 16 corrects the city; the note says so and the order attributes carry it, the merchant's kept", async () => {
+    const { id, callId } = await order("06 12 34 56 16");
+    fake.attributes.set(id, [{ key: "gift_wrap", value: "yes" }, { key: "wakha_landmark", value: "old" }]);
+    const call = await waitForEnd(t, a, callId);
+    expect(call).toMatchObject({ outcome: "confirmed", customer: { address: { city: "Casablanca", line1: "12 rue Ibn Battouta" } },
+      outcome_details: { delivery: { address_confirmed: false, corrected: { city: "Rabat" } } } });
+    expect(await writeBack(id)).toMatchObject({ status: "succeeded", resolution: "confirmed" });
+    expect(fake.orders.get(id)!.note).toBe("Livrer avant 18h\nWakha: commande confirmée par le client par téléphone. Livraison : ville corrigée par le client : Rabat.");
+    expect(fake.attributes.get(id)).toEqual([
+      { key: "gift_wrap", value: "yes" }, { key: "wakha_address_confirmed", value: "no" }, { key: "wakha_corrected_city", value: "Rabat" },
+    ]);
   });
 
   it("a change request goes into the note in French", async () => {

@@ -123,7 +123,7 @@ describe("YouCan connector, end to end", () => {
       { product_external_id: null, variant_external_id: null, name: "Plateau en cuivre", variant_name: null, unit_price: "35.50", quantity: 1 },
     ]);
     expect(await decided(id)).toBe("confirmed");
-    expect(await writeBack(id)).toMatchObject({ status: "succeeded", resolution: "confirmed", attempts: 1, call_id: call!.id, detail: { note: "commande confirmée par le client par téléphone." } });
+    expect(await writeBack(id)).toMatchObject({ status: "succeeded", resolution: "confirmed", attempts: 1, call_id: call!.id, detail: { note: "commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client." } });
     expect(fake.orders.get(id)!.statusHistory).toEqual([{ context: "status", slug: "processed" }]);
     expect(fake.statusOf(id)).toBe("processed");
   });

@@ -102,6 +102,8 @@ export interface StoreWriteBack {
   tags: string[];
   /** A human note in the merchant's language (details: changes asked, the new day, the callback time). */
   note: string;
+  /** Order attributes for platforms that have them (Shopify's note_attributes): the address read back (issue 35). */
+  attributes?: { key: string; value: string }[];
 }
 
 /**

@@ -74,7 +74,7 @@ export function resolutionNote(resolution: OrderResolution, details: ResolutionD
   const by = channel === "whatsapp" ? "sur WhatsApp" : "par téléphone";
   const d = details ?? {};
   switch (resolution) {
-    case "confirmed": return `commande confirmée par le client ${by}.`;
+    case "confirmed": return `commande confirmée par le client ${by}.${deliveryNote(d["delivery"])}`;
     case "declined": return d["opted_out"] === true
       ? `commande refusée par le client ${by} : il demande à ne plus jamais être appelé (numéro ajouté à la liste d'opposition de Wakha ; ne le rappelez pas).`
       : `commande refusée par le client ${by}${d["reason"] ? `. Motif : ${frenchReason(text(d["reason"]))}` : ""}.`;
@@ -84,6 +84,30 @@ export function resolutionNote(resolution: OrderResolution, details: ResolutionD
     case "wrong_number": return `mauvais numéro : la personne jointe dit ne pas avoir passé cette commande.`;
     case "unresolved": return `client non joint.`;
   }
+}
+
+/** What the customer said when the address was read back (issue 35, `outcome_details.delivery`), for the note. */
+function deliveryNote(delivery: unknown): string {
+  if (!delivery || typeof delivery !== "object") return "";
+  const d = delivery as { address_confirmed?: boolean; corrected?: { city?: string }; landmark?: string; preferred_time?: string };
+  const parts = [
+    d.corrected?.city ? `ville corrigée par le client : ${d.corrected.city}` : d.address_confirmed ? "adresse confirmée par le client" : "adresse non confirmée",
+    ...(d.landmark ? [`repère : ${d.landmark}`] : []),
+    ...(d.preferred_time ? [`livraison souhaitée : ${d.preferred_time}`] : []),
+  ];
+  return ` Livraison : ${parts.join(" ; ")}.`;
+}
+
+/** The same as order attributes (Shopify's note_attributes), keys prefixed `wakha_`; none without a read-back. */
+export function deliveryAttributes(details: ResolutionDetails | null): { key: string; value: string }[] {
+  const d = details?.["delivery"] as { address_confirmed?: boolean; corrected?: { city?: string }; landmark?: string; preferred_time?: string } | undefined;
+  if (!d || typeof d !== "object") return [];
+  return [
+    { key: "wakha_address_confirmed", value: d.address_confirmed ? "yes" : "no" },
+    ...(d.corrected?.city ? [{ key: "wakha_corrected_city", value: d.corrected.city }] : []),
+    ...(d.landmark ? [{ key: "wakha_landmark", value: d.landmark }] : []),
+    ...(d.preferred_time ? [{ key: "wakha_preferred_time", value: d.preferred_time }] : []),
+  ];
 }
 
 /**
@@ -137,7 +161,8 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
   let result: StoreWriteBackResult;
   try {
     const credentials = openCredentials(ctx.secretBox, w.platform, w.store_url, w.credentials_sealed, w.webhook_secret_sealed);
-    result = await adapter.writeBack(credentials, { platformOrderId: w.platform_order_id, resolution: w.resolution, tags: resolutionTags(w.resolution, w.resolution_details), note });
+    result = await adapter.writeBack(credentials, { platformOrderId: w.platform_order_id, resolution: w.resolution, tags: resolutionTags(w.resolution, w.resolution_details), note,
+      attributes: deliveryAttributes(w.resolution_details) });
   } catch (err) {
     if (!(err instanceof StoreApiError)) return void (await fail("error", (err as Error).message ?? String(err)));
     if (!err.transient) return void (await fail(err.status === 401 || err.status === 403 ? "credentials_refused" : "store_refused", err.message));

@@ -76,6 +76,9 @@ export class FakeShopify {
     await closeServer(this.#server);
   }
 
+  /** Each order's custom attributes (note_attributes), by order id. */
+  readonly attributes = new Map<string, { key: string; value: string }[]>();
+
   addOrder(id: string, note: string | null = null, tags: string[] = []): FakeOrder {
     const order = { id, note, tags };
     this.orders.set(id, order);
@@ -164,7 +167,7 @@ export class FakeShopify {
     }
     if (/\border\s*\(\s*id:/.test(query)) {
       const o = this.#orderOf(v["id"]);
-      data["order"] = o ? { id: `gid://shopify/Order/${o.id}`, note: o.note, tags: [...o.tags] } : null;
+      data["order"] = o ? { id: `gid://shopify/Order/${o.id}`, note: o.note, tags: [...o.tags], customAttributes: [...(this.attributes.get(o.id) ?? [])] } : null;
     }
     const missing = [{ field: ["id"], message: "Order does not exist" }];
     const tagList = (x: unknown) => (Array.isArray(x) ? x.map(String) : typeof x === "string" ? x.split(",").map((t) => t.trim()) : []).filter(Boolean);
@@ -181,6 +184,8 @@ export class FakeShopify {
     if (/\borderUpdate\s*\(/.test(query)) {
       const o = this.#orderOf(v["id"]);
       if (o && typeof v["note"] === "string") o.note = v["note"];
+      // OrderInput.customAttributes: a new list that overwrites the order's (issue 35).
+      if (o && Array.isArray(v["attributes"])) this.attributes.set(o.id, (v["attributes"] as { key: string; value: string }[]).map((a) => ({ key: a.key, value: a.value })));
       data["orderUpdate"] = { order: o ? { id: `gid://shopify/Order/${o.id}` } : null, userErrors: o ? [] : missing };
     }
     return data;

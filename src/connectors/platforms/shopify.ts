@@ -172,13 +172,22 @@ function variantsOf(connection: unknown): { variants: StoreVariant[]; next: stri
   return { variants, next: info?.["hasNextPage"] === true ? str(info["endCursor"]) : null };
 }
 
-const ORDER_QUERY = `query WakhaOrder($id: ID!) { order(id: $id) { id note tags } }`;
+const ORDER_QUERY = `query WakhaOrder($id: ID!) { order(id: $id) { id note tags customAttributes { key value } } }`;
 
-const WRITE_BACK_MUTATION = `mutation WakhaWriteBack($id: ID!, $add: [String!]!, $remove: [String!]!, $note: String) {
+// OrderInput.customAttributes overwrites the list (shopify.dev/docs/api/admin-graphql/latest/input-objects/OrderInput):
+// the merchant's attributes are read first and sent back with Wakha's (`wakha_` keys) replaced.
+const WRITE_BACK_MUTATION = `mutation WakhaWriteBack($id: ID!, $add: [String!]!, $remove: [String!]!, $note: String, $attributes: [AttributeInput!]) {
   tagsRemove(id: $id, tags: $remove) { userErrors { field message } }
   tagsAdd(id: $id, tags: $add) { userErrors { field message } }
-  orderUpdate(input: {id: $id, note: $note}) { order { id } userErrors { field message } }
+  orderUpdate(input: {id: $id, note: $note, customAttributes: $attributes}) { order { id } userErrors { field message } }
 }`;
+
+/** The order's custom attributes with Wakha's (`wakha_` keys) replaced by `ours`. */
+function mergeAttributes(current: unknown, ours: { key: string; value: string }[]): { key: string; value: string }[] {
+  const kept = (Array.isArray(current) ? current : []).map((a) => obj(a)).filter((a): a is Json => a !== null)
+    .map((a) => ({ key: String(a["key"] ?? ""), value: String(a["value"] ?? "") })).filter((a) => a.key !== "" && !a.key.startsWith("wakha_"));
+  return [...kept, ...ours];
+}
 
 /** The line Wakha keeps in an order's note: replaced at each write-back, the merchant's own lines kept. */
 export const NOTE_PREFIX = "Wakha: ";
@@ -254,6 +263,7 @@ export class ShopifyPlatform implements StorePlatform {
     const remove = existing.filter((t) => t.startsWith("wakha:") && !writeBack.tags.includes(t));
     const result = obj(await this.#graphql(credentials, WRITE_BACK_MUTATION, {
       id: gid, add: writeBack.tags, remove, note: mergeNote(str(order["note"]), writeBack.note),
+      attributes: mergeAttributes(order["customAttributes"], writeBack.attributes ?? []),
     }));
     const userErrors = ["tagsRemove", "tagsAdd", "orderUpdate"].flatMap((field) => {
       const errors = obj(result?.[field])?.["userErrors"];

@@ -22,6 +22,8 @@ import { shopRoutes } from "./api/v1/shops.ts";
 import { webhookRoutes } from "./api/v1/webhooks.ts";
 import { carrierRoutes } from "./inbound/carriers/index.ts";
 import { connectorRoutes as storeWebhookRoutes } from "./inbound/connectors.ts";
+import { courierWebhookRoutes } from "./inbound/couriers.ts";
+import { courierRoutes } from "./api/v1/couriers.ts";
 import { messagingRoutes } from "./inbound/messaging.ts";
 import { mcpRoutes } from "./mcp/server.ts";
 import { consoleRoutes } from "./console/plugin.ts";
@@ -111,6 +113,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     callRoutes(v1, ctx);
     orderRoutes(v1, ctx);
     analyticsRoutes(v1, ctx);
+    courierRoutes(v1, ctx);
     shopRoutes(v1, ctx);
     productRoutes(v1, ctx);
     webhookRoutes(v1, ctx);
@@ -126,6 +129,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   // Outside /v1: signed by the platform, not by an API key; its own body parser and limit.
   await app.register(async (inbound) => messagingRoutes(inbound, ctx));
   await app.register(async (inbound) => storeWebhookRoutes(inbound, ctx));
+  await app.register(async (inbound) => courierWebhookRoutes(inbound, ctx));
 
   // Outside /v1 and out of the OpenAPI document: the carriers' signed callbacks and WebSockets (/carriers/...).
   await app.register(async (carriers) => carrierRoutes(carriers, ctx));

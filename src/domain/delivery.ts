@@ -8,6 +8,10 @@ export type DeliveryEventStatus = (typeof DELIVERY_EVENT_STATUSES)[number];
 export const DELIVERY_SOURCES = ["api", "shopify", "woocommerce", "youcan", "yalidine"] as const;
 export type DeliverySource = (typeof DELIVERY_SOURCES)[number];
 
+/** The couriers whose webhooks Wakha reads (src/connectors/couriers/). */
+export const COURIERS = ["yalidine"] as const;
+export type CourierName = (typeof COURIERS)[number];
+
 /** The statuses that end a parcel's journey; on a tie of occurred_at they win over one still moving. */
 const FINAL: readonly DeliveryEventStatus[] = ["delivered", "refused", "returned", "lost"];
 

@@ -77,7 +77,7 @@ describe("over the wire", () => {
         const verdict = platform.verifyWebhook(WEBHOOK_SECRET, request);
         if (!verdict.ok) return void res.writeHead(401).end(verdict.reason);
         const event = platform.parseWebhook(request);
-        seen.push(event.kind === "order_created" ? event.order.platformOrderId : event.topic);
+        seen.push(event.kind === "order_created" ? event.order.platformOrderId : event.kind === "delivery" ? event.platformOrderId : event.topic);
         res.writeHead(200).end("{}");
       });
     });
@@ -124,7 +124,9 @@ describe("order parsing", () => {
 
   it("ignores other topics and refuses malformed bodies with a plain message", () => {
     const delivery = store.orderCreated(codOrder());
-    expect(platform.parseWebhook({ headers: { ...delivery.headers, "x-wc-webhook-topic": "order.updated" }, rawBody: delivery.rawBody })).toEqual({ kind: "ignored", topic: "order.updated" });
+    expect(platform.parseWebhook({ headers: { ...delivery.headers, "x-wc-webhook-topic": "order.updated" }, rawBody: delivery.rawBody })).toEqual({ kind: "ignored", topic: "order.updated:processing" });
+    // order.updated is read for the delivery statuses only (issue 35, test/connector-delivery.test.ts); another topic is ignored.
+    expect(platform.parseWebhook({ headers: { ...delivery.headers, "x-wc-webhook-topic": "order.deleted" }, rawBody: delivery.rawBody })).toEqual({ kind: "ignored", topic: "order.deleted" });
     expect(() => platform.parseWebhook({ headers: delivery.headers, rawBody: Buffer.from("<html>nope</html>") })).toThrow(/not a JSON object/);
     const { line_items: _l, ...noLines } = codOrder();
     expect(() => platform.parseWebhook({ headers: delivery.headers, rawBody: Buffer.from(JSON.stringify(noLines)) })).toThrow(/line_items/);

@@ -2,6 +2,7 @@
 // platform's wire format only (webhook signatures and payloads, the Admin/REST API for the catalogue and for
 // write-backs); what an order becomes (a call under the calling policy, a rejection with a reason) and when a
 // write-back is retried are decided outside it (src/connectors/*). Adapters are chosen in src/connectors/registry.ts.
+import type { DeliveryEventStatus } from "../domain/delivery.ts";
 import type { OrderResolution } from "../domain/orders.ts";
 
 export const STORE_PLATFORMS = ["shopify", "youcan", "woocommerce"] as const;
@@ -83,6 +84,8 @@ export interface StoreOrder {
 /** What a webhook delivery is about: an order to take in, or a topic the connector acknowledges and ignores. */
 export type StoreWebhookEvent =
   | { kind: "order_created"; order: StoreOrder }
+  /** A parcel's news (issue 35): a fulfilment event or a status the merchant set after the courier's verdict. */
+  | { kind: "delivery"; platformOrderId: string; event: { eventId: string; status: DeliveryEventStatus; occurredAt: string; reason: string | null } }
   | { kind: "ignored"; topic: string };
 
 /** One product of a store's catalogue with its variants, as the catalogue import maps them onto the shop's. */

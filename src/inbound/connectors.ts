@@ -33,8 +33,8 @@ export async function connectorRoutes(app: FastifyInstance, ctx: AppContext): Pr
         shop_id: z.string().describe("The connector's opaque webhook token, from its `webhook_url`."),
       }),
       response: {
-        200: z.object({ status: z.literal("ok"), result: z.enum(["call_created", "skipped", "rejected", "duplicate", "ignored"]) })
-          .describe("Recorded: `call_created`, `skipped` or `rejected` (see the connector's events), `duplicate` (already taken in), `ignored` (another topic)."),
+        200: z.object({ status: z.literal("ok"), result: z.enum(["call_created", "skipped", "rejected", "duplicate", "ignored", "delivery_recorded"]) })
+          .describe("Recorded: `call_created`, `skipped` or `rejected` (see the connector's events), `duplicate` (already taken in, or a parcel event already recorded), `ignored` (another topic), `delivery_recorded` (a parcel event on a taken-in order, issue 35)."),
         400: detailSchema.describe("A signed body that is not an order of this platform."),
         401: detailSchema.describe("Missing or wrong signature."),
         404: detailSchema.describe("No connector at this address."),

@@ -3,7 +3,7 @@
 // rejected with a reason in the connector's log. Idempotent on the platform's order id, even for simultaneous deliveries.
 import { randomUUID } from "node:crypto";
 import type { AppContext } from "../context.ts";
-import type { InboundStoreWebhook, StoreOrder } from "../connectors/platform.ts";
+import type { InboundStoreWebhook, StoreOrder, StorePlatformName } from "../connectors/platform.ts";
 import { COUNTRIES, COUNTRY_CURRENCY, type Country } from "../domain/locale.ts";
 import { normalisePhone } from "../domain/phone.ts";
 import { queryPrepared } from "../db/pool.ts";
@@ -13,10 +13,11 @@ import { ApiError } from "../errors.ts";
 import type { Address } from "../schemas/address.ts";
 import { callCreateSchema, type CallCreate } from "../schemas/calls.ts";
 import { createCall } from "./calls.ts";
+import { recordStoreDelivery } from "./connector-delivery.ts";
 import { adapterFor, logConnectorEvent } from "./connectors.ts";
 
 /** What became of one delivery (the 2xx body): the platform only needs the status code. */
-export type IntakeResult = "call_created" | "skipped" | "rejected" | "duplicate" | "ignored";
+export type IntakeResult = "call_created" | "skipped" | "rejected" | "duplicate" | "ignored" | "delivery_recorded";
 
 /** What became of one delivery, with the topic of one acknowledged and ignored (for the server's log). */
 export interface IntakeOutcome {
@@ -203,6 +204,7 @@ export async function receiveStoreWebhook(ctx: AppContext, platform: string, tok
   // Nothing is recorded for another topic (WooCommerce's activation ping, orders/updated...): the platform only
   // needs its 200, and the connector's log stays the merchant's list of orders.
   if (event.kind === "ignored") return { result: "ignored", topic: event.topic };
+  if (event.kind === "delivery") return { result: await recordStoreDelivery(ctx, c, platform as StorePlatformName, event.platformOrderId, event.event) };
   const order = event.order;
   const eventId = randomUUID();
   // The claim and the catalogue the lines may name, in one round trip.

@@ -26,6 +26,7 @@ import {
   type StoreAddress, storeAddress,
 } from "../platform.ts";
 import { parseJsonExact } from "../exact-json.ts";
+import { shopifyFulfillmentEvent } from "./delivery-topics.ts";
 
 /** The Admin API version Wakha speaks (a stable quarterly version; Shopify supports each for at least 12 months). */
 export const SHOPIFY_API_VERSION = "2025-10";
@@ -218,6 +219,7 @@ export class ShopifyPlatform implements StorePlatform {
 
   parseWebhook(request: InboundStoreWebhook): StoreWebhookEvent {
     const topic = request.headers["x-shopify-topic"] ?? "";
+    if (topic === "fulfillment_events/create") return shopifyFulfillmentEvent(request.rawBody);
     if (topic !== "orders/create") return { kind: "ignored", topic: topic.slice(0, 100) || "(none)" };
     let body: unknown;
     try {

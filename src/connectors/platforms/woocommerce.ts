@@ -17,6 +17,7 @@ import {
   type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, type WebhookVerdict, StoreApiError,
   type StoreAddress, storeAddress,
 } from "../platform.ts";
+import { wooStatusEvent } from "./delivery-topics.ts";
 import { parseJson, type StoreHttpOptions, type StoreResponse, storeError, storeRequest } from "./store-http.ts";
 
 /**
@@ -273,8 +274,9 @@ export class WooCommercePlatform implements StorePlatform {
     if (isPing(request)) return { kind: "ignored", topic: "ping" };
     const topic = header(request, "x-wc-webhook-topic");
     if (!topic) throw new Error("Not a WooCommerce webhook: no X-WC-Webhook-Topic header");
-    if (topic !== "order.created") return { kind: "ignored", topic };
+    if (topic !== "order.created" && topic !== "order.updated") return { kind: "ignored", topic };
     const json = parseJson(request.rawBody.toString("utf8"));
+    if (topic === "order.updated" && json !== null && typeof json === "object" && !Array.isArray(json)) return wooStatusEvent(json as Record<string, unknown>);
     if (json === null || typeof json !== "object" || Array.isArray(json)) throw new Error("WooCommerce order.created: the body is not a JSON object");
     // A webhook left on the legacy API version wraps the order as {"order": {...}} in another shape.
     if ("order" in json && !("line_items" in json)) throw new Error("WooCommerce order.created: a legacy API payload; set the webhook's API version to WP REST API Integration v3");

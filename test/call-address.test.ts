@@ -121,3 +121,18 @@ async function until<T>(probe: () => T | undefined): Promise<T> {
   }
   throw new Error("never came");
 }
+
+describe("the address is personal data (issue 35 with issue 36)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp();
+  });
+  afterAll(() => t?.close());
+
+  it("the retention sweep's and the erasure's strip removes outcome_details.delivery (the customer's words about the address)", async () => {
+    const { STRIP_WORDS } = await import("../src/compliance/retention.ts");
+    const details = { delivery: { address_confirmed: true, landmark: "près de la mosquée" }, transcript_excerpt: "oui", reason: null };
+    const { rows } = await t.ctx.db.query<{ d: Record<string, unknown> }>(`SELECT ${STRIP_WORDS("x")} AS d FROM (SELECT $1::jsonb AS x) s`, [JSON.stringify(details)]);
+    expect(rows[0]!.d).toEqual({ reason: null });
+  });
+});

@@ -69,12 +69,12 @@ export async function runErasure(ctx: AppContext, erasureId: string): Promise<vo
 async function eraseRows(client: Queryable, accountId: string, phone: string): Promise<{ counts: ErasureCounts; writeBacks: object[] }> {
   const calls = await client.query<{ id: string; order_id: string; recorded: boolean; worded: boolean }>(
     `SELECT id, order_id, recording_path IS NOT NULL AS recorded,
-       transcript IS NOT NULL OR COALESCE(outcome_details ?| array['transcript_excerpt', 'reason', 'changes'], false) AS worded
+       transcript IS NOT NULL OR COALESCE(outcome_details ?| array['transcript_excerpt', 'reason', 'changes', 'delivery'], false) AS worded
      FROM calls WHERE account_id = $1 AND customer_phone = $2 FOR UPDATE`, [accountId, phone]);
   const callIds = calls.rows.map((c) => c.id);
   const orderIds = [...new Set(calls.rows.map((c) => c.order_id))];
   await client.query(
-    `UPDATE calls SET customer_name = $2, customer_phone = $2, transcript = NULL, outcome_details = ${STRIP_WORDS("outcome_details")},
+    `UPDATE calls SET customer_name = $2, customer_phone = $2, customer_address = NULL, transcript = NULL, outcome_details = ${STRIP_WORDS("outcome_details")},
        recording_path = NULL, recording_purged_at = CASE WHEN recording_path IS NULL THEN recording_purged_at ELSE now() END, updated_at = now()
      WHERE id = ANY($1::uuid[])`, [callIds, ERASED]);
   const orders = await client.query(

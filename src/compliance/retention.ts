@@ -6,7 +6,7 @@ import type { Queryable } from "../db/pool.ts";
 const BATCH = 500;
 
 /** outcome_details without the customer's words (the same rule as an erasure: the excerpt goes, reason and changes become null). */
-export const STRIP_WORDS = (col: string) => `CASE WHEN ${col} IS NULL THEN NULL ELSE (${col} - 'transcript_excerpt' - 'words')
+export const STRIP_WORDS = (col: string) => `CASE WHEN ${col} IS NULL THEN NULL ELSE (${col} - 'transcript_excerpt' - 'words' - 'delivery')
   || COALESCE((SELECT jsonb_object_agg(k, 'null'::jsonb) FROM jsonb_object_keys(${col}) AS k WHERE k IN ('reason', 'changes')), '{}'::jsonb) END`;
 
 /** Purges expired transcripts, a batch at a time; returns how many calls lost theirs. */

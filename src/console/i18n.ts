@@ -1,5 +1,6 @@
 // The console's words in French (the default), English and Arabic (right to left), and the locale-aware formats
 // of times (in the account's time zone), numbers and amounts (Intl, with the currency of each call).
+import { type Labels, LABELS } from "./labels.ts";
 
 export const LOCALES = ["fr", "en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -10,6 +11,18 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 const en = {
+  timeHeader: "Time",
+  openingBalance: "Opening balance",
+  retryEnabled: "Call again automatically when a call does not get an answer",
+  maxAttempts: "Calls per order at most (the first included)",
+  retryDelays: "Wait before each new call",
+  retryDelay: "Before call",
+  retryOn: "Call again when",
+  fridayPrayer: "Friday prayer",
+  publicHolidays: "Public holidays",
+  closed: "closed",
+  source: "Added how",
+  minutesUnit: "min",
   appName: "Wakha console",
   skip: "Skip to content",
   nav: "Main menu",
@@ -181,6 +194,18 @@ const en = {
 export type Messages = typeof en;
 
 const fr: Messages = {
+  timeHeader: "Durée",
+  openingBalance: "Solde d’ouverture",
+  retryEnabled: "Rappeler automatiquement quand un appel n’aboutit pas",
+  maxAttempts: "Appels par commande au plus (le premier compris)",
+  retryDelays: "Attente avant chaque nouvel appel",
+  retryDelay: "Avant l’appel",
+  retryOn: "Rappeler quand",
+  fridayPrayer: "Prière du vendredi",
+  publicHolidays: "Jours fériés",
+  closed: "fermé",
+  source: "Ajouté comment",
+  minutesUnit: "min",
   appName: "Console Wakha",
   skip: "Aller au contenu",
   nav: "Menu principal",
@@ -350,6 +375,18 @@ const fr: Messages = {
 };
 
 const ar: Messages = {
+  timeHeader: "المدة",
+  openingBalance: "الرصيد الافتتاحي",
+  retryEnabled: "معاودة الاتصال تلقائيا حين لا تنجح المكالمة",
+  maxAttempts: "أقصى عدد من المكالمات لكل طلب (مع الأولى)",
+  retryDelays: "الانتظار قبل كل مكالمة جديدة",
+  retryDelay: "قبل المكالمة",
+  retryOn: "معاودة الاتصال حين",
+  fridayPrayer: "صلاة الجمعة",
+  publicHolidays: "العطل الرسمية",
+  closed: "مغلق",
+  source: "طريقة الإضافة",
+  minutesUnit: "د",
   appName: "لوحة وخا",
   skip: "انتقل إلى المحتوى",
   nav: "القائمة الرئيسية",
@@ -531,6 +568,8 @@ export class Formats {
   readonly locale: Locale;
   readonly timeZone: string;
   readonly t: Messages;
+  /** Every enum value in words (labels.ts). */
+  readonly l: Labels;
   readonly #dateTime: Intl.DateTimeFormat;
   readonly #number: Intl.NumberFormat;
 
@@ -538,6 +577,7 @@ export class Formats {
     this.locale = locale;
     this.timeZone = timeZone;
     this.t = MESSAGES[locale];
+    this.l = LABELS[locale];
     this.#dateTime = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeStyle: "medium", timeZone });
     this.#number = new Intl.NumberFormat(INTL_LOCALE[locale]);
   }
@@ -564,6 +604,25 @@ export class Formats {
   seconds(n: number | null): string {
     if (n === null) return "—";
     return new Intl.NumberFormat(INTL_LOCALE[this.locale], { style: "unit", unit: "second", unitDisplay: "short" }).format(n);
+  }
+
+  /** An enum value in words; the value itself only for one the tables do not know. */
+  label(table: keyof Labels, value: string | null | undefined): string {
+    if (value === null || value === undefined) return "—";
+    return (this.l[table] as Record<string, string>)[value] ?? value;
+  }
+
+  /** Seconds as hours and minutes in the locale's units (9 h 40 min, 12 min, 36 s under a minute). */
+  span(n: number | null): string {
+    if (n === null) return "—";
+    const unit = (u: string, v: number) => new Intl.NumberFormat(INTL_LOCALE[this.locale], { style: "unit", unit: u, unitDisplay: "short" }).format(v);
+    const abs = Math.abs(n);
+    const sign = n < 0 ? "-" : "";
+    if (abs < 60) return sign + unit("second", abs);
+    const hours = Math.floor(abs / 3600);
+    const minutes = Math.floor((abs % 3600) / 60);
+    if (hours === 0) return sign + unit("minute", minutes);
+    return sign + (minutes ? `${unit("hour", hours)} ${unit("minute", minutes)}` : unit("hour", hours));
   }
 
   status(s: string): string {

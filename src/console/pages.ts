@@ -284,10 +284,10 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
       ? html`<dl class="details">${Object.entries(call.outcome_details).filter(([k, val]) => val !== null && val !== undefined && k !== "error").map(([k, val]) => html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`)}</dl>`
       : "";
     const turns = transcript.turns.map((turn) => html`<li class="turn ${turn.speaker}">
-<button type="button" class="seek" data-seek="${turn.start_seconds}" aria-label="${turn.start_seconds} s">${turn.start_seconds.toFixed(1)} s</button>
+<button type="button" class="seek" data-seek="${turn.start_seconds}" aria-label="${f.seconds(turn.start_seconds)}">${f.number(Number(turn.start_seconds.toFixed(1)))} ${t.seconds}</button>
 <span class="who">${turn.speaker === "agent" ? t.agent : t.customer}</span>
 <span class="text" dir="auto">${turn.text}</span>
-${turn.intent ? html`<span class="intent">${t.intent}: ${turn.intent} (${f.number(Math.round((turn.confidence ?? 0) * 100))} %)</span>` : ""}</li>`);
+${turn.intent ? html`<span class="intent">${t.intent}: ${f.label("intents", turn.intent)} (${f.number(Math.round((turn.confidence ?? 0) * 100))} %)</span>` : ""}</li>`);
     const active = !TERMINAL.has(call.status);
     return h.send(reply, layout(v, `${t.callTitle} · ${call.customer.name}`, html`
 <div data-live="call" data-call-id="${call.id}" data-status="${call.status}">
@@ -299,7 +299,7 @@ ${active ? html`<form method="post" action="/console/calls/${call.id}/cancel">${
 <section aria-labelledby="h-timeline"><h2 id="h-timeline">${t.timeline}</h2>
 <ol class="timeline">${step(t.tCreated, call.created_at)}${step(t.tScheduled, call.scheduled_at)}${step(t.tAnswered, call.answered_at)}${step(t.tEnded, call.ended_at)}</ol>
 ${call.outcome_details?.error ? html`<p class="call-error"><strong>${t.failureCause}</strong>: <span dir="auto">${call.outcome_details.error.message}</span> (<code>${call.outcome_details.error.code}</code>)</p>` : ""}
-<p>${t.endReason}: ${call.end_reason ? html`<a href="/docs/call-endings#${call.end_reason}">${call.end_reason}</a>` : "—"} · ${t.duration}: ${f.seconds(call.duration_seconds)} · ${t.billed}: ${f.seconds(call.billed_seconds)}
+<p>${t.endReason}: ${call.end_reason ? html`<a href="/docs/call-endings#${call.end_reason}" data-end-reason="${call.end_reason}">${f.label("endReasons", call.end_reason)}</a>` : "—"} · ${t.duration}: ${f.seconds(call.duration_seconds)} · ${t.billed}: ${f.seconds(call.billed_seconds)}
 ${call.retry_of ? html` · ${t.retryOf} <a href="/console/calls/${call.retry_of}">${call.retry_of.slice(0, 8)}</a>` : ""}</p>
 ${call.waiting_reason ? html`<p class="waiting-reason" role="status">${t.waitingReason}: ${t.waitingReasons[call.waiting_reason] ?? call.waiting_reason}</p>` : ""}
 ${call.billing_adjustment ? html`<p class="billing-adjustment" role="note">${t.tBillingAdjusted} ${f.seconds(call.billing_adjustment.reported_seconds)} · ${t.billed}: ${f.seconds(call.billing_adjustment.billed_seconds)} (${t.billingBoundNote})</p>` : ""}
@@ -413,7 +413,7 @@ ${table(["#", t.created, t.status, t.outcome, t.tEnded], attempts, "—", t.atte
     const rows = keys.data.map((k, i) => html`<tr data-key-id="${k.id}">
 <td>${k.name ?? "—"}${k.id === session.principal.keyId ? html` <em>(${t.thisSession})</em>` : ""}</td><td><code>${k.prefix}…</code></td>
 <td>${k.status === "active" ? t.active : t.revoked}</td><td>${f.time(k.created_at)}</td><td>${f.time(k.last_used_at)}</td>
-<td class="events">${eventsOf[i]!.data.map((e) => html`<span>${e.type} ${f.time(e.created_at)}</span>`)}</td>
+<td class="events">${eventsOf[i]!.data.map((e) => html`<span>${f.label("keyEvents", e.type)} ${f.time(e.created_at)}</span>`)}</td>
 <td>${k.status === "active" ? html`<form method="post" action="/console/keys/${k.id}/revoke">${csrfField(v)}<button type="submit" class="danger" aria-label="${t.revoke} ${k.name ?? k.prefix}">${t.revoke}</button></form>` : f.time(k.revoked_at)}</td></tr>`);
     return h.send(reply, layout(v, t.keysTitle, html`${top}
 <form method="post" action="/console/keys" class="inline">${csrfField(v)}
@@ -492,7 +492,7 @@ ${deliveries.next_cursor ? html`<nav class="pager"><a rel="next" href="${href("/
     const { f, f: { t } } = v;
     let pretty = payload;
     try { pretty = JSON.stringify(JSON.parse(payload), null, 2); } catch { /* shown as stored */ }
-    return h.send(reply, layout(v, `${t.event} ${delivery.event_type}`, html`
+    return h.send(reply, layout(v, `${t.event} · ${f.label("webhookEvents", delivery.event_type)}`, html`
 <p>${(t.deliveryStatusNames as Record<string, string>)[delivery.status]} · <code>${delivery.event_id}</code> · <code>${delivery.url}</code></p>
 ${delivery.status !== "pending" ? html`<form method="post" action="/console/webhook/deliveries/${delivery.id}/redeliver">${csrfField(v)}<button type="submit">${t.redeliver}</button></form>` : ""}
 <h2>${t.attempts}</h2>
@@ -516,11 +516,11 @@ ${table(["#", t.lastAttempt, t.code, t.duration, t.errorText], attempts.map((a) 
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
     return h.send(reply, layout(v, t.balanceTitle, html`
-<p class="big" data-balance="${balance.balance_seconds}">${f.seconds(balance.balance_seconds)}</p>
+<p class="big" data-balance="${balance.balance_seconds}"><span title="${f.seconds(balance.balance_seconds)}">${f.span(balance.balance_seconds)}</span></p>
 <p>${balance.can_start_call ? t.canStart : t.cannotStart}</p>
 <section aria-labelledby="h-usage"><h2 id="h-usage">${t.usage}</h2>${usageChart(f, usage)}</section>
 <section aria-labelledby="h-tx"><h2 id="h-tx">${t.transactions}</h2>
-${table([t.created, t.type, t.secondsHeader, t.balanceAfter, t.description], transactions.data.map((x) => html`<tr><td>${f.time(x.created_at)}</td><td>${x.type === "credit" ? t.credit : t.debit}</td><td class="num">${f.number(x.seconds)}</td><td class="num">${f.number(x.balance_after)}</td><td>${x.call_id ? html`<a href="/console/calls/${x.call_id}">${x.description}</a>` : x.description}</td></tr>`), t.noEntries)}
+${table([t.created, t.type, t.timeHeader, t.balanceAfter, t.description], transactions.data.map((x) => html`<tr><td>${f.time(x.created_at)}</td><td>${f.label("transactionKinds", x.type)}</td><td class="num"><span title="${f.seconds(x.seconds)}">${f.span(x.seconds)}</span></td><td class="num"><span title="${f.seconds(x.balance_after)}">${f.span(x.balance_after)}</span></td><td>${x.call_id ? html`<a href="/console/calls/${x.call_id}">${t.callTitle} ${x.call_id.slice(0, 8)}</a>` : transactionText(f, x.description)}</td></tr>`), t.noEntries)}
 ${transactions.next_cursor ? html`<nav class="pager"><a rel="next" href="${href("/console/balance", { cursor: transactions.next_cursor })}">${t.nextPage}</a></nav>` : ""}
 </section>`));
   });
@@ -756,9 +756,16 @@ function resolutionCell(f: Formats, o: import("../schemas/orders.ts").OrderOut):
 
 function deliveriesTable(v: View, deliveries: import("../schemas/deliveries.ts").DeliveryOut[]): Html {
   const { f, f: { t } } = v;
-  const rows = deliveries.map((d) => html`<tr data-delivery-id="${d.id}"><td><a href="/console/webhook/deliveries/${d.id}">${d.event_type}</a></td>
+  const rows = deliveries.map((d) => html`<tr data-delivery-id="${d.id}"><td><a href="/console/webhook/deliveries/${d.id}" data-event="${d.event_type}">${f.label("webhookEvents", d.event_type)}</a></td>
 <td><span class="badge d-${d.status}">${(t.deliveryStatusNames as Record<string, string>)[d.status]}</span></td>
 <td class="num">${f.number(d.attempts)}</td><td>${f.time(d.last_attempt_at)}</td><td>${d.last_status_code ?? "—"}${d.last_error ? html` <span class="muted">${d.last_error}</span>` : ""}</td>
 <td>${d.status === "failed" ? html`<form method="post" action="/console/webhook/deliveries/${d.id}/redeliver">${csrfField(v)}<button type="submit">${t.redeliver}</button></form>` : ""}</td></tr>`);
   return table([t.event, t.status, t.attempts, t.lastAttempt, t.code, ""], rows, t.noDeliveries, t.deliveries);
+}
+
+/** A credit's description in the page's language when it is one the server writes itself; an operator's own words as typed. */
+function transactionText(f: Formats, description: string): string {
+  if (description === "Opening balance") return f.t.openingBalance;
+  if (description === "Credit") return f.t.credit;
+  return description;
 }

@@ -11,6 +11,36 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 const en = {
+  from: "from",
+  to: "to",
+  hoursEnabled: "Respect calling hours for this country",
+  day: "Day",
+  window: "Window",
+  fridayPrayerHint: "No calls during this time on Fridays; leave empty for no pause.",
+  publicHolidaysOff: "No calls on public holidays",
+  ramadan: "Ramadan",
+  ramadanDay: "During Ramadan, calls by day",
+  ramadanEvening: (after: string) => `and in the evening from ${after} after sunset until`,
+  ramadanNone: "Ramadan does not change this country's hours.",
+  ramadanDates: "Next Ramadan:",
+  navOverview: "Overview",
+  overviewTitle: "Overview",
+  today: "Today",
+  last7: "Last 7 days",
+  last30: "Last 30 days",
+  placed: "Calls placed",
+  reached: "Customers reached",
+  confirmedCount: "Confirmed",
+  declinedCount: "Declined",
+  waitingCount: "Waiting",
+  confirmationRate: "Confirmation rate",
+  spend: "Time billed",
+  byHour: "Calls by hour of day (last 30 days)",
+  hour: "Hour",
+  needsPerson: "Calls that need a person",
+  needsPersonNone: "No call needs a person.",
+  needsWhy: "Why",
+  unansweredQuestion: "question left unanswered",
   timeHeader: "Time",
   openingBalance: "Opening balance",
   retryEnabled: "Call again automatically when a call does not get an answer",
@@ -194,6 +224,36 @@ const en = {
 export type Messages = typeof en;
 
 const fr: Messages = {
+  from: "de",
+  to: "à",
+  hoursEnabled: "Respecter des heures d’appel pour ce pays",
+  day: "Jour",
+  window: "Plage",
+  fridayPrayerHint: "Aucun appel pendant ce temps le vendredi ; laisser vide pour aucune pause.",
+  publicHolidaysOff: "Aucun appel les jours fériés",
+  ramadan: "Ramadan",
+  ramadanDay: "Pendant le ramadan, appels le jour",
+  ramadanEvening: (after: string) => `et le soir à partir de ${after} après le coucher du soleil jusqu’à`,
+  ramadanNone: "Le ramadan ne change pas les heures de ce pays.",
+  ramadanDates: "Prochain ramadan :",
+  navOverview: "Vue d’ensemble",
+  overviewTitle: "Vue d’ensemble",
+  today: "Aujourd’hui",
+  last7: "7 derniers jours",
+  last30: "30 derniers jours",
+  placed: "Appels passés",
+  reached: "Clients joints",
+  confirmedCount: "Confirmées",
+  declinedCount: "Refusées",
+  waitingCount: "En attente",
+  confirmationRate: "Taux de confirmation",
+  spend: "Temps facturé",
+  byHour: "Appels par heure de la journée (30 derniers jours)",
+  hour: "Heure",
+  needsPerson: "Appels qui demandent une personne",
+  needsPersonNone: "Aucun appel ne demande une personne.",
+  needsWhy: "Pourquoi",
+  unansweredQuestion: "question restée sans réponse",
   timeHeader: "Durée",
   openingBalance: "Solde d’ouverture",
   retryEnabled: "Rappeler automatiquement quand un appel n’aboutit pas",
@@ -375,6 +435,36 @@ const fr: Messages = {
 };
 
 const ar: Messages = {
+  from: "من",
+  to: "إلى",
+  hoursEnabled: "احترام ساعات الاتصال لهذا البلد",
+  day: "اليوم",
+  window: "فترة",
+  fridayPrayerHint: "لا مكالمات في هذا الوقت يوم الجمعة؛ اتركه فارغا لعدم التوقف.",
+  publicHolidaysOff: "لا مكالمات في العطل الرسمية",
+  ramadan: "رمضان",
+  ramadanDay: "في رمضان، مكالمات النهار",
+  ramadanEvening: (after: string) => `وفي المساء بعد ${after} من الغروب حتى`,
+  ramadanNone: "لا يغيّر رمضان ساعات هذا البلد.",
+  ramadanDates: "رمضان القادم:",
+  navOverview: "نظرة عامة",
+  overviewTitle: "نظرة عامة",
+  today: "اليوم",
+  last7: "آخر 7 أيام",
+  last30: "آخر 30 يوما",
+  placed: "المكالمات المُجراة",
+  reached: "الزبائن الذين رُدّ منهم",
+  confirmedCount: "مؤكَّدة",
+  declinedCount: "مرفوضة",
+  waitingCount: "في الانتظار",
+  confirmationRate: "نسبة التأكيد",
+  spend: "الوقت المفوتر",
+  byHour: "المكالمات حسب ساعة اليوم (آخر 30 يوما)",
+  hour: "الساعة",
+  needsPerson: "مكالمات تحتاج إلى شخص",
+  needsPersonNone: "لا توجد مكالمة تحتاج إلى شخص.",
+  needsWhy: "السبب",
+  unansweredQuestion: "سؤال بقي بلا جواب",
   timeHeader: "المدة",
   openingBalance: "الرصيد الافتتاحي",
   retryEnabled: "معاودة الاتصال تلقائيا حين لا تنجح المكالمة",
@@ -580,6 +670,16 @@ export class Formats {
     this.l = LABELS[locale];
     this.#dateTime = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeStyle: "medium", timeZone });
     this.#number = new Intl.NumberFormat(INTL_LOCALE[locale]);
+  }
+
+  /** The Intl locale of the page's language (Arabic with Latin digits). */
+  get intlLocale(): string {
+    return INTL_LOCALE[this.locale];
+  }
+
+  /** A country's name in the page's language. */
+  country(code: string): string {
+    return new Intl.DisplayNames(INTL_LOCALE[this.locale], { type: "region" }).of(code) ?? code;
   }
 
   get dir(): "rtl" | "ltr" {

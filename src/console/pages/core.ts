@@ -1,105 +1,42 @@
 // The console's pages and forms. Each handler reads and writes through the services, with the session's principal:
 // the same scoping as /v1, so another account's call, key or delivery is "not found" here too.
 import type { FastifyInstance } from "fastify";
-import type { z } from "zod";
-import { CALL_OUTCOMES, CALL_STATUSES } from "../domain/calls.ts";
-import { DELIVERY_STATUSES } from "../domain/webhooks.ts";
-import { ApiError } from "../errors.ts";
-import { parseRange } from "../http/byte-range.ts";
-import { listCallsQuery } from "../schemas/calls.ts";
-import { listOrdersQuery } from "../schemas/orders.ts";
-import { ORDER_RESOLUTIONS, ORDER_STATUSES } from "../domain/orders.ts";
-import { callingHoursOverrideSchema, DAY_KEYS } from "../schemas/calling-hours.ts";
-import { doNotCallCreateBody } from "../schemas/do-not-call.ts";
-import { productCreateBody, productUpdateBody } from "../schemas/products.ts";
-import { retryPolicyInputSchema } from "../schemas/retry-policy.ts";
-import { shopCreateBody, shopUpdateBody } from "../schemas/shops.ts";
-import { getBalance, listTransactions } from "../services/accounts.ts";
-import { createApiKey, listApiKeys, listKeyEvents, revokeApiKey } from "../services/api-keys.ts";
-import { getAccountCallingHours, setAccountCallingHours } from "../services/calling-hours.ts";
-import { cancelCall, getCall, listCalls, openCallRecording } from "../services/calls.ts";
+import { CALL_OUTCOMES, CALL_STATUSES } from "../../domain/calls.ts";
+import { DELIVERY_STATUSES } from "../../domain/webhooks.ts";
+import { ApiError } from "../../errors.ts";
+import { parseRange } from "../../http/byte-range.ts";
+import { listCallsQuery } from "../../schemas/calls.ts";
+import { listOrdersQuery } from "../../schemas/orders.ts";
+import { ORDER_RESOLUTIONS, ORDER_STATUSES } from "../../domain/orders.ts";
+import { productCreateBody, productUpdateBody } from "../../schemas/products.ts";
+import { shopCreateBody, shopUpdateBody } from "../../schemas/shops.ts";
+import { getBalance, listTransactions } from "../../services/accounts.ts";
+import { createApiKey, listApiKeys, listKeyEvents, revokeApiKey } from "../../services/api-keys.ts";
+import { cancelCall, getCall, listCalls, openCallRecording } from "../../services/calls.ts";
 import {
   closeConsoleSession, findConsoleSession, getCallStatuses, getDailyUsage, openConsoleSession, setConsoleTimeZone,
-} from "../services/console.ts";
-import { addDoNotCall, listDoNotCall, removeDoNotCall } from "../services/do-not-call.ts";
-import { getOrder, listOrders } from "../services/orders.ts";
-import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "../services/products.ts";
-import { getAccountRetryPolicy, setAccountRetryPolicy } from "../services/retry-policy.ts";
-import { archiveShop, createShop, getShop, listShops, updateShop } from "../services/shops.ts";
-import { getCallTranscript } from "../services/transcripts.ts";
+} from "../../services/console.ts";
+import { getOrder, listOrders } from "../../services/orders.ts";
+import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "../../services/products.ts";
+import { archiveShop, createShop, getShop, listShops, updateShop } from "../../services/shops.ts";
+import { getCallTranscript } from "../../services/transcripts.ts";
 import {
   createWebhook, deleteWebhook, getDeliveryWithAttempts, getWebhook, listCallDeliveries, listWebhookDeliveries,
   redeliverWebhookDelivery, testWebhook,
-} from "../services/webhooks.ts";
-import { href, html, type Html } from "./html.ts";
-import { isLocale, type Formats } from "./i18n.ts";
-import { csrfField, errorBox, layout, notice, type View } from "./layout.ts";
-import { LANG_COOKIE, SESSION_COOKIE, type ConsoleHelpers } from "./helpers.ts";
-import { usageChart } from "./chart.ts";
-
-type Form = Record<string, string | string[] | undefined>;
+} from "../../services/webhooks.ts";
+import { href, html, type Html } from "../html.ts";
+import { isLocale, type Formats } from "../i18n.ts";
+import { csrfField, errorBox, layout, notice, type View } from "../layout.ts";
+import { LANG_COOKIE, SESSION_COOKIE, type ConsoleHelpers } from "../helpers.ts";
+import { usageChart } from "../chart.ts";
+import { type Form, filledFields, filterFields, one, parseWith, safeNext, statusBadge, table } from "./shared.ts";
 
 const TERMINAL = new Set<string>(CALL_STATUSES.filter((s) => !["queued", "ringing", "in_progress"].includes(s)));
 /** Seconds between two reads of the statuses a live page follows. */
 export const LIVE_POLL_MS = 1_000;
 const SIGN_IN_LIMIT_PER_MINUTE = 10;
 
-function one(form: Form | undefined, name: string): string | undefined {
-  const v = form?.[name];
-  const s = Array.isArray(v) ? v[0] : v;
-  return s === undefined ? undefined : s.trim();
-}
-
-/** Only a console path may follow a sign-in or a language switch (no open redirect). */
-// Issue 31.6: a local console path only (no other origin, no `//` or `\\`, no control character), re-encoded by the URL
-// parser so the Location header is ASCII: a character above U+00FF in `next=` no longer makes the redirect throw.
-function safeNext(next: string | undefined, fallback = "/console/calls"): string {
-  if (!next || next.length > 2048 || !next.startsWith("/") || next.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(next)) return fallback;
-  let url: URL;
-  try {
-    url = new URL(next, "http://console.invalid");
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== "http://console.invalid" || !/^\/console(\/|$)/.test(url.pathname)) return fallback;
-  const path = url.pathname + url.search;
-  return /^\/[\x21-\x7e]*$/.test(path) && !path.startsWith("//") ? path : fallback;
-}
-
-/** The same Zod schema as /v1 checks a form; its issues come back as a validation_error with each field named. */
-function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)), msg: i.message, type: "value_error" }));
-  throw new ApiError("validation_error", issues.map((i) => `${i.path.join(".") || "form"}: ${i.msg}`).join("; "), { issues });
-}
-
-/** A list page's filters as given: the query's non-empty string fields. */
-function filledFields(query: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
-}
-
-/** The labelled select and input fields of a list page's filter form, showing the values given in `raw`. */
-function filterFields(raw: Record<string, string>, any: string) {
-  return {
-    select: (name: string, label: string, values: readonly string[], names: (s: string) => string) => html`
-<div class="field"><label for="f-${name}">${label}</label>
-<select id="f-${name}" name="${name}"><option value="">${any}</option>${values.map((s) => html`<option value="${s}"${raw[name] === s ? html` selected` : ""}>${names(s)}</option>`)}</select></div>`,
-    input: (name: string, label: string, type = "text") => html`
-<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${raw[name] ?? ""}"></div>`,
-  };
-}
-
-function statusBadge(f: Formats, status: string): Html {
-  return html`<span class="badge s-${status}" data-status="${status}">${f.status(status)}</span>`;
-}
-
-function table(headers: string[], rows: Html[], empty: string, caption?: string): Html {
-  if (rows.length === 0) return html`<p class="empty">${empty}</p>`;
-  return html`<div class="scroll"><table>${caption ? html`<caption>${caption}</caption>` : ""}<thead><tr>${headers.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
-}
-
-export function consolePages(app: FastifyInstance, h: ConsoleHelpers): void {
+export function corePages(app: FastifyInstance, h: ConsoleHelpers): void {
   const { ctx } = h;
   // Open event streams, ended when the server closes (they would otherwise hold its shutdown open).
   const streams = new Set<() => void>();
@@ -650,80 +587,6 @@ ${table([t.externalId, t.variantName, t.price, ""], rows, t.noEntries, t.variant
     return reply.redirect(`/console/shops/${encodeURIComponent(req.params.shop)}`, 303);
   });
 
-  // ---- Calling policy and do-not-call ----------------------------------------------------------------------------
-
-  app.get<{ Querystring: { cursor?: string } }>("/policy", async (req, reply) => {
-    const who = h.session(req).principal;
-    const [hours, retry, dnc] = await Promise.all([
-      getAccountCallingHours(ctx, who), getAccountRetryPolicy(ctx, who), listDoNotCall(ctx, who, { limit: 50, cursor: req.query.cursor || undefined }),
-    ]);
-    const v = await h.view(req, reply);
-    const { f, f: { t } } = v;
-    const e = retry.effective;
-    return h.send(reply, layout(v, t.policyTitle, html`
-<section aria-labelledby="h-retry"><h2 id="h-retry">${t.retryPolicy}</h2>
-<form method="post" action="/console/policy/retry" class="stack">${csrfField(v)}
-<label><input type="checkbox" name="enabled" value="true"${e.enabled ? html` checked` : ""}> enabled</label>
-<label for="r-max">max_attempts</label><input id="r-max" name="max_attempts" type="number" min="1" max="10" value="${e.max_attempts}">
-<label for="r-delays">delays_minutes</label><input id="r-delays" name="delays_minutes" value="${e.delays_minutes.join(", ")}" dir="ltr">
-<fieldset><legend>on</legend>${["no_answer", "busy", "voicemail", "failed", "callback_requested"].map((o) => html`<label><input type="checkbox" name="on" value="${o}"${(e.on as string[]).includes(o) ? html` checked` : ""}> ${o}</label>`)}</fieldset>
-<button type="submit">${t.save}</button></form></section>
-<section aria-labelledby="h-hours"><h2 id="h-hours">${t.callingHours}</h2>
-${table([t.country, ...DAY_KEYS, "friday_prayer", "public_holidays"], Object.entries(hours.effective).map(([country, e]) => html`<tr><th scope="row">${country}</th>
-${e.enabled ? DAY_KEYS.map((d) => html`<td dir="ltr">${(e.days?.[d] ?? []).map((w) => `${w.from}–${w.to}`).join(", ") || "—"}</td>`) : DAY_KEYS.map(() => html`<td>off</td>`)}
-<td dir="ltr">${e.friday_prayer ? `${e.friday_prayer.from}–${e.friday_prayer.to}` : "—"}</td><td>${e.public_holidays ? "✓" : "—"}</td></tr>`), "—", t.callingHours)}
-<form method="post" action="/console/policy/hours" class="stack">${csrfField(v)}
-<label for="h-override">${t.hoursOverride}</label>
-<textarea id="h-override" name="override" rows="8" dir="ltr" spellcheck="false">${hours.override ? JSON.stringify(hours.override, null, 2) : "{}"}</textarea>
-<button type="submit">${t.save}</button></form></section>
-<section aria-labelledby="h-dnc"><h2 id="h-dnc">${t.doNotCall}</h2>
-<form method="post" action="/console/policy/do-not-call" class="inline">${csrfField(v)}
-<label for="d-phone">${t.phone}</label><input id="d-phone" name="phone_number" type="tel" required dir="ltr" placeholder="+212612345678">
-<label for="d-reason">${t.reason}</label><input id="d-reason" name="reason" maxlength="500">
-<button type="submit">${t.add}</button></form>
-${table([t.phone, "source", t.reason, t.created, ""], dnc.data.map((d) => html`<tr><td dir="ltr">${d.phone_number}</td><td>${d.source}</td><td>${d.reason ?? ""}</td><td>${f.time(d.created_at)}</td>
-<td><form method="post" action="/console/policy/do-not-call/remove">${csrfField(v)}<input type="hidden" name="phone_number" value="${d.phone_number}"><button type="submit" class="danger">${t.remove}</button></form></td></tr>`), t.noEntries)}
-${dnc.next_cursor ? html`<nav class="pager"><a rel="next" href="${href("/console/policy", { cursor: dnc.next_cursor })}">${t.nextPage}</a></nav>` : ""}
-</section>`));
-  });
-
-  app.post<{ Body: Form }>("/policy/retry", { preHandler: app.csrfProtection }, async (req, reply) => {
-    const on = req.body?.["on"];
-    const delays = (one(req.body, "delays_minutes") ?? "").split(/[\s,]+/).filter(Boolean).map(Number);
-    const input = parseWith(retryPolicyInputSchema, {
-      enabled: one(req.body, "enabled") === "true",
-      on: on === undefined ? [] : Array.isArray(on) ? on : [on],
-      max_attempts: Number(one(req.body, "max_attempts")),
-      delays_minutes: delays,
-    });
-    await setAccountRetryPolicy(ctx, h.session(req).principal, input);
-    return reply.redirect("/console/policy", 303);
-  });
-
-  app.post<{ Body: Form }>("/policy/hours", { preHandler: app.csrfProtection }, async (req, reply) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(one(req.body, "override") || "{}");
-    } catch (err) {
-      throw new ApiError("validation_error", `override: not JSON (${err instanceof Error ? err.message : String(err)})`, {
-        issues: [{ path: ["override"], msg: "Value is not valid JSON", type: "json_invalid" }],
-      });
-    }
-    await setAccountCallingHours(ctx, h.session(req).principal, parseWith(callingHoursOverrideSchema, json));
-    return reply.redirect("/console/policy", 303);
-  });
-
-  app.post<{ Body: Form }>("/policy/do-not-call", { preHandler: app.csrfProtection }, async (req, reply) => {
-    const input = parseWith(doNotCallCreateBody, { phone_number: one(req.body, "phone_number"), reason: one(req.body, "reason") || undefined });
-    await addDoNotCall(ctx, h.session(req).principal, input);
-    return reply.redirect("/console/policy", 303);
-  });
-
-  app.post<{ Body: Form }>("/policy/do-not-call/remove", { preHandler: app.csrfProtection }, async (req, reply) => {
-    await removeDoNotCall(ctx, h.session(req).principal, one(req.body, "phone_number") ?? "");
-    return reply.redirect("/console/policy", 303);
-  });
-
   // ---- Settings -------------------------------------------------------------------------------------------------
 
   app.get<{ Querystring: { saved?: string } }>("/settings", async (req, reply) => {
@@ -749,12 +612,12 @@ function orderHref(shopExternalId: string, orderExternalId: string): string {
 }
 
 /** An order's resolution with its channel and time ("Confirmed · voice · 23 Nov 2026, 10:00:00"). */
-function resolutionCell(f: Formats, o: import("../schemas/orders.ts").OrderOut): Html {
+function resolutionCell(f: Formats, o: import("../../schemas/orders.ts").OrderOut): Html {
   const r = o.resolution;
   return html`<span class="badge r-${r.value}" data-resolution="${r.value}">${f.resolution(r.value)}</span>${r.channel ? html` · ${f.t.channelNames[r.channel] ?? r.channel}` : ""}${r.resolved_at ? html` · <span class="muted">${f.time(r.resolved_at)}</span>` : ""}`;
 }
 
-function deliveriesTable(v: View, deliveries: import("../schemas/deliveries.ts").DeliveryOut[]): Html {
+function deliveriesTable(v: View, deliveries: import("../../schemas/deliveries.ts").DeliveryOut[]): Html {
   const { f, f: { t } } = v;
   const rows = deliveries.map((d) => html`<tr data-delivery-id="${d.id}"><td><a href="/console/webhook/deliveries/${d.id}" data-event="${d.event_type}">${f.label("webhookEvents", d.event_type)}</a></td>
 <td><span class="badge d-${d.status}">${(t.deliveryStatusNames as Record<string, string>)[d.status]}</span></td>

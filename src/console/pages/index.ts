@@ -1,0 +1,14 @@
+// Every group of console pages, registered in this order under /console: a new page or action adds one line here.
+import type { FastifyInstance } from "fastify";
+import type { ConsoleHelpers } from "../helpers.ts";
+import { corePages } from "./core.ts";
+import { policyPages } from "./policy.ts";
+
+const PAGES: ((app: FastifyInstance, h: ConsoleHelpers) => void)[] = [
+  corePages,
+  policyPages,
+];
+
+export function consolePages(app: FastifyInstance, h: ConsoleHelpers): void {
+  for (const register of PAGES) register(app, h);
+}

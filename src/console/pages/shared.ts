@@ -1,0 +1,63 @@
+// What the console's pages share: reading a form, checking it with /v1's schema, tables, filters, badges, and the
+// only paths a sign-in or a language switch may go back to.
+import type { z } from "zod";
+import { ApiError } from "../../errors.ts";
+import { html, type Html } from "../html.ts";
+import type { Formats } from "../i18n.ts";
+
+export type Form = Record<string, string | string[] | undefined>;
+
+export function one(form: Form | undefined, name: string): string | undefined {
+  const v = form?.[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s === undefined ? undefined : s.trim();
+}
+
+/** Only a console path may follow a sign-in or a language switch (no open redirect). */
+// Issue 31.6: a local console path only (no other origin, no `//` or `\\`, no control character), re-encoded by the URL
+// parser so the Location header is ASCII: a character above U+00FF in `next=` no longer makes the redirect throw.
+export function safeNext(next: string | undefined, fallback = "/console/calls"): string {
+  if (!next || next.length > 2048 || !next.startsWith("/") || next.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(next)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(next, "http://console.invalid");
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== "http://console.invalid" || !/^\/console(\/|$)/.test(url.pathname)) return fallback;
+  const path = url.pathname + url.search;
+  return /^\/[\x21-\x7e]*$/.test(path) && !path.startsWith("//") ? path : fallback;
+}
+
+/** The same Zod schema as /v1 checks a form; its issues come back as a validation_error with each field named. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.map((p) => (typeof p === "symbol" ? String(p) : p)), msg: i.message, type: "value_error" }));
+  throw new ApiError("validation_error", issues.map((i) => `${i.path.join(".") || "form"}: ${i.msg}`).join("; "), { issues });
+}
+
+/** A list page's filters as given: the query's non-empty string fields. */
+export function filledFields(query: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === "string" && e[1] !== ""));
+}
+
+/** The labelled select and input fields of a list page's filter form, showing the values given in `raw`. */
+export function filterFields(raw: Record<string, string>, any: string) {
+  return {
+    select: (name: string, label: string, values: readonly string[], names: (s: string) => string) => html`
+<div class="field"><label for="f-${name}">${label}</label>
+<select id="f-${name}" name="${name}"><option value="">${any}</option>${values.map((s) => html`<option value="${s}"${raw[name] === s ? html` selected` : ""}>${names(s)}</option>`)}</select></div>`,
+    input: (name: string, label: string, type = "text") => html`
+<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${raw[name] ?? ""}"></div>`,
+  };
+}
+
+export function statusBadge(f: Formats, status: string): Html {
+  return html`<span class="badge s-${status}" data-status="${status}">${f.status(status)}</span>`;
+}
+
+export function table(headers: string[], rows: Html[], empty: string, caption?: string): Html {
+  if (rows.length === 0) return html`<p class="empty">${empty}</p>`;
+  return html`<div class="scroll"><table>${caption ? html`<caption>${caption}</caption>` : ""}<thead><tr>${headers.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
+}

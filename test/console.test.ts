@@ -371,7 +371,7 @@ describe("console: pages on the services, scoped to the session's account (issue
     expect(ar.body).toContain("الرصيد");
     // An outside address is never followed.
     const evil = await b.post("/console/lang", { _csrf: Browser.csrf(ar), lang: "en", next: "https://evil.example/" });
-    expect(evil.headers.location).toBe("/console/calls");
+    expect(evil.headers.location).toBe("/console/overview");
     expect((await b.get("/console/balance")).body).toContain('lang="en" dir="ltr"');
   });
 

@@ -17,6 +17,7 @@ export interface View {
 export const csrfField = (v: View) => html`<input type="hidden" name="_csrf" value="${v.csrf}">`;
 
 const NAV: [string, keyof Formats["t"]][] = [
+  ["/console/overview", "navOverview"],
   ["/console/calls", "navCalls"],
   ["/console/orders", "navOrders"],
   ["/console/balance", "navBalance"],

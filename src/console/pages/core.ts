@@ -44,7 +44,7 @@ export function corePages(app: FastifyInstance, h: ConsoleHelpers): void {
     for (const stop of streams) stop();
   });
 
-  app.get("/", async (_req, reply) => reply.redirect("/console/calls", 303));
+  app.get("/", async (_req, reply) => reply.redirect("/console/overview", 303));
 
   // ---- Sign-in, sign-out, language ----------------------------------------------------------------------------
 

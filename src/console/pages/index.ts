@@ -2,10 +2,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ConsoleHelpers } from "../helpers.ts";
 import { corePages } from "./core.ts";
+import { overviewPages } from "./overview.ts";
 import { policyPages } from "./policy.ts";
 
 const PAGES: ((app: FastifyInstance, h: ConsoleHelpers) => void)[] = [
   corePages,
+  overviewPages,
   policyPages,
 ];
 

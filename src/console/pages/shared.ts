@@ -16,7 +16,7 @@ export function one(form: Form | undefined, name: string): string | undefined {
 /** Only a console path may follow a sign-in or a language switch (no open redirect). */
 // Issue 31.6: a local console path only (no other origin, no `//` or `\\`, no control character), re-encoded by the URL
 // parser so the Location header is ASCII: a character above U+00FF in `next=` no longer makes the redirect throw.
-export function safeNext(next: string | undefined, fallback = "/console/calls"): string {
+export function safeNext(next: string | undefined, fallback = "/console/overview"): string {
   if (!next || next.length > 2048 || !next.startsWith("/") || next.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(next)) return fallback;
   let url: URL;
   try {

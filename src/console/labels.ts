@@ -9,7 +9,6 @@ import type { EventType } from "../domain/webhooks.ts";
 import type { DAY_KEYS } from "../schemas/calling-hours.ts";
 import type { CONNECTOR_EVENT_STATUSES, CONNECTOR_EVENT_TYPES } from "../schemas/connectors.ts";
 import type { TRANSCRIPT_INTENTS } from "../schemas/transcripts.ts";
-import type { Locale } from "./i18n.ts";
 
 /** The types an API key's event has (src/http/guard.ts, src/services/api-keys.ts). */
 export const KEY_EVENT_TYPES = ["created", "revoked", "rate_limited"] as const;
@@ -129,4 +128,5 @@ const ar: Labels = {
   scheduleReasons: { outside_hours: "خارج ساعات الاتصال", friday_prayer: "صلاة الجمعة", weekend: "عطلة نهاية الأسبوع", holiday: "عطلة رسمية" },
 };
 
-export const LABELS: Record<Locale, Labels> = { fr, en, ar };
+// Keyed by the console's languages (i18n.ts LOCALES; that file imports this one).
+export const LABELS: Record<"fr" | "en" | "ar", Labels> = { fr, en, ar };

@@ -13,7 +13,7 @@ import { getAccount } from "../services/accounts.ts";
 import { type ConsoleSession, consoleSigningKey, findConsoleSession, getConsoleTimeZone, DEFAULT_TIME_ZONE } from "../services/console.ts";
 import { DEFAULT_LOCALE, Formats, isLocale } from "./i18n.ts";
 import { errorBox, layout, type View } from "./layout.ts";
-import { consolePages } from "./pages/index.ts";
+import { consolePages } from "./pages.ts";
 import { CONTENT_SECURITY_POLICY, type ConsoleHelpers, LANG_COOKIE, SESSION_COOKIE, CSRF_COOKIE } from "./helpers.ts";
 
 const ASSETS = fileURLToPath(new URL("./assets/", import.meta.url));

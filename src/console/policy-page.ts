@@ -2,20 +2,20 @@
 // country (Friday prayer, public holidays, Ramadan shown with its dates), the do-not-call list with its reasons in
 // words. Every form is checked by /v1's own schema before the services write it.
 import type { FastifyInstance } from "fastify";
-import { COUNTRIES, type Country } from "../../domain/locale.ts";
-import { RETRY_TRIGGERS } from "../../domain/retries.ts";
-import { ApiError } from "../../errors.ts";
-import { type CallingHoursOverride, callingHoursOverrideSchema, type CallingWindow, type CountryCallingHours, DAY_KEYS } from "../../schemas/calling-hours.ts";
-import { doNotCallCreateBody } from "../../schemas/do-not-call.ts";
-import { retryPolicyInputSchema } from "../../schemas/retry-policy.ts";
-import { getAccountCallingHours, setAccountCallingHours } from "../../services/calling-hours.ts";
-import { addDoNotCall, listDoNotCall, removeDoNotCall } from "../../services/do-not-call.ts";
-import { getAccountRetryPolicy, setAccountRetryPolicy } from "../../services/retry-policy.ts";
-import type { ConsoleHelpers } from "../helpers.ts";
-import { href, html, type Html } from "../html.ts";
-import type { Formats } from "../i18n.ts";
-import { csrfField, layout, notice } from "../layout.ts";
-import { type Form, one, parseWith, table } from "./shared.ts";
+import { COUNTRIES, type Country } from "../domain/locale.ts";
+import { RETRY_TRIGGERS } from "../domain/retries.ts";
+import { ApiError } from "../errors.ts";
+import { type CallingHoursOverride, callingHoursOverrideSchema, type CallingWindow, type CountryCallingHours, DAY_KEYS } from "../schemas/calling-hours.ts";
+import { doNotCallCreateBody } from "../schemas/do-not-call.ts";
+import { retryPolicyInputSchema } from "../schemas/retry-policy.ts";
+import { getAccountCallingHours, setAccountCallingHours } from "../services/calling-hours.ts";
+import { addDoNotCall, listDoNotCall, removeDoNotCall } from "../services/do-not-call.ts";
+import { getAccountRetryPolicy, setAccountRetryPolicy } from "../services/retry-policy.ts";
+import type { ConsoleHelpers } from "./helpers.ts";
+import { href, html, type Html } from "./html.ts";
+import type { Formats } from "./i18n.ts";
+import { csrfField, layout, notice } from "./layout.ts";
+import { type Form, one, parseWith, table } from "./page-kit.ts";
 
 /** The waits a retry can take, in minutes: a short list a shop's staff can choose from. */
 export const RETRY_DELAY_CHOICES = [15, 30, 60, 120, 180, 360, 720, 1440, 2880] as const;

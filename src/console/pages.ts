@@ -1,9 +1,9 @@
 // Every group of console pages, registered in this order under /console: a new page or action adds one line here.
 import type { FastifyInstance } from "fastify";
-import type { ConsoleHelpers } from "../helpers.ts";
-import { corePages } from "./core.ts";
-import { overviewPages } from "./overview.ts";
-import { policyPages } from "./policy.ts";
+import type { ConsoleHelpers } from "./helpers.ts";
+import { corePages } from "./core-pages.ts";
+import { overviewPages } from "./overview-page.ts";
+import { policyPages } from "./policy-page.ts";
 
 const PAGES: ((app: FastifyInstance, h: ConsoleHelpers) => void)[] = [
   corePages,

@@ -1,35 +1,35 @@
 // The console's pages and forms. Each handler reads and writes through the services, with the session's principal:
 // the same scoping as /v1, so another account's call, key or delivery is "not found" here too.
 import type { FastifyInstance } from "fastify";
-import { CALL_OUTCOMES, CALL_STATUSES } from "../../domain/calls.ts";
-import { DELIVERY_STATUSES } from "../../domain/webhooks.ts";
-import { ApiError } from "../../errors.ts";
-import { parseRange } from "../../http/byte-range.ts";
-import { listCallsQuery } from "../../schemas/calls.ts";
-import { listOrdersQuery } from "../../schemas/orders.ts";
-import { ORDER_RESOLUTIONS, ORDER_STATUSES } from "../../domain/orders.ts";
-import { productCreateBody, productUpdateBody } from "../../schemas/products.ts";
-import { shopCreateBody, shopUpdateBody } from "../../schemas/shops.ts";
-import { getBalance, listTransactions } from "../../services/accounts.ts";
-import { createApiKey, listApiKeys, listKeyEvents, revokeApiKey } from "../../services/api-keys.ts";
-import { cancelCall, getCall, listCalls, openCallRecording } from "../../services/calls.ts";
+import { CALL_OUTCOMES, CALL_STATUSES } from "../domain/calls.ts";
+import { DELIVERY_STATUSES } from "../domain/webhooks.ts";
+import { ApiError } from "../errors.ts";
+import { parseRange } from "../http/byte-range.ts";
+import { listCallsQuery } from "../schemas/calls.ts";
+import { listOrdersQuery } from "../schemas/orders.ts";
+import { ORDER_RESOLUTIONS, ORDER_STATUSES } from "../domain/orders.ts";
+import { productCreateBody, productUpdateBody } from "../schemas/products.ts";
+import { shopCreateBody, shopUpdateBody } from "../schemas/shops.ts";
+import { getBalance, listTransactions } from "../services/accounts.ts";
+import { createApiKey, listApiKeys, listKeyEvents, revokeApiKey } from "../services/api-keys.ts";
+import { cancelCall, getCall, listCalls, openCallRecording } from "../services/calls.ts";
 import {
   closeConsoleSession, findConsoleSession, getCallStatuses, getDailyUsage, openConsoleSession, setConsoleTimeZone,
-} from "../../services/console.ts";
-import { getOrder, listOrders } from "../../services/orders.ts";
-import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "../../services/products.ts";
-import { archiveShop, createShop, getShop, listShops, updateShop } from "../../services/shops.ts";
-import { getCallTranscript } from "../../services/transcripts.ts";
+} from "../services/console.ts";
+import { getOrder, listOrders } from "../services/orders.ts";
+import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "../services/products.ts";
+import { archiveShop, createShop, getShop, listShops, updateShop } from "../services/shops.ts";
+import { getCallTranscript } from "../services/transcripts.ts";
 import {
   createWebhook, deleteWebhook, getDeliveryWithAttempts, getWebhook, listCallDeliveries, listWebhookDeliveries,
   redeliverWebhookDelivery, testWebhook,
-} from "../../services/webhooks.ts";
-import { href, html, type Html } from "../html.ts";
-import { isLocale, type Formats } from "../i18n.ts";
-import { csrfField, errorBox, layout, notice, type View } from "../layout.ts";
-import { LANG_COOKIE, SESSION_COOKIE, type ConsoleHelpers } from "../helpers.ts";
-import { usageChart } from "../chart.ts";
-import { type Form, filledFields, filterFields, one, parseWith, safeNext, statusBadge, table } from "./shared.ts";
+} from "../services/webhooks.ts";
+import { href, html, type Html } from "./html.ts";
+import { isLocale, type Formats } from "./i18n.ts";
+import { csrfField, errorBox, layout, notice, type View } from "./layout.ts";
+import { LANG_COOKIE, SESSION_COOKIE, type ConsoleHelpers } from "./helpers.ts";
+import { usageChart } from "./chart.ts";
+import { type Form, filledFields, filterFields, one, parseWith, safeNext, statusBadge, table } from "./page-kit.ts";
 
 const TERMINAL = new Set<string>(CALL_STATUSES.filter((s) => !["queued", "ringing", "in_progress"].includes(s)));
 /** Seconds between two reads of the statuses a live page follows. */
@@ -612,12 +612,12 @@ function orderHref(shopExternalId: string, orderExternalId: string): string {
 }
 
 /** An order's resolution with its channel and time ("Confirmed · voice · 23 Nov 2026, 10:00:00"). */
-function resolutionCell(f: Formats, o: import("../../schemas/orders.ts").OrderOut): Html {
+function resolutionCell(f: Formats, o: import("../schemas/orders.ts").OrderOut): Html {
   const r = o.resolution;
   return html`<span class="badge r-${r.value}" data-resolution="${r.value}">${f.resolution(r.value)}</span>${r.channel ? html` · ${f.t.channelNames[r.channel] ?? r.channel}` : ""}${r.resolved_at ? html` · <span class="muted">${f.time(r.resolved_at)}</span>` : ""}`;
 }
 
-function deliveriesTable(v: View, deliveries: import("../../schemas/deliveries.ts").DeliveryOut[]): Html {
+function deliveriesTable(v: View, deliveries: import("../schemas/deliveries.ts").DeliveryOut[]): Html {
   const { f, f: { t } } = v;
   const rows = deliveries.map((d) => html`<tr data-delivery-id="${d.id}"><td><a href="/console/webhook/deliveries/${d.id}" data-event="${d.event_type}">${f.label("webhookEvents", d.event_type)}</a></td>
 <td><span class="badge d-${d.status}">${(t.deliveryStatusNames as Record<string, string>)[d.status]}</span></td>

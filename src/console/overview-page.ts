@@ -1,13 +1,13 @@
 // The console's home (issue 38.4): the day at a glance, the last 7 and 30 days, calls by hour of day (an SVG chart
 // drawn here), and the ten latest calls that need a person. Every figure comes from one service function.
 import type { FastifyInstance } from "fastify";
-import { getOverview, OVERVIEW_PERIODS, type PeriodFigures } from "../../services/overview.ts";
-import { hourChart } from "../chart.ts";
-import type { ConsoleHelpers } from "../helpers.ts";
-import { html } from "../html.ts";
-import type { Formats } from "../i18n.ts";
-import { layout } from "../layout.ts";
-import { statusBadge, table } from "./shared.ts";
+import { getOverview, OVERVIEW_PERIODS, type PeriodFigures } from "../services/overview.ts";
+import { hourChart } from "./chart.ts";
+import type { ConsoleHelpers } from "./helpers.ts";
+import { html } from "./html.ts";
+import type { Formats } from "./i18n.ts";
+import { layout } from "./layout.ts";
+import { statusBadge, table } from "./page-kit.ts";
 
 function percent(f: Formats, rate: number | null): string {
   return rate === null ? "—" : new Intl.NumberFormat(f.intlLocale, { style: "percent", maximumFractionDigits: 0 }).format(rate);

@@ -1,9 +1,9 @@
 // What the console's pages share: reading a form, checking it with /v1's schema, tables, filters, badges, and the
 // only paths a sign-in or a language switch may go back to.
 import type { z } from "zod";
-import { ApiError } from "../../errors.ts";
-import { html, type Html } from "../html.ts";
-import type { Formats } from "../i18n.ts";
+import { ApiError } from "../errors.ts";
+import { html, type Html } from "./html.ts";
+import type { Formats } from "./i18n.ts";
 
 export type Form = Record<string, string | string[] | undefined>;
 

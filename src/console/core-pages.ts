@@ -470,7 +470,7 @@ ${transactions.next_cursor ? html`<nav class="pager"><a rel="next" href="${href(
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
     const rows = shops.data.map((s) => html`<tr><td>${s.status === "active" ? html`<a href="/console/shops/${encodeURIComponent(s.external_id)}"><bdi>${s.name}</bdi></a>` : html`<bdi>${s.name}</bdi>`}</td>
-<td><code>${s.external_id}</code></td><td>${s.merchant_external_id}</td><td>${s.default_country ?? "—"}</td><td>${s.status === "active" ? t.active : t.archived}</td><td>${f.time(s.created_at)}</td>
+<td><code>${s.external_id}</code>${s.status === "active" ? html`<br><a href="/console/shops/${encodeURIComponent(s.external_id)}/connector">${t.connectorTitle}</a>` : ""}</td><td>${s.merchant_external_id}</td><td>${s.default_country ?? "—"}</td><td>${s.status === "active" ? t.active : t.archived}</td><td>${f.time(s.created_at)}</td>
 <td>${s.status === "active" ? html`<form method="post" action="/console/shops/${encodeURIComponent(s.external_id)}/archive">${csrfField(v)}<button type="submit" class="danger">${t.archive}</button></form>` : ""}</td></tr>`);
     return h.send(reply, layout(v, t.shopsTitle, html`
 ${table([t.name, t.externalId, t.merchant, t.country, t.status, t.created, ""], rows, t.noEntries, t.shopsTitle)}
@@ -509,6 +509,7 @@ ${table([t.name, t.externalId, t.merchant, t.country, t.status, t.created, ""], 
 <td>${p.variants.map((x) => html`<span class="variant">${x.name ?? x.variant_external_id}: ${x.price}</span>`)}</td><td>${f.time(p.updated_at)}</td>
 <td><form method="post" action="${base}/products/${encodeURIComponent(p.external_id)}/archive">${csrfField(v)}<button type="submit" class="danger" aria-label="${t.archive} ${p.name}">${t.archive}</button></form></td></tr>`);
     return h.send(reply, layout(v, `${t.shop} ${shop.name}`, html`
+<p><a href="${base}/connector">${t.connectorTitle}</a></p>
 <h2>${t.editShop}</h2>
 <form method="post" action="${base}/edit" class="stack">${csrfField(v)}
 <label for="e-name">${t.name}</label><input id="e-name" name="name" required maxlength="200" value="${shop.name}">

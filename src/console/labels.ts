@@ -9,10 +9,20 @@ import type { EventType } from "../domain/webhooks.ts";
 import type { DAY_KEYS } from "../schemas/calling-hours.ts";
 import type { CONNECTOR_EVENT_STATUSES, CONNECTOR_EVENT_TYPES } from "../schemas/connectors.ts";
 import type { TRANSCRIPT_INTENTS } from "../schemas/transcripts.ts";
+import type { StorePlatformName } from "../connectors/platform.ts";
 
 /** The types an API key's event has (src/http/guard.ts, src/services/api-keys.ts). */
 export const KEY_EVENT_TYPES = ["created", "revoked", "rate_limited"] as const;
 export const TRANSACTION_KINDS = ["credit", "debit"] as const;
+/** A WhatsApp message's statuses (migration 016's CHECK) and kinds. */
+export const WHATSAPP_MESSAGE_STATUSES = ["pending", "accepted", "sent", "delivered", "read", "failed", "skipped"] as const;
+export const WHATSAPP_MESSAGE_KINDS = ["template", "clarification"] as const;
+/** Why a connector event was skipped, rejected, refused or failed (connector-intake.ts, store-write-back.ts, connectors.ts). */
+export const CONNECTOR_REASONS = [
+  "paid", "not_cod", "country_not_served", "currency_mismatch", "phone_not_normalisable", "phone_missing", "no_items", "invalid_order",
+  "shop_archived", "bad_signature", "malformed_payload", "store_unavailable", "store_refused", "credentials_refused", "rate_limited",
+  "nothing_to_write", "retries_exhausted", "insufficient_balance", "number_do_not_call",
+] as const;
 
 export interface Labels {
   endReasons: Record<EndReason, string>;
@@ -26,6 +36,11 @@ export interface Labels {
   doNotCallSources: Record<DoNotCallSource, string>;
   days: Record<(typeof DAY_KEYS)[number], string>;
   scheduleReasons: Record<ScheduleReason, string>;
+  whatsappStatuses: Record<(typeof WHATSAPP_MESSAGE_STATUSES)[number], string>;
+  whatsappKinds: Record<(typeof WHATSAPP_MESSAGE_KINDS)[number], string>;
+  connectorReasons: Record<(typeof CONNECTOR_REASONS)[number], string>;
+  /** Brand names, the same in every language. */
+  platforms: Record<StorePlatformName, string>;
 }
 
 // Statuses and outcomes keep their tables in i18n.ts (the live stream uses them); these are typed here too.
@@ -33,6 +48,17 @@ export type StatusLabels = Record<CallStatus, string>;
 export type OutcomeLabels = Record<CallOutcome, string>;
 
 const en: Labels = {
+  whatsappStatuses: { pending: "Being sent", accepted: "Accepted by WhatsApp", sent: "Sent", delivered: "Delivered", read: "Read", failed: "Failed", skipped: "Not sent" },
+  whatsappKinds: { template: "Confirmation request", clarification: "Follow-up question" },
+  connectorReasons: {
+    paid: "already paid (not cash on delivery)", not_cod: "not cash on delivery", country_not_served: "country not served", currency_mismatch: "currency does not match the country",
+    phone_not_normalisable: "phone number not usable", phone_missing: "no phone number", no_items: "no items", invalid_order: "order incomplete",
+    shop_archived: "shop archived", bad_signature: "signature did not match the secret", malformed_payload: "unreadable request",
+    store_unavailable: "store unreachable, will try again", store_refused: "store refused the change", credentials_refused: "store refused the access token",
+    rate_limited: "store asked to slow down", nothing_to_write: "nothing to write for this answer", retries_exhausted: "gave up after several tries",
+    insufficient_balance: "balance too low to call", number_do_not_call: "number on the do-not-call list",
+  },
+  platforms: { shopify: "Shopify", youcan: "YouCan", woocommerce: "WooCommerce" },
   endReasons: {
     completed: "Conversation finished", customer_hangup: "Customer hung up", line_dropped: "Line dropped",
     balance_exhausted: "Balance ran out", do_not_call_requested: "Customer asked not to be called", canceled: "Canceled",
@@ -65,6 +91,17 @@ const en: Labels = {
 };
 
 const fr: Labels = {
+  whatsappStatuses: { pending: "En cours d’envoi", accepted: "Accepté par WhatsApp", sent: "Envoyé", delivered: "Distribué", read: "Lu", failed: "Échec", skipped: "Pas envoyé" },
+  whatsappKinds: { template: "Demande de confirmation", clarification: "Question de suivi" },
+  connectorReasons: {
+    paid: "déjà payée (pas en paiement à la livraison)", not_cod: "pas en paiement à la livraison", country_not_served: "pays non desservi", currency_mismatch: "devise différente de celle du pays",
+    phone_not_normalisable: "numéro de téléphone inutilisable", phone_missing: "pas de numéro de téléphone", no_items: "aucun article", invalid_order: "commande incomplète",
+    shop_archived: "boutique archivée", bad_signature: "signature non conforme au secret", malformed_payload: "requête illisible",
+    store_unavailable: "boutique injoignable, nouvel essai prévu", store_refused: "la boutique a refusé la modification", credentials_refused: "la boutique a refusé le jeton d’accès",
+    rate_limited: "la boutique demande de ralentir", nothing_to_write: "rien à écrire pour cette réponse", retries_exhausted: "abandon après plusieurs essais",
+    insufficient_balance: "solde insuffisant pour appeler", number_do_not_call: "numéro sur la liste d’opposition",
+  },
+  platforms: { shopify: "Shopify", youcan: "YouCan", woocommerce: "WooCommerce" },
   endReasons: {
     completed: "Conversation menée à son terme", customer_hangup: "Le client a raccroché", line_dropped: "Ligne coupée",
     balance_exhausted: "Solde épuisé", do_not_call_requested: "Le client ne veut plus être appelé", canceled: "Annulé",
@@ -97,6 +134,17 @@ const fr: Labels = {
 };
 
 const ar: Labels = {
+  whatsappStatuses: { pending: "قيد الإرسال", accepted: "قبله واتساب", sent: "أُرسلت", delivered: "وصلت", read: "قُرئت", failed: "فشلت", skipped: "لم تُرسل" },
+  whatsappKinds: { template: "طلب تأكيد", clarification: "سؤال متابعة" },
+  connectorReasons: {
+    paid: "مدفوع مسبقا (ليس الدفع عند الاستلام)", not_cod: "ليس الدفع عند الاستلام", country_not_served: "بلد غير مخدوم", currency_mismatch: "العملة لا تطابق البلد",
+    phone_not_normalisable: "رقم هاتف غير صالح", phone_missing: "لا يوجد رقم هاتف", no_items: "لا توجد منتجات", invalid_order: "طلب ناقص",
+    shop_archived: "متجر مؤرشف", bad_signature: "التوقيع لا يطابق السر", malformed_payload: "طلب غير مقروء",
+    store_unavailable: "المتجر غير متاح، ستعاد المحاولة", store_refused: "رفض المتجر التعديل", credentials_refused: "رفض المتجر رمز الوصول",
+    rate_limited: "طلب المتجر الإبطاء", nothing_to_write: "لا شيء يُكتب لهذا الرد", retries_exhausted: "توقف بعد عدة محاولات",
+    insufficient_balance: "رصيد غير كاف للاتصال", number_do_not_call: "الرقم في قائمة عدم الاتصال",
+  },
+  platforms: { shopify: "Shopify", youcan: "YouCan", woocommerce: "WooCommerce" },
   endReasons: {
     completed: "اكتملت المحادثة", customer_hangup: "أغلق الزبون الخط", line_dropped: "انقطع الخط",
     balance_exhausted: "نفد الرصيد", do_not_call_requested: "طلب الزبون عدم الاتصال به", canceled: "أُلغيت",

@@ -24,6 +24,7 @@ const NAV: [string, keyof Formats["t"]][] = [
   ["/console/shops", "navShops"],
   ["/console/keys", "navKeys"],
   ["/console/webhook", "navWebhook"],
+  ["/console/whatsapp", "navWhatsapp"],
   ["/console/policy", "navPolicy"],
   ["/console/settings", "navSettings"],
 ];

@@ -4,11 +4,13 @@ import type { ConsoleHelpers } from "./helpers.ts";
 import { corePages } from "./core-pages.ts";
 import { overviewPages } from "./overview-page.ts";
 import { policyPages } from "./policy-page.ts";
+import { storePages } from "./store-pages.ts";
 
 const PAGES: ((app: FastifyInstance, h: ConsoleHelpers) => void)[] = [
   corePages,
   overviewPages,
   policyPages,
+  storePages,
 ];
 
 export function consolePages(app: FastifyInstance, h: ConsoleHelpers): void {

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { logConnectorEvent } from "../src/services/connectors.ts";
-import { insertShop } from "./calls-fixtures.ts";
+import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { ENCRYPTION_KEY, newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 
 async function signIn(t: TestApp, key: string, lang: string): Promise<{ cookie: string; csrf: (body: string) => string }> {
@@ -108,5 +108,22 @@ describe("console store connector and WhatsApp pages (issue 38.3)", () => {
     const theirs = await t.app.inject({ method: "GET", url: "/console/whatsapp", headers: { cookie: other.cookie } });
     expect(theirs.body).toContain('data-whatsapp="off"');
     expect(theirs.body).not.toContain("WA-1");
+  });
+
+  it("shows the shop's own order name (#1003) beside the platform's id on the calls and orders lists", async () => {
+    const created = await postCall(t, a, callBody(shop, { order: { external_id: "5550001", items: [{ name: "Caftan", unit_price: "249.00" }] } }));
+    expect(created.statusCode, created.body).toBe(201);
+    const callId = (created.json() as { id: string }).id;
+    // The order the connector took in is this call's order (as intake links them).
+    await t.ctx.db.query(
+      "UPDATE connector_events SET order_id = (SELECT order_id FROM calls WHERE id = $1), call_id = $1 WHERE platform_order_id = '5550001' AND kind = 'order'", [callId]);
+    const { cookie } = await signIn(t, a.apiKey, "fr");
+    const calls = await t.app.inject({ method: "GET", url: "/console/calls", headers: { cookie } });
+    expect(calls.body).toContain('<bdi>#1003</bdi> <span class="muted" dir="ltr">5550001</span>');
+    const orders = await t.app.inject({ method: "GET", url: "/console/orders", headers: { cookie } });
+    expect(orders.body).toContain('<bdi>#1003</bdi> <span class="muted" dir="ltr">5550001</span>');
+    // Another account never sees the name.
+    const other = await signIn(t, b.apiKey, "fr");
+    expect((await t.app.inject({ method: "GET", url: "/console/calls", headers: { cookie: other.cookie } })).body).not.toContain("#1003");
   });
 });

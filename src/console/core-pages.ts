@@ -29,7 +29,8 @@ import { isLocale, type Formats } from "./i18n.ts";
 import { csrfField, errorBox, layout, notice, type View } from "./layout.ts";
 import { LANG_COOKIE, SESSION_COOKIE, type ConsoleHelpers } from "./helpers.ts";
 import { usageChart } from "./chart.ts";
-import { type Form, filledFields, filterFields, one, parseWith, safeNext, statusBadge, table } from "./page-kit.ts";
+import { orderNamesOfCalls, orderNamesOfOrders } from "../services/connectors.ts";
+import { type Form, filledFields, filterFields, numHeader, one, parseWith, safeNext, statusBadge, table } from "./page-kit.ts";
 
 const TERMINAL = new Set<string>(CALL_STATUSES.filter((s) => !["queued", "ringing", "in_progress"].includes(s)));
 /** Seconds between two reads of the statuses a live page follows. */
@@ -115,29 +116,30 @@ ${csrfField(v)}<input type="hidden" name="next" value="${next}">
     const query = parseWith(listCallsQuery, raw);
     const { limit, cursor, ...filters } = query;
     const page = await listCalls(ctx, who, filters, { limit, cursor });
+    const names = await orderNamesOfCalls(ctx, who, page.data.map((c) => c.id));
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
-    const { select, input } = filterFields(raw, t.any);
+    const { select, input } = filterFields(raw, t.any, t.dayFormat);
     const rows = page.data.map((c) => html`<tr data-call-id="${c.id}">
-<td><a href="/console/calls/${c.id}">${f.time(c.created_at)}</a></td>
-<td><bdi>${c.customer.name}</bdi><br><span class="muted" dir="ltr">${c.customer.phone_number}</span></td>
-<td>${c.shop_external_id}</td><td>${c.order.external_id}</td>
-<td class="num">${f.money(c.amount, c.currency)}</td>
-<td class="live-status">${statusBadge(f, c.status)}</td>
-<td class="live-outcome">${f.outcome(c.outcome)}</td></tr>`);
+<td data-label="${t.created}" class="date"><a href="/console/calls/${c.id}">${f.time(c.created_at)}</a></td>
+<td data-label="${t.customer}"><bdi>${c.customer.name}</bdi><br><span class="muted" dir="ltr">${c.customer.phone_number}</span></td>
+<td data-label="${t.shop}"><bdi>${c.shop_external_id}</bdi></td><td data-label="${t.order}">${orderLabel(names.get(c.id), c.order.external_id)}</td>
+<td data-label="${t.amount}" class="num">${f.money(c.amount, c.currency)}</td>
+<td data-label="${t.status}" class="live-status">${statusBadge(f, c.status)}</td>
+<td data-label="${t.outcome}" class="live-outcome">${f.outcome(c.outcome)}</td></tr>`);
     const filtersWithoutCursor = { ...raw, cursor: undefined };
     return h.send(reply, layout(v, t.callsTitle, html`
 <form method="get" action="/console/calls" class="filters" aria-label="${t.filters}">
 ${select("status", t.status, CALL_STATUSES, (s) => f.status(s))}
 ${select("outcome", t.outcome, CALL_OUTCOMES, (s) => f.outcome(s))}
 ${input("shop_external_id", t.shop)}${input("order_external_id", t.order)}
-${input("created_after", t.createdAfter, "date")}${input("created_before", t.createdBefore, "date")}
+${input("created_after", t.createdAfter, "day")}${input("created_before", t.createdBefore, "day")}
 <div class="actions"><button type="submit">${t.apply}</button> <a href="/console/calls">${t.reset}</a></div>
 </form>
 <p class="muted" id="live-note">${t.live}</p>
 <p class="notice" id="new-calls" role="status" hidden><a href="${v.path}">${t.newCalls}</a></p>
 <div data-live="calls"${!raw["cursor"] && Object.keys(raw).every((k) => k === "limit") ? html` data-newest="${page.data[0]?.id ?? "none"}"` : ""}>
-${table([t.created, t.customer, t.shop, t.order, t.amount, t.status, t.outcome], rows, t.noCalls, t.callsTitle)}
+${table([t.created, t.customer, t.shop, t.order, numHeader(t.amount), t.status, t.outcome], rows, t.noCalls, t.callsTitle, true)}
 </div>
 <nav class="pager" aria-label="${t.nextPage}">
 ${raw["cursor"] ? html`<a href="${href("/console/calls", filtersWithoutCursor)}">${t.firstPage}</a>` : ""}
@@ -285,26 +287,27 @@ ${deliveriesTable(v, deliveries)}
     const query = parseWith(listOrdersQuery, raw);
     const { limit, cursor, ...filters } = query;
     const page = await listOrders(ctx, who, filters, { limit, cursor });
+    const names = await orderNamesOfOrders(ctx, who, page.data.map((o) => ({ shop: o.shop_external_id, order: o.external_id })));
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
-    const { select, input } = filterFields(raw, t.any);
+    const { select, input } = filterFields(raw, t.any, t.dayFormat);
     const rows = page.data.map((o) => html`<tr data-order="${o.external_id}">
-<td><a href="${orderHref(o.shop_external_id, o.external_id)}">${o.external_id}</a></td>
-<td>${o.shop_external_id}</td>
-<td><bdi>${o.customer.name}</bdi><br><span class="muted" dir="ltr">${o.customer.phone_number}</span></td>
-<td class="num">${f.money(o.amount, o.currency)}</td>
-<td>${resolutionCell(f, o)}</td>
-<td class="num">${f.number(o.attempts.length)}</td>
-<td>${f.time(o.created_at)}</td></tr>`);
+<td data-label="${t.order}"><a href="${orderHref(o.shop_external_id, o.external_id)}">${orderLabel(names.get(`${o.shop_external_id}/${o.external_id}`), o.external_id)}</a></td>
+<td data-label="${t.shop}"><bdi>${o.shop_external_id}</bdi></td>
+<td data-label="${t.customer}"><bdi>${o.customer.name}</bdi><br><span class="muted" dir="ltr">${o.customer.phone_number}</span></td>
+<td data-label="${t.amount}" class="num">${f.money(o.amount, o.currency)}</td>
+<td data-label="${t.resolution}">${resolutionCell(f, o)}</td>
+<td data-label="${t.attempts}" class="num">${f.number(o.attempts.length)}</td>
+<td data-label="${t.created}" class="date">${f.time(o.created_at)}</td></tr>`);
     return h.send(reply, layout(v, t.ordersTitle, html`
 <form method="get" action="/console/orders" class="filters" aria-label="${t.filters}">
 ${select("status", t.status, ORDER_STATUSES, (s) => t.orderStatusNames[s] ?? s)}
 ${select("resolution", t.resolution, ORDER_RESOLUTIONS, (s) => f.resolution(s))}
 ${input("shop_external_id", t.shop)}
-${input("created_after", t.createdAfter, "date")}${input("created_before", t.createdBefore, "date")}
+${input("created_after", t.createdAfter, "day")}${input("created_before", t.createdBefore, "day")}
 <div class="actions"><button type="submit">${t.apply}</button> <a href="/console/orders">${t.reset}</a></div>
 </form>
-${table([t.order, t.shop, t.customer, t.amount, t.resolution, t.attempts, t.created], rows, t.noOrders, t.ordersTitle)}
+${table([t.order, t.shop, t.customer, numHeader(t.amount), t.resolution, numHeader(t.attempts), t.created], rows, t.noOrders, t.ordersTitle, true)}
 <nav class="pager" aria-label="${t.nextPage}">
 ${raw["cursor"] ? html`<a href="${href("/console/orders", { ...raw, cursor: undefined })}">${t.firstPage}</a>` : ""}
 ${page.next_cursor ? html`<a rel="next" href="${href("/console/orders", { ...raw, cursor: page.next_cursor })}">${t.nextPage}</a>` : ""}
@@ -457,7 +460,7 @@ ${table(["#", t.lastAttempt, t.code, t.duration, t.errorText], attempts.map((a) 
 <p>${balance.can_start_call ? t.canStart : t.cannotStart}</p>
 <section aria-labelledby="h-usage"><h2 id="h-usage">${t.usage}</h2>${usageChart(f, usage)}</section>
 <section aria-labelledby="h-tx"><h2 id="h-tx">${t.transactions}</h2>
-${table([t.created, t.type, t.timeHeader, t.balanceAfter, t.description], transactions.data.map((x) => html`<tr><td>${f.time(x.created_at)}</td><td>${f.label("transactionKinds", x.type)}</td><td class="num"><span title="${f.seconds(x.seconds)}">${f.span(x.seconds)}</span></td><td class="num"><span title="${f.seconds(x.balance_after)}">${f.span(x.balance_after)}</span></td><td>${x.call_id ? html`<a href="/console/calls/${x.call_id}">${t.callTitle} ${x.call_id.slice(0, 8)}</a>` : transactionText(f, x.description)}</td></tr>`), t.noEntries)}
+${table([t.created, t.type, numHeader(t.timeHeader), numHeader(t.balanceAfter), t.description], transactions.data.map((x) => html`<tr><td>${f.time(x.created_at)}</td><td>${f.label("transactionKinds", x.type)}</td><td class="num"><span title="${f.seconds(x.seconds)}">${f.span(x.seconds)}</span></td><td class="num"><span title="${f.seconds(x.balance_after)}">${f.span(x.balance_after)}</span></td><td>${x.call_id ? html`<a href="/console/calls/${x.call_id}">${t.callTitle} ${x.call_id.slice(0, 8)}</a>` : transactionText(f, x.description)}</td></tr>`), t.noEntries)}
 ${transactions.next_cursor ? html`<nav class="pager"><a rel="next" href="${href("/console/balance", { cursor: transactions.next_cursor })}">${t.nextPage}</a></nav>` : ""}
 </section>`));
   });
@@ -632,4 +635,9 @@ function transactionText(f: Formats, description: string): string {
   if (description === "Opening balance") return f.t.openingBalance;
   if (description === "Credit") return f.t.credit;
   return description;
+}
+
+/** The shop's own order name (#1001) with the platform's id beside it, or the external id alone. */
+function orderLabel(name: string | undefined, externalId: string): Html {
+  return name ? html`<bdi>${name}</bdi> <span class="muted" dir="ltr">${externalId}</span>` : html`<bdi>${externalId}</bdi>`;
 }

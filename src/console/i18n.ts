@@ -11,6 +11,7 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 const en = {
+  dayFormat: "YYYY-MM-DD",
   otherReason: "refused:",
   webhookAddress: "Address to paste in the store's webhook settings",
   webhookAddressHint: "Keep it private: anyone with it can send orders to this shop.",
@@ -250,6 +251,7 @@ const en = {
 export type Messages = typeof en;
 
 const fr: Messages = {
+  dayFormat: "AAAA-MM-JJ",
   otherReason: "refus :",
   webhookAddress: "Adresse à coller dans les webhooks de la boutique",
   webhookAddressHint: "Gardez-la privée : qui la connaît peut envoyer des commandes à cette boutique.",
@@ -487,6 +489,7 @@ const fr: Messages = {
 };
 
 const ar: Messages = {
+  dayFormat: "سنة-شهر-يوم",
   otherReason: "رفض:",
   webhookAddress: "العنوان الذي يُلصق في إعدادات الويب هوك للمتجر",
   webhookAddressHint: "احتفظ به سرّا: من يعرفه يستطيع إرسال طلبات إلى هذا المتجر.",

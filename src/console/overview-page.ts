@@ -48,7 +48,7 @@ ${metric(t.spend, "spend", (p) => f.span(p.billedSeconds))}
 </tbody></table></div></section>
 <section aria-labelledby="h-hours"><h2 id="h-hours">${t.byHour}</h2>${hourChart(f, overview.byHour)}</section>
 <section aria-labelledby="h-follow"><h2 id="h-follow">${t.needsPerson}</h2>
-${table([t.created, t.customer, t.order, t.needsWhy, t.status], follow, t.needsPersonNone, t.needsPerson)}
+${table([t.created, t.customer, t.order, t.needsWhy, t.status], follow, t.needsPersonNone, t.needsPerson, true)}
 </section>`));
   });
 }

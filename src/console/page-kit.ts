@@ -43,13 +43,18 @@ export function filledFields(query: Record<string, unknown>): Record<string, str
 }
 
 /** The labelled select and input fields of a list page's filter form, showing the values given in `raw`. */
-export function filterFields(raw: Record<string, string>, any: string) {
+export function filterFields(raw: Record<string, string>, any: string, dayHint = "YYYY-MM-DD") {
   return {
     select: (name: string, label: string, values: readonly string[], names: (s: string) => string) => html`
 <div class="field"><label for="f-${name}">${label}</label>
 <select id="f-${name}" name="${name}"><option value="">${any}</option>${values.map((s) => html`<option value="${s}"${raw[name] === s ? html` selected` : ""}>${names(s)}</option>`)}</select></div>`,
-    input: (name: string, label: string, type = "text") => html`
-<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="${type}" value="${raw[name] ?? ""}"></div>`,
+    // A day is typed as YYYY-MM-DD with the format named in the page's language: a date input would show the
+    // browser's own language and order (mm/dd/yyyy) whatever the page says.
+    input: (name: string, label: string, type: "text" | "day" = "text") => type === "day"
+      ? html`
+<div class="field"><label for="f-${name}">${label} <span class="muted">(${dayHint})</span></label><input id="f-${name}" name="${name}" type="text" inputmode="numeric" dir="ltr" maxlength="32" placeholder="${dayHint}" value="${raw[name] ?? ""}"></div>`
+      : html`
+<div class="field"><label for="f-${name}">${label}</label><input id="f-${name}" name="${name}" type="text" value="${raw[name] ?? ""}"></div>`,
   };
 }
 
@@ -57,7 +62,13 @@ export function statusBadge(f: Formats, status: string): Html {
   return html`<span class="badge s-${status}" data-status="${status}">${f.status(status)}</span>`;
 }
 
-export function table(headers: string[], rows: Html[], empty: string, caption?: string): Html {
+/** A table; `cards` (cells with data-label) turns each row into a card on a phone, status and outcome in sight. */
+export function table(headers: (string | Html)[], rows: Html[], empty: string, caption?: string, cards = false): Html {
   if (rows.length === 0) return html`<p class="empty">${empty}</p>`;
-  return html`<div class="scroll"><table>${caption ? html`<caption>${caption}</caption>` : ""}<thead><tr>${headers.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
+  return html`<div class="scroll"><table${cards ? html` class="cards"` : ""}>${caption ? html`<caption>${caption}</caption>` : ""}<thead><tr>${headers.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead><tbody>${rows}</tbody></table></div>`;
+}
+
+/** A numeric column's header, aligned with its right-aligned (end-aligned) values. */
+export function numHeader(text: string): Html {
+  return html`<span class="n">${text}</span>`;
 }

@@ -59,7 +59,7 @@ ${connector
 <dt>${t.credentialEnds}</dt><dd dir="ltr">…${connector.credential_last4}</dd>
 <dt>${t.lastSync}</dt><dd>${f.time(connector.last_sync_at)}</dd></dl>
 <section aria-labelledby="h-events"><h2 id="h-events">${t.connectorEvents}</h2>
-${table([t.created, t.event, t.order, t.status, ""], rows, t.noEntries, t.connectorEvents)}
+${table([t.created, t.event, t.order, t.status, ""], rows, t.noEntries, t.connectorEvents, true)}
 ${events?.next_cursor ? html`<nav class="pager"><a rel="next" href="${href(base, { cursor: events.next_cursor })}">${t.nextPage}</a></nav>` : ""}
 </section>`
     : html`<p data-connector="off">${t.notConnected}</p><p class="muted">${t.connectHint}</p>`}
@@ -95,6 +95,6 @@ ${settings
 <div class="scroll"><table><caption>${t.templates}</caption><tbody>${templates}</tbody></table></div>`
     : html`<p data-whatsapp="off">${t.whatsappOff}</p><p class="muted">${t.whatsappHint}</p>`}
 <section aria-labelledby="h-msgs"><h2 id="h-msgs">${t.recentMessages}</h2>
-${table([t.created, t.type, t.order, t.status], rows, t.noEntries, t.recentMessages)}</section>`));
+${table([t.created, t.type, t.order, t.status], rows, t.noEntries, t.recentMessages, true)}</section>`));
   });
 }

@@ -160,9 +160,10 @@ describe.skipIf(!existsSync(CHROMIUM))(`console in chromium (issue 18)${existsSy
     expect(await page.locator(".notice").textContent()).toBe("Test envoyé.");
     const [received] = await receiver.waitFor(1);
     expect(received!.headers["x-service-signature"]).toBeTruthy();
-    const row = page.locator("tr[data-delivery-id]", { hasText: "webhook.test" });
+    // Issue 38.1: the event is named in words ("Essai"), its type kept in data-event.
+    const row = page.locator('tr[data-delivery-id]:has(a[data-event="webhook.test"])');
     expect(await row.locator(".badge").textContent()).toBe("Livré");
-    await row.getByRole("link", { name: "webhook.test" }).click();
+    await row.getByRole("link", { name: "Essai" }).click();
     expect(await page.locator("pre.payload").textContent()).toContain("This is a test delivery");
     await context.close();
   });

@@ -223,7 +223,7 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
       ? html`<dl class="details">${Object.entries(call.outcome_details).filter(([k, val]) => val !== null && val !== undefined && k !== "error").map(([k, val]) => html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`)}</dl>`
       : "";
     const turns = transcript.turns.map((turn) => html`<li class="turn ${turn.speaker}">
-<button type="button" class="seek" data-seek="${turn.start_seconds}" aria-label="${f.seconds(turn.start_seconds)}">${f.number(Number(turn.start_seconds.toFixed(1)))} ${t.seconds}</button>
+<button type="button" class="seek" data-seek="${turn.start_seconds}">${f.number(Number(turn.start_seconds.toFixed(1)))} ${t.seconds}</button>
 <span class="who">${turn.speaker === "agent" ? t.agent : t.customer}</span>
 <span class="text" dir="auto">${turn.text}</span>
 ${turn.intent ? html`<span class="intent">${t.intent}: ${f.label("intents", turn.intent)} (${f.number(Math.round((turn.confidence ?? 0) * 100))} %)</span>` : ""}</li>`);
@@ -231,7 +231,7 @@ ${turn.intent ? html`<span class="intent">${t.intent}: ${f.label("intents", turn
     return h.send(reply, layout(v, `${t.callTitle} · ${call.customer.name}`, html`
 <div data-live="call" data-call-id="${call.id}" data-status="${call.status}">
 <p class="summary"><span class="live-status">${statusBadge(f, call.status)}</span> <span class="live-outcome">${f.outcome(call.outcome)}</span>
-· ${f.money(call.amount, call.currency)} · ${call.shop_external_id} · ${t.order} <a href="${orderHref(call.shop_external_id, call.order.external_id)}" aria-label="${t.orderOf}">${call.order.external_id}</a>
+· ${f.money(call.amount, call.currency)} · <bdi>${call.shop_external_id}</bdi> · ${t.order} <a href="${orderHref(call.shop_external_id, call.order.external_id)}" title="${t.orderOf}"><bdi>${call.order.external_id}</bdi></a>
 · <span dir="ltr">${call.customer.phone_number}</span></p>
 ${active ? html`<form method="post" action="/console/calls/${call.id}/cancel">${csrfField(v)}<button type="submit" class="danger">${t.cancelCall}</button></form>` : ""}
 </div>
@@ -325,7 +325,7 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/orders", { ...raw
     const attempts = order.attempts.map((a, i) => html`<tr data-call-id="${a.id}"><td class="num">${f.number(i + 1)}</td>
 <td><a href="/console/calls/${a.id}">${f.time(a.created_at)}</a></td><td>${statusBadge(f, a.status)}</td><td>${f.outcome(a.outcome)}</td><td>${f.time(a.ended_at)}</td></tr>`);
     return h.send(reply, layout(v, `${t.orderTitle} ${order.external_id}`, html`
-<p class="summary" data-resolution="${r.value}">${resolutionCell(f, order)} · ${f.money(order.amount, order.currency)} · ${order.shop_external_id}
+<p class="summary" data-resolution="${r.value}">${resolutionCell(f, order)} · ${f.money(order.amount, order.currency)} · <bdi>${order.shop_external_id}</bdi>
 · <bdi>${order.customer.name}</bdi> · <span dir="ltr">${order.customer.phone_number}</span></p>
 <section aria-labelledby="h-resolution"><h2 id="h-resolution">${t.resolution}</h2>
 <p>${f.resolution(r.value)} · ${t.channel}: ${r.channel ? (t.channelNames[r.channel] ?? r.channel) : "—"} · ${t.resolvedAt}: ${f.time(r.resolved_at)}
@@ -460,7 +460,7 @@ ${table(["#", t.lastAttempt, t.code, t.duration, t.errorText], attempts.map((a) 
 <p>${balance.can_start_call ? t.canStart : t.cannotStart}</p>
 <section aria-labelledby="h-usage"><h2 id="h-usage">${t.usage}</h2>${usageChart(f, usage)}</section>
 <section aria-labelledby="h-tx"><h2 id="h-tx">${t.transactions}</h2>
-${table([t.created, t.type, numHeader(t.timeHeader), numHeader(t.balanceAfter), t.description], transactions.data.map((x) => html`<tr><td>${f.time(x.created_at)}</td><td>${f.label("transactionKinds", x.type)}</td><td class="num"><span title="${f.seconds(x.seconds)}">${f.span(x.seconds)}</span></td><td class="num"><span title="${f.seconds(x.balance_after)}">${f.span(x.balance_after)}</span></td><td>${x.call_id ? html`<a href="/console/calls/${x.call_id}">${t.callTitle} ${x.call_id.slice(0, 8)}</a>` : transactionText(f, x.description)}</td></tr>`), t.noEntries)}
+${table([t.created, t.type, numHeader(t.timeHeader), numHeader(t.balanceAfter), t.description], transactions.data.map((x) => html`<tr><td>${f.time(x.created_at)}</td><td>${f.label("transactionKinds", x.type)}</td><td class="num"><span title="${f.seconds(x.seconds)}">${f.span(x.seconds)}</span></td><td class="num"><span title="${f.seconds(x.balance_after)}">${f.span(x.balance_after)}</span></td><td>${x.call_id ? html`<a href="/console/calls/${x.call_id}">${t.callTitle} <code>${x.call_id.slice(0, 8)}</code></a>` : transactionText(f, x.description)}</td></tr>`), t.noEntries)}
 ${transactions.next_cursor ? html`<nav class="pager"><a rel="next" href="${href("/console/balance", { cursor: transactions.next_cursor })}">${t.nextPage}</a></nav>` : ""}
 </section>`));
   });
@@ -473,7 +473,7 @@ ${transactions.next_cursor ? html`<nav class="pager"><a rel="next" href="${href(
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
     const rows = shops.data.map((s) => html`<tr><td>${s.status === "active" ? html`<a href="/console/shops/${encodeURIComponent(s.external_id)}"><bdi>${s.name}</bdi></a>` : html`<bdi>${s.name}</bdi>`}</td>
-<td><code>${s.external_id}</code>${s.status === "active" ? html`<br><a href="/console/shops/${encodeURIComponent(s.external_id)}/connector">${t.connectorTitle}</a>` : ""}</td><td>${s.merchant_external_id}</td><td>${s.default_country ?? "—"}</td><td>${s.status === "active" ? t.active : t.archived}</td><td>${f.time(s.created_at)}</td>
+<td><code>${s.external_id}</code>${s.status === "active" ? html`<br><a href="/console/shops/${encodeURIComponent(s.external_id)}/connector">${t.connectorTitle}</a>` : ""}</td><td><bdi>${s.merchant_external_id}</bdi></td><td>${s.default_country ? f.country(s.default_country) : "—"}</td><td>${s.status === "active" ? t.active : t.archived}</td><td>${f.time(s.created_at)}</td>
 <td>${s.status === "active" ? html`<form method="post" action="/console/shops/${encodeURIComponent(s.external_id)}/archive">${csrfField(v)}<button type="submit" class="danger">${t.archive}</button></form>` : ""}</td></tr>`);
     return h.send(reply, layout(v, t.shopsTitle, html`
 ${table([t.name, t.externalId, t.merchant, t.country, t.status, t.created, ""], rows, t.noEntries, t.shopsTitle)}
@@ -483,7 +483,7 @@ ${table([t.name, t.externalId, t.merchant, t.country, t.status, t.created, ""], 
 <label for="s-merchant">${t.merchant}</label><input id="s-merchant" name="merchant_external_id" required maxlength="100">
 <label for="s-name">${t.name}</label><input id="s-name" name="name" required maxlength="200">
 <label for="s-phone">${t.phone}</label><input id="s-phone" name="contact_phone" type="tel" dir="ltr" placeholder="+212612345678">
-<label for="s-country">${t.country}</label><select id="s-country" name="default_country"><option value="">—</option>${["MA", "DZ", "TN", "FR"].map((c) => html`<option>${c}</option>`)}</select>
+<label for="s-country">${t.country}</label><select id="s-country" name="default_country"><option value="">—</option>${["MA", "DZ", "TN", "FR"].map((c) => html`<option value="${c}">${f.country(c)}</option>`)}</select>
 <button type="submit">${t.createShop}</button></form>`));
   });
 
@@ -518,7 +518,7 @@ ${table([t.name, t.externalId, t.merchant, t.country, t.status, t.created, ""], 
 <label for="e-name">${t.name}</label><input id="e-name" name="name" required maxlength="200" value="${shop.name}">
 <label for="e-merchant">${t.merchant}</label><input id="e-merchant" name="merchant_external_id" required maxlength="100" value="${shop.merchant_external_id}">
 <label for="e-phone">${t.phone}</label><input id="e-phone" name="contact_phone" type="tel" dir="ltr" value="${shop.contact_phone ?? ""}">
-<label for="e-country">${t.country}</label><select id="e-country" name="default_country"><option value="">—</option>${["MA", "DZ", "TN", "FR"].map((c) => html`<option${c === shop.default_country ? html` selected` : ""}>${c}</option>`)}</select>
+<label for="e-country">${t.country}</label><select id="e-country" name="default_country"><option value="">—</option>${["MA", "DZ", "TN", "FR"].map((c) => html`<option value="${c}"${c === shop.default_country ? html` selected` : ""}>${f.country(c)}</option>`)}</select>
 <button type="submit">${t.save}</button></form>
 <h2>${t.products}</h2>
 ${table([t.name, t.externalId, t.variants, t.created, ""], rows, t.noEntries, t.products)}

@@ -399,7 +399,7 @@ describe("console: pages on the services, scoped to the session's account (issue
     const b = browser.get("a")!;
     const page = await b.get("/console/policy");
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('name="tue_0_from" type="time" dir="ltr" value="09:00"');
+    expect(page.body).toContain('name="tue_0_from" class="clock" type="text" inputmode="numeric" maxlength="5" placeholder="HH:MM" dir="ltr" value="09:00"');
     const retry = await b.post("/console/policy/retry", { _csrf: Browser.csrf(page), enabled: "true", max_attempts: "4", delays_minutes: "15, 60", on: "busy" });
     expect(retry.statusCode).toBe(303);
     expect((await t.app.inject({ method: "GET", url: "/v1/me/retry-policy", headers: a.headers })).json())
@@ -418,7 +418,7 @@ describe("console: pages on the services, scoped to the session's account (issue
     // Ramadan's hours are kept (shown, not edited by the grid).
     expect(saved.effective["MA"]!.ramadan).not.toBeNull();
     const shown = await b.get("/console/policy?country=MA");
-    expect(shown.body).toContain('name="mon_1_from" type="time" dir="ltr" value="14:00"');
+    expect(shown.body).toContain('name="mon_1_from" class="clock" type="text" inputmode="numeric" maxlength="5" placeholder="HH:MM" dir="ltr" value="14:00"');
     expect(shown.body).toMatch(/data-ramadan="on"/);
     const badHours = await b.post("/console/policy/hours/MA", { ...grid, mon_0_from: "25:00" });
     expect(badHours.statusCode).toBe(422);

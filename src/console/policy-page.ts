@@ -63,8 +63,9 @@ function retrySection(f: Formats, csrf: Html, e: { enabled: boolean; on: string[
 
 function hoursSection(f: Formats, csrf: Html, country: Country, e: CountryCallingHours, now: Date): Html {
   const { t } = f;
+  // HH:MM typed in a text field: a time input shows the browser's own language and clock (08:00 PM), not the page's.
   const time = (name: string, label: string, value: string | undefined) =>
-    html`<label class="sr" for="${name}">${label}</label><input id="${name}" name="${name}" type="time" dir="ltr" value="${value ?? ""}">`;
+    html`<label class="sr" for="${name}">${label}</label><input id="${name}" name="${name}" class="clock" type="text" inputmode="numeric" maxlength="5" placeholder="HH:MM" dir="ltr" value="${value ?? ""}">`;
   const rows = DAY_KEYS.map((d) => {
     const windows = e.days?.[d] ?? [];
     const day = f.label("days", d);

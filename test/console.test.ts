@@ -426,6 +426,19 @@ describe("console: pages on the services, scoped to the session's account (issue
     const reversed = await b.post("/console/policy/hours/MA", { ...grid, mon_0_from: "13:00", mon_0_to: "12:00" });
     expect(reversed.statusCode).toBe(422);
     expect((await b.post("/console/policy/hours/XX", grid)).statusCode).toBe(404);
+    // Dated exceptions: a day closed, a day with short hours; listed in words, removed one by one; a bad date refused.
+    const csrf = Browser.csrf(shown);
+    expect((await b.post("/console/policy/hours/MA/exceptions", { _csrf: csrf, date: "2026-12-31", closed: "1" })).statusCode).toBe(303);
+    expect((await b.post("/console/policy/hours/MA/exceptions", { _csrf: csrf, date: "2027-01-02", x_from: "10:00", x_to: "13:00" })).statusCode).toBe(303);
+    const withExceptions = (await t.app.inject({ method: "GET", url: "/v1/me/calling-hours", headers: a.headers })).json() as { override: { MA: { exceptions: unknown[]; days: unknown } } };
+    expect(withExceptions.override.MA.exceptions).toEqual([{ date: "2026-12-31", windows: [] }, { date: "2027-01-02", windows: [{ from: "10:00", to: "13:00" }] }]);
+    expect(withExceptions.override.MA.days).toBeDefined(); // the grid's week is kept
+    const listed = await b.get("/console/policy?country=MA");
+    expect(listed.body).toContain('data-exception="2026-12-31"');
+    expect(listed.body).toMatch(/data-exception="2027-01-02">[^<]*2027[^<]*: <span dir="ltr">10:00–13:00<\/span>/);
+    expect((await b.post("/console/policy/hours/MA/exceptions", { _csrf: csrf, date: "31/12/2026", closed: "1" })).statusCode).toBe(422);
+    expect((await b.post("/console/policy/hours/MA/exceptions/remove", { _csrf: csrf, date: "2026-12-31" })).statusCode).toBe(303);
+    expect(((await t.app.inject({ method: "GET", url: "/v1/me/calling-hours", headers: a.headers })).json() as { override: { MA: { exceptions: { date: string }[] } } }).override.MA.exceptions.map((x) => x.date)).toEqual(["2027-01-02"]);
     // The retry policy as choices: the delays from selects, the empty ones left out.
     const choices = await b.post("/console/policy/retry", { _csrf: Browser.csrf(page), enabled: "true", max_attempts: "3", delay: ["30", "1440", "", ""], on: ["no_answer", "busy"] });
     expect(choices.statusCode).toBe(303);

@@ -11,6 +11,10 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 const en = {
+  exceptions: "Exceptions by date",
+  noExceptions: "No exception: every date follows the week above.",
+  exceptionDate: "Date",
+  closedAllDay: "closed all day",
   dayFormat: "YYYY-MM-DD",
   otherReason: "refused:",
   webhookAddress: "Address to paste in the store's webhook settings",
@@ -251,6 +255,10 @@ const en = {
 export type Messages = typeof en;
 
 const fr: Messages = {
+  exceptions: "Exceptions par date",
+  noExceptions: "Aucune exception : chaque date suit la semaine ci-dessus.",
+  exceptionDate: "Date",
+  closedAllDay: "fermé toute la journée",
   dayFormat: "AAAA-MM-JJ",
   otherReason: "refus :",
   webhookAddress: "Adresse à coller dans les webhooks de la boutique",
@@ -489,6 +497,10 @@ const fr: Messages = {
 };
 
 const ar: Messages = {
+  exceptions: "استثناءات حسب التاريخ",
+  noExceptions: "لا استثناء: كل تاريخ يتبع الأسبوع أعلاه.",
+  exceptionDate: "التاريخ",
+  closedAllDay: "مغلق طوال اليوم",
   dayFormat: "سنة-شهر-يوم",
   otherReason: "رفض:",
   webhookAddress: "العنوان الذي يُلصق في إعدادات الويب هوك للمتجر",

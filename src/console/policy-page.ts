@@ -1,7 +1,7 @@
 // The calling policy page (issue 38.2): the retry policy as plain choices, the calling hours as a weekly grid per
 // country (Friday prayer, public holidays, Ramadan shown with its dates), the do-not-call list with its reasons in
 // words. Every form is checked by /v1's own schema before the services write it.
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { COUNTRIES, type Country } from "../domain/locale.ts";
 import { RETRY_TRIGGERS } from "../domain/retries.ts";
 import { ApiError } from "../errors.ts";
@@ -76,6 +76,7 @@ ${Array.from({ length: WINDOWS_PER_DAY }, (_, i) => html`<td class="window">${ti
   const ramadan = e.ramadan;
   const dates = nextRamadan(now);
   const dateFmt = new Intl.DateTimeFormat(f.intlLocale, { dateStyle: "long", timeZone: "UTC" });
+  const dayFmt = new Intl.DateTimeFormat(f.intlLocale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   return html`<section aria-labelledby="h-hours"><h2 id="h-hours">${t.callingHours}</h2>
 <nav class="tabs" aria-label="${t.country}">${COUNTRIES.map((c) => html`<a href="${href("/console/policy", { country: c })}"${c === country ? html` aria-current="page"` : ""}>${f.country(c)}</a>`)}</nav>
 <form method="post" action="/console/policy/hours/${country}" class="hours">${csrf}
@@ -87,6 +88,14 @@ ${Array.from({ length: WINDOWS_PER_DAY }, (_, i) => html`<td class="window">${ti
 <p class="muted">${t.fridayPrayerHint}</p></fieldset>
 <label><input type="checkbox" name="public_holidays" value="true"${e.public_holidays ? html` checked` : ""}> ${t.publicHolidaysOff}</label>
 <button type="submit">${t.save}</button></form>
+<h3 id="h-exceptions">${t.exceptions}</h3>
+${(e.exceptions ?? []).length === 0 ? html`<p class="empty">${t.noExceptions}</p>` : html`<ul class="exceptions">${[...(e.exceptions ?? [])].sort((x, y) => x.date.localeCompare(y.date)).map((x) => html`<li data-exception="${x.date}">${dayFmt.format(new Date(`${x.date}T00:00:00Z`))}: ${x.windows.length === 0 ? t.closedAllDay : html`<span dir="ltr">${x.windows.map((w) => `${w.from}–${w.to}`).join(", ")}</span>`}
+<form method="post" action="/console/policy/hours/${country}/exceptions/remove" class="inline-form">${csrf}<input type="hidden" name="date" value="${x.date}"><button type="submit" class="danger" aria-label="${t.remove} ${x.date}">${t.remove}</button></form></li>`)}</ul>`}
+<form method="post" action="/console/policy/hours/${country}/exceptions" class="inline" aria-labelledby="h-exceptions">${csrf}
+<label for="x-date">${t.exceptionDate} <span class="muted">(${t.dayFormat})</span></label><input id="x-date" name="date" required inputmode="numeric" dir="ltr" maxlength="10" placeholder="${t.dayFormat}">
+<label><input type="checkbox" name="closed" value="1"> ${t.closedAllDay}</label>
+${time("x_from", `${t.exceptions}: ${t.from}`, undefined)} – ${time("x_to", `${t.exceptions}: ${t.to}`, undefined)}
+<button type="submit">${t.add}</button></form>
 <h3>${t.ramadan}</h3>
 <p data-ramadan="${ramadan ? "on" : "off"}">${ramadan
     ? html`${t.ramadanDay} <span dir="ltr">${ramadan.day.map((w) => `${w.from}–${w.to}`).join(", ")}</span>; ${t.ramadanEvening(f.span(ramadan.evening_after_iftar_minutes * 60))} <span dir="ltr">${ramadan.evening_until}</span>.`
@@ -94,6 +103,8 @@ ${Array.from({ length: WINDOWS_PER_DAY }, (_, i) => html`<td class="window">${ti
 ${dates ? html` ${t.ramadanDates} ${dateFmt.format(dates.start)} – ${dateFmt.format(dates.end)}.` : ""}</p>
 </section>`;
 }
+
+type DatedException = NonNullable<CountryCallingHours["exceptions"]>[number];
 
 /** A country's grid as the override's fields: closed days empty, empty time pairs left out. */
 function hoursFromForm(body: Form | undefined): CountryCallingHours {
@@ -173,6 +184,33 @@ ${dnc.next_cursor ? html`<nav class="pager"><a rel="next" href="${href("/console
     const input: CallingHoursOverride = parseWith(callingHoursOverrideSchema, next);
     await setAccountCallingHours(ctx, who, input);
     return reply.redirect(`/console/policy?country=${country}&saved=1`, 303);
+  });
+
+  // Dated exceptions: the list is read, changed by one date and written back whole through /v1's schema.
+  const changeExceptions = async (req: FastifyRequest<{ Params: { country: string }; Body: Form }>, change: (list: DatedException[]) => DatedException[]) => {
+    const country = req.params.country;
+    if (!(COUNTRIES as readonly string[]).includes(country)) throw new ApiError("not_found", `No calling hours for country ${country}.`);
+    const who = h.session(req).principal;
+    const current = await getAccountCallingHours(ctx, who);
+    const list = change([...(current.effective[country as Country].exceptions ?? [])]);
+    const previous = current.override?.[country as Country] ?? {};
+    await setAccountCallingHours(ctx, who, parseWith(callingHoursOverrideSchema, { ...(current.override ?? {}), [country]: { ...previous, exceptions: list } }));
+    return country;
+  };
+
+  app.post<{ Params: { country: string }; Body: Form }>("/policy/hours/:country/exceptions", { preHandler: app.csrfProtection }, async (req, reply) => {
+    const date = one(req.body, "date") ?? "";
+    const from = one(req.body, "x_from") ?? "";
+    const to = one(req.body, "x_to") ?? "";
+    const windows = one(req.body, "closed") === "1" || (!from && !to) ? [] : [{ from, to: to === "00:00" ? "24:00" : to }];
+    const country = await changeExceptions(req, (list) => [...list.filter((x) => x.date !== date), { date, windows }]);
+    return reply.redirect(`/console/policy?country=${country}&saved=1#h-exceptions`, 303);
+  });
+
+  app.post<{ Params: { country: string }; Body: Form }>("/policy/hours/:country/exceptions/remove", { preHandler: app.csrfProtection }, async (req, reply) => {
+    const date = one(req.body, "date") ?? "";
+    const country = await changeExceptions(req, (list) => list.filter((x) => x.date !== date));
+    return reply.redirect(`/console/policy?country=${country}&saved=1#h-exceptions`, 303);
   });
 
   app.post<{ Body: Form }>("/policy/do-not-call", { preHandler: app.csrfProtection }, async (req, reply) => {

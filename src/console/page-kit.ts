@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { ApiError } from "../errors.ts";
 import { html, type Html } from "./html.ts";
 import type { Formats } from "./i18n.ts";
+import { csrfField, type View } from "./layout.ts";
 
 export type Form = Record<string, string | string[] | undefined>;
 
@@ -71,4 +72,36 @@ export function table(headers: (string | Html)[], rows: Html[], empty: string, c
 /** A numeric column's header, aligned with its right-aligned (end-aligned) values. */
 export function numHeader(text: string): Html {
   return html`<span class="n">${text}</span>`;
+}
+
+/** The console's page of an order: its shop's and its own external ids, each percent-encoded. */
+export function orderHref(shopExternalId: string, orderExternalId: string): string {
+  return `/console/orders/${encodeURIComponent(shopExternalId)}/${encodeURIComponent(orderExternalId)}`;
+}
+
+/** An order's resolution with its channel and time ("Confirmed · voice · 23 Nov 2026, 10:00:00"). */
+export function resolutionCell(f: Formats, o: import("../schemas/orders.ts").OrderOut): Html {
+  const r = o.resolution;
+  return html`<span class="badge r-${r.value}" data-resolution="${r.value}">${f.resolution(r.value)}</span>${r.channel ? html` · ${f.t.channelNames[r.channel] ?? r.channel}` : ""}${r.resolved_at ? html` · <span class="muted">${f.time(r.resolved_at)}</span>` : ""}`;
+}
+
+export function deliveriesTable(v: View, deliveries: import("../schemas/deliveries.ts").DeliveryOut[]): Html {
+  const { f, f: { t } } = v;
+  const rows = deliveries.map((d) => html`<tr data-delivery-id="${d.id}"><td><a href="/console/webhook/deliveries/${d.id}" data-event="${d.event_type}">${f.label("webhookEvents", d.event_type)}</a></td>
+<td><span class="badge d-${d.status}">${(t.deliveryStatusNames as Record<string, string>)[d.status]}</span></td>
+<td class="num">${f.number(d.attempts)}</td><td>${f.time(d.last_attempt_at)}</td><td>${d.last_status_code ?? "—"}${d.last_error ? html` <span class="muted">${d.last_error}</span>` : ""}</td>
+<td>${d.status === "failed" ? html`<form method="post" action="/console/webhook/deliveries/${d.id}/redeliver">${csrfField(v)}<button type="submit">${t.redeliver}</button></form>` : ""}</td></tr>`);
+  return table([t.event, t.status, t.attempts, t.lastAttempt, t.code, ""], rows, t.noDeliveries, t.deliveries);
+}
+
+/** A credit's description in the page's language when it is one the server writes itself; an operator's own words as typed. */
+export function transactionText(f: Formats, description: string): string {
+  if (description === "Opening balance") return f.t.openingBalance;
+  if (description === "Credit") return f.t.credit;
+  return description;
+}
+
+/** The shop's own order name (#1001) with the platform's id beside it, or the external id alone. */
+export function orderLabel(name: string | undefined, externalId: string): Html {
+  return name ? html`<bdi>${name}</bdi> <span class="muted" dir="ltr">${externalId}</span>` : html`<bdi>${externalId}</bdi>`;
 }

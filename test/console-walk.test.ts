@@ -119,6 +119,15 @@ describe.skipIf(!existsSync(CHROMIUM))(`console pages in three languages, axe an
     await receiver?.close();
   });
 
+  /** The sign-in page (the only one without a session) in one language. */
+  async function signInPage(lang: string, axe = false): Promise<Page> {
+    const context = await browser.newContext({ bypassCSP: axe });
+    await context.addCookies([{ name: "wakha_lang", value: lang, url: `${base}/console` }]);
+    const page = await context.newPage();
+    expect((await page.goto(`${base}/console/sign-in`))!.status()).toBe(200);
+    return page;
+  }
+
   /** A signed-in page in one language; `bypassCSP` only for the context axe's script is injected into. */
   async function open(lang: string, options: { axe?: boolean; phone?: boolean } = {}): Promise<Page> {
     const context = await browser.newContext({ bypassCSP: options.axe === true, ...(options.phone ? { viewport: { width: 390, height: 844 } } : {}) });
@@ -155,6 +164,9 @@ describe.skipIf(!existsSync(CHROMIUM))(`console pages in three languages, axe an
         found.push(...problems(text, lang).map((p) => `${path}: ${p}`));
       }
       await page.context().close();
+      const signIn = await signInPage(lang);
+      found.push(...problems((await signIn.evaluate(VISIBLE_TEXT)) as string, lang).map((p) => `/console/sign-in: ${p}`));
+      await signIn.context().close();
       expect(found).toEqual([]);
     }, 120_000);
   }
@@ -181,6 +193,11 @@ describe.skipIf(!existsSync(CHROMIUM))(`console pages in three languages, axe an
         }
       }
       await page.context().close();
+      const signIn = await signInPage(lang, true);
+      await signIn.addScriptTag({ path: AXE });
+      const violations = (await signIn.evaluate("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)")) as AxeViolation[];
+      found.push(...violations.filter((x) => x.impact === "serious" || x.impact === "critical").map((v) => `/console/sign-in: ${v.id} (${v.impact})`));
+      await signIn.context().close();
       expect(found).toEqual([]);
     }, 180_000);
   }

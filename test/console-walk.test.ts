@@ -100,6 +100,10 @@ describe.skipIf(!existsSync(CHROMIUM))(`console pages in three languages, axe an
     await logConnectorEvent(t.ctx.db, { connectorId, accountId: a.accountId, kind: "order", status: "skipped", reason: "paid", platformOrderId: "5550001", detail: { display_name: "#1003" } });
     await logConnectorEvent(t.ctx.db, { connectorId, accountId: a.accountId, kind: "write_back", status: "failed", reason: "credentials_refused", platformOrderId: "5550002" });
     expect((await t.app.inject({ method: "PUT", url: "/v1/me/whatsapp", headers: a.headers, payload: { phone_number_id: "1234567890", access_token: "EAAG".padEnd(40, "x"), templates: { ar: { name: "wakha_confirm_ar" } } } })).statusCode).toBe(200);
+    const orderId = (await t.ctx.db.query<{ order_id: string }>("SELECT order_id FROM calls WHERE id = $1", [made[2]])).rows[0]!.order_id;
+    await t.ctx.db.query(
+      `INSERT INTO whatsapp_messages (id, account_id, order_id, attempt, kind, to_phone, language, status, error)
+       VALUES ($1, $2, $3, 1, 'template', '+212612345602', 'ar', 'failed', '{"title": "Message undeliverable"}')`, [randomUUID(), a.accountId, orderId]);
     expect((await t.app.inject({ method: "POST", url: "/v1/me/do-not-call", headers: a.headers, payload: { phone_number: "+212612345699" } })).statusCode).toBe(201);
     expect((await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: a.headers, payload: { url: `${receiver.url}/hook` } })).statusCode).toBeLessThan(300);
     const test = await t.app.inject({ method: "POST", url: "/v1/me/webhooks/test", headers: a.headers });
@@ -213,12 +217,18 @@ describe.skipIf(!existsSync(CHROMIUM))(`console pages in three languages, axe an
         if (width > 390) wide.push(`${path}: ${width}px (${await page.evaluate(`[...document.querySelectorAll("main *")].filter((e) => e.getBoundingClientRect().right > 391 && !e.closest(".scroll table")).slice(0, 4).map((e) => e.tagName + "." + e.className).join(", ")`)})`);
       }
       expect(wide).toEqual([]);
-      await page.goto(`${base}/console/calls`);
-      for (const cell of [".live-status .badge", ".live-outcome"]) {
-        const box = await page.locator(`tr[data-call-id] ${cell}`).first().boundingBox();
-        expect(box, cell).not.toBeNull();
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      // Every list with a status keeps it (and the outcome) on screen, as a card.
+      for (const [path, cell] of [
+        ["/console/calls", "tr[data-call-id] .live-status .badge"], ["/console/calls", "tr[data-call-id] .live-outcome"],
+        ["/console/orders", "tr[data-order] .badge"], ["/console/overview", "tr[data-call-id] .badge"],
+        ["/console/webhook", "tr[data-delivery-id] .badge"], ["/console/keys", "tr[data-key-id] .key-status"],
+        [pages.find((p) => p.endsWith("/connector"))!, "tr[data-event-id] .badge"], ["/console/whatsapp", "tr[data-message-id] .badge"],
+      ] as const) {
+        await page.goto(`${base}${path}`);
+        const box = await page.locator(cell).first().boundingBox();
+        expect(box, `${path} ${cell}`).not.toBeNull();
+        expect(box!.x, `${path} ${cell}`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `${path} ${cell}`).toBeLessThanOrEqual(390);
       }
       await page.context().close();
     }, 120_000);

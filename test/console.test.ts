@@ -378,7 +378,7 @@ describe("console: pages on the services, scoped to the session's account (issue
   it("creates and revokes a key, configures the webhook with errors shown, and keeps the time zone", async () => {
     const b = browser.get("a")!;
     const created = await b.post("/console/keys", { _csrf: Browser.csrf(await b.get("/console/keys")), name: "from-console" });
-    const keyId = /data-key-id="([^"]+)">\s*<td>from-console/.exec(created.body)![1]!;
+    const keyId = /data-key-id="([^"]+)">\s*<td[^>]*>from-console/.exec(created.body)![1]!;
     const revoked = await b.post(`/console/keys/${keyId}/revoke`, { _csrf: Browser.csrf(created) });
     expect(revoked.statusCode).toBe(303);
     const list = await t.app.inject({ method: "GET", url: "/v1/me/api-keys", headers: a.headers });

@@ -26,15 +26,15 @@ export function accountPages(app: FastifyInstance, h: ConsoleHelpers): void {
     const { f, f: { t } } = v;
     const eventsOf = await Promise.all(keys.data.map((k) => listKeyEvents(ctx, session.principal, k.id, { limit: 5 })));
     const rows = keys.data.map((k, i) => html`<tr data-key-id="${k.id}">
-<td>${k.name ?? "—"}${k.id === session.principal.keyId ? html` <em>(${t.thisSession})</em>` : ""}</td><td><code>${k.prefix}…</code></td>
-<td>${k.status === "active" ? t.active : t.revoked}</td><td>${f.time(k.created_at)}</td><td>${f.time(k.last_used_at)}</td>
-<td class="events">${eventsOf[i]!.data.map((e) => html`<span>${f.label("keyEvents", e.type)} ${f.time(e.created_at)}</span>`)}</td>
+<td data-label="${t.name}">${k.name ?? "—"}${k.id === session.principal.keyId ? html` <em>(${t.thisSession})</em>` : ""}</td><td data-label="${t.prefix}"><code>${k.prefix}…</code></td>
+<td data-label="${t.status}" class="key-status">${k.status === "active" ? t.active : t.revoked}</td><td data-label="${t.created}">${f.time(k.created_at)}</td><td data-label="${t.lastUsed}">${f.time(k.last_used_at)}</td>
+<td data-label="${t.keyEvents}" class="events">${eventsOf[i]!.data.map((e) => html`<span>${f.label("keyEvents", e.type)} ${f.time(e.created_at)}</span>`)}</td>
 <td>${k.status === "active" ? html`<form method="post" action="/console/keys/${k.id}/revoke">${csrfField(v)}<button type="submit" class="danger" aria-label="${t.revoke} ${k.name ?? k.prefix}">${t.revoke}</button></form>` : f.time(k.revoked_at)}</td></tr>`);
     return h.send(reply, layout(v, t.keysTitle, html`${top}
 <form method="post" action="/console/keys" class="inline">${csrfField(v)}
 <label for="key-name">${t.name}</label><input id="key-name" name="name" maxlength="100">
 <button type="submit">${t.createKey}</button></form>
-${table([t.name, t.prefix, t.status, t.created, t.lastUsed, t.keyEvents, ""], rows, t.noEntries, t.keysTitle)}`));
+${table([t.name, t.prefix, t.status, t.created, t.lastUsed, t.keyEvents, ""], rows, t.noEntries, t.keysTitle, true)}`));
   };
 
   app.get("/keys", (req, reply) => keysPage(req, reply));

@@ -87,11 +87,11 @@ export function resolutionCell(f: Formats, o: import("../schemas/orders.ts").Ord
 
 export function deliveriesTable(v: View, deliveries: import("../schemas/deliveries.ts").DeliveryOut[]): Html {
   const { f, f: { t } } = v;
-  const rows = deliveries.map((d) => html`<tr data-delivery-id="${d.id}"><td><a href="/console/webhook/deliveries/${d.id}" data-event="${d.event_type}">${f.label("webhookEvents", d.event_type)}</a></td>
-<td><span class="badge d-${d.status}">${(t.deliveryStatusNames as Record<string, string>)[d.status]}</span></td>
-<td class="num">${f.number(d.attempts)}</td><td>${f.time(d.last_attempt_at)}</td><td>${d.last_status_code ?? "—"}${d.last_error ? html` <span class="muted">${d.last_error}</span>` : ""}</td>
+  const rows = deliveries.map((d) => html`<tr data-delivery-id="${d.id}"><td data-label="${t.event}"><a href="/console/webhook/deliveries/${d.id}" data-event="${d.event_type}">${f.label("webhookEvents", d.event_type)}</a></td>
+<td data-label="${t.status}"><span class="badge d-${d.status}">${(t.deliveryStatusNames as Record<string, string>)[d.status]}</span></td>
+<td data-label="${t.attempts}" class="num">${f.number(d.attempts)}</td><td data-label="${t.lastAttempt}">${f.time(d.last_attempt_at)}</td><td data-label="${t.code}">${d.last_status_code ?? "—"}${d.last_error ? html` <span class="muted">${d.last_error}</span>` : ""}</td>
 <td>${d.status === "failed" ? html`<form method="post" action="/console/webhook/deliveries/${d.id}/redeliver">${csrfField(v)}<button type="submit">${t.redeliver}</button></form>` : ""}</td></tr>`);
-  return table([t.event, t.status, t.attempts, t.lastAttempt, t.code, ""], rows, t.noDeliveries, t.deliveries);
+  return table([t.event, t.status, numHeader(t.attempts), t.lastAttempt, t.code, ""], rows, t.noDeliveries, t.deliveries, true);
 }
 
 /** A credit's description in the page's language when it is one the server writes itself; an operator's own words as typed. */

@@ -21,11 +21,11 @@ export function shopsPages(app: FastifyInstance, h: ConsoleHelpers): void {
     const shops = await listShops(ctx, who, { status: req.query.status || "all" }, { limit: 100 });
     const v = await h.view(req, reply);
     const { f, f: { t } } = v;
-    const rows = shops.data.map((s) => html`<tr><td>${s.status === "active" ? html`<a href="/console/shops/${encodeURIComponent(s.external_id)}"><bdi>${s.name}</bdi></a>` : html`<bdi>${s.name}</bdi>`}</td>
-<td><code>${s.external_id}</code>${s.status === "active" ? html`<br><a href="/console/shops/${encodeURIComponent(s.external_id)}/connector">${t.connectorTitle}</a>` : ""}</td><td><bdi>${s.merchant_external_id}</bdi></td><td>${s.default_country ? f.country(s.default_country) : "—"}</td><td>${s.status === "active" ? t.active : t.archived}</td><td>${f.time(s.created_at)}</td>
+    const rows = shops.data.map((s) => html`<tr><td data-label="${t.name}">${s.status === "active" ? html`<a href="/console/shops/${encodeURIComponent(s.external_id)}"><bdi>${s.name}</bdi></a>` : html`<bdi>${s.name}</bdi>`}</td>
+<td data-label="${t.externalId}"><code>${s.external_id}</code>${s.status === "active" ? html`<br><a href="/console/shops/${encodeURIComponent(s.external_id)}/connector">${t.connectorTitle}</a>` : ""}</td><td data-label="${t.merchant}"><bdi>${s.merchant_external_id}</bdi></td><td data-label="${t.country}">${s.default_country ? f.country(s.default_country) : "—"}</td><td data-label="${t.status}">${s.status === "active" ? t.active : t.archived}</td><td data-label="${t.created}">${f.time(s.created_at)}</td>
 <td>${s.status === "active" ? html`<form method="post" action="/console/shops/${encodeURIComponent(s.external_id)}/archive">${csrfField(v)}<button type="submit" class="danger">${t.archive}</button></form>` : ""}</td></tr>`);
     return h.send(reply, layout(v, t.shopsTitle, html`
-${table([t.name, t.externalId, t.merchant, t.country, t.status, t.created, ""], rows, t.noEntries, t.shopsTitle)}
+${table([t.name, t.externalId, t.merchant, t.country, t.status, t.created, ""], rows, t.noEntries, t.shopsTitle, true)}
 <h2>${t.createShop}</h2>
 <form method="post" action="/console/shops" class="stack">${csrfField(v)}
 <label for="s-ext">${t.externalId}</label><input id="s-ext" name="external_id" required maxlength="100">

@@ -8,7 +8,7 @@
 // BENCH_CONNECTIONS (default 50), BENCH_WARMUP (seconds, default 2), BENCH_ROUNDS (interleaved rounds of the HTTP
 // scenarios, default 3), BENCH_CPU_PROF=1 (write a .cpuprofile
 // of the Wakha process to bench/results/profiles/), BENCH_SECTIONS (comma list to run only some of
-// http,rss,classifier,webhooks,engine,capacity,carriers,console,analytics,audio,connectors,llm).
+// http,rss,classifier,webhooks,engine,capacity,carriers,console,console-overview,analytics,audio,connectors,llm).
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -20,8 +20,8 @@ import { type Child, ROOT, cpuSeconds, createAccountCli, freePort, peakRss, post
 import { capacitySection } from "./capacity.ts";
 import { carrierSection, relayLatencySection } from "./carriers.ts";
 import { connectorSection } from "./connectors.ts";
-import { consoleSection } from "./console.ts";
 import { analyticsSection } from "./analytics.ts";
+import { consoleOverviewSection, consoleSection } from "./console.ts";
 import { audioSection } from "./audio-section.ts";
 import { llmSection } from "./llm-section.ts";
 import { burstSection, classifierSection, engineSection, webhookSection, type SectionResult } from "./sections.ts";
@@ -35,7 +35,7 @@ const WARMUP = Number(process.env["BENCH_WARMUP"] ?? 2);
 const ROUNDS = Math.max(1, Number(process.env["BENCH_ROUNDS"] ?? 3));
 const CPU_PROF = process.env["BENCH_CPU_PROF"] === "1";
 const ANALYZE = process.env["BENCH_ANALYZE"] !== "0";
-const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,relay-latency,console,analytics,audio,connectors,llm").split(",").map((s) => s.trim()));
+const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,relay-latency,console,console-overview,analytics,audio,connectors,llm").split(",").map((s) => s.trim()));
 const RUN_ID = randomBytes(4).toString("hex");
 
 interface Measure {
@@ -315,6 +315,7 @@ async function main(): Promise<void> {
     await run("relay-latency", () => relayLatencySection(SERVER_URL, log));
     await run("console", () => consoleSection(SERVER_URL, log));
     await run("analytics", () => analyticsSection(SERVER_URL, log));
+    await run("console-overview", () => consoleOverviewSection(SERVER_URL, log));
     await run("audio", () => audioSection(log));
     await run("connectors", () => connectorSection(SERVER_URL, log));
     await run("llm", () => llmSection(log));

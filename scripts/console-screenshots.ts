@@ -38,7 +38,11 @@ try {
   const account = await createAccount(root.db, { name: "Boutique Atlas", balanceSeconds: 1800 });
   const auth = { authorization: `Bearer ${account.api_key}`, "content-type": "application/json" };
   await fetch(`${base}/v1/shops`, { method: "POST", headers: auth, body: JSON.stringify({ external_id: "atlas-casablanca", merchant_external_id: "merchant-42", name: "Boutique Atlas", default_country: "MA" }) });
-  const people: [string, string][] = [["Fatima Zahra", "01"], ["Youssef Benali", "02"], ["Khadija Amrani", "04"], ["Omar Tazi", "06"], ["Salma Idrissi", "09"], ["Hamza El Fassi", "08"]];
+  await fetch(`${base}/v1/shops/atlas-casablanca/connector`, {
+    method: "PUT", headers: auth,
+    body: JSON.stringify({ platform: "shopify", store_url: "https://boutique-atlas.myshopify.com", access_token: `shpat_${"3f9a".repeat(8)}`, webhook_secret: "screens-webhook-secret-0123456789" }),
+  });
+  const people: [string, string][] = [["Fatima Zahra", "01"], ["Youssef Benali", "02"], ["Khadija Amrani", "04"], ["Omar Tazi", "06"], ["Salma Idrissi", "09"], ["Hamza El Fassi", "08"], ["Nadia Berrada", "10"], ["Mehdi Alaoui", "03"]];
   const ids: string[] = [];
   for (const [i, [customer, ending]] of people.entries()) {
     const res = await fetch(`${base}/v1/calls`, {
@@ -65,8 +69,15 @@ try {
   await page.screenshot({ path: path.join(OUT, "sign-in.png") });
   await page.getByLabel("Clé d’API").fill(account.api_key);
   await page.getByRole("button", { name: "Se connecter" }).click();
-  await page.waitForURL(`${base}/console/calls`);
+  // Issue 38: the overview is the console's home.
+  await page.waitForURL(`${base}/console/overview`);
+  await page.screenshot({ path: path.join(OUT, "overview.png"), fullPage: true });
+  await page.goto(`${base}/console/calls`);
   await page.screenshot({ path: path.join(OUT, "calls.png"), fullPage: true });
+  await page.goto(`${base}/console/policy`);
+  await page.screenshot({ path: path.join(OUT, "policy.png"), fullPage: true });
+  await page.goto(`${base}/console/shops/atlas-casablanca/connector`);
+  await page.screenshot({ path: path.join(OUT, "connector.png"), fullPage: true });
   await page.goto(`${base}/console/calls/${ids[0]}`);
   await page.screenshot({ path: path.join(OUT, "call.png"), fullPage: true });
   await page.goto(`${base}/console/balance`);
@@ -75,9 +86,19 @@ try {
   await page.getByRole("button", { name: "Changer" }).click();
   await page.goto(`${base}/console/calls/${ids[4]}`);
   await page.screenshot({ path: path.join(OUT, "call-ar.png"), fullPage: true });
+  await page.goto(`${base}/console/overview`);
+  await page.screenshot({ path: path.join(OUT, "overview-ar.png"), fullPage: true });
+  await page.goto(`${base}/console/policy`);
+  await page.screenshot({ path: path.join(OUT, "policy-ar.png"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${base}/console/calls`);
   await page.screenshot({ path: path.join(OUT, "calls-phone-ar.png") });
+  await page.goto(`${base}/console/overview`);
+  await page.screenshot({ path: path.join(OUT, "overview-phone-ar.png") });
+  await page.getByLabel("اللغة").selectOption("fr");
+  await page.getByRole("button", { name: "تغيير" }).click();
+  await page.goto(`${base}/console/calls`);
+  await page.screenshot({ path: path.join(OUT, "calls-phone.png") });
   await browser.close();
   await workers.stop();
   await app.close();

@@ -85,6 +85,23 @@ describe("the calling-hours policy", () => {
     expect(next(local("2026-11-23", 12, 0, "FR"), "FR", { FR: { days: { mon: [], tue: [], wed: [], thu: [], fri: [] } } })).toBeNull();
     expect(DEFAULT_CALLING_HOURS.FR.days.sat).toEqual([]);
   });
+
+  it("follows dated exceptions (issue 38.2): a day closed, short hours, a holiday opened, the prayer still kept", () => {
+    const account = { MA: { exceptions: [
+      { date: "2026-11-24", windows: [] },
+      { date: "2026-11-25", windows: [{ from: "15:00", to: "17:00" }] },
+      { date: "2026-11-27", windows: [{ from: "11:00", to: "16:00" }] },
+    ] } };
+    expect(next(local("2026-11-24", 10, 0, "MA"), "MA", account)).toEqual(local("2026-11-25", 15, 0, "MA")); // closed, then short hours
+    expect(next(local("2026-11-25", 17, 0, "MA"), "MA", account)).toEqual(local("2026-11-26", 9, 0, "MA"));
+    expect(next(local("2026-11-27", 12, 30, "MA"), "MA", account)).toEqual(local("2026-11-27", 14, 30, "MA")); // Friday prayer kept
+    // 18 November is Morocco's Independence Day: closed by default, open when an exception says so.
+    expect(next(local("2026-11-18", 10, 0, "MA"), "MA", { MA: { exceptions: [{ date: "2026-11-18", windows: [{ from: "10:00", to: "12:00" }] }] } }))
+      .toEqual(local("2026-11-18", 10, 0, "MA"));
+    // The shop's list replaces the account's.
+    expect(next(local("2026-11-24", 10, 0, "MA"), "MA", account, { MA: { exceptions: [] } })).toEqual(local("2026-11-24", 10, 0, "MA"));
+    expect(DEFAULT_CALLING_HOURS.MA.exceptions).toEqual([]);
+  });
 });
 
 describe("calls created outside the calling hours (fake clock)", () => {

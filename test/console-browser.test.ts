@@ -61,7 +61,9 @@ describe.skipIf(!existsSync(CHROMIUM))(`console in chromium (issue 18)${existsSy
     expect(new URL(page.url()).pathname).toBe("/console/sign-in");
     await page.getByLabel("Clé d’API").fill(who.apiKey);
     await page.getByRole("button", { name: "Se connecter" }).click();
-    await page.waitForURL(`${base}/console/calls`);
+    // The console's home is the overview (issue 38.4); these tests start from the calls page.
+    await page.waitForURL(`${base}/console/overview`);
+    await page.goto(`${base}/console/calls`);
     return { context, page };
   }
 
@@ -158,9 +160,10 @@ describe.skipIf(!existsSync(CHROMIUM))(`console in chromium (issue 18)${existsSy
     expect(await page.locator(".notice").textContent()).toBe("Test envoyé.");
     const [received] = await receiver.waitFor(1);
     expect(received!.headers["x-service-signature"]).toBeTruthy();
-    const row = page.locator("tr[data-delivery-id]", { hasText: "webhook.test" });
+    // Issue 38.1: the event is named in words ("Essai"), its type kept in data-event.
+    const row = page.locator('tr[data-delivery-id]:has(a[data-event="webhook.test"])');
     expect(await row.locator(".badge").textContent()).toBe("Livré");
-    await row.getByRole("link", { name: "webhook.test" }).click();
+    await row.getByRole("link", { name: "Essai" }).click();
     expect(await page.locator("pre.payload").textContent()).toContain("This is a test delivery");
     await context.close();
   });

@@ -29,9 +29,11 @@ class Browser {
   async get(url: string, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     return this.keep(await this.t.app.inject({ method: "GET", url, headers: { cookie: this.cookieHeader(), ...headers } }));
   }
-  async post(url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async post(url: string, form: Record<string, string | string[]>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const body = new URLSearchParams();
+    for (const [k, v] of Object.entries(form)) for (const one of Array.isArray(v) ? v : [v]) body.append(k, one);
     return this.keep(await this.t.app.inject({
-      method: "POST", url, payload: new URLSearchParams(form).toString(),
+      method: "POST", url, payload: body.toString(),
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: this.cookieHeader(), ...headers },
     }));
   }
@@ -369,14 +371,14 @@ describe("console: pages on the services, scoped to the session's account (issue
     expect(ar.body).toContain("الرصيد");
     // An outside address is never followed.
     const evil = await b.post("/console/lang", { _csrf: Browser.csrf(ar), lang: "en", next: "https://evil.example/" });
-    expect(evil.headers.location).toBe("/console/calls");
+    expect(evil.headers.location).toBe("/console/overview");
     expect((await b.get("/console/balance")).body).toContain('lang="en" dir="ltr"');
   });
 
   it("creates and revokes a key, configures the webhook with errors shown, and keeps the time zone", async () => {
     const b = browser.get("a")!;
     const created = await b.post("/console/keys", { _csrf: Browser.csrf(await b.get("/console/keys")), name: "from-console" });
-    const keyId = /data-key-id="([^"]+)">\s*<td>from-console/.exec(created.body)![1]!;
+    const keyId = /data-key-id="([^"]+)">\s*<td[^>]*>from-console/.exec(created.body)![1]!;
     const revoked = await b.post(`/console/keys/${keyId}/revoke`, { _csrf: Browser.csrf(created) });
     expect(revoked.statusCode).toBe(303);
     const list = await t.app.inject({ method: "GET", url: "/v1/me/api-keys", headers: a.headers });
@@ -397,19 +399,51 @@ describe("console: pages on the services, scoped to the session's account (issue
     const b = browser.get("a")!;
     const page = await b.get("/console/policy");
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain("09:00–21:00");
+    expect(page.body).toContain('name="tue_0_from" class="clock" type="text" inputmode="numeric" maxlength="5" placeholder="HH:MM" dir="ltr" value="09:00"');
     const retry = await b.post("/console/policy/retry", { _csrf: Browser.csrf(page), enabled: "true", max_attempts: "4", delays_minutes: "15, 60", on: "busy" });
     expect(retry.statusCode).toBe(303);
     expect((await t.app.inject({ method: "GET", url: "/v1/me/retry-policy", headers: a.headers })).json())
       .toMatchObject({ effective: { enabled: true, max_attempts: 4, delays_minutes: [15, 60], on: ["busy"] } });
-    const hours = await b.post("/console/policy/hours", { _csrf: Browser.csrf(page), override: JSON.stringify({ MA: { public_holidays: false } }) });
+    // The calling hours as a weekly grid per country: Monday with a lunch break, Sunday closed, no holiday rule.
+    const grid: Record<string, string> = { _csrf: Browser.csrf(page), enabled: "true", prayer_from: "12:00", prayer_to: "14:30" };
+    for (const d of ["tue", "wed", "thu", "fri", "sat"]) Object.assign(grid, { [`${d}_0_from`]: "09:00", [`${d}_0_to`]: "21:00" });
+    Object.assign(grid, { mon_0_from: "09:00", mon_0_to: "12:00", mon_1_from: "14:00", mon_1_to: "19:00", closed_sun: "1" });
+    const hours = await b.post("/console/policy/hours/MA", grid);
     expect(hours.statusCode).toBe(303);
-    expect((await t.app.inject({ method: "GET", url: "/v1/me/calling-hours", headers: a.headers })).json()).toMatchObject({ override: { MA: { public_holidays: false } } });
-    const notJson = await b.post("/console/policy/hours", { _csrf: Browser.csrf(page), override: "{MA:" });
-    expect(notJson.statusCode).toBe(422);
-    const badHours = await b.post("/console/policy/hours", { _csrf: Browser.csrf(page), override: JSON.stringify({ MA: { days: { mon: [{ from: "25:00", to: "26:00" }] } } }) });
+    const saved = (await t.app.inject({ method: "GET", url: "/v1/me/calling-hours", headers: a.headers })).json() as { override: Record<string, Record<string, unknown>>; effective: Record<string, { ramadan: unknown }> };
+    expect(saved.override["MA"]).toMatchObject({
+      public_holidays: false, friday_prayer: { from: "12:00", to: "14:30" },
+      days: { mon: [{ from: "09:00", to: "12:00" }, { from: "14:00", to: "19:00" }], sun: [], tue: [{ from: "09:00", to: "21:00" }] },
+    });
+    // Ramadan's hours are kept (shown, not edited by the grid).
+    expect(saved.effective["MA"]!.ramadan).not.toBeNull();
+    const shown = await b.get("/console/policy?country=MA");
+    expect(shown.body).toContain('name="mon_1_from" class="clock" type="text" inputmode="numeric" maxlength="5" placeholder="HH:MM" dir="ltr" value="14:00"');
+    expect(shown.body).toMatch(/data-ramadan="on"/);
+    const badHours = await b.post("/console/policy/hours/MA", { ...grid, mon_0_from: "25:00" });
     expect(badHours.statusCode).toBe(422);
     expect(badHours.body).toContain("MA.days.mon.0.from");
+    const reversed = await b.post("/console/policy/hours/MA", { ...grid, mon_0_from: "13:00", mon_0_to: "12:00" });
+    expect(reversed.statusCode).toBe(422);
+    expect((await b.post("/console/policy/hours/XX", grid)).statusCode).toBe(404);
+    // Dated exceptions: a day closed, a day with short hours; listed in words, removed one by one; a bad date refused.
+    const csrf = Browser.csrf(shown);
+    expect((await b.post("/console/policy/hours/MA/exceptions", { _csrf: csrf, date: "2026-12-31", closed: "1" })).statusCode).toBe(303);
+    expect((await b.post("/console/policy/hours/MA/exceptions", { _csrf: csrf, date: "2027-01-02", x_from: "10:00", x_to: "13:00" })).statusCode).toBe(303);
+    const withExceptions = (await t.app.inject({ method: "GET", url: "/v1/me/calling-hours", headers: a.headers })).json() as { override: { MA: { exceptions: unknown[]; days: unknown } } };
+    expect(withExceptions.override.MA.exceptions).toEqual([{ date: "2026-12-31", windows: [] }, { date: "2027-01-02", windows: [{ from: "10:00", to: "13:00" }] }]);
+    expect(withExceptions.override.MA.days).toBeDefined(); // the grid's week is kept
+    const listed = await b.get("/console/policy?country=MA");
+    expect(listed.body).toContain('data-exception="2026-12-31"');
+    expect(listed.body).toMatch(/data-exception="2027-01-02">[^<]*2027[^<]*: <span dir="ltr">10:00–13:00<\/span>/);
+    expect((await b.post("/console/policy/hours/MA/exceptions", { _csrf: csrf, date: "31/12/2026", closed: "1" })).statusCode).toBe(422);
+    expect((await b.post("/console/policy/hours/MA/exceptions/remove", { _csrf: csrf, date: "2026-12-31" })).statusCode).toBe(303);
+    expect(((await t.app.inject({ method: "GET", url: "/v1/me/calling-hours", headers: a.headers })).json() as { override: { MA: { exceptions: { date: string }[] } } }).override.MA.exceptions.map((x) => x.date)).toEqual(["2027-01-02"]);
+    // The retry policy as choices: the delays from selects, the empty ones left out.
+    const choices = await b.post("/console/policy/retry", { _csrf: Browser.csrf(page), enabled: "true", max_attempts: "3", delay: ["30", "1440", "", ""], on: ["no_answer", "busy"] });
+    expect(choices.statusCode).toBe(303);
+    expect((await t.app.inject({ method: "GET", url: "/v1/me/retry-policy", headers: a.headers })).json())
+      .toMatchObject({ effective: { enabled: true, max_attempts: 3, delays_minutes: [30, 1440], on: ["no_answer", "busy"] } });
     const dnc = await b.post("/console/policy/do-not-call", { _csrf: Browser.csrf(page), phone_number: "+212612345699", reason: "asked by phone" });
     expect(dnc.statusCode).toBe(303);
     expect((await b.get("/console/policy")).body).toContain("+212612345699");

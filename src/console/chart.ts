@@ -36,3 +36,26 @@ ${bars}
 <details><summary>${f.t.usage}</summary><div class="scroll"><table><thead><tr><th scope="col">${f.t.created}</th><th scope="col">${f.t.billed}</th><th scope="col">${f.t.navCalls}</th></tr></thead>
 <tbody>${days.filter((d) => d.calls > 0).map((d) => html`<tr><td>${d.day}</td><td class="num">${f.seconds(d.billedSeconds)}</td><td class="num">${f.number(d.calls)}</td></tr>`)}</tbody></table></div></details>`;
 }
+
+/** Calls by local hour of day as bars, hour 0 at the reading start (the right on an Arabic page). */
+export function hourChart(f: Formats, byHour: number[]): Html {
+  const max = Math.max(1, ...byHour);
+  const slot = WIDTH / 24;
+  const plot = HEIGHT - TOP - BOTTOM;
+  const x = (i: number) => (f.dir === "rtl" ? WIDTH - (i + 1) * slot : i * slot);
+  const bars = byHour.map((n, i) => {
+    const h = Math.round((n / max) * plot);
+    return html`<rect class="bar" x="${(x(i) + 1).toFixed(1)}" y="${TOP + plot - h}" width="${(slot - 2).toFixed(1)}" height="${h}"><title>${f.number(i)}:00 · ${f.number(n)}</title></rect>`;
+  });
+  const ticks = [0, 6, 12, 18].map((i) => html`<text class="label" x="${(x(i) + slot / 2).toFixed(1)}" y="${HEIGHT - 4}" text-anchor="middle">${f.number(i)}:00</text>`);
+  return html`<figure class="chart">
+<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="hour-caption">
+<line class="axis" x1="0" y1="${TOP + plot}" x2="${WIDTH}" y2="${TOP + plot}"></line>
+${bars}${ticks}
+<text class="label" x="${f.dir === "rtl" ? WIDTH - 2 : 2}" y="${TOP + 8}"${f.dir === "rtl" ? html` text-anchor="end"` : ""}>${f.number(max)}</text>
+</svg>
+<figcaption id="hour-caption">${f.t.byHour}: ${f.number(byHour.reduce((s, n) => s + n, 0))}</figcaption>
+</figure>
+<details><summary>${f.t.byHour}</summary><div class="scroll"><table><thead><tr><th scope="col">${f.t.hour}</th><th scope="col" class="num">${f.t.navCalls}</th></tr></thead>
+<tbody>${byHour.map((n, i) => (n > 0 ? html`<tr><td>${f.number(i)}:00</td><td class="num">${f.number(n)}</td></tr>` : ""))}</tbody></table></div></details>`;
+}

@@ -17,12 +17,14 @@ export interface View {
 export const csrfField = (v: View) => html`<input type="hidden" name="_csrf" value="${v.csrf}">`;
 
 const NAV: [string, keyof Formats["t"]][] = [
+  ["/console/overview", "navOverview"],
   ["/console/calls", "navCalls"],
   ["/console/orders", "navOrders"],
   ["/console/balance", "navBalance"],
   ["/console/shops", "navShops"],
   ["/console/keys", "navKeys"],
   ["/console/webhook", "navWebhook"],
+  ["/console/whatsapp", "navWhatsapp"],
   ["/console/policy", "navPolicy"],
   ["/console/settings", "navSettings"],
 ];
@@ -41,6 +43,7 @@ export function layout(v: View, title: string, body: Html): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · ${f.t.appName}</title>
+<link rel="icon" href="/console/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/console/assets/console.css">
 <script src="/console/assets/console.js" defer></script>
 </head>

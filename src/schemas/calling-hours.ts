@@ -27,6 +27,12 @@ export const countryCallingHoursSchema = z.strictObject({
     evening_until: clock.describe("And closes at this local time."),
   }).nullable().optional().describe("Ramadan hours (Umm al-Qura calendar); null to keep the ordinary days' windows."),
   public_holidays: z.boolean().optional().describe("true: no calls on the country's public holidays (fixed-date and Islamic ones)."),
+  exceptions: z.array(z.strictObject({
+    date: z.iso.date().describe("The local day, YYYY-MM-DD."),
+    windows: windows.describe("That day's windows, replacing the week's, Ramadan's and a public holiday's (`[]`: no calls that day)."),
+  })).max(60).optional()
+    .refine((list) => !list || new Set(list.map((e) => e.date)).size === list.length, { message: "Value error, each date appears once", params: { type: "value_error" } })
+    .describe("Dated exceptions (issue 38.2): a shop closed for a day, or open on a holiday; replaces the whole list."),
 }).meta({ id: "CountryCallingHours" });
 
 export const callingHoursOverrideSchema = z.strictObject(

@@ -290,3 +290,32 @@ export async function syncConnectorCatalogue(ctx: AppContext, who: Principal, sh
   });
   return { ...counts, synced_at: now.toISOString() };
 }
+
+/**
+ * The shop's own order names (#1001) of calls, as the store platform gave them when the order came in through the
+ * connector (issue 38.5): call id to name; calls without one are left out.
+ */
+export async function orderNamesOfCalls(ctx: AppContext, who: Principal, callIds: string[]): Promise<Map<string, string>> {
+  const ids = callIds.filter((id) => EVENT_ID.test(id));
+  if (ids.length === 0) return new Map();
+  const { rows } = await ctx.db.query<{ id: string; name: string }>(
+    `SELECT c.id, e.detail->>'display_name' AS name FROM calls c
+     JOIN connector_events e ON e.order_id = c.order_id AND e.kind = 'order' AND e.account_id = c.account_id
+     WHERE c.account_id = $1 AND c.id = ANY($2::uuid[]) AND e.detail->>'display_name' IS NOT NULL`,
+    [who.accountId, ids],
+  );
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** The same for orders, keyed by `shop external id/order external id`. */
+export async function orderNamesOfOrders(ctx: AppContext, who: Principal, orders: { shop: string; order: string }[]): Promise<Map<string, string>> {
+  if (orders.length === 0) return new Map();
+  const { rows } = await ctx.db.query<{ key: string; name: string }>(
+    `SELECT s.external_id || '/' || o.external_id AS key, e.detail->>'display_name' AS name FROM orders o
+     JOIN shops s ON s.id = o.shop_id
+     JOIN connector_events e ON e.order_id = o.id AND e.kind = 'order' AND e.account_id = o.account_id
+     WHERE o.account_id = $1 AND o.external_id = ANY($2::text[]) AND e.detail->>'display_name' IS NOT NULL`,
+    [who.accountId, [...new Set(orders.map((o) => o.order))]],
+  );
+  return new Map(rows.map((r) => [r.key, r.name]));
+}

@@ -65,3 +65,33 @@ export async function deleteWhatsAppSettings(ctx: AppContext, who: Principal): P
   const { rowCount } = await ctx.db.query("DELETE FROM whatsapp_settings WHERE account_id = $1", [who.accountId]);
   if (!rowCount) throw whatsappNotConfigured();
 }
+
+/** One WhatsApp message the account sent, as the console lists it (issue 38.3). */
+export interface WhatsAppMessageSummary {
+  id: string;
+  kind: string;
+  status: string;
+  toPhone: string;
+  language: string;
+  shopExternalId: string;
+  orderExternalId: string;
+  callId: string | null;
+  /** The Cloud API's error title or the reason it was skipped; null when none. */
+  problem: string | null;
+  createdAt: string;
+}
+
+/** The account's latest WhatsApp messages, newest first (at most `limit`, 1 to 100). */
+export async function listRecentWhatsAppMessages(ctx: AppContext, who: Principal, limit = 20): Promise<WhatsAppMessageSummary[]> {
+  const { rows } = await ctx.db.query<{ id: string; kind: string; status: string; to_phone: string; language: string; shop: string; order_external_id: string; call_id: string | null; problem: string | null; created_at: Date }>(
+    `SELECT m.id, m.kind, m.status, m.to_phone, m.language, s.external_id AS shop, o.external_id AS order_external_id, m.call_id,
+            COALESCE(m.error->>'reason', m.error->>'title', m.error->>'message') AS problem, m.created_at
+     FROM whatsapp_messages m JOIN orders o ON o.id = m.order_id JOIN shops s ON s.id = o.shop_id
+     WHERE m.account_id = $1 ORDER BY m.created_at DESC, m.id LIMIT $2`,
+    [who.accountId, Math.min(100, Math.max(1, limit))],
+  );
+  return rows.map((r) => ({
+    id: r.id, kind: r.kind, status: r.status, toPhone: r.to_phone, language: r.language, shopExternalId: r.shop,
+    orderExternalId: r.order_external_id, callId: r.call_id, problem: r.problem, createdAt: r.created_at.toISOString(),
+  }));
+}

@@ -36,6 +36,20 @@
     window.addEventListener("pagehide", function () { source.close(); });
   }
 
+  // A copy button copies its field (the connector's address); the field stays selectable without a script.
+  function copyButtons() {
+    document.querySelectorAll("button[data-copy]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var field = document.getElementById(button.getAttribute("data-copy"));
+        if (!field) return;
+        field.select();
+        var done = function () { button.textContent = button.getAttribute("data-copied"); };
+        if (navigator.clipboard) navigator.clipboard.writeText(field.value).then(done, function () {});
+        else if (document.execCommand && document.execCommand("copy")) done();
+      });
+    });
+  }
+
   function seekButtons() {
     var player = document.getElementById("player");
     if (!player) return;
@@ -50,5 +64,6 @@
   document.addEventListener("DOMContentLoaded", function () {
     liveStatuses();
     seekButtons();
+    copyButtons();
   });
 })();

@@ -16,6 +16,7 @@ const MAGHREB = {
   friday_prayer: w("12:00", "14:30"),
   ramadan: { day: [w("10:30", "16:00")], evening_after_iftar_minutes: 60, evening_until: "23:00" },
   public_holidays: true,
+  exceptions: [],
 };
 
 /** The defaults: daytime calls in the Maghreb (the weekend's morning later), France's legal hours for consumer calls. */
@@ -32,6 +33,7 @@ export const DEFAULT_CALLING_HOURS: Record<Country, EffectiveCallingHours> = {
     friday_prayer: null,
     ramadan: null,
     public_holidays: true,
+    exceptions: [],
   },
 };
 
@@ -43,6 +45,7 @@ function apply(base: EffectiveCallingHours, override: CountryCallingHours | unde
     friday_prayer: override.friday_prayer === undefined ? base.friday_prayer : override.friday_prayer,
     ramadan: override.ramadan === undefined ? base.ramadan : override.ramadan,
     public_holidays: override.public_holidays ?? base.public_holidays,
+    exceptions: override.exceptions ?? base.exceptions,
   };
 }
 
@@ -55,13 +58,17 @@ const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock
 
 /** [start, end) instants of the day's open windows, in order, with the Friday prayer cut out. */
 function openings(date: string, country: Country, hours: EffectiveCallingHours): [number, number][] {
-  if (hours.public_holidays && isPublicHoliday(date, country)) return [];
+  const exception = hours.exceptions.find((e) => e.date === date);
+  if (!exception && hours.public_holidays && isPublicHoliday(date, country)) return [];
   const at = (clock: string | number) => {
     const m = typeof clock === "number" ? clock : minutes(clock);
     return m >= 1440 ? localToUtc(nextDay(date), 0, m - 1440, country).getTime() : localToUtc(date, Math.floor(m / 60), m % 60, country).getTime();
   };
   let spans: [number, number][];
-  if (hours.ramadan && country !== "FR" && isRamadan(date)) {
+  if (exception) {
+    // A dated exception replaces the day's windows, Ramadan's and a holiday's (the Friday prayer still applies).
+    spans = exception.windows.map((x) => [at(x.from), at(x.to)]);
+  } else if (hours.ramadan && country !== "FR" && isRamadan(date)) {
     const iftar = sunset(date, country).getTime();
     spans = hours.ramadan.day.map((x) => [at(x.from), at(x.to)]);
     const evening: [number, number] = [iftar + hours.ramadan.evening_after_iftar_minutes * 60_000, at(hours.ramadan.evening_until)];
@@ -100,11 +107,13 @@ export function nextCallingTime(from: Date, country: Country, hours: EffectiveCa
  */
 export function closedReason(at: Date, country: Country, hours: EffectiveCallingHours): ScheduleReason {
   const date = localDate(at, country);
-  if (hours.public_holidays && isPublicHoliday(date, country)) return "holiday";
+  const exception = hours.exceptions.find((e) => e.date === date);
+  if (exception?.windows.length === 0) return "holiday";
+  if (!exception && hours.public_holidays && isPublicHoliday(date, country)) return "holiday";
   const t = at.getTime();
   const clock = (c: string) => localToUtc(date, Math.floor(minutes(c) / 60), minutes(c) % 60, country).getTime();
   if (hours.friday_prayer && weekday(date) === 5 && t >= clock(hours.friday_prayer.from) && t < clock(hours.friday_prayer.to)) return "friday_prayer";
   const ramadan = hours.ramadan && country !== "FR" && isRamadan(date);
-  if (!ramadan && hours.days[DAY_KEYS[weekday(date)]!].length === 0) return "weekend";
+  if (!exception && !ramadan && hours.days[DAY_KEYS[weekday(date)]!].length === 0) return "weekend";
   return "outside_hours";
 }

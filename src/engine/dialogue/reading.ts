@@ -30,6 +30,13 @@ export interface Reading {
   dated: boolean;
   /** The customer is busy or it is not the moment ("I'm driving", "not now"). */
   busy: boolean;
+  /**
+   * The reply opens (after fillers) on a question word ("wach", "est-ce que", "chhal") and wants, takes or sends
+   * nothing: "wach kayen b la couleur beige wela ghir noir" asks what there is, it asks for no change yet.
+   */
+  asksFirst?: boolean;
+  /** A time is named or put off: a day, a time of day, "later", "not now", "postpone", "I'm away" (what a new date needs). */
+  timed: boolean;
   /** A condition with its "otherwise" ("…, sinon non"). */
   otherwise?: boolean;
   /**
@@ -138,6 +145,9 @@ const CALL = new Set(["callVerb"]);
 const COURIER = new Set(["delivery", "beforeArrival"]);
 const YES = new Set(["yes", "accept", "send", "take", "identity"]);
 const TO_ORDER = new Set(["accept", "send"]);
+/** What a question about the item must not hold to be only a question: a wish, a take, a send, a yes. */
+const ASKS_NOTHING = new Set(["want", "take", "send", "accept", "yes"]);
+const TIME = new Set(["day", "slot", "later", "notNow", "postpone", "absent"]);
 
 /** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
 export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
@@ -168,8 +178,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("jab", "jeb": "he brought", the past of "bring", which asks for nothing.)
   const turnsToYes = lastBut >= 0 && orderYes.some((h) => h.start > lastBut && !/^(jab|jeb)/.test(tokens[h.start] ?? "")) && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
   const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
-    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), plainYes, firmYes, conditional: cond >= 0 });
+    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), timed: hits.some((h) => TIME.has(h.signal) && live(h)), ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), ...(asksFirst ? { asksFirst } : {}), plainYes, firmYes, conditional: cond >= 0 });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
+  const opening = tokens.findIndex((t, i) => ![",", ".", "!"].includes(t) && !hits.some((h) => h.signal === "filler" && h.start <= i && h.end > i));
+  const asksFirst = opening >= 0 && hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening) && !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h));
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
   const denials = hits.filter((h) => DENIAL.has(h.signal) && live(h));

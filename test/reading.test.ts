@@ -135,12 +135,19 @@ describe("round 3: a mosque is no Friday, a yes with no time is no reschedule, a
     ["FR", "oui envoyez-la, je suis chez moi, au troisième étage"],
   ] as [Country, string][])("%s %j: a firm yes that names no time is never a reschedule (a confirm to check at most)", (country, text) => {
     const r = readReply(text, country);
-    expect(r.timed).toBe(false);
+    expect(r.newTime).toBe(false);
     expect(model.classify(text, country).intent).not.toBe("reschedule");
   });
 
-  it("still reads 'send it on Saturday' as naming a time", () => {
-    expect(readReply("sifto liya nhar sebt", "MA").timed).toBe(true);
+  it.each([
+    ["MA", "sifto liya, ana f dar ghedda", false],
+    ["FR", "envoyez-le, je suis chez moi demain", false],
+    ["TN", "ey, jibuha ghodwa kima 9olt", false],
+    ["MA", "sifto liya nhar sebt", true],
+    ["FR", "envoyez-le, je suis pas là demain", true],
+    ["FR", "envoyez-le demain, je suis chez moi", true],
+  ] as [Country, string, boolean][])("%s %j: names a new time: %s (a day where the customer will be, or one agreed, is none)", (country, text, named) => {
+    expect(readReply(text, country).newTime).toBe(named);
   });
 
   it.each([

@@ -123,6 +123,47 @@ describe("the two-step reading", () => {
   });
 });
 
+describe("round 3: a mosque is no Friday, a yes with no time is no reschedule, a question is no change", () => {
+  it("reads 'jame3', 'الجامع' (the mosque) as no day, and 'jem3a', 'الجمعة' (Friday) still as one", async () => {
+    const { analyse } = await import("../src/engine/dialogue/signals.ts");
+    for (const t of ["ana f ljame3", "أنا فالجامع", "sakna 9rib l jam3"]) expect(analyse(t, "MA").hits.some((h) => h.signal === "day")).toBe(false);
+    for (const t of ["nhar jem3a", "نهار الجمعة", "ljem3a jaya"]) expect(analyse(t, "MA").hits.some((h) => h.signal === "day")).toBe(true);
+  });
+
+  it.each([
+    ["MA", "iyeh, jibuha liya l dar, ana tma ghir ana"],
+    ["FR", "oui envoyez-la, je suis chez moi, au troisième étage"],
+  ] as [Country, string][])("%s %j: a firm yes that names no time is never a reschedule (a confirm to check at most)", (country, text) => {
+    const r = readReply(text, country);
+    expect(r.newTime).toBe(false);
+    expect(model.classify(text, country).intent).not.toBe("reschedule");
+  });
+
+  it.each([
+    ["MA", "sifto liya, ana f dar ghedda", false],
+    ["FR", "envoyez-le, je suis chez moi demain", false],
+    ["TN", "ey, jibuha ghodwa kima 9olt", false],
+    ["MA", "sifto liya nhar sebt", true],
+    ["FR", "envoyez-le, je suis pas là demain", true],
+    ["FR", "envoyez-le demain, je suis chez moi", true],
+  ] as [Country, string, boolean][])("%s %j: names a new time: %s (a day where the customer will be, or one agreed, is none)", (country, text, named) => {
+    expect(readReply(text, country).newTime).toBe(named);
+  });
+
+  it.each([
+    ["DZ", "wach kayen b lkhel wela ghir l7mer"],
+    ["FR", "est-ce que vous l'avez en taille M aussi"],
+  ] as [Country, string][])("%s %j: opens on a question word and wants nothing: asks, is never a change request", (country, text) => {
+    expect(readReply(text, country).asksFirst).toBe(true);
+    expect(model.classify(text, country).intent).not.toBe("change_request");
+  });
+
+  it("but a question that wants ('wach n9der nbeddel l couleur') or a wish for another colour stays a change", () => {
+    expect(model.classify("wach n9der nbeddel l couleur l k7al", "DZ").intent).toBe("change_request");
+    expect(readReply("bghitha b l7mer", "MA").asksFirst).toBeUndefined();
+  });
+});
+
 describe("the dialogue never acts on a confirm whose reading holds a request", () => {
   /** Reads every reply as a sure confirm: the worst classifier for this. */
   const yesMan: IntentClassifier = { classify: () => ({ intent: "confirm", confidence: 0.99 }) };

@@ -30,6 +30,17 @@ export interface Reading {
   dated: boolean;
   /** The customer is busy or it is not the moment ("I'm driving", "not now"). */
   busy: boolean;
+  /**
+   * The reply opens (after fillers) on a question word ("wach", "est-ce que", "chhal") and wants, takes or sends
+   * nothing: "wach kayen b la couleur beige wela ghir noir" asks what there is, it asks for no change yet.
+   */
+  asksFirst?: boolean;
+  /**
+   * A new time is named or the delivery put off: a day, a time of day, "later", "not now", "postpone", "I'm away" (what
+   * a new date needs); not a day in a clause that only says where the customer is ("envoyez-le, je suis chez moi
+   * demain", "sifto, ana f dar ghedda") nor one already agreed ("jibuha ghodwa kima 9olt", "comme prévu").
+   */
+  newTime: boolean;
   /** A condition with its "otherwise" ("…, sinon non"). */
   otherwise?: boolean;
   /**
@@ -138,6 +149,18 @@ const CALL = new Set(["callVerb"]);
 const COURIER = new Set(["delivery", "beforeArrival"]);
 const YES = new Set(["yes", "accept", "send", "take", "identity"]);
 const TO_ORDER = new Set(["accept", "send"]);
+/** What a question about the item must not hold to be only a question: a wish, a take, a send, a yes. */
+const ASKS_NOTHING = new Set(["want", "take", "send", "accept", "yes"]);
+const TIME = new Set(["day", "slot", "later", "notNow", "postpone", "absent"]);
+/** What makes a clause about the customer's whereabouts a reason to move the delivery. */
+const NOT_PRESENT = new Set(["absent", "busy", "notNow", "later", "postpone", "no", "refuse", "doubt", "cancelVerb", "callVerb"]);
+/** First-person subjects (canonical): "ana", "rani", "je", "nkun" (I'll be). */
+const SUBJECT = new Set(["ana", "ena", "rani", "je", "j", "nkun", "nkon", "nkoun"]);
+/** Negation particles (canonical). */
+const NEGATION = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "pas", "jamais", "plus"]);
+/** "As" before a verb of saying or agreeing: "kima 9olt", "comme prévu". */
+const AS = new Set(["kima", "kif", "kome", "bhal", "ki"]);
+const AGREED = words(["prévu", "convenu", "tfa9na", "ttafa9na", "تفقنا", "اتفقنا", "متفقين"]);
 
 /** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
 export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
@@ -168,8 +191,23 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("jab", "jeb": "he brought", the past of "bring", which asks for nothing.)
   const turnsToYes = lastBut >= 0 && orderYes.some((h) => h.start > lastBut && !/^(jab|jeb)/.test(tokens[h.start] ?? "")) && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
   const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
-    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), plainYes, firmYes, conditional: cond >= 0 });
+    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h)), ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), ...(asksFirst ? { asksFirst } : {}), plainYes, firmYes, conditional: cond >= 0 });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
+  // A clause runs between stops and first-person subjects; one opened by a subject ("ana f dar ghedda") that sends,
+  // refuses, puts off and denies nothing says where the customer will be, not when to deliver.
+  const boundary = (i: number) => [",", ".", "!", "?"].includes(tokens[i] ?? "") || SUBJECT.has(tokens[i] ?? "");
+  const presence = (h: SignalHit) => {
+    let from = h.start;
+    while (from > 0 && !boundary(from)) from--;
+    let to = h.end;
+    while (to < tokens.length && !boundary(to)) to++;
+    return SUBJECT.has(tokens[from] ?? "") && !tokens.slice(from, to).some((t) => NEGATION.has(t)) &&
+      !hits.some((o) => o.start >= from && o.start < to && o !== h && (NOT_PRESENT.has(o.signal) || (TO_ORDER.has(o.signal) || o.signal === "take")));
+  };
+  // "ghodwa kima 9olt", "demain comme prévu": the day said is the one agreed.
+  const agreed = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t, k) => AS.has(t) && (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 || find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0));
+  const opening = tokens.findIndex((t, i) => ![",", ".", "!"].includes(t) && !hits.some((h) => h.signal === "filler" && h.start <= i && h.end > i));
+  const asksFirst = opening >= 0 && hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening) && !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h));
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
   const denials = hits.filter((h) => DENIAL.has(h.signal) && live(h));

@@ -58,6 +58,7 @@ export function analyse(text: string, country: Country): Analysis {
   const mask = letterMask(canon);
   let hits = cueHits(lexiconFor(country), mask, starts, canon, tokenAt, tokens.length);
   hits = dropContained(hits);
+  hits = dropMosqueDays(tokens, hits);
   hits.push(...noHits(tokens, hits, isMostlyArabicScript(text)));
   hits.push(...nameHits(text, tokens, hits));
   for (const h of hits) if (NEGATABLE.has(h.signal)) h.negated = isNegated(tokens, h);
@@ -111,6 +112,15 @@ function dropContained(hits: SignalHit[]): SignalHit[] {
     if (!inside) kept.push(h);
   }
   return kept;
+}
+
+/**
+ * "jame3", "الجامع" (the mosque) is read both as a place one is busy at and, by vowel flexibility, as "jem3a"
+ * (Friday): the mosque has its long "a" after the j and ends on the consonant (jame3, ljam3), Friday does not
+ * (jem3a, jema3, الجمعة), so that word names no day.
+ */
+function dropMosqueDays(tokens: string[], hits: SignalHit[]): SignalHit[] {
+  return hits.filter((h) => !(h.signal === "day" && h.end === h.start + 1 && /ja+m[ae]?3$/.test(tokens[h.start] ?? "") && hits.some((b) => b.signal === "busy" && b.start === h.start && b.end === h.end)));
 }
 
 const REFUSAL_SIGNALS = new Set<Signal>(["refuse", "cancelVerb", "didntOrder", "reason", "changedMind", "notMe", "accept", "yes"]);

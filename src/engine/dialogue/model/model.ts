@@ -47,6 +47,11 @@ const REQUEST_LABEL: Record<RequestKind, Intent> = {
  */
 export function overrule(intent: Intent, reading: Reading, p = 1): { intent: Intent; mixed: boolean } | null {
   const kind = reading.request;
+  // "bring it to my shop near the mosque, I'm there all day", "send it, I'm home tomorrow": a firm yes to the order
+  // that names no new time has no new date to move the delivery to: a confirm, to be checked (mixed).
+  if (kind === null && intent === "reschedule" && reading.firmYes && !reading.newTime && !reading.conditional) return { intent: "confirm", mixed: true };
+  // "wach kayen b la couleur beige wela ghir noir?": a question about the item, which wants nothing yet, is a question.
+  if (kind === null && intent === "change_request" && reading.asksFirst === true) return { intent: "question", mixed: false };
   // A refusal denied, or left behind a "but" that ends on "send it": a confirm, to be checked (mixed).
   if (kind === null) return intent === "cancel" && (reading.deniedRefusal || reading.turnsToYes === true) ? { intent: "confirm", mixed: true } : null;
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };

@@ -9,6 +9,21 @@ import { loadReplies, scoreReplies } from "../scripts/classifier/score.ts";
 
 const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 
+// Blind set 14 (round 3): intents-blind14a-holdout.jsonl (200 replies, MA and DZ, written by a writer who saw no code
+// and no earlier set; never read by a fix) and the lead's set (240 replies, four countries; its development half went to
+// the round's fixer, its held-out half did not). Scored before round 3's fixes (docs/understanding.md): no decided
+// false confirmation on any of them, which this guards; their accuracy is below the issue's goal and not guarded.
+describe("blind set 14: no decided false confirmation", () => {
+  for (const [name, n] of [["intents-blind14a-holdout.jsonl", 200], ["intents-blind14-lead-dev.jsonl", 120], ["intents-blind14-lead-holdout.jsonl", 120]] as const) {
+    it(name, async () => {
+      const rows = loadReplies(file(name));
+      expect(rows.length).toBe(n);
+      const s = await scoreReplies(rows);
+      expect(s.overall.decidedFalseConfirms).toBe(0);
+    }, 60_000);
+  }
+});
+
 describe("blind sets 12 and 13: no decided false confirmation", () => {
   for (const name of ["intents-blind12-holdout.jsonl", "intents-blind13-holdout.jsonl"]) {
     it(name, async () => {

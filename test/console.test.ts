@@ -193,7 +193,7 @@ describe("console: sessions and security (issue 18)", () => {
     expect((await b.get("/console/keys")).statusCode).toBe(303);
     const again = await b.signIn(api_key);
     expect(again.statusCode).toBe(401);
-    expect(again.body).toContain("Invalid API key");
+    expect(again.body).toContain("Clé d&#39;API invalide");
   });
 
   it("shows a wrong key's error with its title and remedy, and keeps no cookie", async () => {
@@ -201,7 +201,8 @@ describe("console: sessions and security (issue 18)", () => {
     const res = await b.signIn("wakha_sk_not-a-real-key");
     expect(res.statusCode).toBe(401);
     expect(res.body).toContain('data-error="invalid_api_key"');
-    expect(res.body).toContain("Invalid API key");
+    expect(res.body).toContain("Clé d&#39;API invalide");
+    expect(res.body).toMatch(/<p lang="en" dir="ltr">/); // the API's own English detail, marked as such on a French page
     expect(res.body).toMatch(/Que faire/);
     expect(b.jar.has("wakha_session")).toBe(false);
   });

@@ -1,5 +1,6 @@
 // The page shell: language and direction, the skip link, the menu, the language switch and sign-out (both POST
 // forms with the CSRF token), and the error box that shows an API error with its title, detail and remedy.
+import { ERROR_TITLES } from "./error-titles.ts";
 import { ERRORS, type ErrorSlug } from "../errors.ts";
 import { html, type Html } from "./html.ts";
 import { type Formats, LOCALE_NAMES, LOCALES } from "./i18n.ts";
@@ -79,12 +80,15 @@ export interface ShownError {
 /** An API error as the user sees it: the catalogue's title and remedy, with the detail of this occurrence. */
 export function errorBox(f: Formats, e: ShownError): Html {
   const entry = Object.hasOwn(ERRORS, e.slug) ? ERRORS[e.slug as ErrorSlug] : null;
-  const title = entry?.title ?? f.t.error;
+  const local = f.locale === "en" ? null : ERROR_TITLES[f.locale];
+  const title = entry ? (local ? local[e.slug as ErrorSlug] : entry.title) : f.t.error;
   const remedy = entry && "remedy" in entry ? entry.remedy : null;
+  // The detail and the remedy are the API's English: marked so on French and Arabic pages (screen readers, the walk).
+  const en = local ? html` lang="en" dir="ltr"` : "";
   return html`<div class="error" role="alert" data-error="${e.slug}">
 <h2>${f.t.error} ${e.status}: ${title}</h2>
-<p>${e.detail}</p>
-${remedy ? html`<p><strong>${f.t.remedy}:</strong> ${remedy}</p>` : ""}
+<p${en}>${e.detail}</p>
+${remedy ? html`<p><strong>${f.t.remedy}:</strong> <span${en}>${remedy}</span></p>` : ""}
 </div>`;
 }
 

@@ -2,9 +2,9 @@
 // In-process on a database of its own, driven with inject(); the dataset is written by generate_series in SQL: a year
 // of orders over 20 shops and 50 products, a third of them with a retry, resolutions and delivery statuses mixed.
 import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { createRoot } from "../src/root.ts";
+import { createRoot } from "../src/root/root.ts";
 import { createAccount } from "../src/services/accounts.ts";
 import { benchDatabase } from "./processes.ts";
 import type { SectionResult } from "./sections.ts";

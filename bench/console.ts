@@ -3,9 +3,9 @@
 // In-process: the app is built on a database of its own and driven with inject(), so the figure is the server's
 // own time (session lookup, services, rendering), without a network or a load generator in between.
 import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { createRoot } from "../src/root.ts";
+import { createRoot } from "../src/root/root.ts";
 import { createAccount } from "../src/services/accounts.ts";
 import { benchDatabase } from "./processes.ts";
 import type { SectionResult } from "./sections.ts";

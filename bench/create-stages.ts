@@ -72,7 +72,7 @@ for (const [name, fn] of stages) process.stdout.write(`${name}: ${measure(fn).to
 // return), to separate the service's JS from pg's protocol work and the socket.
 const { createCall } = await import("../src/services/calls.ts");
 const { JobQueue } = await import("../src/jobs/queue.ts");
-const { loadConfig } = await import("../src/config.ts");
+const { loadConfig } = await import("../src/config/config.ts");
 const { Throttle } = await import("../src/throttle.ts");
 const snapshotRow = {
   now: new Date(), balance_seconds: 1_000_000, accountHours: null, shopHours: null, shop_id: "0b3f8c9e-1d2a-4c5b-9e8f-7a6b5c4d3e2f",

@@ -2,10 +2,10 @@
 // database, an account with a large balance, a shop with one product of one variant, optional DDL to price a schema
 // change, and the CallCreate body both scripts create (a catalogue line and an ad-hoc line).
 import { randomUUID } from "node:crypto";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { migrate } from "../src/db/migrate.ts";
 import type { Principal } from "../src/context.ts";
-import { createRoot, type Root } from "../src/root.ts";
+import { createRoot, type Root } from "../src/root/root.ts";
 import { createBatchEnv } from "./processes.ts";
 import { createAccount } from "../src/services/accounts.ts";
 import { type CallCreate, callCreateSchema } from "../src/schemas/calls.ts";

@@ -98,7 +98,7 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
   const name = "webhook deliveries";
   const why = notLanded(
     ["src/webhooks/delivery.ts", "src/webhooks/sender.ts", "src/api/v1/webhooks.ts", "src/services/webhooks.ts"],
-    [["src/job-handlers.ts", "deliverWebhook"], ["src/app.ts", "webhookRoutes"]],
+    [["src/root/job-handlers.ts", "deliverWebhook"], ["src/app.ts", "webhookRoutes"]],
   );
   if (why) return { name, text: `skipped: ${why}` };
   const events = Number(process.env["BENCH_WEBHOOK_EVENTS"] ?? 20000);
@@ -141,8 +141,8 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
 
     // The events are written before the worker starts (as a backlog), through the real emitEvent.
     log(`emitting ${events} events`);
-    const { loadConfig } = await import(pathToFileURL(path.join(ROOT, "src/config.ts")).href) as typeof import("../src/config.ts");
-    const { createRoot } = await import(pathToFileURL(path.join(ROOT, "src/root.ts")).href) as typeof import("../src/root.ts");
+    const { loadConfig } = await import(pathToFileURL(path.join(ROOT, "src/config/config.ts")).href) as typeof import("../src/config/config.ts");
+    const { createRoot } = await import(pathToFileURL(path.join(ROOT, "src/root/root.ts")).href) as typeof import("../src/root/root.ts");
     const { emitEvent } = await import(pathToFileURL(path.join(ROOT, "src/webhooks/events.ts")).href) as typeof import("../src/webhooks/events.ts");
     const ctx = await createRoot(loadConfig({ ...env, LOG_LEVEL: "silent" }), { databaseUrl: db.url });
     try {
@@ -198,7 +198,7 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
 export async function engineSection(serverUrl: string, log: (m: string) => void): Promise<SectionResult> {
   const calls = Number(process.env["BENCH_CALLS"] ?? 1000);
   const name = `${calls} concurrent simulated calls`;
-  const why = notLanded(["src/engine/dialer.ts"], [["src/job-handlers.ts", "placeCall"]]);
+  const why = notLanded(["src/calls/place.ts"], [["src/root/job-handlers.ts", "placeCall"]]);
   if (why) return { name, text: `skipped: ${why}` };
   // Real time by default: 1,000 calls of about a minute each are all on the line at once, as on a production node
   // (BENCH_SIMULATOR_SPEED=10 packs ten times the events into each second: a stress test, not the target's case).
@@ -299,7 +299,7 @@ export async function burstSection(serverUrl: string, log: (m: string) => void):
   const phone = process.env["BENCH_BURST_PHONE"] ?? "+212612345601";
   const scenarios = (process.env["BENCH_BURST_SCENARIOS"] ?? "live,released,released-busy").split(",").map((s) => s.trim());
   const name = `${calls} calls in a burst under a cap of ${cap}${process.env["BENCH_BURST_PHONE"] ? ` (customers ${phone})` : ""}`;
-  const why = notLanded(["src/engine/policy/concurrency.ts"]);
+  const why = notLanded(["src/calls/policy/concurrency.ts"]);
   if (why) return { name, text: `skipped: ${why}` };
   const lines: string[] = [];
   for (const scenario of scenarios) {

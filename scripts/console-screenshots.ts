@@ -9,10 +9,10 @@ import path from "node:path";
 import pg from "pg";
 import { chromium } from "playwright-core";
 import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { createWorkers } from "../src/job-handlers.ts";
-import { createRoot } from "../src/root.ts";
+import { createWorkers } from "../src/root/job-handlers.ts";
+import { createRoot } from "../src/root/root.ts";
 import { createAccount } from "../src/services/accounts.ts";
 
 const SERVER = process.env["DATABASE_URL"] || "postgresql://postgres@127.0.0.1:5432/postgres";

@@ -1,6 +1,6 @@
 // Below services, webhooks and the engine: it imports only the low modules whose instances it carries.
 import type { KeyAuthenticator } from "./auth/key-authenticator.ts";
-import type { Config } from "./config.ts";
+import type { Config } from "./config/config.ts";
 import type { SecretBox } from "./crypto/secret-box.ts";
 import type { StorePlatforms } from "./connectors/registry.ts";
 import type { Database } from "./db/pool.ts";

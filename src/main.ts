@@ -1,7 +1,7 @@
 // Only what parsing the command line and reporting its errors needs is loaded up front: --help, --version and a
 // usage error answer in a fraction of the time the server's modules take to load. Each command loads its own.
 import { type Parsed, parseCommandLine, parseSeconds, UsageError, usageOf } from "./cli-args.ts";
-import { type Config, ConfigError, loadConfig, roleProblems } from "./config.ts";
+import { type Config, ConfigError, loadConfig, roleProblems } from "./config/config.ts";
 import type { Database } from "./db/pool.ts";
 import { redactSecrets } from "./http/secrets.ts";
 import { VERSION } from "./version.ts";
@@ -12,7 +12,7 @@ const log = (msg: string) => process.stderr.write(`wakha: ${redactSecrets(msg)}\
 /** Runs what WAKHA_ROLE asks for: the HTTP API (`api`), the workers (`worker`), or both (`all`). */
 async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> {
   const [{ buildApp }, { migrate }, { createWorkers, jobsForRole }, { JOBS }, { createRoot, resolveDatabase }] = await Promise.all([
-    import("./app.ts"), import("./db/migrate.ts"), import("./job-handlers.ts"), import("./jobs/catalogue.ts"), import("./root.ts"),
+    import("./app.ts"), import("./db/migrate.ts"), import("./root/job-handlers.ts"), import("./jobs/catalogue.ts"), import("./root/root.ts"),
   ]);
   // Ctrl-C reaches the embedded PostgreSQL too (same process group): once stopping, the connection errors that
   // its shutdown causes are expected, not news, and are not printed.
@@ -31,7 +31,7 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
   if (problems.length) throw new ConfigError(`invalid configuration for a ${role} node:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   // A node that dials over an audio carrier cannot talk without its speech service: refuse to start (issue 30.8).
   if (role !== "api") {
-    const { speechPreflight } = await import("./engine/telephony/doctor.ts");
+    const { speechPreflight } = await import("./doctor/carriers.ts");
     const refused = await speechPreflight(config);
     if (refused) throw new Error(refused);
   }
@@ -107,7 +107,7 @@ function startError(err: unknown, config: Config): unknown {
 }
 
 async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>): Promise<T> {
-  const [{ Database }, { migrate }, { resolveDatabase }] = await Promise.all([import("./db/pool.ts"), import("./db/migrate.ts"), import("./root.ts")]);
+  const [{ Database }, { migrate }, { resolveDatabase }] = await Promise.all([import("./db/pool.ts"), import("./db/migrate.ts"), import("./root/root.ts")]);
   const database = await resolveDatabase(config, log);
   try {
     await migrate(database.url);
@@ -150,7 +150,7 @@ async function accounts(config: Config, run: Extract<Parsed, { kind: "run" }>): 
     if (raw !== "default" && !/^\d{1,6}$/.test(raw)) throw new UsageError(`--max-concurrent-calls must be a whole number from 1 to 100000 or "default", got "${raw.slice(0, 32)}"`, usage);
     const cap = raw === "default" ? null : Number(raw);
     if (cap !== null && (cap < 1 || cap > 100_000)) throw new UsageError(`--max-concurrent-calls must be from 1 to 100000, got ${cap}`, usage);
-    const { setConcurrencyCap } = await import("./engine/policy/concurrency.ts");
+    const { setConcurrencyCap } = await import("./calls/policy/concurrency.ts");
     const set = await withDatabase(config, (db) => setConcurrencyCap(db, accountId, cap));
     process.stdout.write(json ? `${JSON.stringify(set)}\n` : `max concurrent calls of ${accountId}: ${set.max_concurrent_calls ?? `default (${config.WAKHA_MAX_CONCURRENT_CALLS})`}\n`);
     return;
@@ -182,7 +182,7 @@ async function main(argv: string[]): Promise<void> {
   }
   if (parsed.command === "doctor") {
     // Reads the environment itself, to report every problem rather than stop at the first.
-    const [{ runDoctor }, { infrastructureChecks }] = await Promise.all([import("./engine/telephony/doctor.ts"), import("./node-doctor.ts")]);
+    const [{ runDoctor }, { infrastructureChecks }] = await Promise.all([import("./doctor/carriers.ts"), import("./doctor/node.ts")]);
     process.exitCode = await runDoctor({
       env: process.env, online: parsed.values["online"] === true, write: (line) => process.stdout.write(`${line}\n`), infrastructure: infrastructureChecks,
     });

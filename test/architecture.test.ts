@@ -116,11 +116,16 @@ describe("architecture", () => {
     expect(arrows(graph, "schemas", ["services", "engine", "jobs", "http", "api", "mcp", "webhooks", "db", "context.ts"])).toEqual([]);
     // Shared infrastructure never reaches up into what runs on it.
     expect(arrows(graph, "jobs", ["engine", "services", "webhooks", "http", "api", "mcp", "context.ts"])).toEqual([]);
-    expect(arrows(graph, "read-models", ["services", "engine", "http", "api", "mcp"])).toEqual([]);
-    // The engine never calls a service written for REST, nor a transport.
-    expect(arrows(graph, "engine", ["services", "http", "api", "mcp", "inbound", "console"])).toEqual([]);
-    // Services know no transport.
-    expect(arrows(graph, "services", ["http", "api", "mcp", "inbound", "console"])).toEqual([]);
+    // A call's life (issue 29): calls/ is used by the doors' services and the job handlers, never the other way.
+    expect(arrows(graph, "calls", ["services", "http", "api", "mcp", "inbound", "console", "root", "doctor"])).toEqual([]);
+    // The engine is the voice runtime only: no SQL, no configuration, no jobs, no context, no REST schemas, no
+    // storage or webhooks; it knows a call through the typed options and callbacks the root and calls/ give it.
+    expect(arrows(graph, "engine", [
+      "services", "http", "api", "mcp", "inbound", "console", "calls", "db", "jobs", "context.ts", "schemas", "webhooks",
+      "storage", "config", "connectors", "whatsapp", "messaging", "root", "doctor", "compliance",
+    ])).toEqual([]);
+    // Services know no transport, and reach the voice runtime only through calls/.
+    expect(arrows(graph, "services", ["http", "api", "mcp", "inbound", "console", "engine", "root"])).toEqual([]);
     // REST and MCP are two doors on the same services: neither goes through the other.
     expect(arrows(graph, "mcp", ["api"])).toEqual([]);
     expect(arrows(graph, "api", ["mcp"])).toEqual([]);
@@ -128,6 +133,13 @@ describe("architecture", () => {
     expect(arrows(graph, "console", ["db", "engine", "jobs", "read-models", "webhooks", "storage", "api", "mcp", "inbound"])).toEqual([]);
     expect(arrows(graph, "api", ["console"])).toEqual([]);
     expect(arrows(graph, "mcp", ["console"])).toEqual([]);
+  });
+
+  it("keeps SQL out of the engine", () => {
+    const offenders = [...graph.keys()]
+      .filter((f) => f.startsWith("engine/"))
+      .filter((f) => /\b(SELECT\s[\s\S]{0,400}?\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s)/.test(readFileSync(path.join(SRC, f), "utf8")));
+    expect(offenders).toEqual([]);
   });
 
   it("keeps HTTP words out of services", () => {

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../src/console/helpers.ts";
-import { readCallOut } from "../src/read-models/calls.ts";
+import { readCallOut } from "../src/calls/read-model.ts";
 import { newAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { balanceOf, createEngineDatabase, debitsOf, type EngineApp, getCallOut, startEngineApp, waitForEnd } from "./engine-fixtures.ts";

@@ -5,8 +5,8 @@
 // first, never taking seconds the account's other live calls hold, and the balance never below zero.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingTimeScale, type CallEnd, settleCall } from "../src/engine/call-states.ts";
-import { recoveryClock, sweepCalls } from "../src/engine/sweeper.ts";
+import { billingTimeScale, type CallEnd, settleCall } from "../src/calls/call-states.ts";
+import { recoveryClock, sweepCalls } from "../src/calls/sweeper.ts";
 import { newAccount, type TestAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { type ListeningApp, startListening } from "./mcp-client.ts";

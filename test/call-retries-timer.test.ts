@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Workers } from "../src/jobs/runtime.ts";
-import type { Root } from "../src/root.ts";
+import type { Root } from "../src/root/root.ts";
 import { newAccount, type TestAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { createEngineDatabase, type EngineApp, startEngineApp, startSecondNode } from "./engine-fixtures.ts";

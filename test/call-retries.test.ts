@@ -4,10 +4,10 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallEnd, settleCall } from "../src/engine/call-states.ts";
-import { localToUtc } from "../src/engine/dialogue/local-time.ts";
-import { effectiveHours } from "../src/engine/policy/calling-hours.ts";
-import { DEFAULT_RETRY_POLICY, effectiveRetryPolicy, retryTime, retryTrigger, scheduleRetry } from "../src/engine/policy/retries.ts";
+import { type CallEnd, settleCall } from "../src/calls/call-states.ts";
+import { localToUtc } from "../src/domain/local-time.ts";
+import { effectiveHours } from "../src/calls/policy/calling-hours.ts";
+import { DEFAULT_RETRY_POLICY, effectiveRetryPolicy, retryTime, retryTrigger, scheduleRetry } from "../src/calls/policy/retries.ts";
 import { newAccount, problem, type TestAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { connect, ok, type ListeningApp, startListening } from "./mcp-client.ts";

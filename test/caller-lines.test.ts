@@ -4,10 +4,10 @@
 // when the sweep ends the call of a dead worker.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.ts";
-import { claimCall } from "../src/engine/call-states.ts";
-import { callerLinesFor } from "../src/engine/policy/lines.ts";
-import { sweepCalls } from "../src/engine/sweeper.ts";
+import { loadConfig } from "../src/config/config.ts";
+import { claimCall } from "../src/calls/call-states.ts";
+import { callerLinesFor } from "../src/calls/policy/lines.ts";
+import { sweepCalls } from "../src/calls/sweeper.ts";
 import { newAccount, type TestAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { createEngineDatabase, type EngineApp, startEngineApp, startSecondNode, waitForEnd } from "./engine-fixtures.ts";

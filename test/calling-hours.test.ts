@@ -2,10 +2,10 @@
 // Casablanca, Ramadan 2027 evenings, 21:00 in Paris, holidays, overrides), then calls created through the API and MCP.
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimCall } from "../src/engine/call-states.ts";
-import { localToUtc } from "../src/engine/dialogue/local-time.ts";
-import { easterSunday, hijriDate, isPublicHoliday, isRamadan, sunset } from "../src/engine/policy/calendar.ts";
-import { DEFAULT_CALLING_HOURS, effectiveHours, nextCallingTime } from "../src/engine/policy/calling-hours.ts";
+import { claimCall } from "../src/calls/call-states.ts";
+import { localToUtc } from "../src/domain/local-time.ts";
+import { easterSunday, hijriDate, isPublicHoliday, isRamadan, sunset } from "../src/domain/calendar.ts";
+import { DEFAULT_CALLING_HOURS, effectiveHours, nextCallingTime } from "../src/calls/policy/calling-hours.ts";
 import type { Country } from "../src/domain/locale.ts";
 import { newAccount, problem, type TestAccount } from "./helpers.ts";
 import { callBody, entries, insertShop, postCall } from "./calls-fixtures.ts";

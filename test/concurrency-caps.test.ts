@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseCommandLine } from "../src/cli-args.ts";
-import { setConcurrencyCap } from "../src/engine/policy/concurrency.ts";
+import { setConcurrencyCap } from "../src/calls/policy/concurrency.ts";
 import { newAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { createEngineDatabase, type EngineApp, startEngineApp, startSecondNode, waitForEnd } from "./engine-fixtures.ts";

@@ -3,7 +3,7 @@
 // Morocco; plus the reads those tests make of the connector's log and of the calls an order became.
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
-import { createWorkers } from "../src/job-handlers.ts";
+import { createWorkers } from "../src/root/job-handlers.ts";
 import { createEngineDatabase, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
 import { ENCRYPTION_KEY, newAccount, type TestAccount } from "./helpers.ts";
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { normalisePhone } from "../src/domain/phone.ts";
 import { mergeNote, parseShopifyOrder } from "../src/connectors/platforms/shopify.ts";
-import { resolutionNote } from "../src/orders/store-write-back.ts";
+import { resolutionNote } from "../src/calls/orders/store-write-back.ts";
 import { shopifyOrder } from "./fakes/shopify.ts";
 
 describe("parseShopifyOrder", () => {

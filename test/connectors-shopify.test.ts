@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settleOrder } from "../src/orders/settle.ts";
+import { settleOrder } from "../src/calls/orders/settle.ts";
 import { newAccount, problem, type TestAccount } from "./helpers.ts";
 import { connect, fails, type ListeningApp, ok, startListening } from "./mcp-client.ts";
 import { FakeShopify, shopifyOrder } from "./fakes/shopify.ts";

@@ -2,7 +2,7 @@
 // a number ending 01 confirms, 02 declines, 09 asks for a change), and the resolution appears on the fake store as a
 // `wakha:*` tag and a note; rate limits are retried, revoked credentials end as `failed`, each visible in the log.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requeueStuckWriteBacks, resolutionNote } from "../src/orders/store-write-back.ts";
+import { requeueStuckWriteBacks, resolutionNote } from "../src/calls/orders/store-write-back.ts";
 import { type ConnectorEngine, startConnectorEngine } from "./connector-fixtures.ts";
 import { type EngineApp, waitForEnd } from "./engine-fixtures.ts";
 import { FakeShopify, shopifyOrder } from "./fakes/shopify.ts";

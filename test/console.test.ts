@@ -3,7 +3,7 @@
 // call out of reach, errors shown with title and remedy, and text from the database never becoming markup.
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settleOrder } from "../src/orders/settle.ts";
+import { settleOrder } from "../src/calls/orders/settle.ts";
 import { SESSION_IDLE_MS, SESSION_MAX_MS } from "../src/services/console.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";

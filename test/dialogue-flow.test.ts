@@ -7,7 +7,7 @@ import { dinarsDz } from "../src/engine/dialogue/profiles/dz.ts";
 import { dinarsTn } from "../src/engine/dialogue/profiles/tn.ts";
 import { fr } from "../src/engine/dialogue/profiles/fr.ts";
 import { isBareNo, questionTopic } from "../src/engine/dialogue/cues.ts";
-import { localToUtc } from "../src/engine/dialogue/local-time.ts";
+import { localToUtc } from "../src/domain/local-time.ts";
 import type { Intent, IntentClassifier } from "../src/engine/dialogue/types.ts";
 import { behaviourFor, createSimulatedCustomer, cueOf, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
 import { profileFor } from "../src/engine/dialogue/flow.ts";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimCall } from "../src/engine/call-states.ts";
+import { claimCall } from "../src/calls/call-states.ts";
 import type { SimulatedCustomer } from "../src/engine/dialogue/types.ts";
 import { newAccount, problem, type TestAccount } from "./helpers.ts";
 import { callBody, countCalls, insertShop, postCall } from "./calls-fixtures.ts";

@@ -1,8 +1,8 @@
 // `wakha doctor` (issue 12): the configuration checks, offline, and the carriers' credentials against the fakes.
 import { execFile } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runDoctor } from "../src/engine/telephony/doctor.ts";
-import { infrastructureChecks } from "../src/node-doctor.ts";
+import { runDoctor } from "../src/doctor/carriers.ts";
+import { infrastructureChecks } from "../src/doctor/node.ts";
 import { ENCRYPTION_KEY, testDatabaseUrl } from "./helpers.ts";
 import { FakeS3 } from "./fakes/s3.ts";
 import { FakeJambonz } from "./fakes/jambonz.ts";

@@ -5,9 +5,9 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { migrate } from "../src/db/migrate.ts";
-import { createRoot, type RootOptions } from "../src/root.ts";
+import { createRoot, type RootOptions } from "../src/root/root.ts";
 import { CURSOR_SECRET, type TestApp } from "./helpers.ts";
 
 /** A fresh, migrated database on the run's server; drop() removes it. */

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JOBS } from "../src/jobs/catalogue.ts";
-import { recoveryClock, sweepCalls } from "../src/engine/sweeper.ts";
+import { recoveryClock, sweepCalls } from "../src/calls/sweeper.ts";
 import { newAccount, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { createEngineDatabase, startAppOn } from "./engine-db.ts";

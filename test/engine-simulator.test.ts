@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Pickup, SimulatedCustomer } from "../src/engine/dialogue/types.ts";
 import { EspeakSpeech, espeakAvailable, Limiter } from "../src/engine/speech/espeak.ts";
 import { decodeWav, encodeWav, Timeline, tone } from "../src/engine/speech/wav.ts";
-import { ConfigError, loadConfig } from "../src/config.ts";
-import { telephonyPlan } from "../src/engine/telephony/index.ts";
+import { ConfigError, loadConfig } from "../src/config/config.ts";
+import { telephonyPlan } from "../src/root/telephony.ts";
 import type { OriginateRequest } from "../src/engine/telephony/provider.ts";
 import { SimulatedTelephony } from "../src/engine/telephony/simulator/provider.ts";
 

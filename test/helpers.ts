@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import type { AppContext } from "../src/context.ts";
-import { createRoot, type Root } from "../src/root.ts";
+import { createRoot, type Root } from "../src/root/root.ts";
 import { createAccount } from "../src/services/accounts.ts";
 
 export const CURSOR_SECRET = "test-cursor-secret-0123456789abcdef0123456789";

@@ -1,14 +1,14 @@
 // The handler map is checked by the compiler (`npm run typecheck`, run before the suite): each @ts-expect-error
 // below must be an error, or the typecheck fails on an unused directive.
 import { describe, expect, it } from "vitest";
-import { JOB_HANDLERS, jobsForRole } from "../src/job-handlers.ts";
+import { JOB_HANDLERS, jobsForRole } from "../src/root/job-handlers.ts";
 import { JOB_NAMES, JOBS } from "../src/jobs/catalogue.ts";
 import type { JobHandlers } from "../src/jobs/runtime.ts";
 
 const noop = { batchSize: 1, handle: async () => {} };
 const NOOPS = { placeCall: noop, deliverWebhook: noop, sweepCalls: noop, purgeRecordings: noop, sendWhatsApp: noop, writeBackStore: noop, eraseCustomerData: noop };
 
-describe("the job handler map (src/job-handlers.ts)", () => {
+describe("the job handler map (src/root/job-handlers.ts)", () => {
   it("has exactly one handler per job type of the catalogue", () => {
     expect(Object.keys(JOB_HANDLERS).sort()).toEqual(Object.keys(JOBS).sort());
     expect([...JOB_NAMES].sort()).toEqual(Object.keys(JOBS).sort());

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { chatRequest, LlmIntentClassifier, readChatAnswer } from "../src/engine/dialogue/llm-classifier.ts";
 import type { Classification, IntentClassifier } from "../src/engine/dialogue/types.ts";
 import { createDialogue } from "../src/engine/dialogue/flow.ts";

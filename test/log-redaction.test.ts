@@ -3,9 +3,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { redactSecrets, refuseKeyInQuery } from "../src/http/secrets.ts";
-import { createRoot, type Root } from "../src/root.ts";
+import { createRoot, type Root } from "../src/root/root.ts";
 import { CURSOR_SECRET, ENCRYPTION_KEY, newAccount, problem, testDatabaseUrl, type TestAccount } from "./helpers.ts";
 
 describe("redactSecrets (by shape)", () => {

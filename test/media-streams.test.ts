@@ -5,9 +5,9 @@
 // recognition sockets ending or healing the call, billing on Twilio's seconds, the recording stored; and the pieces
 // (mu-law, the voice activity detector, the Azure adapter) on their own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.ts";
-import { runDoctor } from "../src/engine/telephony/doctor.ts";
-import { turnTaking } from "../src/engine/telephony/index.ts";
+import { loadConfig } from "../src/config/config.ts";
+import { runDoctor } from "../src/doctor/carriers.ts";
+import { turnTaking } from "../src/root/telephony.ts";
 import { AzureSpeech, AzureSpeechError, ssml } from "../src/engine/speech/azure.ts";
 import { MULAW_FRAME_BYTES, mulawToPcm, pcmToMulaw } from "../src/engine/speech/mulaw.ts";
 import { EnergyVad } from "../src/engine/speech/vad.ts";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_RESOLUTIONS, type OrderResolution, resolutionOfCall, type ResolutionState, supersedes } from "../src/domain/orders.ts";
-import { settleOrder } from "../src/orders/settle.ts";
+import { settleOrder } from "../src/calls/orders/settle.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
 import { callBody, insertShop, postCall, type ShopFixture } from "./calls-fixtures.ts";
 import { type EngineApp, startEngineWithReceiver, waitForEnd } from "./engine-fixtures.ts";

@@ -4,8 +4,8 @@
 // relay), the woken call gets its job in the end's transaction, as before.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallEnd, settleCall } from "../src/engine/call-states.ts";
-import { sweepCalls } from "../src/engine/sweeper.ts";
+import { type CallEnd, settleCall } from "../src/calls/call-states.ts";
+import { sweepCalls } from "../src/calls/sweeper.ts";
 import { QUEUE_SCHEMA } from "../src/jobs/queue.ts";
 import { newAccount, type TestAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";

@@ -7,7 +7,7 @@ import { purgeExpiredRecordings, purgeRecording, saveRecording } from "../src/st
 import { LocalRecordingStore } from "../src/storage/local-recording-store.ts";
 import { FakeS3 } from "./fakes/s3.ts";
 import { parseRange } from "../src/http/byte-range.ts";
-import { createWorkers } from "../src/job-handlers.ts";
+import { createWorkers } from "../src/root/job-handlers.ts";
 import { JOBS } from "../src/jobs/catalogue.ts";
 import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";

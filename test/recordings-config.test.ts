@@ -1,7 +1,7 @@
 // The recordings bucket settings (issue 19): validated at start, one clear line per problem; the root picks the store.
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.ts";
-import { recordingStore } from "../src/root.ts";
+import { ConfigError, loadConfig } from "../src/config/config.ts";
+import { recordingStore } from "../src/root/root.ts";
 import { LocalRecordingStore } from "../src/storage/local-recording-store.ts";
 import { S3RecordingStore } from "../src/storage/s3-recording-store.ts";
 

@@ -28,7 +28,7 @@ describe("GET /v1/calls/{id}/transcript and get_transcript (issue 20, finding 8)
     const shop = (await insertShop(t.ctx, a.accountId)).externalId;
     ended = (await postCall(t, a, callBody(shop))).json().id;
     queued = (await postCall(t, a, callBody(shop))).json().id;
-    // The engine writes the transcript in the transaction that ends the call (engine/call-states.ts).
+    // The engine writes the transcript in the transaction that ends the call (calls/call-states.ts).
     await t.ctx.db.query(
       `UPDATE calls SET status = 'completed', outcome = 'confirmed', end_reason = 'completed', transcript = $2, answered_at = now(),
               ended_at = now(), duration_seconds = 12, billed_seconds = 12 WHERE id = $1`,

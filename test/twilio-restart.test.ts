@@ -7,7 +7,7 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { sweepCalls } from "../src/engine/sweeper.ts";
+import { sweepCalls } from "../src/calls/sweeper.ts";
 import { CURSOR_SECRET } from "./helpers.ts";
 import { createEngineDatabase, debitsOf, getCallOut } from "./engine-fixtures.ts";
 import { carrierAccount, createCarrierCall, freePort, PublicAddress } from "./fakes/carrier-harness.ts";

@@ -4,11 +4,11 @@
 // stays under the barge-in threshold while a sentence over the agent passes it within its first 400 ms, and the
 // end of a turn comes the configured silence after the last word.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { EspeakSpeech, espeakAvailable } from "../src/engine/speech/espeak.ts";
 import { MULAW_FRAME_BYTES, pcmToMulaw } from "../src/engine/speech/mulaw.ts";
 import { SileroModel, SileroVad } from "../src/engine/speech/silero.ts";
-import { turnTaking } from "../src/engine/telephony/index.ts";
+import { turnTaking } from "../src/root/telephony.ts";
 
 const hasEspeak = await espeakAvailable();
 const BARGE_IN_MS = 320;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../src/config.ts";
+import { loadConfig } from "../src/config/config.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
 import { newAccount, problem, startApp, type TestApp } from "./helpers.ts";
 import { startReceiver, type Receiver } from "./webhook-receiver.ts";

@@ -3,12 +3,12 @@
 // out of order), replies (buttons, free text, unclear once, "call me"), the 24-hour window, an invalid token, do-not-call.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CallEnd, settleCall } from "../src/engine/call-states.ts";
-import { createWorkers } from "../src/job-handlers.ts";
+import { type CallEnd, settleCall } from "../src/calls/call-states.ts";
+import { createWorkers } from "../src/root/job-handlers.ts";
 import type { Workers } from "../src/jobs/runtime.ts";
 import { sendQueuedMessage } from "../src/whatsapp/send.ts";
 import { messageBody, WhatsAppError } from "../src/messaging/whatsapp.ts";
-import type { Root } from "../src/root.ts";
+import type { Root } from "../src/root/root.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { buttonReply, FakeWhatsApp, FAILURES, hubSignature, interactiveReply, statusUpdate, textReply } from "./fakes/whatsapp.ts";

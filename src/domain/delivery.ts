@@ -1,5 +1,5 @@
 // What happens to a parcel after the confirmation (issue 35): the courier's statuses and which event decides an
-// order's delivery status. Pure: no I/O. src/orders/delivery.ts applies it under the order's row lock.
+// order's delivery status. Pure: no I/O. src/calls/orders/delivery.ts applies it under the order's row lock.
 
 export const DELIVERY_EVENT_STATUSES = ["in_transit", "out_for_delivery", "delivered", "refused", "returned", "unreachable", "lost"] as const;
 export type DeliveryEventStatus = (typeof DELIVERY_EVENT_STATUSES)[number];

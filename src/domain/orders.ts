@@ -1,5 +1,5 @@
 // An order's one resolution (issue 16): what the customer answered, by voice or on WhatsApp, and the rule by which a
-// later answer replaces an earlier one. Pure: no I/O. src/orders/settle.ts applies it under the order's row lock.
+// later answer replaces an earlier one. Pure: no I/O. src/calls/orders/settle.ts applies it under the order's row lock.
 import type { CallOutcome, CallStatus } from "./calls.ts";
 
 export const ORDER_RESOLUTIONS = [

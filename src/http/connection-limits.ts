@@ -4,7 +4,7 @@
 import type { Server } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyInstance } from "fastify";
-import type { HttpLimits } from "../http-config.ts";
+import type { HttpLimits } from "../config/http.ts";
 
 /** The Fastify constructor options that carry the timeouts. */
 export function serverTimeoutOptions(limits: HttpLimits) {

@@ -1,5 +1,5 @@
 // Every job type in one typed catalogue, as plain data: its queue name, payload schema, retry policy and
-// schedule (DESIGN house style 5). Who handles each job is the handler map's business (src/job-handlers.ts).
+// schedule (DESIGN house style 5). Who handles each job is the handler map's business (src/root/job-handlers.ts).
 import { z } from "zod";
 
 /** pg-boss queue options the catalogue sets per job type; jobs inherit them from their queue. */
@@ -47,7 +47,7 @@ export const JOBS = {
     retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
   /**
-   * Crash recovery (src/engine/sweeper.ts): ends calls whose worker stopped heartbeating as failed
+   * Crash recovery (src/calls/sweeper.ts): ends calls whose worker stopped heartbeating as failed
    * (worker_lost), billed for the seconds last seen connected, and re-enqueues queued calls whose job was lost;
    * also puts back the job of webhook deliveries stuck in `pending` (src/webhooks/delivery.ts).
    */

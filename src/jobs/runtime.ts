@@ -1,5 +1,5 @@
 // The worker runtime: runs the handler of each job type on this node. Generic over the context its handlers are
-// given, so jobs/ knows nothing of the app above it; the handler map itself lives at the top (src/job-handlers.ts).
+// given, so jobs/ knows nothing of the app above it; the handler map itself lives at the top (src/root/job-handlers.ts).
 import type { z } from "zod";
 import { JOB_NAMES, JOBS, type JobName, type JobPayload, type JobType } from "./catalogue.ts";
 import type { JobQueue } from "./queue.ts";

@@ -1,6 +1,6 @@
 // The WhatsApp Cloud API adapter (issue 16): POST {graph}/{version}/{phone-number-id}/messages with a Bearer token.
 // Templates open a conversation (quick-reply buttons carry our payloads back); an interactive reply-button message
-// answers within the 24-hour customer service window. Chosen in the composition root (src/root.ts).
+// answers within the 24-hour customer service window. Chosen in the composition root (src/root/root.ts).
 
 /** Meta's Graph API. WAKHA_WHATSAPP_GRAPH_URL points elsewhere (tests: test/fakes/whatsapp.ts). */
 export const DEFAULT_GRAPH_URL = "https://graph.facebook.com";

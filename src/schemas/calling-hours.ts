@@ -1,5 +1,5 @@
 // The schemas of calling hours (issue 15): when customers of each country may be called, in their local time.
-// Defaults per country live in engine/policy/calling-hours.ts; an account and a shop override them field by field.
+// Defaults per country live in calls/policy/calling-hours.ts; an account and a shop override them field by field.
 import { z } from "zod";
 import { COUNTRIES } from "../domain/locale.ts";
 

@@ -1,9 +1,9 @@
 // When a new call rings (issue 15): the `scheduled_at` asked for, checked against the clock, then moved to the
 // next opening of the customer's calling hours (country defaults, the account's and the shop's overrides).
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { ScheduleReason } from "../domain/calls.ts";
-import { closedReason, effectiveHours, nextCallingTime } from "../engine/policy/calling-hours.ts";
-import type { CallPolicyInputs } from "../engine/policy/policy-store.ts";
+import { closedReason, effectiveHours, nextCallingTime } from "../calls/policy/calling-hours.ts";
+import type { CallPolicyInputs } from "../calls/policy/policy-store.ts";
 import { ApiError } from "../errors.ts";
 import type { CallCreate } from "../schemas/calls.ts";
 

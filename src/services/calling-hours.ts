@@ -2,7 +2,7 @@
 // override as a whole (idempotent); the answer shows it with the hours that result for each country.
 import type { AppContext, Principal } from "../context.ts";
 import { COUNTRIES } from "../domain/locale.ts";
-import { effectiveHours } from "../engine/policy/calling-hours.ts";
+import { effectiveHours } from "../calls/policy/calling-hours.ts";
 import type { CallingHoursOut, CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { shopNotFound } from "./shops.ts";
 

@@ -3,7 +3,7 @@
 import type { AppContext } from "../context.ts";
 import type { StorePlatformName } from "../connectors/platform.ts";
 import type { DeliveryEventStatus } from "../domain/delivery.ts";
-import { applyDeliveryEvent } from "../orders/delivery.ts";
+import { applyDeliveryEvent } from "../calls/orders/delivery.ts";
 
 /** `delivery_recorded`, `duplicate` (this event was recorded already) or `ignored` (no order of this connector has that id). */
 export async function recordStoreDelivery(

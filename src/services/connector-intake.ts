@@ -8,7 +8,7 @@ import { COUNTRIES, COUNTRY_CURRENCY, type Country } from "../domain/locale.ts";
 import { normalisePhone } from "../domain/phone.ts";
 import { queryPrepared } from "../db/pool.ts";
 import type { OrderResolution } from "../domain/orders.ts";
-import { enqueueWriteBacks } from "../orders/store-write-back.ts";
+import { enqueueWriteBacks } from "../calls/orders/store-write-back.ts";
 import { ApiError } from "../errors.ts";
 import type { Address } from "../schemas/address.ts";
 import { callCreateSchema, type CallCreate } from "../schemas/calls.ts";

@@ -12,7 +12,7 @@ import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
 import { AddressRejected, checkHost, parseWebhookUrl } from "../net/address-guard.ts";
 import type { Connector, ConnectorEvent, ConnectorInput, ConnectorSync } from "../schemas/connectors.ts";
-import { retryWriteBack } from "../orders/store-write-back.ts";
+import { retryWriteBack } from "../calls/orders/store-write-back.ts";
 import { findActiveShop } from "./shops.ts";
 
 interface ConnectorRow {

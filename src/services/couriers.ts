@@ -7,7 +7,7 @@ import { YalidineCourier } from "../connectors/couriers/yalidine.ts";
 import type { CourierAdapter, CourierEvent } from "../connectors/couriers/courier.ts";
 import { COURIERS, type CourierName } from "../domain/delivery.ts";
 import { ApiError } from "../errors.ts";
-import { applyDeliveryEvent } from "../orders/delivery.ts";
+import { applyDeliveryEvent } from "../calls/orders/delivery.ts";
 import type { Courier, CourierInput } from "../schemas/couriers.ts";
 import { requireSecretBox } from "./connectors.ts";
 import { findActiveShop } from "./shops.ts";

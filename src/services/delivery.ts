@@ -3,8 +3,8 @@
 import type { AppContext, Principal } from "../context.ts";
 import { isExternalId } from "../domain/catalogue.ts";
 import { ApiError } from "../errors.ts";
-import { applyDeliveryEvent } from "../orders/delivery.ts";
-import { readOrderById } from "../read-models/orders.ts";
+import { applyDeliveryEvent } from "../calls/orders/delivery.ts";
+import { readOrderById } from "../calls/orders/read-model.ts";
 import type { DeliveryEventInput, DeliveryEventResult } from "../schemas/delivery.ts";
 import { isOrderExternalId, orderNotFound } from "./orders.ts";
 

@@ -2,8 +2,8 @@
 // customer during a call. Writes are idempotent: adding a listed number or removing an unlisted one changes nothing.
 import type { AppContext, Principal } from "../context.ts";
 import { ApiError } from "../errors.ts";
-import { DO_NOT_CALL_COLUMNS, type DoNotCallRow, listNumber } from "../engine/policy/do-not-call.ts";
-import { endQueuedCallsTo } from "../engine/do-not-call-ends.ts";
+import { DO_NOT_CALL_COLUMNS, type DoNotCallRow, listNumber } from "../calls/policy/do-not-call.ts";
+import { endQueuedCallsTo } from "../calls/do-not-call-ends.ts";
 import type { Page, PageInput } from "../pagination.ts";
 import type { DoNotCallCreate, DoNotCallEntry } from "../schemas/do-not-call.ts";
 

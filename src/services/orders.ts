@@ -1,11 +1,11 @@
 // Orders (issue 16): one order, and the account's orders filtered and paginated as calls are. The Order and its
-// query are the read model's (read-models/orders.ts), shared with the order.resolved event.
+// query are the read model's (calls/orders/read-model.ts), shared with the order.resolved event.
 import type { AppContext, Principal } from "../context.ts";
 import { ORDER_STATUSES, type OrderResolution, type OrderStatus, resolutionsOfStatus } from "../domain/orders.ts";
 import { isExternalId } from "../domain/catalogue.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
-import { ORDER_SELECT, type OrderRow, readOrder, toOrderOut } from "../read-models/orders.ts";
+import { ORDER_SELECT, type OrderRow, readOrder, toOrderOut } from "../calls/orders/read-model.ts";
 import type { OrderOut } from "../schemas/orders.ts";
 
 /** The same 404 for a missing shop, a missing order and another account's: the body names only what was asked. */

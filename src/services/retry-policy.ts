@@ -1,6 +1,6 @@
 // The automatic-retry policy an account and its shops set (issue 15). PUT replaces the override as a whole.
 import type { AppContext, Principal } from "../context.ts";
-import { effectiveRetryPolicy } from "../engine/policy/retries.ts";
+import { effectiveRetryPolicy } from "../calls/policy/retries.ts";
 import type { RetryPolicyInput, RetryPolicySettings } from "../schemas/retry-policy.ts";
 import { shopNotFound } from "./shops.ts";
 

@@ -3,7 +3,7 @@
 import type { AppContext, Principal } from "../context.ts";
 import type { CallStatus } from "../domain/calls.ts";
 import { ApiError } from "../errors.ts";
-import { isCallId } from "../read-models/calls.ts";
+import { isCallId } from "../calls/read-model.ts";
 import { TRANSCRIPT_INTENTS, type TranscriptOut, type TranscriptTurnOut } from "../schemas/transcripts.ts";
 
 /** An entry as the engine stores it in calls.transcript (engine/dialogue/types.ts TranscriptEntry). */

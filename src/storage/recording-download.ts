@@ -4,23 +4,9 @@
 import { Readable } from "node:stream";
 import type { ReadableStream } from "node:stream/web";
 import { setTimeout as delay } from "node:timers/promises";
+import type { RecordingSource } from "../domain/recording-source.ts";
 import type { RecordingStore } from "./recording-store.ts";
 
-/** Where a carrier keeps a call's recording and how to ask for it; plain data, so it can cross to another thread. */
-export interface RecordingSource {
-  url: string;
-  /** Request headers, e.g. the carrier's authorization. */
-  headers: Record<string, string>;
-  /** The content type to store it as; omitted, the response's (audio/x-wav taken as audio/wav). */
-  contentType?: string;
-  /**
-   * While the carrier answers 404 (a recording not uploaded yet), the waits in ms before each retry; after the last,
-   * a 404 means there is no recording. Omitted: a 404 is an error like any other refusal.
-   */
-  notFoundRetryMs?: number[];
-  /** Gives up a download that takes longer (ms); 30 s when omitted. */
-  timeoutMs?: number;
-}
 
 /** What a download stored: the key (calls.recording_path), its content type and size. */
 export interface DownloadedRecording {

@@ -3,7 +3,8 @@
 // those buffers the collector's trigger (full collections every second, paused turns: issue 12). Here they pause
 // nothing but this thread.
 import { parentPort, workerData } from "node:worker_threads";
-import { downloadRecording, type RecordingSource } from "./recording-download.ts";
+import type { RecordingSource } from "../domain/recording-source.ts";
+import { downloadRecording } from "./recording-download.ts";
 import { type RecordingStoreSpec, storeFromSpec } from "./recording-store-spec.ts";
 
 interface Request {

@@ -6,7 +6,8 @@
 // The thread starts with the first download and stops after a minute without any. A store that cannot be rebuilt
 // from plain data (no `spec`: a test's own store) is written from the calling thread instead.
 import { Worker } from "node:worker_threads";
-import { type DownloadedRecording, downloadRecording, type RecordingSource } from "./recording-download.ts";
+import type { RecordingSource } from "../domain/recording-source.ts";
+import { type DownloadedRecording, downloadRecording } from "./recording-download.ts";
 import type { RecordingStore, RecordingStoreSpec } from "./recording-store.ts";
 
 const IDLE_STOP_MS = 60_000;

@@ -3,7 +3,8 @@
 // them, the calls service opens them, the purge job deletes them.
 import type { Readable } from "node:stream";
 import type { Database } from "../db/pool.ts";
-import { type RecordingSource, recordingKey } from "./recording-download.ts";
+import type { RecordingSource } from "../domain/recording-source.ts";
+import { recordingKey } from "./recording-download.ts";
 import type { RecordingStore, StoredRecording } from "./recording-store.ts";
 import { transferRecording } from "./recording-transfer.ts";
 

@@ -1,5 +1,5 @@
 // Sending the order fallback's WhatsApp messages (issue 16), one `sendWhatsApp` job per message: the template
-// queued when an order's calls did not reach the customer (engine/policy/whatsapp-fallback.ts), and the one
+// queued when an order's calls did not reach the customer (calls/policy/whatsapp-fallback.ts), and the one
 // clarifying message after an unclear reply. Never to a do-not-call number; retried on transient errors only.
 import type { AppContext } from "../context.ts";
 import type { Language } from "../domain/locale.ts";

@@ -7,7 +7,7 @@ import { isBareNo, isBareYes, questionTopic, relativeDelayMinutes } from "./cues
 import { addressNoted, addressQuestion, readAddressReply } from "./address.ts";
 import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
 import { objectsToRecording } from "./recording-objection.ts";
-import { localDate, localToUtc, nextDay, utcIso } from "./local-time.ts";
+import { localDate, localToUtc, nextDay, utcIso } from "../../domain/local-time.ts";
 import { dz, dzFrench } from "./profiles/dz.ts";
 import { fr } from "./profiles/fr.ts";
 import { ma, maFrench } from "./profiles/ma.ts";

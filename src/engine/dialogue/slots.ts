@@ -3,7 +3,7 @@
 // Arabic script, arabizi and French are handled alike.
 import type { Country } from "./lexicon/index.ts";
 import { compilePhrases } from "./lexicon/pattern.ts";
-import { localDate } from "./local-time.ts";
+import { localDate } from "../../domain/local-time.ts";
 import { canonicalTokens, canonicalWord } from "./normalize.ts";
 import { analyse, tokenIndexByOffset } from "./signals.ts";
 

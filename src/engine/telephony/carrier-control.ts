@@ -1,7 +1,7 @@
 // What a text-carrier session needs from its carrier: the errors an adapter's REST calls raise, the REST
 // operations (CarrierControl) and the WebSocket (TextChannel), each carrier's adapter implementing them.
 import type { CallFailure } from "../../domain/end-reasons.ts";
-import type { RecordingSource } from "../../storage/recording-download.ts";
+import type { RecordingSource } from "../../domain/recording-source.ts";
 
 /** The carrier's REST API could not be reached or answered 5xx: the call fails with end_reason carrier_unavailable. */
 export class CarrierUnavailableError extends Error {

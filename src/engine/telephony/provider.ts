@@ -16,7 +16,7 @@
 //
 // Seconds on the carrier's clock: the simulator runs a simulated clock (WAKHA_SIMULATOR_SPEED compresses
 // wall time only), a real carrier's clock is the wall clock. Billing always uses these seconds.
-import type { RecordingSource } from "../../storage/recording-download.ts";
+import type { RecordingSource } from "../../domain/recording-source.ts";
 import type { Country, Language } from "../../domain/locale.ts";
 import type { Dialect } from "../dialogue/types.ts";
 import type { AudioFormat } from "../speech/audio-format.ts";
@@ -230,4 +230,10 @@ export interface AudioTelephonyProvider {
 export function speechLocale(language: Language, dialect: Dialect): string {
   if (language === "fr") return "fr-FR";
   return dialect === "fr" ? "ar-MA" : `ar-${dialect.toUpperCase()}`;
+}
+
+/** The providers of a node, one per open channel. */
+export interface Telephony {
+  forChannel(channel: string): TelephonyProvider;
+  close(): Promise<void>;
 }

@@ -2,7 +2,7 @@
 // and WebSocket. Registered only for the carriers a channel uses; bodies are small and form- or JSON-encoded.
 import websocket from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../../config.ts";
+import type { Config } from "../../config/config.ts";
 import type { AppContext } from "../../context.ts";
 import { carrierLinesFor } from "../../engine/telephony/text-carrier.ts";
 import { jambonzRoutes } from "./jambonz.ts";

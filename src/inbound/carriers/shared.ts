@@ -1,7 +1,7 @@
 // What the carriers' inbound endpoints share: the call-id check and the record of the carrier's own seconds.
 import type { AppContext } from "../../context.ts";
-import { boundBillable } from "../../engine/billing.ts";
-import { billingTimeScale } from "../../engine/call-states.ts";
+import { boundBillable } from "../../calls/billing.ts";
+import { billingTimeScale } from "../../calls/call-states.ts";
 
 /** Carrier endpoints stay out of the OpenAPI document of the /v1 API. */
 export const HIDDEN = { schema: { hide: true } } as const;

@@ -11,7 +11,7 @@
 // A Webhook is {url, method, username, password}: jambonz opens the WebSocket with HTTP basic auth from it.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Country } from "../../../domain/locale.ts";
-import type { RecordingSource } from "../../../storage/recording-download.ts";
+import type { RecordingSource } from "../../../domain/recording-source.ts";
 import { type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
 import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
 import { noCallerNumber, unreachableFailure } from "../carrier-control.ts";

@@ -9,7 +9,7 @@
 import twilio from "twilio";
 import type { Country } from "../../../domain/locale.ts";
 import type { Dialect } from "../../dialogue/types.ts";
-import type { RecordingSource } from "../../../storage/recording-download.ts";
+import type { RecordingSource } from "../../../domain/recording-source.ts";
 import { type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
 import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
 import { noCallerNumber, unreachableFailure } from "../carrier-control.ts";

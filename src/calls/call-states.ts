@@ -9,7 +9,7 @@ import type { CallOutcome, CallStatus, TerminalCallStatus } from "../domain/call
 import type { Country, Language } from "../domain/locale.ts";
 import type { EventType } from "../domain/webhooks.ts";
 import type { CallItem, CallOut } from "../schemas/calls.ts";
-import { readCallOut } from "../read-models/calls.ts";
+import { readCallOut } from "./read-model.ts";
 import { emitEvent } from "../webhooks/events.ts";
 import { DO_NOT_CALL_END_REASON, DO_NOT_CALL_SKIPPED } from "../domain/do-not-call.ts";
 import { recordOptOut } from "./policy/do-not-call.ts";
@@ -21,11 +21,11 @@ import { queueWhatsAppFallback } from "./policy/whatsapp-fallback.ts";
 import { closedReason, effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
 import { JOBS } from "../jobs/catalogue.ts";
-import { telephonyPlan } from "../config.ts";
+import { telephonyPlan } from "../config/config.ts";
 import { randomUUID } from "node:crypto";
 import { billableSeconds, boundBillable, debitHeld } from "./billing.ts";
 import { settleOrderOfCall } from "./order-resolution.ts";
-import type { Dialect, TranscriptEntry } from "./dialogue/types.ts";
+import type { Dialect, TranscriptEntry } from "../engine/dialogue/types.ts";
 
 /** What the dialer knows about the call it places. */
 export interface ClaimedCall {

@@ -1,14 +1,14 @@
 // The call engine's assembly: the telephony providers, the speech for recordings and the dialogue with its
-// classifier, from the configuration and the parts the composition root (src/root.ts) chooses.
-import type { Config } from "../config.ts";
-import type { CallEngine } from "./dialer.ts";
-import { createDialogue } from "./dialogue/flow.ts";
-import { warmDialogue } from "./dialogue/warm-up.ts";
-import type { IntentClassifier } from "./dialogue/types.ts";
-import { EspeakSpeech, espeakAvailable } from "./speech/espeak.ts";
-import type { SpeechProvider } from "./speech/provider.ts";
-import { createTelephony } from "./telephony/index.ts";
-import type { CustomerFactory } from "./telephony/simulator/provider.ts";
+// classifier, from the configuration and the parts the composition root (src/root/root.ts) chooses.
+import type { Config } from "../config/config.ts";
+import type { CallEngine } from "../calls/place.ts";
+import { createDialogue } from "../engine/dialogue/flow.ts";
+import { warmDialogue } from "../engine/dialogue/warm-up.ts";
+import type { IntentClassifier } from "../engine/dialogue/types.ts";
+import { EspeakSpeech, espeakAvailable } from "../engine/speech/espeak.ts";
+import type { SpeechProvider } from "../engine/speech/provider.ts";
+import { createTelephony } from "./telephony.ts";
+import type { CustomerFactory } from "../engine/telephony/simulator/provider.ts";
 
 /** Concurrent espeak-ng processes per node rendering recordings (a 500-call node must not spawn 500). */
 const SYNTHESIS_CONCURRENCY = 2;

@@ -1,12 +1,12 @@
 // Recording a delivery event (issue 35): the one place a courier's or a store's report about a parcel becomes part of
 // its order. Below the services and the connectors, so the REST route, the MCP tool and every connector call it.
 import { randomUUID } from "node:crypto";
-import type { AppContext } from "../context.ts";
-import { Database, type Queryable } from "../db/pool.ts";
-import { decidingEvent, type DeliveryEventStatus, type DeliverySource } from "../domain/delivery.ts";
-import { readOrderById, toDeliveryEventOut } from "../read-models/orders.ts";
-import type { DeliveryEvent, DeliveryEventInput } from "../schemas/delivery.ts";
-import { emitEvent } from "../webhooks/events.ts";
+import type { AppContext } from "../../context.ts";
+import { Database, type Queryable } from "../../db/pool.ts";
+import { decidingEvent, type DeliveryEventStatus, type DeliverySource } from "../../domain/delivery.ts";
+import { readOrderById, toDeliveryEventOut } from "./read-model.ts";
+import type { DeliveryEvent, DeliveryEventInput } from "../../schemas/delivery.ts";
+import { emitEvent } from "../../webhooks/events.ts";
 
 export type DeliveryApplied =
   | { kind: "recorded"; event: DeliveryEvent; statusChanged: boolean }

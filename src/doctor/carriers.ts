@@ -3,11 +3,11 @@
 // Twilio's account resource (GET /2010-04-01/Accounts/{AccountSid}.json) and jambonz's webhook secret
 // (GET /v1/Accounts/{AccountSid}/WebhookSecret, compared with WAKHA_JAMBONZ_WEBHOOK_SECRET). Offline, nothing
 // leaves the machine. Secrets are never printed.
-import { type Config, ConfigError, loadConfig } from "../../config.ts";
-import type { CallerIds } from "../../carrier-config.ts";
-import { DEFAULT_AZURE_VOICES } from "../speech/azure.ts";
-import { sharedSileroModel } from "../speech/silero.ts";
-import { turnTaking } from "./index.ts";
+import { type Config, ConfigError, loadConfig } from "../config/config.ts";
+import type { CallerIds } from "../config/carriers.ts";
+import { DEFAULT_AZURE_VOICES } from "../engine/speech/azure.ts";
+import { sharedSileroModel } from "../engine/speech/silero.ts";
+import { turnTaking } from "../root/telephony.ts";
 
 export interface DoctorOptions {
   env: NodeJS.ProcessEnv;
@@ -15,7 +15,7 @@ export interface DoctorOptions {
   write(line: string): void;
   /** fetch, replaceable in tests. */
   fetch?: typeof fetch;
-  /** The node's own infrastructure (database, Redis, encryption key, recordings: src/node-doctor.ts), given by main.ts. */
+  /** The node's own infrastructure (database, Redis, encryption key, recordings: src/doctor/node.ts), given by main.ts. */
   infrastructure?: (config: Config, env: NodeJS.ProcessEnv, online: boolean, say: (level: Level, text: string) => void) => Promise<void>;
 }
 

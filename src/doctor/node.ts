@@ -1,13 +1,13 @@
 // `wakha doctor`'s checks of the node's own infrastructure (issue 32.3): the role's required variables, the
 // database, Redis, the encryption key (it must open the secrets other nodes sealed) and the recordings' store
 // (with --online, a probe object written, read back and deleted in the bucket). Secrets and URLs' passwords are never
-// printed. main.ts hands it to runDoctor (engine/telephony/doctor.ts), which runs it before the carriers' checks.
+// printed. main.ts hands it to runDoctor (doctor/carriers.ts), which runs it before the carriers' checks.
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { type Config, roleProblems } from "./config.ts";
-import { SecretBox } from "./crypto/secret-box.ts";
-import { recordingStore } from "./root.ts";
+import { type Config, roleProblems } from "../config/config.ts";
+import { SecretBox } from "../crypto/secret-box.ts";
+import { recordingStore } from "../root/root.ts";
 
 export type Say = (level: "ok" | "warn" | "fail", text: string) => void;
 

@@ -2,26 +2,21 @@
 // configuration reads and checks (config.ts telephonyPlan, config.telephony): the simulator, Twilio
 // ConversationRelay and jambonz (issue 12), Twilio Media Streams paired with Azure Speech
 // (`twilio-media`) and the simulator's audio mode (issue 13). The carriers' sessions meet their inbound routes in CarrierLines.
-import { type Config, type ProviderName, telephonyPlan } from "../../config.ts";
-import { firstCallerIds } from "../../carrier-config.ts";
-import type { SpeechProvider } from "../speech/provider.ts";
-import type { TelephonyProvider } from "./provider.ts";
-import { type CustomerFactory, SimulatedTelephony } from "./simulator/provider.ts";
-import { carrierLinesFor } from "./text-carrier.ts";
-import { JambonzTelephony } from "./jambonz/provider.ts";
-import { TwilioTelephony } from "./twilio/provider.ts";
-import { AzureSpeech, DEFAULT_AZURE_VOICES } from "../speech/azure.ts";
-import { PairedTelephony, type TurnTaking } from "./audio-session.ts";
-import { SimulatedAudioTelephony } from "./simulator/audio.ts";
-import { mediaLinesFor, TwilioMediaStreams } from "./twilio/media-streams.ts";
+import { type Config, type ProviderName, telephonyPlan } from "../config/config.ts";
+import { firstCallerIds } from "../config/carriers.ts";
+import type { SpeechProvider } from "../engine/speech/provider.ts";
+import type { Telephony, TelephonyProvider } from "../engine/telephony/provider.ts";
+import { type CustomerFactory, SimulatedTelephony } from "../engine/telephony/simulator/provider.ts";
+import { carrierLinesFor } from "../engine/telephony/text-carrier.ts";
+import { JambonzTelephony } from "../engine/telephony/jambonz/provider.ts";
+import { TwilioTelephony } from "../engine/telephony/twilio/provider.ts";
+import { AzureSpeech, DEFAULT_AZURE_VOICES } from "../engine/speech/azure.ts";
+import { PairedTelephony, type TurnTaking } from "../engine/telephony/audio-session.ts";
+import { SimulatedAudioTelephony } from "../engine/telephony/simulator/audio.ts";
+import { mediaLinesFor, TwilioMediaStreams } from "../engine/telephony/twilio/media-streams.ts";
 
-export { PROVIDERS, type ProviderName, telephonyPlan } from "../../config.ts";
+export { PROVIDERS, type ProviderName, telephonyPlan } from "../config/config.ts";
 
-/** The providers of a node, one per open channel. */
-export interface Telephony {
-  forChannel(channel: string): TelephonyProvider;
-  close(): Promise<void>;
-}
 
 /** What the providers are built from, besides the configuration. */
 export interface TelephonyDependencies {

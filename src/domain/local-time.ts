@@ -1,5 +1,5 @@
 // The customer names days and hours in their own time zone; the API speaks UTC (CONTRACT §2).
-import type { Country } from "../../domain/locale.ts";
+import type { Country } from "./locale.ts";
 
 export const TIME_ZONES: Record<Country, string> = {
   MA: "Africa/Casablanca",

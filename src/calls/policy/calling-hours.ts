@@ -5,8 +5,8 @@ import type { ScheduleReason } from "../../domain/calls.ts";
 import {
   type CallingHoursOverride, type CallingWindow, type CountryCallingHours, DAY_KEYS, type EffectiveCallingHours,
 } from "../../schemas/calling-hours.ts";
-import { localDate, localToUtc, nextDay } from "../dialogue/local-time.ts";
-import { isPublicHoliday, isRamadan, sunset, weekday } from "./calendar.ts";
+import { localDate, localToUtc, nextDay } from "../../domain/local-time.ts";
+import { isPublicHoliday, isRamadan, sunset, weekday } from "../../domain/calendar.ts";
 
 const w = (from: string, to: string): CallingWindow => ({ from, to });
 const every = (windows: CallingWindow[]) => Object.fromEntries(DAY_KEYS.map((d) => [d, windows])) as EffectiveCallingHours["days"];

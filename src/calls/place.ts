@@ -5,18 +5,18 @@
 import type { AppContext } from "../context.ts";
 import { type CallFailure, failureOf } from "../domain/end-reasons.ts";
 import { REQUIRED_SECONDS } from "../domain/money.ts";
-import { closingLine, voicemailMessage } from "./agent-lines.ts";
+import { closingLine, voicemailMessage } from "../engine/agent-lines.ts";
 import {
   type CallEnd, type ClaimedCall, claimCalls, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
 } from "./call-states.ts";
-import { profileFor } from "./dialogue/flow.ts";
-import { recogniseLineMessage } from "./dialogue/line-messages.ts";
+import { profileFor } from "../engine/dialogue/flow.ts";
+import { recogniseLineMessage } from "../engine/dialogue/line-messages.ts";
 import { enqueueWoken } from "./policy/concurrency.ts";
 import { recoveryClock } from "./sweeper.ts";
-import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "./dialogue/types.ts";
+import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "../engine/dialogue/types.ts";
 import { saveCarrierRecording, saveRecording } from "../storage/recordings.ts";
-import type { AnswerResult, CallSession } from "./telephony/provider.ts";
-import type { Telephony } from "./telephony/index.ts";
+import type { AnswerResult, CallSession } from "../engine/telephony/provider.ts";
+import type { Telephony } from "../engine/telephony/provider.ts";
 
 /** What the dialer runs on: chosen once per node in the engine's composition (engine.ts). */
 export interface CallEngine {

@@ -1,5 +1,5 @@
 // The CallOut read model: the one query and mapping from a call's row to the CallOut that REST and MCP return
-// (services/calls.ts) and that call.* webhook events carry (engine/call-states.ts). Below both, so the engine
+// (services/calls.ts) and that call.* webhook events carry (calls/call-states.ts). Below both, so the engine
 // builds its events without calling a service written for REST.
 import { type Queryable, queryPrepared } from "../db/pool.ts";
 import type { Address } from "../schemas/address.ts";

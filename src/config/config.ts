@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { carrierEnvShape, carrierProblems } from "./carrier-config.ts";
-import { recordingsEnvShape, recordingsProblems } from "./recordings-config.ts";
-import { httpLimitsEnvShape } from "./http-config.ts";
+import { carrierEnvShape, carrierProblems } from "./carriers.ts";
+import { recordingsEnvShape, recordingsProblems } from "./recordings.ts";
+import { httpLimitsEnvShape } from "./http.ts";
 
 // Parses "3h,6h,12h,24h" style schedules into seconds; units s, m, h, d.
 const DURATION = /^(\d+)(s|m|h|d)$/;
@@ -78,7 +78,7 @@ const envSchema = z.object({
   WAKHA_READ_BATCHES: z.coerce.number().int().min(1).max(16).default(2),
   WAKHA_RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /**
-   * Compresses the crash recovery's clock (engine/sweeper.ts): the calls' heartbeat, the age at which a call counts as
+   * Compresses the crash recovery's clock (calls/sweeper.ts): the calls' heartbeat, the age at which a call counts as
    * lost, each node's sweep and the sweep's graces all divided by it, so their ratios stay. For tests only.
    */
   WAKHA_RECOVERY_TIME_SCALE: z.coerce.number().min(1).max(100).default(1),
@@ -104,7 +104,7 @@ export interface Config extends Omit<Env, "WAKHA_BASE_URL" | "WAKHA_DOCS_URL"> {
   telephony: Map<string, ProviderName>;
 }
 
-/** The telephony providers WAKHA_TELEPHONY may name (each is built in engine/telephony/index.ts). */
+/** The telephony providers WAKHA_TELEPHONY may name (each is built in root/telephony.ts). */
 export const PROVIDERS = ["simulator", "twilio", "twilio-media", "jambonz"] as const;
 export type ProviderName = (typeof PROVIDERS)[number];
 

@@ -1,10 +1,10 @@
 // Settling an order (issue 16): the one place an answer, by voice (the engine, at a call's end) or on WhatsApp (a
 // reply), becomes the order's resolution. Below the engine and the services, so both call it.
-import type { AppContext } from "../context.ts";
-import { Database, type Queryable } from "../db/pool.ts";
-import { type OrderResolution, type ResolutionChannel, type ResolutionDetails, supersedes } from "../domain/orders.ts";
-import { readOrderById } from "../read-models/orders.ts";
-import { emitEvent } from "../webhooks/events.ts";
+import type { AppContext } from "../../context.ts";
+import { Database, type Queryable } from "../../db/pool.ts";
+import { type OrderResolution, type ResolutionChannel, type ResolutionDetails, supersedes } from "../../domain/orders.ts";
+import { readOrderById } from "./read-model.ts";
+import { emitEvent } from "../../webhooks/events.ts";
 import { enqueueWriteBacks } from "./store-write-back.ts";
 
 /** An answer about an order. */

@@ -1,6 +1,6 @@
 // The calendars calling hours depend on (issue 15): the Islamic (Umm al-Qura) date of a civil day from Node's Intl,
 // Ramadan, public holidays per country, and the sunset that sets iftar. Pure functions of a local date (YYYY-MM-DD).
-import type { Country } from "../../domain/locale.ts";
+import type { Country } from "./locale.ts";
 
 const HIJRI = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura-nu-latn", { timeZone: "UTC", year: "numeric", month: "numeric", day: "numeric" });
 

@@ -1,12 +1,12 @@
 // The Order read model (issue 16): the one query and mapping from an order's row, its shop and its calls to the
 // Order that REST and MCP return (services/orders.ts) and that `order.resolved` carries (orders/settle.ts).
-import type { Queryable } from "../db/pool.ts";
-import type { CallOutcome, CallStatus } from "../domain/calls.ts";
-import type { Country, Currency, Language } from "../domain/locale.ts";
-import { orderStatusOf, type OrderResolution, type ResolutionChannel } from "../domain/orders.ts";
-import type { CallItem } from "../schemas/calls.ts";
-import type { DeliveryEvent } from "../schemas/delivery.ts";
-import type { OrderOut } from "../schemas/orders.ts";
+import type { Queryable } from "../../db/pool.ts";
+import type { CallOutcome, CallStatus } from "../../domain/calls.ts";
+import type { Country, Currency, Language } from "../../domain/locale.ts";
+import { orderStatusOf, type OrderResolution, type ResolutionChannel } from "../../domain/orders.ts";
+import type { CallItem } from "../../schemas/calls.ts";
+import type { DeliveryEvent } from "../../schemas/delivery.ts";
+import type { OrderOut } from "../../schemas/orders.ts";
 
 /** An order's row as ORDER_SELECT gives it. */
 export interface OrderRow {

@@ -2,8 +2,8 @@
 // has as many lines as SIM slots; WAKHA_JAMBONZ_CALLER_IDS=MA=+212522000001/8). The claim takes a free line of the
 // call's numbers atomically (concurrency.ts); a line is busy while a call on it has not ended, so whatever ends the
 // call (the dialer, the sweep of a dead worker) frees it.
-import type { CallerIds } from "../../carrier-config.ts";
-import type { Config } from "../../config.ts";
+import type { CallerIds } from "../../config/carriers.ts";
+import type { Config } from "../../config/config.ts";
 import type { Country } from "../../domain/locale.ts";
 
 /** A number a call may show, with its line count; `key` names it across the installation (carrier family and number). */

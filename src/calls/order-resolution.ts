@@ -3,7 +3,7 @@ import type { AppContext } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import type { CallOutcome, CallStatus } from "../domain/calls.ts";
 import { resolutionOfCall, type ResolutionDetails } from "../domain/orders.ts";
-import { settleOrder } from "../orders/settle.ts";
+import { settleOrder } from "./orders/settle.ts";
 
 /**
  * Settles the order of a call that has just ended (its row already updated, in the caller's transaction) from its

@@ -2,13 +2,13 @@
 // connector's log and a `writeBackStore` job enqueued in the same transaction (settle.ts). The job writes the
 // order's current resolution to the store through the platform's adapter, retrying transient refusals (rate limits,
 // outages) with backoff, each attempt visible in GET .../connector/events.
-import type { AppContext } from "../context.ts";
-import type { Queryable } from "../db/pool.ts";
-import type { OrderResolution, ResolutionChannel, ResolutionDetails } from "../domain/orders.ts";
-import { JOBS } from "../jobs/catalogue.ts";
-import { openCredentials } from "../connectors/credentials.ts";
-import { StoreApiError, type StorePlatformName, type StoreWriteBackResult } from "../connectors/platform.ts";
-import { adapterOf } from "../connectors/registry.ts";
+import type { AppContext } from "../../context.ts";
+import type { Queryable } from "../../db/pool.ts";
+import type { OrderResolution, ResolutionChannel, ResolutionDetails } from "../../domain/orders.ts";
+import { JOBS } from "../../jobs/catalogue.ts";
+import { openCredentials } from "../../connectors/credentials.ts";
+import { StoreApiError, type StorePlatformName, type StoreWriteBackResult } from "../../connectors/platform.ts";
+import { adapterOf } from "../../connectors/registry.ts";
 
 /** Attempts before a write-back is given up as `failed`. */
 export const WRITE_BACK_ATTEMPTS = 8;

@@ -1,18 +1,18 @@
 // Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
-import { requeueStuckWriteBacks, runStoreWriteBack } from "./orders/store-write-back.ts";
-import { runErasure } from "./compliance/erasure.ts";
-import { purgeExpiredTranscripts } from "./compliance/retention.ts";
-import { placeCall, placeCalls } from "./engine/dialer.ts";
-import { sendQueuedMessage } from "./whatsapp/send.ts";
-import { purgeExpiredRecordings } from "./storage/recordings.ts";
-import { recoveryClock, sweepCalls } from "./engine/sweeper.ts";
-import { DISPATCH_EVERY_MS, dispatchParked } from "./engine/policy/concurrency.ts";
-import { lineLimits } from "./engine/policy/lines.ts";
-import { JOB_NAMES, type JobName } from "./jobs/catalogue.ts";
-import { type JobHandlers, Workers } from "./jobs/runtime.ts";
+import { requeueStuckWriteBacks, runStoreWriteBack } from "../calls/orders/store-write-back.ts";
+import { runErasure } from "../compliance/erasure.ts";
+import { purgeExpiredTranscripts } from "../compliance/retention.ts";
+import { placeCall, placeCalls } from "../calls/place.ts";
+import { sendQueuedMessage } from "../whatsapp/send.ts";
+import { purgeExpiredRecordings } from "../storage/recordings.ts";
+import { recoveryClock, sweepCalls } from "../calls/sweeper.ts";
+import { DISPATCH_EVERY_MS, dispatchParked } from "../calls/policy/concurrency.ts";
+import { lineLimits } from "../calls/policy/lines.ts";
+import { JOB_NAMES, type JobName } from "../jobs/catalogue.ts";
+import { type JobHandlers, Workers } from "../jobs/runtime.ts";
 import type { Root } from "./root.ts";
-import { attemptDeliveries, attemptDelivery, requeueStuckDeliveries } from "./webhooks/delivery.ts";
+import { attemptDeliveries, attemptDelivery, requeueStuckDeliveries } from "../webhooks/delivery.ts";
 
 /** One handler per job type: the compiler refuses a missing or unknown one and types each payload. */
 export const JOB_HANDLERS: JobHandlers<Root> = {

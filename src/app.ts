@@ -20,7 +20,7 @@ import { orderRoutes } from "./api/v1/orders.ts";
 import { analyticsRoutes } from "./api/v1/analytics.ts";
 import { shopRoutes } from "./api/v1/shops.ts";
 import { webhookRoutes } from "./api/v1/webhooks.ts";
-import { carrierRoutes } from "./inbound/carriers/index.ts";
+import { carrierRoutes } from "./inbound/carriers.ts";
 import { connectorRoutes as storeWebhookRoutes } from "./inbound/connectors.ts";
 import { courierWebhookRoutes } from "./inbound/couriers.ts";
 import { courierRoutes } from "./api/v1/couriers.ts";

@@ -4,6 +4,7 @@ import type { Config } from "./config/config.ts";
 import type { SecretBox } from "./crypto/secret-box.ts";
 import type { StorePlatforms } from "./connectors/registry.ts";
 import type { Database } from "./db/pool.ts";
+import type { CarrierInbound } from "./engine/telephony/inbound.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { WhatsAppSender } from "./messaging/whatsapp.ts";
 import type { Paginator } from "./pagination.ts";
@@ -32,6 +33,8 @@ export interface AppContext {
   whatsapp: WhatsAppSender;
   /** The store platforms' adapters (connectors/registry.ts, issue 17): webhooks in, catalogue, write-backs. */
   stores: StorePlatforms;
+  /** The inbound adapters of the carriers this node's channels use (root/telephony.ts carrierInbound), served under /carriers. */
+  carriers: CarrierInbound[];
   /** The clock: tests replace it to move time. */
   now: () => number;
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceOf, createEngineDatabase, debitsOf, getCallOut, waitForEnd } from "./engine-fixtures.ts";
 import { carrierAccount, type CarrierNode, createCarrierCall, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
 import { FakeTwilio } from "./fakes/twilio.ts";
-import { recordCarrierSeconds } from "../src/inbound/carriers/shared.ts";
+import { recordCarrierSeconds } from "../src/calls/carrier-seconds.ts";
 
 const ACCOUNT_SID = `AC${"31313131deadbeef".repeat(2)}`;
 const AUTH_TOKEN = "twilio-bound-auth-token-3131313131";

@@ -78,12 +78,13 @@ export async function startEngineApp(options: EngineAppOptions): Promise<EngineA
   const t = await startAppOn(
     options.databaseUrl,
     { WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: String(options.speed ?? 200), WAKHA_RATE_LIMIT_SCALE: "1000", ...options.env },
-    async (config) => counting(await buildEngine(config, {
+    async (config, lines) => counting(await buildEngine(config, {
       classifier: new LexiconIntentClassifier(),
       customers: createSimulatedCustomer,
       speech: null,
       log,
       ...options.parts,
+      lines,
     }), dialled, dialledFrom),
     options.now,
   );
@@ -114,8 +115,8 @@ export async function startSecondNode(first: EngineApp, databaseUrl: string, spe
   const t = await startAppOn(
     databaseUrl,
     { WAKHA_DATA_DIR: first.dataDir, WAKHA_SIMULATOR_SPEED: String(speed), WAKHA_RATE_LIMIT_SCALE: "1000", ...more.env },
-    async (config) => counting(await buildEngine(config, {
-      classifier: new LexiconIntentClassifier(), customers: createSimulatedCustomer, speech: null, log: (m) => first.errors.push(m),
+    async (config, lines) => counting(await buildEngine(config, {
+      classifier: new LexiconIntentClassifier(), customers: createSimulatedCustomer, speech: null, log: (m) => first.errors.push(m), lines,
     }), first.dialled, first.dialledFrom),
     more.now,
   );

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { applicationCallToken, JambonzTelephony, socketPassword } from "../src/engine/telephony/jambonz/provider.ts";
-import { CarrierLines, carrierLinesFor, TextCarrierSession } from "../src/engine/telephony/text-carrier.ts";
+import { CarrierLines, TextCarrierSession } from "../src/engine/telephony/text-carrier.ts";
 import { startApp, type TestApp } from "./helpers.ts";
 
 const SECRET = "jambonz-webhook-secret-0123456789";
@@ -37,7 +37,7 @@ describe("jambonz application mode: a per-call, short-lived token opens the call
       providerCallId: randomUUID(), callId: randomUUID(), locale: "ar-MA", speed: 1, expectMachineVerdict: false,
       control: { hangup: async () => {}, recordingSource: () => { throw new Error("no recording here"); } },
     });
-    carrierLinesFor(t.ctx.config).add(session);
+    t.ctx.lines.text.add(session);
     return session;
   }
 

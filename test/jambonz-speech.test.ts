@@ -1,7 +1,7 @@
 // Issue 30.5: every speech shape jambonz documents is read. A gather result with top-level `alternatives` (gather's
 // examples, Google-style results) was taken for silence: the agent re-asked and the call ended no_decision.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bestTranscript } from "../src/inbound/carriers/jambonz.ts";
+import { bestTranscript } from "../src/engine/telephony/jambonz/inbound.ts";
 import { createEngineDatabase, waitForEnd } from "./engine-fixtures.ts";
 import { carrierAccount, type CarrierNode, createCarrierCall, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
 import { FakeJambonz } from "./fakes/jambonz.ts";

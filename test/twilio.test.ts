@@ -4,7 +4,7 @@
 // CallDuration, recording fetched from the fake and stored, webhooks emitted. Then the carrier's bad moments.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CarrierLines, carrierLinesFor } from "../src/engine/telephony/text-carrier.ts";
+import { CarrierLines } from "../src/engine/telephony/text-carrier.ts";
 import { TwilioTelephony } from "../src/engine/telephony/twilio/provider.ts";
 import { decodeWav } from "../src/engine/speech/wav.ts";
 import { balanceOf, createEngineDatabase, debitsOf, eventsOf, getCallOut, waitForEnd, waitForStatus } from "./engine-fixtures.ts";
@@ -221,7 +221,7 @@ describe("the carrier's bad moments", () => {
     // At the fake's speed a ring outlasts no heartbeat of the dialer, so the session is driven directly here.
     const provider = new TwilioTelephony({
       accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiBaseUrl: fake.url, publicUrl: `http://127.0.0.1:${address.port}`,
-      callerIds: { default: "+33100000000" }, voices: {}, lines: carrierLinesFor(t.ctx.config), speed: SPEED, log: () => {},
+      callerIds: { default: "+33100000000" }, voices: {}, lines: t.ctx.lines.text, speed: SPEED, log: () => {},
     });
     const session = await provider.originate({
       callId: randomUUID(), to: `${PHONES.DZ}03`, country: "DZ", language: "ar", dialect: "dz", ringTimeoutSeconds: 30, machineDetection: true, record: true,

@@ -12,8 +12,8 @@ import { ShopifyPlatform } from "../src/connectors/platforms/shopify.ts";
 import { WooCommercePlatform } from "../src/connectors/platforms/woocommerce.ts";
 import { YouCanPlatform } from "../src/connectors/platforms/youcan.ts";
 import { socketPassword } from "../src/engine/telephony/jambonz/provider.ts";
-import { carrierLinesFor, TextCarrierSession } from "../src/engine/telephony/text-carrier.ts";
-import { MediaStreamLeg, mediaLinesFor } from "../src/engine/telephony/twilio/media-streams.ts";
+import { TextCarrierSession } from "../src/engine/telephony/text-carrier.ts";
+import { MediaStreamLeg } from "../src/engine/telephony/twilio/media-streams.ts";
 import { twilioPaths } from "../src/engine/telephony/twilio/provider.ts";
 import { messagingPayloadSchema } from "../src/inbound/messaging.ts";
 import { newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";
@@ -32,7 +32,7 @@ function liveSession(app: TestApp, providerCallId: string, callId = randomUUID()
     providerCallId, callId, locale: "fr-FR", speed: 1, expectMachineVerdict: true,
     control: { hangup: async (sid) => void hangups.push(sid), recordingSource: (location) => ({ url: location, headers: {} }) as never },
   });
-  carrierLinesFor(app.ctx.config).add(session);
+  app.ctx.lines.text.add(session);
   return session;
 }
 
@@ -180,7 +180,7 @@ describe("Twilio: status, AMD and recording callbacks, ConversationRelay and Med
     const start = JSON.parse(sample("twilio/media-streams-start.json")) as { start: { callSid: string } };
     const session = liveSession(t, start.start.callSid);
     const leg = new MediaStreamLeg(session, { speed: 1, endCall: async () => {} });
-    mediaLinesFor(t.ctx.config).add(leg);
+    t.ctx.lines.media.add(leg);
     const path = twilioPaths.media(session.callId);
     const ws = await open(`${base}${path}`, { "x-twilio-signature": twilioSignature(AUTH_TOKEN, `${PUBLIC_URL.replace(/^http/, "ws")}${path}`, {}) });
     const closed = new Promise<number>((resolve) => ws.once("close", (code) => resolve(code)));

@@ -7,6 +7,7 @@ import { warmDialogue } from "../engine/dialogue/warm-up.ts";
 import type { IntentClassifier } from "../engine/dialogue/types.ts";
 import { EspeakSpeech, espeakAvailable } from "../engine/speech/espeak.ts";
 import type { SpeechProvider } from "../engine/speech/provider.ts";
+import type { NodeLines } from "../engine/telephony/lines.ts";
 import { createTelephony } from "./telephony.ts";
 import type { CustomerFactory } from "../engine/telephony/simulator/provider.ts";
 
@@ -19,6 +20,8 @@ export interface EngineParts {
   /** Omitted: espeak-ng when installed, else tone recordings. */
   speech?: SpeechProvider | null;
   log?: (message: string, err?: unknown) => void;
+  /** The node's live carrier sessions, shared with its inbound adapters (built once by the root). */
+  lines: NodeLines;
 }
 
 /** Logs to stderr unless LOG_LEVEL is silent. */
@@ -43,7 +46,7 @@ export async function recordingSpeech(log: (message: string) => void): Promise<S
 export async function buildEngine(config: Config, parts: EngineParts): Promise<CallEngine> {
   const log = parts.log ?? engineLog(config);
   const speech = parts.speech === undefined ? await recordingSpeech(log) : parts.speech;
-  const telephony = createTelephony(config, { customers: parts.customers, speech, log });
+  const telephony = createTelephony(config, { customers: parts.customers, speech, log, lines: parts.lines });
   const classifier = parts.classifier;
   // The dialogue's first-use costs (lexicons, regular expressions, compiled code), paid while the first calls ring
   // rather than on their first turns (warm-up.ts).

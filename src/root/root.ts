@@ -18,6 +18,10 @@ import { LlmIntentClassifier } from "../engine/dialogue/llm-classifier.ts";
 import { ModelIntentClassifier } from "../engine/dialogue/model/model.ts";
 import type { IntentClassifier } from "../engine/dialogue/types.ts";
 import { buildEngine, engineLog } from "./engine.ts";
+import { carrierInbound } from "./telephony.ts";
+import { recordCarrierSeconds } from "../calls/carrier-seconds.ts";
+import type { CarrierReports } from "../engine/telephony/inbound.ts";
+import { type NodeLines, nodeLines } from "../engine/telephony/lines.ts";
 import { createSimulatedCustomer } from "../engine/telephony/simulator/customer.ts";
 import { JobQueue } from "../jobs/queue.ts";
 import { GraphWhatsApp } from "../messaging/whatsapp.ts";
@@ -70,8 +74,8 @@ export interface RootOptions {
   encryptionKey?: string | undefined;
   now?: () => number;
   onError?: (err: unknown) => void;
-  /** Builds the call engine, on first use; defaults to defaultEngine. */
-  engine?: (config: Config) => Promise<CallEngine>;
+  /** Builds the call engine, on first use, on the node's carrier lines; defaults to defaultEngine. */
+  engine?: (config: Config, lines: NodeLines) => Promise<CallEngine>;
 }
 
 /**
@@ -81,6 +85,8 @@ export interface RootOptions {
 export interface Root extends AppContext {
   /** The call engine, built on first use: an API-only node never builds one. */
   engine(): Promise<CallEngine>;
+  /** The node's live carrier sessions, shared by the engine's providers and the carriers' inbound adapters. */
+  lines: NodeLines;
   /** Stops the queue, the rate limiter, the database pool and the engine's providers. */
   close(): Promise<void>;
 }
@@ -98,8 +104,8 @@ export function intentClassifier(config: Config, log: (message: string, err?: un
 }
 
 /** The engine of a node: the configured telephony, the intent classifier and simulated customers. */
-export function defaultEngine(config: Config): Promise<CallEngine> {
-  return buildEngine(config, { classifier: intentClassifier(config, engineLog(config)), customers: createSimulatedCustomer });
+export function defaultEngine(config: Config, lines: NodeLines): Promise<CallEngine> {
+  return buildEngine(config, { classifier: intentClassifier(config, engineLog(config)), customers: createSimulatedCustomer, lines });
 }
 
 /**
@@ -150,7 +156,10 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
   }
   const buildCallEngine = options.engine ?? defaultEngine;
   let engine: Promise<CallEngine> | null = null;
-  return {
+  // The carriers' live sessions, shared by the engine's providers and the inbound adapters the app serves.
+  const lines = nodeLines();
+  const reports: CarrierReports = { carrierSeconds: (callId, seconds) => recordCarrierSeconds(root, callId, seconds) };
+  const root: Root = {
     config,
     db,
     now,
@@ -163,7 +172,9 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
     recordings,
     whatsapp: new GraphWhatsApp(config.WAKHA_WHATSAPP_GRAPH_URL, config.WAKHA_WHATSAPP_GRAPH_VERSION),
     stores: storePlatforms(config),
-    engine: () => (engine ??= buildCallEngine(config)),
+    lines,
+    carriers: carrierInbound(config, lines, reports),
+    engine: () => (engine ??= buildCallEngine(config, lines)),
     async close() {
       await queue.stop();
       await limiter.close();
@@ -172,4 +183,5 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
       await engine?.then((built) => built.telephony.close(), () => {});
     },
   };
+  return root;
 }

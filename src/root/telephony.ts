@@ -7,13 +7,17 @@ import { firstCallerIds } from "../config/carriers.ts";
 import type { SpeechProvider } from "../engine/speech/provider.ts";
 import type { Telephony, TelephonyProvider } from "../engine/telephony/provider.ts";
 import { type CustomerFactory, SimulatedTelephony } from "../engine/telephony/simulator/provider.ts";
-import { carrierLinesFor } from "../engine/telephony/text-carrier.ts";
 import { JambonzTelephony } from "../engine/telephony/jambonz/provider.ts";
 import { TwilioTelephony } from "../engine/telephony/twilio/provider.ts";
 import { AzureSpeech, DEFAULT_AZURE_VOICES } from "../engine/speech/azure.ts";
 import { PairedTelephony, type TurnTaking } from "../engine/telephony/audio-session.ts";
 import { SimulatedAudioTelephony } from "../engine/telephony/simulator/audio.ts";
-import { mediaLinesFor, TwilioMediaStreams } from "../engine/telephony/twilio/media-streams.ts";
+import { TwilioMediaStreams } from "../engine/telephony/twilio/media-streams.ts";
+import type { CarrierInbound, CarrierReports } from "../engine/telephony/inbound.ts";
+import { jambonzInbound } from "../engine/telephony/jambonz/inbound.ts";
+import type { NodeLines } from "../engine/telephony/lines.ts";
+import { twilioInbound } from "../engine/telephony/twilio/inbound.ts";
+import { twilioMediaInbound } from "../engine/telephony/twilio/media-inbound.ts";
 
 export { PROVIDERS, type ProviderName, telephonyPlan } from "../config/config.ts";
 
@@ -25,6 +29,8 @@ export interface TelephonyDependencies {
   /** Renders simulated recordings; null for tones at the turns' real timing. */
   speech: SpeechProvider | null;
   log(message: string, err?: unknown): void;
+  /** The node's live carrier sessions, shared with the inbound adapters (carrierInbound). */
+  lines: NodeLines;
 }
 
 /**
@@ -69,7 +75,7 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
           accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
           publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: config.WAKHA_TWILIO_VOICES ?? {},
           ttsProvider: config.WAKHA_TWILIO_TTS_PROVIDER, transcriptionProvider: config.WAKHA_TWILIO_TRANSCRIPTION_PROVIDER,
-          lines: carrierLinesFor(config), speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+          lines: deps.lines.text, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
         });
       case "twilio-media":
         // Twilio Media Streams paired with Azure Speech (issue 13): the audio path, our own voices and recognition.
@@ -78,7 +84,7 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
           carrier: new TwilioMediaStreams({
             accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
             publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: {},
-            lines: carrierLinesFor(config), media: mediaLinesFor(config), speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+            lines: deps.lines.text, media: deps.lines.media, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
           }),
           speech: new AzureSpeech({ key: config.WAKHA_AZURE_SPEECH_KEY!, region: config.WAKHA_AZURE_SPEECH_REGION, endpoint: config.WAKHA_AZURE_SPEECH_ENDPOINT }),
           voices: { ...DEFAULT_AZURE_VOICES, ...config.WAKHA_AZURE_SPEECH_VOICES },
@@ -90,7 +96,7 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
         return new JambonzTelephony({
           apiBaseUrl: config.WAKHA_JAMBONZ_API_URL!, accountSid: config.WAKHA_JAMBONZ_ACCOUNT_SID!, apiKey: config.WAKHA_JAMBONZ_API_KEY!,
           applicationSid: config.WAKHA_JAMBONZ_APPLICATION_SID, publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_JAMBONZ_CALLER_IDS),
-          webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: carrierLinesFor(config), speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+          webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: deps.lines.text, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
         });
     }
   };
@@ -105,4 +111,32 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
       await Promise.all([...instances.values()].map((p) => p.close()));
     },
   };
+}
+
+/**
+ * The inbound adapters of the carriers the open channels use, on the same lines as their providers: what
+ * inbound/carriers.ts serves under /carriers. Adding a carrier is one case here and one in createTelephony.
+ */
+export function carrierInbound(config: Config, lines: NodeLines, reports: CarrierReports): CarrierInbound[] {
+  const used = new Set(config.telephony.values());
+  const adapters: CarrierInbound[] = [];
+  for (const name of used) {
+    switch (name) {
+      case "simulator":
+        break;
+      case "twilio":
+      case "twilio-media":
+        // Media Streams calls share ConversationRelay's status, AMD and recording callbacks (the same lines).
+        adapters.push(twilioInbound({ authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, publicUrl: config.WAKHA_PUBLIC_URL!, lines: lines.text, reports }));
+        if (name === "twilio-media") adapters.push(twilioMediaInbound({ authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, publicUrl: config.WAKHA_PUBLIC_URL!, media: lines.media }));
+        break;
+      case "jambonz":
+        adapters.push(jambonzInbound({
+          webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: lines.text, reports, voices: config.WAKHA_JAMBONZ_VOICES ?? {},
+          ttsVendor: config.WAKHA_JAMBONZ_TTS_VENDOR, sttVendor: config.WAKHA_JAMBONZ_STT_VENDOR,
+        }));
+        break;
+    }
+  }
+  return adapters;
 }

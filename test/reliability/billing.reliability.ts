@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUIRED_SECONDS } from "../../src/domain/money.ts";
 import { claimCalls, markAnswered, settleCall, type ClaimedCall } from "../../src/calls/call-states.ts";
 import { sweepCalls } from "../../src/calls/sweeper.ts";
-import { recordCarrierSeconds } from "../../src/inbound/carriers/shared.ts";
+import { recordCarrierSeconds } from "../../src/calls/carrier-seconds.ts";
 import { newAccount, startApp, type TestAccount, type TestApp } from "../helpers.ts";
 import { callBody, insertShop, postCall } from "../calls-fixtures.ts";
 

@@ -468,18 +468,3 @@ export class CarrierLines {
     return this.#sessions.size;
   }
 }
-
-const linesByConfig = new WeakMap<object, CarrierLines>();
-
-/**
- * The CarrierLines of a node, keyed by its configuration object: the engine's providers and the HTTP app's
- * carrier routes are both built from the same Config, so they meet here without a global singleton.
- */
-export function carrierLinesFor(config: object): CarrierLines {
-  let lines = linesByConfig.get(config);
-  if (!lines) {
-    lines = new CarrierLines();
-    linesByConfig.set(config, lines);
-  }
-  return lines;
-}

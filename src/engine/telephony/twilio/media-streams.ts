@@ -246,18 +246,6 @@ export class MediaStreamLines {
   }
 }
 
-const mediaLinesByConfig = new WeakMap<object, MediaStreamLines>();
-
-/** A node's MediaStreamLines, keyed by its configuration object (as carrierLinesFor). */
-export function mediaLinesFor(config: object): MediaStreamLines {
-  let lines = mediaLinesByConfig.get(config);
-  if (!lines) {
-    lines = new MediaStreamLines();
-    mediaLinesByConfig.set(config, lines);
-  }
-  return lines;
-}
-
 export interface TwilioMediaOptions extends TwilioOptions {
   media: MediaStreamLines;
 }

@@ -8,18 +8,18 @@
 //   session:reconnect, verb:hook, call:status; to jambonz: ack {msgid, data: verbs}, command {command:
 //   "redirect" | "call:status", queueCommand, data}.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
-import type { AppContext } from "../../context.ts";
-import { socketPassword, validApplicationCallToken } from "../../engine/telephony/jambonz/provider.ts";
-import type { CarrierLines, TextCarrierSession, TextChannel } from "../../engine/telephony/text-carrier.ts";
 import type { z } from "zod";
-import { jambonzMessage, parseFrame, parseMessage, RefusedFrames } from "./frames.ts";
-import { HIDDEN, recordCarrierSeconds, UUID } from "./shared.ts";
+import { parseFrame, parseMessage, RefusedFrames } from "../frames.ts";
+import { CALL_ID, type CarrierInbound, type CarrierLog, type CarrierReports, type CarrierRequest, header, refusal } from "../inbound.ts";
+import type { CarrierLines, TextCarrierSession, TextChannel } from "../text-carrier.ts";
+import { jambonzMessage } from "./frames.ts";
+import { socketPassword, validApplicationCallToken } from "./provider.ts";
 
 export interface JambonzInboundOptions {
   webhookSecret: string;
   lines: CarrierLines;
+  reports: CarrierReports;
   ttsVendor: string;
   sttVendor: string;
   /** Voice per dialect (ma, dz, tn, fr). */
@@ -125,74 +125,79 @@ export function bestTranscript(speech: unknown): Alternative | null {
   return firstAlternative(s["alternatives"]);
 }
 
-export function jambonzRoutes(app: FastifyInstance, ctx: AppContext, options: JambonzInboundOptions): void {
+/** The call-status webhook, the per-call WebSocket and, with an application SID, the application's one. */
+export function jambonzInbound(options: JambonzInboundOptions): CarrierInbound {
   const seen = new SeenSignatures();
-  const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, detail: string) => {
-    request.log.warn({ carrier: "jambonz", path: request.url.split("?")[0], status }, `carrier request refused: ${detail}`);
-    return reply.code(status).send({ detail });
-  };
-
-  app.post("/carriers/jambonz/calls/:callId/status", HIDDEN, async (request: FastifyRequest<{ Params: { callId: string } }>, reply) => {
-    const { callId } = request.params;
-    if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
-    const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? "";
-    const signature = verifyJambonzSignature(options.webhookSecret, request.headers["jambonz-signature"] as string | undefined, raw);
-    if (!signature) return refuse(request, reply, 403, "invalid or expired Jambonz-Signature");
-    if (!seen.add(signature)) return refuse(request, reply, 409, "replayed Jambonz-Signature");
-    const data = (request.body ?? {}) as CallInfo;
-    const session = options.lines.get(callId);
-    const changed = session && session.providerCallId === data["call_sid"] ? applyStatus(session, data) : false;
-    if (data["call_status"] === "completed" && typeof data["duration"] === "number") await recordCarrierSeconds(ctx, callId, data["duration"]);
-    if (session && !changed) request.log.info({ carrier: "jambonz", status: data["call_status"] }, "duplicate or out-of-order callback: nothing changed");
-    return reply.code(204).send();
-  });
-
-  app.get("/carriers/jambonz/calls/:callId/ws", {
-    ...HIDDEN,
-    websocket: true,
-    preValidation: async (request: FastifyRequest<{ Params: { callId: string } }>, reply) => {
-      const { callId } = request.params;
-      if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
-      const expected = `Basic ${Buffer.from(`wakha:${socketPassword(options.webhookSecret, callId)}`).toString("base64")}`;
-      if (!sameText(request.headers.authorization ?? "", expected)) {
-        // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
+  const refuse = (request: CarrierRequest, log: CarrierLog, status: number, detail: string) => refusal("jambonz", request, log, status, detail);
+  const basic = (password: string) => `Basic ${Buffer.from(`wakha:${password}`).toString("base64")}`;
+  return {
+    carrier: "jambonz",
+    // jambonz asks for the subprotocol ws.jambonz.org.
+    subprotocol: "ws.jambonz.org",
+    callbacks: [{
+      method: "POST", path: "/carriers/jambonz/calls/:callId/status",
+      async handle(request, log) {
+        const callId = request.params["callId"] ?? "";
+        if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
+        const signature = verifyJambonzSignature(options.webhookSecret, header(request, "jambonz-signature"), request.rawBody ?? "");
+        if (!signature) return refuse(request, log, 403, "invalid or expired Jambonz-Signature");
+        if (!seen.add(signature)) return refuse(request, log, 409, "replayed Jambonz-Signature");
+        const data = (request.body !== null && typeof request.body === "object" && !Array.isArray(request.body) ? request.body : {}) as CallInfo;
         const session = options.lines.get(callId);
-        session?.socketRefused();
-        request.log.warn({ carrier: "jambonz", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "jambonz socket refused: bad basic auth");
-        return refuse(request, reply, 401, "bad basic auth on the jambonz socket");
-      }
-      if (!options.lines.get(callId)) return refuse(request, reply, 404, "no live call here");
-    },
-  }, (socket: WebSocket, request: FastifyRequest<{ Params: { callId: string } }>) => {
-    const callId = request.params.callId;
-    jambonzSocket(socket, request, () => options.lines.get(callId), options);
-  });
-
-  // With WAKHA_JAMBONZ_APPLICATION_SID, the application's call hook is this one URL (basic auth user `wakha`,
-  // password socketPassword(secret, "application")); the call is found by the tag we set at creation, and only with
-  // that call's unexpired token (applicationCallToken).
-  app.get("/carriers/jambonz/ws", {
-    ...HIDDEN,
-    websocket: true,
-    preValidation: async (request, reply) => {
-      const expected = `Basic ${Buffer.from(`wakha:${socketPassword(options.webhookSecret, "application")}`).toString("base64")}`;
-      if (!sameText(request.headers.authorization ?? "", expected)) return refuse(request, reply, 401, "bad basic auth on the jambonz socket");
-    },
-  }, (socket: WebSocket, request: FastifyRequest) => {
-    jambonzSocket(socket, request, (data) => {
-      // The application's password is one for all calls: the call's own short-lived token opens its session (issue 30.4).
-      const tag = data["customerData"] as Record<string, unknown> | undefined;
-      const id = tag?.["wakha_call_id"];
-      if (typeof id !== "string" || !validApplicationCallToken(options.webhookSecret, id, tag?.["wakha_call_token"])) {
-        request.log.warn({ carrier: "jambonz", security: true }, "carrier request refused: application socket without a valid, unexpired token of the call");
-        return undefined;
-      }
-      return options.lines.get(id);
-    }, options);
-  });
+        const changed = session && session.providerCallId === data["call_sid"] ? applyStatus(session, data) : false;
+        if (data["call_status"] === "completed" && typeof data["duration"] === "number") await options.reports.carrierSeconds(callId, data["duration"]);
+        if (session && !changed) log.info({ carrier: "jambonz", status: data["call_status"] }, "duplicate or out-of-order callback: nothing changed");
+        return { status: 204 };
+      },
+    }],
+    sockets: [
+      {
+        path: "/carriers/jambonz/calls/:callId/ws",
+        authorize(request, log) {
+          const callId = request.params["callId"] ?? "";
+          if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
+          if (!sameText(header(request, "authorization") ?? "", basic(socketPassword(options.webhookSecret, callId)))) {
+            // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
+            const session = options.lines.get(callId);
+            session?.socketRefused();
+            log.warn({ carrier: "jambonz", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "jambonz socket refused: bad basic auth");
+            return refuse(request, log, 401, "bad basic auth on the jambonz socket");
+          }
+          if (!options.lines.get(callId)) return refuse(request, log, 404, "no live call here");
+          return undefined;
+        },
+        open(socket, request, log) {
+          const callId = request.params["callId"] ?? "";
+          jambonzSocket(socket, log, () => options.lines.get(callId), options);
+        },
+      },
+      // With WAKHA_JAMBONZ_APPLICATION_SID, the application's call hook is this one URL (basic auth user `wakha`,
+      // password socketPassword(secret, "application")); the call is found by the tag we set at creation, and only with
+      // that call's unexpired token (applicationCallToken).
+      {
+        path: "/carriers/jambonz/ws",
+        authorize(request, log) {
+          if (!sameText(header(request, "authorization") ?? "", basic(socketPassword(options.webhookSecret, "application")))) return refuse(request, log, 401, "bad basic auth on the jambonz socket");
+          return undefined;
+        },
+        open(socket, _request, log) {
+          jambonzSocket(socket, log, (data) => {
+            // The application's password is one for all calls: the call's own short-lived token opens its session (issue 30.4).
+            const tag = data["customerData"] as Record<string, unknown> | undefined;
+            const id = tag?.["wakha_call_id"];
+            if (typeof id !== "string" || !validApplicationCallToken(options.webhookSecret, id, tag?.["wakha_call_token"])) {
+              log.warn({ carrier: "jambonz", security: true }, "carrier request refused: application socket without a valid, unexpired token of the call");
+              return undefined;
+            }
+            return options.lines.get(id);
+          }, options);
+        },
+      },
+    ],
+  };
 }
 
-function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: Record<string, unknown>) => TextCarrierSession | undefined, options: JambonzInboundOptions): void {
+function jambonzSocket(socket: WebSocket, log: CarrierLog, find: (data: Record<string, unknown>) => TextCarrierSession | undefined, options: JambonzInboundOptions): void {
   if (socket.protocol !== "ws.jambonz.org") {
     socket.close(1002, "expected subprotocol ws.jambonz.org");
     return;
@@ -219,7 +224,7 @@ function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: 
   let attached = false;
   const refused = new RefusedFrames();
   const ignore = (reason: string) => {
-    if (refused.note(reason)) request.log.warn({ carrier: "jambonz", refused: refused.count }, `jambonz sent ${reason}: ignored`);
+    if (refused.note(reason)) log.warn({ carrier: "jambonz", refused: refused.count }, `jambonz sent ${reason}: ignored`);
   };
   // No frame may raise out of here (issue 30.3): each is parsed before a field is read; the rest is logged and ignored.
   socket.on("message", (raw, isBinary) => {
@@ -230,7 +235,7 @@ function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: 
     try {
       onMessage(parsed.message);
     } catch (err) {
-      request.log.error({ carrier: "jambonz", err }, "a jambonz message could not be handled: ignored");
+      log.error({ carrier: "jambonz", err }, "a jambonz message could not be handled: ignored");
     }
   });
   const onMessage = (message: z.infer<typeof jambonzMessage>) => {
@@ -241,7 +246,7 @@ function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: 
       case "session:reconnect":
         session ??= find(data);
         if (!session || message.call_sid !== session.providerCallId || !(attached ||= session.attach(channel))) {
-          request.log.warn({ carrier: "jambonz" }, "carrier request refused: a socket for another call, or a second one");
+          log.warn({ carrier: "jambonz" }, "carrier request refused: a socket for another call, or a second one");
           socket.close(1008, "not this call");
           return;
         }
@@ -260,7 +265,7 @@ function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: 
           session.heard(best.transcript, best.confidence);
         } else if (data["speech"] !== undefined || data["reason"] === "speechDetected") {
           // Speech came but in no shape we read: say so, rather than take it silently for silence (issue 30.5).
-          request.log.warn({ carrier: "jambonz", reason: typeof data["reason"] === "string" ? data["reason"].slice(0, 64) : undefined, speech: JSON.stringify(data["speech"] ?? null).slice(0, 300) },
+          log.warn({ carrier: "jambonz", reason: typeof data["reason"] === "string" ? data["reason"].slice(0, 64) : undefined, speech: JSON.stringify(data["speech"] ?? null).slice(0, 300) },
             "jambonz reported speech but no transcript could be read from it");
         }
         return;
@@ -270,7 +275,7 @@ function jambonzSocket(socket: WebSocket, request: FastifyRequest, find: (data: 
         return;
       case "jambonz:error":
       case "error":
-        if (refused.note(`error ${JSON.stringify(data).slice(0, 500)}`)) request.log.warn({ carrier: "jambonz", error: JSON.stringify(data).slice(0, 500) }, "jambonz reported an error");
+        if (refused.note(`error ${JSON.stringify(data).slice(0, 500)}`)) log.warn({ carrier: "jambonz", error: JSON.stringify(data).slice(0, 500) }, "jambonz reported an error");
         return;
       default:
         return;

@@ -1,12 +1,8 @@
-// What the carriers' inbound endpoints share: the call-id check and the record of the carrier's own seconds.
-import type { AppContext } from "../../context.ts";
-import { boundBillable } from "../../calls/billing.ts";
-import { billingTimeScale } from "../../calls/call-states.ts";
-
-/** Carrier endpoints stay out of the OpenAPI document of the /v1 API. */
-export const HIDDEN = { schema: { hide: true } } as const;
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+// The carrier's own connected seconds of a finished call, reported by its callback (engine/telephony/<vendor>/inbound.ts,
+// through CarrierReports), kept on the call's row for the sweep.
+import type { AppContext } from "../context.ts";
+import { boundBillable } from "./billing.ts";
+import { billingTimeScale } from "./call-states.ts";
 
 /**
  * Keeps the carrier's connected seconds of a finished call on its row (first report wins), whichever node

@@ -6,19 +6,19 @@
 //
 // Twilio signs no timestamp, so a replayed callback is refused by what it would change: a status at or
 // below the call's current one, a second machine verdict, a second recording, a second WebSocket.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import twilio from "twilio";
 import type { WebSocket } from "ws";
-import type { AppContext } from "../../context.ts";
-import type { CarrierLines, TextCarrierSession, TextChannel } from "../../engine/telephony/text-carrier.ts";
-import { twilioPaths } from "../../engine/telephony/twilio/provider.ts";
-import { parseFrame, parseMessage, RefusedFrames, relayDtmf, relayError, relayPrompt, relaySetup } from "./frames.ts";
-import { HIDDEN, recordCarrierSeconds, UUID } from "./shared.ts";
+import { parseFrame, parseMessage, RefusedFrames } from "../frames.ts";
+import { CALL_ID, type CarrierAnswer, type CarrierInbound, type CarrierLog, type CarrierReports, type CarrierRequest, header, refusal } from "../inbound.ts";
+import type { CarrierLines, TextCarrierSession, TextChannel } from "../text-carrier.ts";
+import { relayDtmf, relayError, relayPrompt, relaySetup } from "./frames.ts";
+import { twilioPaths } from "./provider.ts";
 
 export interface TwilioInboundOptions {
   authToken: string;
   publicUrl: string;
   lines: CarrierLines;
+  reports: CarrierReports;
 }
 
 type Params = Record<string, string>;
@@ -52,65 +52,77 @@ function applyStatus(session: TextCarrierSession, p: Params): boolean {
   }
 }
 
-export function twilioRoutes(app: FastifyInstance, ctx: AppContext, options: TwilioInboundOptions): void {
+/** Twilio's signature over the public URL it was given, not the one this node sees behind a proxy. */
+export function twilioSigned(authToken: string, request: CarrierRequest, url: string, params: Params): boolean {
+  const signature = header(request, "x-twilio-signature");
+  return signature !== undefined && signature.length > 0 && twilio.validateRequest(authToken, signature, url, params);
+}
+
+/** Params of a form-encoded callback: only its string fields (the generic route parses the form). */
+function formParams(body: unknown): Params {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return {};
+  return Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([, v]) => typeof v === "string")) as Params;
+}
+
+/** The status, AMD and recording callbacks and the ConversationRelay socket. */
+export function twilioInbound(options: TwilioInboundOptions): CarrierInbound {
   const publicUrl = options.publicUrl.replace(/\/+$/, "");
   const wsUrl = publicUrl.replace(/^http/, "ws");
-
-  // The URL Twilio signed is the public one it was given, not the one this node sees behind a proxy.
-  const signed = (request: FastifyRequest, url: string, params: Params): boolean => {
-    const header = request.headers["x-twilio-signature"];
-    return typeof header === "string" && header.length > 0 && twilio.validateRequest(options.authToken, header, url, params);
-  };
-
-  const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, detail: string) => {
-    request.log.warn({ carrier: "twilio", path: request.url.split("?")[0], status }, `carrier request refused: ${detail}`);
-    return reply.code(status).send({ detail });
-  };
+  const refuse = (request: CarrierRequest, log: CarrierLog, status: number, detail: string) => refusal("twilio", request, log, status, detail);
 
   const callback = (kind: "status" | "amd" | "recording", handle: (session: TextCarrierSession, p: Params) => boolean, persist?: (callId: string, p: Params) => Promise<void>) =>
-    async (request: FastifyRequest<{ Params: { callId: string } }>, reply: FastifyReply) => {
-      const { callId } = request.params;
-      const p = (request.body ?? {}) as Params;
-      if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
-      if (!signed(request, `${publicUrl}${twilioPaths[kind](callId)}`, p)) return refuse(request, reply, 403, "invalid X-Twilio-Signature");
+    async (request: CarrierRequest, log: CarrierLog): Promise<CarrierAnswer> => {
+      const callId = request.params["callId"] ?? "";
+      const p = formParams(request.body);
+      if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
+      if (!twilioSigned(options.authToken, request, `${publicUrl}${twilioPaths[kind](callId)}`, p)) return refuse(request, log, 403, "invalid X-Twilio-Signature");
       const session = options.lines.get(callId);
       const changed = session && session.providerCallId === p["CallSid"] ? handle(session, p) : false;
       if (persist) await persist(callId, p);
-      if (session && !changed) request.log.info({ carrier: "twilio", kind, status: p["CallStatus"] }, "duplicate or out-of-order callback: nothing changed");
-      return reply.code(204).send();
+      if (session && !changed) log.info({ carrier: "twilio", kind, status: p["CallStatus"] }, "duplicate or out-of-order callback: nothing changed");
+      return { status: 204 };
     };
 
-  app.post("/carriers/twilio/calls/:callId/status", HIDDEN, callback("status", applyStatus, async (callId, p) => {
-    // Kept on the row whoever holds the call, so a restarted node's sweep bills the carrier's seconds.
-    if (p["CallStatus"] === "completed") await recordCarrierSeconds(ctx, callId, Number(p["CallDuration"] ?? 0));
-  }));
-  // AnsweredBy: human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax, unknown.
-  app.post("/carriers/twilio/calls/:callId/amd", HIDDEN, callback("amd", (session, p) => session.answeredByVerdict(p["AnsweredBy"] ?? "")));
-  // RecordingStatus: in-progress, completed, absent (https://www.twilio.com/docs/voice/api/recording#recordingstatuscallback).
-  app.post("/carriers/twilio/calls/:callId/recording", HIDDEN, callback("recording", (session, p) => {
-    if (p["RecordingStatus"] === "completed" && p["RecordingUrl"]) return session.recordingReady(p["RecordingUrl"]);
-    if (p["RecordingStatus"] === "absent" || p["RecordingStatus"] === "failed") return session.recordingReady(null);
-    return false;
-  }));
-
-  app.get("/carriers/twilio/calls/:callId/relay", {
-    ...HIDDEN,
-    websocket: true,
-    preValidation: async (request: FastifyRequest<{ Params: { callId: string } }>, reply) => {
-      const { callId } = request.params;
-      if (!UUID.test(callId)) return refuse(request, reply, 404, "unknown call");
-      if (!signed(request, `${wsUrl}${twilioPaths.relay(callId)}`, {})) {
-        // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
-        const session = options.lines.get(callId);
-        session?.socketRefused();
-        request.log.warn({ carrier: "twilio", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "ConversationRelay socket refused: invalid X-Twilio-Signature");
-        return refuse(request, reply, 403, "invalid X-Twilio-Signature");
-      }
-      if (!options.lines.get(callId)) return refuse(request, reply, 404, "no live call here");
-    },
-  }, (socket: WebSocket, request: FastifyRequest<{ Params: { callId: string } }>) => {
-    relay(socket, request, options.lines.get(request.params.callId));
-  });
+  return {
+    carrier: "twilio",
+    callbacks: [
+      {
+        method: "POST", path: "/carriers/twilio/calls/:callId/status",
+        handle: callback("status", applyStatus, async (callId, p) => {
+          // Kept on the row whoever holds the call, so a restarted node's sweep bills the carrier's seconds.
+          if (p["CallStatus"] === "completed") await options.reports.carrierSeconds(callId, Number(p["CallDuration"] ?? 0));
+        }),
+      },
+      // AnsweredBy: human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax, unknown.
+      { method: "POST", path: "/carriers/twilio/calls/:callId/amd", handle: callback("amd", (session, p) => session.answeredByVerdict(p["AnsweredBy"] ?? "")) },
+      // RecordingStatus: in-progress, completed, absent (https://www.twilio.com/docs/voice/api/recording#recordingstatuscallback).
+      {
+        method: "POST", path: "/carriers/twilio/calls/:callId/recording",
+        handle: callback("recording", (session, p) => {
+          if (p["RecordingStatus"] === "completed" && p["RecordingUrl"]) return session.recordingReady(p["RecordingUrl"]);
+          if (p["RecordingStatus"] === "absent" || p["RecordingStatus"] === "failed") return session.recordingReady(null);
+          return false;
+        }),
+      },
+    ],
+    sockets: [{
+      path: "/carriers/twilio/calls/:callId/relay",
+      authorize(request, log) {
+        const callId = request.params["callId"] ?? "";
+        if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
+        if (!twilioSigned(options.authToken, request, `${wsUrl}${twilioPaths.relay(callId)}`, {})) {
+          // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
+          const session = options.lines.get(callId);
+          session?.socketRefused();
+          log.warn({ carrier: "twilio", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "ConversationRelay socket refused: invalid X-Twilio-Signature");
+          return refuse(request, log, 403, "invalid X-Twilio-Signature");
+        }
+        if (!options.lines.get(callId)) return refuse(request, log, 404, "no live call here");
+        return undefined;
+      },
+      open: (socket, request, log) => relay(socket, log, options.lines.get(request.params["callId"] ?? "")),
+    }],
+  };
 }
 
 /**
@@ -119,7 +131,7 @@ export function twilioRoutes(app: FastifyInstance, ctx: AppContext, options: Twi
  * {token, last, lang, interruptible}, end {handoffData}
  * (https://www.twilio.com/docs/voice/conversationrelay/websocket-messages).
  */
-function relay(socket: WebSocket, request: FastifyRequest, session: TextCarrierSession | undefined): void {
+function relay(socket: WebSocket, log: CarrierLog, session: TextCarrierSession | undefined): void {
   const send = (message: object) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
@@ -129,14 +141,14 @@ function relay(socket: WebSocket, request: FastifyRequest, session: TextCarrierS
   };
   const attached = session?.attach(channel);
   if (!session || !attached) {
-    request.log.warn({ carrier: "twilio" }, "carrier request refused: a second ConversationRelay socket for the call");
+    log.warn({ carrier: "twilio" }, "carrier request refused: a second ConversationRelay socket for the call");
     socket.close(1008, "call already connected");
     return;
   }
   let partial = "";
   const refused = new RefusedFrames();
   const ignore = (reason: string) => {
-    if (refused.note(reason)) request.log.warn({ carrier: "twilio", refused: refused.count }, `ConversationRelay sent ${reason}: ignored`);
+    if (refused.note(reason)) log.warn({ carrier: "twilio", refused: refused.count }, `ConversationRelay sent ${reason}: ignored`);
   };
   // No frame may raise out of here (issue 30.3): each is parsed before a field is read, and what is not as
   // documented is logged and ignored (ConversationRelay itself answers unknown messages with an error and goes on).
@@ -146,7 +158,7 @@ function relay(socket: WebSocket, request: FastifyRequest, session: TextCarrierS
     try {
       onRelayMessage(frame.message);
     } catch (err) {
-      request.log.error({ carrier: "twilio", err }, "a ConversationRelay message could not be handled: ignored");
+      log.error({ carrier: "twilio", err }, "a ConversationRelay message could not be handled: ignored");
     }
   });
   const onRelayMessage = (message: Record<string, unknown> & { type: string }) => {
@@ -154,7 +166,7 @@ function relay(socket: WebSocket, request: FastifyRequest, session: TextCarrierS
       case "setup": {
         const setup = parseMessage(relaySetup, message);
         if (!setup.ok || setup.message.callSid !== session.providerCallId) {
-          request.log.warn({ carrier: "twilio" }, "ConversationRelay setup for another CallSid: closing");
+          log.warn({ carrier: "twilio" }, "ConversationRelay setup for another CallSid: closing");
           socket.close(1008, "wrong call");
         }
         return;
@@ -182,7 +194,7 @@ function relay(socket: WebSocket, request: FastifyRequest, session: TextCarrierS
       case "error": {
         const description = parseMessage(relayError, message);
         const text = description.ok && typeof description.message.description === "string" ? description.message.description.slice(0, 500) : "(no description)";
-        if (refused.note(`error ${text}`)) request.log.warn({ carrier: "twilio", description: text }, "ConversationRelay reported an error");
+        if (refused.note(`error ${text}`)) log.warn({ carrier: "twilio", description: text }, "ConversationRelay reported an error");
         return;
       }
       default:

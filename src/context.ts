@@ -10,9 +10,16 @@ import type { WhatsAppSender } from "./messaging/whatsapp.ts";
 import type { Paginator } from "./pagination.ts";
 import type { RateLimiter } from "./ratelimit/limiter.ts";
 import type { RecordingStore } from "./storage/recording-store.ts";
+import type { RecordingTransfers } from "./storage/recording-transfer.ts";
 import type { Throttle } from "./throttle.ts";
 
 export type { Principal } from "./auth/key-authenticator.ts";
+
+/**
+ * The group commits a node runs, one instance each, built by the composition root (root.ts) on its context: the
+ * services that use one declare its field here (TypeScript's interface merging), so this file names no service.
+ */
+export interface NodeBatchers {}
 
 /** What services and routes are given: built once in the composition root (root.ts). */
 export interface AppContext {
@@ -29,12 +36,16 @@ export interface AppContext {
   idempotencyPurge: Throttle;
   /** Where call recordings are kept: local files or an S3-compatible bucket (storage/recording-store.ts). */
   recordings: RecordingStore;
+  /** The node's recording-transfer threads (storage/recording-transfer.ts), closed with the root. */
+  recordingTransfers: RecordingTransfers;
   /** The WhatsApp Cloud API (messaging/whatsapp.ts): the order fallback's templates and replies (issue 16). */
   whatsapp: WhatsAppSender;
   /** The store platforms' adapters (connectors/registry.ts, issue 17): webhooks in, catalogue, write-backs. */
   stores: StorePlatforms;
   /** The inbound adapters of the carriers this node's channels use (root/telephony.ts carrierInbound), served under /carriers. */
   carriers: CarrierInbound[];
+  /** The node's group commits (services/calls.ts callBatchers), built once by the root. */
+  batchers: NodeBatchers;
   /** The clock: tests replace it to move time. */
   now: () => number;
 }

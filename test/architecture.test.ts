@@ -142,6 +142,15 @@ describe("architecture", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("keeps no registry keyed by a root, a context, a config or an engine at module level: the root builds and closes what a node owns", () => {
+    const registry = /^(const|let)\s+\w+\s*=\s*new\s+(WeakMap|Map)<\s*(AppContext|Root|Config|object|CallEngine)\b/m;
+    expect([...graph.keys()].filter((f) => registry.test(readFileSync(path.join(SRC, f), "utf8")))).toEqual([]);
+  });
+
+  it("names no vendor in inbound/: each carrier's wire format is its adapter's, in engine/telephony/<vendor>/", () => {
+    expect([...graph.keys()].filter((f) => f.startsWith("inbound/") && /twilio|jambonz|shopify|woocommerce|youcan|yalidine/i.test(f))).toEqual([]);
+  });
+
   it("keeps HTTP words out of services", () => {
     const offenders = [...graph.keys()]
       .filter((f) => f.startsWith("services/"))

@@ -12,7 +12,10 @@ import { LocalRecordingStore } from "../src/storage/local-recording-store.ts";
 import { S3RecordingStore } from "../src/storage/s3-recording-store.ts";
 import { FakeS3 } from "./fakes/s3.ts";
 import type { RecordingStore } from "../src/storage/recording-store.ts";
-import { transferRecording } from "../src/storage/recording-transfer.ts";
+import { RecordingTransfers } from "../src/storage/recording-transfer.ts";
+
+const transfers = new RecordingTransfers();
+const transferRecording: RecordingTransfers["run"] = (store, callId, source) => transfers.run(store, callId, source);
 
 const AUTH = "Bearer carrier-key";
 
@@ -44,6 +47,7 @@ describe("recording transfers from a carrier into the store", () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(async () => {
+    await transfers.close();
     await new Promise((resolve) => server.close(resolve));
     await rm(dataDir, { recursive: true, force: true });
   });

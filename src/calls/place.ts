@@ -24,6 +24,8 @@ export interface CallEngine {
   /** `line.digits`: the carrier carries keypad digits, so the dialogue may offer "press 1 or 2". */
   dialogue(order: DialogueOrder, now: Date, line?: { digits: boolean }): Dialogue;
   log(message: string, err?: unknown): void;
+  /** Places the calls that ending calls hand their places to (Relay); set on first use. */
+  relay?: Relay;
 }
 
 /** Seconds the customer is given to start answering. */
@@ -127,12 +129,9 @@ class Relay {
   }
 }
 
-const relays = new WeakMap<CallEngine, Relay>();
-
+/** The engine's relay: built with the first call it places, on the engine the root built once (no registry). */
 function relayOf(ctx: AppContext, engine: CallEngine): Relay {
-  let relay = relays.get(engine);
-  if (!relay) relays.set(engine, (relay = new Relay(ctx, engine)));
-  return relay;
+  return (engine.relay ??= new Relay(ctx, engine));
 }
 
 function unanswered(status: CallEnd["status"], endReason: string): CallEnd {

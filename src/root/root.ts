@@ -5,7 +5,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { KeyAuthenticator } from "../auth/key-authenticator.ts";
 import type { Config } from "../config/config.ts";
-import type { AppContext } from "../context.ts";
+import type { AppContext, NodeBatchers } from "../context.ts";
 import { ShopifyPlatform } from "../connectors/platforms/shopify.ts";
 import { createWooCommercePlatform } from "../connectors/platforms/woocommerce.ts";
 import { createYouCanPlatform } from "../connectors/platforms/youcan.ts";
@@ -18,6 +18,8 @@ import { LlmIntentClassifier } from "../engine/dialogue/llm-classifier.ts";
 import { ModelIntentClassifier } from "../engine/dialogue/model/model.ts";
 import type { IntentClassifier } from "../engine/dialogue/types.ts";
 import { buildEngine, engineLog } from "./engine.ts";
+import { RecordingTransfers } from "../storage/recording-transfer.ts";
+import { callBatchers } from "../services/calls.ts";
 import { carrierInbound } from "./telephony.ts";
 import { recordCarrierSeconds } from "../calls/carrier-seconds.ts";
 import type { CarrierReports } from "../engine/telephony/inbound.ts";
@@ -148,6 +150,7 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
   const queue = new JobQueue(options.databaseUrl, onError);
   const encryptionKey = options.encryptionKey ?? config.WAKHA_ENCRYPTION_KEY;
   const recordings = recordingStore(config);
+  const recordingTransfers = new RecordingTransfers();
   try {
     await queue.start();
   } catch (err) {
@@ -170,18 +173,23 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
     secretBox: encryptionKey ? new SecretBox(encryptionKey) : null,
     idempotencyPurge: idempotencyPurge(db),
     recordings,
+    recordingTransfers,
     whatsapp: new GraphWhatsApp(config.WAKHA_WHATSAPP_GRAPH_URL, config.WAKHA_WHATSAPP_GRAPH_VERSION),
     stores: storePlatforms(config),
     lines,
     carriers: carrierInbound(config, lines, reports),
+    // Filled just below, once the context they write through exists.
+    batchers: {} as NodeBatchers,
     engine: () => (engine ??= buildCallEngine(config, lines)),
     async close() {
       await queue.stop();
       await limiter.close();
       await db.close();
+      await recordingTransfers.close();
       recordings.close?.();
       await engine?.then((built) => built.telephony.close(), () => {});
     },
   };
+  root.batchers = { ...callBatchers(root) };
   return root;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { channel } from "node:diagnostics_channel";
-import type { AppContext, Principal } from "../context.ts";
+import type { AppContext, NodeBatchers, Principal } from "../context.ts";
 import { type Queryable, queryPrepared } from "../db/pool.ts";
 import { ACTIVE_STATUSES, CALL_STATUSES, type CallOutcome, DEFAULT_CHANNEL } from "../domain/calls.ts";
 import { COUNTRY_CURRENCY, COUNTRY_DIALECT, type Country, DEFAULT_LANGUAGE, type Language, SERVED_LANGUAGES } from "../domain/locale.ts";
@@ -323,31 +323,28 @@ interface PendingCreation {
   hash: Buffer;
 }
 
-const batchers = new WeakMap<AppContext, GroupCommitter<PendingCreation, CreatedCall> | null>();
-
-/** The node's creation batcher (one per composition root), or null when WAKHA_CREATE_BATCH_SIZE is 0. */
+/** The node's creation batcher, or null when WAKHA_CREATE_BATCH_SIZE is 0; built once by the root (callBatchers). */
 function creationBatcher(ctx: AppContext): GroupCommitter<PendingCreation, CreatedCall> | null {
-  let batcher = batchers.get(ctx);
-  if (batcher === undefined) {
-    const size = ctx.config.WAKHA_CREATE_BATCH_SIZE ?? 32;
-    batcher = size === 0 ? null : new GroupCommitter<PendingCreation, CreatedCall>(
-      (members) => createBatch(ctx, members),
-      // Two creations of one key, or of one order, never share a batch nor run in two batches at once: the second
-      // waits for the first's batch, then reads what it wrote, as it would today in a later request.
-      (c) => {
-        const order = `o\u0000${c.who.accountId}\u0000${c.input.shop_external_id}\u0000${c.input.order.external_id}`;
-        return c.key === null ? [order] : [order, `k\u0000${c.who.accountId}\u0000${c.key}`];
-      },
-      { maxBatch: size, maxInFlight: ctx.config.WAKHA_CREATE_BATCHES ?? 2 },
-    );
-    batchers.set(ctx, batcher);
-  }
-  return batcher;
+  return ctx.batchers.callCreations;
+}
+
+function newCreationBatcher(ctx: AppContext): GroupCommitter<PendingCreation, CreatedCall> | null {
+  const size = ctx.config.WAKHA_CREATE_BATCH_SIZE ?? 32;
+  return size === 0 ? null : new GroupCommitter<PendingCreation, CreatedCall>(
+    (members) => createBatch(ctx, members),
+    // Two creations of one key, or of one order, never share a batch nor run in two batches at once: the second
+    // waits for the first's batch, then reads what it wrote, as it would today in a later request.
+    (c) => {
+      const order = `o\u0000${c.who.accountId}\u0000${c.input.shop_external_id}\u0000${c.input.order.external_id}`;
+      return c.key === null ? [order] : [order, `k\u0000${c.who.accountId}\u0000${c.key}`];
+    },
+    { maxBatch: size, maxInFlight: ctx.config.WAKHA_CREATE_BATCHES ?? 2 },
+  );
 }
 
 /** Creations waiting for a batch on this node (tests and diagnostics). */
 export function queuedCreations(ctx: AppContext): number {
-  return batchers.get(ctx)?.queued ?? 0;
+  return ctx.batchers.callCreations?.queued ?? 0;
 }
 
 // The snapshots of a batch in one statement: readSnapshot's subqueries, once per row of the batch's JSON ($1), in its order.
@@ -531,34 +528,31 @@ interface PendingRead {
   id: string;
 }
 
-const readers = new WeakMap<AppContext, GroupCommitter<PendingRead, CallOut | null> | null>();
-
 /**
- * The node's read batcher (one per composition root), or null when WAKHA_READ_BATCH_SIZE is 0: the reads of single
+ * The node's read batcher (built once by the root: callBatchers), or null when WAKHA_READ_BATCH_SIZE is 0: the reads of single
  * calls that arrive while `WAKHA_READ_BATCHES` statements are running leave together in one statement, one round trip
  * for up to WAKHA_READ_BATCH_SIZE of them. No timer: a read that finds a free slot goes at once. A queued read never
  * joins a statement already sent, so it sees every commit that came before it arrived, as a read of its own would.
  */
 function readBatcher(ctx: AppContext): GroupCommitter<PendingRead, CallOut | null> | null {
-  let batcher = readers.get(ctx);
-  if (batcher === undefined) {
-    const size = ctx.config.WAKHA_READ_BATCH_SIZE ?? 32;
-    batcher = size === 0 ? null : new GroupCommitter<PendingRead, CallOut | null>(
-      async (members) => {
-        const rows = await readCallRows(ctx.db, members.map((m) => m.item.id));
-        const byId = new Map(rows.map((r) => [r.id, r]));
-        for (const m of members) {
-          const row = byId.get(m.item.id.toLowerCase());
-          // Another account's call is the same as no call: the row answers only the account it belongs to.
-          m.resolve(row && row.account_id === m.item.accountId ? toCallOut(ctx.config.baseUrl, row) : null);
-        }
-      },
-      () => [],
-      { maxBatch: size, maxInFlight: ctx.config.WAKHA_READ_BATCHES ?? 2 },
-    );
-    readers.set(ctx, batcher);
-  }
-  return batcher;
+  return ctx.batchers.callReads;
+}
+
+function newReadBatcher(ctx: AppContext): GroupCommitter<PendingRead, CallOut | null> | null {
+  const size = ctx.config.WAKHA_READ_BATCH_SIZE ?? 32;
+  return size === 0 ? null : new GroupCommitter<PendingRead, CallOut | null>(
+    async (members) => {
+      const rows = await readCallRows(ctx.db, members.map((m) => m.item.id));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const m of members) {
+        const row = byId.get(m.item.id.toLowerCase());
+        // Another account's call is the same as no call: the row answers only the account it belongs to.
+        m.resolve(row && row.account_id === m.item.accountId ? toCallOut(ctx.config.baseUrl, row) : null);
+      }
+    },
+    () => [],
+    { maxBatch: size, maxInFlight: ctx.config.WAKHA_READ_BATCHES ?? 2 },
+  );
 }
 
 /** One of the account's calls; missing, foreign and malformed ids are the same 404. */
@@ -656,4 +650,18 @@ export async function openCallRecording(ctx: AppContext, who: Principal, id: str
   const opened = await openRecording(ctx, r.recording_path);
   if (!opened) throw new ApiError("recording_gone", `The recording of call ${id} is no longer stored.`);
   return { ...opened, contentType: r.recording_content_type ?? "application/octet-stream" };
+}
+
+declare module "../context.ts" {
+  interface NodeBatchers {
+    /** POST /v1/calls' group commit (issue 19). */
+    callCreations: GroupCommitter<PendingCreation, CreatedCall> | null;
+    /** GET /v1/calls/{id}'s batched reads. */
+    callReads: GroupCommitter<PendingRead, CallOut | null> | null;
+  }
+}
+
+/** The node's call batchers, built once by the composition root on its context. */
+export function callBatchers(ctx: AppContext): Pick<NodeBatchers, "callCreations" | "callReads"> {
+  return { callCreations: newCreationBatcher(ctx), callReads: newReadBatcher(ctx) };
 }

@@ -70,6 +70,14 @@ class TransferThread {
     return worker;
   }
 
+  /** Terminates the thread now (the node's shutdown). */
+  async close(): Promise<void> {
+    if (this.#idle) clearTimeout(this.#idle);
+    this.#idle = null;
+    const worker = this.#worker;
+    if (worker) await worker.terminate();
+  }
+
   async #stop(): Promise<void> {
     const worker = this.#worker;
     if (!worker || this.#pending.size > 0) return;
@@ -79,22 +87,34 @@ class TransferThread {
   }
 }
 
-const threads = new Map<string, TransferThread>();
-
 /**
- * Downloads a carrier's recording into `store` under the call's key; null when the carrier has none. Runs in the
- * node's recording-transfer thread for that store (one per store, shared by the node's calls).
+ * A node's recording-transfer threads, one per recording store (shared by the node's calls): built once by the
+ * composition root, closed with it.
  */
-export function transferRecording(store: RecordingStore, callId: string, source: RecordingSource): Promise<DownloadedRecording | null> {
-  const spec = store.spec;
-  if (!spec) return downloadRecording(store, callId, source);
-  const name = JSON.stringify(spec);
-  let thread = threads.get(name);
-  if (!thread) {
-    const created: TransferThread = new TransferThread(spec, () => {
-      if (threads.get(name) === created) threads.delete(name);
-    });
-    threads.set(name, (thread = created));
+export class RecordingTransfers {
+  readonly #threads = new Map<string, TransferThread>();
+
+  /**
+   * Downloads a carrier's recording into `store` under the call's key; null when the carrier has none. Runs in the
+   * node's recording-transfer thread for that store.
+   */
+  run(store: RecordingStore, callId: string, source: RecordingSource): Promise<DownloadedRecording | null> {
+    const spec = store.spec;
+    if (!spec) return downloadRecording(store, callId, source);
+    const name = JSON.stringify(spec);
+    let thread = this.#threads.get(name);
+    if (!thread) {
+      const created: TransferThread = new TransferThread(spec, () => {
+        if (this.#threads.get(name) === created) this.#threads.delete(name);
+      });
+      this.#threads.set(name, (thread = created));
+    }
+    return thread.run(callId, source);
   }
-  return thread.run(callId, source);
+
+  /** Ends the threads (each after its running downloads). */
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.#threads.values()].map((t) => t.close()));
+    this.#threads.clear();
+  }
 }

@@ -3,10 +3,10 @@
 // them, the calls service opens them, the purge job deletes them.
 import type { Readable } from "node:stream";
 import type { Database } from "../db/pool.ts";
+import type { RecordingTransfers } from "./recording-transfer.ts";
 import type { RecordingSource } from "../domain/recording-source.ts";
 import { recordingKey } from "./recording-download.ts";
 import type { RecordingStore, StoredRecording } from "./recording-store.ts";
-import { transferRecording } from "./recording-transfer.ts";
 
 export const RECORDING_RETENTION_DAYS = 30;
 const PURGE_BATCH = 500;
@@ -15,6 +15,7 @@ const PURGE_BATCH = 500;
 export interface RecordingsContext {
   db: Database;
   recordings: RecordingStore;
+  recordingTransfers: RecordingTransfers;
 }
 
 /** Stores a call's audio (streamed to the store) and records it on the call. */
@@ -31,7 +32,7 @@ export async function saveRecording(ctx: RecordingsContext, callId: string, audi
  * records it on the call; false when the carrier has none.
  */
 export async function saveCarrierRecording(ctx: RecordingsContext, callId: string, source: RecordingSource): Promise<boolean> {
-  const stored = await transferRecording(ctx.recordings, callId, source);
+  const stored = await ctx.recordingTransfers.run(ctx.recordings, callId, source);
   if (!stored) return false;
   await attachRecording(ctx, callId, stored.key, stored.contentType, stored.bytes);
   return true;

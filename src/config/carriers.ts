@@ -110,6 +110,29 @@ export const carrierEnvShape = {
 const carrierEnvSchema = z.object(carrierEnvShape);
 export type CarrierEnv = z.infer<typeof carrierEnvSchema>;
 
+/** A telephony provider's family (whose account and caller numbers it uses) and whether it needs Azure Speech. */
+export interface CarrierTraits {
+  family: "simulator" | "twilio" | "jambonz";
+  callerIds: "WAKHA_SIMULATOR_CALLER_IDS" | "WAKHA_TWILIO_CALLER_IDS" | "WAKHA_JAMBONZ_CALLER_IDS";
+  speech: boolean;
+}
+
+/**
+ * Every telephony provider's traits, in one table (issue 29): the caller lines, the configuration's checks and the
+ * doctor read it instead of branching on a provider's name. Twilio's numbers serve both of its providers.
+ */
+export const CARRIER_TRAITS: Record<string, CarrierTraits> = {
+  simulator: { family: "simulator", callerIds: "WAKHA_SIMULATOR_CALLER_IDS", speech: false },
+  twilio: { family: "twilio", callerIds: "WAKHA_TWILIO_CALLER_IDS", speech: false },
+  "twilio-media": { family: "twilio", callerIds: "WAKHA_TWILIO_CALLER_IDS", speech: true },
+  jambonz: { family: "jambonz", callerIds: "WAKHA_JAMBONZ_CALLER_IDS", speech: false },
+};
+
+/** Whether any of the providers speaks and hears through Azure Speech (an audio carrier). */
+export function needsSpeech(providers: Iterable<string>): boolean {
+  return [...providers].some((p) => CARRIER_TRAITS[p]?.speech === true);
+}
+
 const REQUIRED: Record<string, [keyof CarrierEnv, string][]> = {
   twilio: [
     ["WAKHA_PUBLIC_URL", "the public https address Twilio calls back and opens the ConversationRelay WebSocket on"],
@@ -147,7 +170,7 @@ export function carrierProblems(env: CarrierEnv, providers: Iterable<string>): s
       }
     }
   }
-  if (used.has("twilio-media")) {
+  if (needsSpeech(used)) {
     if (env.WAKHA_AZURE_SPEECH_REGION === undefined && env.WAKHA_AZURE_SPEECH_ENDPOINT === undefined) {
       problems.push("WAKHA_AZURE_SPEECH_REGION: required by the twilio-media channel(s): the Speech resource's region (or WAKHA_AZURE_SPEECH_ENDPOINT)");
     }

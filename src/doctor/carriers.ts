@@ -4,7 +4,7 @@
 // (GET /v1/Accounts/{AccountSid}/WebhookSecret, compared with WAKHA_JAMBONZ_WEBHOOK_SECRET). Offline, nothing
 // leaves the machine. Secrets are never printed.
 import { type Config, ConfigError, loadConfig } from "../config/config.ts";
-import type { CallerIds } from "../config/carriers.ts";
+import { CARRIER_TRAITS, type CallerIds, type CarrierTraits, needsSpeech } from "../config/carriers.ts";
 import { DEFAULT_AZURE_VOICES } from "../engine/speech/azure.ts";
 import { sharedSileroModel } from "../engine/speech/silero.ts";
 import { turnTaking } from "../root/telephony.ts";
@@ -57,9 +57,10 @@ export async function runDoctor(options: DoctorOptions): Promise<number> {
   if (config.WAKHA_CARRIER_TIME_SCALE !== 1) say("fail", `WAKHA_CARRIER_TIME_SCALE is ${config.WAKHA_CARRIER_TIME_SCALE}: only the test fakes run a fast clock; unset it with a real carrier`);
   if (config.WAKHA_ROLE === "api") say("warn", "WAKHA_ROLE=api places no call; the node that dials must also receive its carrier's callbacks (role all)");
 
-  if (used.has("twilio") || used.has("twilio-media")) await twilioChecks(config, options, say, used.has("twilio"));
-  if (used.has("twilio-media")) await azureChecks(config, options, say);
-  if (used.has("jambonz")) await jambonzChecks(config, options, say);
+  // Each carrier family's checks once, whichever of its providers the channels use; then the speech service's.
+  const traits = [...used].flatMap((p) => (CARRIER_TRAITS[p] ? [CARRIER_TRAITS[p]] : []));
+  for (const family of new Set(traits.map((t) => t.family))) await FAMILY_CHECKS[family]?.(config, options, say, traits.filter((t) => t.family === family));
+  if (needsSpeech(used)) await azureChecks(config, options, say);
   options.write(failed ? "Some checks failed." : "All checks passed.");
   return failed ? 1 : 0;
 }
@@ -80,6 +81,13 @@ function voiceChecks(name: string, voices: Partial<Record<string, string>> | und
   if (missing.length) say("warn", `${name}: no voice for ${missing.join(", ")}: the carrier's default voice for the locale speaks there`);
   else say("ok", `${name}: a voice for each dialect`);
 }
+
+/** The checks of each carrier family (config/carriers.ts CARRIER_TRAITS); the simulator has none. */
+const FAMILY_CHECKS: Record<string, (config: Config, options: DoctorOptions, say: Say, providers: CarrierTraits[]) => Promise<void>> = {
+  // The ConversationRelay checks only when a text provider of the family (not Media Streams alone) is in use.
+  twilio: (config, options, say, providers) => twilioChecks(config, options, say, providers.some((p) => !p.speech)),
+  jambonz: (config, options, say) => jambonzChecks(config, options, say),
+};
 
 async function twilioChecks(config: Config, options: DoctorOptions, say: Say, relay = true): Promise<void> {
   callerChecks("WAKHA_TWILIO_CALLER_IDS", config.WAKHA_TWILIO_CALLER_IDS, say);
@@ -175,7 +183,7 @@ async function jambonzChecks(config: Config, options: DoctorOptions, say: Say): 
  * nor hear refuses to start with the returned sentence; null when speech works or no channel needs it.
  */
 export async function speechPreflight(config: Config, fetchImpl: typeof fetch = fetch): Promise<string | null> {
-  if (![...config.telephony.values()].includes("twilio-media")) return null;
+  if (!needsSpeech(config.telephony.values())) return null;
   const origin = azureOrigin(config);
   const refuse = (why: string) =>
     `the twilio-media channel(s) need Azure Speech to speak and hear, and ${why}: check WAKHA_AZURE_SPEECH_KEY and ` +

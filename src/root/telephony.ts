@@ -51,55 +51,84 @@ export function turnTaking(config: Config): TurnTaking {
   };
 }
 
+/** What a telephony provider is made of: the provider that dials, and the inbound adapters its carrier calls back on. */
+interface CarrierModule {
+  provider(config: Config, deps: TelephonyDependencies): TelephonyProvider;
+  inbound(config: Config, lines: NodeLines, reports: CarrierReports): CarrierInbound[];
+}
+
+/**
+ * Every telephony provider, in one table (issue 29): adding a carrier is its folder under engine/telephony/, its
+ * variables and traits in config/carriers.ts, and one entry here. loadConfig has checked that the variables a channel's
+ * provider needs are set.
+ */
+const CARRIERS: Record<ProviderName, CarrierModule> = {
+  simulator: {
+    provider(config, deps) {
+      if (!config.WAKHA_SIMULATOR_AUDIO) {
+        return new SimulatedTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, speech: deps.speech, onError: deps.log });
+      }
+      // The audio mode: simulated customers speaking espeak-ng audio, paired like any audio carrier.
+      const carrier = new SimulatedAudioTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, voice: deps.speech, onError: deps.log });
+      return new PairedTelephony({
+        name: "simulator", carrier, speech: carrier.speech, voices: {}, speed: config.WAKHA_SIMULATOR_SPEED,
+        turnTaking: turnTaking(config),
+        log: deps.log,
+      });
+    },
+    inbound: () => [],
+  },
+  twilio: {
+    provider: (config, deps) =>
+      new TwilioTelephony({
+        accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
+        publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: config.WAKHA_TWILIO_VOICES ?? {},
+        ttsProvider: config.WAKHA_TWILIO_TTS_PROVIDER, transcriptionProvider: config.WAKHA_TWILIO_TRANSCRIPTION_PROVIDER,
+        lines: deps.lines.text, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+      }),
+    inbound: (config, lines, reports) => [twilioInbound({ authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, publicUrl: config.WAKHA_PUBLIC_URL!, lines: lines.text, reports })],
+  },
+  "twilio-media": {
+    provider: (config, deps) =>
+      // Twilio Media Streams paired with Azure Speech (issue 13): the audio path, our own voices and recognition.
+      new PairedTelephony({
+        name: "twilio-media",
+        carrier: new TwilioMediaStreams({
+          accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
+          publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: {},
+          lines: deps.lines.text, media: deps.lines.media, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+        }),
+        speech: new AzureSpeech({ key: config.WAKHA_AZURE_SPEECH_KEY!, region: config.WAKHA_AZURE_SPEECH_REGION, endpoint: config.WAKHA_AZURE_SPEECH_ENDPOINT }),
+        voices: { ...DEFAULT_AZURE_VOICES, ...config.WAKHA_AZURE_SPEECH_VOICES },
+        speed: config.WAKHA_CARRIER_TIME_SCALE,
+        turnTaking: turnTaking(config),
+        log: deps.log,
+      }),
+    // Media Streams calls share ConversationRelay's status, AMD and recording callbacks (the same lines).
+    inbound: (config, lines, reports) => [
+      ...CARRIERS.twilio.inbound(config, lines, reports),
+      twilioMediaInbound({ authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, publicUrl: config.WAKHA_PUBLIC_URL!, media: lines.media }),
+    ],
+  },
+  jambonz: {
+    provider: (config, deps) =>
+      new JambonzTelephony({
+        apiBaseUrl: config.WAKHA_JAMBONZ_API_URL!, accountSid: config.WAKHA_JAMBONZ_ACCOUNT_SID!, apiKey: config.WAKHA_JAMBONZ_API_KEY!,
+        applicationSid: config.WAKHA_JAMBONZ_APPLICATION_SID, publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_JAMBONZ_CALLER_IDS),
+        webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: deps.lines.text, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+      }),
+    inbound: (config, lines, reports) => [jambonzInbound({
+      webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: lines.text, reports, voices: config.WAKHA_JAMBONZ_VOICES ?? {},
+      ttsVendor: config.WAKHA_JAMBONZ_TTS_VENDOR, sttVendor: config.WAKHA_JAMBONZ_STT_VENDOR,
+    })],
+  },
+};
+
 /** Builds the providers for the open channels; one instance of each provider is shared by its channels. */
 export function createTelephony(config: Config, deps: TelephonyDependencies): Telephony {
   const plan = config.telephony ?? telephonyPlan(config);
   const instances = new Map<ProviderName, TelephonyProvider>();
-  const build = (name: ProviderName): TelephonyProvider => {
-    switch (name) {
-      case "simulator": {
-        if (!config.WAKHA_SIMULATOR_AUDIO) {
-          return new SimulatedTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, speech: deps.speech, onError: deps.log });
-        }
-        // The audio mode: simulated customers speaking espeak-ng audio, paired like any audio carrier.
-        const carrier = new SimulatedAudioTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, voice: deps.speech, onError: deps.log });
-        return new PairedTelephony({
-          name: "simulator", carrier, speech: carrier.speech, voices: {}, speed: config.WAKHA_SIMULATOR_SPEED,
-          turnTaking: turnTaking(config),
-          log: deps.log,
-        });
-      }
-      case "twilio":
-        // loadConfig has checked that the variables a twilio channel needs are set.
-        return new TwilioTelephony({
-          accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
-          publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: config.WAKHA_TWILIO_VOICES ?? {},
-          ttsProvider: config.WAKHA_TWILIO_TTS_PROVIDER, transcriptionProvider: config.WAKHA_TWILIO_TRANSCRIPTION_PROVIDER,
-          lines: deps.lines.text, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
-        });
-      case "twilio-media":
-        // Twilio Media Streams paired with Azure Speech (issue 13): the audio path, our own voices and recognition.
-        return new PairedTelephony({
-          name: "twilio-media",
-          carrier: new TwilioMediaStreams({
-            accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
-            publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: {},
-            lines: deps.lines.text, media: deps.lines.media, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
-          }),
-          speech: new AzureSpeech({ key: config.WAKHA_AZURE_SPEECH_KEY!, region: config.WAKHA_AZURE_SPEECH_REGION, endpoint: config.WAKHA_AZURE_SPEECH_ENDPOINT }),
-          voices: { ...DEFAULT_AZURE_VOICES, ...config.WAKHA_AZURE_SPEECH_VOICES },
-          speed: config.WAKHA_CARRIER_TIME_SCALE,
-          turnTaking: turnTaking(config),
-          log: deps.log,
-        });
-      case "jambonz":
-        return new JambonzTelephony({
-          apiBaseUrl: config.WAKHA_JAMBONZ_API_URL!, accountSid: config.WAKHA_JAMBONZ_ACCOUNT_SID!, apiKey: config.WAKHA_JAMBONZ_API_KEY!,
-          applicationSid: config.WAKHA_JAMBONZ_APPLICATION_SID, publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_JAMBONZ_CALLER_IDS),
-          webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: deps.lines.text, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
-        });
-    }
-  };
+  const build = (name: ProviderName): TelephonyProvider => CARRIERS[name].provider(config, deps);
   for (const name of new Set(plan.values())) instances.set(name, build(name));
   return {
     forChannel(channel) {
@@ -115,28 +144,8 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
 
 /**
  * The inbound adapters of the carriers the open channels use, on the same lines as their providers: what
- * inbound/carriers.ts serves under /carriers. Adding a carrier is one case here and one in createTelephony.
+ * inbound/carriers.ts serves under /carriers (a path two adapters share is served once).
  */
 export function carrierInbound(config: Config, lines: NodeLines, reports: CarrierReports): CarrierInbound[] {
-  const used = new Set(config.telephony.values());
-  const adapters: CarrierInbound[] = [];
-  for (const name of used) {
-    switch (name) {
-      case "simulator":
-        break;
-      case "twilio":
-      case "twilio-media":
-        // Media Streams calls share ConversationRelay's status, AMD and recording callbacks (the same lines).
-        adapters.push(twilioInbound({ authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, publicUrl: config.WAKHA_PUBLIC_URL!, lines: lines.text, reports }));
-        if (name === "twilio-media") adapters.push(twilioMediaInbound({ authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, publicUrl: config.WAKHA_PUBLIC_URL!, media: lines.media }));
-        break;
-      case "jambonz":
-        adapters.push(jambonzInbound({
-          webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: lines.text, reports, voices: config.WAKHA_JAMBONZ_VOICES ?? {},
-          ttsVendor: config.WAKHA_JAMBONZ_TTS_VENDOR, sttVendor: config.WAKHA_JAMBONZ_STT_VENDOR,
-        }));
-        break;
-    }
-  }
-  return adapters;
+  return [...new Set(config.telephony.values())].flatMap((name) => CARRIERS[name].inbound(config, lines, reports));
 }

@@ -2,7 +2,7 @@
 // has as many lines as SIM slots; WAKHA_JAMBONZ_CALLER_IDS=MA=+212522000001/8). The claim takes a free line of the
 // call's numbers atomically (concurrency.ts); a line is busy while a call on it has not ended, so whatever ends the
 // call (the dialer, the sweep of a dead worker) frees it.
-import type { CallerIds } from "../../config/carriers.ts";
+import { CARRIER_TRAITS, type CallerIds } from "../../config/carriers.ts";
 import type { Config } from "../../config/config.ts";
 import type { Country } from "../../domain/locale.ts";
 
@@ -18,12 +18,8 @@ type LineConfig = Pick<Config, "telephony" | "WAKHA_TWILIO_CALLER_IDS" | "WAKHA_
 
 /** The numbers of each carrier family: Twilio's serve both of its providers (one Twilio account's numbers). */
 function family(config: LineConfig, channel: string): [string, CallerIds | undefined] | null {
-  switch (config.telephony.get(channel)) {
-    case "twilio": case "twilio-media": return ["twilio", config.WAKHA_TWILIO_CALLER_IDS];
-    case "jambonz": return ["jambonz", config.WAKHA_JAMBONZ_CALLER_IDS];
-    case "simulator": return ["simulator", config.WAKHA_SIMULATOR_CALLER_IDS];
-    default: return null;
-  }
+  const traits = CARRIER_TRAITS[config.telephony.get(channel) ?? ""];
+  return traits ? [traits.family, config[traits.callerIds]] : null;
 }
 
 /** The numbers a call on `channel` to `country` may show, in their configured order; empty when none is configured. */
@@ -37,9 +33,7 @@ export function callerLinesFor(config: LineConfig, channel: string, country: Cou
 /** Every number with a line count on this node, by key: the lines the dispatcher hands to parked calls. */
 export function lineLimits(config: Omit<LineConfig, "telephony">): Map<string, number> {
   const out = new Map<string, number>();
-  const families: [string, CallerIds | undefined][] = [
-    ["twilio", config.WAKHA_TWILIO_CALLER_IDS], ["jambonz", config.WAKHA_JAMBONZ_CALLER_IDS], ["simulator", config.WAKHA_SIMULATOR_CALLER_IDS],
-  ];
+  const families = new Map(Object.values(CARRIER_TRAITS).map((t): [string, CallerIds | undefined] => [t.family, config[t.callerIds]]));
   for (const [name, ids] of families) {
     for (const list of Object.values(ids ?? {})) for (const l of list) if (l.lines !== null) out.set(`${name}:${l.number}`, l.lines);
   }

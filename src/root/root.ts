@@ -19,7 +19,6 @@ import { ModelIntentClassifier } from "../engine/dialogue/model/model.ts";
 import type { IntentClassifier } from "../engine/dialogue/types.ts";
 import { buildEngine, engineLog } from "./engine.ts";
 import { RecordingTransfers } from "../storage/recording-transfer.ts";
-import { callBatchers } from "../services/calls.ts";
 import { carrierInbound } from "./telephony.ts";
 import { recordCarrierSeconds } from "../calls/carrier-seconds.ts";
 import type { CarrierReports } from "../engine/telephony/inbound.ts";
@@ -190,6 +189,8 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
       await engine?.then((built) => built.telephony.close(), () => {});
     },
   };
+  // Loaded here rather than at the top: the schemas keep the registration order, and so the OpenAPI document its bytes.
+  const { callBatchers } = await import("../services/calls.ts");
   root.batchers = { ...callBatchers(root) };
   return root;
 }

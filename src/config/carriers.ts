@@ -110,6 +110,10 @@ export const carrierEnvShape = {
 const carrierEnvSchema = z.object(carrierEnvShape);
 export type CarrierEnv = z.infer<typeof carrierEnvSchema>;
 
+/** The telephony providers WAKHA_TELEPHONY may name (each is built in root/telephony.ts, its traits below). */
+export const PROVIDERS = ["simulator", "twilio", "twilio-media", "jambonz"] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
 /** A telephony provider's family (whose account and caller numbers it uses) and whether it needs Azure Speech. */
 export interface CarrierTraits {
   family: "simulator" | "twilio" | "jambonz";
@@ -121,7 +125,7 @@ export interface CarrierTraits {
  * Every telephony provider's traits, in one table (issue 29): the caller lines, the configuration's checks and the
  * doctor read it instead of branching on a provider's name. Twilio's numbers serve both of its providers.
  */
-export const CARRIER_TRAITS: Record<string, CarrierTraits> = {
+export const CARRIER_TRAITS: Record<ProviderName, CarrierTraits> & Record<string, CarrierTraits | undefined> = {
   simulator: { family: "simulator", callerIds: "WAKHA_SIMULATOR_CALLER_IDS", speech: false },
   twilio: { family: "twilio", callerIds: "WAKHA_TWILIO_CALLER_IDS", speech: false },
   "twilio-media": { family: "twilio", callerIds: "WAKHA_TWILIO_CALLER_IDS", speech: true },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { carrierEnvShape, carrierProblems } from "./carriers.ts";
+import { carrierEnvShape, carrierProblems, PROVIDERS, type ProviderName } from "./carriers.ts";
 import { recordingsEnvShape, recordingsProblems } from "./recordings.ts";
 import { httpLimitsEnvShape } from "./http.ts";
 
@@ -104,9 +104,7 @@ export interface Config extends Omit<Env, "WAKHA_BASE_URL" | "WAKHA_DOCS_URL"> {
   telephony: Map<string, ProviderName>;
 }
 
-/** The telephony providers WAKHA_TELEPHONY may name (each is built in root/telephony.ts). */
-export const PROVIDERS = ["simulator", "twilio", "twilio-media", "jambonz"] as const;
-export type ProviderName = (typeof PROVIDERS)[number];
+export { PROVIDERS, type ProviderName };
 
 /**
  * Reads WAKHA_TELEPHONY into a provider name per open channel. Throws one clear message for an unknown

@@ -2,7 +2,7 @@
 // has as many lines as SIM slots; WAKHA_JAMBONZ_CALLER_IDS=MA=+212522000001/8). The claim takes a free line of the
 // call's numbers atomically (concurrency.ts); a line is busy while a call on it has not ended, so whatever ends the
 // call (the dialer, the sweep of a dead worker) frees it.
-import { CARRIER_TRAITS, type CallerIds } from "../../config/carriers.ts";
+import { CARRIER_TRAITS, type CallerIds, type CarrierTraits } from "../../config/carriers.ts";
 import type { Config } from "../../config/config.ts";
 import type { Country } from "../../domain/locale.ts";
 
@@ -14,7 +14,7 @@ export interface CallerLineChoice {
   lines: number | null;
 }
 
-type LineConfig = Pick<Config, "telephony" | "WAKHA_TWILIO_CALLER_IDS" | "WAKHA_JAMBONZ_CALLER_IDS" | "WAKHA_SIMULATOR_CALLER_IDS">;
+type LineConfig = Pick<Config, "telephony" | CarrierTraits["callerIds"]>;
 
 /** The numbers of each carrier family: Twilio's serve both of its providers (one Twilio account's numbers). */
 function family(config: LineConfig, channel: string): [string, CallerIds | undefined] | null {
@@ -33,7 +33,7 @@ export function callerLinesFor(config: LineConfig, channel: string, country: Cou
 /** Every number with a line count on this node, by key: the lines the dispatcher hands to parked calls. */
 export function lineLimits(config: Omit<LineConfig, "telephony">): Map<string, number> {
   const out = new Map<string, number>();
-  const families = new Map(Object.values(CARRIER_TRAITS).map((t): [string, CallerIds | undefined] => [t.family, config[t.callerIds]]));
+  const families = new Map(Object.values(CARRIER_TRAITS).flatMap((t): [string, CallerIds | undefined][] => (t ? [[t.family, config[t.callerIds]]] : [])));
   for (const [name, ids] of families) {
     for (const list of Object.values(ids ?? {})) for (const l of list) if (l.lines !== null) out.set(`${name}:${l.number}`, l.lines);
   }

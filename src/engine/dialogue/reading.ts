@@ -58,6 +58,10 @@ export interface Reading {
   turnsToYes?: boolean;
   /** An "if" stands somewhere in the reply ("envoyez, enfin si mon mari est d'accord"): a clause the yes may hang on. */
   conditional: boolean;
+  /** A denial of any kind is there (a "no", a refusal, a reason, "I didn't order", "not me", "don't send"): what a `cancel` rests on. */
+  denies: boolean;
+  /** A refusal of the customer's own stands somewhere in the reply (not reported, not "no problem", not in an "if"). */
+  ownDenial?: boolean;
   /** The call verb has a first-person object ("rappelez-moi", "3ayet liya", "kallemni"): the customer asks to be called. */
   callsMe?: boolean;
 }
@@ -96,6 +100,8 @@ const ATTENTION = words([
   "go on", "i'm listening", "i hear you",
   // "I'm listening" without its subject ("oui j'vous écoute"), and "talk, say it" ("هدر هدر", "e7ki").
   "écoute", "hder", "hdar", "هدر", "اهدر", "e7ki", "a7ki", "احكي", "tkellem", "tkallam", "تكلم",
+  // "I'm following you" ("rani ntab3ek", "نتبع معاك", "je vous suis").
+  "ntab3ek", "ntab3ak", "ntab3 m3ak", "ntba3 m3ak", "tab3ek", "tab3ak", "نتبعك", "نتبع معاك", "متبعك", "je vous suis", "je te suis",
 ]);
 /** Conditionals ("if", "provided that") and "otherwise". */
 const CONDITION = words([
@@ -161,19 +167,24 @@ const NEGATION = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich"
 /** "As" before a verb of saying or agreeing: "kima 9olt", "comme prévu". */
 const AS = new Set(["kima", "kif", "kome", "bhal", "ki"]);
 const AGREED = words(["prévu", "convenu", "tfa9na", "ttafa9na", "تفقنا", "اتفقنا", "متفقين"]);
+/** After a day: it is past ("la semaine passée", "lsimana li fatet", "الجمعة الماضية"), no new time. */
+const PAST = new Set(["pase", "pasee", "dernier", "derniere", "fat", "fatet", "fet", "fetet", "fatt", "daz", "dazet", "dazt", "fayt", "fayta", "lfayta", "lfayt", "madya", "lmadya", "lmadi", "madi", "ltfatet"]);
 
 /** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
 export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
   const { tokens, hits } = analysis;
   const arabicScript = isMostlyArabicScript(text);
   const live = (h: SignalHit) => !h.negated;
+  const denies = hits.some((h) => (DENIAL.has(h.signal) && live(h)) || ((h.signal === "send" || h.signal === "take") && h.negated) || h.signal === "notMe");
   const yes = hits.some((h) => YES.has(h.signal) && live(h));
   // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
   const beforeSending = (h: SignalHit) => h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
   const sendsLater = (b: SignalHit) => b.signal === "beforeArrival" && hits.some((h) => h.signal === "send" && h.start === b.end);
   // Spoken French drops the "ne": "je confirme pas", "envoyez rien" deny the very verb.
   const deniedAfter = (h: SignalHit) => ["pas", "rien", "jamais"].includes(tokens[h.end] ?? "");
-  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h));
+  // ("jab", "jeb", "jabetli": "he brought (me)", the past of "bring", asks for nothing.)
+  const brought = (h: SignalHit) => h.signal === "send" && /^(jab|jeb)/.test(tokens[h.start] ?? "");
+  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h) && !brought(h));
   const aboutCourier = hits.some((h) => COURIER.has(h.signal) && !sendsLater(h));
   const yesToOrder = orderYes.length > 0;
   // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
@@ -188,10 +199,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const plainYes = yes && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || (covered.has(i) && !goOn.has(i)));
   const firmYes = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)));
   const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) ? i : -1)));
-  // ("jab", "jeb": "he brought", the past of "bring", which asks for nothing.)
-  const turnsToYes = lastBut >= 0 && orderYes.some((h) => h.start > lastBut && !/^(jab|jeb)/.test(tokens[h.start] ?? "")) && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
+  const turnsToYes = lastBut >= 0 && orderYes.some((h) => h.start > lastBut) && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
   const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
-    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h)), ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), ...(asksFirst ? { asksFirst } : {}), plainYes, firmYes, conditional: cond >= 0 });
+    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h)), denies, ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), ...(asksFirst ? { asksFirst } : {}), plainYes, firmYes, conditional: cond >= 0 });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
   // A clause runs between stops and first-person subjects; one opened by a subject ("ana f dar ghedda") that sends,
   // refuses, puts off and denies nothing says where the customer will be, not when to deliver.
@@ -204,6 +214,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     return SUBJECT.has(tokens[from] ?? "") && !tokens.slice(from, to).some((t) => NEGATION.has(t)) &&
       !hits.some((o) => o.start >= from && o.start < to && o !== h && (NOT_PRESENT.has(o.signal) || (TO_ORDER.has(o.signal) || o.signal === "take")));
   };
+  // "la semaine passée", "nhar jem3a li fatet": a day gone by (when it was ordered) moves nothing.
+  const past = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t));
   // "ghodwa kima 9olt", "demain comme prévu": the day said is the one agreed.
   const agreed = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t, k) => AS.has(t) && (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 || find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0));
   const opening = tokens.findIndex((t, i) => ![",", ".", "!"].includes(t) && !hits.some((h) => h.signal === "filler" && h.start <= i && h.end > i));
@@ -230,7 +242,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const courierNear = call !== undefined && hits.some((h) => COURIER.has(h.signal) && !sendsLater(h) && Math.abs(h.start - call.start) <= 8);
   const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson;
   // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
-  const noObject = (h: SignalHit) => [...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)) && [undefined, ",", ".", "!", "?"].includes(tokens[h.end]);
+  // ("zid kemmel": another "go on" word after it is no object either.)
+  const noObject = (h: SignalHit) => {
+    if (![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k))) return false;
+    let i = h.end;
+    while (goOn.has(i)) i++;
+    return [undefined, ",", ".", "!", "?"].includes(tokens[i]);
+  };
   const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h));
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
@@ -275,5 +293,5 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   if (own.length > 0 && !deniedRefusal && own.some((d) => d.start > lastYes)) {
     return result("refusal", cueAt(own[0]!.start));
   }
-  return result(null, null, deniedRefusal);
+  return { ...result(null, null, deniedRefusal), ...(own.length > 0 ? { ownDenial: true } : {}) };
 }

@@ -14,6 +14,8 @@ export const FRENCH: LexiconEntry[] = [
     "c est bon pour moi, ca|ça me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande",
   ]),
   cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
+  // "Let it come" ("laissez-la venir": the pronoun is dropped by normalisation).
+  cue("send", 0.8, ["laissez|laisse|laissez la|le|laisse la|le venir|arriver|partir"]),
   cue("take", 0.7, ["je prends, je la|le prends, j attends*|attend*, je serai la|present*, je vais payer, je paierai"]),
   cue("identity", 0.7, ["c est moi, c est bien moi, moi meme, elle meme, lui meme"]),
   cue("refuse", 0.85, [
@@ -28,6 +30,7 @@ export const FRENCH: LexiconEntry[] = [
   cue("changedMind", 0.92, ["change* d avis|idee, revenu sur ma decision"]),
   cue("reason", 0.7, [
     "delai|delais _ long|trop, trop long, trop de retard, en retard, trop cher|chere, cher|chere, moins cher, pas les moyens, pas|plus d argent|sous, trouve* ailleurs, trouve* _ ailleurs|moins",
+    "a|pour ce prix|tarif",
     "c est une erreur, par erreur, me suis trompe*, erreur de ma part, peux|peut pas payer, pas de budget",
   ]),
   cue("didntOrder", 0.9, [

@@ -108,9 +108,11 @@ const CONDITION = words([
   "ila", "ida", "idha", "ken", "si", "ilakan", "ila kan", "إلا", "إذا", "اذا", "الا", "لو", "à condition", "a condition", "ايلا", "إيلا", "pourvu que", "tant que",
   "bchart", "bcharet", "bel cha5t", "b chart", "بشرط", "seulement si", "only if", "if",
 ]);
+/** Tunisian "ken", written in Arabic script "كان" (elsewhere "kan" is "was"): "if" in a Tunisian reply. */
+const CONDITION_TN = [...CONDITION, ...words(["كان", "kan"])];
 const OTHERWISE = words([
   "sinon", "sinan", "wila la", "w ila la", "ila la", "ولا لا", "وإلا", "والا", "ماللا", "ماللّا", "mella", "malla", "otherwise", "or else",
-  "sinon non", "ken le", "ila ma", "après ça sert à rien", "من بعد",
+  "sinon non", "ken le", "ken la", "w ken le", "وكان لا", "وكان موش", "ila ma", "après ça sert à rien", "من بعد",
 ]);
 /** "Before", "by", "not later than": what a condition on the delivery's date turns on. */
 const BEFORE = words(["9bel", "qbel", "9bal", "qbal", "gbel", "gbal", "kbel", "9abl", "قبل", "avant", "before", "jusqu'à"]);
@@ -228,7 +230,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const deniedRefusal = said >= 0 && denials.length > 0 && lastSend > Math.max(...denials.map((d) => d.start)) && denials.some((d) => d.start > said && d.start <= said + 6);
 
   // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
-  const cond = find(tokens, CONDITION, 0, tokens.length, true);
+  const conditions = country === "TN" ? CONDITION_TN : CONDITION;
+  const cond = find(tokens, conditions, 0, tokens.length, true);
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
   const dated = (from: number) => find(tokens, BEFORE, from, from + 6) >= 0 || hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6);
   if (cond >= 0 && (otherwise > cond || dated(cond)) && !hits.some((h) => CHANGE.has(h.signal) && live(h))) return result("condition", cueAt(cond), deniedRefusal, otherwise > cond);
@@ -280,7 +283,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // 5. A refusal that is the customer's own (not reported, not "no problem").
   const reassured = (i: number) => hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
   // A denial inside an "if" clause is a condition of a delivery instruction ("w ila ma l9itounich, 3tiwh l jara").
-  const conditional = (i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => CONDITION.some((p) => p.length === 1 && same(t, p[0]!)));
+  const conditional = (i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!)));
   // And "leave it / let him knock" next to the courier's instruction is about the courier, not the order.
   const courier = (d: SignalHit) => hits.some((h) => (COURIER.has(h.signal) || h.signal === "instruction") && h !== d && (Math.abs(h.start - d.start) <= 2 || (d.start >= h.end && d.start - h.end <= 2)));
   // In Latin script a "la"/"le" may be the French article or "là" ("je suis toujours là"): only "non", "no", "lala" count.

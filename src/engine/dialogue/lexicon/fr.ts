@@ -25,7 +25,8 @@ export const FRENCH: LexiconEntry[] = [
   ]),
   cue("refuse", 0.8, ["laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci"]),
   // Polite refusals: "keep it" (to the shop), "I'll do without".
-  cue("refuse", 0.8, ["gardez le|la|les, pouvez le|la|les garder, m en passer|passe|passerai"]),
+  // ("gardez-le", "garde-la": normalisation drops the pronoun after the hyphen, so "gardez" stands alone.)
+  cue("refuse", 0.8, ["gardez le|la|les, gardez|gardes, pouvez le|la|les garder, m en passer|passe|passerai"]),
   cue("cancelVerb", 0.9, ["annul*|supprim*|cancel*"]),
   cue("changedMind", 0.92, ["change* d avis|idee, revenu sur ma decision"]),
   cue("reason", 0.7, [

@@ -80,6 +80,8 @@ const DENIALS = new Set(["no", "refuse", "cancelVerb", "didntOrder", "notMe", "c
 const AFFIRMATIONS = new Set(["yes", "accept", "send", "take", "identity", "instruction"]);
 const NEGATED_AFFIRM = new Set(["cancelVerb", "changeVerb"]);
 const MOCKERY = /[😂🤣🙄😏😒😅]|ه{3,}|(?:^|[^\p{L}])(?:h{3,}|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?)(?:[^\p{L}]|$)/iu;
+/** Said in jest, canonical: "très drôle", "vous rigolez", "c'est une blague", "tu plaisantes", "n'importe quoi", "tdhek" (you're joking). */
+const MOCKING_WORDS = /(?:^| )(?:tres drole|vous rigolez|tu rigoles|vous plaisantez|tu plaisantes|c est une blague|n importe quoi|(?:ra|rak|rakom|rakum|wach) ?(?:tdhk|tdhek|tdhak|kadhk|kadhek|kadhak|tdhku|tdhko)\w*)(?: |$)/;
 /** "but" in canonical form: walakin, mais, bessah, ama (Arabic script ولكن, لكن, بصح, اما). */
 const CONTRASTS = new Set(["walakin", "walakine", "walaken", "wlakn", "wlkn", "lakin", "lakine", "lkn", "mais", "besah", "bsah", "bsh", "ama", "sauf", "pourtant", "cependant", "bon"]);
 
@@ -244,7 +246,7 @@ export class ModelIntentClassifier implements IntentClassifier {
     const ceiling = analysis.hits.length === 0 ? 0.49 : 0.99;
     const reading = readReply(text, country, analysis);
     // Laughter or an eye-roll next to a yes is how sarcasm is typed ("wah bien sûr, 7500 DA 😂").
-    const mocking = MOCKERY.test(text) || analysis.tokens.some((t) => /^(?:h[ae]?){2,}h?$|^(?:ha){2,}$|^mdr$|^lol$|^ptdr$/.test(t));
+    const mocking = MOCKERY.test(text) || analysis.tokens.some((t) => /^(?:h[ae]?){2,}h?$|^(?:ha){2,}$|^mdr$|^lol$|^ptdr$/.test(t)) || MOCKING_WORDS.test(analysis.tokens.join(" "));
     const ruled = overrule(intent, reading, p[best] ?? 1, mocking);
     if (ruled) {
       // The request decides the label; the model's probability of that label, at least 0.6, is its confidence.

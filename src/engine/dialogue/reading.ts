@@ -60,6 +60,10 @@ export interface Reading {
   conditional: boolean;
   /** A denial of any kind is there (a "no", a refusal, a reason, "I didn't order", "not me", "don't send"): what a `cancel` rests on. */
   denies: boolean;
+  /** The speaker says the call reached the wrong person or number ("not me", "wrong number"). */
+  notMe?: boolean;
+  /** A refusal that is no report of a fact is there: "keep it", "I cancel", a negated yes ("machi wakha", "ma confirmit walo"). */
+  strongDenial?: boolean;
   /** A refusal of the customer's own stands somewhere in the reply (not reported, not "no problem", not in an "if"). */
   ownDenial?: boolean;
   /** The call verb has a first-person object ("rappelez-moi", "3ayet liya", "kallemni"): the customer asks to be called. */
@@ -144,7 +148,7 @@ const FILLER = words([
 /** "Go on", "talk", "say it": after the order is read these may only ask the agent to keep talking. */
 const GO_ON = words([
   "continuez", "continue", "kemmel", "kammel", "kemmli", "kml", "zid", "hder", "hdar", "ahdar",
-  "tkellem", "tkallam", "e7ki", "ahki", "9oul", "goul", "قول", "هدر", "اهدر", "احكي", "تكلم", "كمل", "زيد", "tfaddal", "تفضل",
+  "tkellem", "tkallam", "e7ki", "ahki", "9oul", "goul", "قول", "9uli", "guli", "9olli", "قولي", "9ululi", "dis", "dites", "هدر", "اهدر", "احكي", "تكلم", "كمل", "زيد", "tfaddal", "تفضل",
 ]);
 
 /** A first-person object after a call verb (canonical): "moi", "me", "liya", "3liya". */
@@ -154,6 +158,10 @@ const ME = new Set(["moi", "mwa", "me", "m", "ni", "li", "lia", "liya", "lya", "
 const DENIAL = new Set(["no", "refuse", "cancelVerb", "didntOrder", "changedMind", "reason"]);
 const CHANGE = new Set(["changeVerb", "instead", "add"]);
 const CALL = new Set(["callVerb"]);
+/** What a condition on the item names: a colour, a size or model, a quantity. */
+const ITEM = new Set(["attr", "attrNoun", "qty"]);
+/** Refusals that stand on their own ("keep it", "I cancel", "I don't want it"), unlike a bare "no" or a reason. */
+const STRONG_DENIAL = new Set(["refuse", "cancelVerb", "changedMind", "didntOrder"]);
 const COURIER = new Set(["delivery", "beforeArrival"]);
 const YES = new Set(["yes", "accept", "send", "take", "identity"]);
 const TO_ORDER = new Set(["accept", "send"]);
@@ -162,6 +170,8 @@ const ASKS_NOTHING = new Set(["want", "take", "send", "accept", "yes"]);
 const TIME = new Set(["day", "slot", "later", "notNow", "postpone", "absent"]);
 /** What makes a clause about the customer's whereabouts a reason to move the delivery. */
 const NOT_PRESENT = new Set(["absent", "busy", "notNow", "later", "postpone", "no", "refuse", "doubt", "cancelVerb", "callVerb"]);
+/** "Here" (canonical): "rani hna", "ena houni", "je suis là". */
+const HERE = new Set(["hna", "huni", "hni", "la", "ici"]);
 /** First-person subjects (canonical): "ana", "rani", "je", "nkun" (I'll be). */
 const SUBJECT = new Set(["ana", "ena", "rani", "je", "j", "nkun", "nkon", "nkoun"]);
 /** Negation particles (canonical). */
@@ -177,7 +187,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const { tokens, hits } = analysis;
   const arabicScript = isMostlyArabicScript(text);
   const live = (h: SignalHit) => !h.negated;
-  const denies = hits.some((h) => (DENIAL.has(h.signal) && live(h)) || ((h.signal === "send" || h.signal === "take") && h.negated) || h.signal === "notMe");
+  const denies = hits.some((h) => (DENIAL.has(h.signal) && live(h)) || ((h.signal === "send" || h.signal === "take" || h.signal === "yes" || h.signal === "accept") && h.negated) || h.signal === "notMe");
   const yes = hits.some((h) => YES.has(h.signal) && live(h));
   // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
   const beforeSending = (h: SignalHit) => h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
@@ -191,7 +201,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const yesToOrder = orderYes.length > 0;
   // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
   const covered = new Set<number>();
-  for (const h of hits) if (YES.has(h.signal) && live(h)) for (let k = h.start; k < h.end; k++) covered.add(k);
+  // ("rani hna", "je suis là": "I'm here" may be on the line, not at home waiting; it adds a clause to a bare yes.)
+  const onTheLine = (h: SignalHit) => h.signal === "take" && HERE.has(tokens[h.end - 1] ?? "");
+  for (const h of hits) if (YES.has(h.signal) && live(h) && !onTheLine(h)) for (let k = h.start; k < h.end; k++) covered.add(k);
   const goOn = new Set<number>();
   for (let i = 0; i < tokens.length; i++) for (const p of GO_ON) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) goOn.add(i + k);
   // "allez-y", "vas-y" (its canonical form drops the "y", so "allez, c'est bon" is read from the text).
@@ -203,7 +215,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) ? i : -1)));
   const turnsToYes = lastBut >= 0 && orderYes.some((h) => h.start > lastBut) && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
   const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
-    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h)), denies, ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), ...(asksFirst ? { asksFirst } : {}), plainYes, firmYes, conditional: cond >= 0 });
+    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h)), denies,
+      ...(hits.some((h) => h.signal === "notMe") ? { notMe: true } : {}),
+      ...(hits.some((h) => ((h.signal === "refuse" || h.signal === "cancelVerb") && live(h)) || ((h.signal === "yes" || h.signal === "accept") && h.negated)) ? { strongDenial: true } : {}), ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), ...(asksFirst ? { asksFirst } : {}), plainYes, firmYes, conditional: cond >= 0 });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
   // A clause runs between stops and first-person subjects; one opened by a subject ("ana f dar ghedda") that sends,
   // refuses, puts off and denies nothing says where the customer will be, not when to deliver.
@@ -224,7 +238,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const asksFirst = opening >= 0 && hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening) && !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h));
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
-  const denials = hits.filter((h) => DENIAL.has(h.signal) && live(h));
+  // "machi wakha", "ma confirmit walo": a negated yes is a denial.
+  const denials = hits.filter((h) => (DENIAL.has(h.signal) && live(h)) || ((h.signal === "yes" || h.signal === "accept") && h.negated));
   const said = find(tokens, SAYING);
   const lastSend = Math.max(-1, ...hits.filter((h) => (h.signal === "send" || h.signal === "take") && live(h)).map((h) => h.start));
   const deniedRefusal = said >= 0 && denials.length > 0 && lastSend > Math.max(...denials.map((d) => d.start)) && denials.some((d) => d.start > said && d.start <= said + 6);
@@ -234,7 +249,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const cond = find(tokens, conditions, 0, tokens.length, true);
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
   const dated = (from: number) => find(tokens, BEFORE, from, from + 6) >= 0 || hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6);
-  if (cond >= 0 && (otherwise > cond || dated(cond)) && !hits.some((h) => CHANGE.has(h.signal) && live(h))) return result("condition", cueAt(cond), deniedRefusal, otherwise > cond);
+  if (cond >= 0 && (otherwise > cond || dated(cond)) && !hits.some((h) => CHANGE.has(h.signal) && live(h))) {
+    // "ila kayna f rouge confirmi, sinon la": a condition on the item (a colour, a size, a quantity), not on the date,
+    // asks for that item: a change.
+    const onItem = !dated(cond) && hits.some((h) => ITEM.has(h.signal) && h.start > cond && (otherwise < 0 || h.start < otherwise));
+    return result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond);
+  }
   // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for
   // ("call me before you send it, so I add something").
   const call = hits.find((h) => CALL.has(h.signal) && live(h));
@@ -255,7 +275,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h));
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
-  if (callback) {
+  // "3 semaines nestenna w dorka t3aytouli? merci, khalliwha 3andkom": a refusal after the call verb is the answer.
+  if (callback && !denials.some((d) => d.start > call.end && STRONG_DENIAL.has(d.signal))) {
     const verb = tokens[call.end - 1] ?? "";
     const callsMe = ME.has(tokens[call.end] ?? "") || /(ni|nii|li|lia|liya|lya)$/.test(verb);
     return { ...result("callback", cueAt(call.start), deniedRefusal), ...(callsMe ? { callsMe } : {}) };
@@ -285,7 +306,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // A denial inside an "if" clause is a condition of a delivery instruction ("w ila ma l9itounich, 3tiwh l jara").
   const conditional = (i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!)));
   // And "leave it / let him knock" next to the courier's instruction is about the courier, not the order.
-  const courier = (d: SignalHit) => hits.some((h) => (COURIER.has(h.signal) || h.signal === "instruction") && h !== d && (Math.abs(h.start - d.start) <= 2 || (d.start >= h.end && d.start - h.end <= 2)));
+  // (Only a "no" or a "leave it": "gardez-le votre colis" keeps the parcel from the customer, it instructs no courier.)
+  const courier = (d: SignalHit) => (d.signal === "no" || /^(kh?a?l|lais)/.test(tokens[d.start] ?? "")) && hits.some((h) => (COURIER.has(h.signal) || h.signal === "instruction") && h !== d && (Math.abs(h.start - d.start) <= 2 || (d.start >= h.end && d.start - h.end <= 2)));
   // In Latin script a "la"/"le" may be the French article or "là" ("je suis toujours là"): only "non", "no", "lala" count.
   const latinArticle = (d: SignalHit) => d.signal === "no" && !arabicScript && (tokens[d.start] === "la" || tokens[d.start] === "le");
   const whenever = (d: SignalHit) => tokens.slice(Math.max(0, d.start - 2), d.start + 1).some((t) => WHENEVER.has(t));

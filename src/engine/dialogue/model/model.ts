@@ -57,6 +57,8 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
   if (kind === null) return intent === "cancel" && (reading.deniedRefusal || reading.turnsToYes === true || (reading.firmYes && !reading.ownDenial && !mocking)) ? { intent: "confirm", mixed: true } : null;
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
   if (intent === REQUEST_LABEL[kind]) return null;
+  // A wrong number nobody said against a refusal that stands on its own ("la machi mwafe9, ma nkmlch lkumund"): a refusal.
+  if (intent === "wrong_number" && kind === "refusal" && reading.strongDenial === true && !reading.notMe) return { intent: "cancel", mixed: false };
   // A `cancel` with no denial in the reply ("ana bentha, yemma rahi ragda, 3ayetelha l3cheya") rests on nothing the
   // customer said: a request about time or attention decides (a change may be "remove it", the whole order).
   if (intent === "cancel" && !reading.denies && kind !== "change") return { intent: REQUEST_LABEL[kind], mixed: false };
@@ -241,7 +243,7 @@ export class ModelIntentClassifier implements IntentClassifier {
     const assent = analysis.hits.some((h) => (h.signal === "yes" || h.signal === "accept" || h.signal === "send") && !h.negated);
     // A "no" right before "no problem" or "I won't cancel" reassures ("la la ma kayn mouchkil"): not a denial.
     const reassured = (i: number) => analysis.hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
-    const denial = analysis.hits.some((h) => DENIALS.has(h.signal) && !h.negated && !(h.signal === "no" && reassured(h.start)));
+    const denial = analysis.hits.some((h) => (DENIALS.has(h.signal) && !h.negated && !(h.signal === "no" && reassured(h.start))) || ((h.signal === "yes" || h.signal === "accept") && h.negated));
     // No word the lexicon knows: whatever the n-grams say, it is weak evidence (below 0.5, CONTRACT §5b's CLI).
     const ceiling = analysis.hits.length === 0 ? 0.49 : 0.99;
     const reading = readReply(text, country, analysis);

@@ -11,7 +11,7 @@ import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
 import { analyse, type Analysis, type SignalHit } from "./signals.ts";
 
-export type RequestKind = "condition" | "change" | "callback" | "refusal" | "acknowledgement" | "hesitation";
+export type RequestKind = "condition" | "change" | "callback" | "date" | "refusal" | "acknowledgement" | "hesitation";
 
 export interface Reading {
   /** What the reply asks for besides (or instead of) a yes; null when it asks for nothing. */
@@ -234,8 +234,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const past = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t));
   // "ghodwa kima 9olt", "demain comme prévu": the day said is the one agreed.
   const agreed = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t, k) => AS.has(t) && (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 || find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0));
-  const opening = tokens.findIndex((t, i) => ![",", ".", "!"].includes(t) && !hits.some((h) => h.signal === "filler" && h.start <= i && h.end > i));
-  const asksFirst = opening >= 0 && hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening) && !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h));
+  // (A yes-word before the question word is a backchannel: "ah iyeh wach twslo l Tiznit?")
+  const opening = tokens.findIndex((t, i) => ![",", ".", "!"].includes(t) && !hits.some((h) => (h.signal === "filler" || (h.signal === "yes" && h.end - h.start === 1 && !hits.some((q) => q.start === h.start && q.signal !== "yes" && q.signal !== "filler" && q.signal !== "what"))) && h.start <= i && h.end > i));
+  const asksFirst = opening >= 0 && hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening) && !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= opening);
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
   // "machi wakha", "ma confirmit walo": a negated yes is a denial.
@@ -263,7 +264,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // The courier word must be near the call ("call me when the courier comes"); "it's about the parcel, … call me
   // back at three" asks a callback.
   const courierNear = call !== undefined && hits.some((h) => COURIER.has(h.signal) && !sendsLater(h) && Math.abs(h.start - call.start) <= 8);
-  const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson;
+  // "ila 3ayto, qoulhom yjibouha" (if they call, tell them to bring it): a call inside an "if" asks for nothing.
+  const ifCalled = call !== undefined && tokens.slice(Math.max(0, call.start - 2), call.start).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)));
+  const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson && !ifCalled;
   // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
   // ("zid kemmel": another "go on" word after it is no object either.)
   const noObject = (h: SignalHit) => {
@@ -272,7 +275,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     while (goOn.has(i)) i++;
     return [undefined, ",", ".", "!", "?"].includes(tokens[i]);
   };
-  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h));
+  // "bghit lbni wla lk7el", "je la veux en rouge": a wish whose object is a colour, a size or a model asks for a change.
+  const wishedItem = hits.find((h) => h.signal === "want" && live(h) && hits.some((a) => (a.signal === "attr" || a.signal === "attrNoun") && a.start > h.start && a.start <= h.end + 2));
+  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h)) ?? wishedItem;
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
   // "3 semaines nestenna w dorka t3aytouli? merci, khalliwha 3andkom": a refusal after the call verb is the answer.
@@ -280,6 +285,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     const verb = tokens[call.end - 1] ?? "";
     const callsMe = ME.has(tokens[call.end] ?? "") || /(ni|nii|li|lia|liya|lya)$/.test(verb);
     return { ...result("callback", cueAt(call.start), deniedRefusal), ...(callsMe ? { callsMe } : {}) };
+  }
+  // 3b. A new time after the last "but", nothing refused after it: "behi ama ghodwa ana mouch fi dar, jibouha nhar el
+  // arb3a", "wakha walakin jibuh nhar larb3": "fine, but bring it Thursday" asks for that day.
+  // The clause after the "but" must move the delivery (away, not now, put off, "don't bring it then"): "safi sifto had
+  // simana" only says when, as planned.
+  const laterTime = lastBut >= 0 ? hits.find((h) => h.start > lastBut && h.signal === "day" && live(h) && !agreed(h) && !past(h)) : undefined;
+  const moves = (h: SignalHit) => h.start > lastBut && (h.signal === "absent" || h.signal === "notNow" || h.signal === "postpone" || h.signal === "busy" || (h.signal === "send" && h.negated));
+  if (laterTime && yes && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt")) && hits.some(moves)) {
+    return result("date", cueAt(laterTime.start), deniedRefusal);
   }
   // 4. Attention only: "I hear you, go on" ("kemmel" is also the lexicon's "go ahead"), no other assent to the order,
   // and not "I can't hear well" ("j'entends plus").

@@ -39,6 +39,8 @@ const NO_FOLLOW = new Set([
   "samhni", "smhli", "pas", "mais", "walakin", "ama", "bessah", "svp", "stp", "a", "ya", "hta", "hata", "jamais", "plus",
   "je", "j", "khaliha", "yaatik", "sahit", "choukran", "chokrane", "shukran",
 ]);
+/** French words after which a Latin "la" is "là" (there, now): "mais là", "et là", "je suis là", "c'est là". */
+const FRENCH_BEFORE_LA = new Set(["mais", "et", "par", "ici", "est", "suis", "sera", "serai", "sa", "ca", "juste", "voila", "tout", "jusque", "des", "pile"]);
 const NO_WORDS = new Set(["lala", "non", "no", "nn", "nan", "nope", "niet", "la", "le", "lla"]);
 
 /** Words after "ana machi" / "je ne suis pas" that are not a name. */
@@ -59,6 +61,8 @@ export function analyse(text: string, country: Country): Analysis {
   let hits = cueHits(lexiconFor(country), mask, starts, canon, tokenAt, tokens.length);
   hits = dropContained(hits);
   hits = dropMosqueDays(tokens, hits);
+  // "khliwha 3andkom": "leave it with you" said to the shop is "keep it", not an instruction for the courier.
+  hits = hits.filter((h) => !(h.signal === "instruction" && hits.some((r) => r.signal === "refuse" && r.start === h.start && r.end === h.end)));
   hits.push(...noHits(tokens, hits, isMostlyArabicScript(text)));
   hits.push(...nameHits(text, tokens, hits));
   for (const h of hits) if (NEGATABLE.has(h.signal)) h.negated = isNegated(tokens, h);
@@ -134,6 +138,8 @@ function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): Sig
     if (hits.some((h) => h.start <= i && i < h.end)) return;
     const prev = tokens[i - 1];
     if ((t === "lala" || t === "la") && (prev === "a" || prev === "ya")) return; // "a lalla": a vocative
+    // "mais là je conduis", "je suis là": French "là" after a French word, in Latin script.
+    if (t === "la" && !arabicScript && prev !== undefined && FRENCH_BEFORE_LA.has(prev)) return;
     if (t === "la" || t === "le") {
       const next = tokens[i + 1];
       const beforeRefusal = hits.some((h) => h.start === i + 1 && REFUSAL_SIGNALS.has(h.signal));

@@ -23,7 +23,7 @@ export const FRENCH: LexiconEntry[] = [
     "m interesse pas|plus, ne le|la prends pas, je prends pas, je|j la|le prends pas|plus, le|la prends pas|plus, pas besoin, plus besoin, j en ai plus|pas besoin",
     "n en ai plus|pas besoin, je refuse, refuse*",
   ]),
-  cue("refuse", 0.8, ["laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci"]),
+  cue("refuse", 0.8, ["je recommanderai, on recommandera, je repasserai commande, je la|le recommanderai", "laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci"]),
   // Polite refusals: "keep it" (to the shop), "I'll do without".
   // ("gardez-le", "garde-la": normalisation drops the pronoun after the hyphen, so "gardez" stands alone.)
   cue("refuse", 0.8, ["gardez le|la|les, gardez|gardes, pouvez le|la|les garder, m en passer|passe|passerai"]),

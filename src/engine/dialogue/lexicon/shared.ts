@@ -26,7 +26,7 @@ export const SHARED: LexiconEntry[] = [
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
   ]),
   cue("send", 0.85, [
-    "sifto*|siftu*|sift|siftiha|siftih*|seft*|tsifto*|tsift*|sifet*", "jibo*|jibu*|jibha|jib|jibi*|jibih*|jiblia|jibli|tjibo*|tjibu*|tjibha",
+    "sifto*|siftu*|sift|siftiha|siftih*|seft*|tsifto*|tsift*|sifet*", "jibo*|jibu*|jibha|jib|jibi*|jibih*|jiblia|jibli|tjibo*|tjibu*|tjibha|yjibo*|yjibu*|yjibha",
     "ab3at*|b3at*|tab3at*|teb3at*|nab3at*|ab3eth*|tab3t*", "rsel*|arsel*|tarsel*|rsal*", "kamel*|kemel*",
   ]),
   // "Let it come": "leave it" with a verb of coming or going is "send it" ("khliha tji", "خليها غادية"), not "keep it".
@@ -61,6 +61,8 @@ export const SHARED: LexiconEntry[] = [
     "t3atal*|ta3tal*|t3tal*|t3atl*|t3etl*|ta3atal*|=t3tlt*|=t3tlet*", "chrit*|cherit*|chrito|chritha, chrit* _ wahda|wahed|wehed khra|okhra|akhor|ukhra",
   ]),
   cue("refuse", 0.75, ["khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa"]),
+  // "Keep it (with you)", said to the shop: "khliwha 3andkom", "خليه عندكم"; and "I'll order again (later)".
+  cue("refuse", 0.85, ["khali*|khli* 3andkom|3ndkom|3andkum|3ndkum|3likom|3likum|likom|likum", "n3awd*|n3awed*|nrja3* ntleb*|ntlob*|ncomandi*|nkomandi*|ncommandi*"]),
   cue("didntOrder", 0.9, [
     "ma tlebt*|tlabt*|talabt*|tlobt*|tleb*, ma comandit*",
     "ma 3malt*|3melt*|3mlt* _ comand*|chay|chi|hata*|walu, ma 3malt*|3melt*|3mlt*",

@@ -37,7 +37,7 @@ export interface Explanation extends Classification {
 
 /** The label a request gives a reply the model read otherwise (issue 33.3): a yes-word never makes it a confirm. */
 const REQUEST_LABEL: Record<RequestKind, Intent> = {
-  condition: "reschedule", change: "change_request", callback: "callback", refusal: "cancel", acknowledgement: "unclear", hesitation: "unclear",
+  condition: "reschedule", change: "change_request", callback: "callback", date: "reschedule", refusal: "cancel", acknowledgement: "unclear", hesitation: "unclear",
 };
 
 /**

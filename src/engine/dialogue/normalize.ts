@@ -105,7 +105,7 @@ export function canonicalWord(raw: string): string {
     w = w.replace(/ç/g, "s");
     // Latin spelling variants first, so that "s7i7" (s, ha) does not become "shih" then "chih".
     w = w.replace(/sch/g, "ch").replace(/sh/g, "ch").replace(/dj/g, "j").replace(/q/g, "9").replace(/th/g, "t").replace(/dh/g, "d");
-    w = w.replace(/x(?=[aeiou])/g, "kh").replace(/ou/g, "u");
+    w = w.replace(/(?<!eu|i)x(?=[aeiou])/g, "kh").replace(/ou/g, "u"); // not French "deuxième", "sixième"
     // a hard c is k, as in Arabic script: "commandit" and "كومونديت" meet
     w = w.replace(/ck/g, "k").replace(/c(?=[aoukrl])/g, "k");
   }

@@ -165,6 +165,8 @@ const STRONG_DENIAL = new Set(["refuse", "cancelVerb", "changedMind", "didntOrde
 const COURIER = new Set(["delivery", "beforeArrival"]);
 const YES = new Set(["yes", "accept", "send", "take", "identity"]);
 const TO_ORDER = new Set(["accept", "send"]);
+/** "Is there" (canonical), opening a question: "fama", "kayn", "kayna", "il y a". */
+const IS_THERE = new Set(["fama", "fma", "fema", "kayn", "kayna", "kayen", "kaina", "kain", "kin", "kayna"]);
 /** What a question about the item must not hold to be only a question: a wish, a take, a send, a yes. */
 const ASKS_NOTHING = new Set(["want", "take", "send", "accept", "yes"]);
 const TIME = new Set(["day", "slot", "later", "notNow", "postpone", "absent"]);
@@ -236,7 +238,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const agreed = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t, k) => AS.has(t) && (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 || find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0));
   // (A yes-word before the question word is a backchannel: "ah iyeh wach twslo l Tiznit?")
   const opening = tokens.findIndex((t, i) => ![",", ".", "!"].includes(t) && !hits.some((h) => (h.signal === "filler" || (h.signal === "yes" && h.end - h.start === 1 && !hits.some((q) => q.start === h.start && q.signal !== "yes" && q.signal !== "filler" && q.signal !== "what"))) && h.start <= i && h.end > i));
-  const asksFirst = opening >= 0 && hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening) && !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= opening);
+  // "فما تخفيض كان خذيت زوز؟", "kayna b lbeige?": a question mark after an opening "is there" asks what there is.
+  const isThere = opening >= 0 && tokens.includes("?") && IS_THERE.has(tokens[opening] ?? "");
+  const asksFirst = opening >= 0 && (isThere || hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening)) && !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= opening);
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
   // "machi wakha", "ma confirmit walo": a negated yes is a denial.

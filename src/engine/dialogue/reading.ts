@@ -281,7 +281,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   };
   // "bghit lbni wla lk7el", "je la veux en rouge": a wish whose object is a colour, a size or a model asks for a change.
   const wishedItem = hits.find((h) => h.signal === "want" && live(h) && hits.some((a) => (a.signal === "attr" || a.signal === "attrNoun") && a.start > h.start && a.start <= h.end + 2));
-  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h)) ?? wishedItem;
+  // "tjibouha l Zarzis mouch Medenine", "livrez à Lyon, pas Villeurbanne": a place named, then another denied after
+  // "send it": the address corrected (a name capitalised after the negation, read from the text as typed).
+  const placeDenied = orderYes.length > 0 && /(?:^|[\s,])(?:mouch|mech|machi|mashi|pas|non|et non|machy)\s+(?:(?:à|a|f|fi|l|el|de)\s+)?\p{Lu}\p{Ll}{2,}/u.test(text)
+    ? orderYes[0] : undefined;
+  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h)) ?? wishedItem ?? placeDenied;
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
   // "3 semaines nestenna w dorka t3aytouli? merci, khalliwha 3andkom": a refusal after the call verb is the answer.

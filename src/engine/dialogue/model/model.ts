@@ -59,6 +59,8 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
   if (intent === REQUEST_LABEL[kind]) return null;
   // A wrong number nobody said against a refusal that stands on its own ("la machi mwafe9, ma nkmlch lkumund"): a refusal.
   if (intent === "wrong_number" && kind === "refusal" && reading.strongDenial === true && !reading.notMe) return { intent: "cancel", mixed: false };
+  // A reschedule that names no new time where the reading found a change ("tjibouha l Zarzis mouch Medenine"): a change.
+  if (intent === "reschedule" && kind === "change" && !reading.newTime) return { intent: "change_request", mixed: false };
   // A `cancel` with no denial in the reply ("ana bentha, yemma rahi ragda, 3ayetelha l3cheya") rests on nothing the
   // customer said: a request about time or attention decides (a change may be "remove it", the whole order).
   if (intent === "cancel" && !reading.denies && kind !== "change") return { intent: REQUEST_LABEL[kind], mixed: false };

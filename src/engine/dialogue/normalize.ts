@@ -67,7 +67,7 @@ function tokenize(text: string): string[] {
   s = s.replace(/[’`´‘]/g, "'").replace(/…/g, ".");
   // Apostrophes and hyphens split words: "l'couleur" → "l couleur", "rappelez-moi" → "rappelez moi".
   s = s.replace(/-(la|le|les|lui|leur|en|y)(?=$|[\s,.!?;:])/g, " "); // "livrez-la": a pronoun, not "no"
-  s = s.replace(/(^|[^a-z])(l|d|j|c|n|s|m|t|qu)'/g, "$1$2 "); // French elision: "l'adresse", "j'ai", "qu'il"
+  s = s.replace(/(?<=^|[^a-z])(l|d|j|c|n|s|m|t|qu)'/g, "$1 "); // French elision: "l'adresse", "j'ai", "qu'il", "j't'écoute"
   s = s.replace(/([a-z0-9])'(?=[a-z0-9])/g, "$1"); // an apostrophe inside arabizi is a hamza: "ra'yi"
   s = s.replace(/['\-_]/g, " ");
   // Dates and times keep their separators: "25/12", "18:30".
@@ -105,7 +105,7 @@ export function canonicalWord(raw: string): string {
     w = w.replace(/ç/g, "s");
     // Latin spelling variants first, so that "s7i7" (s, ha) does not become "shih" then "chih".
     w = w.replace(/sch/g, "ch").replace(/sh/g, "ch").replace(/dj/g, "j").replace(/q/g, "9").replace(/th/g, "t").replace(/dh/g, "d");
-    w = w.replace(/x(?=[aeiou])/g, "kh").replace(/ou/g, "u");
+    w = w.replace(/(?<!eu|i)x(?=[aeiou])/g, "kh").replace(/ou/g, "u"); // not French "deuxième", "sixième"
     // a hard c is k, as in Arabic script: "commandit" and "كومونديت" meet
     w = w.replace(/ck/g, "k").replace(/c(?=[aoukrl])/g, "k");
   }

@@ -129,11 +129,12 @@ function collectEvidence({ tokens, hits }: Analysis): Evidence[] {
       case "yes":
       case "take":
       case "identity":
-        if (h.negated && h.signal === "take") add("cancel", 0.85, h);
+        if (h.negated && (h.signal === "take" || h.signal === "yes")) add("cancel", 0.85, h);
         else if (!inQuestion) add("confirm", h.weight, h);
         break;
       case "accept":
-        if (!wh.has(clause)) add("confirm", h.weight, h);
+        if (h.negated) add("cancel", 0.85, h);
+        else if (!wh.has(clause)) add("confirm", h.weight, h);
         break;
       case "send":
         // "imta tjibouha?" asks about the delivery; "wach tjibouha?" and "envoyez" ask for it

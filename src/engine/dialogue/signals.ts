@@ -39,6 +39,8 @@ const NO_FOLLOW = new Set([
   "samhni", "smhli", "pas", "mais", "walakin", "ama", "bessah", "svp", "stp", "a", "ya", "hta", "hata", "jamais", "plus",
   "je", "j", "khaliha", "yaatik", "sahit", "choukran", "chokrane", "shukran",
 ]);
+/** French words after which a Latin "la" is "là" (there, now): "mais là", "et là", "je suis là", "c'est là". */
+const FRENCH_BEFORE_LA = new Set(["mais", "et", "par", "ici", "est", "suis", "sera", "serai", "sa", "ca", "juste", "voila", "tout", "jusque", "des", "pile"]);
 const NO_WORDS = new Set(["lala", "non", "no", "nn", "nan", "nope", "niet", "la", "le", "lla"]);
 
 /** Words after "ana machi" / "je ne suis pas" that are not a name. */
@@ -59,9 +61,12 @@ export function analyse(text: string, country: Country): Analysis {
   let hits = cueHits(lexiconFor(country), mask, starts, canon, tokenAt, tokens.length);
   hits = dropContained(hits);
   hits = dropMosqueDays(tokens, hits);
+  // "khliwha 3andkom": "leave it with you" said to the shop is "keep it", not an instruction for the courier.
+  hits = hits.filter((h) => !(h.signal === "instruction" && hits.some((r) => r.signal === "refuse" && r.start === h.start && r.end === h.end)));
   hits.push(...noHits(tokens, hits, isMostlyArabicScript(text)));
   hits.push(...nameHits(text, tokens, hits));
   for (const h of hits) if (NEGATABLE.has(h.signal)) h.negated = isNegated(tokens, h);
+  for (const h of hits) if (h.signal === "yes" || h.signal === "accept") h.negated = isAssentNegated(tokens, h);
   hits = dropAuxiliaryRefusals(hits);
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   return { tokens, hits };
@@ -133,6 +138,8 @@ function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): Sig
     if (hits.some((h) => h.start <= i && i < h.end)) return;
     const prev = tokens[i - 1];
     if ((t === "lala" || t === "la") && (prev === "a" || prev === "ya")) return; // "a lalla": a vocative
+    // "mais là je conduis", "je suis là": French "là" after a French word, in Latin script.
+    if (t === "la" && !arabicScript && prev !== undefined && FRENCH_BEFORE_LA.has(prev)) return;
     if (t === "la" || t === "le") {
       const next = tokens[i + 1];
       const beforeRefusal = hits.some((h) => h.start === i + 1 && REFUSAL_SIGNALS.has(h.signal));
@@ -184,6 +191,30 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   if (after === "pas" || (after2 === "pas" && after && !PUNCT.has(after))) return tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne");
   return false;
 }
+
+/**
+ * A yes-word or an assent under a negation of its own: "machi wakha", "mouch behi", "pas d'accord", "ma confirmit
+ * walo", "je confirme pas": no yes at all (issue 33). Not the "n" of "n'y a pas de souci" (the phrase holds its own
+ * negation) nor "rien"/"sans"/"bla", which only come inside assent phrases ("sans souci", "bla mouchkil").
+ */
+function isAssentNegated(tokens: string[], hit: SignalHit): boolean {
+  const t1 = tokens[hit.start - 1];
+  const t2 = tokens[hit.start - 2];
+  const clause = (t: string | undefined) => t !== undefined && !PUNCT.has(t);
+  const strong = (t: string | undefined) => t !== undefined && ASSENT_NEGATORS.has(t);
+  // "ma kach mouchkil", "mouch mochkl", "pas de souci": the phrase holds its own negation.
+  if (strong(tokens[hit.start]) || tokens[hit.start] === "bla" || tokens[hit.start] === "sans") return false;
+  if (t1 === "ma" && t2 !== undefined && CONJUNCTION_MA.test(t2)) return false; // "kima ma bghiti": as you like
+  // A one-word yes under a negation ends its clause ("machi wakha,", "mouch behi"): "machi dak lwalad" (that boy) and
+  // "mouch houni ya sidi" (not here) only look like one.
+  const ends = hit.end - hit.start > 1 || tokens[hit.end] === undefined || PUNCT.has(tokens[hit.end]!);
+  if (clause(t1) && strong(t1) && (hit.signal === "accept" || ends)) return true;
+  if (hit.signal === "accept" && clause(t1) && clause(t2) && strong(t2) && isAuxiliary(t1!)) return true;
+  const after = tokens[hit.end];
+  if (after === "pas") return tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne") || hit.signal === "accept";
+  return false;
+}
+const ASSENT_NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "pas", "jamais"]);
 
 /** Arabic script drops short vowels ("ما نحبش" is "ma nhbch"): compare skeletons too. */
 function isAuxiliary(token: string): boolean {

@@ -14,6 +14,8 @@ export const FRENCH: LexiconEntry[] = [
     "c est bon pour moi, ca|ça me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande",
   ]),
   cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
+  // "Let it come" ("laissez-la venir": the pronoun is dropped by normalisation).
+  cue("send", 0.8, ["laissez|laisse|laissez la|le|laisse la|le venir|arriver|partir"]),
   cue("take", 0.7, ["je prends, je la|le prends, j attends*|attend*, je serai la|present*, je vais payer, je paierai"]),
   cue("identity", 0.7, ["c est moi, c est bien moi, moi meme, elle meme, lui meme"]),
   cue("refuse", 0.85, [
@@ -21,13 +23,15 @@ export const FRENCH: LexiconEntry[] = [
     "m interesse pas|plus, ne le|la prends pas, je prends pas, je|j la|le prends pas|plus, le|la prends pas|plus, pas besoin, plus besoin, j en ai plus|pas besoin",
     "n en ai plus|pas besoin, je refuse, refuse*",
   ]),
-  cue("refuse", 0.8, ["laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci"]),
+  cue("refuse", 0.8, ["je recommanderai, on recommandera, je repasserai commande, je la|le recommanderai", "laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci"]),
   // Polite refusals: "keep it" (to the shop), "I'll do without".
-  cue("refuse", 0.8, ["gardez le|la|les, pouvez le|la|les garder, m en passer|passe|passerai"]),
+  // ("gardez-le", "garde-la": normalisation drops the pronoun after the hyphen, so "gardez" stands alone.)
+  cue("refuse", 0.8, ["gardez le|la|les, gardez|gardes, pouvez le|la|les garder, m en passer|passe|passerai"]),
   cue("cancelVerb", 0.9, ["annul*|supprim*|cancel*"]),
   cue("changedMind", 0.92, ["change* d avis|idee, revenu sur ma decision"]),
   cue("reason", 0.7, [
     "delai|delais _ long|trop, trop long, trop de retard, en retard, trop cher|chere, cher|chere, moins cher, pas les moyens, pas|plus d argent|sous, trouve* ailleurs, trouve* _ ailleurs|moins",
+    "a|pour ce prix|tarif",
     "c est une erreur, par erreur, me suis trompe*, erreur de ma part, peux|peut pas payer, pas de budget",
   ]),
   cue("didntOrder", 0.9, [

@@ -26,9 +26,11 @@ export const SHARED: LexiconEntry[] = [
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
   ]),
   cue("send", 0.85, [
-    "sifto*|siftu*|sift|siftiha|siftih*|seft*|tsifto*|tsift*|sifet*", "jibo*|jibu*|jibha|jib|jibi*|jibih*|jiblia|jibli|tjibo*|tjibu*|tjibha",
+    "sifto*|siftu*|sift|siftiha|siftih*|seft*|tsifto*|tsift*|sifet*", "jibo*|jibu*|jibha|jib|jibi*|jibih*|jiblia|jibli|tjibo*|tjibu*|tjibha|yjibo*|yjibu*|yjibha",
     "ab3at*|b3at*|tab3at*|teb3at*|nab3at*|ab3eth*|tab3t*", "rsel*|arsel*|tarsel*|rsal*", "kamel*|kemel*",
   ]),
+  // "Let it come": "leave it" with a verb of coming or going is "send it" ("khliha tji", "خليها غادية"), not "keep it".
+  cue("send", 0.8, ["khali*|khli*|khaliw* tji|tjina|tjini|yji|ghadya|ghadia|ghadi|tmchi|temchi|tmchy|twsel*|tusel*|tewsel*|tewsal*|ywsel*|yusel*|tfut|t3adi"]),
   cue("take", 0.7, [
     "nkhales*|nkhlas*", "nakhod*|nakhd*|nakhdo*", "nechri*|nchri*|ncharih*|nechar*",
     "n9bel*|nestelem*|nstelem*", "nstana*|nestana*|ntsana*|kantsna*|kanstana*|kantsena*|nstena*|kanstena*|nestena*|kantsana*",
@@ -45,21 +47,27 @@ export const SHARED: LexiconEntry[] = [
     "ma htaj*|nhtaj*|mhtaj*|m7taj*|n7etaj*|nesha9*|nesh9*|nach9*|nsha9*",
     "ma rani* _ hab*|nhab*|nheb*, ma ranich hab*|nhab*, ma nich hab*|nhab*", "ma 3jbatni*|3jebni*|3ajbatni*|3jbetni*",
   ]),
+  // "7bes" (stop): "7bsuha", "نحبسها" (stop the order).
+  cue("cancelVerb", 0.85, ["=hbs*|=nhbs*|=thbs*|=hbes*|=nhbes*|=thbes*|=hbas*|=nhbas*"]),
   cue("cancelVerb", 0.9, ["lghi*|alghi*|nlghi*|tlghi*|lgha*|lghiw*", "=anul*|=nanul*|=tanul*|=anil*|=nanil*|=canceli*|=cancel", "=btl*|=nbtl*|=tbtl*|=btel*|=nbtel*|=betl*|=nbetl*|=tbetl*|=bettel*|=nbettel*"]),
-  cue("changedMind", 0.92, ["badelt|bedelt|badalt|tbadel|tbdel|bdelt|ghayert|ghayart ray*|fikra|fikri"]),
+  cue("changedMind", 0.92, ["badelt|bedelt|badalt|tbadel|tbdel|bdelt|ghayert|ghayart ray*|fikra|fikri", "bdlt|bdelt|badalt|badelt|ghayert|ghayart|tbadel ~ray|~rayi|~fikra|~fikri"]),
   cue("reason", 0.7, [
     "ghali|ghalia|ghalya|ghaliya|ghaly|ghalyin|ghalin", "bezaf|bzaf|barcha 3liya|3lia|3liha",
     "ma 3andi*|3ndi* _ ~flus*|~flous*|~drahem|~drahm|~sold|~mal|dinar*|~drahim|~sold",
     "l9it* _ arkhas|rkhas|akhir|ahsan|mkhir, l9it* f|fi blasa, l9it*, rkhes|arkhas|arkhes, f|fi|men|mn blasa khra|okhra|ukhra|akhra",
     "yezi|yezzi|baraka|barka|kfani, baraka 3lia, khlas safi",
+    // "at this price" ("b had taman", "بهاد الثمن"): a remark on the price, not a question about it.
+    "b had|hadak|hedha|hed|hadi ~taman|~tamen|~=suma|~=soma|~prix, bi had|hedha|hadak ~taman|~tamen|~=suma|~=soma|~prix",
     "t3atal*|ta3tal*|t3tal*|t3atl*|t3etl*|ta3atal*|=t3tlt*|=t3tlet*", "chrit*|cherit*|chrito|chritha, chrit* _ wahda|wahed|wehed khra|okhra|akhor|ukhra",
   ]),
   cue("refuse", 0.75, ["khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa"]),
+  // "Keep it (with you)", said to the shop: "khliwha 3andkom", "خليه عندكم"; and "I'll order again (later)".
+  cue("refuse", 0.85, ["khali*|khli* 3andkom|3ndkom|3andkum|3ndkum|3likom|3likum|likom|likum", "n3awd*|n3awed*|nrja3* ntleb*|ntlob*|ncomandi*|nkomandi*|ncommandi*"]),
   cue("didntOrder", 0.9, [
     "ma tlebt*|tlabt*|talabt*|tlobt*|tleb*, ma comandit*",
     "ma 3malt*|3melt*|3mlt* _ comand*|chay|chi|hata*|walu, ma 3malt*|3melt*|3mlt*",
     "machi ana li|lli tlebt*|comandit*, mouch|mech ena eli|li|elli talabt*|comandit*", "ma drt* _ comand*",
-    "ma cherit*, ma chrit* walu",
+    "ma cherit*, ma chrit* walu", "jamais|=jami komandit*|commandit*",
   ]),
   cue("notMe", 0.95, [
     "machi|mouch|mech|mich|mahich ana|ena, ma chi ana, machi nta",
@@ -74,6 +82,10 @@ export const SHARED: LexiconEntry[] = [
     "hta|hatta wahed b had smiya, had smiya, hadi smiya, b had lism, b hedha l|el esm, bel esm hedha, b hedha lesm",
     "ma kayn* hta _ b had smiya, ma fama*|famech* had|hata had",
     "=ghaltin|=ghaltine|=ghalatin|=ghaltu|=ghaltou|=ghalatem|=ghaltem|=ghaltiw|=ghaltini|=ghlatin",
+  ]),
+  // "3andkom ghalta" (you have it wrong), like "ghaltin" (you are mistaken).
+  cue("notMe", 0.85, [
+    "3andkom|3ndkom|3andkum|3ndkum ghalta|ghalt|ghalet|ghlta",
   ]),
   cue("notMe", 0.7, ["ghalet|ghalt|ghlet", "machi ~comand* dyali|ta3i, mouch|mech ~comand* mta3i|mte3i"]),
   cue("changeVerb", 0.85, [

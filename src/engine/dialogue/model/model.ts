@@ -37,7 +37,7 @@ export interface Explanation extends Classification {
 
 /** The label a request gives a reply the model read otherwise (issue 33.3): a yes-word never makes it a confirm. */
 const REQUEST_LABEL: Record<RequestKind, Intent> = {
-  condition: "reschedule", change: "change_request", callback: "callback", refusal: "cancel", acknowledgement: "unclear", hesitation: "unclear",
+  condition: "reschedule", change: "change_request", callback: "callback", date: "reschedule", refusal: "cancel", acknowledgement: "unclear", hesitation: "unclear",
 };
 
 /**
@@ -45,17 +45,25 @@ const REQUEST_LABEL: Record<RequestKind, Intent> = {
  * a condition on the date is a reschedule and attention alone is unclear whatever the model read, unless it read a
  * wrong number or a callback; a refusal the customer denies having made, then "send it", is a confirm to be checked.
  */
-export function overrule(intent: Intent, reading: Reading, p = 1): { intent: Intent; mixed: boolean } | null {
+export function overrule(intent: Intent, reading: Reading, p = 1, mocking = false): { intent: Intent; mixed: boolean } | null {
   const kind = reading.request;
   // "bring it to my shop near the mosque, I'm there all day", "send it, I'm home tomorrow": a firm yes to the order
   // that names no new time has no new date to move the delivery to: a confirm, to be checked (mixed).
   if (kind === null && intent === "reschedule" && reading.firmYes && !reading.newTime && !reading.conditional) return { intent: "confirm", mixed: true };
   // "wach kayen b la couleur beige wela ghir noir?": a question about the item, which wants nothing yet, is a question.
   if (kind === null && intent === "change_request" && reading.asksFirst === true) return { intent: "question", mixed: false };
-  // A refusal denied, or left behind a "but" that ends on "send it": a confirm, to be checked (mixed).
-  if (kind === null) return intent === "cancel" && (reading.deniedRefusal || reading.turnsToYes === true) ? { intent: "confirm", mixed: true } : null;
+  // A refusal denied, or left behind a "but" that ends on "send it", or a "no" that only reassured before a firm "send
+  // it" ("la akhuya ma tlghihach, khliha ghadya": no refusal of the customer's own stands): a confirm, to be checked (mixed).
+  if (kind === null) return intent === "cancel" && (reading.deniedRefusal || reading.turnsToYes === true || (reading.firmYes && !reading.ownDenial && !mocking)) ? { intent: "confirm", mixed: true } : null;
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
   if (intent === REQUEST_LABEL[kind]) return null;
+  // A wrong number nobody said against a refusal that stands on its own ("la machi mwafe9, ma nkmlch lkumund"): a refusal.
+  if (intent === "wrong_number" && kind === "refusal" && reading.strongDenial === true && !reading.notMe) return { intent: "cancel", mixed: false };
+  // A reschedule that names no new time where the reading found a change ("tjibouha l Zarzis mouch Medenine"): a change.
+  if (intent === "reschedule" && kind === "change" && !reading.newTime) return { intent: "change_request", mixed: false };
+  // A `cancel` with no denial in the reply ("ana bentha, yemma rahi ragda, 3ayetelha l3cheya") rests on nothing the
+  // customer said: a request about time or attention decides (a change may be "remove it", the whole order).
+  if (intent === "cancel" && !reading.denies && kind !== "change") return { intent: REQUEST_LABEL[kind], mixed: false };
   // A refusal the reading found where the model is unsure of its own label (below one half): the refusal decides.
   if (kind === "refusal" && p < 0.5 && intent !== "wrong_number") return { intent: "cancel", mixed: false };
   // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).
@@ -75,7 +83,9 @@ const DENIALS = new Set(["no", "refuse", "cancelVerb", "didntOrder", "notMe", "c
 /** Signals that say yes; and those that say yes when negated ("I won't cancel"). */
 const AFFIRMATIONS = new Set(["yes", "accept", "send", "take", "identity", "instruction"]);
 const NEGATED_AFFIRM = new Set(["cancelVerb", "changeVerb"]);
-const MOCKERY = /[😂🤣🙄😏😒😅]|ه{3,}/u;
+const MOCKERY = /[😂🤣🙄😏😒😅]|ه{3,}|(?:^|[^\p{L}])(?:h{3,}|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?)(?:[^\p{L}]|$)/iu;
+/** Said in jest, canonical: "très drôle", "vous rigolez", "c'est une blague", "tu plaisantes", "n'importe quoi", "tdhek" (you're joking). */
+const MOCKING_WORDS = /(?:^| )(?:tres drole|vous rigolez|tu rigoles|vous plaisantez|tu plaisantes|c est une blague|n importe quoi|(?:ra|rak|rakom|rakum|wach) ?(?:tdhk|tdhek|tdhak|kadhk|kadhek|kadhak|tdhku|tdhko)\w*)(?: |$)/;
 /** "but" in canonical form: walakin, mais, bessah, ama (Arabic script ولكن, لكن, بصح, اما). */
 const CONTRASTS = new Set(["walakin", "walakine", "walaken", "wlakn", "wlkn", "lakin", "lakine", "lkn", "mais", "besah", "bsah", "bsh", "ama", "sauf", "pourtant", "cependant", "bon"]);
 
@@ -235,11 +245,13 @@ export class ModelIntentClassifier implements IntentClassifier {
     const assent = analysis.hits.some((h) => (h.signal === "yes" || h.signal === "accept" || h.signal === "send") && !h.negated);
     // A "no" right before "no problem" or "I won't cancel" reassures ("la la ma kayn mouchkil"): not a denial.
     const reassured = (i: number) => analysis.hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
-    const denial = analysis.hits.some((h) => DENIALS.has(h.signal) && !h.negated && !(h.signal === "no" && reassured(h.start)));
+    const denial = analysis.hits.some((h) => (DENIALS.has(h.signal) && !h.negated && !(h.signal === "no" && reassured(h.start))) || ((h.signal === "yes" || h.signal === "accept") && h.negated));
     // No word the lexicon knows: whatever the n-grams say, it is weak evidence (below 0.5, CONTRACT §5b's CLI).
     const ceiling = analysis.hits.length === 0 ? 0.49 : 0.99;
     const reading = readReply(text, country, analysis);
-    const ruled = overrule(intent, reading, p[best] ?? 1);
+    // Laughter or an eye-roll next to a yes is how sarcasm is typed ("wah bien sûr, 7500 DA 😂").
+    const mocking = MOCKERY.test(text) || analysis.tokens.some((t) => /^(?:h[ae]?){2,}h?$|^(?:ha){2,}$|^mdr$|^lol$|^ptdr$/.test(t)) || MOCKING_WORDS.test(analysis.tokens.join(" "));
+    const ruled = overrule(intent, reading, p[best] ?? 1, mocking);
     if (ruled) {
       // The request decides the label; the model's probability of that label, at least 0.6, is its confidence.
       const at = this.#model.labels.indexOf(ruled.intent);
@@ -264,8 +276,6 @@ export class ModelIntentClassifier implements IntentClassifier {
     // "yes, but…": a contrast after the yes leaves the yes in doubt, whatever follows it.
     const firstYes = analysis.hits.find((h) => AFFIRMATIONS.has(h.signal) && !h.negated)?.start ?? Infinity;
     const contrast = analysis.tokens.some((t, i) => i > firstYes && (CONTRASTS.has(t) || (t === "contre" && analysis.tokens[i - 1] === "par")));
-    // Laughter or an eye-roll next to a yes is how sarcasm is typed ("wah bien sûr, 7500 DA 😂").
-    const mocking = MOCKERY.test(text) || analysis.tokens.some((t) => /^(?:h[ae]?){2,}h?$|^(?:ha){2,}$|^mdr$|^lol$|^ptdr$/.test(t));
     // A yes that also asks a question or hedges ("ok, how much in total? I'll tell you after") is not a clean yes.
     const doubts = intent === "confirm" && this.#safeguards.size > 0 ? confirmDoubts(analysis).filter((d) => this.#safeguards.has(d)) : [];
     const doubted = doubts.length > 0;

@@ -430,5 +430,6 @@ export function dialogueOrder(call: ClaimedCall): DialogueOrder {
     currency: call.currency,
     items: call.items.map((i) => ({ name: i.name, variant: i.variant_name, quantity: i.quantity, unit_price: i.unit_price })),
     address: call.address ? { city: call.address.city, line1: call.address.line1 } : null,
+    knowledge: call.knowledge,
   };
 }

@@ -14,10 +14,9 @@ import { SecretBox } from "./crypto/secret-box.ts";
 import { startEmbeddedPostgres } from "./db/embedded.ts";
 import { Database } from "./db/pool.ts";
 import type { CallEngine } from "./engine/dialer.ts";
-import { LlmIntentClassifier } from "./engine/dialogue/llm-classifier.ts";
-import { ModelIntentClassifier } from "./engine/dialogue/model/model.ts";
-import type { IntentClassifier } from "./engine/dialogue/types.ts";
-import { buildEngine, engineLog } from "./engine/engine.ts";
+import { buildEngine, engineLog, intentClassifier } from "./engine/engine.ts";
+
+export { intentClassifier };
 import { createSimulatedCustomer } from "./engine/telephony/simulator/customer.ts";
 import { JobQueue } from "./jobs/queue.ts";
 import { GraphWhatsApp } from "./messaging/whatsapp.ts";
@@ -83,18 +82,6 @@ export interface Root extends AppContext {
   engine(): Promise<CallEngine>;
   /** Stops the queue, the rate limiter, the database pool and the engine's providers. */
   close(): Promise<void>;
-}
-
-/**
- * The local intent model (the lexicon's signals in a statistical model); with WAKHA_LLM_URL, a language model
- * reads the turns the local model is unsure of, within WAKHA_LLM_TIMEOUT_MS, the local reading its fallback.
- */
-export function intentClassifier(config: Config, log: (message: string, err?: unknown) => void = () => {}): IntentClassifier {
-  const local = new ModelIntentClassifier();
-  if (!config.WAKHA_LLM_URL || !config.WAKHA_LLM_MODEL) return local;
-  return new LlmIntentClassifier({
-    url: config.WAKHA_LLM_URL, apiKey: config.WAKHA_LLM_API_KEY, model: config.WAKHA_LLM_MODEL, timeoutMs: config.WAKHA_LLM_TIMEOUT_MS, local, onError: log,
-  });
 }
 
 /** The engine of a node: the configured telephony, the intent classifier and simulated customers. */

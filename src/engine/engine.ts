@@ -4,6 +4,8 @@ import type { Config } from "../config.ts";
 import type { CallEngine } from "./dialer.ts";
 import { createDialogue } from "./dialogue/flow.ts";
 import { warmDialogue } from "./dialogue/warm-up.ts";
+import { LlmIntentClassifier } from "./dialogue/llm-classifier.ts";
+import { ModelIntentClassifier } from "./dialogue/model/model.ts";
 import type { IntentClassifier } from "./dialogue/types.ts";
 import { EspeakSpeech, espeakAvailable } from "./speech/espeak.ts";
 import type { SpeechProvider } from "./speech/provider.ts";
@@ -49,4 +51,16 @@ export async function buildEngine(config: Config, parts: EngineParts): Promise<C
   // rather than on their first turns (warm-up.ts).
   void warmDialogue();
   return { telephony, dialogue: (order, now, line) => createDialogue(order, { classifier, now, digits: line?.digits === true }), log };
+}
+
+/**
+ * The local intent model (the lexicon's signals in a statistical model); with WAKHA_LLM_URL, a language model
+ * reads the turns the local model is unsure of, within WAKHA_LLM_TIMEOUT_MS, the local reading its fallback.
+ */
+export function intentClassifier(config: Config, log: (message: string, err?: unknown) => void = () => {}): IntentClassifier {
+  const local = new ModelIntentClassifier();
+  if (!config.WAKHA_LLM_URL || !config.WAKHA_LLM_MODEL) return local;
+  return new LlmIntentClassifier({
+    url: config.WAKHA_LLM_URL, apiKey: config.WAKHA_LLM_API_KEY, model: config.WAKHA_LLM_MODEL, timeoutMs: config.WAKHA_LLM_TIMEOUT_MS, local, onError: log,
+  });
 }

@@ -119,6 +119,31 @@ describe("POST /v1/simulations", () => {
     await fails(client, "simulate_call", body(shop, { customer_turns: ["a"], persona: "confirm" }), "validation_error");
   });
 
+  it("the console's \"Try a conversation\" page plays typed lines and shows the agent's answers", async () => {
+    const jar = new Map<string, string>();
+    const keep = (res: Awaited<ReturnType<typeof t.app.inject>>) => {
+      for (const c of res.cookies as { name: string; value: string }[]) jar.set(c.name, c.value);
+      return res;
+    };
+    const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+    const csrf = (body: string) => [...body.matchAll(/name="_csrf" value="([^"]+)"/g)].at(-1)![1]!;
+    const form = (url: string, fields: Record<string, string>) => t.app.inject({
+      method: "POST", url, payload: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie() },
+    }).then(keep);
+    const signIn = keep(await t.app.inject({ method: "GET", url: "/console/sign-in" }));
+    await form("/console/sign-in", { _csrf: csrf(signIn.body), api_key: a.apiKey, next: "/console/rehearsal" });
+    const page = keep(await t.app.inject({ method: "GET", url: "/console/rehearsal", headers: { cookie: cookie() } }));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('name="lines"');
+    const played = await form("/console/rehearsal", {
+      _csrf: csrf(page.body), shop, country: "MA", name: "Fatima Zahra", item: "Caftan", amount: "690.00", lines: LINES.join("\n"),
+    });
+    expect(played.statusCode, played.body.slice(0, 500)).toBe(200);
+    expect(played.body).toContain('data-outcome="confirmed"');
+    expect(played.body).toContain("بالكارط عند الليفرور");
+    expect(played.body).toContain("wach kayn chi magasin f marrakech?");
+  });
+
   it("20 rehearsals a minute per key: the 21st is rate_limit_exceeded", async () => {
     const c = await newAccount(t.ctx);
     await t.app.inject({ method: "POST", url: "/v1/shops", headers: c.headers, payload: { external_id: shop, merchant_external_id: "m", name: "X" } });

@@ -13,7 +13,8 @@ import type { ShopKnowledge } from "../schemas/knowledge.ts";
 import type { Persona, SimulationCreate, SimulationOut } from "../schemas/simulations.ts";
 import { checkIdempotencyKey, IDEMPOTENCY_WINDOW_HOURS, replayOrConflict, requestHash } from "./idempotency.ts";
 import { type CatalogueVariant, catalogueSubquery, productIds, resolveItems } from "./order-items.ts";
-import { findActiveShop } from "./shops.ts";
+import { shopNotFound } from "./shops.ts";
+import { isExternalId } from "../domain/catalogue.ts";
 
 /** The classifier calls use, built once per context (the language model's client, when configured, is kept). */
 const classifiers = new WeakMap<AppContext, IntentClassifier>();
@@ -47,17 +48,21 @@ function seedOf(hash: Buffer): number {
 /** Runs the rehearsal and shapes its answer. */
 async function run(ctx: AppContext, who: Principal, input: SimulationCreate, hash: Buffer): Promise<SimulationOut> {
   const language = chooseLanguage(input);
-  const shop = await findActiveShop(ctx.db, who.accountId, input.shop_external_id);
-  const { rows } = await ctx.db.query<{ knowledge: ShopKnowledge | null; catalogue: CatalogueVariant[] }>(
-    `SELECT s.knowledge, ${catalogueSubquery("s.id", "$2")} AS catalogue FROM shops s WHERE s.id = $1`, [shop.id, productIds(input.order.items)]);
-  const items = resolveItems(input.order.items, rows[0]?.catalogue ?? [], input.shop_external_id);
+  // The shop, its knowledge and the catalogue lines the order names, in one round trip.
+  if (!isExternalId(input.shop_external_id)) throw shopNotFound(input.shop_external_id);
+  const { rows } = await ctx.db.query<{ name: string; knowledge: ShopKnowledge | null; catalogue: CatalogueVariant[] }>(
+    `SELECT s.name, s.knowledge, ${catalogueSubquery("s.id", "$3")} AS catalogue FROM shops s
+     WHERE s.account_id = $1 AND s.external_id = $2 AND s.status = 'active'`, [who.accountId, input.shop_external_id, productIds(input.order.items)]);
+  const shop = rows[0];
+  if (!shop) throw shopNotFound(input.shop_external_id);
+  const items = resolveItems(input.order.items, shop.catalogue, input.shop_external_id);
   const dialect = COUNTRY_DIALECT[input.country];
   const order: DialogueOrder = {
     shopName: shop.name, customerName: input.customer.name, country: input.country, language, dialect,
     amount: input.amount, currency: COUNTRY_CURRENCY[input.country],
     items: items.map((i) => ({ name: i.name, variant: i.variant_name, quantity: i.quantity, unit_price: i.unit_price })),
     address: input.customer.address ? { city: input.customer.address.city, line1: input.customer.address.line1 } : null,
-    knowledge: rows[0]?.knowledge ?? null,
+    knowledge: shop.knowledge,
   };
   const random = seededRandom(seedOf(hash));
   const customer: RehearsalCustomer = input.customer_turns

@@ -2,6 +2,7 @@
 // knowledge, through the same rehearsal as POST /v1/simulations (services/simulations.ts). No phone, no billing.
 import type { FastifyInstance } from "fastify";
 import { COUNTRIES } from "../domain/locale.ts";
+import { enforceRateLimit } from "../http/guard.ts";
 import { type SimulationOut, simulationCreateSchema } from "../schemas/simulations.ts";
 import { listShops } from "../services/shops.ts";
 import { simulateCall } from "../services/simulations.ts";
@@ -62,7 +63,10 @@ export function rehearsalPages(app: FastifyInstance, h: ConsoleHelpers): void {
       order: { external_id: "console-rehearsal", items: [{ name: one(req.body, "item") ?? "", unit_price: amount }] },
       customer_turns: (one(req.body, "lines") ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean),
     });
-    const answer = await simulateCall(ctx, h.session(req).principal, input);
+    const who = h.session(req).principal;
+    // The key's own bucket of rehearsals (20 a minute), shared with POST /v1/simulations and simulate_call.
+    await enforceRateLimit(ctx, who, "simulations", "POST /console/rehearsal");
+    const answer = await simulateCall(ctx, who, input);
     return page(req, reply, req.body, JSON.parse(answer.body) as SimulationOut);
   });
 }

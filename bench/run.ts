@@ -21,6 +21,7 @@ import { capacitySection } from "./capacity.ts";
 import { carrierSection, relayLatencySection } from "./carriers.ts";
 import { connectorSection } from "./connectors.ts";
 import { analyticsSection } from "./analytics.ts";
+import { rehearsalSection } from "./rehearsal.ts";
 import { consoleOverviewSection, consoleSection } from "./console.ts";
 import { audioSection } from "./audio-section.ts";
 import { llmSection } from "./llm-section.ts";
@@ -35,7 +36,7 @@ const WARMUP = Number(process.env["BENCH_WARMUP"] ?? 2);
 const ROUNDS = Math.max(1, Number(process.env["BENCH_ROUNDS"] ?? 3));
 const CPU_PROF = process.env["BENCH_CPU_PROF"] === "1";
 const ANALYZE = process.env["BENCH_ANALYZE"] !== "0";
-const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,relay-latency,console,console-overview,analytics,audio,connectors,llm").split(",").map((s) => s.trim()));
+const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,relay-latency,console,console-overview,analytics,audio,connectors,llm,rehearsal").split(",").map((s) => s.trim()));
 const RUN_ID = randomBytes(4).toString("hex");
 
 interface Measure {
@@ -319,6 +320,7 @@ async function main(): Promise<void> {
     await run("audio", () => audioSection(log));
     await run("connectors", () => connectorSection(SERVER_URL, log));
     await run("llm", () => llmSection(log));
+    await run("rehearsal", () => rehearsalSection(SERVER_URL, log));
   } finally {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err: unknown) => log(`could not drop ${dbName}: ${String(err)}`));
   }

@@ -12,6 +12,8 @@ import { connectorRoutes } from "./api/v1/connectors.ts";
 import { doNotCallRoutes } from "./api/v1/do-not-call.ts";
 import { erasureRoutes } from "./api/v1/erasures.ts";
 import { retentionRoutes } from "./api/v1/retention.ts";
+import { knowledgeRoutes } from "./api/v1/knowledge.ts";
+import { simulationRoutes } from "./api/v1/simulations.ts";
 import { callingHoursRoutes } from "./api/v1/calling-hours.ts";
 import { retryPolicyRoutes } from "./api/v1/retry-policy.ts";
 import { whatsappRoutes } from "./api/v1/whatsapp.ts";
@@ -124,6 +126,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     connectorRoutes(v1, ctx);
     erasureRoutes(v1, ctx);
     retentionRoutes(v1, ctx);
+    knowledgeRoutes(v1, ctx);
+    simulationRoutes(v1, ctx);
   }, { prefix: "/v1" });
 
   // Outside /v1: signed by the platform, not by an API key; its own body parser and limit.

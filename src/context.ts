@@ -4,6 +4,7 @@ import type { Config } from "./config/config.ts";
 import type { SecretBox } from "./crypto/secret-box.ts";
 import type { StorePlatforms } from "./connectors/registry.ts";
 import type { Database } from "./db/pool.ts";
+import type { IntentClassifier } from "./engine/dialogue/types.ts";
 import type { CarrierInbound } from "./engine/telephony/inbound.ts";
 import type { JobQueue } from "./jobs/queue.ts";
 import type { WhatsAppSender } from "./messaging/whatsapp.ts";
@@ -46,6 +47,8 @@ export interface AppContext {
   carriers: CarrierInbound[];
   /** The node's group commits (services/calls.ts callBatchers), built once by the root. */
   batchers: NodeBatchers;
+  /** The node's intent classifier (the local model, with the language model when configured), built on first use. */
+  classifier(): IntentClassifier;
   /** The clock: tests replace it to move time. */
   now: () => number;
 }

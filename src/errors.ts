@@ -82,6 +82,12 @@ export const ERRORS = {
     cause: "The account has no WhatsApp fallback settings.",
     remedy: "Configure them with PUT /v1/me/whatsapp (phone number id, access token, templates).",
   },
+  knowledge_not_configured: {
+    status: 404,
+    title: "Knowledge not configured",
+    cause: "The shop has no knowledge set: the agent answers customers' questions only from the order, and records the others as unanswered.",
+    remedy: "Set the shop's answers with PUT /v1/shops/{shop_external_id}/knowledge (delivery delays, returns, payment methods, questions and answers).",
+  },
   connector_not_found: {
     status: 404,
     title: "Connector not found",

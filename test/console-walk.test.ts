@@ -112,7 +112,7 @@ describe.skipIf(!existsSync(CHROMIUM))(`console pages in three languages, axe an
       "/console/overview", "/console/calls", `/console/calls/${made[0]}`, `/console/calls/${made[1]}`, "/console/orders", `/console/orders/${shop}/o-1`,
       "/console/balance", "/console/shops", `/console/shops/${shop}`, `/console/shops/${shop}/products/babouche`, `/console/shops/${shop}/connector`,
       "/console/keys", "/console/webhook", ...(delivery ? [`/console/webhook/deliveries/${delivery}`] : []), "/console/policy", "/console/policy?country=FR",
-      "/console/whatsapp", "/console/settings",
+      "/console/whatsapp", "/console/settings", "/console/rehearsal",
     );
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
   }, 120_000);

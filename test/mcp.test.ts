@@ -26,6 +26,8 @@ const TOOL_NAMES = [
   "create_product", "get_product", "list_products", "update_product", "archive_product",
   // Compliance (issue 36).
   "erase_customer_data", "get_erasure", "get_retention", "set_retention",
+  // The shop's answers and rehearsals (issue 37).
+  "get_knowledge", "set_knowledge", "delete_knowledge", "simulate_call",
 ];
 
 const uid = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
@@ -45,7 +47,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     await t.close();
   });
 
-  it("initializes as wakha with instructions and lists exactly the 52 tools, each described, typed and annotated", async () => {
+  it("initializes as wakha with instructions and lists exactly the 56 tools, each described, typed and annotated", async () => {
     expect(client.getServerVersion()?.name).toBe("wakha");
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/idempotency_key/);
@@ -258,7 +260,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "POST", path: "/v1/calls", mcp_tool: "create_call" }));
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "DELETE", path: "/v1/me/api-keys/{id}", mcp_tool: null }));
     const mirrored = endpoints.flatMap((e) => (e.mcp_tool ? [e.mcp_tool] : []));
-    expect(new Set(mirrored).size).toBe(48); // every tool but the four reference tools mirrors one operation
+    expect(new Set(mirrored).size).toBe(52); // every tool but the four reference tools mirrors one operation
     const calls = await ok<{ endpoints: { tags?: string[]; path: string }[] }>(client, "list_endpoints", { tag: "calls" });
     expect(calls.endpoints.every((e) => e.path.startsWith("/v1/calls"))).toBe(true);
 

@@ -20,6 +20,7 @@ import { callerLinesFor } from "./policy/lines.ts";
 import { queueWhatsAppFallback } from "./policy/whatsapp-fallback.ts";
 import { closedReason, effectiveHours, nextCallingTime } from "./policy/calling-hours.ts";
 import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
+import type { ShopKnowledge } from "../schemas/knowledge.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { telephonyPlan } from "../config/config.ts";
 import { randomUUID } from "node:crypto";
@@ -43,6 +44,8 @@ export interface ClaimedCall {
   items: CallItem[];
   /** The delivery address given with the call (issue 35), read back after a confirmation; null without one. */
   address: { city: string; line1?: string } | null;
+  /** The shop's answers (issue 37), read with the shop at the claim: a change reaches the calls placed after it. */
+  knowledge: ShopKnowledge | null;
   /** The balance not held by the account's other live calls when this one was claimed. */
   balanceSeconds: number;
   /** The seconds this call holds: it may be connected that long before it must extend its hold or close. */
@@ -114,7 +117,7 @@ export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<Cl
     const { rows } = await client.query<ClaimedCall & { status: CallStatus; cancel_requested_at: Date | null; seq: string } & ClaimHours>(
       `SELECT c.id, c.account_id AS "accountId", s.name AS "shopName", c.customer_name AS "customerName", c.customer_phone AS phone,
          c.country, c.language, c.dialect, c.channel, c.amount::text AS amount, c.currency, c.items, c.status, c.cancel_requested_at, c.seq,
-         c.customer_address AS address,
+         c.customer_address AS address, s.knowledge,
          a.calling_hours AS "accountHours", s.calling_hours AS "shopHours"
        FROM calls c JOIN shops s ON s.id = c.shop_id JOIN accounts a ON a.id = c.account_id
        WHERE c.id = ANY($1::uuid[]) ORDER BY c.id FOR UPDATE OF c`,

@@ -10,6 +10,7 @@ import {
   type CallEnd, type ClaimedCall, claimCalls, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
 } from "./call-states.ts";
 import { profileFor } from "../engine/dialogue/flow.ts";
+import { speechSeconds } from "../engine/speech/talk-time.ts";
 import { recogniseLineMessage } from "../engine/dialogue/line-messages.ts";
 import { enqueueWoken } from "./policy/concurrency.ts";
 import { recoveryClock } from "./sweeper.ts";
@@ -35,14 +36,10 @@ export const RING_TIMEOUT_SECONDS = 30;
 const MACHINE_GREETING_WAIT_SECONDS = 30;
 /** Customer utterances read for a carrier announcement or a voicemail greeting (they come first). */
 const ANNOUNCEMENT_TURNS = 2;
-/** Talk time the agent budgets per word it says (a calm phone voice: 150 words a minute). */
-const SECONDS_PER_WORD = 0.4;
 /** Kept in hand beyond the next question: the customer's answer and the polite close. */
 const REPLY_RESERVE_SECONDS = 12;
 
-export function speechSeconds(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length * SECONDS_PER_WORD + 0.3;
-}
+export { speechSeconds };
 
 const UNANSWERED: Record<Exclude<AnswerResult["type"], "answered">, CallEnd["status"]> = {
   busy: "busy",
@@ -429,5 +426,6 @@ export function dialogueOrder(call: ClaimedCall): DialogueOrder {
     currency: call.currency,
     items: call.items.map((i) => ({ name: i.name, variant: i.variant_name, quantity: i.quantity, unit_price: i.unit_price })),
     address: call.address ? { city: call.address.city, line1: call.address.line1 } : null,
+    knowledge: call.knowledge,
   };
 }

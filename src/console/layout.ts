@@ -27,6 +27,7 @@ const NAV: [string, keyof Formats["t"]][] = [
   ["/console/webhook", "navWebhook"],
   ["/console/whatsapp", "navWhatsapp"],
   ["/console/policy", "navPolicy"],
+  ["/console/rehearsal", "navRehearsal"],
   ["/console/settings", "navSettings"],
 ];
 

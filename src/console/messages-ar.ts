@@ -2,6 +2,17 @@
 import type { Messages } from "./messages-en.ts";
 
 export const ar: Messages = {
+  navRehearsal: "جرّب محادثة",
+  rehearsalTitle: "جرّب محادثة",
+  rehearsalIntro: "اكتب ما قد يقوله الزبون، سطرا لكل دور، واقرأ ما يجيب به المساعد من أجوبة المتجر. بلا هاتف وبلا فوترة.",
+  rehearsalLines: "كلام الزبون",
+  rehearsalLinesHint: "سطر لكل دور، 20 على الأكثر؛ 1 أو 2 وحده ضغطة زر.",
+  rehearsalRun: "شغّل المحادثة",
+  rehearsalNoShop: "أنشئ متجرا أولا.",
+  answeredFrom: "الجواب من",
+  unanswered: "بلا جواب",
+  decisionWord: "القرار",
+  unansweredQuestions: "أسئلة بلا جواب",
   exceptions: "استثناءات حسب التاريخ",
   noExceptions: "لا استثناء: كل تاريخ يتبع الأسبوع أعلاه.",
   exceptionDate: "التاريخ",
@@ -146,7 +157,7 @@ export const ar: Messages = {
   billed: "المفوتر",
   seconds: "ث",
   secondsHeader: "الثواني",
-  detailNames: { reason: "السبب", preferred_date: "التاريخ المطلوب", callback_at: "معاودة الاتصال في", changes: "التعديلات المطلوبة", transcript_excerpt: "كلام الزبون" },
+  detailNames: { unanswered_questions: "أسئلة بلا جواب", reason: "السبب", preferred_date: "التاريخ المطلوب", callback_at: "معاودة الاتصال في", changes: "التعديلات المطلوبة", transcript_excerpt: "كلام الزبون" },
   details: "التفاصيل",
   items: "سطور الطلب",
   product: "المنتج",

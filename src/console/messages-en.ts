@@ -1,6 +1,17 @@
 // The console's words in English; their shape is the type every language fills (messages-fr.ts, messages-ar.ts).
 
 export const en = {
+  navRehearsal: "Try a conversation",
+  rehearsalTitle: "Try a conversation",
+  rehearsalIntro: "Type what a customer would say, one line per turn, and read what the agent answers with the shop's answers. No phone, no billing.",
+  rehearsalLines: "The customer's lines",
+  rehearsalLinesHint: "One line per turn, up to 20; 1 or 2 alone is a key pressed.",
+  rehearsalRun: "Play the conversation",
+  rehearsalNoShop: "Create a shop first.",
+  answeredFrom: "Answered from",
+  unanswered: "no answer",
+  decisionWord: "Decision",
+  unansweredQuestions: "Unanswered questions",
   exceptions: "Exceptions by date",
   noExceptions: "No exception: every date follows the week above.",
   exceptionDate: "Date",
@@ -145,7 +156,7 @@ export const en = {
   billed: "Billed",
   seconds: "s",
   secondsHeader: "Seconds",
-  detailNames: { reason: "Reason", preferred_date: "Preferred date", callback_at: "Call back at", changes: "Changes asked for", transcript_excerpt: "The customer’s words" } as Record<string, string>,
+  detailNames: { unanswered_questions: "Unanswered questions", reason: "Reason", preferred_date: "Preferred date", callback_at: "Call back at", changes: "Changes asked for", transcript_excerpt: "The customer’s words" } as Record<string, string>,
   details: "Details",
   items: "Order lines",
   product: "Product",

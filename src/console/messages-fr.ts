@@ -2,6 +2,17 @@
 import type { Messages } from "./messages-en.ts";
 
 export const fr: Messages = {
+  navRehearsal: "Essayer une conversation",
+  rehearsalTitle: "Essayer une conversation",
+  rehearsalIntro: "Tapez ce qu’un client dirait, une ligne par tour, et lisez ce que l’agent répond avec les réponses de la boutique. Sans téléphone, sans facturation.",
+  rehearsalLines: "Les phrases du client",
+  rehearsalLinesHint: "Une ligne par tour, 20 au plus ; 1 ou 2 seul est une touche pressée.",
+  rehearsalRun: "Jouer la conversation",
+  rehearsalNoShop: "Créez d’abord une boutique.",
+  answeredFrom: "Réponse tirée de",
+  unanswered: "sans réponse",
+  decisionWord: "Décision",
+  unansweredQuestions: "Questions sans réponse",
   exceptions: "Exceptions par date",
   noExceptions: "Aucune exception : chaque date suit la semaine ci-dessus.",
   exceptionDate: "Date",
@@ -146,7 +157,7 @@ export const fr: Messages = {
   billed: "Facturé",
   seconds: "s",
   secondsHeader: "Secondes",
-  detailNames: { reason: "Motif", preferred_date: "Date souhaitée", callback_at: "Rappeler à", changes: "Modifications demandées", transcript_excerpt: "Les mots du client" },
+  detailNames: { unanswered_questions: "Questions sans réponse", reason: "Motif", preferred_date: "Date souhaitée", callback_at: "Rappeler à", changes: "Modifications demandées", transcript_excerpt: "Les mots du client" },
   details: "Détails",
   items: "Lignes de commande",
   product: "Produit",

@@ -12,6 +12,8 @@ export const RATE_LIMITS = {
   webhooks: 10,
   api_keys_create: 5,
   write: 300,
+  /** POST /v1/simulations and simulate_call (issue 37.3): each runs a whole conversation. */
+  simulations: 20,
 } as const;
 
 export type RateClass = keyof typeof RATE_LIMITS;

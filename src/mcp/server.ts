@@ -16,6 +16,8 @@ import { CALL_TOOLS } from "./tools/calls.ts";
 import { CONNECTOR_TOOLS } from "./tools/connectors.ts";
 import { DO_NOT_CALL_TOOLS } from "./tools/do-not-call.ts";
 import { ERASURE_TOOLS } from "./tools/erasures.ts";
+import { KNOWLEDGE_TOOLS } from "./tools/knowledge.ts";
+import { SIMULATION_TOOLS } from "./tools/simulations.ts";
 import { RETENTION_TOOLS } from "./tools/retention.ts";
 import { CALLING_POLICY_TOOLS, RETRY_POLICY_TOOLS } from "./tools/calling-policy.ts";
 import { ORDER_TOOLS } from "./tools/orders.ts";
@@ -26,7 +28,7 @@ import { mirrorIndex, referenceTools } from "./tools/reference.ts";
 import { SHOP_TOOLS } from "./tools/shops.ts";
 import { WHATSAPP_TOOLS } from "./tools/whatsapp.ts";
 
-const DOMAIN_TOOLS = [...CALL_TOOLS, ...ORDER_TOOLS, ...ANALYTICS_TOOLS, ...COURIER_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS, ...DO_NOT_CALL_TOOLS, ...CALLING_POLICY_TOOLS, ...RETRY_POLICY_TOOLS, ...WHATSAPP_TOOLS, ...CONNECTOR_TOOLS, ...ERASURE_TOOLS, ...RETENTION_TOOLS];
+const DOMAIN_TOOLS = [...CALL_TOOLS, ...ORDER_TOOLS, ...ANALYTICS_TOOLS, ...COURIER_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS, ...DO_NOT_CALL_TOOLS, ...CALLING_POLICY_TOOLS, ...RETRY_POLICY_TOOLS, ...WHATSAPP_TOOLS, ...CONNECTOR_TOOLS, ...ERASURE_TOOLS, ...RETENTION_TOOLS, ...KNOWLEDGE_TOOLS, ...SIMULATION_TOOLS];
 
 /** The 23 tools of CONTRACT §9, plus get_transcript and redeliver_webhook_delivery (issue 20), and the calling-policy tools (issue 15), get_order and list_orders, get_whatsapp, set_whatsapp and delete_whatsapp (issue 16). */
 export const TOOLS: readonly WakhaTool[] = [...DOMAIN_TOOLS, ...referenceTools(mirrorIndex(DOMAIN_TOOLS))];

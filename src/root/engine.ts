@@ -4,6 +4,8 @@ import type { Config } from "../config/config.ts";
 import type { CallEngine } from "../calls/place.ts";
 import { createDialogue } from "../engine/dialogue/flow.ts";
 import { warmDialogue } from "../engine/dialogue/warm-up.ts";
+import { LlmIntentClassifier } from "../engine/dialogue/llm-classifier.ts";
+import { ModelIntentClassifier } from "../engine/dialogue/model/model.ts";
 import type { IntentClassifier } from "../engine/dialogue/types.ts";
 import { EspeakSpeech, espeakAvailable } from "../engine/speech/espeak.ts";
 import type { SpeechProvider } from "../engine/speech/provider.ts";
@@ -52,4 +54,16 @@ export async function buildEngine(config: Config, parts: EngineParts): Promise<C
   // rather than on their first turns (warm-up.ts).
   void warmDialogue();
   return { telephony, dialogue: (order, now, line) => createDialogue(order, { classifier, now, digits: line?.digits === true }), log };
+}
+
+/**
+ * The local intent model (the lexicon's signals in a statistical model); with WAKHA_LLM_URL, a language model
+ * reads the turns the local model is unsure of, within WAKHA_LLM_TIMEOUT_MS, the local reading its fallback.
+ */
+export function intentClassifier(config: Config, log: (message: string, err?: unknown) => void = () => {}): IntentClassifier {
+  const local = new ModelIntentClassifier();
+  if (!config.WAKHA_LLM_URL || !config.WAKHA_LLM_MODEL) return local;
+  return new LlmIntentClassifier({
+    url: config.WAKHA_LLM_URL, apiKey: config.WAKHA_LLM_API_KEY, model: config.WAKHA_LLM_MODEL, timeoutMs: config.WAKHA_LLM_TIMEOUT_MS, local, onError: log,
+  });
 }

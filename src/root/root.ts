@@ -14,10 +14,10 @@ import { SecretBox } from "../crypto/secret-box.ts";
 import { startEmbeddedPostgres } from "../db/embedded.ts";
 import { Database } from "../db/pool.ts";
 import type { CallEngine } from "../calls/place.ts";
-import { LlmIntentClassifier } from "../engine/dialogue/llm-classifier.ts";
-import { ModelIntentClassifier } from "../engine/dialogue/model/model.ts";
 import type { IntentClassifier } from "../engine/dialogue/types.ts";
-import { buildEngine, engineLog } from "./engine.ts";
+import { buildEngine, engineLog, intentClassifier } from "./engine.ts";
+
+export { intentClassifier };
 import { RecordingTransfers } from "../storage/recording-transfer.ts";
 import { carrierInbound } from "./telephony.ts";
 import { recordCarrierSeconds } from "../calls/carrier-seconds.ts";
@@ -92,18 +92,6 @@ export interface Root extends AppContext {
   close(): Promise<void>;
 }
 
-/**
- * The local intent model (the lexicon's signals in a statistical model); with WAKHA_LLM_URL, a language model
- * reads the turns the local model is unsure of, within WAKHA_LLM_TIMEOUT_MS, the local reading its fallback.
- */
-export function intentClassifier(config: Config, log: (message: string, err?: unknown) => void = () => {}): IntentClassifier {
-  const local = new ModelIntentClassifier();
-  if (!config.WAKHA_LLM_URL || !config.WAKHA_LLM_MODEL) return local;
-  return new LlmIntentClassifier({
-    url: config.WAKHA_LLM_URL, apiKey: config.WAKHA_LLM_API_KEY, model: config.WAKHA_LLM_MODEL, timeoutMs: config.WAKHA_LLM_TIMEOUT_MS, local, onError: log,
-  });
-}
-
 /** The engine of a node: the configured telephony, the intent classifier and simulated customers. */
 export function defaultEngine(config: Config, lines: NodeLines): Promise<CallEngine> {
   return buildEngine(config, { classifier: intentClassifier(config, engineLog(config)), customers: createSimulatedCustomer, lines });
@@ -160,6 +148,7 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
   let engine: Promise<CallEngine> | null = null;
   // The carriers' live sessions, shared by the engine's providers and the inbound adapters the app serves.
   const lines = nodeLines();
+  let classifier: IntentClassifier | null = null;
   const reports: CarrierReports = { carrierSeconds: (callId, seconds) => recordCarrierSeconds(root, callId, seconds) };
   const root: Root = {
     config,
@@ -177,6 +166,7 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
     stores: storePlatforms(config),
     lines,
     carriers: carrierInbound(config, lines, reports),
+    classifier: () => (classifier ??= intentClassifier(config, engineLog(config))),
     // Filled just below, once the context they write through exists.
     batchers: {} as NodeBatchers,
     engine: () => (engine ??= buildCallEngine(config, lines)),

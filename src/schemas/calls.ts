@@ -109,6 +109,8 @@ export const outcomeDetailsSchema = z.looseObject({
   callback_at: z.string().nullable().optional().describe("callback_requested: when to call back."),
   changes: z.unknown().optional().describe("change_requested: what the customer wants changed."),
   transcript_excerpt: z.string().optional().describe("Always: the customer's deciding words."),
+  unanswered_questions: z.array(z.string()).optional()
+    .describe("The customer's questions the shop's knowledge (PUT /v1/shops/{shop_external_id}/knowledge) and the order could not answer, in their words (at most 10), whatever the outcome (issue 37)."),
   opted_out: z.literal(true).optional()
     .describe("declined with `end_reason` `do_not_call_requested`: the customer asked never to be called again; the number is on the account's do-not-call list (source `customer_request`) and `customer.opted_out` was sent."),
   error: z.object({

@@ -3,7 +3,7 @@
 import type { QuestionTopic } from "./profiles/profile.ts";
 
 /** Lowercase, no accents, no tashkeel, no punctuation, letters repeated three times or more collapsed ("laaa" -> "la"). */
-function simplify(text: string): string {
+export function simplify(text: string): string {
   return text
     .normalize("NFD")
     .replace(/[\u0300-\u036f\u064B-\u065F\u0670\u0640]/g, "")
@@ -14,7 +14,7 @@ function simplify(text: string): string {
 }
 
 const PRICE = [
-  "prix", "combien", "cout", "total", "montant", "tarif", "ch7al", "chhal", "ch7al", "sh7al", "bch7al", "b9adach", "9adach", "9dach",
+  "prix", "combien", "cout", "much", "price", "cost", "total", "montant", "tarif", "ch7al", "chhal", "ch7al", "sh7al", "bch7al", "b9adach", "9adach", "9dach",
   "qadach", "kadech", "9adech", "9adeh", "bikam", "soum", "taman", "thaman", "flous", "شحال", "بشحال", "قداش", "بقداش", "الثمن",
   "ثمن", "السوم", "سوم", "الفلوس", "فلوس", "بكم", "كم",
 ];
@@ -25,7 +25,7 @@ const DELIVERY = [
 ];
 const ITEMS = [
   "chnou", "chno", "achnou", "chnouwa", "chnia", "chniya", "produit", "article", "quoi", "commande", "taille", "couleur",
-  "شنو", "اشنو", "آش", "شنوة", "شنية", "شنيا", "واش", "المنتوج", "الطلبية", "الكوموند",
+  "شنو", "اشنو", "آش", "شنوة", "شنية", "شنيا", "واش", "المنتوج", "الطلبية", "الكوموند", "chnowa", "talabt", "commandit", "commande", "طلبت",
 ];
 
 function has(words: string, list: readonly string[]): boolean {
@@ -33,13 +33,18 @@ function has(words: string, list: readonly string[]): boolean {
   return list.some((k) => tokens.some((t) => t === k || (k.length >= 4 && t.includes(k))));
 }
 
-/** What a question is about; a question about nothing recognisable gets the whole order read again. */
-export function questionTopic(text: string): QuestionTopic {
+/** What a question about the order is about, or null when it names none of price, delivery or items (issue 37). */
+export function questionAbout(text: string): QuestionTopic | null {
   const s = simplify(text);
   if (has(s, PRICE)) return "price";
   if (has(s, DELIVERY)) return "delivery";
   if (has(s, ITEMS)) return "items";
-  return "items";
+  return null;
+}
+
+/** What a question is about; a question about nothing recognisable gets the whole order read again. */
+export function questionTopic(text: string): QuestionTopic {
+  return questionAbout(text) ?? "items";
 }
 
 const BARE_NO = new Set(["la", "lla", "non", "no", "nope", "nan", "lala", "لا", "لالا", "لاء", "لأ"]);

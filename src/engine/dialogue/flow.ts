@@ -3,9 +3,10 @@
 // injected classifier and the slot extractors; the words the agent says come from the dialect profile.
 import type { CallOutcome } from "../../domain/calls.ts";
 import { DO_NOT_CALL_END_REASON } from "../../domain/do-not-call.ts";
-import { isBareNo, isBareYes, questionTopic, relativeDelayMinutes } from "./cues.ts";
+import { isBareNo, isBareYes, questionAbout, relativeDelayMinutes } from "./cues.ts";
 import { addressNoted, addressQuestion, readAddressReply } from "./address.ts";
 import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
+import { answerFromKnowledge, knowledgeTopic, noAnswerLine } from "./knowledge.ts";
 import { objectsToRecording } from "./recording-objection.ts";
 import { localDate, localToUtc, nextDay, utcIso } from "../../domain/local-time.ts";
 import { dz, dzFrench } from "./profiles/dz.ts";
@@ -37,6 +38,8 @@ const MAX_QUESTIONS = 3;
 /** Hour used for a callback day named without a time. */
 const DEFAULT_CALLBACK_HOUR = 10;
 const EXCERPT_MAX = 280;
+/** Unanswered questions kept on a call (each cut at EXCERPT_MAX characters). */
+const MAX_UNANSWERED = 10;
 /** Confidence a plain yes needs to overturn a decline or a change request the customer gave a moment before. */
 const CHANGE_OF_MIND = 0.8;
 /**
@@ -157,6 +160,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   let lastAt = 0;
   /** The customer objected to the recording (issue 36): the dialer keeps none of it. */
   let recordingDeclined = false;
+  /** Questions the shop's knowledge did not answer (issue 37): `outcome_details.unanswered_questions`, however the call ends. */
+  const unanswered: string[] = [];
 
   function say(text: string, end: boolean): AgentTurn {
     log.push({ speaker: "agent", text, at: lastAt });
@@ -170,7 +175,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   }
 
   function settle(outcome: CallOutcome, details: Record<string, unknown>, endReason: string): DialogueResult {
-    settled = { outcome, outcome_details: { ...details, transcript_excerpt: excerpt() }, end_reason: endReason };
+    const asked = unanswered.length > 0 ? { unanswered_questions: [...unanswered] } : {};
+    settled = { outcome, outcome_details: { ...details, ...asked, transcript_excerpt: excerpt() }, end_reason: endReason };
     stage = "ended";
     return settled;
   }
@@ -242,11 +248,51 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     return unclearReply(() => (first ? profile.checkConfirm() : profile.confirmationAgain(unclear)));
   }
 
+  /** Notes on the customer's last turn (the rehearsal's transcript shows them; issue 37.3). */
+  function note(fields: Pick<TranscriptEntry, "decision" | "answered_from">): void {
+    const last = log[log.length - 1];
+    if (last?.speaker === "customer") Object.assign(last, fields);
+  }
+
+  /**
+   * The one point where a question finds no answer (issue 37): recorded for `outcome_details.unanswered_questions`;
+   * the agent says it does not know, and the confirmation question follows. Issue 34's `unanswered_question` handoff
+   * trigger connects here.
+   */
+  function noAnswer(text: string): string {
+    if (unanswered.length < MAX_UNANSWERED) unanswered.push(text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text);
+    note({ answered_from: "unanswered" });
+    return noAnswerLine(order);
+  }
+
+  /**
+   * The answer to a question: the shop's knowledge (issue 37), else the order itself (price, items, the usual delivery);
+   * a question about none of these is unanswered.
+   */
+  function answerQuestion(text: string): string {
+    const topic = knowledgeTopic(text, order.knowledge);
+    if (topic) {
+      const answer = answerFromKnowledge(topic, text, order, profile.spokenAmount);
+      if (answer) {
+        note({ answered_from: topic });
+        return answer;
+      }
+      // Delivery without the shop's delays keeps the order's generic delivery line; anything else is not invented.
+      if (topic !== "delivery") return noAnswer(text);
+    }
+    const about = questionAbout(text);
+    if (about === null) return noAnswer(text);
+    note({ answered_from: about });
+    return profile.answer(about, order);
+  }
+
   /** The answer to the confirmation question (or an intent given early, at the identity check). */
   function decide(c: Classification, text: string): AgentTurn {
     // A costly reading not to be acted on gets the yes/no check; a question or an unclear reply past its limit is
     // asked again below (decision() says "check" or "keypad" for them too).
-    if (decision(c, text, order.country, turnState()) !== "act" && COSTLY.has(c.intent)) return check(c);
+    const decided = decision(c, text, order.country, turnState());
+    note({ decision: decided });
+    if (decided !== "act" && COSTLY.has(c.intent)) return check(c);
     switch (c.intent) {
       case "confirm":
         decisive.push(text);
@@ -290,7 +336,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         questions += 1;
         if (questions > MAX_QUESTIONS) return unclearReply(() => profile.confirmationAgain(unclear));
         stage = "confirmation";
-        return say(`${profile.answer(questionTopic(text), order)} ${profile.confirmationQuestion()}`, false);
+        return say(`${answerQuestion(text)} ${profile.confirmationQuestion()}`, false);
       case "unclear":
         return unclearReply(() => (stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear)));
     }

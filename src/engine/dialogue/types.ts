@@ -3,6 +3,7 @@
 // telephony provider. Changing it means changing all three.
 import type { CallOutcome } from "../../domain/calls.ts";
 import type { Country, Currency, Dialect, Language } from "../../domain/locale.ts";
+import type { ShopKnowledge } from "./knowledge-types.ts";
 
 export type { Dialect };
 export type Intent = "confirm" | "cancel" | "reschedule" | "callback" | "change_request" | "wrong_number" | "question" | "unclear";
@@ -32,6 +33,8 @@ export interface DialogueOrder {
   items: { name: string; variant: string | null; quantity: number; unit_price: string | null }[];
   /** The delivery address given with the call (issue 35): read back after a confirmation when present. */
   address?: { city: string; line1?: string | undefined } | null;
+  /** The shop's answers (issue 37), read with the shop when the call is placed: what the agent may answer beyond the order. */
+  knowledge?: ShopKnowledge | null;
 }
 
 /** One thing the agent says; `end` means it hangs up right after saying it. */
@@ -47,6 +50,10 @@ export interface TranscriptEntry {
   at: number;
   intent?: Intent;
   confidence?: number;
+  /** Customer turns at the confirmation question: what the dialogue did with the reading (flow.ts decision()). */
+  decision?: "act" | "check" | "keypad";
+  /** Customer questions: the knowledge that answered (`price`, `items` and `delivery` from the order), or `unanswered`. */
+  answered_from?: string;
 }
 
 /** Typed per outcome (CONTRACT §4): reason, preferred_date, callback_at, changes; transcript_excerpt always. */

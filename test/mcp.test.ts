@@ -16,7 +16,7 @@ const TOOL_NAMES = [
   // The WhatsApp fallback (issue 16).
   "get_whatsapp", "set_whatsapp", "delete_whatsapp",
   // Orders (issue 16).
-  "get_order", "list_orders",
+  "get_order", "list_orders", "resolve_order",
   // Delivery (issue 35).
   "record_delivery_event", "get_order_analytics", "set_courier", "get_courier", "delete_courier",
   // Warm transfer (issue 34).
@@ -47,7 +47,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     await t.close();
   });
 
-  it("initializes as wakha with instructions and lists exactly the 55 tools, each described, typed and annotated", async () => {
+  it("initializes as wakha with instructions and lists exactly the 56 tools, each described, typed and annotated", async () => {
     expect(client.getServerVersion()?.name).toBe("wakha");
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/idempotency_key/);
@@ -260,7 +260,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "POST", path: "/v1/calls", mcp_tool: "create_call" }));
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "DELETE", path: "/v1/me/api-keys/{id}", mcp_tool: null }));
     const mirrored = endpoints.flatMap((e) => (e.mcp_tool ? [e.mcp_tool] : []));
-    expect(new Set(mirrored).size).toBe(51); // every tool but the four reference tools mirrors one operation
+    expect(new Set(mirrored).size).toBe(52); // every tool but the four reference tools mirrors one operation
     const calls = await ok<{ endpoints: { tags?: string[]; path: string }[] }>(client, "list_endpoints", { tag: "calls" });
     expect(calls.endpoints.every((e) => e.path.startsWith("/v1/calls"))).toBe(true);
 

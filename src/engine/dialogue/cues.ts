@@ -35,11 +35,16 @@ function has(words: string, list: readonly string[]): boolean {
 
 /** What a question is about; a question about nothing recognisable gets the whole order read again. */
 export function questionTopic(text: string): QuestionTopic {
+  return knownQuestionTopic(text) ?? "items";
+}
+
+/** What a question is about, or null when it is about nothing the agent can answer from the order (issue 34: unanswered). */
+export function knownQuestionTopic(text: string): QuestionTopic | null {
   const s = simplify(text);
   if (has(s, PRICE)) return "price";
   if (has(s, DELIVERY)) return "delivery";
   if (has(s, ITEMS)) return "items";
-  return "items";
+  return null;
 }
 
 const BARE_NO = new Set(["la", "lla", "non", "no", "nope", "nan", "lala", "لا", "لالا", "لاء", "لأ"]);

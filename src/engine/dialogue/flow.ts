@@ -3,7 +3,9 @@
 // injected classifier and the slot extractors; the words the agent says come from the dialect profile.
 import type { CallOutcome } from "../../domain/calls.ts";
 import { DO_NOT_CALL_END_REASON } from "../../domain/do-not-call.ts";
-import { isBareNo, isBareYes, questionTopic, relativeDelayMinutes } from "./cues.ts";
+import type { HandoffTrigger, TransferStatus } from "../../domain/handoff.ts";
+import { isBareNo, isBareYes, knownQuestionTopic, questionTopic, relativeDelayMinutes } from "./cues.ts";
+import { asksForPerson, nobodyLine, soundsAngry, transferringLine, unansweredQuestion } from "./handoff.ts";
 import { addressNoted, addressQuestion, readAddressReply } from "./address.ts";
 import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
 import { objectsToRecording } from "./recording-objection.ts";
@@ -28,6 +30,13 @@ export interface DialogueOptions {
   random?: () => number;
   /** The line carries keypad digits (DTMF): after two unclear turns the agent offers "press 1 or 2". */
   digits?: boolean;
+  /** Issue 34: the shop's handoff triggers; a trigger listed here transfers the call to a person instead of today's ending. */
+  handoff?: readonly HandoffTrigger[];
+  /**
+   * Issue 34 / 37: the trigger point of an unanswered question (a question the agent has no answer for), called with
+   * the customer's words whether or not the shop transfers it.
+   */
+  onUnansweredQuestion?: (question: string) => void;
 }
 
 /** Unclear replies tolerated before giving up: the question is asked at most three times. */
@@ -119,7 +128,7 @@ export function answersIdentity(c: Classification, text: string, country: Countr
   return c.intent === "confirm" || (c.intent === "unclear" && readReply(text, country).request === "acknowledgement");
 }
 
-type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "address" | "ended";
+type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "address" | "transferring" | "ended";
 
 /** An outcome the customer has decided while the agent still asks for its detail (reason, day, time, change). */
 interface Pending {
@@ -210,6 +219,28 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     return utcIso(instant);
   }
 
+  /** Whether the shop's handoff lists `trigger` (issue 34). */
+  function hands(trigger: HandoffTrigger): boolean {
+    return options.handoff?.includes(trigger) === true;
+  }
+
+  /** Puts the customer through to the shop's person (issue 34): the dialer transfers after this turn. */
+  function transfer(reason: HandoffTrigger, text: string | null): AgentTurn {
+    if (text) decisive.push(text);
+    pending = null;
+    stage = "transferring";
+    return { ...say(transferringLine(order.dialect, order.language), false), transfer: { reason, question: reason === "unanswered_question" ? text : null } };
+  }
+
+  /** A question: answered from the order, or (issue 34) an unanswered one, reported and handed over when the shop says so. */
+  function question(text: string, answer: () => AgentTurn): AgentTurn {
+    if (unansweredQuestion(text, knownQuestionTopic)) {
+      options.onUnansweredQuestion?.(text);
+      if (hands("unanswered_question")) return transfer("unanswered_question", text);
+    }
+    return answer();
+  }
+
   function turnState(): TurnState {
     return { answersCheck, unclear, questions, digits: options.digits === true, keypadOffered };
   }
@@ -218,7 +249,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     // The second unclear turn about the order: on a line that carries digits, the keypad decides instead.
     const keypad = offersKeypad(turnState(), stage === "identity" || stage === "confirmation" ? stage : "other");
     unclear += 1;
-    if (unclear > MAX_REASKS) return finish("no_decision", {}, profile.giveUp());
+    if (unclear > MAX_REASKS) return hands("unclear") ? transfer("unclear", null) : finish("no_decision", {}, profile.giveUp());
     if (keypad) {
       keypadOffered = true;
       return say(profile.offerKeypad(), false);
@@ -289,8 +320,10 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       case "question":
         questions += 1;
         if (questions > MAX_QUESTIONS) return unclearReply(() => profile.confirmationAgain(unclear));
-        stage = "confirmation";
-        return say(`${profile.answer(questionTopic(text), order)} ${profile.confirmationQuestion()}`, false);
+        return question(text, () => {
+          stage = "confirmation";
+          return say(`${profile.answer(questionTopic(text), order)} ${profile.confirmationQuestion()}`, false);
+        });
       case "unclear":
         return unclearReply(() => (stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear)));
     }
@@ -373,6 +406,10 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         settle("declined", { reason: "do_not_call", opted_out: true }, DO_NOT_CALL_END_REASON);
         return say(doNotCallClosing(order.dialect, order.language), true);
       }
+      if (stage === "transferring") return { text: "", end: false }; // the person's line is ringing
+      // Issue 34: a customer asking for a person, or angry, is put through when the shop's handoff says so.
+      if (text && hands("customer_asks") && asksForPerson(text)) return transfer("customer_asks", text);
+      if (text && hands("angry") && soundsAngry(text)) return transfer("angry", text);
       // "Don't record me", at any step: stopped, said so, and the call goes on with the question it interrupted.
       if (text && objectsToRecording(text, order.dialect)) {
         recordingDeclined = true;
@@ -423,6 +460,16 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
 
     recordingDeclined() {
       return recordingDeclined;
+    },
+
+    transferred(status: TransferStatus, at: number) {
+      if (settled || stage !== "transferring") return { text: "", end: true };
+      lastAt = Math.max(lastAt, at);
+      if (status === "bridged") {
+        settle("no_decision", {}, "transferred");
+        return { text: "", end: true };
+      }
+      return finish("callback_requested", { callback_at: null }, nobodyLine(order.dialect, order.language));
     },
 
     transcript() {

@@ -73,7 +73,7 @@ const en: Labels = {
     wrong_number: "wrong person", question: "question", unclear: "unclear",
   },
   webhookEvents: {
-    "call.answered": "Call answered", "call.ended": "Call ended", "call.retry_scheduled": "Retry scheduled",
+    "call.answered": "Call answered", "call.ended": "Call ended", "call.retry_scheduled": "Retry scheduled", "call.transferred": "Call transferred to a person",
     "recording.ready": "Recording ready", "message.received": "Message received", "order.resolved": "Order settled", "order.delivery_updated": "Delivery updated",
     "webhook.test": "Test", "customer.opted_out": "Customer opted out",
   },
@@ -116,7 +116,7 @@ const fr: Labels = {
     wrong_number: "mauvaise personne", question: "pose une question", unclear: "pas clair",
   },
   webhookEvents: {
-    "call.answered": "Appel décroché", "call.ended": "Appel terminé", "call.retry_scheduled": "Relance prévue",
+    "call.answered": "Appel décroché", "call.ended": "Appel terminé", "call.retry_scheduled": "Relance prévue", "call.transferred": "Appel transféré à une personne",
     "recording.ready": "Enregistrement prêt", "message.received": "Message reçu", "order.resolved": "Commande réglée", "order.delivery_updated": "Livraison mise à jour",
     "webhook.test": "Essai", "customer.opted_out": "Opposition du client",
   },
@@ -159,7 +159,7 @@ const ar: Labels = {
     wrong_number: "شخص آخر", question: "سؤال", unclear: "غير واضح",
   },
   webhookEvents: {
-    "call.answered": "رُدّ على المكالمة", "call.ended": "انتهت المكالمة", "call.retry_scheduled": "إعادة محاولة مبرمجة",
+    "call.answered": "رُدّ على المكالمة", "call.ended": "انتهت المكالمة", "call.retry_scheduled": "إعادة محاولة مبرمجة", "call.transferred": "حُوّلت المكالمة إلى شخص",
     "recording.ready": "التسجيل جاهز", "message.received": "رسالة واردة", "order.resolved": "حُسم الطلب", "order.delivery_updated": "تحديث التوصيل",
     "webhook.test": "تجربة", "customer.opted_out": "اعتراض الزبون",
   },

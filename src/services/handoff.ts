@@ -1,7 +1,6 @@
 // A shop's handoff (issue 34): the person calls are transferred to, set, read and removed per shop; and the engine's
-// read of it at a trigger (loadHandoff).
+// read of it at a trigger (engine/transfer.ts loadHandoff).
 import type { AppContext, Principal } from "../context.ts";
-import type { Queryable } from "../db/pool.ts";
 import type { HandoffHours, HandoffTrigger } from "../domain/handoff.ts";
 import { COUNTRIES, type Country } from "../domain/locale.ts";
 import { numberRefusal } from "../domain/phone.ts";
@@ -83,18 +82,4 @@ export async function deleteHandoff(ctx: AppContext, who: Principal, shopExterna
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
   const { rowCount } = await ctx.db.query("DELETE FROM shop_handoffs WHERE shop_id = $1", [shop.id]);
   if (!rowCount) throw notConfigured(shopExternalId);
-}
-
-/** What the engine needs of a shop's handoff at a trigger; null when the shop has none. */
-export interface ShopHandoff {
-  phoneNumber: string;
-  triggers: HandoffTrigger[];
-  ringTimeoutSeconds: number;
-  hours: HandoffHours | null;
-}
-
-export async function loadHandoff(db: Queryable, shopId: string): Promise<ShopHandoff | null> {
-  const { rows } = await db.query<HandoffRow>(`SELECT ${COLUMNS} FROM shop_handoffs WHERE shop_id = $1`, [shopId]);
-  const r = rows[0];
-  return r ? { phoneNumber: r.phone_number, triggers: r.triggers, ringTimeoutSeconds: r.ring_timeout_seconds, hours: r.hours } : null;
 }

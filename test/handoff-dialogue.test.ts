@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { HANDOFF_TRIGGERS, type HandoffTrigger } from "../src/domain/handoff.ts";
 import { classifyIntent } from "../src/engine/dialogue/classifier.ts";
 import { createDialogue } from "../src/engine/dialogue/flow.ts";
-import { asksForPerson, soundsAngry, whisperText } from "../src/engine/dialogue/handoff.ts";
+import { asksForPerson, soundsAngry, unansweredQuestion, whisperText } from "../src/engine/dialogue/handoff.ts";
+import { knownQuestionTopic } from "../src/engine/dialogue/cues.ts";
+import { LexiconIntentClassifier } from "../src/engine/dialogue/classifier.ts";
+import { HANDOFF_PHRASES } from "../src/engine/telephony/simulator/transfer.ts";
 import type { Dialect } from "../src/domain/locale.ts";
 import type { AgentTurn, IntentClassifier } from "../src/engine/dialogue/types.ts";
 import { seededRandom } from "../src/engine/telephony/simulator/customer.ts";
@@ -44,6 +47,19 @@ describe("the words that hand a call over (issue 34)", () => {
       expect(asksForPerson(s), s).toBe(false);
     }
     expect(asksForPerson("un humain s'il vous plaît")).toBe(true);
+  });
+
+  it("hears every simulator customer of 13-15 (both classifiers read their questions as questions the agent cannot answer)", () => {
+    const rules = new LexiconIntentClassifier();
+    const country = { ma: "MA", dz: "DZ", tn: "TN", fr: "FR" } as const;
+    for (const [dialect, p] of Object.entries(HANDOFF_PHRASES) as [Dialect, (typeof HANDOFF_PHRASES)[Dialect]][]) {
+      for (const q of p.person) expect(asksForPerson(q), q).toBe(true);
+      for (const q of p.question) {
+        expect(unansweredQuestion(q, knownQuestionTopic), q).toBe(true);
+        expect(classifyIntent(q, country[dialect]).intent, q).toBe("question");
+        expect(rules.classify(q, country[dialect]).intent, q).toBe("question");
+      }
+    }
   });
 
   it("hears insults and shouting in every profile, and not ordinary replies", () => {

@@ -73,6 +73,11 @@ describe("warm transfer on the simulator (issue 34)", () => {
   it("a busy handoff number, and outside the handoff hours: callback_requested with the status saying why", async () => {
     await setHandoff({ phone_number: "+212612345604", triggers: ["customer_asks"], ring_timeout_seconds: 10 });
     expect(await run("+212612345613", "t-busy")).toMatchObject({ outcome: "callback_requested", transfer: { status: "busy", to: "+212612345604" } });
+    // The person hangs up during the brief: refused; the customer is told a person will call back.
+    await setHandoff({ phone_number: "+212612345605", triggers: ["customer_asks"] });
+    const refused = await run("+212612345613", "t-refused");
+    expect(refused).toMatchObject({ outcome: "callback_requested", transfer: { status: "no_answer", seconds: 0 } });
+    expect(refused.transfer!.answered_at).not.toBeNull();
     await setHandoff({ phone_number: "+212612345699", triggers: ["customer_asks"], hours: { days: {} } });
     expect(await run("+212612345613", "t-hours")).toMatchObject({ outcome: "callback_requested", transfer: { status: "outside_hours", answered_at: null } });
   });

@@ -1,7 +1,7 @@
 // The simulator's warm transfer (issue 34): the shop's simulated person. Test numbers of the customer: 13 asks for a
 // person and the person confirms the order; 14 asks for a person who does not answer; 15 asks a question the agent
-// cannot answer, then the person settles it. The handoff number's own last digits 03 (no answer) and 04 (busy) follow
-// the test numbers' convention for any customer.
+// cannot answer, then the person settles it. The handoff number's own last digits 03 (no answer), 04 (busy) and 05
+// (the person hangs up during the brief: refused, reported as no_answer) follow the test numbers' convention.
 import type { Dialect, Language } from "../../../domain/locale.ts";
 import type { TransferOutcome, TransferRequest } from "../provider.ts";
 
@@ -13,9 +13,9 @@ export const HANDOFF_NUMBER_BEHAVIOURS: Readonly<Record<string, HandoffBehaviour
 
 /** What the customers of 13, 14 and 15 say to the confirmation question, per dialect. */
 export const HANDOFF_PHRASES: Record<Dialect, { person: readonly string[]; question: readonly string[] }> = {
-  ma: { person: ["bghit nhder m3a chi wahed men lmagasin", "بغيت نهضر مع شي واحد من الفريق"], question: ["wach kayn chi garantie 3la had lcommande?", "واش نقدر نبدلها إلا ما عجباتنيش؟"] },
-  dz: { person: ["نحب نهدر مع المسؤول", "nheb nahdar m3a wahed men l'équipe"], question: ["wach nqder nbedel ida ma 3jbatnich?", "واش كاين الضمان؟"] },
-  tn: { person: ["nheb nahki m3a insen", "نحب نحكي مع حد من الفريق"], question: ["najem nraj3o ken ma 3jebnich?", "فما ضمان على السلعة؟"] },
+  ma: { person: ["bghit nhder m3a chi wahed men lmagasin", "بغيت نهضر مع شي واحد من الفريق"], question: ["wach kayn chi garantie 3la had lcommande?", "واش كاين شي ضمان على السلعة؟"] },
+  dz: { person: ["نحب نهدر مع المسؤول", "nheb nahdar m3a wahed men l'équipe"], question: ["wach kayen garantie 3la sel3a?", "واش كاين الضمان؟"] },
+  tn: { person: ["nheb nahki m3a insen", "نحب نحكي مع حد من الفريق"], question: ["fama garantie 3al sel3a?", "فما ضمان على السلعة؟"] },
   fr: { person: ["je voudrais parler à un conseiller s'il vous plaît", "est-ce que je peux parler à quelqu'un de la boutique ?"], question: ["est-ce que je peux payer par carte bancaire ?", "est-ce qu'il y a une garantie ?"] },
 };
 
@@ -60,6 +60,10 @@ export async function simulateTransfer(line: SimulatedLine, behaviour: HandoffBe
   await line.sleep(Math.min(PERSON_RING_SECONDS, request.ringTimeoutSeconds));
   if (line.closed()) return { status: "failed", ...none };
   const answeredAtSeconds = line.connectedSeconds();
+  if (suffix === "05") {
+    await line.sleep(line.talkSeconds(request.whisper) / 2); // the person hangs up during the brief: refused
+    return { status: "no_answer", answeredAtSeconds, bridgedSeconds: 0 };
+  }
   await line.sleep(line.talkSeconds(request.whisper)); // the person alone hears the brief
   const bridgedAt = line.connectedSeconds();
   const words = PERSON_LINES[language === "fr" ? "fr" : "ar"];

@@ -169,6 +169,8 @@ class CallRun {
   #recordingDeclined = false;
   /** Issue 34: the warm transfer the call had, if any. */
   #transfer: TransferRun | null = null;
+  /** Issue 34: the shop's handoff, read while the call rings (so the opening line waits for nothing). */
+  #handoff: Promise<ShopHandoff | null> = Promise.resolve(null);
 
   constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall, fetchedAt: number) {
     this.#ctx = ctx;
@@ -234,6 +236,10 @@ class CallRun {
       return { ...unanswered("failed", reason), error: failure ?? failureOf(reason) };
     }
     this.#session = session;
+    this.#handoff = loadHandoff(this.#ctx.db, call.shopId).catch((err: unknown) => {
+      this.#engine.log(`call ${call.id}: the shop's handoff could not be read; no transfer on this call`, err);
+      return null;
+    });
     // The heartbeat on the sweep's clock (WAKHA_RECOVERY_TIME_SCALE, tests only, compresses both).
     const { heartbeatMs } = recoveryClock(this.#ctx.config);
     this.#timer = setInterval(() => {
@@ -274,11 +280,8 @@ class CallRun {
 
   async #converse(session: CallSession): Promise<Omit<CallEnd, "connectedSeconds">> {
     const call = this.#call;
-    // The shop's handoff (issue 34): its triggers shape the dialogue; read once, as the customer picks up.
-    const handoff: ShopHandoff | null = await loadHandoff(this.#ctx.db, call.shopId).catch((err: unknown) => {
-      this.#engine.log(`call ${call.id}: the shop's handoff could not be read; no transfer on this call`, err);
-      return null;
-    });
+    // The shop's handoff (issue 34): its triggers shape the dialogue; read while the call rang.
+    const handoff = await this.#handoff;
     const dialogue = this.#engine.dialogue(dialogueOrder(call), new Date(this.#ctx.now()), { digits: session.carriesDigits === true },
       handoff ? { handoff: handoff.triggers } : undefined);
     const extra: TranscriptEntry[] = [];

@@ -35,6 +35,8 @@ const EXPECTED: Record<Behaviour, string> = {
   not_in_service: "status:failed", switched_off: "status:failed", unavailable: "status:failed",
   voicemail_undetected: "status:voicemail", forwarded: "status:voicemail",
   confirm_correcting_city: "confirmed", confirm_adding_landmark: "confirmed",
+  // Without a handoff (issue 34) the agent cannot put them through: no decision.
+  asks_for_person: "no_decision", asks_for_person_unanswered: "no_decision", unanswerable_question: "no_decision",
 };
 const WANTS_CONFIRM = new Set<Behaviour>(["confirm", "question_then_confirm"]);
 

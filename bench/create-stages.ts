@@ -37,6 +37,7 @@ const out: CallOut = {
   recording_declined: false,
   schedule_reason: null,
   billing_adjustment: null,
+  transfer: null,
   waiting_reason: null,
 };
 const serialize = (serializerCompiler as unknown as (o: { schema: unknown; method: string; url: string }) => (d: unknown) => string)({ schema: callOutSchema, method: "GET", url: "/x" });

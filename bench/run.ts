@@ -9,6 +9,7 @@
 // scenarios, default 3), BENCH_CPU_PROF=1 (write a .cpuprofile
 // of the Wakha process to bench/results/profiles/), BENCH_SECTIONS (comma list to run only some of
 // http,rss,classifier,webhooks,engine,capacity,carriers,console,console-overview,analytics,audio,connectors,llm).
+import { transferSection } from "./transfer.ts";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
@@ -36,7 +37,7 @@ const WARMUP = Number(process.env["BENCH_WARMUP"] ?? 2);
 const ROUNDS = Math.max(1, Number(process.env["BENCH_ROUNDS"] ?? 3));
 const CPU_PROF = process.env["BENCH_CPU_PROF"] === "1";
 const ANALYZE = process.env["BENCH_ANALYZE"] !== "0";
-const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,relay-latency,console,console-overview,analytics,audio,connectors,llm,rehearsal").split(",").map((s) => s.trim()));
+const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,relay-latency,console,console-overview,analytics,audio,connectors,llm,rehearsal,transfer").split(",").map((s) => s.trim()));
 const RUN_ID = randomBytes(4).toString("hex");
 
 interface Measure {
@@ -321,6 +322,7 @@ async function main(): Promise<void> {
     await run("connectors", () => connectorSection(SERVER_URL, log));
     await run("llm", () => llmSection(log));
     await run("rehearsal", () => rehearsalSection(SERVER_URL, log));
+    await run("transfer", () => transferSection());
   } finally {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err: unknown) => log(`could not drop ${dbName}: ${String(err)}`));
   }

@@ -26,6 +26,7 @@ import { carrierRoutes } from "./inbound/carriers.ts";
 import { connectorRoutes as storeWebhookRoutes } from "./inbound/connectors.ts";
 import { courierWebhookRoutes } from "./inbound/couriers.ts";
 import { courierRoutes } from "./api/v1/couriers.ts";
+import { handoffRoutes } from "./api/v1/handoff.ts";
 import { messagingRoutes } from "./inbound/messaging.ts";
 import { mcpRoutes } from "./mcp/server.ts";
 import { consoleRoutes } from "./console/plugin.ts";
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     orderRoutes(v1, ctx);
     analyticsRoutes(v1, ctx);
     courierRoutes(v1, ctx);
+    handoffRoutes(v1, ctx);
     shopRoutes(v1, ctx);
     productRoutes(v1, ctx);
     webhookRoutes(v1, ctx);

@@ -94,6 +94,12 @@ export const ERRORS = {
     cause: "The shop has no store connector.",
     remedy: "Connect the store with PUT /v1/shops/{shop_external_id}/connector (platform, store address, credentials, webhook secret).",
   },
+  handoff_not_configured: {
+    status: 404,
+    title: "Handoff not configured",
+    cause: "The shop has no handoff: its calls are never transferred to a person.",
+    remedy: "Set one with PUT /v1/shops/{shop_external_id}/handoff (the person's number, the triggers, the ring timeout, optional hours), or the set_handoff tool.",
+  },
   recording_gone: {
     status: 410,
     title: "Recording gone",

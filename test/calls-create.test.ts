@@ -9,6 +9,7 @@ const CALL_OUT_FIELDS = [
   "legal_basis", "recording_declined", // issue 36 (CONTRACT §12)
   "schedule_reason", // issue 32.6
   "billing_adjustment", "waiting_reason", // issue 31.1, 31.3
+  "transfer", // issue 34
 ].sort();
 
 describe("POST /v1/calls (spec 2.1, 2.2, part 4; CONTRACT §4)", () => {

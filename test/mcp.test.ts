@@ -16,9 +16,11 @@ const TOOL_NAMES = [
   // The WhatsApp fallback (issue 16).
   "get_whatsapp", "set_whatsapp", "delete_whatsapp",
   // Orders (issue 16).
-  "get_order", "list_orders",
+  "get_order", "list_orders", "resolve_order",
   // Delivery (issue 35).
   "record_delivery_event", "get_order_analytics", "set_courier", "get_courier", "delete_courier",
+  // Warm transfer (issue 34).
+  "set_handoff", "get_handoff", "delete_handoff",
   // Store connectors (issue 17).
   "get_connector", "set_connector", "delete_connector", "sync_connector", "list_connector_events", "retry_connector_event",
   "list_webhook_deliveries", "list_endpoints", "get_endpoint_spec", "get_changelog", "explain_error",

@@ -52,6 +52,9 @@ export interface ClaimedCall {
   heldSeconds: number;
   /** The caller number whose line the claim took (issue 15); null when the carrier shows its own. */
   callerNumber: string | null;
+  /** The shop (its handoff, issue 34) and the order's id in it (the person's brief). */
+  shopId: string;
+  orderExternalId: string;
 }
 
 /** Seconds a call holds at a time: taken at the claim, extended by as much again while it runs (issue 20). */
@@ -115,7 +118,7 @@ export async function claimCall(ctx: AppContext, callId: string): Promise<Claime
 export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<ClaimedCall[]> {
   return ctx.db.tx(async (client) => {
     const { rows } = await client.query<ClaimedCall & { status: CallStatus; cancel_requested_at: Date | null; seq: string } & ClaimHours>(
-      `SELECT c.id, c.account_id AS "accountId", s.name AS "shopName", c.customer_name AS "customerName", c.customer_phone AS phone,
+      `SELECT c.id, c.account_id AS "accountId", s.name AS "shopName", c.shop_id AS "shopId", c.order_external_id AS "orderExternalId", c.customer_name AS "customerName", c.customer_phone AS phone,
          c.country, c.language, c.dialect, c.channel, c.amount::text AS amount, c.currency, c.items, c.status, c.cancel_requested_at, c.seq,
          c.customer_address AS address, s.knowledge,
          a.calling_hours AS "accountHours", s.calling_hours AS "shopHours"
@@ -257,6 +260,8 @@ export interface CallEnd {
   recordingDeclined?: boolean;
   /** A failed call's cause, shown as `outcome_details.error` (issue 32.4); the end reason's sentence when absent. */
   error?: CallFailure;
+  /** Issue 34: the warm transfer, when the call had one (the call's `transfer`; `call.transferred` is sent with the end). */
+  transfer?: NonNullable<CallOut["transfer"]>;
 }
 
 /** What a call's end writes as outcome_details: the typed details of a completed call, the cause of a failed one. */
@@ -319,6 +324,7 @@ async function settleInTransaction(
     ],
   );
   if (end.recordingDeclined) await client.query("UPDATE calls SET recording_declined = true WHERE id = $1", [call.id]);
+  if (end.transfer) await client.query("UPDATE calls SET transfer = $2 WHERE id = $1", [call.id, JSON.stringify(end.transfer)]);
   // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them,
   // with the call as evidence, and customer.opted_out sent (issue 36).
   if (end.endReason === DO_NOT_CALL_END_REASON) {
@@ -332,6 +338,7 @@ async function settleInTransaction(
   await queueWhatsAppFallback(ctx, client, call.id, retry !== null);
   // Its place under the account's concurrency cap, and its line, go to the oldest calls waiting for them.
   await wakeWaiting(ctx, client, call.accountId, row.caller_line, lineIsLimited(ctx, row), relay);
+  if (end.transfer) await emitCallEvent(ctx, client, call.accountId, call.id, "call.transferred");
   await emitCallEvent(ctx, client, call.accountId, call.id, "call.ended");
   // The call's answer settles its order (issue 16): order.resolved follows call.ended when the resolution changes.
   await settleOrderOfCall(ctx, client, call.accountId, call.id);

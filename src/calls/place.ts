@@ -18,12 +18,17 @@ import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "../
 import { saveCarrierRecording, saveRecording } from "../storage/recordings.ts";
 import type { AnswerResult, CallSession } from "../engine/telephony/provider.ts";
 import type { Telephony } from "../engine/telephony/provider.ts";
+import type { HandoffTrigger } from "../domain/handoff.ts";
+import { applyPersonDecision, loadHandoff, runTransfer, type ShopHandoff, type TransferRun } from "./transfer.ts";
 
 /** What the dialer runs on: chosen once per node in the engine's composition (engine.ts). */
 export interface CallEngine {
   telephony: Telephony;
-  /** `line.digits`: the carrier carries keypad digits, so the dialogue may offer "press 1 or 2". */
-  dialogue(order: DialogueOrder, now: Date, line?: { digits: boolean }): Dialogue;
+  /**
+   * `line.digits`: the carrier carries keypad digits, so the dialogue may offer "press 1 or 2". `extra.handoff`: the
+   * shop's handoff triggers (issue 34).
+   */
+  dialogue(order: DialogueOrder, now: Date, line?: { digits: boolean }, extra?: { handoff?: readonly HandoffTrigger[] }): Dialogue;
   log(message: string, err?: unknown): void;
   /** Places the calls that ending calls hand their places to (Relay); set on first use. */
   relay?: Relay;
@@ -158,6 +163,10 @@ class CallRun {
   readonly #fetchedAt: number;
   /** The customer objected to the recording (issue 36). */
   #recordingDeclined = false;
+  /** Issue 34: the warm transfer the call had, if any. */
+  #transfer: TransferRun | null = null;
+  /** Issue 34: the shop's handoff, read while the call rings (so the opening line waits for nothing). */
+  #handoff: Promise<ShopHandoff | null> = Promise.resolve(null);
 
   constructor(ctx: AppContext, engine: CallEngine, call: ClaimedCall, fetchedAt: number) {
     this.#ctx = ctx;
@@ -195,6 +204,8 @@ class CallRun {
       this.#engine.log(`call ${this.#call.id}: could not record its end; the sweep will`, err);
       return;
     }
+    // The simulator's person settles the order as a real one would through PUT .../resolution (issue 34).
+    if (this.#transfer?.decision) await applyPersonDecision(this.#ctx, this.#call, this.#transfer.decision).catch((err: unknown) => this.#engine.log(`call ${this.#call.id}: the person's decision was not recorded`, err));
     const next = relay && relay.length > 0 ? relayOf(this.#ctx, this.#engine).place(relay, this.#fetchedAt) : null;
     await this.#storeRecording();
     await next;
@@ -221,6 +232,10 @@ class CallRun {
       return { ...unanswered("failed", reason), error: failure ?? failureOf(reason) };
     }
     this.#session = session;
+    this.#handoff = loadHandoff(this.#ctx.db, call.shopId).catch((err: unknown) => {
+      this.#engine.log(`call ${call.id}: the shop's handoff could not be read; no transfer on this call`, err);
+      return null;
+    });
     // The heartbeat on the sweep's clock (WAKHA_RECOVERY_TIME_SCALE, tests only, compresses both).
     const { heartbeatMs } = recoveryClock(this.#ctx.config);
     this.#timer = setInterval(() => {
@@ -238,7 +253,7 @@ class CallRun {
     }
     const end = answer.by === "machine" ? await this.#leaveVoicemail(session) : await this.#converse(session);
     await session.hangup();
-    return { ...end, connectedSeconds: session.connectedSeconds() };
+    return { ...end, connectedSeconds: session.connectedSeconds(), ...(this.#transfer ? { transfer: this.#transfer.transfer } : {}) };
   }
 
   // Heartbeat and line state; a cancel while ringing hangs up at once (the API already answered `canceled`).
@@ -261,7 +276,10 @@ class CallRun {
 
   async #converse(session: CallSession): Promise<Omit<CallEnd, "connectedSeconds">> {
     const call = this.#call;
-    const dialogue = this.#engine.dialogue(dialogueOrder(call), new Date(this.#ctx.now()), { digits: session.carriesDigits === true });
+    // The shop's handoff (issue 34): its triggers shape the dialogue; read while the call rang.
+    const handoff = await this.#handoff;
+    const dialogue = this.#engine.dialogue(dialogueOrder(call), new Date(this.#ctx.now()), { digits: session.carriesDigits === true },
+      handoff ? { handoff: handoff.triggers } : undefined);
     const extra: TranscriptEntry[] = [];
     let interruption: Interruption | null = null;
     let heardTurns = 0;
@@ -296,6 +314,14 @@ class CallRun {
         refresh();
         await saying;
       } else refresh();
+      if (turn.transfer && dialogue.transferred) {
+        // Issue 34: the agent said it puts the customer through; the person's line rings while the customer waits.
+        this.#transfer = await runTransfer(this.#ctx, call, session, handoff, turn.transfer);
+        for (const t of this.#transfer.bridgedTurns) extra.push(t);
+        turn = dialogue.transferred(this.#transfer.transfer.status, session.connectedSeconds());
+        if (this.#transfer.transfer.status === "bridged") break;
+        continue;
+      }
       if (turn.end) break;
       // A machine reported while the call talks (asynchronous detection, issue 30.1/30.2): stop the dialogue.
       if (this.#machineAnswered(session)) return this.#leaveVoicemail(session, this.#transcript(dialogue.transcript().filter((e) => e.speaker === "agent"), []));

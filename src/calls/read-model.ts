@@ -44,6 +44,7 @@ export interface CallRow {
   recording_declined: boolean;
   schedule_reason: ScheduleReason | null;
   billing_adjustment: CallOut["billing_adjustment"];
+  transfer: CallOut["transfer"];
   waiting_reason: CallOut["waiting_reason"];
 }
 
@@ -53,7 +54,7 @@ export const CALL_COLUMNS = `c.seq, c.id, c.status, c.outcome, c.end_reason, s.e
   c.billed_seconds, c.recording_path, c.recording_purged_at, c.scheduled_at, c.retry_of,
   c.legal_basis, c.recording_declined,
   c.schedule_reason,
-  c.billing_adjustment,
+  c.billing_adjustment, c.transfer,
   CASE WHEN c.status = 'queued' AND c.deferred_until = 'infinity' THEN CASE WHEN c.wait_lines IS NULL THEN 'concurrency_cap'
     WHEN c.wait_lines = '{balance}'::text[] THEN 'balance_held' ELSE 'caller_line_busy' END END AS waiting_reason`;
 
@@ -93,6 +94,7 @@ export function toCallOut(baseUrl: string, r: CallRow): CallOut {
     recording_declined: r.recording_declined,
     schedule_reason: r.schedule_reason,
     billing_adjustment: r.billing_adjustment ?? null,
+    transfer: r.transfer ?? null,
     waiting_reason: r.waiting_reason ?? null,
   };
 }

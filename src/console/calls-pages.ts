@@ -5,18 +5,18 @@ import type { FastifyInstance } from "fastify";
 import { CALL_OUTCOMES, CALL_STATUSES } from "../domain/calls.ts";
 import { parseRange } from "../http/byte-range.ts";
 import { listCallsQuery } from "../schemas/calls.ts";
-import { listOrdersQuery } from "../schemas/orders.ts";
-import { ORDER_RESOLUTIONS, ORDER_STATUSES } from "../domain/orders.ts";
+import { agentResolutionInputSchema, listOrdersQuery } from "../schemas/orders.ts";
+import { AGENT_RESOLUTIONS, ORDER_RESOLUTIONS, ORDER_STATUSES } from "../domain/orders.ts";
 import { cancelCall, getCall, listCalls, openCallRecording } from "../services/calls.ts";
 import { findConsoleSession, getCallStatuses } from "../services/console.ts";
-import { getOrder, listOrders } from "../services/orders.ts";
+import { getOrder, listOrders, resolveOrderByAgent } from "../services/orders.ts";
 import { getCallTranscript } from "../services/transcripts.ts";
 import { listCallDeliveries } from "../services/webhooks.ts";
 import { href, html } from "./html.ts";
 import { csrfField, layout, notice } from "./layout.ts";
 import { SESSION_COOKIE, type ConsoleHelpers } from "./helpers.ts";
 import { orderNamesOfCalls, orderNamesOfOrders } from "../services/connectors.ts";
-import { deliveriesTable, filledFields, filterFields, numHeader, orderHref, orderLabel, parseWith, resolutionCell, statusBadge, table } from "./page-kit.ts";
+import { deliveriesTable, filledFields, one, type Form, filterFields, numHeader, orderHref, orderLabel, parseWith, resolutionCell, statusBadge, table } from "./page-kit.ts";
 
 const TERMINAL = new Set<string>(CALL_STATUSES.filter((s) => !["queued", "ringing", "in_progress"].includes(s)));
 /** Seconds between two reads of the statuses a live page follows. */
@@ -255,6 +255,13 @@ ${r.call_id ? html` · <a href="/console/calls/${r.call_id}" data-settled-by="${
 ${r.message_id ? html` · ${t.whatsappMessage} <code>${r.message_id}</code>` : ""}</p>
 ${details}
 </section>
+<section aria-labelledby="h-agent"><h2 id="h-agent">${t.agentResolutionTitle}</h2>
+<p class="muted">${t.agentResolutionHint}</p>
+<form method="post" action="${orderHref(order.shop_external_id, order.external_id)}/resolution" data-form="agent-resolution">${csrfField(v)}
+<label>${t.agentResolutionValue} <select name="value" required>${AGENT_RESOLUTIONS.map((value) => html`<option value="${value}">${f.resolution(value)}</option>`)}</select></label>
+<label>${t.agentResolutionNote} <textarea name="note" maxlength="1000" dir="auto"></textarea></label>
+<button type="submit">${t.agentResolutionSubmit}</button></form>
+</section>
 <section aria-labelledby="h-items"><h2 id="h-items">${t.items}</h2>
 ${table([t.product, t.quantity, t.unitPrice], order.items.map((i) => html`<tr><td><bdi>${i.name}</bdi>${i.variant_name ? html` (<bdi>${i.variant_name}</bdi>)` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, order.currency)}</td></tr>`), "—", t.items)}
 <p>${t.amount}: ${f.money(order.amount, order.currency)}</p>
@@ -262,5 +269,12 @@ ${table([t.product, t.quantity, t.unitPrice], order.items.map((i) => html`<tr><t
 <section aria-labelledby="h-attempts"><h2 id="h-attempts">${t.attemptsTitle}</h2>
 ${table(["#", t.created, t.status, t.outcome, t.tEnded], attempts, "—", t.attemptsTitle)}
 </section>`));
+  });
+
+  app.post<{ Params: { shop: string; order: string }; Body: Form }>("/orders/:shop/:order/resolution", { preHandler: app.csrfProtection }, async (req, reply) => {
+    const note = one(req.body, "note")?.trim();
+    const input = parseWith(agentResolutionInputSchema, { value: one(req.body, "value"), ...(note ? { note } : {}) });
+    await resolveOrderByAgent(ctx, h.session(req).principal, req.params.shop, req.params.order, input);
+    return reply.redirect(orderHref(req.params.shop, req.params.order), 303);
   });
 }

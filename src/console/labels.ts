@@ -61,7 +61,7 @@ const en: Labels = {
   platforms: { shopify: "Shopify", youcan: "YouCan", woocommerce: "WooCommerce" },
   endReasons: {
     completed: "Conversation finished", customer_hangup: "Customer hung up", line_dropped: "Line dropped",
-    balance_exhausted: "Balance ran out", do_not_call_requested: "Customer asked not to be called", canceled: "Canceled",
+    balance_exhausted: "Balance ran out", do_not_call_requested: "Customer asked not to be called", transferred: "Put through to a person", canceled: "Canceled",
     no_answer: "No answer", busy: "Line busy", voicemail: "Voicemail", number_unreachable: "Number unreachable",
     insufficient_balance: "Balance too low", carrier_unavailable: "Carrier unavailable", carrier_refused: "Refused by the carrier",
     carrier_failed: "Carrier failure", carrier_no_response: "No response from the carrier", speech_refused: "Speech service refused",
@@ -73,7 +73,7 @@ const en: Labels = {
     wrong_number: "wrong person", question: "question", unclear: "unclear",
   },
   webhookEvents: {
-    "call.answered": "Call answered", "call.ended": "Call ended", "call.retry_scheduled": "Retry scheduled",
+    "call.answered": "Call answered", "call.ended": "Call ended", "call.retry_scheduled": "Retry scheduled", "call.transferred": "Call transferred to a person",
     "recording.ready": "Recording ready", "message.received": "Message received", "order.resolved": "Order settled", "order.delivery_updated": "Delivery updated",
     "webhook.test": "Test", "customer.opted_out": "Customer opted out",
   },
@@ -104,7 +104,7 @@ const fr: Labels = {
   platforms: { shopify: "Shopify", youcan: "YouCan", woocommerce: "WooCommerce" },
   endReasons: {
     completed: "Conversation menée à son terme", customer_hangup: "Le client a raccroché", line_dropped: "Ligne coupée",
-    balance_exhausted: "Solde épuisé", do_not_call_requested: "Le client ne veut plus être appelé", canceled: "Annulé",
+    balance_exhausted: "Solde épuisé", do_not_call_requested: "Le client ne veut plus être appelé", transferred: "Transféré à une personne", canceled: "Annulé",
     no_answer: "Pas de réponse", busy: "Ligne occupée", voicemail: "Messagerie", number_unreachable: "Numéro injoignable",
     insufficient_balance: "Solde insuffisant", carrier_unavailable: "Opérateur indisponible", carrier_refused: "Refusé par l’opérateur",
     carrier_failed: "Panne de l’opérateur", carrier_no_response: "L’opérateur n’a pas répondu", speech_refused: "Service vocal refusé",
@@ -116,7 +116,7 @@ const fr: Labels = {
     wrong_number: "mauvaise personne", question: "pose une question", unclear: "pas clair",
   },
   webhookEvents: {
-    "call.answered": "Appel décroché", "call.ended": "Appel terminé", "call.retry_scheduled": "Relance prévue",
+    "call.answered": "Appel décroché", "call.ended": "Appel terminé", "call.retry_scheduled": "Relance prévue", "call.transferred": "Appel transféré à une personne",
     "recording.ready": "Enregistrement prêt", "message.received": "Message reçu", "order.resolved": "Commande réglée", "order.delivery_updated": "Livraison mise à jour",
     "webhook.test": "Essai", "customer.opted_out": "Opposition du client",
   },
@@ -147,7 +147,7 @@ const ar: Labels = {
   platforms: { shopify: "Shopify", youcan: "YouCan", woocommerce: "WooCommerce" },
   endReasons: {
     completed: "اكتملت المحادثة", customer_hangup: "أغلق الزبون الخط", line_dropped: "انقطع الخط",
-    balance_exhausted: "نفد الرصيد", do_not_call_requested: "طلب الزبون عدم الاتصال به", canceled: "أُلغيت",
+    balance_exhausted: "نفد الرصيد", do_not_call_requested: "طلب الزبون عدم الاتصال به", transferred: "حُوِّل إلى شخص", canceled: "أُلغيت",
     no_answer: "لا رد", busy: "الخط مشغول", voicemail: "بريد صوتي", number_unreachable: "الرقم غير متاح",
     insufficient_balance: "رصيد غير كاف", carrier_unavailable: "المشغّل غير متاح", carrier_refused: "رفضها المشغّل",
     carrier_failed: "عطل لدى المشغّل", carrier_no_response: "لم يرد المشغّل", speech_refused: "رُفضت خدمة الصوت",
@@ -159,7 +159,7 @@ const ar: Labels = {
     wrong_number: "شخص آخر", question: "سؤال", unclear: "غير واضح",
   },
   webhookEvents: {
-    "call.answered": "رُدّ على المكالمة", "call.ended": "انتهت المكالمة", "call.retry_scheduled": "إعادة محاولة مبرمجة",
+    "call.answered": "رُدّ على المكالمة", "call.ended": "انتهت المكالمة", "call.retry_scheduled": "إعادة محاولة مبرمجة", "call.transferred": "حُوّلت المكالمة إلى شخص",
     "recording.ready": "التسجيل جاهز", "message.received": "رسالة واردة", "order.resolved": "حُسم الطلب", "order.delivery_updated": "تحديث التوصيل",
     "webhook.test": "تجربة", "customer.opted_out": "اعتراض الزبون",
   },

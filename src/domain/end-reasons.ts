@@ -39,6 +39,11 @@ export const END_REASONS = {
     cause: "The customer asked not to be called again (outcome `declined`, reason `do_not_call`); the number was put on the do-not-call list with the call's end.",
     remedy: "Do not call this customer again. Remove the number from the list (DELETE /v1/me/do-not-call/{phone_number}) only if the customer asks to be called.",
   },
+  transferred: {
+    statuses: ["completed"],
+    cause: "The agent put the customer through to the shop's person (issue 34: the shop's handoff, `transfer.status` `bridged`); the call ended when the bridged conversation did. Outcome `no_decision`: the person records the decision on the order (PUT /v1/shops/{shop_external_id}/orders/{order_external_id}/resolution). Billed for the connected seconds, the bridged part included.",
+    remedy: "Nothing to do on the call; the order's resolution (channel `agent`) says what the person settled.",
+  },
   canceled: {
     statuses: ["canceled"],
     cause: "The call was canceled through the API, MCP or the console (an answered call was closed politely and billed).",

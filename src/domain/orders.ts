@@ -7,8 +7,8 @@ export const ORDER_RESOLUTIONS = [
 ] as const;
 export type OrderResolution = (typeof ORDER_RESOLUTIONS)[number];
 
-/** The way an answer reached Wakha: a call (the engine) or a WhatsApp reply. */
-export const RESOLUTION_CHANNELS = ["voice", "whatsapp"] as const;
+/** The way an answer reached Wakha: a call (the engine), a WhatsApp reply, or a person of the shop (issue 34: after a transfer). */
+export const RESOLUTION_CHANNELS = ["voice", "whatsapp", "agent"] as const;
 export type ResolutionChannel = (typeof RESOLUTION_CHANNELS)[number];
 
 /**
@@ -33,6 +33,9 @@ export interface ResolutionState {
   at: Date | null;
   details: ResolutionDetails | null;
 }
+
+/** The resolutions a person of the shop may give an order (issue 34): any answer but `unresolved`. */
+export const AGENT_RESOLUTIONS = ["confirmed", "declined", "rescheduled", "callback_requested", "change_requested", "wrong_number"] as const satisfies readonly OrderResolution[];
 
 /** How much an answer says: 0 nothing, 1 "call me again", 2 a decision. */
 export function resolutionRank(resolution: OrderResolution): 0 | 1 | 2 {

@@ -23,12 +23,13 @@ import { CALLING_POLICY_TOOLS, RETRY_POLICY_TOOLS } from "./tools/calling-policy
 import { ORDER_TOOLS } from "./tools/orders.ts";
 import { ANALYTICS_TOOLS } from "./tools/analytics.ts";
 import { COURIER_TOOLS } from "./tools/couriers.ts";
+import { HANDOFF_TOOLS } from "./tools/handoff.ts";
 import { PRODUCT_TOOLS } from "./tools/products.ts";
 import { mirrorIndex, referenceTools } from "./tools/reference.ts";
 import { SHOP_TOOLS } from "./tools/shops.ts";
 import { WHATSAPP_TOOLS } from "./tools/whatsapp.ts";
 
-const DOMAIN_TOOLS = [...CALL_TOOLS, ...ORDER_TOOLS, ...ANALYTICS_TOOLS, ...COURIER_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS, ...DO_NOT_CALL_TOOLS, ...CALLING_POLICY_TOOLS, ...RETRY_POLICY_TOOLS, ...WHATSAPP_TOOLS, ...CONNECTOR_TOOLS, ...ERASURE_TOOLS, ...RETENTION_TOOLS, ...KNOWLEDGE_TOOLS, ...SIMULATION_TOOLS];
+const DOMAIN_TOOLS = [...CALL_TOOLS, ...ORDER_TOOLS, ...ANALYTICS_TOOLS, ...COURIER_TOOLS, ...HANDOFF_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS, ...DO_NOT_CALL_TOOLS, ...CALLING_POLICY_TOOLS, ...RETRY_POLICY_TOOLS, ...WHATSAPP_TOOLS, ...CONNECTOR_TOOLS, ...ERASURE_TOOLS, ...RETENTION_TOOLS, ...KNOWLEDGE_TOOLS, ...SIMULATION_TOOLS];
 
 /** The 23 tools of CONTRACT §9, plus get_transcript and redeliver_webhook_delivery (issue 20), and the calling-policy tools (issue 15), get_order and list_orders, get_whatsapp, set_whatsapp and delete_whatsapp (issue 16). */
 export const TOOLS: readonly WakhaTool[] = [...DOMAIN_TOOLS, ...referenceTools(mirrorIndex(DOMAIN_TOOLS))];

@@ -53,7 +53,10 @@ export async function buildEngine(config: Config, parts: EngineParts): Promise<C
   // The dialogue's first-use costs (lexicons, regular expressions, compiled code), paid while the first calls ring
   // rather than on their first turns (warm-up.ts).
   void warmDialogue();
-  return { telephony, dialogue: (order, now, line) => createDialogue(order, { classifier, now, digits: line?.digits === true }), log };
+  return {
+    telephony, log,
+    dialogue: (order, now, line, extra) => createDialogue(order, { classifier, now, digits: line?.digits === true, ...(extra?.handoff ? { handoff: extra.handoff } : {}) }),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@
 // query, documents them in OpenAPI, shapes the MCP tools and types the services.
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
+import { HANDOFF_TRIGGERS, TRANSFER_STATUSES } from "../domain/handoff.ts";
 import { addressSchema, deliveryDetailsSchema } from "./address.ts";
 import { CALL_OUTCOMES, CALL_STATUSES, SCHEDULE_REASONS } from "../domain/calls.ts";
 import { LEGAL_BASES } from "../domain/compliance.ts";
@@ -160,6 +161,15 @@ export const callOutSchema = z.object({
     reason: z.enum(["carrier_seconds_exceed_wall_clock"]).describe("`carrier_seconds_exceed_wall_clock`: the carrier reported more than the time from the answer to the end on our clock, plus 2 s."),
   }).nullable().default(null)
     .describe("Set when the call was billed less than its carrier reported, and why; null otherwise. A call is never billed more than the time from its answer to its end plus 2 s."),
+  transfer: z.object({
+    status: z.enum(TRANSFER_STATUSES).describe("`bridged`: the person took the call; `no_answer` (not within the handoff's ring timeout), `busy`, `failed`, `outside_hours` (outside the handoff's hours: not dialled): the agent came back, said a person will call back and the call ended `callback_requested`."),
+    to: z.string().describe("The number dialled: the shop's handoff number, E.164."),
+    reason: z.enum(HANDOFF_TRIGGERS).describe("What handed the call over: customer_asks, unanswered_question, unclear or angry."),
+    requested_at: timestamp.describe("When the agent started the transfer."),
+    answered_at: timestamp.nullable().describe("When the person picked up; null when nobody did."),
+    seconds: z.int().describe("Seconds the customer and the person were bridged (billed with the call's connected seconds); 0 when not bridged."),
+  }).nullable().default(null)
+    .describe("Issue 34: the warm transfer to the shop's person (PUT /v1/shops/{shop_external_id}/handoff), when the call had one; null otherwise. Sent as `call.transferred`."),
   waiting_reason: z.enum(["concurrency_cap", "caller_line_busy", "balance_held"]).nullable().default(null)
     .describe("Why a `queued` call waits to be dialled: `concurrency_cap` (the account's calls in progress are at its cap), `caller_line_busy` (every line of the caller numbers is busy), `balance_held` (the account's live calls hold all of its balance; the call is dialled when one ends, and ends `insufficient_balance` only if nothing is held and the free balance is under the 10-second minimum). Null otherwise."),
 }).meta({ id: "CallOut" });

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { CALL_OUTCOMES, CALL_STATUSES } from "../domain/calls.ts";
 import { COUNTRIES, CURRENCIES, LANGUAGES } from "../domain/locale.ts";
-import { ORDER_RESOLUTIONS, ORDER_STATUSES, RESOLUTION_CHANNELS } from "../domain/orders.ts";
+import { AGENT_RESOLUTIONS, ORDER_RESOLUTIONS, ORDER_STATUSES, RESOLUTION_CHANNELS } from "../domain/orders.ts";
 import { callItemSchema, dateFilter, outcomeDetailsSchema } from "./calls.ts";
 import { pageQuery, safeString, timestamp } from "./common.ts";
 import { orderDeliverySchema } from "./delivery.ts";
@@ -21,7 +21,7 @@ export const orderResolutionSchema = z.object({
     "`unresolved` until an answer settles the order. A later answer replaces the current one by the supersede rule: unresolved never " +
     "replaces anything; a decisive answer (confirmed, declined, rescheduled, change_requested, wrong_number) beats callback_requested, " +
     "which beats unresolved; between two answers of the same rank the later one wins if it says something else."),
-  channel: z.enum(RESOLUTION_CHANNELS).nullable().describe("How the answer came: `voice` (a call) or `whatsapp` (a reply); null while unresolved."),
+  channel: z.enum(RESOLUTION_CHANNELS).nullable().describe("How the answer came: `voice` (a call), `whatsapp` (a reply) or `agent` (a person of the shop, PUT .../resolution, after a transfer for example); null while unresolved."),
   resolved_at: timestamp.nullable().describe("When the customer gave the answer; null while unresolved."),
   details: outcomeDetailsSchema.nullable().describe("The same typed details as a call's `outcome_details`; null while unresolved."),
   call_id: z.string().nullable().describe("The call that settled the order (channel `voice`), else null."),
@@ -77,3 +77,16 @@ export const listOrdersQuery = z.object({
   created_after: dateFilter.optional().describe("Orders created at or after this time: RFC 3339 with an offset (2026-11-23T08:00:00Z), or YYYY-MM-DD for midnight UTC; years 0001 to 9999."),
   created_before: dateFilter.optional().describe("Orders created strictly before this time; same format as created_after."),
 });
+
+export const agentResolutionInputSchema = z.strictObject({
+  value: z.enum(AGENT_RESOLUTIONS).describe("What the shop's person settled with the customer: confirmed, declined, rescheduled, callback_requested, change_requested or wrong_number."),
+  note: safeString().min(1).max(1000).optional().describe("The person's note (kept in the resolution's `details.note`)."),
+  preferred_date: z.iso.date().optional().describe("rescheduled: the day agreed, YYYY-MM-DD."),
+}).meta({ id: "AgentResolutionInput" });
+export type AgentResolutionInput = z.output<typeof agentResolutionInputSchema>;
+
+export const agentResolutionResultSchema = z.object({
+  changed: z.boolean().describe("Whether the order's resolution changed (then `order.resolved` was sent, once). false: the supersede rule kept the current one (a callback_requested never replaces a decision; the same answer again changes nothing)."),
+  order: orderOutSchema,
+}).meta({ id: "AgentResolutionResult" });
+export type AgentResolutionResult = z.output<typeof agentResolutionResultSchema>;

@@ -222,6 +222,7 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
     recording_declined: false,
     schedule_reason: scheduleReason,
     billing_adjustment: null,
+    transfer: null,
     waiting_reason: null,
   };
   // Stored as the CallOut's JSON, and sent as it is: a replay gives the call exactly as first created, byte for byte.

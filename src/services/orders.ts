@@ -6,7 +6,8 @@ import { isExternalId } from "../domain/catalogue.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
 import { ORDER_SELECT, type OrderRow, readOrder, toOrderOut } from "../calls/orders/read-model.ts";
-import type { OrderOut } from "../schemas/orders.ts";
+import type { AgentResolutionInput, AgentResolutionResult, OrderOut } from "../schemas/orders.ts";
+import { settleOrder } from "../calls/orders/settle.ts";
 
 /** The same 404 for a missing shop, a missing order and another account's: the body names only what was asked. */
 export function orderNotFound(shopExternalId: string, orderExternalId: string): ApiError {
@@ -60,4 +61,29 @@ export async function listOrders(ctx: AppContext, who: Principal, filters: Order
     [who.accountId, after, statusResolutions, ...f.slice(1), page.limit + 1],
   );
   return ctx.paginator.page(scope, rows, page.limit, toOrderOut);
+}
+
+/**
+ * A person of the shop settles the order (issue 34, after a transfer for example): its resolution through channel
+ * `agent`, now, by the same supersede rule as voice and WhatsApp answers (`order.resolved` once, when it changes).
+ */
+export async function resolveOrderByAgent(
+  ctx: AppContext, who: Principal, shopExternalId: string, orderExternalId: string, input: AgentResolutionInput,
+): Promise<AgentResolutionResult> {
+  if (!isExternalId(shopExternalId) || !isOrderExternalId(orderExternalId)) throw orderNotFound(shopExternalId, orderExternalId);
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `SELECT o.id FROM orders o JOIN shops s ON s.id = o.shop_id WHERE s.account_id = $1 AND s.external_id = $2 AND o.external_id = $3`,
+    [who.accountId, shopExternalId, orderExternalId]);
+  const orderId = rows[0]?.id;
+  if (!orderId) throw orderNotFound(shopExternalId, orderExternalId);
+  const details: Record<string, unknown> = {};
+  if (input.note !== undefined) details["note"] = input.note;
+  if (input.preferred_date !== undefined) details["preferred_date"] = input.preferred_date;
+  const { changed } = await settleOrder(ctx, ctx.db, {
+    accountId: who.accountId, orderId, resolution: input.value, channel: "agent", at: new Date(ctx.now()),
+    details: Object.keys(details).length ? details : null,
+  });
+  const order = await readOrder(ctx.db, who.accountId, shopExternalId, orderExternalId);
+  if (!order) throw orderNotFound(shopExternalId, orderExternalId);
+  return { changed, order };
 }

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context.ts";
 import { pageSchema } from "../../schemas/common.ts";
-import { listOrdersQuery, orderOutSchema, orderParams } from "../../schemas/orders.ts";
+import { agentResolutionInputSchema, agentResolutionResultSchema, listOrdersQuery, orderOutSchema, orderParams } from "../../schemas/orders.ts";
 import { deliveryEventInputSchema, deliveryEventResultSchema } from "../../schemas/delivery.ts";
 import { recordDeliveryEvent } from "../../services/delivery.ts";
-import { getOrder, listOrders } from "../../services/orders.ts";
+import { getOrder, listOrders, resolveOrderByAgent } from "../../services/orders.ts";
 
 /** /v1/orders and /v1/shops/{shop_external_id}/orders/{order_external_id} (issue 16): read-only. */
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -48,4 +48,17 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
     const { created, result } = await recordDeliveryEvent(ctx, req.principal, req.params.shop_external_id, req.params.order_external_id, req.body);
     return reply.code(created ? 201 : 200).send(result);
   });
+
+  r.put("/shops/:shop_external_id/orders/:order_external_id/resolution", {
+    schema: {
+      operationId: "resolveOrder", tags: ["Orders"], summary: "Settle an order on behalf of the shop's person",
+      description: "What a person of the shop settled with the customer (issue 34: after a warm transfer, or a call of their own) becomes the " +
+        "order's resolution through channel `agent`, now, by the same supersede rule as voice and WhatsApp answers: a decision replaces a " +
+        "callback_requested, a later decision replaces an earlier one when it says something else, callback_requested never replaces a decision. " +
+        "`order.resolved` is sent once when the resolution changes; `changed: false` says the rule kept the current one. A missing shop or order, " +
+        "or another account's, is 404 `not_found`.",
+      params: orderParams, body: agentResolutionInputSchema, response: { 200: agentResolutionResultSchema },
+    },
+    config: { errors: ["not_found"] },
+  }, (req) => resolveOrderByAgent(ctx, req.principal, req.params.shop_external_id, req.params.order_external_id, req.body));
 }

@@ -71,7 +71,7 @@ function frenchReason(reason: string): string {
  * Tunisia and France (the account has no language of its own). One line, details included.
  */
 export function resolutionNote(resolution: OrderResolution, details: ResolutionDetails | null, channel: ResolutionChannel | null): string {
-  const by = channel === "whatsapp" ? "sur WhatsApp" : "par téléphone";
+  const by = channel === "whatsapp" ? "sur WhatsApp" : channel === "agent" ? "auprès de votre équipe" : "par téléphone";
   const d = details ?? {};
   switch (resolution) {
     case "confirmed": return `commande confirmée par le client ${by}.${deliveryNote(d["delivery"])}`;

@@ -33,8 +33,8 @@ function has(words: string, list: readonly string[]): boolean {
   return list.some((k) => tokens.some((t) => t === k || (k.length >= 4 && t.includes(k))));
 }
 
-/** What a question about the order is about, or null when it names none of price, delivery or items (issue 37). */
-export function questionAbout(text: string): QuestionTopic | null {
+/** What a question is about, or null when it names none of price, delivery or items: unanswered from the order (issues 34, 37). */
+export function knownQuestionTopic(text: string): QuestionTopic | null {
   const s = simplify(text);
   if (has(s, PRICE)) return "price";
   if (has(s, DELIVERY)) return "delivery";
@@ -42,9 +42,12 @@ export function questionAbout(text: string): QuestionTopic | null {
   return null;
 }
 
+/** The same reading under the name the knowledge's answers use. */
+export const questionAbout = knownQuestionTopic;
+
 /** What a question is about; a question about nothing recognisable gets the whole order read again. */
 export function questionTopic(text: string): QuestionTopic {
-  return questionAbout(text) ?? "items";
+  return knownQuestionTopic(text) ?? "items";
 }
 
 const BARE_NO = new Set(["la", "lla", "non", "no", "nope", "nan", "lala", "لا", "لالا", "لاء", "لأ"]);

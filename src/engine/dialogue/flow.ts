@@ -3,7 +3,9 @@
 // injected classifier and the slot extractors; the words the agent says come from the dialect profile.
 import type { CallOutcome } from "../../domain/calls.ts";
 import { DO_NOT_CALL_END_REASON } from "../../domain/do-not-call.ts";
+import type { HandoffTrigger, TransferStatus } from "../../domain/handoff.ts";
 import { isBareNo, isBareYes, questionAbout, relativeDelayMinutes } from "./cues.ts";
+import { asksForPerson, nobodyLine, soundsAngry, transferringLine } from "./handoff.ts";
 import { addressNoted, addressQuestion, readAddressReply } from "./address.ts";
 import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
 import { answerFromKnowledge, knowledgeTopic, noAnswerLine } from "./knowledge.ts";
@@ -29,6 +31,13 @@ export interface DialogueOptions {
   random?: () => number;
   /** The line carries keypad digits (DTMF): after two unclear turns the agent offers "press 1 or 2". */
   digits?: boolean;
+  /** Issue 34: the shop's handoff triggers; a trigger listed here transfers the call to a person instead of today's ending. */
+  handoff?: readonly HandoffTrigger[];
+  /**
+   * Issue 34 / 37: the trigger point of an unanswered question (a question the agent has no answer for), called with
+   * the customer's words whether or not the shop transfers it.
+   */
+  onUnansweredQuestion?: (question: string) => void;
 }
 
 /** Unclear replies tolerated before giving up: the question is asked at most three times. */
@@ -122,7 +131,7 @@ export function answersIdentity(c: Classification, text: string, country: Countr
   return c.intent === "confirm" || (c.intent === "unclear" && readReply(text, country).request === "acknowledgement");
 }
 
-type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "address" | "ended";
+type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "address" | "transferring" | "ended";
 
 /** An outcome the customer has decided while the agent still asks for its detail (reason, day, time, change). */
 interface Pending {
@@ -162,6 +171,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   let recordingDeclined = false;
   /** Questions the shop's knowledge did not answer (issue 37): `outcome_details.unanswered_questions`, however the call ends. */
   const unanswered: string[] = [];
+  /** Questions that found no answer, all of them (`unanswered` keeps the first MAX_UNANSWERED). */
+  let unansweredAsked = 0;
 
   function say(text: string, end: boolean): AgentTurn {
     log.push({ speaker: "agent", text, at: lastAt });
@@ -216,6 +227,30 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     return utcIso(instant);
   }
 
+  /** Whether the shop's handoff lists `trigger` (issue 34). */
+  function hands(trigger: HandoffTrigger): boolean {
+    return options.handoff?.includes(trigger) === true;
+  }
+
+  /** Puts the customer through to the shop's person (issue 34): the dialer transfers after this turn. */
+  function transfer(reason: HandoffTrigger, text: string | null): AgentTurn {
+    if (text) decisive.push(text);
+    pending = null;
+    stage = "transferring";
+    return { ...say(transferringLine(order.dialect, order.language), false), transfer: { reason, question: reason === "unanswered_question" ? text : null } };
+  }
+
+  /**
+   * A question (issues 34, 37): answered from the shop's knowledge or the order; one that finds no answer is recorded
+   * (noAnswer) and, when the shop hands such questions over, put through to a person instead of the "I don't know".
+   */
+  function question(text: string, then: (answer: string) => AgentTurn): AgentTurn {
+    const before = unansweredAsked;
+    const answer = answerQuestion(text);
+    if (unansweredAsked > before && hands("unanswered_question")) return transfer("unanswered_question", text);
+    return then(answer);
+  }
+
   function turnState(): TurnState {
     return { answersCheck, unclear, questions, digits: options.digits === true, keypadOffered };
   }
@@ -224,7 +259,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     // The second unclear turn about the order: on a line that carries digits, the keypad decides instead.
     const keypad = offersKeypad(turnState(), stage === "identity" || stage === "confirmation" ? stage : "other");
     unclear += 1;
-    if (unclear > MAX_REASKS) return finish("no_decision", {}, profile.giveUp());
+    if (unclear > MAX_REASKS) return hands("unclear") ? transfer("unclear", null) : finish("no_decision", {}, profile.giveUp());
     if (keypad) {
       keypadOffered = true;
       return say(profile.offerKeypad(), false);
@@ -260,6 +295,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
    * trigger connects here.
    */
   function noAnswer(text: string): string {
+    unansweredAsked += 1;
+    options.onUnansweredQuestion?.(text);
     if (unanswered.length < MAX_UNANSWERED) unanswered.push(text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text);
     note({ answered_from: "unanswered" });
     return noAnswerLine(order);
@@ -335,8 +372,10 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       case "question":
         questions += 1;
         if (questions > MAX_QUESTIONS) return unclearReply(() => profile.confirmationAgain(unclear));
-        stage = "confirmation";
-        return say(`${answerQuestion(text)} ${profile.confirmationQuestion()}`, false);
+        return question(text, (answer) => {
+          stage = "confirmation";
+          return say(`${answer} ${profile.confirmationQuestion()}`, false);
+        });
       case "unclear":
         return unclearReply(() => (stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear)));
     }
@@ -419,6 +458,10 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         settle("declined", { reason: "do_not_call", opted_out: true }, DO_NOT_CALL_END_REASON);
         return say(doNotCallClosing(order.dialect, order.language), true);
       }
+      if (stage === "transferring") return { text: "", end: false }; // the person's line is ringing
+      // Issue 34: a customer asking for a person, or angry, is put through when the shop's handoff says so.
+      if (text && hands("customer_asks") && asksForPerson(text)) return transfer("customer_asks", text);
+      if (text && hands("angry") && soundsAngry(text)) return transfer("angry", text);
       // "Don't record me", at any step: stopped, said so, and the call goes on with the question it interrupted.
       if (text && objectsToRecording(text, order.dialect)) {
         recordingDeclined = true;
@@ -469,6 +512,16 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
 
     recordingDeclined() {
       return recordingDeclined;
+    },
+
+    transferred(status: TransferStatus, at: number) {
+      if (settled || stage !== "transferring") return { text: "", end: true };
+      lastAt = Math.max(lastAt, at);
+      if (status === "bridged") {
+        settle("no_decision", {}, "transferred");
+        return { text: "", end: true };
+      }
+      return finish("callback_requested", { callback_at: null }, nobodyLine(order.dialect, order.language));
     },
 
     transcript() {

@@ -2,6 +2,7 @@
 // simulated customer (the simulator's other end of the line) and the dialer that runs a call through a
 // telephony provider. Changing it means changing all three.
 import type { CallOutcome } from "../../domain/calls.ts";
+import type { HandoffTrigger, TransferStatus } from "../../domain/handoff.ts";
 import type { Country, Currency, Dialect, Language } from "../../domain/locale.ts";
 import type { ShopKnowledge } from "./knowledge-types.ts";
 
@@ -41,6 +42,11 @@ export interface DialogueOrder {
 export interface AgentTurn {
   text: string;
   end: boolean;
+  /**
+   * Issue 34: after saying `text` ("I am putting you through"), the dialer transfers the call to the shop's person,
+   * then tells the dialogue how it went (Dialogue.transferred). `question`: the customer's words for an unanswered question.
+   */
+  transfer?: { reason: HandoffTrigger; question: string | null };
 }
 
 export interface TranscriptEntry {
@@ -80,6 +86,12 @@ export interface Dialogue {
   transcript(): TranscriptEntry[];
   /** The customer objected to the recording during the call (issue 36): none of it may be kept. */
   recordingDeclined?(): boolean;
+  /**
+   * Issue 34: how the transfer a turn asked for ended. `bridged`: the person took the call; the dialogue ends
+   * (`no_decision`, end reason `transferred`: the person settles the order). Otherwise the agent says a person will
+   * call back and the call ends `callback_requested`.
+   */
+  transferred?(status: TransferStatus, at: number): AgentTurn;
 }
 
 /** How the simulated line behaves before anyone speaks (CONTRACT §5: numbers ending 03, 04, 05). */

@@ -167,6 +167,37 @@ export interface CallSession {
   answeringMachine?(): "none" | "greeting" | "ended";
   /** Waits until the machine's greeting has ended (see answeringMachine), at most `seconds`; true when it did. */
   machineGreetingEnded?(seconds: number): Promise<boolean>;
+  /**
+   * Issue 34: a warm transfer. Dials `to` with the call's caller id while the customer waits, plays `whisper` to the
+   * person only, then bridges them with the customer; resolves once the bridged conversation ended (the line is then
+   * closed), or at once with why not (no_answer within the ring timeout, busy, failed; the person hanging up during the
+   * whisper is no_answer). Absent: the carrier cannot transfer (the dialer treats it as `failed`).
+   */
+  transfer?(request: TransferRequest): Promise<TransferOutcome>;
+}
+
+export interface TransferRequest {
+  /** The shop's handoff number, E.164. */
+  to: string;
+  /** The call's caller number; the carrier's configured one when absent. */
+  from?: string;
+  ringTimeoutSeconds: number;
+  /** The brief the person hears before being bridged; the customer never hears it. */
+  whisper: string;
+  /** BCP 47 locale of the whisper. */
+  whisperLocale: string;
+}
+
+export interface TransferOutcome {
+  status: "bridged" | "no_answer" | "busy" | "failed";
+  /** connectedSeconds() of the call when the person picked up; null when nobody did. */
+  answeredAtSeconds: number | null;
+  /** Seconds the customer and the person were bridged. */
+  bridgedSeconds: number;
+  /** What was said on the bridged line, when the carrier transcribes it (the simulator does). */
+  bridgedTurns?: { speaker: "agent" | "customer"; text: string; at: number }[];
+  /** The simulator's person records a decision on the order (as a real person would with PUT .../resolution). */
+  decision?: { value: "confirmed" | "declined" | "rescheduled" | "change_requested"; note: string };
 }
 
 /** A carrier: dials numbers and hands back live sessions. One instance serves many concurrent calls. */

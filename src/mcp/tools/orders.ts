@@ -1,10 +1,10 @@
-// get_order, list_orders: the orders API (GET /v1/shops/{shop_external_id}/orders/{order_external_id}, GET /v1/orders).
+// get_order, list_orders, record_delivery_event, resolve_order: the orders API (GET /v1/shops/{shop_external_id}/orders/{order_external_id}, GET /v1/orders).
 import { z } from "zod";
 import { pageSchema } from "../../schemas/common.ts";
 import { deliveryEventInputSchema, deliveryEventResultSchema } from "../../schemas/delivery.ts";
-import { listOrdersQuery, orderOutSchema } from "../../schemas/orders.ts";
+import { agentResolutionInputSchema, agentResolutionResultSchema, listOrdersQuery, orderOutSchema } from "../../schemas/orders.ts";
 import { recordDeliveryEvent } from "../../services/delivery.ts";
-import { getOrder, listOrders } from "../../services/orders.ts";
+import { getOrder, listOrders, resolveOrderByAgent } from "../../services/orders.ts";
 import { defineTool, rootObject } from "./tool.ts";
 
 const READ = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -62,4 +62,24 @@ export const recordDeliveryEventTool = defineTool({
     (await recordDeliveryEvent(ctx, who, shop_external_id, order_external_id, event)).result,
 });
 
-export const ORDER_TOOLS = [getOrderTool, listOrdersTool, recordDeliveryEventTool];
+export const resolveOrderTool = defineTool({
+  name: "resolve_order",
+  title: "Settle an order for the shop's person",
+  description: [
+    "Records what a person of the shop settled with the customer (after a warm transfer, or a call of their own): `value` is confirmed, declined, rescheduled, callback_requested, change_requested or wrong_number, with an optional `note` and, for rescheduled, `preferred_date` (YYYY-MM-DD).",
+    "It becomes the order's resolution through channel `agent` by the same supersede rule as the customer's answers by voice or WhatsApp: a decision replaces callback_requested, a later decision replaces an earlier one when it says something else, callback_requested never replaces a decision. `changed` says whether it did; order.resolved is sent once when it does.",
+    "The order is named by its shop and its own external id, as given to create_call; a missing one, or another account's, is not_found.",
+  ].join("\n\n"),
+  input: z.strictObject({
+    shop_external_id: z.string().describe("The order's shop, as given to create_call."),
+    order_external_id: z.string().describe("The order's `external_id`, as given to create_call."),
+    ...agentResolutionInputSchema.shape,
+  }),
+  output: rootObject(agentResolutionResultSchema, "Whether the resolution changed, and the order."),
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  rateClass: "write",
+  mirrors: { method: "PUT", path: "/v1/shops/{shop_external_id}/orders/{order_external_id}/resolution" },
+  run: ({ shop_external_id, order_external_id, ...input }, { ctx, who }) => resolveOrderByAgent(ctx, who, shop_external_id, order_external_id, input),
+});
+
+export const ORDER_TOOLS = [getOrderTool, listOrdersTool, recordDeliveryEventTool, resolveOrderTool];

@@ -10,6 +10,7 @@ import { frPhrases } from "./phrases/fr.ts";
 import { maPhrases } from "./phrases/ma.ts";
 import { tnPhrases } from "./phrases/tn.ts";
 import { ADDRESS_PHRASES } from "./phrases/address.ts";
+import { HANDOFF_NUMBER_BEHAVIOURS, HANDOFF_PHRASES, type HandoffBehaviour } from "./transfer.ts";
 
 export type Behaviour =
   | "confirm" | "decline" | "no_answer" | "busy" | "voicemail" | "reschedule" | "wrong_number"
@@ -17,7 +18,9 @@ export type Behaviour =
   // No person answers: a carrier announcement or a voicemail greeting (issue 14; numbers ending 21 to 25).
   | "not_in_service" | "switched_off" | "voicemail_undetected" | "unavailable" | "forwarded"
   // Confirm, then answer the address question (issue 35; numbers ending 16 and 17).
-  | "confirm_correcting_city" | "confirm_adding_landmark";
+  | "confirm_correcting_city" | "confirm_adding_landmark"
+  // Ask for a person, or a question the agent cannot answer (issue 34; numbers ending 13, 14 and 15).
+  | HandoffBehaviour;
 
 /** The test numbers of CONTRACT §5, by their last two digits. */
 export const TEST_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
@@ -82,7 +85,8 @@ export function seededRandom(seed: number): () => number {
 /** The behaviour behind a phone number: a test number's, or a persona drawn from the number's seed. */
 export function behaviourFor(phoneNumber: string): Behaviour {
   const digits = phoneNumber.replace(/\D/g, "");
-  const fixed = TEST_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ANNOUNCEMENT_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ADDRESS_NUMBER_BEHAVIOURS[digits.slice(-2)];
+  const fixed = TEST_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ANNOUNCEMENT_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ADDRESS_NUMBER_BEHAVIOURS[digits.slice(-2)]
+    ?? HANDOFF_NUMBER_BEHAVIOURS[digits.slice(-2)];
   if (fixed) return fixed;
   const draw = seededRandom(seedOf(digits))();
   const total = PERSONA_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
@@ -174,6 +178,9 @@ export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, r
         toldWhat = true;
         return say(bank.change);
       case "callback": return say(bank.callback);
+      case "asks_for_person":
+      case "asks_for_person_unanswered": return say(HANDOFF_PHRASES[dialect].person);
+      case "unanswerable_question": return say(HANDOFF_PHRASES[dialect].question);
       case "wrong_number": return say(bank.wrongPerson);
       default: return say(bank.mumble);
     }

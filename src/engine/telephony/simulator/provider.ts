@@ -7,7 +7,10 @@ import { createHash } from "node:crypto";
 import type { Dialect, SimulatedCustomer } from "../../dialogue/types.ts";
 import type { SpeechProvider } from "../../speech/provider.ts";
 import { RECORDING_SAMPLE_RATE, Timeline, tone } from "../../speech/wav.ts";
+import { behaviourFor } from "./customer.ts";
+import { HANDOFF_NUMBER_BEHAVIOURS, simulateTransfer } from "./transfer.ts";
 import {
+  type TransferOutcome, type TransferRequest,
   type AnswerResult, type CallProgress, type CallRecording, type CallSession, type HangupCause, type HangupEvent,
   type ListenOptions, type OriginateRequest, type SayResult, speechLocale, type TelephonyProvider, type Utterance,
 } from "../provider.ts";
@@ -216,6 +219,18 @@ class SimulatedSession implements CallSession {
     this.#turns.push({ speaker: "customer", text, at, seconds: seconds - beep });
     await this.#sleep(seconds);
     return { text, at, durationSeconds: seconds, confidence: 1 };
+  }
+
+  /** Issue 34: the shop's simulated person (simulator/transfer.ts); the bridged conversation ends the line. */
+  async transfer(request: TransferRequest): Promise<TransferOutcome> {
+    const behaviour = behaviourFor(this.#request.to);
+    const handoff = (Object.values(HANDOFF_NUMBER_BEHAVIOURS) as string[]).includes(behaviour) ? behaviour as (typeof HANDOFF_NUMBER_BEHAVIOURS)[string] : null;
+    const outcome = await simulateTransfer({
+      sleep: (s) => this.#sleep(s), connectedSeconds: () => this.connectedSeconds(), talkSeconds: (t) => this.#talkSeconds(t), closed: () => this.#closed,
+    }, handoff, this.#request.language, request);
+    for (const t of outcome.bridgedTurns ?? []) this.#turns.push({ ...t, seconds: this.#talkSeconds(t.text) });
+    if (outcome.status === "bridged") this.#close("customer");
+    return outcome;
   }
 
   async hangup(): Promise<void> {

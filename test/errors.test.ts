@@ -108,6 +108,6 @@ describe("error model (spec 7)", () => {
       expect(e.title.length, slug).toBeGreaterThan(3);
       expect(e.remedy.length, slug).toBeGreaterThan(10);
     }
-    expect(Object.keys(ERRORS)).toHaveLength(46);
+    expect(Object.keys(ERRORS)).toHaveLength(47);
   });
 });

@@ -49,7 +49,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     await t.close();
   });
 
-  it("initializes as wakha with instructions and lists exactly the 56 tools, each described, typed and annotated", async () => {
+  it("initializes as wakha with instructions and lists exactly the 60 tools, each described, typed and annotated", async () => {
     expect(client.getServerVersion()?.name).toBe("wakha");
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toMatch(/idempotency_key/);
@@ -262,7 +262,7 @@ describe("MCP server over Streamable HTTP (CONTRACT §9)", () => {
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "POST", path: "/v1/calls", mcp_tool: "create_call" }));
     expect(endpoints).toContainEqual(expect.objectContaining({ method: "DELETE", path: "/v1/me/api-keys/{id}", mcp_tool: null }));
     const mirrored = endpoints.flatMap((e) => (e.mcp_tool ? [e.mcp_tool] : []));
-    expect(new Set(mirrored).size).toBe(52); // every tool but the four reference tools mirrors one operation
+    expect(new Set(mirrored).size).toBe(56); // every tool but the four reference tools mirrors one operation
     const calls = await ok<{ endpoints: { tags?: string[]; path: string }[] }>(client, "list_endpoints", { tag: "calls" });
     expect(calls.endpoints.every((e) => e.path.startsWith("/v1/calls"))).toBe(true);
 

@@ -10,7 +10,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import { AudioCallSession } from "../src/engine/telephony/audio-session.ts";
-import type { AnswerResult, AudioCallLeg, CallProgress, HangupEvent } from "../src/engine/telephony/provider.ts";
+import type { AnswerResult, AudioCallLeg, HangupEvent } from "../src/engine/telephony/provider.ts";
 import type { Recognition, SpeechProvider, SynthesizedSpeech } from "../src/engine/speech/provider.ts";
 import { MULAW_FRAME_BYTES, MULAW_SILENCE, pcmToMulaw } from "../src/engine/speech/mulaw.ts";
 import { EnergyVad, type VoiceActivityDetector } from "../src/engine/speech/vad.ts";
@@ -200,7 +200,7 @@ async function framing(): Promise<void> {
 async function framingFor(calls: number): Promise<void> {
   const vads: VoiceActivityDetector[] = [];
   for (let i = 0; i < calls; i++) vads.push(VAD === "silero" ? new SileroVad(await sharedSileroModel()) : new EnergyVad());
-  const message = JSON.stringify({ event: "media", sequenceNumber: "1", streamSid: "MZ" + "0".repeat(32), media: { track: "inbound", chunk: "1", timestamp: "20", payload: Buffer.from(CUSTOMER_TURN.subarray(0, MULAW_FRAME_BYTES)).toString("base64") } });
+  const message = JSON.stringify({ event: "media", sequenceNumber: "1", streamSid: `MZ${"0".repeat(32)}`, media: { track: "inbound", chunk: "1", timestamp: "20", payload: Buffer.from(CUSTOMER_TURN.subarray(0, MULAW_FRAME_BYTES)).toString("base64") } });
   const n = VAD === "silero" ? 30_000 : 180_000; // 10 min (1 h) of audio in all
   const cpu = process.cpuUsage();
   for (let i = 0; i < n / calls; i++) {

@@ -127,5 +127,5 @@ for (const name of (process.env["CV_RECIPES"] ?? "shipped").split(",")) {
   line("all", readings);
   // The sets whose phrasing no generated phrase class was written from: the fairest part of the pool.
   line("unseen writers (blind5, blind6, blind8, blind10)", readings.filter((r) => /blind(5|6|8|10)-/.test(String(r["set"]))));
-  if (process.env["CV_OUT"]) writeFileSync(`${process.env["CV_OUT"]}.${name}.jsonl`, readings.map((r) => JSON.stringify(r)).join("\n") + "\n");
+  if (process.env["CV_OUT"]) writeFileSync(`${process.env["CV_OUT"]}.${name}.jsonl`, `${readings.map((r) => JSON.stringify(r)).join("\n")}\n`);
 }

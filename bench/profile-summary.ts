@@ -88,7 +88,7 @@ if (process.argv[4] === "--long") {
   });
   const buckets = [5, 10, 20, 50, 100].map((ms) => ({ ms, n: 0, us: 0 }));
   for (const s of stretches) for (const b of buckets) if (s.us >= b.ms * 1000) (b.n++, (b.us += s.us));
-  console.log(`\nbusy stretches >= ${threshold / 1000} ms: ${stretches.length}; ` + buckets.map((b) => `>=${b.ms} ms: ${b.n} (${(b.us / 1e6).toFixed(2)} s)`).join(", "));
+  console.log(`\nbusy stretches >= ${threshold / 1000} ms: ${stretches.length}; ${buckets.map((b) => `>=${b.ms} ms: ${b.n} (${(b.us / 1e6).toFixed(2)} s)`).join(", ")}`);
   // What the long stretches spend their time in, summed over all of them (inclusive: every frame on the stack).
   const incl = new Map<string, number>();
   const selfLong = new Map<string, number>();
@@ -111,6 +111,6 @@ if (process.argv[4] === "--long") {
   for (const s of [...stretches].sort((a, b) => b.us - a.us).slice(0, 8)) {
     const m = new Map<string, number>();
     for (const i of s.samples) for (const f of new Set(stackOf(profile.samples[i]!))) if (f.includes("src/") || f.includes("(garbage")) m.set(f, (m.get(f) ?? 0) + (profile.timeDeltas[i] ?? 0));
-    console.log(`  at ${(s.start / 1e6).toFixed(2)} s: ${(s.us / 1000).toFixed(1)} ms: ` + [...m].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(" | "));
+    console.log(`  at ${(s.start / 1e6).toFixed(2)} s: ${(s.us / 1000).toFixed(1)} ms: ${[...m].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(" | ")}`);
   }
 }

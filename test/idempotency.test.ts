@@ -34,7 +34,7 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
     });
 
     it("accepts 255 characters and refuses 256 with idempotency_key_too_long", async () => {
-      expect((await postCall(t, acct, callBody(shop), "k".repeat(254) + "1")).statusCode).toBe(201);
+      expect((await postCall(t, acct, callBody(shop), `${"k".repeat(254)}1`)).statusCode).toBe(201);
       const body = problem(await postCall(t, acct, callBody(shop), "k".repeat(256)), "idempotency_key_too_long", 400);
       expect(body["detail"]).toContain("256");
       expect((await postCall(t, acct, callBody(shop), "1")).statusCode).toBe(201);

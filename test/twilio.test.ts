@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CarrierLines } from "../src/engine/telephony/text-carrier.ts";
 import { TwilioTelephony } from "../src/engine/telephony/twilio/provider.ts";
 import { decodeWav } from "../src/engine/speech/wav.ts";
-import { balanceOf, createEngineDatabase, debitsOf, eventsOf, getCallOut, waitForEnd, waitForStatus } from "./engine-fixtures.ts";
+import { balanceOf, createEngineDatabase, debitsOf, eventsOf, getCallOut, waitForEnd, } from "./engine-fixtures.ts";
 import { carrierAccount, type CarrierNode, createCarrierCall, PHONES, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
 import { FakeTwilio, twilioSignature } from "./fakes/twilio.ts";
 
@@ -152,7 +152,7 @@ describe("the carrier's bad moments", () => {
     const { acct, shop } = await carrierAccount(t, 10_000);
     const id = await createCarrierCall(t, acct, shop, "FR", `${PHONES.FR}01`);
     const url = `${env["WAKHA_PUBLIC_URL"] ?? `http://127.0.0.1:${address.port}`}/carriers/twilio/calls/${id}/status`;
-    const form = { CallSid: "CA" + "0".repeat(32), CallStatus: "completed", CallDuration: "500" };
+    const form = { CallSid: `CA${"0".repeat(32)}`, CallStatus: "completed", CallDuration: "500" };
     const post = (headers: Record<string, string>) => t.app.inject({ method: "POST", url: `/carriers/twilio/calls/${id}/status`, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, payload: new URLSearchParams(form).toString() });
     expect((await post({})).statusCode).toBe(403);
     expect((await post({ "x-twilio-signature": twilioSignature("not-the-token-00000000", url, form) })).statusCode).toBe(403);

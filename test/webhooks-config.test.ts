@@ -147,7 +147,7 @@ describe("webhook configuration (issue 6.1, CONTRACT §6 and §10)", () => {
     expect(got.headers["x-service-event-id"]).toBe(delivery.event_id);
     expect(got.headers["x-service-event-type"]).toBe("webhook.test");
     expect(verifyWebhook(secret, got.headers["x-service-signature"] as string, got.body)).toBe(true);
-    expect(verifyWebhook(secret, got.headers["x-service-signature"] as string, got.body + " ")).toBe(false);
+    expect(verifyWebhook(secret, got.headers["x-service-signature"] as string, `${got.body} `)).toBe(false);
     expect(verifyWebhook("whsec_wrong", got.headers["x-service-signature"] as string, got.body)).toBe(false);
     const envelope = JSON.parse(got.body);
     expect(Object.keys(envelope)).toEqual(["id", "type", "created_at", "api_version", "data"]);

@@ -11,7 +11,7 @@ const run = promisify(execFile);
 const DOC = new URL("../docs/webhooks.md", import.meta.url);
 
 function block(markdown: string, lang: string): string {
-  const match = new RegExp("```" + lang + "\\n([\\s\\S]*?)```").exec(markdown);
+  const match = new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(markdown);
   if (!match) throw new Error(`no ${lang} block in docs/webhooks.md`);
   return match[1]!;
 }

@@ -21,7 +21,7 @@ describe("sendWebhook: one bounded attempt", () => {
   });
 
   it("keeps at most 1 KiB of the answer, without NUL characters", async () => {
-    receiver.respond = () => ({ status: 500, body: "\u0000" + "é".repeat(4000) });
+    receiver.respond = () => ({ status: 500, body: `\u0000${"é".repeat(4000)}` });
     const result = await sendWebhook(receiver.url, "{}", {}, open);
     expect(result.statusCode).toBe(500);
     expect(Buffer.byteLength(result.excerpt!)).toBeLessThanOrEqual(1024);

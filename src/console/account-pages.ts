@@ -10,7 +10,7 @@ import { getDailyUsage } from "../services/console.ts";
 import { createWebhook, deleteWebhook, getDeliveryWithAttempts, getWebhook, listWebhookDeliveries, redeliverWebhookDelivery, testWebhook } from "../services/webhooks.ts";
 import { href, html, type Html } from "./html.ts";
 import { csrfField, layout, notice } from "./layout.ts";
-import { type ConsoleHelpers } from "./helpers.ts";
+import type { ConsoleHelpers } from "./helpers.ts";
 import { usageChart } from "./chart.ts";
 import { deliveriesTable, type Form, numHeader, one, table, transactionText } from "./page-kit.ts";
 

@@ -13,7 +13,7 @@ import { getOrder, listOrders, resolveOrderByAgent } from "../services/orders.ts
 import { getCallTranscript } from "../services/transcripts.ts";
 import { listCallDeliveries } from "../services/webhooks.ts";
 import { href, html } from "./html.ts";
-import { csrfField, layout, notice } from "./layout.ts";
+import { csrfField, layout, } from "./layout.ts";
 import { SESSION_COOKIE, type ConsoleHelpers } from "./helpers.ts";
 import { orderNamesOfCalls, orderNamesOfOrders } from "../services/connectors.ts";
 import { deliveriesTable, filledFields, one, type Form, filterFields, numHeader, orderHref, orderLabel, parseWith, resolutionCell, statusBadge, table } from "./page-kit.ts";

@@ -6,9 +6,9 @@ import { productCreateBody, productUpdateBody } from "../schemas/products.ts";
 import { shopCreateBody, shopUpdateBody } from "../schemas/shops.ts";
 import { archiveProduct, createProduct, getProduct, listProducts, updateProduct } from "../services/products.ts";
 import { archiveShop, createShop, getShop, listShops, updateShop } from "../services/shops.ts";
-import { href, html } from "./html.ts";
+import { html } from "./html.ts";
 import { csrfField, layout } from "./layout.ts";
-import { type ConsoleHelpers } from "./helpers.ts";
+import type { ConsoleHelpers } from "./helpers.ts";
 import { type Form, one, parseWith, table } from "./page-kit.ts";
 
 

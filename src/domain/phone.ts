@@ -9,7 +9,7 @@ export const E164 = /^\+[1-9]\d{6,14}$/;
  */
 export function normalisePhone(raw: string, country: string): string | null {
   const parsed = parsePhoneNumberFromString(raw.slice(0, 64), country as CountryCode);
-  if (!parsed || !parsed.isValid()) return null;
+  if (!parsed?.isValid()) return null;
   return E164.test(parsed.number) ? parsed.number : null;
 }
 
@@ -23,7 +23,7 @@ export const DIALABLE_TYPES = ["MOBILE", "FIXED_LINE", "FIXED_LINE_OR_MOBILE"] a
  */
 export function numberRefusal(phone: string, country: string): string | null {
   const parsed = parseWithTypes(phone.slice(0, 64));
-  if (!parsed || !parsed.isValid()) return "it is not a valid number";
+  if (!parsed?.isValid()) return "it is not a valid number";
   if (!parsed.country) return `+${parsed.countryCallingCode} numbers belong to no country (international networks, satellite)`;
   if (parsed.country !== country) return `it is a number of ${parsed.country}, and the call is for ${country}`;
   const type = parsed.getType();

@@ -10,7 +10,7 @@ const SHAPES: [RegExp, string][] = [
   [new RegExp(`(wakha${SEP}sk${SEP})${TAIL}`, "g"), `$1${MASK}`],
   [new RegExp(`(whsec${SEP})${TAIL}`, "g"), `$1${MASK}`],
   // "Bearer", then spaces however written (" ", "+", "%20"), then the credential.
-  [new RegExp(`(\\bBearer(?:\\s|\\+|%20|%09)+)(?:[^\\s&"'#,;]|%[0-9A-Fa-f]{2})+`, "gi"), `$1${MASK}`],
+  [/(\bBearer(?:\s|\+|%20|%09)+)(?:[^\s&"'#,;]|%[0-9A-Fa-f]{2})+/gi, `$1${MASK}`],
   // A store connector's inbound address (/connectors/{platform}/{token}): the token routes a shop's orders to it.
   [/(\/connectors\/[A-Za-z0-9_-]+\/)[^/?#\s"']+/g, `$1${MASK}`],
 ];

@@ -5,7 +5,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
-import { ApiError } from "../errors.ts";
 import { receiveStoreWebhook } from "../services/connector-intake.ts";
 import { detailSchema, INBOUND_BODY_LIMIT, passThrough, rawBodyScope } from "./raw-body-scope.ts";
 

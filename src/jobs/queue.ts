@@ -64,7 +64,7 @@ export class JobQueue {
     };
     await this.boss.send(job.name, data, { ...options, db: capture });
     const only = seen.length === 1 ? seen[0]! : null;
-    if (!only || only.values.length !== 1 || /^\s*WITH\b/i.test(only.text) || !/^\s*INSERT\b/i.test(only.text)) return null;
+    if (only?.values.length !== 1 || /^\s*WITH\b/i.test(only.text) || !/^\s*INSERT\b/i.test(only.text)) return null;
     return { text: only.text, param: String(only.values[0]) };
   }
 

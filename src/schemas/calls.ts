@@ -3,7 +3,7 @@
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
 import { HANDOFF_TRIGGERS, TRANSFER_STATUSES } from "../domain/handoff.ts";
-import { addressSchema, deliveryDetailsSchema } from "./address.ts";
+import { addressSchema, } from "./address.ts";
 import { CALL_OUTCOMES, CALL_STATUSES, SCHEDULE_REASONS } from "../domain/calls.ts";
 import { LEGAL_BASES } from "../domain/compliance.ts";
 import { END_REASON_VALUES } from "../domain/end-reasons.ts";

@@ -3,7 +3,7 @@ import { channel } from "node:diagnostics_channel";
 import type { AppContext, NodeBatchers, Principal } from "../context.ts";
 import { type Queryable, queryPrepared } from "../db/pool.ts";
 import { ACTIVE_STATUSES, CALL_STATUSES, type CallOutcome, DEFAULT_CHANNEL } from "../domain/calls.ts";
-import { COUNTRY_CURRENCY, COUNTRY_DIALECT, type Country, DEFAULT_LANGUAGE, type Language, SERVED_LANGUAGES } from "../domain/locale.ts";
+import { COUNTRY_CURRENCY, COUNTRY_DIALECT, DEFAULT_LANGUAGE, type Language, SERVED_LANGUAGES } from "../domain/locale.ts";
 import { normalizeDecimal, REQUIRED_SECONDS } from "../domain/money.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { ApiError } from "../errors.ts";

@@ -3,7 +3,7 @@
 // PutObject (up to 5 GB, far above a call's audio); reads are a HeadObject for the size, then a ranged GetObject
 // streamed to the client; the purge deletes up to 1,000 keys per DeleteObjects.
 import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type ServerSideEncryption } from "@aws-sdk/client-s3";
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, type Readable } from "node:stream";
 import type { RecordingStore, RecordingStoreSpec, S3RecordingStoreOptions, StoredRecording } from "./recording-store.ts";
 
 export type { S3RecordingStoreOptions };

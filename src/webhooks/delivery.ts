@@ -103,7 +103,7 @@ export async function attemptDeliveries(ctx: AppContext, jobs: { deliveryId: str
   for (const [index, { deliveryId, attempt }] of jobs.entries()) {
     const row = rows.get(deliveryId);
     // Two jobs for the same due attempt in one batch (a requeued one beside a late original): one sends.
-    if (!row || row.status !== "pending" || row.attempts !== attempt - 1 || claimed.has(row.id)) continue;
+    if (row?.status !== "pending" || row.attempts !== attempt - 1 || claimed.has(row.id)) continue;
     claimed.add(row.id);
     if (row.webhook_status !== "active") {
       sending.push(abandon(ctx, row, `the webhook was ${row.webhook_status} before this attempt`).then((o) => void (outcomes[index] = o)));

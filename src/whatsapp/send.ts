@@ -102,7 +102,7 @@ export async function sendQueuedMessage(ctx: AppContext, messageId: string): Pro
     [messageId],
   );
   const m = rows[0];
-  if (!m || m.status !== "pending") return;
+  if (m?.status !== "pending") return;
   // Listed after the template was queued: never sent (issue 15's list covers every channel to the customer).
   if (m.listed) return mark(ctx, m.id, "skipped", { reason: "do_not_call" });
   if (!m.phone_number_id || !m.access_token_sealed) return mark(ctx, m.id, "skipped", { reason: "whatsapp_not_configured" });

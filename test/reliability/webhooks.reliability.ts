@@ -5,7 +5,6 @@ import { type IncomingMessage, type Server, type ServerResponse, createServer } 
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Child, createAccountCli, startWakha, wakhaEnv } from "../../bench/processes.ts";
-import { emitEvent } from "../../src/webhooks/events.ts";
 import { type TestApp, startApp } from "../helpers.ts";
 
 const databaseUrl = inject("databaseUrl");

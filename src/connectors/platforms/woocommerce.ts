@@ -127,7 +127,7 @@ function decimal(value: number | string): string {
   return value.toFixed(4).replace(/\.?0+$/, "");
 }
 
-const text = (s: string | null | undefined): string | null => (s && s.trim() ? s.trim() : null);
+const text = (s: string | null | undefined): string | null => (s?.trim() ? s.trim() : null);
 
 /**
  * COD by `payment_method` ("cod", WooCommerce's Cash on delivery gateway), first: WooCommerce stamps `date_paid`

@@ -19,8 +19,7 @@ import { z } from "zod";
 import type { OrderResolution } from "../../domain/orders.ts";
 import {
   type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StorePlatform, type StoreProduct,
-  type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, type WebhookVerdict, StoreApiError,
-  type StoreAddress, storeAddress,
+  type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, type WebhookVerdict, StoreApiError,storeAddress,
 } from "../platform.ts";
 import { parseJson, type StoreHttpOptions, type StoreResponse, storeError, storeRequest } from "./store-http.ts";
 
@@ -114,7 +113,7 @@ const orderSchema = z.looseObject({
 type YouCanOrder = z.infer<typeof orderSchema>;
 type Address = z.infer<typeof addressSchema>;
 
-const text = (s: string | null | undefined): string | null => (s && s.trim() ? s.trim() : null);
+const text = (s: string | null | undefined): string | null => (s?.trim() ? s.trim() : null);
 const asAddress = (a: unknown): Address => (a && typeof a === "object" && !Array.isArray(a) ? (a as Address) : {});
 const decimal = (v: number | string): string => (typeof v === "number" ? v.toFixed(4).replace(/\.?0+$/, "") : v.trim());
 

@@ -199,7 +199,6 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("jab", "jeb", "jabetli": "he brought (me)", the past of "bring", asks for nothing.)
   const brought = (h: SignalHit) => h.signal === "send" && /^(jab|jeb)/.test(tokens[h.start] ?? "");
   const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h) && !brought(h));
-  const aboutCourier = hits.some((h) => COURIER.has(h.signal) && !sendsLater(h));
   const yesToOrder = orderYes.length > 0;
   // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
   const covered = new Set<number>();
@@ -317,7 +316,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const goOnOnly = goOn.size > 0 && !firmYes && [...covered].some((i) => !goOn.has(i)) && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || covered.has(i) || goOn.has(i));
   if (goOnOnly) return result("acknowledgement", cueAt(Math.min(...goOn)), deniedRefusal);
   // "oui oui euh", "ewa na3am ewa euh": yes-words trailing off into a hesitation, nothing said yet.
-  const words_ = tokens.map((t, i) => i).filter((i) => ![",", ".", "!", "?", "…"].includes(tokens[i]!));
+  const words_ = tokens.map((_t, i) => i).filter((i) => ![",", ".", "!", "?", "…"].includes(tokens[i]!));
   const last = words_[words_.length - 1];
   const trailsOff = last !== undefined && hits.some((h) => h.signal === "filler" && h.start <= last && h.end > last) && !firmYes;
   if (trailsOff && yes && words_.every((i) => filler.has(i) || covered.has(i) || hits.some((h) => h.signal === "filler" && h.start <= i && h.end > i))) {

@@ -27,7 +27,6 @@ interface Evidence {
 }
 
 const STRONG: Intent[] = ["change_request", "reschedule", "callback"];
-const CANCEL_SIGNALS = new Set<Signal>(["no", "refuse", "cancelVerb", "changedMind", "reason", "didntOrder"]);
 const BARE_SIGNALS = new Set<Signal>(["yes", "what", "filler", "hedge", "repeat", "doubt"]);
 const IGNORABLE = new Set(["a", "ya", "khuya", "khoya", "akhi", "khti", "sidi", "madame", "monsieur", "3afak", "afak", "3aychek", "svp", "stp", "merci", "chukran", "chokran", "chkran", "chkra", "allah", "wa", "w", "u", "hbibi", "sahbi", "m3alem", "chef", "ah"]);
 const VOCATIVE_HEADS = new Set(["a", "ya"]);

@@ -116,7 +116,7 @@ const stickyTwins = new WeakMap<RegExp, RegExp>();
  */
 function matchesOf(re: RegExp, canon: string, tokenAt: Map<number, number>): { start: number; end: number }[] {
   let sticky = stickyTwins.get(re);
-  if (!sticky) stickyTwins.set(re, (sticky = new RegExp(re.source, re.flags.replace("g", "") + "y")));
+  if (!sticky) stickyTwins.set(re, (sticky = new RegExp(re.source, `${re.flags.replace("g", "")}y`)));
   const out: { start: number; end: number }[] = [];
   let from = 0;
   for (const offset of tokenAt.keys()) {

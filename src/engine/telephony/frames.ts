@@ -3,7 +3,7 @@
 // JSON object (binary, not JSON, null, an array, a number, a string) is refused with a reason; the handler logs it
 // and ignores it, as every carrier's protocol ignores what it does not know. Fields are checked by the schemas of
 // the messages we act on; a message of a known type with a field of the wrong type is refused the same way.
-import { z } from "zod";
+import type { z } from "zod";
 
 export type Frame<T> = { ok: true; message: T } | { ok: false; reason: string };
 

@@ -120,7 +120,7 @@ export function parseChangelog(text: string): Changelog {
       section = release.changes[kind[1]!.trim()] ??= [];
     } else if (section && line.startsWith("- ")) {
       section.push(line.slice(2).trim());
-    } else if (section && section.length && /^\s+\S/.test(line)) {
+    } else if (section?.length && /^\s+\S/.test(line)) {
       section[section.length - 1] += ` ${line.trim()}`;
     }
   }

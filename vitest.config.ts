@@ -3,7 +3,12 @@ import { defineConfig } from "vitest/config";
 // Files that run real-time audio (Silero VAD, espeak-ng, 20 ms frames at the pace of a phone line) measure what
 // they hear against the clock: they run after the others, one at a time, with the machine to themselves. Every
 // other file runs two at a time (each on a database or accounts of its own).
-const REALTIME = ["test/audio-simulator.test.ts", "test/media-streams.test.ts", "test/engine-simulator.test.ts", "test/vad.test.ts"];
+const REALTIME = [
+  "test/audio-simulator.test.ts",
+  "test/media-streams.test.ts",
+  "test/engine-simulator.test.ts",
+  "test/vad.test.ts",
+];
 
 export default defineConfig({
   test: {
@@ -17,7 +22,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "main", include: ["test/**/*.test.ts", "src/**/*.test.ts"], exclude: REALTIME, sequence: { groupOrder: 0 } },
+        test: {
+          name: "main",
+          include: ["test/**/*.test.ts", "src/**/*.test.ts"],
+          exclude: REALTIME,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,

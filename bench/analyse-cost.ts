@@ -13,7 +13,8 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith(".jsonl"))) {
   for (const line of readFileSync(path.join(dir, f), "utf8").split("\n")) {
     if (!line.trim()) continue;
     const o = JSON.parse(line) as { country?: string; text?: string };
-    if (typeof o.text === "string" && ["MA", "DZ", "TN", "FR"].includes(o.country ?? "")) items.push({ country: o.country as Country, text: o.text });
+    if (typeof o.text === "string" && ["MA", "DZ", "TN", "FR"].includes(o.country ?? ""))
+      items.push({ country: o.country as Country, text: o.text });
   }
 }
 const out: string[] = items.map((i) => JSON.stringify(analyse(i.text, i.country)));
@@ -31,4 +32,6 @@ for (let round = 0; round < 5; round++) {
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!.toFixed(3);
 const sum = times.reduce((a, b) => a + b, 0);
-console.log(`${items.length} utterances, digest ${digest}; warm analyse: mean ${(sum / times.length).toFixed(3)} ms, p50 ${pct(50)}, p99 ${pct(99)}, max ${times.at(-1)!.toFixed(2)} ms`);
+console.log(
+  `${items.length} utterances, digest ${digest}; warm analyse: mean ${(sum / times.length).toFixed(3)} ms, p50 ${pct(50)}, p99 ${pct(99)}, max ${times.at(-1)!.toFixed(2)} ms`,
+);

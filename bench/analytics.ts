@@ -49,16 +49,27 @@ export async function analyticsSection(serverUrl: string, log: (m: string) => vo
   const db = await benchDatabase(serverUrl, "analytics");
   try {
     await migrate(db.url);
-    const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", WAKHA_RATE_LIMIT_SCALE: "1000" });
-    const root = await createRoot(config, { databaseUrl: db.url, cursorSecret: "bench-analytics-cursor-secret-0123456789abcdef" });
+    const config = loadConfig({
+      DATABASE_URL: db.url,
+      LOG_LEVEL: "silent",
+      WAKHA_CALLING_HOURS: "off",
+      WAKHA_NUMBER_DAILY_LIMIT: "0",
+      WAKHA_RATE_LIMIT_SCALE: "1000",
+    });
+    const root = await createRoot(config, {
+      databaseUrl: db.url,
+      cursorSecret: "bench-analytics-cursor-secret-0123456789abcdef",
+    });
     const app = await buildApp(root);
     await app.ready();
     try {
       const account = await createAccount(root.db, { name: "bench analytics", balanceSeconds: 1_000_000 });
       const auth = { authorization: `Bearer ${account.api_key}` };
       for (let i = 0; i < 20; i++) {
-        await root.db.query("INSERT INTO shops (id, account_id, external_id, merchant_external_id, name) VALUES (gen_random_uuid(), $1, $2, 'm', 'Shop')",
-          [account.account_id, `shop-${String(i).padStart(2, "0")}`]);
+        await root.db.query(
+          "INSERT INTO shops (id, account_id, external_id, merchant_external_id, name) VALUES (gen_random_uuid(), $1, $2, 'm', 'Shop')",
+          [account.account_id, `shop-${String(i).padStart(2, "0")}`],
+        );
       }
       const started = performance.now();
       log(`analytics: inserting ${orders} orders and ${calls} calls`);
@@ -67,7 +78,11 @@ export async function analyticsSection(serverUrl: string, log: (m: string) => vo
       await root.db.query(CALLS(true), [account.account_id]);
       await root.db.query("ANALYZE orders");
       await root.db.query("ANALYZE calls");
-      const counted = (await root.db.query<{ n: string }>("SELECT count(*) AS n FROM calls WHERE account_id = $1", [account.account_id])).rows[0]!.n;
+      const counted = (
+        await root.db.query<{ n: string }>("SELECT count(*) AS n FROM calls WHERE account_id = $1", [
+          account.account_id,
+        ])
+      ).rows[0]!.n;
       log(`analytics: seeded ${counted} calls in ${((performance.now() - started) / 1000).toFixed(0)} s`);
       const to = new Date(Date.now() + 60_000);
       const from = new Date(to.getTime() - 365 * 86_400_000);
@@ -81,7 +96,8 @@ export async function analyticsSection(serverUrl: string, log: (m: string) => vo
           times.push(performance.now() - t0);
           if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
           const total = (res.json() as { data: { orders: number }[] }).data.reduce((n, r) => n + r.orders, 0);
-          if (group !== "product" && group !== "shop" && total !== orders) throw new Error(`${group}: counted ${total} orders, seeded ${orders}`);
+          if (group !== "product" && group !== "shop" && total !== orders)
+            throw new Error(`${group}: counted ${total} orders, seeded ${orders}`);
         }
         return times;
       };
@@ -95,7 +111,10 @@ export async function analyticsSection(serverUrl: string, log: (m: string) => vo
       }
       all.sort((a, b) => a - b);
       const verdict = percentile(all, 95) < TARGET_MS ? "met" : "missed";
-      return { name, text: `whole year, all groupings: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms (${samples} requests per grouping, in-process); ${parts.join("; ")}; target p95 < ${TARGET_MS} ms: ${verdict}` };
+      return {
+        name,
+        text: `whole year, all groupings: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms (${samples} requests per grouping, in-process); ${parts.join("; ")}; target p95 < ${TARGET_MS} ms: ${verdict}`,
+      };
     } finally {
       await app.close();
       await root.close();

@@ -9,12 +9,19 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 
 function runAudioBench(args: string[], env: Record<string, string>, script = "audio.ts"): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "bench", script), ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(ROOT, "bench", script), ...args], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (d: Buffer) => (out += d.toString()));
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-    child.on("close", (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`bench/${script} ${args.join(" ")} exited ${code}: ${err.trim().split("\n").at(-1) ?? ""}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(out.trim())
+        : reject(new Error(`bench/${script} ${args.join(" ")} exited ${code}: ${err.trim().split("\n").at(-1) ?? ""}`)),
+    );
   });
 }
 

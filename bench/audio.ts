@@ -23,7 +23,14 @@ const CALLS = Number(process.argv[2] ?? 100);
 const SECONDS = Number(process.argv[3] ?? 30);
 const END_SILENCE_MS = Number(process.argv[4] ?? 400);
 const VAD = (process.argv[5] ?? "silero") as "silero" | "energy";
-const TURN_TAKING = { vad: VAD, threshold: 0.5, endSilenceMs: END_SILENCE_MS, bargeInMs: 160, fillerMs: 600, minRms: 400 };
+const TURN_TAKING = {
+  vad: VAD,
+  threshold: 0.5,
+  endSilenceMs: END_SILENCE_MS,
+  bargeInMs: 160,
+  fillerMs: 600,
+  minRms: 400,
+};
 
 function toneMulaw(seconds: number, hz: number): Uint8Array {
   const pcm = new Int16Array(Math.round(seconds * 8000));
@@ -60,7 +67,9 @@ class InstantSpeech implements SpeechProvider {
     return { sampleRate: 8000, samples: new Int16Array(0), mulaw: AGENT_LINE };
   }
   async *recognize(audio: AsyncIterable<Uint8Array>): AsyncIterable<Recognition> {
-    for await (const _ of audio) { /* drain */ }
+    for await (const _ of audio) {
+      /* drain */
+    }
     yield { text: "wakha", final: true, confidence: 1, startSeconds: 0, durationSeconds: 1.2 };
   }
   async close(): Promise<void> {}
@@ -147,7 +156,11 @@ async function turnTaking(): Promise<void> {
     const call: { leg: MemoryLeg; speaking: Uint8Array } = { leg, speaking: new Uint8Array(0) };
     legs.push(call);
     const session = new AudioCallSession({
-      leg, speech: new InstantSpeech(), locale: "ar-MA", speed: 1, log: () => {},
+      leg,
+      speech: new InstantSpeech(),
+      locale: "ar-MA",
+      speed: 1,
+      log: () => {},
       turnTaking: TURN_TAKING,
     });
     // The customer answers each agent line after 300 ms; the agent answers each turn: a conversation loop.
@@ -184,10 +197,16 @@ async function turnTaking(): Promise<void> {
   for (const call of legs) await call.leg.hangup();
   const audioSeconds = (frames * 20) / 1000;
   const cpuMs = (used.user + used.system) / 1000;
-  console.log(`audio turn-taking, ${CALLS} concurrent calls for ${SECONDS} s (${VAD} VAD, end-of-turn silence ${END_SILENCE_MS} ms, instant recogniser and synthesiser):`);
-  console.log(`  turn latency, end of the customer's speech to the agent's first frame: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms over ${latencies.length} turns (the end-of-turn silence is ${END_SILENCE_MS} ms of it)`);
+  console.log(
+    `audio turn-taking, ${CALLS} concurrent calls for ${SECONDS} s (${VAD} VAD, end-of-turn silence ${END_SILENCE_MS} ms, instant recogniser and synthesiser):`,
+  );
+  console.log(
+    `  turn latency, end of the customer's speech to the agent's first frame: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms over ${latencies.length} turns (the end-of-turn silence is ${END_SILENCE_MS} ms of it)`,
+  );
   console.log(`  event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms (max ${(eld.max / 1e6).toFixed(1)})`);
-  console.log(`  CPU ${(cpuMs / audioSeconds).toFixed(3)} ms per second of call audio (whole process: sessions, VAD, clock), so about ${Math.floor(1000 / (cpuMs / audioSeconds))} concurrent calls per core`);
+  console.log(
+    `  CPU ${(cpuMs / audioSeconds).toFixed(3)} ms per second of call audio (whole process: sessions, VAD, clock), so about ${Math.floor(1000 / (cpuMs / audioSeconds))} concurrent calls per core`,
+  );
 }
 
 async function framing(): Promise<void> {
@@ -199,19 +218,34 @@ async function framing(): Promise<void> {
 
 async function framingFor(calls: number): Promise<void> {
   const vads: VoiceActivityDetector[] = [];
-  for (let i = 0; i < calls; i++) vads.push(VAD === "silero" ? new SileroVad(await sharedSileroModel()) : new EnergyVad());
-  const message = JSON.stringify({ event: "media", sequenceNumber: "1", streamSid: `MZ${"0".repeat(32)}`, media: { track: "inbound", chunk: "1", timestamp: "20", payload: Buffer.from(CUSTOMER_TURN.subarray(0, MULAW_FRAME_BYTES)).toString("base64") } });
+  for (let i = 0; i < calls; i++)
+    vads.push(VAD === "silero" ? new SileroVad(await sharedSileroModel()) : new EnergyVad());
+  const message = JSON.stringify({
+    event: "media",
+    sequenceNumber: "1",
+    streamSid: `MZ${"0".repeat(32)}`,
+    media: {
+      track: "inbound",
+      chunk: "1",
+      timestamp: "20",
+      payload: Buffer.from(CUSTOMER_TURN.subarray(0, MULAW_FRAME_BYTES)).toString("base64"),
+    },
+  });
   const n = VAD === "silero" ? 30_000 : 180_000; // 10 min (1 h) of audio in all
   const cpu = process.cpuUsage();
   for (let i = 0; i < n / calls; i++) {
-    await Promise.all(vads.map((vad) => {
-      const m = JSON.parse(message) as { media: { payload: string } };
-      return vad.push(Buffer.from(m.media.payload, "base64"));
-    }));
+    await Promise.all(
+      vads.map((vad) => {
+        const m = JSON.parse(message) as { media: { payload: string } };
+        return vad.push(Buffer.from(m.media.payload, "base64"));
+      }),
+    );
   }
   const used = process.cpuUsage(cpu);
   const perSecond = (used.user + used.system) / 1000 / ((n * 20) / 1000);
-  console.log(`  framing + VAD alone (${calls} call${calls > 1 ? "s" : ""} at once): ${(perSecond * 1000).toFixed(1)} µs CPU per second of audio (JSON.parse, base64, ${VAD} VAD), so about ${Math.floor(1000 / perSecond)} calls per core for these`);
+  console.log(
+    `  framing + VAD alone (${calls} call${calls > 1 ? "s" : ""} at once): ${(perSecond * 1000).toFixed(1)} µs CPU per second of audio (JSON.parse, base64, ${VAD} VAD), so about ${Math.floor(1000 / perSecond)} calls per core for these`,
+  );
 }
 
 // The same sessions on the audio simulator (WAKHA_SIMULATOR_AUDIO's legs): espeak-ng voices for both sides, the
@@ -219,7 +253,11 @@ async function framingFor(calls: number): Promise<void> {
 async function audioSimulator(): Promise<void> {
   const voice = (await espeakAvailable()) ? new EspeakSpeech({ concurrency: 2 }) : null;
   const carrier = new SimulatedAudioTelephony({ customers: createSimulatedCustomer, speed: 1, voice });
-  const lines = ["Salam, m3ak Wakha, kan3ayto 3la wed la commande dyalk.", "Wach nconfirmiw lik la commande b 498 dirham?", "Safi, chokran, nhar zwin."];
+  const lines = [
+    "Salam, m3ak Wakha, kan3ayto 3la wed la commande dyalk.",
+    "Wach nconfirmiw lik la commande b 498 dirham?",
+    "Safi, chokran, nhar zwin.",
+  ];
   let turns = 0;
   let clears = 0;
   const by = { words: 0, duration: 0 };
@@ -229,31 +267,55 @@ async function audioSimulator(): Promise<void> {
   eld.enable();
   const cpu = process.cpuUsage();
   const started = performance.now();
-  await Promise.all(Array.from({ length: CALLS }, async (_, i) => {
-    await delay((i * 37) % 2000);
-    const leg = await carrier.originate({ callId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`, to: `+2126123456${String(i % 100).padStart(2, "0")}`, country: "MA", language: "ar", dialect: "ma", ringTimeoutSeconds: 30, machineDetection: false, record: true });
-    const session = new AudioCallSession({ leg, speech: carrier.speech, locale: "ar-MA", speed: 1, turnTaking: TURN_TAKING, log: () => {} });
-    sessions.push(session);
-    if ((await session.answered()).type !== "answered") return;
-    for (let n = 0; performance.now() - started < SECONDS * 1000 && !session.closed; n++) {
-      const said = await session.say(lines[n % lines.length]!);
-      if (said.interrupted) {
-        clears++;
-        if (session.lastBargeIn) by[session.lastBargeIn.by]++;
+  await Promise.all(
+    Array.from({ length: CALLS }, async (_, i) => {
+      await delay((i * 37) % 2000);
+      const leg = await carrier.originate({
+        callId: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+        to: `+2126123456${String(i % 100).padStart(2, "0")}`,
+        country: "MA",
+        language: "ar",
+        dialect: "ma",
+        ringTimeoutSeconds: 30,
+        machineDetection: false,
+        record: true,
+      });
+      const session = new AudioCallSession({
+        leg,
+        speech: carrier.speech,
+        locale: "ar-MA",
+        speed: 1,
+        turnTaking: TURN_TAKING,
+        log: () => {},
+      });
+      sessions.push(session);
+      if ((await session.answered()).type !== "answered") return;
+      for (let n = 0; performance.now() - started < SECONDS * 1000 && !session.closed; n++) {
+        const said = await session.say(lines[n % lines.length]!);
+        if (said.interrupted) {
+          clears++;
+          if (session.lastBargeIn) by[session.lastBargeIn.by]++;
+        }
+        if (await session.listen({ timeoutSeconds: 8 })) turns++;
       }
-      if (await session.listen({ timeoutSeconds: 8 })) turns++;
-    }
-    await session.hangup();
-    bargeInDelays.push(...leg.stats.bargeInDelaysMs);
-  }));
+      await session.hangup();
+      bargeInDelays.push(...leg.stats.bargeInDelaysMs);
+    }),
+  );
   const used = process.cpuUsage(cpu);
   eld.disable();
   const wall = (performance.now() - started) / 1000;
   await carrier.close();
   await voice?.close();
-  console.log(`audio simulator, ${CALLS} calls at real pace for about ${wall.toFixed(0)} s (espeak-ng ${voice ? "on" : "absent: tones"}):`);
-  console.log(`  barge-in (the simulator's recogniser gives a word's interim result as its audio arrives): ${by.words} lines cut by words, ${by.duration} by ${TURN_TAKING.fillerMs} ms of voice; first voiced frame of the talk-over to \`clear\` p50 ${pct(bargeInDelays, 50).toFixed(0)} ms, p99 ${pct(bargeInDelays, 99).toFixed(0)} ms over ${bargeInDelays.length}`);
-  console.log(`  ${turns} customer turns heard, ${clears} agent lines cut by barge-in; event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms (max ${(eld.max / 1e6).toFixed(1)}); this process's CPU ${(((used.user + used.system) / 1000) / wall).toFixed(0)} ms per wall second (espeak-ng runs in its own processes)`);
+  console.log(
+    `audio simulator, ${CALLS} calls at real pace for about ${wall.toFixed(0)} s (espeak-ng ${voice ? "on" : "absent: tones"}):`,
+  );
+  console.log(
+    `  barge-in (the simulator's recogniser gives a word's interim result as its audio arrives): ${by.words} lines cut by words, ${by.duration} by ${TURN_TAKING.fillerMs} ms of voice; first voiced frame of the talk-over to \`clear\` p50 ${pct(bargeInDelays, 50).toFixed(0)} ms, p99 ${pct(bargeInDelays, 99).toFixed(0)} ms over ${bargeInDelays.length}`,
+  );
+  console.log(
+    `  ${turns} customer turns heard, ${clears} agent lines cut by barge-in; event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms (max ${(eld.max / 1e6).toFixed(1)}); this process's CPU ${((used.user + used.system) / 1000 / wall).toFixed(0)} ms per wall second (espeak-ng runs in its own processes)`,
+  );
 }
 
 await turnTaking();

@@ -34,7 +34,9 @@ async function main(): Promise<void> {
   const STREAMS = Number(process.argv[2] ?? 50);
   const SECONDS = Number(process.argv[3] ?? 20);
   const child = spawn(process.execPath, [import.meta.filename, "fake"], { stdio: ["pipe", "pipe", "inherit"] });
-  const url = await new Promise<string>((resolve) => child.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())));
+  const url = await new Promise<string>((resolve) =>
+    child.stdout.once("data", (d: Buffer) => resolve(d.toString().trim())),
+  );
   const utterance = Buffer.concat([new FakeAzureSpeech({ key: KEY }).speak(SENTENCE), new Uint8Array(1600).fill(0xff)]);
   const speech = new AzureSpeech({ key: KEY, endpoint: url });
   const phrases = ["Test shop", "قفطان", "ربعمية و تمنية و تسعين درهم", "498"];
@@ -44,7 +46,13 @@ async function main(): Promise<void> {
   let wrong = 0;
   let frames = 0;
   // Each stream: a frame queue the ticker fills at real pace, and its recognition reading it.
-  const streams = Array.from({ length: STREAMS }, () => ({ queue: [] as Uint8Array[], offset: 0, ended: false, wake: null as (() => void) | null, endedAt: 0 }));
+  const streams = Array.from({ length: STREAMS }, () => ({
+    queue: [] as Uint8Array[],
+    offset: 0,
+    ended: false,
+    wake: null as (() => void) | null,
+    endedAt: 0,
+  }));
   const turn = async (s: (typeof streams)[number]) => {
     s.queue = [];
     s.offset = 0;
@@ -58,7 +66,11 @@ async function main(): Promise<void> {
         else await new Promise<void>((r) => (s.wake = r));
       }
     }
-    for await (const r of speech.recognize(audio(), { locale: "ar-MA", format: { encoding: "mulaw", sampleRate: 8000, channels: 1 }, phrases })) {
+    for await (const r of speech.recognize(audio(), {
+      locale: "ar-MA",
+      format: { encoding: "mulaw", sampleRate: 8000, channels: 1 },
+      phrases,
+    })) {
       if (!r.final) partials++;
       else {
         finals++;
@@ -101,8 +113,14 @@ async function main(): Promise<void> {
   child.stdin.end();
   const audioSeconds = (frames * 20) / 1000;
   const cpuMs = (used.user + used.system) / 1000;
-  console.log(`azure streaming recognition through the Speech SDK, ${STREAMS} concurrent turns for ${SECONDS} s (the fake in its own process):`);
-  console.log(`  ${finals} turns recognised (${wrong} wrong), ${partials} interim results; CPU ${(cpuMs / audioSeconds).toFixed(2)} ms per second of streamed audio (SDK, WebSocket, adapter), so about ${Math.floor(1000 / (cpuMs / audioSeconds))} concurrently speaking customers per core; event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms`);
-  console.log(`  end of audio to the final result over loopback: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms (the SDK's share; Azure's own recognition time comes on top)`);
+  console.log(
+    `azure streaming recognition through the Speech SDK, ${STREAMS} concurrent turns for ${SECONDS} s (the fake in its own process):`,
+  );
+  console.log(
+    `  ${finals} turns recognised (${wrong} wrong), ${partials} interim results; CPU ${(cpuMs / audioSeconds).toFixed(2)} ms per second of streamed audio (SDK, WebSocket, adapter), so about ${Math.floor(1000 / (cpuMs / audioSeconds))} concurrently speaking customers per core; event-loop delay p99 ${(eld.percentile(99) / 1e6).toFixed(1)} ms`,
+  );
+  console.log(
+    `  end of audio to the final result over loopback: p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms (the SDK's share; Azure's own recognition time comes on top)`,
+  );
   process.exit(0);
 }

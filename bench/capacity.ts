@@ -14,7 +14,8 @@ interface Counters {
 
 async function counters(db: pg.Client, name: string): Promise<Counters> {
   const { rows } = await db.query<{ commits: string; lsn: string }>(
-    "SELECT xact_commit::text AS commits, pg_current_wal_lsn()::text AS lsn FROM pg_stat_database WHERE datname = $1", [name],
+    "SELECT xact_commit::text AS commits, pg_current_wal_lsn()::text AS lsn FROM pg_stat_database WHERE datname = $1",
+    [name],
   );
   const [hi, lo] = rows[0]!.lsn.split("/") as [string, string];
   return { commits: Number(rows[0]!.commits), wal: (BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`) };
@@ -58,10 +59,21 @@ export async function capacitySection(serverUrl: string, log: (m: string) => voi
     const c0 = await settled(db, dbName);
     log(`creating ${calls} calls for the capacity model`);
     for (let i = 0; i < calls; i += 25) {
-      await Promise.all(Array.from({ length: Math.min(25, calls - i) }, (_, k) => post("/v1/calls", {
-        shop_external_id: "cap-shop", customer: { name: "Client", phone_number: `+2126123456${String(((i + k) % 12) + 1).padStart(2, "0")}` },
-        amount: "100.00", country: "MA", order: { external_id: `cap-${i + k}`, items: [{ name: "Item", unit_price: "100.00" }] },
-      }, { "idempotency-key": `cap-${i + k}` })));
+      await Promise.all(
+        Array.from({ length: Math.min(25, calls - i) }, (_, k) =>
+          post(
+            "/v1/calls",
+            {
+              shop_external_id: "cap-shop",
+              customer: { name: "Client", phone_number: `+2126123456${String(((i + k) % 12) + 1).padStart(2, "0")}` },
+              amount: "100.00",
+              country: "MA",
+              order: { external_id: `cap-${i + k}`, items: [{ name: "Item", unit_price: "100.00" }] },
+            },
+            { "idempotency-key": `cap-${i + k}` },
+          ),
+        ),
+      );
     }
     await api.stop();
     api = null;
@@ -69,20 +81,28 @@ export async function capacitySection(serverUrl: string, log: (m: string) => voi
     worker = await startWakha("worker", wakhaEnv(bench.url, { WAKHA_SIMULATOR_SPEED: "100" }));
     const deadline = Date.now() + 300_000;
     for (;;) {
-      const { rows } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM calls WHERE ended_at IS NULL OR (answered_at IS NOT NULL AND recording_path IS NULL)");
+      const { rows } = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM calls WHERE ended_at IS NULL OR (answered_at IS NOT NULL AND recording_path IS NULL)",
+      );
       if (rows[0]!.n === 0 || Date.now() > deadline) break;
       await new Promise((r) => setTimeout(r, 200));
     }
     await worker.stop();
     worker = null;
     const c2 = await settled(db, dbName);
-    const { rows: mix } = await db.query<{ status: string; n: number }>("SELECT status, count(*)::int AS n FROM calls GROUP BY status ORDER BY status");
-    const per = (a: Counters, b: Counters) => ({ commits: (b.commits - a.commits) / calls, wal: Number(b.wal - a.wal) / calls });
+    const { rows: mix } = await db.query<{ status: string; n: number }>(
+      "SELECT status, count(*)::int AS n FROM calls GROUP BY status ORDER BY status",
+    );
+    const per = (a: Counters, b: Counters) => ({
+      commits: (b.commits - a.commits) / calls,
+      wal: Number(b.wal - a.wal) / calls,
+    });
     const created = per(c0, c1);
     const worked = per(c1, c2);
     return {
       name,
-      text: `per created call ${created.commits.toFixed(2)} commits and ${(created.wal / 1024).toFixed(1)} KiB of WAL; ` +
+      text:
+        `per created call ${created.commits.toFixed(2)} commits and ${(created.wal / 1024).toFixed(1)} KiB of WAL; ` +
         `per call worked to its end (dialer, heartbeats, billing, recording row, place-call job) ${worked.commits.toFixed(2)} commits and ` +
         `${(worked.wal / 1024).toFixed(1)} KiB of WAL; ${calls} calls (${mix.map((m) => `${m.status} ${m.n}`).join(", ")}), no webhook configured, ` +
         "WAL read server-wide (an upper bound on a shared server)",

@@ -59,14 +59,34 @@ interface LoadResult {
   seconds: number;
 }
 
-async function load(serverUrl: string, calls: number, speed: number, log: (m: string) => void, playbackSpeed = 1): Promise<LoadResult> {
+async function load(
+  serverUrl: string,
+  calls: number,
+  speed: number,
+  log: (m: string) => void,
+  playbackSpeed = 1,
+): Promise<LoadResult> {
   // BENCH_CPU_PROF=1: a .cpuprofile of the node (and of the fake) per run, in bench/results/profiles/ (profile-summary.ts).
   const profileDir = path.join(ROOT, "bench", "results", "profiles");
   const tag = `${calls}-${randomBytes(3).toString("hex")}`;
-  const prof = (who: string) => process.env["BENCH_CPU_PROF"] === "1" ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=carriers-${who}-${tag}.cpuprofile`] : [];
+  const prof = (who: string) =>
+    process.env["BENCH_CPU_PROF"] === "1"
+      ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=carriers-${who}-${tag}.cpuprofile`]
+      : [];
   if (process.env["BENCH_CPU_PROF"] === "1") await mkdir(profileDir, { recursive: true });
   const db = await benchDatabase(serverUrl, "carriers");
-  const fakeProc = spawn(process.execPath, [...prof("fake"), path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, String(speed), String(playbackSpeed)], { stdio: ["ignore", "pipe", "inherit"] });
+  const fakeProc = spawn(
+    process.execPath,
+    [
+      ...prof("fake"),
+      path.join(ROOT, "bench", "carrier-fake.ts"),
+      ACCOUNT_SID,
+      AUTH_TOKEN,
+      String(speed),
+      String(playbackSpeed),
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   const fakeUrl = await new Promise<string>((resolve, reject) => {
     let out = "";
     fakeProc.stdout.on("data", (c: Buffer) => {
@@ -82,14 +102,32 @@ async function load(serverUrl: string, calls: number, speed: number, log: (m: st
   const check = new pg.Client({ connectionString: db.url });
   try {
     const account = await createAccountCli(db.url, 1_000_000_000);
-    node = await startWakha("serve", wakhaEnv(db.url, {
-      PORT: String(port), WAKHA_PUBLIC_URL: url, WAKHA_RATE_LIMIT_SCALE: "1000", WAKHA_CHANNELS: "gsm=twilio",
-      WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID, WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN, WAKHA_TWILIO_CALLER_IDS: "+33100000000",
-      WAKHA_TWILIO_API_URL: fakeUrl, WAKHA_CARRIER_TIME_SCALE: String(speed), BENCH_ELD_FILE: eldFile,
-    }), ["--import", path.join(ROOT, "bench", "eld-probe.ts"), ...prof("node"), ...(process.env["BENCH_CARRIER_NODE_ARGS"]?.split(" ").filter(Boolean) ?? [])]);
+    node = await startWakha(
+      "serve",
+      wakhaEnv(db.url, {
+        PORT: String(port),
+        WAKHA_PUBLIC_URL: url,
+        WAKHA_RATE_LIMIT_SCALE: "1000",
+        WAKHA_CHANNELS: "gsm=twilio",
+        WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+        WAKHA_TWILIO_API_URL: fakeUrl,
+        WAKHA_CARRIER_TIME_SCALE: String(speed),
+        BENCH_ELD_FILE: eldFile,
+      }),
+      [
+        "--import",
+        path.join(ROOT, "bench", "eld-probe.ts"),
+        ...prof("node"),
+        ...(process.env["BENCH_CARRIER_NODE_ARGS"]?.split(" ").filter(Boolean) ?? []),
+      ],
+    );
     const post = async (p: string, body: unknown, extra: Record<string, string> = {}) => {
       const res = await fetch(`${url}${p}`, {
-        method: "POST", headers: { authorization: `Bearer ${account.api_key}`, "content-type": "application/json", ...extra }, body: JSON.stringify(body),
+        method: "POST",
+        headers: { authorization: `Bearer ${account.api_key}`, "content-type": "application/json", ...extra },
+        body: JSON.stringify(body),
       });
       if (res.status !== 201) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`);
     };
@@ -106,16 +144,30 @@ async function load(serverUrl: string, calls: number, speed: number, log: (m: st
     if (priority) for (const pid of [node.pid, fakeProc.pid!]) os.setPriority(pid, Number(priority));
     node.proc.kill("SIGUSR2");
     const started = performance.now();
-    const schedBefore = { node: await schedstat(node.pid), fake: await schedstat(fakeProc.pid!), machine: await machineCpu(), load: os.loadavg()[0]! };
+    const schedBefore = {
+      node: await schedstat(node.pid),
+      fake: await schedstat(fakeProc.pid!),
+      machine: await machineCpu(),
+      load: os.loadavg()[0]!,
+    };
     for (let i = 0; i < calls; i += 50) {
-      await Promise.all(Array.from({ length: Math.min(50, calls - i) }, (_, k) => {
-        const n = i + k;
-        const country = countries[n % 4]!;
-        return post("/v1/calls", {
-          shop_external_id: "bench-shop", customer: { name: "Client", phone_number: `${prefixes[country]}${suffixes[n % suffixes.length]}` },
-          amount: "100.00", country, order: { external_id: `o-${n}`, items: [{ name: "Item", unit_price: "100.00" }] },
-        }, { "idempotency-key": `carrier-${n}` });
-      }));
+      await Promise.all(
+        Array.from({ length: Math.min(50, calls - i) }, (_, k) => {
+          const n = i + k;
+          const country = countries[n % 4]!;
+          return post(
+            "/v1/calls",
+            {
+              shop_external_id: "bench-shop",
+              customer: { name: "Client", phone_number: `${prefixes[country]}${suffixes[n % suffixes.length]}` },
+              amount: "100.00",
+              country,
+              order: { external_id: `o-${n}`, items: [{ name: "Item", unit_price: "100.00" }] },
+            },
+            { "idempotency-key": `carrier-${n}` },
+          );
+        }),
+      );
     }
     let maxLive = 0;
     let ended = 0;
@@ -130,31 +182,57 @@ async function load(serverUrl: string, calls: number, speed: number, log: (m: st
       await new Promise((r) => setTimeout(r, 200));
     }
     const seconds = (performance.now() - started) / 1000;
-    const schedAfter = { node: await schedstat(node.pid), fake: await schedstat(fakeProc.pid!), machine: await machineCpu(), load: os.loadavg()[0]! };
+    const schedAfter = {
+      node: await schedstat(node.pid),
+      fake: await schedstat(fakeProc.pid!),
+      machine: await machineCpu(),
+      load: os.loadavg()[0]!,
+    };
     type Sched = { cpu: number; wait: number; slices: number } | null;
-    const sched = (a: Sched, b: Sched) => a && b
-      ? `${(b.cpu - a.cpu).toFixed(1)} s on a CPU, ${(b.wait - a.wait).toFixed(1)} s runnable waiting for one ` +
-        `(${b.slices - a.slices} waits, ${((1000 * (b.wait - a.wait)) / Math.max(1, b.slices - a.slices)).toFixed(2)} ms each on average)`
-      : "n/a";
-    const m = schedBefore.machine && schedAfter.machine
-      ? `${((100 * (schedAfter.machine.busy - schedBefore.machine.busy)) / (schedAfter.machine.total - schedBefore.machine.total)).toFixed(0)}% busy`
-      : "n/a";
-    log(`carriers: ${calls} calls in ${seconds.toFixed(1)} s: node main thread ${sched(schedBefore.node, schedAfter.node)}; fake ${sched(schedBefore.fake, schedAfter.fake)}; ` +
-      `machine (${os.cpus().length} CPUs) ${m}, load ${schedBefore.load.toFixed(1)} then ${schedAfter.load.toFixed(1)}`);
+    const sched = (a: Sched, b: Sched) =>
+      a && b
+        ? `${(b.cpu - a.cpu).toFixed(1)} s on a CPU, ${(b.wait - a.wait).toFixed(1)} s runnable waiting for one ` +
+          `(${b.slices - a.slices} waits, ${((1000 * (b.wait - a.wait)) / Math.max(1, b.slices - a.slices)).toFixed(2)} ms each on average)`
+        : "n/a";
+    const m =
+      schedBefore.machine && schedAfter.machine
+        ? `${((100 * (schedAfter.machine.busy - schedBefore.machine.busy)) / (schedAfter.machine.total - schedBefore.machine.total)).toFixed(0)}% busy`
+        : "n/a";
+    log(
+      `carriers: ${calls} calls in ${seconds.toFixed(1)} s: node main thread ${sched(schedBefore.node, schedAfter.node)}; fake ${sched(schedBefore.fake, schedAfter.fake)}; ` +
+        `machine (${os.cpus().length} CPUs) ${m}, load ${schedBefore.load.toFixed(1)} then ${schedAfter.load.toFixed(1)}`,
+    );
     // The probe writes its histogram every 500 ms and at exit: wait for one write covering the whole run,
     // then stop the node (its final write, if it gets one, only adds the shutdown).
     await new Promise((r) => setTimeout(r, 600));
-    const eld = await readFile(eldFile, "utf8").then((t) => JSON.parse(t) as { p50: number; p99: number; max: number; gc: unknown; heapMiB: number });
-    log(`carriers: ${calls} calls: event-loop delay ${JSON.stringify({ p50: eld.p50, p99: eld.p99, max: eld.max })}; GC pauses ${JSON.stringify(eld.gc)}; heap ${eld.heapMiB} MiB`);
+    const eld = await readFile(eldFile, "utf8").then(
+      (t) => JSON.parse(t) as { p50: number; p99: number; max: number; gc: unknown; heapMiB: number },
+    );
+    log(
+      `carriers: ${calls} calls: event-loop delay ${JSON.stringify({ p50: eld.p50, p99: eld.p99, max: eld.max })}; GC pauses ${JSON.stringify(eld.gc)}; heap ${eld.heapMiB} MiB`,
+    );
     await node.stop();
     if (process.env["BENCH_CARRIER_NODE_OUTPUT"] === "1") log(node.output());
     node = null;
     const latencies = (await (await fetch(`${fakeUrl}/__fake/latencies`)).json()) as number[];
     if (process.env["BENCH_CPU_PROF"] === "1") {
       // Each turn's prompt time on the monotonic clock of the profiles, for bench/slow-turns.ts.
-      await writeFile(path.join(profileDir, `carriers-turns-${tag}.json`), await (await fetch(`${fakeUrl}/__fake/turns`)).text());
+      await writeFile(
+        path.join(profileDir, `carriers-turns-${tag}.json`),
+        await (await fetch(`${fakeUrl}/__fake/turns`)).text(),
+      );
     }
-    return { calls, ended, maxLive, tokenP50: percentile(latencies, 50), tokenP99: percentile(latencies, 99), tokenMax: latencies.length ? Math.max(...latencies) : NaN, turns: latencies.length, eld, seconds };
+    return {
+      calls,
+      ended,
+      maxLive,
+      tokenP50: percentile(latencies, 50),
+      tokenP99: percentile(latencies, 99),
+      tokenMax: latencies.length ? Math.max(...latencies) : NaN,
+      turns: latencies.length,
+      eld,
+      seconds,
+    };
   } finally {
     await node?.stop();
     await check.end().catch(() => {});
@@ -178,7 +256,8 @@ export async function carrierSection(serverUrl: string, log: (m: string) => void
   const b = await load(serverUrl, loadCalls, speed, log);
   return {
     name,
-    text: first +
+    text:
+      first +
       `node event-loop delay p99 ${f(b.eld.p99)} ms (p50 ${f(b.eld.p50)}, max ${f(b.eld.max)}) with ${b.calls} calls, at most ${b.maxLive} live, ${b.ended} ended in ${f(b.seconds)} s ` +
       `(goal p99 < 50 ms; token p99 there ${f(b.tokenP99)} ms); carrier clock x${speed}, the fake and the node each in a process of their own`,
   };
@@ -197,7 +276,12 @@ export async function relayLatencySection(serverUrl: string, log: (m: string) =>
   const parts: string[] = [];
   for (const playback of [1, 4]) {
     const r = await load(serverUrl, calls, speed, log, playback);
-    parts.push(`fake speech x${playback}: prompt to first text token p50 ${f(r.tokenP50)} ms, p99 ${f(r.tokenP99)} ms (max ${f(r.tokenMax)}, ${r.turns} turns, ${r.ended}/${r.calls} calls ended, at most ${r.maxLive} live)`);
+    parts.push(
+      `fake speech x${playback}: prompt to first text token p50 ${f(r.tokenP50)} ms, p99 ${f(r.tokenP99)} ms (max ${f(r.tokenMax)}, ${r.turns} turns, ${r.ended}/${r.calls} calls ended, at most ${r.maxLive} live)`,
+    );
   }
-  return { name: "relay-latency", text: `${parts.join("; ")}; ${calls} calls, carrier clock x${speed} (goal p99 < 50 ms at both speeds)` };
+  return {
+    name: "relay-latency",
+    text: `${parts.join("; ")}; ${calls} calls, carrier clock x${speed} (goal p99 < 50 ms at both speeds)`,
+  };
 }

@@ -11,12 +11,27 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { decidable } from "../src/engine/dialogue/flow.ts";
 import { IntentModel, ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
-import { augment, load, quantize, train, trainingSet, type Example, type TrainOptions } from "../scripts/classifier/train.ts";
+import {
+  augment,
+  load,
+  quantize,
+  train,
+  trainingSet,
+  type Example,
+  type TrainOptions,
+} from "../scripts/classifier/train.ts";
 
 const FOLDS = 5;
 const fixtures = path.join(import.meta.dirname, "../test/fixtures");
-const POOL = ["intents-blind-dev.jsonl", "intents-blind2-dev.jsonl", "intents-blind3-dev.jsonl", "intents-blind5-train.jsonl",
-  "intents-blind6-dev.jsonl", "intents-blind8-train.jsonl", "intents-blind10-train.jsonl"].filter((n) => existsSync(path.join(fixtures, n)));
+const POOL = [
+  "intents-blind-dev.jsonl",
+  "intents-blind2-dev.jsonl",
+  "intents-blind3-dev.jsonl",
+  "intents-blind5-train.jsonl",
+  "intents-blind6-dev.jsonl",
+  "intents-blind8-train.jsonl",
+  "intents-blind10-train.jsonl",
+].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
   set: string;
@@ -38,7 +53,12 @@ interface Recipe {
 }
 const OLD = { "intents-blind-dev.jsonl": 3, "intents-blind2-dev.jsonl": 3, "intents-blind3-dev.jsonl": 3 };
 const ALL = { ...OLD, "intents-blind5-train.jsonl": 1, "intents-blind6-dev.jsonl": 3, "intents-blind8-train.jsonl": 1 };
-const ALL3 = { ...OLD, "intents-blind5-train.jsonl": 3, "intents-blind6-dev.jsonl": 3, "intents-blind8-train.jsonl": 3 };
+const ALL3 = {
+  ...OLD,
+  "intents-blind5-train.jsonl": 3,
+  "intents-blind6-dev.jsonl": 3,
+  "intents-blind8-train.jsonl": 3,
+};
 // Round 8: blind10 read but not trained on (all3, as shipped in round 7) against blind10 trained on at 3 or 1.
 const ALL3_B10 = { ...ALL3, "intents-blind10-train.jsonl": 3 };
 const RECIPES: Record<string, Recipe> = {
@@ -67,7 +87,10 @@ function pool(): Item[] {
   const group = process.env["CV_GROUP"] ?? "author";
   let offset = 0;
   POOL.forEach((name, s) => {
-    const rows = readFileSync(path.join(fixtures, name), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { author?: string });
+    const rows = readFileSync(path.join(fixtures, name), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { author?: string });
     const authors = [...new Set(rows.map((r) => r.author ?? name))].sort();
     load(name, 1).forEach((e, i) => {
       const author = `${name}:${rows[i]!.author ?? name}`;
@@ -95,7 +118,14 @@ function weighted(items: Item[], recipe: Recipe): Example[] {
   return items.flatMap((e) => {
     const w = recipe.sets[e.set] ?? 0;
     if (w <= 0) return [];
-    return [{ country: e.country, text: e.text, intent: e.intent, weight: recipe.perAuthor ? authorWeight(recipe.perAuthor, counts.get(e.author)!, w) : w }];
+    return [
+      {
+        country: e.country,
+        text: e.text,
+        intent: e.intent,
+        weight: recipe.perAuthor ? authorWeight(recipe.perAuthor, counts.get(e.author)!, w) : w,
+      },
+    ];
   });
 }
 
@@ -105,27 +135,58 @@ for (const name of (process.env["CV_RECIPES"] ?? "shipped").split(",")) {
   const recipe = RECIPES[name];
   if (!recipe) throw new Error(`unknown recipe ${name} (${Object.keys(RECIPES).join(", ")})`);
   const started = performance.now();
-  const base = trainingSet({ exclude: POOL, ...(recipe.generatedWeight !== undefined ? { generatedWeight: recipe.generatedWeight } : {}) }).examples;
+  const base = trainingSet({
+    exclude: POOL,
+    ...(recipe.generatedWeight !== undefined ? { generatedWeight: recipe.generatedWeight } : {}),
+  }).examples;
   const readings: Record<string, unknown>[] = [];
   for (const f of folds) {
-    const rest = weighted(items.filter((e) => e.fold !== f), recipe);
+    const rest = weighted(
+      items.filter((e) => e.fold !== f),
+      recipe,
+    );
     const { weights: w, buckets } = train([...base, ...rest, ...augment(rest)], recipe.train);
     const classifier = new ModelIntentClassifier(new IntentModel(quantize(w, buckets, {}, recipe.temperature ?? 3)));
     for (const e of items.filter((x) => x.fold === f)) {
       const r = classifier.classify(e.text, e.country);
-      readings.push({ set: e.set, author: e.author, country: e.country, text: e.text, intent: e.intent, got: r.intent, confidence: r.confidence, mixed: r.mixed === true, decided: decidable(r) });
+      readings.push({
+        set: e.set,
+        author: e.author,
+        country: e.country,
+        text: e.text,
+        intent: e.intent,
+        got: r.intent,
+        confidence: r.confidence,
+        mixed: r.mixed === true,
+        decided: decidable(r),
+      });
     }
   }
-  const acc = (rs: Record<string, unknown>[]) => rs.filter((r) => r["got"] === r["intent"]).length / Math.max(1, rs.length);
+  const acc = (rs: Record<string, unknown>[]) =>
+    rs.filter((r) => r["got"] === r["intent"]).length / Math.max(1, rs.length);
   const line = (label: string, rows: Record<string, unknown>[]) => {
     const fc = rows.filter((r) => r["got"] === "confirm" && r["intent"] !== "confirm");
-    const by = ["MA", "DZ", "TN", "FR"].map((c) => `${c} ${acc(rows.filter((r) => r["country"] === c)).toFixed(3)}`).join(", ");
-    console.log(`  ${label} (${rows.length}): ${acc(rows).toFixed(3)} (${by}); false confirms ${fc.length} (decided ${fc.filter((r) => r["decided"]).length})`);
+    const by = ["MA", "DZ", "TN", "FR"]
+      .map((c) => `${c} ${acc(rows.filter((r) => r["country"] === c)).toFixed(3)}`)
+      .join(", ");
+    console.log(
+      `  ${label} (${rows.length}): ${acc(rows).toFixed(3)} (${by}); false confirms ${fc.length} (decided ${fc.filter((r) => r["decided"]).length})`,
+    );
   };
-  console.log(`recipe ${name} (CV_GROUP=${process.env["CV_GROUP"] ?? "author"}, ${((performance.now() - started) / 1000).toFixed(0)} s):`);
-  for (const set of POOL) line(set, readings.filter((r) => r["set"] === set));
+  console.log(
+    `recipe ${name} (CV_GROUP=${process.env["CV_GROUP"] ?? "author"}, ${((performance.now() - started) / 1000).toFixed(0)} s):`,
+  );
+  for (const set of POOL)
+    line(
+      set,
+      readings.filter((r) => r["set"] === set),
+    );
   line("all", readings);
   // The sets whose phrasing no generated phrase class was written from: the fairest part of the pool.
-  line("unseen writers (blind5, blind6, blind8, blind10)", readings.filter((r) => /blind(5|6|8|10)-/.test(String(r["set"]))));
-  if (process.env["CV_OUT"]) writeFileSync(`${process.env["CV_OUT"]}.${name}.jsonl`, `${readings.map((r) => JSON.stringify(r)).join("\n")}\n`);
+  line(
+    "unseen writers (blind5, blind6, blind8, blind10)",
+    readings.filter((r) => /blind(5|6|8|10)-/.test(String(r["set"]))),
+  );
+  if (process.env["CV_OUT"])
+    writeFileSync(`${process.env["CV_OUT"]}.${name}.jsonl`, `${readings.map((r) => JSON.stringify(r)).join("\n")}\n`);
 }

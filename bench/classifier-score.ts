@@ -44,7 +44,10 @@ export function styleOf(row: Row): string {
 }
 
 export function loadRows(file: string): Row[] {
-  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Row);
 }
 
 /** Scores one set; the texts never leave this function. */
@@ -83,10 +86,12 @@ export async function score(file: string, classifier: IntentClassifier): Promise
     file: path.basename(file),
     n: rows.length,
     accuracy: rows.length ? correct / rows.length : 0,
-    byCountry: Object.fromEntries(COUNTRIES.filter((c) => byCountry.has(c)).map((c) => {
-      const t = byCountry.get(c)!;
-      return [c, { n: t[0], accuracy: ratio(t), falseConfirms: fcByCountry.get(c) ?? 0 }];
-    })),
+    byCountry: Object.fromEntries(
+      COUNTRIES.filter((c) => byCountry.has(c)).map((c) => {
+        const t = byCountry.get(c)!;
+        return [c, { n: t[0], accuracy: ratio(t), falseConfirms: fcByCountry.get(c) ?? 0 }];
+      }),
+    ),
     byStyle: Object.fromEntries([...byStyle].map(([s, t]) => [s, { n: t[0], accuracy: ratio(t) }])),
     falseConfirms,
     decidedFalseConfirms,
@@ -102,7 +107,8 @@ export function markdownRow(label: string, s: Score): string {
   return `| ${label} | ${s.file} | ${s.n} | ${pct(s.accuracy)} | ${c("MA")} | ${c("DZ")} | ${c("TN")} | ${c("FR")} | ${st("asr")} | ${st("typed")} | ${s.falseConfirms} | ${s.decidedFalseConfirms} |`;
 }
 
-export const MARKDOWN_HEADER = "| round | set | n | overall | MA | DZ | TN | FR | asr (n) | typed (n) | false confirms | of which decided |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+export const MARKDOWN_HEADER =
+  "| round | set | n | overall | MA | DZ | TN | FR | asr (n) | typed (n) | false confirms | of which decided |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
 
 function confusionLine(s: Score): string {
   const pairs = Object.entries(s.confusion).sort((a, b) => b[1] - a[1]);
@@ -111,7 +117,12 @@ function confusionLine(s: Score): string {
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
-    options: { markdown: { type: "boolean" }, label: { type: "string" }, classifier: { type: "string" }, confusion: { type: "boolean" } },
+    options: {
+      markdown: { type: "boolean" },
+      label: { type: "string" },
+      classifier: { type: "string" },
+      confusion: { type: "boolean" },
+    },
     allowPositionals: true,
   });
   const classifier = classifierByName(values.classifier);
@@ -123,8 +134,11 @@ async function main(): Promise<void> {
       console.log(markdownRow(label, s));
       continue;
     }
-    console.log(`${s.file}: n=${s.n} overall ${pct(s.accuracy)}, false confirmations ${s.falseConfirms} (decided without a check: ${s.decidedFalseConfirms})`);
-    for (const [c, v] of Object.entries(s.byCountry)) console.log(`  ${c}: ${pct(v.accuracy)} (n=${v.n}), false confirmations ${v.falseConfirms}`);
+    console.log(
+      `${s.file}: n=${s.n} overall ${pct(s.accuracy)}, false confirmations ${s.falseConfirms} (decided without a check: ${s.decidedFalseConfirms})`,
+    );
+    for (const [c, v] of Object.entries(s.byCountry))
+      console.log(`  ${c}: ${pct(v.accuracy)} (n=${v.n}), false confirmations ${v.falseConfirms}`);
     for (const [st, v] of Object.entries(s.byStyle)) console.log(`  style ${st}: ${pct(v.accuracy)} (n=${v.n})`);
     if (values.confusion !== false) console.log(`  errors by gold→predicted: ${confusionLine(s) || "none"}`);
   }

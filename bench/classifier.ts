@@ -37,5 +37,9 @@ for (let pass = 0; pass < 5; pass++) {
 latencies.sort((a, b) => a - b);
 const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
 
-console.log(`classifier: ${(n / elapsed).toFixed(0)} utterances/s over ${inputs.length} utterances of test/fixtures/intents-dev.jsonl (${elapsed.toFixed(1)} s, one core)`);
-console.log(`latency per utterance (5 passes): p50 ${at(0.5).toFixed(0)} µs, p99 ${at(0.99).toFixed(0)} µs, max ${at(1).toFixed(0)} µs; lexicon compiled in ${compileMs.toFixed(0)} ms at first use`);
+console.log(
+  `classifier: ${(n / elapsed).toFixed(0)} utterances/s over ${inputs.length} utterances of test/fixtures/intents-dev.jsonl (${elapsed.toFixed(1)} s, one core)`,
+);
+console.log(
+  `latency per utterance (5 passes): p50 ${at(0.5).toFixed(0)} µs, p99 ${at(0.99).toFixed(0)} µs, max ${at(1).toFixed(0)} µs; lexicon compiled in ${compileMs.toFixed(0)} ms at first use`,
+);

@@ -43,8 +43,11 @@ for (const file of positionals) {
       cue.set(d, t);
     }
   }
-  console.log(`${file.split("/").pop()}: n=${rows.length}, gold confirms ${confirms}; confirms decided without a check: true ${decidedTrue}, false ${decidedFalse}`);
-  for (const [d, [cost, caught]] of [...cue].sort()) console.log(`  ${d}: extra checks on true confirms ${cost}, false confirms caught ${caught}`);
+  console.log(
+    `${file.split("/").pop()}: n=${rows.length}, gold confirms ${confirms}; confirms decided without a check: true ${decidedTrue}, false ${decidedFalse}`,
+  );
+  for (const [d, [cost, caught]] of [...cue].sort())
+    console.log(`  ${d}: extra checks on true confirms ${cost}, false confirms caught ${caught}`);
   totals.confirms += confirms;
   totals.decidedTrue += decidedTrue;
   totals.decidedFalse += decidedFalse;
@@ -54,6 +57,9 @@ for (const file of positionals) {
   }
 }
 if (positionals.length > 1) {
-  console.log(`all: gold confirms ${totals.confirms}; decided true ${totals.decidedTrue}, false ${totals.decidedFalse}`);
-  for (const [d, [cost, caught]] of [...totals.cue].sort()) console.log(`  ${d}: extra checks on true confirms ${cost}, false confirms caught ${caught}`);
+  console.log(
+    `all: gold confirms ${totals.confirms}; decided true ${totals.decidedTrue}, false ${totals.decidedFalse}`,
+  );
+  for (const [d, [cost, caught]] of [...totals.cue].sort())
+    console.log(`  ${d}: extra checks on true confirms ${cost}, false confirms caught ${caught}`);
 }

@@ -26,7 +26,10 @@ export async function consoleSection(serverUrl: string, log: (m: string) => void
     const all = await measure("/console/calls", "data-call-id");
     const filtered = await measure("/console/calls?status=busy", "data-call-id");
     const verdict = percentile(all, 95) < TARGET_MS && percentile(filtered, 95) < TARGET_MS ? "met" : "missed";
-    return { name, text: `${line("first page", all)}; ${line("status=busy", filtered)} (${samples} requests each, in-process); target < ${TARGET_MS} ms: ${verdict}` };
+    return {
+      name,
+      text: `${line("first page", all)}; ${line("status=busy", filtered)} (${samples} requests each, in-process); target < ${TARGET_MS} ms: ${verdict}`,
+    };
   });
 }
 
@@ -36,31 +39,64 @@ export async function consoleOverviewSection(serverUrl: string, log: (m: string)
   const samples = Number(process.env["BENCH_CONSOLE_SAMPLES"] ?? 50);
   const name = `console overview, ${calls.toLocaleString("en")} calls in the account's last 30 days`;
   return withConsole(serverUrl, log, "console_overview", calls, samples, 25, async (measure) => {
-    const times = await measure("/console/overview", "data-metric=\"placed\"");
-    return { name, text: `${line("overview", times)} (${samples} requests, in-process); target < ${TARGET_MS} ms: ${percentile(times, 95) < TARGET_MS ? "met" : "missed"}` };
+    const times = await measure("/console/overview", 'data-metric="placed"');
+    return {
+      name,
+      text: `${line("overview", times)} (${samples} requests, in-process); target < ${TARGET_MS} ms: ${percentile(times, 95) < TARGET_MS ? "met" : "missed"}`,
+    };
   });
 }
 
-const line = (label: string, t: number[]) => `${label} p50 ${percentile(t, 50).toFixed(1)} ms, p95 ${percentile(t, 95).toFixed(1)} ms, max ${t.at(-1)!.toFixed(1)} ms`;
+const line = (label: string, t: number[]) =>
+  `${label} p50 ${percentile(t, 50).toFixed(1)} ms, p95 ${percentile(t, 95).toFixed(1)} ms, max ${t.at(-1)!.toFixed(1)} ms`;
 
 /** A database of its own with `calls` calls `spacing` seconds apart, a signed-in session, and a timer of pages. */
-async function withConsole(serverUrl: string, log: (m: string) => void, dbName: string, calls: number, samples: number, spacing: number,
-  run: (measure: Measure) => Promise<SectionResult>): Promise<SectionResult> {
+async function withConsole(
+  serverUrl: string,
+  log: (m: string) => void,
+  dbName: string,
+  calls: number,
+  samples: number,
+  spacing: number,
+  run: (measure: Measure) => Promise<SectionResult>,
+): Promise<SectionResult> {
   const db = await benchDatabase(serverUrl, dbName);
   try {
     await migrate(db.url);
-    const config = loadConfig({ DATABASE_URL: db.url, LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", WAKHA_RATE_LIMIT_SCALE: "1000" });
-    const root = await createRoot(config, { databaseUrl: db.url, cursorSecret: "bench-console-cursor-secret-0123456789abcdef" });
+    const config = loadConfig({
+      DATABASE_URL: db.url,
+      LOG_LEVEL: "silent",
+      WAKHA_CALLING_HOURS: "off",
+      WAKHA_NUMBER_DAILY_LIMIT: "0",
+      WAKHA_RATE_LIMIT_SCALE: "1000",
+    });
+    const root = await createRoot(config, {
+      databaseUrl: db.url,
+      cursorSecret: "bench-console-cursor-secret-0123456789abcdef",
+    });
     const app = await buildApp(root);
     await app.ready();
     try {
       const account = await createAccount(root.db, { name: "bench console", balanceSeconds: 1_000_000 });
       const auth = { authorization: `Bearer ${account.api_key}` };
-      const shop = await app.inject({ method: "POST", url: "/v1/shops", headers: auth, payload: { external_id: "bench-shop", merchant_external_id: "m", name: "Bench shop" } });
+      const shop = await app.inject({
+        method: "POST",
+        url: "/v1/shops",
+        headers: auth,
+        payload: { external_id: "bench-shop", merchant_external_id: "m", name: "Bench shop" },
+      });
       if (shop.statusCode !== 201) throw new Error(`shop: ${shop.statusCode} ${shop.body}`);
       const first = await app.inject({
-        method: "POST", url: "/v1/calls", headers: { ...auth, "idempotency-key": "bench-console-0" },
-        payload: { shop_external_id: "bench-shop", customer: { name: "Fatima Zahra", phone_number: "+212612345601" }, amount: "249.00", country: "MA", order: { external_id: "o-0", items: [{ name: "Caftan", unit_price: "249.00" }] } },
+        method: "POST",
+        url: "/v1/calls",
+        headers: { ...auth, "idempotency-key": "bench-console-0" },
+        payload: {
+          shop_external_id: "bench-shop",
+          customer: { name: "Fatima Zahra", phone_number: "+212612345601" },
+          amount: "249.00",
+          country: "MA",
+          order: { external_id: "o-0", items: [{ name: "Caftan", unit_price: "249.00" }] },
+        },
       });
       if (first.statusCode !== 201) throw new Error(`call: ${first.statusCode} ${first.body}`);
       const template = (first.json() as { id: string }).id;
@@ -87,7 +123,9 @@ async function withConsole(serverUrl: string, log: (m: string) => void, dbName: 
       const csrf = /name="_csrf" value="([^"]+)"/.exec(form.body)![1]!;
       const csrfCookie = form.cookies.find((c: { name: string }) => c.name === "wakha_csrf")!.value;
       const signIn = await app.inject({
-        method: "POST", url: "/console/sign-in", headers: { "content-type": "application/x-www-form-urlencoded", cookie: `wakha_csrf=${csrfCookie}` },
+        method: "POST",
+        url: "/console/sign-in",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: `wakha_csrf=${csrfCookie}` },
         payload: new URLSearchParams({ _csrf: csrf, api_key: account.api_key, next: "/console/calls" }).toString(),
       });
       const session = signIn.cookies.find((c: { name: string }) => c.name === "wakha_session")?.value;

@@ -8,7 +8,13 @@ import { parseArgs } from "node:util";
 import { recogniseLineMessage } from "../src/engine/dialogue/line-messages.ts";
 import { createDialogue } from "../src/engine/dialogue/flow.ts";
 import type { Dialect, DialogueOrder, IntentClassifier } from "../src/engine/dialogue/types.ts";
-import { type Behaviour, behaviourFor, createSimulatedCustomer, phraseBank, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
+import {
+  type Behaviour,
+  behaviourFor,
+  createSimulatedCustomer,
+  phraseBank,
+  seededRandom,
+} from "../src/engine/telephony/simulator/customer.ts";
 import type { PhraseBank } from "../src/engine/telephony/simulator/phrases/bank.ts";
 import { loadRows } from "./classifier-score.ts";
 import { classifierByName } from "./classifier-choice.ts";
@@ -16,27 +22,77 @@ import { classifierByName } from "./classifier-choice.ts";
 const NOW = new Date("2026-11-22T10:00:00Z");
 
 const ORDERS: Record<Dialect, DialogueOrder> = {
-  ma: { shopName: "Dar Lbahja", customerName: "Fatima Zahra", country: "MA", language: "ar", dialect: "ma", amount: "690.00", currency: "MAD",
-    items: [{ name: "Caftan", variant: "Vert, M", quantity: 1, unit_price: "450.00" }, { name: "Babouche", variant: "38", quantity: 2, unit_price: "120.00" }] },
-  dz: { shopName: "Bled Store", customerName: "Yacine", country: "DZ", language: "ar", dialect: "dz", amount: "4500.00", currency: "DZD",
-    items: [{ name: "Montre", variant: "Noir", quantity: 1, unit_price: "4500.00" }] },
-  tn: { shopName: "Souk Ennour", customerName: "Amira", country: "TN", language: "ar", dialect: "tn", amount: "89.500", currency: "TND",
-    items: [{ name: "Sac à main", variant: "Beige", quantity: 1, unit_price: "82.500" }] },
-  fr: { shopName: "Maison Lila", customerName: "Julie Martin", country: "FR", language: "fr", dialect: "fr", amount: "49.90", currency: "EUR",
-    items: [{ name: "Coque de téléphone", variant: "Bleu", quantity: 2, unit_price: "24.95" }] },
+  ma: {
+    shopName: "Dar Lbahja",
+    customerName: "Fatima Zahra",
+    country: "MA",
+    language: "ar",
+    dialect: "ma",
+    amount: "690.00",
+    currency: "MAD",
+    items: [
+      { name: "Caftan", variant: "Vert, M", quantity: 1, unit_price: "450.00" },
+      { name: "Babouche", variant: "38", quantity: 2, unit_price: "120.00" },
+    ],
+  },
+  dz: {
+    shopName: "Bled Store",
+    customerName: "Yacine",
+    country: "DZ",
+    language: "ar",
+    dialect: "dz",
+    amount: "4500.00",
+    currency: "DZD",
+    items: [{ name: "Montre", variant: "Noir", quantity: 1, unit_price: "4500.00" }],
+  },
+  tn: {
+    shopName: "Souk Ennour",
+    customerName: "Amira",
+    country: "TN",
+    language: "ar",
+    dialect: "tn",
+    amount: "89.500",
+    currency: "TND",
+    items: [{ name: "Sac à main", variant: "Beige", quantity: 1, unit_price: "82.500" }],
+  },
+  fr: {
+    shopName: "Maison Lila",
+    customerName: "Julie Martin",
+    country: "FR",
+    language: "fr",
+    dialect: "fr",
+    amount: "49.90",
+    currency: "EUR",
+    items: [{ name: "Coque de téléphone", variant: "Bleu", quantity: 2, unit_price: "24.95" }],
+  },
 };
 const PREFIX: Record<Dialect, string> = { ma: "+2126", dz: "+2135", tn: "+2162", fr: "+336" };
 
 /** What a call with this customer must end as: an outcome of a completed call, or a terminal status. */
 const EXPECTED: Record<Behaviour, string> = {
-  confirm: "confirmed", question_then_confirm: "confirmed", decline: "declined", reschedule: "rescheduled",
-  wrong_number: "wrong_number", change: "change_requested", callback: "callback_requested", hangup: "no_decision",
-  unintelligible: "no_decision", no_answer: "status:no_answer", busy: "status:busy", voicemail: "status:voicemail",
-  not_in_service: "status:failed", switched_off: "status:failed", unavailable: "status:failed",
-  voicemail_undetected: "status:voicemail", forwarded: "status:voicemail",
-  confirm_correcting_city: "confirmed", confirm_adding_landmark: "confirmed",
+  confirm: "confirmed",
+  question_then_confirm: "confirmed",
+  decline: "declined",
+  reschedule: "rescheduled",
+  wrong_number: "wrong_number",
+  change: "change_requested",
+  callback: "callback_requested",
+  hangup: "no_decision",
+  unintelligible: "no_decision",
+  no_answer: "status:no_answer",
+  busy: "status:busy",
+  voicemail: "status:voicemail",
+  not_in_service: "status:failed",
+  switched_off: "status:failed",
+  unavailable: "status:failed",
+  voicemail_undetected: "status:voicemail",
+  forwarded: "status:voicemail",
+  confirm_correcting_city: "confirmed",
+  confirm_adding_landmark: "confirmed",
   // Without a handoff (issue 34) the agent cannot put them through: no decision.
-  asks_for_person: "no_decision", asks_for_person_unanswered: "no_decision", unanswerable_question: "no_decision",
+  asks_for_person: "no_decision",
+  asks_for_person_unanswered: "no_decision",
+  unanswerable_question: "no_decision",
 };
 const WANTS_CONFIRM = new Set<Behaviour>(["confirm", "question_then_confirm"]);
 
@@ -49,17 +105,33 @@ interface Played {
 }
 
 /** One call as the dialer runs it: pickup, then (for a person) opening, listen, hear or press, until the end. */
-async function play(dialect: Dialect, phone: string, classifier: IntentClassifier, seed: number, digits: boolean, bank?: PhraseBank): Promise<Played> {
+async function play(
+  dialect: Dialect,
+  phone: string,
+  classifier: IntentClassifier,
+  seed: number,
+  digits: boolean,
+  bank?: PhraseBank,
+): Promise<Played> {
   const behaviour = behaviourFor(phone);
   const customer = createSimulatedCustomer(phone, dialect, seededRandom(seed), bank);
   const base = { behaviour, turns: 0, checks: 0, keypad: false };
-  if (customer.pickup === "no_answer" || customer.pickup === "busy") return { ...base, ended: `status:${customer.pickup}` };
+  if (customer.pickup === "no_answer" || customer.pickup === "busy")
+    return { ...base, ended: `status:${customer.pickup}` };
   if (customer.pickup === "voicemail") {
     // The greeting or announcement is what the dialer hears first; AMD's verdict is not trusted on its own.
     const text = customer.announcement?.text ?? "Bonjour, laissez votre message après le bip.";
     const kind = recogniseLineMessage(text)?.kind;
     const amdMachine = (customer.announcement?.answeredBy ?? "machine") === "machine";
-    return { ...base, ended: kind === "unreachable" ? "status:failed" : kind === "voicemail" || amdMachine ? "status:voicemail" : "status:completed?" };
+    return {
+      ...base,
+      ended:
+        kind === "unreachable"
+          ? "status:failed"
+          : kind === "voicemail" || amdMachine
+            ? "status:voicemail"
+            : "status:completed?",
+    };
   }
   const dialogue = createDialogue(ORDERS[dialect], { classifier, now: NOW, random: seededRandom(seed + 7), digits });
   let turn = dialogue.opening();
@@ -75,7 +147,8 @@ async function play(dialect: Dialect, phone: string, classifier: IntentClassifie
       dialogue.interrupt("customer_hangup", at);
       break;
     }
-    turn = reply.digits && dialogue.press ? await dialogue.press(reply.digits, at) : await dialogue.hear(reply.text, at);
+    turn =
+      reply.digits && dialogue.press ? await dialogue.press(reply.digits, at) : await dialogue.hear(reply.text, at);
   }
   const result = dialogue.result() ?? dialogue.interrupt("line_dropped", at);
   return { ...base, ended: result.outcome };
@@ -88,16 +161,22 @@ async function play(dialect: Dialect, phone: string, classifier: IntentClassifie
  */
 function banksFrom(file: string): Record<Dialect, PhraseBank> {
   const rows = loadRows(file);
-  const of = (country: string, intent: string) => rows.filter((r) => r.country === country && r.intent === intent).map((r) => r.text);
+  const of = (country: string, intent: string) =>
+    rows.filter((r) => r.country === country && r.intent === intent).map((r) => r.text);
   const build = (d: Dialect): PhraseBank => {
     const own = phraseBank(d);
     const c = d.toUpperCase();
     const or = (list: string[], fallback: readonly string[]) => (list.length > 0 ? list : fallback);
     return {
       ...own,
-      confirm: or(of(c, "confirm"), own.confirm), decline: or(of(c, "cancel"), own.decline), reschedule: or(of(c, "reschedule"), own.reschedule),
-      callback: or(of(c, "callback"), own.callback), change: or(of(c, "change_request"), own.change), wrongPerson: or(of(c, "wrong_number"), own.wrongPerson),
-      question: or(of(c, "question"), own.question), mumble: or(of(c, "unclear"), own.mumble),
+      confirm: or(of(c, "confirm"), own.confirm),
+      decline: or(of(c, "cancel"), own.decline),
+      reschedule: or(of(c, "reschedule"), own.reschedule),
+      callback: or(of(c, "callback"), own.callback),
+      change: or(of(c, "change_request"), own.change),
+      wrongPerson: or(of(c, "wrong_number"), own.wrongPerson),
+      question: or(of(c, "question"), own.question),
+      mumble: or(of(c, "unclear"), own.mumble),
     };
   };
   return { ma: build("ma"), dz: build("dz"), tn: build("tn"), fr: build("fr") };
@@ -105,7 +184,14 @@ function banksFrom(file: string): Record<Dialect, PhraseBank> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { n: { type: "string" }, classifier: { type: "string" }, seed: { type: "string" }, "no-digits": { type: "boolean" }, markdown: { type: "boolean" }, phrases: { type: "string" } },
+    options: {
+      n: { type: "string" },
+      classifier: { type: "string" },
+      seed: { type: "string" },
+      "no-digits": { type: "boolean" },
+      markdown: { type: "boolean" },
+      phrases: { type: "string" },
+    },
   });
   const banks = values.phrases ? banksFrom(values.phrases) : null;
   const n = Number(values.n ?? 1000);
@@ -138,17 +224,41 @@ async function main(): Promise<void> {
     if (ok) b.match += 1;
     byBehaviour.set(p.behaviour, b);
   }
-  const total = [...rows.values()].reduce((a, r) => ({ n: a.n + r.n, match: a.match + r.match, falseConfirms: a.falseConfirms + r.falseConfirms, checks: a.checks + r.checks, keypad: a.keypad + r.keypad }),
-    { n: 0, match: 0, falseConfirms: 0, checks: 0, keypad: 0 });
+  const total = [...rows.values()].reduce(
+    (a, r) => ({
+      n: a.n + r.n,
+      match: a.match + r.match,
+      falseConfirms: a.falseConfirms + r.falseConfirms,
+      checks: a.checks + r.checks,
+      keypad: a.keypad + r.keypad,
+    }),
+    { n: 0, match: 0, falseConfirms: 0, checks: 0, keypad: 0 },
+  );
   const label = `${values.classifier ?? "default"}${values.phrases ? `, ${values.phrases.split("/").pop()} sentences` : ""}`;
-  console.log(`| profile | calls | outcome matches intent | false confirmations | calls with a yes/no check | keypad offered |`);
+  console.log(
+    `| profile | calls | outcome matches intent | false confirmations | calls with a yes/no check | keypad offered |`,
+  );
   console.log(`|---|---:|---:|---:|---:|---:|`);
   for (const [d, r] of [...rows, ["all", total] as const]) {
-    console.log(`| ${d} (${label}) | ${r.n} | ${(r.match / r.n).toFixed(3)} | ${r.falseConfirms} | ${r.checks} | ${r.keypad} |`);
+    console.log(
+      `| ${d} (${label}) | ${r.n} | ${(r.match / r.n).toFixed(3)} | ${r.falseConfirms} | ${r.checks} | ${r.keypad} |`,
+    );
   }
   if (!values.markdown) {
-    console.log(`\nby customer intent: ${[...byBehaviour].sort((a, b) => b[1].n - a[1].n).map(([b, r]) => `${b} ${r.match}/${r.n}`).join(", ")}`);
-    console.log(`mismatches, customer intent→outcome: ${[...wrongOutcomes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
+    console.log(
+      `\nby customer intent: ${[...byBehaviour]
+        .sort((a, b) => b[1].n - a[1].n)
+        .map(([b, r]) => `${b} ${r.match}/${r.n}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `mismatches, customer intent→outcome: ${
+        [...wrongOutcomes]
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ") || "none"
+      }`,
+    );
   }
 }
 

@@ -15,7 +15,12 @@ try {
   const { ctx, who, body } = await creationFixture(db.url);
   let n = 0;
   const run = async (total: number) => {
-    const worker = async () => { while (n < total) { const i = n++; await createCall(ctx, who, body(i), `key-${i}`); } };
+    const worker = async () => {
+      while (n < total) {
+        const i = n++;
+        await createCall(ctx, who, body(i), `key-${i}`);
+      }
+    };
     await Promise.all(Array.from({ length: concurrency }, worker));
   };
   await run(500); // warm-up: JIT, prepared statements, caches
@@ -26,13 +31,23 @@ try {
   await run(500 + count);
   const [p1, c1, t1] = [await postgresCpuByPid(db.name), process.cpuUsage(c0), performance.now()];
   // Calls written by one statement share its transaction id: how many creations each write carried (group commit).
-  const { rows: [tx] } = await admin.query<{ calls: number; writes: number }>("SELECT count(*)::int AS calls, count(DISTINCT xmin::text)::int AS writes FROM calls");
+  const {
+    rows: [tx],
+  } = await admin.query<{ calls: number; writes: number }>(
+    "SELECT count(*)::int AS calls, count(DISTINCT xmin::text)::int AS writes FROM calls",
+  );
   await admin.end();
   const pgMs = (postgresCpuDelta(p0, p1) * 1000) / count;
   const nodeMs = (c1.user + c1.system) / 1000 / count;
-  process.stdout.write(`Node user ${(c1.user / 1000 / count).toFixed(3)} ms, system ${(c1.system / 1000 / count).toFixed(3)} ms per creation\n`);
-  process.stdout.write(`${count} creations at concurrency ${concurrency}: ${((count * 1000) / (t1 - t0)).toFixed(0)}/s; PostgreSQL ${pgMs.toFixed(3)} ms, Node ${nodeMs.toFixed(3)} ms of CPU per creation\n`);
-  process.stdout.write(`${tx!.calls} calls written by ${tx!.writes} write statements: ${(tx!.calls / tx!.writes).toFixed(1)} creations per commit\n`);
+  process.stdout.write(
+    `Node user ${(c1.user / 1000 / count).toFixed(3)} ms, system ${(c1.system / 1000 / count).toFixed(3)} ms per creation\n`,
+  );
+  process.stdout.write(
+    `${count} creations at concurrency ${concurrency}: ${((count * 1000) / (t1 - t0)).toFixed(0)}/s; PostgreSQL ${pgMs.toFixed(3)} ms, Node ${nodeMs.toFixed(3)} ms of CPU per creation\n`,
+  );
+  process.stdout.write(
+    `${tx!.calls} calls written by ${tx!.writes} write statements: ${(tx!.calls / tx!.writes).toFixed(1)} creations per commit\n`,
+  );
   await ctx.close();
 } finally {
   await db.drop();

@@ -60,10 +60,15 @@ function trace(): void {
     if (r) r.finished = performance.now();
   });
   subscribe("wakha:create-call", (message) => {
-    const m = message as { kind: "submit"; key: string | null; t: number; queued: number } | { kind: "batch"; keys: (string | null)[]; marks: number[]; written: number };
+    const m = message as
+      | { kind: "submit"; key: string | null; t: number; queued: number }
+      | { kind: "batch"; keys: (string | null)[]; marks: number[]; written: number };
     if (m.kind === "submit") {
       const r = m.key === null ? undefined : byKey.get(m.key);
-      if (r) { r.submitted = m.t; r.queued = m.queued; }
+      if (r) {
+        r.submitted = m.t;
+        r.queued = m.queued;
+      }
       return;
     }
     const index = batches.push({ marks: m.marks, size: m.keys.length, written: m.written }) - 1;
@@ -73,8 +78,10 @@ function trace(): void {
     }
   });
   const KINDS: Record<number, string> = {
-    [constants.NODE_PERFORMANCE_GC_MINOR]: "minor", [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
-    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental", [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weakcb",
+    [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weakcb",
   };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
@@ -101,7 +108,10 @@ function trace(): void {
     if (!file) return;
     const ms = (ns: number) => ns / 1e6;
     const out: Trace = {
-      requests: [...byKey.values()], batches, gc, stalls,
+      requests: [...byKey.values()],
+      batches,
+      gc,
+      stalls,
       eld: { p50: ms(eld.percentile(50)), p99: ms(eld.percentile(99)), max: ms(eld.max) },
     };
     writeFileSync(file, JSON.stringify(out));

@@ -16,8 +16,10 @@ function probe(): void {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   const KINDS: Record<number, string> = {
-    [constants.NODE_PERFORMANCE_GC_MINOR]: "minor", [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
-    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental", [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weakcb",
+    [constants.NODE_PERFORMANCE_GC_MINOR]: "minor",
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: "major",
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: "incremental",
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: "weakcb",
   };
   let gc: Record<string, { n: number; ms: number; max: number; over5: number }> = {};
   new PerformanceObserver((list) => {
@@ -31,8 +33,15 @@ function probe(): void {
     }
   }).observe({ entryTypes: ["gc"] });
   const ms = (ns: number) => ns / 1e6;
-  const figures = () => JSON.stringify({ p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), mean: ms(histogram.mean), gc,
-      heapMiB: Math.round(process.memoryUsage().heapUsed / 1048576) });
+  const figures = () =>
+    JSON.stringify({
+      p50: ms(histogram.percentile(50)),
+      p99: ms(histogram.percentile(99)),
+      max: ms(histogram.max),
+      mean: ms(histogram.mean),
+      gc,
+      heapMiB: Math.round(process.memoryUsage().heapUsed / 1048576),
+    });
   // The periodic write goes through the thread pool: a synchronous one blocked the loop it measures for up to 68 ms
   // on the shared machine (seen in a profile of the carriers bench). At exit it has to be synchronous.
   let writing = false;

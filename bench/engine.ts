@@ -40,7 +40,15 @@ async function main(): Promise<void> {
   const databaseUrl = url.toString();
   await migrate(databaseUrl);
 
-  const config = loadConfig({ DATABASE_URL: databaseUrl, WAKHA_DATA_DIR: path.join(workDir, "data"), WAKHA_SIMULATOR_SPEED: SPEED, LOG_LEVEL: "warn", WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", WAKHA_MAX_CONCURRENT_CALLS: "100000" });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    WAKHA_DATA_DIR: path.join(workDir, "data"),
+    WAKHA_SIMULATOR_SPEED: SPEED,
+    LOG_LEVEL: "warn",
+    WAKHA_CALLING_HOURS: "off",
+    WAKHA_NUMBER_DAILY_LIMIT: "0",
+    WAKHA_MAX_CONCURRENT_CALLS: "100000",
+  });
   const ctx = await createRoot(config, { databaseUrl });
   const account = await createAccount(ctx.db, { name: "bench", balanceSeconds: 10_000_000 });
   const who = { accountId: account.account_id, keyId: account.key_id };
@@ -54,7 +62,9 @@ async function main(): Promise<void> {
     const country = countries[i % 4]!;
     const suffix = String((i % 12) + 1).padStart(2, "0");
     const input = callCreateSchema.parse({
-      shop_external_id: "bench-shop", country, amount: "249.00",
+      shop_external_id: "bench-shop",
+      country,
+      amount: "249.00",
       customer: { name: "Fatima Zahra", phone_number: `${prefixes[country]}${suffix}` },
       order: { external_id: `bench-${i}`, items: [{ name: "Caftan", unit_price: "249.00", quantity: 1 }] },
     });
@@ -90,7 +100,11 @@ async function main(): Promise<void> {
     speed: Number(SPEED),
     peak_live_calls: peak,
     wall_seconds: Math.round(wall * 10) / 10,
-    event_loop_delay_ms: { p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) },
+    event_loop_delay_ms: {
+      p50: ms(histogram.percentile(50)),
+      p99: ms(histogram.percentile(99)),
+      max: ms(histogram.max),
+    },
     statuses: Object.fromEntries(statuses.map((s) => [s.status, { calls: s.n, billed_seconds: s.billed }])),
   };
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);

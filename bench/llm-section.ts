@@ -34,10 +34,46 @@ export function promptTokens(text: string, country: Country): number {
 }
 
 const ORDERS: Record<Dialect, DialogueOrder> = {
-  ma: { shopName: "Dar Lbahja", customerName: "Fatima Zahra", country: "MA", language: "ar", dialect: "ma", amount: "690.00", currency: "MAD", items: [{ name: "Caftan", variant: "M", quantity: 1, unit_price: "690.00" }] },
-  dz: { shopName: "Bled Store", customerName: "Yacine", country: "DZ", language: "ar", dialect: "dz", amount: "4500.00", currency: "DZD", items: [{ name: "Montre", variant: null, quantity: 1, unit_price: "4500.00" }] },
-  tn: { shopName: "Souk Ennour", customerName: "Amira", country: "TN", language: "ar", dialect: "tn", amount: "89.500", currency: "TND", items: [{ name: "Sac", variant: null, quantity: 1, unit_price: "89.500" }] },
-  fr: { shopName: "Maison Lila", customerName: "Julie Martin", country: "FR", language: "fr", dialect: "fr", amount: "49.90", currency: "EUR", items: [{ name: "Coque", variant: "Bleu", quantity: 1, unit_price: "49.90" }] },
+  ma: {
+    shopName: "Dar Lbahja",
+    customerName: "Fatima Zahra",
+    country: "MA",
+    language: "ar",
+    dialect: "ma",
+    amount: "690.00",
+    currency: "MAD",
+    items: [{ name: "Caftan", variant: "M", quantity: 1, unit_price: "690.00" }],
+  },
+  dz: {
+    shopName: "Bled Store",
+    customerName: "Yacine",
+    country: "DZ",
+    language: "ar",
+    dialect: "dz",
+    amount: "4500.00",
+    currency: "DZD",
+    items: [{ name: "Montre", variant: null, quantity: 1, unit_price: "4500.00" }],
+  },
+  tn: {
+    shopName: "Souk Ennour",
+    customerName: "Amira",
+    country: "TN",
+    language: "ar",
+    dialect: "tn",
+    amount: "89.500",
+    currency: "TND",
+    items: [{ name: "Sac", variant: null, quantity: 1, unit_price: "89.500" }],
+  },
+  fr: {
+    shopName: "Maison Lila",
+    customerName: "Julie Martin",
+    country: "FR",
+    language: "fr",
+    dialect: "fr",
+    amount: "49.90",
+    currency: "EUR",
+    items: [{ name: "Coque", variant: "Bleu", quantity: 1, unit_price: "49.90" }],
+  },
 };
 const PREFIX: Record<Dialect, string> = { ma: "+2126123", dz: "+2135512", tn: "+2162012", fr: "+3361234" };
 
@@ -52,10 +88,21 @@ export async function llmSection(log: (m: string) => void = () => {}): Promise<{
     req.resume();
     req.on("end", () => {
       requests.push(1);
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
-        id: "chatcmpl-bench", object: "chat.completion", created: 1, model: "fake",
-        choices: [{ index: 0, message: { role: "assistant", content: '{"intent":"unclear","confidence":0.5}', refusal: null }, finish_reason: "stop" }],
-      }));
+      res.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          id: "chatcmpl-bench",
+          object: "chat.completion",
+          created: 1,
+          model: "fake",
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content: '{"intent":"unclear","confidence":0.5}', refusal: null },
+              finish_reason: "stop",
+            },
+          ],
+        }),
+      );
     });
   });
   server.listen(0, "127.0.0.1");
@@ -65,7 +112,10 @@ export async function llmSection(log: (m: string) => void = () => {}): Promise<{
     const local = new ModelIntentClassifier();
     const llm = new LlmIntentClassifier({ url, model: "fake", timeoutMs: 1200, local });
     // 1. The blind replies: the share the local model is unsure of, and the added time of each of those turns.
-    const rows = readFileSync(path.join(ROOT, REPLIES), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { country: Country; text: string });
+    const rows = readFileSync(path.join(ROOT, REPLIES), "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { country: Country; text: string });
     const unsure = rows.filter((r) => {
       const c = local.classify(r.text, r.country);
       return c.confidence < 0.7 || c.mixed === true;
@@ -96,7 +146,11 @@ export async function llmSection(log: (m: string) => void = () => {}): Promise<{
       const customer = createSimulatedCustomer(phone, dialect, seededRandom(i + 1));
       if (customer.pickup !== "answer") continue;
       calls += 1;
-      const d = createDialogue(ORDERS[dialect], { classifier: llm as IntentClassifier, now: new Date("2026-11-22T10:00:00Z"), random: seededRandom(i + 7) });
+      const d = createDialogue(ORDERS[dialect], {
+        classifier: llm as IntentClassifier,
+        now: new Date("2026-11-22T10:00:00Z"),
+        random: seededRandom(i + 7),
+      });
       let turn = d.opening();
       for (let t = 0; t < 20 && !turn.end; t++) {
         const reply = customer.reply(turn.text, t);
@@ -117,7 +171,8 @@ export async function llmSection(log: (m: string) => void = () => {}): Promise<{
     const pessimistic = blindShare * turnsPerCall;
     return {
       name,
-      text: `added latency per unsure turn with a local endpoint answering at once: p50 ${quantile(added, 0.5).toFixed(2)} ms, p99 ${quantile(added, 0.99).toFixed(2)} ms ` +
+      text:
+        `added latency per unsure turn with a local endpoint answering at once: p50 ${quantile(added, 0.5).toFixed(2)} ms, p99 ${quantile(added, 0.99).toFixed(2)} ms ` +
         `(${added.length} turns: ${unsure.length} of the ${rows.length} replies of ${REPLIES} are unsure locally, ${(100 * blindShare).toFixed(1)}%, x3 rounds); ` +
         `a real endpoint adds its own answer time, at most WAKHA_LLM_TIMEOUT_MS. ` +
         `1,000 simulated calls (${turnsPerCall.toFixed(2)} customer turns per call): ${(perCall * 1000).toFixed(0)} requests; ` +

@@ -81,7 +81,8 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 60_000)
   let exitCode: number | null | undefined;
   void child.exited.then((c) => (exitCode = c));
   while (Date.now() < deadline) {
-    if (exitCode !== undefined) throw new Error(`process ${child.pid} exited (${exitCode}) before ${url} answered:\n${child.output()}`);
+    if (exitCode !== undefined)
+      throw new Error(`process ${child.pid} exited (${exitCode}) before ${url} answered:\n${child.output()}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
@@ -103,7 +104,8 @@ export function wakhaEnv(databaseUrl: string, extra: Record<string, string> = {}
     HOST: "127.0.0.1",
     // Calls ring at any hour of the run (issue 15's calling hours would hold them at night), and one account's
     // hundreds of concurrent calls are not held by the default concurrency cap (200).
-    WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0",
+    WAKHA_CALLING_HOURS: "off",
+    WAKHA_NUMBER_DAILY_LIMIT: "0",
     WAKHA_MAX_CONCURRENT_CALLS: "100000",
     ...createBatchEnv(),
     ...extra,
@@ -113,7 +115,12 @@ export function wakhaEnv(databaseUrl: string, extra: Record<string, string> = {}
 /** The group commit's settings of call creations and of reads (issue 19), when the bench's own environment sets them: before/after runs. */
 export function createBatchEnv(): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const name of ["WAKHA_CREATE_BATCH_SIZE", "WAKHA_CREATE_BATCHES", "WAKHA_READ_BATCH_SIZE", "WAKHA_READ_BATCHES"]) {
+  for (const name of [
+    "WAKHA_CREATE_BATCH_SIZE",
+    "WAKHA_CREATE_BATCHES",
+    "WAKHA_READ_BATCH_SIZE",
+    "WAKHA_READ_BATCHES",
+  ]) {
     const value = process.env[name];
     if (value !== undefined) out[name] = value;
   }
@@ -121,7 +128,11 @@ export function createBatchEnv(): Record<string, string> {
 }
 
 /** Starts `wakha <command>` on a free port and waits until it serves /openapi.json (unless it is a worker). */
-export async function startWakha(command: "serve" | "worker", env: Record<string, string>, nodeArgs: string[] = []): Promise<Child & { port: number; url: string }> {
+export async function startWakha(
+  command: "serve" | "worker",
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Child & { port: number; url: string }> {
   const port = Number(env["PORT"] ?? (await freePort()));
   // A worker refuses to start without the public API address (issue 32.3); the bench reads no URL its webhooks carry.
   if (command === "worker" && !env["WAKHA_BASE_URL"]) env = { ...env, WAKHA_BASE_URL: "http://127.0.0.1:8080" };
@@ -139,8 +150,16 @@ export async function startWakha(command: "serve" | "worker", env: Record<string
 }
 
 /** Runs `wakha accounts create --json` against the database; returns its JSON. */
-export async function createAccountCli(databaseUrl: string, balanceSeconds: number, name = "bench"): Promise<{ account_id: string; key_id: string; api_key: string }> {
-  const child = startNode(WAKHA_BIN, ["accounts", "create", "--name", name, "--balance-seconds", String(balanceSeconds), "--json"], wakhaEnv(databaseUrl));
+export async function createAccountCli(
+  databaseUrl: string,
+  balanceSeconds: number,
+  name = "bench",
+): Promise<{ account_id: string; key_id: string; api_key: string }> {
+  const child = startNode(
+    WAKHA_BIN,
+    ["accounts", "create", "--name", name, "--balance-seconds", String(balanceSeconds), "--json"],
+    wakhaEnv(databaseUrl),
+  );
   let stdout = "";
   child.proc.stdout!.on("data", (c: Buffer) => (stdout += c.toString("utf8")));
   const code = await child.exited;
@@ -197,7 +216,10 @@ export function postgresCpuDelta(before: Map<number, number>, after: Map<number,
 }
 
 /** A database of its own for a bench section on `serverUrl` (`wakha_bench_<suffix>_...`), and how to drop it. */
-export async function benchDatabase(serverUrl: string, suffix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
+export async function benchDatabase(
+  serverUrl: string,
+  suffix: string,
+): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `wakha_bench_${suffix}_${Date.now()}_${randomBytes(3).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -59,7 +59,8 @@ if (process.argv[4] === "--long") {
   const threshold = Number(process.argv[5] ?? 5) * 1000;
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (n: Node) => `${n.callFrame.functionName || "(anonymous)"} ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  const label = (n: Node) =>
+    `${n.callFrame.functionName || "(anonymous)"} ${where(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
   const stacks = new Map<number, string[]>();
   const stackOf = (id: number): string[] => {
     let s = stacks.get(id);
@@ -87,8 +88,10 @@ if (process.argv[4] === "--long") {
     open.samples.push(i);
   });
   const buckets = [5, 10, 20, 50, 100].map((ms) => ({ ms, n: 0, us: 0 }));
-  for (const s of stretches) for (const b of buckets) if (s.us >= b.ms * 1000) (b.n++, (b.us += s.us));
-  console.log(`\nbusy stretches >= ${threshold / 1000} ms: ${stretches.length}; ${buckets.map((b) => `>=${b.ms} ms: ${b.n} (${(b.us / 1e6).toFixed(2)} s)`).join(", ")}`);
+  for (const s of stretches) for (const b of buckets) if (s.us >= b.ms * 1000) b.n++, (b.us += s.us);
+  console.log(
+    `\nbusy stretches >= ${threshold / 1000} ms: ${stretches.length}; ${buckets.map((b) => `>=${b.ms} ms: ${b.n} (${(b.us / 1e6).toFixed(2)} s)`).join(", ")}`,
+  );
   // What the long stretches spend their time in, summed over all of them (inclusive: every frame on the stack).
   const incl = new Map<string, number>();
   const selfLong = new Map<string, number>();
@@ -103,14 +106,23 @@ if (process.argv[4] === "--long") {
   const longTotal = stretches.reduce((a, s) => a + s.us, 0);
   const show = (title: string, m: Map<string, number>, n: number) => {
     console.log(`\n${title} (of ${(longTotal / 1e6).toFixed(2)} s in long stretches)`);
-    for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n)) console.log(`${((100 * v) / longTotal).toFixed(1).padStart(5)}%  ${k}`);
+    for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, n))
+      console.log(`${((100 * v) / longTotal).toFixed(1).padStart(5)}%  ${k}`);
   };
   show("self, in long stretches", selfLong, top);
   show("inclusive, in long stretches", incl, top * 2);
   console.log("\nthe longest stretches:");
   for (const s of [...stretches].sort((a, b) => b.us - a.us).slice(0, 8)) {
     const m = new Map<string, number>();
-    for (const i of s.samples) for (const f of new Set(stackOf(profile.samples[i]!))) if (f.includes("src/") || f.includes("(garbage")) m.set(f, (m.get(f) ?? 0) + (profile.timeDeltas[i] ?? 0));
-    console.log(`  at ${(s.start / 1e6).toFixed(2)} s: ${(s.us / 1000).toFixed(1)} ms: ${[...m].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(" | ")}`);
+    for (const i of s.samples)
+      for (const f of new Set(stackOf(profile.samples[i]!)))
+        if (f.includes("src/") || f.includes("(garbage")) m.set(f, (m.get(f) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    console.log(
+      `  at ${(s.start / 1e6).toFixed(2)} s: ${(s.us / 1000).toFixed(1)} ms: ${[...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 6)
+        .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`)
+        .join(" | ")}`,
+    );
   }
 }

@@ -9,7 +9,19 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { ROOT, benchDatabase, cpuSeconds, createAccountCli, freePort, postgresCpuByPid, postgresCpuDelta, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
+import {
+  ROOT,
+  benchDatabase,
+  cpuSeconds,
+  createAccountCli,
+  freePort,
+  postgresCpuByPid,
+  postgresCpuDelta,
+  startNode,
+  startWakha,
+  waitForHttp,
+  wakhaEnv,
+} from "./processes.ts";
 
 const SERVER_URL = process.env["DATABASE_URL"] || "postgresql://postgres@127.0.0.1:5432/postgres";
 const PAIRS = Number(process.env["PROBE_PAIRS"] ?? 3);
@@ -19,12 +31,21 @@ const CONNECTIONS = 50;
 const PROF = process.env["PROBE_PROF"] === "1";
 const EXTRA = JSON.parse(process.env["PROBE_WAKHA_ENV"] ?? "{}") as Record<string, string>;
 // A second Wakha with these settings added, measured after the first in each round (A/B in one run).
-const EXTRA_B = process.env["PROBE_WAKHA_ENV_B"] ? (JSON.parse(process.env["PROBE_WAKHA_ENV_B"]) as Record<string, string>) : null;
+const EXTRA_B = process.env["PROBE_WAKHA_ENV_B"]
+  ? (JSON.parse(process.env["PROBE_WAKHA_ENV_B"]) as Record<string, string>)
+  : null;
 const NODE_ARGS = (process.env["PROBE_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
 const RUN_ID = randomBytes(4).toString("hex");
 const log = (msg: string) => process.stderr.write(`probe: ${msg}\n`);
 
-interface M { rps: number; server: number; pg: number; client: number; p99: number; non2xx: number }
+interface M {
+  rps: number;
+  server: number;
+  pg: number;
+  client: number;
+  p99: number;
+  non2xx: number;
+}
 
 async function load(opts: autocannon.Options, seconds: number, pid: number, db: string): Promise<M> {
   const [s0, p0, c0] = [await cpuSeconds(pid), await postgresCpuByPid(db), process.cpuUsage()];
@@ -36,7 +57,7 @@ async function load(opts: autocannon.Options, seconds: number, pid: number, db: 
     rps: ok / r.duration,
     server: ((s1! - s0!) * 1000) / ok,
     pg: (postgresCpuDelta(p0, p1) * 1000) / ok,
-    client: ((c.user + c.system) / 1000) / ok,
+    client: (c.user + c.system) / 1000 / ok,
     p99: r.latency.p99,
     non2xx: r.non2xx + r.errors,
   };
@@ -44,26 +65,46 @@ async function load(opts: autocannon.Options, seconds: number, pid: number, db: 
 
 function reads(base: string, prefix: string, ids: string[], headers: Record<string, string>): autocannon.Options {
   let i = 0;
-  return { url: base, method: "GET", headers, requests: [{ setupRequest: (req) => ({ ...req, method: "GET", path: `${prefix}${ids[i++ % ids.length]!}` }) }] };
+  return {
+    url: base,
+    method: "GET",
+    headers,
+    requests: [{ setupRequest: (req) => ({ ...req, method: "GET", path: `${prefix}${ids[i++ % ids.length]!}` }) }],
+  };
 }
 
 let seq = 0;
 function creates(url: string, headers: Record<string, string>, idem: boolean): autocannon.Options {
   return {
-    url, method: "POST", headers: { "content-type": "application/json", ...headers },
-    requests: [{
-      setupRequest: (req) => {
-        const n = ++seq;
-        const h: Record<string, string> = { ...(req.headers as Record<string, string>) };
-        if (idem) h["idempotency-key"] = `probe-${RUN_ID}-${n}`;
-        return {
-          ...req, headers: h, body: JSON.stringify({
-            shop_external_id: "bench-shop", customer: { name: "Fatima Zahra", phone_number: "+212612345601" }, amount: "279.00", country: "MA",
-            order: { external_id: `order-${RUN_ID}-${n}`, items: [{ product_external_id: "caftan", variant_external_id: "caftan-red-m", quantity: 1 }, { name: "Shipping", unit_price: "30.00" }] },
-          }),
-        };
+    url,
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = ++seq;
+          const h: Record<string, string> = { ...(req.headers as Record<string, string>) };
+          if (idem) h["idempotency-key"] = `probe-${RUN_ID}-${n}`;
+          return {
+            ...req,
+            headers: h,
+            body: JSON.stringify({
+              shop_external_id: "bench-shop",
+              customer: { name: "Fatima Zahra", phone_number: "+212612345601" },
+              amount: "279.00",
+              country: "MA",
+              order: {
+                external_id: `order-${RUN_ID}-${n}`,
+                items: [
+                  { product_external_id: "caftan", variant_external_id: "caftan-red-m", quantity: 1 },
+                  { name: "Shipping", unit_price: "30.00" },
+                ],
+              },
+            }),
+          };
+        },
       },
-    }],
+    ],
   };
 }
 
@@ -74,40 +115,75 @@ async function main(): Promise<void> {
   await db.connect();
   const stops: (() => Promise<void>)[] = [];
   try {
-    await db.query(`CREATE TABLE bench_items (id uuid PRIMARY KEY, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    await db.query(
+      `CREATE TABLE bench_items (id uuid PRIMARY KEY, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+    );
     const account = await createAccountCli(url, 1_000_000_000);
     const bport = await freePort();
-    const baseline = startNode(path.join(ROOT, "bench", "baseline.ts"), [], { DATABASE_URL: url, PORT: String(bport) }, NODE_ARGS);
+    const baseline = startNode(
+      path.join(ROOT, "bench", "baseline.ts"),
+      [],
+      { DATABASE_URL: url, PORT: String(bport) },
+      NODE_ARGS,
+    );
     stops.push(() => baseline.stop());
     await waitForHttp(`http://127.0.0.1:${bport}/items/00000000-0000-0000-0000-000000000000`, baseline);
     const profDir = path.join(ROOT, "bench", "results", "profiles");
     if (PROF) await mkdir(profDir, { recursive: true });
-    const wakha = await startWakha("serve", wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000", ...EXTRA }),
-      [...NODE_ARGS, ...(PROF ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=probe-${RUN_ID}.cpuprofile`] : [])]);
+    const wakha = await startWakha(
+      "serve",
+      wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000", ...EXTRA }),
+      [
+        ...NODE_ARGS,
+        ...(PROF ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=probe-${RUN_ID}.cpuprofile`] : []),
+      ],
+    );
     stops.push(() => wakha.stop());
     log(`wakha pid ${wakha.pid}, baseline pid ${baseline.pid}`);
     const auth = { authorization: `Bearer ${account.api_key}` };
     const api = async (p: string, body: unknown) => {
-      const res = await fetch(`${wakha.url}${p}`, { method: "POST", headers: { ...auth, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await fetch(`${wakha.url}${p}`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       if (res.status >= 300) throw new Error(`${p}: ${res.status} ${await res.text()}`);
     };
     await api("/v1/shops", { external_id: "bench-shop", merchant_external_id: "bench-merchant", name: "Bench shop" });
-    await api("/v1/shops/bench-shop/products", { external_id: "caftan", name: "Caftan", variants: [{ variant_external_id: "caftan-red-m", price: "249.00", name: "Red, M" }] });
+    await api("/v1/shops/bench-shop/products", {
+      external_id: "caftan",
+      name: "Caftan",
+      variants: [{ variant_external_id: "caftan-red-m", price: "249.00", name: "Red, M" }],
+    });
     await load(creates(`http://127.0.0.1:${bport}/items`, {}, false), CREATE_SECONDS, baseline.pid, dbName);
     const c = await load(creates(`${wakha.url}/v1/calls`, auth, true), CREATE_SECONDS, wakha.pid, dbName);
     log(`created calls at ${c.rps.toFixed(0)}/s (non-2xx ${c.non2xx})`);
-    const itemIds = (await db.query<{ id: string }>("SELECT id FROM bench_items ORDER BY random() LIMIT 10000")).rows.map((x) => x.id);
-    const callIds = (await db.query<{ id: string }>("SELECT id FROM calls ORDER BY random() LIMIT 10000")).rows.map((x) => x.id);
+    const itemIds = (
+      await db.query<{ id: string }>("SELECT id FROM bench_items ORDER BY random() LIMIT 10000")
+    ).rows.map((x) => x.id);
+    const callIds = (await db.query<{ id: string }>("SELECT id FROM calls ORDER BY random() LIMIT 10000")).rows.map(
+      (x) => x.id,
+    );
     const rOpts = reads(`http://127.0.0.1:${bport}`, "/items/", itemIds, {});
     const gOpts = reads(wakha.url, "/v1/calls/", callIds, auth);
-    const wakhaB = EXTRA_B ? await startWakha("serve", wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000", ...EXTRA, ...EXTRA_B }), NODE_ARGS) : null;
+    const wakhaB = EXTRA_B
+      ? await startWakha(
+          "serve",
+          wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000", ...EXTRA, ...EXTRA_B }),
+          NODE_ARGS,
+        )
+      : null;
     if (wakhaB) stops.push(() => wakhaB.stop());
     const bOpts = wakhaB ? reads(wakhaB.url, "/v1/calls/", callIds, auth) : null;
     await load(rOpts, 2, baseline.pid, dbName);
     await load(gOpts, 2, wakha.pid, dbName);
     if (wakhaB) await load(bOpts!, 2, wakhaB.pid, dbName);
-    const row = (name: string, m: M) => `| ${name} | ${m.rps.toFixed(0)} | ${m.p99} | ${m.server.toFixed(3)} | ${m.pg.toFixed(3)} | ${m.client.toFixed(3)} | ${m.non2xx} |`;
-    const out = ["| run | req/s | p99 ms | server CPU ms/req | PostgreSQL | load generator | non-2xx |", "|---|---:|---:|---:|---:|---:|---:|"];
+    const row = (name: string, m: M) =>
+      `| ${name} | ${m.rps.toFixed(0)} | ${m.p99} | ${m.server.toFixed(3)} | ${m.pg.toFixed(3)} | ${m.client.toFixed(3)} | ${m.non2xx} |`;
+    const out = [
+      "| run | req/s | p99 ms | server CPU ms/req | PostgreSQL | load generator | non-2xx |",
+      "|---|---:|---:|---:|---:|---:|---:|",
+    ];
     for (let i = 0; i < PAIRS; i++) {
       await db.query("CHECKPOINT");
       const r = await load(rOpts, DURATION, baseline.pid, dbName);
@@ -130,7 +206,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().then(() => process.exit(0), (err: unknown) => {
-  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    log(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    process.exit(1);
+  },
+);

@@ -17,7 +17,20 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { type Child, ROOT, cpuSeconds, createAccountCli, freePort, peakRss, postgresCpuByPid, postgresCpuDelta, startNode, startWakha, waitForHttp, wakhaEnv } from "./processes.ts";
+import {
+  type Child,
+  ROOT,
+  cpuSeconds,
+  createAccountCli,
+  freePort,
+  peakRss,
+  postgresCpuByPid,
+  postgresCpuDelta,
+  startNode,
+  startWakha,
+  waitForHttp,
+  wakhaEnv,
+} from "./processes.ts";
 import { capacitySection } from "./capacity.ts";
 import { carrierSection, relayLatencySection } from "./carriers.ts";
 import { connectorSection } from "./connectors.ts";
@@ -37,7 +50,14 @@ const WARMUP = Number(process.env["BENCH_WARMUP"] ?? 2);
 const ROUNDS = Math.max(1, Number(process.env["BENCH_ROUNDS"] ?? 3));
 const CPU_PROF = process.env["BENCH_CPU_PROF"] === "1";
 const ANALYZE = process.env["BENCH_ANALYZE"] !== "0";
-const SECTIONS = new Set((process.env["BENCH_SECTIONS"] ?? "http,rss,classifier,webhooks,engine,burst,capacity,carriers,relay-latency,console,console-overview,analytics,audio,connectors,llm,rehearsal,transfer").split(",").map((s) => s.trim()));
+const SECTIONS = new Set(
+  (
+    process.env["BENCH_SECTIONS"] ??
+    "http,rss,classifier,webhooks,engine,burst,capacity,carriers,relay-latency,console,console-overview,analytics,audio,connectors,llm,rehearsal,transfer"
+  )
+    .split(",")
+    .map((s) => s.trim()),
+);
 const RUN_ID = randomBytes(4).toString("hex");
 
 interface Measure {
@@ -125,11 +145,20 @@ async function measure(name: string, db: pg.Client, opts: autocannon.Options, se
   let samples = 0;
   let vacuuming = 0;
   const sampler = setInterval(() => {
-    db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker' AND state = 'active'")
-      .then(({ rows }) => { samples++; if ((rows[0]?.n ?? 0) > 0) vacuuming++; }, () => {});
+    db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'autovacuum worker' AND state = 'active'",
+    ).then(
+      ({ rows }) => {
+        samples++;
+        if ((rows[0]?.n ?? 0) > 0) vacuuming++;
+      },
+      () => {},
+    );
   }, 250);
   const m = await load(name, opts, DURATION, serverPid).finally(() => clearInterval(sampler));
-  log(`${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}; CPU ms/req server ${fmt(m.cpuServer ?? NaN, 3)}, PostgreSQL ${fmt(m.cpuPg ?? NaN, 3)}; autovacuum at work in ${vacuuming} of ${samples} samples`);
+  log(
+    `${name}: ${m.rps.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx}, errors ${m.errors}; CPU ms/req server ${fmt(m.cpuServer ?? NaN, 3)}, PostgreSQL ${fmt(m.cpuPg ?? NaN, 3)}; autovacuum at work in ${vacuuming} of ${samples} samples`,
+  );
   return m;
 }
 
@@ -138,26 +167,35 @@ function createRequests(url: string, headers: Record<string, string>, idempotent
     url,
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
-    requests: [{
-      setupRequest: (req) => {
-        const n = ++requestSeq;
-        const h: Record<string, string> = { ...(req.headers as Record<string, string>) };
-        if (idempotent) h["idempotency-key"] = `bench-${RUN_ID}-${n}`;
-        return { ...req, headers: h, body: callBody(n) };
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = ++requestSeq;
+          const h: Record<string, string> = { ...(req.headers as Record<string, string>) };
+          if (idempotent) h["idempotency-key"] = `bench-${RUN_ID}-${n}`;
+          return { ...req, headers: h, body: callBody(n) };
+        },
       },
-    }],
+    ],
   };
 }
 
-function readRequests(baseUrl: string, prefix: string, ids: string[], headers: Record<string, string>): autocannon.Options {
+function readRequests(
+  baseUrl: string,
+  prefix: string,
+  ids: string[],
+  headers: Record<string, string>,
+): autocannon.Options {
   let i = 0;
   return {
     url: baseUrl,
     method: "GET",
     headers,
-    requests: [{
-      setupRequest: (req) => ({ ...req, method: "GET", path: `${prefix}${ids[i++ % ids.length]!}` }),
-    }],
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, method: "GET", path: `${prefix}${ids[i++ % ids.length]!}` }),
+      },
+    ],
   };
 }
 
@@ -194,43 +232,79 @@ async function httpSection(dbName: string): Promise<HttpResults> {
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   try {
-    await db.query(`CREATE TABLE bench_items (id uuid PRIMARY KEY, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`);
+    await db.query(
+      `CREATE TABLE bench_items (id uuid PRIMARY KEY, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`,
+    );
     // The sampler below reads 0 when the server runs without autovacuum (this workplace's PostgreSQL: autovacuum = off).
     log(`PostgreSQL autovacuum = ${(await db.query<{ autovacuum: string }>("SHOW autovacuum")).rows[0]?.autovacuum}`);
     log("creating the account (wakha accounts create --json; applies the migrations)");
     const account = await createAccountCli(url, 1_000_000_000);
     const baselinePort = await freePort();
-    const baseline = startNode(path.join(ROOT, "bench", "baseline.ts"), [], { DATABASE_URL: url, PORT: String(baselinePort) });
+    const baseline = startNode(path.join(ROOT, "bench", "baseline.ts"), [], {
+      DATABASE_URL: url,
+      PORT: String(baselinePort),
+    });
     children.push(baseline);
     await waitForHttp(`http://127.0.0.1:${baselinePort}/items/00000000-0000-0000-0000-000000000000`, baseline);
 
     const profileDir = path.join(ROOT, "bench", "results", "profiles");
     if (CPU_PROF) await mkdir(profileDir, { recursive: true });
-    const wakha = await startWakha("serve", wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000" }),
-      CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=wakha-${RUN_ID}.cpuprofile`] : []);
+    const wakha = await startWakha(
+      "serve",
+      wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000" }),
+      CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=wakha-${RUN_ID}.cpuprofile`] : [],
+    );
     children.push(wakha);
     log(`wakha serve pid ${wakha.pid} on ${wakha.url}; baseline pid ${baseline.pid} on port ${baselinePort}`);
 
-    await api(wakha.url, account.api_key, "POST", "/v1/shops", { external_id: "bench-shop", merchant_external_id: "bench-merchant", name: "Bench shop" });
+    await api(wakha.url, account.api_key, "POST", "/v1/shops", {
+      external_id: "bench-shop",
+      merchant_external_id: "bench-merchant",
+      name: "Bench shop",
+    });
     await api(wakha.url, account.api_key, "POST", "/v1/shops/bench-shop/products", {
-      external_id: "caftan", name: "Caftan",
-      variants: [{ variant_external_id: "caftan-red-m", price: "249.00", name: "Red, M" }, { variant_external_id: "caftan-blue-m", price: "259.00", name: "Blue, M" }],
+      external_id: "caftan",
+      name: "Caftan",
+      variants: [
+        { variant_external_id: "caftan-red-m", price: "249.00", name: "Red, M" },
+        { variant_external_id: "caftan-blue-m", price: "259.00", name: "Blue, M" },
+      ],
     });
     const auth = { authorization: `Bearer ${account.api_key}` };
 
     const rounds: HttpResults["rounds"] = [];
     for (let round = 1; round <= ROUNDS; round++) {
       log(`round ${round} of ${ROUNDS}`);
-      const rw = await measure("baseline W: INSERT in a transaction", db, createRequests(`http://127.0.0.1:${baselinePort}/items`, {}, false), baseline.pid);
+      const rw = await measure(
+        "baseline W: INSERT in a transaction",
+        db,
+        createRequests(`http://127.0.0.1:${baselinePort}/items`, {}, false),
+        baseline.pid,
+      );
       const rc = await measure("POST /v1/calls", db, createRequests(`${wakha.url}/v1/calls`, auth, true), wakha.pid);
-      const itemIds = (await db.query<{ id: string }>("SELECT id FROM bench_items ORDER BY random() LIMIT 10000")).rows.map((x) => x.id);
-      const callIds = (await db.query<{ id: string }>("SELECT id FROM calls ORDER BY random() LIMIT 10000")).rows.map((x) => x.id);
-      const rr = await measure("baseline R: indexed SELECT", db, readRequests(`http://127.0.0.1:${baselinePort}`, "/items/", itemIds, {}), baseline.pid);
-      const rg = await measure("GET /v1/calls/{id}", db, readRequests(wakha.url, "/v1/calls/", callIds, auth), wakha.pid);
+      const itemIds = (
+        await db.query<{ id: string }>("SELECT id FROM bench_items ORDER BY random() LIMIT 10000")
+      ).rows.map((x) => x.id);
+      const callIds = (await db.query<{ id: string }>("SELECT id FROM calls ORDER BY random() LIMIT 10000")).rows.map(
+        (x) => x.id,
+      );
+      const rr = await measure(
+        "baseline R: indexed SELECT",
+        db,
+        readRequests(`http://127.0.0.1:${baselinePort}`, "/items/", itemIds, {}),
+        baseline.pid,
+      );
+      const rg = await measure(
+        "GET /v1/calls/{id}",
+        db,
+        readRequests(wakha.url, "/v1/calls/", callIds, auth),
+        wakha.pid,
+      );
       rounds.push({ w: rw, create: rc, r: rr, get: rg });
     }
     // Each scenario's best round by throughput (ROUNDS >= 1, so every list has one).
-    const best = (scenario: keyof HttpResults["rounds"][number]) => rounds.map((x) => x[scenario]).reduce((a, b) => (a.rps >= b.rps ? a : b));
+    const best = (scenario: keyof HttpResults["rounds"][number]) =>
+      rounds.map((x) => x[scenario]).reduce((a, b) => (a.rps >= b.rps ? a : b));
     const [w, create, r, get] = [best("w"), best("create"), best("r"), best("get")];
 
     const rssBytes = await peakRss(wakha.pid);
@@ -238,12 +312,27 @@ async function httpSection(dbName: string): Promise<HttpResults> {
     // to a pipe the bench drains, as to a log collector).
     let logCost: HttpResults["logCost"] = null;
     if (process.env["BENCH_LOG_COST"] !== "0") {
-      const callIds = (await db.query<{ id: string }>("SELECT id FROM calls ORDER BY random() LIMIT 10000")).rows.map((x) => x.id);
-      const warn = await measure("GET /v1/calls/{id} at LOG_LEVEL=warn", db, readRequests(wakha.url, "/v1/calls/", callIds, auth), wakha.pid);
+      const callIds = (await db.query<{ id: string }>("SELECT id FROM calls ORDER BY random() LIMIT 10000")).rows.map(
+        (x) => x.id,
+      );
+      const warn = await measure(
+        "GET /v1/calls/{id} at LOG_LEVEL=warn",
+        db,
+        readRequests(wakha.url, "/v1/calls/", callIds, auth),
+        wakha.pid,
+      );
       await wakha.stop();
-      const verbose = await startWakha("serve", wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000", LOG_LEVEL: "info" }));
+      const verbose = await startWakha(
+        "serve",
+        wakhaEnv(url, { WAKHA_ROLE: "api", WAKHA_RATE_LIMIT_SCALE: "100000", LOG_LEVEL: "info" }),
+      );
       children.push(verbose);
-      const info = await measure("GET /v1/calls/{id} at LOG_LEVEL=info", db, readRequests(verbose.url, "/v1/calls/", callIds, auth), verbose.pid);
+      const info = await measure(
+        "GET /v1/calls/{id} at LOG_LEVEL=info",
+        db,
+        readRequests(verbose.url, "/v1/calls/", callIds, auth),
+        verbose.pid,
+      );
       logCost = { warn, info };
     }
     await wakha.stop();
@@ -256,13 +345,20 @@ async function httpSection(dbName: string): Promise<HttpResults> {
 }
 
 function tableOf(h: HttpResults): string {
-  const rows: [Measure, Measure | null][] = [[h.w, null], [h.create, h.w], [h.r, null], [h.get, h.r]];
+  const rows: [Measure, Measure | null][] = [
+    [h.w, null],
+    [h.create, h.w],
+    [h.r, null],
+    [h.get, h.r],
+  ];
   const lines = [
     "| scenario | req/s | p50 ms | p99 ms | non-2xx | errors | ratio to baseline | p99 / baseline p99 | server CPU ms/req | PostgreSQL CPU ms/req |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const [m, base] of rows) {
-    lines.push(`| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.errors} | ${base ? fmt(m.rps / base.rps) : "1.00"} | ${base ? fmt(m.p99 / base.p99) : "1.00"} | ${m.cpuServer === null ? "n/a" : fmt(m.cpuServer)} | ${m.cpuPg === null ? "n/a" : fmt(m.cpuPg)} |`);
+    lines.push(
+      `| ${m.name} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${m.non2xx} | ${m.errors} | ${base ? fmt(m.rps / base.rps) : "1.00"} | ${base ? fmt(m.p99 / base.p99) : "1.00"} | ${m.cpuServer === null ? "n/a" : fmt(m.cpuServer)} | ${m.cpuPg === null ? "n/a" : fmt(m.cpuPg)} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -289,8 +385,10 @@ function verdicts(h: HttpResults): string[] {
     `- get-call throughput ${fmt(getRatio)} of R (target >= 0.80, issue 19): ${getRatio >= 0.8 ? "met" : "MISSED"}`,
     `- non-2xx answers during the measurements: ${h.create.non2xx + h.get.non2xx} on Wakha, ${h.w.non2xx + h.r.non2xx} on the baselines`,
     // The table keeps each scenario's best round; each round's pairs, measured back to back, show the spread.
-    ...h.rounds.map(({ w, create, r, get }, i) =>
-      `- round ${i + 1}: create ${fmt(create.rps / w.rps)} of W, p99 ${create.p99} vs ${w.p99} ms = ${fmt(pairs[i]!)}x; get ${fmt(get.rps / r.rps)} of R`),
+    ...h.rounds.map(
+      ({ w, create, r, get }, i) =>
+        `- round ${i + 1}: create ${fmt(create.rps / w.rps)} of W, p99 ${create.p99} vs ${w.p99} ms = ${fmt(pairs[i]!)}x; get ${fmt(get.rps / r.rps)} of R`,
+    ),
   ];
 }
 
@@ -306,7 +404,12 @@ async function main(): Promise<void> {
     // A section that breaks reports its error and leaves the others' results standing.
     const run = async (name: string, fn: () => Promise<SectionResult>) => {
       if (!SECTIONS.has(name)) return;
-      sections.push(await fn().catch((err: unknown) => ({ name, text: `failed: ${err instanceof Error ? err.message : String(err)}` })));
+      sections.push(
+        await fn().catch((err: unknown) => ({
+          name,
+          text: `failed: ${err instanceof Error ? err.message : String(err)}`,
+        })),
+      );
     };
     await run("classifier", () => classifierSection());
     await run("webhooks", () => webhookSection(SERVER_URL, log));
@@ -324,10 +427,14 @@ async function main(): Promise<void> {
     await run("rehearsal", () => rehearsalSection(SERVER_URL, log));
     await run("transfer", () => transferSection());
   } finally {
-    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err: unknown) => log(`could not drop ${dbName}: ${String(err)}`));
+    await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err: unknown) =>
+      log(`could not drop ${dbName}: ${String(err)}`),
+    );
   }
 
-  const pgVersion = await admin((c) => c.query<{ v: string }>("SELECT current_setting('server_version') AS v")).then((r) => r.rows[0]!.v).catch(() => "?");
+  const pgVersion = await admin((c) => c.query<{ v: string }>("SELECT current_setting('server_version') AS v"))
+    .then((r) => r.rows[0]!.v)
+    .catch(() => "?");
   const header = [
     `# Benchmark results`,
     "",
@@ -339,12 +446,16 @@ async function main(): Promise<void> {
   const out: string[] = [];
   if (http) {
     out.push(tableOf(http), "", ...verdicts(http), "");
-    out.push(`peak RSS of the Wakha process (VmHWM): ${http.rssBytes === null ? "n/a" : `${(http.rssBytes / 2 ** 20).toFixed(0)} MiB`}`);
+    out.push(
+      `peak RSS of the Wakha process (VmHWM): ${http.rssBytes === null ? "n/a" : `${(http.rssBytes / 2 ** 20).toFixed(0)} MiB`}`,
+    );
     if (http.profile) out.push(`CPU profile of the Wakha process: ${path.relative(ROOT, http.profile)}`);
     if (http.logCost) {
       const { warn, info } = http.logCost;
-      out.push(`request logging: GET /v1/calls/{id} ${info.rps.toFixed(0)} req/s at LOG_LEVEL=info (one line per request) vs ${warn.rps.toFixed(0)} at warn, ` +
-        `ratio ${fmt(info.rps / warn.rps)}; server CPU ${info.cpuServer === null ? "n/a" : fmt(info.cpuServer)} vs ${warn.cpuServer === null ? "n/a" : fmt(warn.cpuServer)} ms/req; p99 ${info.p99} vs ${warn.p99} ms`);
+      out.push(
+        `request logging: GET /v1/calls/{id} ${info.rps.toFixed(0)} req/s at LOG_LEVEL=info (one line per request) vs ${warn.rps.toFixed(0)} at warn, ` +
+          `ratio ${fmt(info.rps / warn.rps)}; server CPU ${info.cpuServer === null ? "n/a" : fmt(info.cpuServer)} vs ${warn.cpuServer === null ? "n/a" : fmt(warn.cpuServer)} ms/req; p99 ${info.p99} vs ${warn.p99} ms`,
+      );
     }
   } else {
     out.push("http: skipped: not in BENCH_SECTIONS");
@@ -359,11 +470,17 @@ async function main(): Promise<void> {
   // The standing analysis (profiles, what explains a missed target) is kept in notes.md and copied in.
   const notesFile = path.join(resultsDir, "notes.md");
   const notes = existsSync(notesFile) ? `\n${await readFile(notesFile, "utf8")}` : "";
-  await writeFile(path.join(resultsDir, "latest.md"), `${[...header, ...out, "", "```", ...tail, "```"].join("\n")}${notes}\n`);
+  await writeFile(
+    path.join(resultsDir, "latest.md"),
+    `${[...header, ...out, "", "```", ...tail, "```"].join("\n")}${notes}\n`,
+  );
   process.stdout.write(`${[...out, ...tail].join("\n")}\n`);
 }
 
-main().then(() => process.exit(0), (err: unknown) => {
-  log(err instanceof Error ? (err.stack ?? err.message) : String(err));
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    log(err instanceof Error ? (err.stack ?? err.message) : String(err));
+    process.exit(1);
+  },
+);

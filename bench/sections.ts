@@ -43,7 +43,11 @@ function notLanded(files: string[], needles: [string, string][] = []): string | 
 function committedText(file: string): string {
   if (!UNLANDED && existsSync(path.join(ROOT, ".git"))) {
     try {
-      return execFileSync("git", ["show", `HEAD:${file}`], { cwd: ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      return execFileSync("git", ["show", `HEAD:${file}`], {
+        cwd: ROOT,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      });
     } catch {
       return "";
     }
@@ -76,9 +80,13 @@ export async function classifierSection(): Promise<SectionResult> {
   const fixture = "test/fixtures/intents-dev.jsonl";
   const why = notLanded(["src/engine/dialogue/classifier.ts", fixture]);
   if (why) return { name, text: `skipped: ${why}` };
-  const mod = (await import(pathToFileURL(path.join(ROOT, "src/engine/dialogue/classifier.ts")).href)) as Record<string, unknown>;
+  const mod = (await import(pathToFileURL(path.join(ROOT, "src/engine/dialogue/classifier.ts")).href)) as Record<
+    string,
+    unknown
+  >;
   const classify = findClassifier(mod);
-  if (!classify) return { name, text: "skipped: src/engine/dialogue/classifier.ts exports no classify function, factory or class" };
+  if (!classify)
+    return { name, text: "skipped: src/engine/dialogue/classifier.ts exports no classify function, factory or class" };
   const lines = (await readFile(path.join(ROOT, fixture), "utf8")).split("\n").filter((l) => l.trim());
   const inputs = lines.map((l) => JSON.parse(l) as { country: string; text: string });
   for (const u of inputs) await classify(u.text, u.country); // warm-up
@@ -90,7 +98,10 @@ export async function classifierSection(): Promise<SectionResult> {
     n += inputs.length;
     elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   }
-  return { name, text: `${(n / elapsed).toFixed(0)} utterances/s (${inputs.length} utterances of ${fixture}, repeated for ${elapsed.toFixed(1)} s, one core)` };
+  return {
+    name,
+    text: `${(n / elapsed).toFixed(0)} utterances/s (${inputs.length} utterances of ${fixture}, repeated for ${elapsed.toFixed(1)} s, one core)`,
+  };
 }
 
 /** N events to a local receiver answering 200, delivered by one `wakha worker`: deliveries per second. */
@@ -98,7 +109,10 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
   const name = "webhook deliveries";
   const why = notLanded(
     ["src/webhooks/delivery.ts", "src/webhooks/sender.ts", "src/api/v1/webhooks.ts", "src/services/webhooks.ts"],
-    [["src/root/job-handlers.ts", "deliverWebhook"], ["src/app.ts", "webhookRoutes"]],
+    [
+      ["src/root/job-handlers.ts", "deliverWebhook"],
+      ["src/app.ts", "webhookRoutes"],
+    ],
   );
   if (why) return { name, text: `skipped: ${why}` };
   const events = Number(process.env["BENCH_WEBHOOK_EVENTS"] ?? 20000);
@@ -124,7 +138,11 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
   receiver.listen(0, "127.0.0.1");
   await once(receiver, "listening");
   const receiverPort = (receiver.address() as { port: number }).port;
-  const env = wakhaEnv(db.url, { WAKHA_ROLE: "api", WAKHA_WEBHOOK_ALLOW_PRIVATE: "true", WAKHA_RATE_LIMIT_SCALE: "1000" });
+  const env = wakhaEnv(db.url, {
+    WAKHA_ROLE: "api",
+    WAKHA_WEBHOOK_ALLOW_PRIVATE: "true",
+    WAKHA_RATE_LIMIT_SCALE: "1000",
+  });
   let api: Awaited<ReturnType<typeof startWakha>> | null = null;
   let worker: Awaited<ReturnType<typeof startWakha>> | null = null;
   try {
@@ -135,15 +153,22 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
       headers: { authorization: `Bearer ${account.api_key}`, "content-type": "application/json" },
       body: JSON.stringify({ url: `http://127.0.0.1:${receiverPort}/hook` }),
     });
-    if (res.status !== 201) return { name, text: `failed: POST /v1/me/webhooks answered ${res.status} ${await res.text()}` };
+    if (res.status !== 201)
+      return { name, text: `failed: POST /v1/me/webhooks answered ${res.status} ${await res.text()}` };
     await api.stop();
     api = null;
 
     // The events are written before the worker starts (as a backlog), through the real emitEvent.
     log(`emitting ${events} events`);
-    const { loadConfig } = await import(pathToFileURL(path.join(ROOT, "src/config/config.ts")).href) as typeof import("../src/config/config.ts");
-    const { createRoot } = await import(pathToFileURL(path.join(ROOT, "src/root/root.ts")).href) as typeof import("../src/root/root.ts");
-    const { emitEvent } = await import(pathToFileURL(path.join(ROOT, "src/webhooks/events.ts")).href) as typeof import("../src/webhooks/events.ts");
+    const { loadConfig } = (await import(
+      pathToFileURL(path.join(ROOT, "src/config/config.ts")).href
+    )) as typeof import("../src/config/config.ts");
+    const { createRoot } = (await import(
+      pathToFileURL(path.join(ROOT, "src/root/root.ts")).href
+    )) as typeof import("../src/root/root.ts");
+    const { emitEvent } = (await import(
+      pathToFileURL(path.join(ROOT, "src/webhooks/events.ts")).href
+    )) as typeof import("../src/webhooks/events.ts");
     const ctx = await createRoot(loadConfig({ ...env, LOG_LEVEL: "silent" }), { databaseUrl: db.url });
     try {
       for (let i = 0; i < events; i += 250) {
@@ -160,8 +185,13 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
     const started = performance.now();
     // BENCH_CPU_PROF=1 also profiles the worker here (bench/results/profiles/worker-webhooks-*.cpuprofile).
     const profileDir = path.join(ROOT, "bench", "results", "profiles");
-    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_WEBHOOK_ALLOW_PRIVATE: "true" }),
-      process.env["BENCH_CPU_PROF"] === "1" ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=worker-webhooks-${Date.now()}.cpuprofile`] : []);
+    worker = await startWakha(
+      "worker",
+      wakhaEnv(db.url, { WAKHA_WEBHOOK_ALLOW_PRIVATE: "true" }),
+      process.env["BENCH_CPU_PROF"] === "1"
+        ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=worker-webhooks-${Date.now()}.cpuprofile`]
+        : [],
+    );
     const { cpuSeconds, postgresCpuByPid, postgresCpuDelta } = await import("./processes.ts");
     const dbName = new URL(db.url).pathname.slice(1);
     const [cpu0, pg0] = [await cpuSeconds(worker.pid), await postgresCpuByPid(dbName)];
@@ -176,13 +206,16 @@ export async function webhookSection(serverUrl: string, log: (m: string) => void
     worker = null;
     const check = new pg.Client({ connectionString: db.url });
     await check.connect();
-    const { rows } = await check.query<{ status: string; n: number }>("SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status");
+    const { rows } = await check.query<{ status: string; n: number }>(
+      "SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status ORDER BY status",
+    );
     await check.end();
     if (seen.size < events) return { name, text: `failed: ${seen.size} of ${events} events delivered within 180 s` };
     const steady = (events - 1) / ((last - first) / 1000);
     return {
       name,
-      text: `${steady.toFixed(0)} deliveries/s from the first to the last delivery (target >= 2000), ${(events / ((done - started) / 1000)).toFixed(0)}/s ` +
+      text:
+        `${steady.toFixed(0)} deliveries/s from the first to the last delivery (target >= 2000), ${(events / ((done - started) / 1000)).toFixed(0)}/s ` +
         `including the worker's start; ${events} events, ${received} POSTs received (${received - seen.size} duplicates), one \`wakha worker\`, ` +
         `receiver in the bench process; deliveries by status: ${rows.map((r) => `${r.status} ${r.n}`).join(", ")}; worker peak RSS ${rss ? `${(rss / 2 ** 20).toFixed(0)} MiB` : "n/a"}; ${cpuText}`,
     };
@@ -224,22 +257,41 @@ export async function engineSection(serverUrl: string, log: (m: string) => void)
     const countries = ["MA", "DZ", "TN", "FR"] as const;
     const prefixes = { MA: "+2126123456", DZ: "+2135512345", TN: "+216201234", FR: "+336123456" };
     for (let i = 0; i < calls; i += 50) {
-      await Promise.all(Array.from({ length: Math.min(50, calls - i) }, (_, k) => {
-        const n = i + k;
-        const country = countries[n % 4]!;
-        const suffix = String((n % 12) + 1).padStart(2, "0");
-        return post("/v1/calls", {
-          shop_external_id: "bench-shop", customer: { name: "Client", phone_number: `${prefixes[country]}${suffix}` }, amount: "100.00", country,
-          order: { external_id: `o-${n}`, items: [{ name: "Item", unit_price: "100.00" }] },
-        }, { "idempotency-key": `engine-${n}` });
-      }));
+      await Promise.all(
+        Array.from({ length: Math.min(50, calls - i) }, (_, k) => {
+          const n = i + k;
+          const country = countries[n % 4]!;
+          const suffix = String((n % 12) + 1).padStart(2, "0");
+          return post(
+            "/v1/calls",
+            {
+              shop_external_id: "bench-shop",
+              customer: { name: "Client", phone_number: `${prefixes[country]}${suffix}` },
+              amount: "100.00",
+              country,
+              order: { external_id: `o-${n}`, items: [{ name: "Item", unit_price: "100.00" }] },
+            },
+            { "idempotency-key": `engine-${n}` },
+          );
+        }),
+      );
     }
     await api.stop();
     api = null;
     await check.connect();
-    const profile = process.env["BENCH_CPU_PROF"] === "1"
-      ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench", "results", "profiles")}`, `--cpu-prof-name=worker-engine-${Date.now()}.cpuprofile`] : [];
-    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_SIMULATOR_SPEED: speed, BENCH_ELD_FILE: eldFile }), ["--import", path.join(ROOT, "bench", "eld-probe.ts"), ...profile]);
+    const profile =
+      process.env["BENCH_CPU_PROF"] === "1"
+        ? [
+            "--cpu-prof",
+            `--cpu-prof-dir=${path.join(ROOT, "bench", "results", "profiles")}`,
+            `--cpu-prof-name=worker-engine-${Date.now()}.cpuprofile`,
+          ]
+        : [];
+    worker = await startWakha("worker", wakhaEnv(db.url, { WAKHA_SIMULATOR_SPEED: speed, BENCH_ELD_FILE: eldFile }), [
+      "--import",
+      path.join(ROOT, "bench", "eld-probe.ts"),
+      ...profile,
+    ]);
     // The delay histogram starts when the first call leaves `queued`, not during the worker's start.
     let reset = false;
     let maxLive = 0;
@@ -266,10 +318,15 @@ export async function engineSection(serverUrl: string, log: (m: string) => void)
     await worker.stop();
     worker = null;
     const eld = JSON.parse(await readFile(eldFile, "utf8")) as { p50: number; p99: number; max: number; mean: number };
-    if (terminal < calls) return { name, text: `failed: ${terminal} of ${calls} calls terminal within 300 s (event-loop delay p99 ${eld.p99.toFixed(1)} ms)` };
+    if (terminal < calls)
+      return {
+        name,
+        text: `failed: ${terminal} of ${calls} calls terminal within 300 s (event-loop delay p99 ${eld.p99.toFixed(1)} ms)`,
+      };
     return {
       name,
-      text: `event-loop delay p99 ${eld.p99.toFixed(1)} ms (p50 ${eld.p50.toFixed(1)}, max ${eld.max.toFixed(1)}) in one \`wakha worker\` with WAKHA_SIMULATOR_SPEED=${speed}; ` +
+      text:
+        `event-loop delay p99 ${eld.p99.toFixed(1)} ms (p50 ${eld.p50.toFixed(1)}, max ${eld.max.toFixed(1)}) in one \`wakha worker\` with WAKHA_SIMULATOR_SPEED=${speed}; ` +
         `${calls} calls terminal in ${drained.toFixed(1)} s, at most ${maxLive} live at once; worker peak RSS ${rss ? `${(rss / 2 ** 20).toFixed(0)} MiB` : "n/a"}`,
     };
   } finally {
@@ -297,21 +354,32 @@ export async function burstSection(serverUrl: string, log: (m: string) => void):
   const calls = Number(process.env["BENCH_BURST_CALLS"] ?? 10_000);
   const cap = Number(process.env["BENCH_BURST_CAP"] ?? 200);
   const phone = process.env["BENCH_BURST_PHONE"] ?? "+212612345601";
-  const scenarios = (process.env["BENCH_BURST_SCENARIOS"] ?? "live,released,released-busy").split(",").map((s) => s.trim());
+  const scenarios = (process.env["BENCH_BURST_SCENARIOS"] ?? "live,released,released-busy")
+    .split(",")
+    .map((s) => s.trim());
   const name = `${calls} calls in a burst under a cap of ${cap}${process.env["BENCH_BURST_PHONE"] ? ` (customers ${phone})` : ""}`;
   const why = notLanded(["src/calls/policy/concurrency.ts"]);
   if (why) return { name, text: `skipped: ${why}` };
   const lines: string[] = [];
   for (const scenario of scenarios) {
-    if (!["live", "released", "released-busy"].includes(scenario)) throw new Error(`unknown burst scenario ${scenario}`);
-    const line = await burstRun(serverUrl, log, { calls, cap, release: scenario !== "live", phone: scenario === "released-busy" ? "+212612345604" : phone })
-      .catch((err: unknown) => `failed: ${err instanceof Error ? err.message : String(err)}`);
+    if (!["live", "released", "released-busy"].includes(scenario))
+      throw new Error(`unknown burst scenario ${scenario}`);
+    const line = await burstRun(serverUrl, log, {
+      calls,
+      cap,
+      release: scenario !== "live",
+      phone: scenario === "released-busy" ? "+212612345604" : phone,
+    }).catch((err: unknown) => `failed: ${err instanceof Error ? err.message : String(err)}`);
     lines.push(`- ${scenario}: ${line}`);
   }
   return { name, text: lines.join("\n") };
 }
 
-async function burstRun(serverUrl: string, log: (m: string) => void, o: { calls: number; cap: number; release: boolean; phone: string }): Promise<string> {
+async function burstRun(
+  serverUrl: string,
+  log: (m: string) => void,
+  o: { calls: number; cap: number; release: boolean; phone: string },
+): Promise<string> {
   const { calls, cap } = o;
   const speed = process.env["BENCH_BURST_SIMULATOR_SPEED"] ?? "100";
   const { cpuSeconds, postgresCpuByPid, postgresCpuDelta } = await import("./processes.ts");
@@ -335,13 +403,26 @@ async function burstRun(serverUrl: string, log: (m: string) => void, o: { calls:
       if (res.status !== 201) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
     };
     await post("/v1/shops", { external_id: "burst-shop", merchant_external_id: "m", name: "Burst shop" });
-    log(`creating ${calls} calls under a cap of ${cap} (customers ${o.phone}, ${o.release ? "released at once" : "dialled as they come"})`);
+    log(
+      `creating ${calls} calls under a cap of ${cap} (customers ${o.phone}, ${o.release ? "released at once" : "dialled as they come"})`,
+    );
     const createStarted = performance.now();
     for (let i = 0; i < calls; i += 100) {
-      await Promise.all(Array.from({ length: Math.min(100, calls - i) }, (_, k) => post("/v1/calls", {
-        shop_external_id: "burst-shop", customer: { name: "Client", phone_number: o.phone }, amount: "100.00", country: "MA",
-        order: { external_id: `o-${i + k}`, items: [{ name: "Item", unit_price: "100.00" }] },
-      }, { "idempotency-key": `burst-${i + k}` })));
+      await Promise.all(
+        Array.from({ length: Math.min(100, calls - i) }, (_, k) =>
+          post(
+            "/v1/calls",
+            {
+              shop_external_id: "burst-shop",
+              customer: { name: "Client", phone_number: o.phone },
+              amount: "100.00",
+              country: "MA",
+              order: { external_id: `o-${i + k}`, items: [{ name: "Item", unit_price: "100.00" }] },
+            },
+            { "idempotency-key": `burst-${i + k}` },
+          ),
+        ),
+      );
     }
     const createSeconds = (performance.now() - createStarted) / 1000;
     if (o.release) {
@@ -358,7 +439,8 @@ async function burstRun(serverUrl: string, log: (m: string) => void, o: { calls:
     for (;;) {
       const { rows } = await check.query<{ live: number; dialed: number; ended: number }>(
         `SELECT count(*) FILTER (WHERE ended_at IS NULL AND status <> 'queued')::int AS live, count(dialed_at)::int AS dialed,
-           count(ended_at)::int AS ended FROM calls`);
+           count(ended_at)::int AS ended FROM calls`,
+      );
       const r = rows[0]!;
       if (!cpu0 && r.dialed > 0) cpu0 = [await cpuSeconds(w.pid), await postgresCpuByPid(db.name)];
       peak = Math.max(peak, r.live);
@@ -367,34 +449,47 @@ async function burstRun(serverUrl: string, log: (m: string) => void, o: { calls:
       await new Promise((res) => setTimeout(res, 20));
     }
     const [cpu1, pg1] = [await cpuSeconds(w.pid), await postgresCpuByPid(db.name)];
-    const { rows } = await check.query<{ dialed: number; first_lag: number; last_lag: number; span: number; deferrals: number; max_deferrals: number; billed: number }>(
+    const { rows } = await check.query<{
+      dialed: number;
+      first_lag: number;
+      last_lag: number;
+      span: number;
+      deferrals: number;
+      max_deferrals: number;
+      billed: number;
+    }>(
       `SELECT count(dialed_at)::int AS dialed,
          extract(epoch FROM (SELECT dialed_at - created_at FROM calls ORDER BY seq LIMIT 1))::float AS first_lag,
          extract(epoch FROM (SELECT dialed_at - created_at FROM calls ORDER BY seq DESC LIMIT 1))::float AS last_lag,
          extract(epoch FROM max(dialed_at) - min(dialed_at))::float AS span,
          sum(deferrals)::int AS deferrals, max(deferrals)::int AS max_deferrals, count(*) FILTER (WHERE billed_seconds > 0)::int AS billed
-       FROM calls`);
+       FROM calls`,
+    );
     const r = rows[0]!;
     if (!dialedAll || r.dialed < calls) return `failed: ${r.dialed} of ${calls} calls dialled within 900 s`;
     if (process.env["BENCH_BURST_STATS"] === "1") {
       // Where PostgreSQL's work went: tuples read by sequential scans and per index (a diagnostic for the log only).
       const { rows: tables } = await check.query(
         `SELECT schemaname || '.' || relname AS t, seq_scan, seq_tup_read, idx_scan, idx_tup_fetch, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_dead_tup
-         FROM pg_stat_all_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') ORDER BY seq_tup_read + COALESCE(idx_tup_fetch, 0) DESC LIMIT 8`);
+         FROM pg_stat_all_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') ORDER BY seq_tup_read + COALESCE(idx_tup_fetch, 0) DESC LIMIT 8`,
+      );
       const { rows: indexes } = await check.query(
         `SELECT schemaname || '.' || indexrelname AS i, idx_scan, idx_tup_read, idx_tup_fetch FROM pg_stat_all_indexes
-         WHERE schemaname NOT IN ('pg_catalog', 'pg_toast') ORDER BY idx_tup_read DESC LIMIT 12`);
+         WHERE schemaname NOT IN ('pg_catalog', 'pg_toast') ORDER BY idx_tup_read DESC LIMIT 12`,
+      );
       log(`tables: ${JSON.stringify(tables)}`);
       log(`indexes: ${JSON.stringify(indexes)}`);
     }
     const workerMs = cpu0?.[0] == null || cpu1 === null ? null : ((cpu1 - cpu0[0]) * 1000) / calls;
     const pgMs = cpu0 ? (postgresCpuDelta(cpu0[1], pg1) * 1000) / calls : null;
-    return `created in ${createSeconds.toFixed(1)} s (one \`wakha serve\` WAKHA_ROLE=api${o.release ? ", stopped before the worker started" : ""}); ` +
+    return (
+      `created in ${createSeconds.toFixed(1)} s (one \`wakha serve\` WAKHA_ROLE=api${o.release ? ", stopped before the worker started" : ""}); ` +
       `dialled by one \`wakha worker\` (WAKHA_SIMULATOR_SPEED=${speed}, customers ${o.phone}): ` +
       `first call ${r.first_lag.toFixed(2)} s from creation to dial, last ${r.last_lag.toFixed(1)} s; **${(calls / Math.max(r.span, 0.001)).toFixed(0)} dials/s** ` +
       `over ${r.span.toFixed(1)} s; at most ${peak} live at once (cap ${cap}); ${r.billed} calls billed; ${(r.deferrals / calls).toFixed(2)} waits for a place per call ` +
       `(max ${r.max_deferrals}); per call, whole calls included: worker CPU ${workerMs === null ? "n/a" : `${workerMs.toFixed(2)} ms`}, ` +
-      `PostgreSQL CPU ${pgMs === null ? "n/a" : `${pgMs.toFixed(2)} ms`}${o.release ? "" : " (the API's creations included)"}`;
+      `PostgreSQL CPU ${pgMs === null ? "n/a" : `${pgMs.toFixed(2)} ms`}${o.release ? "" : " (the API's creations included)"}`
+    );
   } finally {
     await api?.stop();
     await worker?.stop();

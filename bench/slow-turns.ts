@@ -18,12 +18,18 @@ interface Profile {
 }
 
 const [nodeFile, fakeFile, turnsFile, msArg] = process.argv.slice(2);
-if (!nodeFile || !fakeFile || !turnsFile) throw new Error("usage: node bench/slow-turns.ts NODE.cpuprofile FAKE.cpuprofile TURNS.json [MS]");
+if (!nodeFile || !fakeFile || !turnsFile)
+  throw new Error("usage: node bench/slow-turns.ts NODE.cpuprofile FAKE.cpuprofile TURNS.json [MS]");
 const threshold = Number(msArg ?? 5);
 
 function short(url: string): string {
   const nm = url.lastIndexOf("node_modules/");
-  if (nm >= 0) return url.slice(nm + 13).split("/").slice(0, 2).join("/");
+  if (nm >= 0)
+    return url
+      .slice(nm + 13)
+      .split("/")
+      .slice(0, 2)
+      .join("/");
   const src = url.search(/\/(src|test|bench)\//);
   return src >= 0 ? url.slice(src + 1) : url.replace(/^file:\/\//, "");
 }
@@ -36,7 +42,8 @@ function timeline(file: string) {
   const times: number[] = [];
   let t = p.startTime;
   for (const d of p.timeDeltas) times.push((t += d) / 1000);
-  const label = (n: Node) => `${n.callFrame.functionName || "(anon)"} ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
+  const label = (n: Node) =>
+    `${n.callFrame.functionName || "(anon)"} ${short(n.callFrame.url)}:${n.callFrame.lineNumber + 1}`;
   const stack = (id: number) => {
     const s: string[] = [];
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) s.push(label(byId.get(cur)!));
@@ -58,19 +65,29 @@ function timeline(file: string) {
       const key = `${s[0]}${ours && ours !== s[0] ? ` < ${ours}` : ""}`;
       frames.set(key, (frames.get(key) ?? 0) + d);
     }
-    return { busy, frames: [...frames].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, v]) => `${k} ${v.toFixed(1)}`) };
+    return {
+      busy,
+      frames: [...frames]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`),
+    };
   };
 }
 
 const node = timeline(nodeFile);
 const fake = timeline(fakeFile);
-const turns = (JSON.parse(readFileSync(turnsFile, "utf8")) as { sid: string; at: number; ms: number }[]).sort((a, b) => a.at - b.at);
+const turns = (JSON.parse(readFileSync(turnsFile, "utf8")) as { sid: string; at: number; ms: number }[]).sort(
+  (a, b) => a.at - b.at,
+);
 const slow = turns.filter((t) => t.ms > threshold);
 console.log(`${turns.length} turns, ${slow.length} over ${threshold} ms`);
 for (const t of slow.sort((a, b) => b.ms - a.ms)) {
   const n = node(t.at, t.at + t.ms);
   const f = fake(t.at, t.at + t.ms);
-  console.log(`\n${t.ms.toFixed(1)} ms at +${((t.at - turns[0]!.at) / 1000).toFixed(2)} s: node busy ${n.busy.toFixed(1)} ms, fake busy ${f.busy.toFixed(1)} ms`);
+  console.log(
+    `\n${t.ms.toFixed(1)} ms at +${((t.at - turns[0]!.at) / 1000).toFixed(2)} s: node busy ${n.busy.toFixed(1)} ms, fake busy ${f.busy.toFixed(1)} ms`,
+  );
   for (const x of n.frames) console.log(`  node  ${x}`);
   for (const x of f.frames) console.log(`  fake  ${x}`);
 }

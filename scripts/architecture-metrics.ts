@@ -23,25 +23,46 @@ function importGraph(src: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    const deps = importedFiles.map((f) => f.fileName).filter((n) => n.startsWith("."))
-      .map((n) => path.resolve(path.dirname(file), n)).filter((d) => known.has(d));
-    graph.set(path.relative(src, file), [...new Set(deps)].map((d) => path.relative(src, d)));
+    const deps = importedFiles
+      .map((f) => f.fileName)
+      .filter((n) => n.startsWith("."))
+      .map((n) => path.resolve(path.dirname(file), n))
+      .filter((d) => known.has(d));
+    graph.set(
+      path.relative(src, file),
+      [...new Set(deps)].map((d) => path.relative(src, d)),
+    );
   }
   return graph;
 }
 
 function cycleCount(graph: Map<string, string[]>): number {
-  let next = 0, found = 0;
-  const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], on = new Set<string>();
+  let next = 0,
+    found = 0;
+  const index = new Map<string, number>(),
+    low = new Map<string, number>(),
+    stack: string[] = [],
+    on = new Set<string>();
   const visit = (v: string): void => {
-    index.set(v, next); low.set(v, next); next++; stack.push(v); on.add(v);
+    index.set(v, next);
+    low.set(v, next);
+    next++;
+    stack.push(v);
+    on.add(v);
     for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) { visit(w); low.set(v, Math.min(low.get(v)!, low.get(w)!)); }
-      else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
     }
     if (low.get(v) === index.get(v)) {
-      let size = 0, w: string;
-      do { w = stack.pop()!; on.delete(w); size++; } while (w !== v);
+      let size = 0,
+        w: string;
+      do {
+        w = stack.pop()!;
+        on.delete(w);
+        size++;
+      } while (w !== v);
       if (size > 1) found++;
     }
   };
@@ -50,9 +71,13 @@ function cycleCount(graph: Map<string, string[]>): number {
 }
 
 const SQL = /\b(SELECT\s[\s\S]{0,400}?\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s)/;
-const CALL_TABLES = /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM|FROM|JOIN)\s+(calls|orders|order_events|call_transcripts|transactions|holds)\b/;
+const CALL_TABLES =
+  /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM|FROM|JOIN)\s+(calls|orders|order_events|call_transcripts|transactions|holds)\b/;
 /** Code without comments, so that a path named in a comment is not counted. */
-const code = (file: string) => readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
+const code = (file: string) =>
+  readFileSync(file, "utf8")
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/(^|[^:"'`])\/\/.*$/gm, "$1");
 const under = (file: string, folder: string) => file === folder || file.startsWith(`${folder}/`);
 
 export function measure(checkout: string): Record<string, number | string> {
@@ -61,21 +86,48 @@ export function measure(checkout: string): Record<string, number | string> {
   const files = [...graph.keys()];
   const text = new Map(files.map((f) => [f, code(path.join(src, f))]));
   const engine = files.filter((f) => under(f, "engine"));
-  const lowFloors = ["db", "jobs", "context.ts", "schemas", "webhooks", "orders", "read-models", "storage", "config", "config.ts", "carrier-config.ts", "recordings-config.ts", "http-config.ts"];
+  const lowFloors = [
+    "db",
+    "jobs",
+    "context.ts",
+    "schemas",
+    "webhooks",
+    "orders",
+    "read-models",
+    "storage",
+    "config",
+    "config.ts",
+    "carrier-config.ts",
+    "recordings-config.ts",
+    "http-config.ts",
+  ];
   const vendorFolder = (f: string) => VENDORS.some((v) => under(f, `engine/telephony/${v}`));
   const carrierBranch = new RegExp(`(case|===|!==|has\\(|includes\\()\\s*"(${CARRIER_NAMES.join("|")})"`, "g");
-  const branches = files.filter((f) => !vendorFolder(f)).flatMap((f) => [...text.get(f)!.matchAll(carrierBranch)].map(() => f));
-  const registry = /^(const|let)\s+\w+\s*=\s*new\s+(WeakMap|Map)<\s*(AppContext|Config|object|CallEngine|Root|AppRoot)\b|^(const|let)\s+\w+\s*=\s*new\s+Map<string,\s*(Worker|Promise<Worker)/gm;
+  const branches = files
+    .filter((f) => !vendorFolder(f))
+    .flatMap((f) => [...text.get(f)!.matchAll(carrierBranch)].map(() => f));
+  const registry =
+    /^(const|let)\s+\w+\s*=\s*new\s+(WeakMap|Map)<\s*(AppContext|Config|object|CallEngine|Root|AppRoot)\b|^(const|let)\s+\w+\s*=\s*new\s+Map<string,\s*(Worker|Promise<Worker)/gm;
   const carrierTouch = files.filter((f) => !vendorFolder(f) && /jambonz/i.test(text.get(f)!));
-  const floors = new Set(files.filter((f) => CALL_TABLES.test(text.get(f)!)).map((f) => f.includes("/") ? f.split("/")[0]! : f));
+  const floors = new Set(
+    files.filter((f) => CALL_TABLES.test(text.get(f)!)).map((f) => (f.includes("/") ? f.split("/")[0]! : f)),
+  );
   return {
     "engine files with SQL": engine.filter((f) => SQL.test(text.get(f)!)).length,
-    "engine imports of db, jobs, context, schemas, webhooks, orders, read-models, storage, config": engine
-      .flatMap((f) => graph.get(f)!.filter((d) => lowFloors.some((l) => under(d, l)))).length,
-    "services -> engine imports": files.filter((f) => under(f, "services")).flatMap((f) => graph.get(f)!.filter((d) => under(d, "engine"))).length,
-    "vendor-named files in inbound/": files.filter((f) => under(f, "inbound") && new RegExp(VENDORS.join("|"), "i").test(path.basename(f))).length,
+    "engine imports of db, jobs, context, schemas, webhooks, orders, read-models, storage, config": engine.flatMap(
+      (f) => graph.get(f)!.filter((d) => lowFloors.some((l) => under(d, l))),
+    ).length,
+    "services -> engine imports": files
+      .filter((f) => under(f, "services"))
+      .flatMap((f) => graph.get(f)!.filter((d) => under(d, "engine"))).length,
+    "vendor-named files in inbound/": files.filter(
+      (f) => under(f, "inbound") && new RegExp(VENDORS.join("|"), "i").test(path.basename(f)),
+    ).length,
     "places that branch on a carrier name": branches.length,
-    "registries keyed by a root or config object": files.reduce((n, f) => n + [...text.get(f)!.matchAll(registry)].length, 0),
+    "registries keyed by a root or config object": files.reduce(
+      (n, f) => n + [...text.get(f)!.matchAll(registry)].length,
+      0,
+    ),
     "files outside the carrier's folder that name a carrier (jambonz)": carrierTouch.length,
     "import cycles": cycleCount(graph),
     "floors holding a call's use cases (top-level folders with SQL on calls, orders, transactions)": floors.size,
@@ -90,6 +142,10 @@ if (import.meta.main) {
   const results = checkouts.map(measure);
   console.log(`| measure | ${checkouts.map((c) => path.basename(path.resolve(c))).join(" | ")} |`);
   console.log(`|---|${checkouts.map(() => "---:").join("|")}|`);
-  for (const key of Object.keys(results[0]!)) if (!key.startsWith("_")) console.log(`| ${key} | ${results.map((r) => r[key]).join(" | ")} |`);
-  for (const key of Object.keys(results[0]!)) if (key.startsWith("_")) for (const [i, r] of results.entries()) console.log(`${key.slice(1)} (${path.basename(path.resolve(checkouts[i]!))}): ${r[key]}`);
+  for (const key of Object.keys(results[0]!))
+    if (!key.startsWith("_")) console.log(`| ${key} | ${results.map((r) => r[key]).join(" | ")} |`);
+  for (const key of Object.keys(results[0]!))
+    if (key.startsWith("_"))
+      for (const [i, r] of results.entries())
+        console.log(`${key.slice(1)} (${path.basename(path.resolve(checkouts[i]!))}): ${r[key]}`);
 }

@@ -28,40 +28,97 @@ const dataDir = await mkdtemp(path.join(tmpdir(), "wakha-screens-"));
 try {
   await migrate(url.toString());
   const config = loadConfig({
-    DATABASE_URL: url.toString(), LOG_LEVEL: "silent", WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", WAKHA_SIMULATOR_SPEED: "20", WAKHA_DATA_DIR: dataDir,
+    DATABASE_URL: url.toString(),
+    LOG_LEVEL: "silent",
+    WAKHA_CALLING_HOURS: "off",
+    WAKHA_NUMBER_DAILY_LIMIT: "0",
+    WAKHA_SIMULATOR_SPEED: "20",
+    WAKHA_DATA_DIR: dataDir,
   });
-  const root = await createRoot(config, { databaseUrl: url.toString(), cursorSecret: "screens-cursor-secret-0123456789abcdef", encryptionKey: "screens-encryption-key-0123456789abcdef" });
+  const root = await createRoot(config, {
+    databaseUrl: url.toString(),
+    cursorSecret: "screens-cursor-secret-0123456789abcdef",
+    encryptionKey: "screens-encryption-key-0123456789abcdef",
+  });
   const app = await buildApp(root);
   const base = await app.listen({ host: "127.0.0.1", port: 0 });
   const workers = createWorkers(root, (m) => process.stderr.write(`${m}\n`));
   await workers.start(["placeCall", "sweepCalls"]);
   const account = await createAccount(root.db, { name: "Boutique Atlas", balanceSeconds: 1800 });
   const auth = { authorization: `Bearer ${account.api_key}`, "content-type": "application/json" };
-  await fetch(`${base}/v1/shops`, { method: "POST", headers: auth, body: JSON.stringify({ external_id: "atlas-casablanca", merchant_external_id: "merchant-42", name: "Boutique Atlas", default_country: "MA" }) });
-  await fetch(`${base}/v1/shops/atlas-casablanca/connector`, {
-    method: "PUT", headers: auth,
-    body: JSON.stringify({ platform: "shopify", store_url: "https://boutique-atlas.myshopify.com", access_token: `shpat_${"3f9a".repeat(8)}`, webhook_secret: "screens-webhook-secret-0123456789" }),
+  await fetch(`${base}/v1/shops`, {
+    method: "POST",
+    headers: auth,
+    body: JSON.stringify({
+      external_id: "atlas-casablanca",
+      merchant_external_id: "merchant-42",
+      name: "Boutique Atlas",
+      default_country: "MA",
+    }),
   });
-  const people: [string, string][] = [["Fatima Zahra", "01"], ["Youssef Benali", "02"], ["Khadija Amrani", "04"], ["Omar Tazi", "06"], ["Salma Idrissi", "09"], ["Hamza El Fassi", "08"], ["Nadia Berrada", "10"], ["Mehdi Alaoui", "03"]];
+  await fetch(`${base}/v1/shops/atlas-casablanca/connector`, {
+    method: "PUT",
+    headers: auth,
+    body: JSON.stringify({
+      platform: "shopify",
+      store_url: "https://boutique-atlas.myshopify.com",
+      access_token: `shpat_${"3f9a".repeat(8)}`,
+      webhook_secret: "screens-webhook-secret-0123456789",
+    }),
+  });
+  const people: [string, string][] = [
+    ["Fatima Zahra", "01"],
+    ["Youssef Benali", "02"],
+    ["Khadija Amrani", "04"],
+    ["Omar Tazi", "06"],
+    ["Salma Idrissi", "09"],
+    ["Hamza El Fassi", "08"],
+    ["Nadia Berrada", "10"],
+    ["Mehdi Alaoui", "03"],
+  ];
   const ids: string[] = [];
   for (const [i, [customer, ending]] of people.entries()) {
     const res = await fetch(`${base}/v1/calls`, {
-      method: "POST", headers: { ...auth, "idempotency-key": `screens-${i}` },
-      body: JSON.stringify({ shop_external_id: "atlas-casablanca", customer: { name: customer, phone_number: `+2126123456${ending}` }, amount: "384.00", country: "MA", order: { external_id: `CMD-${1001 + i}`, items: [{ name: "Djellaba brodée", unit_price: "349.00" }, { name: "Livraison", unit_price: "35.00" }] } }),
+      method: "POST",
+      headers: { ...auth, "idempotency-key": `screens-${i}` },
+      body: JSON.stringify({
+        shop_external_id: "atlas-casablanca",
+        customer: { name: customer, phone_number: `+2126123456${ending}` },
+        amount: "384.00",
+        country: "MA",
+        order: {
+          external_id: `CMD-${1001 + i}`,
+          items: [
+            { name: "Djellaba brodée", unit_price: "349.00" },
+            { name: "Livraison", unit_price: "35.00" },
+          ],
+        },
+      }),
     });
     ids.push(((await res.json()) as { id: string }).id);
   }
   for (const id of ids) {
     for (let i = 0; i < 600; i++) {
-      const call = (await (await fetch(`${base}/v1/calls/${id}`, { headers: auth })).json()) as { ended_at: string | null };
+      const call = (await (await fetch(`${base}/v1/calls/${id}`, { headers: auth })).json()) as {
+        ended_at: string | null;
+      };
       if (call.ended_at) break;
       await new Promise((r) => setTimeout(r, 500));
     }
   }
   await mkdir(OUT, { recursive: true });
   const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium", headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, locale: "fr-FR" });
   const page = await context.newPage();

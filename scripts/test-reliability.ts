@@ -24,7 +24,10 @@ function run(args: string[], prefix: string | null): Promise<number> {
       stdio: prefix === null ? "inherit" : ["ignore", "pipe", "pipe"],
     });
     if (prefix !== null) {
-      for (const [stream, out] of [[child.stdout!, process.stdout], [child.stderr!, process.stderr]] as const) {
+      for (const [stream, out] of [
+        [child.stdout!, process.stdout],
+        [child.stderr!, process.stderr],
+      ] as const) {
         let rest = "";
         stream.on("data", (chunk: Buffer) => {
           const lines = (rest + chunk.toString("utf8")).split("\n");
@@ -42,7 +45,9 @@ const extra = process.argv.slice(2);
 if (extra.length > 0) {
   process.exitCode = await run(extra, null);
 } else {
-  const files = readdirSync(path.join(ROOT, DIR)).filter((f) => f.endsWith(".reliability.ts")).sort();
+  const files = readdirSync(path.join(ROOT, DIR))
+    .filter((f) => f.endsWith(".reliability.ts"))
+    .sort();
   const busy = files.filter((f) => BUSY.includes(f)).map((f) => `${DIR}/${f}`);
   const waiting = files.filter((f) => !BUSY.includes(f)).map((f) => `${DIR}/${f}`);
   const codes = await Promise.all([run(busy, "[busy]"), run(waiting, "[waits]")]);

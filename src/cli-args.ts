@@ -68,7 +68,11 @@ const COMMANDS: Record<string, CommandSpec> = {
   },
   "accounts set": {
     usage: `Usage: wakha accounts set ACCOUNT_ID [--max-concurrent-calls N|default] [--allow-any-number on|off] [--json]\n\nChanges an account's settings (at least one).\n\nOptions:\n  --max-concurrent-calls N   calls ringing or in progress at once (1 to 100000); \`default\` for WAKHA_MAX_CONCURRENT_CALLS\n  --allow-any-number on|off  on: calls may go to any valid number (premium-rate, satellite, other countries' included);\n                             off (the default): only mobile and fixed-line numbers of the call's country\n  --json                     print {"account_id", "max_concurrent_calls"} or {"account_id", "allow_any_number"}\n${COMMON}`,
-    options: { "max-concurrent-calls": { type: "string" }, "allow-any-number": { type: "string" }, json: { type: "boolean" } },
+    options: {
+      "max-concurrent-calls": { type: "string" },
+      "allow-any-number": { type: "string" },
+      json: { type: "boolean" },
+    },
     positionals: [1, 1],
   },
   doctor: {
@@ -97,7 +101,13 @@ ${COMMON}`;
 export type Parsed =
   | { kind: "help"; text: string }
   | { kind: "version" }
-  | { kind: "run"; command: string; values: Record<string, string | boolean | undefined>; positionals: string[]; rest: string[] };
+  | {
+      kind: "run";
+      command: string;
+      values: Record<string, string | boolean | undefined>;
+      positionals: string[];
+      rest: string[];
+    };
 
 const HELP = new Set(["-h", "--help"]);
 const VERSION = new Set(["-V", "--version"]);
@@ -105,7 +115,8 @@ const VERSION = new Set(["-V", "--version"]);
 /** A whole number of seconds within what the ledger holds. */
 export function parseSeconds(value: string | undefined, option: string, usage: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^-?\d{1,15}$/.test(value)) throw new UsageError(`${option} must be a whole number of seconds, got "${value.slice(0, 32)}"`, usage);
+  if (!/^-?\d{1,15}$/.test(value))
+    throw new UsageError(`${option} must be a whole number of seconds, got "${value.slice(0, 32)}"`, usage);
   return Number(value);
 }
 
@@ -121,7 +132,8 @@ export function parseCommandLine(argv: string[]): Parsed {
   if (first === "accounts") {
     if (second === undefined || HELP.has(second)) return { kind: "help", text: ACCOUNTS_USAGE };
     if (VERSION.has(second)) return { kind: "version" };
-    if (second !== "create" && second !== "credit" && second !== "set") throw new UsageError(`unknown accounts command "${second.slice(0, 32)}"`, ACCOUNTS_USAGE);
+    if (second !== "create" && second !== "credit" && second !== "set")
+      throw new UsageError(`unknown accounts command "${second.slice(0, 32)}"`, ACCOUNTS_USAGE);
     name = `accounts ${second}`;
     args = argv.slice(2);
   }
@@ -141,8 +153,15 @@ export function parseCommandLine(argv: string[]): Parsed {
   }
   const [min, max] = spec.positionals;
   if (parsed.positionals.length < min) throw new UsageError(`missing argument`, spec.usage);
-  if (parsed.positionals.length > max) throw new UsageError(`unexpected argument "${String(parsed.positionals[max]).slice(0, 32)}"`, spec.usage);
-  return { kind: "run", command: name, values: parsed.values as Record<string, string | boolean | undefined>, positionals: parsed.positionals, rest: [] };
+  if (parsed.positionals.length > max)
+    throw new UsageError(`unexpected argument "${String(parsed.positionals[max]).slice(0, 32)}"`, spec.usage);
+  return {
+    kind: "run",
+    command: name,
+    values: parsed.values as Record<string, string | boolean | undefined>,
+    positionals: parsed.positionals,
+    rest: [],
+  };
 }
 
 /** The usage text of a command, for errors found after parsing (a missing required option). */

@@ -20,7 +20,6 @@ export type { Principal } from "./auth/key-authenticator.ts";
  * The group commits a node runs, one instance each, built by the composition root (root.ts) on its context: the
  * services that use one declare its field here (TypeScript's interface merging), so this file names no service.
  */
-// biome-ignore lint/complexity/noBannedTypes: filled by the services through interface merging.
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the services through interface merging.
 export interface NodeBatchers {}
 

@@ -19,19 +19,24 @@ export const ERRORS = {
   invalid_api_key: {
     status: 401,
     title: "Invalid API key",
-    cause: "The Authorization header is absent, lacks the `Bearer ` prefix, or carries an unknown or revoked key. The whole header value is hashed, so stray spaces or newlines make the key invalid.",
-    remedy: "Send `Authorization: Bearer <API_KEY>` with an active key, exactly as it was issued. Create keys with POST /v1/me/api-keys.",
+    cause:
+      "The Authorization header is absent, lacks the `Bearer ` prefix, or carries an unknown or revoked key. The whole header value is hashed, so stray spaces or newlines make the key invalid.",
+    remedy:
+      "Send `Authorization: Bearer <API_KEY>` with an active key, exactly as it was issued. Create keys with POST /v1/me/api-keys.",
   },
   insufficient_balance: {
     status: 402,
     title: "Insufficient balance",
-    cause: "The account's balance is below the 10 seconds needed to start a call. No call was created and nothing was billed.",
-    remedy: "Do not retry blindly: credit the account, then create the call again. `balance_seconds` and `required_seconds` give the figures.",
+    cause:
+      "The account's balance is below the 10 seconds needed to start a call. No call was created and nothing was billed.",
+    remedy:
+      "Do not retry blindly: credit the account, then create the call again. `balance_seconds` and `required_seconds` give the figures.",
   },
   forbidden: {
     status: 403,
     title: "Forbidden",
-    cause: "A valid key without rights on the resource. Reserved for a future admin/reader split; no endpoint emits it today.",
+    cause:
+      "A valid key without rights on the resource. Reserved for a future admin/reader split; no endpoint emits it today.",
     remedy: "Use a key with the needed rights.",
   },
   not_found: {
@@ -49,7 +54,8 @@ export const ERRORS = {
   call_not_found: {
     status: 404,
     title: "Call not found",
-    cause: "No call with this id on the account (it may belong to another account), or its recording was never produced.",
+    cause:
+      "No call with this id on the account (it may belong to another account), or its recording was never produced.",
     remedy: "Check the call id; list calls with GET /v1/calls. A call that was not answered has no recording.",
   },
   api_key_not_found: {
@@ -85,20 +91,24 @@ export const ERRORS = {
   knowledge_not_configured: {
     status: 404,
     title: "Knowledge not configured",
-    cause: "The shop has no knowledge set: the agent answers customers' questions only from the order, and records the others as unanswered.",
-    remedy: "Set the shop's answers with PUT /v1/shops/{shop_external_id}/knowledge (delivery delays, returns, payment methods, questions and answers).",
+    cause:
+      "The shop has no knowledge set: the agent answers customers' questions only from the order, and records the others as unanswered.",
+    remedy:
+      "Set the shop's answers with PUT /v1/shops/{shop_external_id}/knowledge (delivery delays, returns, payment methods, questions and answers).",
   },
   connector_not_found: {
     status: 404,
     title: "Connector not found",
     cause: "The shop has no store connector.",
-    remedy: "Connect the store with PUT /v1/shops/{shop_external_id}/connector (platform, store address, credentials, webhook secret).",
+    remedy:
+      "Connect the store with PUT /v1/shops/{shop_external_id}/connector (platform, store address, credentials, webhook secret).",
   },
   handoff_not_configured: {
     status: 404,
     title: "Handoff not configured",
     cause: "The shop has no handoff: its calls are never transferred to a person.",
-    remedy: "Set one with PUT /v1/shops/{shop_external_id}/handoff (the person's number, the triggers, the ring timeout, optional hours), or the set_handoff tool.",
+    remedy:
+      "Set one with PUT /v1/shops/{shop_external_id}/handoff (the person's number, the triggers, the ring timeout, optional hours), or the set_handoff tool.",
   },
   recording_gone: {
     status: 410,
@@ -109,7 +119,8 @@ export const ERRORS = {
   conflict: {
     status: 409,
     title: "Conflict",
-    cause: "The request conflicts with the current state of the resource, for example cancelling a call that has already ended, or a duplicate request still in flight.",
+    cause:
+      "The request conflicts with the current state of the resource, for example cancelling a call that has already ended, or a duplicate request still in flight.",
     remedy: "Read the resource again before deciding; when `Retry-After` is present, retry after that many seconds.",
   },
   idempotency_key_conflict: {
@@ -122,7 +133,8 @@ export const ERRORS = {
     status: 409,
     title: "Order external id already exists",
     cause: "The shop already has an order with this `order.external_id`.",
-    remedy: "To try the customer again, send a new Idempotency-Key and increment `order.previous_attempts`; to place a new order, use a new external id.",
+    remedy:
+      "To try the customer again, send a new Idempotency-Key and increment `order.previous_attempts`; to place a new order, use a new external id.",
   },
   shop_external_id_already_exists: {
     status: 409,
@@ -146,7 +158,8 @@ export const ERRORS = {
     status: 400,
     title: "Missing Idempotency-Key",
     cause: "POST /v1/calls was sent without an Idempotency-Key header.",
-    remedy: "Send a unique Idempotency-Key (1 to 255 characters, a UUID is ideal) and reuse it when retrying the same request.",
+    remedy:
+      "Send a unique Idempotency-Key (1 to 255 characters, a UUID is ideal) and reuse it when retrying the same request.",
   },
   idempotency_key_empty: {
     status: 400,
@@ -181,7 +194,8 @@ export const ERRORS = {
   invalid_cursor: {
     status: 400,
     title: "Invalid cursor",
-    cause: "The cursor is malformed, its signature does not verify (tampered, or signed before a key rotation), or it belongs to another list, filter or account.",
+    cause:
+      "The cursor is malformed, its signature does not verify (tampered, or signed before a key rotation), or it belongs to another list, filter or account.",
     remedy: "Restart the listing without `cursor`; pass `next_cursor` back unchanged and with the same filters.",
   },
   cursor_expired: {
@@ -193,7 +207,8 @@ export const ERRORS = {
   webhook_url_rejected: {
     status: 400,
     title: "Webhook URL rejected",
-    cause: "The URL failed the address guard; `reason` is one of invalid_url, scheme_not_allowed, localhost_rejected, dns_resolution_failed, private_ip_rejected.",
+    cause:
+      "The URL failed the address guard; `reason` is one of invalid_url, scheme_not_allowed, localhost_rejected, dns_resolution_failed, private_ip_rejected.",
     remedy: "Use a public https URL whose name resolves to public addresses.",
   },
   webhook_url_not_configured: {
@@ -211,20 +226,26 @@ export const ERRORS = {
   number_do_not_call: {
     status: 422,
     title: "Number on the do-not-call list",
-    cause: "The customer's phone number is on the account's do-not-call list: added with POST /v1/me/do-not-call, or by the customer asking during a call not to be called again. No call was created.",
-    remedy: "Do not call this customer. If the customer asked to be called again, remove the number with DELETE /v1/me/do-not-call/{phone_number}, then create the call.",
+    cause:
+      "The customer's phone number is on the account's do-not-call list: added with POST /v1/me/do-not-call, or by the customer asking during a call not to be called again. No call was created.",
+    remedy:
+      "Do not call this customer. If the customer asked to be called again, remove the number with DELETE /v1/me/do-not-call/{phone_number}, then create the call.",
   },
   phone_number_not_allowed: {
     status: 422,
     title: "Phone number not allowed",
-    cause: "The customer's number is not one calls go to: premium-rate, shared-cost, satellite (+881, +882), personal, VoIP, toll-free or another country's number than the call's (calls go only to mobile and fixed-line numbers of the call's country: the numbers of revenue-share fraud are refused), or the number was already called for 3 other orders of the account in the last 24 hours (the per-number daily limit, WAKHA_NUMBER_DAILY_LIMIT). The detail says which. No call was created.",
-    remedy: "Check the number with the customer. Retries of one order (order.previous_attempts) are never limited. An account that must call other kinds of numbers can be allowed to by the installation's operator (wakha accounts set ACCOUNT_ID --allow-any-number on); the daily limit applies to every account.",
+    cause:
+      "The customer's number is not one calls go to: premium-rate, shared-cost, satellite (+881, +882), personal, VoIP, toll-free or another country's number than the call's (calls go only to mobile and fixed-line numbers of the call's country: the numbers of revenue-share fraud are refused), or the number was already called for 3 other orders of the account in the last 24 hours (the per-number daily limit, WAKHA_NUMBER_DAILY_LIMIT). The detail says which. No call was created.",
+    remedy:
+      "Check the number with the customer. Retries of one order (order.previous_attempts) are never limited. An account that must call other kinds of numbers can be allowed to by the installation's operator (wakha accounts set ACCOUNT_ID --allow-any-number on); the daily limit applies to every account.",
   },
   validation_error: {
     status: 422,
     title: "Validation error",
-    cause: "The request violates its schema: unknown fields, wrong types (a numeric `amount`), a missing field, a value outside its enum or range, or a body that is not valid JSON. `errors` lists each problem with `loc`, `msg` and `type`.",
-    remedy: "Fix each entry of `errors` (its `loc` points at the field) and send the request again; nothing was written.",
+    cause:
+      "The request violates its schema: unknown fields, wrong types (a numeric `amount`), a missing field, a value outside its enum or range, or a body that is not valid JSON. `errors` lists each problem with `loc`, `msg` and `type`.",
+    remedy:
+      "Fix each entry of `errors` (its `loc` points at the field) and send the request again; nothing was written.",
   },
   language_not_supported_for_country: {
     status: 422,
@@ -235,14 +256,17 @@ export const ERRORS = {
   channel_not_available: {
     status: 422,
     title: "Channel not available",
-    cause: "`call_params.channel` names a channel that is not open on this installation; `detail` names the open channels and the default.",
+    cause:
+      "`call_params.channel` names a channel that is not open on this installation; `detail` names the open channels and the default.",
     remedy: "Omit `call_params.channel` for the default channel, or pick one of the open channels.",
   },
   order_item_unknown_product: {
     status: 422,
     title: "Unknown product in order items",
-    cause: "An item line names a `product_external_id` or `variant_external_id` absent from the call's shop. No call was created, nothing billed.",
-    remedy: "Create the product under the shop first, fix the ids, or send an ad-hoc line with `name` and `unit_price`.",
+    cause:
+      "An item line names a `product_external_id` or `variant_external_id` absent from the call's shop. No call was created, nothing billed.",
+    remedy:
+      "Create the product under the shop first, fix the ids, or send an ad-hoc line with `name` and `unit_price`.",
   },
   order_item_variant_required: {
     status: 422,
@@ -254,7 +278,8 @@ export const ERRORS = {
     status: 429,
     title: "Rate limit exceeded",
     cause: "This key exceeded the per-key limit of this route class.",
-    remedy: "Wait `Retry-After` seconds (also `retry_after`) before retrying; spread load over time or over several keys.",
+    remedy:
+      "Wait `Retry-After` seconds (also `retry_after`) before retrying; spread load over time or over several keys.",
   },
   rate_limited: {
     status: 429,
@@ -271,14 +296,18 @@ export const ERRORS = {
   store_api_error: {
     status: 502,
     title: "Store API error",
-    cause: "The store's platform (Shopify, YouCan, WooCommerce) refused or failed the request Wakha made with the connector's credentials: revoked token, missing scope, rate limit, outage.",
-    remedy: "Read `detail`: fix the credentials with PUT .../connector if they were refused, or retry later on a rate limit or outage.",
+    cause:
+      "The store's platform (Shopify, YouCan, WooCommerce) refused or failed the request Wakha made with the connector's credentials: revoked token, missing scope, rate limit, outage.",
+    remedy:
+      "Read `detail`: fix the credentials with PUT .../connector if they were refused, or retry later on a rate limit or outage.",
   },
   service_unavailable: {
     status: 503,
     title: "Service unavailable",
-    cause: "An external dependency is down or configuration is missing; paginated lists answer this when no cursor signing secret is configured.",
-    remedy: "Retry with exponential backoff; operators: check the configuration (WAKHA_CURSOR_SECRET) and dependencies.",
+    cause:
+      "An external dependency is down or configuration is missing; paginated lists answer this when no cursor signing secret is configured.",
+    remedy:
+      "Retry with exponential backoff; operators: check the configuration (WAKHA_CURSOR_SECRET) and dependencies.",
   },
   http_error: {
     status: 0,
@@ -289,8 +318,10 @@ export const ERRORS = {
   call_not_dialable: {
     status: 422,
     title: "Call not dialable",
-    cause: "This installation cannot dial the call as asked: the carrier behind the channel has no caller number for the customer's country, or the channel has no carrier configured. `detail` names what is missing. No call was created and nothing was billed.",
-    remedy: "Pick another channel with `call_params.channel`, or ask the operator to configure a caller number for the country (WAKHA_TWILIO_CALLER_IDS or WAKHA_JAMBONZ_CALLER_IDS, docs/going-live.md).",
+    cause:
+      "This installation cannot dial the call as asked: the carrier behind the channel has no caller number for the customer's country, or the channel has no carrier configured. `detail` names what is missing. No call was created and nothing was billed.",
+    remedy:
+      "Pick another channel with `call_params.channel`, or ask the operator to configure a caller number for the country (WAKHA_TWILIO_CALLER_IDS or WAKHA_JAMBONZ_CALLER_IDS, docs/going-live.md).",
   },
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -11,9 +11,14 @@ const log = (msg: string) => process.stderr.write(`wakha: ${redactSecrets(msg)}\
 
 /** Runs what WAKHA_ROLE asks for: the HTTP API (`api`), the workers (`worker`), or both (`all`). */
 async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> {
-  const [{ buildApp }, { migrate }, { createWorkers, jobsForRole }, { JOBS }, { createRoot, resolveDatabase }] = await Promise.all([
-    import("./app.ts"), import("./db/migrate.ts"), import("./root/job-handlers.ts"), import("./jobs/catalogue.ts"), import("./root/root.ts"),
-  ]);
+  const [{ buildApp }, { migrate }, { createWorkers, jobsForRole }, { JOBS }, { createRoot, resolveDatabase }] =
+    await Promise.all([
+      import("./app.ts"),
+      import("./db/migrate.ts"),
+      import("./root/job-handlers.ts"),
+      import("./jobs/catalogue.ts"),
+      import("./root/root.ts"),
+    ]);
   // Ctrl-C reaches the embedded PostgreSQL too (same process group): once stopping, the connection errors that
   // its shutdown causes are expected, not news, and are not printed.
   let stopping = false;
@@ -28,7 +33,8 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
   };
   // Issue 32.3: a worker without the public API address would send webhooks with this machine's address in them.
   const problems = roleProblems(role, process.env);
-  if (problems.length) throw new ConfigError(`invalid configuration for a ${role} node:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  if (problems.length)
+    throw new ConfigError(`invalid configuration for a ${role} node:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   // A node that dials over an audio carrier cannot talk without its speech service: refuse to start (issue 30.8).
   if (role !== "api") {
     const { speechPreflight } = await import("./doctor/carriers.ts");
@@ -60,10 +66,14 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
     // the memory of the node that dialled it, and each call tells the carrier this node's WAKHA_PUBLIC_URL
     // (docs/scaling.md). A worker without real carriers serves nothing.
     const realCarriers = [...config.telephony.values()].some((provider) => provider !== "simulator");
-    const app = role !== "worker" ? await buildApp(root) : realCarriers ? await buildApp(root, { carriersOnly: true }) : null;
+    const app =
+      role !== "worker" ? await buildApp(root) : realCarriers ? await buildApp(root, { carriersOnly: true }) : null;
     const jobs = jobsForRole(role);
     if (app) started.push(() => app.close());
-    const workers = jobs.length === 0 ? null : createWorkers(root, (msg, err) => report(`${msg}: ${err instanceof Error ? err.message : String(err)}`));
+    const workers =
+      jobs.length === 0
+        ? null
+        : createWorkers(root, (msg, err) => report(`${msg}: ${err instanceof Error ? err.message : String(err)}`));
     if (workers) started.push(() => workers.stop());
     const stop = async (signal: string) => {
       if (stopping) return;
@@ -85,14 +95,19 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
     };
     process.on("SIGINT", () => void stop("SIGINT"));
     process.on("SIGTERM", () => void stop("SIGTERM"));
-    if (config.WAKHA_WEBHOOK_ALLOW_PRIVATE) log("warning: WAKHA_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http and private addresses; never use this in production");
+    if (config.WAKHA_WEBHOOK_ALLOW_PRIVATE)
+      log(
+        "warning: WAKHA_WEBHOOK_ALLOW_PRIVATE is on: webhooks may target http and private addresses; never use this in production",
+      );
     if (workers) {
       await workers.start(jobs);
       log(`workers running (${jobs.map((name) => JOBS[name].name).join(", ") || "no job types"})`);
     }
     if (app) {
-      if (role !== "worker" && !database.cursorSecret) app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
-      if (role !== "worker" && !database.encryptionKey) app.log.warn("WAKHA_ENCRYPTION_KEY is not set: webhook creation and tests answer 503 until it is");
+      if (role !== "worker" && !database.cursorSecret)
+        app.log.warn("WAKHA_CURSOR_SECRET is not set: every paginated endpoint answers 503 until it is");
+      if (role !== "worker" && !database.encryptionKey)
+        app.log.warn("WAKHA_ENCRYPTION_KEY is not set: webhook creation and tests answer 503 until it is");
       await app.listen({ port: config.PORT, host: config.HOST });
     }
   }
@@ -102,12 +117,18 @@ async function serve(config: Config, role: Config["WAKHA_ROLE"]): Promise<void> 
 function startError(err: unknown, config: Config): unknown {
   if ((err as { code?: unknown } | null)?.code !== "EADDRINUSE") return err;
   const other = config.PORT >= 65535 ? 8081 : config.PORT + 1;
-  return new Error(`port ${config.PORT} on ${config.HOST} is already in use (another wakha server, or another program). ` +
-    `Start on a free port: PORT=${other} npm start (or stop what holds ${config.PORT}). Nothing was left running.`);
+  return new Error(
+    `port ${config.PORT} on ${config.HOST} is already in use (another wakha server, or another program). ` +
+      `Start on a free port: PORT=${other} npm start (or stop what holds ${config.PORT}). Nothing was left running.`,
+  );
 }
 
 async function withDatabase<T>(config: Config, fn: (db: Database) => Promise<T>): Promise<T> {
-  const [{ Database }, { migrate }, { resolveDatabase }] = await Promise.all([import("./db/pool.ts"), import("./db/migrate.ts"), import("./root/root.ts")]);
+  const [{ Database }, { migrate }, { resolveDatabase }] = await Promise.all([
+    import("./db/pool.ts"),
+    import("./db/migrate.ts"),
+    import("./root/root.ts"),
+  ]);
   const database = await resolveDatabase(config, log);
   try {
     await migrate(database.url);
@@ -128,10 +149,15 @@ async function accounts(config: Config, run: Extract<Parsed, { kind: "run" }>): 
   if (run.command === "accounts create") {
     const name = run.values["name"];
     if (typeof name !== "string" || name.length === 0) throw new UsageError("accounts create needs --name NAME", usage);
-    const balanceSeconds = parseSeconds(run.values["balance-seconds"] as string | undefined, "--balance-seconds", usage) ?? 0;
+    const balanceSeconds =
+      parseSeconds(run.values["balance-seconds"] as string | undefined, "--balance-seconds", usage) ?? 0;
     const { createAccount } = await import("./services/accounts.ts");
     const created = await withDatabase(config, (db) => createAccount(db, { name, balanceSeconds }));
-    process.stdout.write(json ? `${JSON.stringify(created)}\n` : `account ${created.account_id}\nkey ${created.key_id}\napi key (shown once): ${created.api_key}\n`);
+    process.stdout.write(
+      json
+        ? `${JSON.stringify(created)}\n`
+        : `account ${created.account_id}\nkey ${created.key_id}\napi key (shown once): ${created.api_key}\n`,
+    );
     return;
   }
   const accountId = run.positionals[0]!;
@@ -140,28 +166,47 @@ async function accounts(config: Config, run: Extract<Parsed, { kind: "run" }>): 
     const allow = run.values["allow-any-number"];
     if (typeof allow === "string") {
       // Issue 31.5: the account's number policy.
-      if (allow !== "on" && allow !== "off") throw new UsageError(`--allow-any-number must be on or off, got "${allow.slice(0, 32)}"`, usage);
+      if (allow !== "on" && allow !== "off")
+        throw new UsageError(`--allow-any-number must be on or off, got "${allow.slice(0, 32)}"`, usage);
       const { setAllowAnyNumber } = await import("./services/accounts.ts");
       const set = await withDatabase(config, (db) => setAllowAnyNumber(db, accountId, allow === "on"));
-      process.stdout.write(json ? `${JSON.stringify(set)}\n` : `any valid number for ${accountId}: ${set.allow_any_number ? "on" : "off (mobile and fixed-line numbers of the call's country)"}\n`);
+      process.stdout.write(
+        json
+          ? `${JSON.stringify(set)}\n`
+          : `any valid number for ${accountId}: ${set.allow_any_number ? "on" : "off (mobile and fixed-line numbers of the call's country)"}\n`,
+      );
       if (typeof raw !== "string") return;
     }
-    if (typeof raw !== "string") throw new UsageError("accounts set needs --max-concurrent-calls N (or default) or --allow-any-number on|off", usage);
-    if (raw !== "default" && !/^\d{1,6}$/.test(raw)) throw new UsageError(`--max-concurrent-calls must be a whole number from 1 to 100000 or "default", got "${raw.slice(0, 32)}"`, usage);
+    if (typeof raw !== "string")
+      throw new UsageError(
+        "accounts set needs --max-concurrent-calls N (or default) or --allow-any-number on|off",
+        usage,
+      );
+    if (raw !== "default" && !/^\d{1,6}$/.test(raw))
+      throw new UsageError(
+        `--max-concurrent-calls must be a whole number from 1 to 100000 or "default", got "${raw.slice(0, 32)}"`,
+        usage,
+      );
     const cap = raw === "default" ? null : Number(raw);
-    if (cap !== null && (cap < 1 || cap > 100_000)) throw new UsageError(`--max-concurrent-calls must be from 1 to 100000, got ${cap}`, usage);
+    if (cap !== null && (cap < 1 || cap > 100_000))
+      throw new UsageError(`--max-concurrent-calls must be from 1 to 100000, got ${cap}`, usage);
     const { setConcurrencyCap } = await import("./calls/policy/concurrency.ts");
     const set = await withDatabase(config, (db) => setConcurrencyCap(db, accountId, cap));
-    process.stdout.write(json ? `${JSON.stringify(set)}\n` : `max concurrent calls of ${accountId}: ${set.max_concurrent_calls ?? `default (${config.WAKHA_MAX_CONCURRENT_CALLS})`}\n`);
+    process.stdout.write(
+      json
+        ? `${JSON.stringify(set)}\n`
+        : `max concurrent calls of ${accountId}: ${set.max_concurrent_calls ?? `default (${config.WAKHA_MAX_CONCURRENT_CALLS})`}\n`,
+    );
     return;
   }
   const seconds = parseSeconds(run.values["seconds"] as string | undefined, "--seconds", usage);
   if (seconds === undefined) throw new UsageError("accounts credit needs --seconds N", usage);
   const { creditAccount } = await import("./services/accounts.ts");
   const credited = await withDatabase(config, (db) => creditAccount(db, accountId, seconds));
-  process.stdout.write(json ? `${JSON.stringify(credited)}\n` : `balance of ${accountId}: ${credited.balance_seconds} s\n`);
+  process.stdout.write(
+    json ? `${JSON.stringify(credited)}\n` : `balance of ${accountId}: ${credited.balance_seconds} s\n`,
+  );
 }
-
 
 async function main(argv: string[]): Promise<void> {
   // Parsed in full before anything runs: --help and --version never start, migrate or touch anything.
@@ -182,9 +227,15 @@ async function main(argv: string[]): Promise<void> {
   }
   if (parsed.command === "doctor") {
     // Reads the environment itself, to report every problem rather than stop at the first.
-    const [{ runDoctor }, { infrastructureChecks }] = await Promise.all([import("./doctor/carriers.ts"), import("./doctor/node.ts")]);
+    const [{ runDoctor }, { infrastructureChecks }] = await Promise.all([
+      import("./doctor/carriers.ts"),
+      import("./doctor/node.ts"),
+    ]);
     process.exitCode = await runDoctor({
-      env: process.env, online: parsed.values["online"] === true, write: (line) => process.stdout.write(`${line}\n`), infrastructure: infrastructureChecks,
+      env: process.env,
+      online: parsed.values["online"] === true,
+      write: (line) => process.stdout.write(`${line}\n`),
+      infrastructure: infrastructureChecks,
     });
     return;
   }

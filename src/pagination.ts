@@ -44,7 +44,10 @@ export class Paginator {
 
   #key(): Buffer {
     if (!this.#secret) {
-      throw new ApiError("service_unavailable", "Lists are unavailable: no cursor signing secret is configured (WAKHA_CURSOR_SECRET).");
+      throw new ApiError(
+        "service_unavailable",
+        "Lists are unavailable: no cursor signing secret is configured (WAKHA_CURSOR_SECRET).",
+      );
     }
     return this.#secret;
   }
@@ -59,7 +62,9 @@ export class Paginator {
   }
 
   encode(scope: string, position: number): string {
-    const body = Buffer.from(JSON.stringify({ s: this.#scopeDigest(scope), p: position, t: this.#now() } satisfies CursorPayload)).toString("base64url");
+    const body = Buffer.from(
+      JSON.stringify({ s: this.#scopeDigest(scope), p: position, t: this.#now() } satisfies CursorPayload),
+    ).toString("base64url");
     return `${body}.${this.#sign(body).toString("base64url")}`;
   }
 
@@ -67,7 +72,11 @@ export class Paginator {
   start(scope: string, cursor: string | undefined): number | null {
     this.#key();
     if (cursor === undefined) return null;
-    const invalid = () => new ApiError("invalid_cursor", "The cursor is malformed, tampered with, signed with a rotated key, or belongs to another list or filter. Restart the listing without `cursor`.");
+    const invalid = () =>
+      new ApiError(
+        "invalid_cursor",
+        "The cursor is malformed, tampered with, signed with a rotated key, or belongs to another list or filter. Restart the listing without `cursor`.",
+      );
     const [body, signature, extra] = cursor.split(".");
     if (!body || !signature || extra !== undefined) throw invalid();
     // Canonical base64url only: a lenient decoder reads several spellings (padding bits, "=", "+/") as the same bytes.
@@ -81,7 +90,14 @@ export class Paginator {
     } catch {
       throw invalid();
     }
-    if (typeof payload !== "object" || payload === null || payload.s !== this.#scopeDigest(scope) || !Number.isSafeInteger(payload.p) || !Number.isFinite(payload.t)) throw invalid();
+    if (
+      typeof payload !== "object" ||
+      payload === null ||
+      payload.s !== this.#scopeDigest(scope) ||
+      !Number.isSafeInteger(payload.p) ||
+      !Number.isFinite(payload.t)
+    )
+      throw invalid();
     if (this.#now() - payload.t > CURSOR_LIFETIME_MS) {
       throw new ApiError("cursor_expired", "The cursor is older than 24 hours. Restart the listing without `cursor`.");
     }

@@ -21,7 +21,10 @@ const withAddress = (dialect: Dialect): DialogueOrder => ({ ...ORDERS[dialect], 
 describe.each(["ma", "dz", "tn", "fr"] as const)("the address read-back, profile %s (issue 35)", (dialect) => {
   it("a plain yes: confirmed, address confirmed, the address read back in the profile's words", async () => {
     const played = await converse(withAddress(dialect), phoneFor(dialect, "01"), classifier);
-    expect(played.result).toMatchObject({ outcome: "confirmed", outcome_details: { delivery: { address_confirmed: true } } });
+    expect(played.result).toMatchObject({
+      outcome: "confirmed",
+      outcome_details: { delivery: { address_confirmed: true } },
+    });
     const asked = played.transcript.find((e) => e.speaker === "agent" && e.text.includes(ADDRESSES[dialect].city));
     expect(asked?.text).toContain(ADDRESSES[dialect].line1);
     expect(cueOf(asked!.text)).toBe("address");
@@ -30,16 +33,22 @@ describe.each(["ma", "dz", "tn", "fr"] as const)("the address read-back, profile
   it("16 corrects the city: still confirmed, the city heard in corrected", async () => {
     const played = await converse(withAddress(dialect), phoneFor(dialect, "16"), classifier);
     expect(played.result).toMatchObject({
-      outcome: "confirmed", outcome_details: { delivery: { address_confirmed: false, corrected: { city: CORRECTED[dialect] } } },
+      outcome: "confirmed",
+      outcome_details: { delivery: { address_confirmed: false, corrected: { city: CORRECTED[dialect] } } },
     });
   });
 
   it("17 adds a landmark: confirmed, the landmark kept in the customer's words", async () => {
     const played = await converse(withAddress(dialect), phoneFor(dialect, "17"), classifier);
-    const delivery = (played.result?.outcome_details as { delivery?: { address_confirmed: boolean; landmark?: string } }).delivery;
+    const delivery = (
+      played.result?.outcome_details as { delivery?: { address_confirmed: boolean; landmark?: string } }
+    ).delivery;
     expect(played.result?.outcome).toBe("confirmed");
     expect(delivery).toMatchObject({ address_confirmed: true, landmark: expect.any(String) });
-    const said = played.transcript.filter((e) => e.speaker === "customer").map((e) => e.text).join(" ");
+    const said = played.transcript
+      .filter((e) => e.speaker === "customer")
+      .map((e) => e.text)
+      .join(" ");
     expect(said).toContain(delivery!.landmark);
   });
 
@@ -48,19 +57,31 @@ describe.each(["ma", "dz", "tn", "fr"] as const)("the address read-back, profile
     const dialogue = createDialogue(order, { classifier, now: NOW, random: () => 0 });
     dialogue.opening();
     await dialogue.hear(dialect === "fr" ? "Oui c'est moi" : "iyeh", 1);
-    let turn = await dialogue.hear(dialect === "fr" ? "Oui je confirme la commande" : "iyeh, akked liya la commande", 2);
-    for (let i = 0; i < 3 && cueOf(turn.text) !== "address"; i++) turn = await dialogue.hear(dialect === "fr" ? "oui" : "iyeh", 3 + i);
+    let turn = await dialogue.hear(
+      dialect === "fr" ? "Oui je confirme la commande" : "iyeh, akked liya la commande",
+      2,
+    );
+    for (let i = 0; i < 3 && cueOf(turn.text) !== "address"; i++)
+      turn = await dialogue.hear(dialect === "fr" ? "oui" : "iyeh", 3 + i);
     expect(cueOf(turn.text)).toBe("address");
     const closing = await dialogue.hear(null, 9);
     expect(closing.end).toBe(true);
-    expect(dialogue.result()).toMatchObject({ outcome: "confirmed", end_reason: "completed", outcome_details: { delivery: { address_confirmed: false } } });
+    expect(dialogue.result()).toMatchObject({
+      outcome: "confirmed",
+      end_reason: "completed",
+      outcome_details: { delivery: { address_confirmed: false } },
+    });
 
     const hung = createDialogue(order, { classifier, now: NOW, random: () => 0 });
     hung.opening();
     await hung.hear(dialect === "fr" ? "Oui c'est moi" : "iyeh", 1);
     let t2 = await hung.hear(dialect === "fr" ? "Oui je confirme la commande" : "iyeh, akked liya la commande", 2);
-    for (let i = 0; i < 3 && cueOf(t2.text) !== "address"; i++) t2 = await hung.hear(dialect === "fr" ? "oui" : "iyeh", 3 + i);
-    expect(hung.interrupt("customer_hangup", 10)).toMatchObject({ outcome: "confirmed", outcome_details: { delivery: { address_confirmed: false } } });
+    for (let i = 0; i < 3 && cueOf(t2.text) !== "address"; i++)
+      t2 = await hung.hear(dialect === "fr" ? "oui" : "iyeh", 3 + i);
+    expect(hung.interrupt("customer_hangup", 10)).toMatchObject({
+      outcome: "confirmed",
+      outcome_details: { delivery: { address_confirmed: false } },
+    });
   });
 
   it("without an address on the call, a confirmation asks nothing more", async () => {

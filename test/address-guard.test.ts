@@ -2,7 +2,13 @@ import { createServer } from "node:http";
 import { request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { AddressRejected, checkWebhookUrl, guardedLookup, isPublicAddress, type Resolver } from "../src/net/address-guard.ts";
+import {
+  AddressRejected,
+  checkWebhookUrl,
+  guardedLookup,
+  isPublicAddress,
+  type Resolver,
+} from "../src/net/address-guard.ts";
 
 // The DNS boundary is faked: these names resolve as a hostile or careless zone would make them.
 const zone: Record<string, string[]> = {
@@ -103,9 +109,15 @@ describe("webhook address guard", () => {
   });
 
   it("opens http and private targets only when allowed", async () => {
-    await expect(checkWebhookUrl("http://127.0.0.1:9999/hook", { allowPrivate: true, resolve })).resolves.toBeInstanceOf(URL);
-    await expect(checkWebhookUrl("http://rebind.attacker.test/", { allowPrivate: true, resolve })).resolves.toBeInstanceOf(URL);
-    await expect(checkWebhookUrl("ftp://127.0.0.1/", { allowPrivate: true, resolve })).rejects.toMatchObject({ reason: "scheme_not_allowed" });
+    await expect(
+      checkWebhookUrl("http://127.0.0.1:9999/hook", { allowPrivate: true, resolve }),
+    ).resolves.toBeInstanceOf(URL);
+    await expect(
+      checkWebhookUrl("http://rebind.attacker.test/", { allowPrivate: true, resolve }),
+    ).resolves.toBeInstanceOf(URL);
+    await expect(checkWebhookUrl("ftp://127.0.0.1/", { allowPrivate: true, resolve })).rejects.toMatchObject({
+      reason: "scheme_not_allowed",
+    });
   });
 
   it("classifies addresses", () => {
@@ -122,12 +134,15 @@ describe("webhook address guard", () => {
     try {
       const attempt = (allowPrivate: boolean) =>
         new Promise<string>((resolvePromise) => {
-          const req = request({ host: "loopback.attacker.test", port, path: "/", lookup: guardedLookup({ allowPrivate, resolve }) }, (res) => {
-            res.setEncoding("utf8");
-            let body = "";
-            res.on("data", (c: string) => (body += c));
-            res.on("end", () => resolvePromise(body));
-          });
+          const req = request(
+            { host: "loopback.attacker.test", port, path: "/", lookup: guardedLookup({ allowPrivate, resolve }) },
+            (res) => {
+              res.setEncoding("utf8");
+              let body = "";
+              res.on("data", (c: string) => (body += c));
+              res.on("end", () => resolvePromise(body));
+            },
+          );
           req.on("error", (err) => resolvePromise(`error: ${err.message}`));
           req.end();
         });
@@ -149,10 +164,11 @@ describe("webhook address guard: IPv6 embeddings of IPv4 and ports", () => {
     "teredo.attacker.test": ["2001:0:4136:e378:8000:63bf:80ff:fffe"],
   };
   const embedResolve: Resolver = async (name) => embedZone[name] ?? resolve(name);
-  const check = (url: string) => checkWebhookUrl(url, { allowPrivate: false, resolve: embedResolve }).then(
-    () => "ok",
-    (err: unknown) => (err instanceof AddressRejected ? err.reason : `unexpected ${String(err)}`),
-  );
+  const check = (url: string) =>
+    checkWebhookUrl(url, { allowPrivate: false, resolve: embedResolve }).then(
+      () => "ok",
+      (err: unknown) => (err instanceof AddressRejected ? err.reason : `unexpected ${String(err)}`),
+    );
 
   it.each<Case>([
     ["https://[::127.0.0.1]/", "localhost_rejected"],
@@ -199,7 +215,9 @@ describe("webhook address guard: IPv6 embeddings of IPv4 and ports", () => {
   ])("port policy: %s -> %s", async (url, expected) => expect(await check(url)).toBe(expected));
 
   it("applies the port policy even when private targets are allowed (development)", async () => {
-    await expect(checkWebhookUrl("http://127.0.0.1:22/", { allowPrivate: true, resolve })).rejects.toMatchObject({ reason: "invalid_url" });
+    await expect(checkWebhookUrl("http://127.0.0.1:22/", { allowPrivate: true, resolve })).rejects.toMatchObject({
+      reason: "invalid_url",
+    });
   });
 
   it("judges embeddings at connection time too", () => {

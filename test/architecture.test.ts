@@ -27,7 +27,10 @@ function importGraph(): Map<string, string[]> {
       .filter((name) => name.startsWith("."))
       .map((name) => path.resolve(path.dirname(file), name))
       .filter((dep) => known.has(dep));
-    graph.set(path.relative(SRC, file), [...new Set(deps)].map((d) => path.relative(SRC, d)));
+    graph.set(
+      path.relative(SRC, file),
+      [...new Set(deps)].map((d) => path.relative(SRC, d)),
+    );
   }
   return graph;
 }
@@ -112,25 +115,64 @@ describe("architecture", () => {
 
   it("keeps the layers one-way", () => {
     // Below everything: the vocabulary and the schemas import nothing that does work.
-    expect(arrows(graph, "domain", ["schemas", "services", "engine", "jobs", "http", "api", "mcp", "webhooks", "db", "context.ts"])).toEqual([]);
-    expect(arrows(graph, "schemas", ["services", "engine", "jobs", "http", "api", "mcp", "webhooks", "db", "context.ts"])).toEqual([]);
+    expect(
+      arrows(graph, "domain", [
+        "schemas",
+        "services",
+        "engine",
+        "jobs",
+        "http",
+        "api",
+        "mcp",
+        "webhooks",
+        "db",
+        "context.ts",
+      ]),
+    ).toEqual([]);
+    expect(
+      arrows(graph, "schemas", ["services", "engine", "jobs", "http", "api", "mcp", "webhooks", "db", "context.ts"]),
+    ).toEqual([]);
     // Shared infrastructure never reaches up into what runs on it.
     expect(arrows(graph, "jobs", ["engine", "services", "webhooks", "http", "api", "mcp", "context.ts"])).toEqual([]);
     // A call's life (issue 29): calls/ is used by the doors' services and the job handlers, never the other way.
-    expect(arrows(graph, "calls", ["services", "http", "api", "mcp", "inbound", "console", "root", "doctor"])).toEqual([]);
+    expect(arrows(graph, "calls", ["services", "http", "api", "mcp", "inbound", "console", "root", "doctor"])).toEqual(
+      [],
+    );
     // The engine is the voice runtime only: no SQL, no configuration, no jobs, no context, no REST schemas, no
     // storage or webhooks; it knows a call through the typed options and callbacks the root and calls/ give it.
-    expect(arrows(graph, "engine", [
-      "services", "http", "api", "mcp", "inbound", "console", "calls", "db", "jobs", "context.ts", "schemas", "webhooks",
-      "storage", "config", "connectors", "whatsapp", "messaging", "root", "doctor", "compliance",
-    ])).toEqual([]);
+    expect(
+      arrows(graph, "engine", [
+        "services",
+        "http",
+        "api",
+        "mcp",
+        "inbound",
+        "console",
+        "calls",
+        "db",
+        "jobs",
+        "context.ts",
+        "schemas",
+        "webhooks",
+        "storage",
+        "config",
+        "connectors",
+        "whatsapp",
+        "messaging",
+        "root",
+        "doctor",
+        "compliance",
+      ]),
+    ).toEqual([]);
     // Services know no transport, and reach the voice runtime only through calls/.
     expect(arrows(graph, "services", ["http", "api", "mcp", "inbound", "console", "engine", "root"])).toEqual([]);
     // REST and MCP are two doors on the same services: neither goes through the other.
     expect(arrows(graph, "mcp", ["api"])).toEqual([]);
     expect(arrows(graph, "api", ["mcp"])).toEqual([]);
     // The console is a third door on the same services: it reaches no table, job or engine part itself.
-    expect(arrows(graph, "console", ["db", "engine", "jobs", "read-models", "webhooks", "storage", "api", "mcp", "inbound"])).toEqual([]);
+    expect(
+      arrows(graph, "console", ["db", "engine", "jobs", "read-models", "webhooks", "storage", "api", "mcp", "inbound"]),
+    ).toEqual([]);
     expect(arrows(graph, "api", ["console"])).toEqual([]);
     expect(arrows(graph, "mcp", ["console"])).toEqual([]);
   });
@@ -138,7 +180,11 @@ describe("architecture", () => {
   it("keeps SQL out of the engine", () => {
     const offenders = [...graph.keys()]
       .filter((f) => f.startsWith("engine/"))
-      .filter((f) => /\b(SELECT\s[\s\S]{0,400}?\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s)/.test(readFileSync(path.join(SRC, f), "utf8")));
+      .filter((f) =>
+        /\b(SELECT\s[\s\S]{0,400}?\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s)/.test(
+          readFileSync(path.join(SRC, f), "utf8"),
+        ),
+      );
     expect(offenders).toEqual([]);
   });
 
@@ -148,13 +194,21 @@ describe("architecture", () => {
   });
 
   it("names no vendor in inbound/: each carrier's wire format is its adapter's, in engine/telephony/<vendor>/", () => {
-    expect([...graph.keys()].filter((f) => f.startsWith("inbound/") && /twilio|jambonz|shopify|woocommerce|youcan|yalidine/i.test(f))).toEqual([]);
+    expect(
+      [...graph.keys()].filter(
+        (f) => f.startsWith("inbound/") && /twilio|jambonz|shopify|woocommerce|youcan|yalidine/i.test(f),
+      ),
+    ).toEqual([]);
   });
 
   it("keeps HTTP words out of services", () => {
     const offenders = [...graph.keys()]
       .filter((f) => f.startsWith("services/"))
-      .filter((f) => /from "fastify"|reply\.|request\.headers|"Retry-After"|headers:\s*\{/.test(readFileSync(path.join(SRC, f), "utf8")));
+      .filter((f) =>
+        /from "fastify"|reply\.|request\.headers|"Retry-After"|headers:\s*\{/.test(
+          readFileSync(path.join(SRC, f), "utf8"),
+        ),
+      );
     expect(offenders).toEqual([]);
   });
 });

@@ -20,13 +20,35 @@ const voice = hasEspeak ? new EspeakSpeech({ concurrency: 2 }) : null;
 
 describe("the audio simulator on its own", () => {
   it("a customer who talks over the agent stops its audio; the words it spoke are what the agent hears", async () => {
-    const carrier = new SimulatedAudioTelephony({ customers: createSimulatedCustomer, speed: SPEED, voice, bargeInRate: 1, fillerRate: 0 });
-    const leg = await carrier.originate({
-      callId: randomUUID(), to: `${PHONES.FR}01`, country: "FR", language: "fr", dialect: "fr", ringTimeoutSeconds: 30, machineDetection: true, record: true,
+    const carrier = new SimulatedAudioTelephony({
+      customers: createSimulatedCustomer,
+      speed: SPEED,
+      voice,
+      bargeInRate: 1,
+      fillerRate: 0,
     });
-    const session = new AudioCallSession({ leg, speech: carrier.speech, locale: "fr-FR", speed: SPEED, turnTaking: DEFAULT_TURN_TAKING, log: () => {} });
+    const leg = await carrier.originate({
+      callId: randomUUID(),
+      to: `${PHONES.FR}01`,
+      country: "FR",
+      language: "fr",
+      dialect: "fr",
+      ringTimeoutSeconds: 30,
+      machineDetection: true,
+      record: true,
+    });
+    const session = new AudioCallSession({
+      leg,
+      speech: carrier.speech,
+      locale: "fr-FR",
+      speed: SPEED,
+      turnTaking: DEFAULT_TURN_TAKING,
+      log: () => {},
+    });
     expect(await session.answered()).toMatchObject({ type: "answered", by: "human" });
-    const said = await session.say("Bonjour madame, ici la boutique Atlas, je vous appelle au sujet de votre commande de deux caftans pour quatre cent quatre-vingt-dix-huit dirhams, vous confirmez ?");
+    const said = await session.say(
+      "Bonjour madame, ici la boutique Atlas, je vous appelle au sujet de votre commande de deux caftans pour quatre cent quatre-vingt-dix-huit dirhams, vous confirmez ?",
+    );
     expect(said.interrupted).toBe(true);
     expect(leg.stats.clears).toBe(1);
     // The recogniser's first interim result with a word stopped the agent, before the duration bound.
@@ -38,7 +60,8 @@ describe("the audio simulator on its own", () => {
     await session.hangup();
     expect(await session.ended()).toMatchObject({ type: "hangup", by: "agent" });
     const recording = await session.recording();
-    if (!recording || !("bytes" in recording)) throw new Error("the simulated audio leg renders its recording in memory");
+    if (!recording || !("bytes" in recording))
+      throw new Error("the simulated audio leg renders its recording in memory");
     const wav = decodeWav(recording.bytes);
     expect(wav.sampleRate).toBe(8000);
     expect(wav.samples.some((s) => Math.abs(s) > 1000)).toBe(true);
@@ -48,8 +71,24 @@ describe("the audio simulator on its own", () => {
 
 describe("fillers as a recogniser writes them", () => {
   it("a filler or backchannel is not a word; anything else is, in the four dialects", () => {
-    for (const filler of ["mm", "Mmmm...", "hmm", "euh", "Euh...", "heu", "ah", "oh", "ممم", "امم", "آه", "هممم", "mm euh"]) expect(hasRealWord(filler), filler).toBe(false);
-    for (const word of ["oui", "non", "wakha", "safi", "ah safi", "euh non", "واه", "لا", "إيه", "ايه نأكد", "ok", "2"]) expect(hasRealWord(word), word).toBe(true);
+    for (const filler of [
+      "mm",
+      "Mmmm...",
+      "hmm",
+      "euh",
+      "Euh...",
+      "heu",
+      "ah",
+      "oh",
+      "ممم",
+      "امم",
+      "آه",
+      "هممم",
+      "mm euh",
+    ])
+      expect(hasRealWord(filler), filler).toBe(false);
+    for (const word of ["oui", "non", "wakha", "safi", "ah safi", "euh non", "واه", "لا", "إيه", "ايه نأكد", "ok", "2"])
+      expect(hasRealWord(word), word).toBe(true);
   });
 });
 
@@ -58,13 +97,35 @@ describe("fillers as a recogniser writes them", () => {
  * leg through `read` (the leg itself, or a slower reader). The filler neither stops the agent nor reaches the dialogue.
  */
 async function fillerOverTheLine(read: (leg: AudioCallLeg) => AudioCallLeg = (leg) => leg): Promise<void> {
-  const carrier = new SimulatedAudioTelephony({ customers: createSimulatedCustomer, speed: SPEED, voice, bargeInRate: 0, fillerRate: 1 });
-  const leg = await carrier.originate({
-    callId: randomUUID(), to: `${PHONES.MA}01`, country: "MA", language: "ar", dialect: "ma", ringTimeoutSeconds: 30, machineDetection: true, record: true,
+  const carrier = new SimulatedAudioTelephony({
+    customers: createSimulatedCustomer,
+    speed: SPEED,
+    voice,
+    bargeInRate: 0,
+    fillerRate: 1,
   });
-  const session = new AudioCallSession({ leg: read(leg), speech: carrier.speech, locale: "ar-MA", speed: SPEED, turnTaking: DEFAULT_TURN_TAKING, log: () => {} });
+  const leg = await carrier.originate({
+    callId: randomUUID(),
+    to: `${PHONES.MA}01`,
+    country: "MA",
+    language: "ar",
+    dialect: "ma",
+    ringTimeoutSeconds: 30,
+    machineDetection: true,
+    record: true,
+  });
+  const session = new AudioCallSession({
+    leg: read(leg),
+    speech: carrier.speech,
+    locale: "ar-MA",
+    speed: SPEED,
+    turnTaking: DEFAULT_TURN_TAKING,
+    log: () => {},
+  });
   expect(await session.answered()).toMatchObject({ type: "answered", by: "human" });
-  const said = await session.say("Salam, m3ak lboutique Atlas, kan3ayto 3la wed la commande dyalk dyal jouj caftans b rb3emya w tmanya w tes3in dirham, wach nconfirmiw?");
+  const said = await session.say(
+    "Salam, m3ak lboutique Atlas, kan3ayto 3la wed la commande dyalk dyal jouj caftans b rb3emya w tmanya w tes3in dirham, wach nconfirmiw?",
+  );
   expect(leg.stats.fillers).toBe(1);
   expect(said.interrupted).toBe(false);
   expect(leg.stats.clears).toBe(0);
@@ -77,7 +138,11 @@ async function fillerOverTheLine(read: (leg: AudioCallLeg) => AudioCallLeg = (le
 }
 
 describe.skipIf(!hasEspeak)("the audio simulator's fillers", () => {
-  it("a customer saying \"ah\" while the agent speaks does not stop it (Silero, the default turn-taking)", () => fillerOverTheLine(), 60_000);
+  it(
+    'a customer saying "ah" while the agent speaks does not stop it (Silero, the default turn-taking)',
+    () => fillerOverTheLine(),
+    60_000,
+  );
 });
 
 /** The leg as a busy node reads it: every inbound frame reaches the reader `lagMs` of wall time after the carrier sent it. */
@@ -117,7 +182,11 @@ describe.skipIf(!hasEspeak)("a reader behind the carrier's clock", () => {
   // Seen in a clean-clone CI run: on a busy node the voice detector read the filler after the agent's line had ended
   // and took it for the customer's answer. Over the agent is where the audio was on the line, not when it was read.
   // 1.5 s of wall time at 5x: 7.5 s of the line, longer than the half of the line that follows the filler.
-  it("a filler read after the agent's line ended is still a backchannel, and the answer read late is still heard", () => fillerOverTheLine((leg) => readLate(leg, 1500)), 60_000);
+  it(
+    "a filler read after the agent's line ended is still a backchannel, and the answer read late is still heard",
+    () => fillerOverTheLine((leg) => readLate(leg, 1500)),
+    60_000,
+  );
 });
 
 describe("calls through the audio simulator, per country (WAKHA_SIMULATOR_AUDIO=1)", () => {
@@ -127,7 +196,9 @@ describe("calls through the audio simulator, per country (WAKHA_SIMULATOR_AUDIO=
   beforeAll(async () => {
     db = await createEngineDatabase();
     t = await startEngineApp({
-      databaseUrl: db.url, speed: SPEED, parts: { speech: voice },
+      databaseUrl: db.url,
+      speed: SPEED,
+      parts: { speech: voice },
       env: { WAKHA_SIMULATOR_AUDIO: "1", WAKHA_BASE_URL: "https://api.example.test" },
     });
     await t.startWorkers();
@@ -140,16 +211,35 @@ describe("calls through the audio simulator, per country (WAKHA_SIMULATOR_AUDIO=
 
   // Real-time audio at 5x: an event-loop stall of 80 ms on a loaded CI machine looks like 400 ms of silence to the
   // voice activity detector and cuts a turn short (seen once in a clean-clone CI run); a rerun on new calls decides.
-  it("end with the simulator's outcomes, billed on the simulated seconds, with the mixed recording", { retry: 2, timeout: 180_000 }, async () => {
+  it("end with the simulator's outcomes, billed on the simulated seconds, with the mixed recording", {
+    retry: 2,
+    timeout: 180_000,
+  }, async () => {
     const { acct, shop } = await carrierAccount(t, 100_000);
     const before = originate.mock.calls.length;
-    const want: Record<string, [string, string | null]> = { "01": ["completed", "confirmed"], "02": ["completed", "declined"] };
+    const want: Record<string, [string, string | null]> = {
+      "01": ["completed", "confirmed"],
+      "02": ["completed", "declined"],
+    };
     const created: { id: string; label: string; expected: [string, string | null] }[] = [];
     for (const country of ["MA", "DZ", "TN", "FR"] as const) {
-      for (const [suffix, expected] of Object.entries(want)) created.push({ id: await createCarrierCall(t, acct, shop, country, `${PHONES[country]}${suffix}`), label: `${country} ${suffix}`, expected });
+      for (const [suffix, expected] of Object.entries(want))
+        created.push({
+          id: await createCarrierCall(t, acct, shop, country, `${PHONES[country]}${suffix}`),
+          label: `${country} ${suffix}`,
+          expected,
+        });
     }
-    created.push({ id: await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}03`), label: "MA 03", expected: ["no_answer", null] });
-    created.push({ id: await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}05`), label: "MA 05", expected: ["voicemail", null] });
+    created.push({
+      id: await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}03`),
+      label: "MA 03",
+      expected: ["no_answer", null],
+    });
+    created.push({
+      id: await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}05`),
+      label: "MA 05",
+      expected: ["voicemail", null],
+    });
     const ended = await Promise.all(created.map((c) => waitForEnd(t, acct, c.id, 150_000)));
     // Every call went through the audio legs (not the text simulator).
     expect(originate.mock.calls.length - before).toBe(created.length);
@@ -158,8 +248,12 @@ describe("calls through the audio simulator, per country (WAKHA_SIMULATOR_AUDIO=
     for (const [i, call] of ended.entries()) {
       const { label, expected } = created[i]!;
       if (call.status !== expected[0] || call.outcome !== expected[1]) {
-        const { rows } = await t.ctx.db.query<{ transcript: unknown }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
-        mismatches.push(`${label}: ${call.status}/${call.outcome}/${call.end_reason} ${JSON.stringify(rows[0]?.transcript)}`);
+        const { rows } = await t.ctx.db.query<{ transcript: unknown }>("SELECT transcript FROM calls WHERE id = $1", [
+          call.id,
+        ]);
+        mismatches.push(
+          `${label}: ${call.status}/${call.outcome}/${call.end_reason} ${JSON.stringify(rows[0]?.transcript)}`,
+        );
       }
       if (call.answered_at) {
         expect(call.billed_seconds, label).toBeGreaterThan(0);
@@ -167,7 +261,9 @@ describe("calls through the audio simulator, per country (WAKHA_SIMULATOR_AUDIO=
         const res = await t.app.inject({ method: "GET", url: `/v1/calls/${call.id}/recording`, headers: acct.headers });
         expect(res.statusCode, label).toBe(200);
         const wav = decodeWav(new Uint8Array(res.rawPayload));
-        expect(Math.abs(wav.samples.length / wav.sampleRate - (call.billed_seconds ?? 0)), label).toBeLessThanOrEqual(1);
+        expect(Math.abs(wav.samples.length / wav.sampleRate - (call.billed_seconds ?? 0)), label).toBeLessThanOrEqual(
+          1,
+        );
       }
     }
     expect(mismatches).toEqual([]);
@@ -179,9 +275,18 @@ describe("keypad digits on an audio line", () => {
   it("listen() reports the digits the carrier delivers (Media Streams `dtmf`), and the session says the line carries them", async () => {
     let press: (digit: string) => void = () => {};
     const leg: AudioCallLeg = {
-      providerCallId: "CA-digits", format: { encoding: "mulaw", sampleRate: 8000, channels: 1 }, closed: false, carriesDigits: true,
-      on: () => () => {}, answered: async () => ({ type: "answered", by: "human", seconds: 0 }), ended: () => new Promise(() => {}),
-      async *frames() {}, play: async () => ({ interrupted: false }), clear: () => {}, hangup: async () => {}, connectedSeconds: () => 12,
+      providerCallId: "CA-digits",
+      format: { encoding: "mulaw", sampleRate: 8000, channels: 1 },
+      closed: false,
+      carriesDigits: true,
+      on: () => () => {},
+      answered: async () => ({ type: "answered", by: "human", seconds: 0 }),
+      ended: () => new Promise(() => {}),
+      async *frames() {},
+      play: async () => ({ interrupted: false }),
+      clear: () => {},
+      hangup: async () => {},
+      connectedSeconds: () => 12,
       recording: async () => null,
       onDigit(listener) {
         press = listener;
@@ -189,7 +294,14 @@ describe("keypad digits on an audio line", () => {
       },
     };
     const carrier = new SimulatedAudioTelephony({ customers: createSimulatedCustomer, speed: 1, voice: null });
-    const session = new AudioCallSession({ leg, speech: carrier.speech, locale: "ar-DZ", speed: 1, turnTaking: DEFAULT_TURN_TAKING, log: () => {} });
+    const session = new AudioCallSession({
+      leg,
+      speech: carrier.speech,
+      locale: "ar-DZ",
+      speed: 1,
+      turnTaking: DEFAULT_TURN_TAKING,
+      log: () => {},
+    });
     expect(session.carriesDigits).toBe(true);
     setTimeout(() => press("1"), 20);
     expect(await session.listen({ timeoutSeconds: 5 })).toEqual({ text: "", digits: "1", at: 12, durationSeconds: 0 });

@@ -28,7 +28,12 @@ describe("authentication (spec part 5)", () => {
     ["upper-cased key", { authorization: "Bearer UPPER" }],
   ];
   it.each(bad)("answers 401 invalid_api_key for %s", async (_name, headers) => {
-    const h = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace("KEY", acct.apiKey).replace("UPPER", acct.apiKey.toUpperCase())]));
+    const h = Object.fromEntries(
+      Object.entries(headers).map(([k, v]) => [
+        k,
+        v.replace("KEY", acct.apiKey).replace("UPPER", acct.apiKey.toUpperCase()),
+      ]),
+    );
     const res = await t.app.inject({ method: "GET", url: "/v1/me", headers: h });
     const body = problem(res, "invalid_api_key", 401);
     expect(res.headers["www-authenticate"]).toMatch(/^Bearer/);
@@ -45,8 +50,13 @@ describe("authentication (spec part 5)", () => {
 
   it("protects every /v1 route", async () => {
     const routes = [
-      ["GET", "/v1/me"], ["GET", "/v1/me/balance"], ["GET", "/v1/me/usage"], ["GET", "/v1/me/transactions"],
-      ["POST", "/v1/me/api-keys"], ["GET", "/v1/me/api-keys"], ["DELETE", `/v1/me/api-keys/${acct.keyId}`],
+      ["GET", "/v1/me"],
+      ["GET", "/v1/me/balance"],
+      ["GET", "/v1/me/usage"],
+      ["GET", "/v1/me/transactions"],
+      ["POST", "/v1/me/api-keys"],
+      ["GET", "/v1/me/api-keys"],
+      ["DELETE", `/v1/me/api-keys/${acct.keyId}`],
       ["GET", `/v1/me/api-keys/${acct.keyId}/events`],
     ] as const;
     for (const [method, url] of routes) {
@@ -64,7 +74,9 @@ describe("authentication (spec part 5)", () => {
 describe("logging", () => {
   it("masks credentials sent in a query string before the URL is logged", async () => {
     const { redactQuerySecrets } = await import("../src/app.ts");
-    expect(redactQuerySecrets("/mcp?api_key=wakha_sk_secret&limit=2&Token=t0k")).toBe("/mcp?api_key=[REDACTED]&limit=2&Token=[REDACTED]");
+    expect(redactQuerySecrets("/mcp?api_key=wakha_sk_secret&limit=2&Token=t0k")).toBe(
+      "/mcp?api_key=[REDACTED]&limit=2&Token=[REDACTED]",
+    );
     expect(redactQuerySecrets("/v1/calls?status=queued")).toBe("/v1/calls?status=queued");
   });
 });

@@ -11,7 +11,10 @@ import { FakeAzureSpeech } from "./fakes/azure-speech.ts";
 const KEY = "azure-speech-test-key-0123456789";
 const MULAW = { encoding: "mulaw" as const, sampleRate: 8000, channels: 1 as const };
 
-const frames = (bytes: Uint8Array) => Array.from({ length: Math.ceil(bytes.length / MULAW_FRAME_BYTES) }, (_, i) => bytes.subarray(i * MULAW_FRAME_BYTES, (i + 1) * MULAW_FRAME_BYTES));
+const frames = (bytes: Uint8Array) =>
+  Array.from({ length: Math.ceil(bytes.length / MULAW_FRAME_BYTES) }, (_, i) =>
+    bytes.subarray(i * MULAW_FRAME_BYTES, (i + 1) * MULAW_FRAME_BYTES),
+  );
 const silence = (ms: number) => new Uint8Array((ms / 1000) * 8000).fill(0xff);
 
 /** Frames at a steady pace (2 ms of wall time per 20 ms frame), as a call's audio arrives, only faster. */
@@ -45,7 +48,13 @@ describe("Azure streaming recognition against the fake of its WebSocket protocol
       ["fr-FR", "oui je confirme ma commande de deux caftans", ["Caftan Atlas", "quatre cent quatre-vingt-dix-huit"]],
     ] as const) {
       const sockets = azure.stt.sockets.length;
-      const heard = await collect(speech.recognize(paced(Buffer.concat([silence(200), azure.speak(text), silence(200)])), { locale, format: MULAW, phrases }));
+      const heard = await collect(
+        speech.recognize(paced(Buffer.concat([silence(200), azure.speak(text), silence(200)])), {
+          locale,
+          format: MULAW,
+          phrases,
+        }),
+      );
       const interim = heard.filter((r) => !r.final);
       const final = heard.filter((r) => r.final);
       expect(final, locale).toEqual([expect.objectContaining({ text, final: true, confidence: 0.93 })]);
@@ -58,7 +67,19 @@ describe("Azure streaming recognition against the fake of its WebSocket protocol
       expect(azure.stt.sockets.length, locale).toBe(sockets + 1);
       expect(socket).toMatchObject({ language: locale, format: "detailed", phrases: [...phrases] });
       expect(socket.received.slice(0, 3), locale).toEqual(["speech.config", "speech.context", "audio"]);
-      expect(socket.sent.map((m) => m.path), locale).toEqual(expect.arrayContaining(["turn.start", "speech.startDetected", "speech.hypothesis", "speech.endDetected", "speech.phrase", "turn.end"]));
+      expect(
+        socket.sent.map((m) => m.path),
+        locale,
+      ).toEqual(
+        expect.arrayContaining([
+          "turn.start",
+          "speech.startDetected",
+          "speech.hypothesis",
+          "speech.endDetected",
+          "speech.phrase",
+          "turn.end",
+        ]),
+      );
       // 8 kHz mu-law went as it came: one byte per sample.
       expect(socket.audioBytes, locale).toBe(0.4 * 8000 + azure.speak(text).length);
     }
@@ -71,7 +92,13 @@ describe("Azure streaming recognition against the fake of its WebSocket protocol
   it("audio that is not speech gives no result; a phrase from the list is recognised with a higher confidence", async () => {
     const speech = new AzureSpeech({ key: KEY, endpoint: azure.url });
     expect(await collect(speech.recognize(paced(silence(600)), { locale: "ar-MA", format: MULAW }))).toEqual([]);
-    const heard = await collect(speech.recognize(paced(azure.speak("Caftan Atlas")), { locale: "fr-FR", format: MULAW, phrases: ["Caftan Atlas"] }));
+    const heard = await collect(
+      speech.recognize(paced(azure.speak("Caftan Atlas")), {
+        locale: "fr-FR",
+        format: MULAW,
+        phrases: ["Caftan Atlas"],
+      }),
+    );
     expect(heard.filter((r) => r.final)).toEqual([expect.objectContaining({ text: "Caftan Atlas", confidence: 0.97 })]);
   }, 30_000);
 
@@ -89,7 +116,12 @@ describe("Azure streaming recognition against the fake of its WebSocket protocol
     expect(err).toMatchObject({ status: 401, endReason: "speech_refused" });
     expect(azure.refusals.slice(refusals).every((r) => r.status === 401)).toBe(true);
     // An unsupported locale is refused by the service (400), not as a key problem.
-    const other = await collect(new AzureSpeech({ key: KEY, endpoint: azure.url }).recognize(paced(silence(100)), { locale: "ar-EG", format: MULAW })).catch((e: unknown) => e);
+    const other = await collect(
+      new AzureSpeech({ key: KEY, endpoint: azure.url }).recognize(paced(silence(100)), {
+        locale: "ar-EG",
+        format: MULAW,
+      }),
+    ).catch((e: unknown) => e);
     expect(other).toMatchObject({ status: 400, endReason: undefined });
   }, 60_000);
 
@@ -98,7 +130,9 @@ describe("Azure streaming recognition against the fake of its WebSocket protocol
     azure.stt.dropNext = 1;
     const sockets = azure.stt.sockets.length;
     const text = "non merci je ne veux plus la commande";
-    const heard = await collect(speech.recognize(paced(Buffer.concat([azure.speak(text), silence(200)])), { locale: "fr-FR", format: MULAW }));
+    const heard = await collect(
+      speech.recognize(paced(Buffer.concat([azure.speak(text), silence(200)])), { locale: "fr-FR", format: MULAW }),
+    );
     expect(azure.stt.sockets.slice(sockets).map((s) => s.dropped)).toEqual([true, false]);
     expect(heard.filter((r) => r.final).map((r) => r.text)).toEqual([text]);
   }, 60_000);

@@ -7,7 +7,15 @@ import { SESSION_COOKIE } from "../src/console/helpers.ts";
 import { readCallOut } from "../src/calls/read-model.ts";
 import { newAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
-import { balanceOf, createEngineDatabase, debitsOf, type EngineApp, getCallOut, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
+import {
+  balanceOf,
+  createEngineDatabase,
+  debitsOf,
+  type EngineApp,
+  getCallOut,
+  startEngineApp,
+  waitForEnd,
+} from "./engine-fixtures.ts";
 
 let db: Awaited<ReturnType<typeof createEngineDatabase>>;
 let t: EngineApp;
@@ -27,10 +35,14 @@ describe("calls wait for held balance (issue 31.3)", () => {
     const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
     const ids: string[] = [];
     for (let i = 0; i < 60; i++) {
-      const res = await postCall(t, acct, callBody(shop, {
-        customer: { name: "Fatima Zahra", phone_number: "+212612345601" },
-        order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] },
-      }));
+      const res = await postCall(
+        t,
+        acct,
+        callBody(shop, {
+          customer: { name: "Fatima Zahra", phone_number: "+212612345601" },
+          order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] },
+        }),
+      );
       expect(res.statusCode, res.body).toBe(201);
       ids.push((res.json() as { id: string }).id);
     }
@@ -40,7 +52,8 @@ describe("calls wait for held balance (issue 31.3)", () => {
     // While the first calls hold the balance, the others wait, and say so.
     let seen = false;
     for (let i = 0; i < 200 && !seen; i++) {
-      for (const id of ids.slice(-10)) if ((await getCallOut(t, acct, id)).waiting_reason === "balance_held") seen = true;
+      for (const id of ids.slice(-10))
+        if ((await getCallOut(t, acct, id)).waiting_reason === "balance_held") seen = true;
       if (!seen) await new Promise((r) => setTimeout(r, 10));
     }
     expect(seen).toBe(true);
@@ -73,33 +86,63 @@ describe("calls wait for held balance (issue 31.3)", () => {
     const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await postCall(t, acct, callBody(shop, { order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] }, scheduled_at: new Date(Date.now() + 3_600_000).toISOString() }));
+      const res = await postCall(
+        t,
+        acct,
+        callBody(shop, {
+          order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] },
+          scheduled_at: new Date(Date.now() + 3_600_000).toISOString(),
+        }),
+      );
       expect(res.statusCode, res.body).toBe(201);
       ids.push((res.json() as { id: string }).id);
     }
     // Parked as the scheduler parks them: for the account's place, for a line, for balance.
-    const parks: [string, string | null, string][] = [[ids[0]!, null, "concurrency_cap"], [ids[1]!, "{simulator:+212522000000}", "caller_line_busy"], [ids[2]!, "{balance}", "balance_held"]];
+    const parks: [string, string | null, string][] = [
+      [ids[0]!, null, "concurrency_cap"],
+      [ids[1]!, "{simulator:+212522000000}", "caller_line_busy"],
+      [ids[2]!, "{balance}", "balance_held"],
+    ];
     // Read inside the transaction that parks them (rolled back), out of the running dispatcher's reach.
     const client = await t.ctx.db.pool.connect();
     try {
       await client.query("BEGIN");
-      for (const [id, lines] of parks) await client.query("UPDATE calls SET scheduled_at = NULL, deferred_until = 'infinity', wait_lines = $2::text[] WHERE id = $1", [id, lines]);
-      for (const [id, , reason] of parks) expect((await readCallOut(client, t.ctx.config.baseUrl, acct.accountId, id))?.waiting_reason).toBe(reason);
+      for (const [id, lines] of parks)
+        await client.query(
+          "UPDATE calls SET scheduled_at = NULL, deferred_until = 'infinity', wait_lines = $2::text[] WHERE id = $1",
+          [id, lines],
+        );
+      for (const [id, , reason] of parks)
+        expect((await readCallOut(client, t.ctx.config.baseUrl, acct.accountId, id))?.waiting_reason).toBe(reason);
     } finally {
       await client.query("ROLLBACK");
       client.release();
     }
     // A line no node limits: the dispatcher leaves it parked, for the console to show.
-    await t.ctx.db.query("UPDATE calls SET scheduled_at = NULL, deferred_until = 'infinity', wait_lines = '{simulator:+212522000000}' WHERE id = $1", [ids[1]]);
+    await t.ctx.db.query(
+      "UPDATE calls SET scheduled_at = NULL, deferred_until = 'infinity', wait_lines = '{simulator:+212522000000}' WHERE id = $1",
+      [ids[1]],
+    );
     const page = await t.app.inject({ method: "GET", url: "/console/sign-in" });
     const csrf = [...page.body.matchAll(/name="_csrf" value="([^"]+)"/g)].at(-1)![1]!;
     const cookies = (page.cookies as { name: string; value: string }[]).map((c) => `${c.name}=${c.value}`).join("; ");
-    const signIn = await t.app.inject({ method: "POST", url: "/console/sign-in", headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
-      payload: new URLSearchParams({ _csrf: csrf, api_key: acct.apiKey, next: "/console/calls" }).toString() });
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/console/sign-in",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
+      payload: new URLSearchParams({ _csrf: csrf, api_key: acct.apiKey, next: "/console/calls" }).toString(),
+    });
     const session = (signIn.cookies as { name: string; value: string }[]).find((c) => c.name === SESSION_COOKIE)!;
-    const detail = await t.app.inject({ method: "GET", url: `/console/calls/${ids[1]}`, headers: { cookie: `${cookies}; ${SESSION_COOKIE}=${session.value}`, "accept-language": "en" } });
+    const detail = await t.app.inject({
+      method: "GET",
+      url: `/console/calls/${ids[1]}`,
+      headers: { cookie: `${cookies}; ${SESSION_COOKIE}=${session.value}`, "accept-language": "en" },
+    });
     expect(detail.body).toContain('class="waiting-reason"');
     // Out of the scheduler's way again: these calls are not for this test to place.
-    await t.ctx.db.query("UPDATE calls SET status = 'canceled', ended_at = now(), end_reason = 'canceled', deferred_until = NULL, wait_lines = NULL WHERE id = ANY($1::uuid[])", [ids]);
+    await t.ctx.db.query(
+      "UPDATE calls SET status = 'canceled', ended_at = now(), end_reason = 'canceled', deferred_until = NULL, wait_lines = NULL WHERE id = ANY($1::uuid[])",
+      [ids],
+    );
   });
 });

@@ -28,36 +28,75 @@ describe("bidirectional controls (issue 31.8)", () => {
   });
 
   it("customer, shop and product names lose their unpaired controls at input", async () => {
-    const shop = await t.app.inject({ method: "POST", url: "/v1/shops", headers: acct.headers,
-      payload: { external_id: `s-${randomUUID()}`, merchant_external_id: "m1", name: "Boutique \u202Eevil" } });
+    const shop = await t.app.inject({
+      method: "POST",
+      url: "/v1/shops",
+      headers: acct.headers,
+      payload: { external_id: `s-${randomUUID()}`, merchant_external_id: "m1", name: "Boutique \u202Eevil" },
+    });
     expect(shop.statusCode, shop.body).toBe(201);
     expect(shop.json().name).toBe("Boutique evil");
     const shopId = shop.json().external_id as string;
-    const product = await t.app.inject({ method: "POST", url: `/v1/shops/${shopId}/products`, headers: acct.headers,
-      payload: { external_id: "p1", name: "Caftan \u2067\u0642\u0641\u0637\u0627\u0646\u2069 \u202D", variants: [{ variant_external_id: "v1", price: "10.00", name: "\u202Ered" }] } });
+    const product = await t.app.inject({
+      method: "POST",
+      url: `/v1/shops/${shopId}/products`,
+      headers: acct.headers,
+      payload: {
+        external_id: "p1",
+        name: "Caftan \u2067\u0642\u0641\u0637\u0627\u0646\u2069 \u202D",
+        variants: [{ variant_external_id: "v1", price: "10.00", name: "\u202Ered" }],
+      },
+    });
     expect(product.statusCode, product.body).toBe(201);
-    expect(product.json()).toMatchObject({ name: "Caftan \u2067\u0642\u0641\u0637\u0627\u0646\u2069 ", variants: [{ name: "red" }] });
-    const call = await postCall(t, acct, callBody(shopId, { customer: { name: "\u202EFatima\u2066", phone_number: "+212612345601" } }));
+    expect(product.json()).toMatchObject({
+      name: "Caftan \u2067\u0642\u0641\u0637\u0627\u0646\u2069 ",
+      variants: [{ name: "red" }],
+    });
+    const call = await postCall(
+      t,
+      acct,
+      callBody(shopId, { customer: { name: "\u202EFatima\u2066", phone_number: "+212612345601" } }),
+    );
     expect(call.statusCode, call.body).toBe(201);
     expect(call.json().customer.name).toBe("Fatima");
-    const stored = await t.ctx.db.query<{ customer_name: string }>("SELECT customer_name FROM calls WHERE id = $1", [call.json().id]);
+    const stored = await t.ctx.db.query<{ customer_name: string }>("SELECT customer_name FROM calls WHERE id = $1", [
+      call.json().id,
+    ]);
     expect(stored.rows[0]!.customer_name).toBe("Fatima");
   });
 
   it("the console isolates names (<bdi>) even when they hold paired controls", async () => {
     const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
-    const res = await postCall(t, acct, callBody(shop, { customer: { name: "\u2067\u0641\u0627\u0637\u0645\u0629\u2069 Zahra", phone_number: "+212612345601" } }));
+    const res = await postCall(
+      t,
+      acct,
+      callBody(shop, {
+        customer: { name: "\u2067\u0641\u0627\u0637\u0645\u0629\u2069 Zahra", phone_number: "+212612345601" },
+      }),
+    );
     expect(res.statusCode).toBe(201);
     const page = await t.app.inject({ method: "GET", url: "/console/sign-in" });
     const csrf = [...page.body.matchAll(/name="_csrf" value="([^"]+)"/g)].at(-1)![1]!;
     const cookies = (page.cookies as { name: string; value: string }[]).map((c) => `${c.name}=${c.value}`).join("; ");
-    const signIn = await t.app.inject({ method: "POST", url: "/console/sign-in", headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
-      payload: new URLSearchParams({ _csrf: csrf, api_key: acct.apiKey, next: "/console/calls" }).toString() });
+    const signIn = await t.app.inject({
+      method: "POST",
+      url: "/console/sign-in",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies },
+      payload: new URLSearchParams({ _csrf: csrf, api_key: acct.apiKey, next: "/console/calls" }).toString(),
+    });
     const session = (signIn.cookies as { name: string; value: string }[]).find((c) => c.name === SESSION_COOKIE)!;
-    const calls = await t.app.inject({ method: "GET", url: "/console/calls", headers: { cookie: `${cookies}; ${SESSION_COOKIE}=${session.value}` } });
+    const calls = await t.app.inject({
+      method: "GET",
+      url: "/console/calls",
+      headers: { cookie: `${cookies}; ${SESSION_COOKIE}=${session.value}` },
+    });
     expect(calls.statusCode).toBe(200);
     expect(calls.body).toContain("<bdi>\u2067\u0641\u0627\u0637\u0645\u0629\u2069 Zahra</bdi>");
-    const detail = await t.app.inject({ method: "GET", url: `/console/calls/${res.json().id}`, headers: { cookie: `${cookies}; ${SESSION_COOKIE}=${session.value}` } });
+    const detail = await t.app.inject({
+      method: "GET",
+      url: `/console/calls/${res.json().id}`,
+      headers: { cookie: `${cookies}; ${SESSION_COOKIE}=${session.value}` },
+    });
     expect(detail.body).toContain("<bdi>Caftan</bdi>");
   });
 });

@@ -27,25 +27,50 @@ async function account(balance: number): Promise<{ acct: TestAccount; shop: stri
 
 /** A call created through the API, then answered with `held` seconds of the balance held, as a claim leaves it. */
 async function answered(acct: TestAccount, shop: string, held: number): Promise<string> {
-  const res = await postCall(t, acct, callBody(shop, { order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] } }));
+  const res = await postCall(
+    t,
+    acct,
+    callBody(shop, { order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] } }),
+  );
   expect(res.statusCode, res.body).toBe(201);
   const id = (res.json() as { id: string }).id;
   await t.ctx.db.query(
     // Answered long enough ago for the seconds these ends report (issue 31.1 bounds billing by the wall clock).
-    "UPDATE calls SET status = 'in_progress', dialed_at = now(), answered_at = now() - interval '10 minutes', last_heartbeat_at = now(), held_seconds = $2 WHERE id = $1", [id, held]);
+    "UPDATE calls SET status = 'in_progress', dialed_at = now(), answered_at = now() - interval '10 minutes', last_heartbeat_at = now(), held_seconds = $2 WHERE id = $1",
+    [id, held],
+  );
   return id;
 }
 
 const completed = (connectedSeconds: number): CallEnd => ({
-  status: "completed", outcome: "confirmed", outcomeDetails: { transcript_excerpt: "wakha" }, endReason: "completed", transcript: [], connectedSeconds,
+  status: "completed",
+  outcome: "confirmed",
+  outcomeDetails: { transcript_excerpt: "wakha" },
+  endReason: "completed",
+  transcript: [],
+  connectedSeconds,
 });
 
 async function state(accountId: string) {
-  const { rows: [acct] } = await t.ctx.db.query<{ balance: number }>("SELECT balance_seconds AS balance FROM accounts WHERE id = $1", [accountId]);
-  const { rows: calls } = await t.ctx.db.query<{ id: string; ended: boolean; billed: number | null; duration: number | null; held: number }>(
-    "SELECT id, ended_at IS NOT NULL AS ended, billed_seconds AS billed, duration_seconds AS duration, held_seconds AS held FROM calls WHERE account_id = $1", [accountId]);
+  const {
+    rows: [acct],
+  } = await t.ctx.db.query<{ balance: number }>("SELECT balance_seconds AS balance FROM accounts WHERE id = $1", [
+    accountId,
+  ]);
+  const { rows: calls } = await t.ctx.db.query<{
+    id: string;
+    ended: boolean;
+    billed: number | null;
+    duration: number | null;
+    held: number;
+  }>(
+    "SELECT id, ended_at IS NOT NULL AS ended, billed_seconds AS billed, duration_seconds AS duration, held_seconds AS held FROM calls WHERE account_id = $1",
+    [accountId],
+  );
   const { rows: debits } = await t.ctx.db.query<{ call_id: string; seconds: number; balance_after: number }>(
-    "SELECT call_id, seconds, balance_after FROM transactions WHERE account_id = $1 AND type = 'debit' ORDER BY balance_after DESC", [accountId]);
+    "SELECT call_id, seconds, balance_after FROM transactions WHERE account_id = $1 AND type = 'debit' ORDER BY balance_after DESC",
+    [accountId],
+  );
   return { balance: Number(acct!.balance), calls: new Map(calls.map((c) => [c.id, c])), debits };
 }
 
@@ -54,7 +79,11 @@ describe("the debit at a call's end (issue 15 with issue 20's rules)", () => {
     const { acct, shop } = await account(5_000);
     const ids = await Promise.all(Array.from({ length: 40 }, () => answered(acct, shop, 60)));
     const seconds = new Map(ids.map((id, i) => [id, 0.4 + (i % 59)]));
-    const results = await Promise.all(ids.flatMap((id) => [1, 2].map(() => settleCall(t.ctx, { id, accountId: acct.accountId }, completed(seconds.get(id)!)))));
+    const results = await Promise.all(
+      ids.flatMap((id) =>
+        [1, 2].map(() => settleCall(t.ctx, { id, accountId: acct.accountId }, completed(seconds.get(id)!))),
+      ),
+    );
     // Each call was ended by exactly one of its two ends.
     expect(results.filter(Boolean)).toHaveLength(40);
     const s = await state(acct.accountId);
@@ -109,7 +138,10 @@ describe("the debit at a call's end (issue 15 with issue 20's rules)", () => {
     const { acct, shop } = await account(100);
     const id = await answered(acct, shop, 60);
     // An active webhook, so a call.ended is recorded.
-    await t.ctx.db.query("INSERT INTO webhooks (id, account_id, url, secret_sealed) VALUES ($1, $2, 'https://hooks.example.test/w', 'sealed')", [randomUUID(), acct.accountId]);
+    await t.ctx.db.query(
+      "INSERT INTO webhooks (id, account_id, url, secret_sealed) VALUES ($1, $2, 'https://hooks.example.test/w', 'sealed')",
+      [randomUUID(), acct.accountId],
+    );
     // Only a debit lowers a balance; this one is lowered behind the holds' back (a broken invariant).
     await t.ctx.db.query("UPDATE accounts SET balance_seconds = 5 WHERE id = $1", [acct.accountId]);
     expect(await settleCall(t.ctx, { id, accountId: acct.accountId }, completed(20))).toBe(true);
@@ -117,9 +149,15 @@ describe("the debit at a call's end (issue 15 with issue 20's rules)", () => {
     expect(s.calls.get(id)).toMatchObject({ ended: true, billed: 5, duration: 20 });
     expect(s.debits.map((d) => [d.seconds, d.balance_after])).toEqual([[-5, 0]]);
     expect(s.balance).toBe(0);
-    const { rows } = await t.ctx.db.query<{ status: string; outcome: string | null }>("SELECT status, outcome FROM calls WHERE id = $1", [id]);
+    const { rows } = await t.ctx.db.query<{ status: string; outcome: string | null }>(
+      "SELECT status, outcome FROM calls WHERE id = $1",
+      [id],
+    );
     expect(rows[0]).toEqual({ status: "completed", outcome: "confirmed" });
-    const { rows: events } = await t.ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_events WHERE account_id = $1 AND type = 'call.ended'", [acct.accountId]);
+    const { rows: events } = await t.ctx.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM webhook_events WHERE account_id = $1 AND type = 'call.ended'",
+      [acct.accountId],
+    );
     expect(events[0]!.n).toBe(1);
   });
 
@@ -129,7 +167,9 @@ describe("the debit at a call's end (issue 15 with issue 20's rules)", () => {
     // A call lost 10-hour-claim style: its carrier reported far more than the balance, over an hour after its answer.
     const lost = await answered(acct, shop, 60);
     await t.ctx.db.query(
-      `UPDATE calls SET answered_at = now() - interval '11 hours', carrier_seconds = 36000, last_heartbeat_at = now() - interval '10 minutes' WHERE id = $1`, [lost]);
+      `UPDATE calls SET answered_at = now() - interval '11 hours', carrier_seconds = 36000, last_heartbeat_at = now() - interval '10 minutes' WHERE id = $1`,
+      [lost],
+    );
     await t.ctx.db.query("UPDATE calls SET last_heartbeat_at = now() + interval '1 hour' WHERE id = $1", [live]); // alive
     expect((await sweepCalls(t.ctx, 60)).ended).toBeGreaterThanOrEqual(1);
     let s = await state(acct.accountId);
@@ -140,7 +180,10 @@ describe("the debit at a call's end (issue 15 with issue 20's rules)", () => {
     expect(await settleCall(t.ctx, { id: live, accountId: acct.accountId }, completed(19.2))).toBe(true);
     s = await state(acct.accountId);
     expect(s.calls.get(live)).toMatchObject({ ended: true, billed: 20 });
-    const { rows } = await t.ctx.db.query<{ status: string; outcome: string | null }>("SELECT status, outcome FROM calls WHERE id = $1", [live]);
+    const { rows } = await t.ctx.db.query<{ status: string; outcome: string | null }>(
+      "SELECT status, outcome FROM calls WHERE id = $1",
+      [live],
+    );
     expect(rows[0]).toEqual({ status: "completed", outcome: "confirmed" });
     expect(s.balance).toBe(40);
   });
@@ -150,10 +193,14 @@ describe("the debit at a call's end (issue 15 with issue 20's rules)", () => {
     const id = await answered(acct, shop, 60);
     // Answered, then its node died before the next heartbeat: the heartbeat is the answer's, connected seconds 0.
     await t.ctx.db.query(
-      "UPDATE calls SET answered_at = now() - interval '2 minutes', last_heartbeat_at = now() - interval '2 minutes', answered_seconds = 0 WHERE id = $1", [id]);
+      "UPDATE calls SET answered_at = now() - interval '2 minutes', last_heartbeat_at = now() - interval '2 minutes', answered_seconds = 0 WHERE id = $1",
+      [id],
+    );
     expect((await sweepCalls(t.ctx, 60)).ended).toBeGreaterThanOrEqual(1);
     // The answer to the time of loss: the middle of the heartbeat interval it missed.
-    const expected = Math.ceil((recoveryClock(t.ctx.config).heartbeatMs / 2000) * billingTimeScale(t.ctx.config, "gsm"));
+    const expected = Math.ceil(
+      (recoveryClock(t.ctx.config).heartbeatMs / 2000) * billingTimeScale(t.ctx.config, "gsm"),
+    );
     const s = await state(acct.accountId);
     expect(expected).toBeGreaterThan(0);
     expect(s.calls.get(id)).toMatchObject({ ended: true, billed: expected, duration: expected });

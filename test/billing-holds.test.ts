@@ -5,7 +5,14 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newAccount, type TestAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
-import { balanceOf, createEngineDatabase, debitsOf, type EngineApp, startEngineApp, waitForEnd } from "./engine-fixtures.ts";
+import {
+  balanceOf,
+  createEngineDatabase,
+  debitsOf,
+  type EngineApp,
+  startEngineApp,
+  waitForEnd,
+} from "./engine-fixtures.ts";
 
 let db: Awaited<ReturnType<typeof createEngineDatabase>>;
 let t: EngineApp;
@@ -26,10 +33,14 @@ async function account(balance: number): Promise<{ acct: TestAccount; shop: stri
 }
 
 async function create(acct: TestAccount, shop: string): Promise<string> {
-  const res = await postCall(t, acct, callBody(shop, {
-    customer: { name: "Fatima Zahra", phone_number: "+212612345601" },
-    order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] },
-  }));
+  const res = await postCall(
+    t,
+    acct,
+    callBody(shop, {
+      customer: { name: "Fatima Zahra", phone_number: "+212612345601" },
+      order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] },
+    }),
+  );
   if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
 }
@@ -52,10 +63,12 @@ describe("balance holds (issue 20, finding 3)", () => {
     expect(billed).toBe(30 - balance);
     expect(billed).toBeLessThanOrEqual(30);
     // Calls that found no unheld balance were never dialled.
-    for (const call of ended.filter((c) => c.end_reason === "insufficient_balance")) expect(call.answered_at).toBeNull();
+    for (const call of ended.filter((c) => c.end_reason === "insufficient_balance"))
+      expect(call.answered_at).toBeNull();
     // Holds are released when calls end.
     const { rows } = await t.ctx.db.query<{ held: number }>(
-      "SELECT COALESCE(sum(held_seconds), 0)::int AS held FROM calls WHERE account_id = $1 AND ended_at IS NULL", [acct.accountId],
+      "SELECT COALESCE(sum(held_seconds), 0)::int AS held FROM calls WHERE account_id = $1 AND ended_at IS NULL",
+      [acct.accountId],
     );
     expect(rows[0]!.held).toBe(0);
     expect(t.errors).toEqual([]);

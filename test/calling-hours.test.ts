@@ -12,7 +12,8 @@ import { callBody, entries, insertShop, postCall } from "./calls-fixtures.ts";
 import { connect, ok, type ListeningApp, startListening } from "./mcp-client.ts";
 
 const local = (date: string, hh: number, mm: number, country: Country) => localToUtc(date, hh, mm, country);
-const next = (at: Date, country: Country, ...o: Parameters<typeof effectiveHours>[1][]) => nextCallingTime(at, country, effectiveHours(country, ...o));
+const next = (at: Date, country: Country, ...o: Parameters<typeof effectiveHours>[1][]) =>
+  nextCallingTime(at, country, effectiveHours(country, ...o));
 
 describe("the calendars", () => {
   it("reads Ramadan 1448 (2027) and the Eids from Intl's islamic-umalqura calendar", () => {
@@ -35,8 +36,12 @@ describe("the calendars", () => {
 
   it("times iftar at sunset, within minutes of the published tables", () => {
     // Casablanca, 20 February 2027: about 18:18 local (UTC+0 in Ramadan). Paris, 21 June: about 21:58 local.
-    expect(Math.abs(sunset("2027-02-20", "MA").getTime() - Date.parse("2027-02-20T18:18:00Z"))).toBeLessThan(5 * 60_000);
-    expect(Math.abs(sunset("2026-06-21", "FR").getTime() - Date.parse("2026-06-21T19:58:00Z"))).toBeLessThan(5 * 60_000);
+    expect(Math.abs(sunset("2027-02-20", "MA").getTime() - Date.parse("2027-02-20T18:18:00Z"))).toBeLessThan(
+      5 * 60_000,
+    );
+    expect(Math.abs(sunset("2026-06-21", "FR").getTime() - Date.parse("2026-06-21T19:58:00Z"))).toBeLessThan(
+      5 * 60_000,
+    );
   });
 });
 
@@ -81,25 +86,38 @@ describe("the calling-hours policy", () => {
     expect(next(local("2026-11-29", 11, 0, "MA"), "MA", account)).toEqual(local("2026-11-30", 9, 0, "MA")); // no Sundays
     expect(next(local("2026-11-27", 14, 40, "MA"), "MA", account)).toEqual(local("2026-11-27", 15, 0, "MA"));
     expect(next(local("2026-11-27", 13, 0, "MA"), "MA", account, shop)).toEqual(local("2026-11-27", 13, 0, "MA"));
-    expect(next(local("2026-11-23", 23, 0, "FR"), "FR", { FR: { enabled: false } })).toEqual(local("2026-11-23", 23, 0, "FR"));
-    expect(next(local("2026-11-23", 12, 0, "FR"), "FR", { FR: { days: { mon: [], tue: [], wed: [], thu: [], fri: [] } } })).toBeNull();
+    expect(next(local("2026-11-23", 23, 0, "FR"), "FR", { FR: { enabled: false } })).toEqual(
+      local("2026-11-23", 23, 0, "FR"),
+    );
+    expect(
+      next(local("2026-11-23", 12, 0, "FR"), "FR", { FR: { days: { mon: [], tue: [], wed: [], thu: [], fri: [] } } }),
+    ).toBeNull();
     expect(DEFAULT_CALLING_HOURS.FR.days.sat).toEqual([]);
   });
 
   it("follows dated exceptions (issue 38.2): a day closed, short hours, a holiday opened, the prayer still kept", () => {
-    const account = { MA: { exceptions: [
-      { date: "2026-11-24", windows: [] },
-      { date: "2026-11-25", windows: [{ from: "15:00", to: "17:00" }] },
-      { date: "2026-11-27", windows: [{ from: "11:00", to: "16:00" }] },
-    ] } };
+    const account = {
+      MA: {
+        exceptions: [
+          { date: "2026-11-24", windows: [] },
+          { date: "2026-11-25", windows: [{ from: "15:00", to: "17:00" }] },
+          { date: "2026-11-27", windows: [{ from: "11:00", to: "16:00" }] },
+        ],
+      },
+    };
     expect(next(local("2026-11-24", 10, 0, "MA"), "MA", account)).toEqual(local("2026-11-25", 15, 0, "MA")); // closed, then short hours
     expect(next(local("2026-11-25", 17, 0, "MA"), "MA", account)).toEqual(local("2026-11-26", 9, 0, "MA"));
     expect(next(local("2026-11-27", 12, 30, "MA"), "MA", account)).toEqual(local("2026-11-27", 14, 30, "MA")); // Friday prayer kept
     // 18 November is Morocco's Independence Day: closed by default, open when an exception says so.
-    expect(next(local("2026-11-18", 10, 0, "MA"), "MA", { MA: { exceptions: [{ date: "2026-11-18", windows: [{ from: "10:00", to: "12:00" }] }] } }))
-      .toEqual(local("2026-11-18", 10, 0, "MA"));
+    expect(
+      next(local("2026-11-18", 10, 0, "MA"), "MA", {
+        MA: { exceptions: [{ date: "2026-11-18", windows: [{ from: "10:00", to: "12:00" }] }] },
+      }),
+    ).toEqual(local("2026-11-18", 10, 0, "MA"));
     // The shop's list replaces the account's.
-    expect(next(local("2026-11-24", 10, 0, "MA"), "MA", account, { MA: { exceptions: [] } })).toEqual(local("2026-11-24", 10, 0, "MA"));
+    expect(next(local("2026-11-24", 10, 0, "MA"), "MA", account, { MA: { exceptions: [] } })).toEqual(
+      local("2026-11-24", 10, 0, "MA"),
+    );
     expect(DEFAULT_CALLING_HOURS.MA.exceptions).toEqual([]);
   });
 });
@@ -121,9 +139,19 @@ describe("calls created outside the calling hours (fake clock)", () => {
     await t?.close();
   });
 
-  const job = async (id: string) => (await t.ctx.db.query<{ start_after: Date }>("SELECT start_after FROM pgboss.job WHERE name = 'place-call' AND id = $1", [id])).rows[0]!;
+  const job = async (id: string) =>
+    (
+      await t.ctx.db.query<{ start_after: Date }>(
+        "SELECT start_after FROM pgboss.job WHERE name = 'place-call' AND id = $1",
+        [id],
+      )
+    ).rows[0]!;
   const create = async (country: Country, phone: string, extra: Record<string, unknown> = {}) => {
-    const res = await postCall(t, a, callBody(shop, { country, customer: { name: "Nadia", phone_number: phone }, ...extra }));
+    const res = await postCall(
+      t,
+      a,
+      callBody(shop, { country, customer: { name: "Nadia", phone_number: phone }, ...extra }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; status: string; scheduled_at: string | null };
   };
@@ -143,7 +171,9 @@ describe("calls created outside the calling hours (fake clock)", () => {
 
   it("queues 21:00 in Paris until 10:00 the next morning; inside the hours, scheduled_at stays null", async () => {
     clock = local("2026-11-23", 21, 0, "FR").getTime();
-    expect((await create("FR", "+33612345601", { amount: "49.00" })).scheduled_at).toBe(local("2026-11-24", 10, 0, "FR").toISOString());
+    expect((await create("FR", "+33612345601", { amount: "49.00" })).scheduled_at).toBe(
+      local("2026-11-24", 10, 0, "FR").toISOString(),
+    );
     clock = local("2026-11-24", 11, 0, "FR").getTime();
     expect((await create("FR", "+33612345601")).scheduled_at).toBeNull();
   });
@@ -156,13 +186,26 @@ describe("calls created outside the calling hours (fake clock)", () => {
 
   it("follows the account's and the shop's hours, set over REST and MCP", async () => {
     clock = local("2026-11-27", 12, 0, "MA").getTime();
-    const put = await t.app.inject({ method: "PUT", url: "/v1/me/calling-hours", headers: a.headers, payload: { MA: { friday_prayer: { from: "13:00", to: "14:00" } } } });
+    const put = await t.app.inject({
+      method: "PUT",
+      url: "/v1/me/calling-hours",
+      headers: a.headers,
+      payload: { MA: { friday_prayer: { from: "13:00", to: "14:00" } } },
+    });
     expect(put.statusCode, put.body).toBe(200);
-    expect(put.json()).toMatchObject({ override: { MA: { friday_prayer: { from: "13:00", to: "14:00" } } }, effective: { MA: { friday_prayer: { from: "13:00", to: "14:00" } }, FR: { days: { sat: [] } } } });
+    expect(put.json()).toMatchObject({
+      override: { MA: { friday_prayer: { from: "13:00", to: "14:00" } } },
+      effective: { MA: { friday_prayer: { from: "13:00", to: "14:00" } }, FR: { days: { sat: [] } } },
+    });
     expect((await create("MA", "+212612345601")).scheduled_at).toBeNull(); // 12:00 is open now
-    await ok(client, "set_calling_hours", { shop_external_id: shop, hours: { MA: { days: { fri: [{ from: "15:00", to: "18:00" }] } } } });
+    await ok(client, "set_calling_hours", {
+      shop_external_id: shop,
+      hours: { MA: { days: { fri: [{ from: "15:00", to: "18:00" }] } } },
+    });
     expect((await create("MA", "+212612345601")).scheduled_at).toBe(local("2026-11-27", 15, 0, "MA").toISOString());
-    const read = await ok<{ effective: { MA: { days: { fri: unknown } } } }>(client, "get_calling_hours", { shop_external_id: shop });
+    const read = await ok<{ effective: { MA: { days: { fri: unknown } } } }>(client, "get_calling_hours", {
+      shop_external_id: shop,
+    });
     expect(read.effective.MA.days.fri).toEqual([{ from: "15:00", to: "18:00" }]);
     await ok(client, "set_calling_hours", { shop_external_id: shop, hours: {} });
     const back = await t.app.inject({ method: "PUT", url: "/v1/me/calling-hours", headers: a.headers, payload: {} });
@@ -179,13 +222,19 @@ describe("calls created outside the calling hours (fake clock)", () => {
     const held = (await t.app.inject({ method: "GET", url: `/v1/calls/${call.id}`, headers: a.headers })).json();
     expect(held).toMatchObject({ status: "queued", scheduled_at: local("2026-11-27", 14, 30, "MA").toISOString() });
     const { rows: jobs } = await t.ctx.db.query<{ start_after: Date }>(
-      "SELECT start_after FROM pgboss.job WHERE name = 'place-call' AND data->>'call_id' = $1 AND state = 'created' AND id <> $1::uuid", [call.id]);
+      "SELECT start_after FROM pgboss.job WHERE name = 'place-call' AND data->>'call_id' = $1 AND state = 'created' AND id <> $1::uuid",
+      [call.id],
+    );
     expect(jobs.map((j) => j.start_after.toISOString())).toEqual([held.scheduled_at]);
 
     // Hours changed to none at all: the call ends failed rather than wait forever.
     const c2 = await create("MA", "+212612345601");
-    await t.app.inject({ method: "PUT", url: "/v1/me/calling-hours", headers: a.headers,
-      payload: { MA: { days: { sun: [], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] } } } });
+    await t.app.inject({
+      method: "PUT",
+      url: "/v1/me/calling-hours",
+      headers: a.headers,
+      payload: { MA: { days: { sun: [], mon: [], tue: [], wed: [], thu: [], fri: [], sat: [] } } },
+    });
     expect(await claimCall(t.ctx, c2.id)).toBeNull();
     const failed = (await t.app.inject({ method: "GET", url: `/v1/calls/${c2.id}`, headers: a.headers })).json();
     expect(failed).toMatchObject({ status: "failed", end_reason: "no_calling_hours", billed_seconds: 0 });
@@ -193,13 +242,33 @@ describe("calls created outside the calling hours (fake clock)", () => {
   });
 
   it("validates the hours and keeps them per account", async () => {
-    for (const payload of [{ MA: { days: { mon: [{ from: "18:00", to: "09:00" }] } } }, { MA: { friday_prayer: { from: "25:00", to: "26:00" } } }, { XX: {} }, { MA: { days: { funday: [] } } }]) {
-      problem(await t.app.inject({ method: "PUT", url: "/v1/me/calling-hours", headers: a.headers, payload }), "validation_error", 422);
+    for (const payload of [
+      { MA: { days: { mon: [{ from: "18:00", to: "09:00" }] } } },
+      { MA: { friday_prayer: { from: "25:00", to: "26:00" } } },
+      { XX: {} },
+      { MA: { days: { funday: [] } } },
+    ]) {
+      problem(
+        await t.app.inject({ method: "PUT", url: "/v1/me/calling-hours", headers: a.headers, payload }),
+        "validation_error",
+        422,
+      );
     }
-    const res = await t.app.inject({ method: "PUT", url: "/v1/me/calling-hours", headers: a.headers, payload: { FR: { days: { mon: [{ from: "09:00", to: "08:00" }] } } } });
+    const res = await t.app.inject({
+      method: "PUT",
+      url: "/v1/me/calling-hours",
+      headers: a.headers,
+      payload: { FR: { days: { mon: [{ from: "09:00", to: "08:00" }] } } },
+    });
     expect(entries(res)).toEqual([["body.FR.days.mon.0.to", "value_error"]]);
     const b = await newAccount(t.ctx, 0);
-    problem(await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/calling-hours`, headers: b.headers }), "shop_not_found", 404);
-    expect((await t.app.inject({ method: "GET", url: "/v1/me/calling-hours", headers: b.headers })).json().override).toBeNull();
+    problem(
+      await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/calling-hours`, headers: b.headers }),
+      "shop_not_found",
+      404,
+    );
+    expect(
+      (await t.app.inject({ method: "GET", url: "/v1/me/calling-hours", headers: b.headers })).json().override,
+    ).toBeNull();
   });
 });

@@ -16,7 +16,9 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
   let shop: string;
   let shopId: string;
   beforeAll(async () => {
-    t = await startApp({ env: { WAKHA_CREATE_BATCHES: "1", WAKHA_CREATE_BATCH_SIZE: "64", WAKHA_RATE_LIMIT_SCALE: "100" } });
+    t = await startApp({
+      env: { WAKHA_CREATE_BATCHES: "1", WAKHA_CREATE_BATCH_SIZE: "64", WAKHA_RATE_LIMIT_SCALE: "100" },
+    });
     acct = await newAccount(t.ctx, 100_000);
     const fixture = await insertShop(t.ctx, acct.accountId);
     shop = fixture.externalId;
@@ -35,7 +37,8 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
   /** The app's connections waiting for a lock. */
   async function lockWaits(client: pg.Client): Promise<number> {
     const { rows } = await client.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND application_name = 'wakha'");
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND application_name = 'wakha'",
+    );
     return rows[0]!.n;
   }
 
@@ -48,7 +51,8 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
       await holder.query("BEGIN");
       await holder.query(
         "INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body) VALUES ($1, $2, '\\x00', $3, 201, '{}')",
-        [acct.accountId, key, randomUUID()]);
+        [acct.accountId, key, randomUUID()],
+      );
       const first = postCall(t, acct, callBody(shop), key);
       await until("the first creation waits on the held key", async () => (await lockWaits(holder)) === 1);
       const pending = requests();
@@ -79,7 +83,8 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
               (SELECT count(*) FROM pgboss.job WHERE name = 'place-call' AND id = ANY($1) AND data->>'call_id' = id::text)::int AS jobs,
               (SELECT count(*) FROM idempotency_keys k WHERE k.account_id = $2 AND k.key = ANY($3)
                  AND k.call_id = ANY($1))::int AS keys`,
-      [ids, acct.accountId, keys]);
+      [ids, acct.accountId, keys],
+    );
     expect(rows[0]).toEqual({ calls: 200, jobs: 200, keys: 200 });
     // Each key's record is its own call's response.
     problem(await postCall(t, acct, callBody(shop), keys[7]!), "idempotency_key_conflict", 409);
@@ -90,7 +95,16 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
     const poor = await newAccount(t.ctx, 0);
     const poorShop = (await insertShop(t.ctx, poor.accountId)).externalId;
     const listed = "+212612340077";
-    expect((await t.app.inject({ method: "POST", url: "/v1/me/do-not-call", headers: acct.headers, payload: { phone_number: listed } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/v1/me/do-not-call",
+          headers: acct.headers,
+          payload: { phone_number: listed },
+        })
+      ).statusCode,
+    ).toBe(201);
     const same = callBody(shop);
     const sameKey = uid("same");
     const otherKey = uid("other");
@@ -99,18 +113,30 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
     const groups = await inOneBatch(() => [
       Promise.all(goods.map((b) => postCall(t, acct, b))),
       Promise.all([postCall(t, acct, same, sameKey), postCall(t, acct, same, sameKey)]),
-      Promise.all([postCall(t, acct, callBody(shop), otherKey), postCall(t, acct, callBody(shop, { amount: "1.00" }), otherKey)]),
+      Promise.all([
+        postCall(t, acct, callBody(shop), otherKey),
+        postCall(t, acct, callBody(shop, { amount: "1.00" }), otherKey),
+      ]),
       Promise.all([postCall(t, acct, callBody(shop, { order })), postCall(t, acct, callBody(shop, { order }))]),
       Promise.all([postCall(t, acct, callBody(shop, { customer: { name: "Amal", phone_number: listed } }))]),
       Promise.all([postCall(t, poor, callBody(poorShop))]),
     ]);
     type R = Awaited<ReturnType<typeof postCall>>;
-    const [good, [dupA, dupB], [confA, confB], [ordA, ordB], [dnc], [broke]] = groups as [R[], [R, R], [R, R], [R, R], [R], [R]];
+    const [good, [dupA, dupB], [confA, confB], [ordA, ordB], [dnc], [broke]] = groups as [
+      R[],
+      [R, R],
+      [R, R],
+      [R, R],
+      [R],
+      [R],
+    ];
     for (const r of good) expect(r.statusCode, r.body).toBe(201);
     // The same key and body twice: one creation, one byte-for-byte replay.
     expect([dupA.statusCode, dupB.statusCode]).toEqual([201, 201]);
     expect(dupB.body).toBe(dupA.body);
-    expect([dupA.headers["x-idempotent-replay"], dupB.headers["x-idempotent-replay"]].sort()).toEqual(["true", undefined].sort());
+    expect([dupA.headers["x-idempotent-replay"], dupB.headers["x-idempotent-replay"]].sort()).toEqual(
+      ["true", undefined].sort(),
+    );
     // The same key with another body: the first created, the second 409.
     expect(confA.statusCode).toBe(201);
     problem(confB, "idempotency_key_conflict", 409);
@@ -120,14 +146,20 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
     problem(dnc, "number_do_not_call", 422);
     problem(broke, "insufficient_balance", 402);
     // The good ones and the first of each pair left in one batch: one transaction.
-    const firsts = [...good, dupA.headers["x-idempotent-replay"] ? dupB : dupA, confA, ordA.statusCode === 201 ? ordA : ordB];
+    const firsts = [
+      ...good,
+      dupA.headers["x-idempotent-replay"] ? dupB : dupA,
+      confA,
+      ordA.statusCode === 201 ? ordA : ordB,
+    ];
     expect((await writers(firsts.map((r) => r.json().id as string))).size).toBe(1);
     const { rows } = await t.ctx.db.query(
       `SELECT (SELECT count(*) FROM calls WHERE account_id = $1 AND order_external_id = $2)::int AS order_calls,
               (SELECT count(*) FROM calls WHERE account_id = $1 AND customer_phone = $3)::int AS listed_calls,
               (SELECT count(*) FROM calls WHERE account_id = $4)::int AS poor_calls,
               (SELECT count(*) FROM idempotency_keys WHERE account_id = $1 AND key = ANY($5))::int AS keys`,
-      [acct.accountId, order.external_id, listed, poor.accountId, [sameKey, otherKey]]);
+      [acct.accountId, order.external_id, listed, poor.accountId, [sameKey, otherKey]],
+    );
     expect(rows[0]).toEqual({ order_calls: 1, listed_calls: 0, poor_calls: 0, keys: 2 });
   });
 
@@ -139,15 +171,20 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
       // Another node's creation of the same order, not committed yet: the batch's snapshot does not see it, its
       // upsert waits on it, then finds the attempt taken and writes nothing for that row.
       await other.query("BEGIN");
-      await other.query("INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt) VALUES ($1, $2, $3, $4, 0)",
-        [randomUUID(), acct.accountId, shopId, order.external_id]);
+      await other.query(
+        "INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt) VALUES ($1, $2, $3, $4, 0)",
+        [randomUUID(), acct.accountId, shopId, order.external_id],
+      );
       const keys = [uid("taken"), uid("free"), uid("free")];
       const batch = inOneBatch(() => [
         postCall(t, acct, callBody(shop, { order }), keys[0]!),
         postCall(t, acct, callBody(shop), keys[1]!),
         postCall(t, acct, callBody(shop), keys[2]!),
       ]);
-      await until("the batch waits on the other node's order", async () => queuedCreations(t.ctx) === 0 && (await lockWaits(other)) === 1);
+      await until(
+        "the batch waits on the other node's order",
+        async () => queuedCreations(t.ctx) === 0 && (await lockWaits(other)) === 1,
+      );
       await other.query("COMMIT");
       const [taken, freeA, freeB] = await batch;
       const body = problem(taken!, "order_external_id_already_exists", 409);
@@ -157,7 +194,8 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
       const { rows } = await t.ctx.db.query(
         `SELECT (SELECT count(*) FROM calls WHERE account_id = $1 AND order_external_id = $2)::int AS calls,
                 (SELECT count(*) FROM idempotency_keys WHERE account_id = $1 AND key = ANY($3))::int AS keys`,
-        [acct.accountId, order.external_id, keys]);
+        [acct.accountId, order.external_id, keys],
+      );
       expect(rows[0]).toEqual({ calls: 0, keys: 2 });
     } finally {
       await other.end();
@@ -165,7 +203,13 @@ describe("POST /v1/calls, concurrent creations written together (group commit)",
   });
 
   it("publishes each creation's submission and its batch's stages on the wakha:create-call channel (bench/create-trace.ts)", async () => {
-    const events: { kind: string; key?: string | null; keys?: (string | null)[]; marks?: number[]; written?: number }[] = [];
+    const events: {
+      kind: string;
+      key?: string | null;
+      keys?: (string | null)[];
+      marks?: number[];
+      written?: number;
+    }[] = [];
     const listener = (m: unknown) => void events.push(m as (typeof events)[number]);
     subscribe("wakha:create-call", listener);
     try {

@@ -12,8 +12,16 @@ export interface ShopFixture {
   merchantExternalId: string;
 }
 
-export async function insertShop(ctx: AppContext, accountId: string, options: { status?: "active" | "archived"; merchant?: string; externalId?: string } = {}): Promise<ShopFixture> {
-  const shop = { id: randomUUID(), externalId: options.externalId ?? uid("shop"), merchantExternalId: options.merchant ?? uid("merchant") };
+export async function insertShop(
+  ctx: AppContext,
+  accountId: string,
+  options: { status?: "active" | "archived"; merchant?: string; externalId?: string } = {},
+): Promise<ShopFixture> {
+  const shop = {
+    id: randomUUID(),
+    externalId: options.externalId ?? uid("shop"),
+    merchantExternalId: options.merchant ?? uid("merchant"),
+  };
   await ctx.db.query(
     `INSERT INTO shops (id, account_id, external_id, merchant_external_id, name, status, archived_at)
      VALUES ($1, $2, $3, $4, 'Test shop', $5, CASE WHEN $5 = 'archived' THEN now() END)`,
@@ -29,12 +37,21 @@ export interface VariantSpec {
   status?: "active" | "retired";
 }
 
-export async function insertProduct(ctx: AppContext, shopId: string, externalId: string, variants: VariantSpec[], options: { name?: string; status?: "active" | "archived" } = {}): Promise<void> {
+export async function insertProduct(
+  ctx: AppContext,
+  shopId: string,
+  externalId: string,
+  variants: VariantSpec[],
+  options: { name?: string; status?: "active" | "archived" } = {},
+): Promise<void> {
   const productId = randomUUID();
-  await ctx.db.query(
-    "INSERT INTO products (id, shop_id, external_id, name, status) VALUES ($1, $2, $3, $4, $5)",
-    [productId, shopId, externalId, options.name ?? `Product ${externalId}`, options.status ?? "active"],
-  );
+  await ctx.db.query("INSERT INTO products (id, shop_id, external_id, name, status) VALUES ($1, $2, $3, $4, $5)", [
+    productId,
+    shopId,
+    externalId,
+    options.name ?? `Product ${externalId}`,
+    options.status ?? "active",
+  ]);
   for (const [position, v] of variants.entries()) {
     await ctx.db.query(
       "INSERT INTO product_variants (id, product_id, variant_external_id, name, price, position, status) VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -55,7 +72,13 @@ export function callBody(shop: string, overrides: Record<string, unknown> = {}):
   };
 }
 
-export function postCall(t: TestApp, acct: TestAccount, body: unknown, key: string | null = randomUUID(), extra: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+export function postCall(
+  t: TestApp,
+  acct: TestAccount,
+  body: unknown,
+  key: string | null = randomUUID(),
+  extra: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { ...acct.headers, ...extra };
   if (key !== null) headers["idempotency-key"] = key;
   return t.app.inject({ method: "POST", url: "/v1/calls", headers, payload: body as object });
@@ -68,6 +91,8 @@ export function entries(res: LightMyRequestResponse): [string, string][] {
 }
 
 export async function countCalls(ctx: AppContext, accountId: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM calls WHERE account_id = $1", [accountId]);
+  const { rows } = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM calls WHERE account_id = $1", [
+    accountId,
+  ]);
   return rows[0]!.n;
 }

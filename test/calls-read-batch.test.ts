@@ -16,7 +16,9 @@ describe("GET /v1/calls/{id}, concurrent reads answered together (batched)", () 
   const theirs: string[] = [];
 
   beforeAll(async () => {
-    t = await startApp({ env: { WAKHA_READ_BATCHES: "1", WAKHA_READ_BATCH_SIZE: "64", WAKHA_RATE_LIMIT_SCALE: "100" } });
+    t = await startApp({
+      env: { WAKHA_READ_BATCHES: "1", WAKHA_READ_BATCH_SIZE: "64", WAKHA_RATE_LIMIT_SCALE: "100" },
+    });
     // The same database read one call per statement, as before batching.
     alone = await startApp({ env: { WAKHA_READ_BATCH_SIZE: "0", WAKHA_RATE_LIMIT_SCALE: "100" } });
     acct = await newAccount(t.ctx, 10_000);
@@ -31,7 +33,10 @@ describe("GET /v1/calls/{id}, concurrent reads answered together (batched)", () 
       expect(b.statusCode).toBe(201);
       theirs.push(b.json().id);
     }
-    await t.ctx.db.query("UPDATE calls SET status = 'completed', outcome = 'confirmed', outcome_details = '{\"transcript_excerpt\": \"wakha\"}', answered_at = now(), ended_at = now() WHERE id = $1", [mine[2]]);
+    await t.ctx.db.query(
+      "UPDATE calls SET status = 'completed', outcome = 'confirmed', outcome_details = '{\"transcript_excerpt\": \"wakha\"}', answered_at = now(), ended_at = now() WHERE id = $1",
+      [mine[2]],
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -63,11 +68,14 @@ describe("GET /v1/calls/{id}, concurrent reads answered together (batched)", () 
       asks.push({ who: acct, id: randomUUID(), want: null }, { who: acct, id: "not-a-uuid", want: null });
     }
     // Both keys in the authenticator's cache first, so that every read reaches the batcher in the same few turns.
-    for (const who of [acct, stranger]) await t.app.inject({ method: "GET", url: `/v1/calls/${randomUUID()}`, headers: who.headers });
+    for (const who of [acct, stranger])
+      await t.app.inject({ method: "GET", url: `/v1/calls/${randomUUID()}`, headers: who.headers });
     const counter = countReadStatements();
     let responses;
     try {
-      responses = await Promise.all(asks.map((a) => t.app.inject({ method: "GET", url: `/v1/calls/${a.id}`, headers: a.who.headers })));
+      responses = await Promise.all(
+        asks.map((a) => t.app.inject({ method: "GET", url: `/v1/calls/${a.id}`, headers: a.who.headers })),
+      );
     } finally {
       counter.stop();
     }
@@ -89,7 +97,13 @@ describe("GET /v1/calls/{id}, concurrent reads answered together (batched)", () 
       expect(res.body).toBe(single.body);
       expect(res.json().id).toBe(a.want);
       expect(res.headers["content-type"]).toBe(single.headers["content-type"]);
-      for (const h of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "x-request-id", "x-api-version"]) {
+      for (const h of [
+        "x-ratelimit-limit",
+        "x-ratelimit-remaining",
+        "x-ratelimit-reset",
+        "x-request-id",
+        "x-api-version",
+      ]) {
         expect(res.headers[h], h).toBeDefined();
       }
     }

@@ -22,7 +22,10 @@ describe("GET /v1/calls/{id} and GET /v1/calls (CONTRACT §3, §4)", () => {
     shopA = await insertShop(t.ctx, acct.accountId, { merchant: "merchant-1" });
     shopB = await insertShop(t.ctx, acct.accountId, { merchant: "merchant-1" });
     shopC = await insertShop(t.ctx, acct.accountId, { merchant: "merchant-2" });
-    const strangerShop = await insertShop(t.ctx, stranger.accountId, { merchant: "merchant-1", externalId: shopA.externalId });
+    const strangerShop = await insertShop(t.ctx, stranger.accountId, {
+      merchant: "merchant-1",
+      externalId: shopA.externalId,
+    });
     for (const shop of [shopA, shopA, shopB, shopC, shopA]) {
       const res = await postCall(t, acct, callBody(shop.externalId));
       expect(res.statusCode).toBe(201);
@@ -30,7 +33,10 @@ describe("GET /v1/calls/{id} and GET /v1/calls (CONTRACT §3, §4)", () => {
     }
     await postCall(t, stranger, callBody(strangerShop.externalId));
     // Move the calls along by hand: the engine is not there yet.
-    await t.ctx.db.query("UPDATE calls SET status = 'completed', outcome = 'confirmed', outcome_details = '{\"transcript_excerpt\": \"wakha\"}' WHERE id = $1", [ids[1]]);
+    await t.ctx.db.query(
+      "UPDATE calls SET status = 'completed', outcome = 'confirmed', outcome_details = '{\"transcript_excerpt\": \"wakha\"}' WHERE id = $1",
+      [ids[1]],
+    );
     await t.ctx.db.query("UPDATE calls SET status = 'completed', outcome = 'declined' WHERE id = $1", [ids[2]]);
     await t.ctx.db.query("UPDATE calls SET status = 'no_answer' WHERE id = $1", [ids[3]]);
     for (const [i, day] of ["2026-01-01", "2026-01-02", "2026-01-03", "2026-01-04", "2026-01-05"].entries()) {
@@ -43,8 +49,12 @@ describe("GET /v1/calls/{id} and GET /v1/calls (CONTRACT §3, §4)", () => {
     const res = await get(`/v1/calls/${ids[1]}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      id: ids[1], status: "completed", outcome: "confirmed", outcome_details: { transcript_excerpt: "wakha" },
-      shop_external_id: shopA.externalId, created_at: "2026-01-02T12:00:00.000Z",
+      id: ids[1],
+      status: "completed",
+      outcome: "confirmed",
+      outcome_details: { transcript_excerpt: "wakha" },
+      shop_external_id: shopA.externalId,
+      created_at: "2026-01-02T12:00:00.000Z",
     });
   });
 
@@ -111,7 +121,10 @@ describe("GET /v1/calls/{id} and GET /v1/calls (CONTRACT §3, §4)", () => {
   });
 
   it("filters by creation time: created_after inclusive, created_before exclusive", async () => {
-    expect(await listed("created_after=2026-01-02T12:00:00Z&created_before=2026-01-04T12:00:00Z")).toEqual([ids[2], ids[1]]);
+    expect(await listed("created_after=2026-01-02T12:00:00Z&created_before=2026-01-04T12:00:00Z")).toEqual([
+      ids[2],
+      ids[1],
+    ]);
     expect(await listed("created_after=2026-01-04")).toEqual([ids[4], ids[3]]);
     expect(await listed("created_before=2026-01-02T13:00:00%2B01:00")).toEqual([ids[0]]);
   });
@@ -121,14 +134,32 @@ describe("GET /v1/calls/{id} and GET /v1/calls (CONTRACT §3, §4)", () => {
     expect(first.has_more).toBe(true);
     const next = await get(`/v1/calls?status=queued&limit=1&cursor=${encodeURIComponent(first.next_cursor)}`);
     expect(next.json().data.map((c: { id: string }) => c.id)).toEqual([ids[0]]);
-    problem(await get(`/v1/calls?status=completed&limit=1&cursor=${encodeURIComponent(first.next_cursor)}`), "invalid_cursor", 400);
+    problem(
+      await get(`/v1/calls?status=completed&limit=1&cursor=${encodeURIComponent(first.next_cursor)}`),
+      "invalid_cursor",
+      400,
+    );
     problem(await get(`/v1/calls?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`), "invalid_cursor", 400);
-    problem(await get(`/v1/calls?status=queued&limit=1&cursor=${encodeURIComponent(first.next_cursor)}`, stranger), "invalid_cursor", 400);
+    problem(
+      await get(`/v1/calls?status=queued&limit=1&cursor=${encodeURIComponent(first.next_cursor)}`, stranger),
+      "invalid_cursor",
+      400,
+    );
   });
 
   it("refuses a status outside the call statuses with 400 invalid_status_filter listing them", async () => {
     const body = problem(await get("/v1/calls?status=done"), "invalid_status_filter", 400);
-    for (const s of ["queued", "ringing", "in_progress", "completed", "no_answer", "busy", "voicemail", "failed", "canceled"]) {
+    for (const s of [
+      "queued",
+      "ringing",
+      "in_progress",
+      "completed",
+      "no_answer",
+      "busy",
+      "voicemail",
+      "failed",
+      "canceled",
+    ]) {
       expect(body["detail"]).toContain(s);
     }
   });

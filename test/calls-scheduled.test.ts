@@ -27,7 +27,12 @@ describe("scheduled calls (scheduled_at)", () => {
   });
 
   const job = async (id: string) =>
-    (await t.ctx.db.query<{ state: string; start_after: Date }>("SELECT state, start_after FROM pgboss.job WHERE name = 'place-call' AND id = $1", [id])).rows[0];
+    (
+      await t.ctx.db.query<{ state: string; start_after: Date }>(
+        "SELECT state, start_after FROM pgboss.job WHERE name = 'place-call' AND id = $1",
+        [id],
+      )
+    ).rows[0];
 
   it("queues a call for later: scheduled_at on the CallOut (normalised to UTC), the job held until then", async () => {
     clock = Date.now();
@@ -54,17 +59,29 @@ describe("scheduled calls (scheduled_at)", () => {
 
   it("refuses a time more than 60 s past or more than 30 days ahead, and what is not RFC 3339 with an offset", async () => {
     clock = Date.now();
-    for (const scheduled_at of [new Date(clock - 120_000).toISOString(), new Date(clock + 31 * 24 * HOUR).toISOString()]) {
+    for (const scheduled_at of [
+      new Date(clock - 120_000).toISOString(),
+      new Date(clock + 31 * 24 * HOUR).toISOString(),
+    ]) {
       const res = await postCall(t, a, callBody(shop, { scheduled_at }));
       problem(res, "validation_error", 422);
       expect(entries(res)).toEqual([["body.scheduled_at", "value_error"]]);
     }
-    for (const scheduled_at of ["tomorrow", "2026-11-23 10:00:00", "2026-11-23T10:00:00", "2026-02-30T10:00:00Z", 1_800_000_000]) {
+    for (const scheduled_at of [
+      "tomorrow",
+      "2026-11-23 10:00:00",
+      "2026-11-23T10:00:00",
+      "2026-02-30T10:00:00Z",
+      1_800_000_000,
+    ]) {
       const res = await postCall(t, a, callBody(shop, { scheduled_at }));
       problem(res, "validation_error", 422);
       expect(entries(res)[0]![0]).toBe("body.scheduled_at");
     }
-    expect((await postCall(t, a, callBody(shop, { scheduled_at: new Date(clock + 29 * 24 * HOUR).toISOString() }))).statusCode).toBe(201);
+    expect(
+      (await postCall(t, a, callBody(shop, { scheduled_at: new Date(clock + 29 * 24 * HOUR).toISOString() })))
+        .statusCode,
+    ).toBe(201);
   });
 
   it("replays the stored response byte for byte once the time has passed", async () => {
@@ -82,7 +99,9 @@ describe("scheduled calls (scheduled_at)", () => {
 
   it("cancels a scheduled call: canceled at once, its waiting job cancelled", async () => {
     clock = Date.now();
-    const call = (await postCall(t, a, callBody(shop, { scheduled_at: new Date(clock + 5 * HOUR).toISOString() }))).json();
+    const call = (
+      await postCall(t, a, callBody(shop, { scheduled_at: new Date(clock + 5 * HOUR).toISOString() }))
+    ).json();
     const res = await t.app.inject({ method: "POST", url: `/v1/calls/${call.id}/cancel`, headers: a.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: "canceled", scheduled_at: call.scheduled_at, billed_seconds: 0 });
@@ -92,10 +111,21 @@ describe("scheduled calls (scheduled_at)", () => {
   it("takes scheduled_at on create_call too", async () => {
     clock = Date.now();
     const at = new Date(Math.ceil((clock + 3 * HOUR) / 1000) * 1000).toISOString();
-    const created = await ok<{ call: { scheduled_at: string | null } }>(client, "create_call", callBody(shop, { scheduled_at: at }));
+    const created = await ok<{ call: { scheduled_at: string | null } }>(
+      client,
+      "create_call",
+      callBody(shop, { scheduled_at: at }),
+    );
     expect(created.call.scheduled_at).toBe(at);
-    const bad = await fails(client, "create_call", callBody(shop, { scheduled_at: new Date(clock - HOUR).toISOString() }), "validation_error");
-    expect(bad["errors"]).toEqual([expect.objectContaining({ loc: ["arguments", "scheduled_at"], type: "value_error" })]);
+    const bad = await fails(
+      client,
+      "create_call",
+      callBody(shop, { scheduled_at: new Date(clock - HOUR).toISOString() }),
+      "validation_error",
+    );
+    expect(bad["errors"]).toEqual([
+      expect.objectContaining({ loc: ["arguments", "scheduled_at"], type: "value_error" }),
+    ]);
   });
 
   it("documents scheduled_at in OpenAPI, on CallCreate and CallOut", async () => {

@@ -3,7 +3,13 @@
 // socket for a call whose genuine socket attached changes nothing (twilio.test.ts: "refuses unsigned ... sockets").
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createEngineDatabase, debitsOf, waitForEnd } from "./engine-fixtures.ts";
-import { carrierAccount, type CarrierNode, createCarrierCall, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
+import {
+  carrierAccount,
+  type CarrierNode,
+  createCarrierCall,
+  PublicAddress,
+  startCarrierNode,
+} from "./fakes/carrier-harness.ts";
 import { FakeAzureSpeech } from "./fakes/azure-speech.ts";
 import { FakeJambonz } from "./fakes/jambonz.ts";
 import { FakeTwilio } from "./fakes/twilio.ts";
@@ -31,21 +37,48 @@ beforeAll(async () => {
   azure = new FakeAzureSpeech({ key: AZURE_KEY });
   await azure.start();
   twilio = new FakeTwilio({
-    accountSid: TWILIO_SID, authToken: TWILIO_TOKEN, speed: SPEED, voice: azure,
-    scenarios: { [TWILIO_BAD]: { socketToken: "not-the-auth-token-0000000000" }, [MEDIA_BAD]: { socketToken: "not-the-auth-token-0000000000" } },
+    accountSid: TWILIO_SID,
+    authToken: TWILIO_TOKEN,
+    speed: SPEED,
+    voice: azure,
+    scenarios: {
+      [TWILIO_BAD]: { socketToken: "not-the-auth-token-0000000000" },
+      [MEDIA_BAD]: { socketToken: "not-the-auth-token-0000000000" },
+    },
   });
   await twilio.start();
-  jambonz = new FakeJambonz({ accountSid: JAMBONZ_SID, apiKey: JAMBONZ_KEY, webhookSecret: JAMBONZ_SECRET, speed: SPEED, scenarios: { [JAMBONZ_BAD]: { socketPassword: "not-the-password" } } });
+  jambonz = new FakeJambonz({
+    accountSid: JAMBONZ_SID,
+    apiKey: JAMBONZ_KEY,
+    webhookSecret: JAMBONZ_SECRET,
+    speed: SPEED,
+    scenarios: { [JAMBONZ_BAD]: { socketPassword: "not-the-password" } },
+  });
   await jambonz.start();
   address = new PublicAddress();
   await address.start();
-  t = await startCarrierNode(db.url, {
-    WAKHA_CHANNELS: "gsm=twilio,voip=jambonz,audio=twilio-media",
-    WAKHA_AZURE_SPEECH_KEY: AZURE_KEY, WAKHA_AZURE_SPEECH_ENDPOINT: azure.url, WAKHA_AZURE_SPEECH_VOICES: "ma=ar-MA-JamalNeural", WAKHA_VAD: "energy", WAKHA_CARRIER_TIME_SCALE: String(SPEED),
-    WAKHA_TWILIO_ACCOUNT_SID: TWILIO_SID, WAKHA_TWILIO_AUTH_TOKEN: TWILIO_TOKEN, WAKHA_TWILIO_CALLER_IDS: "+33100000000", WAKHA_TWILIO_API_URL: twilio.url,
-    WAKHA_JAMBONZ_API_URL: jambonz.url, WAKHA_JAMBONZ_ACCOUNT_SID: JAMBONZ_SID, WAKHA_JAMBONZ_API_KEY: JAMBONZ_KEY, WAKHA_JAMBONZ_CALLER_IDS: "+212522000000",
-    WAKHA_JAMBONZ_WEBHOOK_SECRET: JAMBONZ_SECRET, WAKHA_JAMBONZ_VOICES: "ma=ar-MA-JamalNeural,fr=fr-FR-DeniseNeural",
-  }, address);
+  t = await startCarrierNode(
+    db.url,
+    {
+      WAKHA_CHANNELS: "gsm=twilio,voip=jambonz,audio=twilio-media",
+      WAKHA_AZURE_SPEECH_KEY: AZURE_KEY,
+      WAKHA_AZURE_SPEECH_ENDPOINT: azure.url,
+      WAKHA_AZURE_SPEECH_VOICES: "ma=ar-MA-JamalNeural",
+      WAKHA_VAD: "energy",
+      WAKHA_CARRIER_TIME_SCALE: String(SPEED),
+      WAKHA_TWILIO_ACCOUNT_SID: TWILIO_SID,
+      WAKHA_TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+      WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+      WAKHA_TWILIO_API_URL: twilio.url,
+      WAKHA_JAMBONZ_API_URL: jambonz.url,
+      WAKHA_JAMBONZ_ACCOUNT_SID: JAMBONZ_SID,
+      WAKHA_JAMBONZ_API_KEY: JAMBONZ_KEY,
+      WAKHA_JAMBONZ_CALLER_IDS: "+212522000000",
+      WAKHA_JAMBONZ_WEBHOOK_SECRET: JAMBONZ_SECRET,
+      WAKHA_JAMBONZ_VOICES: "ma=ar-MA-JamalNeural,fr=fr-FR-DeniseNeural",
+    },
+    address,
+  );
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -61,7 +94,11 @@ it("a relay, Media Streams or jambonz socket refused for its signature or passwo
   const relayId = await createCarrierCall(t, acct, shop, "FR", TWILIO_BAD, "gsm");
   const jambonzId = await createCarrierCall(t, acct, shop, "MA", JAMBONZ_BAD, "voip");
   const mediaId = await createCarrierCall(t, acct, shop, "MA", MEDIA_BAD, "audio");
-  const [relay, jamb, media] = await Promise.all([waitForEnd(t, acct, relayId, 60_000), waitForEnd(t, acct, jambonzId, 60_000), waitForEnd(t, acct, mediaId, 60_000)]);
+  const [relay, jamb, media] = await Promise.all([
+    waitForEnd(t, acct, relayId, 60_000),
+    waitForEnd(t, acct, jambonzId, 60_000),
+    waitForEnd(t, acct, mediaId, 60_000),
+  ]);
   expect([media.status, media.end_reason, media.outcome]).toEqual(["failed", "carrier_auth_failed", null]);
   expect(twilio.refusals).toContainEqual({ kind: "media", status: 403 });
   expect([relay.status, relay.end_reason, relay.outcome]).toEqual(["failed", "carrier_auth_failed", null]);

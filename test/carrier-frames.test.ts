@@ -49,12 +49,23 @@ beforeAll(async () => {
   azure = new FakeAzureSpeech({ key: AZURE_KEY });
   await azure.start();
   twilio = new FakeTwilio({
-    accountSid: TWILIO_SID, authToken: TWILIO_TOKEN, speed: SPEED, voice: azure,
-    scenarios: { [RELAY_JUNK]: { hostile: "junk" }, [RELAY_BIG]: { hostile: "oversized" }, [MEDIA_JUNK]: { hostile: "junk" }, [MEDIA_BIG]: { hostile: "oversized" } },
+    accountSid: TWILIO_SID,
+    authToken: TWILIO_TOKEN,
+    speed: SPEED,
+    voice: azure,
+    scenarios: {
+      [RELAY_JUNK]: { hostile: "junk" },
+      [RELAY_BIG]: { hostile: "oversized" },
+      [MEDIA_JUNK]: { hostile: "junk" },
+      [MEDIA_BIG]: { hostile: "oversized" },
+    },
   });
   await twilio.start();
   jambonz = new FakeJambonz({
-    accountSid: JAMBONZ_SID, apiKey: JAMBONZ_KEY, webhookSecret: JAMBONZ_SECRET, speed: SPEED,
+    accountSid: JAMBONZ_SID,
+    apiKey: JAMBONZ_KEY,
+    webhookSecret: JAMBONZ_SECRET,
+    speed: SPEED,
     scenarios: { [JAMBONZ_JUNK]: { hostile: "junk" }, [JAMBONZ_BIG]: { hostile: "oversized" } },
   });
   await jambonz.start();
@@ -63,25 +74,50 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), "wakha-frames-"));
   await chmod(dataDir, 0o755);
   const env = {
-    WAKHA_CHANNELS: "gsm=twilio,audio=twilio-media,voip=jambonz", WAKHA_PUBLIC_URL: `http://127.0.0.1:${address.port}`, WAKHA_CARRIER_TIME_SCALE: String(SPEED),
-    WAKHA_TWILIO_ACCOUNT_SID: TWILIO_SID, WAKHA_TWILIO_AUTH_TOKEN: TWILIO_TOKEN, WAKHA_TWILIO_CALLER_IDS: "+33100000000", WAKHA_TWILIO_API_URL: twilio.url,
-    WAKHA_AZURE_SPEECH_KEY: AZURE_KEY, WAKHA_AZURE_SPEECH_ENDPOINT: azure.url, WAKHA_AZURE_SPEECH_VOICES: "ma=ar-MA-JamalNeural", WAKHA_VAD: "energy",
-    WAKHA_JAMBONZ_API_URL: jambonz.url, WAKHA_JAMBONZ_ACCOUNT_SID: JAMBONZ_SID, WAKHA_JAMBONZ_API_KEY: JAMBONZ_KEY, WAKHA_JAMBONZ_CALLER_IDS: "+212522000000",
-    WAKHA_JAMBONZ_WEBHOOK_SECRET: JAMBONZ_SECRET, WAKHA_JAMBONZ_VOICES: "ma=ar-MA-JamalNeural,fr=fr-FR-DeniseNeural",
+    WAKHA_CHANNELS: "gsm=twilio,audio=twilio-media,voip=jambonz",
+    WAKHA_PUBLIC_URL: `http://127.0.0.1:${address.port}`,
+    WAKHA_CARRIER_TIME_SCALE: String(SPEED),
+    WAKHA_TWILIO_ACCOUNT_SID: TWILIO_SID,
+    WAKHA_TWILIO_AUTH_TOKEN: TWILIO_TOKEN,
+    WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+    WAKHA_TWILIO_API_URL: twilio.url,
+    WAKHA_AZURE_SPEECH_KEY: AZURE_KEY,
+    WAKHA_AZURE_SPEECH_ENDPOINT: azure.url,
+    WAKHA_AZURE_SPEECH_VOICES: "ma=ar-MA-JamalNeural",
+    WAKHA_VAD: "energy",
+    WAKHA_JAMBONZ_API_URL: jambonz.url,
+    WAKHA_JAMBONZ_ACCOUNT_SID: JAMBONZ_SID,
+    WAKHA_JAMBONZ_API_KEY: JAMBONZ_KEY,
+    WAKHA_JAMBONZ_CALLER_IDS: "+212522000000",
+    WAKHA_JAMBONZ_WEBHOOK_SECRET: JAMBONZ_SECRET,
+    WAKHA_JAMBONZ_VOICES: "ma=ar-MA-JamalNeural,fr=fr-FR-DeniseNeural",
   };
   // This process serves the API for the test (no workers); the spawned node places and carries every call.
   api = await startEngineApp({ databaseUrl: db.url, env });
   nodePort = await freePort();
   address.target = nodePort;
   node = spawn(process.execPath, ["bin/wakha.js", "serve"], {
-    env: { ...process.env, ...env, DATABASE_URL: db.url, PORT: String(nodePort), HOST: "127.0.0.1", LOG_LEVEL: "warn", WAKHA_DATA_DIR: dataDir, WAKHA_CURSOR_SECRET: CURSOR_SECRET, WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY },
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: db.url,
+      PORT: String(nodePort),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      WAKHA_DATA_DIR: dataDir,
+      WAKHA_CURSOR_SECRET: CURSOR_SECRET,
+      WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   node.stdout!.on("data", (chunk) => (output += String(chunk)));
   node.stderr!.on("data", (chunk) => (output += String(chunk)));
   node.on("exit", (code, signal) => (exited = `exit ${code} ${signal ?? ""}`));
   for (let i = 0; ; i++) {
-    const up = await fetch(`http://127.0.0.1:${nodePort}/openapi.json`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${nodePort}/openapi.json`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (i > 300 || exited) throw new Error(`the node did not start: ${exited ?? ""}\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -99,7 +135,7 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-it("null, true, 0, [], \"x\", binary, wrong fields, 1,000 frames a second and 1 MB frames on every carrier socket: the node lives, the calls settle", async () => {
+it('null, true, 0, [], "x", binary, wrong fields, 1,000 frames a second and 1 MB frames on every carrier socket: the node lives, the calls settle', async () => {
   const { acct, shop } = await carrierAccount(api, 10_000);
   const calls = {
     relayJunk: await createCarrierCall(api, acct, shop, "FR", RELAY_JUNK, "gsm"),
@@ -115,7 +151,14 @@ it("null, true, 0, [], \"x\", binary, wrong fields, 1,000 frames a second and 1 
     if (exited) fail();
     else node.once("exit", () => setTimeout(fail, 50));
   });
-  const ended = Object.fromEntries(await Promise.race([died, Promise.all(Object.entries(calls).map(async ([name, id]) => [name, await waitForEnd(api, acct, id, 60_000)] as const))]));
+  const ended = Object.fromEntries(
+    await Promise.race([
+      died,
+      Promise.all(
+        Object.entries(calls).map(async ([name, id]) => [name, await waitForEnd(api, acct, id, 60_000)] as const),
+      ),
+    ]),
+  );
   expect(exited, output).toBeNull();
   // The junk changed nothing: each call went the way its persona (01: confirms) takes it.
   for (const name of ["relayJunk", "mediaJunk", "jambonzJunk"]) {
@@ -127,7 +170,9 @@ it("null, true, 0, [], \"x\", binary, wrong fields, 1,000 frames a second and 1 
     expect(ended[name]!.status, name).not.toBe("in_progress");
   }
   // The node still answers its API, and it logged what it ignored.
-  const res = await fetch(`http://127.0.0.1:${nodePort}/v1/calls/${calls.relayJunk}`, { headers: acct.headers as Record<string, string> });
+  const res = await fetch(`http://127.0.0.1:${nodePort}/v1/calls/${calls.relayJunk}`, {
+    headers: acct.headers as Record<string, string>,
+  });
   expect(res.status).toBe(200);
   expect(((await res.json()) as { id: string }).id).toBe(calls.relayJunk);
   expect(output).toMatch(/ConversationRelay sent a JSON null, not an object: ignored/);

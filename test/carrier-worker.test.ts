@@ -26,14 +26,21 @@ beforeAll(async () => {
   workerAddress = new PublicAddress();
   await workerAddress.start();
   const env = {
-    WAKHA_CHANNELS: "gsm=twilio", WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID, WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-    WAKHA_TWILIO_CALLER_IDS: "+33100000000", WAKHA_TWILIO_API_URL: fake.url, WAKHA_CARRIER_TIME_SCALE: String(SPEED),
+    WAKHA_CHANNELS: "gsm=twilio",
+    WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+    WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+    WAKHA_TWILIO_API_URL: fake.url,
+    WAKHA_CARRIER_TIME_SCALE: String(SPEED),
     WAKHA_BASE_URL: "https://api.example.test",
   };
   // The API node: no job workers, so it never dials; its public URL leads nowhere the carrier is sent.
   api = await startEngineApp({ databaseUrl: db.url, env: { ...env, WAKHA_PUBLIC_URL: "http://127.0.0.1:9" } });
   // The worker node: places the calls and serves only /carriers, at its own public URL.
-  worker = await startEngineApp({ databaseUrl: db.url, env: { ...env, WAKHA_PUBLIC_URL: `http://127.0.0.1:${workerAddress.port}` } });
+  worker = await startEngineApp({
+    databaseUrl: db.url,
+    env: { ...env, WAKHA_PUBLIC_URL: `http://127.0.0.1:${workerAddress.port}` },
+  });
   workerHttp = await buildApp(worker.ctx, { carriersOnly: true });
   const port = await freePort();
   await workerHttp.listen({ port, host: "127.0.0.1" });
@@ -53,7 +60,12 @@ describe("a worker node with a real carrier", () => {
   it("serves the carrier routes only, and nothing of /v1", async () => {
     const res = await workerHttp.inject({ method: "GET", url: "/v1/calls" });
     expect(res.statusCode).toBe(404);
-    const unsigned = await workerHttp.inject({ method: "POST", url: "/carriers/twilio/calls/00000000-0000-4000-8000-000000000000/status", payload: "CallSid=CA1&CallStatus=completed", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const unsigned = await workerHttp.inject({
+      method: "POST",
+      url: "/carriers/twilio/calls/00000000-0000-4000-8000-000000000000/status",
+      payload: "CallSid=CA1&CallStatus=completed",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(unsigned.statusCode).not.toBe(404);
     expect(unsigned.statusCode).toBeGreaterThanOrEqual(400);
   });

@@ -11,7 +11,10 @@ async function run(args: string[], stdin: string, options: Parameters<typeof run
   output.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
   errors.on("data", (c: Buffer) => errorChunks.push(c.toString("utf8")));
   const code = await runClassify(args, Readable.from([stdin]), output, { errors, ...options });
-  const lines = chunks.join("").split("\n").filter((l) => l);
+  const lines = chunks
+    .join("")
+    .split("\n")
+    .filter((l) => l);
   return { code, lines: lines.map((l) => JSON.parse(l) as Record<string, unknown>), stderr: errorChunks.join("") };
 }
 
@@ -49,7 +52,12 @@ describe("wakha classify", () => {
   });
 
   it("reports unreadable --json-input lines in place and exits 1", async () => {
-    const input = ['{"country":"TN","text":"ey behi"}', "not json", '{"country":"XX","text":"oui"}', '{"text":"oui"}'].join("\n");
+    const input = [
+      '{"country":"TN","text":"ey behi"}',
+      "not json",
+      '{"country":"XX","text":"oui"}',
+      '{"text":"oui"}',
+    ].join("\n");
     const { code, lines } = await run(["--json-input"], input);
     expect(code).toBe(1);
     expect(lines[0]).toMatchObject({ intent: "confirm" });
@@ -79,14 +87,27 @@ describe("wakha classify", () => {
   });
 
   it("says what decided each line with --explain, and keeps the contract's two fields", async () => {
-    const { code, lines } = await run(["--country", "MA", "--explain"], "wakha walakin jibouha nhar sebt\nwakha... la ma bghitch\n");
+    const { code, lines } = await run(
+      ["--country", "MA", "--explain"],
+      "wakha walakin jibouha nhar sebt\nwakha... la ma bghitch\n",
+    );
     expect(code).toBe(0);
-    expect(lines[0]).toMatchObject({ intent: "reschedule", explain: { signals: ["yes", "send", "day"], rules: { intent: "reschedule" } } });
-    const explain = lines[0]?.["explain"] as { probabilities: { intent: string; p: number }[]; features: { feature: string; weight: number }[] };
+    expect(lines[0]).toMatchObject({
+      intent: "reschedule",
+      explain: { signals: ["yes", "send", "day"], rules: { intent: "reschedule" } },
+    });
+    const explain = lines[0]?.["explain"] as {
+      probabilities: { intent: string; p: number }[];
+      features: { feature: string; weight: number }[];
+    };
     expect(explain.probabilities[0]?.intent).toBe("reschedule");
     expect(explain.probabilities).toHaveLength(8);
     expect(explain.features.length).toBeGreaterThan(0);
-    expect(explain.features.some((f) => f.feature.startsWith("s:day") || f.feature.startsWith("sl:day") || f.feature.startsWith("r:reschedule"))).toBe(true);
+    expect(
+      explain.features.some(
+        (f) => f.feature.startsWith("s:day") || f.feature.startsWith("sl:day") || f.feature.startsWith("r:reschedule"),
+      ),
+    ).toBe(true);
     expect(lines[1]).toMatchObject({ explain: { mixed: true } });
     expect(lines[1]?.["explain"]).not.toHaveProperty("doubts");
     const plain = await run(["--country", "MA"], "wakha walakin jibouha nhar sebt\n");
@@ -103,7 +124,13 @@ describe("wakha classify", () => {
   it("explains another classifier by the lexicon's signals and rules", async () => {
     const classifier = { classify: async () => ({ intent: "question" as const, confidence: 0.5 }) };
     const { lines } = await run(["--country", "MA", "--explain"], "ch7al?\n", { classifier });
-    expect(lines).toEqual([{ intent: "question", confidence: 0.5, explain: { signals: ["qword"], rules: { intent: "question", confidence: 0.75 } } }]);
+    expect(lines).toEqual([
+      {
+        intent: "question",
+        confidence: 0.5,
+        explain: { signals: ["qword"], rules: { intent: "question", confidence: 0.75 } },
+      },
+    ]);
   });
 
   it("takes another classifier behind the same interface", async () => {

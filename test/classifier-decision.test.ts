@@ -19,17 +19,33 @@ async function run(args: string[], stdin: string, classifier?: IntentClassifier)
   const errors = new PassThrough();
   const chunks: string[] = [];
   output.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
-  const code = await runClassify(args, Readable.from([stdin]), output, { errors, ...(classifier ? { classifier } : {}) });
-  return { code, lines: chunks.join("").split("\n").filter((l) => l).map((l) => JSON.parse(l) as Record<string, unknown>) };
+  const code = await runClassify(args, Readable.from([stdin]), output, {
+    errors,
+    ...(classifier ? { classifier } : {}),
+  });
+  return {
+    code,
+    lines: chunks
+      .join("")
+      .split("\n")
+      .filter((l) => l)
+      .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 /**
  * The dialogue's own answer to `text` heard right after the confirmation question: "act" when it settled the call or
  * holds an outcome while asking its detail (a hang-up then keeps that outcome), "check" when it asked again.
  */
-async function flowActs(text: string, classifier: IntentClassifier, country: keyof typeof ORDERS = "ma"): Promise<"act" | "check"> {
+async function flowActs(
+  text: string,
+  classifier: IntentClassifier,
+  country: keyof typeof ORDERS = "ma",
+): Promise<"act" | "check"> {
   // The identity check answered by a scripted yes, then `text` read by `classifier`.
-  const identity: IntentClassifier = { classify: (t, c) => (t === "__identity__" ? { intent: "confirm", confidence: 0.99 } : classifier.classify(t, c)) };
+  const identity: IntentClassifier = {
+    classify: (t, c) => (t === "__identity__" ? { intent: "confirm", confidence: 0.99 } : classifier.classify(t, c)),
+  };
   const d = createDialogue(ORDERS[country], { classifier: identity, now: NOW, random: seededRandom(3) });
   d.opening();
   await d.hear("__identity__", 2);
@@ -40,12 +56,18 @@ async function flowActs(text: string, classifier: IntentClassifier, country: key
 
 describe("wakha classify --decision", () => {
   it("adds the decision to each line, and only with --decision", async () => {
-    const input = ["wakha a khoya sifto", "wakha... la ma bghitch", "3ayet lia mn ba3d", "ch7al?", ""].map((text) => JSON.stringify({ country: "MA", text })).join("\n");
+    const input = ["wakha a khoya sifto", "wakha... la ma bghitch", "3ayet lia mn ba3d", "ch7al?", ""]
+      .map((text) => JSON.stringify({ country: "MA", text }))
+      .join("\n");
     const { code, lines } = await run(["--json-input", "--decision"], `${input}\n`);
     expect(code).toBe(0);
     expect(lines.map((l) => Object.keys(l).sort())).toEqual(lines.map(() => ["confidence", "decision", "intent"]));
     expect(lines.map((l) => [l["intent"], l["decision"]])).toEqual([
-      ["confirm", "act"], ["cancel", "check"], ["callback", "act"], ["question", "act"], ["unclear", "check"],
+      ["confirm", "act"],
+      ["cancel", "check"],
+      ["callback", "act"],
+      ["question", "act"],
+      ["unclear", "check"],
     ]);
     const plain = await run(["--json-input"], `${input}\n`);
     expect(plain.lines.every((l) => !("decision" in l))).toBe(true);
@@ -59,23 +81,56 @@ describe("wakha classify --decision", () => {
   it("acts on a sure confirm only when it is a yes to the order or a yes and nothing else (issue 33, round 2)", async () => {
     // Whatever read it, at 0.99: a yes-word next to a clause the reading does not resolve gets the yes/no check.
     const sure: IntentClassifier = { classify: () => ({ intent: "confirm", confidence: 0.99 }) };
-    const decide = (text: string, country: "MA" | "FR" | "TN" | "DZ") => decision({ intent: "confirm", confidence: 0.99 }, text, country, FIRST_REPLY);
-    for (const [text, country] of [["oui oui allez-y allez-y", "FR"], ["oui j'vous écoute oui", "FR"], ["إيه إيه، هدر هدر", "TN"], ["wakha, ana f dar ghedda", "MA"], ["iyeh kemmel", "TN"], ["oui, c'est ça?", "FR"], ["d'accord envoyez, enfin si mon mari est d'accord", "FR"], ["wakha sifto ila bghiti", "MA"], ["je confirme rien du tout", "FR"], ["envoyez pas", "FR"]] as const) {
+    const decide = (text: string, country: "MA" | "FR" | "TN" | "DZ") =>
+      decision({ intent: "confirm", confidence: 0.99 }, text, country, FIRST_REPLY);
+    for (const [text, country] of [
+      ["oui oui allez-y allez-y", "FR"],
+      ["oui j'vous écoute oui", "FR"],
+      ["إيه إيه، هدر هدر", "TN"],
+      ["wakha, ana f dar ghedda", "MA"],
+      ["iyeh kemmel", "TN"],
+      ["oui, c'est ça?", "FR"],
+      ["d'accord envoyez, enfin si mon mari est d'accord", "FR"],
+      ["wakha sifto ila bghiti", "MA"],
+      ["je confirme rien du tout", "FR"],
+      ["envoyez pas", "FR"],
+    ] as const) {
       expect([text, decide(text, country)]).toEqual([text, "check"]);
-      expect([text, await flowActs(text, sure, country === "FR" ? "fr" : country === "TN" ? "tn" : "ma")]).toEqual([text, "check"]);
+      expect([text, await flowActs(text, sure, country === "FR" ? "fr" : country === "TN" ? "tn" : "ma")]).toEqual([
+        text,
+        "check",
+      ]);
     }
-    for (const [text, country] of [["oui, c'est ça", "FR"], ["wakha safi, lah ykhalik", "MA"], ["ok, envoyez-le, je serai à la maison demain", "FR"], ["واخا صيفطوها", "MA"], ["behi, ab3thouha", "TN"], ["d'accord, merci madame", "FR"], ["super, merci, bonne journée", "FR"]] as const) {
+    for (const [text, country] of [
+      ["oui, c'est ça", "FR"],
+      ["wakha safi, lah ykhalik", "MA"],
+      ["ok, envoyez-le, je serai à la maison demain", "FR"],
+      ["واخا صيفطوها", "MA"],
+      ["behi, ab3thouha", "TN"],
+      ["d'accord, merci madame", "FR"],
+      ["super, merci, bonne journée", "FR"],
+    ] as const) {
       expect([text, decide(text, country)]).toEqual([text, "act"]);
     }
   });
 
   it("applies the dialogue's thresholds: a confirm under SURE_TO_CONFIRM is checked, a cancel at 0.7 is not", async () => {
-    const at = (intent: Classification["intent"], confidence: number): IntentClassifier => ({ classify: () => ({ intent, confidence }) });
-    expect((await run(["--country", "MA", "--decision"], "wakha\n", at("confirm", 0.84))).lines[0]?.["decision"]).toBe("check");
-    expect((await run(["--country", "MA", "--decision"], "wakha\n", at("confirm", 0.85))).lines[0]?.["decision"]).toBe("act");
+    const at = (intent: Classification["intent"], confidence: number): IntentClassifier => ({
+      classify: () => ({ intent, confidence }),
+    });
+    expect((await run(["--country", "MA", "--decision"], "wakha\n", at("confirm", 0.84))).lines[0]?.["decision"]).toBe(
+      "check",
+    );
+    expect((await run(["--country", "MA", "--decision"], "wakha\n", at("confirm", 0.85))).lines[0]?.["decision"]).toBe(
+      "act",
+    );
     expect((await run(["--country", "MA", "--decision"], "x\n", at("cancel", 0.7))).lines[0]?.["decision"]).toBe("act");
-    expect((await run(["--country", "MA", "--decision"], "x\n", at("cancel", 0.69))).lines[0]?.["decision"]).toBe("check");
-    expect((await run(["--country", "MA", "--decision"], "x\n", at("reschedule", 0.2))).lines[0]?.["decision"]).toBe("act");
+    expect((await run(["--country", "MA", "--decision"], "x\n", at("cancel", 0.69))).lines[0]?.["decision"]).toBe(
+      "check",
+    );
+    expect((await run(["--country", "MA", "--decision"], "x\n", at("reschedule", 0.2))).lines[0]?.["decision"]).toBe(
+      "act",
+    );
   });
 
   it("reads where the call stands from a --json-input line: the keypad on the second unclear turn of a digits line, the bare yes to a check", async () => {
@@ -86,8 +141,12 @@ describe("wakha classify --decision", () => {
       { country: "FR", text: "oui", answers_check: true },
       { country: "FR", text: "oui", unclear: 3 },
       { country: "FR", text: "oui", digits: "yes" },
-    ].map((o) => JSON.stringify(o)).join("\n");
-    const unsureYes: IntentClassifier = { classify: (t) => (t === "oui" ? { intent: "confirm", confidence: 0.6 } : { intent: "unclear", confidence: 0.4 }) };
+    ]
+      .map((o) => JSON.stringify(o))
+      .join("\n");
+    const unsureYes: IntentClassifier = {
+      classify: (t) => (t === "oui" ? { intent: "confirm", confidence: 0.6 } : { intent: "unclear", confidence: 0.4 }),
+    };
     const { code, lines } = await run(["--json-input", "--decision"], `${input}\n`, unsureYes);
     expect(code).toBe(1);
     expect(lines.slice(0, 4).map((l) => l["decision"])).toEqual(["keypad", "check", "check", "act"]);
@@ -98,8 +157,19 @@ describe("wakha classify --decision", () => {
   it("is the decision the dialogue itself takes (the same function, checked against real turns)", async () => {
     const model = new ModelIntentClassifier();
     const replies = [
-      "wakha a khoya sifto", "wakha... la ma bghitch", "iyeh, ab3athha", "ey inchallah ab3athha", "la", "oui oui", "3ayet lia mn ba3d",
-      "wakha walakin jibouha nhar sebt", "machi ana", "bghitha b l7mer", "ok 😂", "safi", "waxa",
+      "wakha a khoya sifto",
+      "wakha... la ma bghitch",
+      "iyeh, ab3athha",
+      "ey inchallah ab3athha",
+      "la",
+      "oui oui",
+      "3ayet lia mn ba3d",
+      "wakha walakin jibouha nhar sebt",
+      "machi ana",
+      "bghitha b l7mer",
+      "ok 😂",
+      "safi",
+      "waxa",
     ];
     for (const text of replies) {
       const reading = await model.classify(text, "MA");
@@ -123,10 +193,21 @@ describe("scripts/classifier/score.ts", () => {
     ];
     writeFileSync(file, rows.map((r) => JSON.stringify(r)).join("\n"));
     const fake: IntentClassifier = {
-      classify: (t) => (t === "wakha safi" ? { intent: "confirm", confidence: 0.95 } : t === "maybe yes" ? { intent: "confirm", confidence: 0.6 } : { intent: "cancel", confidence: 0.9 }),
+      classify: (t) =>
+        t === "wakha safi"
+          ? { intent: "confirm", confidence: 0.95 }
+          : t === "maybe yes"
+            ? { intent: "confirm", confidence: 0.6 }
+            : { intent: "cancel", confidence: 0.9 },
     };
     const s = await scoreReplies(loadReplies(file), fake, { file: "set.jsonl" });
-    expect(s.overall).toMatchObject({ n: 5, correct: 3, falseConfirms: 2, decidedFalseConfirms: 1, decisions: { act: 4, check: 1, keypad: 0 } });
+    expect(s.overall).toMatchObject({
+      n: 5,
+      correct: 3,
+      falseConfirms: 2,
+      decidedFalseConfirms: 1,
+      decisions: { act: 4, check: 1, keypad: 0 },
+    });
     expect(s.byCountry["MA"]).toMatchObject({ n: 2, accuracy: 0.5, falseConfirms: 1, decidedFalseConfirms: 1 });
     expect(s.byCountry["DZ"]).toMatchObject({ n: 2, accuracy: 0.5, falseConfirms: 1, decidedFalseConfirms: 0 });
     expect(Object.keys(s.byStyle)).toEqual(["arabic", "latin", "transcript"]);

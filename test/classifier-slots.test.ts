@@ -1,7 +1,14 @@
 // The slot extractors the dialogue uses after the intent: the day, the time, the reason, the change.
 import { describe, expect, it } from "vitest";
 import type { Country } from "../src/engine/dialogue/classifier.ts";
-import { EID_DATES, extractChanges, extractClock, extractDate, extractReason, extractTime } from "../src/engine/dialogue/slots.ts";
+import {
+  EID_DATES,
+  extractChanges,
+  extractClock,
+  extractDate,
+  extractReason,
+  extractTime,
+} from "../src/engine/dialogue/slots.ts";
 
 // Wednesday 18 November 2026, 11:00 in Casablanca, Algiers, Tunis and Paris (all UTC+1 in November).
 const NOW = new Date("2026-11-18T10:00:00Z");

@@ -5,7 +5,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import {
-  classifyIntent, INTENTS, LexiconIntentClassifier, type Country, type Intent, type IntentClassifier,
+  classifyIntent,
+  INTENTS,
+  LexiconIntentClassifier,
+  type Country,
+  type Intent,
+  type IntentClassifier,
 } from "../src/engine/dialogue/classifier.ts";
 import { decidable } from "../src/engine/dialogue/flow.ts";
 import { ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
@@ -20,7 +25,10 @@ interface Labelled {
 const COUNTRIES: Country[] = ["MA", "DZ", "TN", "FR"];
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
 const load = (name: string): Labelled[] =>
-  readFileSync(path.join(fixtures, name), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Labelled);
+  readFileSync(path.join(fixtures, name), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Labelled);
 const dev = load("intents-dev.jsonl");
 const holdout = load("intents-holdout.jsonl");
 
@@ -112,7 +120,10 @@ describe("issue 14 sets", () => {
   });
 
   it("marks a yes that also asks a question or hedges as mixed, so the dialogue checks it (CONFIRM_SAFEGUARDS)", () => {
-    for (const [text, country] of [["wakha sifto, chhal taman?", "MA"], ["ey inchallah ab3athha", "TN"]] as const) {
+    for (const [text, country] of [
+      ["wakha sifto, chhal taman?", "MA"],
+      ["ey inchallah ab3athha", "TN"],
+    ] as const) {
       const c = classifyIntent(text, country);
       expect(c.intent).toBe("confirm");
       expect(decidable(c)).toBe(false);
@@ -127,19 +138,28 @@ describe("issue 14 sets", () => {
     const bare = new ModelIntentClassifier(undefined, { safeguards: new Set() });
     expect(decidable(bare.classify("ey inchallah ab3athha", "TN"))).toBe(true);
     // A yes that trails into a hesitation ("oui oui euh", "اه اه هممم") is a backchannel: checked (round 7).
-    for (const [text, country] of [["wakha sifto euh", "MA"], ["oui envoyez euh", "FR"]] as const) {
+    for (const [text, country] of [
+      ["wakha sifto euh", "MA"],
+      ["oui envoyez euh", "FR"],
+    ] as const) {
       expect(classifyIntent(text, country).intent).toBe("confirm");
       expect(decidable(classifyIntent(text, country))).toBe(false);
       expect(decidable(bare.classify(text, country))).toBe(true);
     }
     // A yes cut off on an article, a "of" or a preposition is not yet a decision: checked (round 8). "là" and "sûr"
     // fold into "la" and "sur" and are not cut-offs.
-    for (const [text, country] of [["واخا صيفطو ديال ال", "MA"], ["واه ابعثوها تاع ال", "DZ"], ["ey ab3ath mta3", "TN"], ["oui envoyez le colis avec", "FR"]] as const) {
+    for (const [text, country] of [
+      ["واخا صيفطو ديال ال", "MA"],
+      ["واه ابعثوها تاع ال", "DZ"],
+      ["ey ab3ath mta3", "TN"],
+      ["oui envoyez le colis avec", "FR"],
+    ] as const) {
       expect(classifyIntent(text, country).intent).toBe("confirm");
       expect(decidable(classifyIntent(text, country))).toBe(false);
       expect(decidable(bare.classify(text, country))).toBe(true);
     }
-    for (const text of ["oui je serai là", "bien sûr", "oui envoyez-la"]) expect(decidable(classifyIntent(text, "FR"))).toBe(true);
+    for (const text of ["oui je serai là", "bien sûr", "oui envoyez-la"])
+      expect(decidable(classifyIntent(text, "FR"))).toBe(true);
   });
 });
 
@@ -243,7 +263,11 @@ describe("normalisation", () => {
   });
 
   it("reads Arabic script, arabizi and French alike", () => {
-    for (const [country, text] of [["MA", "ما كاين مشكل"], ["MA", "ma kayn mochkil"], ["FR", "pas de problème"]] as const) {
+    for (const [country, text] of [
+      ["MA", "ما كاين مشكل"],
+      ["MA", "ma kayn mochkil"],
+      ["FR", "pas de problème"],
+    ] as const) {
       expect(classifyIntent(text, country).intent).toBe("confirm");
     }
   });
@@ -261,7 +285,9 @@ describe("confidence", () => {
   it("is lower for weak or ambiguous replies than for clear ones", () => {
     const clear = classifyIntent("wakha a khoya sifto", "MA").confidence;
     expect(classifyIntent("ah", "MA").confidence).toBeLessThan(clear);
-    expect(classifyIntent("wakha... la la ma bghitch", "MA").confidence).toBeLessThan(classifyIntent("la ma bghitch, lghiha", "MA").confidence);
+    expect(classifyIntent("wakha... la la ma bghitch", "MA").confidence).toBeLessThan(
+      classifyIntent("la ma bghitch, lghiha", "MA").confidence,
+    );
     const nonsense = classifyIntent("xqzv plorp", "FR");
     expect(nonsense.intent).toBe("unclear");
     expect(nonsense.confidence).toBeLessThan(0.5);

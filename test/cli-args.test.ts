@@ -13,7 +13,12 @@ async function wakha(args: string[]) {
   const started = Date.now();
   try {
     const { stdout, stderr } = await run(process.execPath, ["bin/wakha.js", ...args], {
-      env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none", LOG_LEVEL: "silent", PORT: "1" },
+      env: {
+        PATH: process.env["PATH"] ?? "",
+        DATABASE_URL: "postgresql://nobody@127.0.0.1:1/none",
+        LOG_LEVEL: "silent",
+        PORT: "1",
+      },
       timeout: 10_000,
     });
     return { code: 0, stdout, stderr, ms: Date.now() - started };
@@ -23,17 +28,37 @@ async function wakha(args: string[]) {
   }
 }
 
-const COMMANDS = [[], ["serve"], ["worker"], ["migrate"], ["accounts"], ["accounts", "create"], ["accounts", "credit"], ["classify"], ["doctor"]];
+const COMMANDS = [
+  [],
+  ["serve"],
+  ["worker"],
+  ["migrate"],
+  ["accounts"],
+  ["accounts", "create"],
+  ["accounts", "credit"],
+  ["classify"],
+  ["doctor"],
+];
 
 describe("wakha --help and --version (no side effects)", () => {
-  it.each(COMMANDS.flatMap((c) => [[...c, "--help"], [...c, "-h"]]))("wakha %s prints usage and exits 0", async (...args) => {
+  it.each(
+    COMMANDS.flatMap((c) => [
+      [...c, "--help"],
+      [...c, "-h"],
+    ]),
+  )("wakha %s prints usage and exits 0", async (...args) => {
     const res = await wakha(args as string[]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toMatch(/Usage/);
     expect(res.stderr).not.toMatch(/ECONNREFUSED|migrat|listening|workers running/i);
   });
 
-  it.each(COMMANDS.flatMap((c) => [[...c, "--version"], [...c, "-V"]]))("wakha %s prints the version and exits 0", async (...args) => {
+  it.each(
+    COMMANDS.flatMap((c) => [
+      [...c, "--version"],
+      [...c, "-V"],
+    ]),
+  )("wakha %s prints the version and exits 0", async (...args) => {
     const res = await wakha(args as string[]);
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout.trim()).toBe(`wakha ${VERSION}`);
@@ -53,7 +78,11 @@ describe("usage errors (exit 2, the command's usage on stderr)", () => {
     [["accounts"], null, null],
     [["accounts", "delete"], /unknown accounts command "delete"/, /wakha accounts credit/],
     [["accounts", "create", "--name", "x", "--bogus"], /--bogus/, /Usage: wakha accounts create/],
-    [["accounts", "create", "--name", "x", "--balance-seconds", "lots"], /whole number/, /Usage: wakha accounts create/],
+    [
+      ["accounts", "create", "--name", "x", "--balance-seconds", "lots"],
+      /whole number/,
+      /Usage: wakha accounts create/,
+    ],
     [["accounts", "create", "--name"], /--name/, /Usage: wakha accounts create/],
     [["accounts", "credit", "--seconds", "5"], /missing argument/, /Usage: wakha accounts credit/],
     [["accounts", "credit", "id", "--seconds", "1.5"], /whole number/, /Usage: wakha accounts credit/],
@@ -74,10 +103,17 @@ describe("usage errors (exit 2, the command's usage on stderr)", () => {
 
   it("parses in-process without running anything", () => {
     expect(parseCommandLine(["accounts", "credit", "acc", "--seconds", "5", "--json"])).toMatchObject({
-      kind: "run", command: "accounts credit", positionals: ["acc"], values: { seconds: "5", json: true },
+      kind: "run",
+      command: "accounts credit",
+      positionals: ["acc"],
+      values: { seconds: "5", json: true },
     });
     expect(() => parseCommandLine(["serve", "--x"])).toThrow(UsageError);
-    expect(parseCommandLine(["classify", "--country", "MA"])).toMatchObject({ kind: "run", command: "classify", rest: ["--country", "MA"] });
+    expect(parseCommandLine(["classify", "--country", "MA"])).toMatchObject({
+      kind: "run",
+      command: "classify",
+      rest: ["--country", "MA"],
+    });
   });
 });
 
@@ -93,7 +129,13 @@ describe("Ctrl-C", () => {
     const port = await freePort();
     try {
       const child = spawn(process.execPath, ["bin/wakha.js", "serve"], {
-        env: { PATH: process.env["PATH"] ?? "", WAKHA_DATA_DIR: dir, PORT: String(port), LOG_LEVEL: "warn", NODE_NO_WARNINGS: "1" },
+        env: {
+          PATH: process.env["PATH"] ?? "",
+          WAKHA_DATA_DIR: dir,
+          PORT: String(port),
+          LOG_LEVEL: "warn",
+          NODE_NO_WARNINGS: "1",
+        },
         // Its own process group, signalled as a whole the way a terminal's Ctrl-C is.
         detached: true,
         stdio: ["ignore", "pipe", "pipe"],
@@ -103,7 +145,10 @@ describe("Ctrl-C", () => {
       const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
       const deadline = Date.now() + 60_000;
       while (Date.now() < deadline) {
-        const up = await fetch(`http://127.0.0.1:${port}/openapi.json`).then((r) => r.ok, () => false);
+        const up = await fetch(`http://127.0.0.1:${port}/openapi.json`).then(
+          (r) => r.ok,
+          () => false,
+        );
         if (up) break;
         await new Promise((r) => setTimeout(r, 200));
       }

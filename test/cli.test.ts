@@ -51,14 +51,25 @@ describe("wakha CLI", () => {
 describe("configuration", () => {
   it("applies the documented defaults", () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ PORT: 8080, HOST: "127.0.0.1", WAKHA_ROLE: "all", WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "simulator", WAKHA_SIMULATOR_SPEED: 1, WAKHA_RATE_LIMIT_SCALE: 1, WAKHA_WEBHOOK_ALLOW_PRIVATE: false });
+    expect(c).toMatchObject({
+      PORT: 8080,
+      HOST: "127.0.0.1",
+      WAKHA_ROLE: "all",
+      WAKHA_CHANNELS: ["gsm"],
+      WAKHA_TELEPHONY: "simulator",
+      WAKHA_SIMULATOR_SPEED: 1,
+      WAKHA_RATE_LIMIT_SCALE: 1,
+      WAKHA_WEBHOOK_ALLOW_PRIVATE: false,
+    });
     expect(c.WAKHA_WEBHOOK_RETRY_SCHEDULE).toEqual([10800, 21600, 43200, 86400]);
     expect(c.baseUrl).toBe("http://127.0.0.1:8080");
     expect(c.docsUrl).toBe("http://127.0.0.1:8080/docs");
   });
 
   it("parses schedules and rejects nonsense", () => {
-    expect(loadConfig({ WAKHA_WEBHOOK_RETRY_SCHEDULE: "1s, 2m,1h" }).WAKHA_WEBHOOK_RETRY_SCHEDULE).toEqual([1, 120, 3600]);
+    expect(loadConfig({ WAKHA_WEBHOOK_RETRY_SCHEDULE: "1s, 2m,1h" }).WAKHA_WEBHOOK_RETRY_SCHEDULE).toEqual([
+      1, 120, 3600,
+    ]);
     expect(() => loadConfig({ WAKHA_WEBHOOK_RETRY_SCHEDULE: "soon" })).toThrow(ConfigError);
     expect(() => loadConfig({ WAKHA_ROLE: "boss" })).toThrow(/WAKHA_ROLE/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
@@ -69,14 +80,21 @@ describe("configuration", () => {
 describe("wakha classify", () => {
   it("classifies stdin lines and fails bad usage with exit code 2", async () => {
     const ok = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ["bin/wakha.js", "classify", "--country", "MA"], { stdio: ["pipe", "pipe", "ignore"] });
+      const child = spawn(process.execPath, ["bin/wakha.js", "classify", "--country", "MA"], {
+        stdio: ["pipe", "pipe", "ignore"],
+      });
       let out = "";
       child.stdout.on("data", (d: Buffer) => (out += d.toString()));
       child.on("close", (code) => resolve({ code, out }));
       child.stdin.end("wakha sifto\nla ma bghitch\n");
     });
     expect(ok.code).toBe(0);
-    expect(ok.out.trim().split("\n").map((l) => JSON.parse(l).intent)).toEqual(["confirm", "cancel"]);
+    expect(
+      ok.out
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).intent),
+    ).toEqual(["confirm", "cancel"]);
     expect((await wakha(["classify"])).code).toBe(2);
   });
 });
@@ -90,10 +108,15 @@ describe("exit codes", () => {
     try {
       // A child that loads the embedded PostgreSQL module, then ends with a failing exit code.
       const script = path.join(dir, "probe.ts");
-      await writeFile(script, `import { loadEmbeddedPostgres } from ${JSON.stringify(path.resolve("src/db/embedded.ts"))};
+      await writeFile(
+        script,
+        `import { loadEmbeddedPostgres } from ${JSON.stringify(path.resolve("src/db/embedded.ts"))};
 await loadEmbeddedPostgres();
-process.exitCode = 3;\n`);
-      const code = await new Promise<number | null>((resolve) => spawn(process.execPath, [script], { stdio: "ignore" }).on("close", resolve));
+process.exitCode = 3;\n`,
+      );
+      const code = await new Promise<number | null>((resolve) =>
+        spawn(process.execPath, [script], { stdio: "ignore" }).on("close", resolve),
+      );
       expect(code).toBe(3);
     } finally {
       await rm(dir, { recursive: true, force: true });

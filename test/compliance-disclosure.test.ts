@@ -11,7 +11,15 @@ import type { DialogueOrder } from "../src/engine/dialogue/types.ts";
 import { voicemailMessage } from "../src/engine/agent-lines.ts";
 import { NOW, ORDERS } from "./dialogue-fixtures.ts";
 
-const CASES = [["ma", "ar"], ["dz", "ar"], ["tn", "ar"], ["ma", "fr"], ["dz", "fr"], ["tn", "fr"], ["fr", "fr"]] as const;
+const CASES = [
+  ["ma", "ar"],
+  ["dz", "ar"],
+  ["tn", "ar"],
+  ["ma", "fr"],
+  ["dz", "fr"],
+  ["tn", "fr"],
+  ["fr", "fr"],
+] as const;
 
 /** The words that carry the disclosure, per language: automated, and recorded. */
 const AUTOMATED = { ar: /مساعدة آلية|المساعدة الآلية/, fr: /assistante automatique/ };
@@ -20,7 +28,8 @@ const RECORDED = { ar: /المكالمة مسجلة/, fr: /appel (est )?enregist
 /** The openings the disclosure replaced (before issue 36), with the first greeting: the baseline of its cost. */
 function openingBefore(o: DialogueOrder): string {
   if (o.language === "fr") {
-    const hello = o.dialect === "ma" || o.dialect === "dz" ? "Salam, bonjour" : o.dialect === "tn" ? "Aslema, bonjour" : "Bonjour";
+    const hello =
+      o.dialect === "ma" || o.dialect === "dz" ? "Salam, bonjour" : o.dialect === "tn" ? "Aslema, bonjour" : "Bonjour";
     return `${hello}, je vous appelle de la part de ${o.shopName}. Est-ce que je parle bien avec ${o.customerName} ?`;
   }
   if (o.dialect === "ma") return `السلام عليكم، كنعيط ليك من ${o.shopName}. واش معايا ${o.customerName}؟`;
@@ -32,31 +41,39 @@ const first = <T>(xs: readonly T[]) => xs[0] as T;
 const last = <T>(xs: readonly T[]) => xs[xs.length - 1] as T;
 
 describe("the disclosure in the opening line", () => {
-  it.each(CASES)("%s in %s: automated assistant of the shop, recorded call, then the identity check", (dialect, language) => {
-    const order = { ...ORDERS[dialect], language };
-    const p = profileFor(order);
-    for (const pick of [first, last]) {
-      const opening = p.opening(order, pick);
-      expect(opening).toMatch(AUTOMATED[language]);
-      expect(opening).toMatch(RECORDED[language]);
-      expect(opening).toContain(order.shopName);
-      expect(opening).toContain(order.customerName);
-      // The disclosure comes before the question, and the simulated customer still hears an identity check.
-      expect(opening.search(RECORDED[language])).toBeLessThan(opening.indexOf(order.customerName));
-      expect(cueOf(opening)).toBe("identity");
-    }
-    // "Who is this?" gets the disclosure again, with the order named.
-    const again = p.introduceAgain(order);
-    expect(again).toMatch(AUTOMATED[language]);
-    expect(again).toMatch(RECORDED[language]);
-    expect(cueOf(again)).toBe("identity");
-  });
+  it.each(CASES)(
+    "%s in %s: automated assistant of the shop, recorded call, then the identity check",
+    (dialect, language) => {
+      const order = { ...ORDERS[dialect], language };
+      const p = profileFor(order);
+      for (const pick of [first, last]) {
+        const opening = p.opening(order, pick);
+        expect(opening).toMatch(AUTOMATED[language]);
+        expect(opening).toMatch(RECORDED[language]);
+        expect(opening).toContain(order.shopName);
+        expect(opening).toContain(order.customerName);
+        // The disclosure comes before the question, and the simulated customer still hears an identity check.
+        expect(opening.search(RECORDED[language])).toBeLessThan(opening.indexOf(order.customerName));
+        expect(cueOf(opening)).toBe("identity");
+      }
+      // "Who is this?" gets the disclosure again, with the order named.
+      const again = p.introduceAgain(order);
+      expect(again).toMatch(AUTOMATED[language]);
+      expect(again).toMatch(RECORDED[language]);
+      expect(cueOf(again)).toBe("identity");
+    },
+  );
 
   it("is the first thing every dialogue says, whatever the options (no setting turns it off)", () => {
     for (const [dialect, language] of CASES) {
       const order = { ...ORDERS[dialect], language };
       for (const digits of [true, false]) {
-        const d = createDialogue(order, { classifier: new LexiconIntentClassifier(), now: NOW, random: () => 0.99, digits });
+        const d = createDialogue(order, {
+          classifier: new LexiconIntentClassifier(),
+          now: NOW,
+          random: () => 0.99,
+          digits,
+        });
         expect(d.opening().text).toMatch(RECORDED[language]);
         expect(d.transcript()[0]!.text).toMatch(AUTOMATED[language]);
       }

@@ -18,7 +18,15 @@ import { createEngineDatabase, type EngineApp, startEngineApp, waitForEnd } from
 import { ENCRYPTION_KEY, newAccount, problem } from "./helpers.ts";
 import { type Receiver, startReceiver } from "./webhook-receiver.ts";
 
-const CASES = [["ma", "ar"], ["dz", "ar"], ["tn", "ar"], ["ma", "fr"], ["dz", "fr"], ["tn", "fr"], ["fr", "fr"]] as const;
+const CASES = [
+  ["ma", "ar"],
+  ["dz", "ar"],
+  ["tn", "ar"],
+  ["ma", "fr"],
+  ["dz", "fr"],
+  ["tn", "fr"],
+  ["fr", "fr"],
+] as const;
 
 describe("the dialogue on an opt-out, in every profile", () => {
   it.each(CASES)("%s in %s: declined, opted_out true, at any step", async (dialect, language) => {
@@ -30,7 +38,11 @@ describe("the dialogue on an opt-out, in every profile", () => {
       let turn = { text: "", end: false };
       for (const [i, text] of replies.entries()) turn = await d.hear(text, 2 + i * 4);
       expect(turn.end).toBe(true);
-      expect(d.result()).toMatchObject({ outcome: "declined", end_reason: DO_NOT_CALL_END_REASON, outcome_details: { reason: "do_not_call", opted_out: true } });
+      expect(d.result()).toMatchObject({
+        outcome: "declined",
+        end_reason: DO_NOT_CALL_END_REASON,
+        outcome_details: { reason: "do_not_call", opted_out: true },
+      });
     }
   });
 
@@ -67,16 +79,20 @@ describe("an opt-out in each country, end to end: the call, the list, the webhoo
     return {
       pickup: "answer",
       ringSeconds: 1,
-      reply: (_agent, turn) => (turn === 0
-        ? { text: dialect === "fr" ? "oui c'est moi" : "iyeh", hangup: false, thinkSeconds: 1 }
-        : { text: REQUESTS[dialect][0]!, hangup: false, thinkSeconds: 1 }),
+      reply: (_agent, turn) =>
+        turn === 0
+          ? { text: dialect === "fr" ? "oui c'est moi" : "iyeh", hangup: false, thinkSeconds: 1 }
+          : { text: REQUESTS[dialect][0]!, hangup: false, thinkSeconds: 1 },
     };
   }
 
   beforeAll(async () => {
     db = await createEngineDatabase();
     t = await startEngineApp({
-      databaseUrl: db.url, speed: 200, parts: { customers: asking }, env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY },
+      databaseUrl: db.url,
+      speed: 200,
+      parts: { customers: asking },
+      env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY },
     });
     await t.startWorkers();
     delivery = createWorkers(t.ctx, (m) => t.errors.push(m));
@@ -93,31 +109,64 @@ describe("an opt-out in each country, end to end: the call, the list, the webhoo
   it("ends opted_out with legal_basis order_confirmation, lists the number with the call as evidence and sends customer.opted_out, signed", async () => {
     const acct = await newAccount(t.ctx, 5000);
     const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
-    const hook = await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: acct.headers, payload: { url: `http://127.0.0.1:${receiver.port}/optout` } });
+    const hook = await t.app.inject({
+      method: "POST",
+      url: "/v1/me/webhooks",
+      headers: acct.headers,
+      payload: { url: `http://127.0.0.1:${receiver.port}/optout` },
+    });
     expect(hook.statusCode).toBe(201);
     const secret = hook.json().secret as string;
     const ids = new Map<string, string>();
     for (const country of ["MA", "DZ", "TN", "FR"] as const) {
       const phone = PHONES[country];
       const ext = `OPT-${randomUUID().slice(0, 8)}`;
-      const body = { country, customer: { name: "Nadia", phone_number: phone }, order: { external_id: ext, items: [{ name: "Caftan", unit_price: "249.00" }] } };
+      const body = {
+        country,
+        customer: { name: "Nadia", phone_number: phone },
+        order: { external_id: ext, items: [{ name: "Caftan", unit_price: "249.00" }] },
+      };
       const created = await postCall(t, acct, callBody(shop, body));
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json()).toMatchObject({ legal_basis: "order_confirmation", recording_declined: false });
       const ended = await waitForEnd(t, acct, created.json().id);
       ids.set(phone, ended.id);
       expect(ended, country).toMatchObject({
-        status: "completed", outcome: "declined", end_reason: "do_not_call_requested", legal_basis: "order_confirmation",
+        status: "completed",
+        outcome: "declined",
+        end_reason: "do_not_call_requested",
+        legal_basis: "order_confirmation",
         outcome_details: { reason: "do_not_call", opted_out: true },
       });
-      const entry = await t.app.inject({ method: "GET", url: `/v1/me/do-not-call/${encodeURIComponent(phone)}`, headers: acct.headers });
-      expect(entry.json(), country).toMatchObject({ source: "customer_request", call_id: ended.id, reason: REQUESTS[DIALECT[country]][0] });
+      const entry = await t.app.inject({
+        method: "GET",
+        url: `/v1/me/do-not-call/${encodeURIComponent(phone)}`,
+        headers: acct.headers,
+      });
+      expect(entry.json(), country).toMatchObject({
+        source: "customer_request",
+        call_id: ended.id,
+        reason: REQUESTS[DIALECT[country]][0],
+      });
       // The order's resolution carries the opt-out: it is what the store write-back writes (note and tag).
-      const order = (await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/orders/${ext}`, headers: acct.headers })).json();
-      expect(order.resolution, country).toMatchObject({ value: "declined", call_id: ended.id, details: { opted_out: true } });
-      problem(await postCall(t, acct, callBody(shop, { ...body, order: { ...body.order, external_id: randomUUID() } })), "number_do_not_call", 422);
+      const order = (
+        await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/orders/${ext}`, headers: acct.headers })
+      ).json();
+      expect(order.resolution, country).toMatchObject({
+        value: "declined",
+        call_id: ended.id,
+        details: { opted_out: true },
+      });
+      problem(
+        await postCall(t, acct, callBody(shop, { ...body, order: { ...body.order, external_id: randomUUID() } })),
+        "number_do_not_call",
+        422,
+      );
     }
-    const optOuts = () => receiver.requests.filter((r) => r.path === "/optout" && r.headers["x-service-event-type"] === "customer.opted_out");
+    const optOuts = () =>
+      receiver.requests.filter(
+        (r) => r.path === "/optout" && r.headers["x-service-event-type"] === "customer.opted_out",
+      );
     const deadline = Date.now() + 20_000;
     while (optOuts().length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     const got = optOuts();
@@ -130,7 +179,9 @@ describe("an opt-out in each country, end to end: the call, the list, the webhoo
       expect(event.type).toBe("customer.opted_out");
       const phone = event.data.phone_number as string;
       expect(event.data).toMatchObject({
-        call_id: ids.get(phone), shop_external_id: shop, order_external_id: expect.stringMatching(/^OPT-/),
+        call_id: ids.get(phone),
+        shop_external_id: shop,
+        order_external_id: expect.stringMatching(/^OPT-/),
         do_not_call: { source: "customer_request", call_id: ids.get(phone) },
       });
     }

@@ -25,11 +25,25 @@ export const OBJECTIONS: Record<Dialect, string[]> = {
   ma: ["ما تسجلنيش عافاك", "ma tsajjalnich", "ma bghitch tsajjlou lmkalma", "حبس التسجيل", "ne m'enregistrez pas"],
   dz: ["ما تسجلونيش", "ma tsajlounich khouya", "ma nhebch tsajlouni", "حبس التسجيل", "arrêtez l'enregistrement"],
   tn: ["ما تسجلنيش", "ma tsajjelnich", "ma n7ebech tsajjlouni", "وقفو التسجيل", "bla tasjil"],
-  fr: ["Ne m'enregistrez pas, s'il vous plaît", "Arrêtez l'enregistrement", "Je ne veux pas être enregistrée", "je refuse l'enregistrement", "n'enregistrez pas cet appel"],
+  fr: [
+    "Ne m'enregistrez pas, s'il vous plaît",
+    "Arrêtez l'enregistrement",
+    "Je ne veux pas être enregistrée",
+    "je refuse l'enregistrement",
+    "n'enregistrez pas cet appel",
+  ],
 };
 
 const BANKS = { ma: maPhrases, dz: dzPhrases, tn: tnPhrases, fr: frPhrases } as const;
-const CASES = [["ma", "ar"], ["dz", "ar"], ["tn", "ar"], ["ma", "fr"], ["dz", "fr"], ["tn", "fr"], ["fr", "fr"]] as const;
+const CASES = [
+  ["ma", "ar"],
+  ["dz", "ar"],
+  ["tn", "ar"],
+  ["ma", "fr"],
+  ["dz", "fr"],
+  ["tn", "fr"],
+  ["fr", "fr"],
+] as const;
 
 describe("the recording-objection detector", () => {
   for (const dialect of ["ma", "dz", "tn", "fr"] as const) {
@@ -50,30 +64,33 @@ describe("the recording-objection detector", () => {
 });
 
 describe("the dialogue on an objection, in every profile", () => {
-  it.each(CASES)("%s in %s: says it stopped, asks its question again, and the call goes on to its outcome", async (dialect, language) => {
-    const order = { ...ORDERS[dialect], language };
-    const p = profileFor(order);
-    const objection = language === "fr" ? OBJECTIONS.fr[0]! : OBJECTIONS[dialect][0]!;
-    const yes = language === "fr" ? "oui c'est moi" : "iyeh";
-    // At the identity check.
-    const d = createDialogue(order, { classifier: new LexiconIntentClassifier(), now: NOW, random: () => 0 });
-    d.opening();
-    const stopped = await d.hear(objection, 3);
-    expect(stopped.end).toBe(false);
-    expect(stopped.text).toBe(`${p.recordingStopped()} ${p.identityAgain(order)}`);
-    expect(cueOf(stopped.text)).toBe("identity");
-    expect(d.recordingDeclined?.()).toBe(true);
-    // Then at the confirmation question: said again, and the customer's yes still confirms.
-    const readBack = await d.hear(yes, 7);
-    expect(cueOf(readBack.text)).toBe("confirm");
-    const again = await d.hear(objection, 11);
-    expect(again.text).toBe(`${p.recordingStopped()} ${p.confirmationQuestion()}`);
-    expect(cueOf(again.text)).toBe("confirm");
-    const end = await d.hear(language === "fr" ? "oui je confirme" : "iyeh nconfirmi", 15);
-    expect(end.end).toBe(true);
-    expect(d.result()).toMatchObject({ outcome: "confirmed" });
-    expect(d.recordingDeclined?.()).toBe(true);
-  });
+  it.each(CASES)(
+    "%s in %s: says it stopped, asks its question again, and the call goes on to its outcome",
+    async (dialect, language) => {
+      const order = { ...ORDERS[dialect], language };
+      const p = profileFor(order);
+      const objection = language === "fr" ? OBJECTIONS.fr[0]! : OBJECTIONS[dialect][0]!;
+      const yes = language === "fr" ? "oui c'est moi" : "iyeh";
+      // At the identity check.
+      const d = createDialogue(order, { classifier: new LexiconIntentClassifier(), now: NOW, random: () => 0 });
+      d.opening();
+      const stopped = await d.hear(objection, 3);
+      expect(stopped.end).toBe(false);
+      expect(stopped.text).toBe(`${p.recordingStopped()} ${p.identityAgain(order)}`);
+      expect(cueOf(stopped.text)).toBe("identity");
+      expect(d.recordingDeclined?.()).toBe(true);
+      // Then at the confirmation question: said again, and the customer's yes still confirms.
+      const readBack = await d.hear(yes, 7);
+      expect(cueOf(readBack.text)).toBe("confirm");
+      const again = await d.hear(objection, 11);
+      expect(again.text).toBe(`${p.recordingStopped()} ${p.confirmationQuestion()}`);
+      expect(cueOf(again.text)).toBe("confirm");
+      const end = await d.hear(language === "fr" ? "oui je confirme" : "iyeh nconfirmi", 15);
+      expect(end.end).toBe(true);
+      expect(d.result()).toMatchObject({ outcome: "confirmed" });
+      expect(d.recordingDeclined?.()).toBe(true);
+    },
+  );
 
   it("a call without an objection keeps its recording", async () => {
     const d = createDialogue(ORDERS.fr, { classifier: new LexiconIntentClassifier(), now: NOW, random: () => 0 });
@@ -108,7 +125,12 @@ describe("an objection in each country, end to end: no recording kept, recording
 
   beforeAll(async () => {
     db = await createEngineDatabase();
-    t = await startEngineApp({ databaseUrl: db.url, speed: 200, parts: { customers: objecting }, env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
+    t = await startEngineApp({
+      databaseUrl: db.url,
+      speed: 200,
+      parts: { customers: objecting },
+      env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY },
+    });
     await t.startWorkers();
     receiver = await startReceiver();
   });
@@ -121,9 +143,26 @@ describe("an objection in each country, end to end: no recording kept, recording
   it("completes each call confirmed with recording_declined true, recording_url null and GET recording 404; the control call keeps its recording", async () => {
     const acct = await newAccount(t.ctx, 5000);
     const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
-    expect((await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: acct.headers, payload: { url: receiver.url } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/v1/me/webhooks",
+          headers: acct.headers,
+          payload: { url: receiver.url },
+        })
+      ).statusCode,
+    ).toBe(201);
     const create = async (country: "MA" | "DZ" | "TN" | "FR", phone: string) => {
-      const res = await postCall(t, acct, callBody(shop, { country, customer: { name: "Nadia", phone_number: phone }, order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] } }));
+      const res = await postCall(
+        t,
+        acct,
+        callBody(shop, {
+          country,
+          customer: { name: "Nadia", phone_number: phone },
+          order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] },
+        }),
+      );
       expect(res.statusCode, res.body).toBe(201);
       return res.json().id as string;
     };
@@ -138,24 +177,48 @@ describe("an objection in each country, end to end: no recording kept, recording
       await new Promise((r) => setTimeout(r, 100));
       controlOut = (await t.app.inject({ method: "GET", url: `/v1/calls/${control}`, headers: acct.headers })).json();
     }
-    expect(controlOut).toMatchObject({ outcome: "confirmed", recording_declined: false, recording_url: expect.any(String) });
+    expect(controlOut).toMatchObject({
+      outcome: "confirmed",
+      recording_declined: false,
+      recording_url: expect.any(String),
+    });
     for (const [i, id] of declined.entries()) {
       const ended = await waitForEnd(t, acct, id);
       const label = Object.keys(PHONES)[i]!;
       expect(ended, label).toMatchObject({ status: "completed", outcome: "confirmed", recording_declined: true });
-      const transcript = (await t.app.inject({ method: "GET", url: `/v1/calls/${id}/transcript`, headers: acct.headers })).json();
-      expect(JSON.stringify(transcript), label).toContain(profileFor({ dialect: DIALECT[label as keyof typeof DIALECT], language: label === "FR" ? "fr" : "ar" }).recordingStopped());
+      const transcript = (
+        await t.app.inject({ method: "GET", url: `/v1/calls/${id}/transcript`, headers: acct.headers })
+      ).json();
+      expect(JSON.stringify(transcript), label).toContain(
+        profileFor({
+          dialect: DIALECT[label as keyof typeof DIALECT],
+          language: label === "FR" ? "fr" : "ar",
+        }).recordingStopped(),
+      );
     }
     await new Promise((r) => setTimeout(r, 1000)); // time for a recording that should not be stored
-    const stored = await t.ctx.db.query<{ id: string }>("SELECT id::text FROM calls WHERE recording_path IS NOT NULL AND account_id = $1", [acct.accountId]);
+    const stored = await t.ctx.db.query<{ id: string }>(
+      "SELECT id::text FROM calls WHERE recording_path IS NOT NULL AND account_id = $1",
+      [acct.accountId],
+    );
     expect(stored.rows.map((r) => r.id)).toEqual([control]);
     for (const id of declined) {
-      expect((await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers })).json().recording_url).toBeNull();
-      problem(await t.app.inject({ method: "GET", url: `/v1/calls/${id}/recording`, headers: acct.headers }), "call_not_found", 404);
+      expect(
+        (await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers })).json().recording_url,
+      ).toBeNull();
+      problem(
+        await t.app.inject({ method: "GET", url: `/v1/calls/${id}/recording`, headers: acct.headers }),
+        "call_not_found",
+        404,
+      );
     }
-    const ready = (await eventsOf(t.ctx, acct.accountId)).filter((e) => e.type === "recording.ready").map((e) => e.payload.id);
+    const ready = (await eventsOf(t.ctx, acct.accountId))
+      .filter((e) => e.type === "recording.ready")
+      .map((e) => e.payload.id);
     expect(ready).toEqual([control]);
-    const ends = (await eventsOf(t.ctx, acct.accountId)).filter((e) => e.type === "call.ended" && declined.includes(e.payload.id));
+    const ends = (await eventsOf(t.ctx, acct.accountId)).filter(
+      (e) => e.type === "call.ended" && declined.includes(e.payload.id),
+    );
     expect(ends.map((e) => e.payload.recording_declined)).toEqual([true, true, true, true]);
     expect(t.errors).toEqual([]);
   }, 120_000);

@@ -30,26 +30,46 @@ describe("/v1/me/retention and its purge", () => {
     await t?.close();
   });
 
-  const put = (who: TestAccount, payload: object) => t.app.inject({ method: "PUT", url: "/v1/me/retention", headers: who.headers, payload });
+  const put = (who: TestAccount, payload: object) =>
+    t.app.inject({ method: "PUT", url: "/v1/me/retention", headers: who.headers, payload });
 
   it("reads the defaults, sets both, validates the bounds, and is scoped by account", async () => {
-    expect((await t.app.inject({ method: "GET", url: "/v1/me/retention", headers: a.headers })).json()).toEqual({ recording_days: 30, transcript_days: 365 });
-    for (const bad of [{ recording_days: 0, transcript_days: 10 }, { recording_days: 31, transcript_days: 10 }, { recording_days: 5, transcript_days: 366 },
-      { recording_days: 5 }, { recording_days: 5, transcript_days: 10, extra: 1 }, { recording_days: "5", transcript_days: 10 }, { recording_days: 1.5, transcript_days: 10 }]) {
+    expect((await t.app.inject({ method: "GET", url: "/v1/me/retention", headers: a.headers })).json()).toEqual({
+      recording_days: 30,
+      transcript_days: 365,
+    });
+    for (const bad of [
+      { recording_days: 0, transcript_days: 10 },
+      { recording_days: 31, transcript_days: 10 },
+      { recording_days: 5, transcript_days: 366 },
+      { recording_days: 5 },
+      { recording_days: 5, transcript_days: 10, extra: 1 },
+      { recording_days: "5", transcript_days: 10 },
+      { recording_days: 1.5, transcript_days: 10 },
+    ]) {
       problem(await put(a, bad), "validation_error", 422);
     }
     const set = await put(a, { recording_days: 2, transcript_days: 10 });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toEqual({ recording_days: 2, transcript_days: 10 });
-    expect((await t.app.inject({ method: "GET", url: "/v1/me/retention", headers: a.headers })).json()).toEqual({ recording_days: 2, transcript_days: 10 });
-    expect((await t.app.inject({ method: "GET", url: "/v1/me/retention", headers: b.headers })).json()).toEqual({ recording_days: 30, transcript_days: 365 });
+    expect((await t.app.inject({ method: "GET", url: "/v1/me/retention", headers: a.headers })).json()).toEqual({
+      recording_days: 2,
+      transcript_days: 10,
+    });
+    expect((await t.app.inject({ method: "GET", url: "/v1/me/retention", headers: b.headers })).json()).toEqual({
+      recording_days: 30,
+      transcript_days: 365,
+    });
     problem(await t.app.inject({ method: "GET", url: "/v1/me/retention" }), "invalid_api_key", 401);
   });
 
   it("the sweep purges each account's recordings and transcripts by its own retention, keeping outcomes and billing", async () => {
     await put(a, { recording_days: 2, transcript_days: 10 });
     const made: Record<string, string> = {};
-    for (const [who, label] of [[a, "a"], [b, "b"]] as const) {
+    for (const [who, label] of [
+      [a, "a"],
+      [b, "b"],
+    ] as const) {
       const shop = (await insertShop(t.ctx, who.accountId)).externalId;
       for (const age of ["young", "old"]) {
         const id = (await postCall(t, who, callBody(shop, {}))).json().id as string;
@@ -59,26 +79,53 @@ describe("/v1/me/retention and its purge", () => {
           `UPDATE calls SET status = 'completed', outcome = 'declined', end_reason = 'completed', answered_at = now() - make_interval(days => $2),
              ended_at = now() - make_interval(days => $2), duration_seconds = 42, billed_seconds = 42,
              transcript = '[{"speaker":"customer","text":"non, trop cher","at":3}]', outcome_details = '{"reason":"trop cher","transcript_excerpt":"non, trop cher"}'
-           WHERE id = $1`, [id, days]);
+           WHERE id = $1`,
+          [id, days],
+        );
         await saveRecording(t.ctx, id, randomBytes(2000), "audio/wav");
-        await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - make_interval(days => $2) WHERE id = $1", [id, days >= 20 ? 5 : 1]);
+        await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - make_interval(days => $2) WHERE id = $1", [
+          id,
+          days >= 20 ? 5 : 1,
+        ]);
       }
     }
     // The purge is global (other test files share the database): what it did is read on these calls, not counted.
     expect(await purgeExpiredRecordings(t.ctx)).toBeGreaterThanOrEqual(1); // a's 5-day-old recording; b keeps its own for 30 days
     expect(await purgeExpiredTranscripts(t.ctx.db)).toBeGreaterThanOrEqual(1); // a's 20-day-old transcript; b keeps its own for 365 days
-    const read = (who: TestAccount, id: string) => t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: who.headers });
-    problem(await t.app.inject({ method: "GET", url: `/v1/calls/${made["a-old"]}/recording`, headers: a.headers }), "recording_gone", 410);
+    const read = (who: TestAccount, id: string) =>
+      t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: who.headers });
+    problem(
+      await t.app.inject({ method: "GET", url: `/v1/calls/${made["a-old"]}/recording`, headers: a.headers }),
+      "recording_gone",
+      410,
+    );
     const aOld = (await read(a, made["a-old"]!)).json();
-    expect(aOld).toMatchObject({ outcome: "declined", billed_seconds: 42, duration_seconds: 42, recording_url: null, outcome_details: { reason: null } });
+    expect(aOld).toMatchObject({
+      outcome: "declined",
+      billed_seconds: 42,
+      duration_seconds: 42,
+      recording_url: null,
+      outcome_details: { reason: null },
+    });
     expect(aOld.outcome_details).not.toHaveProperty("transcript_excerpt");
-    expect((await t.app.inject({ method: "GET", url: `/v1/calls/${made["a-old"]}/transcript`, headers: a.headers })).json().turns).toEqual([]);
+    expect(
+      (await t.app.inject({ method: "GET", url: `/v1/calls/${made["a-old"]}/transcript`, headers: a.headers })).json()
+        .turns,
+    ).toEqual([]);
     // The young call of a, and both of b, keep everything.
-    for (const [who, key] of [[a, "a-young"], [b, "b-young"], [b, "b-old"]] as const) {
+    for (const [who, key] of [
+      [a, "a-young"],
+      [b, "b-young"],
+      [b, "b-old"],
+    ] as const) {
       const call = (await read(who, made[key]!)).json();
       expect(call.recording_url, key).not.toBeNull();
       expect(call.outcome_details, key).toMatchObject({ reason: "trop cher", transcript_excerpt: "non, trop cher" });
-      expect((await t.app.inject({ method: "GET", url: `/v1/calls/${made[key]}/transcript`, headers: who.headers })).json().turns, key).toHaveLength(1);
+      expect(
+        (await t.app.inject({ method: "GET", url: `/v1/calls/${made[key]}/transcript`, headers: who.headers })).json()
+          .turns,
+        key,
+      ).toHaveLength(1);
     }
     // Shorter now: the next sweep purges what the old setting kept.
     await put(b, { recording_days: 3, transcript_days: 15 });
@@ -93,7 +140,10 @@ describe("/v1/me/retention and its purge", () => {
   });
 
   it("works through MCP: get_retention and set_retention", async () => {
-    expect(await ok(client, "set_retention", { recording_days: 7, transcript_days: 90 })).toEqual({ recording_days: 7, transcript_days: 90 });
+    expect(await ok(client, "set_retention", { recording_days: 7, transcript_days: 90 })).toEqual({
+      recording_days: 7,
+      transcript_days: 90,
+    });
     expect(await ok(client, "get_retention", {})).toEqual({ recording_days: 7, transcript_days: 90 });
     await fails(client, "set_retention", { recording_days: 60, transcript_days: 90 }, "validation_error");
   });

@@ -28,8 +28,15 @@ describe("WooCommerce connector, end to end", () => {
   let orderSeq = 40_000 + Math.floor(Math.random() * 1_000_000) * 100;
 
   beforeAll(async () => {
-    fake = await new FakeWooCommerce({ consumerKey: KEY, consumerSecret: SECRET, webhookSecret: WEBHOOK_SECRET }).start();
-    caftan = fake.addVariableProduct("Caftan brodé", "Taille", [{ option: "S", sku: "CAFTAN-S", price: "450.00" }, { option: "M", sku: "CAFTAN-M", price: "450.00" }]);
+    fake = await new FakeWooCommerce({
+      consumerKey: KEY,
+      consumerSecret: SECRET,
+      webhookSecret: WEBHOOK_SECRET,
+    }).start();
+    caftan = fake.addVariableProduct("Caftan brodé", "Taille", [
+      { option: "S", sku: "CAFTAN-S", price: "450.00" },
+      { option: "M", sku: "CAFTAN-M", price: "450.00" },
+    ]);
     argan = fake.addSimpleProduct("Huile d'argan 100 ml", "ARGAN-100", "90.00");
     fake.addSimpleProduct("Brouillon", "DRAFT-1", "10.00", "draft");
     env = await startConnectorEngine({ WAKHA_WEBHOOK_ALLOW_PRIVATE: "on" });
@@ -58,11 +65,24 @@ describe("WooCommerce connector, end to end", () => {
 
   it("connects with WooCommerce's consumer key and secret, pointed at the store (http on loopback in development)", async () => {
     const res = await t.app.inject({
-      method: "PUT", url: `/v1/shops/${shop}/connector`, headers: a.headers,
-      payload: { platform: "woocommerce", store_url: `${fake.url}/`, consumer_key: KEY, consumer_secret: SECRET, webhook_secret: WEBHOOK_SECRET },
+      method: "PUT",
+      url: `/v1/shops/${shop}/connector`,
+      headers: a.headers,
+      payload: {
+        platform: "woocommerce",
+        store_url: `${fake.url}/`,
+        consumer_key: KEY,
+        consumer_secret: SECRET,
+        webhook_secret: WEBHOOK_SECRET,
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ platform: "woocommerce", store_url: fake.url, credential_last4: SECRET.slice(-4), webhook_secret_last4: WEBHOOK_SECRET.slice(-4) });
+    expect(res.json()).toMatchObject({
+      platform: "woocommerce",
+      store_url: fake.url,
+      credential_last4: SECRET.slice(-4),
+      webhook_secret_last4: WEBHOOK_SECRET.slice(-4),
+    });
     expect(res.body).not.toContain(SECRET);
     expect(res.json().webhook_url).toMatch(/\/connectors\/woocommerce\/[A-Za-z0-9_-]{32}$/);
     path = new URL(res.json().webhook_url as string).pathname;
@@ -79,43 +99,94 @@ describe("WooCommerce connector, end to end", () => {
     }
     expect(await events()).toEqual(before);
     // Only that body passes unsigned: anything else without a signature is refused.
-    expect((await t.app.inject({ method: "POST", url: path, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: "webhook_id=31&status=paid" })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: "POST",
+          url: path,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          payload: "webhook_id=31&status=paid",
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it("imports simple and variable products by their WooCommerce ids; drafts are not imported", async () => {
     const res = await t.app.inject({ method: "POST", url: `/v1/shops/${shop}/connector/sync`, headers: a.headers });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ products: 2, variants: 3, archived: 0 });
-    const variable = await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/products/${caftan.id}`, headers: a.headers });
-    expect(variable.json()).toMatchObject({ name: "Caftan brodé", variants: [
-      { variant_external_id: String(caftan.variationIds[0]), name: "S", price: "450.00" },
-      { variant_external_id: String(caftan.variationIds[1]), name: "M", price: "450.00" },
-    ] });
+    const variable = await t.app.inject({
+      method: "GET",
+      url: `/v1/shops/${shop}/products/${caftan.id}`,
+      headers: a.headers,
+    });
+    expect(variable.json()).toMatchObject({
+      name: "Caftan brodé",
+      variants: [
+        { variant_external_id: String(caftan.variationIds[0]), name: "S", price: "450.00" },
+        { variant_external_id: String(caftan.variationIds[1]), name: "M", price: "450.00" },
+      ],
+    });
     // A simple product is its own only variant, named by the product's id, without a second name.
-    const simple = await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/products/${argan}`, headers: a.headers });
-    expect(simple.json()).toMatchObject({ name: "Huile d'argan 100 ml", variants: [{ variant_external_id: String(argan), name: null, price: "90.00" }] });
+    const simple = await t.app.inject({
+      method: "GET",
+      url: `/v1/shops/${shop}/products/${argan}`,
+      headers: a.headers,
+    });
+    expect(simple.json()).toMatchObject({
+      name: "Huile d'argan 100 ml",
+      variants: [{ variant_external_id: String(argan), name: null, price: "90.00" }],
+    });
     // Signed with OAuth 1.0a over http (WooCommerce refuses Basic there); the keys never in the URL.
     const calls = fake.requests.filter((r) => r.path.startsWith("/wp-json/wc/v3/products"));
-    expect(calls.every((r) => r.auth === "oauth" && r.status === 200 && !JSON.stringify(r.query).includes(SECRET))).toBe(true);
+    expect(
+      calls.every((r) => r.auth === "oauth" && r.status === 200 && !JSON.stringify(r.query).includes(SECRET)),
+    ).toBe(true);
     // A product created through the API with its SKU as variant id: store lines find it by SKU.
-    const api = await t.app.inject({ method: "POST", url: `/v1/shops/${shop}/products`, headers: a.headers, payload: { external_id: "api-tajine", name: "Tajine", variants: [{ variant_external_id: "TAJINE-01", price: "120.00" }] } });
+    const api = await t.app.inject({
+      method: "POST",
+      url: `/v1/shops/${shop}/products`,
+      headers: a.headers,
+      payload: {
+        external_id: "api-tajine",
+        name: "Tajine",
+        variants: [{ variant_external_id: "TAJINE-01", price: "120.00" }],
+      },
+    });
     expect(api.statusCode).toBe(201);
     // Revoked keys: 502 store_api_error, logged, nothing imported half-way.
     fake.revoked = true;
     try {
-      const refused = await t.app.inject({ method: "POST", url: `/v1/shops/${shop}/connector/sync`, headers: a.headers });
+      const refused = await t.app.inject({
+        method: "POST",
+        url: `/v1/shops/${shop}/connector/sync`,
+        headers: a.headers,
+      });
       expect(refused.statusCode).toBe(502);
       expect(refused.json().detail).toMatch(/Consumer key is invalid/);
     } finally {
       fake.revoked = false;
     }
-    expect((await events()).slice(0, 2).map((e) => [e["type"], e["status"], e["reason"]])).toEqual([["catalogue_sync", "failed", "store_refused"], ["catalogue_sync", "succeeded", null]]);
+    expect((await events()).slice(0, 2).map((e) => [e["type"], e["status"], e["reason"]])).toEqual([
+      ["catalogue_sync", "failed", "store_refused"],
+      ["catalogue_sync", "succeeded", null],
+    ]);
   });
 
   it("a Moroccan COD order becomes a call to +212612345601 with its lines mapped; confirmed, the store shows processing and a private note", async () => {
     const { id, result } = await place({
-      payment: "cod", phone: "06 12 34 56 01", country: "MA", lines: [
-        { productId: caftan.id, variationId: caftan.variationIds[1], sku: "CAFTAN-M", name: "Caftan brodé - M", quantity: 1, price: 450 },
+      payment: "cod",
+      phone: "06 12 34 56 01",
+      country: "MA",
+      lines: [
+        {
+          productId: caftan.id,
+          variationId: caftan.variationIds[1],
+          sku: "CAFTAN-M",
+          name: "Caftan brodé - M",
+          quantity: 1,
+          price: 450,
+        },
         { ...line(), quantity: 2 },
         { productId: 999, sku: "TAJINE-01", name: "Tajine en terre", quantity: 1, price: 120 },
         // A discount spread over 3 units: WooCommerce's line price is the float 100 / 3.
@@ -127,23 +198,68 @@ describe("WooCommerce connector, end to end", () => {
     expect(call).toMatchObject({ customer_phone: "+212612345601", amount: "880.00", currency: "MAD", country: "MA" });
     // Line prices in the currency's minor unit (WooCommerce's `price` is a float).
     expect(call!.items).toEqual([
-      { product_external_id: String(caftan.id), variant_external_id: String(caftan.variationIds[1]), name: "Caftan brodé", variant_name: "M", unit_price: "450.00", quantity: 1 },
-      { product_external_id: String(argan), variant_external_id: String(argan), name: "Huile d'argan 100 ml", variant_name: null, unit_price: "90.00", quantity: 2 },
-      { product_external_id: "api-tajine", variant_external_id: "TAJINE-01", name: "Tajine", variant_name: null, unit_price: "120.00", quantity: 1 },
-      { product_external_id: null, variant_external_id: null, name: "Plateau en cuivre", variant_name: null, unit_price: "33.33", quantity: 3 },
+      {
+        product_external_id: String(caftan.id),
+        variant_external_id: String(caftan.variationIds[1]),
+        name: "Caftan brodé",
+        variant_name: "M",
+        unit_price: "450.00",
+        quantity: 1,
+      },
+      {
+        product_external_id: String(argan),
+        variant_external_id: String(argan),
+        name: "Huile d'argan 100 ml",
+        variant_name: null,
+        unit_price: "90.00",
+        quantity: 2,
+      },
+      {
+        product_external_id: "api-tajine",
+        variant_external_id: "TAJINE-01",
+        name: "Tajine",
+        variant_name: null,
+        unit_price: "120.00",
+        quantity: 1,
+      },
+      {
+        product_external_id: null,
+        variant_external_id: null,
+        name: "Plateau en cuivre",
+        variant_name: null,
+        unit_price: "33.33",
+        quantity: 3,
+      },
     ]);
     expect(await decided(id)).toBe("confirmed");
     const entry = await writeBack(id);
-    expect(entry).toMatchObject({ status: "succeeded", resolution: "confirmed", attempts: 1, call_id: call!.id, detail: { note: "commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client." } });
+    expect(entry).toMatchObject({
+      status: "succeeded",
+      resolution: "confirmed",
+      attempts: 1,
+      call_id: call!.id,
+      detail: { note: "commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client." },
+    });
     const stored = fake.orders.get(id)!;
     expect(stored.statusHistory).toEqual(["processing", "processing"]);
-    expect(stored.notes.map((n) => [n.note, n.customer_note])).toEqual([["Wakha: commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client.", false]]);
+    expect(stored.notes.map((n) => [n.note, n.customer_note])).toEqual([
+      ["Wakha: commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client.", false],
+    ]);
   });
 
   it("an Algerian order (0550 12 34 02, DZD) declined is cancelled on the store, with a note", async () => {
-    const { id, result } = await place({ payment: "cod", phone: "0550 12 34 02", country: "DZ", city: "Alger", currency: "DZD", lines: [{ ...line(), price: 2500 }] });
+    const { id, result } = await place({
+      payment: "cod",
+      phone: "0550 12 34 02",
+      country: "DZ",
+      city: "Alger",
+      currency: "DZD",
+      lines: [{ ...line(), price: 2500 }],
+    });
     expect(result).toBe("call_created");
-    expect(await callsOf(id)).toMatchObject([{ customer_phone: "+213550123402", amount: "2530.00", currency: "DZD", country: "DZ" }]);
+    expect(await callsOf(id)).toMatchObject([
+      { customer_phone: "+213550123402", amount: "2530.00", currency: "DZD", country: "DZ" },
+    ]);
     // The shipping address comes with the call (issue 35).
     expect((await callsOf(id))[0]).toMatchObject({ customer_address: expect.objectContaining({ city: "Alger" }) });
     expect(await decided(id)).toBe("declined");
@@ -154,9 +270,19 @@ describe("WooCommerce connector, end to end", () => {
   });
 
   it("a French order (06 12 34 56 09, EUR) with a change request is put on hold, the change in the note", async () => {
-    const { id, result } = await place({ payment: "cod", phone: "06 12 34 56 09", country: "FR", city: "Lyon", currency: "EUR", lines: [{ ...line(), price: 19.9 }], shippingTotal: "4.90" });
+    const { id, result } = await place({
+      payment: "cod",
+      phone: "06 12 34 56 09",
+      country: "FR",
+      city: "Lyon",
+      currency: "EUR",
+      lines: [{ ...line(), price: 19.9 }],
+      shippingTotal: "4.90",
+    });
     expect(result).toBe("call_created");
-    expect(await callsOf(id)).toMatchObject([{ customer_phone: "+33612345609", amount: "24.80", currency: "EUR", country: "FR" }]);
+    expect(await callsOf(id)).toMatchObject([
+      { customer_phone: "+33612345609", amount: "24.80", currency: "EUR", country: "FR" },
+    ]);
     expect(await decided(id)).toBe("change_requested");
     expect(await writeBack(id)).toMatchObject({ status: "succeeded", resolution: "change_requested" });
     const stored = fake.orders.get(id)!;
@@ -167,7 +293,11 @@ describe("WooCommerce connector, end to end", () => {
 
   it("refuses a delivery signed with another secret (401 {detail}), logged; nothing is called", async () => {
     const id = ++orderSeq;
-    const forged = new FakeWooCommerce({ consumerKey: KEY, consumerSecret: SECRET, webhookSecret: "guessed-secret-0000" }).orderCreated(wooOrder({ id, payment: "cod", phone: "0612345601", country: "MA", lines: [line()] }));
+    const forged = new FakeWooCommerce({
+      consumerKey: KEY,
+      consumerSecret: SECRET,
+      webhookSecret: "guessed-secret-0000",
+    }).orderCreated(wooOrder({ id, payment: "cod", phone: "0612345601", country: "MA", lines: [line()] }));
     const res = await t.app.inject({ method: "POST", url: path, headers: forged.headers, payload: forged.rawBody });
     expect(res.statusCode).toBe(401);
     expect(Object.keys(res.json())).toEqual(["detail"]);
@@ -177,14 +307,28 @@ describe("WooCommerce connector, end to end", () => {
 
   it("answers 400 {detail} to a signed body that is not an order, logged; acknowledges other topics", async () => {
     const malformed = fake.orderCreated({ id: ++orderSeq, status: "processing", currency: "MAD", total: "10.00" });
-    const res = await t.app.inject({ method: "POST", url: path, headers: malformed.headers, payload: malformed.rawBody });
+    const res = await t.app.inject({
+      method: "POST",
+      url: path,
+      headers: malformed.headers,
+      payload: malformed.rawBody,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().detail).toMatch(/line_items/);
     expect((await events())[0]).toMatchObject({ type: "order", status: "rejected", reason: "malformed_payload" });
-    const updated = fake.orderCreated(wooOrder({ id: ++orderSeq, payment: "cod", phone: "0612345601", country: "MA", lines: [line()] }));
+    const updated = fake.orderCreated(
+      wooOrder({ id: ++orderSeq, payment: "cod", phone: "0612345601", country: "MA", lines: [line()] }),
+    );
     updated.headers["x-wc-webhook-topic"] = "order.updated";
-    updated.headers["x-wc-webhook-signature"] = createHmac("sha256", WEBHOOK_SECRET).update(updated.rawBody).digest("base64");
-    const ignored = await t.app.inject({ method: "POST", url: path, headers: updated.headers, payload: updated.rawBody });
+    updated.headers["x-wc-webhook-signature"] = createHmac("sha256", WEBHOOK_SECRET)
+      .update(updated.rawBody)
+      .digest("base64");
+    const ignored = await t.app.inject({
+      method: "POST",
+      url: path,
+      headers: updated.headers,
+      payload: updated.rawBody,
+    });
     expect(ignored.json()).toEqual({ status: "ok", result: "ignored" });
     expect(await callsOf(orderSeq)).toEqual([]);
   });
@@ -194,21 +338,31 @@ describe("WooCommerce connector, end to end", () => {
     const order1 = wooOrder({ id: first, payment: "cod", phone: "0612345601", country: "MA", lines: [line()] });
     fake.addOrder(order1);
     const delivery = fake.orderCreated(order1);
-    const send = () => t.app.inject({ method: "POST", url: path, headers: delivery.headers, payload: delivery.rawBody });
+    const send = () =>
+      t.app.inject({ method: "POST", url: path, headers: delivery.headers, payload: delivery.rawBody });
     expect((await send()).json().result).toBe("call_created");
     expect((await send()).json().result).toBe("duplicate");
     const second = ++orderSeq;
     const order2 = wooOrder({ id: second, payment: "cod", phone: "0612345601", country: "MA", lines: [line()] });
     fake.addOrder(order2);
     const again = fake.orderCreated(order2);
-    const results = await Promise.all(Array.from({ length: 6 }, () => t.app.inject({ method: "POST", url: path, headers: again.headers, payload: again.rawBody })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        t.app.inject({ method: "POST", url: path, headers: again.headers, payload: again.rawBody }),
+      ),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(200));
     expect(results.map((r) => r.json().result).sort()).toEqual(["call_created", ...Array(5).fill("duplicate")].sort());
     expect(await callsOf(first)).toHaveLength(1);
     expect(await callsOf(second)).toHaveLength(1);
     // One call each, so one write-back each.
-    for (const id of [first, second]) expect(await writeBack(id)).toMatchObject({ status: "succeeded", resolution: await decided(id) });
-    expect((await events()).filter((e) => e["type"] === "write_back" && [String(first), String(second)].includes(String(e["platform_order_id"])))).toHaveLength(2);
+    for (const id of [first, second])
+      expect(await writeBack(id)).toMatchObject({ status: "succeeded", resolution: await decided(id) });
+    expect(
+      (await events()).filter(
+        (e) => e["type"] === "write_back" && [String(first), String(second)].includes(String(e["platform_order_id"])),
+      ),
+    ).toHaveLength(2);
   });
 
   it("skips a card order as paid and a bank transfer as not_cod, with the payment words", async () => {
@@ -217,7 +371,11 @@ describe("WooCommerce connector, end to end", () => {
     expect([card.result, bacs.result]).toEqual(["skipped", "skipped"]);
     expect(await callsOf(card.id)).toEqual([]);
     const log = await events();
-    expect(log.find((e) => e["platform_order_id"] === String(card.id))).toMatchObject({ type: "order", status: "skipped", reason: "paid" });
+    expect(log.find((e) => e["platform_order_id"] === String(card.id))).toMatchObject({
+      type: "order",
+      status: "skipped",
+      reason: "paid",
+    });
     const skipped = log.find((e) => e["platform_order_id"] === String(bacs.id))!;
     expect(skipped).toMatchObject({ status: "skipped", reason: "not_cod" });
     expect(String((skipped["detail"] as Record<string, unknown>)["payment"])).toContain("(bacs)");
@@ -227,9 +385,16 @@ describe("WooCommerce connector, end to end", () => {
     fake.throttle(1, "1");
     const { id } = await place({ payment: "cod", phone: "0612345602", country: "MA", lines: [line()] });
     expect(await decided(id)).toBe("declined");
-    expect(await writeBack(id, 30_000)).toMatchObject({ status: "succeeded", resolution: "declined", attempts: 2, last_error: null });
+    expect(await writeBack(id, 30_000)).toMatchObject({
+      status: "succeeded",
+      resolution: "declined",
+      attempts: 2,
+      last_error: null,
+    });
     expect(fake.orders.get(id)!.order["status"]).toBe("cancelled");
-    expect(fake.requests.filter((r) => r.path === `/wp-json/wc/v3/orders/${id}`).map((r) => r.status)).toEqual([429, 200]);
+    expect(fake.requests.filter((r) => r.path === `/wp-json/wc/v3/orders/${id}`).map((r) => r.status)).toEqual([
+      429, 200,
+    ]);
   });
 
   it("records a write-back with revoked keys as failed, the store untouched", async () => {
@@ -255,9 +420,18 @@ describe("WooCommerce connector, end to end", () => {
 describe("store amounts in the currency's minor unit", () => {
   it("rounds half up to the currency's decimals and pads short ones; leaves what is not a plain decimal to the call's checks", () => {
     const cases: [string, string, string][] = [
-      ["33.333333333333336", "MAD", "33.33"], ["66.666666666666671", "EUR", "66.67"], ["776.5", "MAD", "776.50"], ["450", "DZD", "450.00"],
-      ["90", "TND", "90.000"], ["12.3456", "TND", "12.346"], ["9.995", "MAD", "10.00"], ["0.004", "EUR", "0.00"], ["-1", "MAD", "-1"], ["1e5", "MAD", "1e5"],
+      ["33.333333333333336", "MAD", "33.33"],
+      ["66.666666666666671", "EUR", "66.67"],
+      ["776.5", "MAD", "776.50"],
+      ["450", "DZD", "450.00"],
+      ["90", "TND", "90.000"],
+      ["12.3456", "TND", "12.346"],
+      ["9.995", "MAD", "10.00"],
+      ["0.004", "EUR", "0.00"],
+      ["-1", "MAD", "-1"],
+      ["1e5", "MAD", "1e5"],
     ];
-    for (const [value, currency, expected] of cases) expect(inMinorUnits(value, currency), `${value} ${currency}`).toBe(expected);
+    for (const [value, currency, expected] of cases)
+      expect(inMinorUnits(value, currency), `${value} ${currency}`).toBe(expected);
   });
 });

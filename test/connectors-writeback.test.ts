@@ -26,8 +26,15 @@ describe("Shopify write-back of resolutions", () => {
     env = await startConnectorEngine({ WAKHA_SHOPIFY_ADMIN_URL: fake.url });
     ({ t, a, shop } = env);
     const res = await t.app.inject({
-      method: "PUT", url: `/v1/shops/${shop}/connector`, headers: a.headers,
-      payload: { platform: "shopify", store_url: "https://wakha-test.myshopify.com", access_token: TOKEN, webhook_secret: SECRET },
+      method: "PUT",
+      url: `/v1/shops/${shop}/connector`,
+      headers: a.headers,
+      payload: {
+        platform: "shopify",
+        store_url: "https://wakha-test.myshopify.com",
+        access_token: TOKEN,
+        webhook_secret: SECRET,
+      },
     });
     path = new URL(res.json().webhook_url as string).pathname;
   }, 60_000);
@@ -41,7 +48,12 @@ describe("Shopify write-back of resolutions", () => {
     const id = String(++orderSeq);
     fake.addOrder(id, "Livrer avant 18h\nWakha: ancienne ligne", tags);
     const raw = JSON.stringify(shopifyOrder({ id: Number(id), phone }));
-    const res = await t.app.inject({ method: "POST", url: path, headers: fake.deliveryHeaders(raw, SECRET), payload: raw });
+    const res = await t.app.inject({
+      method: "POST",
+      url: path,
+      headers: fake.deliveryHeaders(raw, SECRET),
+      payload: raw,
+    });
     expect(res.json()).toEqual({ status: "ok", result: "call_created" });
     const { rows } = await t.ctx.db.query<{ id: string }>("SELECT id FROM calls WHERE order_external_id = $1", [id]);
     return { id, callId: rows[0]!.id };
@@ -52,11 +64,25 @@ describe("Shopify write-back of resolutions", () => {
   it("a confirmed order gets the tag wakha:confirmed and a French note, the merchant's tags and note kept", async () => {
     const { id, callId } = await order("06 12 34 56 01", ["vip", "wakha:callback_requested"]);
     const call = await waitForEnd(t, a, callId);
-    expect(call).toMatchObject({ status: "completed", outcome: "confirmed", customer: { phone_number: "+212612345601" } });
+    expect(call).toMatchObject({
+      status: "completed",
+      outcome: "confirmed",
+      customer: { phone_number: "+212612345601" },
+    });
     const entry = await writeBack(id);
-    expect(entry).toMatchObject({ status: "succeeded", resolution: "confirmed", attempts: 1, last_error: null, call_id: callId });
+    expect(entry).toMatchObject({
+      status: "succeeded",
+      resolution: "confirmed",
+      attempts: 1,
+      last_error: null,
+      call_id: callId,
+    });
     // An earlier wakha: tag and Wakha: line are replaced; the merchant's own are kept.
-    expect(fake.orders.get(id)).toEqual({ id, tags: ["vip", "wakha:confirmed"], note: "Livrer avant 18h\nWakha: commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client." });
+    expect(fake.orders.get(id)).toEqual({
+      id,
+      tags: ["vip", "wakha:confirmed"],
+      note: "Livrer avant 18h\nWakha: commande confirmée par le client par téléphone. Livraison : adresse confirmée par le client.",
+    });
     // The shipping address was read back and confirmed (issue 35): Shopify gets it as an order attribute too.
     expect(fake.attributes.get(id)).toEqual([{ key: "wakha_address_confirmed", value: "yes" }]);
     const calls = fake.requests.filter((r) => JSON.stringify(r.variables).includes(`Order/${id}`));
@@ -65,14 +91,24 @@ describe("Shopify write-back of resolutions", () => {
 
   it("the address read back (issue 35): 16 corrects the city; the note says so and the order attributes carry it, the merchant's kept", async () => {
     const { id, callId } = await order("06 12 34 56 16");
-    fake.attributes.set(id, [{ key: "gift_wrap", value: "yes" }, { key: "wakha_landmark", value: "old" }]);
+    fake.attributes.set(id, [
+      { key: "gift_wrap", value: "yes" },
+      { key: "wakha_landmark", value: "old" },
+    ]);
     const call = await waitForEnd(t, a, callId);
-    expect(call).toMatchObject({ outcome: "confirmed", customer: { address: { city: "Casablanca", line1: "12 rue Ibn Battouta" } },
-      outcome_details: { delivery: { address_confirmed: false, corrected: { city: "Rabat" } } } });
+    expect(call).toMatchObject({
+      outcome: "confirmed",
+      customer: { address: { city: "Casablanca", line1: "12 rue Ibn Battouta" } },
+      outcome_details: { delivery: { address_confirmed: false, corrected: { city: "Rabat" } } },
+    });
     expect(await writeBack(id)).toMatchObject({ status: "succeeded", resolution: "confirmed" });
-    expect(fake.orders.get(id)!.note).toBe("Livrer avant 18h\nWakha: commande confirmée par le client par téléphone. Livraison : ville corrigée par le client : Rabat.");
+    expect(fake.orders.get(id)!.note).toBe(
+      "Livrer avant 18h\nWakha: commande confirmée par le client par téléphone. Livraison : ville corrigée par le client : Rabat.",
+    );
     expect(fake.attributes.get(id)).toEqual([
-      { key: "gift_wrap", value: "yes" }, { key: "wakha_address_confirmed", value: "no" }, { key: "wakha_corrected_city", value: "Rabat" },
+      { key: "gift_wrap", value: "yes" },
+      { key: "wakha_address_confirmed", value: "no" },
+      { key: "wakha_corrected_city", value: "Rabat" },
     ]);
   });
 
@@ -113,13 +149,17 @@ describe("Shopify write-back of resolutions", () => {
       expect(retried.statusCode, retried.body).toBe(200);
       expect(retried.json()).toMatchObject({ id: entry["id"], status: "pending", reason: null, attempts: 0 });
       const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline && fake.orders.get(id)!.tags.length === 0) await new Promise((r) => setTimeout(r, 100));
+      while (Date.now() < deadline && fake.orders.get(id)!.tags.length === 0)
+        await new Promise((r) => setTimeout(r, 100));
       expect(fake.orders.get(id)!.tags).toEqual(["wakha:confirmed"]);
       expect(await writeBack(id)).toMatchObject({ status: "succeeded", attempts: 1 });
       // only a failed one can be retried; an unknown id, or another account's, is not found
       const again = await t.app.inject({ method: "POST", url, headers: a.headers });
       expect([again.statusCode, again.json().type]).toEqual([409, expect.stringMatching(/\/conflict$/)]);
-      for (const other of [`/v1/shops/${shop}/connector/events/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}/retry`, `/v1/shops/${shop}/connector/events/nope/retry`]) {
+      for (const other of [
+        `/v1/shops/${shop}/connector/events/${"0".repeat(8)}-0000-4000-8000-${"0".repeat(12)}/retry`,
+        `/v1/shops/${shop}/connector/events/nope/retry`,
+      ]) {
         expect((await t.app.inject({ method: "POST", url: other, headers: a.headers })).statusCode).toBe(404);
       }
     } finally {
@@ -128,8 +168,12 @@ describe("Shopify write-back of resolutions", () => {
   });
 
   it("writes a decline's reason in the note's language (French), not the engine's English label", () => {
-    expect(resolutionNote("declined", { reason: "too expensive" }, "voice")).toBe("commande refusée par le client par téléphone. Motif : trop cher.");
-    expect(resolutionNote("declined", { reason: "changed their mind" }, "whatsapp")).toBe("commande refusée par le client sur WhatsApp. Motif : a changé d'avis.");
+    expect(resolutionNote("declined", { reason: "too expensive" }, "voice")).toBe(
+      "commande refusée par le client par téléphone. Motif : trop cher.",
+    );
+    expect(resolutionNote("declined", { reason: "changed their mind" }, "whatsapp")).toBe(
+      "commande refusée par le client sur WhatsApp. Motif : a changé d'avis.",
+    );
     // the customer's own words, when no reason was recognised, are kept as said
     expect(resolutionNote("declined", { reason: "ma bghitch" }, "voice")).toContain("Motif : ma bghitch.");
   });
@@ -143,14 +187,19 @@ describe("Shopify write-back of resolutions", () => {
     const { rows } = await t.ctx.db.query<{ id: string }>(
       `INSERT INTO connector_events (id, connector_id, account_id, kind, status, platform_order_id, order_id, resolution, attempts, updated_at)
        SELECT gen_random_uuid(), connector_id, account_id, 'write_back', 'pending', platform_order_id, order_id, 'confirmed', 1, now() - interval '11 minutes'
-       FROM connector_events WHERE kind = 'order' AND platform_order_id = $1 RETURNING id`, [id]);
+       FROM connector_events WHERE kind = 'order' AND platform_order_id = $1 RETURNING id`,
+      [id],
+    );
     // (The engine's own minute sweep may get there first: then this finds nothing left to send.)
     expect(await requeueStuckWriteBacks(t.ctx)).toBeLessThanOrEqual(1);
     expect(await requeueStuckWriteBacks(t.ctx)).toBe(0);
     const deadline = Date.now() + 15_000;
     let status = "";
     while (Date.now() < deadline) {
-      const r = await t.ctx.db.query<{ status: string; attempts: number }>("SELECT status, attempts FROM connector_events WHERE id = $1", [rows[0]!.id]);
+      const r = await t.ctx.db.query<{ status: string; attempts: number }>(
+        "SELECT status, attempts FROM connector_events WHERE id = $1",
+        [rows[0]!.id],
+      );
       status = `${r.rows[0]!.status}/${r.rows[0]!.attempts}`;
       if (status.startsWith("succeeded")) break;
       await new Promise((res) => setTimeout(res, 100));

@@ -11,7 +11,15 @@ import { DAY_KEYS } from "../src/schemas/calling-hours.ts";
 import { CONNECTOR_EVENT_STATUSES, CONNECTOR_EVENT_TYPES } from "../src/schemas/connectors.ts";
 import { TRANSCRIPT_INTENTS } from "../src/schemas/transcripts.ts";
 import { Formats, LOCALES, MESSAGES } from "../src/console/i18n.ts";
-import { CONNECTOR_REASONS, KEY_EVENT_TYPES, LABELS, type Labels, TRANSACTION_KINDS, WHATSAPP_MESSAGE_KINDS, WHATSAPP_MESSAGE_STATUSES } from "../src/console/labels.ts";
+import {
+  CONNECTOR_REASONS,
+  KEY_EVENT_TYPES,
+  LABELS,
+  type Labels,
+  TRANSACTION_KINDS,
+  WHATSAPP_MESSAGE_KINDS,
+  WHATSAPP_MESSAGE_STATUSES,
+} from "../src/console/labels.ts";
 import { STORE_PLATFORMS } from "../src/connectors/platform.ts";
 
 const ENUMS: Record<keyof Labels, readonly string[]> = {
@@ -49,7 +57,11 @@ describe("console labels (issue 38.1)", () => {
         }
       }
       const t = MESSAGES[locale];
-      for (const [names, values] of [[t.statusNames, CALL_STATUSES], [t.outcomeNames, CALL_OUTCOMES], [t.deliveryStatusNames, DELIVERY_STATUSES]] as const) {
+      for (const [names, values] of [
+        [t.statusNames, CALL_STATUSES],
+        [t.outcomeNames, CALL_OUTCOMES],
+        [t.deliveryStatusNames, DELIVERY_STATUSES],
+      ] as const) {
         expect(Object.keys(names).sort()).toEqual([...values].sort());
         for (const v of values) expect((names as Record<string, string>)[v]).not.toBe(v);
       }

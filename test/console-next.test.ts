@@ -32,10 +32,14 @@ class Browser {
     return this.keep(await t.app.inject({ method: "GET", url, headers: { cookie: this.cookie() } }));
   }
   async post(url: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
-    return this.keep(await t.app.inject({
-      method: "POST", url, payload: new URLSearchParams(form).toString(),
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: this.cookie() },
-    }));
+    return this.keep(
+      await t.app.inject({
+        method: "POST",
+        url,
+        payload: new URLSearchParams(form).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: this.cookie() },
+      }),
+    );
   }
   async csrf(): Promise<string> {
     const page = await this.get("/console/sign-in");
@@ -46,8 +50,17 @@ class Browser {
 }
 
 const HOSTILE = [
-  "/console/calls?q=\u0100", "/console/\u{1F600}", "/console/calls?name=\u062D\u0645\u062F", "//evil.example/console", "/\\evil.example",
-  "https://evil.example/console", "/console/\r\nSet-Cookie: x=1", "/console/../v1/me", "/v1/me", "javascript:alert(1)", "/console\t/x",
+  "/console/calls?q=\u0100",
+  "/console/\u{1F600}",
+  "/console/calls?name=\u062D\u0645\u062F",
+  "//evil.example/console",
+  "/\\evil.example",
+  "https://evil.example/console",
+  "/console/\r\nSet-Cookie: x=1",
+  "/console/../v1/me",
+  "/v1/me",
+  "javascript:alert(1)",
+  "/console\t/x",
 ];
 
 describe("console next= (issue 31.6)", () => {
@@ -67,7 +80,11 @@ describe("console next= (issue 31.6)", () => {
 
   it("a character above U+00FF keeps its meaning, percent-encoded", async () => {
     const b = new Browser();
-    const res = await b.post("/console/sign-in", { _csrf: await b.csrf(), api_key: acct.apiKey, next: "/console/calls?q=\u0100" });
+    const res = await b.post("/console/sign-in", {
+      _csrf: await b.csrf(),
+      api_key: acct.apiKey,
+      next: "/console/calls?q=\u0100",
+    });
     expect(res.headers.location).toBe("/console/calls?q=%C4%80");
   });
 

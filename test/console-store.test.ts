@@ -7,13 +7,22 @@ import { logConnectorEvent } from "../src/services/connectors.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import { ENCRYPTION_KEY, newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 
-async function signIn(t: TestApp, key: string, lang: string): Promise<{ cookie: string; csrf: (body: string) => string }> {
+async function signIn(
+  t: TestApp,
+  key: string,
+  lang: string,
+): Promise<{ cookie: string; csrf: (body: string) => string }> {
   const form = await t.app.inject({ method: "GET", url: "/console/sign-in" });
   const jar = new Map(form.cookies.map((c) => [c.name, c.value]));
   const csrf = (body: string) => [...body.matchAll(/name="_csrf" value="([^"]+)"/g)].at(-1)![1]!;
   const res = await t.app.inject({
-    method: "POST", url: "/console/sign-in", payload: new URLSearchParams({ _csrf: csrf(form.body), api_key: key }).toString(),
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; ") },
+    method: "POST",
+    url: "/console/sign-in",
+    payload: new URLSearchParams({ _csrf: csrf(form.body), api_key: key }).toString(),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      cookie: [...jar].map(([k, v]) => `${k}=${v}`).join("; "),
+    },
   });
   for (const c of res.cookies) jar.set(c.name, c.value);
   jar.set("wakha_lang", lang);
@@ -36,21 +45,63 @@ describe("console store connector and WhatsApp pages (issue 38.3)", () => {
     shop = s.externalId;
     bare = (await insertShop(t.ctx, a.accountId)).externalId;
     const put = await t.app.inject({
-      method: "PUT", url: `/v1/shops/${shop}/connector`, headers: a.headers,
-      payload: { platform: "shopify", store_url: "https://my-store.myshopify.com", access_token: `shpat_${"a".repeat(32)}`, webhook_secret: "s".repeat(32) },
+      method: "PUT",
+      url: `/v1/shops/${shop}/connector`,
+      headers: a.headers,
+      payload: {
+        platform: "shopify",
+        store_url: "https://my-store.myshopify.com",
+        access_token: `shpat_${"a".repeat(32)}`,
+        webhook_secret: "s".repeat(32),
+      },
     });
     expect(put.statusCode, put.body).toBe(200);
-    const connectorId = (await t.ctx.db.query<{ id: string }>("SELECT id FROM store_connectors WHERE shop_id = $1", [s.id])).rows[0]!.id;
-    await logConnectorEvent(t.ctx.db, { connectorId, accountId: a.accountId, kind: "order", status: "skipped", reason: "paid", platformOrderId: "5550001", detail: { display_name: "#1003" } });
-    await logConnectorEvent(t.ctx.db, { connectorId, accountId: a.accountId, kind: "write_back", status: "failed", reason: "credentials_refused", platformOrderId: "5550002" });
-    await logConnectorEvent(t.ctx.db, { connectorId, accountId: a.accountId, kind: "order", status: "rejected", reason: "some_new_slug", platformOrderId: "5550003" });
-    failedId = (await t.ctx.db.query<{ id: string }>("SELECT id FROM connector_events WHERE connector_id = $1 AND kind = 'write_back'", [connectorId])).rows[0]!.id;
+    const connectorId = (
+      await t.ctx.db.query<{ id: string }>("SELECT id FROM store_connectors WHERE shop_id = $1", [s.id])
+    ).rows[0]!.id;
+    await logConnectorEvent(t.ctx.db, {
+      connectorId,
+      accountId: a.accountId,
+      kind: "order",
+      status: "skipped",
+      reason: "paid",
+      platformOrderId: "5550001",
+      detail: { display_name: "#1003" },
+    });
+    await logConnectorEvent(t.ctx.db, {
+      connectorId,
+      accountId: a.accountId,
+      kind: "write_back",
+      status: "failed",
+      reason: "credentials_refused",
+      platformOrderId: "5550002",
+    });
+    await logConnectorEvent(t.ctx.db, {
+      connectorId,
+      accountId: a.accountId,
+      kind: "order",
+      status: "rejected",
+      reason: "some_new_slug",
+      platformOrderId: "5550003",
+    });
+    failedId = (
+      await t.ctx.db.query<{ id: string }>(
+        "SELECT id FROM connector_events WHERE connector_id = $1 AND kind = 'write_back'",
+        [connectorId],
+      )
+    ).rows[0]!.id;
     // A WhatsApp message that failed, on an order of the shop.
     const orderId = randomUUID();
-    await t.ctx.db.query("INSERT INTO orders (id, account_id, shop_id, external_id) VALUES ($1, $2, $3, 'WA-1')", [orderId, a.accountId, s.id]);
+    await t.ctx.db.query("INSERT INTO orders (id, account_id, shop_id, external_id) VALUES ($1, $2, $3, 'WA-1')", [
+      orderId,
+      a.accountId,
+      s.id,
+    ]);
     await t.ctx.db.query(
       `INSERT INTO whatsapp_messages (id, account_id, order_id, attempt, kind, to_phone, language, status, error)
-       VALUES ($1, $2, $3, 1, 'template', '+212612345601', 'ar', 'skipped', '{"reason": "number_do_not_call"}')`, [randomUUID(), a.accountId, orderId]);
+       VALUES ($1, $2, $3, 1, 'template', '+212612345601', 'ar', 'skipped', '{"reason": "number_do_not_call"}')`,
+      [randomUUID(), a.accountId, orderId],
+    );
   });
   afterAll(async () => t?.close());
 
@@ -77,15 +128,31 @@ describe("console store connector and WhatsApp pages (issue 38.3)", () => {
     const { cookie, csrf } = await signIn(t, a.apiKey, "en");
     const page = await t.app.inject({ method: "GET", url: `/console/shops/${shop}/connector`, headers: { cookie } });
     const url = `/console/shops/${shop}/connector/events/${failedId}/retry`;
-    const post = (token: string) => t.app.inject({ method: "POST", url, headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, payload: `_csrf=${encodeURIComponent(token)}` });
+    const post = (token: string) =>
+      t.app.inject({
+        method: "POST",
+        url,
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        payload: `_csrf=${encodeURIComponent(token)}`,
+      });
     expect((await post("nope")).statusCode).toBe(403);
     const retried = await post(csrf(page.body));
     expect(retried.statusCode).toBe(303);
-    expect((await t.ctx.db.query("SELECT status FROM connector_events WHERE id = $1", [failedId])).rows[0]).toEqual({ status: "pending" });
+    expect((await t.ctx.db.query("SELECT status FROM connector_events WHERE id = $1", [failedId])).rows[0]).toEqual({
+      status: "pending",
+    });
     const again = await post(csrf(page.body));
     expect(again.statusCode).toBe(409);
     const other = await signIn(t, b.apiKey, "en");
-    expect((await t.app.inject({ method: "GET", url: `/console/shops/${shop}/connector`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: `/console/shops/${shop}/connector`,
+          headers: { cookie: other.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("shows WhatsApp set up or not, its templates, and recent messages with their reasons in words", async () => {
@@ -96,8 +163,14 @@ describe("console store connector and WhatsApp pages (issue 38.3)", () => {
     expect(off.body).toContain("لم تُرسل");
     expect(off.body).toContain("الرقم في قائمة عدم الاتصال");
     const put = await t.app.inject({
-      method: "PUT", url: "/v1/me/whatsapp", headers: a.headers,
-      payload: { phone_number_id: "1234567890", access_token: "EAAG".padEnd(40, "x"), templates: { ar: { name: "wakha_confirm_ar" } } },
+      method: "PUT",
+      url: "/v1/me/whatsapp",
+      headers: a.headers,
+      payload: {
+        phone_number_id: "1234567890",
+        access_token: "EAAG".padEnd(40, "x"),
+        templates: { ar: { name: "wakha_confirm_ar" } },
+      },
     });
     expect(put.statusCode, put.body).toBe(200);
     const on = await t.app.inject({ method: "GET", url: "/console/whatsapp", headers: { cookie } });
@@ -111,12 +184,18 @@ describe("console store connector and WhatsApp pages (issue 38.3)", () => {
   });
 
   it("shows the shop's own order name (#1003) beside the platform's id on the calls and orders lists", async () => {
-    const created = await postCall(t, a, callBody(shop, { order: { external_id: "5550001", items: [{ name: "Caftan", unit_price: "249.00" }] } }));
+    const created = await postCall(
+      t,
+      a,
+      callBody(shop, { order: { external_id: "5550001", items: [{ name: "Caftan", unit_price: "249.00" }] } }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const callId = (created.json() as { id: string }).id;
     // The order the connector took in is this call's order (as intake links them).
     await t.ctx.db.query(
-      "UPDATE connector_events SET order_id = (SELECT order_id FROM calls WHERE id = $1), call_id = $1 WHERE platform_order_id = '5550001' AND kind = 'order'", [callId]);
+      "UPDATE connector_events SET order_id = (SELECT order_id FROM calls WHERE id = $1), call_id = $1 WHERE platform_order_id = '5550001' AND kind = 'order'",
+      [callId],
+    );
     const { cookie } = await signIn(t, a.apiKey, "fr");
     const calls = await t.app.inject({ method: "GET", url: "/console/calls", headers: { cookie } });
     expect(calls.body).toContain('<bdi>#1003</bdi> <span class="muted" dir="ltr">5550001</span>');
@@ -124,6 +203,8 @@ describe("console store connector and WhatsApp pages (issue 38.3)", () => {
     expect(orders.body).toContain('<bdi>#1003</bdi> <span class="muted" dir="ltr">5550001</span>');
     // Another account never sees the name.
     const other = await signIn(t, b.apiKey, "fr");
-    expect((await t.app.inject({ method: "GET", url: "/console/calls", headers: { cookie: other.cookie } })).body).not.toContain("#1003");
+    expect(
+      (await t.app.inject({ method: "GET", url: "/console/calls", headers: { cookie: other.cookie } })).body,
+    ).not.toContain("#1003");
   });
 });

@@ -7,12 +7,16 @@ import { runConversations, type Row } from "../scripts/classifier/conversations.
 import type { IntentClassifier } from "../src/engine/dialogue/types.ts";
 
 const rows = readFileSync(new URL("./fixtures/intents-blind12-dev.jsonl", import.meta.url), "utf8")
-  .split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as Row);
 
 describe("1,000 conversations from the blind12 development half", () => {
   it("end as the customer meant in >= 99%, and never confirmed for a customer who did not confirm", async () => {
     const s = await runConversations(rows, 1000, 33);
-    console.log(`conversations: ${s.matched}/${s.calls} as meant, ${s.falselyConfirmed} confirmed without a confirmation, ${JSON.stringify(s.mismatches)}`);
+    console.log(
+      `conversations: ${s.matched}/${s.calls} as meant, ${s.falselyConfirmed} confirmed without a confirmation, ${JSON.stringify(s.mismatches)}`,
+    );
     expect(s.calls).toBe(1000);
     expect(s.falselyConfirmed).toBe(0);
     expect(s.matched / s.calls).toBeGreaterThanOrEqual(0.99);

@@ -15,7 +15,8 @@ describe("cursor pagination (CONTRACT §3)", () => {
     a = await newAccount(t.ctx, 1);
     b = await newAccount(t.ctx, 1);
     for (let i = 0; i < 4; i++) await creditAccount(t.ctx.db, a.accountId, 1);
-    cursor = (await t.app.inject({ method: "GET", url: "/v1/me/transactions?limit=2", headers: a.headers })).json().next_cursor;
+    cursor = (await t.app.inject({ method: "GET", url: "/v1/me/transactions?limit=2", headers: a.headers })).json()
+      .next_cursor;
   });
   afterAll(() => t.close());
 
@@ -23,7 +24,12 @@ describe("cursor pagination (CONTRACT §3)", () => {
     const seen: string[] = [];
     let next: string | null = null;
     do {
-      const res = await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { limit: "2", ...(next ? { cursor: next } : {}) }, headers: a.headers });
+      const res = await t.app.inject({
+        method: "GET",
+        url: "/v1/me/transactions",
+        query: { limit: "2", ...(next ? { cursor: next } : {}) },
+        headers: a.headers,
+      });
       const page: { data: { id: string }[]; has_more: boolean; next_cursor: string | null } = res.json();
       seen.push(...page.data.map((x) => x.id));
       next = page.next_cursor;
@@ -35,21 +41,39 @@ describe("cursor pagination (CONTRACT §3)", () => {
 
   it("rejects a tampered cursor", async () => {
     const [body, sig] = cursor.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), p: 1 })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body!, "base64url").toString()), p: 1 }),
+    ).toString("base64url");
     for (const bad of [`${forged}.${sig}`, `${body}.${sig}x`, "garbage", `${body}`, `${body}.${sig}.x`, "a.b"]) {
-      problem(await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor: bad }, headers: a.headers }), "invalid_cursor", 400);
+      problem(
+        await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor: bad }, headers: a.headers }),
+        "invalid_cursor",
+        400,
+      );
     }
   });
 
   it("rejects a cursor from another account or another list", async () => {
-    problem(await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor }, headers: b.headers }), "invalid_cursor", 400);
-    problem(await t.app.inject({ method: "GET", url: "/v1/me/api-keys", query: { cursor }, headers: a.headers }), "invalid_cursor", 400);
+    problem(
+      await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor }, headers: b.headers }),
+      "invalid_cursor",
+      400,
+    );
+    problem(
+      await t.app.inject({ method: "GET", url: "/v1/me/api-keys", query: { cursor }, headers: a.headers }),
+      "invalid_cursor",
+      400,
+    );
   });
 
   it("rejects a cursor signed before a key rotation", async () => {
     const rotated = await startApp({ cursorSecret: "another-secret-after-rotation-0123456789abcdef" });
     try {
-      problem(await rotated.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor }, headers: a.headers }), "invalid_cursor", 400);
+      problem(
+        await rotated.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor }, headers: a.headers }),
+        "invalid_cursor",
+        400,
+      );
     } finally {
       await rotated.close();
     }
@@ -59,16 +83,27 @@ describe("cursor pagination (CONTRACT §3)", () => {
     const saved = clock;
     try {
       clock = saved + 24 * 3600 * 1000 - 1000;
-      expect((await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor }, headers: a.headers })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor }, headers: a.headers }))
+          .statusCode,
+      ).toBe(200);
       clock = saved + 24 * 3600 * 1000 + 1000;
-      problem(await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor }, headers: a.headers }), "cursor_expired", 400);
+      problem(
+        await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor }, headers: a.headers }),
+        "cursor_expired",
+        400,
+      );
     } finally {
       clock = saved;
     }
   });
 
   it.each(["0", "101", "-1", "abc", "2.5"])("rejects limit=%s with a 422 on query.limit", async (limit) => {
-    const body = problem(await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { limit }, headers: a.headers }), "validation_error", 422);
+    const body = problem(
+      await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { limit }, headers: a.headers }),
+      "validation_error",
+      422,
+    );
     expect((body["errors"] as { loc: string[] }[])[0]!.loc).toEqual(["query", "limit"]);
   });
 

@@ -2,7 +2,13 @@
 // dialer does (opening, then reply / hear until the agent ends or the customer hangs up).
 import { createDialogue } from "../src/engine/dialogue/flow.ts";
 import type {
-  Dialect, Dialogue, DialogueOrder, DialogueResult, IntentClassifier, SimulatedCustomer, TranscriptEntry,
+  Dialect,
+  Dialogue,
+  DialogueOrder,
+  DialogueResult,
+  IntentClassifier,
+  SimulatedCustomer,
+  TranscriptEntry,
 } from "../src/engine/dialogue/types.ts";
 import { createSimulatedCustomer, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
 
@@ -11,22 +17,49 @@ export const NOW = new Date("2026-11-22T10:00:00Z");
 
 export const ORDERS: Record<Dialect, DialogueOrder> = {
   ma: {
-    shopName: "Dar Lbahja", customerName: "Fatima Zahra", country: "MA", language: "ar", dialect: "ma", amount: "690.00", currency: "MAD",
+    shopName: "Dar Lbahja",
+    customerName: "Fatima Zahra",
+    country: "MA",
+    language: "ar",
+    dialect: "ma",
+    amount: "690.00",
+    currency: "MAD",
     items: [
       { name: "Caftan", variant: "Vert, M", quantity: 1, unit_price: "450.00" },
       { name: "Babouche", variant: "38", quantity: 2, unit_price: "120.00" },
     ],
   },
   dz: {
-    shopName: "Bled Store", customerName: "Yacine", country: "DZ", language: "ar", dialect: "dz", amount: "4500.00", currency: "DZD",
+    shopName: "Bled Store",
+    customerName: "Yacine",
+    country: "DZ",
+    language: "ar",
+    dialect: "dz",
+    amount: "4500.00",
+    currency: "DZD",
     items: [{ name: "Montre", variant: "Noir", quantity: 1, unit_price: "4500.00" }],
   },
   tn: {
-    shopName: "Souk Ennour", customerName: "Amira", country: "TN", language: "ar", dialect: "tn", amount: "89.500", currency: "TND",
-    items: [{ name: "Sac à main", variant: "Beige", quantity: 1, unit_price: "82.500" }, { name: "Livraison", variant: null, quantity: 1, unit_price: "7.000" }],
+    shopName: "Souk Ennour",
+    customerName: "Amira",
+    country: "TN",
+    language: "ar",
+    dialect: "tn",
+    amount: "89.500",
+    currency: "TND",
+    items: [
+      { name: "Sac à main", variant: "Beige", quantity: 1, unit_price: "82.500" },
+      { name: "Livraison", variant: null, quantity: 1, unit_price: "7.000" },
+    ],
   },
   fr: {
-    shopName: "Maison Lila", customerName: "Julie Martin", country: "FR", language: "fr", dialect: "fr", amount: "49.90", currency: "EUR",
+    shopName: "Maison Lila",
+    customerName: "Julie Martin",
+    country: "FR",
+    language: "fr",
+    dialect: "fr",
+    amount: "49.90",
+    currency: "EUR",
     items: [{ name: "Coque de téléphone", variant: "Bleu", quantity: 2, unit_price: "24.95" }],
   },
 };
@@ -48,7 +81,10 @@ export interface Conversation {
 
 /** Plays `customer` against a new dialogue; null dialogue when nobody picks up. */
 export async function converse(
-  order: DialogueOrder, phoneNumber: string, classifier: IntentClassifier, seed = 1,
+  order: DialogueOrder,
+  phoneNumber: string,
+  classifier: IntentClassifier,
+  seed = 1,
 ): Promise<Conversation> {
   const customer = createSimulatedCustomer(phoneNumber, order.dialect, seededRandom(seed));
   if (customer.pickup !== "answer") return { customer, dialogue: null, result: null, transcript: [], agentTurns: 0 };

@@ -9,7 +9,12 @@ import { fr } from "../src/engine/dialogue/profiles/fr.ts";
 import { isBareNo, questionTopic } from "../src/engine/dialogue/cues.ts";
 import { localToUtc } from "../src/domain/local-time.ts";
 import type { Intent, IntentClassifier } from "../src/engine/dialogue/types.ts";
-import { behaviourFor, createSimulatedCustomer, cueOf, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
+import {
+  behaviourFor,
+  createSimulatedCustomer,
+  cueOf,
+  seededRandom,
+} from "../src/engine/telephony/simulator/customer.ts";
 import { profileFor } from "../src/engine/dialogue/flow.ts";
 import { NOW, ORDERS, phoneFor } from "./dialogue-fixtures.ts";
 
@@ -19,8 +24,15 @@ function scripted(lines: Record<string, Intent>): IntentClassifier {
 }
 
 const SCRIPT = scripted({
-  yes: "confirm", no: "cancel", "not me": "wrong_number", "how much?": "question", "ça arrive quand ?": "question",
-  later: "reschedule", "call me": "callback", "other color": "change_request", "who is this?": "question",
+  yes: "confirm",
+  no: "cancel",
+  "not me": "wrong_number",
+  "how much?": "question",
+  "ça arrive quand ?": "question",
+  later: "reschedule",
+  "call me": "callback",
+  "other color": "change_request",
+  "who is this?": "question",
 });
 
 async function play(lines: (string | null)[], dialect: keyof typeof ORDERS = "ma") {
@@ -65,14 +77,21 @@ describe("flow", () => {
     const { d, last } = await play(["yes", "yes"]);
     expect(last.end).toBe(true);
     expect(last.text).toContain("الليفرور");
-    expect(d.result()).toEqual({ outcome: "confirmed", outcome_details: { transcript_excerpt: "yes" }, end_reason: "completed" });
+    expect(d.result()).toEqual({
+      outcome: "confirmed",
+      outcome_details: { transcript_excerpt: "yes" },
+      end_reason: "completed",
+    });
   });
 
   it("asks the reason of a cancel once, then closes declined with it", async () => {
     const { d, turns } = await play(["yes", "no", "too expensive"]);
     expect(turns[2]?.text).toContain("علاش");
     expect(d.result()?.outcome).toBe("declined");
-    expect(d.result()?.outcome_details).toMatchObject({ reason: "too expensive", transcript_excerpt: "no / too expensive" });
+    expect(d.result()?.outcome_details).toMatchObject({
+      reason: "too expensive",
+      transcript_excerpt: "no / too expensive",
+    });
   });
 
   it("a bare no to the identity check is a wrong number", async () => {
@@ -146,12 +165,22 @@ describe("interruptions", () => {
 
   it("a hang-up after a decision keeps it", async () => {
     const { d } = await play(["yes", "no"]);
-    expect(d.interrupt("customer_hangup", 20)).toMatchObject({ outcome: "declined", outcome_details: { reason: null }, end_reason: "customer_hangup" });
+    expect(d.interrupt("customer_hangup", 20)).toMatchObject({
+      outcome: "declined",
+      outcome_details: { reason: null },
+      end_reason: "customer_hangup",
+    });
   });
 
   it("balance and cancel interruptions", async () => {
-    expect((await play(["yes"])).d.interrupt("balance_exhausted", 9)).toMatchObject({ outcome: "no_decision", end_reason: "balance_exhausted" });
-    expect((await play([])).d.interrupt("canceled", 1)).toMatchObject({ outcome: "no_decision", end_reason: "canceled" });
+    expect((await play(["yes"])).d.interrupt("balance_exhausted", 9)).toMatchObject({
+      outcome: "no_decision",
+      end_reason: "balance_exhausted",
+    });
+    expect((await play([])).d.interrupt("canceled", 1)).toMatchObject({
+      outcome: "no_decision",
+      end_reason: "canceled",
+    });
   });
 
   it("an interrupt after the end keeps the completed result", async () => {
@@ -181,7 +210,15 @@ describe("cues and local time", () => {
 });
 
 describe("what the simulated customer recognises in every profile's words", () => {
-  const cases = [["ma", "ar"], ["dz", "ar"], ["tn", "ar"], ["ma", "fr"], ["dz", "fr"], ["tn", "fr"], ["fr", "fr"]] as const;
+  const cases = [
+    ["ma", "ar"],
+    ["dz", "ar"],
+    ["tn", "ar"],
+    ["ma", "fr"],
+    ["dz", "fr"],
+    ["tn", "fr"],
+    ["fr", "fr"],
+  ] as const;
   it.each(cases)("%s in %s", (dialect, language) => {
     const order = { ...ORDERS[dialect], language };
     const p = profileFor(order);
@@ -191,7 +228,8 @@ describe("what the simulated customer recognises in every profile's words", () =
     expect(cueOf(p.introduceAgain(order))).toBe("identity");
     expect(cueOf(p.readBack(order, first))).toBe("confirm");
     expect([1, 2].map((n) => cueOf(p.confirmationAgain(n)))).toEqual(["confirm", "confirm"]);
-    for (const topic of ["price", "items", "delivery"] as const) expect(cueOf(`${p.answer(topic, order)} ${p.confirmationQuestion()}`)).toBe("confirm");
+    for (const topic of ["price", "items", "delivery"] as const)
+      expect(cueOf(`${p.answer(topic, order)} ${p.confirmationQuestion()}`)).toBe("confirm");
     expect(cueOf(p.askReason())).toBe("why");
     expect(cueOf(p.askDate())).toBe("when");
     expect(cueOf(p.askCallbackTime())).toBe("when");
@@ -206,7 +244,9 @@ describe("simulated customer", () => {
     expect(behaviourFor("+33612345678")).toBe(behaviourFor("+33612345678"));
     const counts = new Map<string, number>();
     for (let i = 0; i < 2000; i++) {
-      const b = behaviourFor(`+2126${String(10_000_000 + i * 7919).padStart(8, "0")}`.replace(/(0[1-9]|1[0-2])$/, "77"));
+      const b = behaviourFor(
+        `+2126${String(10_000_000 + i * 7919).padStart(8, "0")}`.replace(/(0[1-9]|1[0-2])$/, "77"),
+      );
       counts.set(b, (counts.get(b) ?? 0) + 1);
     }
     expect(counts.get("confirm") ?? 0).toBeGreaterThan(700);
@@ -244,10 +284,14 @@ describe("never a false confirmation: the yes/no check and the keypad (issue 14)
   const UNSURE = {
     classify: (text: string) => {
       const table: Record<string, { intent: Intent; confidence: number; mixed?: boolean }> = {
-        yes: { intent: "confirm", confidence: 0.9 }, no: { intent: "cancel", confidence: 0.9 },
-        "yes-ish": { intent: "confirm", confidence: 0.55 }, "no-ish": { intent: "cancel", confidence: 0.5 },
-        "yes but no": { intent: "confirm", confidence: 0.9, mixed: true }, "not me?": { intent: "wrong_number", confidence: 0.5 },
-        la: { intent: "cancel", confidence: 0.6 }, later: { intent: "reschedule", confidence: 0.9 },
+        yes: { intent: "confirm", confidence: 0.9 },
+        no: { intent: "cancel", confidence: 0.9 },
+        "yes-ish": { intent: "confirm", confidence: 0.55 },
+        "no-ish": { intent: "cancel", confidence: 0.5 },
+        "yes but no": { intent: "confirm", confidence: 0.9, mixed: true },
+        "not me?": { intent: "wrong_number", confidence: 0.5 },
+        la: { intent: "cancel", confidence: 0.6 },
+        later: { intent: "reschedule", confidence: 0.9 },
         "oui oui": { intent: "confirm", confidence: 0.65 },
       };
       return table[text] ?? { intent: "unclear" as const, confidence: 0.3 };
@@ -259,7 +303,11 @@ describe("never a false confirmation: the yes/no check and the keypad (issue 14)
     const turns = [d.opening()];
     let at = 2;
     for (const line of lines) {
-      turns.push(line === null || typeof line === "string" ? await d.hear(line, (at += 4)) : await d.press!(line.keys, (at += 4)));
+      turns.push(
+        line === null || typeof line === "string"
+          ? await d.hear(line, (at += 4))
+          : await d.press!(line.keys, (at += 4)),
+      );
     }
     return { d, turns };
   }
@@ -324,7 +372,10 @@ describe("never a false confirmation: the yes/no check and the keypad (issue 14)
   });
 
   it("2 on the keypad declines; a key before the offer or another key is not a decision", async () => {
-    expect((await run(["yes", "euh", null, { keys: "2" }], true, "fr")).d.result()).toMatchObject({ outcome: "declined", outcome_details: { reason: null } });
+    expect((await run(["yes", "euh", null, { keys: "2" }], true, "fr")).d.result()).toMatchObject({
+      outcome: "declined",
+      outcome_details: { reason: null },
+    });
     const early = await run(["yes", { keys: "1" }], true);
     expect(early.d.result()).toBeNull();
     const other = await run(["yes", "euh", "hmm", { keys: "7" }], true);
@@ -342,12 +393,20 @@ describe("never a false confirmation: the yes/no check and the keypad (issue 14)
     const confirmer = createSimulatedCustomer(phoneFor("fr", "01"), "fr", r);
     expect(cueOf(fr.checkConfirm())).toBe("check");
     expect(cueOf(fr.offerKeypad())).toBe("keypad");
-    expect(["oui", "oui oui", "oui, c'est ça", "exactement, oui", "oui, je confirme"]).toContain(confirmer.reply(fr.checkConfirm(), 3).text);
+    expect(["oui", "oui oui", "oui, c'est ça", "exactement, oui", "oui, je confirme"]).toContain(
+      confirmer.reply(fr.checkConfirm(), 3).text,
+    );
     expect(confirmer.reply(fr.offerKeypad(), 4)).toMatchObject({ digits: "1", text: null });
-    expect(createSimulatedCustomer(phoneFor("ma", "02"), "ma", r).reply(profileFor(ORDERS.ma).offerKeypad(), 4)).toMatchObject({ digits: "2" });
+    expect(
+      createSimulatedCustomer(phoneFor("ma", "02"), "ma", r).reply(profileFor(ORDERS.ma).offerKeypad(), 4),
+    ).toMatchObject({ digits: "2" });
     for (const d of ["ma", "dz", "tn"] as const) {
       const p = profileFor(ORDERS[d]);
-      expect([cueOf(p.checkConfirm()), cueOf(p.offerKeypad()), cueOf(p.checkIdentity(ORDERS[d]))]).toEqual(["check", "keypad", "identity"]);
+      expect([cueOf(p.checkConfirm()), cueOf(p.offerKeypad()), cueOf(p.checkIdentity(ORDERS[d]))]).toEqual([
+        "check",
+        "keypad",
+        "identity",
+      ]);
     }
   });
 });

@@ -73,20 +73,26 @@ describe.each(DIALECTS)("simulated customers speaking %s", (dialect) => {
     expect(customerLines(t).every((e) => e.intent !== undefined)).toBe(true);
     expect(typeof c.result?.outcome_details.transcript_excerpt).toBe("string");
     expect(excerptOf(c).length).toBeLessThanOrEqual(280);
-    if (suffix !== "07" && suffix !== "12") expect(t.some((e) => e.speaker === "agent" && e.text.includes(SPOKEN_AMOUNT[dialect]))).toBe(true);
+    if (suffix !== "07" && suffix !== "12")
+      expect(t.some((e) => e.speaker === "agent" && e.text.includes(SPOKEN_AMOUNT[dialect]))).toBe(true);
     if (c.result?.end_reason === "completed") expect(t[t.length - 1]?.speaker).toBe("agent");
   });
 });
 
 /** MA, DZ and TN orders with language "fr": the local French script, the same customers. */
-const LOCAL_FRENCH: Record<Exclude<Dialect, "fr">, string> = { ma: "690 dirhams", dz: "4 500 dinars", tn: "89 dinars et 500 millimes" };
+const LOCAL_FRENCH: Record<Exclude<Dialect, "fr">, string> = {
+  ma: "690 dirhams",
+  dz: "4 500 dinars",
+  tn: "89 dinars et 500 millimes",
+};
 
 describe.each(["ma", "dz", "tn"] as const)("the %s profile in French", (dialect) => {
   it.each(["01", "02", "06", "08", "10", "12"])("number ending %s", async (suffix) => {
     const c = await converse({ ...ORDERS[dialect], language: "fr" }, phoneFor(dialect, suffix), classifier);
     EXPECT[suffix]?.(c);
     expect(c.transcript[0]?.text).toMatch(/^(Salam|Aslema|Bonjour)/);
-    if (suffix !== "12") expect(c.transcript.some((e) => e.speaker === "agent" && e.text.includes(LOCAL_FRENCH[dialect]))).toBe(true);
+    if (suffix !== "12")
+      expect(c.transcript.some((e) => e.speaker === "agent" && e.text.includes(LOCAL_FRENCH[dialect]))).toBe(true);
   });
 });
 
@@ -104,7 +110,10 @@ async function talk(dialect: Dialect, lines: (string | null)[]) {
 describe("hand-written conversations", () => {
   it("a negation trap confirms (ma)", async () => {
     const { result } = await talk("ma", ["iyeh ana", "la la ma kayn mouchkil, sifto liya"]);
-    expect(result).toMatchObject({ outcome: "confirmed", outcome_details: { transcript_excerpt: "la la ma kayn mouchkil, sifto liya" } });
+    expect(result).toMatchObject({
+      outcome: "confirmed",
+      outcome_details: { transcript_excerpt: "la la ma kayn mouchkil, sifto liya" },
+    });
   });
 
   it("a question, its answer from the order, then a yes (tn)", async () => {
@@ -121,23 +130,39 @@ describe("hand-written conversations", () => {
   });
 
   it("a reschedule naming its day closes without asking when (fr)", async () => {
-    const { turns, result } = await talk("fr", ["oui c'est moi", "je ne suis pas là cette semaine, livrez-moi samedi prochain"]);
+    const { turns, result } = await talk("fr", [
+      "oui c'est moi",
+      "je ne suis pas là cette semaine, livrez-moi samedi prochain",
+    ]);
     expect(turns[2]?.end).toBe(true);
     expect(result?.outcome).toBe("rescheduled");
     expect(result?.outcome_details["preferred_date"]).toBe("2026-11-28");
   });
 
   it("a callback at six in the evening is stored in UTC (fr, UTC+1 in November)", async () => {
-    const { result } = await talk("fr", ["oui c'est moi", "je suis au travail, rappelez-moi plus tard", "demain vers 18h"]);
+    const { result } = await talk("fr", [
+      "oui c'est moi",
+      "je suis au travail, rappelez-moi plus tard",
+      "demain vers 18h",
+    ]);
     expect(result?.outcome).toBe("callback_requested");
     expect(result?.outcome_details["callback_at"]).toBe("2026-11-23T17:00:00Z");
   });
 
   it("a callback named in Darija is six in the evening, Casablanca time (ma)", async () => {
-    const { result } = await talk("ma", ["ah ana", "ana f lkhedma daba, 3ayet liya men b3d", "ghedda m3a 6 dyal l3chiya"]);
+    const { result } = await talk("ma", [
+      "ah ana",
+      "ana f lkhedma daba, 3ayet liya men b3d",
+      "ghedda m3a 6 dyal l3chiya",
+    ]);
     expect(result?.outcome).toBe("callback_requested");
     const at = new Date(String(result?.outcome_details["callback_at"]));
-    const local = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Casablanca", dateStyle: "short", timeStyle: "short", hourCycle: "h23" }).format(at);
+    const local = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Africa/Casablanca",
+      dateStyle: "short",
+      timeStyle: "short",
+      hourCycle: "h23",
+    }).format(at);
     expect(local).toBe("2026-11-23, 18:00");
   });
 
@@ -169,8 +194,17 @@ describe("hand-written conversations", () => {
 
 /** What the classifier must make of each part of the simulator's phrase banks. */
 const BANK_INTENTS: [keyof PhraseBank, Intent][] = [
-  ["identityYes", "confirm"], ["whoIsCalling", "question"], ["wrongPerson", "wrong_number"], ["confirm", "confirm"], ["hedge", "unclear"], ["decline", "cancel"],
-  ["reschedule", "reschedule"], ["question", "question"], ["change", "change_request"], ["callback", "callback"], ["mumble", "unclear"],
+  ["identityYes", "confirm"],
+  ["whoIsCalling", "question"],
+  ["wrongPerson", "wrong_number"],
+  ["confirm", "confirm"],
+  ["hedge", "unclear"],
+  ["decline", "cancel"],
+  ["reschedule", "reschedule"],
+  ["question", "question"],
+  ["change", "change_request"],
+  ["callback", "callback"],
+  ["mumble", "unclear"],
 ];
 
 describe("the simulator's phrase banks through the real classifier", () => {
@@ -189,7 +223,9 @@ describe("the simulator's phrase banks through the real classifier", () => {
         }
       }
     }
-    console.log(`phrase banks: ${total - misses.length}/${total} read as meant${misses.length ? `\n  ${misses.join("\n  ")}` : ""}`);
+    console.log(
+      `phrase banks: ${total - misses.length}/${total} read as meant${misses.length ? `\n  ${misses.join("\n  ")}` : ""}`,
+    );
     expect(misses).toEqual([]);
   });
 });

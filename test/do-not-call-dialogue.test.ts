@@ -11,7 +11,6 @@ import { tnPhrases } from "../src/engine/telephony/simulator/phrases/tn.ts";
 import { NOW, ORDERS } from "./dialogue-fixtures.ts";
 import { REQUESTS } from "./do-not-call-fixtures.ts";
 
-
 const BANKS = { ma: maPhrases, dz: dzPhrases, tn: tnPhrases, fr: frPhrases } as const;
 
 describe("the do-not-call phrase detector", () => {
@@ -28,8 +27,16 @@ describe("the do-not-call phrase detector", () => {
   }
 
   it("does not take a callback for a refusal of calls", () => {
-    for (const text of ["ma t3aytlich daba, 3ayet mba3d", "rappelez-moi plus tard", "ne m'appelez pas maintenant, rappelez demain", "ma tkalamnich tawa, kalamni ba3d"]) {
-      expect(asksNotToBeCalled(text, "ma") || asksNotToBeCalled(text, "tn") || asksNotToBeCalled(text, "fr"), text).toBe(false);
+    for (const text of [
+      "ma t3aytlich daba, 3ayet mba3d",
+      "rappelez-moi plus tard",
+      "ne m'appelez pas maintenant, rappelez demain",
+      "ma tkalamnich tawa, kalamni ba3d",
+    ]) {
+      expect(
+        asksNotToBeCalled(text, "ma") || asksNotToBeCalled(text, "tn") || asksNotToBeCalled(text, "fr"),
+        text,
+      ).toBe(false);
     }
   });
 });
@@ -37,14 +44,25 @@ describe("the do-not-call phrase detector", () => {
 describe("the dialogue on a do-not-call request", () => {
   for (const dialect of ["ma", "dz", "tn", "fr"] as const) {
     it(`ends the ${dialect} call politely, declined, with end_reason ${DO_NOT_CALL_END_REASON}, at any step`, async () => {
-      for (const replies of [[REQUESTS[dialect][0]!], [dialect === "fr" ? "oui c'est moi" : "iyeh", REQUESTS[dialect][1]!]]) {
-        const d = createDialogue(ORDERS[dialect], { classifier: new LexiconIntentClassifier(), now: NOW, random: () => 0 });
+      for (const replies of [
+        [REQUESTS[dialect][0]!],
+        [dialect === "fr" ? "oui c'est moi" : "iyeh", REQUESTS[dialect][1]!],
+      ]) {
+        const d = createDialogue(ORDERS[dialect], {
+          classifier: new LexiconIntentClassifier(),
+          now: NOW,
+          random: () => 0,
+        });
         d.opening();
         let turn = { text: "", end: false };
         for (const [i, text] of replies.entries()) turn = await d.hear(text, 2 + i * 4);
         expect(turn.end).toBe(true);
         expect(turn.text).toBe(doNotCallClosing(dialect, ORDERS[dialect].language));
-        expect(d.result()).toMatchObject({ outcome: "declined", end_reason: DO_NOT_CALL_END_REASON, outcome_details: { reason: "do_not_call" } });
+        expect(d.result()).toMatchObject({
+          outcome: "declined",
+          end_reason: DO_NOT_CALL_END_REASON,
+          outcome_details: { reason: "do_not_call" },
+        });
       }
     });
   }

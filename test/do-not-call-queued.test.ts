@@ -16,7 +16,12 @@ describe("do-not-call ends queued calls at once (issue 32.6)", () => {
     a = await newAccount(t.ctx, 1000);
     shop = (await insertShop(t.ctx, a.accountId)).externalId;
     // an endpoint, so events are recorded (nothing is sent: no delivery worker runs here)
-    const hook = await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: a.headers, payload: { url: "http://127.0.0.1:49999/hooks" } });
+    const hook = await t.app.inject({
+      method: "POST",
+      url: "/v1/me/webhooks",
+      headers: a.headers,
+      payload: { url: "http://127.0.0.1:49999/hooks" },
+    });
     expect(hook.statusCode, hook.body).toBe(201);
   });
   afterAll(async () => {
@@ -26,19 +31,46 @@ describe("do-not-call ends queued calls at once (issue 32.6)", () => {
   it("a call queued for days ends failed number_do_not_call when its number is listed, with call.ended; other numbers' calls stay", async () => {
     const phone = "+212612340777";
     const later = new Date(Date.now() + 3 * DAY).toISOString();
-    const listed = (await postCall(t, a, callBody(shop, { scheduled_at: later, customer: { name: "Karim", phone_number: phone } }))).json() as { id: string };
-    const other = (await postCall(t, a, callBody(shop, { scheduled_at: later, customer: { name: "Nadia", phone_number: "+212612340778" } }))).json() as { id: string };
-    const res = await t.app.inject({ method: "POST", url: "/v1/me/do-not-call", headers: a.headers, payload: { phone_number: phone } });
+    const listed = (
+      await postCall(t, a, callBody(shop, { scheduled_at: later, customer: { name: "Karim", phone_number: phone } }))
+    ).json() as { id: string };
+    const other = (
+      await postCall(
+        t,
+        a,
+        callBody(shop, { scheduled_at: later, customer: { name: "Nadia", phone_number: "+212612340778" } }),
+      )
+    ).json() as { id: string };
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/me/do-not-call",
+      headers: a.headers,
+      payload: { phone_number: phone },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const call = (await t.app.inject({ method: "GET", url: `/v1/calls/${listed.id}`, headers: a.headers })).json() as Record<string, unknown>;
-    expect(call).toMatchObject({ status: "failed", end_reason: "number_do_not_call", billed_seconds: 0, outcome_details: { error: { code: "number_do_not_call" } } });
+    const call = (
+      await t.app.inject({ method: "GET", url: `/v1/calls/${listed.id}`, headers: a.headers })
+    ).json() as Record<string, unknown>;
+    expect(call).toMatchObject({
+      status: "failed",
+      end_reason: "number_do_not_call",
+      billed_seconds: 0,
+      outcome_details: { error: { code: "number_do_not_call" } },
+    });
     expect(call["ended_at"]).not.toBeNull();
-    const kept = (await t.app.inject({ method: "GET", url: `/v1/calls/${other.id}`, headers: a.headers })).json() as Record<string, unknown>;
+    const kept = (
+      await t.app.inject({ method: "GET", url: `/v1/calls/${other.id}`, headers: a.headers })
+    ).json() as Record<string, unknown>;
     expect(kept["status"]).toBe("queued");
     const ended = (await eventsOf(t.ctx, a.accountId)).filter((e) => e.type === "call.ended");
     expect(ended.map((e) => JSON.stringify(e.payload))).toEqual([expect.stringContaining(listed.id)]);
     // listing it again changes nothing, and the ended call is not ended twice
-    await t.app.inject({ method: "POST", url: "/v1/me/do-not-call", headers: a.headers, payload: { phone_number: phone } });
+    await t.app.inject({
+      method: "POST",
+      url: "/v1/me/do-not-call",
+      headers: a.headers,
+      payload: { phone_number: phone },
+    });
     expect((await eventsOf(t.ctx, a.accountId)).filter((e) => e.type === "call.ended")).toHaveLength(1);
   });
 });
@@ -59,7 +91,15 @@ describe("schedule_reason: why the calling hours moved scheduled_at (issue 32.6)
 
   const create = async (at: string, country: string, phone: string, scheduledAt?: string) => {
     clock = Date.parse(at);
-    const res = await postCall(t, a, callBody(shop, { country, customer: { name: "Sami", phone_number: phone }, ...(scheduledAt ? { scheduled_at: scheduledAt } : {}) }));
+    const res = await postCall(
+      t,
+      a,
+      callBody(shop, {
+        country,
+        customer: { name: "Sami", phone_number: phone },
+        ...(scheduledAt ? { scheduled_at: scheduledAt } : {}),
+      }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; scheduled_at: string | null; schedule_reason: string | null };
   };
@@ -74,12 +114,16 @@ describe("schedule_reason: why the calling hours moved scheduled_at (issue 32.6)
     // 2027-01-09 is a Saturday: France calls no one at weekends.
     expect((await create("2027-01-09T11:00:00Z", "FR", "+33612345603")).schedule_reason).toBe("weekend");
     // 2027-07-14 (a Wednesday) is a French public holiday; asked for by scheduled_at.
-    expect((await create("2027-07-13T10:00:00Z", "FR", "+33612345604", "2027-07-14T10:00:00Z")).schedule_reason).toBe("holiday");
+    expect((await create("2027-07-13T10:00:00Z", "FR", "+33612345604", "2027-07-14T10:00:00Z")).schedule_reason).toBe(
+      "holiday",
+    );
     // inside the hours: nothing moved
     const open = await create("2027-01-05T11:00:00Z", "MA", "+212612345605");
     expect([open.scheduled_at, open.schedule_reason]).toEqual([null, null]);
     // a GET gives the same reason
-    const read = (await t.app.inject({ method: "GET", url: `/v1/calls/${prayer.id}`, headers: a.headers })).json() as Record<string, unknown>;
+    const read = (
+      await t.app.inject({ method: "GET", url: `/v1/calls/${prayer.id}`, headers: a.headers })
+    ).json() as Record<string, unknown>;
     expect(read["schedule_reason"]).toBe("friday_prayer");
   });
 });

@@ -9,7 +9,10 @@ import { ERRORS } from "../src/errors.ts";
 import { newAccount, startApp, type TestApp } from "./helpers.ts";
 
 const run = promisify(execFile);
-const redocly = path.join(path.dirname(createRequire(import.meta.url).resolve("@redocly/cli/package.json")), "bin/cli.js");
+const redocly = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("@redocly/cli/package.json")),
+  "bin/cli.js",
+);
 
 interface Operation {
   operationId?: string;
@@ -51,7 +54,9 @@ describe("documentation (CONTRACT §8)", () => {
     try {
       const file = path.join(dir, "openapi.json");
       await writeFile(file, JSON.stringify(doc));
-      const { stdout, stderr } = await run(process.execPath, [redocly, "lint", file, "--format=summary"], { env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+      const { stdout, stderr } = await run(process.execPath, [redocly, "lint", file, "--format=summary"], {
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+      });
       expect(`${stdout}${stderr}`).toContain("valid");
       expect(`${stdout}${stderr}`).not.toMatch(/warning|error/i);
     } finally {
@@ -87,7 +92,9 @@ describe("documentation (CONTRACT §8)", () => {
 
 describe("versioning headers (spec part 9)", () => {
   it("sends X-API-Version always and Sunset/Deprecation when configured", async () => {
-    const t = await startApp({ env: { WAKHA_V1_SUNSET: "2027-12-31T00:00:00Z", WAKHA_V1_DEPRECATION: "2027-06-30T00:00:00Z" } });
+    const t = await startApp({
+      env: { WAKHA_V1_SUNSET: "2027-12-31T00:00:00Z", WAKHA_V1_DEPRECATION: "2027-06-30T00:00:00Z" },
+    });
     try {
       const a = await newAccount(t.ctx);
       for (const res of [

@@ -8,14 +8,32 @@ import { FakeS3 } from "./fakes/s3.ts";
 import { FakeJambonz } from "./fakes/jambonz.ts";
 import { FakeTwilio } from "./fakes/twilio.ts";
 
-const TWILIO = { WAKHA_TWILIO_ACCOUNT_SID: `AC${"ab".repeat(16)}`, WAKHA_TWILIO_AUTH_TOKEN: "doctor-auth-token-0000000", WAKHA_TWILIO_CALLER_IDS: "+33100000000" };
-const JAMBONZ = { WAKHA_JAMBONZ_ACCOUNT_SID: "acct-1", WAKHA_JAMBONZ_API_KEY: "doctor-api-key", WAKHA_JAMBONZ_CALLER_IDS: "MA=+212522000000", WAKHA_JAMBONZ_WEBHOOK_SECRET: "doctor-secret-000" };
+const TWILIO = {
+  WAKHA_TWILIO_ACCOUNT_SID: `AC${"ab".repeat(16)}`,
+  WAKHA_TWILIO_AUTH_TOKEN: "doctor-auth-token-0000000",
+  WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+};
+const JAMBONZ = {
+  WAKHA_JAMBONZ_ACCOUNT_SID: "acct-1",
+  WAKHA_JAMBONZ_API_KEY: "doctor-api-key",
+  WAKHA_JAMBONZ_CALLER_IDS: "MA=+212522000000",
+  WAKHA_JAMBONZ_WEBHOOK_SECRET: "doctor-secret-000",
+};
 
 let twilio: FakeTwilio;
 let jambonz: FakeJambonz;
 beforeAll(async () => {
-  twilio = new FakeTwilio({ accountSid: TWILIO.WAKHA_TWILIO_ACCOUNT_SID, authToken: TWILIO.WAKHA_TWILIO_AUTH_TOKEN, speed: 1 });
-  jambonz = new FakeJambonz({ accountSid: "acct-1", apiKey: "doctor-api-key", webhookSecret: "doctor-secret-000", speed: 1 });
+  twilio = new FakeTwilio({
+    accountSid: TWILIO.WAKHA_TWILIO_ACCOUNT_SID,
+    authToken: TWILIO.WAKHA_TWILIO_AUTH_TOKEN,
+    speed: 1,
+  });
+  jambonz = new FakeJambonz({
+    accountSid: "acct-1",
+    apiKey: "doctor-api-key",
+    webhookSecret: "doctor-secret-000",
+    speed: 1,
+  });
   await twilio.start();
   await jambonz.start();
 });
@@ -48,14 +66,21 @@ describe("wakha doctor", () => {
 
   it("checks the credentials online against each carrier", async () => {
     const env = {
-      WAKHA_CHANNELS: "gsm=jambonz,voip=twilio", WAKHA_PUBLIC_URL: "https://wakha.example.com", ...TWILIO, ...JAMBONZ,
-      WAKHA_TWILIO_API_URL: twilio.url, WAKHA_JAMBONZ_API_URL: jambonz.url,
+      WAKHA_CHANNELS: "gsm=jambonz,voip=twilio",
+      WAKHA_PUBLIC_URL: "https://wakha.example.com",
+      ...TWILIO,
+      ...JAMBONZ,
+      WAKHA_TWILIO_API_URL: twilio.url,
+      WAKHA_JAMBONZ_API_URL: jambonz.url,
     };
     const ok = await doctor(env, true);
     expect(ok.lines.join("\n")).toMatch(/ok\s+twilio: account active \(Full\)/);
     expect(ok.lines.join("\n")).toMatch(/ok\s+jambonz: API key accepted; WAKHA_JAMBONZ_WEBHOOK_SECRET matches/);
     expect(ok.code).toBe(0);
-    const bad = await doctor({ ...env, WAKHA_TWILIO_AUTH_TOKEN: "wrong-token-00000000000", WAKHA_JAMBONZ_WEBHOOK_SECRET: "another-secret" }, true);
+    const bad = await doctor(
+      { ...env, WAKHA_TWILIO_AUTH_TOKEN: "wrong-token-00000000000", WAKHA_JAMBONZ_WEBHOOK_SECRET: "another-secret" },
+      true,
+    );
     expect(bad.code).toBe(1);
     expect(bad.lines.join("\n")).toMatch(/FAIL\s+twilio: the account SID and auth token were refused/);
     expect(bad.lines.join("\n")).toMatch(/FAIL\s+jambonz: WAKHA_JAMBONZ_WEBHOOK_SECRET is not the account's/);
@@ -67,7 +92,12 @@ describe("wakha doctor", () => {
 describe("wakha doctor: database, Redis, encryption key, bucket; a worker needs WAKHA_BASE_URL", () => {
   let s3: FakeS3;
   beforeAll(async () => {
-    s3 = await new FakeS3({ bucket: "doctor-probe", accessKeyId: "AKIADOCTOR", secretAccessKey: "doctor-bucket-secret", region: "auto" }).start();
+    s3 = await new FakeS3({
+      bucket: "doctor-probe",
+      accessKeyId: "AKIADOCTOR",
+      secretAccessKey: "doctor-bucket-secret",
+      region: "auto",
+    }).start();
   });
   afterAll(async () => {
     await s3?.stop();
@@ -78,14 +108,21 @@ describe("wakha doctor: database, Redis, encryption key, bucket; a worker needs 
     return { code, text: lines.join("\n") };
   };
   const bucket = () => ({
-    WAKHA_RECORDINGS_BUCKET: "doctor-probe", WAKHA_RECORDINGS_ENDPOINT: s3.url, WAKHA_RECORDINGS_REGION: "auto",
-    WAKHA_RECORDINGS_ACCESS_KEY_ID: "AKIADOCTOR", WAKHA_RECORDINGS_SECRET_ACCESS_KEY: "doctor-bucket-secret", WAKHA_RECORDINGS_FORCE_PATH_STYLE: "1",
+    WAKHA_RECORDINGS_BUCKET: "doctor-probe",
+    WAKHA_RECORDINGS_ENDPOINT: s3.url,
+    WAKHA_RECORDINGS_REGION: "auto",
+    WAKHA_RECORDINGS_ACCESS_KEY_ID: "AKIADOCTOR",
+    WAKHA_RECORDINGS_SECRET_ACCESS_KEY: "doctor-bucket-secret",
+    WAKHA_RECORDINGS_FORCE_PATH_STYLE: "1",
   });
 
   it("checks the database, Redis, the encryption key and, online, the bucket with a probe object written, read and deleted", async () => {
     const env = {
-      DATABASE_URL: testDatabaseUrl(), ...(process.env["REDIS_URL"] ? { REDIS_URL: process.env["REDIS_URL"] } : {}),
-      WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY, WAKHA_BASE_URL: "https://api.example.test", ...bucket(),
+      DATABASE_URL: testDatabaseUrl(),
+      ...(process.env["REDIS_URL"] ? { REDIS_URL: process.env["REDIS_URL"] } : {}),
+      WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY,
+      WAKHA_BASE_URL: "https://api.example.test",
+      ...bucket(),
     };
     const ok = await infra(env, true);
     expect(ok.text).toMatch(/ok\s+database: connected \(PostgreSQL \d+/);
@@ -102,16 +139,22 @@ describe("wakha doctor: database, Redis, encryption key, bucket; a worker needs 
   });
 
   it("fails an unreachable database and Redis and a refused bucket, without printing their secrets", async () => {
-    const { code, text } = await infra({
-      DATABASE_URL: "postgresql://wakha:db-password-123@127.0.0.1:1/wakha", REDIS_URL: "redis://:redis-password-123@127.0.0.1:1",
-      ...bucket(), WAKHA_RECORDINGS_SECRET_ACCESS_KEY: "not-the-bucket-secret",
-    }, true);
+    const { code, text } = await infra(
+      {
+        DATABASE_URL: "postgresql://wakha:db-password-123@127.0.0.1:1/wakha",
+        REDIS_URL: "redis://:redis-password-123@127.0.0.1:1",
+        ...bucket(),
+        WAKHA_RECORDINGS_SECRET_ACCESS_KEY: "not-the-bucket-secret",
+      },
+      true,
+    );
     expect(code).toBe(1);
     expect(text).toMatch(/FAIL\s+database: cannot connect with DATABASE_URL/);
     expect(text).toMatch(/FAIL\s+Redis: cannot reach REDIS_URL/);
     expect(text).toMatch(/FAIL\s+recordings: bucket doctor-probe .*the probe failed/);
     expect(text).toMatch(/warn\s+WAKHA_ENCRYPTION_KEY is not set/);
-    for (const secret of ["db-password-123", "redis-password-123", "not-the-bucket-secret"]) expect(text).not.toContain(secret);
+    for (const secret of ["db-password-123", "redis-password-123", "not-the-bucket-secret"])
+      expect(text).not.toContain(secret);
   });
 
   it("fails a worker or API node without WAKHA_BASE_URL, and a worker refuses to start without it", async () => {
@@ -120,9 +163,15 @@ describe("wakha doctor: database, Redis, encryption key, bucket; a worker needs 
     expect(doc.text).toMatch(/FAIL\s+WAKHA_BASE_URL: required on a worker node/);
     expect((await infra({ WAKHA_ROLE: "api" })).text).toMatch(/FAIL\s+WAKHA_BASE_URL is not set on this api node/);
     const started = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, ["bin/wakha.js", "worker"], {
-        env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: "silent" }, timeout: 60_000,
-      }, (err, _out, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stderr }));
+      execFile(
+        process.execPath,
+        ["bin/wakha.js", "worker"],
+        {
+          env: { PATH: process.env["PATH"] ?? "", DATABASE_URL: testDatabaseUrl(), LOG_LEVEL: "silent" },
+          timeout: 60_000,
+        },
+        (err, _out, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stderr }),
+      );
     });
     expect(started.code, started.stderr).toBe(1);
     expect(started.stderr).toContain("WAKHA_BASE_URL: required on a worker node");

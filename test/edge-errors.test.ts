@@ -41,13 +41,19 @@ describe("errors outside the app's reach (issue 20, finding 6)", () => {
   afterAll(() => t.close());
 
   it("a 100,000-character cursor gets Node's 431 as problem+json with X-Request-Id", async () => {
-    const res = await rawExchange(port, `GET /v1/calls?cursor=${"a".repeat(100_000)} HTTP/1.1\r\nHost: x\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
+    const res = await rawExchange(
+      port,
+      `GET /v1/calls?cursor=${"a".repeat(100_000)} HTTP/1.1\r\nHost: x\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`,
+    );
     const body = expectProblem(res, 431, "http_error");
     expect(body["detail"]).toMatch(/header/i);
   });
 
   it("a control character in a header gets Node's 400 as problem+json with X-Request-Id", async () => {
-    const res = await rawExchange(port, `GET /v1/me HTTP/1.1\r\nHost: x\r\nX-Trace: a\u0001b\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
+    const res = await rawExchange(
+      port,
+      `GET /v1/me HTTP/1.1\r\nHost: x\r\nX-Trace: a\u0001b\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`,
+    );
     expectProblem(res, 400, "bad_request");
   });
 
@@ -58,14 +64,28 @@ describe("errors outside the app's reach (issue 20, finding 6)", () => {
   it("cursors show neither the account id nor the filters", async () => {
     const page = (await t.app.inject({ method: "GET", url: "/v1/me/transactions?limit=1", headers: a.headers })).json();
     const cursor = page.next_cursor as string;
-    const decoded = cursor.split(".").map((p) => Buffer.from(p, "base64url").toString("latin1")).join(" ");
+    const decoded = cursor
+      .split(".")
+      .map((p) => Buffer.from(p, "base64url").toString("latin1"))
+      .join(" ");
     expect(decoded).not.toContain(a.accountId);
     expect(decoded).not.toContain(a.accountId.replaceAll("-", ""));
     const shop = (await insertShop(t.ctx, a.accountId, { merchant: "merchant-secret-name" })).externalId;
     for (let i = 0; i < 2; i++) {
-      await t.app.inject({ method: "POST", url: "/v1/calls", headers: { ...a.headers, "idempotency-key": `k-${i}-${shop}` }, payload: callBody(shop) });
+      await t.app.inject({
+        method: "POST",
+        url: "/v1/calls",
+        headers: { ...a.headers, "idempotency-key": `k-${i}-${shop}` },
+        payload: callBody(shop),
+      });
     }
-    const calls = (await t.app.inject({ method: "GET", url: "/v1/calls?limit=1&merchant_id=merchant-secret-name", headers: a.headers })).json();
+    const calls = (
+      await t.app.inject({
+        method: "GET",
+        url: "/v1/calls?limit=1&merchant_id=merchant-secret-name",
+        headers: a.headers,
+      })
+    ).json();
     const decodedCalls = Buffer.from((calls.next_cursor as string).split(".")[0]!, "base64url").toString("latin1");
     expect(decodedCalls).not.toContain("merchant-secret-name");
     expect(decodedCalls).not.toContain(a.accountId);
@@ -79,11 +99,37 @@ describe("errors outside the app's reach (issue 20, finding 6)", () => {
     const sigFlipped = flipPaddingBit(signature)!;
     // The lenient decoder reads the same bytes: only a canonical check can tell.
     expect(Buffer.from(sigFlipped, "base64url")).toEqual(Buffer.from(signature, "base64url"));
-    problem(await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor: `${body}.${sigFlipped}` }, headers: a.headers }), "invalid_cursor", 400);
-    for (const bad of [`${body}=.${signature}`, `${body}.${signature}=`, `${body.replaceAll("_", "/")}.${signature}+`]) {
-      problem(await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor: bad }, headers: a.headers }), "invalid_cursor", 400);
+    problem(
+      await t.app.inject({
+        method: "GET",
+        url: "/v1/me/transactions",
+        query: { cursor: `${body}.${sigFlipped}` },
+        headers: a.headers,
+      }),
+      "invalid_cursor",
+      400,
+    );
+    for (const bad of [
+      `${body}=.${signature}`,
+      `${body}.${signature}=`,
+      `${body.replaceAll("_", "/")}.${signature}+`,
+    ]) {
+      problem(
+        await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor: bad }, headers: a.headers }),
+        "invalid_cursor",
+        400,
+      );
     }
-    expect((await t.app.inject({ method: "GET", url: "/v1/me/transactions", query: { cursor: page.next_cursor }, headers: a.headers })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "GET",
+          url: "/v1/me/transactions",
+          query: { cursor: page.next_cursor },
+          headers: a.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   describe("Idempotency-Key length counts characters, not bytes (spec part 8)", () => {
@@ -93,10 +139,17 @@ describe("errors outside the app's reach (issue 20, finding 6)", () => {
     });
     const post = (key: Buffer, body: unknown) => {
       const payload = Buffer.from(JSON.stringify(body));
-      return rawExchange(port, Buffer.concat([
-        Buffer.from(`POST /v1/calls HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\nAuthorization: ${a.headers.authorization}\r\nIdempotency-Key: `),
-        key, Buffer.from("\r\n\r\n"), payload,
-      ]));
+      return rawExchange(
+        port,
+        Buffer.concat([
+          Buffer.from(
+            `POST /v1/calls HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\nAuthorization: ${a.headers.authorization}\r\nIdempotency-Key: `,
+          ),
+          key,
+          Buffer.from("\r\n\r\n"),
+          payload,
+        ]),
+      );
     };
 
     it("accepts 255 two-byte characters (510 bytes) and refuses 256 with a count of 256", async () => {

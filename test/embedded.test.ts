@@ -48,10 +48,13 @@ describe("embedded PostgreSQL (no DATABASE_URL)", () => {
 
     // A parent killed with SIGKILL leaves its postmaster running: the next start reuses it.
     const script = path.join(dir, "start.ts");
-    await writeFile(script, `import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve("src/db/embedded.ts"))};
+    await writeFile(
+      script,
+      `import { startEmbeddedPostgres } from ${JSON.stringify(path.resolve("src/db/embedded.ts"))};
 await startEmbeddedPostgres(${JSON.stringify(dataDir)});
 process.stdout.write("up\\n");
-setInterval(() => {}, 1000);\n`);
+setInterval(() => {}, 1000);\n`,
+    );
     const child = spawn(process.execPath, [script], { stdio: ["ignore", "pipe", "inherit"] });
     await new Promise<void>((resolve, reject) => {
       child.stdout.on("data", (d: Buffer) => d.toString().includes("up") && resolve());

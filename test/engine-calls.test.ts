@@ -6,7 +6,16 @@ import { decodeWav } from "../src/engine/speech/wav.ts";
 import { newAccount, type TestAccount } from "./helpers.ts";
 import { callBody, insertShop, postCall } from "./calls-fixtures.ts";
 import {
-  balanceOf, createEngineDatabase, debitsOf, type EngineApp, eventsOf, getCallOut, startEngineApp, startSecondNode, waitForEnd, waitForStatus,
+  balanceOf,
+  createEngineDatabase,
+  debitsOf,
+  type EngineApp,
+  eventsOf,
+  getCallOut,
+  startEngineApp,
+  startSecondNode,
+  waitForEnd,
+  waitForStatus,
 } from "./engine-fixtures.ts";
 
 const PHONES = { MA: "+2126123456", DZ: "+2135512345", TN: "+216201234", FR: "+336123456" } as const;
@@ -52,11 +61,15 @@ async function account(balance: number): Promise<{ acct: TestAccount; shop: stri
 }
 
 async function create(acct: TestAccount, shop: string, country: keyof typeof PHONES, suffix: string): Promise<string> {
-  const res = await postCall(t, acct, callBody(shop, {
-    country,
-    customer: { name: "Fatima Zahra", phone_number: `${PHONES[country]}${suffix}` },
-    order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00", quantity: 2 }] },
-  }));
+  const res = await postCall(
+    t,
+    acct,
+    callBody(shop, {
+      country,
+      customer: { name: "Fatima Zahra", phone_number: `${PHONES[country]}${suffix}` },
+      order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00", quantity: 2 }] },
+    }),
+  );
   if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
 }
@@ -66,7 +79,8 @@ describe("each simulator number, per country (CONTRACT §5)", () => {
     const { acct, shop } = await account(100_000);
     const created: { id: string; country: string; suffix: string }[] = [];
     for (const country of ["MA", "DZ", "TN", "FR"] as const) {
-      for (const suffix of Object.keys(EXPECTED)) created.push({ id: await create(acct, shop, country, suffix), country, suffix });
+      for (const suffix of Object.keys(EXPECTED))
+        created.push({ id: await create(acct, shop, country, suffix), country, suffix });
     }
     const ended = await Promise.all(created.map((c) => waitForEnd(t, acct, c.id)));
     const debits = await debitsOf(t.ctx, acct.accountId);
@@ -82,9 +96,17 @@ describe("each simulator number, per country (CONTRACT §5)", () => {
       const { country, suffix } = created[i]!;
       const want = EXPECTED[suffix]!;
       const label = `${country} ${suffix}`;
-      if (call.status !== want.status || call.outcome !== want.outcome || (want.endReason && call.end_reason !== want.endReason)) {
-        const { rows } = await t.ctx.db.query<{ transcript: unknown }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
-        mismatches.push(`${label}: ${call.status}/${call.outcome}/${call.end_reason} (wanted ${want.status}/${want.outcome}/${want.endReason ?? "any"}) ${JSON.stringify(rows[0]?.transcript)}`);
+      if (
+        call.status !== want.status ||
+        call.outcome !== want.outcome ||
+        (want.endReason && call.end_reason !== want.endReason)
+      ) {
+        const { rows } = await t.ctx.db.query<{ transcript: unknown }>("SELECT transcript FROM calls WHERE id = $1", [
+          call.id,
+        ]);
+        mismatches.push(
+          `${label}: ${call.status}/${call.outcome}/${call.end_reason} (wanted ${want.status}/${want.outcome}/${want.endReason ?? "any"}) ${JSON.stringify(rows[0]?.transcript)}`,
+        );
       }
       const answered = call.answered_at !== null;
       expect(answered, label).toBe(!["no_answer", "busy"].includes(want.status));
@@ -107,7 +129,9 @@ describe("each simulator number, per country (CONTRACT §5)", () => {
       const mine = events.filter((e) => e.payload.id === call.id).map((e) => e.type);
       expect(mine, label).toEqual(answered ? ["call.answered", "call.ended", "recording.ready"] : ["call.ended"]);
       expect(events.find((e) => e.payload.id === call.id && e.type === "call.ended")?.payload, label).toMatchObject({
-        status: call.status, billed_seconds: call.billed_seconds, ended_at: call.ended_at,
+        status: call.status,
+        billed_seconds: call.billed_seconds,
+        ended_at: call.ended_at,
       });
     }
     expect(mismatches).toEqual([]);
@@ -124,7 +148,10 @@ describe("each simulator number, per country (CONTRACT §5)", () => {
     const confirmed = await waitForEnd(t, acct, await create(acct, shop, "MA", "01"));
     const voicemail = await waitForEnd(t, acct, await create(acct, shop, "FR", "05"));
     for (const call of [confirmed, voicemail]) {
-      const { rows } = await t.ctx.db.query<{ transcript: { speaker: string; text: string; at: number }[] }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
+      const { rows } = await t.ctx.db.query<{ transcript: { speaker: string; text: string; at: number }[] }>(
+        "SELECT transcript FROM calls WHERE id = $1",
+        [call.id],
+      );
       const transcript = rows[0]!.transcript;
       expect(transcript.length).toBeGreaterThanOrEqual(2);
       expect(transcript.map((e) => e.at)).toEqual([...transcript.map((e) => e.at)].sort((a, b) => a - b));
@@ -138,7 +165,11 @@ describe("each simulator number, per country (CONTRACT §5)", () => {
     }
     expect(voicemail.billed_seconds).toBeGreaterThan(0);
     const unanswered = await waitForEnd(t, acct, await create(acct, shop, "TN", "03"));
-    const res = await t.app.inject({ method: "GET", url: `/v1/calls/${unanswered.id}/recording`, headers: acct.headers });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/v1/calls/${unanswered.id}/recording`,
+      headers: acct.headers,
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -160,7 +191,9 @@ describe("billing never below zero (CONTRACT §4)", () => {
     expect(billed).toBe(60 - balance);
     expect([...debits.values()].every((d) => d.balance_after >= 0)).toBe(true);
     // Each dialled call holds part of the balance (issue 20): the calls it cannot cover are never dialled.
-    expect(ended.some((c) => c.end_reason === "balance_exhausted" || c.end_reason === "insufficient_balance")).toBe(true);
+    expect(ended.some((c) => c.end_reason === "balance_exhausted" || c.end_reason === "insufficient_balance")).toBe(
+      true,
+    );
     for (const call of ended) expect(call.billed_seconds).toBe(call.duration_seconds);
     expect(t.errors).toEqual([]);
   });
@@ -172,7 +205,9 @@ describe("exactly once with several workers (issue 5)", () => {
     await second.startWorkers();
     try {
       const { acct, shop } = await account(100_000);
-      const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => create(acct, shop, "DZ", i % 2 ? "01" : "02")));
+      const ids = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => create(acct, shop, "DZ", i % 2 ? "01" : "02")),
+      );
       const ended = await Promise.all(ids.map((id) => waitForEnd(t, acct, id)));
       expect(ended.every((c) => c.status === "completed")).toBe(true);
       const dialled = t.dialled.filter((id) => ids.includes(id));
@@ -205,7 +240,11 @@ describe("calls that must not ring, and cancels (CONTRACT §4, §10)", () => {
       await new Promise((r) => setTimeout(r, 2_500));
       expect(t.dialled).not.toContain(canceledId);
       expect(t.dialled).not.toContain(racedId);
-      expect(await getCallOut(t, acct, canceledId)).toMatchObject({ status: "canceled", answered_at: null, billed_seconds: 0 });
+      expect(await getCallOut(t, acct, canceledId)).toMatchObject({
+        status: "canceled",
+        answered_at: null,
+        billed_seconds: 0,
+      });
       expect((await getCallOut(t, acct, racedId)).status).toBe("queued"); // left as is: the cancel owns it
       expect((await debitsOf(t.ctx, acct.accountId)).size).toBe(0);
     } finally {
@@ -220,7 +259,12 @@ describe("calls that must not ring, and cancels (CONTRACT §4, §10)", () => {
     const workers = await t.startWorkers();
     try {
       const call = await waitForEnd(t, acct, id);
-      expect(call).toMatchObject({ status: "failed", end_reason: "insufficient_balance", billed_seconds: 0, answered_at: null });
+      expect(call).toMatchObject({
+        status: "failed",
+        end_reason: "insufficient_balance",
+        billed_seconds: 0,
+        answered_at: null,
+      });
       expect(t.dialled).not.toContain(id);
     } finally {
       await workers.stop();
@@ -232,7 +276,11 @@ describe("calls that must not ring, and cancels (CONTRACT §4, §10)", () => {
     try {
       const acct = await newAccount(slow.ctx, 10_000);
       const shop = (await insertShop(slow.ctx, acct.accountId)).externalId;
-      const res = await postCall(slow, acct, callBody(shop, { customer: { name: "Karim", phone_number: "+212612345608" } }));
+      const res = await postCall(
+        slow,
+        acct,
+        callBody(shop, { customer: { name: "Karim", phone_number: "+212612345608" } }),
+      );
       const id = (res.json() as { id: string }).id;
       await slow.startWorkers();
       await waitForStatus(slow, id, "in_progress");
@@ -243,7 +291,10 @@ describe("calls that must not ring, and cancels (CONTRACT §4, §10)", () => {
       expect(call.billed_seconds).toBeGreaterThan(0);
       expect(call.billed_seconds).toBe(call.duration_seconds);
       expect((await debitsOf(slow.ctx, acct.accountId)).get(id)?.seconds).toBe(call.billed_seconds);
-      const { rows } = await slow.ctx.db.query<{ transcript: { speaker: string; text: string }[] }>("SELECT transcript FROM calls WHERE id = $1", [id]);
+      const { rows } = await slow.ctx.db.query<{ transcript: { speaker: string; text: string }[] }>(
+        "SELECT transcript FROM calls WHERE id = $1",
+        [id],
+      );
       expect(rows[0]!.transcript.at(-1)).toMatchObject({ speaker: "agent" });
       expect(slow.dialled).toEqual([id]);
       expect(slow.errors).toEqual([]);

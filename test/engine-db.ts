@@ -33,9 +33,25 @@ export async function createEngineDatabase(): Promise<{ url: string; drop(): Pro
 }
 
 /** A real app (API and queue, no workers) on `databaseUrl`; `engine` builds the engine its workers would run. */
-export async function startAppOn(databaseUrl: string, env: Record<string, string>, engine?: RootOptions["engine"], now?: () => number): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: databaseUrl, WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", ...env });
-  const ctx = await createRoot(config, { databaseUrl, cursorSecret: CURSOR_SECRET, ...(engine ? { engine } : {}), ...(now ? { now } : {}) });
+export async function startAppOn(
+  databaseUrl: string,
+  env: Record<string, string>,
+  engine?: RootOptions["engine"],
+  now?: () => number,
+): Promise<TestApp> {
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DATABASE_URL: databaseUrl,
+    WAKHA_CALLING_HOURS: "off",
+    WAKHA_NUMBER_DAILY_LIMIT: "0",
+    ...env,
+  });
+  const ctx = await createRoot(config, {
+    databaseUrl,
+    cursorSecret: CURSOR_SECRET,
+    ...(engine ? { engine } : {}),
+    ...(now ? { now } : {}),
+  });
   const app: FastifyInstance = await buildApp(ctx);
   await app.ready();
   return {

@@ -74,18 +74,29 @@ export async function startEngineApp(options: EngineAppOptions): Promise<EngineA
   const dialled: string[] = [];
   const dialledFrom = new Map<string, string | null>();
   const errors: string[] = [];
-  const log = (message: string, err?: unknown) => errors.push(`${message}${err ? `: ${err instanceof Error ? err.stack : String(err)}` : ""}`);
+  const log = (message: string, err?: unknown) =>
+    errors.push(`${message}${err ? `: ${err instanceof Error ? err.stack : String(err)}` : ""}`);
   const t = await startAppOn(
     options.databaseUrl,
-    { WAKHA_DATA_DIR: dataDir, WAKHA_SIMULATOR_SPEED: String(options.speed ?? 200), WAKHA_RATE_LIMIT_SCALE: "1000", ...options.env },
-    async (config, lines) => counting(await buildEngine(config, {
-      classifier: new LexiconIntentClassifier(),
-      customers: createSimulatedCustomer,
-      speech: null,
-      log,
-      ...options.parts,
-      lines,
-    }), dialled, dialledFrom),
+    {
+      WAKHA_DATA_DIR: dataDir,
+      WAKHA_SIMULATOR_SPEED: String(options.speed ?? 200),
+      WAKHA_RATE_LIMIT_SCALE: "1000",
+      ...options.env,
+    },
+    async (config, lines) =>
+      counting(
+        await buildEngine(config, {
+          classifier: new LexiconIntentClassifier(),
+          customers: createSimulatedCustomer,
+          speech: null,
+          log,
+          ...options.parts,
+          lines,
+        }),
+        dialled,
+        dialledFrom,
+      ),
     options.now,
   );
   await t.ctx.engine();
@@ -111,13 +122,32 @@ export async function startEngineApp(options: EngineAppOptions): Promise<EngineA
 }
 
 /** Another node on the same database and queue, sharing `dialled` with the first. */
-export async function startSecondNode(first: EngineApp, databaseUrl: string, speed = 200, more: { env?: Record<string, string>; now?: () => number } = {}): Promise<EngineApp> {
+export async function startSecondNode(
+  first: EngineApp,
+  databaseUrl: string,
+  speed = 200,
+  more: { env?: Record<string, string>; now?: () => number } = {},
+): Promise<EngineApp> {
   const t = await startAppOn(
     databaseUrl,
-    { WAKHA_DATA_DIR: first.dataDir, WAKHA_SIMULATOR_SPEED: String(speed), WAKHA_RATE_LIMIT_SCALE: "1000", ...more.env },
-    async (config, lines) => counting(await buildEngine(config, {
-      classifier: new LexiconIntentClassifier(), customers: createSimulatedCustomer, speech: null, log: (m) => first.errors.push(m), lines,
-    }), first.dialled, first.dialledFrom),
+    {
+      WAKHA_DATA_DIR: first.dataDir,
+      WAKHA_SIMULATOR_SPEED: String(speed),
+      WAKHA_RATE_LIMIT_SCALE: "1000",
+      ...more.env,
+    },
+    async (config, lines) =>
+      counting(
+        await buildEngine(config, {
+          classifier: new LexiconIntentClassifier(),
+          customers: createSimulatedCustomer,
+          speech: null,
+          log: (m) => first.errors.push(m),
+          lines,
+        }),
+        first.dialled,
+        first.dialledFrom,
+      ),
     more.now,
   );
   await t.ctx.engine();
@@ -152,15 +182,22 @@ export async function waitForEnd(t: TestApp, acct: TestAccount, id: string, time
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await t.ctx.db.query<{ done: boolean }>(
-      "SELECT ended_at IS NOT NULL AND (answered_at IS NULL OR recording_path IS NOT NULL OR recording_declined) AS done FROM calls WHERE id = $1", [id],
+      "SELECT ended_at IS NOT NULL AND (answered_at IS NULL OR recording_path IS NOT NULL OR recording_declined) AS done FROM calls WHERE id = $1",
+      [id],
     );
     if (rows[0]?.done) return getCallOut(t, acct, id);
-    if (Date.now() > deadline) throw new Error(`call ${id} did not end in ${timeoutMs} ms: ${JSON.stringify(await getCallOut(t, acct, id))}`);
+    if (Date.now() > deadline)
+      throw new Error(`call ${id} did not end in ${timeoutMs} ms: ${JSON.stringify(await getCallOut(t, acct, id))}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
-export async function waitForStatus(t: TestApp, id: string, status: CallOut["status"], timeoutMs = 15_000): Promise<void> {
+export async function waitForStatus(
+  t: TestApp,
+  id: string,
+  status: CallOut["status"],
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await t.ctx.db.query<{ status: string }>("SELECT status FROM calls WHERE id = $1", [id]);
@@ -171,13 +208,20 @@ export async function waitForStatus(t: TestApp, id: string, status: CallOut["sta
 }
 
 export async function balanceOf(ctx: AppContext, accountId: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ balance_seconds: number }>("SELECT balance_seconds FROM accounts WHERE id = $1", [accountId]);
+  const { rows } = await ctx.db.query<{ balance_seconds: number }>(
+    "SELECT balance_seconds FROM accounts WHERE id = $1",
+    [accountId],
+  );
   return rows[0]!.balance_seconds;
 }
 
-export async function debitsOf(ctx: AppContext, accountId: string): Promise<Map<string, { seconds: number; balance_after: number }>> {
+export async function debitsOf(
+  ctx: AppContext,
+  accountId: string,
+): Promise<Map<string, { seconds: number; balance_after: number }>> {
   const { rows } = await ctx.db.query<{ call_id: string; seconds: number; balance_after: number }>(
-    "SELECT call_id, seconds, balance_after FROM transactions WHERE account_id = $1 AND type = 'debit'", [accountId],
+    "SELECT call_id, seconds, balance_after FROM transactions WHERE account_id = $1 AND type = 'debit'",
+    [accountId],
   );
   return new Map(rows.map((r) => [r.call_id, { seconds: -r.seconds, balance_after: r.balance_after }]));
 }
@@ -185,7 +229,8 @@ export async function debitsOf(ctx: AppContext, accountId: string): Promise<Map<
 /** Events the engine wrote for the account (needs an active webhook row: see addWebhook). */
 export async function eventsOf(ctx: AppContext, accountId: string): Promise<{ type: string; payload: CallOut }[]> {
   const { rows } = await ctx.db.query<{ type: string; payload: CallOut }>(
-    "SELECT type, payload FROM webhook_events WHERE account_id = $1 ORDER BY created_at, id", [accountId],
+    "SELECT type, payload FROM webhook_events WHERE account_id = $1 ORDER BY created_at, id",
+    [accountId],
   );
   return rows;
 }
@@ -194,9 +239,17 @@ export async function eventsOf(ctx: AppContext, accountId: string): Promise<{ ty
  * An engine app on a database of its own with its call workers and a webhook delivery worker running, and a local
  * receiver for its webhooks: for tests that watch a call's events reach the account's webhook, signed.
  */
-export async function startEngineWithReceiver(): Promise<{ t: EngineApp; receiver: Receiver; close: () => Promise<void> }> {
+export async function startEngineWithReceiver(): Promise<{
+  t: EngineApp;
+  receiver: Receiver;
+  close: () => Promise<void>;
+}> {
   const db = await createEngineDatabase();
-  const t = await startEngineApp({ databaseUrl: db.url, speed: 200, env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY } });
+  const t = await startEngineApp({
+    databaseUrl: db.url,
+    speed: 200,
+    env: { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_ENCRYPTION_KEY: ENCRYPTION_KEY },
+  });
   await t.startWorkers();
   const delivery = createWorkers(t.ctx, (m) => t.errors.push(m));
   await delivery.start(["deliverWebhook"]);

@@ -9,7 +9,11 @@ import type { OriginateRequest } from "../src/engine/telephony/provider.ts";
 import { SimulatedTelephony } from "../src/engine/telephony/simulator/provider.ts";
 
 /** A scripted far end: fixed pickup and ring time, replies from a list. */
-function scripted(pickup: Pickup, ringSeconds: number, replies: { text: string | null; hangup?: boolean; thinkSeconds?: number }[] = []): SimulatedCustomer {
+function scripted(
+  pickup: Pickup,
+  ringSeconds: number,
+  replies: { text: string | null; hangup?: boolean; thinkSeconds?: number }[] = [],
+): SimulatedCustomer {
   return {
     pickup,
     ringSeconds,
@@ -21,8 +25,15 @@ function scripted(pickup: Pickup, ringSeconds: number, replies: { text: string |
 }
 
 const request = (overrides: Partial<OriginateRequest> = {}): OriginateRequest => ({
-  callId: "6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5", to: "+212612345601", country: "MA", language: "ar", dialect: "ma",
-  ringTimeoutSeconds: 30, machineDetection: true, record: true, ...overrides,
+  callId: "6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5",
+  to: "+212612345601",
+  country: "MA",
+  language: "ar",
+  dialect: "ma",
+  ringTimeoutSeconds: 30,
+  machineDetection: true,
+  record: true,
+  ...overrides,
 });
 
 const simulator = (customer: SimulatedCustomer, speed = 1000) =>
@@ -53,8 +64,12 @@ describe("simulator provider (CONTRACT §5)", () => {
   });
 
   it("runs a conversation on the simulated clock with talk time per word, and hears a hang-up", async () => {
-    const session = await simulator(scripted("answer", 5, [{ text: "iyeh ana hiya", thinkSeconds: 1 }, { text: "safi bslama", hangup: true, thinkSeconds: 2 }]))
-      .originate(request());
+    const session = await simulator(
+      scripted("answer", 5, [
+        { text: "iyeh ana hiya", thinkSeconds: 1 },
+        { text: "safi bslama", hangup: true, thinkSeconds: 2 },
+      ]),
+    ).originate(request());
     expect(await session.answered()).toMatchObject({ type: "answered", by: "human", seconds: 6 });
     const said = await session.say("salam, wach nta fatima?"); // 4 words
     expect(said.spokenSeconds).toBeCloseTo(1.9);
@@ -80,7 +95,9 @@ describe("simulator provider (CONTRACT §5)", () => {
   });
 
   it("lets a voicemail box answer as a machine and records the connected seconds", async () => {
-    const session = await simulator(scripted("voicemail", 8)).originate(request({ language: "fr", dialect: "fr", country: "FR" }));
+    const session = await simulator(scripted("voicemail", 8)).originate(
+      request({ language: "fr", dialect: "fr", country: "FR" }),
+    );
     expect(await session.answered()).toMatchObject({ type: "answered", by: "machine" });
     const greeting = await session.listen({ timeoutSeconds: 30 });
     expect(greeting?.text).toContain("message");
@@ -124,22 +141,32 @@ describe("recording audio", () => {
     const limiter = new Limiter(2);
     let running = 0;
     let peak = 0;
-    await Promise.all(Array.from({ length: 10 }, () => limiter.run(async () => {
-      peak = Math.max(peak, ++running);
-      await new Promise((r) => setTimeout(r, 5));
-      running--;
-    })));
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        limiter.run(async () => {
+          peak = Math.max(peak, ++running);
+          await new Promise((r) => setTimeout(r, 5));
+          running--;
+        }),
+      ),
+    );
     expect(peak).toBe(2);
   });
 
   it.runIf(HAS_ESPEAK)("speaks Arabic and French turns with espeak-ng", async () => {
     const speech = new EspeakSpeech();
     for (const locale of ["ar-MA", "fr-FR"]) {
-      const spoken = await speech.synthesize(locale === "fr-FR" ? "Bonjour, votre commande est confirmée." : "السلام عليكم، واش نتي فاطمة؟", { locale });
+      const spoken = await speech.synthesize(
+        locale === "fr-FR" ? "Bonjour, votre commande est confirmée." : "السلام عليكم، واش نتي فاطمة؟",
+        { locale },
+      );
       expect(spoken.samples.length / spoken.sampleRate).toBeGreaterThan(0.5);
     }
-    const session = await new SimulatedTelephony({ customers: () => scripted("answer", 1, [{ text: "iyeh" }]), speed: 1000, speech })
-      .originate(request());
+    const session = await new SimulatedTelephony({
+      customers: () => scripted("answer", 1, [{ text: "iyeh" }]),
+      speed: 1000,
+      speech,
+    }).originate(request());
     await session.answered();
     await session.say("السلام عليكم");
     await session.listen({ timeoutSeconds: 8 });
@@ -153,23 +180,41 @@ describe("recording audio", () => {
 
 describe("telephony provider choice (WAKHA_CHANNELS, WAKHA_TELEPHONY)", () => {
   it("maps every open channel to one provider, or channel=provider pairs", () => {
-    expect([...telephonyPlan({ WAKHA_CHANNELS: ["gsm", "whatsapp"], WAKHA_TELEPHONY: "simulator" })]).toEqual([["gsm", "simulator"], ["whatsapp", "simulator"]]);
-    expect([...telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "gsm=simulator" })]).toEqual([["gsm", "simulator"]]);
+    expect([...telephonyPlan({ WAKHA_CHANNELS: ["gsm", "whatsapp"], WAKHA_TELEPHONY: "simulator" })]).toEqual([
+      ["gsm", "simulator"],
+      ["whatsapp", "simulator"],
+    ]);
+    expect([...telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "gsm=simulator" })]).toEqual([
+      ["gsm", "simulator"],
+    ]);
   });
 
   it("fails with a clear message on an unknown provider or a channel left without one", () => {
-    expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "nexmo" })).toThrow(/unknown telephony provider "nexmo".*available: simulator, twilio, twilio-media, jambonz/);
-    expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm", "sip"], WAKHA_TELEPHONY: "gsm=simulator" })).toThrow(/no provider for the open channel\(s\) sip/);
-    expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "sip=simulator" })).toThrow(/channel "sip" is not open/);
+    expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "nexmo" })).toThrow(
+      /unknown telephony provider "nexmo".*available: simulator, twilio, twilio-media, jambonz/,
+    );
+    expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm", "sip"], WAKHA_TELEPHONY: "gsm=simulator" })).toThrow(
+      /no provider for the open channel\(s\) sip/,
+    );
+    expect(() => telephonyPlan({ WAKHA_CHANNELS: ["gsm"], WAKHA_TELEPHONY: "sip=simulator" })).toThrow(
+      /channel "sip" is not open/,
+    );
   });
 
   it("stops a node at start: the configuration refuses an unknown provider", () => {
     expect(() => loadConfig({ WAKHA_TELEPHONY: "nexmo" })).toThrow(ConfigError);
-    expect(() => loadConfig({ WAKHA_TELEPHONY: "nexmo" })).toThrow(/WAKHA_TELEPHONY: unknown telephony provider "nexmo"/);
+    expect(() => loadConfig({ WAKHA_TELEPHONY: "nexmo" })).toThrow(
+      /WAKHA_TELEPHONY: unknown telephony provider "nexmo"/,
+    );
     // A channel names its provider in WAKHA_CHANNELS (the plain form still works); a carrier's variables are required.
-    expect([...loadConfig({ WAKHA_CHANNELS: "gsm,voip=simulator" }).telephony]).toEqual([["gsm", "simulator"], ["voip", "simulator"]]);
+    expect([...loadConfig({ WAKHA_CHANNELS: "gsm,voip=simulator" }).telephony]).toEqual([
+      ["gsm", "simulator"],
+      ["voip", "simulator"],
+    ]);
     expect(loadConfig({ WAKHA_CHANNELS: "gsm,voip=simulator" }).WAKHA_CHANNELS).toEqual(["gsm", "voip"]);
-    expect(() => loadConfig({ WAKHA_CHANNELS: "gsm=twilio" })).toThrow(/WAKHA_PUBLIC_URL: required by the twilio channel\(s\)[^\n]*\n.*WAKHA_TWILIO_ACCOUNT_SID: required[^\n]*\n.*WAKHA_TWILIO_AUTH_TOKEN[^\n]*\n.*WAKHA_TWILIO_CALLER_IDS/);
+    expect(() => loadConfig({ WAKHA_CHANNELS: "gsm=twilio" })).toThrow(
+      /WAKHA_PUBLIC_URL: required by the twilio channel\(s\)[^\n]*\n.*WAKHA_TWILIO_ACCOUNT_SID: required[^\n]*\n.*WAKHA_TWILIO_AUTH_TOKEN[^\n]*\n.*WAKHA_TWILIO_CALLER_IDS/,
+    );
     expect(loadConfig({ WAKHA_CHANNELS: "gsm,whatsapp" }).WAKHA_TELEPHONY).toBe("simulator");
   });
 });

@@ -16,7 +16,9 @@ describe("error model (spec 7)", () => {
           throw Object.assign(new Error("short and stout"), { statusCode: 418 });
         });
         app.get("/v1/test/slug", async () => {
-          throw new ApiError("insufficient_balance", "Balance 3 s, 10 s needed.", { extensions: { balance_seconds: 3, required_seconds: 10 } });
+          throw new ApiError("insufficient_balance", "Balance 3 s, 10 s needed.", {
+            extensions: { balance_seconds: 3, required_seconds: 10 },
+          });
         });
         app.get("/elsewhere/boom", async () => {
           throw new ApiError("payload_too_large", "Body over 256 KiB.");
@@ -62,34 +64,67 @@ describe("error model (spec 7)", () => {
   });
 
   it("answers malformed JSON with a 422 json_invalid entry", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/v1/me/api-keys", headers: { ...a.headers, "content-type": "application/json" }, payload: '{"name": ' });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/me/api-keys",
+      headers: { ...a.headers, "content-type": "application/json" },
+      payload: '{"name": ',
+    });
     const body = problem(res, "validation_error", 422);
     expect(body["errors"]).toEqual([expect.objectContaining({ loc: ["body"], type: "json_invalid" })]);
-    const empty = await t.app.inject({ method: "POST", url: "/v1/me/api-keys", headers: { ...a.headers, "content-type": "application/json" }, payload: "" });
+    const empty = await t.app.inject({
+      method: "POST",
+      url: "/v1/me/api-keys",
+      headers: { ...a.headers, "content-type": "application/json" },
+      payload: "",
+    });
     expect((problem(empty, "validation_error", 422)["errors"] as { type: string }[])[0]!.type).toBe("json_invalid");
   });
 
   it("rejects a body that is not an object", async () => {
     const res = await t.app.inject({ method: "POST", url: "/v1/me/api-keys", headers: a.headers, payload: [1, 2] });
-    expect(problem(res, "validation_error", 422)["errors"]).toEqual([{ loc: ["body"], msg: "Input should be a valid dictionary or object", type: "model_type" }]);
+    expect(problem(res, "validation_error", 422)["errors"]).toEqual([
+      { loc: ["body"], msg: "Input should be a valid dictionary or object", type: "model_type" },
+    ]);
   });
 
   it("rejects an unsupported media type with http_error 415", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/v1/me/api-keys", headers: { ...a.headers, "content-type": "text/csv" }, payload: "a,b" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/me/api-keys",
+      headers: { ...a.headers, "content-type": "text/csv" },
+      payload: "a,b",
+    });
     problem(res, "http_error", 415);
   });
 
   it("answers NUL characters with a 422, not a database error", async () => {
-    const res = await t.app.inject({ method: "POST", url: "/v1/me/api-keys", headers: a.headers, payload: { name: "bad\u0000name" } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/me/api-keys",
+      headers: a.headers,
+      payload: { name: "bad\u0000name" },
+    });
     // Refused by the schema, with the field's own loc (issue 20), rather than by the database.
-    expect((problem(res, "validation_error", 422)["errors"] as { loc: string[]; type: string }[])[0]).toMatchObject({ loc: ["body", "name"], type: "string_pattern_mismatch" });
+    expect((problem(res, "validation_error", 422)["errors"] as { loc: string[]; type: string }[])[0]).toMatchObject({
+      loc: ["body", "name"],
+      type: "string_pattern_mismatch",
+    });
   });
 
   it("answers malformed URLs and over-long path parameters in the problem shape", async () => {
-    const long = await t.app.inject({ method: "GET", url: `/v1/me/api-keys/${"a".repeat(600)}/events`, headers: a.headers });
+    const long = await t.app.inject({
+      method: "GET",
+      url: `/v1/me/api-keys/${"a".repeat(600)}/events`,
+      headers: a.headers,
+    });
     problem(long, "http_error", 414);
     expect(long.headers["x-api-version"]).toBe("1");
-    problem(await t.app.inject({ method: "GET", url: "/v1/me/api-keys/%E0%A4%A/events", headers: a.headers }), "bad_request", 400);
+    problem(
+      await t.app.inject({ method: "GET", url: "/v1/me/api-keys/%E0%A4%A/events", headers: a.headers }),
+      "bad_request",
+      400,
+    );
   });
 
   it("keeps the legacy {detail} shape outside /v1", async () => {

@@ -44,7 +44,8 @@ export default async function setup(project: TestProject) {
   // share a database, so one file's job workers never take another's jobs (test/helpers.ts testDatabaseUrl()).
   const copier = new pg.Client({ connectionString: serverUrl });
   await copier.connect();
-  for (let slot = 1; slot <= WORKER_SLOTS; slot++) await copier.query(`CREATE DATABASE ${name}_p${slot} TEMPLATE ${name}`);
+  for (let slot = 1; slot <= WORKER_SLOTS; slot++)
+    await copier.query(`CREATE DATABASE ${name}_p${slot} TEMPLATE ${name}`);
   await copier.end();
   project.provide("databaseUrl", url.toString());
   project.provide("redisUrl", process.env["REDIS_URL"] || undefined);
@@ -52,7 +53,8 @@ export default async function setup(project: TestProject) {
   return async () => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
-    for (let slot = 1; slot <= WORKER_SLOTS; slot++) await client.query(`DROP DATABASE IF EXISTS ${name}_p${slot} WITH (FORCE)`);
+    for (let slot = 1; slot <= WORKER_SLOTS; slot++)
+      await client.query(`DROP DATABASE IF EXISTS ${name}_p${slot} WITH (FORCE)`);
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await client.end();
     await stopServer();

@@ -3,27 +3,34 @@ import { GroupCommitter, type GroupMember } from "../src/services/group-commit.t
 
 // The batcher alone (no database): which items leave together, and when. Each batch the runner receives waits until
 // the test releases it, so what is in flight is decided by the test, not by the clock.
-interface Item { id: number; keys: string[] }
+interface Item {
+  id: number;
+  keys: string[];
+}
 
 function harness(maxBatch: number, maxInFlight: number) {
   const batches: { ids: number[]; release: (fail?: Error) => void }[] = [];
   const committer = new GroupCommitter<Item, string>(
-    (members: GroupMember<Item, string>[]) => new Promise<void>((resolve, reject) => {
-      batches.push({
-        ids: members.map((m) => m.item.id),
-        release: (fail) => {
-          if (fail) return reject(fail);
-          for (const m of members) m.resolve(`done ${m.item.id}`);
-          resolve();
-        },
-      });
-    }),
+    (members: GroupMember<Item, string>[]) =>
+      new Promise<void>((resolve, reject) => {
+        batches.push({
+          ids: members.map((m) => m.item.id),
+          release: (fail) => {
+            if (fail) return reject(fail);
+            for (const m of members) m.resolve(`done ${m.item.id}`);
+            resolve();
+          },
+        });
+      }),
     (item) => item.keys,
     { maxBatch, maxInFlight },
   );
   const settled = new Map<number, string>();
   const submit = (id: number, keys: string[] = [`k${id}`]) =>
-    committer.submit({ id, keys }).then((v) => settled.set(id, v), (e: Error) => settled.set(id, `failed ${e.message}`));
+    committer.submit({ id, keys }).then(
+      (v) => settled.set(id, v),
+      (e: Error) => settled.set(id, `failed ${e.message}`),
+    );
   // A batch that ends frees its slot at once and sends the next batch at the end of the event-loop turn.
   const tick = () => new Promise((r) => setImmediate(() => setImmediate(r)));
   return { committer, batches, settled, submit, tick };

@@ -18,16 +18,50 @@ import { NOW, ORDERS } from "./dialogue-fixtures.ts";
 const LOCAL: IntentClassifier = { classify: (text, country) => classifyIntent(text, country) };
 
 /** Per profile: a yes to the identity check, a request for a person, an off-order question, an insult, a mumble. */
-const WORDS: Record<Dialect, { yes: string; person: string; question: string; angry: string; mumble: string; transferring: RegExp }> = {
-  ma: { yes: "ah ana hiya", person: "bghit nhder m3a chi wahed men lmagasin", question: "wach kayn chi garantie 3la l9aftan?", angry: "nta hmar, nsab!", mumble: "mmm", transferring: /نحولك/ },
-  dz: { yes: "ih ana", person: "نحب نهدر مع المسؤول", question: "wach nqder nbedel ida ma 3jbatnich?", angry: "ya sra9in, ya hmir", mumble: "mmm", transferring: /نحولك/ },
-  tn: { yes: "ey ena", person: "nheb nahki m3a insen", question: "najem nraj3o ken ma 3jebnich?", angry: "إنتوما سراقين، كلاب", mumble: "mmm", transferring: /نحولك/ },
-  fr: { yes: "oui c'est moi", person: "je voudrais parler à un conseiller s'il vous plaît", question: "est-ce que je peux payer par carte bancaire ?", angry: "vous êtes des ESCROCS, des VOLEURS", mumble: "euh", transferring: /je vous mets en relation/ },
+const WORDS: Record<
+  Dialect,
+  { yes: string; person: string; question: string; angry: string; mumble: string; transferring: RegExp }
+> = {
+  ma: {
+    yes: "ah ana hiya",
+    person: "bghit nhder m3a chi wahed men lmagasin",
+    question: "wach kayn chi garantie 3la l9aftan?",
+    angry: "nta hmar, nsab!",
+    mumble: "mmm",
+    transferring: /نحولك/,
+  },
+  dz: {
+    yes: "ih ana",
+    person: "نحب نهدر مع المسؤول",
+    question: "wach nqder nbedel ida ma 3jbatnich?",
+    angry: "ya sra9in, ya hmir",
+    mumble: "mmm",
+    transferring: /نحولك/,
+  },
+  tn: {
+    yes: "ey ena",
+    person: "nheb nahki m3a insen",
+    question: "najem nraj3o ken ma 3jebnich?",
+    angry: "إنتوما سراقين، كلاب",
+    mumble: "mmm",
+    transferring: /نحولك/,
+  },
+  fr: {
+    yes: "oui c'est moi",
+    person: "je voudrais parler à un conseiller s'il vous plaît",
+    question: "est-ce que je peux payer par carte bancaire ?",
+    angry: "vous êtes des ESCROCS, des VOLEURS",
+    mumble: "euh",
+    transferring: /je vous mets en relation/,
+  },
 };
 
 async function talk(dialect: Dialect, lines: string[], handoff?: readonly HandoffTrigger[], unanswered?: string[]) {
   const d = createDialogue(ORDERS[dialect], {
-    classifier: LOCAL, now: NOW, random: seededRandom(3), ...(handoff ? { handoff } : {}),
+    classifier: LOCAL,
+    now: NOW,
+    random: seededRandom(3),
+    ...(handoff ? { handoff } : {}),
     ...(unanswered ? { onUnansweredQuestion: (q: string) => void unanswered.push(q) } : {}),
   });
   const turns: AgentTurn[] = [d.opening()];
@@ -43,7 +77,14 @@ async function talk(dialect: Dialect, lines: string[], handoff?: readonly Handof
 describe("the words that hand a call over (issue 34)", () => {
   it("hears a request for a person in every profile, and not ordinary replies", () => {
     for (const w of Object.values(WORDS)) expect(asksForPerson(w.person), w.person).toBe(true);
-    for (const s of ["oui c'est moi", "wakha sifto liya", "quand est-ce que le livreur va passer ?", "شحال الثمن؟", "je parle bien avec Julie ?", "ey ena"]) {
+    for (const s of [
+      "oui c'est moi",
+      "wakha sifto liya",
+      "quand est-ce que le livreur va passer ?",
+      "شحال الثمن؟",
+      "je parle bien avec Julie ?",
+      "ey ena",
+    ]) {
       expect(asksForPerson(s), s).toBe(false);
     }
     expect(asksForPerson("un humain s'il vous plaît")).toBe(true);
@@ -65,13 +106,27 @@ describe("the words that hand a call over (issue 34)", () => {
   it("hears insults and shouting in every profile, and not ordinary replies", () => {
     for (const w of Object.values(WORDS)) expect(soundsAngry(w.angry), w.angry).toBe(true);
     expect(soundsAngry("NON MAIS ARRÊTEZ DE M'APPELER")).toBe(true);
-    for (const s of ["non merci", "la ma bghitch", "je ne suis pas content du délai", "OK", "wakha"]) expect(soundsAngry(s), s).toBe(false);
+    for (const s of ["non merci", "la ma bghitch", "je ne suis pas content du délai", "OK", "wakha"])
+      expect(soundsAngry(s), s).toBe(false);
   });
 
   it("briefs the person in the shop's language: customer, order, total, why; never the customer's line", () => {
-    const fr = whisperText("fr", { customerName: "Julie Martin", orderExternalId: "A-1", total: "49.90 EUR", reason: "unanswered_question", question: "je peux payer par carte ?" });
+    const fr = whisperText("fr", {
+      customerName: "Julie Martin",
+      orderExternalId: "A-1",
+      total: "49.90 EUR",
+      reason: "unanswered_question",
+      question: "je peux payer par carte ?",
+    });
     expect(fr).toMatch(/Julie Martin.*A-1, 49\.90 EUR.*question.*carte.*Raccrochez pour refuser/);
-    expect(whisperText("ar", { customerName: "Fatima", orderExternalId: "B-2", total: "690.00 MAD", reason: "customer_asks" })).toMatch(/Fatima.*B-2.*690\.00 MAD.*طلب يهضر/);
+    expect(
+      whisperText("ar", {
+        customerName: "Fatima",
+        orderExternalId: "B-2",
+        total: "690.00 MAD",
+        reason: "customer_asks",
+      }),
+    ).toMatch(/Fatima.*B-2.*690\.00 MAD.*طلب يهضر/);
   });
 });
 
@@ -116,13 +171,21 @@ describe.each(Object.keys(WORDS) as Dialect[])("triggers in profile %s (issue 34
     const bridged = await talk(dialect, [w.yes, w.person], HANDOFF_TRIGGERS);
     expect(await bridged.d.hear("allo ?", 20)).toEqual({ text: "", end: false }); // the person's line is ringing
     expect(bridged.d.transferred!("bridged", 30)).toEqual({ text: "", end: true });
-    expect(bridged.d.result()).toMatchObject({ outcome: "no_decision", end_reason: "transferred", outcome_details: { transcript_excerpt: w.person } });
+    expect(bridged.d.result()).toMatchObject({
+      outcome: "no_decision",
+      end_reason: "transferred",
+      outcome_details: { transcript_excerpt: w.person },
+    });
     for (const status of ["no_answer", "busy", "failed", "outside_hours"] as const) {
       const missed = await talk(dialect, [w.yes, w.person], HANDOFF_TRIGGERS);
       const back = missed.d.transferred!(status, 40);
       expect(back.end).toBe(true);
       expect(back.text.length).toBeGreaterThan(20);
-      expect(missed.d.result()).toMatchObject({ outcome: "callback_requested", end_reason: "completed", outcome_details: { callback_at: null } });
+      expect(missed.d.result()).toMatchObject({
+        outcome: "callback_requested",
+        end_reason: "completed",
+        outcome_details: { callback_at: null },
+      });
       expect(missed.d.transcript().at(-1)).toMatchObject({ speaker: "agent", text: back.text });
     }
   });

@@ -40,7 +40,13 @@ export function testDatabaseUrl(): string {
 
 export async function startApp(options: TestAppOptions = {}): Promise<TestApp> {
   // Calls ring at any hour of the test run unless a test turns the calling hours on (issue 15).
-  const config = loadConfig({ LOG_LEVEL: "silent", DATABASE_URL: testDatabaseUrl(), WAKHA_CALLING_HOURS: "off", WAKHA_NUMBER_DAILY_LIMIT: "0", ...options.env });
+  const config = loadConfig({
+    LOG_LEVEL: "silent",
+    DATABASE_URL: testDatabaseUrl(),
+    WAKHA_CALLING_HOURS: "off",
+    WAKHA_NUMBER_DAILY_LIMIT: "0",
+    ...options.env,
+  });
   const ctx = await createRoot(config, {
     databaseUrl: testDatabaseUrl(),
     cursorSecret: options.cursorSecret === null ? undefined : (options.cursorSecret ?? CURSOR_SECRET),
@@ -69,7 +75,12 @@ export interface TestAccount {
 
 export async function newAccount(ctx: AppContext, balanceSeconds = 0): Promise<TestAccount> {
   const created = await createAccount(ctx.db, { name: `test-${randomBytes(3).toString("hex")}`, balanceSeconds });
-  return { accountId: created.account_id, keyId: created.key_id, apiKey: created.api_key, headers: { authorization: `Bearer ${created.api_key}` } };
+  return {
+    accountId: created.account_id,
+    keyId: created.key_id,
+    apiKey: created.api_key,
+    headers: { authorization: `Bearer ${created.api_key}` },
+  };
 }
 
 /** Asserts the response is a problem+json of `slug` and returns its body. */
@@ -78,7 +89,9 @@ export function problem(res: LightMyRequestResponse, slug: string, status: numbe
   if (res.statusCode !== status || !String(body["type"]).endsWith(`/errors/${slug}`)) {
     throw new Error(`expected ${status} ${slug}, got ${res.statusCode} ${res.body}`);
   }
-  if (!String(res.headers["content-type"]).startsWith("application/problem+json")) throw new Error(`content-type ${res.headers["content-type"]}`);
-  if (body["request_id"] !== res.headers["x-request-id"] || String(body["request_id"]).length !== 8) throw new Error("request_id mismatch");
+  if (!String(res.headers["content-type"]).startsWith("application/problem+json"))
+    throw new Error(`content-type ${res.headers["content-type"]}`);
+  if (body["request_id"] !== res.headers["x-request-id"] || String(body["request_id"]).length !== 8)
+    throw new Error("request_id mismatch");
   return body;
 }

@@ -76,17 +76,24 @@ describe("slow clients and connection limits (issue 20, finding 2)", () => {
     expect(res.status).toBe(408);
   });
 
-  it.each(["/v1/calls", "/mcp"])("answers 401 before the body on %s and closes the connection at once", async (path) => {
-    const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nIdempotency-Key: k\r\nContent-Length: 500\r\n\r\n{"a":`;
-    const res = await trickle(port, head, " ".repeat(500), 100);
-    expect(res.status).toBe(401);
-    expect(res.headers["connection"]).toBe("close");
-    expect(res.closed).toBe(true);
-    expect(res.elapsedMs).toBeLessThan(800);
-  });
+  it.each(["/v1/calls", "/mcp"])(
+    "answers 401 before the body on %s and closes the connection at once",
+    async (path) => {
+      const head = `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nIdempotency-Key: k\r\nContent-Length: 500\r\n\r\n{"a":`;
+      const res = await trickle(port, head, " ".repeat(500), 100);
+      expect(res.status).toBe(401);
+      expect(res.headers["connection"]).toBe("close");
+      expect(res.closed).toBe(true);
+      expect(res.elapsedMs).toBeLessThan(800);
+    },
+  );
 
   it("answers 413 to an announced over-limit body and closes the connection", async () => {
-    const res = await rawExchange(port, `POST /v1/shops HTTP/1.1\r\nHost: x\r\nAuthorization: ${a.headers.authorization}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{`, 2_000);
+    const res = await rawExchange(
+      port,
+      `POST /v1/shops HTTP/1.1\r\nHost: x\r\nAuthorization: ${a.headers.authorization}\r\nContent-Type: application/json\r\nContent-Length: 5000000\r\n\r\n{`,
+      2_000,
+    );
     expect(res.status).toBe(413);
     expect(res.headers["connection"]).toBe("close");
     expect(res.closed).toBe(true);
@@ -112,14 +119,20 @@ describe("slow clients and connection limits (issue 20, finding 2)", () => {
     const sockets = await Promise.all(Array.from({ length: 8 }, () => openSocket(port)));
     const watchers = sockets.map(watchClose);
     // Another client behind the same address gets through at once, and the oldest silent connection gave way.
-    const res = await rawExchange(port, `GET /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
+    const res = await rawExchange(
+      port,
+      `GET /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`,
+    );
     expect(res.status).toBe(200);
     await sleep(50);
     expect(watchers[0]!()).toBe(true);
     expect(watchers.slice(1).filter((w) => w()).length).toBe(0);
     // Renewing the silent connections does not help: each new one only evicts another silent one.
     for (let i = 0; i < 8; i++) sockets.push(await openSocket(port));
-    const again = await rawExchange(port, `GET /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
+    const again = await rawExchange(
+      port,
+      `GET /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`,
+    );
     expect(again.status).toBe(200);
     for (const s of sockets) s.destroy();
     await sleep(100);
@@ -128,10 +141,15 @@ describe("slow clients and connection limits (issue 20, finding 2)", () => {
   it("refuses a connection past the per-client cap when every connection of the address is in use", async () => {
     // Eight connections that each sent a request (kept alive after their answer): none is silent, so none gives way.
     const sockets = await Promise.all(Array.from({ length: 8 }, () => openSocket(port)));
-    await Promise.all(sockets.map((s) => new Promise<void>((resolve) => {
-      s.once("data", () => resolve());
-      s.write(`GET /v1/me HTTP/1.1\r\nHost: x\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
-    })));
+    await Promise.all(
+      sockets.map(
+        (s) =>
+          new Promise<void>((resolve) => {
+            s.once("data", () => resolve());
+            s.write(`GET /v1/me HTTP/1.1\r\nHost: x\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
+          }),
+      ),
+    );
     const watchers = sockets.map(watchClose);
     const extra = await openSocket(port);
     const extraClosed = watchClose(extra);
@@ -140,7 +158,10 @@ describe("slow clients and connection limits (issue 20, finding 2)", () => {
     expect(watchers.filter((w) => w()).length).toBe(0);
     for (const s of sockets) s.destroy();
     await sleep(100);
-    const res = await rawExchange(port, `GET /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`);
+    const res = await rawExchange(
+      port,
+      `GET /v1/me HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAuthorization: ${a.headers.authorization}\r\n\r\n`,
+    );
     expect(res.status).toBe(200);
   });
 });

@@ -19,13 +19,19 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
   afterAll(() => t.close());
 
   const keyRows = async (accountId: string, key: string) =>
-    (await t.ctx.db.query("SELECT call_id FROM idempotency_keys WHERE account_id = $1 AND key = $2", [accountId, key])).rows;
+    (await t.ctx.db.query("SELECT call_id FROM idempotency_keys WHERE account_id = $1 AND key = $2", [accountId, key]))
+      .rows;
 
   describe("header rules, checked before the body", () => {
     it("400 missing_idempotency_key without the header, even for an invalid or unparsable body", async () => {
       problem(await postCall(t, acct, callBody(shop), null), "missing_idempotency_key", 400);
       problem(await postCall(t, acct, { amount: 5 }, null), "missing_idempotency_key", 400);
-      const raw = await t.app.inject({ method: "POST", url: "/v1/calls", payload: "{oops", headers: { ...acct.headers, "content-type": "application/json" } });
+      const raw = await t.app.inject({
+        method: "POST",
+        url: "/v1/calls",
+        payload: "{oops",
+        headers: { ...acct.headers, "content-type": "application/json" },
+      });
       problem(raw, "missing_idempotency_key", 400);
     });
 
@@ -70,7 +76,11 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
     const key = randomUUID();
     const body = callBody(shop);
     const first = await postCall(t, acct, body, key);
-    const cancel = await t.app.inject({ method: "POST", url: `/v1/calls/${first.json().id}/cancel`, headers: acct.headers });
+    const cancel = await t.app.inject({
+      method: "POST",
+      url: `/v1/calls/${first.json().id}/cancel`,
+      headers: acct.headers,
+    });
     expect(cancel.json().status).toBe("canceled");
     const replay = await postCall(t, acct, body, key);
     expect(replay.body).toBe(first.body);
@@ -79,7 +89,12 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
 
   it("409 idempotency_key_conflict for another body with the same key, never showing the original", async () => {
     const key = randomUUID();
-    const first = await postCall(t, acct, callBody(shop, { customer: { name: "Original Name", phone_number: "+212612345601" } }), key);
+    const first = await postCall(
+      t,
+      acct,
+      callBody(shop, { customer: { name: "Original Name", phone_number: "+212612345601" } }),
+      key,
+    );
     expect(first.statusCode).toBe(201);
     const before = await countCalls(t.ctx, acct.accountId);
     const res = await postCall(t, acct, callBody(shop, { amount: "1.00" }), key);
@@ -105,7 +120,11 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
     const key = randomUUID();
     problem(await postCall(t, acct, callBody(shop, { amount: 12 }), key), "validation_error", 422);
     problem(await postCall(t, acct, callBody("no-such-shop"), key), "shop_not_found", 404);
-    problem(await postCall(t, acct, callBody(shop, { country: "FR", language: "ar" }), key), "language_not_supported_for_country", 422);
+    problem(
+      await postCall(t, acct, callBody(shop, { country: "FR", language: "ar" }), key),
+      "language_not_supported_for_country",
+      422,
+    );
     expect(await keyRows(acct.accountId, key)).toEqual([]);
     const ok = await postCall(t, acct, callBody(shop), key);
     expect(ok.statusCode).toBe(201);
@@ -129,13 +148,19 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
     const first = await postCall(t, acct, callBody(shop), key);
     const fresh = randomUUID();
     await postCall(t, acct, callBody(shop), fresh);
-    await t.ctx.db.query("UPDATE idempotency_keys SET created_at = now() - interval '24 hours 1 second' WHERE account_id = $1 AND key = $2", [acct.accountId, key]);
+    await t.ctx.db.query(
+      "UPDATE idempotency_keys SET created_at = now() - interval '24 hours 1 second' WHERE account_id = $1 AND key = $2",
+      [acct.accountId, key],
+    );
     const reuse = await postCall(t, acct, callBody(shop, { amount: "5" }), key);
     expect(reuse.statusCode).toBe(201);
     expect(reuse.json().id).not.toBe(first.json().id);
     expect(await keyRows(acct.accountId, key)).toEqual([{ call_id: reuse.json().id }]);
 
-    await t.ctx.db.query("UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE account_id = $1 AND key = $2", [acct.accountId, key]);
+    await t.ctx.db.query(
+      "UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE account_id = $1 AND key = $2",
+      [acct.accountId, key],
+    );
     expect(await purgeExpiredIdempotencyKeys(t.ctx.db)).toBeGreaterThanOrEqual(1);
     expect(await keyRows(acct.accountId, key)).toEqual([]);
     expect(await keyRows(acct.accountId, fresh)).toHaveLength(1);
@@ -156,15 +181,18 @@ describe("Idempotency-Key on POST /v1/calls (spec 7.3, part 8; CONTRACT §10)", 
     }
     expect(created.filter((r) => r.headers["x-idempotent-replay"] === undefined)).toHaveLength(1);
     expect(new Set(created.map((r) => r.body)).size).toBe(1);
-    const { rows } = await t.ctx.db.query("SELECT count(*)::int AS n FROM calls WHERE account_id = $1 AND order_external_id = $2", [
-      acct.accountId, (body["order"] as { external_id: string }).external_id,
-    ]);
+    const { rows } = await t.ctx.db.query(
+      "SELECT count(*)::int AS n FROM calls WHERE account_id = $1 AND order_external_id = $2",
+      [acct.accountId, (body["order"] as { external_id: string }).external_id],
+    );
     expect(rows[0]!.n).toBe(1);
   });
 
   it("concurrent different bodies on one key: one call, the others 409 idempotency_key_conflict", async () => {
     const key = randomUUID();
-    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => postCall(t, acct, callBody(shop, { amount: `${i + 1}.00` }), key)));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => postCall(t, acct, callBody(shop, { amount: `${i + 1}.00` }), key)),
+    );
     expect(responses.filter((r) => r.statusCode === 201)).toHaveLength(1);
     for (const r of responses.filter((x) => x.statusCode !== 201)) problem(r, "idempotency_key_conflict", 409);
     expect(await keyRows(acct.accountId, key)).toHaveLength(1);

@@ -13,9 +13,14 @@ import { startReceiver, type Receiver } from "./webhook-receiver.ts";
 
 const APP_SECRET = "meta-app-secret-for-tests";
 const VERIFY_TOKEN = "verify-me-please";
-const ENV = { WAKHA_WEBHOOK_ALLOW_PRIVATE: "on", WAKHA_MESSAGING_APP_SECRET: APP_SECRET, WAKHA_MESSAGING_VERIFY_TOKEN: VERIFY_TOKEN };
+const ENV = {
+  WAKHA_WEBHOOK_ALLOW_PRIVATE: "on",
+  WAKHA_MESSAGING_APP_SECRET: APP_SECRET,
+  WAKHA_MESSAGING_VERIFY_TOKEN: VERIFY_TOKEN,
+};
 
-const sign = (raw: string | Buffer, secret = APP_SECRET) => `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
+const sign = (raw: string | Buffer, secret = APP_SECRET) =>
+  `sha256=${createHmac("sha256", secret).update(raw).digest("hex")}`;
 
 /** A random Moroccan mobile number, E.164, and WhatsApp's form of it (no '+'). */
 function phone(): { e164: string; wa: string } {
@@ -26,7 +31,17 @@ function phone(): { e164: string; wa: string } {
 function payload(messages: object[], extra: object = {}): string {
   return JSON.stringify({
     object: "whatsapp_business_account",
-    entry: [{ id: "1234", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { phone_number_id: "1" }, messages, ...extra } }] }],
+    entry: [
+      {
+        id: "1234",
+        changes: [
+          {
+            field: "messages",
+            value: { messaging_product: "whatsapp", metadata: { phone_number_id: "1" }, messages, ...extra },
+          },
+        ],
+      },
+    ],
   });
 }
 
@@ -34,12 +49,22 @@ function textMessage(from: string, text: string, id = `wamid.${randomBytes(8).to
   return { id, from, timestamp: "1763781000", type: "text", text: { body: text } };
 }
 
-async function insertCall(ctx: AppContext, accountId: string, customerPhone: string, createdAt = new Date()): Promise<string> {
+async function insertCall(
+  ctx: AppContext,
+  accountId: string,
+  customerPhone: string,
+  createdAt = new Date(),
+): Promise<string> {
   const shop = await insertShop(ctx, accountId);
   const orderId = randomUUID();
   const callId = randomUUID();
   const orderExternalId = uid("order");
-  await ctx.db.query("INSERT INTO orders (id, account_id, shop_id, external_id) VALUES ($1, $2, $3, $4)", [orderId, accountId, shop.id, orderExternalId]);
+  await ctx.db.query("INSERT INTO orders (id, account_id, shop_id, external_id) VALUES ($1, $2, $3, $4)", [
+    orderId,
+    accountId,
+    shop.id,
+    orderExternalId,
+  ]);
   await ctx.db.query(
     `INSERT INTO calls (id, account_id, shop_id, order_id, order_external_id, status, customer_name, customer_phone, amount, currency,
                         country, language, dialect, channel, items, created_at, updated_at)
@@ -66,7 +91,12 @@ describe("inbound messaging webhook (CONTRACT §7, spec 5.7)", () => {
   });
 
   const post = (app: TestApp, body: string | Buffer, headers: Record<string, string> = {}) =>
-    app.app.inject({ method: "POST", url: "/webhooks/messaging", headers: { "content-type": "application/json", ...headers }, payload: body });
+    app.app.inject({
+      method: "POST",
+      url: "/webhooks/messaging",
+      headers: { "content-type": "application/json", ...headers },
+      payload: body,
+    });
 
   function legacy(res: LightMyRequestResponse, status: number): string {
     expect(res.statusCode).toBe(status);
@@ -92,11 +122,15 @@ describe("inbound messaging webhook (CONTRACT §7, spec 5.7)", () => {
       try {
         const address = await bare.app.listen({ port: 0, host: "127.0.0.1" });
         const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-          const req = request(`${address}/webhooks/messaging`, { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } }, (r) => {
-            let body = "";
-            r.on("data", (c) => (body += c));
-            r.on("end", () => resolve({ status: r.statusCode ?? 0, body }));
-          });
+          const req = request(
+            `${address}/webhooks/messaging`,
+            { method: "POST", headers: { "content-type": "application/json", "transfer-encoding": "chunked" } },
+            (r) => {
+              let body = "";
+              r.on("data", (c) => (body += c));
+              r.on("end", () => resolve({ status: r.statusCode ?? 0, body }));
+            },
+          );
           req.on("error", reject);
           for (let i = 0; i < 5; i++) req.write(Buffer.alloc(64 * 1024, "a"));
           req.end();
@@ -147,14 +181,23 @@ describe("inbound messaging webhook (CONTRACT §7, spec 5.7)", () => {
     const p = phone();
     const message = textMessage(p.wa, "chkoun nta?");
     const body = payload([message]);
-    for (let i = 0; i < 3; i++) expect((await post(t, body, { "x-hub-signature-256": sign(body) })).statusCode).toBe(200);
-    const { rows } = await t.ctx.db.query("SELECT from_phone, text, call_id FROM inbound_messages WHERE message_id = $1", [message.id]);
+    for (let i = 0; i < 3; i++)
+      expect((await post(t, body, { "x-hub-signature-256": sign(body) })).statusCode).toBe(200);
+    const { rows } = await t.ctx.db.query(
+      "SELECT from_phone, text, call_id FROM inbound_messages WHERE message_id = $1",
+      [message.id],
+    );
     expect(rows).toEqual([{ from_phone: p.e164, text: "chkoun nta?", call_id: null }]);
   });
 
   async function configured(path: string): Promise<TestAccount & { secret: string }> {
     const a = await newAccount(t.ctx);
-    const res = await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: a.headers, payload: { url: `http://127.0.0.1:${receiver.port}${path}` } });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/v1/me/webhooks",
+      headers: a.headers,
+      payload: { url: `http://127.0.0.1:${receiver.port}${path}` },
+    });
     return { ...a, secret: res.json().secret };
   }
 
@@ -174,21 +217,34 @@ describe("inbound messaging webhook (CONTRACT §7, spec 5.7)", () => {
     // The platform re-sends it: no second event.
     expect((await post(t, body, { "x-hub-signature-256": sign(body) })).statusCode).toBe(200);
 
-    const [got] = await receiver.waitFor(receiver.requests.length + 1).then(() => receiver.requests.filter((r) => r.path === "/owner"));
+    const [got] = await receiver
+      .waitFor(receiver.requests.length + 1)
+      .then(() => receiver.requests.filter((r) => r.path === "/owner"));
     expect(got).toBeDefined();
     expect(got!.headers["x-service-event-type"]).toBe("message.received");
     expect(verifyWebhook(owner.secret, got!.headers["x-service-signature"] as string, got!.body)).toBe(true);
     const event = JSON.parse(got!.body);
-    expect(event.data).toMatchObject({ call_id: callId, message_id: message.id, from: p.e164, type: "text", text: "wakha, sift liya f jm3a" });
+    expect(event.data).toMatchObject({
+      call_id: callId,
+      message_id: message.id,
+      from: p.e164,
+      type: "text",
+      text: "wakha, sift liya f jm3a",
+    });
     expect(event.data.received_at).toMatch(/Z$/);
     expect(event.data.sent_at).toBe(new Date(1763781000 * 1000).toISOString());
 
     await new Promise((r) => setTimeout(r, 1_000));
     expect(receiver.requests.filter((r) => r.path === "/owner")).toHaveLength(1);
     expect(receiver.requests.filter((r) => r.path === "/older" || r.path === "/stale")).toHaveLength(0);
-    const { rows } = await t.ctx.db.query("SELECT call_id, account_id, event_id FROM inbound_messages WHERE message_id = $1", [message.id]);
+    const { rows } = await t.ctx.db.query(
+      "SELECT call_id, account_id, event_id FROM inbound_messages WHERE message_id = $1",
+      [message.id],
+    );
     expect(rows[0]).toEqual({ call_id: callId, account_id: owner.accountId, event_id: event.id });
-    const list = (await t.app.inject({ method: "GET", url: "/v1/me/webhooks/deliveries", headers: owner.headers })).json();
+    const list = (
+      await t.app.inject({ method: "GET", url: "/v1/me/webhooks/deliveries", headers: owner.headers })
+    ).json();
     expect(list.data.map((d: { event_type: string }) => d.event_type)).toEqual(["message.received"]);
   });
 
@@ -204,7 +260,8 @@ describe("inbound messaging webhook (CONTRACT §7, spec 5.7)", () => {
   });
 
   describe("GET verification handshake", () => {
-    const verify = (app: TestApp, query: string) => app.app.inject({ method: "GET", url: `/webhooks/messaging?${query}` });
+    const verify = (app: TestApp, query: string) =>
+      app.app.inject({ method: "GET", url: `/webhooks/messaging?${query}` });
 
     it("echoes the challenge as text/plain when the token matches", async () => {
       const res = await verify(t, `hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`);

@@ -21,9 +21,14 @@ describe("jambonz application mode: a per-call, short-lived token opens the call
   beforeAll(async () => {
     t = await startApp({
       env: {
-        WAKHA_CHANNELS: "gsm=jambonz", WAKHA_PUBLIC_URL: "https://carrier.example.test", WAKHA_JAMBONZ_API_URL: "http://127.0.0.1:9",
-        WAKHA_JAMBONZ_ACCOUNT_SID: randomUUID(), WAKHA_JAMBONZ_API_KEY: randomUUID(), WAKHA_JAMBONZ_CALLER_IDS: "+212522000000",
-        WAKHA_JAMBONZ_WEBHOOK_SECRET: SECRET, WAKHA_JAMBONZ_APPLICATION_SID: randomUUID(),
+        WAKHA_CHANNELS: "gsm=jambonz",
+        WAKHA_PUBLIC_URL: "https://carrier.example.test",
+        WAKHA_JAMBONZ_API_URL: "http://127.0.0.1:9",
+        WAKHA_JAMBONZ_ACCOUNT_SID: randomUUID(),
+        WAKHA_JAMBONZ_API_KEY: randomUUID(),
+        WAKHA_JAMBONZ_CALLER_IDS: "+212522000000",
+        WAKHA_JAMBONZ_WEBHOOK_SECRET: SECRET,
+        WAKHA_JAMBONZ_APPLICATION_SID: randomUUID(),
       },
     });
     base = (await t.app.listen({ host: "127.0.0.1", port: 0 })).replace(/^http/, "ws");
@@ -34,22 +39,43 @@ describe("jambonz application mode: a per-call, short-lived token opens the call
 
   function live(): TextCarrierSession {
     const session = new TextCarrierSession({
-      providerCallId: randomUUID(), callId: randomUUID(), locale: "ar-MA", speed: 1, expectMachineVerdict: false,
-      control: { hangup: async () => {}, recordingSource: () => { throw new Error("no recording here"); } },
+      providerCallId: randomUUID(),
+      callId: randomUUID(),
+      locale: "ar-MA",
+      speed: 1,
+      expectMachineVerdict: false,
+      control: {
+        hangup: async () => {},
+        recordingSource: () => {
+          throw new Error("no recording here");
+        },
+      },
     });
     t.ctx.lines.text.add(session);
     return session;
   }
 
   /** Opens the application socket and sends session:new for `session` with `customerData`; resolves with the first answer. */
-  async function sessionNew(session: TextCarrierSession, customerData: Record<string, unknown>): Promise<{ ack: boolean; closeCode: number | null }> {
+  async function sessionNew(
+    session: TextCarrierSession,
+    customerData: Record<string, unknown>,
+  ): Promise<{ ack: boolean; closeCode: number | null }> {
     const ws = new WebSocket(`${base}/carriers/jambonz/ws`, "ws.jambonz.org", { headers: { authorization: APP_AUTH } });
     await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
     const answer = new Promise<{ ack: boolean; closeCode: number | null }>((resolve) => {
-      ws.once("message", (m) => resolve({ ack: (JSON.parse(String(m)) as { type?: string }).type === "ack", closeCode: null }));
+      ws.once("message", (m) =>
+        resolve({ ack: (JSON.parse(String(m)) as { type?: string }).type === "ack", closeCode: null }),
+      );
       ws.once("close", (code) => resolve({ ack: false, closeCode: code }));
     });
-    ws.send(JSON.stringify({ type: "session:new", msgid: randomUUID(), call_sid: session.providerCallId, data: { call_sid: session.providerCallId, customerData } }));
+    ws.send(
+      JSON.stringify({
+        type: "session:new",
+        msgid: randomUUID(),
+        call_sid: session.providerCallId,
+        data: { call_sid: session.providerCallId, customerData },
+      }),
+    );
     const result = await answer;
     ws.close();
     return result;
@@ -59,20 +85,50 @@ describe("jambonz application mode: a per-call, short-lived token opens the call
 
   it("opens the session with the call's own unexpired token", async () => {
     const call = live();
-    expect(await sessionNew(call, { wakha_call_id: call.callId, wakha_call_token: applicationCallToken(SECRET, call.callId, inAnHour()) })).toEqual({ ack: true, closeCode: null });
+    expect(
+      await sessionNew(call, {
+        wakha_call_id: call.callId,
+        wakha_call_token: applicationCallToken(SECRET, call.callId, inAnHour()),
+      }),
+    ).toEqual({ ack: true, closeCode: null });
   });
 
   it("refuses another call's token, a stale token, a forged one and none, though the static password is right", async () => {
     const a = live();
     const b = live();
     const refused = { ack: false, closeCode: 1008 };
-    expect(await sessionNew(a, { wakha_call_id: a.callId, wakha_call_token: applicationCallToken(SECRET, b.callId, inAnHour()) })).toEqual(refused);
-    expect(await sessionNew(a, { wakha_call_id: a.callId, wakha_call_token: applicationCallToken(SECRET, a.callId, Math.floor(Date.now() / 1000) - 1) })).toEqual(refused);
-    expect(await sessionNew(a, { wakha_call_id: a.callId, wakha_call_token: applicationCallToken("another-secret-0123456789abcdef", a.callId, inAnHour()) })).toEqual(refused);
+    expect(
+      await sessionNew(a, {
+        wakha_call_id: a.callId,
+        wakha_call_token: applicationCallToken(SECRET, b.callId, inAnHour()),
+      }),
+    ).toEqual(refused);
+    expect(
+      await sessionNew(a, {
+        wakha_call_id: a.callId,
+        wakha_call_token: applicationCallToken(SECRET, a.callId, Math.floor(Date.now() / 1000) - 1),
+      }),
+    ).toEqual(refused);
+    expect(
+      await sessionNew(a, {
+        wakha_call_id: a.callId,
+        wakha_call_token: applicationCallToken("another-secret-0123456789abcdef", a.callId, inAnHour()),
+      }),
+    ).toEqual(refused);
     expect(await sessionNew(a, { wakha_call_id: a.callId })).toEqual(refused);
     // b's token opens b only, and a still opens with its own.
-    expect(await sessionNew(b, { wakha_call_id: b.callId, wakha_call_token: applicationCallToken(SECRET, b.callId, inAnHour()) })).toEqual({ ack: true, closeCode: null });
-    expect(await sessionNew(a, { wakha_call_id: a.callId, wakha_call_token: applicationCallToken(SECRET, a.callId, inAnHour()) })).toEqual({ ack: true, closeCode: null });
+    expect(
+      await sessionNew(b, {
+        wakha_call_id: b.callId,
+        wakha_call_token: applicationCallToken(SECRET, b.callId, inAnHour()),
+      }),
+    ).toEqual({ ack: true, closeCode: null });
+    expect(
+      await sessionNew(a, {
+        wakha_call_id: a.callId,
+        wakha_call_token: applicationCallToken(SECRET, a.callId, inAnHour()),
+      }),
+    ).toEqual({ ack: true, closeCode: null });
   });
 });
 
@@ -84,10 +140,12 @@ describe("jambonz application mode: create-call carries the token in its tag", (
     // jambonz's create-call at its documented boundary: POST /v1/Accounts/{sid}/Calls answers 201 {sid}.
     server = createServer((req, res) => {
       let raw = "";
-      req.on("data", (c) => (raw += c)).on("end", () => {
-        bodies.push(JSON.parse(raw) as Record<string, unknown>);
-        res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ sid: randomUUID() }));
-      });
+      req
+        .on("data", (c) => (raw += c))
+        .on("end", () => {
+          bodies.push(JSON.parse(raw) as Record<string, unknown>);
+          res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ sid: randomUUID() }));
+        });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   });
@@ -98,13 +156,29 @@ describe("jambonz application mode: create-call carries the token in its tag", (
   it("sends application_sid, our call id and a token valid for the ring time, the call's limit and a minute", async () => {
     const applicationSid = randomUUID();
     const jambonz = new JambonzTelephony({
-      apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, accountSid: randomUUID(), apiKey: "key", applicationSid,
-      publicUrl: "https://carrier.example.test", callerIds: { default: "+212522000000" }, webhookSecret: SECRET, lines: new CarrierLines(), speed: 1, log: () => {},
+      apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      accountSid: randomUUID(),
+      apiKey: "key",
+      applicationSid,
+      publicUrl: "https://carrier.example.test",
+      callerIds: { default: "+212522000000" },
+      webhookSecret: SECRET,
+      lines: new CarrierLines(),
+      speed: 1,
+      log: () => {},
     });
     const callId = randomUUID();
     const before = Math.floor(Date.now() / 1000);
     const session = await jambonz.originate({
-      callId, to: "+212612345678", country: "MA", language: "ar", dialect: "ma", ringTimeoutSeconds: 30, machineDetection: false, timeLimitSeconds: 300, record: false,
+      callId,
+      to: "+212612345678",
+      country: "MA",
+      language: "ar",
+      dialect: "ma",
+      ringTimeoutSeconds: 30,
+      machineDetection: false,
+      timeLimitSeconds: 300,
+      record: false,
     });
     const body = bodies.at(-1)!;
     expect(body["application_sid"]).toBe(applicationSid);

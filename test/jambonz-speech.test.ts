@@ -3,19 +3,52 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bestTranscript } from "../src/engine/telephony/jambonz/inbound.ts";
 import { createEngineDatabase, waitForEnd } from "./engine-fixtures.ts";
-import { carrierAccount, type CarrierNode, createCarrierCall, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
+import {
+  carrierAccount,
+  type CarrierNode,
+  createCarrierCall,
+  PublicAddress,
+  startCarrierNode,
+} from "./fakes/carrier-harness.ts";
 import { FakeJambonz } from "./fakes/jambonz.ts";
 
 describe("bestTranscript", () => {
   it("reads the verb:hook reference's transcripts and gather's top-level alternatives, and nothing else", () => {
     // https://docs.jambonz.org/reference/websocket-api/call-control/verb-hook (data.speech)
-    expect(bestTranscript({ is_final: true, transcripts: [{ is_final: true, language_code: "en-US", alternatives: [{ confidence: 0.91916794, transcript: "I'd like to book a car" }] }] }))
-      .toEqual({ transcript: "I'd like to book a car", confidence: 0.91916794 });
-    expect(bestTranscript({ is_final: true, language_code: "fr-FR", alternatives: [{ confidence: 0.8, transcript: "oui je confirme" }] }))
-      .toEqual({ transcript: "oui je confirme", confidence: 0.8 });
+    expect(
+      bestTranscript({
+        is_final: true,
+        transcripts: [
+          {
+            is_final: true,
+            language_code: "en-US",
+            alternatives: [{ confidence: 0.91916794, transcript: "I'd like to book a car" }],
+          },
+        ],
+      }),
+    ).toEqual({ transcript: "I'd like to book a car", confidence: 0.91916794 });
+    expect(
+      bestTranscript({
+        is_final: true,
+        language_code: "fr-FR",
+        alternatives: [{ confidence: 0.8, transcript: "oui je confirme" }],
+      }),
+    ).toEqual({ transcript: "oui je confirme", confidence: 0.8 });
     // An empty first alternative gives way to the next; no confidence is no confidence.
-    expect(bestTranscript({ alternatives: [{ transcript: "  " }, { transcript: "wakha" }] })).toEqual({ transcript: "wakha" });
-    for (const junk of [null, undefined, 5, "x", [], {}, { transcripts: "x" }, { alternatives: [{ transcript: 5 }] }, { transcripts: [null, { alternatives: null }] }]) {
+    expect(bestTranscript({ alternatives: [{ transcript: "  " }, { transcript: "wakha" }] })).toEqual({
+      transcript: "wakha",
+    });
+    for (const junk of [
+      null,
+      undefined,
+      5,
+      "x",
+      [],
+      {},
+      { transcripts: "x" },
+      { alternatives: [{ transcript: 5 }] },
+      { transcripts: [null, { alternatives: null }] },
+    ]) {
       expect(bestTranscript(junk)).toBeNull();
     }
   });
@@ -32,15 +65,30 @@ describe("through the jambonz fake", () => {
   let t: CarrierNode;
   beforeAll(async () => {
     db = await createEngineDatabase();
-    fake = new FakeJambonz({ accountSid: SID, apiKey: KEY, webhookSecret: SECRET, speed: 5, scenarios: { [TOP_LEVEL]: { topLevelAlternatives: true } } });
+    fake = new FakeJambonz({
+      accountSid: SID,
+      apiKey: KEY,
+      webhookSecret: SECRET,
+      speed: 5,
+      scenarios: { [TOP_LEVEL]: { topLevelAlternatives: true } },
+    });
     await fake.start();
     address = new PublicAddress();
     await address.start();
-    t = await startCarrierNode(db.url, {
-      WAKHA_CHANNELS: "gsm=jambonz", WAKHA_JAMBONZ_API_URL: fake.url, WAKHA_JAMBONZ_ACCOUNT_SID: SID, WAKHA_JAMBONZ_API_KEY: KEY,
-      WAKHA_JAMBONZ_CALLER_IDS: "+212522000000", WAKHA_JAMBONZ_WEBHOOK_SECRET: SECRET, WAKHA_CARRIER_TIME_SCALE: "5",
-      WAKHA_JAMBONZ_VOICES: "ma=ar-MA-JamalNeural,fr=fr-FR-DeniseNeural",
-    }, address);
+    t = await startCarrierNode(
+      db.url,
+      {
+        WAKHA_CHANNELS: "gsm=jambonz",
+        WAKHA_JAMBONZ_API_URL: fake.url,
+        WAKHA_JAMBONZ_ACCOUNT_SID: SID,
+        WAKHA_JAMBONZ_API_KEY: KEY,
+        WAKHA_JAMBONZ_CALLER_IDS: "+212522000000",
+        WAKHA_JAMBONZ_WEBHOOK_SECRET: SECRET,
+        WAKHA_CARRIER_TIME_SCALE: "5",
+        WAKHA_JAMBONZ_VOICES: "ma=ar-MA-JamalNeural,fr=fr-FR-DeniseNeural",
+      },
+      address,
+    );
   }, 60_000);
   afterAll(async () => {
     await t?.close();

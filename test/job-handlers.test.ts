@@ -6,7 +6,15 @@ import { JOB_NAMES, JOBS } from "../src/jobs/catalogue.ts";
 import type { JobHandlers } from "../src/jobs/runtime.ts";
 
 const noop = { batchSize: 1, handle: async () => {} };
-const NOOPS = { placeCall: noop, deliverWebhook: noop, sweepCalls: noop, purgeRecordings: noop, sendWhatsApp: noop, writeBackStore: noop, eraseCustomerData: noop };
+const NOOPS = {
+  placeCall: noop,
+  deliverWebhook: noop,
+  sweepCalls: noop,
+  purgeRecordings: noop,
+  sendWhatsApp: noop,
+  writeBackStore: noop,
+  eraseCustomerData: noop,
+};
 
 describe("the job handler map (src/root/job-handlers.ts)", () => {
   it("has exactly one handler per job type of the catalogue", () => {
@@ -22,9 +30,22 @@ describe("the job handler map (src/root/job-handlers.ts)", () => {
 
   it("does not compile with a job type missing, a job type the catalogue lacks, or a wrong payload", () => {
     // @ts-expect-error purgeRecordings has no handler
-    const missing: JobHandlers<null> = { placeCall: noop, deliverWebhook: noop, sweepCalls: noop, sendWhatsApp: noop, writeBackStore: noop, eraseCustomerData: noop };
+    const missing: JobHandlers<null> = {
+      placeCall: noop,
+      deliverWebhook: noop,
+      sweepCalls: noop,
+      sendWhatsApp: noop,
+      writeBackStore: noop,
+      eraseCustomerData: noop,
+    };
     const extra: JobHandlers<null> = {
-      placeCall: noop, deliverWebhook: noop, sweepCalls: noop, purgeRecordings: noop, sendWhatsApp: noop, writeBackStore: noop, eraseCustomerData: noop,
+      placeCall: noop,
+      deliverWebhook: noop,
+      sweepCalls: noop,
+      purgeRecordings: noop,
+      sendWhatsApp: noop,
+      writeBackStore: noop,
+      eraseCustomerData: noop,
       // @ts-expect-error sendFax is not a job type of the catalogue
       sendFax: noop,
     };
@@ -86,7 +107,14 @@ describe("a job type with handleBatch (the worker runtime, src/jobs/runtime.ts)"
       failing.add(bad);
       await workers.start(["sweepCalls"]);
       const stateOf = async (id: string) => (await boss.getJobById(JOBS.sweepCalls.name, id))?.state;
-      for (let i = 0; i < 100 && [await stateOf(ok), await stateOf(bad), await stateOf(malformed)].some((s) => s === "created" || s === "active"); i++) {
+      for (
+        let i = 0;
+        i < 100 &&
+        [await stateOf(ok), await stateOf(bad), await stateOf(malformed)].some(
+          (s) => s === "created" || s === "active",
+        );
+        i++
+      ) {
         await new Promise((r) => setTimeout(r, 100));
       }
       expect(await stateOf(ok)).toBe("completed");

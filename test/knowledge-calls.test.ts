@@ -33,10 +33,18 @@ describe("the shop's answers on a placed call (issue 37)", () => {
   const shop = `s-${randomUUID().slice(0, 8)}`;
   beforeAll(async () => {
     db = await createEngineDatabase();
-    t = await startEngineApp({ databaseUrl: db.url, parts: { classifier: new ModelIntentClassifier(), customers: () => asker() } });
+    t = await startEngineApp({
+      databaseUrl: db.url,
+      parts: { classifier: new ModelIntentClassifier(), customers: () => asker() },
+    });
     await t.startWorkers();
     a = await newAccount(t.ctx, 3600);
-    await t.app.inject({ method: "POST", url: "/v1/shops", headers: a.headers, payload: { external_id: shop, merchant_external_id: "m", name: "Dar Lbahja" } });
+    await t.app.inject({
+      method: "POST",
+      url: "/v1/shops",
+      headers: a.headers,
+      payload: { external_id: shop, merchant_external_id: "m", name: "Dar Lbahja" },
+    });
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -45,17 +53,42 @@ describe("the shop's answers on a placed call (issue 37)", () => {
 
   const place = async () => {
     const created = await t.app.inject({
-      method: "POST", url: "/v1/calls", headers: { ...a.headers, "idempotency-key": randomUUID() },
-      payload: { shop_external_id: shop, customer: { name: "Fatima", phone_number: "+212612345699" }, amount: "690.00", country: "MA", order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "690.00" }] } },
+      method: "POST",
+      url: "/v1/calls",
+      headers: { ...a.headers, "idempotency-key": randomUUID() },
+      payload: {
+        shop_external_id: shop,
+        customer: { name: "Fatima", phone_number: "+212612345699" },
+        amount: "690.00",
+        country: "MA",
+        order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "690.00" }] },
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const call = await waitForEnd(t, a, created.json().id);
-    const transcript = (await t.app.inject({ method: "GET", url: `/v1/calls/${call.id}/transcript`, headers: a.headers })).json();
-    return { call, agent: transcript.turns.filter((e: { speaker: string }) => e.speaker === "agent").map((e: { text: string }) => e.text).join("\n") };
+    const transcript = (
+      await t.app.inject({ method: "GET", url: `/v1/calls/${call.id}/transcript`, headers: a.headers })
+    ).json();
+    return {
+      call,
+      agent: transcript.turns
+        .filter((e: { speaker: string }) => e.speaker === "agent")
+        .map((e: { text: string }) => e.text)
+        .join("\n"),
+    };
   };
 
   it("with knowledge: the payment question is answered from it and the call confirms with nothing unanswered", async () => {
-    expect((await t.app.inject({ method: "PUT", url: `/v1/shops/${shop}/knowledge`, headers: a.headers, payload: SHOP_KNOWLEDGE as object })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: "PUT",
+          url: `/v1/shops/${shop}/knowledge`,
+          headers: a.headers,
+          payload: SHOP_KNOWLEDGE as object,
+        })
+      ).statusCode,
+    ).toBe(200);
     const { call, agent } = await place();
     expect(call.outcome).toBe("confirmed");
     expect(agent).toContain("بالكارط عند الليفرور");
@@ -63,7 +96,9 @@ describe("the shop's answers on a placed call (issue 37)", () => {
   }, 30_000);
 
   it("after DELETE, the next call says it does not know and records the question on the call", async () => {
-    expect((await t.app.inject({ method: "DELETE", url: `/v1/shops/${shop}/knowledge`, headers: a.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: "DELETE", url: `/v1/shops/${shop}/knowledge`, headers: a.headers })).statusCode,
+    ).toBe(204);
     const { call, agent } = await place();
     expect(call.outcome).toBe("confirmed");
     expect(agent).not.toContain("بالكارط");

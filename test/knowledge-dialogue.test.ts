@@ -18,7 +18,10 @@ const ASKED: Record<Dialect, Record<Field, [string, string[]]>> = {
   ma: {
     delivery: ["ch7al kayakhod tawsil l casa?", ["casa", "نهار واحد"]],
     open_before_paying: ["wach n9der n7el lcolis 9bel ma nkhalas?", ["آه", "تحل الكولي"]],
-    returns: ["wach n9der nraja3 lmontaj ila ma 3jbnich?", ["الرجوع ممكن", "سبعة ايام", "خمسة و عشرين درهم", "الليفرور كياخد السلعة."]],
+    returns: [
+      "wach n9der nraja3 lmontaj ila ma 3jbnich?",
+      ["الرجوع ممكن", "سبعة ايام", "خمسة و عشرين درهم", "الليفرور كياخد السلعة."],
+    ],
     exchange: ["wach n9der nbeddel l9yas ila ma jatnich?", ["تبدل السلعة", "سبعة ايام"]],
     payment: ["wach n9der nkhalas b lkart?", ["كاش عند الاستلام", "بالكارط عند الليفرور"]],
     hours: ["fo9ach kat7allo lmagasin?", ["من الاثنين حتى السبت، من 9 حتى 6"]],
@@ -48,7 +51,10 @@ const ASKED: Record<Dialect, Record<Field, [string, string[]]>> = {
   fr: {
     delivery: ["combien de temps pour la livraison à Lyon ?", ["Lyon", "entre 1 et 2 jours"]],
     open_before_paying: ["est-ce que je peux ouvrir le colis avant de payer ?", ["Oui, vous pouvez ouvrir le colis"]],
-    returns: ["est-ce que je peux retourner l'article s'il ne me plaît pas ?", ["le retour est possible dans les 7 jours", "Le livreur reprend l'article."]],
+    returns: [
+      "est-ce que je peux retourner l'article s'il ne me plaît pas ?",
+      ["le retour est possible dans les 7 jours", "Le livreur reprend l'article."],
+    ],
     exchange: ["est-ce que je peux échanger la taille ?", ["échanger l'article contre une autre taille"]],
     payment: ["est-ce que je peux payer par carte ?", ["en espèces à la livraison ou par carte au livreur"]],
     hours: ["vous êtes ouverts à quelle heure ?", ["du lundi au samedi, de 9 h à 18 h"]],
@@ -80,8 +86,15 @@ describe.each(["ma", "dz", "tn", "fr"] as const)("the shop's answers in profile 
     const reply = replies[0]!;
     for (const words of expected) expect(reply, `${field}: ${line}`).toContain(words);
     expect(reply.endsWith(profile.confirmationQuestion())).toBe(true);
-    const heard = dialogue.transcript().filter((e) => e.speaker === "customer").at(-1)!;
-    expect(heard).toMatchObject({ intent: "question", answered_from: field === "payment" ? "payment" : field, decision: "act" });
+    const heard = dialogue
+      .transcript()
+      .filter((e) => e.speaker === "customer")
+      .at(-1)!;
+    expect(heard).toMatchObject({
+      intent: "question",
+      answered_from: field === "payment" ? "payment" : field,
+      decision: "act",
+    });
     // Then the customer confirms: no unanswered question on the outcome.
     for (let i = 0; i < 3 && !dialogue.result(); i++) await dialogue.hear(phraseBank(dialect).shortYes[0]!, 10 + i);
     expect(dialogue.result()?.outcome).toBe("confirmed");
@@ -105,7 +118,10 @@ describe.each(["ma", "dz", "tn", "fr"] as const)("the shop's answers in profile 
   });
 
   it("an answer missing in the call's language is not invented", async () => {
-    const onlyOther: DialogueOrder = { ...order, knowledge: { opening_hours: order.language === "fr" ? { ar: "من 9 حتى 6" } : { fr: "de 9 h à 18 h" } } };
+    const onlyOther: DialogueOrder = {
+      ...order,
+      knowledge: { opening_hours: order.language === "fr" ? { ar: "من 9 حتى 6" } : { fr: "de 9 h à 18 h" } },
+    };
     const [line] = ASKED[dialect].hours;
     const { dialogue, replies } = await play(onlyOther, [line]);
     expect(replies[0]).not.toMatch(/9/);
@@ -114,7 +130,12 @@ describe.each(["ma", "dz", "tn", "fr"] as const)("the shop's answers in profile 
 
   it("the delivery delay follows the call's address when the customer names no town; the default elsewhere", async () => {
     const city = { ma: "Casablanca", dz: "Oran", tn: "Sfax", fr: "Lyon" }[dialect];
-    const generic = { ma: "imta ghadi twsal?", dz: "wa9tach twsal?", tn: "waktech twsal?", fr: "quand est-ce que ça arrive ?" }[dialect];
+    const generic = {
+      ma: "imta ghadi twsal?",
+      dz: "wa9tach twsal?",
+      tn: "waktech twsal?",
+      fr: "quand est-ce que ça arrive ?",
+    }[dialect];
     const there = await play({ ...order, address: { city } }, [generic]);
     expect(there.replies[0]).toContain(city);
     const elsewhere = await play({ ...order, address: { city: "Nowhere" } }, [generic]);
@@ -127,6 +148,9 @@ describe("without any knowledge (issue 37)", () => {
     const { dialogue, replies } = await play(ORDERS.ma, ["bch7al kolchi?", "wach n9der nkhalas b lkart?"]);
     expect(replies[0]).toContain(profileFor(ORDERS.ma).spokenAmount(ORDERS.ma.amount));
     for (let i = 0; i < 3 && !dialogue.result(); i++) await dialogue.hear("iyeh", 10 + i);
-    expect(dialogue.result()).toMatchObject({ outcome: "confirmed", outcome_details: { unanswered_questions: ["wach n9der nkhalas b lkart?"] } });
+    expect(dialogue.result()).toMatchObject({
+      outcome: "confirmed",
+      outcome_details: { unanswered_questions: ["wach n9der nkhalas b lkart?"] },
+    });
   });
 });

@@ -6,13 +6,28 @@ import { newAccount, problem, type TestAccount } from "./helpers.ts";
 import { connect, fails, ok, type ListeningApp, startListening } from "./mcp-client.ts";
 
 export const KNOWLEDGE = {
-  delivery: { default: { min_days: 2, max_days: 4 }, areas: [{ names: ["Casablanca", "Casa", "الدار البيضاء", "كازا"], min_days: 1, max_days: 1 }] },
+  delivery: {
+    default: { min_days: 2, max_days: 4 },
+    areas: [{ names: ["Casablanca", "Casa", "الدار البيضاء", "كازا"], min_days: 1, max_days: 1 }],
+  },
   open_before_paying: true,
-  returns: { accepted: true, days: 7, exchange: true, fee: "25.00", note: { fr: "Le livreur reprend l'article.", ar: "الليفرور كياخد السلعة." } },
+  returns: {
+    accepted: true,
+    days: 7,
+    exchange: true,
+    fee: "25.00",
+    note: { fr: "Le livreur reprend l'article.", ar: "الليفرور كياخد السلعة." },
+  },
   payment_methods: ["cash", "card_on_delivery"],
   opening_hours: { fr: "du lundi au samedi, de 9 h à 18 h", ar: "من الاثنين حتى السبت، من 9 حتى 6" },
   contact: { channel: "whatsapp", value: "+212 6 12 34 56 78" },
-  qa: [{ question: "Le produit a-t-il une garantie ?", keywords: ["garantie", "damana", "ضمانة", "الضمان"], answer: { fr: "Oui, un an de garantie.", ar: "آه، عندو ضمانة عام." } }],
+  qa: [
+    {
+      question: "Le produit a-t-il une garantie ?",
+      keywords: ["garantie", "damana", "ضمانة", "الضمان"],
+      answer: { fr: "Oui, un an de garantie.", ar: "آه، عندو ضمانة عام." },
+    },
+  ],
 };
 
 describe("/v1/shops/{shop_external_id}/knowledge", () => {
@@ -27,7 +42,12 @@ describe("/v1/shops/{shop_external_id}/knowledge", () => {
     b = await newAccount(t.ctx);
     client = await connect(t.url, a.apiKey);
     for (const acct of [a, b]) {
-      const res = await t.app.inject({ method: "POST", url: "/v1/shops", headers: acct.headers, payload: { external_id: shop, merchant_external_id: "m1", name: "Dar Zellij" } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/v1/shops",
+        headers: acct.headers,
+        payload: { external_id: shop, merchant_external_id: "m1", name: "Dar Zellij" },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
   });
@@ -36,7 +56,8 @@ describe("/v1/shops/{shop_external_id}/knowledge", () => {
     await t?.close();
   });
   const url = (s = shop) => `/v1/shops/${encodeURIComponent(s)}/knowledge`;
-  const put = (acct: TestAccount, body: unknown, s = shop) => t.app.inject({ method: "PUT", url: url(s), headers: acct.headers, payload: body as object });
+  const put = (acct: TestAccount, body: unknown, s = shop) =>
+    t.app.inject({ method: "PUT", url: url(s), headers: acct.headers, payload: body as object });
   const get = (acct: TestAccount, s = shop) => t.app.inject({ method: "GET", url: url(s), headers: acct.headers });
   const del = (acct: TestAccount, s = shop) => t.app.inject({ method: "DELETE", url: url(s), headers: acct.headers });
 
@@ -52,7 +73,11 @@ describe("/v1/shops/{shop_external_id}/knowledge", () => {
     expect(Date.parse(res.json().updated_at)).toBeGreaterThan(0);
     expect((await get(a)).json()).toEqual(res.json());
     const smaller = await put(a, { open_before_paying: false });
-    expect(smaller.json()).toEqual({ open_before_paying: false, shop_external_id: shop, updated_at: smaller.json().updated_at });
+    expect(smaller.json()).toEqual({
+      open_before_paying: false,
+      shop_external_id: shop,
+      updated_at: smaller.json().updated_at,
+    });
     expect((await put(a, KNOWLEDGE)).statusCode).toBe(200);
   });
 
@@ -61,12 +86,24 @@ describe("/v1/shops/{shop_external_id}/knowledge", () => {
       const p = problem(await put(a, body), "validation_error", 422);
       const errors = p["errors"] as { loc: unknown[]; type: string }[];
       const want = ["body", ...loc];
-      expect(errors.some((e) => JSON.stringify(e.loc.slice(0, want.length)) === JSON.stringify(want) && (!type || e.type === type)), JSON.stringify(errors)).toBe(true);
+      expect(
+        errors.some(
+          (e) => JSON.stringify(e.loc.slice(0, want.length)) === JSON.stringify(want) && (!type || e.type === type),
+        ),
+        JSON.stringify(errors),
+      ).toBe(true);
     };
     await bad({ surprise: 1 }, [], "extra_forbidden");
-    await bad({ delivery: { default: { min_days: 5, max_days: 2 } } }, ["delivery", "default", "max_days"], "value_error");
+    await bad(
+      { delivery: { default: { min_days: 5, max_days: 2 } } },
+      ["delivery", "default", "max_days"],
+      "value_error",
+    );
     await bad({ delivery: { default: { min_days: -1, max_days: 2 } } }, ["delivery", "default", "min_days"]);
-    await bad({ delivery: { default: { min_days: 1, max_days: 2 }, areas: [{ names: [], min_days: 1, max_days: 1 }] } }, ["delivery", "areas", 0, "names"]);
+    await bad(
+      { delivery: { default: { min_days: 1, max_days: 2 }, areas: [{ names: [], min_days: 1, max_days: 1 }] } },
+      ["delivery", "areas", 0, "names"],
+    );
     await bad({ opening_hours: {} }, ["opening_hours"], "value_error");
     await bad({ opening_hours: { fr: "   " } }, ["opening_hours", "fr"]);
     await bad({ opening_hours: { fr: "x".repeat(501) } }, ["opening_hours", "fr"]);
@@ -92,7 +129,12 @@ describe("/v1/shops/{shop_external_id}/knowledge", () => {
     problem(await get(b), "knowledge_not_configured", 404);
     const bad = await t.app.inject({ method: "GET", url: url(), headers: { authorization: "Bearer nope" } });
     problem(bad, "invalid_api_key", 401);
-    const badPut = await t.app.inject({ method: "PUT", url: url(), headers: { authorization: "Bearer nope" }, payload: KNOWLEDGE });
+    const badPut = await t.app.inject({
+      method: "PUT",
+      url: url(),
+      headers: { authorization: "Bearer nope" },
+      payload: KNOWLEDGE,
+    });
     problem(badPut, "invalid_api_key", 401);
   });
 
@@ -109,7 +151,12 @@ describe("/v1/shops/{shop_external_id}/knowledge", () => {
 
   it("an archived shop's knowledge is not reachable", async () => {
     const s = `k-${randomUUID().slice(0, 8)}`;
-    await t.app.inject({ method: "POST", url: "/v1/shops", headers: a.headers, payload: { external_id: s, merchant_external_id: "m1", name: "Old" } });
+    await t.app.inject({
+      method: "POST",
+      url: "/v1/shops",
+      headers: a.headers,
+      payload: { external_id: s, merchant_external_id: "m1", name: "Old" },
+    });
     expect((await put(a, KNOWLEDGE, s)).statusCode).toBe(200);
     await t.app.inject({ method: "DELETE", url: `/v1/shops/${s}`, headers: a.headers });
     problem(await get(a, s), "shop_not_found", 404);

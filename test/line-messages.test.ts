@@ -58,7 +58,8 @@ describe("line messages", () => {
 
   it("reads every announcement the simulator plays as what it is", () => {
     for (const a of Object.values(ANNOUNCEMENTS)) {
-      for (const t of [...a.notInService, ...a.switchedOff, ...a.unavailable]) expect(recogniseLineMessage(t)?.kind, t).toBe("unreachable");
+      for (const t of [...a.notInService, ...a.switchedOff, ...a.unavailable])
+        expect(recogniseLineMessage(t)?.kind, t).toBe("unreachable");
       for (const t of [...a.forwarded, ...a.greeting]) expect(recogniseLineMessage(t)?.kind, t).toBe("voicemail");
     }
   });
@@ -66,13 +67,25 @@ describe("line messages", () => {
   it("never takes a customer's reply for a recording: the labelled sets and the phrase banks", () => {
     const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures");
     const texts: string[] = [];
-    for (const name of ["intents-dev.jsonl", "intents-holdout.jsonl", "intents-blind-dev.jsonl", "intents-own-train.jsonl", "intents-own-holdout.jsonl"]) {
+    for (const name of [
+      "intents-dev.jsonl",
+      "intents-holdout.jsonl",
+      "intents-blind-dev.jsonl",
+      "intents-own-train.jsonl",
+      "intents-own-holdout.jsonl",
+    ]) {
       const file = path.join(fixtures, name);
       if (!existsSync(file)) continue;
-      for (const line of readFileSync(file, "utf8").split("\n")) if (line.trim()) texts.push((JSON.parse(line) as { text: string }).text);
+      for (const line of readFileSync(file, "utf8").split("\n"))
+        if (line.trim()) texts.push((JSON.parse(line) as { text: string }).text);
     }
     for (const d of ["ma", "dz", "tn", "fr"] as const) texts.push(...Object.values(phraseBank(d)).flat());
-    texts.push("ana machi f dar, 3ayet liya men b3d", "rappelez-moi plus tard svp", "le numéro est faux, c'est pas moi", "الرقم غالط، ماشي أنا");
+    texts.push(
+      "ana machi f dar, 3ayet liya men b3d",
+      "rappelez-moi plus tard svp",
+      "le numéro est faux, c'est pas moi",
+      "الرقم غالط، ماشي أنا",
+    );
     expect(texts.length).toBeGreaterThan(1000);
     expect(texts.filter((t) => recogniseLineMessage(t) !== null)).toEqual([]);
   });

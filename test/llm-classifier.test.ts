@@ -13,7 +13,10 @@ import { seededRandom } from "../src/engine/telephony/simulator/customer.ts";
 import { NOW, ORDERS } from "./dialogue-fixtures.ts";
 
 type Behaviour =
-  | { kind: "answer"; content: string } | { kind: "slow"; ms: number } | { kind: "status"; status: number } | { kind: "refusal" }
+  | { kind: "answer"; content: string }
+  | { kind: "slow"; ms: number }
+  | { kind: "status"; status: number }
+  | { kind: "refusal" }
   /** A 200 whose body is `body` verbatim (not the protocol's object). */
   | { kind: "raw"; body: string; type?: string }
   /** Headers sent, then the body never finishes. */
@@ -39,7 +42,11 @@ class FakeChatServer {
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    this.requests.push({ path: req.url ?? "", auth: req.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+    this.requests.push({
+      path: req.url ?? "",
+      auth: req.headers.authorization,
+      body: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+    });
     const b = this.next;
     if (b.kind === "slow") await new Promise((r) => setTimeout(r, b.ms));
     if (b.kind === "raw") {
@@ -55,15 +62,25 @@ class FakeChatServer {
       res.writeHead(b.status, { "content-type": "application/json" }).end('{"error":{"message":"overloaded"}}');
       return;
     }
-    const message = b.kind === "refusal"
-      ? { role: "assistant", content: null, refusal: "I can't help with that." }
-      : { role: "assistant", content: b.kind === "answer" ? b.content : '{"intent":"confirm","confidence":0.99}', refusal: null };
+    const message =
+      b.kind === "refusal"
+        ? { role: "assistant", content: null, refusal: "I can't help with that." }
+        : {
+            role: "assistant",
+            content: b.kind === "answer" ? b.content : '{"intent":"confirm","confidence":0.99}',
+            refusal: null,
+          };
     if (res.destroyed) return;
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
-      id: "chatcmpl-1", object: "chat.completion", created: 1, model: "fake",
-      choices: [{ index: 0, message, finish_reason: "stop" }],
-      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-    }));
+    res.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        id: "chatcmpl-1",
+        object: "chat.completion",
+        created: 1,
+        model: "fake",
+        choices: [{ index: 0, message, finish_reason: "stop" }],
+        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+      }),
+    );
   }
 }
 
@@ -73,11 +90,19 @@ afterAll(() => server.stop());
 
 /** A local classifier that is sure of "sure" and unsure of everything else. */
 const local: IntentClassifier = {
-  classify: (text): Classification => (text === "sure" ? { intent: "confirm", confidence: 0.95 } : { intent: "cancel", confidence: 0.5 }),
+  classify: (text): Classification =>
+    text === "sure" ? { intent: "confirm", confidence: 0.95 } : { intent: "cancel", confidence: 0.5 },
 };
 
 function classifier(timeoutMs = 500, errors: string[] = []): LlmIntentClassifier {
-  return new LlmIntentClassifier({ url: server.url, apiKey: "sk-test", model: "fake-model", timeoutMs, local, onError: (m) => errors.push(m) });
+  return new LlmIntentClassifier({
+    url: server.url,
+    apiKey: "sk-test",
+    model: "fake-model",
+    timeoutMs,
+    local,
+    onError: (m) => errors.push(m),
+  });
 }
 
 describe("language-model understander", () => {
@@ -123,8 +148,14 @@ describe("language-model understander", () => {
     ["a server error (500)", { kind: "status", status: 500 } as Behaviour],
     ["a 200 that is not JSON", { kind: "raw", body: "<html>Bad gateway</html>", type: "text/html" } as Behaviour],
     ["a 200 without choices", { kind: "raw", body: '{"error":{"message":"quota"}}' } as Behaviour],
-    ["JSON in a markdown fence", { kind: "answer", content: '```json\n{"intent":"confirm","confidence":0.9}\n```' } as Behaviour],
-    ["a confidence that is not a number", { kind: "answer", content: '{"intent":"confirm","confidence":"high"}' } as Behaviour],
+    [
+      "JSON in a markdown fence",
+      { kind: "answer", content: '```json\n{"intent":"confirm","confidence":0.9}\n```' } as Behaviour,
+    ],
+    [
+      "a confidence that is not a number",
+      { kind: "answer", content: '{"intent":"confirm","confidence":"high"}' } as Behaviour,
+    ],
     ["a JSON array", { kind: "answer", content: '[{"intent":"confirm","confidence":0.9}]' } as Behaviour],
   ])("keeps the local answer on %s", async (_name, behaviour) => {
     server.next = behaviour;
@@ -167,7 +198,8 @@ describe("language-model understander", () => {
 
   it("in a call, with the local model: the unsure turn goes to the model, a sure one never does, and a slow model only delays the turn", async () => {
     const model = new ModelIntentClassifier();
-    const llm = (timeoutMs: number) => new LlmIntentClassifier({ url: server.url, model: "fake-model", timeoutMs, local: model });
+    const llm = (timeoutMs: number) =>
+      new LlmIntentClassifier({ url: server.url, model: "fake-model", timeoutMs, local: model });
     const talk = async (c: IntentClassifier, replies: string[]) => {
       const d = createDialogue(ORDERS.ma, { classifier: c, now: NOW, random: seededRandom(5) });
       d.opening();
@@ -200,12 +232,17 @@ describe("language-model understander", () => {
 
   it("reads the protocol's answer strictly", () => {
     const wrap = (content: unknown) => ({ choices: [{ message: { role: "assistant", content } }] });
-    expect(readChatAnswer(wrap('{"intent":"callback","confidence":1.4}'))).toEqual({ intent: "callback", confidence: 1 });
+    expect(readChatAnswer(wrap('{"intent":"callback","confidence":1.4}'))).toEqual({
+      intent: "callback",
+      confidence: 1,
+    });
     expect(readChatAnswer(wrap(null))).toBeNull();
     expect(readChatAnswer({})).toBeNull();
     expect(readChatAnswer(null)).toBeNull();
     const body = chatRequest("m", "oui", "FR");
-    expect(JSON.stringify(body)).toContain('"enum":["confirm","cancel","reschedule","callback","change_request","wrong_number","question","unclear"]');
+    expect(JSON.stringify(body)).toContain(
+      '"enum":["confirm","cancel","reschedule","callback","change_request","wrong_number","question","unclear"]',
+    );
   });
 });
 
@@ -214,8 +251,17 @@ describe("configuration", () => {
   it("is off by default and validated when set", () => {
     expect(loadConfig(base).WAKHA_LLM_URL).toBeUndefined();
     expect(loadConfig(base).WAKHA_LLM_TIMEOUT_MS).toBe(1200);
-    const on = loadConfig({ ...base, WAKHA_LLM_URL: "http://127.0.0.1:8000/v1", WAKHA_LLM_MODEL: "m", WAKHA_LLM_TIMEOUT_MS: "800" });
-    expect(on).toMatchObject({ WAKHA_LLM_URL: "http://127.0.0.1:8000/v1", WAKHA_LLM_MODEL: "m", WAKHA_LLM_TIMEOUT_MS: 800 });
+    const on = loadConfig({
+      ...base,
+      WAKHA_LLM_URL: "http://127.0.0.1:8000/v1",
+      WAKHA_LLM_MODEL: "m",
+      WAKHA_LLM_TIMEOUT_MS: "800",
+    });
+    expect(on).toMatchObject({
+      WAKHA_LLM_URL: "http://127.0.0.1:8000/v1",
+      WAKHA_LLM_MODEL: "m",
+      WAKHA_LLM_TIMEOUT_MS: 800,
+    });
     expect(() => loadConfig({ ...base, WAKHA_LLM_URL: "http://127.0.0.1:8000/v1" })).toThrow(/WAKHA_LLM_MODEL/);
     expect(() => loadConfig({ ...base, WAKHA_LLM_URL: "ftp://x" })).toThrow(/WAKHA_LLM_URL/);
     expect(() => loadConfig({ ...base, WAKHA_LLM_TIMEOUT_MS: "5" })).toThrow(/WAKHA_LLM_TIMEOUT_MS/);

@@ -31,14 +31,25 @@ describe("redactSecrets (by shape)", () => {
   });
 
   it("leaves ordinary URLs alone", () => {
-    for (const url of ["/v1/calls?status=queued&limit=2", "/v1/shops/boutique-atlas/products", "/v1/calls?merchant_id=merchant-42"]) {
+    for (const url of [
+      "/v1/calls?status=queued&limit=2",
+      "/v1/shops/boutique-atlas/products",
+      "/v1/calls?merchant_id=merchant-42",
+    ]) {
       expect(redactSecrets(url)).toBe(url);
     }
   });
 
-  it.each(["/v1/me?x-api-key=1", "/v1/me?auth=1", "/v1/me?bearer=1", "/v1/me?access-token=1", "/v1/me?q=wakha_sk_abc", "/v1/me?q=Bearer%20x", "/v1/me?Token=1"])(
-    "refuses a credential in the query string: %s",
-    (url) => expect(() => refuseKeyInQuery(url)).toThrow(/never accepted in the query string/),
+  it.each([
+    "/v1/me?x-api-key=1",
+    "/v1/me?auth=1",
+    "/v1/me?bearer=1",
+    "/v1/me?access-token=1",
+    "/v1/me?q=wakha_sk_abc",
+    "/v1/me?q=Bearer%20x",
+    "/v1/me?Token=1",
+  ])("refuses a credential in the query string: %s", (url) =>
+    expect(() => refuseKeyInQuery(url)).toThrow(/never accepted in the query string/),
   );
 });
 
@@ -49,7 +60,11 @@ describe("no secret reaches the logs (issue 20, finding 5)", () => {
   const lines: string[] = [];
   beforeAll(async () => {
     const config = loadConfig({ LOG_LEVEL: "info", DATABASE_URL: testDatabaseUrl() });
-    ctx = await createRoot(config, { databaseUrl: testDatabaseUrl(), cursorSecret: CURSOR_SECRET, encryptionKey: ENCRYPTION_KEY });
+    ctx = await createRoot(config, {
+      databaseUrl: testDatabaseUrl(),
+      cursorSecret: CURSOR_SECRET,
+      encryptionKey: ENCRYPTION_KEY,
+    });
     app = await buildApp(ctx, { logStream: { write: (line: string) => void lines.push(line) } });
     await app.ready();
     a = await newAccount(ctx, 10);
@@ -61,7 +76,14 @@ describe("no secret reaches the logs (issue 20, finding 5)", () => {
 
   it("refuses a key in the query string on /v1 with 400, before authentication, and logs none of it", async () => {
     const key = a.apiKey;
-    for (const query of [`x-api-key=${key}`, `auth=${key}`, `bearer=${key}`, `access-token=${key}`, `q=${key}`, `api_key=${key}`]) {
+    for (const query of [
+      `x-api-key=${key}`,
+      `auth=${key}`,
+      `bearer=${key}`,
+      `access-token=${key}`,
+      `q=${key}`,
+      `api_key=${key}`,
+    ]) {
       const withAuth = await app.inject({ method: "GET", url: `/v1/me?${query}`, headers: a.headers });
       expect(problem(withAuth, "bad_request", 400)["detail"]).toMatch(/never accepted in the query string/);
       problem(await app.inject({ method: "GET", url: `/v1/me?${query}` }), "bad_request", 400);

@@ -18,7 +18,9 @@ export async function startListening(options: TestAppOptions = {}): Promise<List
 /** Connects (initialize) and lists the tools, so the client validates every structuredContent against its outputSchema. */
 export async function connect(url: string, apiKey: string): Promise<Client> {
   const client = new Client({ name: "wakha-test", version: "1.0.0" });
-  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${apiKey}` } },
+  });
   await client.connect(transport);
   await client.listTools();
   return client;
@@ -29,7 +31,11 @@ export async function call(client: Client, name: string, args: Record<string, un
 }
 
 /** The structured content of a successful call. */
-export async function ok<T = Record<string, unknown>>(client: Client, name: string, args: Record<string, unknown> = {}): Promise<T> {
+export async function ok<T = Record<string, unknown>>(
+  client: Client,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<T> {
   const result = await call(client, name, args);
   if (result.isError) throw new Error(`${name} failed: ${JSON.stringify(result.content)}`);
   expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
@@ -37,12 +43,18 @@ export async function ok<T = Record<string, unknown>>(client: Client, name: stri
 }
 
 /** The error object of a failed call, checked against `slug`. */
-export async function fails(client: Client, name: string, args: Record<string, unknown>, slug: string): Promise<Record<string, unknown>> {
+export async function fails(
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  slug: string,
+): Promise<Record<string, unknown>> {
   const result = await call(client, name, args);
   const text = (result.content[0] as { text: string }).text;
   if (!result.isError) throw new Error(`${name} should fail with ${slug}, got ${text}`);
   const body = JSON.parse(text) as Record<string, unknown>;
   expect(body["error"], text).toBe(slug);
-  for (const field of ["title", "detail", "remedy", "status", "type", "request_id"]) expect(body[field], field).toBeDefined();
+  for (const field of ["title", "detail", "remedy", "status", "type", "request_id"])
+    expect(body[field], field).toBeDefined();
   return body;
 }

@@ -13,7 +13,14 @@ import { MULAW_FRAME_BYTES, mulawToPcm, pcmToMulaw } from "../src/engine/speech/
 import { EnergyVad } from "../src/engine/speech/vad.ts";
 import { balanceOf, createEngineDatabase, debitsOf, eventsOf, waitForEnd } from "./engine-fixtures.ts";
 import { FakeAzureSpeech } from "./fakes/azure-speech.ts";
-import { carrierAccount, type CarrierNode, createCarrierCall, PHONES, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
+import {
+  carrierAccount,
+  type CarrierNode,
+  createCarrierCall,
+  PHONES,
+  PublicAddress,
+  startCarrierNode,
+} from "./fakes/carrier-harness.ts";
 import { FakeTwilio } from "./fakes/twilio.ts";
 
 const ACCOUNT_SID = `AC${"fedcba9876543210".repeat(2)}`;
@@ -21,21 +28,31 @@ const AUTH_TOKEN = "twilio-media-auth-token-0123456789";
 const AZURE_KEY = "azure-speech-test-key-0123456789";
 const SPEED = 5;
 
-const frames = (bytes: Uint8Array) => Array.from({ length: Math.ceil(bytes.length / MULAW_FRAME_BYTES) }, (_, i) => bytes.subarray(i * MULAW_FRAME_BYTES, (i + 1) * MULAW_FRAME_BYTES));
+const frames = (bytes: Uint8Array) =>
+  Array.from({ length: Math.ceil(bytes.length / MULAW_FRAME_BYTES) }, (_, i) =>
+    bytes.subarray(i * MULAW_FRAME_BYTES, (i + 1) * MULAW_FRAME_BYTES),
+  );
 const silence = (ms: number) => new Uint8Array((ms / 1000) * 8000).fill(0xff);
 
 describe("the audio pieces", () => {
   it("mu-law round-trips speech within G.711's quantisation", () => {
     const pcm = Int16Array.from({ length: 800 }, (_, i) => Math.round(9000 * Math.sin(i / 5)));
     const back = mulawToPcm(pcmToMulaw(pcm));
-    for (let i = 0; i < pcm.length; i++) expect(Math.abs(back[i]! - pcm[i]!)).toBeLessThanOrEqual(Math.abs(pcm[i]!) / 16 + 8);
+    for (let i = 0; i < pcm.length; i++)
+      expect(Math.abs(back[i]! - pcm[i]!)).toBeLessThanOrEqual(Math.abs(pcm[i]!) / 16 + 8);
     expect(mulawToPcm(new Uint8Array([0xff]))[0]).toBe(0);
   });
 
   it("the voice activity detector opens a turn on speech and closes it after the configured silence", () => {
     const azure = new FakeAzureSpeech({ key: AZURE_KEY });
     const vad = new EnergyVad({ endSilenceMs: 400 });
-    const audio = Buffer.concat([silence(500), azure.speak("wakha safi"), silence(300), azure.speak("merci"), silence(600)]);
+    const audio = Buffer.concat([
+      silence(500),
+      azure.speak("wakha safi"),
+      silence(300),
+      azure.speak("merci"),
+      silence(600),
+    ]);
     const events: { event: string; ms: number }[] = [];
     frames(audio).forEach((f, i) => {
       const event = vad.push(f);
@@ -59,8 +76,10 @@ describe("the Azure Speech adapter against the fake of its protocols", () => {
   it("synthesises SSML in the dialect's voice straight to 8 kHz mu-law, and recognises a turn with its confidence", async () => {
     const speech = new AzureSpeech({ key: AZURE_KEY, endpoint: azure.url });
     for (const [locale, voice, text] of [
-      ["ar-MA", "ar-MA-JamalNeural", "واش نأكدو الطلبية ديالك؟"], ["ar-DZ", "ar-DZ-IsmaelNeural", "راك حاب نأكدو الكوموند؟"],
-      ["ar-TN", "ar-TN-HediNeural", "تحب نأكدو الكوموند متاعك؟"], ["fr-FR", "fr-FR-DeniseNeural", "On confirme votre commande <Caftan> & co ?"],
+      ["ar-MA", "ar-MA-JamalNeural", "واش نأكدو الطلبية ديالك؟"],
+      ["ar-DZ", "ar-DZ-IsmaelNeural", "راك حاب نأكدو الكوموند؟"],
+      ["ar-TN", "ar-TN-HediNeural", "تحب نأكدو الكوموند متاعك؟"],
+      ["fr-FR", "fr-FR-DeniseNeural", "On confirme votre commande <Caftan> & co ?"],
     ] as const) {
       const out = await speech.synthesize(text, { locale, voice });
       expect(out.sampleRate).toBe(8000);
@@ -70,7 +89,11 @@ describe("the Azure Speech adapter against the fake of its protocols", () => {
       async function* turn() {
         yield* frames(out.mulaw!);
       }
-      for await (const r of speech.recognize(turn(), { locale, format: { encoding: "mulaw", sampleRate: 8000, channels: 1 } })) heard.push(r);
+      for await (const r of speech.recognize(turn(), {
+        locale,
+        format: { encoding: "mulaw", sampleRate: 8000, channels: 1 },
+      }))
+        heard.push(r);
       expect(heard.filter((r) => r.final)).toEqual([expect.objectContaining({ text, final: true, confidence: 0.93 })]);
       expect(heard.filter((r) => !r.final).length).toBeGreaterThan(0);
       expect(azure.recognitions.at(-1)).toMatchObject({ language: locale, status: "Success" });
@@ -84,41 +107,71 @@ describe("the Azure Speech adapter against the fake of its protocols", () => {
       yield* frames(silence(1000));
     }
     const heard = [];
-    for await (const r of speech.recognize(noise(), { locale: "ar-MA", format: { encoding: "mulaw", sampleRate: 8000, channels: 1 } })) heard.push(r);
+    for await (const r of speech.recognize(noise(), {
+      locale: "ar-MA",
+      format: { encoding: "mulaw", sampleRate: 8000, channels: 1 },
+    }))
+      heard.push(r);
     expect(heard).toEqual([]);
     const wrong = new AzureSpeech({ key: "not-the-key-0000000000", endpoint: azure.url });
-    await expect(wrong.synthesize("salam", { locale: "ar-MA" })).rejects.toMatchObject({ status: 401, endReason: "speech_refused" });
-    await expect(speech.synthesize("salam", { locale: "ar-MA", voice: "ar-XA-Nobody" })).rejects.toBeInstanceOf(AzureSpeechError);
+    await expect(wrong.synthesize("salam", { locale: "ar-MA" })).rejects.toMatchObject({
+      status: 401,
+      endReason: "speech_refused",
+    });
+    await expect(speech.synthesize("salam", { locale: "ar-MA", voice: "ar-XA-Nobody" })).rejects.toBeInstanceOf(
+      AzureSpeechError,
+    );
   });
 
   it("the configuration asks for the speech key and region with a twilio-media channel", () => {
     const base = {
-      WAKHA_CHANNELS: "gsm=twilio-media", WAKHA_PUBLIC_URL: "https://wakha.example.test", WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN, WAKHA_TWILIO_CALLER_IDS: "+33100000000", DATABASE_URL: "postgresql://x@127.0.0.1/x",
+      WAKHA_CHANNELS: "gsm=twilio-media",
+      WAKHA_PUBLIC_URL: "https://wakha.example.test",
+      WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+      DATABASE_URL: "postgresql://x@127.0.0.1/x",
     };
     expect(() => loadConfig(base)).toThrow(/WAKHA_AZURE_SPEECH_KEY[\s\S]*WAKHA_AZURE_SPEECH_REGION/);
-    const config = loadConfig({ ...base, WAKHA_AZURE_SPEECH_KEY: AZURE_KEY, WAKHA_AZURE_SPEECH_REGION: "westeurope", WAKHA_AZURE_SPEECH_VOICES: "ma=ar-MA-JamalNeural" });
+    const config = loadConfig({
+      ...base,
+      WAKHA_AZURE_SPEECH_KEY: AZURE_KEY,
+      WAKHA_AZURE_SPEECH_REGION: "westeurope",
+      WAKHA_AZURE_SPEECH_VOICES: "ma=ar-MA-JamalNeural",
+    });
     expect(config.telephony.get("gsm")).toBe("twilio-media");
     expect(turnTaking(config)).toMatchObject({ vad: "silero", endSilenceMs: 200, bargeInMs: 320 });
   });
 
   it("wakha doctor --online checks the speech key and that each dialect's voice exists", async () => {
     const env = {
-      WAKHA_CHANNELS: "gsm=twilio-media", WAKHA_PUBLIC_URL: "https://wakha.example.test", WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-      WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN, WAKHA_TWILIO_CALLER_IDS: "+33100000000", DATABASE_URL: "postgresql://x@127.0.0.1/x",
-      WAKHA_AZURE_SPEECH_KEY: AZURE_KEY, WAKHA_AZURE_SPEECH_ENDPOINT: azure.url, WAKHA_AZURE_SPEECH_VOICES: "tn=ar-TN-Nobody",
+      WAKHA_CHANNELS: "gsm=twilio-media",
+      WAKHA_PUBLIC_URL: "https://wakha.example.test",
+      WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+      DATABASE_URL: "postgresql://x@127.0.0.1/x",
+      WAKHA_AZURE_SPEECH_KEY: AZURE_KEY,
+      WAKHA_AZURE_SPEECH_ENDPOINT: azure.url,
+      WAKHA_AZURE_SPEECH_VOICES: "tn=ar-TN-Nobody",
     };
     // Twilio's account check answers from here; the speech checks go to the Azure fake.
-    const viaFake: typeof fetch = async (input, init) => String(input).includes("/2010-04-01/")
-      ? new Response(JSON.stringify({ status: "active", type: "Full" }), { status: 200 })
-      : fetch(input, init);
+    const viaFake: typeof fetch = async (input, init) =>
+      String(input).includes("/2010-04-01/")
+        ? new Response(JSON.stringify({ status: "active", type: "Full" }), { status: 200 })
+        : fetch(input, init);
     const lines: string[] = [];
     const code = await runDoctor({ env, online: true, write: (l) => lines.push(l), fetch: viaFake });
     expect(code).toBe(1);
     expect(lines).toContain("ok    azure speech: ar-MA-MounaNeural is available");
     expect(lines.some((l) => l.startsWith("FAIL  azure speech: ar-TN-Nobody (tn)"))).toBe(true);
     const refused: string[] = [];
-    await runDoctor({ env: { ...env, WAKHA_AZURE_SPEECH_KEY: "not-the-key-0000000000" }, online: true, write: (l) => refused.push(l), fetch: viaFake });
+    await runDoctor({
+      env: { ...env, WAKHA_AZURE_SPEECH_KEY: "not-the-key-0000000000" },
+      online: true,
+      write: (l) => refused.push(l),
+      fetch: viaFake,
+    });
     expect(refused).toContain("FAIL  azure speech: the key was refused (401)");
   });
 });
@@ -140,25 +193,44 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     db = await createEngineDatabase();
     azure = new FakeAzureSpeech({ key: AZURE_KEY });
     await azure.start();
-    fake = new FakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, speed: SPEED, voice: azure, scenarios: {
-      "+33600000201": { bargeIn: true }, "+33600000208": { keypad: "1" }, "+212600000201": { keypad: "2" },
-      "+33600000301": { filler: "euh" }, "+212600000301": { filler: "ممم" },
-    } });
+    fake = new FakeTwilio({
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      speed: SPEED,
+      voice: azure,
+      scenarios: {
+        "+33600000201": { bargeIn: true },
+        "+33600000208": { keypad: "1" },
+        "+212600000201": { keypad: "2" },
+        "+33600000301": { filler: "euh" },
+        "+212600000301": { filler: "ممم" },
+      },
+    });
     await fake.start();
     address = new PublicAddress();
     await address.start();
-    t = await startCarrierNode(db.url, {
-      WAKHA_CHANNELS: "gsm=twilio-media", WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID, WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-      WAKHA_TWILIO_CALLER_IDS: "+33100000000", WAKHA_TWILIO_API_URL: fake.url, WAKHA_CARRIER_TIME_SCALE: String(SPEED),
-      WAKHA_AZURE_SPEECH_KEY: AZURE_KEY, WAKHA_AZURE_SPEECH_ENDPOINT: azure.url, WAKHA_AZURE_SPEECH_VOICES: "ma=ar-MA-JamalNeural,dz=ar-DZ-IsmaelNeural",
-      WAKHA_BASE_URL: "https://api.example.test",
-      // The fake's "speech" is a pitch-coded tone (test/fakes/azure-speech.ts), which Silero rightly hears as no
-      // speech at all, so these calls run on the energy detector with its defaults. Silero runs end to end on
-      // espeak-ng speech in test/audio-simulator.test.ts (calls in the four profiles through the public API) and
-      // test/vad.test.ts. (A babbling voice under the pitch was tried: Silero heard it, but the pitch could no longer
-      // be told apart from the babble's harmonics reliably enough for a test.)
-      WAKHA_VAD: "energy",
-    }, address);
+    t = await startCarrierNode(
+      db.url,
+      {
+        WAKHA_CHANNELS: "gsm=twilio-media",
+        WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+        WAKHA_TWILIO_API_URL: fake.url,
+        WAKHA_CARRIER_TIME_SCALE: String(SPEED),
+        WAKHA_AZURE_SPEECH_KEY: AZURE_KEY,
+        WAKHA_AZURE_SPEECH_ENDPOINT: azure.url,
+        WAKHA_AZURE_SPEECH_VOICES: "ma=ar-MA-JamalNeural,dz=ar-DZ-IsmaelNeural",
+        WAKHA_BASE_URL: "https://api.example.test",
+        // The fake's "speech" is a pitch-coded tone (test/fakes/azure-speech.ts), which Silero rightly hears as no
+        // speech at all, so these calls run on the energy detector with its defaults. Silero runs end to end on
+        // espeak-ng speech in test/audio-simulator.test.ts (calls in the four profiles through the public API) and
+        // test/vad.test.ts. (A babbling voice under the pitch was tried: Silero heard it, but the pitch could no longer
+        // be told apart from the babble's harmonics reliably enough for a test.)
+        WAKHA_VAD: "energy",
+      },
+      address,
+    );
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -172,22 +244,48 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     const { acct, shop } = await carrierAccount(t, 100_000);
     const created: { id: string; label: string; suffix: string; country: keyof typeof PHONES }[] = [];
     for (const country of ["MA", "DZ", "TN", "FR"] as const) {
-      for (const suffix of Object.keys(EXPECTED)) created.push({ id: await createCarrierCall(t, acct, shop, country, `${PHONES[country]}${suffix}`), label: `${country} ${suffix}`, suffix, country });
+      for (const suffix of Object.keys(EXPECTED))
+        created.push({
+          id: await createCarrierCall(t, acct, shop, country, `${PHONES[country]}${suffix}`),
+          label: `${country} ${suffix}`,
+          suffix,
+          country,
+        });
     }
-    for (const suffix of ["03", "05"]) created.push({ id: await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}${suffix}`), label: `MA ${suffix}`, suffix, country: "MA" });
+    for (const suffix of ["03", "05"])
+      created.push({
+        id: await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}${suffix}`),
+        label: `MA ${suffix}`,
+        suffix,
+        country: "MA",
+      });
     const ended = await Promise.all(created.map((c) => waitForEnd(t, acct, c.id, 150_000)));
     const debits = await debitsOf(t.ctx, acct.accountId);
     const mismatches: string[] = [];
-    const want = (suffix: string) => EXPECTED[suffix] ?? (suffix === "03" ? { status: "no_answer", outcome: null } : { status: "voicemail", outcome: null });
+    const want = (suffix: string) =>
+      EXPECTED[suffix] ??
+      (suffix === "03" ? { status: "no_answer", outcome: null } : { status: "voicemail", outcome: null });
     for (const [i, call] of ended.entries()) {
       const { label, suffix } = created[i]!;
       if (call.status !== want(suffix).status || call.outcome !== want(suffix).outcome) {
-        const { rows } = await t.ctx.db.query<{ transcript: unknown }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
-        mismatches.push(`${label}: ${call.status}/${call.outcome}/${call.end_reason} ${JSON.stringify(rows[0]?.transcript)}`);
+        const { rows } = await t.ctx.db.query<{ transcript: unknown }>("SELECT transcript FROM calls WHERE id = $1", [
+          call.id,
+        ]);
+        mismatches.push(
+          `${label}: ${call.status}/${call.outcome}/${call.end_reason} ${JSON.stringify(rows[0]?.transcript)}`,
+        );
       }
       const twilioCall = [...fake.calls.values()].find((c) => c.params["Twiml"]?.includes(call.id))!;
-      expect(twilioCall.params["Twiml"], label).toMatch(/<Connect><Stream url="ws:\/\/127\.0\.0\.1:\d+\/carriers\/twilio\/calls\/[0-9a-f-]+\/media">/);
-      expect(twilioCall.params, label).toMatchObject({ MachineDetection: "DetectMessageEnd", MachineDetectionTimeout: "20", AsyncAmd: "true", Record: "true", RecordingChannels: "dual" });
+      expect(twilioCall.params["Twiml"], label).toMatch(
+        /<Connect><Stream url="ws:\/\/127\.0\.0\.1:\d+\/carriers\/twilio\/calls\/[0-9a-f-]+\/media">/,
+      );
+      expect(twilioCall.params, label).toMatchObject({
+        MachineDetection: "DetectMessageEnd",
+        MachineDetectionTimeout: "20",
+        AsyncAmd: "true",
+        Record: "true",
+        RecordingChannels: "dual",
+      });
       if (call.answered_at) {
         expect(call.billed_seconds, label).toBe(twilioCall.duration);
         expect(debits.get(call.id)?.seconds, label).toBe(twilioCall.duration);
@@ -200,11 +298,24 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     expect(mismatches).toEqual([]);
     // Each profile's voice spoke its locale; the customer's turns were recognised in it.
     const voices = new Set(azure.syntheses.map((s) => `${s.locale} ${s.voice}`));
-    for (const v of ["ar-MA ar-MA-JamalNeural", "ar-DZ ar-DZ-IsmaelNeural", "ar-TN ar-TN-ReemNeural", "fr-FR fr-FR-DeniseNeural"]) expect(voices).toContain(v);
-    expect(new Set(azure.recognitions.filter((r) => r.status === "Success").map((r) => r.language))).toEqual(new Set(["ar-MA", "ar-DZ", "ar-TN", "fr-FR"]));
-    const transcripts = await t.ctx.db.query<{ transcript: { speaker: string; text: string }[] }>("SELECT transcript FROM calls WHERE id = $1", [created[0]!.id]);
+    for (const v of [
+      "ar-MA ar-MA-JamalNeural",
+      "ar-DZ ar-DZ-IsmaelNeural",
+      "ar-TN ar-TN-ReemNeural",
+      "fr-FR fr-FR-DeniseNeural",
+    ])
+      expect(voices).toContain(v);
+    expect(new Set(azure.recognitions.filter((r) => r.status === "Success").map((r) => r.language))).toEqual(
+      new Set(["ar-MA", "ar-DZ", "ar-TN", "fr-FR"]),
+    );
+    const transcripts = await t.ctx.db.query<{ transcript: { speaker: string; text: string }[] }>(
+      "SELECT transcript FROM calls WHERE id = $1",
+      [created[0]!.id],
+    );
     // What the customer said, as heard (keys pressed after a keypad offer are in our transcript, not in the fake's).
-    const customerSaid = transcripts.rows[0]!.transcript.filter((e) => e.speaker === "customer" && !e.text.startsWith("DTMF ")).map((e) => e.text);
+    const customerSaid = transcripts.rows[0]!.transcript.filter(
+      (e) => e.speaker === "customer" && !e.text.startsWith("DTMF "),
+    ).map((e) => e.text);
     const fakeCall = [...fake.calls.values()].find((c) => c.to === `${PHONES.MA}01`)!;
     expect(customerSaid).toEqual(fakeCall.transcript.filter((e) => e.speaker === "customer").map((e) => e.text));
     let events = await eventsOf(t.ctx, acct.accountId);
@@ -217,7 +328,9 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     const billed = ended.reduce((sum, c) => sum + (c.billed_seconds ?? 0), 0);
     expect(await balanceOf(t.ctx, acct.accountId)).toBe(100_000 - billed);
     const gaps = [...fake.calls.values()].flatMap((c) => c.media?.turnGapsMs ?? []).sort((a, b) => a - b);
-    console.log(`media streams: ${gaps.length} turns, gap from end of the customer's speech to the agent's first frame p50 ${gaps[Math.floor(gaps.length / 2)]} ms, max ${gaps.at(-1)} ms (carrier time, end-of-turn silence included)`);
+    console.log(
+      `media streams: ${gaps.length} turns, gap from end of the customer's speech to the agent's first frame p50 ${gaps[Math.floor(gaps.length / 2)]} ms, max ${gaps.at(-1)} ms (carrier time, end-of-turn silence included)`,
+    );
     // Each call's recognition carried the order's phrase list: the shop, the product, the amount as the agent says it.
     for (const locale of ["ar-MA", "ar-DZ", "ar-TN", "fr-FR"]) {
       const sockets = azure.stt.sockets.filter((s) => s.language === locale);
@@ -253,19 +366,36 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
 
   it("a filler over the agent does not stop it, and is not taken for the customer's answer", async () => {
     const { acct, shop } = await carrierAccount(t, 10_000);
-    const calls = [{ country: "FR" as const, phone: "+33600000301", filler: "euh" }, { country: "MA" as const, phone: "+212600000301", filler: "ممم" }];
-    const ended = await Promise.all(calls.map(async (c) => waitForEnd(t, acct, await createCarrierCall(t, acct, shop, c.country, c.phone), 90_000)));
+    const calls = [
+      { country: "FR" as const, phone: "+33600000301", filler: "euh" },
+      { country: "MA" as const, phone: "+212600000301", filler: "ممم" },
+    ];
+    const ended = await Promise.all(
+      calls.map(async (c) => waitForEnd(t, acct, await createCarrierCall(t, acct, shop, c.country, c.phone), 90_000)),
+    );
     for (const [i, c] of calls.entries()) {
       const call = ended[i]!;
       expect([call.status, call.outcome], c.phone).toEqual(["completed", "confirmed"]);
       const twilioCall = [...fake.calls.values()].find((x) => x.to === c.phone)!;
       expect(twilioCall.media!.fillerFrame, c.phone).toBeGreaterThan(0);
       expect(twilioCall.media!.clears, c.phone).toBe(0);
-      expect(twilioCall.messages.some((m) => m["event"] === "clear"), c.phone).toBe(false);
+      expect(
+        twilioCall.messages.some((m) => m["event"] === "clear"),
+        c.phone,
+      ).toBe(false);
       // The recogniser heard the filler (an interim result, then its final phrase); the dialogue did not.
-      expect(azure.recognitions.some((r) => r.text === c.filler), c.phone).toBe(true);
-      const { rows } = await t.ctx.db.query<{ transcript: { speaker: string; text: string }[] }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
-      expect(rows[0]!.transcript.filter((e) => e.speaker === "customer").map((e) => e.text), c.phone).not.toContain(c.filler);
+      expect(
+        azure.recognitions.some((r) => r.text === c.filler),
+        c.phone,
+      ).toBe(true);
+      const { rows } = await t.ctx.db.query<{ transcript: { speaker: string; text: string }[] }>(
+        "SELECT transcript FROM calls WHERE id = $1",
+        [call.id],
+      );
+      expect(
+        rows[0]!.transcript.filter((e) => e.speaker === "customer").map((e) => e.text),
+        c.phone,
+      ).not.toContain(c.filler);
     }
     expect(t.errors).toEqual([]);
   }, 120_000);
@@ -286,10 +416,18 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
       expect(twilioCall.media!.digitsSent, c.phone).toBe(c.key);
       // At the read-back the customer only mumbled: nothing but the keys decided.
       expect(twilioCall.transcript.filter((l) => l.speaker === "customer").at(-1)?.text, c.phone).toBe("euh...");
-      const { rows } = await t.ctx.db.query<{ transcript: { speaker: string; text: string; intent?: string }[] }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
-      expect(rows[0]!.transcript, c.phone).toContainEqual(expect.objectContaining({ speaker: "customer", text: `DTMF ${c.key}` }));
+      const { rows } = await t.ctx.db.query<{ transcript: { speaker: string; text: string; intent?: string }[] }>(
+        "SELECT transcript FROM calls WHERE id = $1",
+        [call.id],
+      );
+      expect(rows[0]!.transcript, c.phone).toContainEqual(
+        expect.objectContaining({ speaker: "customer", text: `DTMF ${c.key}` }),
+      );
       const res = await t.app.inject({ method: "GET", url: `/v1/calls/${call.id}`, headers: acct.headers });
-      expect(res.json(), c.phone).toMatchObject({ outcome: c.outcome, outcome_details: { transcript_excerpt: `DTMF ${c.key}` } });
+      expect(res.json(), c.phone).toMatchObject({
+        outcome: c.outcome,
+        outcome_details: { transcript_excerpt: `DTMF ${c.key}` },
+      });
     }
     expect(t.errors).toEqual([]);
   }, 150_000);
@@ -338,15 +476,16 @@ describe("calls through Twilio Media Streams with Azure Speech", () => {
     const url = `ws://127.0.0.1:${address.port}/carriers/twilio/calls/${id}/media`;
     const { WebSocket } = await import("ws");
     const { twilioSignature } = await import("./fakes/twilio.ts");
-    const status = (headers: Record<string, string>, at = url) => new Promise<number>((resolve) => {
-      const ws = new WebSocket(at, { headers });
-      ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
-      ws.on("open", () => {
-        ws.close();
-        resolve(101);
+    const status = (headers: Record<string, string>, at = url) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(at, { headers });
+        ws.on("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
+        ws.on("open", () => {
+          ws.close();
+          resolve(101);
+        });
+        ws.on("error", () => {});
       });
-      ws.on("error", () => {});
-    });
     expect(await status({})).toBe(403);
     expect(await status({ "x-twilio-signature": twilioSignature("not-the-token-00000000", url, {}) })).toBe(403);
     // Signed, but no live call of this node has that id: nothing to stream to.

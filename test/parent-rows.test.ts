@@ -15,7 +15,9 @@ function files(dir: string): string[] {
 
 describe("parent rows of a call (migration 022)", () => {
   it("no code or migration deletes accounts, shops or orders", () => {
-    const deleting = files(SRC).filter((f) => /\b(DELETE\s+FROM|TRUNCATE)\s+(ONLY\s+)?(public\.)?(accounts|shops|orders)\b/i.test(readFileSync(f, "utf8")));
+    const deleting = files(SRC).filter((f) =>
+      /\b(DELETE\s+FROM|TRUNCATE)\s+(ONLY\s+)?(public\.)?(accounts|shops|orders)\b/i.test(readFileSync(f, "utf8")),
+    );
     expect(deleting.map((f) => path.relative(SRC, f))).toEqual([]);
   });
 });

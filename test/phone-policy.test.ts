@@ -22,7 +22,11 @@ async function account() {
   return { acct, shop: (await insertShop(t.ctx, acct.accountId)).externalId };
 }
 
-const order = (previous = 0, id: string = randomUUID()) => ({ external_id: id, previous_attempts: previous, items: [{ name: "Caftan", unit_price: "249.00" }] });
+const order = (previous = 0, id: string = randomUUID()) => ({
+  external_id: id,
+  previous_attempts: previous,
+  items: [{ name: "Caftan", unit_price: "249.00" }],
+});
 
 describe("numbers a call may dial (issue 31.5)", () => {
   it("refuses premium-rate, satellite and foreign numbers with 422 phone_number_not_allowed, creating nothing", async () => {
@@ -34,14 +38,28 @@ describe("numbers a call may dial (issue 31.5)", () => {
       ["+33612345601", "MA"], // a French mobile for a Moroccan call
     ];
     for (const [phone, country] of refused) {
-      const res = await postCall(t, acct, callBody(shop, { country, customer: { name: "Client", phone_number: phone }, order: order() }));
+      const res = await postCall(
+        t,
+        acct,
+        callBody(shop, { country, customer: { name: "Client", phone_number: phone }, order: order() }),
+      );
       const body = problem(res, "phone_number_not_allowed", 422);
       expect(String(body["detail"])).toContain(phone);
     }
     expect(await countCalls(t.ctx, acct.accountId)).toBe(0);
     // Mobile and fixed-line numbers of the call's country are called.
-    for (const [phone, country] of [["+212612345601", "MA"], ["+212522123456", "MA"], ["+33612345601", "FR"], ["+213551234501", "DZ"], ["+21620123401", "TN"]] as const) {
-      const res = await postCall(t, acct, callBody(shop, { country, customer: { name: "Client", phone_number: phone }, order: order() }));
+    for (const [phone, country] of [
+      ["+212612345601", "MA"],
+      ["+212522123456", "MA"],
+      ["+33612345601", "FR"],
+      ["+213551234501", "DZ"],
+      ["+21620123401", "TN"],
+    ] as const) {
+      const res = await postCall(
+        t,
+        acct,
+        callBody(shop, { country, customer: { name: "Client", phone_number: phone }, order: order() }),
+      );
       expect(res.statusCode, `${phone} ${res.body}`).toBe(201);
     }
   });
@@ -49,10 +67,22 @@ describe("numbers a call may dial (issue 31.5)", () => {
   it("an account allowed any number may call them", async () => {
     const { acct, shop } = await account();
     await setAllowAnyNumber(t.ctx.db, acct.accountId, true);
-    const res = await postCall(t, acct, callBody(shop, { country: "FR", customer: { name: "Client", phone_number: "+33899123456" }, order: order() }));
+    const res = await postCall(
+      t,
+      acct,
+      callBody(shop, { country: "FR", customer: { name: "Client", phone_number: "+33899123456" }, order: order() }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     await setAllowAnyNumber(t.ctx.db, acct.accountId, false);
-    problem(await postCall(t, acct, callBody(shop, { country: "FR", customer: { name: "Client", phone_number: "+33899123456" }, order: order() })), "phone_number_not_allowed", 422);
+    problem(
+      await postCall(
+        t,
+        acct,
+        callBody(shop, { country: "FR", customer: { name: "Client", phone_number: "+33899123456" }, order: order() }),
+      ),
+      "phone_number_not_allowed",
+      422,
+    );
   });
 
   it("at most 3 orders a day on one number; retries of one order are not limited, and other accounts are apart", async () => {
@@ -60,17 +90,37 @@ describe("numbers a call may dial (issue 31.5)", () => {
     const phone = "+212612345699";
     const first = order();
     for (const o of [first, order(), order()]) {
-      const res = await postCall(t, acct, callBody(shop, { customer: { name: "Client", phone_number: phone }, order: o }));
+      const res = await postCall(
+        t,
+        acct,
+        callBody(shop, { customer: { name: "Client", phone_number: phone }, order: o }),
+      );
       expect(res.statusCode, res.body).toBe(201);
     }
-    const fourth = problem(await postCall(t, acct, callBody(shop, { customer: { name: "Client", phone_number: phone }, order: order() })), "phone_number_not_allowed", 422);
+    const fourth = problem(
+      await postCall(t, acct, callBody(shop, { customer: { name: "Client", phone_number: phone }, order: order() })),
+      "phone_number_not_allowed",
+      422,
+    );
     expect(String(fourth["detail"])).toMatch(/3 other orders/);
     // A retry of the first order still goes through.
-    const retry = await postCall(t, acct, callBody(shop, { customer: { name: "Client", phone_number: phone }, order: order(1, first.external_id) }));
+    const retry = await postCall(
+      t,
+      acct,
+      callBody(shop, { customer: { name: "Client", phone_number: phone }, order: order(1, first.external_id) }),
+    );
     expect(retry.statusCode, retry.body).toBe(201);
     // Another account's calls to that number are its own business.
     const other = await account();
-    expect((await postCall(t, other.acct, callBody(other.shop, { customer: { name: "Client", phone_number: phone }, order: order() }))).statusCode).toBe(201);
+    expect(
+      (
+        await postCall(
+          t,
+          other.acct,
+          callBody(other.shop, { customer: { name: "Client", phone_number: phone }, order: order() }),
+        )
+      ).statusCode,
+    ).toBe(201);
     expect(await countCalls(t.ctx, acct.accountId)).toBe(4);
   });
 

@@ -20,7 +20,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const busy: CallEnd = { status: "busy", outcome: null, outcomeDetails: null, endReason: "busy", transcript: null, connectedSeconds: 0 };
+const busy: CallEnd = {
+  status: "busy",
+  outcome: null,
+  outcomeDetails: null,
+  endReason: "busy",
+  transcript: null,
+  connectedSeconds: 0,
+};
 
 /** A live call and two calls parked for the account's place behind it (oldest first). */
 async function liveAndParked(): Promise<{ acct: TestAccount; live: string; parked: string[] }> {
@@ -28,24 +35,38 @@ async function liveAndParked(): Promise<{ acct: TestAccount; live: string; parke
   const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
   const ids: string[] = [];
   for (let i = 0; i < 3; i++) {
-    const res = await postCall(t, acct, callBody(shop, { order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] } }));
+    const res = await postCall(
+      t,
+      acct,
+      callBody(shop, { order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] } }),
+    );
     expect(res.statusCode, res.body).toBe(201);
     ids.push((res.json() as { id: string }).id);
   }
-  await t.ctx.db.query("UPDATE calls SET status = 'ringing', dialed_at = now(), last_heartbeat_at = now() WHERE id = $1", [ids[0]]);
-  await t.ctx.db.query("UPDATE calls SET deferred_until = 'infinity', deferrals = 1 WHERE id = ANY($1::uuid[])", [ids.slice(1)]);
+  await t.ctx.db.query(
+    "UPDATE calls SET status = 'ringing', dialed_at = now(), last_heartbeat_at = now() WHERE id = $1",
+    [ids[0]],
+  );
+  await t.ctx.db.query("UPDATE calls SET deferred_until = 'infinity', deferrals = 1 WHERE id = ANY($1::uuid[])", [
+    ids.slice(1),
+  ]);
   return { acct, live: ids[0]!, parked: ids.slice(1) };
 }
 
 /** The place-call jobs of a call other than the one created with it (whose id is the call's). */
 async function wakeJobs(callId: string): Promise<number> {
   const { rows } = await t.ctx.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${QUEUE_SCHEMA}.job WHERE name = 'place-call' AND data->>'call_id' = $1 AND id <> $1::uuid`, [callId]);
+    `SELECT count(*)::int AS n FROM ${QUEUE_SCHEMA}.job WHERE name = 'place-call' AND data->>'call_id' = $1 AND id <> $1::uuid`,
+    [callId],
+  );
   return rows[0]!.n;
 }
 
 async function deferredUntil(callId: string): Promise<string | null> {
-  const { rows } = await t.ctx.db.query<{ d: string | null }>("SELECT deferred_until::text AS d FROM calls WHERE id = $1", [callId]);
+  const { rows } = await t.ctx.db.query<{ d: string | null }>(
+    "SELECT deferred_until::text AS d FROM calls WHERE id = $1",
+    [callId],
+  );
   return rows[0]!.d;
 }
 
@@ -70,28 +91,52 @@ describe("the hand-over of a place at a call's end (issue 15)", () => {
   it("hands over nothing when the end rolls back, and a woken call its node never claimed gets a job from the sweep", async () => {
     const { acct, live, parked } = await liveAndParked();
     // An end that fails (its debit is refused by the database: a trigger stands in for any failure) wakes nobody.
-    await t.ctx.db.query("UPDATE calls SET status = 'in_progress', answered_at = now() - interval '1 minute', held_seconds = 60 WHERE id = $1", [live]);
+    await t.ctx.db.query(
+      "UPDATE calls SET status = 'in_progress', answered_at = now() - interval '1 minute', held_seconds = 60 WHERE id = $1",
+      [live],
+    );
     await t.ctx.db.query(`CREATE OR REPLACE FUNCTION wakha_test_refuse_debit() RETURNS trigger LANGUAGE plpgsql AS
       $$ BEGIN IF NEW.call_id = '${live}'::uuid THEN RAISE EXCEPTION 'refused for the test'; END IF; RETURN NEW; END $$`);
-    await t.ctx.db.query("CREATE TRIGGER wakha_test_refuse_debit BEFORE INSERT ON transactions FOR EACH ROW EXECUTE FUNCTION wakha_test_refuse_debit()");
+    await t.ctx.db.query(
+      "CREATE TRIGGER wakha_test_refuse_debit BEFORE INSERT ON transactions FOR EACH ROW EXECUTE FUNCTION wakha_test_refuse_debit()",
+    );
     const relay: string[] = [];
     try {
-      await expect(settleCall(t.ctx, { id: live, accountId: acct.accountId }, { ...busy, status: "completed", connectedSeconds: 20 }, relay)).rejects.toThrow();
+      await expect(
+        settleCall(
+          t.ctx,
+          { id: live, accountId: acct.accountId },
+          { ...busy, status: "completed", connectedSeconds: 20 },
+          relay,
+        ),
+      ).rejects.toThrow();
     } finally {
       await t.ctx.db.query("DROP TRIGGER wakha_test_refuse_debit ON transactions");
     }
     expect(relay).toEqual([]);
     expect(await deferredUntil(parked[0]!)).toBe("infinity");
     // Now an end that commits, whose node dies before claiming the call it woke.
-    expect(await settleCall(t.ctx, { id: live, accountId: acct.accountId }, { ...busy, status: "completed", connectedSeconds: 20 }, relay)).toBe(true);
+    expect(
+      await settleCall(
+        t.ctx,
+        { id: live, accountId: acct.accountId },
+        { ...busy, status: "completed", connectedSeconds: 20 },
+        relay,
+      ),
+    ).toBe(true);
     expect(relay).toEqual([parked[0]]);
     // Its own job (created with it) was fetched and completed long ago, and it has waited past the grace.
     await t.ctx.db.query(`DELETE FROM ${QUEUE_SCHEMA}.job WHERE name = 'place-call' AND id = $1::uuid`, [parked[0]]);
-    await t.ctx.db.query("UPDATE calls SET created_at = now() - interval '10 minutes', deferred_until = now() - interval '5 minutes' WHERE id = $1", [parked[0]]);
+    await t.ctx.db.query(
+      "UPDATE calls SET created_at = now() - interval '10 minutes', deferred_until = now() - interval '5 minutes' WHERE id = $1",
+      [parked[0]],
+    );
     const report = await sweepCalls(t.ctx);
     expect(report.requeued).toBeGreaterThanOrEqual(1);
     const { rows } = await t.ctx.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${QUEUE_SCHEMA}.job WHERE name = 'place-call' AND id = $1::uuid AND state = 'created'`, [parked[0]]);
+      `SELECT count(*)::int AS n FROM ${QUEUE_SCHEMA}.job WHERE name = 'place-call' AND id = $1::uuid AND state = 'created'`,
+      [parked[0]],
+    );
     expect(rows[0]!.n).toBe(1);
   });
 });

@@ -60,11 +60,22 @@ describe("plugin/ (CONTRACT §9)", () => {
 
   it("covers the tools, idempotent retries, slug routing, merchant batches and the key, naming only real tools", () => {
     const { body } = frontMatter(read("plugin/skills/wakha-api/SKILL.md"));
-    for (const topic of [/idempotency_key/, /same `idempotency_key` and IDENTICAL arguments/i, /previous_attempts/, /route on the slug/i, /`merchant_id`/, /next_cursor/, /WAKHA_API_KEY/, /[Nn]ever ask the user to paste it/]) {
+    for (const topic of [
+      /idempotency_key/,
+      /same `idempotency_key` and IDENTICAL arguments/i,
+      /previous_attempts/,
+      /route on the slug/i,
+      /`merchant_id`/,
+      /next_cursor/,
+      /WAKHA_API_KEY/,
+      /[Nn]ever ask the user to paste it/,
+    ]) {
       expect(body).toMatch(topic);
     }
     const names = new Set(TOOLS.map((t) => t.name));
-    const mentioned = [...body.matchAll(/`([a-z]+_[a-z_]+)`/g)].map((m) => m[1]!).filter((w) => /^(create|get|list|update|archive|cancel|explain)_/.test(w));
+    const mentioned = [...body.matchAll(/`([a-z]+_[a-z_]+)`/g)]
+      .map((m) => m[1]!)
+      .filter((w) => /^(create|get|list|update|archive|cancel|explain)_/.test(w));
     expect(mentioned.length).toBeGreaterThan(15);
     for (const name of mentioned) expect(names, name).toContain(name);
     for (const name of names) expect(body, name).toContain(`\`${name}\``);
@@ -75,7 +86,9 @@ describe("plugin/ (CONTRACT §9)", () => {
     expect(market["name"]).toMatch(/^[a-z][a-z0-9-]*$/);
     expect(market["owner"]).toMatchObject({ name: expect.any(String) });
     const plugins = market["plugins"] as Record<string, unknown>[];
-    expect(plugins).toEqual([expect.objectContaining({ name: "wakha", source: "./plugin", description: expect.any(String) })]);
+    expect(plugins).toEqual([
+      expect.objectContaining({ name: "wakha", source: "./plugin", description: expect.any(String) }),
+    ]);
     expect(existsSync(new URL("plugin/.claude-plugin/plugin.json", root))).toBe(true);
   });
 });

@@ -69,12 +69,22 @@ describe("rate limits over HTTP", () => {
     const body = problem(seen[6]!, "rate_limit_exceeded", 429);
     expect(Number(seen[6]!.headers["retry-after"])).toBe(body["retry_after"]);
     // Another key of the same account has its own bucket.
-    const second = (await t.app.inject({ method: "POST", url: "/v1/me/api-keys", headers: a.headers, payload: {} })).json();
-    expect((await t.app.inject({ method: "GET", url: "/v1/me", headers: { authorization: `Bearer ${second.api_key}` } })).statusCode).toBe(200);
+    const second = (
+      await t.app.inject({ method: "POST", url: "/v1/me/api-keys", headers: a.headers, payload: {} })
+    ).json();
+    expect(
+      (await t.app.inject({ method: "GET", url: "/v1/me", headers: { authorization: `Bearer ${second.api_key}` } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it("does not count 401s against anyone", async () => {
-    for (let i = 0; i < 10; i++) problem(await t.app.inject({ method: "GET", url: "/v1/me", headers: { authorization: "Bearer nope" } }), "invalid_api_key", 401);
+    for (let i = 0; i < 10; i++)
+      problem(
+        await t.app.inject({ method: "GET", url: "/v1/me", headers: { authorization: "Bearer nope" } }),
+        "invalid_api_key",
+        401,
+      );
   });
 });
 
@@ -94,11 +104,16 @@ describe.skipIf(!redisUrl)("rate limits across two server processes sharing Redi
   it("holds the limit across both nodes and records the 429s", async () => {
     const a = await newAccount(one.ctx);
     const responses = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).app.inject({ method: "GET", url: "/v1/me/balance", headers: a.headers })),
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? one : two).app.inject({ method: "GET", url: "/v1/me/balance", headers: a.headers }),
+      ),
     );
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(6);
     expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(6);
-    const { rows } = await one.ctx.db.query("SELECT count(*)::int AS n FROM api_key_events WHERE key_id = $1 AND type = 'rate_limited'", [a.keyId]);
+    const { rows } = await one.ctx.db.query(
+      "SELECT count(*)::int AS n FROM api_key_events WHERE key_id = $1 AND type = 'rate_limited'",
+      [a.keyId],
+    );
     expect(rows[0]!.n).toBe(6);
   });
 });

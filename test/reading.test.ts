@@ -47,12 +47,19 @@ const SHAPES: [Country, string, string][] = [
   ["TN", "ey, na3m, euh", "unclear"],
   ["FR", "ouais d'accord euh", "unclear"],
   // "It's about the parcel, … call me back at four": the parcel is named far from the call, which is the customer's.
-  ["FR", "allô? ah oui le colis, écoutez là je suis à la mosquée pour la prière, rappelez-moi vers seize heures", "callback"],
+  [
+    "FR",
+    "allô? ah oui le colis, écoutez là je suis à la mosquée pour la prière, rappelez-moi vers seize heures",
+    "callback",
+  ],
 ];
 
 /** Not a callback: a place name the call verb's skeleton matches ("Colomiers"), with no first-person object. */
 it("a change of town is no callback", async () => {
-  expect((await model.classify("Oui mais c'est Colomiers pas Tournefeuille, j'ai fait une erreur sur la ville", "FR")).intent).toBe("change_request");
+  expect(
+    (await model.classify("Oui mais c'est Colomiers pas Tournefeuille, j'ai fait une erreur sur la ville", "FR"))
+      .intent,
+  ).toBe("change_request");
 });
 
 /** True confirmations whose instruction is about the courier, or whose "if" is part of one. */
@@ -86,10 +93,13 @@ describe("the two-step reading", () => {
     expect(decision({ intent: "confirm", confidence: 0.99 }, text, country)).toBe("check");
   });
 
-  it.each(CONFIRMS)("%s %j: a yes to the order with the courier's instruction stays a confirm", async (country, text) => {
-    expect(readReply(text, country).request).toBeNull();
-    expect((await model.classify(text, country)).intent).toBe("confirm");
-  });
+  it.each(CONFIRMS)(
+    "%s %j: a yes to the order with the courier's instruction stays a confirm",
+    async (country, text) => {
+      expect(readReply(text, country).request).toBeNull();
+      expect((await model.classify(text, country)).intent).toBe("confirm");
+    },
+  );
 
   it("reads a refusal the customer denies having made, then 'send it', as a confirm to be checked", async () => {
     const text = "chkoun gal ma n7ebhach? ab3athha";
@@ -101,11 +111,19 @@ describe("the two-step reading", () => {
 
   it("never yields a confirm for a yes-word followed by a request, across yes-words and requests", async () => {
     const yeses: [Country, string[]][] = [
-      ["MA", ["wakha", "iyeh", "safi", "na3am", "واخا"]], ["DZ", ["wah", "ih", "mlih", "واه"]], ["TN", ["ey", "behi", "ايه", "باهي"]], ["FR", ["oui", "ok", "d'accord"]],
+      ["MA", ["wakha", "iyeh", "safi", "na3am", "واخا"]],
+      ["DZ", ["wah", "ih", "mlih", "واه"]],
+      ["TN", ["ey", "behi", "ايه", "باهي"]],
+      ["FR", ["oui", "ok", "d'accord"]],
     ];
     const requests = [
-      "ila wslat 9bel sebt mzyan, sinon la", "si ça arrive avant samedi, sinon non", "sme3tek, kemmel", "je vous écoute", "beddel el couleur",
-      "changez la taille s'il vous plaît", "بدلو ليا اللون",
+      "ila wslat 9bel sebt mzyan, sinon la",
+      "si ça arrive avant samedi, sinon non",
+      "sme3tek, kemmel",
+      "je vous écoute",
+      "beddel el couleur",
+      "changez la taille s'il vous plaît",
+      "بدلو ليا اللون",
     ];
     const seen: string[] = [];
     for (const [country, words] of yeses) {
@@ -115,7 +133,8 @@ describe("the two-step reading", () => {
           const reading = readReply(text, country);
           const got = await model.classify(text, country);
           if (reading.request !== null && got.intent === "confirm") seen.push(`${country} ${text}`);
-          if (reading.request !== null) expect(decision({ intent: "confirm", confidence: 0.99 }, text, country)).toBe("check");
+          if (reading.request !== null)
+            expect(decision({ intent: "confirm", confidence: 0.99 }, text, country)).toBe("check");
         }
       }
     }
@@ -126,18 +145,23 @@ describe("the two-step reading", () => {
 describe("round 3: a mosque is no Friday, a yes with no time is no reschedule, a question is no change", () => {
   it("reads 'jame3', 'الجامع' (the mosque) as no day, and 'jem3a', 'الجمعة' (Friday) still as one", async () => {
     const { analyse } = await import("../src/engine/dialogue/signals.ts");
-    for (const t of ["ana f ljame3", "أنا فالجامع", "sakna 9rib l jam3"]) expect(analyse(t, "MA").hits.some((h) => h.signal === "day")).toBe(false);
-    for (const t of ["nhar jem3a", "نهار الجمعة", "ljem3a jaya"]) expect(analyse(t, "MA").hits.some((h) => h.signal === "day")).toBe(true);
+    for (const t of ["ana f ljame3", "أنا فالجامع", "sakna 9rib l jam3"])
+      expect(analyse(t, "MA").hits.some((h) => h.signal === "day")).toBe(false);
+    for (const t of ["nhar jem3a", "نهار الجمعة", "ljem3a jaya"])
+      expect(analyse(t, "MA").hits.some((h) => h.signal === "day")).toBe(true);
   });
 
   it.each([
     ["MA", "iyeh, jibuha liya l dar, ana tma ghir ana"],
     ["FR", "oui envoyez-la, je suis chez moi, au troisième étage"],
-  ] as [Country, string][])("%s %j: a firm yes that names no time is never a reschedule (a confirm to check at most)", (country, text) => {
-    const r = readReply(text, country);
-    expect(r.newTime).toBe(false);
-    expect(model.classify(text, country).intent).not.toBe("reschedule");
-  });
+  ] as [Country, string][])(
+    "%s %j: a firm yes that names no time is never a reschedule (a confirm to check at most)",
+    (country, text) => {
+      const r = readReply(text, country);
+      expect(r.newTime).toBe(false);
+      expect(model.classify(text, country).intent).not.toBe("reschedule");
+    },
+  );
 
   it.each([
     ["MA", "sifto liya, ana f dar ghedda", false],
@@ -146,17 +170,23 @@ describe("round 3: a mosque is no Friday, a yes with no time is no reschedule, a
     ["MA", "sifto liya nhar sebt", true],
     ["FR", "envoyez-le, je suis pas là demain", true],
     ["FR", "envoyez-le demain, je suis chez moi", true],
-  ] as [Country, string, boolean][])("%s %j: names a new time: %s (a day where the customer will be, or one agreed, is none)", (country, text, named) => {
-    expect(readReply(text, country).newTime).toBe(named);
-  });
+  ] as [Country, string, boolean][])(
+    "%s %j: names a new time: %s (a day where the customer will be, or one agreed, is none)",
+    (country, text, named) => {
+      expect(readReply(text, country).newTime).toBe(named);
+    },
+  );
 
   it.each([
     ["DZ", "wach kayen b lkhel wela ghir l7mer"],
     ["FR", "est-ce que vous l'avez en taille M aussi"],
-  ] as [Country, string][])("%s %j: opens on a question word and wants nothing: asks, is never a change request", (country, text) => {
-    expect(readReply(text, country).asksFirst).toBe(true);
-    expect(model.classify(text, country).intent).not.toBe("change_request");
-  });
+  ] as [Country, string][])(
+    "%s %j: opens on a question word and wants nothing: asks, is never a change request",
+    (country, text) => {
+      expect(readReply(text, country).asksFirst).toBe(true);
+      expect(model.classify(text, country).intent).not.toBe("change_request");
+    },
+  );
 
   it("but a question that wants ('wach n9der nbeddel l couleur') or a wish for another colour stays a change", () => {
     expect(model.classify("wach n9der nbeddel l couleur l k7al", "DZ").intent).toBe("change_request");
@@ -169,7 +199,11 @@ describe("the dialogue never acts on a confirm whose reading holds a request", (
   const yesMan: IntentClassifier = { classify: () => ({ intent: "confirm", confidence: 0.99 }) };
 
   it("with any classifier: a sure confirm of 'fine, but change the size' gets the yes/no check, not the order shipped", async () => {
-    for (const [country, text] of [["TN", "behi, ama beddel el mqas"], ["MA", "na3am, sme3tek"], ["FR", "oui, si ça arrive avant samedi, sinon non"]] as const) {
+    for (const [country, text] of [
+      ["TN", "behi, ama beddel el mqas"],
+      ["MA", "na3am, sme3tek"],
+      ["FR", "oui, si ça arrive avant samedi, sinon non"],
+    ] as const) {
       const dialect = country.toLowerCase() as keyof typeof ORDERS;
       const d = createDialogue(ORDERS[dialect], { classifier: yesMan, now: NOW, random: seededRandom(1) });
       d.opening();
@@ -186,10 +220,23 @@ describe("the dialogue never acts on a confirm whose reading holds a request", (
     beforeAll(async () => {
       server = createServer((req, res) => {
         req.resume();
-        req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
-          id: "chatcmpl-1", object: "chat.completion", created: 1, model: "fake",
-          choices: [{ index: 0, message: { role: "assistant", content: '{"intent":"confirm","confidence":0.97}', refusal: null }, finish_reason: "stop" }],
-        })));
+        req.on("end", () =>
+          res.writeHead(200, { "content-type": "application/json" }).end(
+            JSON.stringify({
+              id: "chatcmpl-1",
+              object: "chat.completion",
+              created: 1,
+              model: "fake",
+              choices: [
+                {
+                  index: 0,
+                  message: { role: "assistant", content: '{"intent":"confirm","confidence":0.97}', refusal: null },
+                  finish_reason: "stop",
+                },
+              ],
+            }),
+          ),
+        );
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -220,9 +267,22 @@ describe("wakha classify --explain shows the reading", () => {
     const output = new PassThrough();
     const chunks: string[] = [];
     output.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
-    await runClassify(["--country", "FR", "--explain", "--decision"], Readable.from(["oui oui, je vous écoute\n"]), output);
-    const line = JSON.parse(chunks.join("").trim()) as { intent: string; decision: string; explain: { reading: Record<string, unknown> } };
+    await runClassify(
+      ["--country", "FR", "--explain", "--decision"],
+      Readable.from(["oui oui, je vous écoute\n"]),
+      output,
+    );
+    const line = JSON.parse(chunks.join("").trim()) as {
+      intent: string;
+      decision: string;
+      explain: { reading: Record<string, unknown> };
+    };
     expect(line).toMatchObject({ intent: "unclear", decision: "check" });
-    expect(line.explain.reading).toMatchObject({ request: "acknowledgement", yes: true, yesToOrder: false, overruled: "confirm" });
+    expect(line.explain.reading).toMatchObject({
+      request: "acknowledgement",
+      yes: true,
+      yesToOrder: false,
+      overruled: "confirm",
+    });
   });
 });

@@ -29,7 +29,11 @@ describe("the README's first call, run as written (issue 32.7)", () => {
   let server: ReturnType<typeof spawn>;
   let serverLog = "";
   const blocks = shellBlocks("First call in five minutes");
-  const env = () => ({ PATH: process.env["PATH"] ?? "", HOME: process.env["HOME"] ?? dir, WAKHA_DATA_DIR: path.join(dir, "data") });
+  const env = () => ({
+    PATH: process.env["PATH"] ?? "",
+    HOME: process.env["HOME"] ?? dir,
+    WAKHA_DATA_DIR: path.join(dir, "data"),
+  });
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), "wakha-readme-"));
@@ -39,14 +43,19 @@ describe("the README's first call, run as written (issue 32.7)", () => {
     const startBlock = blocks.find((b) => /^npm start\b/m.test(b));
     expect(startBlock).toBeDefined();
     server = spawn("npm", ["start"], {
-      cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"],
+      cwd: ROOT,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
       env: { ...env(), PORT: String(port), WAKHA_CALLING_HOURS: "off", WAKHA_SIMULATOR_SPEED: "10", LOG_LEVEL: "warn" },
     });
     server.stdout!.on("data", (c: Buffer) => (serverLog += c.toString()));
     server.stderr!.on("data", (c: Buffer) => (serverLog += c.toString()));
     const deadline = Date.now() + 90_000;
     for (;;) {
-      const up = await fetch(`http://127.0.0.1:${port}/openapi.json`).then((r) => r.ok, () => false);
+      const up = await fetch(`http://127.0.0.1:${port}/openapi.json`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (up) break;
       if (Date.now() > deadline || server.exitCode !== null) throw new Error(`npm start did not serve: ${serverLog}`);
       await new Promise((r) => setTimeout(r, 200));
@@ -68,12 +77,20 @@ describe("the README's first call, run as written (issue 32.7)", () => {
     const script = rest.join("\n");
     // BASE is set once, in one line; only its port changes here.
     expect(script.match(/^export BASE=http:\/\/127\.0\.0\.1:8080\b/gm)).toHaveLength(1);
-    const commands = script.split("\n").filter((l) => !/^\s*#/.test(l)).join("\n");
+    const commands = script
+      .split("\n")
+      .filter((l) => !/^\s*#/.test(l))
+      .join("\n");
     expect(commands).not.toMatch(/127\.0\.0\.1:8080\/v1/); // no command hard-codes the address
     const run = `set -eu -o pipefail\n${script.replace(/^export BASE=http:\/\/127\.0\.0\.1:8080\b/m, `export BASE=http://127.0.0.1:${port}`)}`;
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile("bash", ["-c", run], { cwd: ROOT, env: env(), timeout: 240_000, maxBuffer: 10 * 1024 * 1024 }, (err, out, errOut) =>
-        resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout: out, stderr: errOut }));
+      execFile(
+        "bash",
+        ["-c", run],
+        { cwd: ROOT, env: env(), timeout: 240_000, maxBuffer: 10 * 1024 * 1024 },
+        (err, out, errOut) =>
+          resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout: out, stderr: errOut }),
+      );
     });
     expect(code, `${stderr}\n${stdout}\n${serverLog}`).toBe(0);
     expect(stdout).not.toContain("/docs/errors/"); // no step answered a problem
@@ -93,11 +110,16 @@ describe("the README's install command (issue 32.1)", () => {
   it("is what .ci/run runs, with no environment override, and .npmrc skips onnxruntime-node's GPU download", () => {
     const first = shellBlocks("Two commands")[0]!.split("\n")[0]!.replace(/#.*$/, "").trim();
     expect(first).toBe("npm install");
-    const ci = readFileSync(path.join(ROOT, ".ci/run"), "utf8").split("\n").map((l) => l.replace(/#.*$/, "").trim()).filter(Boolean);
+    const ci = readFileSync(path.join(ROOT, ".ci/run"), "utf8")
+      .split("\n")
+      .map((l) => l.replace(/#.*$/, "").trim())
+      .filter(Boolean);
     const installs = ci.filter((l) => /\bnpm (install|ci|i)\b/.test(l));
     expect(installs).toEqual([first]);
     expect(ci.join("\n")).not.toMatch(/ONNXRUNTIME_NODE_INSTALL|onnxruntime[-_]node[-_]install/i);
-    const npmrc = readFileSync(path.join(ROOT, ".npmrc"), "utf8").split("\n").map((l) => l.trim());
+    const npmrc = readFileSync(path.join(ROOT, ".npmrc"), "utf8")
+      .split("\n")
+      .map((l) => l.trim());
     expect(npmrc).toContain("onnxruntime-node-install=skip");
   });
 });

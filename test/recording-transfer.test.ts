@@ -33,7 +33,8 @@ describe("recording transfers from a carrier into the store", () => {
       const n = (seen.get(name) ?? 0) + 1;
       seen.set(name, n);
       if (req.headers.authorization !== AUTH) return void res.writeHead(401).end();
-      if (name === "/sized") return void res.writeHead(200, { "content-type": "audio/x-wav", "content-length": audio.length }).end(audio);
+      if (name === "/sized")
+        return void res.writeHead(200, { "content-type": "audio/x-wav", "content-length": audio.length }).end(audio);
       if (name === "/chunked") {
         res.writeHead(200, { "content-type": "audio/mpeg" });
         res.write(audio.subarray(0, 1000));
@@ -71,36 +72,69 @@ describe("recording transfers from a carrier into the store", () => {
 
   it("reads a recording without a length whole, with the response's content type", async () => {
     const { s } = store();
-    const stored = await transferRecording(s, "call-chunked", { url: `${base}/chunked`, headers: { authorization: AUTH } });
+    const stored = await transferRecording(s, "call-chunked", {
+      url: `${base}/chunked`,
+      headers: { authorization: AUTH },
+    });
     expect(stored).toEqual({ key: "call-chunked.mp3", contentType: "audio/mpeg", bytes: audio.length });
     expect(Buffer.compare(await readFile(path.join(s.dir, "call-chunked.mp3")), audio)).toBe(0);
   });
 
   it("retries a 404 as the carrier asks, then stores it; a 404 after the last retry is no recording", async () => {
     const { s } = store();
-    const later = await transferRecording(s, "call-later", { url: `${base}/later`, headers: { authorization: AUTH }, contentType: "audio/wav", notFoundRetryMs: [1, 1, 1, 1] });
+    const later = await transferRecording(s, "call-later", {
+      url: `${base}/later`,
+      headers: { authorization: AUTH },
+      contentType: "audio/wav",
+      notFoundRetryMs: [1, 1, 1, 1],
+    });
     expect(later).toEqual({ key: "call-later.wav", contentType: "audio/wav", bytes: audio.length });
     expect(seen.get("/later")).toBe(3);
-    expect(await transferRecording(s, "call-never", { url: `${base}/never`, headers: { authorization: AUTH }, notFoundRetryMs: [1, 1] })).toBeNull();
+    expect(
+      await transferRecording(s, "call-never", {
+        url: `${base}/never`,
+        headers: { authorization: AUTH },
+        notFoundRetryMs: [1, 1],
+      }),
+    ).toBeNull();
     expect(seen.get("/never")).toBe(3);
   });
 
   it("a refusal is an error (a 404 too when no retries were asked), and nothing is stored", async () => {
     const { s } = store();
-    await expect(transferRecording(s, "call-unauth", { url: `${base}/sized`, headers: {} })).rejects.toThrow("recording download answered 401");
-    await expect(transferRecording(s, "call-broken", { url: `${base}/broken`, headers: { authorization: AUTH } })).rejects.toThrow("recording download answered 500");
-    await expect(transferRecording(s, "call-404", { url: `${base}/never`, headers: { authorization: AUTH } })).rejects.toThrow("recording download answered 404");
+    await expect(transferRecording(s, "call-unauth", { url: `${base}/sized`, headers: {} })).rejects.toThrow(
+      "recording download answered 401",
+    );
+    await expect(
+      transferRecording(s, "call-broken", { url: `${base}/broken`, headers: { authorization: AUTH } }),
+    ).rejects.toThrow("recording download answered 500");
+    await expect(
+      transferRecording(s, "call-404", { url: `${base}/never`, headers: { authorization: AUTH } }),
+    ).rejects.toThrow("recording download answered 404");
     await expect(readFile(path.join(s.dir, "call-unauth.wav"))).rejects.toThrow();
   });
 
   it("uploads to a bucket from the transfer thread's own S3 client", async () => {
-    const s3 = await new FakeS3({ bucket: "wakha-recordings", accessKeyId: "AKIATEST", secretAccessKey: "test-secret", region: "eu-west-3" }).start();
+    const s3 = await new FakeS3({
+      bucket: "wakha-recordings",
+      accessKeyId: "AKIATEST",
+      secretAccessKey: "test-secret",
+      region: "eu-west-3",
+    }).start();
     try {
       const bucket = new S3RecordingStore({
-        bucket: "wakha-recordings", prefix: "recordings/", endpoint: s3.url, region: "eu-west-3",
-        credentials: { accessKeyId: "AKIATEST", secretAccessKey: "test-secret" }, forcePathStyle: true, sse: "AES256",
+        bucket: "wakha-recordings",
+        prefix: "recordings/",
+        endpoint: s3.url,
+        region: "eu-west-3",
+        credentials: { accessKeyId: "AKIATEST", secretAccessKey: "test-secret" },
+        forcePathStyle: true,
+        sse: "AES256",
       });
-      const stored = await transferRecording(bucket, "call-bucket", { url: `${base}/sized`, headers: { authorization: AUTH } });
+      const stored = await transferRecording(bucket, "call-bucket", {
+        url: `${base}/sized`,
+        headers: { authorization: AUTH },
+      });
       expect(stored).toEqual({ key: "call-bucket.wav", contentType: "audio/wav", bytes: audio.length });
       expect(Buffer.compare(Buffer.from(s3.objects.get("recordings/call-bucket.wav")!.body), audio)).toBe(0);
     } finally {
@@ -110,8 +144,16 @@ describe("recording transfers from a carrier into the store", () => {
 
   it("a store without a spec (not rebuildable in a thread) is written from the calling thread", async () => {
     const { s, calls } = store();
-    const bare: RecordingStore = { description: s.description, put: s.put, open: (k) => s.open(k), deleteMany: (k) => s.deleteMany(k) };
-    const stored = await transferRecording(bare, "call-bare", { url: `${base}/sized`, headers: { authorization: AUTH } });
+    const bare: RecordingStore = {
+      description: s.description,
+      put: s.put,
+      open: (k) => s.open(k),
+      deleteMany: (k) => s.deleteMany(k),
+    };
+    const stored = await transferRecording(bare, "call-bare", {
+      url: `${base}/sized`,
+      headers: { authorization: AUTH },
+    });
     expect(stored?.key).toBe("call-bare.wav");
     expect(calls).toEqual(["call-bare.wav"]);
   });

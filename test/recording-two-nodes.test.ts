@@ -16,7 +16,12 @@ describe("a recording written by a worker node and served by an API node", () =>
 
   beforeAll(async () => {
     database = await createEngineDatabase();
-    s3 = await new FakeS3({ bucket: "two-nodes", accessKeyId: "AKIATWO", secretAccessKey: "two-node-secret", region: "auto" }).start();
+    s3 = await new FakeS3({
+      bucket: "two-nodes",
+      accessKeyId: "AKIATWO",
+      secretAccessKey: "two-node-secret",
+      region: "auto",
+    }).start();
     for (let i = 0; i < 2; i++) {
       const dir = await mkdtemp(path.join(tmpdir(), "wakha-node-"));
       await chmod(dir, 0o755);
@@ -32,27 +37,57 @@ describe("a recording written by a worker node and served by an API node", () =>
 
   it("streams the worker's recording from the API node, whole and by range", async () => {
     const bucket = {
-      WAKHA_RECORDINGS_BUCKET: "two-nodes", WAKHA_RECORDINGS_ENDPOINT: s3.url, WAKHA_RECORDINGS_REGION: "auto",
-      WAKHA_RECORDINGS_ACCESS_KEY_ID: "AKIATWO", WAKHA_RECORDINGS_SECRET_ACCESS_KEY: "two-node-secret", WAKHA_RECORDINGS_FORCE_PATH_STYLE: "1",
+      WAKHA_RECORDINGS_BUCKET: "two-nodes",
+      WAKHA_RECORDINGS_ENDPOINT: s3.url,
+      WAKHA_RECORDINGS_REGION: "auto",
+      WAKHA_RECORDINGS_ACCESS_KEY_ID: "AKIATWO",
+      WAKHA_RECORDINGS_SECRET_ACCESS_KEY: "two-node-secret",
+      WAKHA_RECORDINGS_FORCE_PATH_STYLE: "1",
     };
-    const api = await startWakha("serve", wakhaEnv(database.url, { ...bucket, WAKHA_ROLE: "api", WAKHA_DATA_DIR: dirs[0]! }));
+    const api = await startWakha(
+      "serve",
+      wakhaEnv(database.url, { ...bucket, WAKHA_ROLE: "api", WAKHA_DATA_DIR: dirs[0]! }),
+    );
     children.push(api);
     // Every node has the public API address (issue 32.3): the worker builds recording.ready's recording_url.
-    const worker = await startWakha("worker", wakhaEnv(database.url, { ...bucket, WAKHA_DATA_DIR: dirs[1]!, WAKHA_SIMULATOR_SPEED: "100", WAKHA_BASE_URL: api.url }));
+    const worker = await startWakha(
+      "worker",
+      wakhaEnv(database.url, {
+        ...bucket,
+        WAKHA_DATA_DIR: dirs[1]!,
+        WAKHA_SIMULATOR_SPEED: "100",
+        WAKHA_BASE_URL: api.url,
+      }),
+    );
     children.push(worker);
     const account = await createAccountCli(database.url, 10_000, "two-nodes");
     const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
       fetch(`${api.url}${url}`, {
         method,
-        headers: { authorization: `Bearer ${account.api_key}`, ...(body ? { "content-type": "application/json" } : {}), ...headers },
+        headers: {
+          authorization: `Bearer ${account.api_key}`,
+          ...(body ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
 
-    expect((await call("POST", "/v1/shops", { external_id: "two-shop", merchant_external_id: "m-2", name: "Two nodes" })).status).toBe(201);
-    const created = await call("POST", "/v1/calls", {
-      shop_external_id: "two-shop", customer: { name: "Fatima", phone_number: "+212612345601" }, amount: "249.00", country: "MA",
-      order: { external_id: "two-node-1", items: [{ name: "Caftan", unit_price: "249.00" }] },
-    }, { "idempotency-key": "two-node-1" });
+    expect(
+      (await call("POST", "/v1/shops", { external_id: "two-shop", merchant_external_id: "m-2", name: "Two nodes" }))
+        .status,
+    ).toBe(201);
+    const created = await call(
+      "POST",
+      "/v1/calls",
+      {
+        shop_external_id: "two-shop",
+        customer: { name: "Fatima", phone_number: "+212612345601" },
+        amount: "249.00",
+        country: "MA",
+        order: { external_id: "two-node-1", items: [{ name: "Caftan", unit_price: "249.00" }] },
+      },
+      { "idempotency-key": "two-node-1" },
+    );
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
 

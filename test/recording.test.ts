@@ -22,18 +22,29 @@ describe.each(["local files", "bucket"] as const)("GET /v1/calls/{id}/recording 
   const audio = randomBytes(10_000);
   /** The names of the stored recordings: files in the data dir, or keys in the bucket without their prefix. */
   const stored = async (): Promise<string[]> =>
-    s3 ? [...s3.objects.keys()].map((k) => k.replace(/^recordings\//, "")) : readdir(new LocalRecordingStore(dataDir).dir);
+    s3
+      ? [...s3.objects.keys()].map((k) => k.replace(/^recordings\//, ""))
+      : readdir(new LocalRecordingStore(dataDir).dir);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), "wakha-rec-"));
     await chmod(dataDir, 0o755);
     let bucketEnv: Record<string, string> = {};
     if (backend === "bucket") {
-      s3 = await new FakeS3({ bucket: "wakha-recordings", accessKeyId: "AKIATEST", secretAccessKey: "test-secret", region: "eu-west-3" }).start();
+      s3 = await new FakeS3({
+        bucket: "wakha-recordings",
+        accessKeyId: "AKIATEST",
+        secretAccessKey: "test-secret",
+        region: "eu-west-3",
+      }).start();
       bucketEnv = {
-        WAKHA_RECORDINGS_BUCKET: "wakha-recordings", WAKHA_RECORDINGS_ENDPOINT: s3.url, WAKHA_RECORDINGS_REGION: "eu-west-3",
-        WAKHA_RECORDINGS_ACCESS_KEY_ID: "AKIATEST", WAKHA_RECORDINGS_SECRET_ACCESS_KEY: "test-secret",
-        WAKHA_RECORDINGS_FORCE_PATH_STYLE: "true", WAKHA_RECORDINGS_SSE: "AES256",
+        WAKHA_RECORDINGS_BUCKET: "wakha-recordings",
+        WAKHA_RECORDINGS_ENDPOINT: s3.url,
+        WAKHA_RECORDINGS_REGION: "eu-west-3",
+        WAKHA_RECORDINGS_ACCESS_KEY_ID: "AKIATEST",
+        WAKHA_RECORDINGS_SECRET_ACCESS_KEY: "test-secret",
+        WAKHA_RECORDINGS_FORCE_PATH_STYLE: "true",
+        WAKHA_RECORDINGS_SSE: "AES256",
       };
     }
     t = await startApp({ env: { WAKHA_DATA_DIR: dataDir, WAKHA_BASE_URL: "https://api.example.test", ...bucketEnv } });
@@ -91,13 +102,16 @@ describe.each(["local files", "bucket"] as const)("GET /v1/calls/{id}/recording 
     expect(res.rawPayload.equals(audio.subarray(start, end + 1))).toBe(true);
   });
 
-  it.each([["bytes=10000-"], ["bytes=20000-30000"], ["bytes=-0"]])("answers an unsatisfiable Range %s with 416", async (range) => {
-    const id = await recorded();
-    const res = await fetchRec(id, { range });
-    expect(res.statusCode).toBe(416);
-    expect(res.headers["content-range"]).toBe(`bytes */${audio.length}`);
-    expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  });
+  it.each([["bytes=10000-"], ["bytes=20000-30000"], ["bytes=-0"]])(
+    "answers an unsatisfiable Range %s with 416",
+    async (range) => {
+      const id = await recorded();
+      const res = await fetchRec(id, { range });
+      expect(res.statusCode).toBe(416);
+      expect(res.headers["content-range"]).toBe(`bytes */${audio.length}`);
+      expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    },
+  );
 
   it("ignores a malformed or multi-part Range and sends everything", async () => {
     const id = await recorded();
@@ -113,7 +127,8 @@ describe.each(["local files", "bucket"] as const)("GET /v1/calls/{id}/recording 
     const never = problem(await fetchRec(id), "call_not_found", 404);
     const missingId = randomUUID();
     const missing = problem(await fetchRec(missingId), "call_not_found", 404);
-    const strip = (b: Record<string, unknown>, callId: string) => JSON.stringify({ ...b, request_id: "", instance: "", detail: String(b["detail"]).replace(callId, "<id>") });
+    const strip = (b: Record<string, unknown>, callId: string) =>
+      JSON.stringify({ ...b, request_id: "", instance: "", detail: String(b["detail"]).replace(callId, "<id>") });
     expect(strip(never, id)).toBe(strip(missing, missingId));
     const call = (await t.app.inject({ method: "GET", url: `/v1/calls/${id}`, headers: acct.headers })).json();
     expect(call.recording_url).toBeNull();
@@ -138,35 +153,45 @@ describe.each(["local files", "bucket"] as const)("GET /v1/calls/{id}/recording 
   it("purges recordings older than 30 days and keeps younger ones", async () => {
     const old = await recorded();
     const young = await recorded();
-    await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '30 days 1 minute' WHERE id = $1", [old]);
+    await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '30 days 1 minute' WHERE id = $1", [
+      old,
+    ]);
     await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '29 days' WHERE id = $1", [young]);
     expect(await purgeExpiredRecordings(t.ctx)).toBeGreaterThanOrEqual(1);
     problem(await fetchRec(old), "recording_gone", 410);
     expect((await fetchRec(young)).statusCode).toBe(200);
   });
 
-  it.runIf(backend === "bucket")("deletes expired objects in one DeleteObjects per batch, and leaves the rows when the bucket refuses", async () => {
-    const ids = [await recorded(), await recorded(), await recorded()];
-    await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '40 days' WHERE id = ANY($1::uuid[])", [ids]);
-    const before = s3!.deleteBatches.length;
-    expect(await purgeExpiredRecordings(t.ctx)).toBeGreaterThanOrEqual(3);
-    const batches = s3!.deleteBatches.slice(before);
-    expect(batches).toHaveLength(1);
-    expect(batches[0]).toEqual(expect.arrayContaining(ids.map((id) => `recordings/${id}.wav`)));
-    for (const id of ids) problem(await fetchRec(id), "recording_gone", 410);
+  it.runIf(backend === "bucket")(
+    "deletes expired objects in one DeleteObjects per batch, and leaves the rows when the bucket refuses",
+    async () => {
+      const ids = [await recorded(), await recorded(), await recorded()];
+      await t.ctx.db.query(
+        "UPDATE calls SET recording_saved_at = now() - interval '40 days' WHERE id = ANY($1::uuid[])",
+        [ids],
+      );
+      const before = s3!.deleteBatches.length;
+      expect(await purgeExpiredRecordings(t.ctx)).toBeGreaterThanOrEqual(3);
+      const batches = s3!.deleteBatches.slice(before);
+      expect(batches).toHaveLength(1);
+      expect(batches[0]).toEqual(expect.arrayContaining(ids.map((id) => `recordings/${id}.wav`)));
+      for (const id of ids) problem(await fetchRec(id), "recording_gone", 410);
 
-    // A bucket that cannot be reached: the purge fails and the row keeps its recording for the next run.
-    const kept = await recorded();
-    await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '40 days' WHERE id = $1", [kept]);
-    await s3!.stop();
-    try {
-      await expect(purgeExpiredRecordings(t.ctx)).rejects.toThrow();
-      const { rows } = await t.ctx.db.query("SELECT recording_path, recording_purged_at FROM calls WHERE id = $1", [kept]);
-      expect(rows[0]).toEqual({ recording_path: `${kept}.wav`, recording_purged_at: null });
-    } finally {
-      await s3!.start();
-    }
-  });
+      // A bucket that cannot be reached: the purge fails and the row keeps its recording for the next run.
+      const kept = await recorded();
+      await t.ctx.db.query("UPDATE calls SET recording_saved_at = now() - interval '40 days' WHERE id = $1", [kept]);
+      await s3!.stop();
+      try {
+        await expect(purgeExpiredRecordings(t.ctx)).rejects.toThrow();
+        const { rows } = await t.ctx.db.query("SELECT recording_path, recording_purged_at FROM calls WHERE id = $1", [
+          kept,
+        ]);
+        expect(rows[0]).toEqual({ recording_path: `${kept}.wav`, recording_purged_at: null });
+      } finally {
+        await s3!.start();
+      }
+    },
+  );
 
   it("runs the purge from its hourly purge-recordings job", async () => {
     const schedules = await t.ctx.queue.boss.getSchedules();
@@ -177,7 +202,8 @@ describe.each(["local files", "bucket"] as const)("GET /v1/calls/{id}/recording 
     const workers = createWorkers(t.ctx, () => {});
     await workers.start(["purgeRecordings"]);
     try {
-      for (let i = 0; i < 100 && (await fetchRec(old)).statusCode === 200; i++) await new Promise((r) => setTimeout(r, 100));
+      for (let i = 0; i < 100 && (await fetchRec(old)).statusCode === 200; i++)
+        await new Promise((r) => setTimeout(r, 100));
       problem(await fetchRec(old), "recording_gone", 410);
     } finally {
       await workers.stop();

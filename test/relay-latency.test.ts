@@ -5,7 +5,14 @@
 // the same with 200 calls (bench/carriers.ts).
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createEngineDatabase, waitForEnd } from "./engine-fixtures.ts";
-import { carrierAccount, type CarrierNode, createCarrierCall, PHONES, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
+import {
+  carrierAccount,
+  type CarrierNode,
+  createCarrierCall,
+  PHONES,
+  PublicAddress,
+  startCarrierNode,
+} from "./fakes/carrier-harness.ts";
 import { FakeTwilio } from "./fakes/twilio.ts";
 
 const ACCOUNT_SID = `AC${"0123456789abcdef".repeat(2)}`;
@@ -23,10 +30,18 @@ beforeAll(async () => {
   await fake.start();
   address = new PublicAddress();
   await address.start();
-  t = await startCarrierNode(db.url, {
-    WAKHA_CHANNELS: "gsm=twilio", WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID, WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN, WAKHA_TWILIO_CALLER_IDS: "+33100000000",
-    WAKHA_TWILIO_API_URL: fake.url, WAKHA_CARRIER_TIME_SCALE: String(SPEED),
-  }, address);
+  t = await startCarrierNode(
+    db.url,
+    {
+      WAKHA_CHANNELS: "gsm=twilio",
+      WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+      WAKHA_TWILIO_API_URL: fake.url,
+      WAKHA_CARRIER_TIME_SCALE: String(SPEED),
+    },
+    address,
+  );
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -38,7 +53,10 @@ afterAll(async () => {
 it("the answer is not held on Wakha's estimate of its own playback when the carrier's speech runs 4x faster", async () => {
   const { acct, shop } = await carrierAccount(t, 10_000);
   // 08 asks a question then confirms: several turns each.
-  const ids = [await createCarrierCall(t, acct, shop, "FR", `${PHONES.FR}08`), await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}01`)];
+  const ids = [
+    await createCarrierCall(t, acct, shop, "FR", `${PHONES.FR}08`),
+    await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}01`),
+  ];
   const ended = await Promise.all(ids.map((id) => waitForEnd(t, acct, id, 90_000)));
   expect(ended.map((c) => c.status)).toEqual(["completed", "completed"]);
   const latencies = [...fake.calls.values()].flatMap((c) => c.tokenLatencies);

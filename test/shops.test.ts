@@ -3,9 +3,18 @@ import { findActiveShop } from "../src/services/shops.ts";
 import { newAccount, problem, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 
 type Json = Record<string, unknown>;
-interface Entry { loc: (string | number)[]; type: string; msg: string }
+interface Entry {
+  loc: (string | number)[];
+  type: string;
+  msg: string;
+}
 
-const shop = (id: string, extra: Json = {}) => ({ external_id: id, merchant_external_id: `m-${id}`, name: `Shop ${id}`, ...extra });
+const shop = (id: string, extra: Json = {}) => ({
+  external_id: id,
+  merchant_external_id: `m-${id}`,
+  name: `Shop ${id}`,
+  ...extra,
+});
 const sansRequest = ({ request_id: _r, instance: _i, ...rest }: Json) => rest;
 
 describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
@@ -19,27 +28,50 @@ describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
   });
   afterAll(() => t.close());
 
-  const post = (who: TestAccount, payload: unknown) => t.app.inject({ method: "POST", url: "/v1/shops", headers: who.headers, payload: payload as Json });
-  const get = (who: TestAccount, id: string) => t.app.inject({ method: "GET", url: `/v1/shops/${encodeURIComponent(id)}`, headers: who.headers });
+  const post = (who: TestAccount, payload: unknown) =>
+    t.app.inject({ method: "POST", url: "/v1/shops", headers: who.headers, payload: payload as Json });
+  const get = (who: TestAccount, id: string) =>
+    t.app.inject({ method: "GET", url: `/v1/shops/${encodeURIComponent(id)}`, headers: who.headers });
   const patch = (who: TestAccount, id: string, payload: unknown) =>
-    t.app.inject({ method: "PATCH", url: `/v1/shops/${encodeURIComponent(id)}`, headers: who.headers, payload: payload as Json });
-  const del = (who: TestAccount, id: string) => t.app.inject({ method: "DELETE", url: `/v1/shops/${encodeURIComponent(id)}`, headers: who.headers });
-  const list = (who: TestAccount, query: Record<string, string> = {}) => t.app.inject({ method: "GET", url: "/v1/shops", query, headers: who.headers });
+    t.app.inject({
+      method: "PATCH",
+      url: `/v1/shops/${encodeURIComponent(id)}`,
+      headers: who.headers,
+      payload: payload as Json,
+    });
+  const del = (who: TestAccount, id: string) =>
+    t.app.inject({ method: "DELETE", url: `/v1/shops/${encodeURIComponent(id)}`, headers: who.headers });
+  const list = (who: TestAccount, query: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url: "/v1/shops", query, headers: who.headers });
   const errors = (res: Awaited<ReturnType<typeof post>>) => problem(res, "validation_error", 422)["errors"] as Entry[];
   const rows = async (who: TestAccount, id: string) =>
-    (await t.ctx.db.query("SELECT 1 FROM shops WHERE account_id = $1 AND external_id = $2", [who.accountId, id])).rowCount;
+    (await t.ctx.db.query("SELECT 1 FROM shops WHERE account_id = $1 AND external_id = $2", [who.accountId, id]))
+      .rowCount;
 
   it("creates a shop with 201 and the record, and reads it back", async () => {
     const res = await post(a, shop("s-create", { contact_phone: "+212612345678", default_country: "MA" }));
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body).toMatchObject({
-      external_id: "s-create", merchant_external_id: "m-s-create", name: "Shop s-create",
-      contact_phone: "+212612345678", default_country: "MA", status: "active", archived_at: null,
+      external_id: "s-create",
+      merchant_external_id: "m-s-create",
+      name: "Shop s-create",
+      contact_phone: "+212612345678",
+      default_country: "MA",
+      status: "active",
+      archived_at: null,
     });
-    expect(Object.keys(body).sort()).toEqual(
-      ["archived_at", "contact_phone", "created_at", "default_country", "external_id", "merchant_external_id", "name", "status", "updated_at"],
-    );
+    expect(Object.keys(body).sort()).toEqual([
+      "archived_at",
+      "contact_phone",
+      "created_at",
+      "default_country",
+      "external_id",
+      "merchant_external_id",
+      "name",
+      "status",
+      "updated_at",
+    ]);
     expect(new Date(body.created_at).toISOString()).toBe(body.created_at);
     const read = await get(a, "s-create");
     expect(read.statusCode).toBe(200);
@@ -88,11 +120,26 @@ describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
       ["numeric name", shop("v-3", { name: 12 }), ["body", "name"], "string_type"],
       ["empty name", shop("v-4", { name: "" }), ["body", "name"], "string_too_short"],
       ["empty external_id", shop("", {}), ["body", "external_id"], "string_too_short"],
-      ["over-long external_id", { ...shop("x"), external_id: "x".repeat(101) }, ["body", "external_id"], "string_too_long"],
-      ["control character in external_id", { ...shop("v-5"), external_id: "v\n5" }, ["body", "external_id"], "string_pattern_mismatch"],
+      [
+        "over-long external_id",
+        { ...shop("x"), external_id: "x".repeat(101) },
+        ["body", "external_id"],
+        "string_too_long",
+      ],
+      [
+        "control character in external_id",
+        { ...shop("v-5"), external_id: "v\n5" },
+        ["body", "external_id"],
+        "string_pattern_mismatch",
+      ],
       ["NUL in name", shop("v-6", { name: "a\u0000b" }), ["body", "name"], "string_pattern_mismatch"],
       ["unknown field", shop("v-7", { status: "archived" }), ["body", "status"], "extra_forbidden"],
-      ["phone not E.164", shop("v-8", { contact_phone: "0612345678" }), ["body", "contact_phone"], "string_pattern_mismatch"],
+      [
+        "phone not E.164",
+        shop("v-8", { contact_phone: "0612345678" }),
+        ["body", "contact_phone"],
+        "string_pattern_mismatch",
+      ],
       ["country outside the enum", shop("v-9", { default_country: "ES" }), ["body", "default_country"], "enum"],
     ];
     it.each(cases)("rejects %s", async (_name, payload, loc, type) => {
@@ -103,9 +150,17 @@ describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
     });
 
     it("rejects a body that is not JSON, and an absent body", async () => {
-      const res = await t.app.inject({ method: "POST", url: "/v1/shops", headers: { ...a.headers, "content-type": "application/json" }, payload: "{" });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/v1/shops",
+        headers: { ...a.headers, "content-type": "application/json" },
+        payload: "{",
+      });
       expect(errors(res)[0]).toMatchObject({ loc: ["body"], type: "json_invalid" });
-      expect(errors(await t.app.inject({ method: "POST", url: "/v1/shops", headers: a.headers }))[0]).toMatchObject({ loc: ["body"], type: "missing" });
+      expect(errors(await t.app.inject({ method: "POST", url: "/v1/shops", headers: a.headers }))[0]).toMatchObject({
+        loc: ["body"],
+        type: "missing",
+      });
     });
   });
 
@@ -120,7 +175,9 @@ describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
       expect(sansRequest(archived)).toEqual(sansRequest(foreign));
       expect(archived["instance"]).toBe("/v1/shops/s-hidden");
       const missing = problem(await get(a, "s-never"), "shop_not_found", 404);
-      expect(JSON.stringify(sansRequest(missing))).toBe(JSON.stringify(sansRequest(archived)).replace("s-hidden", "s-never"));
+      expect(JSON.stringify(sansRequest(missing))).toBe(
+        JSON.stringify(sansRequest(archived)).replace("s-hidden", "s-never"),
+      );
     });
 
     it("gives shop_not_found on PATCH and DELETE of a missing, archived or foreign shop", async () => {
@@ -153,7 +210,13 @@ describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
       const res = await patch(a, "s-patch", { name: "Renamed", merchant_external_id: "m-new" });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ name: "Renamed", merchant_external_id: "m-new", contact_phone: "+33612345678", default_country: "FR", created_at: created.created_at });
+      expect(body).toMatchObject({
+        name: "Renamed",
+        merchant_external_id: "m-new",
+        contact_phone: "+33612345678",
+        default_country: "FR",
+        created_at: created.created_at,
+      });
       expect(Date.parse(body.updated_at)).toBeGreaterThanOrEqual(Date.parse(created.updated_at));
       expect((await get(a, "s-patch")).json()).toEqual(body);
     });
@@ -173,9 +236,17 @@ describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
 
     it("rejects an external_id change, nulls on required fields and bad values", async () => {
       await post(a, shop("s-badpatch"));
-      expect(errors(await patch(a, "s-badpatch", { external_id: "other" }))).toEqual([expect.objectContaining({ loc: ["body", "external_id"], type: "extra_forbidden" })]);
-      expect(errors(await patch(a, "s-badpatch", { name: null }))[0]).toMatchObject({ loc: ["body", "name"], type: "string_type" });
-      expect(errors(await patch(a, "s-badpatch", { default_country: "de" }))[0]).toMatchObject({ loc: ["body", "default_country"], type: "enum" });
+      expect(errors(await patch(a, "s-badpatch", { external_id: "other" }))).toEqual([
+        expect.objectContaining({ loc: ["body", "external_id"], type: "extra_forbidden" }),
+      ]);
+      expect(errors(await patch(a, "s-badpatch", { name: null }))[0]).toMatchObject({
+        loc: ["body", "name"],
+        type: "string_type",
+      });
+      expect(errors(await patch(a, "s-badpatch", { default_country: "de" }))[0]).toMatchObject({
+        loc: ["body", "default_country"],
+        type: "enum",
+      });
       expect((await get(a, "s-badpatch")).json().name).toBe("Shop s-badpatch");
     });
   });
@@ -202,7 +273,8 @@ describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
       await del(c, "l-4");
       await post(b, shop("l-other"));
     });
-    const ids = (res: Awaited<ReturnType<typeof list>>) => (res.json().data as { external_id: string }[]).map((s) => s.external_id);
+    const ids = (res: Awaited<ReturnType<typeof list>>) =>
+      (res.json().data as { external_id: string }[]).map((s) => s.external_id);
 
     it("lists active shops by default, newest first, and only the account's", async () => {
       const res = await list(c);
@@ -246,7 +318,11 @@ describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
       const cursor = (await list(c, { status: "all", limit: "1" })).json().next_cursor as string;
       problem(await list(c, { status: "active", cursor }), "invalid_cursor", 400);
       problem(await list(b, { status: "all", cursor }), "invalid_cursor", 400);
-      problem(await t.app.inject({ method: "GET", url: "/v1/me/api-keys", query: { cursor }, headers: c.headers }), "invalid_cursor", 400);
+      problem(
+        await t.app.inject({ method: "GET", url: "/v1/me/api-keys", query: { cursor }, headers: c.headers }),
+        "invalid_cursor",
+        400,
+      );
     });
 
     it("rejects a bad limit with 422 on query.limit", async () => {
@@ -255,7 +331,13 @@ describe("shops (spec 2.5; CONTRACT §3, §3b)", () => {
   });
 
   it("requires an API key on every shop route", async () => {
-    for (const [method, url] of [["POST", "/v1/shops"], ["GET", "/v1/shops"], ["GET", "/v1/shops/x"], ["PATCH", "/v1/shops/x"], ["DELETE", "/v1/shops/x"]] as const) {
+    for (const [method, url] of [
+      ["POST", "/v1/shops"],
+      ["GET", "/v1/shops"],
+      ["GET", "/v1/shops/x"],
+      ["PATCH", "/v1/shops/x"],
+      ["DELETE", "/v1/shops/x"],
+    ] as const) {
       problem(await t.app.inject({ method, url }), "invalid_api_key", 401);
     }
   });

@@ -41,10 +41,15 @@ describe("npm start on a taken port (issue 32.2)", () => {
   it("says to set PORT, exits 1 and leaves no embedded PostgreSQL running", async () => {
     const dataDir = path.join(dir, "data");
     const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, ["bin/wakha.js", "serve"], {
-        env: { PATH: process.env["PATH"] ?? "", LOG_LEVEL: "silent", PORT: String(port), WAKHA_DATA_DIR: dataDir },
-        timeout: 120_000,
-      }, (err, _stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stderr }));
+      execFile(
+        process.execPath,
+        ["bin/wakha.js", "serve"],
+        {
+          env: { PATH: process.env["PATH"] ?? "", LOG_LEVEL: "silent", PORT: String(port), WAKHA_DATA_DIR: dataDir },
+          timeout: 120_000,
+        },
+        (err, _stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stderr }),
+      );
     });
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(`port ${port} on 127.0.0.1 is already in use`);

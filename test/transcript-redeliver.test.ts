@@ -46,10 +46,38 @@ describe("GET /v1/calls/{id}/transcript and get_transcript (issue 20, finding 8)
     status: "completed",
     complete: true,
     turns: [
-      { speaker: "agent", text: TRANSCRIPT[0]!.text, start_seconds: 0.4, end_seconds: 3.1, intent: null, confidence: null },
-      { speaker: "customer", text: "ah, ana hiya", start_seconds: 3.1, end_seconds: 5, intent: "confirm", confidence: 0.71 },
-      { speaker: "agent", text: TRANSCRIPT[2]!.text, start_seconds: 5, end_seconds: 9.6, intent: null, confidence: null },
-      { speaker: "customer", text: "wakha, safi", start_seconds: 9.6, end_seconds: 12, intent: "confirm", confidence: 0.93 },
+      {
+        speaker: "agent",
+        text: TRANSCRIPT[0]!.text,
+        start_seconds: 0.4,
+        end_seconds: 3.1,
+        intent: null,
+        confidence: null,
+      },
+      {
+        speaker: "customer",
+        text: "ah, ana hiya",
+        start_seconds: 3.1,
+        end_seconds: 5,
+        intent: "confirm",
+        confidence: 0.71,
+      },
+      {
+        speaker: "agent",
+        text: TRANSCRIPT[2]!.text,
+        start_seconds: 5,
+        end_seconds: 9.6,
+        intent: null,
+        confidence: null,
+      },
+      {
+        speaker: "customer",
+        text: "wakha, safi",
+        start_seconds: 9.6,
+        end_seconds: 12,
+        intent: "confirm",
+        confidence: 0.93,
+      },
     ],
   };
 
@@ -66,10 +94,18 @@ describe("GET /v1/calls/{id}/transcript and get_transcript (issue 20, finding 8)
 
   it("answers call_not_found identically for another account's call, an unknown id and a malformed id", async () => {
     const foreign = await t.app.inject({ method: "GET", url: `/v1/calls/${ended}/transcript`, headers: b.headers });
-    const missing = await t.app.inject({ method: "GET", url: `/v1/calls/${randomUUID()}/transcript`, headers: b.headers });
+    const missing = await t.app.inject({
+      method: "GET",
+      url: `/v1/calls/${randomUUID()}/transcript`,
+      headers: b.headers,
+    });
     problem(foreign, "call_not_found", 404);
     problem(missing, "call_not_found", 404);
-    problem(await t.app.inject({ method: "GET", url: "/v1/calls/nope/transcript", headers: a.headers }), "call_not_found", 404);
+    problem(
+      await t.app.inject({ method: "GET", url: "/v1/calls/nope/transcript", headers: a.headers }),
+      "call_not_found",
+      404,
+    );
     const strip = (r: typeof foreign) => ({ ...r.json(), request_id: null, detail: null, instance: null });
     expect(strip(foreign)).toEqual(strip(missing));
   });
@@ -98,7 +134,12 @@ describe("POST /v1/me/webhooks/deliveries/{id}/redeliver (issue 20, finding 8)",
     a = await newAccount(t.ctx, 100);
     b = await newAccount(t.ctx, 100);
     for (const acct of [a, b]) {
-      const res = await t.app.inject({ method: "POST", url: "/v1/me/webhooks", headers: acct.headers, payload: { url: receiver.url } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/v1/me/webhooks",
+        headers: acct.headers,
+        payload: { url: receiver.url },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     client = await connect(t.url, a.apiKey);
@@ -111,10 +152,15 @@ describe("POST /v1/me/webhooks/deliveries/{id}/redeliver (issue 20, finding 8)",
 
   async function deadLetter(acct: TestAccount): Promise<{ id: string; event_id: string }> {
     receiver.respond = () => ({ status: 500 });
-    const delivery = (await t.app.inject({ method: "POST", url: "/v1/me/webhooks/test", headers: acct.headers })).json();
+    const delivery = (
+      await t.app.inject({ method: "POST", url: "/v1/me/webhooks/test", headers: acct.headers })
+    ).json();
     expect(delivery.status).toBe("pending");
     // As if the retry schedule had run out: the dead-letter queue.
-    await t.ctx.db.query("UPDATE webhook_deliveries SET status = 'failed', failed_at = now(), next_attempt_at = NULL WHERE id = $1", [delivery.id]);
+    await t.ctx.db.query(
+      "UPDATE webhook_deliveries SET status = 'failed', failed_at = now(), next_attempt_at = NULL WHERE id = $1",
+      [delivery.id],
+    );
     return delivery;
   }
 
@@ -122,38 +168,71 @@ describe("POST /v1/me/webhooks/deliveries/{id}/redeliver (issue 20, finding 8)",
     const failed = await deadLetter(a);
     receiver.respond = () => ({ status: 200 });
     const before = receiver.requests.length;
-    const res = await t.app.inject({ method: "POST", url: `/v1/me/webhooks/deliveries/${failed.id}/redeliver`, headers: a.headers });
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/v1/me/webhooks/deliveries/${failed.id}/redeliver`,
+      headers: a.headers,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const again = res.json();
-    expect(again).toMatchObject({ event_id: failed.event_id, event_type: "webhook.test", status: "delivered", attempts: 1 });
+    expect(again).toMatchObject({
+      event_id: failed.event_id,
+      event_type: "webhook.test",
+      status: "delivered",
+      attempts: 1,
+    });
     expect(again.id).not.toBe(failed.id);
     const sent = receiver.requests.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.headers["x-service-event-id"]).toBe(failed.event_id);
     // The dead letter stays as it was; the redelivery is listed beside it.
-    const list = (await t.app.inject({ method: "GET", url: "/v1/me/webhooks/deliveries?status=failed", headers: a.headers })).json();
+    const list = (
+      await t.app.inject({ method: "GET", url: "/v1/me/webhooks/deliveries?status=failed", headers: a.headers })
+    ).json();
     expect(list.data.map((d: { id: string }) => d.id)).toContain(failed.id);
   });
 
   it("refuses a delivery that is still pending with 409 conflict", async () => {
     receiver.respond = () => ({ status: 500 });
     const pending = (await t.app.inject({ method: "POST", url: "/v1/me/webhooks/test", headers: a.headers })).json();
-    problem(await t.app.inject({ method: "POST", url: `/v1/me/webhooks/deliveries/${pending.id}/redeliver`, headers: a.headers }), "conflict", 409);
+    problem(
+      await t.app.inject({
+        method: "POST",
+        url: `/v1/me/webhooks/deliveries/${pending.id}/redeliver`,
+        headers: a.headers,
+      }),
+      "conflict",
+      409,
+    );
   });
 
   it("answers not_found identically for another account's delivery, an unknown id and a malformed id", async () => {
     const theirs = await deadLetter(b);
-    const foreign = await t.app.inject({ method: "POST", url: `/v1/me/webhooks/deliveries/${theirs.id}/redeliver`, headers: a.headers });
-    const missing = await t.app.inject({ method: "POST", url: `/v1/me/webhooks/deliveries/${randomUUID()}/redeliver`, headers: a.headers });
+    const foreign = await t.app.inject({
+      method: "POST",
+      url: `/v1/me/webhooks/deliveries/${theirs.id}/redeliver`,
+      headers: a.headers,
+    });
+    const missing = await t.app.inject({
+      method: "POST",
+      url: `/v1/me/webhooks/deliveries/${randomUUID()}/redeliver`,
+      headers: a.headers,
+    });
     problem(foreign, "not_found", 404);
     problem(missing, "not_found", 404);
-    problem(await t.app.inject({ method: "POST", url: "/v1/me/webhooks/deliveries/x/redeliver", headers: a.headers }), "not_found", 404);
+    problem(
+      await t.app.inject({ method: "POST", url: "/v1/me/webhooks/deliveries/x/redeliver", headers: a.headers }),
+      "not_found",
+      404,
+    );
   });
 
   it("is the MCP tool redeliver_webhook_delivery", async () => {
     const failed = await deadLetter(a);
     receiver.respond = () => ({ status: 200 });
-    const again = await ok<{ event_id: string; status: string }>(client, "redeliver_webhook_delivery", { delivery_id: failed.id });
+    const again = await ok<{ event_id: string; status: string }>(client, "redeliver_webhook_delivery", {
+      delivery_id: failed.id,
+    });
     expect(again).toMatchObject({ event_id: failed.event_id, status: "delivered" });
   });
 });

@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { MACHINE_DETECTION_TIMEOUT_SECONDS } from "../src/engine/telephony/twilio/provider.ts";
 import { createEngineDatabase, waitForEnd } from "./engine-fixtures.ts";
-import { carrierAccount, type CarrierNode, createCarrierCall, PHONES, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
+import {
+  carrierAccount,
+  type CarrierNode,
+  createCarrierCall,
+  PHONES,
+  PublicAddress,
+  startCarrierNode,
+} from "./fakes/carrier-harness.ts";
 import { FakeTwilio } from "./fakes/twilio.ts";
 
 const ACCOUNT_SID = `AC${"0123456789abcdef".repeat(2)}`;
@@ -24,16 +31,29 @@ let t: CarrierNode;
 beforeAll(async () => {
   db = await createEngineDatabase();
   fake = new FakeTwilio({
-    accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, speed: SPEED,
-    scenarios: { [LATE_VERDICT]: { amdSeconds: 7 }, [UNKNOWN_VERDICT]: { amdSeconds: MACHINE_DETECTION_TIMEOUT_SECONDS, amdVerdict: "unknown" } },
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    speed: SPEED,
+    scenarios: {
+      [LATE_VERDICT]: { amdSeconds: 7 },
+      [UNKNOWN_VERDICT]: { amdSeconds: MACHINE_DETECTION_TIMEOUT_SECONDS, amdVerdict: "unknown" },
+    },
   });
   await fake.start();
   address = new PublicAddress();
   await address.start();
-  t = await startCarrierNode(db.url, {
-    WAKHA_CHANNELS: "gsm=twilio", WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID, WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN, WAKHA_TWILIO_CALLER_IDS: "+33100000000",
-    WAKHA_TWILIO_API_URL: fake.url, WAKHA_CARRIER_TIME_SCALE: String(SPEED),
-  }, address);
+  t = await startCarrierNode(
+    db.url,
+    {
+      WAKHA_CHANNELS: "gsm=twilio",
+      WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+      WAKHA_TWILIO_API_URL: fake.url,
+      WAKHA_CARRIER_TIME_SCALE: String(SPEED),
+    },
+    address,
+  );
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -46,11 +66,18 @@ const fakeCall = (to: string) => [...fake.calls.values()].find((c) => c.to === t
 
 it("greets on the answer, whether the machine verdict comes 7 s late or as unknown at the detection timeout", async () => {
   const { acct, shop } = await carrierAccount(t, 10_000);
-  const ids = [await createCarrierCall(t, acct, shop, "FR", LATE_VERDICT), await createCarrierCall(t, acct, shop, "MA", UNKNOWN_VERDICT)];
+  const ids = [
+    await createCarrierCall(t, acct, shop, "FR", LATE_VERDICT),
+    await createCarrierCall(t, acct, shop, "MA", UNKNOWN_VERDICT),
+  ];
   const ended = await Promise.all(ids.map((id) => waitForEnd(t, acct, id, 60_000)));
   for (const [i, to] of [LATE_VERDICT, UNKNOWN_VERDICT].entries()) {
     const call = fakeCall(to);
-    expect(call.params).toMatchObject({ MachineDetection: "DetectMessageEnd", MachineDetectionTimeout: String(MACHINE_DETECTION_TIMEOUT_SECONDS), AsyncAmd: "true" });
+    expect(call.params).toMatchObject({
+      MachineDetection: "DetectMessageEnd",
+      MachineDetectionTimeout: String(MACHINE_DETECTION_TIMEOUT_SECONDS),
+      AsyncAmd: "true",
+    });
     // The first words reach Twilio within the first second (carrier time), long before the verdict.
     expect(call.firstTextSeconds, to).not.toBeNull();
     expect(call.firstTextSeconds!, to).toBeLessThan(1);
@@ -67,7 +94,9 @@ it("leaves the voicemail message after the machine's greeting ended (machine_end
   const ended = await waitForEnd(t, acct, id, 60_000);
   expect([ended.status, ended.end_reason]).toEqual(["voicemail", "voicemail"]);
   const call = fakeCall(VOICEMAIL);
-  expect(call.callbacks.filter((c) => c.kind === "AsyncAmdStatusCallback").map((c) => c.params["AnsweredBy"])).toEqual(["machine_end_beep"]);
+  expect(call.callbacks.filter((c) => c.kind === "AsyncAmdStatusCallback").map((c) => c.params["AnsweredBy"])).toEqual([
+    "machine_end_beep",
+  ]);
   // The greeting went out on the answer too (before detection could know); the message came only after the beep.
   const message = call.toMachine.at(-1)!;
   expect(call.toMachine.length).toBeGreaterThanOrEqual(2);

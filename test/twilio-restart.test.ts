@@ -43,8 +43,12 @@ afterAll(async () => {
 
 it("a node killed mid-call: the call ends failed (worker_lost), billed on Twilio's seconds only", async () => {
   const env = {
-    WAKHA_CHANNELS: "gsm=twilio", WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID, WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-    WAKHA_TWILIO_CALLER_IDS: "+33100000000", WAKHA_TWILIO_API_URL: fake.url, WAKHA_CARRIER_TIME_SCALE: String(SPEED),
+    WAKHA_CHANNELS: "gsm=twilio",
+    WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+    WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    WAKHA_TWILIO_CALLER_IDS: "+33100000000",
+    WAKHA_TWILIO_API_URL: fake.url,
+    WAKHA_CARRIER_TIME_SCALE: String(SPEED),
     WAKHA_PUBLIC_URL: `http://127.0.0.1:${address.port}`,
   };
   // The survivor serves HTTP (and the sweep) but places no call: the doomed node places it.
@@ -54,7 +58,16 @@ it("a node killed mid-call: the call ends failed (worker_lost), billed on Twilio
   const doomedPort = await freePort();
   address.target = doomedPort;
   const doomed = spawn(process.execPath, ["bin/wakha.js", "serve"], {
-    env: { ...process.env, ...env, DATABASE_URL: db.url, PORT: String(doomedPort), HOST: "127.0.0.1", LOG_LEVEL: "silent", WAKHA_DATA_DIR: dataDir, WAKHA_CURSOR_SECRET: CURSOR_SECRET },
+    env: {
+      ...process.env,
+      ...env,
+      DATABASE_URL: db.url,
+      PORT: String(doomedPort),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      WAKHA_DATA_DIR: dataDir,
+      WAKHA_CURSOR_SECRET: CURSOR_SECRET,
+    },
     stdio: "ignore",
   });
   try {
@@ -73,14 +86,17 @@ it("a node killed mid-call: the call ends failed (worker_lost), billed on Twilio
     address.cutAll();
     const twilioCall = [...fake.calls.values()].find((c) => c.params["Twiml"]?.includes(id))!;
     for (let i = 0; i < 1_500; i++) {
-      const { rows } = await survivor.ctx.db.query<{ carrier_seconds: number | null }>("SELECT carrier_seconds FROM calls WHERE id = $1", [id]);
+      const { rows } = await survivor.ctx.db.query<{ carrier_seconds: number | null }>(
+        "SELECT carrier_seconds FROM calls WHERE id = $1",
+        [id],
+      );
       // The row is written before the route answers Twilio, so the callback's own record (pushed when the fake reads
       // the answer) is awaited as well: on a loaded machine the test can see the row first.
       const answered = twilioCall.callbacks.some((c) => c.params["CallStatus"] === "completed");
       if (answered && rows[0]?.carrier_seconds !== null && rows[0]?.carrier_seconds !== undefined) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    expect(((await fake.statusCallbacks(twilioCall, "completed"))[0])?.status).toBe(204);
+    expect((await fake.statusCallbacks(twilioCall, "completed"))[0]?.status).toBe(204);
     // The sweep takes the call once its last heartbeat is over a second old; on a loaded machine that can be later
     // than a fixed wait, so it is polled (the call is ended once, whichever sweep takes it).
     let ended = 0;

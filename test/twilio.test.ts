@@ -7,8 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CarrierLines } from "../src/engine/telephony/text-carrier.ts";
 import { TwilioTelephony } from "../src/engine/telephony/twilio/provider.ts";
 import { decodeWav } from "../src/engine/speech/wav.ts";
-import { balanceOf, createEngineDatabase, debitsOf, eventsOf, getCallOut, waitForEnd, } from "./engine-fixtures.ts";
-import { carrierAccount, type CarrierNode, createCarrierCall, PHONES, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
+import { balanceOf, createEngineDatabase, debitsOf, eventsOf, getCallOut, waitForEnd } from "./engine-fixtures.ts";
+import {
+  carrierAccount,
+  type CarrierNode,
+  createCarrierCall,
+  PHONES,
+  PublicAddress,
+  startCarrierNode,
+} from "./fakes/carrier-harness.ts";
 import { FakeTwilio, twilioSignature } from "./fakes/twilio.ts";
 
 const ACCOUNT_SID = `AC${"0123456789abcdef".repeat(2)}`;
@@ -37,7 +44,9 @@ let env: Record<string, string>;
 beforeAll(async () => {
   db = await createEngineDatabase();
   fake = new FakeTwilio({
-    accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, speed: SPEED,
+    accountSid: ACCOUNT_SID,
+    authToken: AUTH_TOKEN,
+    speed: SPEED,
     scenarios: {
       [`${PHONES.MA}21`]: { duplicateCallbacks: true },
       [`${PHONES.MA}22`]: { forgedCallback: true },
@@ -49,9 +58,14 @@ beforeAll(async () => {
   address = new PublicAddress();
   await address.start();
   env = {
-    WAKHA_CHANNELS: "gsm=twilio", WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID, WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-    WAKHA_TWILIO_CALLER_IDS: "MA=+212522000000,+33100000000", WAKHA_TWILIO_API_URL: fake.url, WAKHA_CARRIER_TIME_SCALE: String(SPEED),
-    WAKHA_TWILIO_VOICES: "ma=ar-XA-Standard-A,fr=fr-FR-Neural2-A", WAKHA_BASE_URL: "https://api.example.test",
+    WAKHA_CHANNELS: "gsm=twilio",
+    WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+    WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+    WAKHA_TWILIO_CALLER_IDS: "MA=+212522000000,+33100000000",
+    WAKHA_TWILIO_API_URL: fake.url,
+    WAKHA_CARRIER_TIME_SCALE: String(SPEED),
+    WAKHA_TWILIO_VOICES: "ma=ar-XA-Standard-A,fr=fr-FR-Neural2-A",
+    WAKHA_BASE_URL: "https://api.example.test",
   };
   t = await startCarrierNode(db.url, env, address);
 });
@@ -67,7 +81,12 @@ describe("calls through Twilio ConversationRelay, per country", () => {
     const { acct, shop } = await carrierAccount(t, 100_000);
     const created: { id: string; label: string; suffix: string }[] = [];
     for (const country of ["MA", "DZ", "TN", "FR"] as const) {
-      for (const suffix of Object.keys(EXPECTED)) created.push({ id: await createCarrierCall(t, acct, shop, country, `${PHONES[country]}${suffix}`), label: `${country} ${suffix}`, suffix });
+      for (const suffix of Object.keys(EXPECTED))
+        created.push({
+          id: await createCarrierCall(t, acct, shop, country, `${PHONES[country]}${suffix}`),
+          label: `${country} ${suffix}`,
+          suffix,
+        });
     }
     const ended = await Promise.all(created.map((c) => waitForEnd(t, acct, c.id, 90_000)));
     const debits = await debitsOf(t.ctx, acct.accountId);
@@ -75,12 +94,27 @@ describe("calls through Twilio ConversationRelay, per country", () => {
     for (const [i, call] of ended.entries()) {
       const { label, suffix } = created[i]!;
       const want = EXPECTED[suffix]!;
-      if (call.status !== want.status || call.outcome !== want.outcome || (want.endReason && call.end_reason !== want.endReason)) {
-        const { rows } = await t.ctx.db.query<{ transcript: unknown }>("SELECT transcript FROM calls WHERE id = $1", [call.id]);
-        mismatches.push(`${label}: ${call.status}/${call.outcome}/${call.end_reason}, wanted ${want.status}/${want.outcome} ${JSON.stringify(rows[0]?.transcript)}`);
+      if (
+        call.status !== want.status ||
+        call.outcome !== want.outcome ||
+        (want.endReason && call.end_reason !== want.endReason)
+      ) {
+        const { rows } = await t.ctx.db.query<{ transcript: unknown }>("SELECT transcript FROM calls WHERE id = $1", [
+          call.id,
+        ]);
+        mismatches.push(
+          `${label}: ${call.status}/${call.outcome}/${call.end_reason}, wanted ${want.status}/${want.outcome} ${JSON.stringify(rows[0]?.transcript)}`,
+        );
       }
       const twilioCall = [...fake.calls.values()].find((c) => c.params["Twiml"]?.includes(call.id))!;
-      expect(twilioCall.params, label).toMatchObject({ MachineDetection: "DetectMessageEnd", MachineDetectionTimeout: "20", AsyncAmd: "true", Record: "true", RecordingChannels: "dual", Timeout: "30" });
+      expect(twilioCall.params, label).toMatchObject({
+        MachineDetection: "DetectMessageEnd",
+        MachineDetectionTimeout: "20",
+        AsyncAmd: "true",
+        Record: "true",
+        RecordingChannels: "dual",
+        Timeout: "30",
+      });
       expect(twilioCall.from, label).toBe(label.startsWith("MA") ? "+212522000000" : "+33100000000");
       const answered = call.answered_at !== null;
       if (answered) {
@@ -94,7 +128,9 @@ describe("calls through Twilio ConversationRelay, per country", () => {
     expect(mismatches).toEqual([]);
     // The agent spoke each country's language through the relay, in the dialect's locale.
     const ma = [...fake.calls.values()].find((c) => c.to === `${PHONES.MA}01`)!;
-    expect(ma.params["Twiml"]).toMatch(/language="ar-MA"[^>]*voice="ar-XA-Standard-A"|voice="ar-XA-Standard-A"[^>]*language="ar-MA"/);
+    expect(ma.params["Twiml"]).toMatch(
+      /language="ar-MA"[^>]*voice="ar-XA-Standard-A"|voice="ar-XA-Standard-A"[^>]*language="ar-MA"/,
+    );
     expect(ma.messages.some((m) => m["type"] === "text" && m["lang"] === "ar-MA")).toBe(true);
     expect(ma.messages.at(-1)).toMatchObject({ type: "end" });
     // recording.ready follows the stored file by a moment.
@@ -106,9 +142,15 @@ describe("calls through Twilio ConversationRelay, per country", () => {
     }
     for (const call of ended) {
       const mine = events.filter((e) => e.payload.id === call.id).map((e) => e.type);
-      expect(mine, call.id).toEqual(call.answered_at ? ["call.answered", "call.ended", "recording.ready"] : ["call.ended"]);
+      expect(mine, call.id).toEqual(
+        call.answered_at ? ["call.answered", "call.ended", "recording.ready"] : ["call.ended"],
+      );
     }
-    const recording = await t.app.inject({ method: "GET", url: `/v1/calls/${ended[0]!.id}/recording`, headers: acct.headers });
+    const recording = await t.app.inject({
+      method: "GET",
+      url: `/v1/calls/${ended[0]!.id}/recording`,
+      headers: acct.headers,
+    });
     expect(recording.statusCode).toBe(200);
     expect(decodeWav(new Uint8Array(recording.rawPayload)).samples.length).toBeGreaterThan(0);
     const billed = ended.reduce((sum, c) => sum + (c.billed_seconds ?? 0), 0);
@@ -142,7 +184,11 @@ describe("the carrier's bad moments", () => {
     const id = await createCarrierCall(t, acct, shop, "MA", `${PHONES.MA}22`);
     const call = await waitForEnd(t, acct, id, 60_000);
     const twilioCall = [...fake.calls.values()].find((c) => c.to === `${PHONES.MA}22`)!;
-    expect(twilioCall.callbacks[0]).toMatchObject({ kind: "StatusCallback", status: 403, params: { CallStatus: "completed", CallDuration: "9999" } });
+    expect(twilioCall.callbacks[0]).toMatchObject({
+      kind: "StatusCallback",
+      status: 403,
+      params: { CallStatus: "completed", CallDuration: "9999" },
+    });
     expect(call.billed_seconds).toBe(twilioCall.duration);
     expect(call.billed_seconds).toBeLessThan(9999);
     fake.refusals.splice(0);
@@ -153,12 +199,32 @@ describe("the carrier's bad moments", () => {
     const id = await createCarrierCall(t, acct, shop, "FR", `${PHONES.FR}01`);
     const url = `${env["WAKHA_PUBLIC_URL"] ?? `http://127.0.0.1:${address.port}`}/carriers/twilio/calls/${id}/status`;
     const form = { CallSid: `CA${"0".repeat(32)}`, CallStatus: "completed", CallDuration: "500" };
-    const post = (headers: Record<string, string>) => t.app.inject({ method: "POST", url: `/carriers/twilio/calls/${id}/status`, headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, payload: new URLSearchParams(form).toString() });
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: "POST",
+        url: `/carriers/twilio/calls/${id}/status`,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        payload: new URLSearchParams(form).toString(),
+      });
     expect((await post({})).statusCode).toBe(403);
-    expect((await post({ "x-twilio-signature": twilioSignature("not-the-token-00000000", url, form) })).statusCode).toBe(403);
-    expect((await post({ "x-twilio-signature": twilioSignature(AUTH_TOKEN, `${url}?x=1`, form) })).statusCode).toBe(403);
+    expect(
+      (await post({ "x-twilio-signature": twilioSignature("not-the-token-00000000", url, form) })).statusCode,
+    ).toBe(403);
+    expect((await post({ "x-twilio-signature": twilioSignature(AUTH_TOKEN, `${url}?x=1`, form) })).statusCode).toBe(
+      403,
+    );
     // Signed for another call's URL: refused (the call id is part of what is signed).
-    expect((await post({ "x-twilio-signature": twilioSignature(AUTH_TOKEN, url.replace(id, "00000000-0000-4000-8000-000000000000"), form) })).statusCode).toBe(403);
+    expect(
+      (
+        await post({
+          "x-twilio-signature": twilioSignature(
+            AUTH_TOKEN,
+            url.replace(id, "00000000-0000-4000-8000-000000000000"),
+            form,
+          ),
+        })
+      ).statusCode,
+    ).toBe(403);
     const relay = `ws://127.0.0.1:${address.port}/carriers/twilio/calls/${id}/relay`;
     const { WebSocket } = await import("ws");
     const refused = await new Promise<number>((resolve) => {
@@ -169,14 +235,24 @@ describe("the carrier's bad moments", () => {
     });
     expect(refused).toBe(403);
     // The carrier endpoints stay out of the /v1 API's OpenAPI document.
-    const openapi = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json() as { paths: Record<string, unknown> };
+    const openapi = (await t.app.inject({ method: "GET", url: "/openapi.json" })).json() as {
+      paths: Record<string, unknown>;
+    };
     expect(Object.keys(openapi.paths).filter((p) => p.startsWith("/carriers"))).toEqual([]);
     const call = await waitForEnd(t, acct, id, 60_000);
     expect(call.status).toBe("completed");
     // A replay of Twilio's own (signed) final callback after the end changes nothing either.
     const twilioCall = [...fake.calls.values()].find((c) => c.params["Twiml"]?.includes(id))!;
-    const final = ((await fake.statusCallbacks(twilioCall, "completed"))[0])!.params;
-    const replay = await t.app.inject({ method: "POST", url: `/carriers/twilio/calls/${id}/status`, headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilioSignature(AUTH_TOKEN, url, final) }, payload: new URLSearchParams(final).toString() });
+    const final = (await fake.statusCallbacks(twilioCall, "completed"))[0]!.params;
+    const replay = await t.app.inject({
+      method: "POST",
+      url: `/carriers/twilio/calls/${id}/status`,
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": twilioSignature(AUTH_TOKEN, url, final),
+      },
+      payload: new URLSearchParams(final).toString(),
+    });
     expect(replay.statusCode).toBe(204);
     expect((await getCallOut(t, acct, id)).billed_seconds).toBe(call.billed_seconds);
     expect((await debitsOf(t.ctx, acct.accountId)).get(id)?.seconds).toBe(call.billed_seconds);
@@ -209,7 +285,12 @@ describe("the carrier's bad moments", () => {
     try {
       const id = await createCarrierCall(t, acct, shop, "TN", `${PHONES.TN}01`);
       const call = await waitForEnd(t, acct, id, 60_000);
-      expect([call.status, call.end_reason, call.billed_seconds, call.recording_url]).toEqual(["failed", "carrier_unavailable", 0, null]);
+      expect([call.status, call.end_reason, call.billed_seconds, call.recording_url]).toEqual([
+        "failed",
+        "carrier_unavailable",
+        0,
+        null,
+      ]);
       expect(await balanceOf(t.ctx, acct.accountId)).toBe(10_000);
     } finally {
       fake.outage = false;
@@ -220,20 +301,57 @@ describe("the carrier's bad moments", () => {
   it("hanging up while it rings cancels the call at Twilio (the dialer's cancel)", async () => {
     // At the fake's speed a ring outlasts no heartbeat of the dialer, so the session is driven directly here.
     const provider = new TwilioTelephony({
-      accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, apiBaseUrl: fake.url, publicUrl: `http://127.0.0.1:${address.port}`,
-      callerIds: { default: "+33100000000" }, voices: {}, lines: t.ctx.lines.text, speed: SPEED, log: () => {},
+      accountSid: ACCOUNT_SID,
+      authToken: AUTH_TOKEN,
+      apiBaseUrl: fake.url,
+      publicUrl: `http://127.0.0.1:${address.port}`,
+      callerIds: { default: "+33100000000" },
+      voices: {},
+      lines: t.ctx.lines.text,
+      speed: SPEED,
+      log: () => {},
     });
     const session = await provider.originate({
-      callId: randomUUID(), to: `${PHONES.DZ}03`, country: "DZ", language: "ar", dialect: "dz", ringTimeoutSeconds: 30, machineDetection: true, record: true,
+      callId: randomUUID(),
+      to: `${PHONES.DZ}03`,
+      country: "DZ",
+      language: "ar",
+      dialect: "dz",
+      ringTimeoutSeconds: 30,
+      machineDetection: true,
+      record: true,
     });
-    for (let i = 0; i < 200 && fake.calls.get(session.providerCallId)?.status !== "ringing"; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 200 && fake.calls.get(session.providerCallId)?.status !== "ringing"; i++)
+      await new Promise((r) => setTimeout(r, 10));
     await session.hangup();
     expect(await session.answered()).toMatchObject({ type: "canceled" });
     expect(fake.calls.get(session.providerCallId)?.status).toBe("canceled");
     expect(await session.recording()).toBeNull();
     // A REST refusal is carrier_refused, an outage carrier_unavailable.
-    const refused = new TwilioTelephony({ ...{ accountSid: ACCOUNT_SID, authToken: "wrong-auth-token-0000000", apiBaseUrl: fake.url, publicUrl: "http://127.0.0.1:1" }, callerIds: { default: "+33100000000" }, voices: {}, lines: new CarrierLines(), speed: SPEED, log: () => {} });
-    await expect(refused.originate({ callId: randomUUID(), to: `${PHONES.DZ}01`, country: "DZ", language: "ar", dialect: "dz", ringTimeoutSeconds: 30, machineDetection: true, record: true }))
-      .rejects.toMatchObject({ endReason: "carrier_refused" });
+    const refused = new TwilioTelephony({
+      ...{
+        accountSid: ACCOUNT_SID,
+        authToken: "wrong-auth-token-0000000",
+        apiBaseUrl: fake.url,
+        publicUrl: "http://127.0.0.1:1",
+      },
+      callerIds: { default: "+33100000000" },
+      voices: {},
+      lines: new CarrierLines(),
+      speed: SPEED,
+      log: () => {},
+    });
+    await expect(
+      refused.originate({
+        callId: randomUUID(),
+        to: `${PHONES.DZ}01`,
+        country: "DZ",
+        language: "ar",
+        dialect: "dz",
+        ringTimeoutSeconds: 30,
+        machineDetection: true,
+        record: true,
+      }),
+    ).rejects.toMatchObject({ endReason: "carrier_refused" });
   }, 90_000);
 });

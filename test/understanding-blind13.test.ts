@@ -14,7 +14,11 @@ const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pa
 // the round's fixer, its held-out half did not). Scored before round 3's fixes (docs/understanding.md): no decided
 // false confirmation on any of them, which this guards; their accuracy is below the issue's goal and not guarded.
 describe("blind set 14: no decided false confirmation", () => {
-  for (const [name, n] of [["intents-blind14a-holdout.jsonl", 200], ["intents-blind14-lead-dev.jsonl", 120], ["intents-blind14-lead-holdout.jsonl", 120]] as const) {
+  for (const [name, n] of [
+    ["intents-blind14a-holdout.jsonl", 200],
+    ["intents-blind14-lead-dev.jsonl", 120],
+    ["intents-blind14-lead-holdout.jsonl", 120],
+  ] as const) {
     it(name, async () => {
       const rows = loadReplies(file(name));
       expect(rows.length).toBe(n);

@@ -12,7 +12,10 @@ import { loadReplies, scoreReplies } from "../scripts/classifier/score.ts";
 const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 
 describe("blind set 15, development halves", () => {
-  for (const [name, floor] of [["intents-blind15a-dev.jsonl", 0.95], ["intents-blind15b-dev.jsonl", 0.93]] as const) {
+  for (const [name, floor] of [
+    ["intents-blind15a-dev.jsonl", 0.95],
+    ["intents-blind15b-dev.jsonl", 0.93],
+  ] as const) {
     it(`${name}: no decided false confirmation, accuracy at least ${floor}`, async () => {
       const rows = loadReplies(file(name));
       expect(rows.length).toBe(120);

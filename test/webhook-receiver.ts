@@ -36,7 +36,12 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const request: ReceivedRequest = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") };
+      const request: ReceivedRequest = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      };
       requests.push(request);
       const answer = receiver.respond(request, requests.length);
       setTimeout(() => {
@@ -56,11 +61,24 @@ export async function startReceiver(): Promise<Receiver> {
     waitFor(count: number, timeoutMs = 20_000) {
       if (requests.length >= count) return Promise.resolve(requests);
       return new Promise<ReceivedRequest[]>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${requests.length} of ${count} requests`)), timeoutMs);
-        waiters.push({ count, resolve: () => { clearTimeout(timer); resolve(requests); } });
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${requests.length} of ${count} requests`)),
+          timeoutMs,
+        );
+        waiters.push({
+          count,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve(requests);
+          },
+        });
       });
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
   return receiver;
 }

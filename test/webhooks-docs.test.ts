@@ -27,7 +27,13 @@ interface Case {
 /** Deliveries a receiver may see: genuine, tampered, stale, from the future, rotated, malformed. */
 function cases(): Case[] {
   const secret = newWebhookSecret();
-  const body = JSON.stringify({ id: "evt_0123456789abcdef01234567", type: "call.ended", created_at: "2026-11-22T03:00:00.000Z", api_version: "1", data: { note: "ça – مرحبا" } });
+  const body = JSON.stringify({
+    id: "evt_0123456789abcdef01234567",
+    type: "call.ended",
+    created_at: "2026-11-22T03:00:00.000Z",
+    api_version: "1",
+    data: { note: "ça – مرحبا" },
+  });
   const now = 1_763_781_000;
   const header = signWebhook(secret, body, now);
   const v1 = header.split("v1=")[1]!;
@@ -60,8 +66,22 @@ describe("docs/webhooks.md: the verification snippets agree with verifyWebhook",
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it("documents the envelope, every event type, the retries, the dead letter and the three languages", () => {
-    for (const text of ['"api_version":"1"', "X-Service-Signature", "X-Service-Event-Id", "X-Service-Event-Type", "call.answered", "call.ended",
-      "recording.ready", "message.received", "webhook.test", "3 h, 6 h, 12 h and 24 h", "status=failed", "410", "```python", "```php"]) {
+    for (const text of [
+      '"api_version":"1"',
+      "X-Service-Signature",
+      "X-Service-Event-Id",
+      "X-Service-Event-Type",
+      "call.answered",
+      "call.ended",
+      "recording.ready",
+      "message.received",
+      "webhook.test",
+      "3 h, 6 h, 12 h and 24 h",
+      "status=failed",
+      "410",
+      "```python",
+      "```php",
+    ]) {
       expect(markdown).toContain(text);
     }
   });
@@ -69,17 +89,25 @@ describe("docs/webhooks.md: the verification snippets agree with verifyWebhook",
   it("the Node snippet accepts and refuses exactly what verifyWebhook does", async () => {
     const file = path.join(dir, "verify-wakha.mjs");
     await writeFile(file, block(markdown, "js"));
-    const { verifyWakhaSignature } = (await import(pathToFileURL(file).href)) as { verifyWakhaSignature: (s: string, h: string | undefined, b: Buffer, n: number) => boolean };
+    const { verifyWakhaSignature } = (await import(pathToFileURL(file).href)) as {
+      verifyWakhaSignature: (s: string, h: string | undefined, b: Buffer, n: number) => boolean;
+    };
     for (const c of cases()) {
       const expected = verifyWebhook(c.secret, c.header, c.body, c.now);
       expect(verifyWakhaSignature(c.secret, c.header, Buffer.from(c.body), c.now), c.name).toBe(expected);
     }
-    expect(cases().filter((c) => verifyWebhook(c.secret, c.header, c.body, c.now)).map((c) => c.name))
-      .toEqual(["genuine", "genuine, 299 s later", "two v1, second valid (rotation)", "spaces after commas"]);
+    expect(
+      cases()
+        .filter((c) => verifyWebhook(c.secret, c.header, c.body, c.now))
+        .map((c) => c.name),
+    ).toEqual(["genuine", "genuine, 299 s later", "two v1, second valid (rotation)", "spaces after commas"]);
   });
 
   it("the Python snippet agrees too", async (t) => {
-    const python = await run("python3", ["--version"]).then(() => "python3", () => null);
+    const python = await run("python3", ["--version"]).then(
+      () => "python3",
+      () => null,
+    );
     if (!python) return t.skip();
     const all = cases();
     const script = `${block(markdown, "python")}
@@ -93,7 +121,9 @@ print(json.dumps([verify_wakha_signature(c["secret"], c.get("header"), c["body"]
     child.stdin!.end(JSON.stringify(all));
     let out = "";
     child.stdout!.on("data", (d) => (out += d));
-    await new Promise((resolve, reject) => child.on("close", (code) => (code === 0 ? resolve(null) : reject(new Error(`python exited ${code}`)))));
+    await new Promise((resolve, reject) =>
+      child.on("close", (code) => (code === 0 ? resolve(null) : reject(new Error(`python exited ${code}`)))),
+    );
     expect(JSON.parse(out)).toEqual(all.map((c) => verifyWebhook(c.secret, c.header, c.body, c.now)));
   });
 });

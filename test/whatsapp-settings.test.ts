@@ -28,12 +28,17 @@ describe("/v1/me/whatsapp", () => {
     await client?.close();
     await t?.close();
   });
-  const put = (acct: TestAccount, body: unknown) => t.app.inject({ method: "PUT", url: "/v1/me/whatsapp", headers: acct.headers, payload: body as object });
+  const put = (acct: TestAccount, body: unknown) =>
+    t.app.inject({ method: "PUT", url: "/v1/me/whatsapp", headers: acct.headers, payload: body as object });
   const get = (acct: TestAccount) => t.app.inject({ method: "GET", url: "/v1/me/whatsapp", headers: acct.headers });
 
   it("404 whatsapp_not_configured before any PUT", async () => {
     problem(await get(a), "whatsapp_not_configured", 404);
-    problem(await t.app.inject({ method: "DELETE", url: "/v1/me/whatsapp", headers: a.headers }), "whatsapp_not_configured", 404);
+    problem(
+      await t.app.inject({ method: "DELETE", url: "/v1/me/whatsapp", headers: a.headers }),
+      "whatsapp_not_configured",
+      404,
+    );
   });
 
   it("PUT stores the settings, the token sealed at rest and never returned; GET shows the same", async () => {
@@ -41,13 +46,20 @@ describe("/v1/me/whatsapp", () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
-      phone_number_id: "106540352242922", access_token_last4: "wxyz", fallback: "after_last_attempt",
+      phone_number_id: "106540352242922",
+      access_token_last4: "wxyz",
+      fallback: "after_last_attempt",
       templates: { ar: { name: "wakha_order_ar", language: "ar" }, fr: { name: "wakha_order_fr", language: "fr" } },
     });
     expect(res.body).not.toContain(TOKEN);
     const again = await get(a);
     expect(again.json()).toEqual(body);
-    const row = (await t.ctx.db.query<{ access_token_sealed: string }>("SELECT access_token_sealed FROM whatsapp_settings WHERE account_id = $1", [a.accountId])).rows[0]!;
+    const row = (
+      await t.ctx.db.query<{ access_token_sealed: string }>(
+        "SELECT access_token_sealed FROM whatsapp_settings WHERE account_id = $1",
+        [a.accountId],
+      )
+    ).rows[0]!;
     expect(row.access_token_sealed).not.toContain(TOKEN);
     expect(new SecretBox(ENCRYPTION_KEY).open(row.access_token_sealed)).toBe(TOKEN);
   });
@@ -55,7 +67,10 @@ describe("/v1/me/whatsapp", () => {
   it("PUT replaces the settings as a whole (a template left out is gone), twice the same leaves one row", async () => {
     await put(a, settings({ templates: { fr: { name: "only_fr" } }, fallback: "immediately" }));
     const res = await put(a, settings({ templates: { fr: { name: "only_fr" } }, fallback: "immediately" }));
-    expect(res.json()).toMatchObject({ templates: { ar: null, fr: { name: "only_fr", language: "fr" } }, fallback: "immediately" });
+    expect(res.json()).toMatchObject({
+      templates: { ar: null, fr: { name: "only_fr", language: "fr" } },
+      fallback: "immediately",
+    });
     const n = (await t.ctx.db.query("SELECT 1 FROM whatsapp_settings WHERE account_id = $1", [a.accountId])).rowCount;
     expect(n).toBe(1);
   });
@@ -81,7 +96,11 @@ describe("/v1/me/whatsapp", () => {
     problem(await get(b), "whatsapp_not_configured", 404);
     await put(b, settings({ phone_number_id: "999" }));
     expect((await get(a)).json().phone_number_id).toBe("106540352242922");
-    problem(await t.app.inject({ method: "GET", url: "/v1/me/whatsapp", headers: { authorization: "Bearer wk_live_nope" } }), "invalid_api_key", 401);
+    problem(
+      await t.app.inject({ method: "GET", url: "/v1/me/whatsapp", headers: { authorization: "Bearer wk_live_nope" } }),
+      "invalid_api_key",
+      401,
+    );
     problem(await t.app.inject({ method: "PUT", url: "/v1/me/whatsapp", payload: settings() }), "invalid_api_key", 401);
   });
 
@@ -95,8 +114,16 @@ describe("/v1/me/whatsapp", () => {
     const bare = await startApp({ encryptionKey: null });
     try {
       const c = await newAccount(bare.ctx);
-      problem(await bare.app.inject({ method: "PUT", url: "/v1/me/whatsapp", headers: c.headers, payload: settings() }), "service_unavailable", 503);
-      problem(await bare.app.inject({ method: "GET", url: "/v1/me/whatsapp", headers: c.headers }), "whatsapp_not_configured", 404);
+      problem(
+        await bare.app.inject({ method: "PUT", url: "/v1/me/whatsapp", headers: c.headers, payload: settings() }),
+        "service_unavailable",
+        503,
+      );
+      problem(
+        await bare.app.inject({ method: "GET", url: "/v1/me/whatsapp", headers: c.headers }),
+        "whatsapp_not_configured",
+        404,
+      );
     } finally {
       await bare.close();
     }

@@ -22,15 +22,56 @@ export interface Row {
 }
 
 const OUTCOME: Record<Exclude<Intent, "question">, CallOutcome> = {
-  confirm: "confirmed", cancel: "declined", reschedule: "rescheduled", callback: "callback_requested",
-  change_request: "change_requested", wrong_number: "wrong_number", unclear: "no_decision",
+  confirm: "confirmed",
+  cancel: "declined",
+  reschedule: "rescheduled",
+  callback: "callback_requested",
+  change_request: "change_requested",
+  wrong_number: "wrong_number",
+  unclear: "no_decision",
 };
 
 const ORDERS: Record<Dialect, DialogueOrder> = {
-  ma: { shopName: "Dar Lbahja", customerName: "Fatima Zahra", country: "MA", language: "ar", dialect: "ma", amount: "690.00", currency: "MAD", items: [{ name: "Caftan", variant: "Vert, M", quantity: 1, unit_price: "690.00" }] },
-  dz: { shopName: "Bled Store", customerName: "Yacine", country: "DZ", language: "ar", dialect: "dz", amount: "4500.00", currency: "DZD", items: [{ name: "Montre", variant: "Noir", quantity: 1, unit_price: "4500.00" }] },
-  tn: { shopName: "Souk Ennour", customerName: "Amira", country: "TN", language: "ar", dialect: "tn", amount: "89.500", currency: "TND", items: [{ name: "Sac à main", variant: "Beige", quantity: 1, unit_price: "89.500" }] },
-  fr: { shopName: "Maison Lila", customerName: "Julie Martin", country: "FR", language: "fr", dialect: "fr", amount: "49.90", currency: "EUR", items: [{ name: "Coque", variant: "Bleu", quantity: 2, unit_price: "24.95" }] },
+  ma: {
+    shopName: "Dar Lbahja",
+    customerName: "Fatima Zahra",
+    country: "MA",
+    language: "ar",
+    dialect: "ma",
+    amount: "690.00",
+    currency: "MAD",
+    items: [{ name: "Caftan", variant: "Vert, M", quantity: 1, unit_price: "690.00" }],
+  },
+  dz: {
+    shopName: "Bled Store",
+    customerName: "Yacine",
+    country: "DZ",
+    language: "ar",
+    dialect: "dz",
+    amount: "4500.00",
+    currency: "DZD",
+    items: [{ name: "Montre", variant: "Noir", quantity: 1, unit_price: "4500.00" }],
+  },
+  tn: {
+    shopName: "Souk Ennour",
+    customerName: "Amira",
+    country: "TN",
+    language: "ar",
+    dialect: "tn",
+    amount: "89.500",
+    currency: "TND",
+    items: [{ name: "Sac à main", variant: "Beige", quantity: 1, unit_price: "89.500" }],
+  },
+  fr: {
+    shopName: "Maison Lila",
+    customerName: "Julie Martin",
+    country: "FR",
+    language: "fr",
+    dialect: "fr",
+    amount: "49.90",
+    currency: "EUR",
+    items: [{ name: "Coque", variant: "Bleu", quantity: 2, unit_price: "24.95" }],
+  },
 };
 
 /** The details a customer gives when asked: a day, a time, a reason, the change. */
@@ -52,7 +93,12 @@ export interface ConversationStats {
   turns: number;
 }
 
-export async function runConversations(rows: Row[], n = 1000, seed = 33, classifier: IntentClassifier = new ModelIntentClassifier()): Promise<ConversationStats> {
+export async function runConversations(
+  rows: Row[],
+  n = 1000,
+  seed = 33,
+  classifier: IntentClassifier = new ModelIntentClassifier(),
+): Promise<ConversationStats> {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const byKey = new Map<string, Row[]>();
@@ -67,7 +113,11 @@ export async function runConversations(rows: Row[], n = 1000, seed = 33, classif
     const bank = phraseBank(dialect);
     const follow: Intent = row.intent === "question" ? (random() < 0.5 ? "confirm" : "cancel") : row.intent;
     const meant = OUTCOME[follow as Exclude<Intent, "question">];
-    const d = createDialogue(order, { classifier, now: new Date("2026-11-22T10:00:00Z"), random: seededRandom(seed + i) });
+    const d = createDialogue(order, {
+      classifier,
+      now: new Date("2026-11-22T10:00:00Z"),
+      random: seededRandom(seed + i),
+    });
     let agent = d.opening().text;
     let at = 1;
     const say = async (text: string | null) => {
@@ -77,7 +127,10 @@ export async function runConversations(rows: Row[], n = 1000, seed = 33, classif
       return turn.end;
     };
     // Who they are: a wrong number says so at once; everyone else says yes, it is them.
-    let ended = row.intent === "wrong_number" ? await say(row.text) : await say(pick(bank.identityYes.filter((t) => !/écoute|m3ak/.test(t))));
+    let ended =
+      row.intent === "wrong_number"
+        ? await say(row.text)
+        : await say(pick(bank.identityYes.filter((t) => !/écoute|m3ak/.test(t))));
     if (!ended && row.intent !== "wrong_number") ended = await say(row.text);
     let asked = row.intent === "question";
     for (let k = 0; k < 8 && !ended; k++) {
@@ -90,7 +143,8 @@ export async function runConversations(rows: Row[], n = 1000, seed = 33, classif
         asked = false; // the question answered: now what they mean
         ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
       } else if (follow === "confirm") ended = await say(pick(bank.shortYes));
-      else if (follow === "cancel" || (follow === "wrong_number" && agent === profile.checkIdentity(order))) ended = await say(pick(["la", "non", "لا"].filter((t) => dialect !== "fr" || t === "non")));
+      else if (follow === "cancel" || (follow === "wrong_number" && agent === profile.checkIdentity(order)))
+        ended = await say(pick(["la", "non", "لا"].filter((t) => dialect !== "fr" || t === "non")));
       else ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
     }
     const got = d.result()?.outcome ?? d.interrupt("customer_hangup", at).outcome;
@@ -98,7 +152,13 @@ export async function runConversations(rows: Row[], n = 1000, seed = 33, classif
     if (got === meant) stats.matched += 1;
     else {
       stats.mismatches[`${meant}→${got}`] = (stats.mismatches[`${meant}→${got}`] ?? 0) + 1;
-      if (process.env["CONVERSATIONS_DEBUG"]) console.error(`${meant}→${got}: ${d.transcript().map((e) => `${e.speaker[0]}: ${e.text.slice(0, 70)}`).join(" | ")}`);
+      if (process.env["CONVERSATIONS_DEBUG"])
+        console.error(
+          `${meant}→${got}: ${d
+            .transcript()
+            .map((e) => `${e.speaker[0]}: ${e.text.slice(0, 70)}`)
+            .join(" | ")}`,
+        );
     }
     if (got === "confirmed" && follow !== "confirm") stats.falselyConfirmed += 1;
   }
@@ -112,8 +172,20 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.stderr.write("Usage: node scripts/classifier/conversations.ts SET.jsonl [N]\n");
     process.exit(2);
   }
-  const rows = readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
+  const rows = readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Row);
   const s = await runConversations(rows, Number(count ?? 1000));
-  console.log(`${s.calls} conversations: outcome as meant ${s.matched} (${((100 * s.matched) / s.calls).toFixed(1)}%), confirmed without a confirmation ${s.falselyConfirmed}, ${s.turns.toFixed(2)} customer turns per call`);
-  console.log(`mismatches: ${Object.entries(s.mismatches).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
+  console.log(
+    `${s.calls} conversations: outcome as meant ${s.matched} (${((100 * s.matched) / s.calls).toFixed(1)}%), confirmed without a confirmation ${s.falselyConfirmed}, ${s.turns.toFixed(2)} customer turns per call`,
+  );
+  console.log(
+    `mismatches: ${
+      Object.entries(s.mismatches)
+        .sort((a, b) => b[1] - a[1])
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ") || "none"
+    }`,
+  );
 }

@@ -8,7 +8,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { INTENTS, type Classification, type Country, type Intent, type IntentClassifier } from "../../src/engine/dialogue/classifier.ts";
+import {
+  INTENTS,
+  type Classification,
+  type Country,
+  type Intent,
+  type IntentClassifier,
+} from "../../src/engine/dialogue/classifier.ts";
 import { decision, type Decision } from "../../src/engine/dialogue/flow.ts";
 import { ModelIntentClassifier } from "../../src/engine/dialogue/model/model.ts";
 
@@ -41,18 +47,36 @@ export interface SetScore {
   /** Replies read and decided per second (classifier + decision, one at a time). */
   repliesPerSecond: number;
   /** Misread replies, only when asked for (development sets). */
-  errors?: { country: string; style: string; gold: Intent; got: Intent; confidence: number; decision: Decision; text: string }[];
+  errors?: {
+    country: string;
+    style: string;
+    gold: Intent;
+    got: Intent;
+    confidence: number;
+    decision: Decision;
+    text: string;
+  }[];
 }
 
 const COUNTRIES = ["MA", "DZ", "TN", "FR"];
 const STYLES = ["arabic", "latin", "mixed", "transcript"];
 
 export function loadReplies(file: string): LabelledReply[] {
-  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as LabelledReply);
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as LabelledReply);
 }
 
 function empty(): Tally {
-  return { n: 0, correct: 0, accuracy: 0, falseConfirms: 0, decidedFalseConfirms: 0, decisions: { act: 0, check: 0, keypad: 0 } };
+  return {
+    n: 0,
+    correct: 0,
+    accuracy: 0,
+    falseConfirms: 0,
+    decidedFalseConfirms: 0,
+    decisions: { act: 0, check: 0, keypad: 0 },
+  };
 }
 
 /** Scores `rows` with `classifier` and the dialogue's decision; the texts leave only through `errors` when asked. */
@@ -91,7 +115,16 @@ export async function scoreReplies(
     if (!ok) {
       const key = `${row.intent}→${reading.intent}`;
       confusion[key] = (confusion[key] ?? 0) + 1;
-      if (options.errors) errors.push({ country: row.country, style, gold: row.intent, got: reading.intent, confidence: reading.confidence, decision: decided, text: row.text });
+      if (options.errors)
+        errors.push({
+          country: row.country,
+          style,
+          gold: row.intent,
+          got: reading.intent,
+          confidence: reading.confidence,
+          decision: decided,
+          text: row.text,
+        });
     }
   });
   for (const t of [overall, ...byCountry.values(), ...byStyle.values()]) t.accuracy = t.n ? t.correct / t.n : 0;
@@ -129,15 +162,22 @@ export function formatScore(s: SetScore): string {
   const out = [`${s.file}`, line("overall", s.overall)];
   for (const [c, t] of Object.entries(s.byCountry)) out.push(line(`  ${c}`, t));
   for (const [st, t] of Object.entries(s.byStyle)) out.push(line(`  ${st}`, t));
-  const pairs = Object.entries(s.confusion).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ");
+  const pairs = Object.entries(s.confusion)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
   out.push(`  errors by gold→predicted: ${pairs || "none"}`);
   out.push(`  throughput: ${Math.round(s.repliesPerSecond)} replies/s (classify + decision, one at a time)`);
-  for (const e of s.errors ?? []) out.push(`  ✗ ${e.country} ${e.style} ${e.gold}→${e.got} ${e.confidence} ${e.decision}: ${e.text}`);
+  for (const e of s.errors ?? [])
+    out.push(`  ✗ ${e.country} ${e.style} ${e.gold}→${e.got} ${e.confidence} ${e.decision}: ${e.text}`);
   return out.join("\n");
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { json: { type: "boolean" }, errors: { type: "boolean" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { json: { type: "boolean" }, errors: { type: "boolean" } },
+    allowPositionals: true,
+  });
   if (positionals.length === 0) {
     process.stderr.write("Usage: node scripts/classifier/score.ts FILE.jsonl... [--json] [--errors]\n");
     process.exitCode = 2;
@@ -145,7 +185,10 @@ async function main(): Promise<void> {
   }
   const classifier = new ModelIntentClassifier();
   for (const file of positionals) {
-    const s = await scoreReplies(loadReplies(file), classifier, { file: path.basename(file), errors: values.errors === true });
+    const s = await scoreReplies(loadReplies(file), classifier, {
+      file: path.basename(file),
+      errors: values.errors === true,
+    });
     console.log(values.json ? JSON.stringify(s) : formatScore(s));
   }
 }

@@ -13,7 +13,16 @@ import { generateCorpus } from "./corpus.ts";
 import { featuresOf, hashFeature } from "../../src/engine/dialogue/model/features.ts";
 import type { ModelWeights } from "../../src/engine/dialogue/model/model.ts";
 
-const LABELS: Intent[] = ["confirm", "cancel", "reschedule", "callback", "change_request", "wrong_number", "question", "unclear"];
+const LABELS: Intent[] = [
+  "confirm",
+  "cancel",
+  "reschedule",
+  "callback",
+  "change_request",
+  "wrong_number",
+  "question",
+  "unclear",
+];
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, "../../test/fixtures");
 
@@ -41,15 +50,28 @@ const BANK_WEIGHT = 1;
 
 /** The simulator's phrase banks, part by part, as labelled utterances (what dialogue.test.ts checks). */
 const BANK_INTENTS: [keyof PhraseBank, Intent][] = [
-  ["identityYes", "confirm"], ["whoIsCalling", "question"], ["wrongPerson", "wrong_number"], ["confirm", "confirm"], ["hedge", "unclear"],
-  ["decline", "cancel"], ["reschedule", "reschedule"], ["question", "question"], ["change", "change_request"], ["callback", "callback"],
-  ["mumble", "unclear"], ["shortYes", "confirm"], ["shortNo", "cancel"],
+  ["identityYes", "confirm"],
+  ["whoIsCalling", "question"],
+  ["wrongPerson", "wrong_number"],
+  ["confirm", "confirm"],
+  ["hedge", "unclear"],
+  ["decline", "cancel"],
+  ["reschedule", "reschedule"],
+  ["question", "question"],
+  ["change", "change_request"],
+  ["callback", "callback"],
+  ["mumble", "unclear"],
+  ["shortYes", "confirm"],
+  ["shortNo", "cancel"],
 ];
 const BANK_COUNTRY = { ma: "MA", dz: "DZ", tn: "TN", fr: "FR" } as const;
 
 export function bankExamples(weight = BANK_WEIGHT): Example[] {
   return (Object.keys(BANK_COUNTRY) as (keyof typeof BANK_COUNTRY)[]).flatMap((d) =>
-    BANK_INTENTS.flatMap(([part, intent]) => phraseBank(d)[part].map((text) => ({ country: BANK_COUNTRY[d], text, intent, weight }))));
+    BANK_INTENTS.flatMap(([part, intent]) =>
+      phraseBank(d)[part].map((text) => ({ country: BANK_COUNTRY[d], text, intent, weight })),
+    ),
+  );
 }
 
 export interface Example {
@@ -62,12 +84,14 @@ export interface Example {
 export function load(name: string, weight: number): Example[] {
   const file = path.join(fixtures, name);
   if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => {
-    const r = JSON.parse(l) as { country: Country; text: string; intent: Intent };
-    return { country: r.country, text: r.text, intent: r.intent, weight };
-  });
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => {
+      const r = JSON.parse(l) as { country: Country; text: string; intent: Intent };
+      return { country: r.country, text: r.text, intent: r.intent, weight };
+    });
 }
-
 
 export interface TrainOptions {
   buckets?: number;
@@ -124,19 +148,27 @@ export function train(examples: Example[], options: TrainOptions = {}): { weight
 }
 
 /** int8 weights with one scale, base64: about a quarter of a megabyte for 2^15 buckets. */
-export function quantize(weights: Float32Array, buckets: number, trainedOn: Record<string, number>, temperature = 1): ModelWeights {
+export function quantize(
+  weights: Float32Array,
+  buckets: number,
+  trainedOn: Record<string, number>,
+  temperature = 1,
+): ModelWeights {
   let max = 0;
   for (const v of weights) max = Math.max(max, Math.abs(v));
   const scale = max / 127 || 1;
   const bytes = Buffer.alloc(weights.length);
-  for (let i = 0; i < weights.length; i++) bytes.writeInt8(Math.max(-127, Math.min(127, Math.round(weights[i]! / scale))), i);
+  for (let i = 0; i < weights.length; i++)
+    bytes.writeInt8(Math.max(-127, Math.min(127, Math.round(weights[i]! / scale))), i);
   return { version: 1, labels: LABELS, buckets, scale, temperature, trainedOn, data: bytes.toString("base64") };
 }
 
 /** Every training example: the labelled sets of TRAINING and the generated corpus. */
 const FILLERS: Record<Country, readonly string[]> = {
-  MA: ["allo", "euh", "wallah", "a khouya", "hmm"], DZ: ["allo", "euh", "wallah", "khouya", "hmm"],
-  TN: ["allo", "euh", "wallah", "ya khouya", "hmm"], FR: ["allô", "euh", "bon", "écoutez", "hmm"],
+  MA: ["allo", "euh", "wallah", "a khouya", "hmm"],
+  DZ: ["allo", "euh", "wallah", "khouya", "hmm"],
+  TN: ["allo", "euh", "wallah", "ya khouya", "hmm"],
+  FR: ["allô", "euh", "bon", "écoutez", "hmm"],
 };
 
 /**
@@ -148,7 +180,11 @@ export function augment(examples: Example[], seed = 7): Example[] {
   const out: Example[] = [];
   for (const e of examples) {
     const weight = e.weight / 2;
-    const plain = e.text.replace(/[?!.,;:؟،…]+/g, " ").replace(/\s+/g, " ").trim().toLowerCase();
+    const plain = e.text
+      .replace(/[?!.,;:؟،…]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLowerCase();
     if (plain !== e.text) out.push({ ...e, text: plain, weight });
     const fillers = FILLERS[e.country];
     out.push({ ...e, text: `${fillers[Math.floor(random() * fillers.length)]} ${plain}`, weight });
@@ -161,11 +197,17 @@ export function augment(examples: Example[], seed = 7): Example[] {
   return out;
 }
 
-export function trainingSet(options: { exclude?: string[]; generatedWeight?: number; augment?: boolean } = {}): { examples: Example[]; trainedOn: Record<string, number> } {
+export function trainingSet(options: { exclude?: string[]; generatedWeight?: number; augment?: boolean } = {}): {
+  examples: Example[];
+  trainedOn: Record<string, number>;
+} {
   const trainedOn: Record<string, number> = {};
   const examples: Example[] = [];
   // TRAIN_EXTRA="file.jsonl:weight,...": sets added for a trial (bench/classifier-cv-authors.ts judges them).
-  const extra = (process.env["TRAIN_EXTRA"] ?? "").split(",").filter(Boolean).map((x) => [x.split(":")[0]!, Number(x.split(":")[1] ?? 1)] as [string, number]);
+  const extra = (process.env["TRAIN_EXTRA"] ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((x) => [x.split(":")[0]!, Number(x.split(":")[1] ?? 1)] as [string, number]);
   for (const [name, weight] of [...TRAINING, ...extra]) {
     if (options.exclude?.includes(name)) continue;
     const rows = load(name, weight);
@@ -192,5 +234,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { weights, buckets } = train(examples);
   const out = process.env["TRAIN_OUT"] ?? path.join(here, "../../src/engine/dialogue/model/weights.json");
   writeFileSync(out, `${JSON.stringify(quantize(weights, buckets, trainedOn, TEMPERATURE))}\n`);
-  console.log(`trained on ${examples.length} examples (${JSON.stringify(trainedOn)}) in ${((performance.now() - started) / 1000).toFixed(1)} s; wrote ${out}`);
+  console.log(
+    `trained on ${examples.length} examples (${JSON.stringify(trainedOn)}) in ${((performance.now() - started) / 1000).toFixed(1)} s; wrote ${out}`,
+  );
 }

@@ -9,13 +9,15 @@ const render = (s: string) => escapeHtml(s).replace(/`([^`]+)`/g, "<code>$1</cod
 
 /** The errors reference: one section per slug, anchored by the slug (CONTRACT §8). */
 export function errorsPage(): string {
-  const sections = Object.entries(ERRORS).map(([slug, e]) => `
+  const sections = Object.entries(ERRORS).map(
+    ([slug, e]) => `
 <section id="${slug}">
   <h2><a href="#${slug}">${slug}</a></h2>
   <p><strong>${e.status === 0 ? "any unmapped 4xx/5xx" : `HTTP ${e.status}`}</strong>: ${escapeHtml(e.title)}</p>
   <p><em>Cause.</em> ${render(e.cause)}</p>
   <p><em>Remedy.</em> ${render(e.remedy)}</p>
-</section>`);
+</section>`,
+  );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Wakha API errors</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -30,11 +32,14 @@ ${sections.join("\n")}
 </body></html>`;
 }
 
-const ENDINGS_INTRO = "A call that has ended has a terminal `status`, an `end_reason` saying why it ended and, when it is `completed`, an `outcome` saying what the customer decided. A `failed` call also carries its cause in `outcome_details.error` (`{\"code\", \"message\"}`, never a secret). Both lists are closed: the OpenAPI document gives them as enums.";
+const ENDINGS_INTRO =
+  'A call that has ended has a terminal `status`, an `end_reason` saying why it ended and, when it is `completed`, an `outcome` saying what the customer decided. A `failed` call also carries its cause in `outcome_details.error` (`{"code", "message"}`, never a secret). Both lists are closed: the OpenAPI document gives them as enums.';
 
 /** docs/call-endings.md, generated from the catalogue (test/end-reasons.test.ts keeps the file equal to it). */
 export function callEndingsMarkdown(): string {
-  const reasons = Object.entries(END_REASONS).map(([k, e]) => `| \`${k}\` | ${e.statuses.map((s) => `\`${s}\``).join(", ")} | ${e.cause} | ${e.remedy} |`);
+  const reasons = Object.entries(END_REASONS).map(
+    ([k, e]) => `| \`${k}\` | ${e.statuses.map((s) => `\`${s}\``).join(", ")} | ${e.cause} | ${e.remedy} |`,
+  );
   const outcomes = Object.entries(OUTCOMES).map(([k, o]) => `| \`${k}\` | ${o.cause} | ${o.remedy} |`);
   return `# How calls end: end reasons and outcomes
 
@@ -58,19 +63,23 @@ ${outcomes.join("\n")}
 
 /** The call endings reference: every end_reason and outcome, anchored by its value (issue 32.4). */
 export function callEndingsPage(): string {
-  const reasons = Object.entries(END_REASONS).map(([k, e]) => `
+  const reasons = Object.entries(END_REASONS).map(
+    ([k, e]) => `
 <section id="${k}">
   <h3><a href="#${k}">${k}</a></h3>
   <p><strong>status ${e.statuses.join(" or ")}</strong></p>
   <p><em>Cause.</em> ${render(e.cause)}</p>
   <p><em>Remedy.</em> ${render(e.remedy)}</p>
-</section>`);
-  const outcomes = Object.entries(OUTCOMES).map(([k, o]) => `
+</section>`,
+  );
+  const outcomes = Object.entries(OUTCOMES).map(
+    ([k, o]) => `
 <section id="outcome-${k}">
   <h3><a href="#outcome-${k}">${k}</a></h3>
   <p><em>Meaning.</em> ${render(o.cause)}</p>
   <p><em>What to do.</em> ${render(o.remedy)}</p>
-</section>`);
+</section>`,
+  );
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Wakha: how calls end</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -91,9 +100,13 @@ export async function docsRoutes(app: FastifyInstance): Promise<void> {
   app.get("/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const page = errorsPage();
-  app.get("/docs/errors", { schema: { hide: true } }, (_req, reply) => reply.type("text/html; charset=utf-8").send(page));
+  app.get("/docs/errors", { schema: { hide: true } }, (_req, reply) =>
+    reply.type("text/html; charset=utf-8").send(page),
+  );
   const endings = callEndingsPage();
-  app.get("/docs/call-endings", { schema: { hide: true } }, (_req, reply) => reply.type("text/html; charset=utf-8").send(endings));
+  app.get("/docs/call-endings", { schema: { hide: true } }, (_req, reply) =>
+    reply.type("text/html; charset=utf-8").send(endings),
+  );
   app.get<{ Params: { slug: string } }>("/docs/errors/:slug", { schema: { hide: true } }, (req, reply) => {
     const slug = req.params.slug;
     return reply.redirect(isErrorSlug(slug) ? `/docs/errors#${slug}` : "/docs/errors", 302);

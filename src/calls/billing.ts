@@ -30,7 +30,11 @@ export function billableBound(wallSeconds: number, timeScale: number): number {
 }
 
 /** The carrier's (or the dialer's) seconds bounded by the wall clock: what may be billed, and the adjustment if any. */
-export function boundBillable(reported: number, wallSeconds: number, timeScale: number): { seconds: number; adjustment: BillingAdjustment | null } {
+export function boundBillable(
+  reported: number,
+  wallSeconds: number,
+  timeScale: number,
+): { seconds: number; adjustment: BillingAdjustment | null } {
   const bound = billableBound(wallSeconds, timeScale);
   if (reported <= bound) return { seconds: reported, adjustment: null };
   return { seconds: bound, adjustment: { reported_seconds: reported, billed_seconds: bound, reason: OVER_WALL_CLOCK } };
@@ -51,19 +55,28 @@ export interface Debit {
  * transaction takes on its account, so two ends of calls that each inserted a retry never wait on each other in a cycle. The unique index on transactions(call_id) for debits makes a
  * second debit for the same call a no-op that returns the first.
  */
-export async function debitCall(client: Queryable, accountId: string, callId: string, billable: number): Promise<Debit> {
+export async function debitCall(
+  client: Queryable,
+  accountId: string,
+  callId: string,
+  billable: number,
+): Promise<Debit> {
   const { rows: accounts } = await client.query<{ balance_seconds: number }>(
-    "SELECT balance_seconds FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId],
+    "SELECT balance_seconds FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
+    [accountId],
   );
   const balance = accounts[0]?.balance_seconds ?? 0;
   // Issue 31.2: never the seconds the account's other live calls hold (their ends must be billable): this call's own
   // hold and the balance nobody holds, at most.
   const { rows: holds } = await client.query<{ held: number }>(
     `SELECT COALESCE(sum(held_seconds), 0)::int AS held FROM calls
-     WHERE account_id = $1 AND ended_at IS NULL AND held_seconds > 0 AND id <> $2`, [accountId, callId]);
+     WHERE account_id = $1 AND ended_at IS NULL AND held_seconds > 0 AND id <> $2`,
+    [accountId, callId],
+  );
   const available = Math.max(0, balance - Number(holds[0]?.held ?? 0));
   const { rows: earlier } = await client.query<{ seconds: number; balance_after: number }>(
-    "SELECT seconds, balance_after FROM transactions WHERE call_id = $1 AND type = 'debit'", [callId],
+    "SELECT seconds, balance_after FROM transactions WHERE call_id = $1 AND type = 'debit'",
+    [callId],
   );
   if (earlier[0]) return { seconds: -earlier[0].seconds, balanceAfter: earlier[0].balance_after };
   const seconds = Math.max(0, Math.min(billable, available));
@@ -95,11 +108,18 @@ export async function debitCall(client: Queryable, accountId: string, callId: st
  * transactions(call_id) for debits would make one an error that rolls the end back, never a second bill.
  * Returns the seconds debited.
  */
-export async function debitHeld(client: Queryable, accountId: string, callId: string, seconds: number): Promise<number> {
+export async function debitHeld(
+  client: Queryable,
+  accountId: string,
+  callId: string,
+  seconds: number,
+): Promise<number> {
   if (await debitIfCovered(client, accountId, callId, seconds)) return seconds;
   // The balance does not cover the hold (a broken invariant): what it has, and the call says so.
   const { rows: accounts } = await client.query<{ balance_seconds: number }>(
-    "SELECT balance_seconds FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
+    "SELECT balance_seconds FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
+    [accountId],
+  );
   const clamped = Math.max(0, Math.min(seconds, Number(accounts[0]?.balance_seconds ?? 0)));
   if (clamped > 0) await debitIfCovered(client, accountId, callId, clamped); // covered: the account's row is locked
   await client.query("UPDATE calls SET billed_seconds = $2 WHERE id = $1", [callId, clamped]);
@@ -108,12 +128,15 @@ export async function debitHeld(client: Queryable, accountId: string, callId: st
 
 /** Debits `seconds` and records the call's one debit, if the balance covers them; false (nothing written) otherwise. */
 async function debitIfCovered(client: Queryable, accountId: string, callId: string, seconds: number): Promise<boolean> {
-  const { rows } = await queryPrepared<{ balance_after: number }>(client, "wakha_debit_held",
+  const { rows } = await queryPrepared<{ balance_after: number }>(
+    client,
+    "wakha_debit_held",
     `WITH a AS (
        UPDATE accounts SET balance_seconds = balance_seconds - $3 WHERE id = $2 AND balance_seconds >= $3 RETURNING balance_seconds)
      INSERT INTO transactions (id, account_id, type, seconds, balance_after, call_id, description)
      SELECT $1, $2, 'debit', -$3::bigint, a.balance_seconds, $4, $5 FROM a
      RETURNING balance_after`,
-    [randomUUID(), accountId, seconds, callId, `Call ${callId}: ${seconds} s`]);
+    [randomUUID(), accountId, seconds, callId, `Call ${callId}: ${seconds} s`],
+  );
   return rows.length > 0;
 }

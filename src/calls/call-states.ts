@@ -68,7 +68,13 @@ export const HOLD_TOPUP_BELOW_SECONDS = 30;
  * serialises holds, and the sum is read by a statement started after it, so two calls never hold the same second.
  * Nothing is added when less than `minimum` is free. Returns the free balance before, and the call's hold after.
  */
-async function takeHold(client: Queryable, accountId: string, callId: string, chunk: number, minimum: number): Promise<{ free: number; held: number }> {
+async function takeHold(
+  client: Queryable,
+  accountId: string,
+  callId: string,
+  chunk: number,
+  minimum: number,
+): Promise<{ free: number; held: number }> {
   await client.query("SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [accountId]);
   const { rows } = await client.query<{ free: number; held: number }>(
     `WITH f AS (
@@ -96,7 +102,13 @@ export function billingTimeScale(config: AppContext["config"], channel: string):
 }
 
 /** Emits an event whose data is the call's CallOut, in the caller's transaction. */
-export async function emitCallEvent(ctx: AppContext, client: Queryable, accountId: string, callId: string, type: EventType): Promise<void> {
+export async function emitCallEvent(
+  ctx: AppContext,
+  client: Queryable,
+  accountId: string,
+  callId: string,
+  type: EventType,
+): Promise<void> {
   const call = await readCallOut(client, ctx.config.baseUrl, accountId, callId);
   if (!call) throw new Error(`call ${callId} of account ${accountId} vanished before its ${type} event`);
   await emitEvent(ctx, client, accountId, type, call);
@@ -117,7 +129,9 @@ export async function claimCall(ctx: AppContext, callId: string): Promise<Claime
  */
 export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<ClaimedCall[]> {
   return ctx.db.tx(async (client) => {
-    const { rows } = await client.query<ClaimedCall & { status: CallStatus; cancel_requested_at: Date | null; seq: string } & ClaimHours>(
+    const { rows } = await client.query<
+      ClaimedCall & { status: CallStatus; cancel_requested_at: Date | null; seq: string } & ClaimHours
+    >(
       `SELECT c.id, c.account_id AS "accountId", s.name AS "shopName", c.shop_id AS "shopId", c.order_external_id AS "orderExternalId", c.customer_name AS "customerName", c.customer_phone AS phone,
          c.country, c.language, c.dialect, c.channel, c.amount::text AS amount, c.currency, c.items, c.status, c.cancel_requested_at, c.seq,
          c.customer_address AS address, s.knowledge,
@@ -137,21 +151,41 @@ export async function claimCalls(ctx: AppContext, callIds: string[]): Promise<Cl
     // Issue 15: a number listed after the call was created is never dialled (the call ends failed, unbilled, with
     // call.ended); a call over the account's cap, or with every line of its numbers busy, is parked until a place frees.
     // Dialled only when the balance the account's other live calls do not hold covers the minimum (issue 20).
-    const places = await takePlaces(ctx, client, due.map((row) => ({
-      callId: row.id, accountId: row.accountId, phone: row.phone, seq: Number(row.seq), lines: callerLinesFor(ctx.config, row.channel, row.country),
-    })), { defaultCap: ctx.config.WAKHA_MAX_CONCURRENT_CALLS, holdChunk: HOLD_CHUNK_SECONDS, holdMinimum: REQUIRED_SECONDS });
+    const places = await takePlaces(
+      ctx,
+      client,
+      due.map((row) => ({
+        callId: row.id,
+        accountId: row.accountId,
+        phone: row.phone,
+        seq: Number(row.seq),
+        lines: callerLinesFor(ctx.config, row.channel, row.country),
+      })),
+      {
+        defaultCap: ctx.config.WAKHA_MAX_CONCURRENT_CALLS,
+        holdChunk: HOLD_CHUNK_SECONDS,
+        holdMinimum: REQUIRED_SECONDS,
+      },
+    );
     const claimed: ClaimedCall[] = [];
     for (const row of due) {
       const place = places.get(row.id);
       if (place?.kind === "listed") {
         await client.query(
           `UPDATE calls SET status = 'failed', end_reason = $2, outcome_details = $3, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-           WHERE id = $1`, [row.id, DO_NOT_CALL_SKIPPED, failureDetails(DO_NOT_CALL_SKIPPED)]);
+           WHERE id = $1`,
+          [row.id, DO_NOT_CALL_SKIPPED, failureDetails(DO_NOT_CALL_SKIPPED)],
+        );
         await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
       }
       if (place?.kind !== "claimed") continue;
       const { status: _s, cancel_requested_at: _c, accountHours: _a, shopHours: _h, seq: _q, ...call } = row;
-      claimed.push({ ...call, balanceSeconds: place.free, heldSeconds: place.held, callerNumber: place.line?.number ?? null });
+      claimed.push({
+        ...call,
+        balanceSeconds: place.free,
+        heldSeconds: place.held,
+        callerNumber: place.line?.number ?? null,
+      });
     }
     return claimed;
   });
@@ -166,29 +200,42 @@ interface ClaimHours {
  * Puts a call due outside its calling hours back until they open, with a job of its own; true when it did. Hours
  * changed to leave no window in the next 40 days end the call `failed` (`no_calling_hours`), unbilled.
  */
-async function holdUntilOpen(ctx: AppContext, client: Queryable, row: Pick<ClaimedCall, "id" | "accountId" | "country"> & ClaimHours): Promise<boolean> {
+async function holdUntilOpen(
+  ctx: AppContext,
+  client: Queryable,
+  row: Pick<ClaimedCall, "id" | "accountId" | "country"> & ClaimHours,
+): Promise<boolean> {
   const now = ctx.now();
   const hours = effectiveHours(row.country, row.accountHours, row.shopHours);
   const opening = nextCallingTime(new Date(now), row.country, hours);
   if (!opening) {
     await client.query(
       `UPDATE calls SET status = 'failed', end_reason = 'no_calling_hours', outcome_details = $2, ended_at = now(), duration_seconds = 0, billed_seconds = 0, updated_at = now()
-       WHERE id = $1`, [row.id, failureDetails("no_calling_hours")]);
+       WHERE id = $1`,
+      [row.id, failureDetails("no_calling_hours")],
+    );
     await emitCallEvent(ctx, client, row.accountId, row.id, "call.ended");
     return true;
   }
   if (opening.getTime() <= now) return false;
   // A call woken for a place gives it back: it waits for the hours, not for a place.
-  await client.query("UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, schedule_reason = $3, updated_at = now() WHERE id = $1",
-    [row.id, opening, closedReason(new Date(now), row.country, hours)]);
+  await client.query(
+    "UPDATE calls SET scheduled_at = $2, deferred_until = NULL, wait_lines = NULL, schedule_reason = $3, updated_at = now() WHERE id = $1",
+    [row.id, opening, closedReason(new Date(now), row.country, hours)],
+  );
   await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: row.id }, { id: randomUUID(), startAfter: opening });
   return true;
 }
 
 /** Whether the line a call took has a limit in this node's configuration (then calls may be parked for it). */
-export function lineIsLimited(ctx: Pick<AppContext, "config">, call: { caller_line: string | null; channel: string; country: Country }): boolean {
+export function lineIsLimited(
+  ctx: Pick<AppContext, "config">,
+  call: { caller_line: string | null; channel: string; country: Country },
+): boolean {
   if (!call.caller_line) return false;
-  return callerLinesFor(ctx.config, call.channel, call.country).some((l) => l.key === call.caller_line && l.lines !== null);
+  return callerLinesFor(ctx.config, call.channel, call.country).some(
+    (l) => l.key === call.caller_line && l.lines !== null,
+  );
 }
 
 /** The line state the dialer steers by: a cancel request, and the seconds the account can still pay for. */
@@ -206,7 +253,8 @@ export interface LineCheck {
  */
 export async function heartbeat(db: Database, callId: string, connectedSeconds: number | null): Promise<LineCheck> {
   const check = await heartbeatIn(db, callId, connectedSeconds);
-  if (check.lost || connectedSeconds === null || check.availableSeconds - connectedSeconds >= HOLD_TOPUP_BELOW_SECONDS) return check;
+  if (check.lost || connectedSeconds === null || check.availableSeconds - connectedSeconds >= HOLD_TOPUP_BELOW_SECONDS)
+    return check;
   const held = await extendHold(db, callId, HOLD_CHUNK_SECONDS);
   return held === null ? { lost: true, cancel: false, availableSeconds: 0 } : { ...check, availableSeconds: held };
 }
@@ -214,7 +262,10 @@ export async function heartbeat(db: Database, callId: string, connectedSeconds: 
 /** Extends a live call's hold by up to `seconds` in a transaction of its own (call, then account); null when it ended. */
 async function extendHold(db: Database, callId: string, seconds: number): Promise<number | null> {
   return db.tx(async (client) => {
-    const { rows } = await client.query<{ account_id: string }>("SELECT account_id FROM calls WHERE id = $1 AND ended_at IS NULL FOR UPDATE", [callId]);
+    const { rows } = await client.query<{ account_id: string }>(
+      "SELECT account_id FROM calls WHERE id = $1 AND ended_at IS NULL FOR UPDATE",
+      [callId],
+    );
     if (!rows[0]) return null;
     return (await takeHold(client, rows[0].account_id, callId, seconds, 1)).held;
   });
@@ -279,10 +330,16 @@ function outcomeDetailsOf(status: CallStatus, end: CallEnd): string | null {
  * the sweep), in which case nothing is written.
  */
 export async function settleCall(
-  ctx: AppContext, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, relay?: string[], log?: (message: string) => void,
+  ctx: AppContext,
+  call: Pick<ClaimedCall, "id" | "accountId">,
+  end: CallEnd,
+  relay?: string[],
+  log?: (message: string) => void,
 ): Promise<boolean> {
   const woken: string[] = [];
-  let result = await ctx.db.tx(async (client) => settleInTransaction(ctx, client, call, end, false, relay && woken, log));
+  let result = await ctx.db.tx(async (client) =>
+    settleInTransaction(ctx, client, call, end, false, relay && woken, log),
+  );
   if (typeof result === "object") {
     // Extending the hold takes the account's lock, which the end takes last (below): outside its transaction.
     await extendHold(ctx.db, call.id, result.short);
@@ -294,41 +351,70 @@ export async function settleCall(
 }
 
 async function settleInTransaction(
-  ctx: AppContext, client: pg.PoolClient, call: Pick<ClaimedCall, "id" | "accountId">, end: CallEnd, extended: boolean, relay: string[] | undefined,
+  ctx: AppContext,
+  client: pg.PoolClient,
+  call: Pick<ClaimedCall, "id" | "accountId">,
+  end: CallEnd,
+  extended: boolean,
+  relay: string[] | undefined,
   log?: (message: string) => void,
 ): Promise<boolean | { short: number }> {
-  const { rows } = await client.query<{ status: CallStatus; answered_at: Date | null; ended_at: Date | null; customer_phone: string; caller_line: string | null; channel: string; country: Country; held_seconds: number; wall: number | null }>(
+  const { rows } = await client.query<{
+    status: CallStatus;
+    answered_at: Date | null;
+    ended_at: Date | null;
+    customer_phone: string;
+    caller_line: string | null;
+    channel: string;
+    country: Country;
+    held_seconds: number;
+    wall: number | null;
+  }>(
     `SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country, held_seconds,
-       EXTRACT(EPOCH FROM clock_timestamp() - answered_at)::float8 AS wall FROM calls WHERE id = $1 FOR UPDATE`, [call.id],
+       EXTRACT(EPOCH FROM clock_timestamp() - answered_at)::float8 AS wall FROM calls WHERE id = $1 FOR UPDATE`,
+    [call.id],
   );
   const row = rows[0];
   if (!row || row.ended_at) return false;
   const status = row.status === "canceled" ? "canceled" : end.status;
   const completed = status === "completed";
   // Issue 31.1: never more than our own clock saw from the answer to now, plus a tolerance, whatever the carrier says.
-  const bounded = row.answered_at ? boundBillable(billableSeconds(end.connectedSeconds), row.wall ?? 0, billingTimeScale(ctx.config, row.channel)) : null;
+  const bounded = row.answered_at
+    ? boundBillable(billableSeconds(end.connectedSeconds), row.wall ?? 0, billingTimeScale(ctx.config, row.channel))
+    : null;
   const connected = bounded?.seconds ?? 0;
   if (connected > row.held_seconds && !extended) return { short: connected - row.held_seconds }; // nothing written yet
   // Billed what the hold covers: all of the connected seconds, unless the balance could not hold them all.
   const billed = Math.min(connected, row.held_seconds);
   const adjustment = bounded?.adjustment ? { ...bounded.adjustment, billed_seconds: billed } : null;
-  if (adjustment) log?.(`call ${call.id}: the carrier reported ${adjustment.reported_seconds} s connected, more than the ${connected} s our clock allows; billed ${billed} s`);
+  if (adjustment)
+    log?.(
+      `call ${call.id}: the carrier reported ${adjustment.reported_seconds} s connected, more than the ${connected} s our clock allows; billed ${billed} s`,
+    );
   await client.query(
     `UPDATE calls SET status = $2, outcome = $3, outcome_details = $4, end_reason = $5, transcript = $6, ended_at = now(),
        duration_seconds = $7, answered_seconds = $7, billed_seconds = $8, updated_at = now(), billing_adjustment = COALESCE($9::jsonb, billing_adjustment)
      WHERE id = $1`,
     [
-      call.id, status, completed ? end.outcome : null, outcomeDetailsOf(status, end),
-      status === "canceled" ? "canceled" : end.endReason, end.transcript ? JSON.stringify(end.transcript) : null, connected, billed,
+      call.id,
+      status,
+      completed ? end.outcome : null,
+      outcomeDetailsOf(status, end),
+      status === "canceled" ? "canceled" : end.endReason,
+      end.transcript ? JSON.stringify(end.transcript) : null,
+      connected,
+      billed,
       adjustment ? JSON.stringify(adjustment) : null,
     ],
   );
   if (end.recordingDeclined) await client.query("UPDATE calls SET recording_declined = true WHERE id = $1", [call.id]);
-  if (end.transfer) await client.query("UPDATE calls SET transfer = $2 WHERE id = $1", [call.id, JSON.stringify(end.transfer)]);
+  if (end.transfer)
+    await client.query("UPDATE calls SET transfer = $2 WHERE id = $1", [call.id, JSON.stringify(end.transfer)]);
   // The customer asked not to be called again (issue 15): listed with the call's end, so no later call reaches them,
   // with the call as evidence, and customer.opted_out sent (issue 36).
   if (end.endReason === DO_NOT_CALL_END_REASON) {
-    const words = typeof end.outcomeDetails?.["transcript_excerpt"] === "string" ? end.outcomeDetails["transcript_excerpt"] : null;
+    const words =
+      typeof end.outcomeDetails?.["transcript_excerpt"] === "string" ? end.outcomeDetails["transcript_excerpt"] : null;
     await recordOptOut(ctx, client, call.accountId, call.id, row.customer_phone, words);
   }
   // The next attempt, when the retry policy says so, is created with this end (issue 15): exactly once.

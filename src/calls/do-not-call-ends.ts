@@ -12,7 +12,12 @@ import { wakeWaiting } from "./policy/concurrency.ts";
  * Ends the account's queued calls to `phone`, in the caller's transaction (the one that lists the number); returns
  * their ids. A call already claimed (ringing) is left to its dialer; one canceled meanwhile stays canceled.
  */
-export async function endQueuedCallsTo(ctx: AppContext, client: Queryable, accountId: string, phone: string): Promise<string[]> {
+export async function endQueuedCallsTo(
+  ctx: AppContext,
+  client: Queryable,
+  accountId: string,
+  phone: string,
+): Promise<string[]> {
   const { rows } = await client.query<{ id: string; held_place: boolean }>(
     `WITH q AS (
        SELECT id, (deferred_until < 'infinity' AND wait_lines IS NULL) IS TRUE AS held_place FROM calls

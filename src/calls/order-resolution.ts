@@ -10,17 +10,34 @@ import { settleOrder } from "./orders/settle.ts";
  * status and outcome, on channel `voice`, at the call's end. An unreached or undecided call gives `unresolved`,
  * which changes nothing. Returns whether the order's resolution changed (then `order.resolved` was emitted).
  */
-export async function settleOrderOfCall(ctx: AppContext, client: Queryable, accountId: string, callId: string): Promise<boolean> {
-  const { rows } = await client.query<{ order_id: string; status: CallStatus; outcome: CallOutcome | null; outcome_details: ResolutionDetails | null; ended_at: Date | null }>(
-    "SELECT order_id, status, outcome, outcome_details, ended_at FROM calls WHERE id = $1 AND account_id = $2",
-    [callId, accountId],
-  );
+export async function settleOrderOfCall(
+  ctx: AppContext,
+  client: Queryable,
+  accountId: string,
+  callId: string,
+): Promise<boolean> {
+  const { rows } = await client.query<{
+    order_id: string;
+    status: CallStatus;
+    outcome: CallOutcome | null;
+    outcome_details: ResolutionDetails | null;
+    ended_at: Date | null;
+  }>("SELECT order_id, status, outcome, outcome_details, ended_at FROM calls WHERE id = $1 AND account_id = $2", [
+    callId,
+    accountId,
+  ]);
   const call = rows[0];
   if (!call?.ended_at) return false;
   const resolution = resolutionOfCall(call.status, call.outcome);
   if (resolution === "unresolved") return false;
   const { changed } = await settleOrder(ctx, client, {
-    accountId, orderId: call.order_id, resolution, channel: "voice", at: call.ended_at, details: call.outcome_details, callId,
+    accountId,
+    orderId: call.order_id,
+    resolution,
+    channel: "voice",
+    at: call.ended_at,
+    details: call.outcome_details,
+    callId,
   });
   return changed;
 }

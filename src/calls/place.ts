@@ -7,7 +7,14 @@ import { type CallFailure, failureOf } from "../domain/end-reasons.ts";
 import { REQUIRED_SECONDS } from "../domain/money.ts";
 import { closingLine, voicemailMessage } from "../engine/agent-lines.ts";
 import {
-  type CallEnd, type ClaimedCall, claimCalls, emitCallEvent, heartbeat, type LineCheck, markAnswered, settleCall,
+  type CallEnd,
+  type ClaimedCall,
+  claimCalls,
+  emitCallEvent,
+  heartbeat,
+  type LineCheck,
+  markAnswered,
+  settleCall,
 } from "./call-states.ts";
 import { profileFor } from "../engine/dialogue/flow.ts";
 import { speechSeconds } from "../engine/speech/talk-time.ts";
@@ -28,7 +35,12 @@ export interface CallEngine {
    * `line.digits`: the carrier carries keypad digits, so the dialogue may offer "press 1 or 2". `extra.handoff`: the
    * shop's handoff triggers (issue 34).
    */
-  dialogue(order: DialogueOrder, now: Date, line?: { digits: boolean }, extra?: { handoff?: readonly HandoffTrigger[] }): Dialogue;
+  dialogue(
+    order: DialogueOrder,
+    now: Date,
+    line?: { digits: boolean },
+    extra?: { handoff?: readonly HandoffTrigger[] },
+  ): Dialogue;
   log(message: string, err?: unknown): void;
   /** Places the calls that ending calls hand their places to (Relay); set on first use. */
   relay?: Relay;
@@ -111,10 +123,19 @@ class Relay {
         const batch = this.#pending.splice(0, RELAY_BATCH);
         let claimed: ClaimedCall[];
         try {
-          claimed = await claimCalls(this.#ctx, batch.map((b) => b.id));
+          claimed = await claimCalls(
+            this.#ctx,
+            batch.map((b) => b.id),
+          );
         } catch (err) {
           this.#engine.log(`the claim of ${batch.length} woken calls failed; they go through place-call jobs`, err);
-          await Promise.all(batch.map((b) => enqueueWoken(this.#ctx, b.id).catch((e: unknown) => this.#engine.log(`call ${b.id}: no job either; the sweep will give it one`, e))));
+          await Promise.all(
+            batch.map((b) =>
+              enqueueWoken(this.#ctx, b.id).catch((e: unknown) =>
+                this.#engine.log(`call ${b.id}: no job either; the sweep will give it one`, e),
+              ),
+            ),
+          );
           for (const b of batch) b.done();
           continue;
         }
@@ -143,7 +164,11 @@ function unanswered(status: CallEnd["status"], endReason: string): CallEnd {
 /** A carrier's report that the attempt failed: `carrier_failed_486` (the adapters' SIP status) is end reason carrier_failed. */
 function carrierFailure(reason: string): CallEnd {
   const sip = /^carrier_failed_(\d{3})$/.exec(reason)?.[1];
-  if (sip) return { ...unanswered("failed", "carrier_failed"), error: { code: `sip_${sip}`, message: `The carrier reported the call failed with SIP status ${sip}.` } };
+  if (sip)
+    return {
+      ...unanswered("failed", "carrier_failed"),
+      error: { code: `sip_${sip}`, message: `The carrier reported the call failed with SIP status ${sip}.` },
+    };
   return { ...unanswered("failed", reason), error: failureOf(reason) };
 }
 
@@ -187,17 +212,23 @@ class CallRun {
       const reason = said === "speech_refused" || said === "speech_unavailable" ? said : "engine_error";
       this.#engine.log(`call ${this.#call.id}: the call failed mid-call (${reason}); ending it as failed`, err);
       await this.#session?.hangup().catch(() => {});
-      end = { ...unanswered("failed", reason), connectedSeconds: this.#session?.connectedSeconds() ?? 0, error: failureOf(reason), recordingDeclined: this.#recordingDeclined };
+      end = {
+        ...unanswered("failed", reason),
+        connectedSeconds: this.#session?.connectedSeconds() ?? 0,
+        error: failureOf(reason),
+        recordingDeclined: this.#recordingDeclined,
+      };
     } finally {
       if (this.#timer) clearInterval(this.#timer);
     }
     // A line whose carrier socket was refused (issue 30.6) ends failed with the line's reason, billed as connected.
     const lineFailure = this.#session?.lineFailure?.() ?? null;
-    if (lineFailure && end.status === "completed") end = { ...end, status: "failed", outcome: null, outcomeDetails: null, endReason: lineFailure };
+    if (lineFailure && end.status === "completed")
+      end = { ...end, status: "failed", outcome: null, outcomeDetails: null, endReason: lineFailure };
     if (this.#check.lost) return; // the sweep ended it while we were cut off from the database
     // The calls this end hands its place (and line) to: claimed by this node within RELAY_FOR_MS of the job's fetch;
     // past that they get a job, so no place-call job stays active for ever.
-    const relay = performance.now() - this.#fetchedAt < RELAY_FOR_MS ? [] as string[] : undefined;
+    const relay = performance.now() - this.#fetchedAt < RELAY_FOR_MS ? ([] as string[]) : undefined;
     try {
       if (!(await settleCall(this.#ctx, this.#call, end, relay, (m) => this.#engine.log(m)))) return;
     } catch (err) {
@@ -205,7 +236,10 @@ class CallRun {
       return;
     }
     // The simulator's person settles the order as a real one would through PUT .../resolution (issue 34).
-    if (this.#transfer?.decision) await applyPersonDecision(this.#ctx, this.#call, this.#transfer.decision).catch((err: unknown) => this.#engine.log(`call ${this.#call.id}: the person's decision was not recorded`, err));
+    if (this.#transfer?.decision)
+      await applyPersonDecision(this.#ctx, this.#call, this.#transfer.decision).catch((err: unknown) =>
+        this.#engine.log(`call ${this.#call.id}: the person's decision was not recorded`, err),
+      );
     const next = relay && relay.length > 0 ? relayOf(this.#ctx, this.#engine).place(relay, this.#fetchedAt) : null;
     await this.#storeRecording();
     await next;
@@ -219,13 +253,24 @@ class CallRun {
     let session: CallSession;
     try {
       session = await provider.originate({
-        callId: call.id, to: call.phone, ...(call.callerNumber ? { from: call.callerNumber } : {}), country: call.country, language: call.language, dialect: call.dialect,
-        ringTimeoutSeconds: RING_TIMEOUT_SECONDS, machineDetection: true, record: true, timeLimitSeconds: call.balanceSeconds,
+        callId: call.id,
+        to: call.phone,
+        ...(call.callerNumber ? { from: call.callerNumber } : {}),
+        country: call.country,
+        language: call.language,
+        dialect: call.dialect,
+        ringTimeoutSeconds: RING_TIMEOUT_SECONDS,
+        machineDetection: true,
+        record: true,
+        timeLimitSeconds: call.balanceSeconds,
         phrases: recognitionPhrases(dialogueOrder(call)),
       });
     } catch (err) {
       // An outage of the carrier's API is carrier_unavailable (text-carrier.ts); any other refusal carrier_refused.
-      const reason = (err as { endReason?: unknown }).endReason === "carrier_unavailable" ? "carrier_unavailable" : "carrier_refused";
+      const reason =
+        (err as { endReason?: unknown }).endReason === "carrier_unavailable"
+          ? "carrier_unavailable"
+          : "carrier_refused";
       this.#engine.log(`call ${call.id}: the carrier did not dial (${reason})`, err);
       // The cause on the call (issue 32.4): what the adapter said without secrets, else the catalogue's sentence.
       const failure = (err as { failure?: CallFailure } | null)?.failure;
@@ -253,14 +298,22 @@ class CallRun {
     }
     const end = answer.by === "machine" ? await this.#leaveVoicemail(session) : await this.#converse(session);
     await session.hangup();
-    return { ...end, connectedSeconds: session.connectedSeconds(), ...(this.#transfer ? { transfer: this.#transfer.transfer } : {}) };
+    return {
+      ...end,
+      connectedSeconds: session.connectedSeconds(),
+      ...(this.#transfer ? { transfer: this.#transfer.transfer } : {}),
+    };
   }
 
   // Heartbeat and line state; a cancel while ringing hangs up at once (the API already answered `canceled`).
   async #refresh(): Promise<void> {
     const session = this.#session;
     this.#refreshedAt = performance.now();
-    this.#check = await heartbeat(this.#ctx.db, this.#call.id, this.#answered && session ? session.connectedSeconds() : null);
+    this.#check = await heartbeat(
+      this.#ctx.db,
+      this.#call.id,
+      this.#answered && session ? session.connectedSeconds() : null,
+    );
     if (session && !this.#answered && (this.#check.cancel || this.#check.lost)) await session.hangup();
   }
 
@@ -278,8 +331,12 @@ class CallRun {
     const call = this.#call;
     // The shop's handoff (issue 34): its triggers shape the dialogue; read while the call rang.
     const handoff = await this.#handoff;
-    const dialogue = this.#engine.dialogue(dialogueOrder(call), new Date(this.#ctx.now()), { digits: session.carriesDigits === true },
-      handoff ? { handoff: handoff.triggers } : undefined);
+    const dialogue = this.#engine.dialogue(
+      dialogueOrder(call),
+      new Date(this.#ctx.now()),
+      { digits: session.carriesDigits === true },
+      handoff ? { handoff: handoff.triggers } : undefined,
+    );
     const extra: TranscriptEntry[] = [];
     let interruption: Interruption | null = null;
     let heardTurns = 0;
@@ -289,7 +346,10 @@ class CallRun {
     // a cancel still closes the line within seconds) while a new one runs behind the agent's words, so no
     // database round trip sits between the customer's last word and the agent's answer (issue 12). The refresh
     // is sent once the agent's line is on the wire: not even the query's write comes before the first token.
-    const refresh = () => (refreshing ??= this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: line check failed`, err)).finally(() => (refreshing = null)));
+    const refresh = () =>
+      (refreshing ??= this.#refresh()
+        .catch((err) => this.#engine.log(`call ${call.id}: line check failed`, err))
+        .finally(() => (refreshing = null)));
     for (;;) {
       if (this.#check.lost) throw new Error("the call was ended elsewhere");
       const needed = speechSeconds(turn.text) + (turn.end ? 0 : REPLY_RESERVE_SECONDS);
@@ -297,7 +357,8 @@ class CallRun {
         // The last line state may predate the top-up of this call's hold: before closing for lack of balance, wait
         // for the refresh under way and, if it still does not cover the turn, take a fresh one (it tops the hold up).
         await refreshing;
-        if (this.#remaining(session) < needed) await this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: line check failed`, err));
+        if (this.#remaining(session) < needed)
+          await this.#refresh().catch((err) => this.#engine.log(`call ${call.id}: line check failed`, err));
         if (this.#check.lost) throw new Error("the call was ended elsewhere");
       }
       const cancel = this.#check.cancel;
@@ -324,13 +385,27 @@ class CallRun {
       }
       if (turn.end) break;
       // A machine reported while the call talks (asynchronous detection, issue 30.1/30.2): stop the dialogue.
-      if (this.#machineAnswered(session)) return this.#leaveVoicemail(session, this.#transcript(dialogue.transcript().filter((e) => e.speaker === "agent"), []));
+      if (this.#machineAnswered(session))
+        return this.#leaveVoicemail(
+          session,
+          this.#transcript(
+            dialogue.transcript().filter((e) => e.speaker === "agent"),
+            [],
+          ),
+        );
       if (session.closed) {
         interruption = "customer_hangup";
         break;
       }
       const heard = await session.listen({ timeoutSeconds: LISTEN_TIMEOUT_SECONDS });
-      if (this.#machineAnswered(session)) return this.#leaveVoicemail(session, this.#transcript(dialogue.transcript().filter((e) => e.speaker === "agent"), []));
+      if (this.#machineAnswered(session))
+        return this.#leaveVoicemail(
+          session,
+          this.#transcript(
+            dialogue.transcript().filter((e) => e.speaker === "agent"),
+            [],
+          ),
+        );
       if (session.closed) {
         // Words said just before hanging up are kept in the transcript; the hang-up decides the call.
         if (heard) extra.push({ speaker: "customer", text: heard.text, at: heard.at });
@@ -340,14 +415,17 @@ class CallRun {
       // A carrier announcement or a voicemail greeting, whatever answering-machine detection said.
       const recorded = heard?.text && heardTurns++ < ANNOUNCEMENT_TURNS ? recogniseLineMessage(heard.text) : null;
       if (heard && recorded) return this.#recordedMessage(session, recorded.kind, dialogue.transcript(), heard);
-      turn = heard?.digits && dialogue.press
-        ? await dialogue.press(heard.digits, heard.at)
-        : await dialogue.hear(heard?.text ?? null, heard?.at ?? session.connectedSeconds());
+      turn =
+        heard?.digits && dialogue.press
+          ? await dialogue.press(heard.digits, heard.at)
+          : await dialogue.hear(heard?.text ?? null, heard?.at ?? session.connectedSeconds());
       // Issue 36: from the objection on, the whole recording is discarded (the audio before it is the customer's too).
       if (dialogue.recordingDeclined?.()) this.#recordingDeclined = true;
     }
     const at = session.connectedSeconds();
-    const result = (interruption ? dialogue.interrupt(interruption, at) : dialogue.result()) ?? dialogue.interrupt("line_dropped", at);
+    const result =
+      (interruption ? dialogue.interrupt(interruption, at) : dialogue.result()) ??
+      dialogue.interrupt("line_dropped", at);
     return {
       status: interruption === "canceled" ? "canceled" : "completed",
       outcome: result.outcome,
@@ -368,16 +446,29 @@ class CallRun {
   // The dialogue's transcript, with the agent's lines placed at the second they were really said.
   #transcript(log: TranscriptEntry[], extra: TranscriptEntry[]): TranscriptEntry[] {
     let agentLine = 0;
-    const timed = log.map((entry) => (entry.speaker === "agent" && agentLine < this.#agentTimes.length ? { ...entry, at: this.#agentTimes[agentLine++]! } : entry));
+    const timed = log.map((entry) =>
+      entry.speaker === "agent" && agentLine < this.#agentTimes.length
+        ? { ...entry, at: this.#agentTimes[agentLine++]! }
+        : entry,
+    );
     return [...timed, ...extra].map((e) => ({ ...e, at: Math.round(e.at * 10) / 10 })).sort((a, b) => a.at - b.at);
   }
 
   // What was heard is a recording, not the customer: a carrier announcement ends the call at once as failed
   // (number_unreachable); a voicemail greeting gets the voicemail message. Billed as connected either way.
   async #recordedMessage(
-    session: CallSession, kind: "unreachable" | "voicemail", said: TranscriptEntry[], heard: { text: string; at: number },
+    session: CallSession,
+    kind: "unreachable" | "voicemail",
+    said: TranscriptEntry[],
+    heard: { text: string; at: number },
   ): Promise<Omit<CallEnd, "connectedSeconds">> {
-    const transcript = [...this.#transcript(said.filter((e) => e.speaker === "agent"), []), { speaker: "customer" as const, text: heard.text, at: heard.at }];
+    const transcript = [
+      ...this.#transcript(
+        said.filter((e) => e.speaker === "agent"),
+        [],
+      ),
+      { speaker: "customer" as const, text: heard.text, at: heard.at },
+    ];
     if (kind === "voicemail") return this.#leaveVoicemail(session, transcript);
     await session.hangup();
     return { status: "failed", outcome: null, outcomeDetails: null, endReason: "number_unreachable", transcript };
@@ -392,11 +483,18 @@ class CallRun {
   // A greeting that is a carrier announcement ("the number is not in service") ends the call as failed.
   // With the carrier's own detection of the greeting's end (Twilio DetectMessageEnd), the message waits for it and is
   // spoken not interruptible, so neither the greeting nor anything else cuts it (issue 30.2).
-  async #leaveVoicemail(session: CallSession, heardAlready?: TranscriptEntry[]): Promise<Omit<CallEnd, "connectedSeconds">> {
+  async #leaveVoicemail(
+    session: CallSession,
+    heardAlready?: TranscriptEntry[],
+  ): Promise<Omit<CallEnd, "connectedSeconds">> {
     const call = this.#call;
     const transcript: TranscriptEntry[] = heardAlready ?? [];
     const detected = this.#machineAnswered(session);
-    if (detected && session.machineGreetingEnded && !(await session.machineGreetingEnded(MACHINE_GREETING_WAIT_SECONDS))) {
+    if (
+      detected &&
+      session.machineGreetingEnded &&
+      !(await session.machineGreetingEnded(MACHINE_GREETING_WAIT_SECONDS))
+    ) {
       // No end of greeting in time (or the line closed): no message over a greeting that still plays.
       return { status: "voicemail", outcome: null, outcomeDetails: null, endReason: "voicemail", transcript };
     }
@@ -428,7 +526,9 @@ class CallRun {
       if (!recording) return;
       if ("bytes" in recording) await saveRecording(this.#ctx, this.#call.id, recording.bytes, recording.contentType);
       else if (!(await saveCarrierRecording(this.#ctx, this.#call.id, recording.source))) return;
-      await this.#ctx.db.tx((client) => emitCallEvent(this.#ctx, client, this.#call.accountId, this.#call.id, "recording.ready"));
+      await this.#ctx.db.tx((client) =>
+        emitCallEvent(this.#ctx, client, this.#call.accountId, this.#call.id, "recording.ready"),
+      );
     } catch (err) {
       this.#engine.log(`call ${this.#call.id}: the recording could not be stored`, err);
     }
@@ -437,7 +537,12 @@ class CallRun {
 
 /** The order's words for the recogniser's phrase list: products and variants, the shop, the amount as the agent says it. */
 export function recognitionPhrases(order: DialogueOrder): string[] {
-  const phrases = [order.shopName, ...order.items.flatMap((i) => [i.name, ...(i.variant ? [i.variant] : [])]), profileFor(order).spokenAmount(order.amount), order.amount.replace(/\.0+$/, "")];
+  const phrases = [
+    order.shopName,
+    ...order.items.flatMap((i) => [i.name, ...(i.variant ? [i.variant] : [])]),
+    profileFor(order).spokenAmount(order.amount),
+    order.amount.replace(/\.0+$/, ""),
+  ];
   return [...new Set(phrases.map((p) => p.trim()).filter(Boolean))];
 }
 
@@ -450,7 +555,12 @@ export function dialogueOrder(call: ClaimedCall): DialogueOrder {
     dialect: call.dialect,
     amount: call.amount,
     currency: call.currency,
-    items: call.items.map((i) => ({ name: i.name, variant: i.variant_name, quantity: i.quantity, unit_price: i.unit_price })),
+    items: call.items.map((i) => ({
+      name: i.name,
+      variant: i.variant_name,
+      quantity: i.quantity,
+      unit_price: i.unit_price,
+    })),
     address: call.address ? { city: call.address.city, line1: call.address.line1 } : null,
     knowledge: call.knowledge,
   };

@@ -73,7 +73,11 @@ export function toCallOut(baseUrl: string, r: CallRow): CallOut {
     outcome: r.outcome,
     end_reason: r.end_reason,
     shop_external_id: r.shop_external_id,
-    customer: { name: r.customer_name, phone_number: r.customer_phone, ...(r.customer_address ? { address: r.customer_address } : {}) },
+    customer: {
+      name: r.customer_name,
+      phone_number: r.customer_phone,
+      ...(r.customer_address ? { address: r.customer_address } : {}),
+    },
     amount: r.amount,
     currency: r.currency,
     country: r.country,
@@ -100,9 +104,16 @@ export function toCallOut(baseUrl: string, r: CallRow): CallOut {
 }
 
 /** One call of the account as a CallOut, through the given client (a transaction's, or the pool); null if none. */
-export async function readCallOut(db: Queryable, baseUrl: string, accountId: string, id: string): Promise<CallOut | null> {
+export async function readCallOut(
+  db: Queryable,
+  baseUrl: string,
+  accountId: string,
+  id: string,
+): Promise<CallOut | null> {
   if (!isCallId(id)) return null;
-  const { rows } = await queryPrepared<CallRow>(db, "wakha_read_call",
+  const { rows } = await queryPrepared<CallRow>(
+    db,
+    "wakha_read_call",
     `SELECT ${CALL_COLUMNS} FROM calls c JOIN shops s ON s.id = c.shop_id WHERE c.id = $1 AND c.account_id = $2`,
     [id, accountId],
   );
@@ -119,7 +130,9 @@ export type AccountCallRow = CallRow & { account_id: string };
  * Ids must be call ids (isCallId).
  */
 export async function readCallRows(db: Queryable, ids: readonly string[]): Promise<AccountCallRow[]> {
-  const { rows } = await queryPrepared<AccountCallRow>(db, "wakha_read_calls",
+  const { rows } = await queryPrepared<AccountCallRow>(
+    db,
+    "wakha_read_calls",
     `SELECT c.account_id, ${CALL_COLUMNS} FROM calls c JOIN shops s ON s.id = c.shop_id WHERE c.id = ANY($1::uuid[])`,
     [[...new Set(ids.map((id) => id.toLowerCase()))]],
   );

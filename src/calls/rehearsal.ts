@@ -4,7 +4,11 @@ import type { AppContext } from "../context.ts";
 import type { ShopKnowledge as ApiKnowledge } from "../schemas/knowledge.ts";
 import type { Dialect, DialogueOrder } from "../engine/dialogue/types.ts";
 import { type Rehearsal, rehearse, type RehearsalCustomer } from "../engine/rehearsal.ts";
-import { createSimulatedCustomer, seededRandom, TEST_NUMBER_BEHAVIOURS } from "../engine/telephony/simulator/customer.ts";
+import {
+  createSimulatedCustomer,
+  seededRandom,
+  TEST_NUMBER_BEHAVIOURS,
+} from "../engine/telephony/simulator/customer.ts";
 
 export type { Rehearsal, DialogueOrder as RehearsalOrder };
 
@@ -29,15 +33,23 @@ export interface RehearsalInput {
 
 /** Plays a rehearsal with the node's classifier (the one its calls use). */
 export function playRehearsal(ctx: AppContext, input: RehearsalInput): Promise<Rehearsal> {
-  const customer: RehearsalCustomer = "lines" in input.customer
-    ? { lines: input.customer.lines }
-    : {
-      persona: createSimulatedCustomer(
-        input.customer.persona ? personaNumber(input.customer.phoneNumber, input.customer.persona) : input.customer.phoneNumber,
-        input.dialect, seededRandom(input.seed ^ 0x5bd1e995),
-      ),
-    };
-  return rehearse(input.order, customer, { classifier: ctx.classifier(), now: input.now, random: seededRandom(input.seed) });
+  const customer: RehearsalCustomer =
+    "lines" in input.customer
+      ? { lines: input.customer.lines }
+      : {
+          persona: createSimulatedCustomer(
+            input.customer.persona
+              ? personaNumber(input.customer.phoneNumber, input.customer.persona)
+              : input.customer.phoneNumber,
+            input.dialect,
+            seededRandom(input.seed ^ 0x5bd1e995),
+          ),
+        };
+  return rehearse(input.order, customer, {
+    classifier: ctx.classifier(),
+    now: input.now,
+    random: seededRandom(input.seed),
+  });
 }
 
 // The API's knowledge, as validated, is what the dialogue reads: the compiler checks the two shapes agree.

@@ -31,7 +31,11 @@ const BATCH = 200;
  * often as that, and a woken call is still given a job only once it has waited 24 heartbeats.
  */
 export function recoveryClock(config: Pick<AppContext["config"], "WAKHA_RECOVERY_TIME_SCALE">): {
-  heartbeatMs: number; staleAfterSeconds: number; sweepEveryMs: number; queuedGraceSeconds: number; parkRecheckSeconds: number;
+  heartbeatMs: number;
+  staleAfterSeconds: number;
+  sweepEveryMs: number;
+  queuedGraceSeconds: number;
+  parkRecheckSeconds: number;
 } {
   const scale = config.WAKHA_RECOVERY_TIME_SCALE;
   return {
@@ -53,7 +57,10 @@ export interface SweepReport {
 }
 
 /** Runs one sweep; safe to run on several nodes at once (rows are locked and re-checked). */
-export async function sweepCalls(ctx: AppContext, staleAfterSeconds = recoveryClock(ctx.config).staleAfterSeconds): Promise<SweepReport> {
+export async function sweepCalls(
+  ctx: AppContext,
+  staleAfterSeconds = recoveryClock(ctx.config).staleAfterSeconds,
+): Promise<SweepReport> {
   const { rows: stale } = await ctx.db.query<{ id: string }>(
     `SELECT id FROM calls WHERE ended_at IS NULL AND status IN ('ringing', 'in_progress', 'canceled')
        AND COALESCE(last_heartbeat_at, updated_at) < now() - make_interval(secs => $1) LIMIT $2`,
@@ -61,15 +68,26 @@ export async function sweepCalls(ctx: AppContext, staleAfterSeconds = recoveryCl
   );
   let ended = 0;
   for (const { id } of stale) if (await endLostCall(ctx, id, staleAfterSeconds)) ended++;
-  return { ended, requeued: await requeueLostJobs(ctx), rechecked: await recheckParked(ctx, BATCH, recoveryClock(ctx.config).parkRecheckSeconds) };
+  return {
+    ended,
+    requeued: await requeueLostJobs(ctx),
+    rechecked: await recheckParked(ctx, BATCH, recoveryClock(ctx.config).parkRecheckSeconds),
+  };
 }
 
 /** Ends one lost call in one transaction: status, billing from the last heartbeat, call.ended. */
 async function endLostCall(ctx: AppContext, callId: string, staleAfterSeconds: number): Promise<boolean> {
   return ctx.db.tx(async (client) => {
     const { rows } = await client.query<{
-      account_id: string; status: string; answered_at: Date | null; answered_seconds: number | null; carrier_seconds: number | null;
-      caller_line: string | null; channel: string; country: Country; lost_wall: number | null;
+      account_id: string;
+      status: string;
+      answered_at: Date | null;
+      answered_seconds: number | null;
+      carrier_seconds: number | null;
+      caller_line: string | null;
+      channel: string;
+      country: Country;
+      lost_wall: number | null;
     }>(
       `SELECT account_id, status, answered_at, answered_seconds, carrier_seconds, caller_line, channel, country,
          EXTRACT(EPOCH FROM LEAST(clock_timestamp(), GREATEST(COALESCE(last_heartbeat_at, answered_at), answered_at) + make_interval(secs => $3))
@@ -87,7 +105,9 @@ async function endLostCall(ctx: AppContext, callId: string, staleAfterSeconds: n
     // loss: the line was alive at the last heartbeat and would have beaten again one interval later, so it was lost in
     // between, taken at its middle (never past now); never less than the connected seconds the last heartbeat saw. A
     // call answered within its last heartbeat is no longer billed 0.
-    const lostAt = call.answered_at ? Math.ceil(Math.max(0, call.lost_wall ?? 0) * billingTimeScale(ctx.config, call.channel)) : 0;
+    const lostAt = call.answered_at
+      ? Math.ceil(Math.max(0, call.lost_wall ?? 0) * billingTimeScale(ctx.config, call.channel))
+      : 0;
     const connected = call.answered_at ? (call.carrier_seconds ?? Math.max(call.answered_seconds ?? 0, lostAt)) : 0;
     const debit = connected > 0 ? await debitCall(client, call.account_id, callId, connected) : { seconds: 0 };
     // A call the API canceled keeps that status; any other becomes failed. Its line ended after the last heartbeat.
@@ -99,7 +119,14 @@ async function endLostCall(ctx: AppContext, callId: string, staleAfterSeconds: n
            ELSE GREATEST(COALESCE(last_heartbeat_at, updated_at), COALESCE(answered_at, created_at)) END,
          duration_seconds = $2, answered_seconds = $2, billed_seconds = $3, updated_at = now()
        WHERE id = $1`,
-      [callId, connected, debit.seconds, call.answered_at !== null && call.carrier_seconds === null, Math.max(0, call.lost_wall ?? 0), failureDetails("worker_lost")],
+      [
+        callId,
+        connected,
+        debit.seconds,
+        call.answered_at !== null && call.carrier_seconds === null,
+        Math.max(0, call.lost_wall ?? 0),
+        failureDetails("worker_lost"),
+      ],
     );
     // Its place and its line are free now (issue 15): the oldest calls waiting for them are woken.
     await wakeWaiting(ctx, client, call.account_id, call.caller_line, lineIsLimited(ctx, call));
@@ -136,7 +163,10 @@ async function requeueLostJobs(ctx: AppContext): Promise<number> {
       // That job belongs to a fetch we cannot finish: a woken call's job of its own, fetched before new calls'. Should
       // that node be alive after all, the claim is atomic: one of the two finds the call no longer queued. The wake's
       // time moves to now first, so the next sweeps give it one more job only if this one too is not claimed in time.
-      await ctx.db.query("UPDATE calls SET deferred_until = now() WHERE id = $1 AND status = 'queued' AND deferred_until < 'infinity'", [id]);
+      await ctx.db.query(
+        "UPDATE calls SET deferred_until = now() WHERE id = $1 AND status = 'queued' AND deferred_until < 'infinity'",
+        [id],
+      );
       await enqueueWoken(ctx, id);
       continue;
     }
@@ -146,7 +176,12 @@ async function requeueLostJobs(ctx: AppContext): Promise<number> {
     }
     if (state) await ctx.queue.boss.deleteJob(JOBS.placeCall.name, id);
     // A scheduled call's job waits for its time again (issue 15).
-    await ctx.queue.enqueue(ctx.db, JOBS.placeCall, { call_id: id }, { id, ...(scheduled_at && scheduled_at.getTime() > ctx.now() ? { startAfter: scheduled_at } : {}) });
+    await ctx.queue.enqueue(
+      ctx.db,
+      JOBS.placeCall,
+      { call_id: id },
+      { id, ...(scheduled_at && scheduled_at.getTime() > ctx.now() ? { startAfter: scheduled_at } : {}) },
+    );
   }
   return rows.length;
 }

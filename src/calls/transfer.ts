@@ -19,7 +19,11 @@ export interface TransferRun {
 
 /** Dials the shop's person for `call` and reports how it went; never throws (a carrier error is `failed`). */
 export async function runTransfer(
-  ctx: AppContext, call: ClaimedCall, session: CallSession, handoff: ShopHandoff | null, asked: { reason: HandoffTrigger; question: string | null },
+  ctx: AppContext,
+  call: ClaimedCall,
+  session: CallSession,
+  handoff: ShopHandoff | null,
+  asked: { reason: HandoffTrigger; question: string | null },
 ): Promise<TransferRun> {
   const requestedAt = new Date(ctx.now());
   const startSeconds = session.connectedSeconds();
@@ -34,30 +38,61 @@ export async function runTransfer(
     status = "outside_hours";
   } else {
     const whisper = whisperText(call.language, {
-      customerName: call.customerName, orderExternalId: call.orderExternalId, total: `${call.amount} ${call.currency}`, reason: asked.reason, question: asked.question,
+      customerName: call.customerName,
+      orderExternalId: call.orderExternalId,
+      total: `${call.amount} ${call.currency}`,
+      reason: asked.reason,
+      question: asked.question,
     });
-    outcome = await session.transfer({
-      to, ...(call.callerNumber ? { from: call.callerNumber } : {}), ringTimeoutSeconds: handoff.ringTimeoutSeconds,
-      whisper, whisperLocale: speechLocale(call.language, call.dialect),
-    }).catch((): TransferOutcome => ({ status: "failed", answeredAtSeconds: null, bridgedSeconds: 0 }));
+    outcome = await session
+      .transfer({
+        to,
+        ...(call.callerNumber ? { from: call.callerNumber } : {}),
+        ringTimeoutSeconds: handoff.ringTimeoutSeconds,
+        whisper,
+        whisperLocale: speechLocale(call.language, call.dialect),
+      })
+      .catch((): TransferOutcome => ({ status: "failed", answeredAtSeconds: null, bridgedSeconds: 0 }));
     status = outcome.status;
   }
-  const answeredAt = outcome.answeredAtSeconds === null ? null
-    : new Date(requestedAt.getTime() + Math.max(0, outcome.answeredAtSeconds - startSeconds) * 1000).toISOString();
-  const mark: TranscriptEntry = { speaker: "agent", text: `[transfer to ${to || "nobody"}: ${status}]`, at: startSeconds };
+  const answeredAt =
+    outcome.answeredAtSeconds === null
+      ? null
+      : new Date(requestedAt.getTime() + Math.max(0, outcome.answeredAtSeconds - startSeconds) * 1000).toISOString();
+  const mark: TranscriptEntry = {
+    speaker: "agent",
+    text: `[transfer to ${to || "nobody"}: ${status}]`,
+    at: startSeconds,
+  };
   return {
-    transfer: { status, to, reason: asked.reason, requested_at: requestedAt.toISOString(), answered_at: answeredAt, seconds: Math.max(0, Math.round(outcome.bridgedSeconds)) },
+    transfer: {
+      status,
+      to,
+      reason: asked.reason,
+      requested_at: requestedAt.toISOString(),
+      answered_at: answeredAt,
+      seconds: Math.max(0, Math.round(outcome.bridgedSeconds)),
+    },
     bridgedTurns: [mark, ...(outcome.bridgedTurns ?? [])],
     decision: outcome.decision ?? null,
   };
 }
 
 /** The person's decision on the order (the simulator's person), as PUT .../resolution records it: channel `agent`. */
-export async function applyPersonDecision(ctx: AppContext, call: ClaimedCall, decision: NonNullable<TransferOutcome["decision"]>): Promise<void> {
+export async function applyPersonDecision(
+  ctx: AppContext,
+  call: ClaimedCall,
+  decision: NonNullable<TransferOutcome["decision"]>,
+): Promise<void> {
   const { rows } = await ctx.db.query<{ order_id: string }>("SELECT order_id FROM calls WHERE id = $1", [call.id]);
   if (!rows[0]) return;
   await settleOrder(ctx, ctx.db, {
-    accountId: call.accountId, orderId: rows[0].order_id, resolution: decision.value, channel: "agent", at: new Date(ctx.now()), details: { note: decision.note },
+    accountId: call.accountId,
+    orderId: rows[0].order_id,
+    resolution: decision.value,
+    channel: "agent",
+    at: new Date(ctx.now()),
+    details: { note: decision.note },
   });
 }
 
@@ -70,8 +105,14 @@ export interface ShopHandoff {
 }
 
 export async function loadHandoff(db: Queryable, shopId: string): Promise<ShopHandoff | null> {
-  const { rows } = await db.query<{ phone_number: string; triggers: HandoffTrigger[]; ring_timeout_seconds: number; hours: HandoffHours | null }>(
-    "SELECT phone_number, triggers, ring_timeout_seconds, hours FROM shop_handoffs WHERE shop_id = $1", [shopId]);
+  const { rows } = await db.query<{
+    phone_number: string;
+    triggers: HandoffTrigger[];
+    ring_timeout_seconds: number;
+    hours: HandoffHours | null;
+  }>("SELECT phone_number, triggers, ring_timeout_seconds, hours FROM shop_handoffs WHERE shop_id = $1", [shopId]);
   const r = rows[0];
-  return r ? { phoneNumber: r.phone_number, triggers: r.triggers, ringTimeoutSeconds: r.ring_timeout_seconds, hours: r.hours } : null;
+  return r
+    ? { phoneNumber: r.phone_number, triggers: r.triggers, ringTimeoutSeconds: r.ring_timeout_seconds, hours: r.hours }
+    : null;
 }

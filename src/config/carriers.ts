@@ -22,8 +22,13 @@ export type CallerIds = Partial<Record<(typeof COUNTRIES)[number] | "default", C
 function callerIds(name: string) {
   return z.string().transform((value, ctx) => {
     const out: CallerIds = {};
-    for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
-      const [key, entry] = part.includes("=") ? (part.split("=").map((s) => s.trim()) as [string, string]) : ["default", part];
+    for (const part of value
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      const [key, entry] = part.includes("=")
+        ? (part.split("=").map((s) => s.trim()) as [string, string])
+        : ["default", part];
       if (key !== "default" && !(COUNTRIES as readonly string[]).includes(key.toUpperCase())) {
         ctx.addIssue({ code: "custom", message: `${name}: "${key}" is not a country (MA, DZ, TN, FR)` });
         return z.NEVER;
@@ -34,7 +39,10 @@ function callerIds(name: string) {
         return z.NEVER;
       }
       if (lines !== undefined && !/^[1-9]\d{0,4}$/.test(lines)) {
-        ctx.addIssue({ code: "custom", message: `${name}: "/${lines}" after ${number} is not a number of lines (1 to 99999)` });
+        ctx.addIssue({
+          code: "custom",
+          message: `${name}: "/${lines}" after ${number} is not a number of lines (1 to 99999)`,
+        });
         return z.NEVER;
       }
       const k = (key === "default" ? key : key.toUpperCase()) as keyof CallerIds;
@@ -52,7 +60,10 @@ export function firstCallerIds(ids: CallerIds | undefined): Partial<Record<keyof
 /** `ma=ar-MA-JamalNeural,dz=...,tn=...,fr=fr-FR-DeniseNeural`: a voice per dialect. */
 const voices = z.string().transform((value, ctx) => {
   const out: Record<string, string> = {};
-  for (const part of value.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [dialect, voice] = part.split("=").map((s) => s.trim());
     if (!dialect || !voice || !(DIALECTS as readonly string[]).includes(dialect)) {
       ctx.addIssue({ code: "custom", message: `"${part}" is not dialect=voice with a dialect among ma, dz, tn, fr` });
@@ -71,7 +82,10 @@ export const carrierEnvShape = {
   WAKHA_PUBLIC_URL: httpUrl.optional(),
   /** Compresses the carriers' wall clock: for the local fakes in tests and benchmarks only. */
   WAKHA_CARRIER_TIME_SCALE: z.coerce.number().positive().default(1),
-  WAKHA_TWILIO_ACCOUNT_SID: z.string().regex(/^AC[0-9a-fA-F]{32}$/, "must be an account SID (AC followed by 32 hex digits)").optional(),
+  WAKHA_TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "must be an account SID (AC followed by 32 hex digits)")
+    .optional(),
   WAKHA_TWILIO_AUTH_TOKEN: z.string().min(16, "must be the account's auth token").optional(),
   WAKHA_TWILIO_CALLER_IDS: callerIds("WAKHA_TWILIO_CALLER_IDS").optional(),
   /** The simulator's caller numbers, with their line counts: to rehearse a gateway's limit (tests, benchmarks). */
@@ -85,13 +99,19 @@ export const carrierEnvShape = {
   WAKHA_JAMBONZ_API_KEY: z.string().min(1).optional(),
   WAKHA_JAMBONZ_APPLICATION_SID: z.string().min(1).optional(),
   WAKHA_JAMBONZ_CALLER_IDS: callerIds("WAKHA_JAMBONZ_CALLER_IDS").optional(),
-  WAKHA_JAMBONZ_WEBHOOK_SECRET: z.string().min(8, "must be the webhook secret jambonz shows for the account").optional(),
+  WAKHA_JAMBONZ_WEBHOOK_SECRET: z
+    .string()
+    .min(8, "must be the webhook secret jambonz shows for the account")
+    .optional(),
   WAKHA_JAMBONZ_VOICES: voices.optional(),
   WAKHA_JAMBONZ_TTS_VENDOR: z.string().min(1).default("microsoft"),
   WAKHA_JAMBONZ_STT_VENDOR: z.string().min(1).default("microsoft"),
   // Azure Speech for audio carriers (twilio-media, issue 13).
   WAKHA_AZURE_SPEECH_KEY: z.string().min(16, "must be a key of the Speech resource").optional(),
-  WAKHA_AZURE_SPEECH_REGION: z.string().regex(/^[a-z0-9]+$/, "must be a region name such as westeurope").optional(),
+  WAKHA_AZURE_SPEECH_REGION: z
+    .string()
+    .regex(/^[a-z0-9]+$/, "must be a region name such as westeurope")
+    .optional(),
   /** One origin for both speech APIs instead of the region's hosts (a sovereign cloud, or the local fake). */
   WAKHA_AZURE_SPEECH_ENDPOINT: httpUrl.optional(),
   WAKHA_AZURE_SPEECH_VOICES: voices.optional(),
@@ -176,7 +196,9 @@ export function carrierProblems(env: CarrierEnv, providers: Iterable<string>): s
   }
   if (needsSpeech(used)) {
     if (env.WAKHA_AZURE_SPEECH_REGION === undefined && env.WAKHA_AZURE_SPEECH_ENDPOINT === undefined) {
-      problems.push("WAKHA_AZURE_SPEECH_REGION: required by the twilio-media channel(s): the Speech resource's region (or WAKHA_AZURE_SPEECH_ENDPOINT)");
+      problems.push(
+        "WAKHA_AZURE_SPEECH_REGION: required by the twilio-media channel(s): the Speech resource's region (or WAKHA_AZURE_SPEECH_ENDPOINT)",
+      );
     }
   }
   return problems;
@@ -193,8 +215,14 @@ const CALLER_ID_VARIABLES = {
  * Why this node cannot dial a call on `channel` to `country` (issue 32.4: refused at creation, not failed a second
  * later), or null when it can. `provider` is the channel's provider in the node's telephony plan.
  */
-export function undialable(env: CarrierEnv, channel: string, provider: string | undefined, country: string): string | null {
-  if (provider === undefined) return `Channel "${channel}" has no carrier configured on this installation (WAKHA_TELEPHONY).`;
+export function undialable(
+  env: CarrierEnv,
+  channel: string,
+  provider: string | undefined,
+  country: string,
+): string | null {
+  if (provider === undefined)
+    return `Channel "${channel}" has no carrier configured on this installation (WAKHA_TELEPHONY).`;
   const variable = CALLER_ID_VARIABLES[provider as keyof typeof CALLER_ID_VARIABLES];
   if (!variable) return null;
   const ids = env[variable];

@@ -8,7 +8,10 @@ const DURATION = /^(\d+)(s|m|h|d)$/;
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
 
 const schedule = z.string().transform((value, ctx) => {
-  const parts = value.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = value
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const out: number[] = [];
   for (const part of parts) {
     const m = DURATION.exec(part);
@@ -47,13 +50,21 @@ const envSchema = z.object({
   WAKHA_CHANNELS: z
     .string()
     .default("gsm")
-    .transform((s) => s.split(",").map((c) => c.split("=")[0]!.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(",")
+        .map((c) => c.split("=")[0]!.trim())
+        .filter(Boolean),
+    ),
   WAKHA_TELEPHONY: z.string().min(1).default("simulator"),
   WAKHA_MESSAGING_APP_SECRET: z.string().min(1).optional(),
   WAKHA_MESSAGING_VERIFY_TOKEN: z.string().min(1).optional(),
   // The WhatsApp Cloud API (issue 16): Meta's Graph API unless pointed elsewhere (a test fake, a proxy).
   WAKHA_WHATSAPP_GRAPH_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com"),
-  WAKHA_WHATSAPP_GRAPH_VERSION: z.string().regex(/^v\d{1,3}\.\d{1,3}$/, "must look like v21.0").default("v21.0"),
+  WAKHA_WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}\.\d{1,3}$/, "must look like v21.0")
+    .default("v21.0"),
   // Store connectors (issue 17): Shopify's Admin API at each store's own address unless pointed elsewhere (a test fake).
   WAKHA_SHOPIFY_ADMIN_URL: z.url({ protocol: /^https?$/ }).optional(),
   WAKHA_WEBHOOK_RETRY_SCHEDULE: schedule.default([3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600]),
@@ -89,7 +100,12 @@ const envSchema = z.object({
   WAKHA_LLM_URL: z.url({ protocol: /^https?$/ }).optional(),
   WAKHA_LLM_API_KEY: z.string().min(1).optional(),
   WAKHA_LLM_MODEL: z.string().min(1).optional(),
-  WAKHA_LLM_TIMEOUT_MS: z.coerce.number().int().min(50, "must be at least 50 ms").max(10_000, "must be at most 10000 ms").default(1200),
+  WAKHA_LLM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50, "must be at least 50 ms")
+    .max(10_000, "must be at most 10000 ms")
+    .default(1200),
   ...carrierEnvShape,
   ...recordingsEnvShape,
   ...httpLimitsEnvShape,
@@ -110,13 +126,23 @@ export { PROVIDERS, type ProviderName };
  * Reads WAKHA_TELEPHONY into a provider name per open channel. Throws one clear message for an unknown
  * provider or a channel that is not open, so a misconfigured node fails at start and not at its first call.
  */
-export function telephonyPlan(config: Pick<Env, "WAKHA_CHANNELS" | "WAKHA_TELEPHONY">, channelSpec?: string): Map<string, ProviderName> {
+export function telephonyPlan(
+  config: Pick<Env, "WAKHA_CHANNELS" | "WAKHA_TELEPHONY">,
+  channelSpec?: string,
+): Map<string, ProviderName> {
   const spec = config.WAKHA_TELEPHONY.trim();
   const pairs = spec.includes("=")
-    ? spec.split(",").map((p) => p.trim()).filter(Boolean).map((p) => p.split("=").map((s) => s.trim()) as [string, string])
+    ? spec
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => p.split("=").map((s) => s.trim()) as [string, string])
     : config.WAKHA_CHANNELS.map((channel) => [channel, spec] as [string, string]);
   // WAKHA_CHANNELS=gsm=jambonz,voip=twilio names a channel's provider itself, over WAKHA_TELEPHONY.
-  for (const entry of (channelSpec ?? "").split(",").map((p) => p.trim()).filter((p) => p.includes("="))) {
+  for (const entry of (channelSpec ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter((p) => p.includes("="))) {
     const [channel, name] = entry.split("=").map((s) => s.trim()) as [string, string];
     const at = pairs.findIndex(([c]) => c === channel);
     if (at >= 0) pairs.splice(at, 1);
@@ -125,10 +151,14 @@ export function telephonyPlan(config: Pick<Env, "WAKHA_CHANNELS" | "WAKHA_TELEPH
   const plan = new Map<string, ProviderName>();
   for (const [channel, name] of pairs) {
     if (!(PROVIDERS as readonly string[]).includes(name ?? "")) {
-      throw new Error(`WAKHA_TELEPHONY: unknown telephony provider "${name ?? ""}" for channel "${channel}"; available: ${PROVIDERS.join(", ")}`);
+      throw new Error(
+        `WAKHA_TELEPHONY: unknown telephony provider "${name ?? ""}" for channel "${channel}"; available: ${PROVIDERS.join(", ")}`,
+      );
     }
     if (!config.WAKHA_CHANNELS.includes(channel)) {
-      throw new Error(`WAKHA_TELEPHONY: channel "${channel}" is not open (WAKHA_CHANNELS=${config.WAKHA_CHANNELS.join(",")})`);
+      throw new Error(
+        `WAKHA_TELEPHONY: channel "${channel}" is not open (WAKHA_CHANNELS=${config.WAKHA_CHANNELS.join(",")})`,
+      );
     }
     plan.set(channel, name as ProviderName);
   }
@@ -143,7 +173,9 @@ export function telephonyPlan(config: Pick<Env, "WAKHA_CHANNELS" | "WAKHA_TELEPH
  */
 export function roleProblems(role: Env["WAKHA_ROLE"], env: NodeJS.ProcessEnv): string[] {
   if (role !== "worker" || env["WAKHA_BASE_URL"]) return [];
-  return ["WAKHA_BASE_URL: required on a worker node: the webhooks it sends carry absolute URLs of the public API (recording.ready's recording_url); set the same public API address on every node (docs/scaling.md)"];
+  return [
+    "WAKHA_BASE_URL: required on a worker node: the webhooks it sends carry absolute URLs of the public API (recording.ready's recording_url); set the same public API address on every node (docs/scaling.md)",
+  ];
 }
 
 /** Thrown with one line per bad variable so the operator can fix them all at once. */
@@ -169,7 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   missing.push(...recordingsProblems(e));
   if (e.WAKHA_LLM_URL && !e.WAKHA_LLM_MODEL) missing.push("WAKHA_LLM_MODEL: required when WAKHA_LLM_URL is set");
   if (missing.length) throw new ConfigError(`invalid configuration:\n${missing.map((m) => `  ${m}`).join("\n")}`);
-  const baseUrl = (e.WAKHA_BASE_URL ?? `http://${e.HOST === "0.0.0.0" ? "127.0.0.1" : e.HOST}:${e.PORT}`).replace(/\/+$/, "");
+  const baseUrl = (e.WAKHA_BASE_URL ?? `http://${e.HOST === "0.0.0.0" ? "127.0.0.1" : e.HOST}:${e.PORT}`).replace(
+    /\/+$/,
+    "",
+  );
   const docsUrl = (e.WAKHA_DOCS_URL ?? `${baseUrl}/docs`).replace(/\/+$/, "");
   const { WAKHA_BASE_URL: _b, WAKHA_DOCS_URL: _d, ...rest } = e;
   return { ...rest, baseUrl, docsUrl, telephony };

@@ -2,7 +2,8 @@
 // config.ts's schema like the carriers' and the recordings' variables; README documents them.
 import { z } from "zod";
 
-const ms = (fallback: number, min: number) => z.coerce.number().int().min(min, `must be at least ${min} ms`).max(3_600_000).default(fallback);
+const ms = (fallback: number, min: number) =>
+  z.coerce.number().int().min(min, `must be at least ${min} ms`).max(3_600_000).default(fallback);
 
 export const httpLimitsEnvShape = {
   // The request line and headers must arrive within this time of the connection or of the previous request.
@@ -21,4 +22,3 @@ export interface HttpLimits {
   WAKHA_HTTP_KEEP_ALIVE_TIMEOUT_MS: number;
   WAKHA_HTTP_MAX_CONNECTIONS_PER_CLIENT: number;
 }
-

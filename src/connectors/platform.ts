@@ -51,7 +51,13 @@ export interface StoreAddress {
 }
 
 /** A store address from its parts; null without a city, the one part the agent must read back. */
-export function storeAddress(parts: { line1: string | null; line2: string | null; city: string | null; region: string | null; postalCode: string | null }): StoreAddress | null {
+export function storeAddress(parts: {
+  line1: string | null;
+  line2: string | null;
+  city: string | null;
+  region: string | null;
+  postalCode: string | null;
+}): StoreAddress | null {
   return parts.city ? { ...parts, city: parts.city } : null;
 }
 
@@ -85,7 +91,11 @@ export interface StoreOrder {
 export type StoreWebhookEvent =
   | { kind: "order_created"; order: StoreOrder }
   /** A parcel's news (issue 35): a fulfilment event or a status the merchant set after the courier's verdict. */
-  | { kind: "delivery"; platformOrderId: string; event: { eventId: string; status: DeliveryEventStatus; occurredAt: string; reason: string | null } }
+  | {
+      kind: "delivery";
+      platformOrderId: string;
+      event: { eventId: string; status: DeliveryEventStatus; occurredAt: string; reason: string | null };
+    }
   | { kind: "ignored"; topic: string };
 
 /** One product of a store's catalogue with its variants, as the catalogue import maps them onto the shop's. */

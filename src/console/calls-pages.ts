@@ -13,10 +13,23 @@ import { getOrder, listOrders, resolveOrderByAgent } from "../services/orders.ts
 import { getCallTranscript } from "../services/transcripts.ts";
 import { listCallDeliveries } from "../services/webhooks.ts";
 import { href, html } from "./html.ts";
-import { csrfField, layout, } from "./layout.ts";
+import { csrfField, layout } from "./layout.ts";
 import { SESSION_COOKIE, type ConsoleHelpers } from "./helpers.ts";
 import { orderNamesOfCalls, orderNamesOfOrders } from "../services/connectors.ts";
-import { deliveriesTable, filledFields, one, type Form, filterFields, numHeader, orderHref, orderLabel, parseWith, resolutionCell, statusBadge, table } from "./page-kit.ts";
+import {
+  deliveriesTable,
+  filledFields,
+  one,
+  type Form,
+  filterFields,
+  numHeader,
+  orderHref,
+  orderLabel,
+  parseWith,
+  resolutionCell,
+  statusBadge,
+  table,
+} from "./page-kit.ts";
 
 const TERMINAL = new Set<string>(CALL_STATUSES.filter((s) => !["queued", "ringing", "in_progress"].includes(s)));
 /** Seconds between two reads of the statuses a live page follows. */
@@ -38,19 +51,33 @@ export function callsPages(app: FastifyInstance, h: ConsoleHelpers): void {
     const query = parseWith(listCallsQuery, raw);
     const { limit, cursor, ...filters } = query;
     const page = await listCalls(ctx, who, filters, { limit, cursor });
-    const names = await orderNamesOfCalls(ctx, who, page.data.map((c) => c.id));
+    const names = await orderNamesOfCalls(
+      ctx,
+      who,
+      page.data.map((c) => c.id),
+    );
     const v = await h.view(req, reply);
-    const { f, f: { t } } = v;
+    const {
+      f,
+      f: { t },
+    } = v;
     const { select, input } = filterFields(raw, t.any, t.dayFormat);
-    const rows = page.data.map((c) => html`<tr data-call-id="${c.id}">
+    const rows = page.data.map(
+      (c) => html`<tr data-call-id="${c.id}">
 <td data-label="${t.created}" class="date"><a href="/console/calls/${c.id}">${f.time(c.created_at)}</a></td>
 <td data-label="${t.customer}"><bdi>${c.customer.name}</bdi><br><span class="muted" dir="ltr">${c.customer.phone_number}</span></td>
 <td data-label="${t.shop}"><bdi>${c.shop_external_id}</bdi></td><td data-label="${t.order}">${orderLabel(names.get(c.id), c.order.external_id)}</td>
 <td data-label="${t.amount}" class="num">${f.money(c.amount, c.currency)}</td>
 <td data-label="${t.status}" class="live-status">${statusBadge(f, c.status)}</td>
-<td data-label="${t.outcome}" class="live-outcome">${f.outcome(c.outcome)}</td></tr>`);
+<td data-label="${t.outcome}" class="live-outcome">${f.outcome(c.outcome)}</td></tr>`,
+    );
     const filtersWithoutCursor = { ...raw, cursor: undefined };
-    return h.send(reply, layout(v, t.callsTitle, html`
+    return h.send(
+      reply,
+      layout(
+        v,
+        t.callsTitle,
+        html`
 <form method="get" action="/console/calls" class="filters" aria-label="${t.filters}">
 ${select("status", t.status, CALL_STATUSES, (s) => f.status(s))}
 ${select("outcome", t.outcome, CALL_OUTCOMES, (s) => f.outcome(s))}
@@ -66,7 +93,9 @@ ${table([t.created, t.customer, t.shop, t.order, numHeader(t.amount), t.status, 
 <nav class="pager" aria-label="${t.nextPage}">
 ${raw["cursor"] ? html`<a href="${href("/console/calls", filtersWithoutCursor)}">${t.firstPage}</a>` : ""}
 ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw, cursor: page.next_cursor })}">${t.nextPage}</a>` : ""}
-</nav>`));
+</nav>`,
+      ),
+    );
   });
 
   // Live statuses (Server-Sent Events): the page names its calls; each change is pushed with its localized label.
@@ -107,7 +136,14 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
         const key = `${s.status}|${s.outcome ?? ""}`;
         if (last.get(s.id) === key) continue;
         last.set(s.id, key);
-        const data = { id: s.id, status: s.status, status_label: f.status(s.status), outcome: s.outcome, outcome_label: f.outcome(s.outcome), terminal: TERMINAL.has(s.status) };
+        const data = {
+          id: s.id,
+          status: s.status,
+          status_label: f.status(s.status),
+          outcome: s.outcome,
+          outcome_label: f.outcome(s.outcome),
+          terminal: TERMINAL.has(s.status),
+        };
         res.write(`event: status\ndata: ${JSON.stringify(data)}\n\n`);
       }
       // The unfiltered first page also learns of newer calls (every 5 s), to offer showing them.
@@ -124,7 +160,11 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
     const timer = setInterval(() => {
       if (running || stopped) return;
       running = true;
-      poll().catch(() => stop()).finally(() => { running = false; });
+      poll()
+        .catch(() => stop())
+        .finally(() => {
+          running = false;
+        });
     }, LIVE_POLL_MS);
     req.raw.on("close", () => {
       stopped = true;
@@ -137,20 +177,39 @@ ${page.next_cursor ? html`<a rel="next" href="${href("/console/calls", { ...raw,
   app.get<{ Params: { id: string } }>("/calls/:id", async (req, reply) => {
     const who = h.session(req).principal;
     const call = await getCall(ctx, who, req.params.id);
-    const [transcript, deliveries] = await Promise.all([getCallTranscript(ctx, who, call.id), listCallDeliveries(ctx, who, call.id)]);
+    const [transcript, deliveries] = await Promise.all([
+      getCallTranscript(ctx, who, call.id),
+      listCallDeliveries(ctx, who, call.id),
+    ]);
     const v = await h.view(req, reply);
-    const { f, f: { t } } = v;
-    const step = (label: string, at: string | null) => at ? html`<li><span class="when">${f.time(at)}</span> ${label}</li>` : "";
+    const {
+      f,
+      f: { t },
+    } = v;
+    const step = (label: string, at: string | null) =>
+      at ? html`<li><span class="when">${f.time(at)}</span> ${label}</li>` : "";
     const details = call.outcome_details
-      ? html`<dl class="details">${Object.entries(call.outcome_details).filter(([k, val]) => val !== null && val !== undefined && k !== "error").map(([k, val]) => html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`)}</dl>`
+      ? html`<dl class="details">${Object.entries(call.outcome_details)
+          .filter(([k, val]) => val !== null && val !== undefined && k !== "error")
+          .map(
+            ([k, val]) =>
+              html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`,
+          )}</dl>`
       : "";
-    const turns = transcript.turns.map((turn) => html`<li class="turn ${turn.speaker}">
+    const turns = transcript.turns.map(
+      (turn) => html`<li class="turn ${turn.speaker}">
 <button type="button" class="seek" data-seek="${turn.start_seconds}">${f.number(Number(turn.start_seconds.toFixed(1)))} ${t.seconds}</button>
 <span class="who">${turn.speaker === "agent" ? t.agent : t.customer}</span>
 <span class="text" dir="auto">${turn.text}</span>
-${turn.intent ? html`<span class="intent">${t.intent}: ${f.label("intents", turn.intent)} (${f.number(Math.round((turn.confidence ?? 0) * 100))} %)</span>` : ""}</li>`);
+${turn.intent ? html`<span class="intent">${t.intent}: ${f.label("intents", turn.intent)} (${f.number(Math.round((turn.confidence ?? 0) * 100))} %)</span>` : ""}</li>`,
+    );
     const active = !TERMINAL.has(call.status);
-    return h.send(reply, layout(v, `${t.callTitle} · ${call.customer.name}`, html`
+    return h.send(
+      reply,
+      layout(
+        v,
+        `${t.callTitle} · ${call.customer.name}`,
+        html`
 <div data-live="call" data-call-id="${call.id}" data-status="${call.status}">
 <p class="summary"><span class="live-status">${statusBadge(f, call.status)}</span> <span class="live-outcome">${f.outcome(call.outcome)}</span>
 · ${f.money(call.amount, call.currency)} · <bdi>${call.shop_external_id}</bdi> · ${t.order} <a href="${orderHref(call.shop_external_id, call.order.external_id)}" title="${t.orderOf}"><bdi>${call.order.external_id}</bdi></a>
@@ -166,7 +225,15 @@ ${call.waiting_reason ? html`<p class="waiting-reason" role="status">${t.waiting
 ${call.billing_adjustment ? html`<p class="billing-adjustment" role="note">${t.tBillingAdjusted} ${f.seconds(call.billing_adjustment.reported_seconds)} · ${t.billed}: ${f.seconds(call.billing_adjustment.billed_seconds)} (${t.billingBoundNote})</p>` : ""}
 </section>
 <section aria-labelledby="h-details"><h2 id="h-details">${t.details}</h2>${details || html`<p class="empty">—</p>`}
-${table([t.product, t.quantity, t.unitPrice], call.order.items.map((i) => html`<tr><td><bdi>${i.name}</bdi>${i.variant_name ? html` (<bdi>${i.variant_name}</bdi>)` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, call.currency)}</td></tr>`), "—", t.items)}
+${table(
+  [t.product, t.quantity, t.unitPrice],
+  call.order.items.map(
+    (i) =>
+      html`<tr><td><bdi>${i.name}</bdi>${i.variant_name ? html` (<bdi>${i.variant_name}</bdi>)` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, call.currency)}</td></tr>`,
+  ),
+  "—",
+  t.items,
+)}
 </section>
 <section aria-labelledby="h-recording"><h2 id="h-recording">${t.recording}</h2>
 ${call.recording_url ? html`<audio id="player" controls preload="metadata" src="/console/calls/${call.id}/recording"></audio>` : html`<p class="empty">${t.noRecording}</p>`}
@@ -176,7 +243,9 @@ ${transcript.complete ? html`<ol class="transcript">${turns}</ol>` : html`<p cla
 </section>
 <section aria-labelledby="h-deliveries"><h2 id="h-deliveries">${t.deliveries}</h2>
 ${deliveriesTable(v, deliveries)}
-</section>`));
+</section>`,
+      ),
+    );
   });
 
   app.post<{ Params: { id: string } }>("/calls/:id/cancel", { preHandler: app.csrfProtection }, async (req, reply) => {
@@ -194,7 +263,10 @@ ${deliveriesTable(v, deliveries)}
     }
     reply.type(recording.contentType);
     if (range.kind === "partial") {
-      reply.code(206).header("Content-Range", `bytes ${range.start}-${range.end}/${recording.size}`).header("Content-Length", String(range.end - range.start + 1));
+      reply
+        .code(206)
+        .header("Content-Range", `bytes ${range.start}-${range.end}/${recording.size}`)
+        .header("Content-Length", String(range.end - range.start + 1));
       return reply.send(recording.stream(range) as never);
     }
     reply.header("Content-Length", String(recording.size));
@@ -209,19 +281,33 @@ ${deliveriesTable(v, deliveries)}
     const query = parseWith(listOrdersQuery, raw);
     const { limit, cursor, ...filters } = query;
     const page = await listOrders(ctx, who, filters, { limit, cursor });
-    const names = await orderNamesOfOrders(ctx, who, page.data.map((o) => ({ shop: o.shop_external_id, order: o.external_id })));
+    const names = await orderNamesOfOrders(
+      ctx,
+      who,
+      page.data.map((o) => ({ shop: o.shop_external_id, order: o.external_id })),
+    );
     const v = await h.view(req, reply);
-    const { f, f: { t } } = v;
+    const {
+      f,
+      f: { t },
+    } = v;
     const { select, input } = filterFields(raw, t.any, t.dayFormat);
-    const rows = page.data.map((o) => html`<tr data-order="${o.external_id}">
+    const rows = page.data.map(
+      (o) => html`<tr data-order="${o.external_id}">
 <td data-label="${t.order}"><a href="${orderHref(o.shop_external_id, o.external_id)}">${orderLabel(names.get(`${o.shop_external_id}/${o.external_id}`), o.external_id)}</a></td>
 <td data-label="${t.shop}"><bdi>${o.shop_external_id}</bdi></td>
 <td data-label="${t.customer}"><bdi>${o.customer.name}</bdi><br><span class="muted" dir="ltr">${o.customer.phone_number}</span></td>
 <td data-label="${t.amount}" class="num">${f.money(o.amount, o.currency)}</td>
 <td data-label="${t.resolution}">${resolutionCell(f, o)}</td>
 <td data-label="${t.attempts}" class="num">${f.number(o.attempts.length)}</td>
-<td data-label="${t.created}" class="date">${f.time(o.created_at)}</td></tr>`);
-    return h.send(reply, layout(v, t.ordersTitle, html`
+<td data-label="${t.created}" class="date">${f.time(o.created_at)}</td></tr>`,
+    );
+    return h.send(
+      reply,
+      layout(
+        v,
+        t.ordersTitle,
+        html`
 <form method="get" action="/console/orders" class="filters" aria-label="${t.filters}">
 ${select("status", t.status, ORDER_STATUSES, (s) => t.orderStatusNames[s] ?? s)}
 ${select("resolution", t.resolution, ORDER_RESOLUTIONS, (s) => f.resolution(s))}
@@ -233,20 +319,37 @@ ${table([t.order, t.shop, t.customer, numHeader(t.amount), t.resolution, numHead
 <nav class="pager" aria-label="${t.nextPage}">
 ${raw["cursor"] ? html`<a href="${href("/console/orders", { ...raw, cursor: undefined })}">${t.firstPage}</a>` : ""}
 ${page.next_cursor ? html`<a rel="next" href="${href("/console/orders", { ...raw, cursor: page.next_cursor })}">${t.nextPage}</a>` : ""}
-</nav>`));
+</nav>`,
+      ),
+    );
   });
 
   app.get<{ Params: { shop: string; order: string } }>("/orders/:shop/:order", async (req, reply) => {
     const order = await getOrder(ctx, h.session(req).principal, req.params.shop, req.params.order);
     const v = await h.view(req, reply);
-    const { f, f: { t } } = v;
+    const {
+      f,
+      f: { t },
+    } = v;
     const r = order.resolution;
     const details = r.details
-      ? html`<dl class="details">${Object.entries(r.details).filter(([, val]) => val !== null && val !== undefined).map(([k, val]) => html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`)}</dl>`
+      ? html`<dl class="details">${Object.entries(r.details)
+          .filter(([, val]) => val !== null && val !== undefined)
+          .map(
+            ([k, val]) =>
+              html`<dt>${t.detailNames[k] ?? k}</dt><dd dir="auto">${typeof val === "string" ? val : html`<pre>${JSON.stringify(val, null, 2)}</pre>`}</dd>`,
+          )}</dl>`
       : "";
-    const attempts = order.attempts.map((a, i) => html`<tr data-call-id="${a.id}"><td class="num">${f.number(i + 1)}</td>
-<td><a href="/console/calls/${a.id}">${f.time(a.created_at)}</a></td><td>${statusBadge(f, a.status)}</td><td>${f.outcome(a.outcome)}</td><td>${f.time(a.ended_at)}</td></tr>`);
-    return h.send(reply, layout(v, `${t.orderTitle} ${order.external_id}`, html`
+    const attempts = order.attempts.map(
+      (a, i) => html`<tr data-call-id="${a.id}"><td class="num">${f.number(i + 1)}</td>
+<td><a href="/console/calls/${a.id}">${f.time(a.created_at)}</a></td><td>${statusBadge(f, a.status)}</td><td>${f.outcome(a.outcome)}</td><td>${f.time(a.ended_at)}</td></tr>`,
+    );
+    return h.send(
+      reply,
+      layout(
+        v,
+        `${t.orderTitle} ${order.external_id}`,
+        html`
 <p class="summary" data-resolution="${r.value}">${resolutionCell(f, order)} · ${f.money(order.amount, order.currency)} · <bdi>${order.shop_external_id}</bdi>
 · <bdi>${order.customer.name}</bdi> · <span dir="ltr">${order.customer.phone_number}</span></p>
 <section aria-labelledby="h-resolution"><h2 id="h-resolution">${t.resolution}</h2>
@@ -263,18 +366,32 @@ ${details}
 <button type="submit">${t.agentResolutionSubmit}</button></form>
 </section>
 <section aria-labelledby="h-items"><h2 id="h-items">${t.items}</h2>
-${table([t.product, t.quantity, t.unitPrice], order.items.map((i) => html`<tr><td><bdi>${i.name}</bdi>${i.variant_name ? html` (<bdi>${i.variant_name}</bdi>)` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, order.currency)}</td></tr>`), "—", t.items)}
+${table(
+  [t.product, t.quantity, t.unitPrice],
+  order.items.map(
+    (i) =>
+      html`<tr><td><bdi>${i.name}</bdi>${i.variant_name ? html` (<bdi>${i.variant_name}</bdi>)` : ""}</td><td class="num">${f.number(i.quantity)}</td><td class="num">${f.money(i.unit_price, order.currency)}</td></tr>`,
+  ),
+  "—",
+  t.items,
+)}
 <p>${t.amount}: ${f.money(order.amount, order.currency)}</p>
 </section>
 <section aria-labelledby="h-attempts"><h2 id="h-attempts">${t.attemptsTitle}</h2>
 ${table(["#", t.created, t.status, t.outcome, t.tEnded], attempts, "—", t.attemptsTitle)}
-</section>`));
+</section>`,
+      ),
+    );
   });
 
-  app.post<{ Params: { shop: string; order: string }; Body: Form }>("/orders/:shop/:order/resolution", { preHandler: app.csrfProtection }, async (req, reply) => {
-    const note = one(req.body, "note")?.trim();
-    const input = parseWith(agentResolutionInputSchema, { value: one(req.body, "value"), ...(note ? { note } : {}) });
-    await resolveOrderByAgent(ctx, h.session(req).principal, req.params.shop, req.params.order, input);
-    return reply.redirect(orderHref(req.params.shop, req.params.order), 303);
-  });
+  app.post<{ Params: { shop: string; order: string }; Body: Form }>(
+    "/orders/:shop/:order/resolution",
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      const note = one(req.body, "note")?.trim();
+      const input = parseWith(agentResolutionInputSchema, { value: one(req.body, "value"), ...(note ? { note } : {}) });
+      await resolveOrderByAgent(ctx, h.session(req).principal, req.params.shop, req.params.order, input);
+      return reply.redirect(orderHref(req.params.shop, req.params.order), 303);
+    },
+  );
 }

@@ -47,7 +47,10 @@ export function hourChart(f: Formats, byHour: number[]): Html {
     const h = Math.round((n / max) * plot);
     return html`<rect class="bar" x="${(x(i) + 1).toFixed(1)}" y="${TOP + plot - h}" width="${(slot - 2).toFixed(1)}" height="${h}"><title>${f.number(i)}:00 · ${f.number(n)}</title></rect>`;
   });
-  const ticks = [0, 6, 12, 18].map((i) => html`<text class="label" x="${(x(i) + slot / 2).toFixed(1)}" y="${HEIGHT - 4}" text-anchor="middle">${f.number(i)}:00</text>`);
+  const ticks = [0, 6, 12, 18].map(
+    (i) =>
+      html`<text class="label" x="${(x(i) + slot / 2).toFixed(1)}" y="${HEIGHT - 4}" text-anchor="middle">${f.number(i)}:00</text>`,
+  );
   return html`<figure class="chart">
 <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="hour-caption">
 <line class="axis" x1="0" y1="${TOP + plot}" x2="${WIDTH}" y2="${TOP + plot}"></line>

@@ -12,8 +12,15 @@ export const LANG_COOKIE = "wakha_lang";
 
 /** No inline script or style, nothing from another origin, no framing, forms post only to us. */
 export const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self'", "media-src 'self'", "connect-src 'self'",
-  "form-action 'self'", "frame-ancestors 'none'", "base-uri 'none'",
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "media-src 'self'",
+  "connect-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
 ].join("; ");
 
 declare module "fastify" {
@@ -35,4 +42,3 @@ export interface ConsoleHelpers {
   send(reply: FastifyReply, page: Html, status?: number): FastifyReply;
   session(request: FastifyRequest): ConsoleSession;
 }
-

@@ -38,7 +38,11 @@ export class Formats {
     this.timeZone = timeZone;
     this.t = MESSAGES[locale];
     this.l = LABELS[locale];
-    this.#dateTime = new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "medium", timeStyle: "medium", timeZone });
+    this.#dateTime = new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+      dateStyle: "medium",
+      timeStyle: "medium",
+      timeZone,
+    });
     this.#number = new Intl.NumberFormat(INTL_LOCALE[locale]);
   }
 
@@ -67,13 +71,19 @@ export class Formats {
 
   /** A decimal string amount with its currency, per locale (the decimal string is exact; Intl takes it as a string). */
   money(amount: string, currency: string): string {
-    return new Intl.NumberFormat(INTL_LOCALE[this.locale], { style: "currency", currency }).format(amount as unknown as number);
+    return new Intl.NumberFormat(INTL_LOCALE[this.locale], { style: "currency", currency }).format(
+      amount as unknown as number,
+    );
   }
 
   /** Whole seconds as minutes and seconds in the locale's units (1 min 05 s). */
   seconds(n: number | null): string {
     if (n === null) return "—";
-    return new Intl.NumberFormat(INTL_LOCALE[this.locale], { style: "unit", unit: "second", unitDisplay: "short" }).format(n);
+    return new Intl.NumberFormat(INTL_LOCALE[this.locale], {
+      style: "unit",
+      unit: "second",
+      unitDisplay: "short",
+    }).format(n);
   }
 
   /** An enum value in words; the value itself only for one the tables do not know. */
@@ -85,7 +95,8 @@ export class Formats {
   /** Seconds as hours and minutes in the locale's units (9 h 40 min, 12 min, 36 s under a minute). */
   span(n: number | null): string {
     if (n === null) return "—";
-    const unit = (u: string, v: number) => new Intl.NumberFormat(INTL_LOCALE[this.locale], { style: "unit", unit: u, unitDisplay: "short" }).format(v);
+    const unit = (u: string, v: number) =>
+      new Intl.NumberFormat(INTL_LOCALE[this.locale], { style: "unit", unit: u, unitDisplay: "short" }).format(v);
     const abs = Math.abs(n);
     const sign = n < 0 ? "-" : "";
     if (abs < 60) return sign + unit("second", abs);

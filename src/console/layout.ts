@@ -35,9 +35,9 @@ export function layout(v: View, title: string, body: Html): Html {
   const { f } = v;
   const nav = v.signedIn
     ? html`<nav aria-label="${f.t.nav}"><ul>${NAV.map(([href, key]) => {
-      const current = v.path === href || v.path.startsWith(`${href}/`) || v.path.startsWith(`${href}?`);
-      return html`<li><a href="${href}"${current ? html` aria-current="page"` : ""}>${f.t[key] as string}</a></li>`;
-    })}</ul></nav>`
+        const current = v.path === href || v.path.startsWith(`${href}/`) || v.path.startsWith(`${href}?`);
+        return html`<li><a href="${href}"${current ? html` aria-current="page"` : ""}>${f.t[key] as string}</a></li>`;
+      })}</ul></nav>`
     : "";
   return html`<!doctype html>
 <html lang="${f.locale}" dir="${f.dir}">

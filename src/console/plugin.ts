@@ -6,7 +6,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyCsrf from "@fastify/csrf-protection";
 import fastifyFormbody from "@fastify/formbody";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.ts";
 import { ApiError } from "../errors.ts";
 import { getAccount } from "../services/accounts.ts";
@@ -40,7 +40,12 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     getToken: (req) => (req.body as Record<string, string> | undefined)?.["_csrf"],
   });
   await app.register(fastifyStatic, {
-    root: ASSETS, prefix: "/assets/", decorateReply: false, index: false, cacheControl: true, maxAge: 3600_000,
+    root: ASSETS,
+    prefix: "/assets/",
+    decorateReply: false,
+    index: false,
+    cacheControl: true,
+    maxAge: 3600_000,
   });
 
   app.decorateRequest("consoleSession", null);
@@ -69,8 +74,13 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
     if (request.routeOptions.config.consolePublic) return;
     // No live session: a stale cookie is cleared; a page asks to sign in (and comes back), anything else is 401.
     if (request.cookies[SESSION_COOKIE]) reply.clearCookie(SESSION_COOKIE, cookie);
-    if (request.method === "GET" && !request.url.startsWith("/console/calls/events") && !/\/recording(\?|$)/.test(request.url)) {
-      const next = request.url === "/console" || request.url === "/console/" ? "" : `&next=${encodeURIComponent(request.url)}`;
+    if (
+      request.method === "GET" &&
+      !request.url.startsWith("/console/calls/events") &&
+      !/\/recording(\?|$)/.test(request.url)
+    ) {
+      const next =
+        request.url === "/console" || request.url === "/console/" ? "" : `&next=${encodeURIComponent(request.url)}`;
       return reply.redirect(`/console/sign-in?ended=${request.cookies[SESSION_COOKIE] ? "1" : "0"}${next}`, 303);
     }
     throw new ApiError("invalid_api_key", "The console session is missing or has ended. Sign in again.");
@@ -91,10 +101,15 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
       };
     },
     send(reply, page, status = 200) {
-      return reply.code(status).type("text/html; charset=utf-8").header("Cache-Control", "no-store").send(page.toString());
+      return reply
+        .code(status)
+        .type("text/html; charset=utf-8")
+        .header("Cache-Control", "no-store")
+        .send(page.toString());
     },
     session(request) {
-      if (!request.consoleSession) throw new ApiError("invalid_api_key", "The console session is missing or has ended. Sign in again.");
+      if (!request.consoleSession)
+        throw new ApiError("invalid_api_key", "The console session is missing or has ended. Sign in again.");
       return request.consoleSession;
     },
   };
@@ -106,25 +121,48 @@ export async function consoleRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (err.retryAfterSeconds) reply.header("Retry-After", String(err.retryAfterSeconds));
       for (const [k, v] of Object.entries(err.headers)) if (k.toLowerCase() === "retry-after") reply.header(k, v);
     } else if (err.code?.startsWith("FST_CSRF")) {
-      shown = { slug: "forbidden", status: 403, detail: "This form has expired or did not come from this console (missing or invalid CSRF token). Go back, reload the page and send it again." };
+      shown = {
+        slug: "forbidden",
+        status: 403,
+        detail:
+          "This form has expired or did not come from this console (missing or invalid CSRF token). Go back, reload the page and send it again.",
+      };
     } else if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      shown = { slug: err.statusCode === 413 ? "http_error" : "bad_request", status: err.statusCode, detail: err.message };
+      shown = {
+        slug: err.statusCode === 413 ? "http_error" : "bad_request",
+        status: err.statusCode,
+        detail: err.message,
+      };
     } else {
       request.log.error({ err }, "console error");
-      shown = { slug: "internal_error", status: 500, detail: `Something went wrong on our side (request ${request.id}). Try again.` };
+      shown = {
+        slug: "internal_error",
+        status: 500,
+        detail: `Something went wrong on our side (request ${request.id}). Try again.`,
+      };
     }
     if (request.url.startsWith("/console/calls/events") || /\/recording(\?|$)/.test(request.url)) {
       return reply.code(shown.status).type("text/plain; charset=utf-8").send(`${shown.status} ${shown.detail}`);
     }
-    const v = await helpers.view(request, reply).catch(() => ({
-      f: request.consoleFormats, csrf: "", path: request.url, signedIn: false,
-    }) as View);
+    const v = await helpers.view(request, reply).catch(
+      () =>
+        ({
+          f: request.consoleFormats,
+          csrf: "",
+          path: request.url,
+          signedIn: false,
+        }) as View,
+    );
     return helpers.send(reply, layout(v, v.f.t.error, errorBox(v.f, shown)), shown.status);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
     const v = await helpers.view(request, reply);
-    return helpers.send(reply, layout(v, v.f.t.notFoundTitle, errorBox(v.f, { slug: "not_found", status: 404, detail: v.f.t.notFound })), 404);
+    return helpers.send(
+      reply,
+      layout(v, v.f.t.notFoundTitle, errorBox(v.f, { slug: "not_found", status: 404, detail: v.f.t.notFound })),
+      404,
+    );
   });
 
   consolePages(app, helpers);

@@ -14,11 +14,13 @@ import { type Form, one, parseWith } from "./page-kit.ts";
 
 function result(f: Formats, sim: SimulationOut): Html {
   const { t } = f;
-  const turns = sim.transcript.map((turn) => html`<li class="turn ${turn.speaker}">
+  const turns = sim.transcript.map(
+    (turn) => html`<li class="turn ${turn.speaker}">
 <span class="who">${turn.speaker === "agent" ? t.agent : t.customer}</span>
 <span class="text" dir="auto">${turn.text}</span>
 ${turn.intent ? html`<span class="intent">${t.intent}: ${f.label("intents", turn.intent)} (${f.number(Math.round((turn.confidence ?? 0) * 100))} %)</span>` : ""}
-${turn.answered_from === "unanswered" ? html`<span class="intent">${t.unanswered}</span>` : ""}</li>`);
+${turn.answered_from === "unanswered" ? html`<span class="intent">${t.unanswered}</span>` : ""}</li>`,
+  );
   const unanswered = (sim.outcome_details["unanswered_questions"] as string[] | undefined) ?? [];
   return html`<section aria-labelledby="h-result" data-outcome="${sim.outcome}"><h2 id="h-result">${t.transcript}</h2>
 <p class="summary">${t.outcome}: <strong>${f.outcome(sim.outcome)}</strong></p>
@@ -30,13 +32,24 @@ ${unanswered.length > 0 ? html`<h3>${t.unansweredQuestions}</h3><ul>${unanswered
 export function rehearsalPages(app: FastifyInstance, h: ConsoleHelpers): void {
   const { ctx } = h;
 
-  async function page(req: Parameters<ConsoleHelpers["view"]>[0], reply: Parameters<ConsoleHelpers["view"]>[1], form: Form | undefined, sim: SimulationOut | null) {
+  async function page(
+    req: Parameters<ConsoleHelpers["view"]>[0],
+    reply: Parameters<ConsoleHelpers["view"]>[1],
+    form: Form | undefined,
+    sim: SimulationOut | null,
+  ) {
     const shops = await listShops(ctx, h.session(req).principal, {}, { limit: 100 });
     const v = await h.view(req, reply);
-    const { f, f: { t } } = v;
+    const {
+      f,
+      f: { t },
+    } = v;
     const chosen = one(form, "shop") ?? shops.data[0]?.external_id;
     const country = one(form, "country") ?? "MA";
-    const body = shops.data.length === 0 ? html`<p class="empty">${t.rehearsalNoShop}</p>` : html`
+    const body =
+      shops.data.length === 0
+        ? html`<p class="empty">${t.rehearsalNoShop}</p>`
+        : html`
 <form method="post" action="/console/rehearsal" class="stack">${csrfField(v)}
 <label for="r-shop">${t.shop}</label><select id="r-shop" name="shop">${shops.data.map((s) => html`<option value="${s.external_id}"${s.external_id === chosen ? html` selected` : ""}>${s.name}</option>`)}</select>
 <label for="r-country">${t.country}</label><select id="r-country" name="country">${COUNTRIES.map((c) => html`<option value="${c}"${c === country ? html` selected` : ""}>${f.country(c)}</option>`)}</select>
@@ -46,14 +59,22 @@ export function rehearsalPages(app: FastifyInstance, h: ConsoleHelpers): void {
 <label for="r-lines">${t.rehearsalLines}</label><textarea id="r-lines" name="lines" rows="8" required dir="auto" aria-describedby="r-lines-hint">${one(form, "lines") ?? ""}</textarea>
 <p id="r-lines-hint" class="muted">${t.rehearsalLinesHint}</p>
 <button type="submit">${t.rehearsalRun}</button></form>`;
-    return h.send(reply, layout(v, t.rehearsalTitle, html`<p>${t.rehearsalIntro}</p>${body}${sim ? result(f, sim) : ""}`));
+    return h.send(
+      reply,
+      layout(v, t.rehearsalTitle, html`<p>${t.rehearsalIntro}</p>${body}${sim ? result(f, sim) : ""}`),
+    );
   }
 
   app.get("/rehearsal", (req, reply) => page(req, reply, undefined, null));
 
   app.post<{ Body: Form }>("/rehearsal", { preHandler: app.csrfProtection }, async (req, reply) => {
     const country = one(req.body, "country") ?? "MA";
-    const phones: Record<string, string> = { MA: "+212612345601", DZ: "+213551234501", TN: "+21620123401", FR: "+33612345601" };
+    const phones: Record<string, string> = {
+      MA: "+212612345601",
+      DZ: "+213551234501",
+      TN: "+21620123401",
+      FR: "+33612345601",
+    };
     const amount = one(req.body, "amount") ?? "";
     const input = parseWith(simulationCreateSchema, {
       shop_external_id: one(req.body, "shop") ?? "",
@@ -61,7 +82,10 @@ export function rehearsalPages(app: FastifyInstance, h: ConsoleHelpers): void {
       amount,
       country,
       order: { external_id: "console-rehearsal", items: [{ name: one(req.body, "item") ?? "", unit_price: amount }] },
-      customer_turns: (one(req.body, "lines") ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean),
+      customer_turns: (one(req.body, "lines") ?? "")
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
     });
     const who = h.session(req).principal;
     // The key's own bucket of rehearsals (20 a minute), shared with POST /v1/simulations and simulate_call.

@@ -24,7 +24,8 @@ function reasonText(f: Formats, reason: string | null): Html | string {
 /** The shop's own order name (#1001) when the platform gave one, the platform's id otherwise. */
 function orderName(detail: Record<string, unknown> | null, platformId: string | null): Html | string {
   const name = typeof detail?.["display_name"] === "string" ? detail["display_name"] : null;
-  if (name) return html`<bdi>${name}</bdi>${platformId ? html` <span class="muted" dir="ltr">${platformId}</span>` : ""}`;
+  if (name)
+    return html`<bdi>${name}</bdi>${platformId ? html` <span class="muted" dir="ltr">${platformId}</span>` : ""}`;
   return platformId ? html`<span dir="ltr">${platformId}</span>` : "—";
 }
 
@@ -35,25 +36,40 @@ function copyField(f: Formats, id: string, value: string): Html {
 export function storePages(app: FastifyInstance, h: ConsoleHelpers): void {
   const { ctx } = h;
 
-  app.get<{ Params: { shop: string }; Querystring: { cursor?: string; retried?: string } }>("/shops/:shop/connector", async (req, reply) => {
-    const who = h.session(req).principal;
-    const shop = await getShop(ctx, who, req.params.shop);
-    const connector = await getConnector(ctx, who, shop.external_id).catch((err: unknown) => {
-      if (err instanceof ApiError && err.slug === "connector_not_found") return null;
-      throw err;
-    });
-    const events = connector ? await listConnectorEvents(ctx, who, shop.external_id, { limit: 20, cursor: req.query.cursor || undefined }) : null;
-    const v = await h.view(req, reply);
-    const { f, f: { t } } = v;
-    const base = `${shopPath(shop.external_id)}/connector`;
-    const rows = (events?.data ?? []).map((e) => html`<tr data-event-id="${e.id}" data-event-status="${e.status}">
+  app.get<{ Params: { shop: string }; Querystring: { cursor?: string; retried?: string } }>(
+    "/shops/:shop/connector",
+    async (req, reply) => {
+      const who = h.session(req).principal;
+      const shop = await getShop(ctx, who, req.params.shop);
+      const connector = await getConnector(ctx, who, shop.external_id).catch((err: unknown) => {
+        if (err instanceof ApiError && err.slug === "connector_not_found") return null;
+        throw err;
+      });
+      const events = connector
+        ? await listConnectorEvents(ctx, who, shop.external_id, { limit: 20, cursor: req.query.cursor || undefined })
+        : null;
+      const v = await h.view(req, reply);
+      const {
+        f,
+        f: { t },
+      } = v;
+      const base = `${shopPath(shop.external_id)}/connector`;
+      const rows = (events?.data ?? []).map(
+        (e) => html`<tr data-event-id="${e.id}" data-event-status="${e.status}">
 <td data-label="${t.created}">${f.time(e.created_at)}</td>
 <td data-label="${t.event}">${f.label("connectorEventTypes", e.type)}</td>
 <td data-label="${t.order}">${orderName(e.detail, e.platform_order_id)}${e.call_id ? html` · <a href="/console/calls/${e.call_id}">${t.callTitle}</a>` : ""}</td>
 <td data-label="${t.status}"><span class="badge c-${e.status}">${f.label("connectorEventStatuses", e.status)}</span> ${reasonText(f, e.reason)}${e.resolution ? html` · ${f.resolution(e.resolution)}` : ""}</td>
-<td>${e.type === "write_back" && e.status === "failed" ? html`<form method="post" action="${base}/events/${e.id}/retry">${csrfField(v)}<button type="submit">${t.retryWriteBack}</button></form>` : ""}</td></tr>`);
-    return h.send(reply, layout(v, `${t.connectorTitle} · ${shop.name}`, html`${req.query.retried ? notice(t.writeBackRetried) : ""}
-${connector
+<td>${e.type === "write_back" && e.status === "failed" ? html`<form method="post" action="${base}/events/${e.id}/retry">${csrfField(v)}<button type="submit">${t.retryWriteBack}</button></form>` : ""}</td></tr>`,
+      );
+      return h.send(
+        reply,
+        layout(
+          v,
+          `${t.connectorTitle} · ${shop.name}`,
+          html`${req.query.retried ? notice(t.writeBackRetried) : ""}
+${
+  connector
     ? html`<p class="summary" data-connector="on"><span class="badge s-completed">${t.connected}</span> ${f.label("platforms", connector.platform)} · <span dir="ltr">${connector.store_url}</span></p>
 <dl class="details"><dt>${t.webhookAddress}</dt><dd>${copyField(f, "connector-url", connector.webhook_url)}<p class="muted">${t.webhookAddressHint}</p></dd>
 <dt>${t.credentialEnds}</dt><dd dir="ltr">…${connector.credential_last4}</dd>
@@ -62,14 +78,22 @@ ${connector
 ${table([t.created, t.event, t.order, t.status, ""], rows, t.noEntries, t.connectorEvents, true)}
 ${events?.next_cursor ? html`<nav class="pager"><a rel="next" href="${href(base, { cursor: events.next_cursor })}">${t.nextPage}</a></nav>` : ""}
 </section>`
-    : html`<p data-connector="off">${t.notConnected}</p><p class="muted">${t.connectHint}</p>`}
-<p><a href="${shopPath(shop.external_id)}">${t.back}</a></p>`));
-  });
+    : html`<p data-connector="off">${t.notConnected}</p><p class="muted">${t.connectHint}</p>`
+}
+<p><a href="${shopPath(shop.external_id)}">${t.back}</a></p>`,
+        ),
+      );
+    },
+  );
 
-  app.post<{ Params: { shop: string; id: string } }>("/shops/:shop/connector/events/:id/retry", { preHandler: app.csrfProtection }, async (req, reply) => {
-    await retryConnectorEvent(ctx, h.session(req).principal, req.params.shop, req.params.id);
-    return reply.redirect(`${shopPath(req.params.shop)}/connector?retried=1`, 303);
-  });
+  app.post<{ Params: { shop: string; id: string } }>(
+    "/shops/:shop/connector/events/:id/retry",
+    { preHandler: app.csrfProtection },
+    async (req, reply) => {
+      await retryConnectorEvent(ctx, h.session(req).principal, req.params.shop, req.params.id);
+      return reply.redirect(`${shopPath(req.params.shop)}/connector?retried=1`, 303);
+    },
+  );
 
   app.get("/whatsapp", async (req, reply) => {
     const who = h.session(req).principal;
@@ -81,20 +105,39 @@ ${events?.next_cursor ? html`<nav class="pager"><a rel="next" href="${href(base,
       listRecentWhatsAppMessages(ctx, who, 20),
     ]);
     const v = await h.view(req, reply);
-    const { f, f: { t } } = v;
-    const templates = settings ? (["ar", "fr"] as const).map((l) => html`<tr><th scope="row">${l === "ar" ? t.arabic : t.french}</th><td>${settings.templates[l] ? html`<code>${settings.templates[l]!.name}</code> <span class="muted" dir="ltr">${settings.templates[l]!.language}</span>` : t.noTemplate}</td></tr>`) : [];
-    const rows = messages.map((m) => html`<tr data-message-id="${m.id}">
+    const {
+      f,
+      f: { t },
+    } = v;
+    const templates = settings
+      ? (["ar", "fr"] as const).map(
+          (l) =>
+            html`<tr><th scope="row">${l === "ar" ? t.arabic : t.french}</th><td>${settings.templates[l] ? html`<code>${settings.templates[l]!.name}</code> <span class="muted" dir="ltr">${settings.templates[l]!.language}</span>` : t.noTemplate}</td></tr>`,
+        )
+      : [];
+    const rows = messages.map(
+      (m) => html`<tr data-message-id="${m.id}">
 <td data-label="${t.created}">${f.time(m.createdAt)}</td>
 <td data-label="${t.type}">${f.label("whatsappKinds", m.kind)}</td>
 <td data-label="${t.order}"><a href="/console/orders/${encodeURIComponent(m.shopExternalId)}/${encodeURIComponent(m.orderExternalId)}"><bdi>${m.orderExternalId}</bdi></a><br><span class="muted" dir="ltr">${m.toPhone}</span></td>
-<td data-label="${t.status}"><span class="badge w-${m.status}">${f.label("whatsappStatuses", m.status)}</span>${m.problem ? html` <span class="muted" dir="auto">${(f.l.connectorReasons as Record<string, string>)[m.problem] ?? m.problem}</span>` : ""}</td></tr>`);
-    return h.send(reply, layout(v, t.whatsappTitle, html`
-${settings
+<td data-label="${t.status}"><span class="badge w-${m.status}">${f.label("whatsappStatuses", m.status)}</span>${m.problem ? html` <span class="muted" dir="auto">${(f.l.connectorReasons as Record<string, string>)[m.problem] ?? m.problem}</span>` : ""}</td></tr>`,
+    );
+    return h.send(
+      reply,
+      layout(
+        v,
+        t.whatsappTitle,
+        html`
+${
+  settings
     ? html`<p data-whatsapp="on"><span class="badge s-completed">${t.connected}</span> ${t.whatsappNumberId} <code>${settings.phone_number_id}</code> · ${t.credentialEnds} <span dir="ltr">…${settings.access_token_last4}</span></p>
 <p>${settings.fallback === "immediately" ? t.fallbackImmediately : t.fallbackAfterLast}</p>
 <div class="scroll"><table><caption>${t.templates}</caption><tbody>${templates}</tbody></table></div>`
-    : html`<p data-whatsapp="off">${t.whatsappOff}</p><p class="muted">${t.whatsappHint}</p>`}
+    : html`<p data-whatsapp="off">${t.whatsappOff}</p><p class="muted">${t.whatsappHint}</p>`
+}
 <section aria-labelledby="h-msgs"><h2 id="h-msgs">${t.recentMessages}</h2>
-${table([t.created, t.type, t.order, t.status], rows, t.noEntries, t.recentMessages, true)}</section>`));
+${table([t.created, t.type, t.order, t.status], rows, t.noEntries, t.recentMessages, true)}</section>`,
+      ),
+    );
   });
 }

@@ -16,7 +16,9 @@ export class SecretBox {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", this.#key, iv);
     const data = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
-    return ["v1", iv, cipher.getAuthTag(), data].map((p) => (typeof p === "string" ? p : p.toString("base64url"))).join(".");
+    return ["v1", iv, cipher.getAuthTag(), data]
+      .map((p) => (typeof p === "string" ? p : p.toString("base64url")))
+      .join(".");
   }
 
   open(sealed: string): string {

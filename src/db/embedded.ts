@@ -33,7 +33,10 @@ export async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgres> {
 const USER = "postgres";
 
 async function exists(p: string): Promise<boolean> {
-  return stat(p).then(() => true, () => false);
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function freePort(): Promise<number> {
@@ -88,7 +91,10 @@ function urlFor(password: string, port: number, database = DATABASE): string {
  * another wakha process's or one orphaned by a killed parent, is reused through the port in its
  * postmaster.pid; a pid file whose process is gone is removed so the start cannot trip on it.
  */
-export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) => void = () => {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (msg: string) => void = () => {},
+): Promise<EmbeddedDatabase> {
   const root = path.resolve(dataDir);
   const clusterDir = path.join(root, "pg");
   await mkdir(root, { recursive: true });
@@ -107,7 +113,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: (msg: string) 
       return { url: urlFor(password, port), stop: async () => {} };
     }
     if (pid > 0 && isAlive(pid)) {
-      throw new Error(`an embedded PostgreSQL (pid ${pid}) holds ${clusterDir} but does not answer; stop it and start again`);
+      throw new Error(
+        `an embedded PostgreSQL (pid ${pid}) holds ${clusterDir} but does not answer; stop it and start again`,
+      );
     }
     log(`removing the stale ${pidFile} left by pid ${pid}`);
     await rm(pidFile, { force: true });

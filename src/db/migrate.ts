@@ -21,7 +21,9 @@ export async function migrate(connectionString: string): Promise<AppliedMigratio
     await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
     await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const done = new Set((await client.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version));
+    const done = new Set(
+      (await client.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((r) => r.version),
+    );
     for (const file of files) {
       const version = Number(file.slice(0, 3));
       if (done.has(version)) continue;

@@ -9,7 +9,12 @@ export interface Queryable {
  * Runs a hot-path statement as a named prepared statement (parsed and planned once per connection): planning
  * these took several times the PostgreSQL CPU of running them (issue 8, bench/results/latest.md).
  */
-export function queryPrepared<R extends pg.QueryResultRow>(db: Queryable, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+export function queryPrepared<R extends pg.QueryResultRow>(
+  db: Queryable,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<pg.QueryResult<R>> {
   // Every Queryable is a pg Pool, PoolClient or Database, whose query() hands a config object to pg as it is.
   return (db as unknown as Pick<pg.Pool, "query">).query<R>({ name, text, values });
 }

@@ -21,10 +21,18 @@ function reason(err: unknown): string {
 }
 
 /** Runs the checks; `env` is the environment as given (to tell what was set from what defaulted). */
-export async function infrastructureChecks(config: Config, env: NodeJS.ProcessEnv, online: boolean, say: Say): Promise<void> {
+export async function infrastructureChecks(
+  config: Config,
+  env: NodeJS.ProcessEnv,
+  online: boolean,
+  say: Say,
+): Promise<void> {
   for (const problem of roleProblems(config.WAKHA_ROLE, env)) say("fail", problem);
   if (config.WAKHA_ROLE === "api" && !env["WAKHA_BASE_URL"]) {
-    say("fail", `WAKHA_BASE_URL is not set on this ${config.WAKHA_ROLE} node: every node of a split deployment needs the public API address (docs/scaling.md)`);
+    say(
+      "fail",
+      `WAKHA_BASE_URL is not set on this ${config.WAKHA_ROLE} node: every node of a split deployment needs the public API address (docs/scaling.md)`,
+    );
   } else if (env["WAKHA_BASE_URL"]) say("ok", `public API address (WAKHA_BASE_URL): ${config.baseUrl}`);
 
   let sealed: string | null = null;
@@ -35,17 +43,28 @@ export async function infrastructureChecks(config: Config, env: NodeJS.ProcessEn
       const { rows } = await client.query<{ version: string }>("SELECT current_setting('server_version') AS version");
       say("ok", `database: connected (PostgreSQL ${rows[0]!.version})`);
       // A sealed secret, if any, to try the encryption key on; the table is absent before the first migration.
-      const found = await client.query<{ s: string }>("SELECT secret_sealed AS s FROM webhooks LIMIT 1").catch(() => ({ rows: [] as { s: string }[] }));
+      const found = await client
+        .query<{ s: string }>("SELECT secret_sealed AS s FROM webhooks LIMIT 1")
+        .catch(() => ({ rows: [] as { s: string }[] }));
       sealed = found.rows[0]?.s ?? null;
     } catch (err) {
       say("fail", `database: cannot connect with DATABASE_URL (${reason(err)})`);
     } finally {
       await client.end().catch(() => {});
     }
-  } else say("ok", `database: the embedded PostgreSQL in ${config.WAKHA_DATA_DIR} (one machine only; set DATABASE_URL to share one)`);
+  } else
+    say(
+      "ok",
+      `database: the embedded PostgreSQL in ${config.WAKHA_DATA_DIR} (one machine only; set DATABASE_URL to share one)`,
+    );
 
   if (config.REDIS_URL) {
-    const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: TIMEOUT_MS, retryStrategy: () => null });
+    const redis = new Redis(config.REDIS_URL, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      connectTimeout: TIMEOUT_MS,
+      retryStrategy: () => null,
+    });
     redis.on("error", () => {}); // reported below
     try {
       await redis.connect();
@@ -55,7 +74,8 @@ export async function infrastructureChecks(config: Config, env: NodeJS.ProcessEn
     } finally {
       redis.disconnect();
     }
-  } else if (config.WAKHA_ROLE !== "all") say("warn", "REDIS_URL is not set: each API node counts rate limits on its own");
+  } else if (config.WAKHA_ROLE !== "all")
+    say("warn", "REDIS_URL is not set: each API node counts rate limits on its own");
   else say("ok", "Redis: not used (rate limits counted in this process)");
 
   if (config.WAKHA_ENCRYPTION_KEY) {
@@ -64,10 +84,17 @@ export async function infrastructureChecks(config: Config, env: NodeJS.ProcessEn
         new SecretBox(config.WAKHA_ENCRYPTION_KEY).open(sealed);
         say("ok", "WAKHA_ENCRYPTION_KEY opens the secrets sealed in the database");
       } catch {
-        say("fail", "WAKHA_ENCRYPTION_KEY does not open the secrets sealed in the database: every node must have the same key");
+        say(
+          "fail",
+          "WAKHA_ENCRYPTION_KEY does not open the secrets sealed in the database: every node must have the same key",
+        );
       }
     } else say("ok", "WAKHA_ENCRYPTION_KEY is set (no sealed secret in the database yet to try it on)");
-  } else if (config.DATABASE_URL) say("warn", "WAKHA_ENCRYPTION_KEY is not set: webhooks, WhatsApp and store connectors answer 503 until it is (the same key on every node)");
+  } else if (config.DATABASE_URL)
+    say(
+      "warn",
+      "WAKHA_ENCRYPTION_KEY is not set: webhooks, WhatsApp and store connectors answer 503 until it is (the same key on every node)",
+    );
   else say("ok", "encryption key: generated and kept in the data directory (embedded mode)");
 
   await storageChecks(config, online, say);
@@ -77,7 +104,10 @@ async function storageChecks(config: Config, online: boolean, say: Say): Promise
   const store = recordingStore(config);
   try {
     if (!config.WAKHA_RECORDINGS_BUCKET) {
-      say(config.WAKHA_ROLE === "all" ? "ok" : "warn", `recordings: ${store.description}${config.WAKHA_ROLE === "all" ? "" : ": the other nodes cannot read them; set WAKHA_RECORDINGS_BUCKET (docs/scaling.md)"}`);
+      say(
+        config.WAKHA_ROLE === "all" ? "ok" : "warn",
+        `recordings: ${store.description}${config.WAKHA_ROLE === "all" ? "" : ": the other nodes cannot read them; set WAKHA_RECORDINGS_BUCKET (docs/scaling.md)"}`,
+      );
       return;
     }
     if (!online) {

@@ -2,7 +2,12 @@
 // Ramadan, public holidays per country, and the sunset that sets iftar. Pure functions of a local date (YYYY-MM-DD).
 import type { Country } from "./locale.ts";
 
-const HIJRI = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura-nu-latn", { timeZone: "UTC", year: "numeric", month: "numeric", day: "numeric" });
+const HIJRI = new Intl.DateTimeFormat("en-u-ca-islamic-umalqura-nu-latn", {
+  timeZone: "UTC",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+});
 
 /** The Umm al-Qura date of a civil day (at its noon). Maghreb authorities sight the moon themselves: a day's drift is possible. */
 export function hijriDate(date: string): { year: number; month: number; day: number } {
@@ -29,10 +34,20 @@ function addDays(date: string, days: number): string {
 
 /** Western Easter Sunday of `year` (Meeus/Jones/Butcher), for France's movable holidays. */
 export function easterSunday(year: number): string {
-  const a = year % 19, b = Math.floor(year / 100), c = year % 100, d = Math.floor(b / 4), e = b % 4;
-  const f = Math.floor((b + 8) / 25), g = Math.floor((b - f + 1) / 3), h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4), k = c % 4, l = (32 + 2 * e + 2 * i - h - k) % 7, m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31), day = ((h + l - 7 * m + 114) % 31) + 1;
+  const a = year % 19,
+    b = Math.floor(year / 100),
+    c = year % 100,
+    d = Math.floor(b / 4),
+    e = b % 4;
+  const f = Math.floor((b + 8) / 25),
+    g = Math.floor((b - f + 1) / 3),
+    h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4),
+    k = c % 4,
+    l = (32 + 2 * e + 2 * i - h - k) % 7,
+    m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31),
+    day = ((h + l - 7 * m + 114) % 31) + 1;
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
@@ -81,13 +96,27 @@ export function sunset(date: string, country: Country): Date {
   const noon = new Date(`${date}T12:00:00Z`);
   const start = Date.UTC(noon.getUTCFullYear(), 0, 1);
   const dayOfYear = Math.floor((noon.getTime() - start) / 86_400_000) + 1;
-  const g = (2 * Math.PI / 365) * (dayOfYear - 1);
-  const eqTime = 229.18 * (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g));
-  const decl = 0.006918 - 0.399912 * Math.cos(g) + 0.070257 * Math.sin(g) - 0.006758 * Math.cos(2 * g) + 0.000907 * Math.sin(2 * g)
-    - 0.002697 * Math.cos(3 * g) + 0.00148 * Math.sin(3 * g);
+  const g = ((2 * Math.PI) / 365) * (dayOfYear - 1);
+  const eqTime =
+    229.18 *
+    (0.000075 +
+      0.001868 * Math.cos(g) -
+      0.032077 * Math.sin(g) -
+      0.014615 * Math.cos(2 * g) -
+      0.040849 * Math.sin(2 * g));
+  const decl =
+    0.006918 -
+    0.399912 * Math.cos(g) +
+    0.070257 * Math.sin(g) -
+    0.006758 * Math.cos(2 * g) +
+    0.000907 * Math.sin(2 * g) -
+    0.002697 * Math.cos(3 * g) +
+    0.00148 * Math.sin(3 * g);
   const phi = (lat * Math.PI) / 180;
   const zenith = (90.833 * Math.PI) / 180;
   const ha = Math.acos(Math.cos(zenith) / (Math.cos(phi) * Math.cos(decl)) - Math.tan(phi) * Math.tan(decl));
   const minutesUtc = 720 - 4 * lon - eqTime + 4 * ((ha * 180) / Math.PI);
-  return new Date(Date.UTC(noon.getUTCFullYear(), noon.getUTCMonth(), noon.getUTCDate()) + Math.round(minutesUtc) * 60_000);
+  return new Date(
+    Date.UTC(noon.getUTCFullYear(), noon.getUTCMonth(), noon.getUTCDate()) + Math.round(minutesUtc) * 60_000,
+  );
 }

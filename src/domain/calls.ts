@@ -1,10 +1,26 @@
 // A call's life and its result, as every layer names them.
 
-export const CALL_STATUSES = ["queued", "ringing", "in_progress", "completed", "no_answer", "busy", "voicemail", "failed", "canceled"] as const;
+export const CALL_STATUSES = [
+  "queued",
+  "ringing",
+  "in_progress",
+  "completed",
+  "no_answer",
+  "busy",
+  "voicemail",
+  "failed",
+  "canceled",
+] as const;
 /** Statuses a call can still be cancelled from (CONTRACT §4). */
 export const ACTIVE_STATUSES = ["queued", "ringing", "in_progress"] as const;
 export const CALL_OUTCOMES = [
-  "confirmed", "declined", "rescheduled", "callback_requested", "change_requested", "wrong_number", "no_decision",
+  "confirmed",
+  "declined",
+  "rescheduled",
+  "callback_requested",
+  "change_requested",
+  "wrong_number",
+  "no_decision",
 ] as const;
 
 export type CallStatus = (typeof CALL_STATUSES)[number];

@@ -1,7 +1,15 @@
 // What happens to a parcel after the confirmation (issue 35): the courier's statuses and which event decides an
 // order's delivery status. Pure: no I/O. src/calls/orders/delivery.ts applies it under the order's row lock.
 
-export const DELIVERY_EVENT_STATUSES = ["in_transit", "out_for_delivery", "delivered", "refused", "returned", "unreachable", "lost"] as const;
+export const DELIVERY_EVENT_STATUSES = [
+  "in_transit",
+  "out_for_delivery",
+  "delivered",
+  "refused",
+  "returned",
+  "unreachable",
+  "lost",
+] as const;
 export type DeliveryEventStatus = (typeof DELIVERY_EVENT_STATUSES)[number];
 
 /** Where a delivery event came from: the REST API, a store connector or a courier's webhook. */

@@ -38,7 +38,13 @@ const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
 export function wallClock(at: Date, zone: string): { day: WeekDay; time: string } {
   let f = FORMATTERS.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone: zone, hourCycle: "h23", weekday: "short", hour: "2-digit", minute: "2-digit" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      weekday: "short",
+      hour: "2-digit",
+      minute: "2-digit",
+    });
     FORMATTERS.set(zone, f);
   }
   const parts = f.formatToParts(at);

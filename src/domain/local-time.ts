@@ -14,7 +14,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = FORMATTERS.get(timeZone);
   if (!f) {
     f = new Intl.DateTimeFormat("en-US", {
-      timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
     });
     FORMATTERS.set(timeZone, f);
   }
@@ -44,8 +51,12 @@ export function localDate(now: Date, country: Country): string {
   return DATE_FORMATTERS[country].format(now);
 }
 
-const DATE_FORMATTERS = Object.fromEntries(Object.entries(TIME_ZONES).map(([c, timeZone]) =>
-  [c, new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })])) as Record<Country, Intl.DateTimeFormat>;
+const DATE_FORMATTERS = Object.fromEntries(
+  Object.entries(TIME_ZONES).map(([c, timeZone]) => [
+    c,
+    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
+  ]),
+) as Record<Country, Intl.DateTimeFormat>;
 
 /** The next day after `date` (YYYY-MM-DD). */
 export function nextDay(date: string): string {

@@ -12,20 +12,33 @@ export type Dialect = (typeof DIALECTS)[number];
 export type Currency = (typeof CURRENCIES)[number];
 
 /** The currency an order is collected in, by country. */
-export const COUNTRY_CURRENCY = { MA: "MAD", DZ: "DZD", TN: "TND", FR: "EUR" } as const satisfies Record<Country, Currency>;
+export const COUNTRY_CURRENCY = { MA: "MAD", DZ: "DZD", TN: "TND", FR: "EUR" } as const satisfies Record<
+  Country,
+  Currency
+>;
 
 /** The language used when a call names none. */
 export const DEFAULT_LANGUAGE: Readonly<Record<Country, Language>> = { MA: "ar", DZ: "ar", TN: "ar", FR: "fr" };
 
 /** The languages a country's calls can be held in (FR with `ar` is refused). */
-export const SERVED_LANGUAGES: Readonly<Record<Country, readonly Language[]>> = { MA: ["ar", "fr"], DZ: ["ar", "fr"], TN: ["ar", "fr"], FR: ["fr"] };
+export const SERVED_LANGUAGES: Readonly<Record<Country, readonly Language[]>> = {
+  MA: ["ar", "fr"],
+  DZ: ["ar", "fr"],
+  TN: ["ar", "fr"],
+  FR: ["fr"],
+};
 
 /** The conversational profile, chosen from the country. */
 export const COUNTRY_DIALECT = { MA: "ma", DZ: "dz", TN: "tn", FR: "fr" } as const satisfies Record<Country, Dialect>;
 
 const BIDI_OPENERS: Record<string, "embedding" | "isolate"> = {
-  "\u202A": "embedding", "\u202B": "embedding", "\u202D": "embedding", "\u202E": "embedding",
-  "\u2066": "isolate", "\u2067": "isolate", "\u2068": "isolate",
+  "\u202A": "embedding",
+  "\u202B": "embedding",
+  "\u202D": "embedding",
+  "\u202E": "embedding",
+  "\u2066": "isolate",
+  "\u2067": "isolate",
+  "\u2068": "isolate",
 };
 const BIDI_CLOSERS: Record<string, "embedding" | "isolate"> = { "\u202C": "embedding", "\u2069": "isolate" };
 

@@ -13,14 +13,25 @@ export interface DecimalProblem {
 
 /** Checks an amount against the decimal rules; null when it is acceptable. */
 export function checkDecimal(value: string, minimum: "positive" | "non_negative"): DecimalProblem | null {
-  if (!DECIMAL.test(value)) return { type: "decimal_parsing", message: 'Input should be a decimal number written as a string, for example "149.90"' };
+  if (!DECIMAL.test(value))
+    return {
+      type: "decimal_parsing",
+      message: 'Input should be a decimal number written as a string, for example "149.90"',
+    };
   const [whole = "", fraction = ""] = value.replace(/^-/, "").split(".");
-  if (fraction.length > MAX_DECIMALS) return { type: "decimal_max_places", message: `Decimal input should have no more than ${MAX_DECIMALS} decimal places` };
+  if (fraction.length > MAX_DECIMALS)
+    return {
+      type: "decimal_max_places",
+      message: `Decimal input should have no more than ${MAX_DECIMALS} decimal places`,
+    };
   const negative = value.startsWith("-");
   const zero = /^0*$/.test(whole) && /^0*$/.test(fraction);
-  if (minimum === "positive" && (negative || zero)) return { type: "greater_than", message: "Input should be greater than 0" };
-  if (minimum === "non_negative" && negative && !zero) return { type: "greater_than_equal", message: "Input should be greater than or equal to 0" };
-  if (whole.replace(/^0+/, "").length > MAX_INTEGER_DIGITS) return { type: "less_than", message: "Input should be less than 1000000000000" };
+  if (minimum === "positive" && (negative || zero))
+    return { type: "greater_than", message: "Input should be greater than 0" };
+  if (minimum === "non_negative" && negative && !zero)
+    return { type: "greater_than_equal", message: "Input should be greater than or equal to 0" };
+  if (whole.replace(/^0+/, "").length > MAX_INTEGER_DIGITS)
+    return { type: "less_than", message: "Input should be less than 1000000000000" };
   return null;
 }
 

@@ -3,7 +3,13 @@
 import type { CallOutcome, CallStatus } from "./calls.ts";
 
 export const ORDER_RESOLUTIONS = [
-  "confirmed", "declined", "rescheduled", "callback_requested", "change_requested", "wrong_number", "unresolved",
+  "confirmed",
+  "declined",
+  "rescheduled",
+  "callback_requested",
+  "change_requested",
+  "wrong_number",
+  "unresolved",
 ] as const;
 export type OrderResolution = (typeof ORDER_RESOLUTIONS)[number];
 
@@ -21,7 +27,13 @@ export const ORDER_STATUSES = ["open", "resolved"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The answers that settle an order: the customer said what is to happen to it. */
-export const DECISIVE_RESOLUTIONS = ["confirmed", "declined", "rescheduled", "change_requested", "wrong_number"] as const satisfies readonly OrderResolution[];
+export const DECISIVE_RESOLUTIONS = [
+  "confirmed",
+  "declined",
+  "rescheduled",
+  "change_requested",
+  "wrong_number",
+] as const satisfies readonly OrderResolution[];
 
 /** The details of an answer: the same typed details as a call's `outcome_details` (reason, preferred_date, ...). */
 export type ResolutionDetails = Record<string, unknown>;
@@ -35,7 +47,14 @@ export interface ResolutionState {
 }
 
 /** The resolutions a person of the shop may give an order (issue 34): any answer but `unresolved`. */
-export const AGENT_RESOLUTIONS = ["confirmed", "declined", "rescheduled", "callback_requested", "change_requested", "wrong_number"] as const satisfies readonly OrderResolution[];
+export const AGENT_RESOLUTIONS = [
+  "confirmed",
+  "declined",
+  "rescheduled",
+  "callback_requested",
+  "change_requested",
+  "wrong_number",
+] as const satisfies readonly OrderResolution[];
 
 /** How much an answer says: 0 nothing, 1 "call me again", 2 a decision. */
 export function resolutionRank(resolution: OrderResolution): 0 | 1 | 2 {
@@ -93,7 +112,8 @@ export function sameDetails(a: ResolutionDetails | null, b: ResolutionDetails | 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null)
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null)
       .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
   }

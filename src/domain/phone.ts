@@ -24,7 +24,8 @@ export const DIALABLE_TYPES = ["MOBILE", "FIXED_LINE", "FIXED_LINE_OR_MOBILE"] a
 export function numberRefusal(phone: string, country: string): string | null {
   const parsed = parseWithTypes(phone.slice(0, 64));
   if (!parsed?.isValid()) return "it is not a valid number";
-  if (!parsed.country) return `+${parsed.countryCallingCode} numbers belong to no country (international networks, satellite)`;
+  if (!parsed.country)
+    return `+${parsed.countryCallingCode} numbers belong to no country (international networks, satellite)`;
   if (parsed.country !== country) return `it is a number of ${parsed.country}, and the call is for ${country}`;
   const type = parsed.getType();
   if (!type || !(DIALABLE_TYPES as readonly string[]).includes(type)) {

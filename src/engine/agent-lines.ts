@@ -11,10 +11,12 @@ const CLOSING: Record<Dialect, string> = {
 };
 
 const VOICEMAIL: Record<Dialect, (shop: string) => string> = {
-  ma: (shop) => `السلام عليكم، مساعدة آلية من ${shop}، كنتاصلو بيك على قبل الطلبية ديالك. غادي نعاودو نتاصلو بيك. شكرا.`,
+  ma: (shop) =>
+    `السلام عليكم، مساعدة آلية من ${shop}، كنتاصلو بيك على قبل الطلبية ديالك. غادي نعاودو نتاصلو بيك. شكرا.`,
   dz: (shop) => `السلام عليكم، مساعدة آلية من ${shop}، نعيطلك على جال الكوموند تاعك. نعاودو نعيطولك. يعطيك الصحة.`,
   tn: (shop) => `السلام عليكم، مساعدة آلية من ${shop}، نكلمك على خاطر الكوموند متاعك. نعاودو نكلموك. يعيشك.`,
-  fr: (shop) => `Bonjour, ici l'assistante automatique de ${shop}, nous vous appelons au sujet de votre commande. Nous vous rappellerons. Merci et bonne journée.`,
+  fr: (shop) =>
+    `Bonjour, ici l'assistante automatique de ${shop}, nous vous appelons au sujet de votre commande. Nous vous rappellerons. Merci et bonne journée.`,
 };
 
 /** Said before hanging up on a call cut short by a cancel or a spent balance. */

@@ -3,7 +3,13 @@
 // Time advances as the simulator counts it (words spoken, a moment to think), so dates and durations match a call.
 import { speechSeconds } from "./speech/talk-time.ts";
 import { createDialogue } from "./dialogue/flow.ts";
-import type { DialogueOrder, DialogueResult, IntentClassifier, SimulatedCustomer, TranscriptEntry } from "./dialogue/types.ts";
+import type {
+  DialogueOrder,
+  DialogueResult,
+  IntentClassifier,
+  SimulatedCustomer,
+  TranscriptEntry,
+} from "./dialogue/types.ts";
 
 /** At most this many customer turns in one rehearsal. */
 export const MAX_REHEARSAL_TURNS = 20;
@@ -31,9 +37,18 @@ export interface Rehearsal {
  * Plays one conversation to its end: the agent's opening, then each customer turn until the agent closes the call,
  * the persona hangs up, or the lines run out (the customer then hangs up: `customer_hangup`, as on a call).
  */
-export async function rehearse(order: DialogueOrder, customer: RehearsalCustomer, options: RehearsalOptions): Promise<Rehearsal> {
+export async function rehearse(
+  order: DialogueOrder,
+  customer: RehearsalCustomer,
+  options: RehearsalOptions,
+): Promise<Rehearsal> {
   // A GSM line carries keys, as the simulator's does: the keypad offer happens here as it would on a call.
-  const dialogue = createDialogue(order, { classifier: options.classifier, now: options.now, random: options.random, digits: true });
+  const dialogue = createDialogue(order, {
+    classifier: options.classifier,
+    now: options.now,
+    random: options.random,
+    digits: true,
+  });
   let turn = dialogue.opening();
   let at = 0;
   let turns = 0;

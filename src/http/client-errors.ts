@@ -10,16 +10,34 @@ interface ParserError extends Error {
   rawPacket?: unknown;
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 413: "Content Too Large", 431: "Request Header Fields Too Large" };
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  408: "Request Timeout",
+  413: "Content Too Large",
+  431: "Request Header Fields Too Large",
+};
 
 function describe(err: ParserError): { status: number; slug: ErrorSlug; detail: string } {
   switch (err.code) {
     case "HPE_HEADER_OVERFLOW":
-      return { status: 431, slug: "http_error", detail: "The request line and headers exceed 16 KiB (a cursor or header that long is never valid)." };
+      return {
+        status: 431,
+        slug: "http_error",
+        detail: "The request line and headers exceed 16 KiB (a cursor or header that long is never valid).",
+      };
     case "ERR_HTTP_REQUEST_TIMEOUT":
-      return { status: 408, slug: "http_error", detail: "The request was not received in full in time; send the headers and body without pauses." };
+      return {
+        status: 408,
+        slug: "http_error",
+        detail: "The request was not received in full in time; send the headers and body without pauses.",
+      };
     case "HPE_INVALID_HEADER_TOKEN":
-      return { status: 400, slug: "bad_request", detail: "A header name or value contains a character HTTP does not allow (a control character or a raw newline)." };
+      return {
+        status: 400,
+        slug: "bad_request",
+        detail:
+          "A header name or value contains a character HTTP does not allow (a control character or a raw newline).",
+      };
     default:
       return { status: 400, slug: "bad_request", detail: "The request is not valid HTTP/1.1 and could not be parsed." };
   }
@@ -52,7 +70,7 @@ export function clientErrorHandler(docsUrl: string, log?: (info: Record<string, 
     if (socket.writable) {
       socket.end(
         `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Error"}\r\nContent-Type: application/problem+json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+          `X-Request-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
       );
     }
     // A peer that never reads must not hold the socket: destroy it shortly after the answer is flushed.

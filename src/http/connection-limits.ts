@@ -14,7 +14,11 @@ export function serverTimeoutOptions(limits: HttpLimits) {
   return {
     requestTimeout,
     keepAliveTimeout: limits.WAKHA_HTTP_KEEP_ALIVE_TIMEOUT_MS,
-    http: { headersTimeout, requestTimeout, connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))) },
+    http: {
+      headersTimeout,
+      requestTimeout,
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))),
+    },
   };
 }
 

@@ -43,7 +43,12 @@ export async function authenticate(ctx: AppContext, header: string | undefined):
 }
 
 /** Counts the request in the key's bucket; a refusal is recorded on the key as `rate_limited`. */
-export async function enforceRateLimit(ctx: AppContext, principal: Principal, rateClass: RateClass, what: string): Promise<Record<string, string>> {
+export async function enforceRateLimit(
+  ctx: AppContext,
+  principal: Principal,
+  rateClass: RateClass,
+  what: string,
+): Promise<Record<string, string>> {
   const limit = Math.max(1, Math.floor(RATE_LIMITS[rateClass] * ctx.config.WAKHA_RATE_LIMIT_SCALE));
   const decision = await ctx.limiter.consume(`${principal.keyId}:${rateClass}`, limit, WINDOW_MS, ctx.now());
   const headers = {
@@ -53,10 +58,14 @@ export async function enforceRateLimit(ctx: AppContext, principal: Principal, ra
   };
   if (decision.allowed) return headers;
   await recordKeyEvent(ctx.db, principal.keyId, "rate_limited", { rate_class: rateClass, limit, request: what });
-  throw new ApiError("rate_limit_exceeded", `This key is over its limit of ${limit} requests per minute for ${rateClass.replace("_", " ")} requests. Retry after ${decision.retryAfter} s.`, {
-    extensions: { retry_after: decision.retryAfter },
-    headers: { ...headers, "Retry-After": String(decision.retryAfter) },
-  });
+  throw new ApiError(
+    "rate_limit_exceeded",
+    `This key is over its limit of ${limit} requests per minute for ${rateClass.replace("_", " ")} requests. Retry after ${decision.retryAfter} s.`,
+    {
+      extensions: { retry_after: decision.retryAfter },
+      headers: { ...headers, "Retry-After": String(decision.retryAfter) },
+    },
+  );
 }
 
 /** onRequest hook of every /v1 route: authentication, then the rate limit, before the body is even read. */
@@ -66,8 +75,15 @@ export function guardV1(app: FastifyInstance, ctx: AppContext): void {
     // As on /mcp: a key in the URL is refused before anything else, whether or not it is valid.
     refuseKeyInQuery(request.url);
     const principal = await authenticate(ctx, request.headers.authorization);
-    const rateClass = request.routeOptions.config.rateClass ?? (request.method === "GET" || request.method === "HEAD" ? "read" : "write");
-    const headers = await enforceRateLimit(ctx, principal, rateClass, `${request.method} ${request.routeOptions.url ?? request.url}`);
+    const rateClass =
+      request.routeOptions.config.rateClass ??
+      (request.method === "GET" || request.method === "HEAD" ? "read" : "write");
+    const headers = await enforceRateLimit(
+      ctx,
+      principal,
+      rateClass,
+      `${request.method} ${request.routeOptions.url ?? request.url}`,
+    );
     reply.headers(headers);
     request.principal = principal;
   });
@@ -77,6 +93,7 @@ export function guardV1(app: FastifyInstance, ctx: AppContext): void {
 export function versionHeaders(ctx: AppContext): Record<string, string> {
   const headers: Record<string, string> = { "X-API-Version": "1" };
   if (ctx.config.WAKHA_V1_SUNSET) headers["Sunset"] = ctx.config.WAKHA_V1_SUNSET.toUTCString();
-  if (ctx.config.WAKHA_V1_DEPRECATION) headers["Deprecation"] = `@${Math.floor(ctx.config.WAKHA_V1_DEPRECATION.getTime() / 1000)}`;
+  if (ctx.config.WAKHA_V1_DEPRECATION)
+    headers["Deprecation"] = `@${Math.floor(ctx.config.WAKHA_V1_DEPRECATION.getTime() / 1000)}`;
   return headers;
 }

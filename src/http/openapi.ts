@@ -16,7 +16,11 @@ declare module "fastify" {
 const COMMON_V1: ErrorSlug[] = ["invalid_api_key", "rate_limit_exceeded", "internal_error"];
 const PAGINATED: ErrorSlug[] = ["invalid_cursor", "cursor_expired", "service_unavailable"];
 
-const problemJsonSchema = z.toJSONSchema(problemSchema, { target: "draft-2020-12", io: "output", unrepresentable: "any" });
+const problemJsonSchema = z.toJSONSchema(problemSchema, {
+  target: "draft-2020-12",
+  io: "output",
+  unrepresentable: "any",
+});
 
 /** Adds each route's documented error responses, grouped by status, to the generated operation. */
 function errorResponses(slugs: ErrorSlug[]): Record<string, unknown> {
@@ -57,15 +61,23 @@ export function swaggerOptions(version: string, baseUrl: string): FastifyDynamic
         { name: "Shops", description: "The shops (boutiques) a reseller manages." },
         { name: "Products", description: "Products and their variants, under a shop." },
         { name: "Calls", description: "Order-confirmation calls." },
-        { name: "Orders", description: "Orders, their calls (attempts) and their one resolution, by voice or WhatsApp." },
+        {
+          name: "Orders",
+          description: "Orders, their calls (attempts) and their one resolution, by voice or WhatsApp.",
+        },
         { name: "Calling policy", description: "When customers are called: calling hours in their local time." },
         { name: "Do not call", description: "Numbers the account never calls." },
         { name: "Webhooks", description: "Outbound event deliveries to the reseller." },
-        { name: "WhatsApp", description: "The WhatsApp fallback: templates to customers no call reached, and their replies." },
+        {
+          name: "WhatsApp",
+          description: "The WhatsApp fallback: templates to customers no call reached, and their replies.",
+        },
         { name: "Inbound", description: "Webhooks received from messaging platforms." },
       ],
       components: {
-        securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "`Authorization: Bearer <API_KEY>`" } },
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer", description: "`Authorization: Bearer <API_KEY>`" },
+        },
         schemas: { Problem: problemJsonSchema as Record<string, unknown> },
       },
     },

@@ -11,7 +11,9 @@ export const problemSchema = z.looseObject({
   detail: z.string(),
   instance: z.string().describe("Path of the failed request."),
   request_id: z.string().length(8).describe("Quote it to support; also in the X-Request-Id header."),
-  errors: z.array(z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() })).optional()
+  errors: z
+    .array(z.object({ loc: z.array(z.union([z.string(), z.int()])), msg: z.string(), type: z.string() }))
+    .optional()
     .describe("validation_error only: one entry per problem."),
   retry_after: z.int().optional().describe("rate_limit_exceeded only: seconds to wait."),
   balance_seconds: z.int().optional().describe("insufficient_balance only."),
@@ -26,29 +28,53 @@ export const problemSchema = z.looseObject({
  * `{"detail": "..."}` shape only for the inbound messaging webhook; every other path keeps it too.
  */
 function usesProblemJson(url: string): boolean {
-  return url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?") || url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/mcp/");
+  return (
+    url === "/v1" ||
+    url.startsWith("/v1/") ||
+    url.startsWith("/v1?") ||
+    url === "/mcp" ||
+    url.startsWith("/mcp?") ||
+    url.startsWith("/mcp/")
+  );
 }
 
 function statusSlug(status: number): ErrorSlug {
   switch (status) {
-    case 400: return "bad_request";
-    case 401: return "invalid_api_key";
-    case 403: return "forbidden";
-    case 404: return "not_found";
-    case 409: return "conflict";
-    case 429: return "rate_limited";
-    case 500: return "internal_error";
-    case 503: return "service_unavailable";
-    default: return "http_error";
+    case 400:
+      return "bad_request";
+    case 401:
+      return "invalid_api_key";
+    case 403:
+      return "forbidden";
+    case 404:
+      return "not_found";
+    case 409:
+      return "conflict";
+    case 429:
+      return "rate_limited";
+    case 500:
+      return "internal_error";
+    case 503:
+      return "service_unavailable";
+    default:
+      return "http_error";
   }
 }
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: ApiError, docsUrl: string): FastifyReply {
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ApiError,
+  docsUrl: string,
+): FastifyReply {
   reply.header("X-Request-Id", request.id);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   if (error.retryAfterSeconds !== null) reply.header("Retry-After", String(error.retryAfterSeconds));
   if (!usesProblemJson(request.url)) {
-    return reply.code(error.status).type("application/json").send(JSON.stringify({ detail: error.message }));
+    return reply
+      .code(error.status)
+      .type("application/json")
+      .send(JSON.stringify({ detail: error.message }));
   }
   const entry = ERRORS[error.slug];
   const body = {
@@ -60,7 +86,9 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
     request_id: request.id,
     ...error.extensions,
     // A service's issues are relative to the operation's input, which on REST is the body.
-    ...(error.issues ? { errors: error.issues.map((i) => ({ loc: ["body", ...i.path], msg: i.msg, type: i.type })) } : {}),
+    ...(error.issues
+      ? { errors: error.issues.map((i) => ({ loc: ["body", ...i.path], msg: i.msg, type: i.type })) }
+      : {}),
   };
   return reply.code(error.status).type("application/problem+json").send(JSON.stringify(body));
 }
@@ -69,16 +97,29 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
 export function toApiError(err: FastifyError & { entries?: ValidationEntry[] }, request: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;
   if (err.entries) {
-    return new ApiError("validation_error", "The request does not match the schema; see `errors`.", { extensions: { errors: err.entries } });
+    return new ApiError("validation_error", "The request does not match the schema; see `errors`.", {
+      extensions: { errors: err.entries },
+    });
   }
-  if (err.code === "FST_ERR_CTP_INVALID_JSON_BODY" || err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || (err instanceof SyntaxError && err.statusCode === 400)) {
-    const msg = err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ? "Body is empty but Content-Type is application/json" : `JSON decode error: ${err.message}`;
-    return new ApiError("validation_error", "The body is not valid JSON.", { extensions: { errors: [{ loc: ["body"], msg, type: "json_invalid" }] } });
+  if (
+    err.code === "FST_ERR_CTP_INVALID_JSON_BODY" ||
+    err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" ||
+    (err instanceof SyntaxError && err.statusCode === 400)
+  ) {
+    const msg =
+      err.code === "FST_ERR_CTP_EMPTY_JSON_BODY"
+        ? "Body is empty but Content-Type is application/json"
+        : `JSON decode error: ${err.message}`;
+    return new ApiError("validation_error", "The body is not valid JSON.", {
+      extensions: { errors: [{ loc: ["body"], msg, type: "json_invalid" }] },
+    });
   }
   if (err.code === "22021" || err.code === "22P05") {
     // PostgreSQL refuses NUL and invalid UTF-8 in text: the client's input, not our failure.
     return new ApiError("validation_error", "Text fields must not contain NUL characters.", {
-      extensions: { errors: [{ loc: ["body"], msg: "Text must not contain NUL (\\u0000) characters", type: "string_type" }] },
+      extensions: {
+        errors: [{ loc: ["body"], msg: "Text must not contain NUL (\\u0000) characters", type: "string_type" }],
+      },
     });
   }
   const status = err.statusCode ?? 500;
@@ -107,6 +148,11 @@ export function installProblemHandlers(app: FastifyInstance, docsUrl: string): v
     sendProblem(request, reply, toApiError(err, request), docsUrl),
   );
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(request, reply, new ApiError("not_found", `No route ${request.method} ${request.url.split("?")[0]}.`), docsUrl),
+    sendProblem(
+      request,
+      reply,
+      new ApiError("not_found", `No route ${request.method} ${request.url.split("?")[0]}.`),
+      docsUrl,
+    ),
   );
 }

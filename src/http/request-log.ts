@@ -33,12 +33,15 @@ export function installRequestLog(app: FastifyInstance): void {
   // Decided once: no hook at all (no cost) unless info lines are wanted.
   if (!["info", "debug", "trace"].includes(app.log.level)) return;
   app.addHook("onResponse", async (request, reply) => {
-    request.log.info({
-      method: request.method,
-      route: request.routeOptions.url ?? null,
-      url: redactSecrets(request.url),
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-    }, "request");
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? null,
+        url: redactSecrets(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      "request",
+    );
   });
 }

@@ -17,8 +17,23 @@ const SHAPES: [RegExp, string][] = [
 
 /** Query parameter names that carry credentials whatever their value looks like (compared lowercased, "-" as "_"). */
 const SECRET_PARAM_NAMES = new Set([
-  "api_key", "apikey", "x_api_key", "key", "token", "access_token", "accesstoken", "auth", "authorization", "bearer",
-  "secret", "client_secret", "password", "passwd", "signature", "sig", "session",
+  "api_key",
+  "apikey",
+  "x_api_key",
+  "key",
+  "token",
+  "access_token",
+  "accesstoken",
+  "auth",
+  "authorization",
+  "bearer",
+  "secret",
+  "client_secret",
+  "password",
+  "passwd",
+  "signature",
+  "sig",
+  "session",
 ]);
 
 const PARAM = /([?&;])([^=&#]*)=([^&#]*)/g;
@@ -39,7 +54,8 @@ export function redactSecrets(text: string): string {
   for (const [shape, replacement] of SHAPES) out = out.replace(shape, replacement);
   if (out.includes("=")) {
     out = out.replace(PARAM, (all, lead: string, name: string, value: string) =>
-      value !== "" && value !== MASK && SECRET_PARAM_NAMES.has(normaliseName(name)) ? `${lead}${name}=${MASK}` : all);
+      value !== "" && value !== MASK && SECRET_PARAM_NAMES.has(normaliseName(name)) ? `${lead}${name}=${MASK}` : all,
+    );
   }
   return out;
 }
@@ -80,8 +96,10 @@ export function refuseKeyInQuery(url: string): void {
     const byName = SECRET_PARAM_NAMES.has(name.toLowerCase().replaceAll("-", "_"));
     if (byName || looksLikeCredential(value) || looksLikeCredential(name)) {
       const shown = looksLikeCredential(name) ? "a parameter named like a key" : `\`${name.slice(0, 32)}\``;
-      throw new ApiError("bad_request",
-        `API keys are never accepted in the query string (${shown}): URLs are logged. Send \`Authorization: Bearer <API_KEY>\` and drop the parameter. If that was a real key, revoke it (DELETE /v1/me/api-keys/{id}) and use a new one.`);
+      throw new ApiError(
+        "bad_request",
+        `API keys are never accepted in the query string (${shown}): URLs are logged. Send \`Authorization: Bearer <API_KEY>\` and drop the parameter. If that was a real key, revoke it (DELETE /v1/me/api-keys/{id}) and use a new one.`,
+      );
     }
   }
 }

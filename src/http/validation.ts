@@ -43,12 +43,17 @@ export function toValidationEntries(issues: readonly Issue[], root: string): Val
         break;
       }
       case "unrecognized_keys":
-        for (const key of issue.keys) entries.push({ loc: [...loc, key], msg: "Extra inputs are not permitted", type: "extra_forbidden" });
+        for (const key of issue.keys)
+          entries.push({ loc: [...loc, key], msg: "Extra inputs are not permitted", type: "extra_forbidden" });
         break;
       case "too_small": {
         const min = Number(issue.minimum);
         if (issue.origin === "string") {
-          entries.push({ loc, msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`, type: "string_too_short" });
+          entries.push({
+            loc,
+            msg: `String should have at least ${min} character${min === 1 ? "" : "s"}`,
+            type: "string_too_short",
+          });
         } else if (issue.origin === "array" || issue.origin === "set") {
           entries.push({ loc, msg: `List should have at least ${min} item${min === 1 ? "" : "s"}`, type: "too_short" });
         } else if (issue.inclusive) {
@@ -61,7 +66,11 @@ export function toValidationEntries(issues: readonly Issue[], root: string): Val
       case "too_big": {
         const max = Number(issue.maximum);
         if (issue.origin === "string") {
-          entries.push({ loc, msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`, type: "string_too_long" });
+          entries.push({
+            loc,
+            msg: `String should have at most ${max} character${max === 1 ? "" : "s"}`,
+            type: "string_too_long",
+          });
         } else if (issue.origin === "array" || issue.origin === "set") {
           entries.push({ loc, msg: `List should have at most ${max} item${max === 1 ? "" : "s"}`, type: "too_long" });
         } else if (issue.inclusive) {
@@ -72,10 +81,18 @@ export function toValidationEntries(issues: readonly Issue[], root: string): Val
         break;
       }
       case "invalid_value":
-        entries.push({ loc, msg: `Input should be ${quoted(issue.values)}`, type: issue.values.length > 1 ? "enum" : "literal_error" });
+        entries.push({
+          loc,
+          msg: `Input should be ${quoted(issue.values)}`,
+          type: issue.values.length > 1 ? "enum" : "literal_error",
+        });
         break;
       case "invalid_format":
-        entries.push({ loc, msg: issue.message, type: issue.format === "regex" ? "string_pattern_mismatch" : "value_error" });
+        entries.push({
+          loc,
+          msg: issue.message,
+          type: issue.format === "regex" ? "string_pattern_mismatch" : "value_error",
+        });
         break;
       case "custom": {
         const type = typeof issue.params?.["type"] === "string" ? (issue.params["type"] as string) : "value_error";
@@ -90,11 +107,13 @@ export function toValidationEntries(issues: readonly Issue[], root: string): Val
 }
 
 /** Fastify validator compiler for Zod schemas: no coercion beyond what a schema asks, no stripping of bodies. */
-export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => (data) => {
-  const result = schema.safeParse(data, { reportInput: true });
-  if (result.success) return { value: result.data };
-  return { error: result.error.issues as unknown as Error };
-};
+export const zodValidatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = schema.safeParse(data, { reportInput: true });
+    if (result.success) return { value: result.data };
+    return { error: result.error.issues as unknown as Error };
+  };
 
 /** Attaches the Pydantic entries to the error Fastify raises for a failed validation. */
 export function validationErrorFormatter(issues: unknown, dataVar: string): Error {

@@ -28,21 +28,32 @@ export async function carrierRoutes(app: FastifyInstance, ctx: AppContext): Prom
   if (adapters.length === 0) return;
   const subprotocols = new Set(adapters.flatMap((a) => (a.subprotocol ? [a.subprotocol] : [])));
   await app.register(websocket, {
-    options: { maxPayload: CARRIER_BODY_LIMIT, handleProtocols: (offered) => [...offered].find((p) => subprotocols.has(p)) ?? false },
+    options: {
+      maxPayload: CARRIER_BODY_LIMIT,
+      handleProtocols: (offered) => [...offered].find((p) => subprotocols.has(p)) ?? false,
+    },
   });
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: CARRIER_BODY_LIMIT }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: CARRIER_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: CARRIER_BODY_LIMIT }, (request, body, done) => {
-    (request as typeof request & { rawBody?: string }).rawBody = body as string;
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (err) {
-      (err as { statusCode?: number }).statusCode = 400;
-      done(err as Error, undefined);
-    }
-  });
+  app.addContentTypeParser(
+    "application/json",
+    { parseAs: "string", bodyLimit: CARRIER_BODY_LIMIT },
+    (request, body, done) => {
+      (request as typeof request & { rawBody?: string }).rawBody = body as string;
+      try {
+        done(null, JSON.parse(body as string));
+      } catch (err) {
+        (err as { statusCode?: number }).statusCode = 400;
+        done(err as Error, undefined);
+      }
+    },
+  );
   // Two adapters of one vendor may share a path (Media Streams calls use ConversationRelay's callbacks, on the same
   // lines): the first registration serves it.
   const served = new Set<string>();
@@ -51,7 +62,9 @@ export async function carrierRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (served.has(`${callback.method} ${callback.path}`)) continue;
       served.add(`${callback.method} ${callback.path}`);
       app.route({
-        method: callback.method, url: callback.path, ...HIDDEN,
+        method: callback.method,
+        url: callback.path,
+        ...HIDDEN,
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
           const answer = await callback.handle(carrierRequest(request), request.log);
           reply.code(answer.status);
@@ -62,14 +75,18 @@ export async function carrierRoutes(app: FastifyInstance, ctx: AppContext): Prom
     for (const socket of adapter.sockets) {
       if (served.has(`GET ${socket.path}`)) continue;
       served.add(`GET ${socket.path}`);
-      app.get(socket.path, {
-        ...HIDDEN,
-        websocket: true,
-        preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
-          const refused = socket.authorize(carrierRequest(request), request.log);
-          if (refused) return reply.code(refused.status).send(refused.body);
+      app.get(
+        socket.path,
+        {
+          ...HIDDEN,
+          websocket: true,
+          preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+            const refused = socket.authorize(carrierRequest(request), request.log);
+            if (refused) return reply.code(refused.status).send(refused.body);
+          },
         },
-      }, (ws, request) => socket.open(ws, carrierRequest(request), request.log));
+        (ws, request) => socket.open(ws, carrierRequest(request), request.log),
+      );
     }
   }
 }

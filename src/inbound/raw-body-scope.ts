@@ -8,7 +8,9 @@ import { sendProblem, toApiError } from "../http/problem.ts";
 /** Spec part 8: inbound bodies are at most 256 KiB, checked before the signature. */
 export const INBOUND_BODY_LIMIT = 256 * 1024;
 
-export const detailSchema = z.object({ detail: z.string() }).meta({ id: "LegacyError", description: "Errors outside /v1 keep the legacy shape." });
+export const detailSchema = z
+  .object({ detail: z.string() })
+  .meta({ id: "LegacyError", description: "Errors outside /v1 keep the legacy shape." });
 
 /** The body is read raw (for the signature) and parsed by the handler; route schemas only document it. */
 export const passThrough = () => (data: unknown) => ({ value: data });
@@ -16,11 +18,14 @@ export const passThrough = () => (data: unknown) => ({ value: data });
 /** Sets up an inbound route scope: every content type read as a raw Buffer within the limit, errors rendered. */
 export function rawBodyScope(app: FastifyInstance, docsUrl: string): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: INBOUND_BODY_LIMIT }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: INBOUND_BODY_LIMIT }, (_req, body, done) =>
+    done(null, body),
+  );
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    const error = err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
-      ? new ApiError("payload_too_large", `The body is over ${INBOUND_BODY_LIMIT / 1024} KiB.`)
-      : toApiError(err, request);
+    const error =
+      err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+        ? new ApiError("payload_too_large", `The body is over ${INBOUND_BODY_LIMIT / 1024} KiB.`)
+        : toApiError(err, request);
     return sendProblem(request, reply, error, docsUrl);
   });
 }

@@ -23,7 +23,12 @@ export class JobQueue {
   readonly boss: PgBoss;
 
   constructor(databaseUrl: string, onError: (err: unknown) => void) {
-    this.boss = new PgBoss({ connectionString: databaseUrl, schema: QUEUE_SCHEMA, max: 4, application_name: "wakha-queue" });
+    this.boss = new PgBoss({
+      connectionString: databaseUrl,
+      schema: QUEUE_SCHEMA,
+      max: 4,
+      application_name: "wakha-queue",
+    });
     // An 'error' event without a listener would crash the process; pg-boss retries its loops by itself.
     this.boss.on("error", onError);
   }
@@ -40,7 +45,12 @@ export class JobQueue {
   }
 
   /** Adds a job inside the caller's transaction; the payload is checked against the catalogue's schema. */
-  async enqueue<J extends JobType>(client: Queryable, job: J, payload: z.input<J["payload"]>, options: EnqueueOptions = {}): Promise<string> {
+  async enqueue<J extends JobType>(
+    client: Queryable,
+    job: J,
+    payload: z.input<J["payload"]>,
+    options: EnqueueOptions = {},
+  ): Promise<string> {
     const data = job.payload.parse(payload) as object;
     const id = await this.boss.send(job.name, data, { ...options, db: transactional(client) });
     if (!id) throw new Error(`pg-boss did not create the ${job.name} job`);
@@ -53,7 +63,11 @@ export class JobQueue {
    * pg-boss would not run one plain INSERT (a notify-enabled queue wraps it in a WITH, which cannot be nested): then
    * enqueue() as usual. The text is fixed per queue, so the caller's statement can be prepared once.
    */
-  async insertStatement<J extends JobType>(job: J, payload: z.input<J["payload"]>, options: EnqueueOptions = {}): Promise<{ text: string; param: string } | null> {
+  async insertStatement<J extends JobType>(
+    job: J,
+    payload: z.input<J["payload"]>,
+    options: EnqueueOptions = {},
+  ): Promise<{ text: string; param: string } | null> {
     const data = job.payload.parse(payload) as object;
     const seen: { text: string; values: unknown[] }[] = [];
     const capture = {
@@ -72,7 +86,10 @@ export class JobQueue {
    * pg-boss's INSERT of several jobs of one queue, as insertStatement gives it for one: its text (the same for every job
    * of the queue) and its one parameter, the JSON array of the jobs as send() would write each. Null as insertStatement.
    */
-  async insertManyStatement<J extends JobType>(job: J, entries: { payload: z.input<J["payload"]>; options?: EnqueueOptions }[]): Promise<{ text: string; param: string } | null> {
+  async insertManyStatement<J extends JobType>(
+    job: J,
+    entries: { payload: z.input<J["payload"]>; options?: EnqueueOptions }[],
+  ): Promise<{ text: string; param: string } | null> {
     let text: string | null = null;
     const rows: unknown[] = [];
     for (const entry of entries) {

@@ -88,7 +88,11 @@ export class Workers<Ctx> {
               return { id: fetched.id, status: "completed" as const };
             } catch (err) {
               log(`${job.name} job ${fetched.id} failed`, err);
-              return { id: fetched.id, status: "failed" as const, output: { message: err instanceof Error ? err.message : String(err) } };
+              return {
+                id: fetched.id,
+                status: "failed" as const,
+                output: { message: err instanceof Error ? err.message : String(err) },
+              };
             }
           }),
         );
@@ -110,9 +114,13 @@ export class Workers<Ctx> {
     const valid = parsed.filter((p) => p.payload.success);
     let errors: (Error | null)[];
     try {
-      errors = await handler.handleBatch!(context, valid.map((p) => ({
-        payload: p.payload.data as JobPayload<K>, info: { id: p.fetched.id, retryCount: p.fetched.retryCount },
-      })));
+      errors = await handler.handleBatch!(
+        context,
+        valid.map((p) => ({
+          payload: p.payload.data as JobPayload<K>,
+          info: { id: p.fetched.id, retryCount: p.fetched.retryCount },
+        })),
+      );
     } catch (err) {
       errors = valid.map(() => (err instanceof Error ? err : new Error(String(err))));
     }
@@ -127,7 +135,9 @@ export class Workers<Ctx> {
   /** Stops fetching and waits for the jobs in hand (pg-boss's graceful stop also does this at queue.stop()). */
   async stop(): Promise<void> {
     const { queue } = this.#options;
-    await Promise.all(this.#started.map(({ name, id }) => queue.boss.offWork(name, { id, wait: true }).catch(() => {})));
+    await Promise.all(
+      this.#started.map(({ name, id }) => queue.boss.offWork(name, { id, wait: true }).catch(() => {})),
+    );
     this.#started.length = 0;
   }
 }

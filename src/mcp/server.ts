@@ -3,7 +3,14 @@
 // API node can answer any request.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type ListToolsResult, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  type ListToolsResult,
+  McpError,
+  type Tool,
+} from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../context.ts";
@@ -29,7 +36,25 @@ import { mirrorIndex, referenceTools } from "./tools/reference.ts";
 import { SHOP_TOOLS } from "./tools/shops.ts";
 import { WHATSAPP_TOOLS } from "./tools/whatsapp.ts";
 
-const DOMAIN_TOOLS = [...CALL_TOOLS, ...ORDER_TOOLS, ...ANALYTICS_TOOLS, ...COURIER_TOOLS, ...HANDOFF_TOOLS, ...ACCOUNT_TOOLS, ...SHOP_TOOLS, ...PRODUCT_TOOLS, ...DO_NOT_CALL_TOOLS, ...CALLING_POLICY_TOOLS, ...RETRY_POLICY_TOOLS, ...WHATSAPP_TOOLS, ...CONNECTOR_TOOLS, ...ERASURE_TOOLS, ...RETENTION_TOOLS, ...KNOWLEDGE_TOOLS, ...SIMULATION_TOOLS];
+const DOMAIN_TOOLS = [
+  ...CALL_TOOLS,
+  ...ORDER_TOOLS,
+  ...ANALYTICS_TOOLS,
+  ...COURIER_TOOLS,
+  ...HANDOFF_TOOLS,
+  ...ACCOUNT_TOOLS,
+  ...SHOP_TOOLS,
+  ...PRODUCT_TOOLS,
+  ...DO_NOT_CALL_TOOLS,
+  ...CALLING_POLICY_TOOLS,
+  ...RETRY_POLICY_TOOLS,
+  ...WHATSAPP_TOOLS,
+  ...CONNECTOR_TOOLS,
+  ...ERASURE_TOOLS,
+  ...RETENTION_TOOLS,
+  ...KNOWLEDGE_TOOLS,
+  ...SIMULATION_TOOLS,
+];
 
 /** The 23 tools of CONTRACT §9, plus get_transcript and redeliver_webhook_delivery (issue 20), and the calling-policy tools (issue 15), get_order and list_orders, get_whatsapp, set_whatsapp and delete_whatsapp (issue 16). */
 export const TOOLS: readonly WakhaTool[] = [...DOMAIN_TOOLS, ...referenceTools(mirrorIndex(DOMAIN_TOOLS))];
@@ -72,24 +97,38 @@ export function toolListing(): ListToolsResult {
  * catalogue's entries, where McpServer would validate first and answer plain text.
  */
 export function buildMcpServer(env: ToolEnv, version: string, listing: () => ListToolsResult = toolListing): Server {
-  const server = new Server({ name: "wakha", title: "Wakha", version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server(
+    { name: "wakha", title: "Wakha", version },
+    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => listing());
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = BY_NAME.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name.slice(0, 100)}"; call tools/list for the ${TOOLS.length} tools.`);
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool "${request.params.name.slice(0, 100)}"; call tools/list for the ${TOOLS.length} tools.`,
+      );
     return callTool(tool, request.params.arguments, env);
   });
   return server;
 }
 
-async function handleMcp(ctx: AppContext, options: McpOptions, listing: () => ListToolsResult, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function handleMcp(
+  ctx: AppContext,
+  options: McpOptions,
+  listing: () => ListToolsResult,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   refuseKeyInQuery(request.url);
   const who = await authenticate(ctx, request.headers.authorization);
   const server = buildMcpServer({ ctx, who, openapi: options.openapi, request }, options.version, listing);
   const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   // From here the SDK writes the response; headers set on the reply so far (X-Request-Id) go on the raw one.
   reply.hijack();
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+  for (const [name, value] of Object.entries(reply.getHeaders()))
+    if (value !== undefined) reply.raw.setHeader(name, value);
   reply.raw.on("close", () => {
     void transport.close();
     void server.close();
@@ -101,7 +140,16 @@ async function handleMcp(ctx: AppContext, options: McpOptions, listing: () => Li
     request.log.error({ err, request_id: request.id }, "MCP request failed");
     if (!reply.raw.headersSent) {
       reply.raw.writeHead(500, { "Content-Type": "application/json" });
-      reply.raw.end(JSON.stringify({ jsonrpc: "2.0", error: { code: ErrorCode.InternalError, message: `Internal error; quote request id ${request.id} to support.` }, id: null }));
+      reply.raw.end(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          error: {
+            code: ErrorCode.InternalError,
+            message: `Internal error; quote request id ${request.id} to support.`,
+          },
+          id: null,
+        }),
+      );
     }
   }
 }
@@ -109,46 +157,70 @@ async function handleMcp(ctx: AppContext, options: McpOptions, listing: () => Li
 // For the OpenAPI document only: the SDK reads and answers the JSON-RPC messages itself.
 const jsonRpcMessage = z.looseObject({
   jsonrpc: z.literal("2.0"),
-  id: z.union([z.string(), z.int()]).optional().describe("Absent on notifications, which are answered 202 with no body."),
+  id: z
+    .union([z.string(), z.int()])
+    .optional()
+    .describe("Absent on notifications, which are answered 202 with no body."),
   method: z.string().describe("For example initialize, notifications/initialized, tools/list, tools/call, ping."),
   params: z.record(z.string(), z.unknown()).optional(),
 });
 const jsonRpcResponse = z.looseObject({
   jsonrpc: z.literal("2.0"),
   id: z.union([z.string(), z.int(), z.null()]),
-  result: z.record(z.string(), z.unknown()).optional().describe("tools/call results carry `content`, `structuredContent`, and `isError` on failure."),
-  error: z.object({ code: z.int(), message: z.string() }).optional().describe("Protocol errors only (unknown method or tool, malformed message)."),
+  result: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("tools/call results carry `content`, `structuredContent`, and `isError` on failure."),
+  error: z
+    .object({ code: z.int(), message: z.string() })
+    .optional()
+    .describe("Protocol errors only (unknown method or tool, malformed message)."),
 });
 
 /** POST /mcp; GET and DELETE (SSE streams and sessions) do not exist in stateless mode. */
 export function mcpRoutes(app: FastifyInstance, ctx: AppContext, options: McpOptions): void {
   let built: ListToolsResult | undefined;
   const listing = () => (built ??= toolListing());
-  app.post("/mcp", {
-    schema: {
-      operationId: "mcp", tags: ["MCP"], summary: "MCP server (Streamable HTTP, stateless)",
-      description: "The Model Context Protocol endpoint: 34 tools over the same services, API key and per-key rate limits as /v1 " +
-        "(each tool call counts in the bucket of the REST operation it mirrors). Send `Accept: application/json, text/event-stream`; " +
-        "answers are JSON. The key is checked before any MCP exchange; a key in the query string is refused. Tool failures are results with " +
-        "`isError` whose text is `{\"error\": slug, \"title\", \"detail\", \"remedy\", ...}`.",
-      body: jsonRpcMessage,
-      response: { 200: jsonRpcResponse.describe("The JSON-RPC response."), 202: z.null().describe("A notification was accepted.") },
-      security: [{ bearerAuth: [] }],
+  app.post(
+    "/mcp",
+    {
+      schema: {
+        operationId: "mcp",
+        tags: ["MCP"],
+        summary: "MCP server (Streamable HTTP, stateless)",
+        description:
+          "The Model Context Protocol endpoint: 34 tools over the same services, API key and per-key rate limits as /v1 " +
+          "(each tool call counts in the bucket of the REST operation it mirrors). Send `Accept: application/json, text/event-stream`; " +
+          "answers are JSON. The key is checked before any MCP exchange; a key in the query string is refused. Tool failures are results with " +
+          '`isError` whose text is `{"error": slug, "title", "detail", "remedy", ...}`.',
+        body: jsonRpcMessage,
+        response: {
+          200: jsonRpcResponse.describe("The JSON-RPC response."),
+          202: z.null().describe("A notification was accepted."),
+        },
+        security: [{ bearerAuth: [] }],
+      },
+      // The SDK validates the message and answers JSON-RPC errors; the schema above documents it.
+      validatorCompiler: () => (data) => ({ value: data }),
+      // The key is checked before the body is read, so an unauthenticated client cannot hold the connection by
+      // trickling a body; handleMcp checks again (a cache hit) and takes the principal.
+      onRequest: async (request) => {
+        refuseKeyInQuery(request.url);
+        await authenticate(ctx, request.headers.authorization);
+      },
+      config: { errors: ["bad_request", "invalid_api_key"] },
     },
-    // The SDK validates the message and answers JSON-RPC errors; the schema above documents it.
-    validatorCompiler: () => (data) => ({ value: data }),
-    // The key is checked before the body is read, so an unauthenticated client cannot hold the connection by
-    // trickling a body; handleMcp checks again (a cache hit) and takes the principal.
-    onRequest: async (request) => {
-      refuseKeyInQuery(request.url);
-      await authenticate(ctx, request.headers.authorization);
-    },
-    config: { errors: ["bad_request", "invalid_api_key"] },
-  }, (request, reply) => handleMcp(ctx, options, listing, request, reply));
+    (request, reply) => handleMcp(ctx, options, listing, request, reply),
+  );
   const notAllowed = async () => {
-    throw new ApiError("http_error", "This MCP server is stateless: send every JSON-RPC message with POST /mcp. There is no SSE stream (GET) and no session to delete (DELETE).", {
-      status: 405, headers: { Allow: "POST" },
-    });
+    throw new ApiError(
+      "http_error",
+      "This MCP server is stateless: send every JSON-RPC message with POST /mcp. There is no SSE stream (GET) and no session to delete (DELETE).",
+      {
+        status: 405,
+        headers: { Allow: "POST" },
+      },
+    );
   };
   app.get("/mcp", { schema: { hide: true } }, notAllowed);
   app.delete("/mcp", { schema: { hide: true } }, notAllowed);

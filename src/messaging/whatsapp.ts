@@ -74,7 +74,10 @@ export function messageBody(message: OutboundWhatsApp): Record<string, unknown> 
           components: [
             { type: "body", parameters: message.body.map((text) => ({ type: "text", text })) },
             ...message.buttons.map((b, index) => ({
-              type: "button", sub_type: "quick_reply", index: String(index), parameters: [{ type: "payload", payload: b.payload }],
+              type: "button",
+              sub_type: "quick_reply",
+              index: String(index),
+              parameters: [{ type: "payload", payload: b.payload }],
             })),
           ],
         },
@@ -86,7 +89,9 @@ export function messageBody(message: OutboundWhatsApp): Record<string, unknown> 
         interactive: {
           type: "button",
           body: { text: message.body },
-          action: { buttons: message.buttons.map((b) => ({ type: "reply", reply: { id: b.payload, title: b.title } })) },
+          action: {
+            buttons: message.buttons.map((b) => ({ type: "reply", reply: { id: b.payload, title: b.title } })),
+          },
         },
       };
     case "text":
@@ -119,7 +124,13 @@ export class GraphWhatsApp implements WhatsAppSender {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (err) {
-      throw new WhatsAppError(`The Graph API did not answer: ${err instanceof Error ? err.message : String(err)}`, 0, null, null, true);
+      throw new WhatsAppError(
+        `The Graph API did not answer: ${err instanceof Error ? err.message : String(err)}`,
+        0,
+        null,
+        null,
+        true,
+      );
     }
     const text = await res.text();
     let json: unknown = null;
@@ -136,6 +147,12 @@ export class GraphWhatsApp implements WhatsAppSender {
     const error = (json as GraphError | null)?.error;
     const code = typeof error?.code === "number" ? error.code : null;
     const transient = code === null ? res.status >= 500 || res.status === 429 : TRANSIENT_CODES.has(code);
-    throw new WhatsAppError(error?.message ?? `HTTP ${res.status}`, res.status, code, error?.error_data?.details ?? null, transient);
+    throw new WhatsAppError(
+      error?.message ?? `HTTP ${res.status}`,
+      res.status,
+      code,
+      error?.error_data?.details ?? null,
+      transient,
+    );
   }
 }

@@ -5,12 +5,18 @@ import type { LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
 import { ApiError } from "../errors.ts";
 
-export type RejectionReason = "invalid_url" | "scheme_not_allowed" | "localhost_rejected" | "dns_resolution_failed" | "private_ip_rejected";
+export type RejectionReason =
+  | "invalid_url"
+  | "scheme_not_allowed"
+  | "localhost_rejected"
+  | "dns_resolution_failed"
+  | "private_ip_rejected";
 
 /** Resolves a host name to every address it has; the DNS boundary, replaceable in tests. */
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 export class AddressRejected extends Error {
   readonly reason: RejectionReason;
@@ -89,7 +95,8 @@ const LOCAL_NAMES = /(^|\.)localhost$|^localhost\.localdomain$/;
  * disguises (2130706433, 0x7f.1, 017700000001, 127.1) to dotted IPv4, so the address checks see the truth.
  */
 export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL {
-  if (raw.length > MAX_URL_LENGTH) throw new AddressRejected("invalid_url", `The URL is longer than ${MAX_URL_LENGTH} characters.`);
+  if (raw.length > MAX_URL_LENGTH)
+    throw new AddressRejected("invalid_url", `The URL is longer than ${MAX_URL_LENGTH} characters.`);
   let url: URL;
   try {
     url = new URL(raw);
@@ -97,17 +104,33 @@ export function parseWebhookUrl(raw: string, allowPrivate: boolean): URL {
     throw new AddressRejected("invalid_url", "The URL cannot be parsed; send an absolute https URL.");
   }
   if (url.protocol !== "https:" && !(allowPrivate && url.protocol === "http:")) {
-    throw new AddressRejected("scheme_not_allowed", `Scheme "${url.protocol.replace(":", "")}" is not allowed; webhooks must use https.`);
+    throw new AddressRejected(
+      "scheme_not_allowed",
+      `Scheme "${url.protocol.replace(":", "")}" is not allowed; webhooks must use https.`,
+    );
   }
   if (!url.hostname) throw new AddressRejected("invalid_url", "The URL has no host.");
   if (url.port !== "" && !isAllowedPort(Number(url.port))) {
-    throw new AddressRejected("invalid_url", `Port ${url.port} is not allowed: use 443, 80, or a port from 1024 to 65535 that is not a database, cache or admin service port (see the webhook docs).`);
+    throw new AddressRejected(
+      "invalid_url",
+      `Port ${url.port} is not allowed: use 443, 80, or a port from 1024 to 65535 that is not a database, cache or admin service port (see the webhook docs).`,
+    );
   }
-  if (url.username || url.password) throw new AddressRejected("invalid_url", "Credentials in the URL are not allowed; authenticate deliveries with the signature.");
+  if (url.username || url.password)
+    throw new AddressRejected(
+      "invalid_url",
+      "Credentials in the URL are not allowed; authenticate deliveries with the signature.",
+    );
   if (url.hash) throw new AddressRejected("invalid_url", "A fragment (#...) has no meaning in a webhook URL.");
-  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
   if (!allowPrivate && (LOCAL_NAMES.test(host) || isLoopbackLiteral(host))) {
-    throw new AddressRejected("localhost_rejected", `"${url.hostname}" is this machine or a local name; use a public host.`);
+    throw new AddressRejected(
+      "localhost_rejected",
+      `"${url.hostname}" is this machine or a local name; use a public host.`,
+    );
   }
   return url;
 }
@@ -128,7 +151,11 @@ export async function checkHost(hostname: string, options: GuardOptions): Promis
   }
   if (!options.allowPrivate) {
     const bad = addresses.find((a) => !isPublicAddress(a));
-    if (bad !== undefined) throw new AddressRejected("private_ip_rejected", `"${hostname}" points to ${bad}, a private, loopback, link-local or reserved address.`);
+    if (bad !== undefined)
+      throw new AddressRejected(
+        "private_ip_rejected",
+        `"${hostname}" points to ${bad}, a private, loopback, link-local or reserved address.`,
+      );
   }
   return addresses;
 }
@@ -149,10 +176,14 @@ export function guardedLookup(options: GuardOptions): LookupFunction {
     checkHost(hostname, options).then(
       (addresses) => {
         const family = (a: string) => (a.includes(":") ? 6 : 4);
-        const wanted = typeof opts === "object" && opts.family ? addresses.filter((a) => family(a) === opts.family) : addresses;
+        const wanted =
+          typeof opts === "object" && opts.family ? addresses.filter((a) => family(a) === opts.family) : addresses;
         const list = wanted.length ? wanted : addresses;
         if (typeof opts === "object" && opts.all) {
-          (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, list.map((a) => ({ address: a, family: family(a) })));
+          (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(
+            null,
+            list.map((a) => ({ address: a, family: family(a) })),
+          );
         } else {
           callback(null, list[0]!, family(list[0]!));
         }

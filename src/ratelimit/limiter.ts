@@ -19,7 +19,14 @@ export interface RateLimiter {
 }
 
 /** Turns the two window counts into the decision and its headers; shared by every store. */
-export function decide(allowed: boolean, prev: number, curr: number, limit: number, windowMs: number, nowMs: number): RateDecision {
+export function decide(
+  allowed: boolean,
+  prev: number,
+  curr: number,
+  limit: number,
+  windowMs: number,
+  nowMs: number,
+): RateDecision {
   const windowStart = Math.floor(nowMs / windowMs) * windowMs;
   const elapsed = nowMs - windowStart;
   const weight = (windowMs - elapsed) / windowMs;

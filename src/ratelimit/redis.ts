@@ -13,7 +13,13 @@ end
 return {0, prev, curr}`;
 
 interface ConsumeCommand {
-  wakhaConsume(prevKey: string, currKey: string, weight: string, limit: string, ttlMs: string): Promise<[number, number, number]>;
+  wakhaConsume(
+    prevKey: string,
+    currKey: string,
+    weight: string,
+    limit: string,
+    ttlMs: string,
+  ): Promise<[number, number, number]>;
 }
 
 /** Counters shared by every node through Redis. */

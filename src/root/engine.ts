@@ -30,7 +30,9 @@ export interface EngineParts {
 export function engineLog(config: Pick<Config, "LOG_LEVEL">): (message: string, err?: unknown) => void {
   return (message, err) => {
     if (config.LOG_LEVEL === "silent") return;
-    process.stderr.write(`wakha engine: ${message}${err === undefined ? "" : `: ${err instanceof Error ? err.message : String(err)}`}\n`);
+    process.stderr.write(
+      `wakha engine: ${message}${err === undefined ? "" : `: ${err instanceof Error ? err.message : String(err)}`}\n`,
+    );
   };
 }
 
@@ -40,7 +42,9 @@ export function engineLog(config: Pick<Config, "LOG_LEVEL">): (message: string, 
  */
 export async function recordingSpeech(log: (message: string) => void): Promise<SpeechProvider | null> {
   if (await espeakAvailable()) return new EspeakSpeech({ concurrency: SYNTHESIS_CONCURRENCY });
-  log("espeak-ng is not installed: simulated recordings carry a tone per turn at its real timing instead of speech (apt-get install espeak-ng)");
+  log(
+    "espeak-ng is not installed: simulated recordings carry a tone per turn at its real timing instead of speech (apt-get install espeak-ng)",
+  );
   return null;
 }
 
@@ -54,8 +58,15 @@ export async function buildEngine(config: Config, parts: EngineParts): Promise<C
   // rather than on their first turns (warm-up.ts).
   void warmDialogue();
   return {
-    telephony, log,
-    dialogue: (order, now, line, extra) => createDialogue(order, { classifier, now, digits: line?.digits === true, ...(extra?.handoff ? { handoff: extra.handoff } : {}) }),
+    telephony,
+    log,
+    dialogue: (order, now, line, extra) =>
+      createDialogue(order, {
+        classifier,
+        now,
+        digits: line?.digits === true,
+        ...(extra?.handoff ? { handoff: extra.handoff } : {}),
+      }),
   };
 }
 
@@ -63,10 +74,18 @@ export async function buildEngine(config: Config, parts: EngineParts): Promise<C
  * The local intent model (the lexicon's signals in a statistical model); with WAKHA_LLM_URL, a language model
  * reads the turns the local model is unsure of, within WAKHA_LLM_TIMEOUT_MS, the local reading its fallback.
  */
-export function intentClassifier(config: Config, log: (message: string, err?: unknown) => void = () => {}): IntentClassifier {
+export function intentClassifier(
+  config: Config,
+  log: (message: string, err?: unknown) => void = () => {},
+): IntentClassifier {
   const local = new ModelIntentClassifier();
   if (!config.WAKHA_LLM_URL || !config.WAKHA_LLM_MODEL) return local;
   return new LlmIntentClassifier({
-    url: config.WAKHA_LLM_URL, apiKey: config.WAKHA_LLM_API_KEY, model: config.WAKHA_LLM_MODEL, timeoutMs: config.WAKHA_LLM_TIMEOUT_MS, local, onError: log,
+    url: config.WAKHA_LLM_URL,
+    apiKey: config.WAKHA_LLM_API_KEY,
+    model: config.WAKHA_LLM_MODEL,
+    timeoutMs: config.WAKHA_LLM_TIMEOUT_MS,
+    local,
+    onError: log,
   });
 }

@@ -23,7 +23,11 @@ export const JOB_HANDLERS: JobHandlers<Root> = {
       await placeCall(root, await root.engine(), payload.call_id);
     },
     handleBatch: async (root, jobs) => {
-      await placeCalls(root, await root.engine(), jobs.map((j) => j.payload.call_id));
+      await placeCalls(
+        root,
+        await root.engine(),
+        jobs.map((j) => j.payload.call_id),
+      );
       return jobs.map(() => null);
     },
     batchSize: 50,
@@ -38,7 +42,10 @@ export const JOB_HANDLERS: JobHandlers<Root> = {
       await attemptDelivery(root, payload.delivery_id, payload.attempt);
     },
     handleBatch: async (root, jobs) => {
-      await attemptDeliveries(root, jobs.map((j) => ({ deliveryId: j.payload.delivery_id, attempt: j.payload.attempt })));
+      await attemptDeliveries(
+        root,
+        jobs.map((j) => ({ deliveryId: j.payload.delivery_id, attempt: j.payload.attempt })),
+      );
       return jobs.map(() => null);
     },
     batchSize: 100,
@@ -121,7 +128,11 @@ class NodeWorkers extends Workers<Root> {
       const limits = lineLimits(this.#root.config);
       this.#dispatcher = setInterval(() => {
         if (this.#dispatching) return;
-        this.#dispatching = dispatchParked(this.#root, limits).then(() => undefined, (err: unknown) => this.#log("dispatch of parked calls failed", err))
+        this.#dispatching = dispatchParked(this.#root, limits)
+          .then(
+            () => undefined,
+            (err: unknown) => this.#log("dispatch of parked calls failed", err),
+          )
           .finally(() => (this.#dispatching = null));
       }, DISPATCH_EVERY_MS);
       this.#dispatcher.unref();
@@ -129,7 +140,12 @@ class NodeWorkers extends Workers<Root> {
     if (!names.includes("sweepCalls") || this.#timer) return;
     this.#timer = setInterval(() => {
       if (this.#sweeping) return;
-      this.#sweeping = sweepCalls(this.#root).then(() => undefined, (err: unknown) => this.#log("crash sweep failed", err)).finally(() => (this.#sweeping = null));
+      this.#sweeping = sweepCalls(this.#root)
+        .then(
+          () => undefined,
+          (err: unknown) => this.#log("crash sweep failed", err),
+        )
+        .finally(() => (this.#sweeping = null));
     }, recoveryClock(this.#root.config).sweepEveryMs);
     this.#timer.unref();
   }

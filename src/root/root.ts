@@ -45,12 +45,15 @@ export interface ResolvedDatabase {
 /** A random secret generated once and kept in the data dir (mode 0600); concurrent starts agree on one. */
 async function keptSecret(dataDir: string, name: string): Promise<string> {
   const file = path.join(path.resolve(dataDir), name);
-  return readFile(file, "utf8").then((s) => s.trim(), async () => {
-    const secret = randomBytes(32).toString("base64url");
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, secret, { mode: 0o600, flag: "wx" }).catch(() => {});
-    return (await readFile(file, "utf8")).trim();
-  });
+  return readFile(file, "utf8").then(
+    (s) => s.trim(),
+    async () => {
+      const secret = randomBytes(32).toString("base64url");
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, secret, { mode: 0o600, flag: "wx" }).catch(() => {});
+      return (await readFile(file, "utf8")).trim();
+    },
+  );
 }
 
 /**
@@ -59,7 +62,12 @@ async function keptSecret(dataDir: string, name: string): Promise<string> {
  */
 export async function resolveDatabase(config: Config, log: (message: string) => void): Promise<ResolvedDatabase> {
   if (config.DATABASE_URL) {
-    return { url: config.DATABASE_URL, cursorSecret: config.WAKHA_CURSOR_SECRET, encryptionKey: config.WAKHA_ENCRYPTION_KEY, stop: async () => {} };
+    return {
+      url: config.DATABASE_URL,
+      cursorSecret: config.WAKHA_CURSOR_SECRET,
+      encryptionKey: config.WAKHA_ENCRYPTION_KEY,
+      stop: async () => {},
+    };
   }
   const embedded = await startEmbeddedPostgres(config.WAKHA_DATA_DIR, log);
   const cursorSecret = config.WAKHA_CURSOR_SECRET ?? (await keptSecret(config.WAKHA_DATA_DIR, "cursor-secret"));
@@ -94,7 +102,11 @@ export interface Root extends AppContext {
 
 /** The engine of a node: the configured telephony, the intent classifier and simulated customers. */
 export function defaultEngine(config: Config, lines: NodeLines): Promise<CallEngine> {
-  return buildEngine(config, { classifier: intentClassifier(config, engineLog(config)), customers: createSimulatedCustomer, lines });
+  return buildEngine(config, {
+    classifier: intentClassifier(config, engineLog(config)),
+    customers: createSimulatedCustomer,
+    lines,
+  });
 }
 
 /**
@@ -176,7 +188,10 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
       await db.close();
       await recordingTransfers.close();
       recordings.close?.();
-      await engine?.then((built) => built.telephony.close(), () => {});
+      await engine?.then(
+        (built) => built.telephony.close(),
+        () => {},
+      );
     },
   };
   // Loaded here rather than at the top: the schemas keep the registration order, and so the OpenAPI document its bytes.

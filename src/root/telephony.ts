@@ -21,7 +21,6 @@ import { twilioMediaInbound } from "../engine/telephony/twilio/media-inbound.ts"
 
 export { PROVIDERS, type ProviderName, telephonyPlan } from "../config/config.ts";
 
-
 /** What the providers are built from, besides the configuration. */
 export interface TelephonyDependencies {
   /** The simulator's customers (simulator/customer.ts). */
@@ -45,9 +44,12 @@ export interface TelephonyDependencies {
 export function turnTaking(config: Config): TurnTaking {
   const silero = config.WAKHA_VAD === "silero";
   return {
-    vad: config.WAKHA_VAD, threshold: config.WAKHA_VAD_THRESHOLD,
+    vad: config.WAKHA_VAD,
+    threshold: config.WAKHA_VAD_THRESHOLD,
     endSilenceMs: config.WAKHA_VAD_END_SILENCE_MS ?? (silero ? 200 : 400),
-    bargeInMs: config.WAKHA_VAD_BARGE_IN_MS ?? (silero ? 320 : 160), fillerMs: config.WAKHA_VAD_FILLER_MS ?? 600, minRms: config.WAKHA_VAD_MIN_RMS,
+    bargeInMs: config.WAKHA_VAD_BARGE_IN_MS ?? (silero ? 320 : 160),
+    fillerMs: config.WAKHA_VAD_FILLER_MS ?? 600,
+    minRms: config.WAKHA_VAD_MIN_RMS,
   };
 }
 
@@ -66,12 +68,26 @@ const CARRIERS: Record<ProviderName, CarrierModule> = {
   simulator: {
     provider(config, deps) {
       if (!config.WAKHA_SIMULATOR_AUDIO) {
-        return new SimulatedTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, speech: deps.speech, onError: deps.log });
+        return new SimulatedTelephony({
+          customers: deps.customers,
+          speed: config.WAKHA_SIMULATOR_SPEED,
+          speech: deps.speech,
+          onError: deps.log,
+        });
       }
       // The audio mode: simulated customers speaking espeak-ng audio, paired like any audio carrier.
-      const carrier = new SimulatedAudioTelephony({ customers: deps.customers, speed: config.WAKHA_SIMULATOR_SPEED, voice: deps.speech, onError: deps.log });
+      const carrier = new SimulatedAudioTelephony({
+        customers: deps.customers,
+        speed: config.WAKHA_SIMULATOR_SPEED,
+        voice: deps.speech,
+        onError: deps.log,
+      });
       return new PairedTelephony({
-        name: "simulator", carrier, speech: carrier.speech, voices: {}, speed: config.WAKHA_SIMULATOR_SPEED,
+        name: "simulator",
+        carrier,
+        speech: carrier.speech,
+        voices: {},
+        speed: config.WAKHA_SIMULATOR_SPEED,
         turnTaking: turnTaking(config),
         log: deps.log,
       });
@@ -81,12 +97,26 @@ const CARRIERS: Record<ProviderName, CarrierModule> = {
   twilio: {
     provider: (config, deps) =>
       new TwilioTelephony({
-        accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
-        publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: config.WAKHA_TWILIO_VOICES ?? {},
-        ttsProvider: config.WAKHA_TWILIO_TTS_PROVIDER, transcriptionProvider: config.WAKHA_TWILIO_TRANSCRIPTION_PROVIDER,
-        lines: deps.lines.text, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+        accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!,
+        authToken: config.WAKHA_TWILIO_AUTH_TOKEN!,
+        apiBaseUrl: config.WAKHA_TWILIO_API_URL,
+        publicUrl: config.WAKHA_PUBLIC_URL!,
+        callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS),
+        voices: config.WAKHA_TWILIO_VOICES ?? {},
+        ttsProvider: config.WAKHA_TWILIO_TTS_PROVIDER,
+        transcriptionProvider: config.WAKHA_TWILIO_TRANSCRIPTION_PROVIDER,
+        lines: deps.lines.text,
+        speed: config.WAKHA_CARRIER_TIME_SCALE,
+        log: deps.log,
       }),
-    inbound: (config, lines, reports) => [twilioInbound({ authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, publicUrl: config.WAKHA_PUBLIC_URL!, lines: lines.text, reports })],
+    inbound: (config, lines, reports) => [
+      twilioInbound({
+        authToken: config.WAKHA_TWILIO_AUTH_TOKEN!,
+        publicUrl: config.WAKHA_PUBLIC_URL!,
+        lines: lines.text,
+        reports,
+      }),
+    ],
   },
   "twilio-media": {
     provider: (config, deps) =>
@@ -94,11 +124,22 @@ const CARRIERS: Record<ProviderName, CarrierModule> = {
       new PairedTelephony({
         name: "twilio-media",
         carrier: new TwilioMediaStreams({
-          accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!, authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, apiBaseUrl: config.WAKHA_TWILIO_API_URL,
-          publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS), voices: {},
-          lines: deps.lines.text, media: deps.lines.media, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+          accountSid: config.WAKHA_TWILIO_ACCOUNT_SID!,
+          authToken: config.WAKHA_TWILIO_AUTH_TOKEN!,
+          apiBaseUrl: config.WAKHA_TWILIO_API_URL,
+          publicUrl: config.WAKHA_PUBLIC_URL!,
+          callerIds: firstCallerIds(config.WAKHA_TWILIO_CALLER_IDS),
+          voices: {},
+          lines: deps.lines.text,
+          media: deps.lines.media,
+          speed: config.WAKHA_CARRIER_TIME_SCALE,
+          log: deps.log,
         }),
-        speech: new AzureSpeech({ key: config.WAKHA_AZURE_SPEECH_KEY!, region: config.WAKHA_AZURE_SPEECH_REGION, endpoint: config.WAKHA_AZURE_SPEECH_ENDPOINT }),
+        speech: new AzureSpeech({
+          key: config.WAKHA_AZURE_SPEECH_KEY!,
+          region: config.WAKHA_AZURE_SPEECH_REGION,
+          endpoint: config.WAKHA_AZURE_SPEECH_ENDPOINT,
+        }),
         voices: { ...DEFAULT_AZURE_VOICES, ...config.WAKHA_AZURE_SPEECH_VOICES },
         speed: config.WAKHA_CARRIER_TIME_SCALE,
         turnTaking: turnTaking(config),
@@ -107,20 +148,37 @@ const CARRIERS: Record<ProviderName, CarrierModule> = {
     // Media Streams calls share ConversationRelay's status, AMD and recording callbacks (the same lines).
     inbound: (config, lines, reports) => [
       ...CARRIERS.twilio.inbound(config, lines, reports),
-      twilioMediaInbound({ authToken: config.WAKHA_TWILIO_AUTH_TOKEN!, publicUrl: config.WAKHA_PUBLIC_URL!, media: lines.media }),
+      twilioMediaInbound({
+        authToken: config.WAKHA_TWILIO_AUTH_TOKEN!,
+        publicUrl: config.WAKHA_PUBLIC_URL!,
+        media: lines.media,
+      }),
     ],
   },
   jambonz: {
     provider: (config, deps) =>
       new JambonzTelephony({
-        apiBaseUrl: config.WAKHA_JAMBONZ_API_URL!, accountSid: config.WAKHA_JAMBONZ_ACCOUNT_SID!, apiKey: config.WAKHA_JAMBONZ_API_KEY!,
-        applicationSid: config.WAKHA_JAMBONZ_APPLICATION_SID, publicUrl: config.WAKHA_PUBLIC_URL!, callerIds: firstCallerIds(config.WAKHA_JAMBONZ_CALLER_IDS),
-        webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: deps.lines.text, speed: config.WAKHA_CARRIER_TIME_SCALE, log: deps.log,
+        apiBaseUrl: config.WAKHA_JAMBONZ_API_URL!,
+        accountSid: config.WAKHA_JAMBONZ_ACCOUNT_SID!,
+        apiKey: config.WAKHA_JAMBONZ_API_KEY!,
+        applicationSid: config.WAKHA_JAMBONZ_APPLICATION_SID,
+        publicUrl: config.WAKHA_PUBLIC_URL!,
+        callerIds: firstCallerIds(config.WAKHA_JAMBONZ_CALLER_IDS),
+        webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!,
+        lines: deps.lines.text,
+        speed: config.WAKHA_CARRIER_TIME_SCALE,
+        log: deps.log,
       }),
-    inbound: (config, lines, reports) => [jambonzInbound({
-      webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!, lines: lines.text, reports, voices: config.WAKHA_JAMBONZ_VOICES ?? {},
-      ttsVendor: config.WAKHA_JAMBONZ_TTS_VENDOR, sttVendor: config.WAKHA_JAMBONZ_STT_VENDOR,
-    })],
+    inbound: (config, lines, reports) => [
+      jambonzInbound({
+        webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!,
+        lines: lines.text,
+        reports,
+        voices: config.WAKHA_JAMBONZ_VOICES ?? {},
+        ttsVendor: config.WAKHA_JAMBONZ_TTS_VENDOR,
+        sttVendor: config.WAKHA_JAMBONZ_STT_VENDOR,
+      }),
+    ],
   },
 };
 
@@ -133,7 +191,10 @@ export function createTelephony(config: Config, deps: TelephonyDependencies): Te
   return {
     forChannel(channel) {
       const name = plan.get(channel);
-      if (!name) throw new Error(`channel "${channel}" is not open on this node (WAKHA_CHANNELS=${config.WAKHA_CHANNELS.join(",")})`);
+      if (!name)
+        throw new Error(
+          `channel "${channel}" is not open on this node (WAKHA_CHANNELS=${config.WAKHA_CHANNELS.join(",")})`,
+        );
       return instances.get(name)!;
     },
     async close() {

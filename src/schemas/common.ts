@@ -20,15 +20,26 @@ export function int32Schema() {
  * differently, so it is refused here (`string_unicode`, as Pydantic names it), as is NUL, which text cannot hold.
  */
 export function safeString() {
-  return z.string()
-    .refine((s) => s.isWellFormed(), { message: "String should be valid Unicode: it contains a lone UTF-16 surrogate (\\ud800-\\udfff without its pair)", params: { type: "string_unicode" }, abort: true })
-    .regex(/^[^\u0000]*$/, "String should not contain NUL (\\u0000) characters")
-    // Issue 31.8: an unpaired bidirectional control would reorder what follows it wherever the text is shown.
-    .overwrite(stripUnpairedBidi);
+  return (
+    z
+      .string()
+      .refine((s) => s.isWellFormed(), {
+        message:
+          "String should be valid Unicode: it contains a lone UTF-16 surrogate (\\ud800-\\udfff without its pair)",
+        params: { type: "string_unicode" },
+        abort: true,
+      })
+      .regex(/^[^\u0000]*$/, "String should not contain NUL (\\u0000) characters")
+      // Issue 31.8: an unpaired bidirectional control would reorder what follows it wherever the text is shown.
+      .overwrite(stripUnpairedBidi)
+  );
 }
 
 /** A reseller-chosen identifier: 1 to 100 characters, no control characters. Percent-encode it in paths. */
-export const externalIdSchema = safeString().min(1).max(EXTERNAL_ID_MAX).regex(EXTERNAL_ID_PATTERN, "String should not contain control characters");
+export const externalIdSchema = safeString()
+  .min(1)
+  .max(EXTERNAL_ID_MAX)
+  .regex(EXTERNAL_ID_PATTERN, "String should not contain control characters");
 
 /** Free text stored as given; PostgreSQL cannot store a NUL character. */
 export function textSchema(max: number) {
@@ -36,13 +47,22 @@ export function textSchema(max: number) {
 }
 
 /** The `status` filter of shop and product lists; checked by the service so a bad value is 400, not 422. */
-export const statusFilterQuery = z.string().meta({ enum: [...STATUS_FILTERS], default: "active" }).optional()
+export const statusFilterQuery = z
+  .string()
+  .meta({ enum: [...STATUS_FILTERS], default: "active" })
+  .optional()
   .describe("`active` (default), `archived` or `all`. Any other value is 400 `invalid_status_filter`.");
 
 /** `limit` and `cursor` of every list (CONTRACT §3). */
 export const pageQuery = {
   limit: z.coerce.number().int().min(1).max(100).default(20).describe("Page size, 1 to 100 (default 20)."),
-  cursor: z.string().min(1).optional().describe("`next_cursor` of the previous page, passed back unchanged with the same filters. Opaque; valid 24 hours."),
+  cursor: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      "`next_cursor` of the previous page, passed back unchanged with the same filters. Opaque; valid 24 hours.",
+    ),
 };
 
 /** The response body schema of a list of `item`. */

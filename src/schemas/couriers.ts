@@ -9,17 +9,28 @@ export const courierParams = z.object({
 });
 
 export const courierInputSchema = z.strictObject({
-  webhook_secret: safeString().min(16).max(512).regex(/^\S+$/, "String should not contain spaces")
-    .describe("The secret key of the courier's webhook (Yalidine: the Webhooks dashboard's secret key, which signs X-YALIDINE-SIGNATURE). Sealed; never shown again."),
+  webhook_secret: safeString()
+    .min(16)
+    .max(512)
+    .regex(/^\S+$/, "String should not contain spaces")
+    .describe(
+      "The secret key of the courier's webhook (Yalidine: the Webhooks dashboard's secret key, which signs X-YALIDINE-SIGNATURE). Sealed; never shown again.",
+    ),
 });
 export type CourierInput = z.output<typeof courierInputSchema>;
 
-export const courierSchema = z.object({
-  courier: z.enum(COURIERS),
-  shop_external_id: z.string(),
-  webhook_url: z.string().describe("Give this address to the courier as the webhook endpoint (Yalidine validates it with a GET crc_token, which it answers)."),
-  webhook_secret_last4: z.string(),
-  created_at: timestamp,
-  updated_at: timestamp,
-}).meta({ id: "Courier" });
+export const courierSchema = z
+  .object({
+    courier: z.enum(COURIERS),
+    shop_external_id: z.string(),
+    webhook_url: z
+      .string()
+      .describe(
+        "Give this address to the courier as the webhook endpoint (Yalidine validates it with a GET crc_token, which it answers).",
+      ),
+    webhook_secret_last4: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: "Courier" });
 export type Courier = z.output<typeof courierSchema>;

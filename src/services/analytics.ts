@@ -5,7 +5,13 @@ import type { AppContext, Principal } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
 import {
-  ANALYTICS_MAX_DAYS, type AnalyticsGroup, type AnalyticsOut, type AnalyticsQuery, type AnalyticsRow, filterInstant, PAGINATED_GROUPS,
+  ANALYTICS_MAX_DAYS,
+  type AnalyticsGroup,
+  type AnalyticsOut,
+  type AnalyticsQuery,
+  type AnalyticsRow,
+  filterInstant,
+  PAGINATED_GROUPS,
 } from "../schemas/analytics.ts";
 
 export interface OrderRatesOptions {
@@ -25,7 +31,10 @@ const GROUP_KEYS: Record<AnalyticsGroup, { key: string; sort: string; join?: str
   week: { key: "to_char(date_trunc('week', po.created_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD')", sort: "NULL::int" },
   shop: { key: "s.external_id", sort: "NULL::int", join: "JOIN shops s ON s.id = po.shop_id" },
   country: { key: "po.country", sort: "NULL::int" },
-  hour_called: { key: "extract(hour FROM po.first_dial AT TIME ZONE 'UTC')::int::text", sort: "extract(hour FROM po.first_dial AT TIME ZONE 'UTC')::int" },
+  hour_called: {
+    key: "extract(hour FROM po.first_dial AT TIME ZONE 'UTC')::int::text",
+    sort: "extract(hour FROM po.first_dial AT TIME ZONE 'UTC')::int",
+  },
   attempts: { key: "po.attempts::text", sort: "po.attempts" },
   product: { key: "pp.product", sort: "NULL::int", join: "JOIN pp ON pp.order_id = po.id" },
 };
@@ -44,13 +53,20 @@ interface GroupRow {
   billed_seconds: string;
 }
 
-const ratio = (n: number, d: number, decimals: number): number | null => (d === 0 ? null : Number((n / d).toFixed(decimals)));
+const ratio = (n: number, d: number, decimals: number): number | null =>
+  d === 0 ? null : Number((n / d).toFixed(decimals));
 
 function toRow(g: GroupRow): AnalyticsRow {
   const billed = Number(g.billed_seconds);
   return {
-    key: g.key, orders: g.orders, reached: g.reached, confirmed: g.confirmed, declined: g.declined, other_outcomes: g.other_outcomes,
-    delivered: g.delivered, refused_or_returned: g.refused_or_returned,
+    key: g.key,
+    orders: g.orders,
+    reached: g.reached,
+    confirmed: g.confirmed,
+    declined: g.declined,
+    other_outcomes: g.other_outcomes,
+    delivered: g.delivered,
+    refused_or_returned: g.refused_or_returned,
     confirmation_rate: ratio(g.confirmed, g.orders, 4),
     delivered_rate: ratio(g.confirmed_delivered, g.confirmed, 4),
     median_minutes_to_first_dial: g.median_minutes === null ? null : Number(g.median_minutes.toFixed(1)),
@@ -68,16 +84,23 @@ function toRow(g: GroupRow): AnalyticsRow {
 export async function orderRates(db: Queryable, accountId: string, o: OrderRatesOptions): Promise<AnalyticsRow[]> {
   if (!(o.to > o.from) || o.to.getTime() - o.from.getTime() > ANALYTICS_MAX_DAYS * 86_400_000) {
     throw new ApiError("validation_error", `The range must be positive and at most ${ANALYTICS_MAX_DAYS} days.`, {
-      issues: [{ path: ["to"], msg: `to must be after from and at most ${ANALYTICS_MAX_DAYS} days later`, type: "value_error" }],
+      issues: [
+        {
+          path: ["to"],
+          msg: `to must be after from and at most ${ANALYTICS_MAX_DAYS} days later`,
+          type: "value_error",
+        },
+      ],
     });
   }
   const g = GROUP_KEYS[o.groupBy];
   // Calls of an order are created with it or after it, so `c.created_at >= from` keeps every call of the range's orders.
-  const products = o.groupBy === "product"
-    ? `, pp AS (SELECT DISTINCT c.order_id, e->>'product_external_id' AS product
+  const products =
+    o.groupBy === "product"
+      ? `, pp AS (SELECT DISTINCT c.order_id, e->>'product_external_id' AS product
                 FROM calls c CROSS JOIN LATERAL jsonb_array_elements(c.items) e
                 WHERE c.account_id = $1 AND c.created_at >= $2 AND e->>'product_external_id' IS NOT NULL)`
-    : "";
+      : "";
   const { rows } = await db.query<GroupRow>(
     `WITH o AS (
        SELECT o.id, o.shop_id, o.created_at, o.resolution, o.delivery_status FROM orders o
@@ -115,13 +138,31 @@ export async function getOrderAnalytics(ctx: AppContext, who: Principal, q: Anal
   const to = filterInstant(q.to);
   const base = { from: from.toISOString(), to: to.toISOString(), group_by: q.group_by };
   if (!PAGINATED_GROUPS.includes(q.group_by)) {
-    const data = await orderRates(ctx.db, who.accountId, { from, to, groupBy: q.group_by, shopExternalId: q.shop_external_id });
+    const data = await orderRates(ctx.db, who.accountId, {
+      from,
+      to,
+      groupBy: q.group_by,
+      shopExternalId: q.shop_external_id,
+    });
     return { ...base, data, has_more: false, next_cursor: null };
   }
   const scope = `analytics-orders|${who.accountId}|${JSON.stringify([base.from, base.to, q.group_by, q.shop_external_id ?? null])}`;
   const offset = ctx.paginator.start(scope, q.cursor) ?? 0;
-  if (offset < 0) throw new ApiError("invalid_cursor", "The cursor does not belong to this list; restart without `cursor`.");
-  const rows = await orderRates(ctx.db, who.accountId, { from, to, groupBy: q.group_by, shopExternalId: q.shop_external_id, limit: q.limit + 1, offset });
+  if (offset < 0)
+    throw new ApiError("invalid_cursor", "The cursor does not belong to this list; restart without `cursor`.");
+  const rows = await orderRates(ctx.db, who.accountId, {
+    from,
+    to,
+    groupBy: q.group_by,
+    shopExternalId: q.shop_external_id,
+    limit: q.limit + 1,
+    offset,
+  });
   const hasMore = rows.length > q.limit;
-  return { ...base, data: rows.slice(0, q.limit), has_more: hasMore, next_cursor: hasMore ? ctx.paginator.encode(scope, offset + q.limit) : null };
+  return {
+    ...base,
+    data: rows.slice(0, q.limit),
+    has_more: hasMore,
+    next_cursor: hasMore ? ctx.paginator.encode(scope, offset + q.limit) : null,
+  };
 }

@@ -33,12 +33,18 @@ function toKeyOut(row: KeyRow): ApiKeyOut {
 
 /** Validates a key id from a path: a strict UUID v4, else 400 invalid_key_id (not 404). */
 export function parseKeyId(id: string): string {
-  if (!UUID_V4.test(id)) throw new ApiError("invalid_key_id", `"${id.slice(0, 64)}" is not a UUID v4 (8-4-4-4-12 hexadecimal, version 4).`);
+  if (!UUID_V4.test(id))
+    throw new ApiError("invalid_key_id", `"${id.slice(0, 64)}" is not a UUID v4 (8-4-4-4-12 hexadecimal, version 4).`);
   return id.toLowerCase();
 }
 
 /** Issues a new key for an account inside the caller's transaction; the secret leaves only in the result. */
-export async function issueApiKey(client: Queryable, accountId: string, name: string | null, byKeyId: string | null): Promise<CreatedApiKey> {
+export async function issueApiKey(
+  client: Queryable,
+  accountId: string,
+  name: string | null,
+  byKeyId: string | null,
+): Promise<CreatedApiKey> {
   const secret = KEY_PREFIX + randomBytes(24).toString("base64url");
   const id = randomUUID();
   const prefix = secret.slice(0, KEY_PREFIX.length + 4);
@@ -52,12 +58,26 @@ export async function issueApiKey(client: Queryable, accountId: string, name: st
   return { ...out, api_key: secret };
 }
 
-export async function recordKeyEvent(client: Queryable, keyId: string, type: string, detail: Record<string, unknown> = {}): Promise<void> {
-  await client.query("INSERT INTO api_key_events (id, key_id, type, detail) VALUES ($1, $2, $3, $4)", [randomUUID(), keyId, type, detail]);
+export async function recordKeyEvent(
+  client: Queryable,
+  keyId: string,
+  type: string,
+  detail: Record<string, unknown> = {},
+): Promise<void> {
+  await client.query("INSERT INTO api_key_events (id, key_id, type, detail) VALUES ($1, $2, $3, $4)", [
+    randomUUID(),
+    keyId,
+    type,
+    detail,
+  ]);
 }
 
 /** Creates a key on the caller's account. */
-export async function createApiKey(ctx: AppContext, who: Principal, input: { name?: string | undefined }): Promise<CreatedApiKey> {
+export async function createApiKey(
+  ctx: AppContext,
+  who: Principal,
+  input: { name?: string | undefined },
+): Promise<CreatedApiKey> {
   return ctx.db.tx((client) => issueApiKey(client, who.accountId, input.name ?? null, who.keyId));
 }
 
@@ -87,7 +107,10 @@ async function ownedKey(db: Queryable, who: Principal, rawId: string): Promise<K
 export async function revokeApiKey(ctx: AppContext, who: Principal, rawId: string): Promise<void> {
   const keyId = await ctx.db.tx(async (client) => {
     const key = await ownedKey(client, who, rawId);
-    const { rowCount } = await client.query("UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL", [key.id]);
+    const { rowCount } = await client.query(
+      "UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL",
+      [key.id],
+    );
     if (rowCount) await recordKeyEvent(client, key.id, "revoked", { by_key_id: who.keyId });
     return key.id;
   });
@@ -95,14 +118,30 @@ export async function revokeApiKey(ctx: AppContext, who: Principal, rawId: strin
 }
 
 /** The audit events of one of the account's keys, newest first. */
-export async function listKeyEvents(ctx: AppContext, who: Principal, rawId: string, page: PageInput): Promise<Page<KeyEventOut>> {
+export async function listKeyEvents(
+  ctx: AppContext,
+  who: Principal,
+  rawId: string,
+  page: PageInput,
+): Promise<Page<KeyEventOut>> {
   const key = await ownedKey(ctx.db, who, rawId);
   const scope = `key-events|${who.accountId}|${key.id}`;
   const after = ctx.paginator.start(scope, page.cursor);
-  const { rows } = await ctx.db.query<{ seq: number; id: string; type: string; detail: Record<string, unknown>; created_at: Date }>(
+  const { rows } = await ctx.db.query<{
+    seq: number;
+    id: string;
+    type: string;
+    detail: Record<string, unknown>;
+    created_at: Date;
+  }>(
     `SELECT seq, id, type, detail, created_at FROM api_key_events
      WHERE key_id = $1 AND ($2::bigint IS NULL OR seq < $2) ORDER BY seq DESC LIMIT $3`,
     [key.id, after, page.limit + 1],
   );
-  return ctx.paginator.page(scope, rows, page.limit, (r) => ({ id: r.id, type: r.type, detail: r.detail, created_at: r.created_at.toISOString() }));
+  return ctx.paginator.page(scope, rows, page.limit, (r) => ({
+    id: r.id,
+    type: r.type,
+    detail: r.detail,
+    created_at: r.created_at.toISOString(),
+  }));
 }

@@ -13,7 +13,9 @@ export const SCHEDULE_PAST_TOLERANCE_MS = 60_000;
 export const SCHEDULE_HORIZON_MS = 30 * 24 * 3600 * 1000;
 
 function invalidSchedule(msg: string): ApiError {
-  return new ApiError("validation_error", `scheduled_at: ${msg}`, { issues: [{ path: ["scheduled_at"], msg, type: "value_error" }] });
+  return new ApiError("validation_error", `scheduled_at: ${msg}`, {
+    issues: [{ path: ["scheduled_at"], msg, type: "value_error" }],
+  });
 }
 
 /**
@@ -24,10 +26,14 @@ export function requestedStart(input: Pick<CallCreate, "scheduled_at">, now: num
   if (input.scheduled_at === undefined) return null;
   const at = Date.parse(input.scheduled_at);
   if (at < now - SCHEDULE_PAST_TOLERANCE_MS) {
-    throw invalidSchedule(`Value error, scheduled_at is in the past (more than 60 s before ${new Date(now).toISOString()}); omit it to call now`);
+    throw invalidSchedule(
+      `Value error, scheduled_at is in the past (more than 60 s before ${new Date(now).toISOString()}); omit it to call now`,
+    );
   }
   if (at > now + SCHEDULE_HORIZON_MS) {
-    throw invalidSchedule(`Value error, scheduled_at is more than 30 days ahead (after ${new Date(now + SCHEDULE_HORIZON_MS).toISOString()})`);
+    throw invalidSchedule(
+      `Value error, scheduled_at is more than 30 days ahead (after ${new Date(now + SCHEDULE_HORIZON_MS).toISOString()})`,
+    );
   }
   return at <= now ? null : new Date(at);
 }
@@ -36,13 +42,21 @@ export function requestedStart(input: Pick<CallCreate, "scheduled_at">, now: num
  * When a new call rings: null for now, else the instant its place-call job waits for. A time asked for, or now, that
  * falls outside the calling hours moves to their next opening.
  */
-export function plannedStart(config: Pick<Config, "WAKHA_CALLING_HOURS">, input: Pick<CallCreate, "scheduled_at" | "country">, policy: CallPolicyInputs, now: number): Date | null {
+export function plannedStart(
+  config: Pick<Config, "WAKHA_CALLING_HOURS">,
+  input: Pick<CallCreate, "scheduled_at" | "country">,
+  policy: CallPolicyInputs,
+  now: number,
+): Date | null {
   return plannedSchedule(config, input, policy, now).at;
 }
 
 /** plannedStart, with why the calling hours moved it (`reason`, null when they did not: issue 32.6). */
 export function plannedSchedule(
-  config: Pick<Config, "WAKHA_CALLING_HOURS">, input: Pick<CallCreate, "scheduled_at" | "country">, policy: CallPolicyInputs, now: number,
+  config: Pick<Config, "WAKHA_CALLING_HOURS">,
+  input: Pick<CallCreate, "scheduled_at" | "country">,
+  policy: CallPolicyInputs,
+  now: number,
 ): { at: Date | null; reason: ScheduleReason | null } {
   const requested = requestedStart(input, now);
   if (!config.WAKHA_CALLING_HOURS) return { at: requested, reason: null };
@@ -50,7 +64,13 @@ export function plannedSchedule(
   const from = requested ?? new Date(now);
   const ring = nextCallingTime(from, input.country, hours);
   if (!ring) {
-    throw new ApiError("conflict", `The calling hours set for ${input.country} on this account or shop leave no time to call in the next 40 days. Widen them (PUT /v1/me/calling-hours).`);
+    throw new ApiError(
+      "conflict",
+      `The calling hours set for ${input.country} on this account or shop leave no time to call in the next 40 days. Widen them (PUT /v1/me/calling-hours).`,
+    );
   }
-  return { at: ring.getTime() <= now ? null : ring, reason: ring.getTime() > from.getTime() ? closedReason(from, input.country, hours) : null };
+  return {
+    at: ring.getTime() <= now ? null : ring,
+    reason: ring.getTime() > from.getTime() ? closedReason(from, input.country, hours) : null,
+  };
 }

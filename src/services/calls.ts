@@ -3,7 +3,13 @@ import { channel } from "node:diagnostics_channel";
 import type { AppContext, NodeBatchers, Principal } from "../context.ts";
 import { type Queryable, queryPrepared } from "../db/pool.ts";
 import { ACTIVE_STATUSES, CALL_STATUSES, type CallOutcome, DEFAULT_CHANNEL } from "../domain/calls.ts";
-import { COUNTRY_CURRENCY, COUNTRY_DIALECT, DEFAULT_LANGUAGE, type Language, SERVED_LANGUAGES } from "../domain/locale.ts";
+import {
+  COUNTRY_CURRENCY,
+  COUNTRY_DIALECT,
+  DEFAULT_LANGUAGE,
+  type Language,
+  SERVED_LANGUAGES,
+} from "../domain/locale.ts";
 import { normalizeDecimal, REQUIRED_SECONDS } from "../domain/money.ts";
 import { JOBS } from "../jobs/catalogue.ts";
 import { ApiError } from "../errors.ts";
@@ -15,7 +21,17 @@ import type { Page, PageInput } from "../pagination.ts";
 import { type OpenedRecording, openRecording } from "../storage/recordings.ts";
 import { CALL_COLUMNS, type CallRow, isCallId, readCallOut, readCallRows, toCallOut } from "../calls/read-model.ts";
 import { type CallCreate, type CallOut, callOutSchema } from "../schemas/calls.ts";
-import { deleteExpiredKey, isKeyTaken, LOCK_TIMEOUT_SETTING, replayOrConflict, requestHash, stillProcessing, type StoredResponse, storedResponseSubquery, waitedTooLong } from "./idempotency.ts";
+import {
+  deleteExpiredKey,
+  isKeyTaken,
+  LOCK_TIMEOUT_SETTING,
+  replayOrConflict,
+  requestHash,
+  stillProcessing,
+  type StoredResponse,
+  storedResponseSubquery,
+  waitedTooLong,
+} from "./idempotency.ts";
 import { type CatalogueVariant, catalogueSubquery, productIds, resolveItems } from "./order-items.ts";
 import { GroupCommitter, type GroupMember } from "./group-commit.ts";
 
@@ -55,11 +71,17 @@ function checkNumber(ctx: AppContext, input: CallCreate, snap: CreationSnapshot)
   const phone = input.customer.phone_number;
   const refusal = snap.allowAnyNumber ? null : numberRefusal(phone, input.country);
   if (refusal) {
-    throw new ApiError("phone_number_not_allowed", `${phone} is not called: ${refusal}. No call was created. An account that must call other numbers can be allowed to by its operator (wakha accounts set ACCOUNT_ID --allow-any-number on).`);
+    throw new ApiError(
+      "phone_number_not_allowed",
+      `${phone} is not called: ${refusal}. No call was created. An account that must call other numbers can be allowed to by its operator (wakha accounts set ACCOUNT_ID --allow-any-number on).`,
+    );
   }
   const limit = ctx.config.WAKHA_NUMBER_DAILY_LIMIT;
   if (limit > 0 && snap.numberOrdersToday >= limit) {
-    throw new ApiError("phone_number_not_allowed", `${phone} was already called for ${snap.numberOrdersToday} other orders of this account in the last 24 hours (at most ${limit} a day). No call was created. Retries of one order (order.previous_attempts) are not limited.`);
+    throw new ApiError(
+      "phone_number_not_allowed",
+      `${phone} was already called for ${snap.numberOrdersToday} other orders of this account in the last 24 hours (at most ${limit} a day). No call was created. Retries of one order (order.previous_attempts) are not limited.`,
+    );
   }
 }
 
@@ -71,8 +93,10 @@ function callNotFound(id: string): ApiError {
 function chooseLanguage(input: CallCreate): Language {
   const language = input.language ?? DEFAULT_LANGUAGE[input.country];
   if (!SERVED_LANGUAGES[input.country].includes(language)) {
-    throw new ApiError("language_not_supported_for_country",
-      `Language "${language}" is not served for country ${input.country}: ${input.country} calls are in ${SERVED_LANGUAGES[input.country].join(" or ")}. Omit language for the country's default.`);
+    throw new ApiError(
+      "language_not_supported_for_country",
+      `Language "${language}" is not served for country ${input.country}: ${input.country} calls are in ${SERVED_LANGUAGES[input.country].join(" or ")}. Omit language for the country's default.`,
+    );
   }
   return language;
 }
@@ -81,8 +105,10 @@ function chooseChannel(ctx: AppContext, input: CallCreate): string {
   const channel = input.call_params?.channel ?? DEFAULT_CHANNEL;
   const open = ctx.config.WAKHA_CHANNELS;
   if (!open.includes(channel)) {
-    throw new ApiError("channel_not_available",
-      `Channel "${channel.slice(0, 64)}" is not open on this installation. Open channels: ${open.join(", ") || "none"}. The default channel, used when call_params.channel is omitted, is ${DEFAULT_CHANNEL}.`);
+    throw new ApiError(
+      "channel_not_available",
+      `Channel "${channel.slice(0, 64)}" is not open on this installation. Open channels: ${open.join(", ") || "none"}. The default channel, used when call_params.channel is omitted, is ${DEFAULT_CHANNEL}.`,
+    );
   }
   // A node that knows it cannot dial the call refuses it now (issue 32.4), instead of failing it a second later.
   const problem = undialable(ctx.config, channel, ctx.config.telephony.get(channel), input.country);
@@ -91,22 +117,37 @@ function chooseChannel(ctx: AppContext, input: CallCreate): string {
 }
 
 function orderExists(shop: string, externalId: string, lastAttempt: number): ApiError {
-  return new ApiError("order_external_id_already_exists", `Shop "${shop}" already has an order "${externalId}" (last attempt: previous_attempts ${lastAttempt}).`, {
-    extensions: {
-      hint: `To call the customer again about this order, use a new idempotency key (the Idempotency-Key header on REST, idempotency_key on MCP) and set order.previous_attempts to ${lastAttempt + 1}. To place a different order, use a new order.external_id.`,
+  return new ApiError(
+    "order_external_id_already_exists",
+    `Shop "${shop}" already has an order "${externalId}" (last attempt: previous_attempts ${lastAttempt}).`,
+    {
+      extensions: {
+        hint: `To call the customer again about this order, use a new idempotency key (the Idempotency-Key header on REST, idempotency_key on MCP) and set order.previous_attempts to ${lastAttempt + 1}. To place a different order, use a new order.external_id.`,
+      },
     },
-  });
+  );
 }
 
 function doNotCall(phone: string): ApiError {
-  return new ApiError("number_do_not_call", `${phone} is on this account's do-not-call list; no call was created. Remove it (DELETE /v1/me/do-not-call/${encodeURIComponent(phone)}, or the remove_do_not_call tool) only if the customer asked to be called again.`);
+  return new ApiError(
+    "number_do_not_call",
+    `${phone} is on this account's do-not-call list; no call was created. Remove it (DELETE /v1/me/do-not-call/${encodeURIComponent(phone)}, or the remove_do_not_call tool) only if the customer asked to be called again.`,
+  );
 }
 
 // Everything the checks need, read in one round trip before the write (no transaction: the write's constraints catch
 // what changes in between): with the calling policy's inputs (the do-not-call entry, the account's and the shop's
 // calling hours), which cost a round trip of their own before (issue 19).
-async function readSnapshot(client: Queryable, who: Principal, input: CallCreate, key: string | null, dailyLimit: number): Promise<CreationSnapshot> {
-  const { rows } = await queryPrepared<CreationSnapshot>(client, "wakha_create_call_snapshot",
+async function readSnapshot(
+  client: Queryable,
+  who: Principal,
+  input: CallCreate,
+  key: string | null,
+  dailyLimit: number,
+): Promise<CreationSnapshot> {
+  const { rows } = await queryPrepared<CreationSnapshot>(
+    client,
+    "wakha_create_call_snapshot",
     `WITH shop AS (SELECT id, calling_hours FROM shops WHERE account_id = $1 AND external_id = $3 AND status = 'active')
      SELECT now() AS now, a.balance_seconds, a.calling_hours AS "accountHours",
        (SELECT id FROM shop) AS shop_id,
@@ -119,7 +160,15 @@ async function readSnapshot(client: Queryable, who: Principal, input: CallCreate
        ${storedResponseSubquery("$1", "$2", "now()")} AS stored,
        ${catalogueSubquery("(SELECT id FROM shop)", "$5")} AS catalogue
      FROM (SELECT 1) one LEFT JOIN accounts a ON a.id = $1`,
-    [who.accountId, key, input.shop_external_id, input.order.external_id, productIds(input.order.items), input.customer.phone_number, dailyLimit],
+    [
+      who.accountId,
+      key,
+      input.shop_external_id,
+      input.order.external_id,
+      productIds(input.order.items),
+      input.customer.phone_number,
+      dailyLimit,
+    ],
   );
   return rows[0]!;
 }
@@ -158,11 +207,17 @@ const createStatements = new Map<string | null, { name: string; text: string }>(
 function createStatement(jobInsert: string | null): { name: string; text: string } {
   let statement = createStatements.get(jobInsert);
   if (!statement) {
-    const text = jobInsert === null
-      ? CREATE_INSERT.replace("__JOB__", "").replace("__CHECK__", "true")
-      // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
-      : CREATE_INSERT.replace("__JOB__", () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$24")})\n       `)
-        .replace("__CHECK__", `wakha_check((SELECT count(*) FROM j) = 1, '${JOB_MISSING}', 'pg-boss did not write the ${JOBS.placeCall.name} job')`);
+    const text =
+      jobInsert === null
+        ? CREATE_INSERT.replace("__JOB__", "").replace("__CHECK__", "true")
+        : // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
+          CREATE_INSERT.replace(
+            "__JOB__",
+            () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$24")})\n       `,
+          ).replace(
+            "__CHECK__",
+            `wakha_check((SELECT count(*) FROM j) = 1, '${JOB_MISSING}', 'pg-boss did not write the ${JOBS.placeCall.name} job')`,
+          );
     statement = { name: `wakha_create_call_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
     if (createStatements.size < 8) createStatements.set(jobInsert, statement);
   }
@@ -176,11 +231,16 @@ function replay(stored: StoredResponse, hash: Buffer): CreatedCall {
 }
 
 /** The checks of spec part 4 on a snapshot, then the call as it will be created and its JSON (the stored response). */
-function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out: CallOut; body: string; scheduledAt: Date | null } {
+function plan(
+  ctx: AppContext,
+  input: CallCreate,
+  snap: CreationSnapshot,
+): { out: CallOut; body: string; scheduledAt: Date | null } {
   requestedStart(input, ctx.now()); // a bad scheduled_at is a validation error, reported before the other checks
   const language = chooseLanguage(input);
   const channel = chooseChannel(ctx, input);
-  if (!snap.shop_id) throw new ApiError("shop_not_found", `No active shop "${input.shop_external_id}" on this account.`);
+  if (!snap.shop_id)
+    throw new ApiError("shop_not_found", `No active shop "${input.shop_external_id}" on this account.`);
   const items = resolveItems(input.order.items, snap.catalogue, input.shop_external_id);
   const order = input.order;
   if (snap.order_last_attempt !== null && order.previous_attempts <= snap.order_last_attempt) {
@@ -190,9 +250,13 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
   checkNumber(ctx, input, snap);
   const balance = snap.balance_seconds ?? 0;
   if (balance < REQUIRED_SECONDS) {
-    throw new ApiError("insufficient_balance", `The balance is ${balance} s; starting a call needs at least ${REQUIRED_SECONDS} s. No call was created and nothing was billed.`, {
-      extensions: { balance_seconds: balance, required_seconds: REQUIRED_SECONDS },
-    });
+    throw new ApiError(
+      "insufficient_balance",
+      `The balance is ${balance} s; starting a call needs at least ${REQUIRED_SECONDS} s. No call was created and nothing was billed.`,
+      {
+        extensions: { balance_seconds: balance, required_seconds: REQUIRED_SECONDS },
+      },
+    );
   }
   const { at: scheduledAt, reason: scheduleReason } = plannedSchedule(ctx.config, input, snap, ctx.now());
   const out: CallOut = {
@@ -201,7 +265,11 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
     outcome: null,
     end_reason: null,
     shop_external_id: input.shop_external_id,
-    customer: { name: input.customer.name, phone_number: input.customer.phone_number, ...(input.customer.address ? { address: input.customer.address } : {}) },
+    customer: {
+      name: input.customer.name,
+      phone_number: input.customer.phone_number,
+      ...(input.customer.address ? { address: input.customer.address } : {}),
+    },
     amount: normalizeDecimal(input.amount),
     currency: COUNTRY_CURRENCY[input.country],
     country: input.country,
@@ -236,16 +304,28 @@ function plan(ctx: AppContext, input: CallCreate, snap: CreationSnapshot): { out
  * creations of this node are read and written together (group commit, createBatch below): one snapshot statement and
  * one write statement, so one commit, for up to WAKHA_CREATE_BATCH_SIZE of them; each still gets its own answer.
  */
-export async function createCall(ctx: AppContext, who: Principal, input: CallCreate, idempotencyKey: string | null): Promise<CreatedCall> {
+export async function createCall(
+  ctx: AppContext,
+  who: Principal,
+  input: CallCreate,
+  idempotencyKey: string | null,
+): Promise<CreatedCall> {
   const hash = requestHash(CREATE_OPERATION, input);
   const batcher = creationBatcher(ctx);
   if (!batcher) return createAlone(ctx, who, input, idempotencyKey, hash);
-  if (creationTrace.hasSubscribers) creationTrace.publish({ kind: "submit", key: idempotencyKey, t: performance.now(), queued: batcher.queued });
+  if (creationTrace.hasSubscribers)
+    creationTrace.publish({ kind: "submit", key: idempotencyKey, t: performance.now(), queued: batcher.queued });
   return batcher.submit({ who, input, key: idempotencyKey, hash });
 }
 
 /** One creation on its own: a snapshot, then CREATE_INSERT, retried after a key found taken or expired. */
-async function createAlone(ctx: AppContext, who: Principal, input: CallCreate, idempotencyKey: string | null, hash: Buffer): Promise<CreatedCall> {
+async function createAlone(
+  ctx: AppContext,
+  who: Principal,
+  input: CallCreate,
+  idempotencyKey: string | null,
+  hash: Buffer,
+): Promise<CreatedCall> {
   const client = await ctx.db.pool.connect();
   try {
     let snap = await readSnapshot(client, who, input, idempotencyKey, ctx.config.WAKHA_NUMBER_DAILY_LIMIT);
@@ -253,13 +333,15 @@ async function createAlone(ctx: AppContext, who: Principal, input: CallCreate, i
     for (let attempt = 1; ; attempt++) {
       if (snap.stored) return replay(snap.stored, hash);
       const { out, body, scheduledAt } = plan(ctx, input, snap);
-      const written = await write(ctx, client, who, input, idempotencyKey, hash, snap, out, body, scheduledAt).catch((err: unknown) => {
-        if (idempotencyKey !== null && isKeyTaken(err)) {
-          if (attempt < 3) return "key_taken" as const;
-          throw stillProcessing();
-        }
-        throw waitedTooLong(err) ?? err;
-      });
+      const written = await write(ctx, client, who, input, idempotencyKey, hash, snap, out, body, scheduledAt).catch(
+        (err: unknown) => {
+          if (idempotencyKey !== null && isKeyTaken(err)) {
+            if (attempt < 3) return "key_taken" as const;
+            throw stillProcessing();
+          }
+          throw waitedTooLong(err) ?? err;
+        },
+      );
       if (written === "created") {
         if (idempotencyKey !== null) ctx.idempotencyPurge.poke(ctx.now());
         return { call: out, body, replayed: false };
@@ -268,10 +350,19 @@ async function createAlone(ctx: AppContext, who: Principal, input: CallCreate, i
       // No call: the order already has this attempt (a concurrent request of the same key created it, or another
       // request did). Or the key is taken: by a concurrent request that committed first, or by a record past the window.
       if (written === "key_taken") await deleteExpiredKey(client, who.accountId, idempotencyKey!);
-      else if (idempotencyKey === null) throw orderExists(input.shop_external_id, order.external_id, Math.max(order.previous_attempts, snap.order_last_attempt ?? 0));
+      else if (idempotencyKey === null)
+        throw orderExists(
+          input.shop_external_id,
+          order.external_id,
+          Math.max(order.previous_attempts, snap.order_last_attempt ?? 0),
+        );
       snap = await readSnapshot(client, who, input, idempotencyKey, ctx.config.WAKHA_NUMBER_DAILY_LIMIT);
       if (written === "order_taken" && !snap.stored) {
-        throw orderExists(input.shop_external_id, order.external_id, Math.max(order.previous_attempts, snap.order_last_attempt ?? 0));
+        throw orderExists(
+          input.shop_external_id,
+          order.external_id,
+          Math.max(order.previous_attempts, snap.order_last_attempt ?? 0),
+        );
       }
     }
   } finally {
@@ -280,17 +371,46 @@ async function createAlone(ctx: AppContext, who: Principal, input: CallCreate, i
 }
 
 /** The write of a planned creation: "created", or "order_taken" when the order already had this attempt (nothing written). */
-async function write(ctx: AppContext, client: Queryable, who: Principal, input: CallCreate, key: string | null, hash: Buffer,
-  snap: CreationSnapshot, out: CallOut, body: string, scheduledAt: Date | null): Promise<"created" | "order_taken"> {
+async function write(
+  ctx: AppContext,
+  client: Queryable,
+  who: Principal,
+  input: CallCreate,
+  key: string | null,
+  hash: Buffer,
+  snap: CreationSnapshot,
+  out: CallOut,
+  body: string,
+  scheduledAt: Date | null,
+): Promise<"created" | "order_taken"> {
   const jobOptions = { id: out.id, ...(scheduledAt ? { startAfter: scheduledAt } : {}) };
   const job = await ctx.queue.insertStatement(JOBS.placeCall, { call_id: out.id }, jobOptions);
   const statement = createStatement(job?.text ?? null);
   const values = [
-    randomUUID(), who.accountId, snap.shop_id, out.order.external_id, out.order.previous_attempts, snap.now, out.id,
-    out.customer.name, out.customer.phone_number, out.amount, out.currency, out.country, out.language, out.dialect, out.channel,
-    JSON.stringify(out.order.items), key, key === null ? null : hash, body,
-    scheduledAt, input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy), out.schedule_reason,
-    out.customer.address === undefined ? null : JSON.stringify(out.customer.address), ...(job ? [job.param] : []),
+    randomUUID(),
+    who.accountId,
+    snap.shop_id,
+    out.order.external_id,
+    out.order.previous_attempts,
+    snap.now,
+    out.id,
+    out.customer.name,
+    out.customer.phone_number,
+    out.amount,
+    out.currency,
+    out.country,
+    out.language,
+    out.dialect,
+    out.channel,
+    JSON.stringify(out.order.items),
+    key,
+    key === null ? null : hash,
+    body,
+    scheduledAt,
+    input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy),
+    out.schedule_reason,
+    out.customer.address === undefined ? null : JSON.stringify(out.customer.address),
+    ...(job ? [job.param] : []),
   ];
   try {
     if (job) {
@@ -331,16 +451,18 @@ function creationBatcher(ctx: AppContext): GroupCommitter<PendingCreation, Creat
 
 function newCreationBatcher(ctx: AppContext): GroupCommitter<PendingCreation, CreatedCall> | null {
   const size = ctx.config.WAKHA_CREATE_BATCH_SIZE ?? 32;
-  return size === 0 ? null : new GroupCommitter<PendingCreation, CreatedCall>(
-    (members) => createBatch(ctx, members),
-    // Two creations of one key, or of one order, never share a batch nor run in two batches at once: the second
-    // waits for the first's batch, then reads what it wrote, as it would today in a later request.
-    (c) => {
-      const order = `o\u0000${c.who.accountId}\u0000${c.input.shop_external_id}\u0000${c.input.order.external_id}`;
-      return c.key === null ? [order] : [order, `k\u0000${c.who.accountId}\u0000${c.key}`];
-    },
-    { maxBatch: size, maxInFlight: ctx.config.WAKHA_CREATE_BATCHES ?? 2 },
-  );
+  return size === 0
+    ? null
+    : new GroupCommitter<PendingCreation, CreatedCall>(
+        (members) => createBatch(ctx, members),
+        // Two creations of one key, or of one order, never share a batch nor run in two batches at once: the second
+        // waits for the first's batch, then reads what it wrote, as it would today in a later request.
+        (c) => {
+          const order = `o\u0000${c.who.accountId}\u0000${c.input.shop_external_id}\u0000${c.input.order.external_id}`;
+          return c.key === null ? [order] : [order, `k\u0000${c.who.accountId}\u0000${c.key}`];
+        },
+        { maxBatch: size, maxInFlight: ctx.config.WAKHA_CREATE_BATCHES ?? 2 },
+      );
 }
 
 /** Creations waiting for a batch on this node (tests and diagnostics). */
@@ -364,13 +486,29 @@ const SNAPSHOTS_SELECT = `SELECT now() AS now, a.balance_seconds, a.calling_hour
      LEFT JOIN LATERAL (SELECT id, calling_hours FROM shops WHERE account_id = r.account_id AND external_id = r.shop AND status = 'active' LIMIT 1) s ON true
    ORDER BY r.i`;
 
-async function readSnapshots(client: Queryable, creations: PendingCreation[], dailyLimit: number): Promise<CreationSnapshot[]> {
+async function readSnapshots(
+  client: Queryable,
+  creations: PendingCreation[],
+  dailyLimit: number,
+): Promise<CreationSnapshot[]> {
   const rows = creations.map((c, i) => ({
-    i, account_id: c.who.accountId, key: c.key, shop: c.input.shop_external_id, order_external_id: c.input.order.external_id,
-    products: productIds(c.input.order.items), phone: c.input.customer.phone_number, lim: dailyLimit,
+    i,
+    account_id: c.who.accountId,
+    key: c.key,
+    shop: c.input.shop_external_id,
+    order_external_id: c.input.order.external_id,
+    products: productIds(c.input.order.items),
+    phone: c.input.customer.phone_number,
+    lim: dailyLimit,
   }));
-  const { rows: snaps } = await queryPrepared<CreationSnapshot>(client, "wakha_create_calls_snapshots", SNAPSHOTS_SELECT, [JSON.stringify(rows)]);
-  if (snaps.length !== creations.length) throw new Error(`the creation snapshots returned ${snaps.length} rows for ${creations.length}`);
+  const { rows: snaps } = await queryPrepared<CreationSnapshot>(
+    client,
+    "wakha_create_calls_snapshots",
+    SNAPSHOTS_SELECT,
+    [JSON.stringify(rows)],
+  );
+  if (snaps.length !== creations.length)
+    throw new Error(`the creation snapshots returned ${snaps.length} rows for ${creations.length}`);
   return snaps;
 }
 
@@ -438,23 +576,47 @@ interface PlannedCreation {
 
 /** Writes the planned creations in one statement; the ids of the calls written (the others' orders had the attempt). */
 async function writeBatch(ctx: AppContext, client: Queryable, planned: PlannedCreation[]): Promise<Set<string> | null> {
-  const jobs = await ctx.queue.insertManyStatement(JOBS.placeCall, planned.map((p) => ({
-    payload: { call_id: p.out.id },
-    options: { id: p.out.id, ...(p.scheduledAt ? { startAfter: p.scheduledAt } : {}) },
-  })));
+  const jobs = await ctx.queue.insertManyStatement(
+    JOBS.placeCall,
+    planned.map((p) => ({
+      payload: { call_id: p.out.id },
+      options: { id: p.out.id, ...(p.scheduledAt ? { startAfter: p.scheduledAt } : {}) },
+    })),
+  );
   if (!jobs) return null;
   const rows = planned.map(({ member: { item }, snap, out, body, scheduledAt }, i) => ({
-    i, order_id: randomUUID(), account_id: item.who.accountId, shop_id: snap.shop_id, external_id: out.order.external_id,
-    attempt: out.order.previous_attempts, at: snap.now, call_id: out.id, customer_name: out.customer.name,
-    customer_phone: out.customer.phone_number, amount: out.amount, currency: out.currency, country: out.country,
-    language: out.language, dialect: out.dialect, channel: out.channel, items: out.order.items, key: item.key,
-    hash: item.key === null ? null : item.hash.toString("hex"), body, scheduled_at: scheduledAt,
+    i,
+    order_id: randomUUID(),
+    account_id: item.who.accountId,
+    shop_id: snap.shop_id,
+    external_id: out.order.external_id,
+    attempt: out.order.previous_attempts,
+    at: snap.now,
+    call_id: out.id,
+    customer_name: out.customer.name,
+    customer_phone: out.customer.phone_number,
+    amount: out.amount,
+    currency: out.currency,
+    country: out.country,
+    language: out.language,
+    dialect: out.dialect,
+    channel: out.channel,
+    items: out.order.items,
+    key: item.key,
+    hash: item.key === null ? null : item.hash.toString("hex"),
+    body,
+    scheduled_at: scheduledAt,
     retry_policy: item.input.retry_policy ?? null,
     schedule_reason: out.schedule_reason,
     customer_address: out.customer.address ?? null,
   }));
   const statement = batchStatement(jobs.text);
-  const { rows: [result] } = await queryPrepared<{ created: string[] }>(client, statement.name, statement.text, [JSON.stringify(rows), jobs.param]);
+  const {
+    rows: [result],
+  } = await queryPrepared<{ created: string[] }>(client, statement.name, statement.text, [
+    JSON.stringify(rows),
+    jobs.param,
+  ]);
   return new Set(result!.created);
 }
 
@@ -476,7 +638,11 @@ async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation
   let planned: PlannedCreation[] = [];
   let written: Set<string> | null;
   try {
-    const snaps = await readSnapshots(client, members.map((m) => m.item), ctx.config.WAKHA_NUMBER_DAILY_LIMIT);
+    const snaps = await readSnapshots(
+      client,
+      members.map((m) => m.item),
+      ctx.config.WAKHA_NUMBER_DAILY_LIMIT,
+    );
     marks?.push(performance.now());
     members.forEach((member, i) => {
       const snap = snaps[i]!;
@@ -511,7 +677,13 @@ async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation
       keyed ||= key !== null;
       member.resolve({ call: out, body, replayed: false });
     } else if (key === null) {
-      member.reject(orderExists(input.shop_external_id, input.order.external_id, Math.max(input.order.previous_attempts, snap.order_last_attempt ?? 0)));
+      member.reject(
+        orderExists(
+          input.shop_external_id,
+          input.order.external_id,
+          Math.max(input.order.previous_attempts, snap.order_last_attempt ?? 0),
+        ),
+      );
     } else {
       alone(member);
     }
@@ -541,19 +713,24 @@ function readBatcher(ctx: AppContext): GroupCommitter<PendingRead, CallOut | nul
 
 function newReadBatcher(ctx: AppContext): GroupCommitter<PendingRead, CallOut | null> | null {
   const size = ctx.config.WAKHA_READ_BATCH_SIZE ?? 32;
-  return size === 0 ? null : new GroupCommitter<PendingRead, CallOut | null>(
-    async (members) => {
-      const rows = await readCallRows(ctx.db, members.map((m) => m.item.id));
-      const byId = new Map(rows.map((r) => [r.id, r]));
-      for (const m of members) {
-        const row = byId.get(m.item.id.toLowerCase());
-        // Another account's call is the same as no call: the row answers only the account it belongs to.
-        m.resolve(row && row.account_id === m.item.accountId ? toCallOut(ctx.config.baseUrl, row) : null);
-      }
-    },
-    () => [],
-    { maxBatch: size, maxInFlight: ctx.config.WAKHA_READ_BATCHES ?? 2 },
-  );
+  return size === 0
+    ? null
+    : new GroupCommitter<PendingRead, CallOut | null>(
+        async (members) => {
+          const rows = await readCallRows(
+            ctx.db,
+            members.map((m) => m.item.id),
+          );
+          const byId = new Map(rows.map((r) => [r.id, r]));
+          for (const m of members) {
+            const row = byId.get(m.item.id.toLowerCase());
+            // Another account's call is the same as no call: the row answers only the account it belongs to.
+            m.resolve(row && row.account_id === m.item.accountId ? toCallOut(ctx.config.baseUrl, row) : null);
+          }
+        },
+        () => [],
+        { maxBatch: size, maxInFlight: ctx.config.WAKHA_READ_BATCHES ?? 2 },
+      );
 }
 
 /** One of the account's calls; missing, foreign and malformed ids are the same 404. */
@@ -561,7 +738,9 @@ export async function getCall(ctx: AppContext, who: Principal, id: string): Prom
   const batcher = readBatcher(ctx);
   const call = !batcher
     ? await readCallOut(ctx.db, ctx.config.baseUrl, who.accountId, id)
-    : isCallId(id) ? await batcher.submit({ accountId: who.accountId, id }) : null;
+    : isCallId(id)
+      ? await batcher.submit({ accountId: who.accountId, id })
+      : null;
   if (!call) throw callNotFound(id);
   return call;
 }
@@ -581,12 +760,27 @@ export interface CallFilters {
 }
 
 /** The account's calls, newest first; the filters are part of the cursor's scope. */
-export async function listCalls(ctx: AppContext, who: Principal, filters: CallFilters, page: PageInput): Promise<Page<CallOut>> {
+export async function listCalls(
+  ctx: AppContext,
+  who: Principal,
+  filters: CallFilters,
+  page: PageInput,
+): Promise<Page<CallOut>> {
   if (filters.status !== undefined && !(CALL_STATUSES as readonly string[]).includes(filters.status)) {
-    throw new ApiError("invalid_status_filter", `status "${filters.status.slice(0, 32)}" is not accepted; use one of ${CALL_STATUSES.join(", ")}.`);
+    throw new ApiError(
+      "invalid_status_filter",
+      `status "${filters.status.slice(0, 32)}" is not accepted; use one of ${CALL_STATUSES.join(", ")}.`,
+    );
   }
-  const f = [filters.status, filters.outcome, filters.shop_external_id, filters.merchant_id, filters.created_after, filters.created_before, filters.order_external_id]
-    .map((v) => v ?? null);
+  const f = [
+    filters.status,
+    filters.outcome,
+    filters.shop_external_id,
+    filters.merchant_id,
+    filters.created_after,
+    filters.created_before,
+    filters.order_external_id,
+  ].map((v) => v ?? null);
   // Without an order filter the scope is as before it existed, so cursors issued then stay valid.
   const scope = `calls|${who.accountId}|${JSON.stringify(f[6] === null ? f.slice(0, 6) : f)}`;
   const after = ctx.paginator.start(scope, page.cursor);
@@ -612,12 +806,16 @@ export async function cancelCall(ctx: AppContext, who: Principal, id: string): P
   if (!isCallId(id)) throw callNotFound(id);
   return ctx.db.tx(async (client) => {
     const { rows: found } = await client.query<{ status: CallOut["status"] }>(
-      "SELECT status FROM calls WHERE id = $1 AND account_id = $2 FOR UPDATE", [id, who.accountId],
+      "SELECT status FROM calls WHERE id = $1 AND account_id = $2 FOR UPDATE",
+      [id, who.accountId],
     );
     const status = found[0]?.status;
     if (!status) throw callNotFound(id);
     if (!(ACTIVE_STATUSES as readonly string[]).includes(status)) {
-      throw new ApiError("conflict", `Call ${id} is already ${status}; only queued, ringing or in_progress calls can be canceled.`);
+      throw new ApiError(
+        "conflict",
+        `Call ${id} is already ${status}; only queued, ringing or in_progress calls can be canceled.`,
+      );
     }
     const neverDialed = status === "queued";
     const { rows } = await client.query<CallRow>(
@@ -636,15 +834,26 @@ export async function cancelCall(ctx: AppContext, who: Principal, id: string): P
 }
 
 /** A call's recording, opened for streaming: 404 call_not_found if never produced, 410 once purged or lost. */
-export async function openCallRecording(ctx: AppContext, who: Principal, id: string): Promise<OpenedRecording & { contentType: string }> {
+export async function openCallRecording(
+  ctx: AppContext,
+  who: Principal,
+  id: string,
+): Promise<OpenedRecording & { contentType: string }> {
   if (!isCallId(id)) throw callNotFound(id);
-  const { rows } = await ctx.db.query<{ recording_path: string | null; recording_content_type: string | null; recording_purged_at: Date | null }>(
+  const { rows } = await ctx.db.query<{
+    recording_path: string | null;
+    recording_content_type: string | null;
+    recording_purged_at: Date | null;
+  }>(
     "SELECT recording_path, recording_content_type, recording_purged_at FROM calls WHERE id = $1 AND account_id = $2",
     [id, who.accountId],
   );
   const r = rows[0];
   if (r?.recording_purged_at) {
-    throw new ApiError("recording_gone", `The recording of call ${id} was purged on ${r.recording_purged_at.toISOString()}, after the 30-day retention.`);
+    throw new ApiError(
+      "recording_gone",
+      `The recording of call ${id} was purged on ${r.recording_purged_at.toISOString()}, after the 30-day retention.`,
+    );
   }
   if (!r?.recording_path) throw callNotFound(id);
   // A file that is no longer there is as gone as a purged one.

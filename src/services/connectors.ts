@@ -5,7 +5,12 @@ import { isIP } from "node:net";
 import type { AppContext, Principal } from "../context.ts";
 import { openCredentials } from "../connectors/credentials.ts";
 import { adapterOf } from "../connectors/registry.ts";
-import { type StoreCredentials, type StorePlatform, type StorePlatformName, StoreApiError } from "../connectors/platform.ts";
+import {
+  type StoreCredentials,
+  type StorePlatform,
+  type StorePlatformName,
+  StoreApiError,
+} from "../connectors/platform.ts";
 import type { SecretBox } from "../crypto/secret-box.ts";
 import type { Queryable } from "../db/pool.ts";
 import { ApiError } from "../errors.ts";
@@ -27,7 +32,8 @@ interface ConnectorRow {
   updated_at: Date;
 }
 
-const COLUMNS = "id, platform, store_url, credential_last4, webhook_secret_last4, webhook_token, last_sync_at, created_at, updated_at";
+const COLUMNS =
+  "id, platform, store_url, credential_last4, webhook_secret_last4, webhook_token, last_sync_at, created_at, updated_at";
 
 /** The inbound address a platform posts its webhooks to. */
 export function webhookUrl(baseUrl: string, platform: string, token: string): string {
@@ -49,11 +55,18 @@ function shape(ctx: AppContext, shopExternalId: string, row: ConnectorRow): Conn
 }
 
 export function connectorNotFound(shopExternalId: string): ApiError {
-  return new ApiError("connector_not_found", `Shop ${JSON.stringify(shopExternalId.slice(0, 100))} has no store connector. Connect one with PUT /v1/shops/{shop_external_id}/connector.`);
+  return new ApiError(
+    "connector_not_found",
+    `Shop ${JSON.stringify(shopExternalId.slice(0, 100))} has no store connector. Connect one with PUT /v1/shops/{shop_external_id}/connector.`,
+  );
 }
 
 export function requireSecretBox(ctx: AppContext): SecretBox {
-  if (!ctx.secretBox) throw new ApiError("service_unavailable", "Store connectors are unavailable: no encryption key for credentials is configured (WAKHA_ENCRYPTION_KEY).");
+  if (!ctx.secretBox)
+    throw new ApiError(
+      "service_unavailable",
+      "Store connectors are unavailable: no encryption key for credentials is configured (WAKHA_ENCRYPTION_KEY).",
+    );
   return ctx.secretBox;
 }
 
@@ -65,11 +78,27 @@ export function adapterFor(ctx: AppContext, platform: string): StorePlatform | n
 function credentialsOf(input: ConnectorInput): StoreCredentials {
   switch (input.platform) {
     case "shopify":
-      return { platform: "shopify", storeUrl: `https://${input.store_url.replace(/^https:\/\//, "").replace(/\/$/, "")}`, accessToken: input.access_token, webhookSecret: input.webhook_secret };
+      return {
+        platform: "shopify",
+        storeUrl: `https://${input.store_url.replace(/^https:\/\//, "").replace(/\/$/, "")}`,
+        accessToken: input.access_token,
+        webhookSecret: input.webhook_secret,
+      };
     case "youcan":
-      return { platform: "youcan", storeUrl: (input.store_url ?? "https://api.youcan.shop").replace(/\/+$/, ""), accessToken: input.access_token, webhookSecret: input.webhook_secret };
+      return {
+        platform: "youcan",
+        storeUrl: (input.store_url ?? "https://api.youcan.shop").replace(/\/+$/, ""),
+        accessToken: input.access_token,
+        webhookSecret: input.webhook_secret,
+      };
     case "woocommerce":
-      return { platform: "woocommerce", storeUrl: input.store_url.replace(/\/+$/, ""), consumerKey: input.consumer_key, consumerSecret: input.consumer_secret, webhookSecret: input.webhook_secret };
+      return {
+        platform: "woocommerce",
+        storeUrl: input.store_url.replace(/\/+$/, ""),
+        consumerKey: input.consumer_key,
+        consumerSecret: input.consumer_secret,
+        webhookSecret: input.webhook_secret,
+      };
   }
 }
 
@@ -86,7 +115,9 @@ async function checkStoreUrl(ctx: AppContext, raw: string): Promise<void> {
   } catch (err) {
     if (!(err instanceof AddressRejected)) throw err;
     const msg = err.message.replace("webhooks must use https", "stores must use https");
-    throw new ApiError("validation_error", `store_url: ${msg}`, { issues: [{ path: ["store_url"], msg, type: "value_error" }] });
+    throw new ApiError("validation_error", `store_url: ${msg}`, {
+      issues: [{ path: ["store_url"], msg, type: "value_error" }],
+    });
   }
 }
 
@@ -107,12 +138,23 @@ export async function getConnector(ctx: AppContext, who: Principal, shopExternal
  * Creates or replaces the shop's connector in one statement (two identical PUTs leave one row). The inbound address
  * (webhook token) is kept across replacements, so the store's webhook subscription keeps working.
  */
-export async function setConnector(ctx: AppContext, who: Principal, shopExternalId: string, input: ConnectorInput): Promise<Connector> {
+export async function setConnector(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  input: ConnectorInput,
+): Promise<Connector> {
   const box = requireSecretBox(ctx);
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
   if (!adapterFor(ctx, input.platform)) {
     throw new ApiError("validation_error", `Platform "${input.platform}" is not available on this installation.`, {
-      issues: [{ path: ["platform"], msg: `Platform "${input.platform}" is not available on this installation`, type: "value_error" }],
+      issues: [
+        {
+          path: ["platform"],
+          msg: `Platform "${input.platform}" is not available on this installation`,
+          type: "value_error",
+        },
+      ],
     });
   }
   const { platform, storeUrl, webhookSecret, ...secrets } = credentialsOf(input);
@@ -128,8 +170,19 @@ export async function setConnector(ctx: AppContext, who: Principal, shopExternal
        webhook_secret_sealed = EXCLUDED.webhook_secret_sealed, webhook_secret_last4 = EXCLUDED.webhook_secret_last4,
        updated_at = EXCLUDED.updated_at
      RETURNING ${COLUMNS}`,
-    [randomUUID(), who.accountId, shop.id, platform, storeUrl, box.seal(JSON.stringify(secrets)), mainSecret.slice(-4),
-      box.seal(webhookSecret), webhookSecret.slice(-4), randomBytes(24).toString("base64url"), now],
+    [
+      randomUUID(),
+      who.accountId,
+      shop.id,
+      platform,
+      storeUrl,
+      box.seal(JSON.stringify(secrets)),
+      mainSecret.slice(-4),
+      box.seal(webhookSecret),
+      webhookSecret.slice(-4),
+      randomBytes(24).toString("base64url"),
+      now,
+    ],
   );
   return shape(ctx, shop.external_id, rows[0]!);
 }
@@ -137,7 +190,10 @@ export async function setConnector(ctx: AppContext, who: Principal, shopExternal
 /** Removes the connector, its sealed credentials and its log; write-backs still pending are dropped with it. */
 export async function deleteConnector(ctx: AppContext, who: Principal, shopExternalId: string): Promise<void> {
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
-  const { rowCount } = await ctx.db.query("DELETE FROM store_connectors WHERE shop_id = $1 AND account_id = $2", [shop.id, who.accountId]);
+  const { rowCount } = await ctx.db.query("DELETE FROM store_connectors WHERE shop_id = $1 AND account_id = $2", [
+    shop.id,
+    who.accountId,
+  ]);
   if (!rowCount) throw connectorNotFound(shopExternalId);
 }
 
@@ -159,7 +215,12 @@ interface EventRow {
 }
 
 /** The connector's log, newest first: orders taken in, write-backs, refused webhooks, imports. */
-export async function listConnectorEvents(ctx: AppContext, who: Principal, shopExternalId: string, page: PageInput): Promise<Page<ConnectorEvent>> {
+export async function listConnectorEvents(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  page: PageInput,
+): Promise<Page<ConnectorEvent>> {
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
   const row = await connectorRow(ctx.db, shop.id);
   if (!row) throw connectorNotFound(shopExternalId);
@@ -176,9 +237,19 @@ export async function listConnectorEvents(ctx: AppContext, who: Principal, shopE
 
 function toEvent(r: EventRow): ConnectorEvent {
   return {
-    id: r.id, type: r.kind, status: r.status, reason: r.reason, platform_order_id: r.platform_order_id, call_id: r.call_id,
-    resolution: r.resolution, attempts: r.attempts, last_error: r.last_error, next_attempt_at: r.next_attempt_at?.toISOString() ?? null,
-    detail: r.detail, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+    id: r.id,
+    type: r.kind,
+    status: r.status,
+    reason: r.reason,
+    platform_order_id: r.platform_order_id,
+    call_id: r.call_id,
+    resolution: r.resolution,
+    attempts: r.attempts,
+    last_error: r.last_error,
+    next_attempt_at: r.next_attempt_at?.toISOString() ?? null,
+    detail: r.detail,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
@@ -189,31 +260,61 @@ const EVENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
  * attempts counted afresh, and its job runs the order's current resolution. 404 not_found for an entry that is not the
  * connector's write-back; 409 conflict for one that has not failed (pending, succeeded, skipped).
  */
-export async function retryConnectorEvent(ctx: AppContext, who: Principal, shopExternalId: string, eventId: string): Promise<ConnectorEvent> {
+export async function retryConnectorEvent(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  eventId: string,
+): Promise<ConnectorEvent> {
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
   const row = await connectorRow(ctx.db, shop.id);
   if (!row) throw connectorNotFound(shopExternalId);
-  const missing = () => new ApiError("not_found", `The connector of shop ${JSON.stringify(shopExternalId.slice(0, 100))} has no write-back ${eventId.slice(0, 64)}. List them with GET .../connector/events.`);
+  const missing = () =>
+    new ApiError(
+      "not_found",
+      `The connector of shop ${JSON.stringify(shopExternalId.slice(0, 100))} has no write-back ${eventId.slice(0, 64)}. List them with GET .../connector/events.`,
+    );
   if (!EVENT_ID.test(eventId)) throw missing();
-  const result = await ctx.db.tx((client) => retryWriteBack(ctx, client, { eventId, connectorId: row.id, accountId: who.accountId }));
+  const result = await ctx.db.tx((client) =>
+    retryWriteBack(ctx, client, { eventId, connectorId: row.id, accountId: who.accountId }),
+  );
   if (result === "not_found") throw missing();
   if (result !== "retried") {
     throw new ApiError("conflict", `Write-back ${eventId} is ${result}: only a failed write-back can be retried.`);
   }
   const { rows } = await ctx.db.query<EventRow>(
     `SELECT id, seq, kind, status, reason, platform_order_id, call_id, resolution, attempts, last_error, next_attempt_at, detail, created_at, updated_at
-     FROM connector_events WHERE id = $1`, [eventId]);
+     FROM connector_events WHERE id = $1`,
+    [eventId],
+  );
   return toEvent(rows[0]!);
 }
 
 /** Appends one entry to a connector's log. */
-export async function logConnectorEvent(db: Queryable, e: {
-  connectorId: string; accountId: string; kind: ConnectorEvent["type"]; status: ConnectorEvent["status"]; reason?: string | null;
-  platformOrderId?: string | null; detail?: Record<string, unknown> | null;
-}): Promise<void> {
+export async function logConnectorEvent(
+  db: Queryable,
+  e: {
+    connectorId: string;
+    accountId: string;
+    kind: ConnectorEvent["type"];
+    status: ConnectorEvent["status"];
+    reason?: string | null;
+    platformOrderId?: string | null;
+    detail?: Record<string, unknown> | null;
+  },
+): Promise<void> {
   await db.query(
     `INSERT INTO connector_events (id, connector_id, account_id, kind, status, reason, platform_order_id, detail) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [randomUUID(), e.connectorId, e.accountId, e.kind, e.status, e.reason ?? null, e.platformOrderId ?? null, e.detail ? JSON.stringify(e.detail) : null],
+    [
+      randomUUID(),
+      e.connectorId,
+      e.accountId,
+      e.kind,
+      e.status,
+      e.reason ?? null,
+      e.platformOrderId ?? null,
+      e.detail ? JSON.stringify(e.detail) : null,
+    ],
   );
 }
 
@@ -234,33 +335,61 @@ function variantName(productTitle: string, variantTitle: string): string | null 
  * reports as not active are archived here; products the store no longer has are left alone (they may come from the
  * API). Variants of an imported product that the store no longer has are retired. One transaction.
  */
-export async function syncConnectorCatalogue(ctx: AppContext, who: Principal, shopExternalId: string): Promise<ConnectorSync> {
+export async function syncConnectorCatalogue(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+): Promise<ConnectorSync> {
   const box = requireSecretBox(ctx);
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
-  const { rows } = await ctx.db.query<{ id: string; platform: StorePlatformName; store_url: string; credentials_sealed: string; webhook_secret_sealed: string }>(
-    "SELECT id, platform, store_url, credentials_sealed, webhook_secret_sealed FROM store_connectors WHERE shop_id = $1", [shop.id],
+  const { rows } = await ctx.db.query<{
+    id: string;
+    platform: StorePlatformName;
+    store_url: string;
+    credentials_sealed: string;
+    webhook_secret_sealed: string;
+  }>(
+    "SELECT id, platform, store_url, credentials_sealed, webhook_secret_sealed FROM store_connectors WHERE shop_id = $1",
+    [shop.id],
   );
   const c = rows[0];
   if (!c) throw connectorNotFound(shopExternalId);
   const adapter = adapterFor(ctx, c.platform);
-  if (!adapter) throw new ApiError("service_unavailable", `Platform "${c.platform}" is not available on this installation.`);
+  if (!adapter)
+    throw new ApiError("service_unavailable", `Platform "${c.platform}" is not available on this installation.`);
   let products;
   try {
-    products = await adapter.fetchCatalogue(openCredentials(box, c.platform, c.store_url, c.credentials_sealed, c.webhook_secret_sealed));
+    products = await adapter.fetchCatalogue(
+      openCredentials(box, c.platform, c.store_url, c.credentials_sealed, c.webhook_secret_sealed),
+    );
   } catch (err) {
     if (!(err instanceof StoreApiError)) throw err;
-    await logConnectorEvent(ctx.db, { connectorId: c.id, accountId: who.accountId, kind: "catalogue_sync", status: "failed", reason: err.transient ? "store_unavailable" : "store_refused", detail: { error: err.message } });
-    throw new ApiError("store_api_error", `The store refused or failed the catalogue request: ${err.message}`, err.retryAfterMs ? { retryAfterSeconds: Math.ceil(err.retryAfterMs / 1000) } : {});
+    await logConnectorEvent(ctx.db, {
+      connectorId: c.id,
+      accountId: who.accountId,
+      kind: "catalogue_sync",
+      status: "failed",
+      reason: err.transient ? "store_unavailable" : "store_refused",
+      detail: { error: err.message },
+    });
+    throw new ApiError(
+      "store_api_error",
+      `The store refused or failed the catalogue request: ${err.message}`,
+      err.retryAfterMs ? { retryAfterSeconds: Math.ceil(err.retryAfterMs / 1000) } : {},
+    );
   }
   const now = new Date(ctx.now());
   const counts = await ctx.db.tx(async (client) => {
-    let productCount = 0, variantCount = 0, archived = 0;
+    let productCount = 0,
+      variantCount = 0,
+      archived = 0;
     for (const p of products) {
       const name = p.title.slice(0, 200) || p.id;
       if (!p.active || p.variants.length === 0) {
         const r = await client.query(
           "UPDATE products SET status = 'archived', archived_at = $3, updated_at = $3 WHERE shop_id = $1 AND external_id = $2 AND status = 'active'",
-          [shop.id, p.id, now]);
+          [shop.id, p.id, now],
+        );
         archived += r.rowCount ?? 0;
         continue;
       }
@@ -268,7 +397,8 @@ export async function syncConnectorCatalogue(ctx: AppContext, who: Principal, sh
         `INSERT INTO products (id, shop_id, external_id, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)
          ON CONFLICT (shop_id, external_id) DO UPDATE SET name = EXCLUDED.name, status = 'active', archived_at = NULL, updated_at = EXCLUDED.updated_at
          RETURNING id`,
-        [randomUUID(), shop.id, p.id, name, now]);
+        [randomUUID(), shop.id, p.id, name, now],
+      );
       const productId = prod[0]!.id;
       productCount++;
       const ids = p.variants.map((v) => v.id);
@@ -278,14 +408,22 @@ export async function syncConnectorCatalogue(ctx: AppContext, who: Principal, sh
          FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS v(id, name, price, pos)
          ON CONFLICT (product_id, variant_external_id) DO UPDATE SET name = EXCLUDED.name, price = EXCLUDED.price,
            position = EXCLUDED.position, status = 'active', updated_at = EXCLUDED.updated_at`,
-        [productId, ids, p.variants.map((v) => variantName(p.title, v.title)), p.variants.map((v) => v.price), now]);
+        [productId, ids, p.variants.map((v) => variantName(p.title, v.title)), p.variants.map((v) => v.price), now],
+      );
       await client.query(
         "UPDATE product_variants SET status = 'retired', updated_at = $3 WHERE product_id = $1 AND status = 'active' AND NOT (variant_external_id = ANY($2::text[]))",
-        [productId, ids, now]);
+        [productId, ids, now],
+      );
       variantCount += ids.length;
     }
     await client.query("UPDATE store_connectors SET last_sync_at = $2 WHERE id = $1", [c.id, now]);
-    await logConnectorEvent(client, { connectorId: c.id, accountId: who.accountId, kind: "catalogue_sync", status: "succeeded", detail: { products: productCount, variants: variantCount, archived } });
+    await logConnectorEvent(client, {
+      connectorId: c.id,
+      accountId: who.accountId,
+      kind: "catalogue_sync",
+      status: "succeeded",
+      detail: { products: productCount, variants: variantCount, archived },
+    });
     return { products: productCount, variants: variantCount, archived };
   });
   return { ...counts, synced_at: now.toISOString() };
@@ -295,7 +433,11 @@ export async function syncConnectorCatalogue(ctx: AppContext, who: Principal, sh
  * The shop's own order names (#1001) of calls, as the store platform gave them when the order came in through the
  * connector (issue 38.5): call id to name; calls without one are left out.
  */
-export async function orderNamesOfCalls(ctx: AppContext, who: Principal, callIds: string[]): Promise<Map<string, string>> {
+export async function orderNamesOfCalls(
+  ctx: AppContext,
+  who: Principal,
+  callIds: string[],
+): Promise<Map<string, string>> {
   const ids = callIds.filter((id) => EVENT_ID.test(id));
   if (ids.length === 0) return new Map();
   const { rows } = await ctx.db.query<{ id: string; name: string }>(
@@ -308,7 +450,11 @@ export async function orderNamesOfCalls(ctx: AppContext, who: Principal, callIds
 }
 
 /** The same for orders, keyed by `shop external id/order external id`. */
-export async function orderNamesOfOrders(ctx: AppContext, who: Principal, orders: { shop: string; order: string }[]): Promise<Map<string, string>> {
+export async function orderNamesOfOrders(
+  ctx: AppContext,
+  who: Principal,
+  orders: { shop: string; order: string }[],
+): Promise<Map<string, string>> {
   if (orders.length === 0) return new Map();
   const { rows } = await ctx.db.query<{ key: string; name: string }>(
     `SELECT s.external_id || '/' || o.external_id AS key, e.detail->>'display_name' AS name FROM orders o

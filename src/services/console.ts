@@ -31,9 +31,16 @@ function hashToken(token: string): Buffer {
  * Exchanges an API key for a session. The key is checked like a Bearer key (exactly as given) and is not kept:
  * only the hash of the new session's random id is stored. Returns the id, for the cookie.
  */
-export async function openConsoleSession(ctx: AppContext, apiKey: string): Promise<{ token: string; session: ConsoleSession }> {
+export async function openConsoleSession(
+  ctx: AppContext,
+  apiKey: string,
+): Promise<{ token: string; session: ConsoleSession }> {
   const principal = apiKey ? await ctx.keys.authenticate(apiKey) : null;
-  if (!principal) throw new ApiError("invalid_api_key", "This API key is unknown or revoked. Paste the whole key, exactly as it was issued (it starts with wakha_sk_).");
+  if (!principal)
+    throw new ApiError(
+      "invalid_api_key",
+      "This API key is unknown or revoked. Paste the whole key, exactly as it was issued (it starts with wakha_sk_).",
+    );
   const token = randomBytes(32).toString("base64url");
   const hash = hashToken(token);
   const now = new Date(ctx.now());
@@ -45,7 +52,10 @@ export async function openConsoleSession(ctx: AppContext, apiKey: string): Promi
   // Dead sessions are cleared as new ones open (past their absolute expiry anywhere, idle ones of this account):
   // the table holds the live sessions and a few stale ones, which the lookup refuses anyway.
   await ctx.db.query("DELETE FROM console_sessions WHERE expires_at <= $1", [now]);
-  await ctx.db.query("DELETE FROM console_sessions WHERE account_id = $1 AND last_seen_at <= $2", [principal.accountId, new Date(now.getTime() - SESSION_IDLE_MS)]);
+  await ctx.db.query("DELETE FROM console_sessions WHERE account_id = $1 AND last_seen_at <= $2", [
+    principal.accountId,
+    new Date(now.getTime() - SESSION_IDLE_MS),
+  ]);
   return { token, session: { principal, idHash: hash.toString("hex"), createdAt: now, expiresAt } };
 }
 
@@ -57,7 +67,13 @@ export async function findConsoleSession(ctx: AppContext, token: string | undefi
   if (!token || token.length > 100) return null;
   const hash = hashToken(token);
   const now = ctx.now();
-  const { rows } = await ctx.db.query<{ account_id: string; key_id: string; created_at: Date; last_seen_at: Date; expires_at: Date }>(
+  const { rows } = await ctx.db.query<{
+    account_id: string;
+    key_id: string;
+    created_at: Date;
+    last_seen_at: Date;
+    expires_at: Date;
+  }>(
     `SELECT s.account_id, s.key_id, s.created_at, s.last_seen_at, s.expires_at FROM console_sessions s
      JOIN api_keys k ON k.id = s.key_id AND k.revoked_at IS NULL
      WHERE s.id_hash = $1 AND s.expires_at > $2 AND s.last_seen_at > $3`,
@@ -68,7 +84,12 @@ export async function findConsoleSession(ctx: AppContext, token: string | undefi
   if (now - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
     await ctx.db.query("UPDATE console_sessions SET last_seen_at = $2 WHERE id_hash = $1", [hash, new Date(now)]);
   }
-  return { principal: { accountId: row.account_id, keyId: row.key_id }, idHash: hash.toString("hex"), createdAt: row.created_at, expiresAt: row.expires_at };
+  return {
+    principal: { accountId: row.account_id, keyId: row.key_id },
+    idHash: hash.toString("hex"),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
 }
 
 /** Sign-out: the session is deleted, so its cookie opens nothing any more. */
@@ -86,15 +107,22 @@ export const DEFAULT_TIME_ZONE = "UTC";
 
 /** The time zone the console shows the account's times in (UTC until one is chosen). */
 export async function getConsoleTimeZone(ctx: AppContext, who: Principal): Promise<string> {
-  const { rows } = await ctx.db.query<{ time_zone: string }>("SELECT time_zone FROM console_preferences WHERE account_id = $1", [who.accountId]);
+  const { rows } = await ctx.db.query<{ time_zone: string }>(
+    "SELECT time_zone FROM console_preferences WHERE account_id = $1",
+    [who.accountId],
+  );
   return rows[0]?.time_zone ?? DEFAULT_TIME_ZONE;
 }
 
 export async function setConsoleTimeZone(ctx: AppContext, who: Principal, timeZone: string): Promise<string> {
   if (!isTimeZone(timeZone)) {
-    throw new ApiError("validation_error", `"${timeZone.slice(0, 64)}" is not a time zone: use an IANA name such as Africa/Casablanca or Europe/Paris.`, {
-      issues: [{ path: ["time_zone"], msg: "Value is not an IANA time zone", type: "value_error" }],
-    });
+    throw new ApiError(
+      "validation_error",
+      `"${timeZone.slice(0, 64)}" is not a time zone: use an IANA name such as Africa/Casablanca or Europe/Paris.`,
+      {
+        issues: [{ path: ["time_zone"], msg: "Value is not an IANA time zone", type: "value_error" }],
+      },
+    );
   }
   await ctx.db.query(
     `INSERT INTO console_preferences (account_id, time_zone) VALUES ($1, $2)
@@ -129,7 +157,12 @@ export interface DailyUsage {
 }
 
 /** Seconds billed per day over the last `days` days (today included), in the given time zone; days without calls are 0. */
-export async function getDailyUsage(ctx: AppContext, who: Principal, days: number, timeZone: string): Promise<DailyUsage[]> {
+export async function getDailyUsage(
+  ctx: AppContext,
+  who: Principal,
+  days: number,
+  timeZone: string,
+): Promise<DailyUsage[]> {
   const zone = isTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
   const { rows } = await ctx.db.query<{ day: string; billed: number; calls: number }>(
     `WITH span AS (SELECT (($1::timestamptz AT TIME ZONE $2)::date - ($3::int - 1)) AS first, ($1::timestamptz AT TIME ZONE $2)::date AS last)
@@ -146,7 +179,10 @@ export async function getDailyUsage(ctx: AppContext, who: Principal, days: numbe
 
 /** The installation's CSRF signing key: made once by whichever node starts first, then read by all. */
 export async function consoleSigningKey(ctx: AppContext): Promise<Buffer> {
-  await ctx.db.query("INSERT INTO console_secret (singleton, key) VALUES (true, $1) ON CONFLICT (singleton) DO NOTHING", [randomBytes(32)]);
+  await ctx.db.query(
+    "INSERT INTO console_secret (singleton, key) VALUES (true, $1) ON CONFLICT (singleton) DO NOTHING",
+    [randomBytes(32)],
+  );
   const { rows } = await ctx.db.query<{ key: Buffer }>("SELECT key FROM console_secret WHERE singleton");
   return rows[0]!.key;
 }

@@ -26,16 +26,26 @@ const COLUMNS = "id, courier, webhook_secret_last4, webhook_token, created_at, u
 
 function shape(ctx: AppContext, shopExternalId: string, r: CourierRow): Courier {
   return {
-    courier: r.courier, shop_external_id: shopExternalId,
+    courier: r.courier,
+    shop_external_id: shopExternalId,
     webhook_url: `${ctx.config.baseUrl.replace(/\/+$/, "")}/couriers/${r.courier}/${r.webhook_token}`,
-    webhook_secret_last4: r.webhook_secret_last4, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+    webhook_secret_last4: r.webhook_secret_last4,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
-const notFound = (shop: string, courier: string) => new ApiError("not_found", `Shop ${shop.slice(0, 64)} has no ${courier} webhook.`);
+const notFound = (shop: string, courier: string) =>
+  new ApiError("not_found", `Shop ${shop.slice(0, 64)} has no ${courier} webhook.`);
 
 /** Sets (or replaces) the shop's webhook from `courier`; its address stays the same across replacements. */
-export async function setCourier(ctx: AppContext, who: Principal, shopExternalId: string, courier: CourierName, input: CourierInput): Promise<Courier> {
+export async function setCourier(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  courier: CourierName,
+  input: CourierInput,
+): Promise<Courier> {
   const box = requireSecretBox(ctx);
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
   const now = new Date(ctx.now());
@@ -45,22 +55,48 @@ export async function setCourier(ctx: AppContext, who: Principal, shopExternalId
      ON CONFLICT (shop_id, courier) DO UPDATE SET webhook_secret_sealed = EXCLUDED.webhook_secret_sealed,
        webhook_secret_last4 = EXCLUDED.webhook_secret_last4, updated_at = EXCLUDED.updated_at
      RETURNING ${COLUMNS}`,
-    [randomUUID(), who.accountId, shop.id, courier, box.seal(input.webhook_secret), input.webhook_secret.slice(-4), randomBytes(24).toString("base64url"), now]);
+    [
+      randomUUID(),
+      who.accountId,
+      shop.id,
+      courier,
+      box.seal(input.webhook_secret),
+      input.webhook_secret.slice(-4),
+      randomBytes(24).toString("base64url"),
+      now,
+    ],
+  );
   return shape(ctx, shop.external_id, rows[0]!);
 }
 
 /** The shop's webhook from `courier`, without its secret. */
-export async function getCourier(ctx: AppContext, who: Principal, shopExternalId: string, courier: CourierName): Promise<Courier> {
+export async function getCourier(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  courier: CourierName,
+): Promise<Courier> {
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
-  const { rows } = await ctx.db.query<CourierRow>(`SELECT ${COLUMNS} FROM courier_connectors WHERE shop_id = $1 AND courier = $2`, [shop.id, courier]);
+  const { rows } = await ctx.db.query<CourierRow>(
+    `SELECT ${COLUMNS} FROM courier_connectors WHERE shop_id = $1 AND courier = $2`,
+    [shop.id, courier],
+  );
   if (!rows[0]) throw notFound(shopExternalId, courier);
   return shape(ctx, shop.external_id, rows[0]);
 }
 
 /** Removes the shop's webhook from `courier`: its address answers 404 from then on. Recorded events stay. */
-export async function deleteCourier(ctx: AppContext, who: Principal, shopExternalId: string, courier: CourierName): Promise<void> {
+export async function deleteCourier(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  courier: CourierName,
+): Promise<void> {
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
-  const { rowCount } = await ctx.db.query("DELETE FROM courier_connectors WHERE shop_id = $1 AND courier = $2", [shop.id, courier]);
+  const { rowCount } = await ctx.db.query("DELETE FROM courier_connectors WHERE shop_id = $1 AND courier = $2", [
+    shop.id,
+    courier,
+  ]);
   if (!rowCount) throw notFound(shopExternalId, courier);
 }
 
@@ -71,17 +107,28 @@ interface Target {
   webhook_secret_sealed: string;
 }
 
-async function targetOf(ctx: AppContext, courier: string, token: string): Promise<{ adapter: CourierAdapter; target: Target }> {
+async function targetOf(
+  ctx: AppContext,
+  courier: string,
+  token: string,
+): Promise<{ adapter: CourierAdapter; target: Target }> {
   const adapter = (COURIERS as readonly string[]).includes(courier) ? ADAPTERS[courier as CourierName] : undefined;
   if (!adapter || token.length > 64) throw new ApiError("not_found", "No courier webhook at this address.");
   const { rows } = await ctx.db.query<Target>(
-    "SELECT id, account_id, shop_id, webhook_secret_sealed FROM courier_connectors WHERE courier = $1 AND webhook_token = $2", [courier, token]);
+    "SELECT id, account_id, shop_id, webhook_secret_sealed FROM courier_connectors WHERE courier = $1 AND webhook_token = $2",
+    [courier, token],
+  );
   if (!rows[0]) throw new ApiError("not_found", "No courier webhook at this address.");
   return { adapter, target: rows[0] };
 }
 
 /** The courier's ownership check (a GET): the text to answer, or null when the query is not a challenge. */
-export async function answerCourierChallenge(ctx: AppContext, courier: string, token: string, query: Record<string, string | undefined>): Promise<string | null> {
+export async function answerCourierChallenge(
+  ctx: AppContext,
+  courier: string,
+  token: string,
+  query: Record<string, string | undefined>,
+): Promise<string | null> {
   const { adapter } = await targetOf(ctx, courier, token);
   return adapter.challenge(query);
 }
@@ -95,11 +142,16 @@ export interface CourierIntake {
 
 /** One delivery from a courier: verified, then each of its events applied; a bad signature is 401, a bad body 400. */
 export async function receiveCourierWebhook(
-  ctx: AppContext, courier: string, token: string, headers: Record<string, string | undefined>, rawBody: Buffer,
+  ctx: AppContext,
+  courier: string,
+  token: string,
+  headers: Record<string, string | undefined>,
+  rawBody: Buffer,
 ): Promise<CourierIntake> {
   const { adapter, target } = await targetOf(ctx, courier, token);
   const box = requireSecretBox(ctx);
-  if (!adapter.verify(box.open(target.webhook_secret_sealed), headers, rawBody)) throw new ApiError("invalid_api_key", "The courier's signature is missing or wrong.");
+  if (!adapter.verify(box.open(target.webhook_secret_sealed), headers, rawBody))
+    throw new ApiError("invalid_api_key", "The courier's signature is missing or wrong.");
   let events: CourierEvent[];
   try {
     events = adapter.parse(rawBody);
@@ -111,13 +163,20 @@ export async function receiveCourierWebhook(
   return tally;
 }
 
-async function applyCourierEvent(ctx: AppContext, courier: CourierName, target: Target, e: CourierEvent, tally: CourierIntake): Promise<void> {
+async function applyCourierEvent(
+  ctx: AppContext,
+  courier: CourierName,
+  target: Target,
+  e: CourierEvent,
+  tally: CourierIntake,
+): Promise<void> {
   if (e.kind === "ignored") return void (tally.ignored += 1);
   if (e.kind === "parcel_created") {
     const { rowCount } = await ctx.db.query(
       `INSERT INTO courier_parcels (courier_connector_id, tracking, order_id)
        SELECT $1, $2, o.id FROM orders o WHERE o.shop_id = $3 AND o.external_id = $4 ON CONFLICT DO NOTHING`,
-      [target.id, e.tracking, target.shop_id, e.orderExternalId]);
+      [target.id, e.tracking, target.shop_id, e.orderExternalId],
+    );
     return void (rowCount ? (tally.linked += 1) : (tally.ignored += 1));
   }
   if (e.status === null) return void (tally.ignored += 1);
@@ -126,13 +185,26 @@ async function applyCourierEvent(ctx: AppContext, courier: CourierName, target: 
     `SELECT order_id FROM courier_parcels WHERE courier_connector_id = $1 AND tracking = $2
      UNION ALL
      SELECT d.order_id FROM delivery_events d JOIN orders o ON o.id = d.order_id WHERE d.tracking_number = $3 AND o.shop_id = $4
-     LIMIT 1`, [target.id, e.tracking, e.tracking, target.shop_id]);
+     LIMIT 1`,
+    [target.id, e.tracking, e.tracking, target.shop_id],
+  );
   const orderId = rows[0]?.order_id;
   if (!orderId) return void (tally.ignored += 1);
-  const applied = await applyDeliveryEvent(ctx, ctx.db, target.account_id, orderId, {
-    event_id: `${courier}:${e.eventId}`, status: e.status, occurred_at: e.occurredAt, carrier: courier, tracking_number: e.tracking,
-    ...(e.reason ? { reason: e.reason.slice(0, 500) } : {}),
-  }, courier);
+  const applied = await applyDeliveryEvent(
+    ctx,
+    ctx.db,
+    target.account_id,
+    orderId,
+    {
+      event_id: `${courier}:${e.eventId}`,
+      status: e.status,
+      occurred_at: e.occurredAt,
+      carrier: courier,
+      tracking_number: e.tracking,
+      ...(e.reason ? { reason: e.reason.slice(0, 500) } : {}),
+    },
+    courier,
+  );
   if (applied.kind === "recorded") tally.recorded += 1;
   else tally.duplicates += 1;
 }

@@ -18,9 +18,17 @@ function toEntry(row: DoNotCallRow): DoNotCallEntry {
 }
 
 /** Lists a number; `created` is false when it was already listed (the entry is then returned unchanged). */
-export async function addDoNotCall(ctx: AppContext, who: Principal, input: DoNotCallCreate): Promise<{ entry: DoNotCallEntry; created: boolean }> {
+export async function addDoNotCall(
+  ctx: AppContext,
+  who: Principal,
+  input: DoNotCallCreate,
+): Promise<{ entry: DoNotCallEntry; created: boolean }> {
   return ctx.db.tx(async (client) => {
-    const { row, created } = await listNumber(client, who.accountId, input.phone_number, { source: "api", reason: input.reason ?? null, callId: null });
+    const { row, created } = await listNumber(client, who.accountId, input.phone_number, {
+      source: "api",
+      reason: input.reason ?? null,
+      callId: null,
+    });
     // Its calls still queued end now, with their webhooks, in the same transaction (issue 32.6).
     await endQueuedCallsTo(ctx, client, who.accountId, input.phone_number);
     return { entry: toEntry(row), created };
@@ -30,7 +38,8 @@ export async function addDoNotCall(ctx: AppContext, who: Principal, input: DoNot
 /** One listed number; an unlisted one is 404 not_found. */
 export async function getDoNotCall(ctx: AppContext, who: Principal, phone: string): Promise<DoNotCallEntry> {
   const { rows } = await ctx.db.query<DoNotCallRow>(
-    `SELECT ${DO_NOT_CALL_COLUMNS} FROM do_not_call WHERE account_id = $1 AND phone_number = $2`, [who.accountId, phone.slice(0, 32)],
+    `SELECT ${DO_NOT_CALL_COLUMNS} FROM do_not_call WHERE account_id = $1 AND phone_number = $2`,
+    [who.accountId, phone.slice(0, 32)],
   );
   if (!rows[0]) throw new ApiError("not_found", `${phone.slice(0, 32)} is not on this account's do-not-call list.`);
   return toEntry(rows[0]);
@@ -38,7 +47,10 @@ export async function getDoNotCall(ctx: AppContext, who: Principal, phone: strin
 
 /** Removes a number from the list; removing one that is not listed is not an error. Returns whether it was listed. */
 export async function removeDoNotCall(ctx: AppContext, who: Principal, phone: string): Promise<boolean> {
-  const { rowCount } = await ctx.db.query("DELETE FROM do_not_call WHERE account_id = $1 AND phone_number = $2", [who.accountId, phone.slice(0, 32)]);
+  const { rowCount } = await ctx.db.query("DELETE FROM do_not_call WHERE account_id = $1 AND phone_number = $2", [
+    who.accountId,
+    phone.slice(0, 32),
+  ]);
   return (rowCount ?? 0) > 0;
 }
 

@@ -20,8 +20,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toErasure(r: ErasureRow): ErasureOut {
   return {
-    id: r.id, status: r.status, counts: r.counts, store_write_backs: r.store_write_backs,
-    created_at: r.created_at.toISOString(), completed_at: r.completed_at?.toISOString() ?? null,
+    id: r.id,
+    status: r.status,
+    counts: r.counts,
+    store_write_backs: r.store_write_backs,
+    created_at: r.created_at.toISOString(),
+    completed_at: r.completed_at?.toISOString() ?? null,
   };
 }
 
@@ -30,10 +34,13 @@ export async function requestErasure(ctx: AppContext, who: Principal, input: Era
   return ctx.db.tx(async (client) => {
     const { rows } = await client.query<ErasureRow>(
       `INSERT INTO erasures (id, account_id, key_id, phone_number) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
-      [randomUUID(), who.accountId, who.keyId, input.phone_number]);
+      [randomUUID(), who.accountId, who.keyId, input.phone_number],
+    );
     const erasure = rows[0]!;
-    await client.query("INSERT INTO api_key_events (id, key_id, type, detail) VALUES ($1, $2, 'erasure_requested', $3)",
-      [randomUUID(), who.keyId, JSON.stringify({ erasure_id: erasure.id })]);
+    await client.query(
+      "INSERT INTO api_key_events (id, key_id, type, detail) VALUES ($1, $2, 'erasure_requested', $3)",
+      [randomUUID(), who.keyId, JSON.stringify({ erasure_id: erasure.id })],
+    );
     await ctx.queue.enqueue(client, JOBS.eraseCustomerData, { erasure_id: erasure.id });
     return toErasure(erasure);
   });
@@ -43,7 +50,10 @@ export async function requestErasure(ctx: AppContext, who: Principal, input: Era
 export async function getErasure(ctx: AppContext, who: Principal, id: string): Promise<ErasureOut> {
   const notFound = () => new ApiError("erasure_not_found", `No erasure ${id.slice(0, 64)} on this account.`);
   if (!UUID.test(id)) throw notFound();
-  const { rows } = await ctx.db.query<ErasureRow>(`SELECT ${COLUMNS} FROM erasures WHERE id = $1 AND account_id = $2`, [id, who.accountId]);
+  const { rows } = await ctx.db.query<ErasureRow>(`SELECT ${COLUMNS} FROM erasures WHERE id = $1 AND account_id = $2`, [
+    id,
+    who.accountId,
+  ]);
   if (!rows[0]) throw notFound();
   return toErasure(rows[0]);
 }

@@ -83,8 +83,18 @@ export class GroupCommitter<I, O> {
       let settled = false;
       return {
         item: e.item,
-        resolve: (v: O) => { if (!settled) { settled = true; e.resolve(v); } },
-        reject: (r: unknown) => { if (!settled) { settled = true; e.reject(r); } },
+        resolve: (v: O) => {
+          if (!settled) {
+            settled = true;
+            e.resolve(v);
+          }
+        },
+        reject: (r: unknown) => {
+          if (!settled) {
+            settled = true;
+            e.reject(r);
+          }
+        },
       };
     });
     try {

@@ -21,13 +21,21 @@ const COLUMNS = "phone_number, triggers, ring_timeout_seconds, hours, created_at
 
 function shape(shopExternalId: string, r: HandoffRow): Handoff {
   return {
-    shop_external_id: shopExternalId, phone_number: r.phone_number, triggers: r.triggers, ring_timeout_seconds: r.ring_timeout_seconds,
-    hours: r.hours, created_at: r.created_at.toISOString(), updated_at: r.updated_at.toISOString(),
+    shop_external_id: shopExternalId,
+    phone_number: r.phone_number,
+    triggers: r.triggers,
+    ring_timeout_seconds: r.ring_timeout_seconds,
+    hours: r.hours,
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
   };
 }
 
 const notConfigured = (shop: string) =>
-  new ApiError("handoff_not_configured", `Shop ${JSON.stringify(shop.slice(0, 64))} has no handoff: its calls are never transferred to a person.`);
+  new ApiError(
+    "handoff_not_configured",
+    `Shop ${JSON.stringify(shop.slice(0, 64))} has no handoff: its calls are never transferred to a person.`,
+  );
 
 /**
  * Why the handoff may not dial `phone` (the rules of a call's number, issue 31.5), or null: a mobile or fixed-line
@@ -39,22 +47,41 @@ function handoffNumberRefusal(phone: string, shopCountry: Country | null, allowA
   if (shopCountry) return numberRefusal(phone, shopCountry);
   const refusals = COUNTRIES.map((c) => numberRefusal(phone, c));
   if (refusals.some((r) => r === null)) return null;
-  return refusals.find((r) => !r!.startsWith("it is a number of")) ?? `its country is not one calls are made in (${COUNTRIES.join(", ")})`;
+  return (
+    refusals.find((r) => !r!.startsWith("it is a number of")) ??
+    `its country is not one calls are made in (${COUNTRIES.join(", ")})`
+  );
 }
 
 /** Sets (or replaces) the shop's handoff. */
-export async function setHandoff(ctx: AppContext, who: Principal, shopExternalId: string, input: HandoffInput): Promise<Handoff> {
+export async function setHandoff(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  input: HandoffInput,
+): Promise<Handoff> {
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
-  const { rows: acct } = await ctx.db.query<{ allow_any_number: boolean | null }>("SELECT allow_any_number FROM accounts WHERE id = $1", [who.accountId]);
+  const { rows: acct } = await ctx.db.query<{ allow_any_number: boolean | null }>(
+    "SELECT allow_any_number FROM accounts WHERE id = $1",
+    [who.accountId],
+  );
   const refusal = handoffNumberRefusal(input.phone_number, shop.default_country, acct[0]?.allow_any_number === true);
-  if (refusal) throw new ApiError("phone_number_not_allowed", `${input.phone_number} is not dialled for a handoff: ${refusal}. The handoff was not changed.`);
+  if (refusal)
+    throw new ApiError(
+      "phone_number_not_allowed",
+      `${input.phone_number} is not dialled for a handoff: ${refusal}. The handoff was not changed.`,
+    );
   let hours: HandoffHours | null = null;
   if (input.hours) {
     const zone = input.hours.time_zone ?? (shop.default_country ? TIME_ZONES[shop.default_country] : null);
     if (!zone) {
-      throw new ApiError("validation_error", "hours.time_zone is required: the shop has no default_country to take its time zone from.", {
-        extensions: { errors: [{ loc: ["body", "hours", "time_zone"], msg: "Field required", type: "missing" }] },
-      });
+      throw new ApiError(
+        "validation_error",
+        "hours.time_zone is required: the shop has no default_country to take its time zone from.",
+        {
+          extensions: { errors: [{ loc: ["body", "hours", "time_zone"], msg: "Field required", type: "missing" }] },
+        },
+      );
     }
     hours = { time_zone: zone, days: input.hours.days };
   }
@@ -65,7 +92,16 @@ export async function setHandoff(ctx: AppContext, who: Principal, shopExternalId
      ON CONFLICT (shop_id) DO UPDATE SET phone_number = EXCLUDED.phone_number, triggers = EXCLUDED.triggers,
        ring_timeout_seconds = EXCLUDED.ring_timeout_seconds, hours = EXCLUDED.hours, updated_at = EXCLUDED.updated_at
      RETURNING ${COLUMNS}`,
-    [shop.id, who.accountId, input.phone_number, input.triggers, input.ring_timeout_seconds, hours === null ? null : JSON.stringify(hours), now]);
+    [
+      shop.id,
+      who.accountId,
+      input.phone_number,
+      input.triggers,
+      input.ring_timeout_seconds,
+      hours === null ? null : JSON.stringify(hours),
+      now,
+    ],
+  );
   return shape(shop.external_id, rows[0]!);
 }
 

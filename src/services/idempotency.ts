@@ -31,10 +31,17 @@ export function characterCount(text: string): number {
 
 /** The key rules (spec part 8): 1 to 255 characters. Transports check presence in their own terms first. */
 export function checkIdempotencyKey(key: string): string {
-  if (key.length === 0) throw new ApiError("idempotency_key_empty", `The idempotency key is empty; send 1 to ${MAX_KEY_LENGTH} characters.`);
+  if (key.length === 0)
+    throw new ApiError(
+      "idempotency_key_empty",
+      `The idempotency key is empty; send 1 to ${MAX_KEY_LENGTH} characters.`,
+    );
   const count = characterCount(key);
   if (count > MAX_KEY_LENGTH) {
-    throw new ApiError("idempotency_key_too_long", `The idempotency key has ${count} characters; the maximum is ${MAX_KEY_LENGTH}.`);
+    throw new ApiError(
+      "idempotency_key_too_long",
+      `The idempotency key has ${count} characters; the maximum is ${MAX_KEY_LENGTH}.`,
+    );
   }
   return key;
 }
@@ -53,7 +60,9 @@ export function canonicalJson(value: unknown): string {
 
 /** SHA-256 of the operation and the canonical JSON of the parsed body. */
 export function requestHash(operation: string, body: unknown): Buffer {
-  return createHash("sha256").update(`${operation}\n${canonicalJson(body)}`).digest();
+  return createHash("sha256")
+    .update(`${operation}\n${canonicalJson(body)}`)
+    .digest();
 }
 
 /** The unique index that holds a key: a write that meets it finds the key taken by a request that committed first. */
@@ -70,9 +79,13 @@ export const LOCK_TIMEOUT_SETTING = `set_config('lock_timeout', '${LOCK_WAIT_MS}
 
 /** 409 `conflict`: a request holding the key or the order is still running (its write waited LOCK_WAIT_MS, or lost again). */
 export function stillProcessing(): ApiError {
-  return new ApiError("conflict", "A request with this idempotency key (or for the same order) is still being processed. Retry in a second to get its result.", {
-    retryAfterSeconds: 1,
-  });
+  return new ApiError(
+    "conflict",
+    "A request with this idempotency key (or for the same order) is still being processed. Retry in a second to get its result.",
+    {
+      retryAfterSeconds: 1,
+    },
+  );
 }
 
 /** The 409 `conflict` of a write that waited LOCK_WAIT_MS for a key or an order (lock_not_available), else null. */
@@ -82,8 +95,10 @@ export function waitedTooLong(err: unknown): ApiError | null {
 
 /** Deletes the key's record if it is past the window, so the key can be used again; a live record stays. */
 export async function deleteExpiredKey(db: Queryable, accountId: string, key: string): Promise<void> {
-  await db.query(`DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND created_at <= now() - interval '${IDEMPOTENCY_WINDOW_HOURS} hours'`,
-    [accountId, key]);
+  await db.query(
+    `DELETE FROM idempotency_keys WHERE account_id = $1 AND key = $2 AND created_at <= now() - interval '${IDEMPOTENCY_WINDOW_HOURS} hours'`,
+    [accountId, key],
+  );
 }
 
 /** What a lookup finds for a key inside the window. */
@@ -103,8 +118,10 @@ export function storedResponseSubquery(account: string, key: string, now: string
 /** The stored response's JSON, or 409 idempotency_key_conflict when the request differs (the original is never shown). */
 export function replayOrConflict(stored: StoredResponse, hash: Buffer): string {
   if (stored.request_hash !== hash.toString("hex")) {
-    throw new ApiError("idempotency_key_conflict",
-      "This idempotency key was already used in the last 24 hours with a different request. Use a new key for a new request, or resend the identical request to get the original result.");
+    throw new ApiError(
+      "idempotency_key_conflict",
+      "This idempotency key was already used in the last 24 hours with a different request. Use a new key for a new request, or resend the identical request to get the original result.",
+    );
   }
   return stored.response_body;
 }

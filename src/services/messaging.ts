@@ -46,7 +46,11 @@ function sentAt(timestamp: string | undefined): Date | null {
  * attaches it to the latest call to that phone in the last 30 days, and sends that call's owner a
  * `message.received` event, all in one transaction per message.
  */
-export async function receiveMessages(ctx: AppContext, messages: InboundMessage[], statuses: InboundStatus[] = []): Promise<ReceiveResult> {
+export async function receiveMessages(
+  ctx: AppContext,
+  messages: InboundMessage[],
+  statuses: InboundStatus[] = [],
+): Promise<ReceiveResult> {
   const result: ReceiveResult = { received: 0, duplicates: 0, matched: 0, replies: 0, statuses: 0 };
   if (statuses.length) result.statuses = await ctx.db.tx((client) => recordStatuses(ctx, client, statuses));
   for (const message of messages) {
@@ -65,10 +69,22 @@ export async function receiveMessages(ctx: AppContext, messages: InboundMessage[
       result.received++;
       // A reply to an order's WhatsApp message settles the order (issue 16), in this transaction: once per message id.
       const since = new Date(receivedAt.getTime() - MATCH_WINDOW_MS);
-      const order = await handleReply(ctx, client, {
-        id: message.id, phone, type: message.type, text: message.text, payload: message.payload, buttonText: message.buttonText,
-        contextId: message.contextId, sentAt: sentAt(message.timestamp), receivedAt,
-      }, since);
+      const order = await handleReply(
+        ctx,
+        client,
+        {
+          id: message.id,
+          phone,
+          type: message.type,
+          text: message.text,
+          payload: message.payload,
+          buttonText: message.buttonText,
+          contextId: message.contextId,
+          sentAt: sentAt(message.timestamp),
+          receivedAt,
+        },
+        since,
+      );
       if (order) result.replies++;
       const { rows } = await client.query<{ id: string; account_id: string }>(
         `SELECT id, account_id FROM calls WHERE customer_phone = $1 AND created_at >= $2 ORDER BY created_at DESC, seq DESC LIMIT 1`,
@@ -86,9 +102,10 @@ export async function receiveMessages(ctx: AppContext, messages: InboundMessage[
         sent_at: sentAt(message.timestamp)?.toISOString() ?? null,
         received_at: receivedAt.toISOString(),
       });
-      await client.query("UPDATE inbound_messages SET call_id = $2, account_id = $3, event_id = $4 WHERE message_id = $1", [
-        message.id, call.id, call.account_id, eventId,
-      ]);
+      await client.query(
+        "UPDATE inbound_messages SET call_id = $2, account_id = $3, event_id = $4 WHERE message_id = $1",
+        [message.id, call.id, call.account_id, eventId],
+      );
     });
   }
   return result;

@@ -39,7 +39,11 @@ function describeVariant(v: CatalogueVariant): string {
  * Turns each line into a CallItem: catalogue lines take the product's name and the variant's price unless
  * the line gives its own; ad-hoc lines (name + unit_price) are always valid. The first bad line decides.
  */
-export function resolveItems(lines: OrderItemInput[], catalogue: CatalogueVariant[], shopExternalId: string): CallItem[] {
+export function resolveItems(
+  lines: OrderItemInput[],
+  catalogue: CatalogueVariant[],
+  shopExternalId: string,
+): CallItem[] {
   const byProduct = new Map<string, CatalogueVariant[]>();
   for (const v of catalogue) byProduct.set(v.product, [...(byProduct.get(v.product) ?? []), v]);
 
@@ -58,20 +62,27 @@ export function resolveItems(lines: OrderItemInput[], catalogue: CatalogueVarian
     }
     const variants = byProduct.get(line.product_external_id);
     if (!variants) {
-      throw new ApiError("order_item_unknown_product", `${where}: shop "${shopExternalId}" has no active product "${line.product_external_id}". No call was created.`);
+      throw new ApiError(
+        "order_item_unknown_product",
+        `${where}: shop "${shopExternalId}" has no active product "${line.product_external_id}". No call was created.`,
+      );
     }
     let chosen: CatalogueVariant | undefined;
     if (line.variant_external_id !== undefined) {
       chosen = variants.find((v) => v.variant === line.variant_external_id);
       if (!chosen) {
-        throw new ApiError("order_item_unknown_product",
-          `${where}: product "${line.product_external_id}" has no active variant "${line.variant_external_id}"; its variants are ${variants.map(describeVariant).join(", ")}. No call was created.`);
+        throw new ApiError(
+          "order_item_unknown_product",
+          `${where}: product "${line.product_external_id}" has no active variant "${line.variant_external_id}"; its variants are ${variants.map(describeVariant).join(", ")}. No call was created.`,
+        );
       }
     } else if (variants.length === 1) {
       chosen = variants[0];
     } else {
-      throw new ApiError("order_item_variant_required",
-        `${where}: product "${line.product_external_id}" has ${variants.length} variants; name one in variant_external_id: ${variants.map(describeVariant).join(", ")}.`);
+      throw new ApiError(
+        "order_item_variant_required",
+        `${where}: product "${line.product_external_id}" has ${variants.length} variants; name one in variant_external_id: ${variants.map(describeVariant).join(", ")}.`,
+      );
     }
     const variant = chosen!;
     return {

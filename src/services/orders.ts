@@ -11,7 +11,10 @@ import { settleOrder } from "../calls/orders/settle.ts";
 
 /** The same 404 for a missing shop, a missing order and another account's: the body names only what was asked. */
 export function orderNotFound(shopExternalId: string, orderExternalId: string): ApiError {
-  return new ApiError("not_found", `No order ${orderExternalId.slice(0, 64)} in shop ${shopExternalId.slice(0, 64)} on this account.`);
+  return new ApiError(
+    "not_found",
+    `No order ${orderExternalId.slice(0, 64)} in shop ${shopExternalId.slice(0, 64)} on this account.`,
+  );
 }
 
 /** What CallCreate accepts as `order.external_id`: 1 to 255 characters of valid Unicode, no NUL. */
@@ -20,9 +23,15 @@ export function isOrderExternalId(value: string): boolean {
 }
 
 /** One of the account's orders by its shop's and its own external id (an archived shop's orders included). */
-export async function getOrder(ctx: AppContext, who: Principal, shopExternalId: string, orderExternalId: string): Promise<OrderOut> {
+export async function getOrder(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  orderExternalId: string,
+): Promise<OrderOut> {
   // Ids no shop or order can have (a NUL byte would even make PostgreSQL fail) are simply not found.
-  if (!isExternalId(shopExternalId) || !isOrderExternalId(orderExternalId)) throw orderNotFound(shopExternalId, orderExternalId);
+  if (!isExternalId(shopExternalId) || !isOrderExternalId(orderExternalId))
+    throw orderNotFound(shopExternalId, orderExternalId);
   const order = await readOrder(ctx.db, who.accountId, shopExternalId, orderExternalId);
   if (!order) throw orderNotFound(shopExternalId, orderExternalId);
   return order;
@@ -42,12 +51,26 @@ export interface OrderFilters {
 }
 
 /** The account's orders, newest first; the filters are part of the cursor's scope. */
-export async function listOrders(ctx: AppContext, who: Principal, filters: OrderFilters, page: PageInput): Promise<Page<OrderOut>> {
+export async function listOrders(
+  ctx: AppContext,
+  who: Principal,
+  filters: OrderFilters,
+  page: PageInput,
+): Promise<Page<OrderOut>> {
   if (filters.status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(filters.status)) {
-    throw new ApiError("invalid_status_filter", `status "${filters.status.slice(0, 32)}" is not accepted; use one of ${ORDER_STATUSES.join(", ")}.`);
+    throw new ApiError(
+      "invalid_status_filter",
+      `status "${filters.status.slice(0, 32)}" is not accepted; use one of ${ORDER_STATUSES.join(", ")}.`,
+    );
   }
-  const f = [filters.status, filters.resolution, filters.shop_external_id, filters.merchant_id, filters.created_after, filters.created_before]
-    .map((v) => v ?? null);
+  const f = [
+    filters.status,
+    filters.resolution,
+    filters.shop_external_id,
+    filters.merchant_id,
+    filters.created_after,
+    filters.created_before,
+  ].map((v) => v ?? null);
   const scope = `orders|${who.accountId}|${JSON.stringify(f)}`;
   const after = ctx.paginator.start(scope, page.cursor);
   const statusResolutions = filters.status === undefined ? null : resolutionsOfStatus(filters.status as OrderStatus);
@@ -68,19 +91,29 @@ export async function listOrders(ctx: AppContext, who: Principal, filters: Order
  * `agent`, now, by the same supersede rule as voice and WhatsApp answers (`order.resolved` once, when it changes).
  */
 export async function resolveOrderByAgent(
-  ctx: AppContext, who: Principal, shopExternalId: string, orderExternalId: string, input: AgentResolutionInput,
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  orderExternalId: string,
+  input: AgentResolutionInput,
 ): Promise<AgentResolutionResult> {
-  if (!isExternalId(shopExternalId) || !isOrderExternalId(orderExternalId)) throw orderNotFound(shopExternalId, orderExternalId);
+  if (!isExternalId(shopExternalId) || !isOrderExternalId(orderExternalId))
+    throw orderNotFound(shopExternalId, orderExternalId);
   const { rows } = await ctx.db.query<{ id: string }>(
     `SELECT o.id FROM orders o JOIN shops s ON s.id = o.shop_id WHERE s.account_id = $1 AND s.external_id = $2 AND o.external_id = $3`,
-    [who.accountId, shopExternalId, orderExternalId]);
+    [who.accountId, shopExternalId, orderExternalId],
+  );
   const orderId = rows[0]?.id;
   if (!orderId) throw orderNotFound(shopExternalId, orderExternalId);
   const details: Record<string, unknown> = {};
   if (input.note !== undefined) details["note"] = input.note;
   if (input.preferred_date !== undefined) details["preferred_date"] = input.preferred_date;
   const { changed } = await settleOrder(ctx, ctx.db, {
-    accountId: who.accountId, orderId, resolution: input.value, channel: "agent", at: new Date(ctx.now()),
+    accountId: who.accountId,
+    orderId,
+    resolution: input.value,
+    channel: "agent",
+    at: new Date(ctx.now()),
     details: Object.keys(details).length ? details : null,
   });
   const order = await readOrder(ctx.db, who.accountId, shopExternalId, orderExternalId);

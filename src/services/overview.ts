@@ -45,10 +45,22 @@ export interface Overview {
   followUps: FollowUp[];
 }
 
-interface FigureRow { placed: number; reached: number; confirmed: number; declined: number; waiting: number; billed: number }
+interface FigureRow {
+  placed: number;
+  reached: number;
+  confirmed: number;
+  declined: number;
+  waiting: number;
+  billed: number;
+}
 
 const figures = (r: FigureRow): PeriodFigures => ({
-  placed: r.placed, reached: r.reached, confirmed: r.confirmed, declined: r.declined, waiting: r.waiting, billedSeconds: r.billed,
+  placed: r.placed,
+  reached: r.reached,
+  confirmed: r.confirmed,
+  declined: r.declined,
+  waiting: r.waiting,
+  billedSeconds: r.billed,
   confirmationRate: r.reached > 0 ? r.confirmed / r.reached : null,
 });
 
@@ -91,13 +103,26 @@ export async function getOverview(ctx: AppContext, who: Principal, timeZone: str
   const [periods, hours, follow] = await Promise.all([
     ctx.db.query<Record<string, number>>(PERIODS_SQL, [now, zone, who.accountId]),
     ctx.db.query<{ hour: number; n: number }>(HOURS_SQL, [now, zone, who.accountId]),
-    ctx.db.query<{ id: string; created_at: Date; customer_name: string; customer_phone: string; shop_external_id: string; order_external_id: string; status: CallStatus; outcome: CallOutcome | null; reason: FollowUpReason }>(
-      FOLLOW_UPS_SQL, [who.accountId, now]),
+    ctx.db.query<{
+      id: string;
+      created_at: Date;
+      customer_name: string;
+      customer_phone: string;
+      shop_external_id: string;
+      order_external_id: string;
+      status: CallStatus;
+      outcome: CallOutcome | null;
+      reason: FollowUpReason;
+    }>(FOLLOW_UPS_SQL, [who.accountId, now]),
   ]);
   const r = periods.rows[0] ?? {};
   const row = (name: OverviewPeriod): FigureRow => ({
-    placed: r[`${name}_placed`] ?? 0, reached: r[`${name}_reached`] ?? 0, confirmed: r[`${name}_confirmed`] ?? 0,
-    declined: r[`${name}_declined`] ?? 0, waiting: r[`${name}_waiting`] ?? 0, billed: r[`${name}_billed`] ?? 0,
+    placed: r[`${name}_placed`] ?? 0,
+    reached: r[`${name}_reached`] ?? 0,
+    confirmed: r[`${name}_confirmed`] ?? 0,
+    declined: r[`${name}_declined`] ?? 0,
+    waiting: r[`${name}_waiting`] ?? 0,
+    billed: r[`${name}_billed`] ?? 0,
   });
   const byHour = Array.from({ length: 24 }, () => 0);
   for (const h of hours.rows) byHour[h.hour] = h.n;
@@ -105,8 +130,15 @@ export async function getOverview(ctx: AppContext, who: Principal, timeZone: str
     periods: { today: figures(row("today")), days7: figures(row("days7")), days30: figures(row("days30")) },
     byHour,
     followUps: follow.rows.map((r) => ({
-      id: r.id, createdAt: r.created_at.toISOString(), customerName: r.customer_name, phoneNumber: r.customer_phone,
-      shopExternalId: r.shop_external_id, orderExternalId: r.order_external_id, status: r.status, outcome: r.outcome, reason: r.reason,
+      id: r.id,
+      createdAt: r.created_at.toISOString(),
+      customerName: r.customer_name,
+      phoneNumber: r.customer_phone,
+      shopExternalId: r.shop_external_id,
+      orderExternalId: r.order_external_id,
+      status: r.status,
+      outcome: r.outcome,
+      reason: r.reason,
     })),
   };
 }

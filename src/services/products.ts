@@ -41,11 +41,18 @@ const COLUMNS = "id, seq, external_id, name, description, status, created_at, up
 const VARIANT_COLUMNS = "id, product_id, variant_external_id, name, price::text AS price, position, status";
 
 function productNotFound(externalId: string): ApiError {
-  return new ApiError("product_not_found", `No active product with external id ${JSON.stringify(externalId.slice(0, EXTERNAL_ID_MAX))} in this shop.`);
+  return new ApiError(
+    "product_not_found",
+    `No active product with external id ${JSON.stringify(externalId.slice(0, EXTERNAL_ID_MAX))} in this shop.`,
+  );
 }
 
 function invalid(issues: InputIssue[]): ApiError {
-  return new ApiError("validation_error", "The request does not match the product's current state; see `errors`. Nothing was written.", { issues });
+  return new ApiError(
+    "validation_error",
+    "The request does not match the product's current state; see `errors`. Nothing was written.",
+    { issues },
+  );
 }
 
 /** Active variants of the given products, grouped by product id, in position order. */
@@ -89,7 +96,11 @@ async function activeProductRow(db: Queryable, shopId: string, externalId: strin
 }
 
 /** Active products of a shop by external id, each with its active variants; unknown or archived ids are absent. */
-export async function findActiveProducts(db: Queryable, shopId: string, externalIds: string[]): Promise<Map<string, ActiveProduct>> {
+export async function findActiveProducts(
+  db: Queryable,
+  shopId: string,
+  externalIds: string[],
+): Promise<Map<string, ActiveProduct>> {
   const found = new Map<string, ActiveProduct>();
   externalIds = externalIds.filter(isExternalId);
   if (externalIds.length === 0) return found;
@@ -97,20 +108,33 @@ export async function findActiveProducts(db: Queryable, shopId: string, external
     `SELECT ${COLUMNS} FROM products WHERE shop_id = $1 AND external_id = ANY($2::text[]) AND status = 'active'`,
     [shopId, externalIds],
   );
-  const variants = await activeVariants(db, rows.map((r) => r.id));
+  const variants = await activeVariants(
+    db,
+    rows.map((r) => r.id),
+  );
   for (const row of rows) {
     found.set(row.external_id, {
       id: row.id,
       external_id: row.external_id,
       name: row.name,
-      variants: (variants.get(row.id) ?? []).map((v) => ({ id: v.id, variant_external_id: v.variant_external_id, name: v.name, price: v.price })),
+      variants: (variants.get(row.id) ?? []).map((v) => ({
+        id: v.id,
+        variant_external_id: v.variant_external_id,
+        name: v.name,
+        price: v.price,
+      })),
     });
   }
   return found;
 }
 
 /** Creates a product and its variants in one transaction; an external id already used in the shop is 409. */
-export async function createProduct(ctx: AppContext, who: Principal, shopExternalId: string, input: ProductCreateInput): Promise<ProductOut> {
+export async function createProduct(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  input: ProductCreateInput,
+): Promise<ProductOut> {
   return ctx.db.tx(async (client) => {
     const shop = await findActiveShop(client, who.accountId, shopExternalId, { lock: true });
     let row: ProductRow;
@@ -133,7 +157,14 @@ export async function createProduct(ctx: AppContext, who: Principal, shopExterna
     await client.query(
       `INSERT INTO product_variants (id, product_id, variant_external_id, name, price, position)
        SELECT id, $1, vid, name, price, position FROM unnest($2::uuid[], $3::text[], $4::text[], $5::numeric[], $6::int[]) AS v(id, vid, name, price, position)`,
-      [row.id, vs.map(() => randomUUID()), vs.map((v) => v.variant_external_id), vs.map((v) => v.name ?? null), vs.map((v) => v.price), vs.map((_v, i) => i)],
+      [
+        row.id,
+        vs.map(() => randomUUID()),
+        vs.map((v) => v.variant_external_id),
+        vs.map((v) => v.name ?? null),
+        vs.map((v) => v.price),
+        vs.map((_v, i) => i),
+      ],
     );
     return withVariants(client, shop, row);
   });
@@ -141,7 +172,11 @@ export async function createProduct(ctx: AppContext, who: Principal, shopExterna
 
 /** Lists a shop's products with their active variants, newest first, filtered by status. */
 export async function listProducts(
-  ctx: AppContext, who: Principal, shopExternalId: string, filter: { status?: string | undefined }, page: PageInput,
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  filter: { status?: string | undefined },
+  page: PageInput,
 ): Promise<Page<ProductOut>> {
   const status = parseStatusFilter(filter.status);
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
@@ -153,12 +188,20 @@ export async function listProducts(
      ORDER BY seq DESC LIMIT $4`,
     [shop.id, status, after, page.limit + 1],
   );
-  const variants = await activeVariants(ctx.db, rows.slice(0, page.limit).map((r) => r.id));
+  const variants = await activeVariants(
+    ctx.db,
+    rows.slice(0, page.limit).map((r) => r.id),
+  );
   return ctx.paginator.page(scope, rows, page.limit, (row) => toProductOut(shop, row, variants.get(row.id) ?? []));
 }
 
 /** Reads one active product with all its active variants and prices. */
-export async function getProduct(ctx: AppContext, who: Principal, shopExternalId: string, externalId: string): Promise<ProductOut> {
+export async function getProduct(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  externalId: string,
+): Promise<ProductOut> {
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
   return withVariants(ctx.db, shop, await activeProductRow(ctx.db, shop.id, externalId, false));
 }
@@ -169,13 +212,20 @@ export async function getProduct(ctx: AppContext, who: Principal, shopExternalId
  * before anything is written.
  */
 export async function updateProduct(
-  ctx: AppContext, who: Principal, shopExternalId: string, externalId: string, input: ProductUpdateInput,
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  externalId: string,
+  input: ProductUpdateInput,
 ): Promise<ProductOut> {
   return ctx.db.tx(async (client) => {
     const shop = await findActiveShop(client, who.accountId, shopExternalId, { lock: true });
     // The row lock serialises concurrent PATCHes, so the one-active-variant rule holds.
     const product = await activeProductRow(client, shop.id, externalId, true);
-    const { rows: stored } = await client.query<VariantRow>(`SELECT ${VARIANT_COLUMNS} FROM product_variants WHERE product_id = $1`, [product.id]);
+    const { rows: stored } = await client.query<VariantRow>(
+      `SELECT ${VARIANT_COLUMNS} FROM product_variants WHERE product_id = $1`,
+      [product.id],
+    );
     const byId = new Map(stored.map((v) => [v.variant_external_id, v]));
     const upserts = input.variants ?? [];
     const retire = input.retire_variants ?? [];
@@ -183,17 +233,30 @@ export async function updateProduct(
     const errors: InputIssue[] = [];
     upserts.forEach((v, i) => {
       if (v.price === undefined && byId.get(v.variant_external_id)?.status !== "active") {
-        errors.push({ path: ["variants", i, "price"], msg: `Field required: "${v.variant_external_id}" is not an active variant, so it needs a price`, type: "missing" });
+        errors.push({
+          path: ["variants", i, "price"],
+          msg: `Field required: "${v.variant_external_id}" is not an active variant, so it needs a price`,
+          type: "missing",
+        });
       }
     });
     retire.forEach((id, i) => {
-      if (!byId.has(id)) errors.push({ path: ["retire_variants", i], msg: `Value error, the product has no variant "${id}"`, type: "value_error" });
+      if (!byId.has(id))
+        errors.push({
+          path: ["retire_variants", i],
+          msg: `Value error, the product has no variant "${id}"`,
+          type: "value_error",
+        });
     });
     const active = new Set(stored.filter((v) => v.status === "active").map((v) => v.variant_external_id));
     for (const v of upserts) active.add(v.variant_external_id);
     for (const id of retire) active.delete(id);
     if (errors.length === 0 && active.size === 0) {
-      errors.push({ path: ["retire_variants"], msg: "Value error, a product must keep at least one active variant", type: "value_error" });
+      errors.push({
+        path: ["retire_variants"],
+        msg: "Value error, a product must keep at least one active variant",
+        type: "value_error",
+      });
     }
     if (errors.length > 0) throw invalid(errors);
 
@@ -221,7 +284,8 @@ export async function updateProduct(
       );
     }
 
-    const touched = input.name !== undefined || input.description !== undefined || upserts.length > 0 || retire.length > 0;
+    const touched =
+      input.name !== undefined || input.description !== undefined || upserts.length > 0 || retire.length > 0;
     if (!touched) return withVariants(client, shop, product);
     const { rows } = await client.query<ProductRow>(
       `UPDATE products SET name = COALESCE($2, name), description = CASE WHEN $3 THEN $4 ELSE description END, updated_at = now()
@@ -233,7 +297,12 @@ export async function updateProduct(
 }
 
 /** Archives an active product and returns it; its external id stays reserved in the shop. */
-export async function archiveProduct(ctx: AppContext, who: Principal, shopExternalId: string, externalId: string): Promise<ProductOut> {
+export async function archiveProduct(
+  ctx: AppContext,
+  who: Principal,
+  shopExternalId: string,
+  externalId: string,
+): Promise<ProductOut> {
   const shop = await findActiveShop(ctx.db, who.accountId, shopExternalId);
   if (!isExternalId(externalId)) throw productNotFound(externalId);
   const { rows } = await ctx.db.query<ProductRow>(

@@ -4,7 +4,9 @@ import type { Retention } from "../schemas/retention.ts";
 
 /** The account's retention. */
 export async function getRetention(ctx: AppContext, who: Principal): Promise<Retention> {
-  const { rows } = await ctx.db.query<Retention>("SELECT recording_days, transcript_days FROM accounts WHERE id = $1", [who.accountId]);
+  const { rows } = await ctx.db.query<Retention>("SELECT recording_days, transcript_days FROM accounts WHERE id = $1", [
+    who.accountId,
+  ]);
   return rows[0]!;
 }
 
@@ -12,6 +14,7 @@ export async function getRetention(ctx: AppContext, who: Principal): Promise<Ret
 export async function setRetention(ctx: AppContext, who: Principal, input: Retention): Promise<Retention> {
   const { rows } = await ctx.db.query<Retention>(
     "UPDATE accounts SET recording_days = $2, transcript_days = $3 WHERE id = $1 RETURNING recording_days, transcript_days",
-    [who.accountId, input.recording_days, input.transcript_days]);
+    [who.accountId, input.recording_days, input.transcript_days],
+  );
   return rows[0]!;
 }

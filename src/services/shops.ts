@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { AppContext, Principal } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
-import { EXTERNAL_ID_MAX, isExternalId, type RecordStatus, STATUS_FILTERS, type StatusFilter } from "../domain/catalogue.ts";
+import {
+  EXTERNAL_ID_MAX,
+  isExternalId,
+  type RecordStatus,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from "../domain/catalogue.ts";
 import type { Country } from "../domain/locale.ts";
 import { ApiError } from "../errors.ts";
 import type { Page, PageInput } from "../pagination.ts";
@@ -26,7 +32,8 @@ interface ShopRow {
   archived_at: Date | null;
 }
 
-const COLUMNS = "id, seq, external_id, merchant_external_id, name, contact_phone, default_country, status, created_at, updated_at, archived_at";
+const COLUMNS =
+  "id, seq, external_id, merchant_external_id, name, contact_phone, default_country, status, created_at, updated_at, archived_at";
 // Columns a PATCH may set, in a fixed order: the SQL text never comes from the request.
 const UPDATABLE = ["merchant_external_id", "name", "contact_phone", "default_country"] as const;
 
@@ -54,14 +61,25 @@ export function isUniqueViolation(err: unknown, constraint: string): boolean {
 export function parseStatusFilter(value: string | undefined): StatusFilter {
   if (value === undefined) return "active";
   if ((STATUS_FILTERS as readonly string[]).includes(value)) return value as StatusFilter;
-  throw new ApiError("invalid_status_filter", `Unknown status filter "${value.slice(0, 64)}". Accepted values: active (the default), archived, all.`);
+  throw new ApiError(
+    "invalid_status_filter",
+    `Unknown status filter "${value.slice(0, 64)}". Accepted values: active (the default), archived, all.`,
+  );
 }
 
 export function shopNotFound(externalId: string): ApiError {
-  return new ApiError("shop_not_found", `No active shop with external id ${JSON.stringify(externalId.slice(0, EXTERNAL_ID_MAX))} on this account.`);
+  return new ApiError(
+    "shop_not_found",
+    `No active shop with external id ${JSON.stringify(externalId.slice(0, EXTERNAL_ID_MAX))} on this account.`,
+  );
 }
 
-async function activeShopRow(db: Queryable, accountId: string, externalId: string, lock: "" | "FOR SHARE"): Promise<ShopRow> {
+async function activeShopRow(
+  db: Queryable,
+  accountId: string,
+  externalId: string,
+  lock: "" | "FOR SHARE",
+): Promise<ShopRow> {
   // An id no shop can have (a NUL byte would even make PostgreSQL fail) is simply not found.
   if (!isExternalId(externalId)) throw shopNotFound(externalId);
   const { rows } = await db.query<ShopRow>(
@@ -76,7 +94,12 @@ async function activeShopRow(db: Queryable, accountId: string, externalId: strin
  * The account's active shop with this external id, or 404 shop_not_found (missing, archived and foreign shops
  * answer alike). With `lock`, inside a transaction, the shop cannot be archived until that transaction ends.
  */
-export async function findActiveShop(db: Queryable, accountId: string, externalId: string, options: { lock?: boolean } = {}): Promise<ActiveShop> {
+export async function findActiveShop(
+  db: Queryable,
+  accountId: string,
+  externalId: string,
+  options: { lock?: boolean } = {},
+): Promise<ActiveShop> {
   const row = await activeShopRow(db, accountId, externalId, options.lock ? "FOR SHARE" : "");
   return { id: row.id, ...toShopOut(row) };
 }
@@ -87,7 +110,15 @@ export async function createShop(ctx: AppContext, who: Principal, input: ShopCre
     const { rows } = await ctx.db.query<ShopRow>(
       `INSERT INTO shops (id, account_id, external_id, merchant_external_id, name, contact_phone, default_country)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-      [randomUUID(), who.accountId, input.external_id, input.merchant_external_id, input.name, input.contact_phone ?? null, input.default_country ?? null],
+      [
+        randomUUID(),
+        who.accountId,
+        input.external_id,
+        input.merchant_external_id,
+        input.name,
+        input.contact_phone ?? null,
+        input.default_country ?? null,
+      ],
     );
     return toShopOut(rows[0]!);
   } catch (err) {
@@ -102,7 +133,12 @@ export async function createShop(ctx: AppContext, who: Principal, input: ShopCre
 }
 
 /** Lists the account's shops, newest first, filtered by status. */
-export async function listShops(ctx: AppContext, who: Principal, filter: { status?: string | undefined }, page: PageInput): Promise<Page<ShopOut>> {
+export async function listShops(
+  ctx: AppContext,
+  who: Principal,
+  filter: { status?: string | undefined },
+  page: PageInput,
+): Promise<Page<ShopOut>> {
   const status = parseStatusFilter(filter.status);
   const scope = `shops|${who.accountId}|${status}`;
   const after = ctx.paginator.start(scope, page.cursor);
@@ -121,7 +157,12 @@ export async function getShop(ctx: AppContext, who: Principal, externalId: strin
 }
 
 /** Updates the fields given; an empty body changes nothing. */
-export async function updateShop(ctx: AppContext, who: Principal, externalId: string, input: ShopUpdateInput): Promise<ShopOut> {
+export async function updateShop(
+  ctx: AppContext,
+  who: Principal,
+  externalId: string,
+  input: ShopUpdateInput,
+): Promise<ShopOut> {
   const sets: string[] = [];
   const values: unknown[] = [who.accountId, externalId];
   for (const column of UPDATABLE) {

@@ -23,7 +23,10 @@ export function toTurns(entries: StoredEntry[], durationSeconds: number | null):
     const next = entries[i + 1];
     const end = next ? next.at : durationSeconds !== null ? Math.max(durationSeconds, e.at) : null;
     const customer = e.speaker === "customer";
-    const intent = customer && (TRANSCRIPT_INTENTS as readonly string[]).includes(e.intent ?? "") ? (e.intent as TranscriptTurnOut["intent"]) : null;
+    const intent =
+      customer && (TRANSCRIPT_INTENTS as readonly string[]).includes(e.intent ?? "")
+        ? (e.intent as TranscriptTurnOut["intent"])
+        : null;
     return {
       speaker: e.speaker,
       text: e.text,
@@ -39,12 +42,22 @@ export function toTurns(entries: StoredEntry[], durationSeconds: number | null):
 export async function getCallTranscript(ctx: AppContext, who: Principal, id: string): Promise<TranscriptOut> {
   const notFound = () => new ApiError("call_not_found", `No call ${id.slice(0, 64)} on this account.`);
   if (!isCallId(id)) throw notFound();
-  const { rows } = await ctx.db.query<{ status: CallStatus; transcript: StoredEntry[] | null; duration_seconds: number | null; ended: boolean }>(
+  const { rows } = await ctx.db.query<{
+    status: CallStatus;
+    transcript: StoredEntry[] | null;
+    duration_seconds: number | null;
+    ended: boolean;
+  }>(
     "SELECT status, transcript, duration_seconds, ended_at IS NOT NULL AS ended FROM calls WHERE id = $1 AND account_id = $2",
     [id, who.accountId],
   );
   const row = rows[0];
   if (!row) throw notFound();
   // A canceled call that was live is only over once the engine has closed the line and written its transcript.
-  return { call_id: id, status: row.status, complete: row.ended, turns: toTurns(row.transcript ?? [], row.duration_seconds) };
+  return {
+    call_id: id,
+    status: row.status,
+    complete: row.ended,
+    turns: toTurns(row.transcript ?? [], row.duration_seconds),
+  };
 }

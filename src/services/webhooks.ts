@@ -53,7 +53,13 @@ const DELIVERY_SELECT = `
                      WHERE delivery_id = d.id ORDER BY attempt DESC, id DESC LIMIT 1) a ON true`;
 
 function toWebhookOut(row: WebhookRow): WebhookOut {
-  return { id: row.id, url: row.url, description: row.description, status: "active", created_at: row.created_at.toISOString() };
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    status: "active",
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 function toDeliveryOut(row: DeliveryRow): DeliveryOut {
@@ -78,7 +84,10 @@ function toDeliveryOut(row: DeliveryRow): DeliveryOut {
 
 function requireSecretBox(ctx: AppContext): SecretBox {
   if (!ctx.secretBox) {
-    throw new ApiError("service_unavailable", "Webhooks are unavailable: no encryption key for webhook secrets is configured (WAKHA_ENCRYPTION_KEY).");
+    throw new ApiError(
+      "service_unavailable",
+      "Webhooks are unavailable: no encryption key for webhook secrets is configured (WAKHA_ENCRYPTION_KEY).",
+    );
   }
   return ctx.secretBox;
 }
@@ -89,7 +98,10 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 }
 
 const alreadyConfigured = () =>
-  new ApiError("webhook_already_configured", "This account already has an active webhook. Delete it first (DELETE /v1/me/webhooks), then create the new one (this also rotates the secret).");
+  new ApiError(
+    "webhook_already_configured",
+    "This account already has an active webhook. Delete it first (DELETE /v1/me/webhooks), then create the new one (this also rotates the secret).",
+  );
 
 async function activeWebhook(db: Queryable, accountId: string, lock = ""): Promise<WebhookRow | undefined> {
   const { rows } = await db.query<WebhookRow>(
@@ -106,12 +118,20 @@ async function notConfigured(db: Queryable, accountId: string): Promise<ApiError
     [accountId],
   );
   const last = rows[0];
-  const why = last?.status === "disabled" && last.disabled_reason ? ` The last one was disabled: ${last.disabled_reason}` : "";
-  return new ApiError("webhook_not_configured", `This account has no active webhook.${why} Configure one first (POST /v1/me/webhooks).`);
+  const why =
+    last?.status === "disabled" && last.disabled_reason ? ` The last one was disabled: ${last.disabled_reason}` : "";
+  return new ApiError(
+    "webhook_not_configured",
+    `This account has no active webhook.${why} Configure one first (POST /v1/me/webhooks).`,
+  );
 }
 
 /** Configures the account's webhook after the address guard; the secret is returned only here. */
-export async function createWebhook(ctx: AppContext, who: Principal, input: { url: string; description?: string | undefined }): Promise<CreatedWebhook> {
+export async function createWebhook(
+  ctx: AppContext,
+  who: Principal,
+  input: { url: string; description?: string | undefined },
+): Promise<CreatedWebhook> {
   const box = requireSecretBox(ctx);
   if (await activeWebhook(ctx.db, who.accountId)) throw alreadyConfigured();
   let url: URL;
@@ -160,7 +180,10 @@ export async function deleteWebhook(ctx: AppContext, who: Principal): Promise<vo
 }
 
 async function getDelivery(ctx: AppContext, accountId: string, deliveryId: string): Promise<DeliveryOut> {
-  const { rows } = await ctx.db.query<DeliveryRow>(`${DELIVERY_SELECT} WHERE d.id = $1 AND d.account_id = $2`, [deliveryId, accountId]);
+  const { rows } = await ctx.db.query<DeliveryRow>(`${DELIVERY_SELECT} WHERE d.id = $1 AND d.account_id = $2`, [
+    deliveryId,
+    accountId,
+  ]);
   return toDeliveryOut(rows[0]!);
 }
 
@@ -172,15 +195,28 @@ export async function testWebhook(ctx: AppContext, who: Principal): Promise<Deli
   requireSecretBox(ctx);
   const recorded = await ctx.db.tx(async (client) => {
     const hook = await activeWebhook(client, who.accountId);
-    if (!hook) throw new ApiError("webhook_url_not_configured", "This account has no active webhook to test. Configure one first (POST /v1/me/webhooks).");
+    if (!hook)
+      throw new ApiError(
+        "webhook_url_not_configured",
+        "This account has no active webhook to test. Configure one first (POST /v1/me/webhooks).",
+      );
     const event = await recordEvent(ctx, client, who.accountId, "webhook.test", {
       message: "This is a test delivery from Wakha. Verify its X-Service-Signature with your webhook secret.",
       webhook_id: hook.id,
     });
-    if (!event) throw new ApiError("webhook_url_not_configured", "The webhook was removed meanwhile. Configure one first (POST /v1/me/webhooks).");
-    await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: event.deliveryId, attempt: 1 }, {
-      startAfter: new Date(ctx.now() + TEST_FALLBACK_DELAY_MS),
-    });
+    if (!event)
+      throw new ApiError(
+        "webhook_url_not_configured",
+        "The webhook was removed meanwhile. Configure one first (POST /v1/me/webhooks).",
+      );
+    await ctx.queue.enqueue(
+      client,
+      JOBS.deliverWebhook,
+      { delivery_id: event.deliveryId, attempt: 1 },
+      {
+        startAfter: new Date(ctx.now() + TEST_FALLBACK_DELAY_MS),
+      },
+    );
     return event;
   });
   await attemptDelivery(ctx, recorded.deliveryId, 1);
@@ -194,7 +230,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `evt_` id so receivers de-duplicate, to the account's current webhook, attempted at once and then retried on the
  * schedule. A delivery still pending is 409 (its retries are under way); another account's is 404 like a missing one.
  */
-export async function redeliverWebhookDelivery(ctx: AppContext, who: Principal, deliveryId: string): Promise<DeliveryOut> {
+export async function redeliverWebhookDelivery(
+  ctx: AppContext,
+  who: Principal,
+  deliveryId: string,
+): Promise<DeliveryOut> {
   requireSecretBox(ctx);
   const notFound = () => new ApiError("not_found", `No webhook delivery ${deliveryId.slice(0, 64)} on this account.`);
   if (!UUID.test(deliveryId)) throw notFound();
@@ -206,11 +246,18 @@ export async function redeliverWebhookDelivery(ctx: AppContext, who: Principal, 
     const original = rows[0];
     if (!original) throw notFound();
     if (original.status === "pending") {
-      throw new ApiError("conflict", `Delivery ${deliveryId} is still pending: its retries are under way. Redeliver it once it is delivered or failed.`);
+      throw new ApiError(
+        "conflict",
+        `Delivery ${deliveryId} is still pending: its retries are under way. Redeliver it once it is delivered or failed.`,
+      );
     }
     // FOR SHARE: a concurrent DELETE of the webhook waits for this transaction (as recordEvent does).
     const hook = await activeWebhook(client, who.accountId, "FOR SHARE");
-    if (!hook) throw new ApiError("webhook_url_not_configured", "This account has no active webhook to redeliver to. Configure one first (POST /v1/me/webhooks).");
+    if (!hook)
+      throw new ApiError(
+        "webhook_url_not_configured",
+        "This account has no active webhook to redeliver to. Configure one first (POST /v1/me/webhooks).",
+      );
     const id = randomUUID();
     const at = new Date(ctx.now());
     await client.query(
@@ -218,7 +265,12 @@ export async function redeliverWebhookDelivery(ctx: AppContext, who: Principal, 
        VALUES ($1, $2, $3, $4, 'pending', $5, $5, $5)`,
       [id, who.accountId, hook.id, original.event_id, at],
     );
-    await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: id, attempt: 1 }, { startAfter: new Date(ctx.now() + TEST_FALLBACK_DELAY_MS) });
+    await ctx.queue.enqueue(
+      client,
+      JOBS.deliverWebhook,
+      { delivery_id: id, attempt: 1 },
+      { startAfter: new Date(ctx.now() + TEST_FALLBACK_DELAY_MS) },
+    );
     return id;
   });
   await attemptDelivery(ctx, recorded, 1);
@@ -229,7 +281,10 @@ export async function redeliverWebhookDelivery(ctx: AppContext, who: Principal, 
 export function parseDeliveryStatus(value: string | undefined): DeliveryStatus | undefined {
   if (value === undefined) return undefined;
   if ((DELIVERY_STATUSES as readonly string[]).includes(value)) return value as DeliveryStatus;
-  throw new ApiError("invalid_status_filter", `Unknown status filter "${value.slice(0, 64)}". Accepted values: delivered, failed, pending (omit it for all).`);
+  throw new ApiError(
+    "invalid_status_filter",
+    `Unknown status filter "${value.slice(0, 64)}". Accepted values: delivered, failed, pending (omit it for all).`,
+  );
 }
 
 /** Lists the account's webhook deliveries, newest first; `status=failed` is the dead-letter queue. */
@@ -251,7 +306,12 @@ export async function listWebhookDeliveries(
 }
 
 /** The deliveries of the events about one call (call.answered, call.ended, recording.ready), newest first. */
-export async function listCallDeliveries(ctx: AppContext, who: Principal, callId: string, limit = 50): Promise<DeliveryOut[]> {
+export async function listCallDeliveries(
+  ctx: AppContext,
+  who: Principal,
+  callId: string,
+  limit = 50,
+): Promise<DeliveryOut[]> {
   if (!UUID.test(callId)) return [];
   const { rows } = await ctx.db.query<DeliveryRow>(
     `${DELIVERY_SELECT} WHERE d.account_id = $1 AND e.type IN ('call.answered', 'call.ended', 'recording.ready')
@@ -272,7 +332,9 @@ export interface DeliveryAttemptOut {
 
 /** One of the account's deliveries with the event's payload and every attempt, oldest attempt first. */
 export async function getDeliveryWithAttempts(
-  ctx: AppContext, who: Principal, deliveryId: string,
+  ctx: AppContext,
+  who: Principal,
+  deliveryId: string,
 ): Promise<{ delivery: DeliveryOut; payload: string; attempts: DeliveryAttemptOut[] }> {
   const notFound = () => new ApiError("not_found", `No webhook delivery ${deliveryId.slice(0, 64)} on this account.`);
   if (!UUID.test(deliveryId)) throw notFound();
@@ -282,7 +344,14 @@ export async function getDeliveryWithAttempts(
   );
   const row = rows[0];
   if (!row) throw notFound();
-  const attempts = await ctx.db.query<{ attempt: number; started_at: Date; duration_ms: number; status_code: number | null; error: string | null; response_excerpt: string | null }>(
+  const attempts = await ctx.db.query<{
+    attempt: number;
+    started_at: Date;
+    duration_ms: number;
+    status_code: number | null;
+    error: string | null;
+    response_excerpt: string | null;
+  }>(
     "SELECT attempt, started_at, duration_ms, status_code, error, response_excerpt FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt, id",
     [row.id],
   );

@@ -28,26 +28,42 @@ function shape(row: SettingsRow): WhatsAppSettings {
 }
 
 export function whatsappNotConfigured(): ApiError {
-  return new ApiError("whatsapp_not_configured", "This account has no WhatsApp settings. Set them with PUT /v1/me/whatsapp.");
+  return new ApiError(
+    "whatsapp_not_configured",
+    "This account has no WhatsApp settings. Set them with PUT /v1/me/whatsapp.",
+  );
 }
 
 function requireSecretBox(ctx: AppContext): SecretBox {
   if (!ctx.secretBox) {
-    throw new ApiError("service_unavailable", "WhatsApp is unavailable: no encryption key for access tokens is configured (WAKHA_ENCRYPTION_KEY).");
+    throw new ApiError(
+      "service_unavailable",
+      "WhatsApp is unavailable: no encryption key for access tokens is configured (WAKHA_ENCRYPTION_KEY).",
+    );
   }
   return ctx.secretBox;
 }
 
 export async function getWhatsAppSettings(ctx: AppContext, who: Principal): Promise<WhatsAppSettings> {
-  const { rows } = await ctx.db.query<SettingsRow>(`SELECT ${COLUMNS} FROM whatsapp_settings WHERE account_id = $1`, [who.accountId]);
+  const { rows } = await ctx.db.query<SettingsRow>(`SELECT ${COLUMNS} FROM whatsapp_settings WHERE account_id = $1`, [
+    who.accountId,
+  ]);
   if (!rows[0]) throw whatsappNotConfigured();
   return shape(rows[0]);
 }
 
 /** Creates or replaces the settings in one statement (two identical PUTs leave one row). */
-export async function setWhatsAppSettings(ctx: AppContext, who: Principal, input: WhatsAppSettingsInput): Promise<WhatsAppSettings> {
+export async function setWhatsAppSettings(
+  ctx: AppContext,
+  who: Principal,
+  input: WhatsAppSettingsInput,
+): Promise<WhatsAppSettings> {
   const sealed = requireSecretBox(ctx).seal(input.access_token);
-  const templates = Object.fromEntries(Object.entries(input.templates).filter(([, t]) => t).map(([lang, t]) => [lang, { name: t!.name, language: t!.language ?? lang }]));
+  const templates = Object.fromEntries(
+    Object.entries(input.templates)
+      .filter(([, t]) => t)
+      .map(([lang, t]) => [lang, { name: t!.name, language: t!.language ?? lang }]),
+  );
   const now = new Date(ctx.now());
   const { rows } = await ctx.db.query<SettingsRow>(
     `INSERT INTO whatsapp_settings (account_id, phone_number_id, access_token_sealed, token_last4, templates, fallback, created_at, updated_at)
@@ -55,7 +71,15 @@ export async function setWhatsAppSettings(ctx: AppContext, who: Principal, input
      ON CONFLICT (account_id) DO UPDATE SET phone_number_id = EXCLUDED.phone_number_id, access_token_sealed = EXCLUDED.access_token_sealed,
        token_last4 = EXCLUDED.token_last4, templates = EXCLUDED.templates, fallback = EXCLUDED.fallback, updated_at = EXCLUDED.updated_at
      RETURNING ${COLUMNS}`,
-    [who.accountId, input.phone_number_id, sealed, input.access_token.slice(-4), JSON.stringify(templates), input.fallback ?? "after_last_attempt", now],
+    [
+      who.accountId,
+      input.phone_number_id,
+      sealed,
+      input.access_token.slice(-4),
+      JSON.stringify(templates),
+      input.fallback ?? "after_last_attempt",
+      now,
+    ],
   );
   return shape(rows[0]!);
 }
@@ -82,8 +106,23 @@ export interface WhatsAppMessageSummary {
 }
 
 /** The account's latest WhatsApp messages, newest first (at most `limit`, 1 to 100). */
-export async function listRecentWhatsAppMessages(ctx: AppContext, who: Principal, limit = 20): Promise<WhatsAppMessageSummary[]> {
-  const { rows } = await ctx.db.query<{ id: string; kind: string; status: string; to_phone: string; language: string; shop: string; order_external_id: string; call_id: string | null; problem: string | null; created_at: Date }>(
+export async function listRecentWhatsAppMessages(
+  ctx: AppContext,
+  who: Principal,
+  limit = 20,
+): Promise<WhatsAppMessageSummary[]> {
+  const { rows } = await ctx.db.query<{
+    id: string;
+    kind: string;
+    status: string;
+    to_phone: string;
+    language: string;
+    shop: string;
+    order_external_id: string;
+    call_id: string | null;
+    problem: string | null;
+    created_at: Date;
+  }>(
     `SELECT m.id, m.kind, m.status, m.to_phone, m.language, s.external_id AS shop, o.external_id AS order_external_id, m.call_id,
             COALESCE(m.error->>'reason', m.error->>'title', m.error->>'message') AS problem, m.created_at
      FROM whatsapp_messages m JOIN orders o ON o.id = m.order_id JOIN shops s ON s.id = o.shop_id
@@ -91,7 +130,15 @@ export async function listRecentWhatsAppMessages(ctx: AppContext, who: Principal
     [who.accountId, Math.min(100, Math.max(1, limit))],
   );
   return rows.map((r) => ({
-    id: r.id, kind: r.kind, status: r.status, toPhone: r.to_phone, language: r.language, shopExternalId: r.shop,
-    orderExternalId: r.order_external_id, callId: r.call_id, problem: r.problem, createdAt: r.created_at.toISOString(),
+    id: r.id,
+    kind: r.kind,
+    status: r.status,
+    toPhone: r.to_phone,
+    language: r.language,
+    shopExternalId: r.shop,
+    orderExternalId: r.order_external_id,
+    callId: r.call_id,
+    problem: r.problem,
+    createdAt: r.created_at.toISOString(),
   }));
 }

@@ -7,7 +7,6 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { RecordingSource } from "../domain/recording-source.ts";
 import type { RecordingStore } from "./recording-store.ts";
 
-
 /** What a download stored: the key (calls.recording_path), its content type and size. */
 export interface DownloadedRecording {
   key: string;
@@ -33,9 +32,16 @@ export function recordingKey(callId: string, contentType: string): string {
  * Downloads the recording into `store` under the call's key: streamed when the response gives its length (the
  * store needs it up front), else read whole. Null when the carrier says there is none (404 after the retries).
  */
-export async function downloadRecording(store: RecordingStore, callId: string, source: RecordingSource): Promise<DownloadedRecording | null> {
+export async function downloadRecording(
+  store: RecordingStore,
+  callId: string,
+  source: RecordingSource,
+): Promise<DownloadedRecording | null> {
   for (let attempt = 0; ; attempt++) {
-    const res = await fetch(source.url, { headers: source.headers, signal: AbortSignal.timeout(source.timeoutMs ?? 30_000) });
+    const res = await fetch(source.url, {
+      headers: source.headers,
+      signal: AbortSignal.timeout(source.timeoutMs ?? 30_000),
+    });
     if (res.ok) {
       const type = source.contentType ?? (res.headers.get("content-type") ?? "audio/wav").split(";")[0]!.trim();
       const contentType = type === "audio/x-wav" ? "audio/wav" : type;

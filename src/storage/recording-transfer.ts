@@ -19,7 +19,10 @@ class TransferThread {
   readonly #onGone: () => void;
   #worker: Worker | null = null;
   #nextId = 0;
-  readonly #pending = new Map<number, { resolve: (r: DownloadedRecording | null) => void; reject: (e: Error) => void }>();
+  readonly #pending = new Map<
+    number,
+    { resolve: (r: DownloadedRecording | null) => void; reject: (e: Error) => void }
+  >();
   #idle: NodeJS.Timeout | null = null;
 
   constructor(spec: RecordingStoreSpec, onGone: () => void) {
@@ -43,7 +46,10 @@ class TransferThread {
   #start(): Worker {
     if (this.#worker) return this.#worker;
     // None of the node's flags: its preloads and profilers (--import, --cpu-prof) are for the thread that runs the calls.
-    const worker = new Worker(new URL("./recording-transfer-worker.ts", import.meta.url), { workerData: this.#spec, execArgv: [] });
+    const worker = new Worker(new URL("./recording-transfer-worker.ts", import.meta.url), {
+      workerData: this.#spec,
+      execArgv: [],
+    });
     worker.unref();
     worker.on("message", (reply: Reply) => {
       const waiter = this.#pending.get(reply.id);

@@ -19,7 +19,13 @@ export interface RecordingsContext {
 }
 
 /** Stores a call's audio (streamed to the store) and records it on the call. */
-export async function saveRecording(ctx: RecordingsContext, callId: string, audio: Uint8Array | Readable, contentType: string, size?: number): Promise<void> {
+export async function saveRecording(
+  ctx: RecordingsContext,
+  callId: string,
+  audio: Uint8Array | Readable,
+  contentType: string,
+  size?: number,
+): Promise<void> {
   const key = recordingKey(callId, contentType);
   const bytes = size ?? (audio instanceof Uint8Array ? audio.byteLength : undefined);
   if (bytes === undefined) throw new Error("saveRecording: a streamed recording needs its size");
@@ -31,14 +37,24 @@ export async function saveRecording(ctx: RecordingsContext, callId: string, audi
  * Downloads a carrier's recording into the store (in the node's recording-transfer thread: recording-transfer.ts) and
  * records it on the call; false when the carrier has none.
  */
-export async function saveCarrierRecording(ctx: RecordingsContext, callId: string, source: RecordingSource): Promise<boolean> {
+export async function saveCarrierRecording(
+  ctx: RecordingsContext,
+  callId: string,
+  source: RecordingSource,
+): Promise<boolean> {
   const stored = await ctx.recordingTransfers.run(ctx.recordings, callId, source);
   if (!stored) return false;
   await attachRecording(ctx, callId, stored.key, stored.contentType, stored.bytes);
   return true;
 }
 
-async function attachRecording(ctx: RecordingsContext, callId: string, key: string, contentType: string, bytes: number): Promise<void> {
+async function attachRecording(
+  ctx: RecordingsContext,
+  callId: string,
+  key: string,
+  contentType: string,
+  bytes: number,
+): Promise<void> {
   const { rowCount } = await ctx.db.query(
     `UPDATE calls SET recording_path = $2, recording_content_type = $3, recording_bytes = $4, recording_saved_at = now(),
        recording_purged_at = NULL, updated_at = now() WHERE id = $1`,
@@ -53,7 +69,10 @@ async function attachRecording(ctx: RecordingsContext, callId: string, key: stri
 export type OpenedRecording = StoredRecording;
 
 /** Opens a stored recording; null when the object is no longer there. */
-export async function openRecording(ctx: Pick<RecordingsContext, "recordings">, key: string): Promise<OpenedRecording | null> {
+export async function openRecording(
+  ctx: Pick<RecordingsContext, "recordings">,
+  key: string,
+): Promise<OpenedRecording | null> {
   return ctx.recordings.open(key);
 }
 
@@ -63,12 +82,19 @@ export async function purgeRecording(ctx: RecordingsContext, callId: string): Pr
 }
 
 /** The retention job: purges recordings older than their account's retention (30 days at most), a batch at a time; returns how many. */
-export async function purgeExpiredRecordings(ctx: RecordingsContext, retentionDays = RECORDING_RETENTION_DAYS): Promise<number> {
+export async function purgeExpiredRecordings(
+  ctx: RecordingsContext,
+  retentionDays = RECORDING_RETENTION_DAYS,
+): Promise<number> {
   let purged = 0;
   for (;;) {
     // Each account's own retention (issue 36.5), never longer than `retentionDays`.
-    const n = await purgeBatch(ctx, `recording_saved_at < now() - make_interval(days => LEAST($1::int,
-      COALESCE((SELECT a.recording_days FROM accounts a WHERE a.id = calls.account_id), $1::int)))`, [retentionDays]);
+    const n = await purgeBatch(
+      ctx,
+      `recording_saved_at < now() - make_interval(days => LEAST($1::int,
+      COALESCE((SELECT a.recording_days FROM accounts a WHERE a.id = calls.account_id), $1::int)))`,
+      [retentionDays],
+    );
     purged += n;
     if (n < PURGE_BATCH) return purged;
   }

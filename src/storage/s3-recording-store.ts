@@ -2,9 +2,21 @@
 // serve a recording that a worker node on another machine wrote. Uploads stream the body with its length in one
 // PutObject (up to 5 GB, far above a call's audio); reads are a HeadObject for the size, then a ranged GetObject
 // streamed to the client; the purge deletes up to 1,000 keys per DeleteObjects.
-import { DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type ServerSideEncryption } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type ServerSideEncryption,
+} from "@aws-sdk/client-s3";
 import { PassThrough, type Readable } from "node:stream";
-import type { RecordingStore, RecordingStoreSpec, S3RecordingStoreOptions, StoredRecording } from "./recording-store.ts";
+import type {
+  RecordingStore,
+  RecordingStoreSpec,
+  S3RecordingStoreOptions,
+  StoredRecording,
+} from "./recording-store.ts";
 
 export type { S3RecordingStoreOptions };
 
@@ -42,15 +54,17 @@ export class S3RecordingStore implements RecordingStore {
 
   async put(key: string, body: Uint8Array | Readable, size: number, contentType: string): Promise<void> {
     const { sse, kmsKeyId } = this.#options;
-    await this.#client.send(new PutObjectCommand({
-      Bucket: this.#options.bucket,
-      Key: this.#key(key),
-      Body: body,
-      ContentLength: size,
-      ContentType: contentType,
-      ...(sse === "none" ? {} : { ServerSideEncryption: sse as ServerSideEncryption }),
-      ...(sse === "aws:kms" && kmsKeyId ? { SSEKMSKeyId: kmsKeyId } : {}),
-    }));
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.#options.bucket,
+        Key: this.#key(key),
+        Body: body,
+        ContentLength: size,
+        ContentType: contentType,
+        ...(sse === "none" ? {} : { ServerSideEncryption: sse as ServerSideEncryption }),
+        ...(sse === "aws:kms" && kmsKeyId ? { SSEKMSKeyId: kmsKeyId } : {}),
+      }),
+    );
   }
 
   async open(key: string): Promise<StoredRecording | null> {
@@ -88,13 +102,18 @@ export class S3RecordingStore implements RecordingStore {
   async deleteMany(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH);
-      const res = await this.#client.send(new DeleteObjectsCommand({
-        Bucket: this.#options.bucket,
-        Delete: { Objects: batch.map((k) => ({ Key: this.#key(k) })), Quiet: true },
-      }));
+      const res = await this.#client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.#options.bucket,
+          Delete: { Objects: batch.map((k) => ({ Key: this.#key(k) })), Quiet: true },
+        }),
+      );
       // A missing key counts as deleted (S3 reports it so); any other error leaves the rows for the next purge.
       const failed = (res.Errors ?? []).filter((e) => e.Code !== "NoSuchKey");
-      if (failed.length) throw new Error(`bucket refused to delete ${failed.length} recording(s): ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ""}`);
+      if (failed.length)
+        throw new Error(
+          `bucket refused to delete ${failed.length} recording(s): ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ""}`,
+        );
     }
   }
 

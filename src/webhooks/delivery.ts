@@ -30,13 +30,20 @@ export type AttemptOutcome = "stale" | "delivered" | "retrying" | "failed";
  * retry (only the signature's timestamp changes).
  */
 export function envelope(event: { id: string; type: string; created_at: Date; payload: string }): string {
-  const head = JSON.stringify({ id: event.id, type: event.type, created_at: event.created_at.toISOString(), api_version: "1" });
+  const head = JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at.toISOString(),
+    api_version: "1",
+  });
   return `${head.slice(0, -1)},"data":${event.payload}}`;
 }
 
 // One statement loads a whole batch (named: planned once per connection).
 async function load(db: Queryable, deliveryIds: string[]): Promise<DeliveryRow[]> {
-  const { rows } = await queryPrepared<DeliveryRow>(db, "webhook_deliveries_load",
+  const { rows } = await queryPrepared<DeliveryRow>(
+    db,
+    "webhook_deliveries_load",
     `SELECT d.id, d.status, d.attempts, d.webhook_id, w.url, w.secret_sealed, w.status AS webhook_status,
             e.id AS event_id, e.type AS event_type, e.payload::text AS payload, e.created_at AS event_created_at
      FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id JOIN webhook_events e ON e.id = d.event_id
@@ -60,8 +67,10 @@ async function abandon(ctx: AppContext, row: DeliveryRow, reason: string): Promi
 function errorText(result: SendResult): string | null {
   const code = result.statusCode;
   let text = result.error;
-  if (code !== null && code >= 300 && code < 400) text = `redirect not followed: the receiver answered ${code}${result.location ? ` to ${result.location}` : ""}`;
-  else if (code !== null && (code < 200 || code >= 300)) text = `the receiver answered ${code}${code === 410 ? " Gone: the webhook is now disabled" : ""}`;
+  if (code !== null && code >= 300 && code < 400)
+    text = `redirect not followed: the receiver answered ${code}${result.location ? ` to ${result.location}` : ""}`;
+  else if (code !== null && (code < 200 || code >= 300))
+    text = `the receiver answered ${code}${code === 410 ? " Gone: the webhook is now disabled" : ""}`;
   return text === null ? null : text.slice(0, MAX_ERROR_CHARS);
 }
 
@@ -91,7 +100,10 @@ interface Sent {
  * one statement records every delivered or spent attempt; a retry (its next job in the same transaction) or a
  * 410 (the webhook disabled) is recorded on its own. Returns each job's outcome, in order.
  */
-export async function attemptDeliveries(ctx: AppContext, jobs: { deliveryId: string; attempt: number }[]): Promise<AttemptOutcome[]> {
+export async function attemptDeliveries(
+  ctx: AppContext,
+  jobs: { deliveryId: string; attempt: number }[],
+): Promise<AttemptOutcome[]> {
   if (!ctx.secretBox) throw new Error("WAKHA_ENCRYPTION_KEY is not set: webhook deliveries cannot be signed");
   const box = ctx.secretBox;
   const rows = new Map((await load(ctx.db, [...new Set(jobs.map((j) => j.deliveryId))])).map((r) => [r.id, r]));
@@ -106,7 +118,11 @@ export async function attemptDeliveries(ctx: AppContext, jobs: { deliveryId: str
     if (row?.status !== "pending" || row.attempts !== attempt - 1 || claimed.has(row.id)) continue;
     claimed.add(row.id);
     if (row.webhook_status !== "active") {
-      sending.push(abandon(ctx, row, `the webhook was ${row.webhook_status} before this attempt`).then((o) => void (outcomes[index] = o)));
+      sending.push(
+        abandon(ctx, row, `the webhook was ${row.webhook_status} before this attempt`).then(
+          (o) => void (outcomes[index] = o),
+        ),
+      );
       continue;
     }
     if (!secrets.has(row.secret_sealed)) {
@@ -120,8 +136,13 @@ export async function attemptDeliveries(ctx: AppContext, jobs: { deliveryId: str
     }
     const secret = secrets.get(row.secret_sealed);
     if (!secret) {
-      sending.push(abandon(ctx, row, "the webhook secret cannot be unsealed (WAKHA_ENCRYPTION_KEY changed?); delete and create the webhook again")
-        .then((o) => void (outcomes[index] = o)));
+      sending.push(
+        abandon(
+          ctx,
+          row,
+          "the webhook secret cannot be unsealed (WAKHA_ENCRYPTION_KEY changed?); delete and create the webhook again",
+        ).then((o) => void (outcomes[index] = o)),
+      );
       continue;
     }
     sending.push(send(ctx, row, attempt, secret).then((s) => void sent.push({ index, sent: s })));
@@ -131,25 +152,42 @@ export async function attemptDeliveries(ctx: AppContext, jobs: { deliveryId: str
   // Delivered, or failed at the end of the schedule without a 410: one statement for all of them.
   const simple = sent.filter(({ sent: s }) => s.nextAt === null && s.result.statusCode !== 410);
   if (simple.length) {
-    const recorded = await recordSettled(ctx, simple.map((x) => x.sent));
+    const recorded = await recordSettled(
+      ctx,
+      simple.map((x) => x.sent),
+    );
     for (const { index, sent: s } of simple) outcomes[index] = recorded.has(s.row.id) ? s.outcome : "stale";
   }
-  await Promise.all(sent.filter((x) => !simple.includes(x)).map(async ({ index, sent: s }) => {
-    outcomes[index] = await recordOne(ctx, s);
-  }));
+  await Promise.all(
+    sent
+      .filter((x) => !simple.includes(x))
+      .map(async ({ index, sent: s }) => {
+        outcomes[index] = await recordOne(ctx, s);
+      }),
+  );
   return outcomes;
 }
 
 async function send(ctx: AppContext, row: DeliveryRow, attempt: number, secret: string): Promise<Sent> {
-  const body = envelope({ id: row.event_id, type: row.event_type, created_at: row.event_created_at, payload: row.payload });
+  const body = envelope({
+    id: row.event_id,
+    type: row.event_type,
+    created_at: row.event_created_at,
+    payload: row.payload,
+  });
   const startedAt = new Date(ctx.now());
-  const result = await sendWebhook(row.url, body, {
-    "Content-Type": "application/json",
-    "User-Agent": USER_AGENT,
-    "X-Service-Signature": signWebhook(secret, body, Math.floor(startedAt.getTime() / 1000)),
-    "X-Service-Event-Id": row.event_id,
-    "X-Service-Event-Type": row.event_type,
-  }, { allowPrivate: ctx.config.WAKHA_WEBHOOK_ALLOW_PRIVATE });
+  const result = await sendWebhook(
+    row.url,
+    body,
+    {
+      "Content-Type": "application/json",
+      "User-Agent": USER_AGENT,
+      "X-Service-Signature": signWebhook(secret, body, Math.floor(startedAt.getTime() / 1000)),
+      "X-Service-Event-Id": row.event_id,
+      "X-Service-Event-Type": row.event_type,
+    },
+    { allowPrivate: ctx.config.WAKHA_WEBHOOK_ALLOW_PRIVATE },
+  );
   const code = result.statusCode;
   const schedule = ctx.config.WAKHA_WEBHOOK_RETRY_SCHEDULE;
   let outcome: Sent["outcome"];
@@ -163,7 +201,9 @@ async function send(ctx: AppContext, row: DeliveryRow, attempt: number, secret: 
 /** Records settled attempts (no next job, no 410) in one statement; returns the ids whose attempt was still due. */
 async function recordSettled(ctx: AppContext, batch: Sent[]): Promise<Set<string>> {
   const at = new Date(ctx.now());
-  const { rows } = await queryPrepared<{ id: string }>(ctx.db, "webhook_deliveries_settle",
+  const { rows } = await queryPrepared<{ id: string }>(
+    ctx.db,
+    "webhook_deliveries_settle",
     `WITH u AS (
        SELECT * FROM unnest($1::uuid[], $2::int[], $3::text[], $4::int[], $5::text[], $6::timestamptz[], $7::int[], $8::text[])
          AS u(id, attempt, status, code, error, started_at, duration_ms, excerpt)),
@@ -177,9 +217,17 @@ async function recordSettled(ctx: AppContext, batch: Sent[]): Promise<Set<string
        INSERT INTO webhook_attempts (delivery_id, attempt, started_at, duration_ms, status_code, response_excerpt, error)
        SELECT u.id, u.attempt, u.started_at, u.duration_ms, u.code, u.excerpt, u.error FROM u JOIN d ON d.id = u.id)
      SELECT id FROM d`,
-    [batch.map((s) => s.row.id), batch.map((s) => s.attempt), batch.map((s) => s.outcome), batch.map((s) => s.result.statusCode),
-      batch.map((s) => errorText(s.result)), batch.map((s) => s.startedAt), batch.map((s) => s.result.durationMs),
-      batch.map((s) => s.result.excerpt), at],
+    [
+      batch.map((s) => s.row.id),
+      batch.map((s) => s.attempt),
+      batch.map((s) => s.outcome),
+      batch.map((s) => s.result.statusCode),
+      batch.map((s) => errorText(s.result)),
+      batch.map((s) => s.startedAt),
+      batch.map((s) => s.result.durationMs),
+      batch.map((s) => s.result.excerpt),
+      at,
+    ],
   );
   return new Set(rows.map((r) => r.id));
 }
@@ -209,8 +257,20 @@ async function recordOne(ctx: AppContext, s: Sent): Promise<AttemptOutcome> {
                 last_error = 'the webhook was disabled (410 Gone) before this delivery succeeded'
          WHERE webhook_id = $11 AND status = 'pending' AND id <> $1 AND $5::int = 410 AND EXISTS (SELECT 1 FROM d))
        SELECT count(*)::int AS n FROM d`,
-      [row.id, attempt, outcome === "retrying" ? "pending" : outcome, nextAt, code, errorText(result), at,
-        startedAt, result.durationMs, result.excerpt, row.webhook_id, `The receiver answered 410 Gone to event ${row.event_id} on ${at.toISOString()}.`],
+      [
+        row.id,
+        attempt,
+        outcome === "retrying" ? "pending" : outcome,
+        nextAt,
+        code,
+        errorText(result),
+        at,
+        startedAt,
+        result.durationMs,
+        result.excerpt,
+        row.webhook_id,
+        `The receiver answered 410 Gone to event ${row.event_id} on ${at.toISOString()}.`,
+      ],
     );
     return rows[0]!.n === 1;
   };
@@ -218,7 +278,12 @@ async function recordOne(ctx: AppContext, s: Sent): Promise<AttemptOutcome> {
   if (!nextAt) return (await record(ctx.db)) ? outcome : "stale";
   return ctx.db.tx(async (client) => {
     if (!(await record(client))) return "stale";
-    await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: row.id, attempt: attempt + 1 }, { startAfter: nextAt });
+    await ctx.queue.enqueue(
+      client,
+      JOBS.deliverWebhook,
+      { delivery_id: row.id, attempt: attempt + 1 },
+      { startAfter: nextAt },
+    );
     return outcome;
   });
 }
@@ -233,7 +298,10 @@ export const STUCK_AFTER_SECONDS = 30 * 60;
  * Puts back the job of each pending delivery that is long overdue, for its next attempt. Safe to run on several
  * nodes and next to a late original job: only the attempt that is still due is recorded (attemptDelivery).
  */
-export async function requeueStuckDeliveries(ctx: AppContext, stuckAfterSeconds = STUCK_AFTER_SECONDS): Promise<number> {
+export async function requeueStuckDeliveries(
+  ctx: AppContext,
+  stuckAfterSeconds = STUCK_AFTER_SECONDS,
+): Promise<number> {
   const { rows } = await ctx.db.query<{ id: string; attempts: number }>(
     `SELECT id, attempts FROM webhook_deliveries
      WHERE status = 'pending' AND COALESCE(next_attempt_at, created_at) < $1::timestamptz - make_interval(secs => $2)
@@ -247,7 +315,8 @@ export async function requeueStuckDeliveries(ctx: AppContext, stuckAfterSeconds 
         "UPDATE webhook_deliveries SET next_attempt_at = $3, updated_at = $3 WHERE id = $1 AND status = 'pending' AND attempts = $2",
         [row.id, row.attempts, new Date(ctx.now())],
       );
-      if (rowCount) await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: row.id, attempt: row.attempts + 1 });
+      if (rowCount)
+        await ctx.queue.enqueue(client, JOBS.deliverWebhook, { delivery_id: row.id, attempt: row.attempts + 1 });
     });
   }
   return rows.length;

@@ -20,7 +20,13 @@ export function newEventId(): string {
  * Nothing is written when the account has no active webhook (null). Locks the webhook row so a concurrent
  * DELETE waits for this transaction instead of racing it.
  */
-export async function recordEvent(ctx: AppContext, client: Queryable, accountId: string, type: EventType, data: object): Promise<RecordedEvent | null> {
+export async function recordEvent(
+  ctx: AppContext,
+  client: Queryable,
+  accountId: string,
+  type: EventType,
+  data: object,
+): Promise<RecordedEvent | null> {
   const hook = await client.query<{ id: string }>(
     "SELECT id FROM webhooks WHERE account_id = $1 AND status = 'active' FOR SHARE",
     [accountId],

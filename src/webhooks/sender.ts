@@ -28,8 +28,14 @@ export interface SendResult {
 
 // Separate keep-alive pools per guard setting, so a socket opened under one policy never serves the other.
 const AGENTS = {
-  open: { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), https: new https.Agent({ keepAlive: true, maxSockets: 256 }) },
-  guarded: { http: new http.Agent({ keepAlive: true, maxSockets: 256 }), https: new https.Agent({ keepAlive: true, maxSockets: 256 }) },
+  open: {
+    http: new http.Agent({ keepAlive: true, maxSockets: 256 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 256 }),
+  },
+  guarded: {
+    http: new http.Agent({ keepAlive: true, maxSockets: 256 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 256 }),
+  },
 };
 
 function describe(err: unknown): string {
@@ -43,7 +49,12 @@ function describe(err: unknown): string {
  * POSTs `body` to `rawUrl`. The URL is parsed and checked afresh, and the socket's address is checked at
  * connect time (guardedLookup), so a name that now resolves to a private address is refused (DNS rebinding).
  */
-export async function sendWebhook(rawUrl: string, body: string, headers: Record<string, string>, options: SendOptions): Promise<SendResult> {
+export async function sendWebhook(
+  rawUrl: string,
+  body: string,
+  headers: Record<string, string>,
+  options: SendOptions,
+): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   let url: URL;
@@ -67,7 +78,13 @@ export async function sendWebhook(rawUrl: string, body: string, headers: Record<
 
 type PostResult = Omit<SendResult, "durationMs"> & { staleSocket: boolean };
 
-function post(url: URL, body: string, headers: Record<string, string>, allowPrivate: boolean, deadline: { at: number; label: string }): Promise<PostResult> {
+function post(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  allowPrivate: boolean,
+  deadline: { at: number; label: string },
+): Promise<PostResult> {
   const secure = url.protocol === "https:";
   const pool = allowPrivate ? AGENTS.open : AGENTS.guarded;
   const timeoutMs = Math.max(1, Math.round(deadline.at - performance.now()));
@@ -98,9 +115,12 @@ function post(url: URL, body: string, headers: Record<string, string>, allowPriv
       let seen = 0;
       const done = (error: string | null) => {
         // stream: true holds back a character cut at the 1 KiB boundary instead of turning it into U+FFFD.
-        const excerpt = chunks.length ? new TextDecoder().decode(Buffer.concat(chunks), { stream: true }).replaceAll("\u0000", "") : null;
+        const excerpt = chunks.length
+          ? new TextDecoder().decode(Buffer.concat(chunks), { stream: true }).replaceAll("\u0000", "")
+          : null;
         const status = response.statusCode ?? null;
-        const location = status !== null && status >= 300 && status < 400 ? String(response.headers.location ?? "") || null : null;
+        const location =
+          status !== null && status >= 300 && status < 400 ? String(response.headers.location ?? "") || null : null;
         finish({ statusCode: status, excerpt, error, location });
       };
       response.on("data", (chunk: Buffer) => {

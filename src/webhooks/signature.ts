@@ -12,7 +12,11 @@ function mac(secret: string, timestamp: number, rawBody: string | Buffer): strin
 }
 
 /** The `X-Service-Signature` value: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>` (CONTRACT §6). */
-export function signWebhook(secret: string, rawBody: string | Buffer, nowSeconds = Math.floor(Date.now() / 1000)): string {
+export function signWebhook(
+  secret: string,
+  rawBody: string | Buffer,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): string {
   return `t=${nowSeconds},v1=${mac(secret, nowSeconds, rawBody)}`;
 }
 
@@ -20,7 +24,12 @@ export function signWebhook(secret: string, rawBody: string | Buffer, nowSeconds
  * Verifies a delivery as a receiver should: a `v1` signature over the exact raw bytes, compared in constant
  * time, with a timestamp no more than 5 minutes away. Several `v1` entries are accepted (secret rotation).
  */
-export function verifyWebhook(secret: string, header: string | undefined, rawBody: string | Buffer, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifyWebhook(
+  secret: string,
+  header: string | undefined,
+  rawBody: string | Buffer,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   if (!header) return false;
   let timestamp: number | undefined;
   const candidates: string[] = [];

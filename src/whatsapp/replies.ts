@@ -40,7 +40,11 @@ export interface ReplyContent {
   receivedAt: Date;
 }
 
-const BUTTON_RESOLUTION: Record<ButtonAction, OrderResolution> = { confirm: "confirmed", cancel: "declined", call_me: "callback_requested" };
+const BUTTON_RESOLUTION: Record<ButtonAction, OrderResolution> = {
+  confirm: "confirmed",
+  cancel: "declined",
+  call_me: "callback_requested",
+};
 
 const INTENT_RESOLUTION: Partial<Record<Intent, OrderResolution>> = {
   confirm: "confirmed",
@@ -109,12 +113,16 @@ async function targetOrder(client: Queryable, reply: ReplyContent, since: Date):
 }
 
 /** What a reply says: a resolution, a request for a clarifying message, or nothing Wakha reads (a photo, ...). */
-function readReply(reply: ReplyContent, country: Country): { intent: string | null; resolution: OrderResolution | null; unclear: boolean } {
+function readReply(
+  reply: ReplyContent,
+  country: Country,
+): { intent: string | null; resolution: OrderResolution | null; unclear: boolean } {
   const button = reply.payload ? parseButtonPayload(reply.payload) : null;
   if (button) return { intent: button.action, resolution: BUTTON_RESOLUTION[button.action], unclear: false };
   if (reply.type !== "text" || !reply.text?.trim()) return { intent: null, resolution: null, unclear: false };
   const reading = classifyIntent(reply.text, country);
-  const resolution = reading.mixed || reading.confidence < MIN_CONFIDENCE ? null : (INTENT_RESOLUTION[reading.intent] ?? null);
+  const resolution =
+    reading.mixed || reading.confidence < MIN_CONFIDENCE ? null : (INTENT_RESOLUTION[reading.intent] ?? null);
   return { intent: reading.intent, resolution, unclear: resolution === null };
 }
 
@@ -123,31 +131,58 @@ function readReply(reply: ReplyContent, country: Country): { intent: string | nu
  * (within the 24-hour window: after it, the refusal is recorded instead). "Call me" also schedules a call inside the
  * calling hours. Runs in the transaction that stored the inbound message, once per message id. Returns the order id.
  */
-export async function handleReply(ctx: AppContext, client: Queryable, reply: ReplyContent, since: Date): Promise<string | null> {
+export async function handleReply(
+  ctx: AppContext,
+  client: Queryable,
+  reply: ReplyContent,
+  since: Date,
+): Promise<string | null> {
   const target = await targetOrder(client, reply, since);
   if (!target) return null;
   const { rows } = await client.query<{ country: Country }>(
-    "SELECT country FROM calls WHERE order_id = $1 ORDER BY previous_attempts DESC, created_at DESC LIMIT 1", [target.order_id]);
+    "SELECT country FROM calls WHERE order_id = $1 ORDER BY previous_attempts DESC, created_at DESC LIMIT 1",
+    [target.order_id],
+  );
   const country = rows[0]?.country ?? "MA";
   const read = readReply(reply, country);
   const at = reply.sentAt ?? reply.receivedAt;
   let action = "ignored";
   if (read.resolution) {
     // The customer's words, as a call's outcome keeps them; the message itself is the resolution's `message_id`.
-    const details: Record<string, unknown> | null = reply.text ? { transcript_excerpt: reply.text.slice(0, 500) } : null;
+    const details: Record<string, unknown> | null = reply.text
+      ? { transcript_excerpt: reply.text.slice(0, 500) }
+      : null;
     await settleOrder(ctx, client, {
-      accountId: target.account_id, orderId: target.order_id, resolution: read.resolution, channel: "whatsapp", at, details, messageId: reply.id,
+      accountId: target.account_id,
+      orderId: target.order_id,
+      resolution: read.resolution,
+      channel: "whatsapp",
+      at,
+      details,
+      messageId: reply.id,
     });
     action = "settled";
-    if (read.resolution === "callback_requested" && (await scheduleCallBack(ctx, client, target.order_id))) action = "call_scheduled";
+    if (read.resolution === "callback_requested" && (await scheduleCallBack(ctx, client, target.order_id)))
+      action = "call_scheduled";
   } else if (read.unclear) {
     action = await clarify(ctx, client, target, reply);
   }
   await client.query(
     `INSERT INTO order_messages (message_id, account_id, order_id, kind, text, payload, intent, resolution, action, sent_at, received_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) ON CONFLICT (message_id) DO NOTHING`,
-    [reply.id, target.account_id, target.order_id, reply.payload ? "button" : reply.type, reply.text ?? reply.buttonText ?? null, reply.payload ?? null,
-      read.intent, read.resolution, action, reply.sentAt, reply.receivedAt],
+    [
+      reply.id,
+      target.account_id,
+      target.order_id,
+      reply.payload ? "button" : reply.type,
+      reply.text ?? reply.buttonText ?? null,
+      reply.payload ?? null,
+      read.intent,
+      read.resolution,
+      action,
+      reply.sentAt,
+      reply.receivedAt,
+    ],
   );
   return target.order_id;
 }
@@ -160,8 +195,18 @@ async function clarify(ctx: AppContext, client: Queryable, target: OrderTarget, 
   const { rowCount } = await client.query(
     `INSERT INTO whatsapp_messages (id, account_id, order_id, attempt, kind, to_phone, language, status, error, failed_at, created_at, updated_at)
      VALUES ($1, $2, $3, $4, 'clarification', $5, $6, $7, $8, $9, $10, $10) ON CONFLICT (order_id, attempt, kind) DO NOTHING`,
-    [id, target.account_id, target.order_id, target.attempt, reply.phone, target.language, expired ? "failed" : "pending",
-      expired ? JSON.stringify({ reason: "window_expired" }) : null, expired ? now : null, now],
+    [
+      id,
+      target.account_id,
+      target.order_id,
+      target.attempt,
+      reply.phone,
+      target.language,
+      expired ? "failed" : "pending",
+      expired ? JSON.stringify({ reason: "window_expired" }) : null,
+      expired ? now : null,
+      now,
+    ],
   );
   if (!rowCount) return "ignored";
   if (expired) return "clarification_refused";
@@ -175,7 +220,13 @@ async function clarify(ctx: AppContext, client: Queryable, target: OrderTarget, 
  * Two "call me" replies at once are judged one after the other: settleOrder took the order's row lock before.
  */
 async function scheduleCallBack(ctx: AppContext, client: Queryable, orderId: string): Promise<boolean> {
-  const { rows } = await client.query<{ id: string; country: Country; account_hours: CallingHoursOverride | null; shop_hours: CallingHoursOverride | null; blocked: boolean }>(
+  const { rows } = await client.query<{
+    id: string;
+    country: Country;
+    account_hours: CallingHoursOverride | null;
+    shop_hours: CallingHoursOverride | null;
+    blocked: boolean;
+  }>(
     `SELECT c.id, c.country, a.calling_hours AS account_hours, s.calling_hours AS shop_hours,
        EXISTS (SELECT 1 FROM calls x WHERE x.order_id = c.order_id AND x.ended_at IS NULL)
          OR EXISTS (SELECT 1 FROM do_not_call d WHERE d.account_id = c.account_id AND d.phone_number = c.customer_phone) AS blocked
@@ -186,7 +237,9 @@ async function scheduleCallBack(ctx: AppContext, client: Queryable, orderId: str
   const last = rows[0];
   if (!last || last.blocked) return false;
   const now = new Date(ctx.now());
-  const at = ctx.config.WAKHA_CALLING_HOURS ? nextCallingTime(now, last.country, effectiveHours(last.country, last.account_hours, last.shop_hours)) : now;
+  const at = ctx.config.WAKHA_CALLING_HOURS
+    ? nextCallingTime(now, last.country, effectiveHours(last.country, last.account_hours, last.shop_hours))
+    : now;
   if (!at) return false;
   const id = randomUUID();
   const ring = at.getTime() > now.getTime() ? at : null;

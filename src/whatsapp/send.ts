@@ -21,7 +21,8 @@ const TITLES: Record<Language, Record<ButtonAction, string>> = {
 
 const CLARIFY: Record<Language, (shop: string) => string> = {
   ar: (shop) => `عذراً، لم نفهم جوابك. هل تؤكد طلبك من ${shop}؟ اختر زراً من فضلك.`,
-  fr: (shop) => `Désolé, nous n'avons pas compris votre réponse. Confirmez-vous votre commande chez ${shop} ? Choisissez un bouton, s'il vous plaît.`,
+  fr: (shop) =>
+    `Désolé, nous n'avons pas compris votre réponse. Confirmez-vous votre commande chez ${shop} ? Choisissez un bouton, s'il vous plaît.`,
 };
 
 /** The payload a button carries: `wakha:<action>:<order id>`. */
@@ -41,7 +42,13 @@ export function buttons(language: Language, orderId: string): ReplyButton[] {
 
 // Template parameters may not hold new lines, tabs or more than four spaces in a row.
 function param(text: string): string {
-  return text.replace(/[\n\r\t]+/g, " ").replace(/ {4,}/g, "   ").trim().slice(0, 1000) || "-";
+  return (
+    text
+      .replace(/[\n\r\t]+/g, " ")
+      .replace(/ {4,}/g, "   ")
+      .trim()
+      .slice(0, 1000) || "-"
+  );
 }
 
 interface QueuedMessage {
@@ -63,7 +70,12 @@ interface QueuedMessage {
   listed: boolean;
 }
 
-async function mark(ctx: AppContext, id: string, status: "skipped" | "failed", error: Record<string, unknown>): Promise<void> {
+async function mark(
+  ctx: AppContext,
+  id: string,
+  status: "skipped" | "failed",
+  error: Record<string, unknown>,
+): Promise<void> {
   await ctx.db.query(
     `UPDATE whatsapp_messages SET status = $2, error = $3, failed_at = CASE WHEN $2 = 'failed' THEN $4 ELSE failed_at END, updated_at = $4
      WHERE id = $1 AND status = 'pending'`,
@@ -73,12 +85,23 @@ async function mark(ctx: AppContext, id: string, status: "skipped" | "failed", e
 
 /** The message as it goes on the wire, or null when the account has no template for its language any more. */
 function outbound(m: QueuedMessage): OutboundWhatsApp | null {
-  if (m.kind === "clarification") return { type: "buttons", to: m.to_phone, body: CLARIFY[m.language](m.shop_name), buttons: buttons(m.language, m.order_id) };
+  if (m.kind === "clarification")
+    return {
+      type: "buttons",
+      to: m.to_phone,
+      body: CLARIFY[m.language](m.shop_name),
+      buttons: buttons(m.language, m.order_id),
+    };
   const template = m.templates?.[m.language];
   if (!template) return null;
-  const items = m.items.map((i) => `${i.quantity} x ${i.name}${i.variant_name ? ` (${i.variant_name})` : ""}`).join(", ");
+  const items = m.items
+    .map((i) => `${i.quantity} x ${i.name}${i.variant_name ? ` (${i.variant_name})` : ""}`)
+    .join(", ");
   return {
-    type: "template", to: m.to_phone, template: template.name, language: template.language ?? m.language,
+    type: "template",
+    to: m.to_phone,
+    template: template.name,
+    language: template.language ?? m.language,
     body: [param(m.customer_name), param(m.shop_name), param(items), param(`${m.amount} ${m.currency}`)],
     buttons: buttons(m.language, m.order_id),
   };
@@ -105,7 +128,8 @@ export async function sendQueuedMessage(ctx: AppContext, messageId: string): Pro
   if (m?.status !== "pending") return;
   // Listed after the template was queued: never sent (issue 15's list covers every channel to the customer).
   if (m.listed) return mark(ctx, m.id, "skipped", { reason: "do_not_call" });
-  if (!m.phone_number_id || !m.access_token_sealed) return mark(ctx, m.id, "skipped", { reason: "whatsapp_not_configured" });
+  if (!m.phone_number_id || !m.access_token_sealed)
+    return mark(ctx, m.id, "skipped", { reason: "whatsapp_not_configured" });
   if (!ctx.secretBox) return mark(ctx, m.id, "failed", { reason: "no_encryption_key" });
   const message = outbound(m);
   if (!message) return mark(ctx, m.id, "skipped", { reason: "no_template", language: m.language });

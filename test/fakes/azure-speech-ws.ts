@@ -25,7 +25,9 @@ import { randomBytes } from "node:crypto";
 import { WebSocket, WebSocketServer } from "ws";
 import { mulawToPcm } from "../../src/engine/speech/mulaw.ts";
 
-const STT_PATHS = new Set(["conversation", "interactive", "dictation"].map((m) => `/speech/recognition/${m}/cognitiveservices/v1`));
+const STT_PATHS = new Set(
+  ["conversation", "interactive", "dictation"].map((m) => `/speech/recognition/${m}/cognitiveservices/v1`),
+);
 const LOUD = 1500;
 const TICKS = 10_000_000;
 /** Silence inside a turn that ends a phrase (the service's segmentation). */
@@ -100,16 +102,21 @@ export class FakeRecognitionEndpoint {
     if (!STT_PATHS.has(url.pathname)) return false;
     const refuse = (status: number, detail: string) => {
       this.#host.refusals.push({ path: url.pathname, status, detail });
-      socket.end(`HTTP/1.1 ${status} ${status === 401 ? "Unauthorized" : "Bad Request"}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(detail)}\r\nconnection: close\r\n\r\n${detail}`);
+      socket.end(
+        `HTTP/1.1 ${status} ${status === 401 ? "Unauthorized" : "Bad Request"}\r\ncontent-type: text/plain\r\ncontent-length: ${Buffer.byteLength(detail)}\r\nconnection: close\r\n\r\n${detail}`,
+      );
     };
     // The SDK sends its headers both as headers and in the query string (browsers cannot set WebSocket headers).
     const header = (name: string) => String(req.headers[name.toLowerCase()] ?? url.searchParams.get(name) ?? "");
     const key = header("Ocp-Apim-Subscription-Key") || header("Authorization").replace(/^Bearer /, "");
-    if (key !== (this.recognitionKey ?? this.#host.key)) return refuse(401, "Access denied due to invalid subscription key or wrong API endpoint."), true;
+    if (key !== (this.recognitionKey ?? this.#host.key))
+      return (refuse(401, "Access denied due to invalid subscription key or wrong API endpoint."), true);
     const language = url.searchParams.get("language") ?? "";
-    if (!this.#host.sttLocales.has(language)) return refuse(400, `unsupported language ${language}`), true;
-    if (!/^[0-9A-Fa-f]{32}$/.test(header("X-ConnectionId"))) return refuse(400, "X-ConnectionId is required"), true;
-    this.#wss.handleUpgrade(req, socket, head, (ws) => this.#serve(ws, language, url.searchParams.get("format") ?? "simple"));
+    if (!this.#host.sttLocales.has(language)) return (refuse(400, `unsupported language ${language}`), true);
+    if (!/^[0-9A-Fa-f]{32}$/.test(header("X-ConnectionId"))) return (refuse(400, "X-ConnectionId is required"), true);
+    this.#wss.handleUpgrade(req, socket, head, (ws) =>
+      this.#serve(ws, language, url.searchParams.get("format") ?? "simple"),
+    );
     return true;
   }
 
@@ -119,7 +126,16 @@ export class FakeRecognitionEndpoint {
   }
 
   #serve(ws: WebSocket, language: string, format: string): void {
-    const rec: RecognitionSocket = { language, format, phrases: [], config: null, received: [], sent: [], audioBytes: 0, dropped: false };
+    const rec: RecognitionSocket = {
+      language,
+      format,
+      phrases: [],
+      config: null,
+      received: [],
+      sent: [],
+      audioBytes: 0,
+      dropped: false,
+    };
     this.sockets.push(rec);
     const host = this.#host;
     const drop = this.dropNext > 0;
@@ -135,7 +151,9 @@ export class FakeRecognitionEndpoint {
     const send = (path: string, body: Record<string, unknown>) => {
       rec.sent.push({ path, body });
       if (ws.readyState !== WebSocket.OPEN) return;
-      ws.send(`X-RequestId: ${requestId}\r\nContent-Type: application/json; charset=utf-8\r\nPath: ${path}\r\n\r\n${JSON.stringify(body)}`);
+      ws.send(
+        `X-RequestId: ${requestId}\r\nContent-Type: application/json; charset=utf-8\r\nPath: ${path}\r\n\r\n${JSON.stringify(body)}`,
+      );
     };
     const ticks = (sample: number) => Math.round((sample / rate) * TICKS);
     const close = (code: number, reason: string) => {
@@ -155,7 +173,15 @@ export class FakeRecognitionEndpoint {
       const phrase: Record<string, unknown> = { RecognitionStatus: "Success", DisplayText: text, ...base };
       if (format === "detailed") {
         const lexical = text.toLowerCase();
-        phrase["NBest"] = [{ Confidence: rec.phrases.some((p) => text.includes(p)) ? 0.97 : 0.93, Lexical: lexical, ITN: lexical, MaskedITN: lexical, Display: text }];
+        phrase["NBest"] = [
+          {
+            Confidence: rec.phrases.some((p) => text.includes(p)) ? 0.97 : 0.93,
+            Lexical: lexical,
+            ITN: lexical,
+            MaskedITN: lexical,
+            Display: text,
+          },
+        ];
       }
       send("speech.phrase", phrase);
     };
@@ -189,11 +215,14 @@ export class FakeRecognitionEndpoint {
       const { headers, body } = parse(data, isBinary);
       const path = headers["path"] ?? "";
       rec.received.push(path);
-      if (!/^[0-9A-Fa-f]{32}$/.test(headers["x-requestid"] ?? "")) return close(1007, `${path}: X-RequestId missing or malformed`);
-      if (Number.isNaN(Date.parse(headers["x-timestamp"] ?? ""))) return close(1007, `${path}: X-Timestamp missing or malformed`);
+      if (!/^[0-9A-Fa-f]{32}$/.test(headers["x-requestid"] ?? ""))
+        return close(1007, `${path}: X-RequestId missing or malformed`);
+      if (Number.isNaN(Date.parse(headers["x-timestamp"] ?? "")))
+        return close(1007, `${path}: X-Timestamp missing or malformed`);
       requestId = headers["x-requestid"]!;
       if (!isBinary) {
-        if (!(headers["content-type"] ?? "").startsWith("application/json")) return close(1007, `${path}: Content-Type must be application/json`);
+        if (!(headers["content-type"] ?? "").startsWith("application/json"))
+          return close(1007, `${path}: Content-Type must be application/json`);
         let json: Record<string, unknown>;
         try {
           json = JSON.parse(body.toString("utf8")) as Record<string, unknown>;
@@ -202,8 +231,11 @@ export class FakeRecognitionEndpoint {
         }
         if (path === "speech.config") rec.config = json;
         if (path === "speech.context") {
-          const groups = ((json["dgi"] as { groups?: { type?: string; items?: { text?: string }[] }[] } | undefined)?.groups) ?? [];
-          rec.phrases = groups.filter((g) => g.type === "Generic").flatMap((g) => (g.items ?? []).map((i) => String(i.text ?? "")));
+          const groups =
+            (json["dgi"] as { groups?: { type?: string; items?: { text?: string }[] }[] } | undefined)?.groups ?? [];
+          rec.phrases = groups
+            .filter((g) => g.type === "Generic")
+            .flatMap((g) => (g.items ?? []).map((i) => String(i.text ?? "")));
         }
         return;
       }
@@ -215,10 +247,12 @@ export class FakeRecognitionEndpoint {
       }
       if (headers["content-type"] === "audio/x-wav") {
         // A turn's first message: the RIFF header of its audio.
-        if (body.length < 44 || body.toString("latin1", 0, 4) !== "RIFF" || body.toString("latin1", 8, 12) !== "WAVE") return close(1007, "audio/x-wav without a RIFF header");
+        if (body.length < 44 || body.toString("latin1", 0, 4) !== "RIFF" || body.toString("latin1", 8, 12) !== "WAVE")
+          return close(1007, "audio/x-wav without a RIFF header");
         const tag = body.readUInt16LE(20);
         const bits = body.readUInt16LE(34);
-        if (!((tag === 7 && bits === 8) || (tag === 1 && bits === 16)) || body.readUInt16LE(22) !== 1) return close(1007, `unsupported audio format tag ${tag}/${bits} bits`);
+        if (!((tag === 7 && bits === 8) || (tag === 1 && bits === 16)) || body.readUInt16LE(22) !== 1)
+          return close(1007, `unsupported audio format tag ${tag}/${bits} bits`);
         encoding = tag === 7 ? "mulaw" : "pcm";
         rate = body.readUInt32LE(24);
         samples = new Int16Array(0);
@@ -237,7 +271,10 @@ export class FakeRecognitionEndpoint {
         return send("turn.end", {});
       }
       rec.audioBytes += body.length;
-      const pcm = encoding === "mulaw" ? mulawToPcm(new Uint8Array(body)) : new Int16Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.length - (body.length % 2)));
+      const pcm =
+        encoding === "mulaw"
+          ? mulawToPcm(new Uint8Array(body))
+          : new Int16Array(body.buffer.slice(body.byteOffset, body.byteOffset + body.length - (body.length % 2)));
       const from = samples.length;
       const joined = new Int16Array(from + pcm.length);
       joined.set(samples);

@@ -17,8 +17,14 @@ import { mulawToPcm, pcmToMulaw } from "../../src/engine/speech/mulaw.ts";
 import { FakeRecognitionEndpoint, type RecognitionHost } from "./azure-speech-ws.ts";
 
 export const AZURE_VOICES: Record<string, string> = {
-  "ar-MA-JamalNeural": "ar-MA", "ar-MA-MounaNeural": "ar-MA", "ar-DZ-AminaNeural": "ar-DZ", "ar-DZ-IsmaelNeural": "ar-DZ",
-  "ar-TN-HediNeural": "ar-TN", "ar-TN-ReemNeural": "ar-TN", "fr-FR-DeniseNeural": "fr-FR", "fr-FR-HenriNeural": "fr-FR",
+  "ar-MA-JamalNeural": "ar-MA",
+  "ar-MA-MounaNeural": "ar-MA",
+  "ar-DZ-AminaNeural": "ar-DZ",
+  "ar-DZ-IsmaelNeural": "ar-DZ",
+  "ar-TN-HediNeural": "ar-TN",
+  "ar-TN-ReemNeural": "ar-TN",
+  "fr-FR-DeniseNeural": "fr-FR",
+  "fr-FR-HenriNeural": "fr-FR",
 };
 const STT_LOCALES = new Set(["ar-MA", "ar-DZ", "ar-TN", "fr-FR"]);
 const SECONDS_PER_WORD = 0.4;
@@ -31,7 +37,12 @@ const AMPLITUDE = 8000;
 export const sayingSeconds = (text: string) => text.split(/\s+/).filter(Boolean).length * SECONDS_PER_WORD + 0.3;
 
 function unescapeXml(s: string): string {
-  return s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, "\"").replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+  return s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 export class FakeAzureSpeech implements RecognitionHost {
@@ -53,7 +64,9 @@ export class FakeAzureSpeech implements RecognitionHost {
 
   constructor(options: { key: string }) {
     this.key = options.key;
-    this.#server = http.createServer((req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))));
+    this.#server = http.createServer(
+      (req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))),
+    );
     this.stt = new FakeRecognitionEndpoint(this);
     this.#server.on("upgrade", (req, socket, head) => {
       if (!this.stt.upgrade(req, socket, head)) socket.end("HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n");
@@ -119,8 +132,8 @@ export class FakeAzureSpeech implements RecognitionHost {
     }
     if (first < 0 || last - first < rate / 10) return null;
     let crossings = 0;
-    for (let i = first + 1; i <= last; i++) if ((pcm[i - 1]! < 0) !== (pcm[i]! < 0)) crossings++;
-    const hz = (crossings / 2) / ((last - first) / rate);
+    for (let i = first + 1; i <= last; i++) if (pcm[i - 1]! < 0 !== pcm[i]! < 0) crossings++;
+    const hz = crossings / 2 / ((last - first) / rate);
     const slot = Math.round((hz - BASE_HZ) / STEP_HZ);
     if (slot < 0 || slot >= SLOTS || Math.abs(hz - (BASE_HZ + STEP_HZ * slot)) > STEP_HZ / 3) return null;
     return this.#sentences[slot] ?? null;
@@ -137,21 +150,36 @@ export class FakeAzureSpeech implements RecognitionHost {
       this.refusals.push({ path: url.pathname, status, detail });
       res.writeHead(status, { "content-type": "text/plain" }).end(detail);
     };
-    if (req.headers["ocp-apim-subscription-key"] !== this.key) return refuse(401, "Access denied due to invalid subscription key or wrong API endpoint.");
+    if (req.headers["ocp-apim-subscription-key"] !== this.key)
+      return refuse(401, "Access denied due to invalid subscription key or wrong API endpoint.");
     if (req.method === "GET" && url.pathname === "/cognitiveservices/voices/list") {
-      const list = Object.entries(AZURE_VOICES).map(([name, locale]) => ({ Name: `Microsoft Server Speech Text to Speech Voice (${locale}, ${name.slice(6)})`, ShortName: name, Locale: locale, VoiceType: "Neural", Status: "GA" }));
+      const list = Object.entries(AZURE_VOICES).map(([name, locale]) => ({
+        Name: `Microsoft Server Speech Text to Speech Voice (${locale}, ${name.slice(6)})`,
+        ShortName: name,
+        Locale: locale,
+        VoiceType: "Neural",
+        Status: "GA",
+      }));
       return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(list));
     }
     if (req.method !== "POST") return refuse(405, "method not allowed");
-    if (url.pathname === "/cognitiveservices/v1" && this.ttsOutage !== null) return refuse(this.ttsOutage, "Service Unavailable");
+    if (url.pathname === "/cognitiveservices/v1" && this.ttsOutage !== null)
+      return refuse(this.ttsOutage, "Service Unavailable");
     if (url.pathname === "/cognitiveservices/v1") return this.#synthesize(req, body.toString("utf8"), res, refuse);
     return refuse(404, "not found");
   }
 
-  #synthesize(req: http.IncomingMessage, ssml: string, res: http.ServerResponse, refuse: (s: number, d: string) => void): void {
-    if (!(req.headers["content-type"] ?? "").startsWith("application/ssml+xml")) return refuse(400, "Content-Type must be application/ssml+xml");
+  #synthesize(
+    req: http.IncomingMessage,
+    ssml: string,
+    res: http.ServerResponse,
+    refuse: (s: number, d: string) => void,
+  ): void {
+    if (!(req.headers["content-type"] ?? "").startsWith("application/ssml+xml"))
+      return refuse(400, "Content-Type must be application/ssml+xml");
     const format = String(req.headers["x-microsoft-outputformat"] ?? "");
-    if (format !== "raw-8khz-8bit-mono-mulaw") return refuse(400, `output format ${format || "(none)"} is not served by this fake`);
+    if (format !== "raw-8khz-8bit-mono-mulaw")
+      return refuse(400, `output format ${format || "(none)"} is not served by this fake`);
     if (!req.headers["user-agent"]) return refuse(400, "User-Agent is required");
     const speak = /<speak\b([^>]*)>([\s\S]*)<\/speak>/.exec(ssml);
     const lang = /\sxml:lang="([^"]+)"/.exec(speak?.[1] ?? "")?.[1];

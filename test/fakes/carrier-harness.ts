@@ -56,9 +56,16 @@ export interface CarrierNode extends EngineApp {
 }
 
 /** A node with its workers, listening on its own port; `public` forwards to it. */
-export async function startCarrierNode(databaseUrl: string, env: Record<string, string>, publicAddress: PublicAddress): Promise<CarrierNode> {
+export async function startCarrierNode(
+  databaseUrl: string,
+  env: Record<string, string>,
+  publicAddress: PublicAddress,
+): Promise<CarrierNode> {
   const port = await freePort();
-  const t = await startEngineApp({ databaseUrl, env: { ...env, WAKHA_PUBLIC_URL: `http://127.0.0.1:${publicAddress.port}` } });
+  const t = await startEngineApp({
+    databaseUrl,
+    env: { ...env, WAKHA_PUBLIC_URL: `http://127.0.0.1:${publicAddress.port}` },
+  });
   await t.app.listen({ port, host: "127.0.0.1" });
   publicAddress.target = port;
   await t.startWorkers();
@@ -78,13 +85,24 @@ export async function carrierAccount(t: EngineApp, balance: number): Promise<{ a
 
 export const PHONES = { MA: "+2126123456", DZ: "+2135512345", TN: "+216201234", FR: "+336123456" } as const;
 
-export async function createCarrierCall(t: EngineApp, acct: TestAccount, shop: string, country: keyof typeof PHONES, phone: string, channel?: string): Promise<string> {
-  const res = await postCall(t, acct, callBody(shop, {
-    country,
-    customer: { name: "Fatima Zahra", phone_number: phone },
-    order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00", quantity: 2 }] },
-    ...(channel ? { call_params: { channel } } : {}),
-  }));
+export async function createCarrierCall(
+  t: EngineApp,
+  acct: TestAccount,
+  shop: string,
+  country: keyof typeof PHONES,
+  phone: string,
+  channel?: string,
+): Promise<string> {
+  const res = await postCall(
+    t,
+    acct,
+    callBody(shop, {
+      country,
+      customer: { name: "Fatima Zahra", phone_number: phone },
+      order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00", quantity: 2 }] },
+      ...(channel ? { call_params: { channel } } : {}),
+    }),
+  );
   if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
 }

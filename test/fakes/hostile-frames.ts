@@ -11,21 +11,45 @@ const NOT_OBJECTS = ["null", "true", "false", "0", "-1e999", "[]", "[{}]", '"x"'
 /** Known message types with fields of the wrong type, per socket; none of them may end or change the call. */
 export const WRONG_FIELDS = {
   relay: [
-    { type: 5 }, { type: null }, { type: "prompt", voicePrompt: 5, last: true }, { type: "prompt", voicePrompt: { a: 1 }, last: "yes" },
-    { type: "prompt", voicePrompt: null }, { type: "dtmf", digit: null }, { type: "dtmf", digit: ["1"] }, { type: "dtmf" },
-    { type: "error", description: { nested: [1, 2] } }, { type: "error" }, { type: "unknown-type" }, { type: "__proto__" },
+    { type: 5 },
+    { type: null },
+    { type: "prompt", voicePrompt: 5, last: true },
+    { type: "prompt", voicePrompt: { a: 1 }, last: "yes" },
+    { type: "prompt", voicePrompt: null },
+    { type: "dtmf", digit: null },
+    { type: "dtmf", digit: ["1"] },
+    { type: "dtmf" },
+    { type: "error", description: { nested: [1, 2] } },
+    { type: "error" },
+    { type: "unknown-type" },
+    { type: "__proto__" },
   ],
   media: [
-    { event: 5 }, { event: "start", start: null }, { event: "start", start: "x" }, { event: "start", start: { mediaFormat: null, callSid: 5 } },
-    { event: "media", media: null }, { event: "media", media: { payload: 5 } }, { event: "media", media: "x" },
-    { event: "dtmf", dtmf: "x" }, { event: "dtmf", dtmf: { digit: 1 } }, { event: "mark", mark: null }, { event: "mark", mark: { name: {} } },
+    { event: 5 },
+    { event: "start", start: null },
+    { event: "start", start: "x" },
+    { event: "start", start: { mediaFormat: null, callSid: 5 } },
+    { event: "media", media: null },
+    { event: "media", media: { payload: 5 } },
+    { event: "media", media: "x" },
+    { event: "dtmf", dtmf: "x" },
+    { event: "dtmf", dtmf: { digit: 1 } },
+    { event: "mark", mark: null },
+    { event: "mark", mark: { name: {} } },
   ],
   jambonz: [
-    { type: 5 }, { type: "verb:hook", msgid: 5 }, { type: "verb:hook", data: null }, { type: "verb:hook", data: [] }, { type: "verb:hook", data: "x" },
+    { type: 5 },
+    { type: "verb:hook", msgid: 5 },
+    { type: "verb:hook", data: null },
+    { type: "verb:hook", data: [] },
+    { type: "verb:hook", data: "x" },
     { type: "verb:hook", msgid: "m1", data: { speech: { transcripts: [{ alternatives: [{ transcript: 5 }] }] } } },
-    { type: "verb:hook", msgid: "m2", data: { speech: { transcripts: "x" }, digits: 7 } }, { type: "verb:hook", msgid: "m3", data: { speech: null } },
+    { type: "verb:hook", msgid: "m2", data: { speech: { transcripts: "x" }, digits: 7 } },
+    { type: "verb:hook", msgid: "m3", data: { speech: null } },
     { type: "verb:hook", msgid: "m4", data: { speech: { alternatives: [{ transcript: { a: 1 } }] } } },
-    { type: "call:status", data: null }, { type: "call:status", data: { call_status: 5 } }, { type: "jambonz:error", data: "x" },
+    { type: "call:status", data: null },
+    { type: "call:status", data: { call_status: 5 } },
+    { type: "jambonz:error", data: "x" },
     { type: "session:new", data: null },
   ],
 } as const;
@@ -33,7 +57,11 @@ export const WRONG_FIELDS = {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Sends the hostile frames on an open socket; resolves when all are sent (or the socket closed). */
-export async function sendHostileFrames(socket: WebSocket, kind: keyof typeof WRONG_FIELDS, hostility: Hostility): Promise<void> {
+export async function sendHostileFrames(
+  socket: WebSocket,
+  kind: keyof typeof WRONG_FIELDS,
+  hostility: Hostility,
+): Promise<void> {
   const open = () => socket.readyState === socket.OPEN;
   if (hostility === "oversized") {
     if (open()) socket.send("x".repeat(1024 * 1024));
@@ -44,7 +72,8 @@ export async function sendHostileFrames(socket: WebSocket, kind: keyof typeof WR
   if (open()) socket.send(Buffer.from([0xff, 0x00, 0x7b, 0x7d]), { binary: true });
   // 1,000 frames in a second: ten bursts of a hundred.
   for (let burst = 0; burst < 10 && open(); burst++) {
-    for (let i = 0; i < 100 && open(); i++) socket.send(i % 2 ? "null" : JSON.stringify(WRONG_FIELDS[kind][i % WRONG_FIELDS[kind].length]));
+    for (let i = 0; i < 100 && open(); i++)
+      socket.send(i % 2 ? "null" : JSON.stringify(WRONG_FIELDS[kind][i % WRONG_FIELDS[kind].length]));
     await pause(100);
   }
 }

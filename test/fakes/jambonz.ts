@@ -75,7 +75,9 @@ export class FakeJambonz {
 
   constructor(options: FakeJambonzOptions) {
     this.#o = options;
-    this.#server = http.createServer((req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))));
+    this.#server = http.createServer(
+      (req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))),
+    );
   }
 
   get url(): string {
@@ -98,28 +100,41 @@ export class FakeJambonz {
   async #handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
     let raw = "";
     for await (const chunk of req) raw += chunk;
-    const json = (status: number, payload?: unknown): void => void res.writeHead(status, { "content-type": "application/json" }).end(payload === undefined ? undefined : JSON.stringify(payload));
+    const json = (status: number, payload?: unknown): void =>
+      void res
+        .writeHead(status, { "content-type": "application/json" })
+        .end(payload === undefined ? undefined : JSON.stringify(payload));
     if (this.outage) return json(503, { msg: "system error" });
     if (req.headers.authorization !== `Bearer ${this.#o.apiKey}`) return json(401, { msg: "unauthorized" });
     const base = `/v1/Accounts/${this.#o.accountSid}`;
     const path = (req.url ?? "").split("?")[0]!;
     if (req.method === "POST" && path === `${base}/Calls`) return this.#create(JSON.parse(raw || "{}"), json);
-    if (req.method === "GET" && path === `${base}/WebhookSecret`) return json(200, { webhook_secret: this.#o.webhookSecret });
+    if (req.method === "GET" && path === `${base}/WebhookSecret`)
+      return json(200, { webhook_secret: this.#o.webhookSecret });
     const update = new RegExp(`^${base}/Calls/([0-9a-f-]{36})$`).exec(path);
     if (req.method === "POST" && update) {
       const call = this.calls.get(update[1]!);
       if (!call) return json(404, { msg: "call not found" });
       const { call_status: status } = JSON.parse(raw || "{}") as { call_status?: string };
-      if (status !== "completed" && status !== "no-answer") return json(400, { msg: "call_status must be completed or no-answer" });
+      if (status !== "completed" && status !== "no-answer")
+        return json(400, { msg: "call_status must be completed or no-answer" });
       if (call.status === "in-progress" && status === "completed") void this.#finish(call, "completed");
       else if (["trying", "ringing", "early-media"].includes(call.status)) void this.#finish(call, "no-answer");
       return json(204);
     }
-    const recording = new RegExp(`^${base}/RecentCalls/([0-9a-f-]{36})/record/(\\d{4})/(\\d{2})/(\\d{2})/(wav|mp3)$`).exec(path);
+    const recording = new RegExp(
+      `^${base}/RecentCalls/([0-9a-f-]{36})/record/(\\d{4})/(\\d{2})/(\\d{2})/(wav|mp3)$`,
+    ).exec(path);
     if (req.method === "GET" && recording) {
       const call = this.calls.get(recording[1]!);
       const day = new Date().toISOString().slice(0, 10).split("-");
-      if (!call || call.answeredAt === null || call.endedAt === null || recording.slice(2, 5).join("-") !== day.join("-")) return json(404, { msg: "recording or call not found" });
+      if (
+        !call ||
+        call.answeredAt === null ||
+        call.endedAt === null ||
+        recording.slice(2, 5).join("-") !== day.join("-")
+      )
+        return json(404, { msg: "recording or call not found" });
       const timeline = new Timeline(Math.max(1, call.duration));
       let at = 0;
       for (const turn of call.transcript) {
@@ -127,7 +142,9 @@ export class FakeJambonz {
         at = Math.min(call.duration, at + talk(turn.text));
       }
       const wav = timeline.toWav();
-      res.writeHead(200, { "content-type": "audio/wav", "content-length": wav.byteLength }).end(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
+      res
+        .writeHead(200, { "content-type": "audio/wav", "content-length": wav.byteLength })
+        .end(Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength));
       return;
     }
     return json(404, { msg: "not found" });
@@ -137,13 +154,25 @@ export class FakeJambonz {
     const problems: string[] = [];
     if (typeof body["from"] !== "string") problems.push("from");
     if (body["to"]?.type !== "phone" || !/^\+?\d{7,15}$/.test(body["to"]?.number ?? "")) problems.push("to");
-    if (!body["application_sid"] && !/^wss?:\/\//.test(body["call_hook"]?.url ?? "")) problems.push("call_hook or application_sid");
-    if (body["call_status_hook"] && !/^https?:\/\//.test(body["call_status_hook"].url ?? "")) problems.push("call_status_hook");
+    if (!body["application_sid"] && !/^wss?:\/\//.test(body["call_hook"]?.url ?? ""))
+      problems.push("call_hook or application_sid");
+    if (body["call_status_hook"] && !/^https?:\/\//.test(body["call_status_hook"].url ?? ""))
+      problems.push("call_status_hook");
     if (body["timeout"] !== undefined && !Number.isInteger(body["timeout"])) problems.push("timeout");
     if (problems.length) return json(400, { msg: `invalid: ${problems.join(", ")}` });
     const call: FakeJambonzCall = {
-      sid: randomUUID(), body, status: "queued", answeredAt: null, endedAt: null, duration: 0, transcript: [], received: [], callbacks: [],
-      tokenLatencies: [], socket: null, connections: 0,
+      sid: randomUUID(),
+      body,
+      status: "queued",
+      answeredAt: null,
+      endedAt: null,
+      duration: 0,
+      transcript: [],
+      received: [],
+      callbacks: [],
+      tokenLatencies: [],
+      socket: null,
+      connections: 0,
     };
     this.calls.set(call.sid, call);
     json(201, { sid: call.sid });
@@ -152,10 +181,13 @@ export class FakeJambonz {
 
   #sleep(seconds: number): Promise<void> {
     return new Promise((resolve) => {
-      const t = setTimeout(() => {
-        this.#timers.delete(t);
-        resolve();
-      }, (seconds * 1000) / this.#o.speed);
+      const t = setTimeout(
+        () => {
+          this.#timers.delete(t);
+          resolve();
+        },
+        (seconds * 1000) / this.#o.speed,
+      );
       this.#timers.add(t);
     });
   }
@@ -166,16 +198,32 @@ export class FakeJambonz {
 
   #record(call: FakeJambonzCall): Record<string, unknown> {
     return {
-      call_sid: call.sid, direction: "outbound", from: call.body["from"], to: call.body["to"].number, call_id: call.sid,
-      sip_status: call.status === "in-progress" || call.status === "completed" ? 200 : call.status === "busy" ? 486 : 180,
-      call_status: call.status, account_sid: this.#o.accountSid, customerData: call.body["tag"] ?? {},
+      call_sid: call.sid,
+      direction: "outbound",
+      from: call.body["from"],
+      to: call.body["to"].number,
+      call_id: call.sid,
+      sip_status:
+        call.status === "in-progress" || call.status === "completed" ? 200 : call.status === "busy" ? 486 : 180,
+      call_status: call.status,
+      account_sid: this.#o.accountSid,
+      customerData: call.body["tag"] ?? {},
       ...(call.status === "completed" && call.answeredAt !== null ? { duration: call.duration } : {}),
     };
   }
 
   async #run(call: FakeJambonzCall): Promise<void> {
-    const customer = createSimulatedCustomer(call.body["to"].number, dialectOf(call.body["to"].number), seededRandom(call.sid));
-    if (this.#scenario(call).forgedCallback) await this.#post(call, { ...this.#record(call), call_status: "completed", duration: 9999 }, "not-the-secret-0000");
+    const customer = createSimulatedCustomer(
+      call.body["to"].number,
+      dialectOf(call.body["to"].number),
+      seededRandom(call.sid),
+    );
+    if (this.#scenario(call).forgedCallback)
+      await this.#post(
+        call,
+        { ...this.#record(call), call_status: "completed", duration: 9999 },
+        "not-the-secret-0000",
+      );
     await this.#status(call, "trying");
     await this.#sleep(1);
     if (customer.pickup === "busy") return this.#finish(call, "busy");
@@ -193,7 +241,11 @@ export class FakeJambonz {
   #connect(call: FakeJambonzCall, customer: SimulatedCustomer, first: "session:new" | "session:reconnect"): void {
     const hook = call.body["call_hook"] as { url: string; username?: string; password?: string };
     const password = this.#scenario(call).socketPassword ?? hook.password;
-    const socket = new WebSocket(hook.url, ["ws.jambonz.org"], hook.username ? { auth: `${hook.username}:${password}` } : {});
+    const socket = new WebSocket(
+      hook.url,
+      ["ws.jambonz.org"],
+      hook.username ? { auth: `${hook.username}:${password}` } : {},
+    );
     call.socket = socket;
     call.connections++;
     const scenario = this.#scenario(call);
@@ -211,7 +263,13 @@ export class FakeJambonz {
       socket.send(JSON.stringify(m));
       return true;
     };
-    const hookMessage = (data: Record<string, unknown>) => ({ type: "verb:hook", msgid: randomBytes(8).toString("hex"), call_sid: call.sid, hook: "gather", data: { ...data, ...this.#record(call) } });
+    const hookMessage = (data: Record<string, unknown>) => ({
+      type: "verb:hook",
+      msgid: randomBytes(8).toString("hex"),
+      call_sid: call.sid,
+      hook: "gather",
+      data: { ...data, ...this.#record(call) },
+    });
     const reply = async (said: string, gen: number) => {
       if (machine) return;
       const answer = customer.reply(said, turn++);
@@ -223,15 +281,30 @@ export class FakeJambonz {
         await this.#sleep(talk(answer.text));
         if (gen !== generation) return;
         promptAt = performance.now();
-        send(hookMessage({
-          speech: scenario.topLevelAlternatives
-            ? { is_final: true, language_code: "xx", alternatives: [{ confidence: 0.87, transcript: answer.text }] }
-            : { is_final: true, transcripts: [{ is_final: true, language_code: "xx", alternatives: [{ confidence: 0.87, transcript: answer.text }] }] },
-          reason: "speechDetected",
-        }));
+        send(
+          hookMessage({
+            speech: scenario.topLevelAlternatives
+              ? { is_final: true, language_code: "xx", alternatives: [{ confidence: 0.87, transcript: answer.text }] }
+              : {
+                  is_final: true,
+                  transcripts: [
+                    {
+                      is_final: true,
+                      language_code: "xx",
+                      alternatives: [{ confidence: 0.87, transcript: answer.text }],
+                    },
+                  ],
+                },
+            reason: "speechDetected",
+          }),
+        );
       }
       if (answer.hangup) return this.#finish(call, "completed");
-      if (scenario.dropSocketAfterTurns !== undefined && turn === scenario.dropSocketAfterTurns && call.connections === 1) {
+      if (
+        scenario.dropSocketAfterTurns !== undefined &&
+        turn === scenario.dropSocketAfterTurns &&
+        call.connections === 1
+      ) {
         socket.terminate();
         if (scenario.noReconnect) return;
         await this.#sleep(0.5);
@@ -260,7 +333,17 @@ export class FakeJambonz {
         });
         if (machine) {
           const greeting = customer.announcement?.text ?? "Bonjour, laissez votre message après le bip.";
-          void this.#sleep(1).then(() => send(hookMessage({ speech: { is_final: true, transcripts: [{ is_final: true, alternatives: [{ confidence: 0.9, transcript: greeting }] }] }, reason: "speechDetected" })));
+          void this.#sleep(1).then(() =>
+            send(
+              hookMessage({
+                speech: {
+                  is_final: true,
+                  transcripts: [{ is_final: true, alternatives: [{ confidence: 0.9, transcript: greeting }] }],
+                },
+                reason: "speechDetected",
+              }),
+            ),
+          );
           if (customer.announcement?.closesLine) void this.#sleep(4).then(() => this.#finish(call, "completed"));
         }
       }
@@ -279,7 +362,12 @@ export class FakeJambonz {
         if (Array.isArray(message["data"])) run(message["data"]);
       }
       if (message["type"] === "command" && message["command"] === "redirect") run(message["data"]);
-      if (message["type"] === "command" && message["command"] === "call:status" && message["data"]?.call_status === "completed") void this.#finish(call, "completed");
+      if (
+        message["type"] === "command" &&
+        message["command"] === "call:status" &&
+        message["data"]?.call_status === "completed"
+      )
+        void this.#finish(call, "completed");
     });
     socket.on("close", () => {
       if (call.socket === socket) call.socket = null;
@@ -305,7 +393,11 @@ export class FakeJambonz {
     const body = JSON.stringify(payload);
     const signature = jambonzSignature(secret, body);
     const send = async () => {
-      const res = await fetch(hook.url, { method: "POST", headers: { "content-type": "application/json", "jambonz-signature": signature }, body }).catch(() => null);
+      const res = await fetch(hook.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "jambonz-signature": signature },
+        body,
+      }).catch(() => null);
       const status = res?.status ?? 0;
       call.callbacks.push({ status, payload });
       if (status >= 400 || status === 0) this.refusals.push({ kind: "status", status });

@@ -17,7 +17,16 @@ export function phpJsonEncode(value: unknown): string {
   throw new Error(`json_encode: cannot encode a ${typeof value}`);
 }
 
-const SHORT: Record<string, string> = { '"': '\\"', "\\": "\\\\", "/": "\\/", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+const SHORT: Record<string, string> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "/": "\\/",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+};
 
 function phpString(s: string): string {
   let out = '"';

@@ -24,9 +24,16 @@ export interface FakeS3Options {
 const sha256 = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 const hmac = (key: string | Buffer, data: string) => createHmac("sha256", key).update(data).digest();
 // RFC 3986 unreserved characters stay; everything else is %XX (what SigV4 wants for query strings).
-const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const xmlEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const xmlUnescape = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, "&");
+const xmlUnescape = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, "&");
 
 export class FakeS3 {
   readonly objects = new Map<string, FakeObject>();
@@ -69,20 +76,41 @@ export class FakeS3 {
 
   #error(res: http.ServerResponse, status: number, code: string, message: string, head = false): void {
     res.writeHead(status, { "content-type": "application/xml" });
-    res.end(head ? undefined : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message></Error>`);
+    res.end(
+      head
+        ? undefined
+        : `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${xmlEscape(message)}</Message></Error>`,
+    );
   }
 
   /** Checks the Authorization header as S3 does; returns an error message, or null when the signature holds. */
   #verify(req: http.IncomingMessage, rawPath: string, rawQuery: string, body: Buffer): string | null {
     const auth = req.headers.authorization ?? "";
-    const m = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(auth);
+    const m =
+      /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/.exec(
+        auth,
+      );
     if (!m) return "missing or malformed SigV4 Authorization header";
-    const [, keyId, day, region, signedHeaders, signature] = m as unknown as [string, string, string, string, string, string];
+    const [, keyId, day, region, signedHeaders, signature] = m as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
     if (keyId !== this.#options.accessKeyId) return "unknown access key";
     if (region !== this.#options.region) return `wrong region ${region}`;
     const amzDate = String(req.headers["x-amz-date"] ?? "");
     if (!/^\d{8}T\d{6}Z$/.test(amzDate) || amzDate.slice(0, 8) !== day) return "bad x-amz-date";
-    const when = Date.UTC(+amzDate.slice(0, 4), +amzDate.slice(4, 6) - 1, +amzDate.slice(6, 8), +amzDate.slice(9, 11), +amzDate.slice(11, 13), +amzDate.slice(13, 15));
+    const when = Date.UTC(
+      +amzDate.slice(0, 4),
+      +amzDate.slice(4, 6) - 1,
+      +amzDate.slice(6, 8),
+      +amzDate.slice(9, 11),
+      +amzDate.slice(11, 13),
+      +amzDate.slice(13, 15),
+    );
     if (Math.abs(Date.now() - when) > 15 * 60_000) return "request time too skewed";
     const payloadHash = String(req.headers["x-amz-content-sha256"] ?? "");
     if (payloadHash !== "UNSIGNED-PAYLOAD") {
@@ -91,12 +119,15 @@ export class FakeS3 {
     }
     const names = signedHeaders.split(";");
     if (!names.includes("host") || !names.includes("x-amz-date")) return "host and x-amz-date must be signed";
-    const canonicalHeaders = names.map((n) => {
-      const v = req.headers[n];
-      return `${n}:${(Array.isArray(v) ? v.join(",") : (v ?? "")).trim().replace(/\s+/g, " ")}\n`;
-    }).join("");
+    const canonicalHeaders = names
+      .map((n) => {
+        const v = req.headers[n];
+        return `${n}:${(Array.isArray(v) ? v.join(",") : (v ?? "")).trim().replace(/\s+/g, " ")}\n`;
+      })
+      .join("");
     const canonicalQuery = rawQuery
-      .split("&").filter(Boolean)
+      .split("&")
+      .filter(Boolean)
       .map((p) => {
         const i = p.indexOf("=");
         const [k, v] = i < 0 ? [p, ""] : [p.slice(0, i), p.slice(i + 1)];
@@ -127,14 +158,19 @@ export class FakeS3 {
     const key = slash < 0 ? "" : decodeURIComponent(rawPath.slice(slash + 1));
     if (bucket !== this.#options.bucket) return this.#error(res, 404, "NoSuchBucket", `no bucket ${bucket}`, head);
 
-    if (req.method === "POST" && !key && /(^|&)delete(=|&|$)/.test(rawQuery)) return this.#deleteObjects(req, body, res);
+    if (req.method === "POST" && !key && /(^|&)delete(=|&|$)/.test(rawQuery))
+      return this.#deleteObjects(req, body, res);
     if (!key) return this.#error(res, 501, "NotImplemented", `${req.method} on a bucket`);
     if (req.method === "PUT") {
       const sse = req.headers["x-amz-server-side-encryption"] as string | undefined;
-      if (sse !== undefined && sse !== "AES256" && sse !== "aws:kms") return this.#error(res, 400, "InvalidArgument", `bad server-side encryption ${sse}`);
-      if (req.headers["content-length"] === undefined) return this.#error(res, 411, "MissingContentLength", "PutObject needs Content-Length");
+      if (sse !== undefined && sse !== "AES256" && sse !== "aws:kms")
+        return this.#error(res, 400, "InvalidArgument", `bad server-side encryption ${sse}`);
+      if (req.headers["content-length"] === undefined)
+        return this.#error(res, 411, "MissingContentLength", "PutObject needs Content-Length");
       const obj: FakeObject = {
-        body, contentType: String(req.headers["content-type"] ?? "binary/octet-stream"), sse,
+        body,
+        contentType: String(req.headers["content-type"] ?? "binary/octet-stream"),
+        sse,
         kmsKeyId: req.headers["x-amz-server-side-encryption-aws-kms-key-id"] as string | undefined,
       };
       this.objects.set(key, obj);
@@ -144,13 +180,23 @@ export class FakeS3 {
     if (req.method === "GET" || head) {
       const obj = this.objects.get(key);
       if (!obj) return this.#error(res, 404, head ? "NotFound" : "NoSuchKey", `no key ${key}`, head);
-      const common = { "content-type": obj.contentType, "accept-ranges": "bytes", etag: `"${createHash("md5").update(obj.body).digest("hex")}"`, ...this.#sseHeaders(obj) };
+      const common = {
+        "content-type": obj.contentType,
+        "accept-ranges": "bytes",
+        etag: `"${createHash("md5").update(obj.body).digest("hex")}"`,
+        ...this.#sseHeaders(obj),
+      };
       const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ""));
       if (range && !head) {
         const start = Number(range[1]);
         const end = Math.min(range[2] ? Number(range[2]) : obj.body.length - 1, obj.body.length - 1);
-        if (start >= obj.body.length || end < start) return this.#error(res, 416, "InvalidRange", "range outside the object");
-        res.writeHead(206, { ...common, "content-length": end - start + 1, "content-range": `bytes ${start}-${end}/${obj.body.length}` });
+        if (start >= obj.body.length || end < start)
+          return this.#error(res, 416, "InvalidRange", "range outside the object");
+        res.writeHead(206, {
+          ...common,
+          "content-length": end - start + 1,
+          "content-range": `bytes ${start}-${end}/${obj.body.length}`,
+        });
         return void res.end(obj.body.subarray(start, end + 1));
       }
       res.writeHead(200, { ...common, "content-length": obj.body.length });
@@ -174,17 +220,26 @@ export class FakeS3 {
   #deleteObjects(req: http.IncomingMessage, body: Buffer, res: http.ServerResponse): void {
     // S3 requires an integrity header on DeleteObjects: Content-MD5 or one of the x-amz-checksum-* headers.
     const md5 = req.headers["content-md5"];
-    const hasChecksum = Object.keys(req.headers).some((h) => h.startsWith("x-amz-checksum-") && h !== "x-amz-checksum-algorithm");
-    if (md5 === undefined && !hasChecksum) return this.#error(res, 400, "InvalidRequest", "Missing required header for this request: Content-MD5");
-    if (md5 !== undefined && md5 !== createHash("md5").update(body).digest("base64")) return this.#error(res, 400, "BadDigest", "Content-MD5 mismatch");
+    const hasChecksum = Object.keys(req.headers).some(
+      (h) => h.startsWith("x-amz-checksum-") && h !== "x-amz-checksum-algorithm",
+    );
+    if (md5 === undefined && !hasChecksum)
+      return this.#error(res, 400, "InvalidRequest", "Missing required header for this request: Content-MD5");
+    if (md5 !== undefined && md5 !== createHash("md5").update(body).digest("base64"))
+      return this.#error(res, 400, "BadDigest", "Content-MD5 mismatch");
     const xml = body.toString("utf8");
-    const keys = [...xml.matchAll(/<Object>\s*<Key>([\s\S]*?)<\/Key>[\s\S]*?<\/Object>/g)].map((m) => xmlUnescape(m[1]!));
-    if (keys.length === 0 || keys.length > 1000) return this.#error(res, 400, "MalformedXML", "between 1 and 1000 keys");
+    const keys = [...xml.matchAll(/<Object>\s*<Key>([\s\S]*?)<\/Key>[\s\S]*?<\/Object>/g)].map((m) =>
+      xmlUnescape(m[1]!),
+    );
+    if (keys.length === 0 || keys.length > 1000)
+      return this.#error(res, 400, "MalformedXML", "between 1 and 1000 keys");
     const quiet = /<Quiet>true<\/Quiet>/.test(xml);
     this.deleteBatches.push(keys);
     for (const k of keys) this.objects.delete(k);
     const deleted = quiet ? "" : keys.map((k) => `<Deleted><Key>${xmlEscape(k)}</Key></Deleted>`).join("");
     res.writeHead(200, { "content-type": "application/xml" });
-    res.end(`<?xml version="1.0" encoding="UTF-8"?><DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${deleted}</DeleteResult>`);
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><DeleteResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${deleted}</DeleteResult>`,
+    );
   }
 }

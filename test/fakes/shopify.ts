@@ -86,13 +86,22 @@ export class FakeShopify {
   }
 
   #cost(requested: number): Record<string, unknown> {
-    return { requestedQueryCost: requested, actualQueryCost: requested, throttleStatus: { maximumAvailable: this.maximumAvailable, currentlyAvailable: Math.floor(this.#available), restoreRate: this.restoreRate } };
+    return {
+      requestedQueryCost: requested,
+      actualQueryCost: requested,
+      throttleStatus: {
+        maximumAvailable: this.maximumAvailable,
+        currentlyAvailable: Math.floor(this.#available),
+        restoreRate: this.restoreRate,
+      },
+    };
   }
 
   async #handle(req: IncomingMessage): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (req.method !== "POST" || !/^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(req.url ?? "")) return { status: 404, body: { errors: "Not Found" } };
+    if (req.method !== "POST" || !/^\/admin\/api\/\d{4}-\d{2}\/graphql\.json$/.test(req.url ?? ""))
+      return { status: 404, body: { errors: "Not Found" } };
     const token = String(req.headers["x-shopify-access-token"] ?? "");
     let parsed: { query?: unknown; variables?: unknown };
     try {
@@ -110,11 +119,26 @@ export class FakeShopify {
     if (this.http429Next > 0) {
       this.http429Next--;
       record("429");
-      return { status: 429, body: { errors: "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service." }, headers: { "retry-after": "1" } };
+      return {
+        status: 429,
+        body: {
+          errors: "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.",
+        },
+        headers: { "retry-after": "1" },
+      };
     }
-    const requested = /\bproducts\s*\(/.test(query) ? 932 : /\bproduct\s*\(/.test(query) ? 102 : /\bmutation\b/.test(query) ? 30 : 1;
+    const requested = /\bproducts\s*\(/.test(query)
+      ? 932
+      : /\bproduct\s*\(/.test(query)
+        ? 102
+        : /\bmutation\b/.test(query)
+          ? 30
+          : 1;
     const now = Date.now();
-    this.#available = Math.min(this.maximumAvailable, this.#available + ((now - this.#lastLeak) / 1000) * this.restoreRate);
+    this.#available = Math.min(
+      this.maximumAvailable,
+      this.#available + ((now - this.#lastLeak) / 1000) * this.restoreRate,
+    );
     this.#lastLeak = now;
     if (this.throttleNext > 0 || this.#available < requested) {
       if (this.throttleNext > 0) {
@@ -125,14 +149,22 @@ export class FakeShopify {
       return {
         status: 200,
         body: {
-          errors: [{ message: "Throttled", extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" } }],
+          errors: [
+            {
+              message: "Throttled",
+              extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+            },
+          ],
           extensions: { cost: { ...this.#cost(requested), actualQueryCost: null } },
         },
       };
     }
     this.#available -= requested;
     record("ok");
-    return { status: 200, body: { data: this.#execute(query, variables), extensions: { cost: this.#cost(requested) } } };
+    return {
+      status: 200,
+      body: { data: this.#execute(query, variables), extensions: { cost: this.#cost(requested) } },
+    };
   }
 
   #orderOf(gid: unknown): FakeOrder | null {
@@ -147,7 +179,13 @@ export class FakeShopify {
       const slice = p.variants.slice(start, start + first);
       return {
         pageInfo: { hasNextPage: start + first < p.variants.length, endCursor: String(start + slice.length) },
-        nodes: slice.map((x) => ({ id: `gid://shopify/ProductVariant/${x.id}`, legacyResourceId: x.id, sku: x.sku, title: x.title, price: x.price })),
+        nodes: slice.map((x) => ({
+          id: `gid://shopify/ProductVariant/${x.id}`,
+          legacyResourceId: x.id,
+          sku: x.sku,
+          title: x.title,
+          price: x.price,
+        })),
       };
     };
     const firstOf = (re: RegExp, fallback: number) => Number(re.exec(query)?.[1] ?? fallback);
@@ -158,19 +196,37 @@ export class FakeShopify {
       const slice = this.products.slice(start, start + first);
       data["products"] = {
         pageInfo: { hasNextPage: start + first < this.products.length, endCursor: String(start + slice.length) },
-        nodes: slice.map((p) => ({ id: `gid://shopify/Product/${p.id}`, legacyResourceId: p.id, title: p.title, status: p.status, variants: variantPage(p, variantsFirst, null) })),
+        nodes: slice.map((p) => ({
+          id: `gid://shopify/Product/${p.id}`,
+          legacyResourceId: p.id,
+          title: p.title,
+          status: p.status,
+          variants: variantPage(p, variantsFirst, null),
+        })),
       };
     } else if (/\bproduct\s*\(/.test(query)) {
       const m = typeof v["id"] === "string" ? /^gid:\/\/shopify\/Product\/(\d+)$/.exec(v["id"]) : null;
       const p = m ? this.products.find((x) => x.id === m[1]) : undefined;
-      data["product"] = p ? { variants: variantPage(p, firstOf(/variants\s*\(\s*first:\s*(\d+)/, 10), v["after"]) } : null;
+      data["product"] = p
+        ? { variants: variantPage(p, firstOf(/variants\s*\(\s*first:\s*(\d+)/, 10), v["after"]) }
+        : null;
     }
     if (/\border\s*\(\s*id:/.test(query)) {
       const o = this.#orderOf(v["id"]);
-      data["order"] = o ? { id: `gid://shopify/Order/${o.id}`, note: o.note, tags: [...o.tags], customAttributes: [...(this.attributes.get(o.id) ?? [])] } : null;
+      data["order"] = o
+        ? {
+            id: `gid://shopify/Order/${o.id}`,
+            note: o.note,
+            tags: [...o.tags],
+            customAttributes: [...(this.attributes.get(o.id) ?? [])],
+          }
+        : null;
     }
     const missing = [{ field: ["id"], message: "Order does not exist" }];
-    const tagList = (x: unknown) => (Array.isArray(x) ? x.map(String) : typeof x === "string" ? x.split(",").map((t) => t.trim()) : []).filter(Boolean);
+    const tagList = (x: unknown) =>
+      (Array.isArray(x) ? x.map(String) : typeof x === "string" ? x.split(",").map((t) => t.trim()) : []).filter(
+        Boolean,
+      );
     if (/\btagsRemove\s*\(/.test(query)) {
       const o = this.#orderOf(v["id"]);
       if (o) o.tags = o.tags.filter((t) => !tagList(v["remove"]).includes(t));
@@ -185,14 +241,23 @@ export class FakeShopify {
       const o = this.#orderOf(v["id"]);
       if (o && typeof v["note"] === "string") o.note = v["note"];
       // OrderInput.customAttributes: a new list that overwrites the order's (issue 35).
-      if (o && Array.isArray(v["attributes"])) this.attributes.set(o.id, (v["attributes"] as { key: string; value: string }[]).map((a) => ({ key: a.key, value: a.value })));
+      if (o && Array.isArray(v["attributes"]))
+        this.attributes.set(
+          o.id,
+          (v["attributes"] as { key: string; value: string }[]).map((a) => ({ key: a.key, value: a.value })),
+        );
       data["orderUpdate"] = { order: o ? { id: `gid://shopify/Order/${o.id}` } : null, userErrors: o ? [] : missing };
     }
     return data;
   }
 
   /** The headers Shopify sends with a webhook delivery, signed with the app's client secret. */
-  deliveryHeaders(rawBody: string, secret: string, topic = "orders/create", webhookId: string = randomUUID()): Record<string, string> {
+  deliveryHeaders(
+    rawBody: string,
+    secret: string,
+    topic = "orders/create",
+    webhookId: string = randomUUID(),
+  ): Record<string, string> {
     return {
       "content-type": "application/json",
       "x-shopify-topic": topic,
@@ -219,16 +284,45 @@ export interface OrderLine {
 
 /** An orders/create body: the REST Order resource, with the fields Shopify sends for a cash-on-delivery checkout. */
 export function shopifyOrder(o: {
-  id: number; phone: string; country?: string; currency?: string; total?: string; lines?: OrderLine[];
-  financialStatus?: string; gateways?: string[]; name?: string;
+  id: number;
+  phone: string;
+  country?: string;
+  currency?: string;
+  total?: string;
+  lines?: OrderLine[];
+  financialStatus?: string;
+  gateways?: string[];
+  name?: string;
 }): Record<string, unknown> {
   const country = o.country ?? "MA";
   const address = {
-    first_name: "Yassine", last_name: "Alaoui", name: "Yassine Alaoui", address1: "12 rue Ibn Battouta", address2: null, city: "Casablanca",
-    zip: "20000", province: null, country: country === "MA" ? "Morocco" : country, country_code: country, phone: o.phone, company: null,
-    latitude: null, longitude: null, province_code: null,
+    first_name: "Yassine",
+    last_name: "Alaoui",
+    name: "Yassine Alaoui",
+    address1: "12 rue Ibn Battouta",
+    address2: null,
+    city: "Casablanca",
+    zip: "20000",
+    province: null,
+    country: country === "MA" ? "Morocco" : country,
+    country_code: country,
+    phone: o.phone,
+    company: null,
+    latitude: null,
+    longitude: null,
+    province_code: null,
   };
-  const lines = o.lines ?? [{ product_id: 7001, variant_id: 8001, sku: "TSHIRT-RED-M", title: "T-shirt", variant_title: "Rouge / M", price: "149.00", quantity: 2 }];
+  const lines = o.lines ?? [
+    {
+      product_id: 7001,
+      variant_id: 8001,
+      sku: "TSHIRT-RED-M",
+      title: "T-shirt",
+      variant_title: "Rouge / M",
+      price: "149.00",
+      quantity: 2,
+    },
+  ];
   return {
     id: o.id,
     admin_graphql_api_id: `gid://shopify/Order/${o.id}`,
@@ -253,10 +347,21 @@ export function shopifyOrder(o: {
     billing_address: address,
     shipping_address: address,
     line_items: lines.map((l, i) => ({
-      id: 866550311766439000 + i, admin_graphql_api_id: `gid://shopify/LineItem/${866550311766439000 + i}`,
-      product_id: l.product_id, variant_id: l.variant_id, sku: l.sku ?? null, title: l.title, variant_title: l.variant_title ?? null,
-      name: `${l.title}${l.variant_title ? ` - ${l.variant_title}` : ""}`, price: l.price, quantity: l.quantity,
-      total_discount: l.total_discount ?? "0.00", requires_shipping: true, taxable: true, gift_card: false, fulfillable_quantity: l.quantity,
+      id: 866550311766439000 + i,
+      admin_graphql_api_id: `gid://shopify/LineItem/${866550311766439000 + i}`,
+      product_id: l.product_id,
+      variant_id: l.variant_id,
+      sku: l.sku ?? null,
+      title: l.title,
+      variant_title: l.variant_title ?? null,
+      name: `${l.title}${l.variant_title ? ` - ${l.variant_title}` : ""}`,
+      price: l.price,
+      quantity: l.quantity,
+      total_discount: l.total_discount ?? "0.00",
+      requires_shipping: true,
+      taxable: true,
+      gift_card: false,
+      fulfillable_quantity: l.quantity,
     })),
     shipping_lines: [],
   };

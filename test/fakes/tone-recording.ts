@@ -18,7 +18,11 @@ function cachedTone(hz: number, seconds: number, rate: number): Int16Array {
 
 /** Streams a mono 16-bit WAV of `seconds` with `turns` placed one after another, none after `until` (each tone at most 2 s). */
 export async function sendToneRecording(
-  res: http.ServerResponse, contentType: string, seconds: number, until: number, turns: { hz: number; talk: number }[],
+  res: http.ServerResponse,
+  contentType: string,
+  seconds: number,
+  until: number,
+  turns: { hz: number; talk: number }[],
 ): Promise<void> {
   const rate = RECORDING_SAMPLE_RATE;
   const total = Math.max(0, Math.round(seconds * rate));
@@ -51,10 +55,15 @@ export async function sendToneRecording(
     for (const s of segments) {
       const lo = Math.max(from, s.start);
       const hi = Math.min(from + chunk.length, s.start + s.samples.length);
-      for (let i = lo; i < hi; i++) chunk[i - from] = Math.max(-32768, Math.min(32767, chunk[i - from]! + s.samples[i - s.start]!));
+      for (let i = lo; i < hi; i++)
+        chunk[i - from] = Math.max(-32768, Math.min(32767, chunk[i - from]! + s.samples[i - s.start]!));
     }
     // The buffer is refilled only once the socket has written this second out.
-    await new Promise<void>((resolve, reject) => res.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength), (err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      res.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength), (err) =>
+        err ? reject(err) : resolve(),
+      ),
+    );
   }
   res.end();
 }

@@ -67,7 +67,9 @@ export interface MediaStreamRun {
   onEnd(): void;
 }
 
-type Outbound = { kind: "audio"; bytes: Uint8Array } | { kind: "mark"; name: string; text: string | null; answered: boolean };
+type Outbound =
+  | { kind: "audio"; bytes: Uint8Array }
+  | { kind: "mark"; name: string; text: string | null; answered: boolean };
 
 export function runMediaStream(run: MediaStreamRun): void {
   const socket = new WebSocket(run.url, { headers: { "x-twilio-signature": run.signature } });
@@ -110,9 +112,12 @@ export function runMediaStream(run: MediaStreamRun): void {
     if (machine || text === null) return;
     const persona = run.customer.reply(text, turn++);
     const cue = cueOf(text);
-    const reply = run.keypad === null || !["keypad", "confirm", "check"].includes(cue) ? persona
-      : cue === "keypad" ? { text: null, digits: run.keypad, hangup: false, thinkSeconds: 1 }
-      : { text: "euh...", hangup: false, thinkSeconds: 1 };
+    const reply =
+      run.keypad === null || !["keypad", "confirm", "check"].includes(cue)
+        ? persona
+        : cue === "keypad"
+          ? { text: null, digits: run.keypad, hangup: false, thinkSeconds: 1 }
+          : { text: "euh...", hangup: false, thinkSeconds: 1 };
     at(bargeInAfterFrames ?? Math.max(0, reply.thinkSeconds) * 50, () => {
       for (const digit of reply.digits ?? "") {
         send({ event: "dtmf", streamSid, dtmf: { track: "inbound_track", digit } });
@@ -140,7 +145,16 @@ export function runMediaStream(run: MediaStreamRun): void {
         out = padded;
       }
     }
-    send({ event: "media", streamSid, media: { track: "inbound", chunk: String(frame + 1), timestamp: String(frame * 20), payload: Buffer.from(out).toString("base64") } });
+    send({
+      event: "media",
+      streamSid,
+      media: {
+        track: "inbound",
+        chunk: String(frame + 1),
+        timestamp: String(frame * 20),
+        payload: Buffer.from(out).toString("base64"),
+      },
+    });
     run.stats.framesIn++;
     // The agent's side: one frame of audio played, and the marks it reaches.
     let budget = FRAME;
@@ -169,9 +183,16 @@ export function runMediaStream(run: MediaStreamRun): void {
   socket.on("open", () => {
     socket.send(JSON.stringify({ event: "connected", protocol: "Call", version: "1.0.0" }));
     send({
-      event: "start", streamSid,
-      start: { streamSid, accountSid: run.accountSid, callSid: run.callSid, tracks: ["inbound"], customParameters: run.customParameters,
-        mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 } },
+      event: "start",
+      streamSid,
+      start: {
+        streamSid,
+        accountSid: run.accountSid,
+        callSid: run.callSid,
+        tracks: ["inbound"],
+        customParameters: run.customParameters,
+        mediaFormat: { encoding: "audio/x-mulaw", sampleRate: 8000, channels: 1 },
+      },
     });
     if (run.hostile) void sendHostileFrames(socket, "media", run.hostile);
     started = performance.now();
@@ -180,7 +201,11 @@ export function runMediaStream(run: MediaStreamRun): void {
       while (frame < due && !ended) step();
     }, TICK_MS);
     if (machine) {
-      const greeting = run.customer.announcement?.text ?? (run.lang.startsWith("fr") ? "Bonjour, laissez votre message après le bip." : "مرحبا، المرجو ترك رسالتكم بعد الإشارة.");
+      const greeting =
+        run.customer.announcement?.text ??
+        (run.lang.startsWith("fr")
+          ? "Bonjour, laissez votre message après le bip."
+          : "مرحبا، المرجو ترك رسالتكم بعد الإشارة.");
       at(10, () => {
         const frames = say(greeting);
         if (run.customer.announcement?.closesLine) at(frames + 50, end);
@@ -229,7 +254,8 @@ export function runMediaStream(run: MediaStreamRun): void {
         run.stats.clears++;
         if (run.stats.bargeIn && run.stats.bargeIn.clearFrame === null) run.stats.bargeIn.clearFrame = frame;
         // The buffered audio is dropped; its marks come back at once.
-        for (const p of playback.splice(0)) if (p.kind === "mark") send({ event: "mark", streamSid, mark: { name: p.name } });
+        for (const p of playback.splice(0))
+          if (p.kind === "mark") send({ event: "mark", streamSid, mark: { name: p.name } });
         return;
       }
       default:

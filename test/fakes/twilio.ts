@@ -104,7 +104,12 @@ const EVENTS = new Set(["initiated", "ringing", "answered", "completed"]);
 
 /** X-Twilio-Signature as the documentation describes it. */
 export function twilioSignature(authToken: string, url: string, params: Record<string, string>): string {
-  const data = url + Object.keys(params).sort().map((k) => k + params[k]).join("");
+  const data =
+    url +
+    Object.keys(params)
+      .sort()
+      .map((k) => k + params[k])
+      .join("");
   return createHmac("sha1", authToken).update(Buffer.from(data, "utf8")).digest("base64");
 }
 
@@ -128,9 +133,12 @@ export class FakeTwilio {
 
   constructor(options: FakeTwilioOptions) {
     this.#o = options;
-    this.#server = http.createServer((req, res) => void this.#handle(req, res).catch((err) => {
-      res.writeHead(500).end(String(err));
-    }));
+    this.#server = http.createServer(
+      (req, res) =>
+        void this.#handle(req, res).catch((err) => {
+          res.writeHead(500).end(String(err));
+        }),
+    );
   }
 
   get url(): string {
@@ -147,7 +155,12 @@ export class FakeTwilio {
    * The status callbacks with this CallStatus, once the fake has read our route's answer to `count` of them (or the
    * time is up). Our route writes the call before it answers, so a test that saw the call end can get here first.
    */
-  async statusCallbacks(call: FakeCall, status: string, count = 1, timeoutMs = 10_000): Promise<{ kind: string; status: number; params: Record<string, string> }[]> {
+  async statusCallbacks(
+    call: FakeCall,
+    status: string,
+    count = 1,
+    timeoutMs = 10_000,
+  ): Promise<{ kind: string; status: number; params: Record<string, string> }[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = call.callbacks.filter((c) => c.kind === "StatusCallback" && c.params["CallStatus"] === status);
@@ -171,28 +184,51 @@ export class FakeTwilio {
       req.on("data", (c) => (data += c));
       req.on("end", () => resolve(data));
     });
-    const json = (status: number, payload: unknown): void => void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
+    const json = (status: number, payload: unknown): void =>
+      void res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(payload));
     // Not Twilio's: the benchmark reads the fake's measurements here when the fake runs in a process of its own.
-    if (req.url === "/__fake/latencies") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies));
-    if (req.url === "/__fake/turns") return json(200, [...this.calls.values()].flatMap((c) => c.tokenLatencies.map((ms, i) => ({ sid: c.sid, to: c.to, turn: i, at: c.tokenPromptAt[i], ms }))));
+    if (req.url === "/__fake/latencies")
+      return json(
+        200,
+        [...this.calls.values()].flatMap((c) => c.tokenLatencies),
+      );
+    if (req.url === "/__fake/turns")
+      return json(
+        200,
+        [...this.calls.values()].flatMap((c) =>
+          c.tokenLatencies.map((ms, i) => ({ sid: c.sid, to: c.to, turn: i, at: c.tokenPromptAt[i], ms })),
+        ),
+      );
     if (this.outage) return json(503, { code: 20500, message: "Service Unavailable", status: 503 });
     const auth = req.headers.authorization ?? "";
     const expected = `Basic ${Buffer.from(`${this.#o.accountSid}:${this.#o.authToken}`).toString("base64")}`;
-    if (auth !== expected) return json(401, { code: 20003, message: "Authenticate", more_info: "https://www.twilio.com/docs/errors/20003", status: 401 });
+    if (auth !== expected)
+      return json(401, {
+        code: 20003,
+        message: "Authenticate",
+        more_info: "https://www.twilio.com/docs/errors/20003",
+        status: 401,
+      });
     const base = `/2010-04-01/Accounts/${this.#o.accountSid}`;
     const path = (req.url ?? "").split("?")[0]!;
     const params = Object.fromEntries(new URLSearchParams(body));
     const multi = new URLSearchParams(body);
     if (req.method === "POST" && path === `${base}/Calls.json`) return this.#create(params, multi, json);
-    if (req.method === "GET" && path === `${base}.json`) return json(200, { sid: this.#o.accountSid, friendly_name: "fake", status: "active", type: "Full" });
+    if (req.method === "GET" && path === `${base}.json`)
+      return json(200, { sid: this.#o.accountSid, friendly_name: "fake", status: "active", type: "Full" });
     const update = new RegExp(`^${base}/Calls/(CA[0-9a-f]{32})\\.json$`).exec(path);
     if (req.method === "POST" && update) return this.#update(update[1]!, params, json);
     const recording = new RegExp(`^${base}/Recordings/(RE[0-9a-f]{32})\\.wav$`).exec(path);
     if (req.method === "GET" && recording) {
       const call = [...this.calls.values()].find((c) => c.recordingSid === recording[1]);
       if (!call) return json(404, { code: 20404, message: "not found", status: 404 });
-      await sendToneRecording(res, "audio/x-wav", Math.max(1, Math.ceil(call.duration)), call.duration,
-        call.transcript.map((turn) => ({ hz: turn.speaker === "agent" ? 440 : 330, talk: talk(turn.text) })));
+      await sendToneRecording(
+        res,
+        "audio/x-wav",
+        Math.max(1, Math.ceil(call.duration)),
+        call.duration,
+        call.transcript.map((turn) => ({ hz: turn.speaker === "agent" ? 440 : 330, talk: talk(turn.text) })),
+      );
       return undefined;
     }
     return json(404, { code: 20404, message: `The requested resource ${path} was not found`, status: 404 });
@@ -204,26 +240,61 @@ export class FakeTwilio {
     if (!e164.test(p["From"] ?? "")) problems.push("From");
     if (!p["Twiml"] && !p["Url"] && !p["ApplicationSid"]) problems.push("Url, Twiml or ApplicationSid");
     if (multi.getAll("StatusCallbackEvent").some((e) => !EVENTS.has(e))) problems.push("StatusCallbackEvent");
-    if (p["MachineDetection"] && !["Enable", "DetectMessageEnd"].includes(p["MachineDetection"])) problems.push("MachineDetection");
+    if (p["MachineDetection"] && !["Enable", "DetectMessageEnd"].includes(p["MachineDetection"]))
+      problems.push("MachineDetection");
     // MachineDetectionTimeout: whole seconds; 3 to 59 in the current reference (1 to 120 in the older one): both hold here.
-    if (p["MachineDetectionTimeout"] !== undefined && !(/^\d+$/.test(p["MachineDetectionTimeout"]) && Number(p["MachineDetectionTimeout"]) >= 3 && Number(p["MachineDetectionTimeout"]) <= 59)) problems.push("MachineDetectionTimeout");
+    if (
+      p["MachineDetectionTimeout"] !== undefined &&
+      !(
+        /^\d+$/.test(p["MachineDetectionTimeout"]) &&
+        Number(p["MachineDetectionTimeout"]) >= 3 &&
+        Number(p["MachineDetectionTimeout"]) <= 59
+      )
+    )
+      problems.push("MachineDetectionTimeout");
     if (p["AsyncAmd"] === "true" && !p["AsyncAmdStatusCallback"]) problems.push("AsyncAmdStatusCallback");
-    if (problems.length) return json(400, { code: 21205, message: `Invalid parameter(s): ${problems.join(", ")}`, status: 400 });
+    if (problems.length)
+      return json(400, { code: 21205, message: `Invalid parameter(s): ${problems.join(", ")}`, status: 400 });
     const sid = `CA${randomBytes(16).toString("hex")}`;
     const call: FakeCall = {
-      sid, to: p["To"]!, from: p["From"]!, params: { ...p, StatusCallbackEvent: multi.getAll("StatusCallbackEvent").join(" ") }, status: "queued",
-      answeredAt: null, endedAt: null, duration: 0, transcript: [], messages: [], callbacks: [], tokenLatencies: [], tokenPromptAt: [], socket: null, recordingSid: null,
-      firstTextSeconds: null, amdAtSeconds: null, toMachine: [],
+      sid,
+      to: p["To"]!,
+      from: p["From"]!,
+      params: { ...p, StatusCallbackEvent: multi.getAll("StatusCallbackEvent").join(" ") },
+      status: "queued",
+      answeredAt: null,
+      endedAt: null,
+      duration: 0,
+      transcript: [],
+      messages: [],
+      callbacks: [],
+      tokenLatencies: [],
+      tokenPromptAt: [],
+      socket: null,
+      recordingSid: null,
+      firstTextSeconds: null,
+      amdAtSeconds: null,
+      toMachine: [],
     };
     this.calls.set(sid, call);
-    json(201, { sid, account_sid: this.#o.accountSid, to: call.to, from: call.from, status: "queued", direction: "outbound-api", duration: null, answered_by: null });
+    json(201, {
+      sid,
+      account_sid: this.#o.accountSid,
+      to: call.to,
+      from: call.from,
+      status: "queued",
+      direction: "outbound-api",
+      duration: null,
+      answered_by: null,
+    });
     void this.#run(call);
   }
 
   #update(sid: string, p: Record<string, string>, json: (s: number, b: unknown) => void): void {
     const call = this.calls.get(sid);
     if (!call) return json(404, { code: 20404, message: "not found", status: 404 });
-    if (p["Status"] === "canceled" && ["queued", "initiated", "ringing"].includes(call.status)) void this.#finish(call, "canceled");
+    if (p["Status"] === "canceled" && ["queued", "initiated", "ringing"].includes(call.status))
+      void this.#finish(call, "canceled");
     else if (p["Status"] === "completed" && call.status === "in-progress") void this.#finish(call, "completed");
     json(200, { sid, status: call.status });
   }
@@ -232,10 +303,13 @@ export class FakeTwilio {
 
   #sleep(seconds: number): Promise<void> {
     return new Promise((resolve) => {
-      const t = setTimeout(() => {
-        this.#timers.delete(t);
-        resolve();
-      }, (seconds * 1000) / this.#o.speed);
+      const t = setTimeout(
+        () => {
+          this.#timers.delete(t);
+          resolve();
+        },
+        (seconds * 1000) / this.#o.speed,
+      );
       this.#timers.add(t);
     });
   }
@@ -247,7 +321,13 @@ export class FakeTwilio {
   async #run(call: FakeCall): Promise<void> {
     const customer = createSimulatedCustomer(call.to, dialectOf(call.to), seededRandom(call.sid));
     const scenario = this.#scenario(call);
-    if (scenario.forgedCallback) await this.#post(call, "StatusCallback", { CallStatus: "completed", CallDuration: "9999" }, "wrong-token-000000000000");
+    if (scenario.forgedCallback)
+      await this.#post(
+        call,
+        "StatusCallback",
+        { CallStatus: "completed", CallDuration: "9999" },
+        "wrong-token-000000000000",
+      );
     await this.#status(call, "initiated");
     await this.#sleep(1);
     if ((call.status as string) !== "initiated") return;
@@ -259,19 +339,26 @@ export class FakeTwilio {
     if (customer.pickup === "no_answer" || customer.ringSeconds > timeout) return this.#finish(call, "no-answer");
     call.answeredAt = performance.now();
     await this.#status(call, "in-progress");
-    if (scenario.duplicateCallbacks) await this.#post(call, "StatusCallback", { CallStatus: "ringing", CallbackSource: "call-progress-events" });
+    if (scenario.duplicateCallbacks)
+      await this.#post(call, "StatusCallback", { CallStatus: "ringing", CallbackSource: "call-progress-events" });
     void this.#converse(call, customer);
     if (call.params["AsyncAmd"] === "true") {
-      const machine = customer.announcement?.answeredBy === "machine" || (customer.pickup === "voicemail" && !customer.announcement);
+      const machine =
+        customer.announcement?.answeredBy === "machine" || (customer.pickup === "voicemail" && !customer.announcement);
       // DetectMessageEnd reports a machine once its greeting has ended (#converse posts machine_end_beep then).
       if (machine && call.params["MachineDetection"] === "DetectMessageEnd" && !customer.announcement) return;
-      const seconds = machine ? 1.5 : scenario.amdSeconds ?? 1.5;
+      const seconds = machine ? 1.5 : (scenario.amdSeconds ?? 1.5);
       await this.#sleep(seconds);
-      const answeredBy = machine ? (call.params["MachineDetection"] === "DetectMessageEnd" ? "machine_end_other" : "machine_start") : scenario.amdVerdict ?? "human";
+      const answeredBy = machine
+        ? call.params["MachineDetection"] === "DetectMessageEnd"
+          ? "machine_end_other"
+          : "machine_start"
+        : (scenario.amdVerdict ?? "human");
       const params = { AnsweredBy: answeredBy, MachineDetectionDuration: String(Math.round(seconds * 1000)) };
       call.amdAtSeconds = ((performance.now() - call.answeredAt) / 1000) * this.#o.speed;
       await this.#post(call, "AsyncAmdStatusCallback", params);
-      if (scenario.duplicateCallbacks) await this.#post(call, "AsyncAmdStatusCallback", { ...params, AnsweredBy: "human" });
+      if (scenario.duplicateCallbacks)
+        await this.#post(call, "AsyncAmdStatusCallback", { ...params, AnsweredBy: "human" });
     }
   }
 
@@ -283,7 +370,11 @@ export class FakeTwilio {
     const url = /<ConversationRelay[^>]*\surl="([^"]+)"/.exec(twiml)?.[1]?.replaceAll("&amp;", "&");
     const lang = /<ConversationRelay[^>]*\slanguage="([^"]+)"/.exec(twiml)?.[1] ?? "en-US";
     if (!url) return this.#finish(call, "completed");
-    const socket = new WebSocket(url, { headers: { "x-twilio-signature": twilioSignature(this.#scenario(call).socketToken ?? this.#o.authToken, url, {}) } });
+    const socket = new WebSocket(url, {
+      headers: {
+        "x-twilio-signature": twilioSignature(this.#scenario(call).socketToken ?? this.#o.authToken, url, {}),
+      },
+    });
     call.socket = socket;
     socket.on("unexpected-response", (_req, res) => {
       this.refusals.push({ kind: "relay", status: res.statusCode ?? 0 });
@@ -311,10 +402,15 @@ export class FakeTwilio {
       if (digits) for (const digit of digits) send({ type: "dtmf", digit });
       if (text) {
         const now = performance.now();
-        if (playing && now < playing.until - 5) { // (timers may fire a millisecond early: no interruption at the very end)
+        if (playing && now < playing.until - 5) {
+          // (timers may fire a millisecond early: no interruption at the very end)
           const playedMs = Math.round((now - playing.at) * this.#o.speed);
           const words = playing.text.split(/\s+/).filter(Boolean);
-          send({ type: "interrupt", utteranceUntilInterrupt: words.slice(0, Math.floor(playedMs / 1000 / SECONDS_PER_WORD)).join(" "), durationUntilInterruptMs: playedMs });
+          send({
+            type: "interrupt",
+            utteranceUntilInterrupt: words.slice(0, Math.floor(playedMs / 1000 / SECONDS_PER_WORD)).join(" "),
+            durationUntilInterruptMs: playedMs,
+          });
         }
         playing = null;
         call.transcript.push({ speaker: "customer", text });
@@ -327,19 +423,44 @@ export class FakeTwilio {
       }
     };
     socket.on("open", () => {
-      send({ type: "setup", sessionId: `VX${randomBytes(16).toString("hex")}`, accountSid: this.#o.accountSid, parentCallSid: "", callSid: call.sid,
-        from: call.from, to: call.to, forwardedFrom: "", callType: "PSTN", callerName: "", direction: "outbound-api", callStatus: "IN-PROGRESS",
-        customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])) });
+      send({
+        type: "setup",
+        sessionId: `VX${randomBytes(16).toString("hex")}`,
+        accountSid: this.#o.accountSid,
+        parentCallSid: "",
+        callSid: call.sid,
+        from: call.from,
+        to: call.to,
+        forwardedFrom: "",
+        callType: "PSTN",
+        callerName: "",
+        direction: "outbound-api",
+        callStatus: "IN-PROGRESS",
+        customParameters: Object.fromEntries(
+          [...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]),
+        ),
+      });
       if (scenario.hostile) void sendHostileFrames(socket, "relay", scenario.hostile);
       if (machine && !greeted) {
         greeted = true;
-        const text = customer.announcement?.text ?? (lang.startsWith("fr") ? "Bonjour, laissez votre message après le bip." : "مرحبا، المرجو ترك رسالتكم بعد الإشارة.");
+        const text =
+          customer.announcement?.text ??
+          (lang.startsWith("fr")
+            ? "Bonjour, laissez votre message après le bip."
+            : "مرحبا، المرجو ترك رسالتكم بعد الإشارة.");
         void speak(text).then(async () => {
-          if (!customer.announcement && call.params["AsyncAmd"] === "true" && call.params["MachineDetection"] === "DetectMessageEnd") {
+          if (
+            !customer.announcement &&
+            call.params["AsyncAmd"] === "true" &&
+            call.params["MachineDetection"] === "DetectMessageEnd"
+          ) {
             // The greeting ended with its beep: DetectMessageEnd's verdict.
             beeped = true;
             call.amdAtSeconds = ((performance.now() - (call.answeredAt ?? 0)) / 1000) * this.#o.speed;
-            await this.#post(call, "AsyncAmdStatusCallback", { AnsweredBy: "machine_end_beep", MachineDetectionDuration: String(Math.round(talk(text) * 1000)) });
+            await this.#post(call, "AsyncAmdStatusCallback", {
+              AnsweredBy: "machine_end_beep",
+              MachineDetectionDuration: String(Math.round(talk(text) * 1000)),
+            });
           }
           if (customer.announcement?.closesLine) {
             await this.#sleep(1);
@@ -365,7 +486,8 @@ export class FakeTwilio {
         call.transcript.push({ speaker: "agent", text: said });
         const at = performance.now();
         const played = talk(said) / (this.#o.playbackSpeed ?? 1);
-        playing = message["interruptible"] === false ? null : { text: said, at, until: at + (played * 1000) / this.#o.speed };
+        playing =
+          message["interruptible"] === false ? null : { text: said, at, until: at + (played * 1000) / this.#o.speed };
         if (playing && at < talkingUntil - 5) {
           // Our line started while the callee was talking: their speech interrupts it at once.
           send({ type: "interrupt", utteranceUntilInterrupt: "", durationUntilInterruptMs: 0 });
@@ -385,7 +507,8 @@ export class FakeTwilio {
             if (reply.text !== null || reply.digits) await speak(reply.text, reply.digits);
           }
           if (reply.hangup) socket.close();
-          else if (scenario.dropSocketAfterTurns !== undefined && turn >= scenario.dropSocketAfterTurns) socket.terminate();
+          else if (scenario.dropSocketAfterTurns !== undefined && turn >= scenario.dropSocketAfterTurns)
+            socket.terminate();
         })();
       }
       if (message["type"] === "end") socket.close();
@@ -396,12 +519,36 @@ export class FakeTwilio {
 
   /** A bidirectional Media Stream to the <Stream> url (twilio-media.ts); the stream's end completes the call. */
   #stream(call: FakeCall, customer: SimulatedCustomer, url: string, twiml: string, voice: MediaVoice): void {
-    call.media = { framesIn: 0, framesOut: 0, clears: 0, bargeIn: null, turnGapsMs: [], digitsSent: "", fillerFrame: null };
+    call.media = {
+      framesIn: 0,
+      framesOut: 0,
+      clears: 0,
+      bargeIn: null,
+      turnGapsMs: [],
+      digitsSent: "",
+      fillerFrame: null,
+    };
     runMediaStream({
-      url, signature: twilioSignature(this.#scenario(call).socketToken ?? this.#o.authToken, url, {}), accountSid: this.#o.accountSid, callSid: call.sid, from: call.from, to: call.to,
-      speed: this.#o.speed, customer, lang: dialectOf(call.to) === "fr" ? "fr-FR" : "ar", voice,
-      customParameters: Object.fromEntries([...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!])),
-      bargeIn: this.#scenario(call).bargeIn === true, keypad: this.#scenario(call).keypad ?? null, filler: this.#scenario(call).filler ?? null, hostile: this.#scenario(call).hostile ?? null, transcript: call.transcript, messages: call.messages, stats: call.media,
+      url,
+      signature: twilioSignature(this.#scenario(call).socketToken ?? this.#o.authToken, url, {}),
+      accountSid: this.#o.accountSid,
+      callSid: call.sid,
+      from: call.from,
+      to: call.to,
+      speed: this.#o.speed,
+      customer,
+      lang: dialectOf(call.to) === "fr" ? "fr-FR" : "ar",
+      voice,
+      customParameters: Object.fromEntries(
+        [...twiml.matchAll(/<Parameter name="([^"]+)" value="([^"]+)"/g)].map((m) => [m[1]!, m[2]!]),
+      ),
+      bargeIn: this.#scenario(call).bargeIn === true,
+      keypad: this.#scenario(call).keypad ?? null,
+      filler: this.#scenario(call).filler ?? null,
+      hostile: this.#scenario(call).hostile ?? null,
+      transcript: call.transcript,
+      messages: call.messages,
+      stats: call.media,
       onSocket: (socket) => (call.socket = socket),
       onRefused: (status) => this.refusals.push({ kind: "media", status }),
       onEnd: () => void this.#finish(call, "completed"),
@@ -411,12 +558,18 @@ export class FakeTwilio {
   async #status(call: FakeCall, status: string): Promise<void> {
     call.status = status;
     const events = call.params["StatusCallbackEvent"]?.split(" ") ?? [];
-    const event = status === "in-progress" ? "answered" : ["busy", "no-answer", "canceled", "failed", "completed"].includes(status) ? "completed" : status;
+    const event =
+      status === "in-progress"
+        ? "answered"
+        : ["busy", "no-answer", "canceled", "failed", "completed"].includes(status)
+          ? "completed"
+          : status;
     if (!events.includes(event)) return;
     const extra: Record<string, string> = { CallbackSource: "call-progress-events" };
     if (event === "completed") extra["CallDuration"] = String(this.#scenario(call).reportedDuration ?? call.duration);
     await this.#post(call, "StatusCallback", { CallStatus: status, ...extra });
-    if (this.#scenario(call).duplicateCallbacks) await this.#post(call, "StatusCallback", { CallStatus: status, ...extra });
+    if (this.#scenario(call).duplicateCallbacks)
+      await this.#post(call, "StatusCallback", { CallStatus: status, ...extra });
   }
 
   async #finish(call: FakeCall, status: string): Promise<void> {
@@ -427,24 +580,50 @@ export class FakeTwilio {
     }
     call.socket?.close();
     await this.#status(call, status);
-    if (status === "completed" && call.answeredAt !== null && call.params["Record"] === "true" && call.params["RecordingStatusCallback"]) {
+    if (
+      status === "completed" &&
+      call.answeredAt !== null &&
+      call.params["Record"] === "true" &&
+      call.params["RecordingStatusCallback"]
+    ) {
       call.recordingSid = `RE${randomBytes(16).toString("hex")}`;
       await this.#post(call, "RecordingStatusCallback", {
-        RecordingSid: call.recordingSid, RecordingUrl: `${this.#url}/2010-04-01/Accounts/${this.#o.accountSid}/Recordings/${call.recordingSid}`,
-        RecordingStatus: "completed", RecordingDuration: String(call.duration), RecordingChannels: call.params["RecordingChannels"] === "dual" ? "2" : "1",
+        RecordingSid: call.recordingSid,
+        RecordingUrl: `${this.#url}/2010-04-01/Accounts/${this.#o.accountSid}/Recordings/${call.recordingSid}`,
+        RecordingStatus: "completed",
+        RecordingDuration: String(call.duration),
+        RecordingChannels: call.params["RecordingChannels"] === "dual" ? "2" : "1",
         RecordingSource: "OutboundAPI",
       });
     }
   }
 
   /** Posts a signed callback to the URL our server gave for it. */
-  async #post(call: FakeCall, urlParam: string, params: Record<string, string>, token = this.#o.authToken): Promise<void> {
+  async #post(
+    call: FakeCall,
+    urlParam: string,
+    params: Record<string, string>,
+    token = this.#o.authToken,
+  ): Promise<void> {
     const url = call.params[urlParam];
     if (!url) return;
-    const form = { AccountSid: this.#o.accountSid, CallSid: call.sid, From: call.from, To: call.to, Direction: "outbound-api", ApiVersion: "2010-04-01", Timestamp: new Date().toUTCString(), ...params };
+    const form = {
+      AccountSid: this.#o.accountSid,
+      CallSid: call.sid,
+      From: call.from,
+      To: call.to,
+      Direction: "outbound-api",
+      ApiVersion: "2010-04-01",
+      Timestamp: new Date().toUTCString(),
+      ...params,
+    };
     const res = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": twilioSignature(token, url, form), "i-twilio-idempotency-token": randomBytes(8).toString("hex") },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": twilioSignature(token, url, form),
+        "i-twilio-idempotency-token": randomBytes(8).toString("hex"),
+      },
       body: new URLSearchParams(form).toString(),
     }).catch(() => null);
     const status = res?.status ?? 0;

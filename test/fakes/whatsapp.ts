@@ -23,11 +23,42 @@ interface GraphFailure {
 }
 
 export const FAILURES = {
-  invalidToken: { status: 401, code: 190, type: "OAuthException", message: "Invalid OAuth access token - Cannot parse access token", details: "Invalid OAuth access token" },
-  serviceUnavailable: { status: 503, code: 131016, type: "OAuthException", message: "(#131016) Service unavailable", details: "A service is temporarily unavailable. Please check the status page and try again later." },
-  rateLimit: { status: 400, code: 130429, type: "OAuthException", message: "(#130429) Rate limit hit", details: "Cloud API message throughput has been reached." },
-  reengagement: { status: 400, code: 131047, type: "OAuthException", message: "(#131047) Re-engagement message", details: "Message failed to send because more than 24 hours have passed since the customer last replied to this number." },
-  invalidParameter: { status: 400, code: 100, type: "OAuthException", message: "(#100) Invalid parameter", details: "Parameter value is not valid" },
+  invalidToken: {
+    status: 401,
+    code: 190,
+    type: "OAuthException",
+    message: "Invalid OAuth access token - Cannot parse access token",
+    details: "Invalid OAuth access token",
+  },
+  serviceUnavailable: {
+    status: 503,
+    code: 131016,
+    type: "OAuthException",
+    message: "(#131016) Service unavailable",
+    details: "A service is temporarily unavailable. Please check the status page and try again later.",
+  },
+  rateLimit: {
+    status: 400,
+    code: 130429,
+    type: "OAuthException",
+    message: "(#130429) Rate limit hit",
+    details: "Cloud API message throughput has been reached.",
+  },
+  reengagement: {
+    status: 400,
+    code: 131047,
+    type: "OAuthException",
+    message: "(#131047) Re-engagement message",
+    details:
+      "Message failed to send because more than 24 hours have passed since the customer last replied to this number.",
+  },
+  invalidParameter: {
+    status: 400,
+    code: 100,
+    type: "OAuthException",
+    message: "(#100) Invalid parameter",
+    details: "Parameter value is not valid",
+  },
 } as const satisfies Record<string, GraphFailure>;
 
 export class FakeWhatsApp {
@@ -72,7 +103,15 @@ export class FakeWhatsApp {
     this.refused.push({ code: f.code, body });
     return {
       status: f.status,
-      body: { error: { message: f.message, type: f.type, code: f.code, error_data: { messaging_product: "whatsapp", details: f.details }, fbtrace_id: `A${randomBytes(8).toString("hex")}` } },
+      body: {
+        error: {
+          message: f.message,
+          type: f.type,
+          code: f.code,
+          error_data: { messaging_product: "whatsapp", details: f.details },
+          fbtrace_id: `A${randomBytes(8).toString("hex")}`,
+        },
+      },
     };
   }
 
@@ -81,7 +120,11 @@ export class FakeWhatsApp {
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString("utf8");
     const m = /^\/(v\d+\.\d+)\/(\d+)\/messages$/.exec(req.url ?? "");
-    if (req.method !== "POST" || !m) return { status: 404, body: { error: { message: "Unknown path components", type: "OAuthException", code: 2500 } } };
+    if (req.method !== "POST" || !m)
+      return {
+        status: 404,
+        body: { error: { message: "Unknown path components", type: "OAuthException", code: 2500 } },
+      };
     const auth = req.headers.authorization ?? "";
     if (!auth.startsWith("Bearer ") || !this.tokens.has(auth.slice(7))) return this.#error(FAILURES.invalidToken, raw);
     let body: Record<string, unknown>;
@@ -93,7 +136,11 @@ export class FakeWhatsApp {
     const failure = this.failNext.shift();
     if (failure) return this.#error(failure, body);
     const to = typeof body["to"] === "string" ? body["to"] : "";
-    if (body["messaging_product"] !== "whatsapp" || !/^\d{6,20}$/.test(to) || !["template", "text", "interactive"].includes(String(body["type"]))) {
+    if (
+      body["messaging_product"] !== "whatsapp" ||
+      !/^\d{6,20}$/.test(to) ||
+      !["template", "text", "interactive"].includes(String(body["type"]))
+    ) {
       return this.#error(FAILURES.invalidParameter, body);
     }
     if (body["type"] !== "template" && this.closedWindows.has(to)) return this.#error(FAILURES.reengagement, body);
@@ -101,7 +148,11 @@ export class FakeWhatsApp {
     this.sent.push({ wamid, phoneNumberId: m[2]!, version: m[1]!, body });
     return {
       status: 200,
-      body: { messaging_product: "whatsapp", contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid, ...(body["type"] === "template" ? { message_status: "accepted" } : {}) }] },
+      body: {
+        messaging_product: "whatsapp",
+        contacts: [{ input: to, wa_id: to }],
+        messages: [{ id: wamid, ...(body["type"] === "template" ? { message_status: "accepted" } : {}) }],
+      },
     };
   }
 }
@@ -110,10 +161,21 @@ export class FakeWhatsApp {
 export function notification(value: Record<string, unknown>, phoneNumberId = "106540352242922"): string {
   return JSON.stringify({
     object: "whatsapp_business_account",
-    entry: [{
-      id: "102290129340398",
-      changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId }, ...value } }],
-    }],
+    entry: [
+      {
+        id: "102290129340398",
+        changes: [
+          {
+            field: "messages",
+            value: {
+              messaging_product: "whatsapp",
+              metadata: { display_phone_number: "15550783881", phone_number_id: phoneNumberId },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
   });
 }
 
@@ -122,34 +184,91 @@ const newWamid = () => `wamid.${randomBytes(16).toString("base64url")}`;
 
 /** A customer's text message. */
 export function textReply(from: string, body: string, at = new Date(), id = newWamid()): string {
-  return notification({ contacts: [{ profile: { name: "Customer" }, wa_id: from }], messages: [{ from, id, timestamp: unix(at), type: "text", text: { body } }] });
+  return notification({
+    contacts: [{ profile: { name: "Customer" }, wa_id: from }],
+    messages: [{ from, id, timestamp: unix(at), type: "text", text: { body } }],
+  });
 }
 
 /** A tap on a template's quick-reply button: `type: button` with the payload the template was sent with. */
-export function buttonReply(from: string, repliedTo: string, payload: string, text: string, at = new Date(), id = newWamid()): string {
+export function buttonReply(
+  from: string,
+  repliedTo: string,
+  payload: string,
+  text: string,
+  at = new Date(),
+  id = newWamid(),
+): string {
   return notification({
     contacts: [{ profile: { name: "Customer" }, wa_id: from }],
-    messages: [{ context: { from: "15550783881", id: repliedTo }, from, id, timestamp: unix(at), type: "button", button: { payload, text } }],
+    messages: [
+      {
+        context: { from: "15550783881", id: repliedTo },
+        from,
+        id,
+        timestamp: unix(at),
+        type: "button",
+        button: { payload, text },
+      },
+    ],
   });
 }
 
 /** A tap on an interactive message's reply button. */
-export function interactiveReply(from: string, repliedTo: string, buttonId: string, title: string, at = new Date(), id = newWamid()): string {
+export function interactiveReply(
+  from: string,
+  repliedTo: string,
+  buttonId: string,
+  title: string,
+  at = new Date(),
+  id = newWamid(),
+): string {
   return notification({
     contacts: [{ profile: { name: "Customer" }, wa_id: from }],
-    messages: [{ context: { from: "15550783881", id: repliedTo }, from, id, timestamp: unix(at), type: "interactive", interactive: { type: "button_reply", button_reply: { id: buttonId, title } } }],
+    messages: [
+      {
+        context: { from: "15550783881", id: repliedTo },
+        from,
+        id,
+        timestamp: unix(at),
+        type: "interactive",
+        interactive: { type: "button_reply", button_reply: { id: buttonId, title } },
+      },
+    ],
   });
 }
 
 /** A delivery status of a message we sent. */
-export function statusUpdate(wamid: string, recipient: string, status: "sent" | "delivered" | "read" | "failed", at = new Date()): string {
+export function statusUpdate(
+  wamid: string,
+  recipient: string,
+  status: "sent" | "delivered" | "read" | "failed",
+  at = new Date(),
+): string {
   return notification({
-    statuses: [{
-      id: wamid, status, timestamp: unix(at), recipient_id: recipient,
-      ...(status === "failed"
-        ? { errors: [{ code: 131026, title: "Message undeliverable", message: "Message undeliverable", error_data: { details: "Message Undeliverable." } }] }
-        : { conversation: { id: randomBytes(16).toString("hex"), origin: { type: "utility" } }, pricing: { billable: true, pricing_model: "CBP", category: "utility" } }),
-    }],
+    statuses: [
+      {
+        id: wamid,
+        status,
+        timestamp: unix(at),
+        recipient_id: recipient,
+        ...(status === "failed"
+          ? {
+              errors: [
+                {
+                  code: 131026,
+                  title: "Message undeliverable",
+                  message: "Message undeliverable",
+                  error_data: { details: "Message Undeliverable." },
+                },
+              ],
+            }
+          : {
+              conversation: { id: randomBytes(16).toString("hex"), origin: { type: "utility" } },
+              pricing: { billable: true, pricing_model: "CBP", category: "utility" },
+            }),
+      },
+    ],
   });
 }
 

@@ -18,8 +18,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { closeServer, listenOnLoopback } from "./loopback.ts";
 import { phpJsonEncode } from "./php-json.ts";
 
-export interface YouCanVariantInput { sku: string; price: number; values?: string[] }
-export interface YouCanStoredOrder { order: Record<string, unknown>; statusHistory: { context: "status" | "shipping" | "payment"; slug: string }[] }
+export interface YouCanVariantInput {
+  sku: string;
+  price: number;
+  values?: string[];
+}
+export interface YouCanStoredOrder {
+  order: Record<string, unknown>;
+  statusHistory: { context: "status" | "shipping" | "payment"; slug: string }[];
+}
 
 const iso = (d = new Date()) => d.toISOString().replace(/\.\d{3}Z$/, "+00:00");
 
@@ -43,7 +50,9 @@ export class FakeYouCan {
   }
 
   async start(): Promise<this> {
-    this.#server = createServer((req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))));
+    this.#server = createServer(
+      (req, res) => void this.#handle(req, res).catch((err) => res.writeHead(500).end(String(err))),
+    );
     this.url = await listenOnLoopback(this.#server);
     return this;
   }
@@ -57,21 +66,53 @@ export class FakeYouCan {
   }
 
   /** A product; without variants YouCan keeps one `default` variant (entities/product). */
-  addProduct(name: string, variants: YouCanVariantInput[], options: { visible?: boolean; deleted?: boolean } = {}): { id: string; variantIds: string[] } {
+  addProduct(
+    name: string,
+    variants: YouCanVariantInput[],
+    options: { visible?: boolean; deleted?: boolean } = {},
+  ): { id: string; variantIds: string[] } {
     const id = randomUUID();
     const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
     const list = variants.map((v) => ({
-      id: randomUUID(), variations: v.values ? Object.fromEntries(v.values.map((x, i) => [`option${i + 1}`, x])) : { default: "default" },
-      options: v.values ? v.values.map((_, i) => `option${i + 1}`) : ["default"], values: v.values ?? ["default"], price: v.price,
-      compare_at_price: null, weight: 0, sku: v.sku, barcode: null, inventory: 20, is_selected: false, is_default: !v.values,
-      image: { name: null, url: null }, created_at: iso(), updated_at: iso(),
+      id: randomUUID(),
+      variations: v.values ? Object.fromEntries(v.values.map((x, i) => [`option${i + 1}`, x])) : { default: "default" },
+      options: v.values ? v.values.map((_, i) => `option${i + 1}`) : ["default"],
+      values: v.values ?? ["default"],
+      price: v.price,
+      compare_at_price: null,
+      weight: 0,
+      sku: v.sku,
+      barcode: null,
+      inventory: 20,
+      is_selected: false,
+      is_default: !v.values,
+      image: { name: null, url: null },
+      created_at: iso(),
+      updated_at: iso(),
     }));
     this.products.push({
-      id, name, slug, public_url: `https://ma-boutique.youcan.shop/products/${slug}`, thumbnail: null, description: `<p>${name}</p>`,
-      price: variants[0]?.price ?? 0, compare_at_price: null, cost_price: null, visibility: options.visible ?? true,
-      has_variants: variants.some((v) => v.values), variants_count: list.length, variant_options: [], inventory: 20, track_inventory: false,
-      you_save_amount: 0, meta: { title: name, description: name, images: [] }, created_at: iso(), updated_at: iso(),
-      deleted_at: options.deleted ? iso() : false, images: [], _variants: list,
+      id,
+      name,
+      slug,
+      public_url: `https://ma-boutique.youcan.shop/products/${slug}`,
+      thumbnail: null,
+      description: `<p>${name}</p>`,
+      price: variants[0]?.price ?? 0,
+      compare_at_price: null,
+      cost_price: null,
+      visibility: options.visible ?? true,
+      has_variants: variants.some((v) => v.values),
+      variants_count: list.length,
+      variant_options: [],
+      inventory: 20,
+      track_inventory: false,
+      you_save_amount: 0,
+      meta: { title: name, description: name, images: [] },
+      created_at: iso(),
+      updated_at: iso(),
+      deleted_at: options.deleted ? iso() : false,
+      images: [],
+      _variants: list,
     });
     return { id, variantIds: list.map((v) => v.id) };
   }
@@ -87,7 +128,7 @@ export class FakeYouCan {
   }
 
   statusOf(id: string): string | undefined {
-    return ((this.orders.get(id)?.order["status_object"] as { slug?: string } | undefined)?.slug);
+    return (this.orders.get(id)?.order["status_object"] as { slug?: string } | undefined)?.slug;
   }
 
   // ---- HTTP ----
@@ -97,7 +138,12 @@ export class FakeYouCan {
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString("utf8");
     const url = new URL(req.url ?? "/", this.url);
-    const log = { method: req.method ?? "GET", path: url.pathname, query: Object.fromEntries(url.searchParams), status: 0 };
+    const log = {
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      status: 0,
+    };
     this.requests.push(log);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       log.status = status;
@@ -107,8 +153,16 @@ export class FakeYouCan {
 
     const failure = this.failNext.shift();
     if (failure) {
-      const headers: Record<string, string> = failure.retryAfter ? { "retry-after": failure.retryAfter, "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" } : {};
-      return send(failure.status, failure.status === 429 ? { status: 429, detail: "Too Many Attempts.", meta: [] } : { status: failure.status, detail: "internal error" }, headers);
+      const headers: Record<string, string> = failure.retryAfter
+        ? { "retry-after": failure.retryAfter, "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" }
+        : {};
+      return send(
+        failure.status,
+        failure.status === 429
+          ? { status: 429, detail: "Too Many Attempts.", meta: [] }
+          : { status: failure.status, detail: "internal error" },
+        headers,
+      );
     }
     if (this.revoked || req.headers.authorization !== `Bearer ${this.#token}`) return problem(401, "Unauthenticated");
     const method = req.method ?? "GET";
@@ -118,9 +172,23 @@ export class FakeYouCan {
       const page = Number(url.searchParams.get("page") ?? 1);
       const includes = (url.searchParams.get("include") ?? "").split(",");
       const totalPages = Math.max(1, Math.ceil(this.products.length / perPage));
-      const data = this.products.slice((page - 1) * perPage, page * perPage).map(({ _variants, ...p }) => (includes.includes("variants") ? { ...p, variants: _variants } : p));
+      const data = this.products
+        .slice((page - 1) * perPage, page * perPage)
+        .map(({ _variants, ...p }) => (includes.includes("variants") ? { ...p, variants: _variants } : p));
       const next = page < totalPages ? { next: `${this.url}/products?page=${page + 1}` } : {};
-      return send(200, { data, meta: { pagination: { total: this.products.length, count: data.length, per_page: perPage, current_page: page, total_pages: totalPages, links: next } } });
+      return send(200, {
+        data,
+        meta: {
+          pagination: {
+            total: this.products.length,
+            count: data.length,
+            per_page: perPage,
+            current_page: page,
+            total_pages: totalPages,
+            links: next,
+          },
+        },
+      });
     }
     const order = /^\/orders\/([^/]+)$/.exec(url.pathname);
     if (method === "GET" && order) {
@@ -132,16 +200,21 @@ export class FakeYouCan {
       const stored = this.orders.get(status[1]!);
       if (!stored) return send(404, { status: 0, detail: "order not found", meta: [] });
       const body = JSON.parse(raw || "{}") as { status?: unknown };
-      if (typeof body.status !== "string" || body.status === "") return problem(422, "The given data was invalid.", { fields: { status: ["The status field is required."] } });
+      if (typeof body.status !== "string" || body.status === "")
+        return problem(422, "The given data was invalid.", { fields: { status: ["The status field is required."] } });
       const context = (status[2] ?? "status") as "status" | "shipping" | "payment";
       stored.statusHistory.push({ context, slug: body.status });
       // An unknown slug is kept as its own label (store-admin/orders/update_status).
-      if (context === "status") stored.order["status_object"] = { slug: body.status, name: body.status, color: "#8A9CA0FF" };
+      if (context === "status")
+        stored.order["status_object"] = { slug: body.status, name: body.status, color: "#8A9CA0FF" };
       return send(200, { status: 200, detail: "Status is successfully updated", meta: [] });
     }
     if (method === "POST" && url.pathname === "/resthooks/subscribe") {
       const body = JSON.parse(raw || "{}") as { event?: unknown; target_url?: unknown };
-      if (!["order.create", "inventory.low", "upsell.accept"].includes(String(body.event)) || typeof body.target_url !== "string") {
+      if (
+        !["order.create", "inventory.low", "upsell.accept"].includes(String(body.event)) ||
+        typeof body.target_url !== "string"
+      ) {
         return problem(422, "The given data was invalid.", { fields: { event: ["The selected event is invalid."] } });
       }
       const id = randomUUID();
@@ -155,8 +228,16 @@ export class FakeYouCan {
   // ---- webhooks ----
 
   /** POSTs a delivery built here to `targetUrl` (Wakha's /connectors/{platform}/{shop_id}), as the platform would. */
-  async deliverTo(targetUrl: string, delivery: { headers: Record<string, string>; rawBody: Buffer }): Promise<{ status: number; body: string }> {
-    const res = await fetch(targetUrl, { method: "POST", headers: delivery.headers, body: new Uint8Array(delivery.rawBody), redirect: "manual" });
+  async deliverTo(
+    targetUrl: string,
+    delivery: { headers: Record<string, string>; rawBody: Buffer },
+  ): Promise<{ status: number; body: string }> {
+    const res = await fetch(targetUrl, {
+      method: "POST",
+      headers: delivery.headers,
+      body: new Uint8Array(delivery.rawBody),
+      redirect: "manual",
+    });
     return { status: res.status, body: await res.text() };
   }
 
@@ -165,7 +246,10 @@ export class FakeYouCan {
     const body = phpJsonEncode(order);
     return {
       rawBody: Buffer.from(body, "utf8"),
-      headers: { "content-type": "application/json", "x-youcan-signature": createHmac("sha256", this.#clientSecret).update(body).digest("hex") },
+      headers: {
+        "content-type": "application/json",
+        "x-youcan-signature": createHmac("sha256", this.#clientSecret).update(body).digest("hex"),
+      },
     };
   }
 }
@@ -186,28 +270,87 @@ export interface YouCanOrderInput {
 /** An order as the order.create event carries it. */
 export function youcanOrder(input: YouCanOrderInput): Record<string, unknown> {
   const lines = input.lines.map((l) => ({
-    id: randomUUID(), price: l.price ?? (l.variant["price"] as number), quantity: l.quantity, created_at: Math.floor(Date.now() / 1000), extra_fields: [],
-    variant: { ...l.variant, product: { id: l.product["id"], name: l.product["name"], slug: l.product["slug"], price: l.product["price"] } },
+    id: randomUUID(),
+    price: l.price ?? (l.variant["price"] as number),
+    quantity: l.quantity,
+    created_at: Math.floor(Date.now() / 1000),
+    extra_fields: [],
+    variant: {
+      ...l.variant,
+      product: { id: l.product["id"], name: l.product["name"], slug: l.product["slug"], price: l.product["price"] },
+    },
   }));
   const total = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
   const payment: Record<string, unknown> = {
-    cod: { status: -1, status_text: "unpaid", gateway_type: 1, gateway_type_text: "Cash on Delivery", payload: { gateway: "cod" }, address: [] },
-    paid: { status: 1, status_text: "paid", gateway_type: 2, gateway_type_text: "YouCan Pay", payload: { gateway: "youcanpay" }, address: [] },
+    cod: {
+      status: -1,
+      status_text: "unpaid",
+      gateway_type: 1,
+      gateway_type_text: "Cash on Delivery",
+      payload: { gateway: "cod" },
+      address: [],
+    },
+    paid: {
+      status: 1,
+      status_text: "paid",
+      gateway_type: 2,
+      gateway_type_text: "YouCan Pay",
+      payload: { gateway: "youcanpay" },
+      address: [],
+    },
     unnamed: { status: -1, status_text: "unpaid" },
-    other: { status: -1, status_text: "unpaid", gateway_type: 3, gateway_type_text: "Bank Transfer", payload: { gateway: "bank_transfer" }, address: [] },
+    other: {
+      status: -1,
+      status_text: "unpaid",
+      gateway_type: 3,
+      gateway_type_text: "Bank Transfer",
+      payload: { gateway: "bank_transfer" },
+      address: [],
+    },
   }[input.payment]!;
   return {
-    id: randomUUID(), ref: input.ref ?? "025", total, currency: input.currency ?? "MAD", status: 1, payment_status: input.payment === "paid" ? 1 : 2,
+    id: randomUUID(),
+    ref: input.ref ?? "025",
+    total,
+    currency: input.currency ?? "MAD",
+    status: 1,
+    payment_status: input.payment === "paid" ? 1 : 2,
     created_at: iso(new Date(Date.now() - 3000)),
-    customer: { id: randomUUID(), first_name: "Youssef", last_name: "El Amrani", email: "youssef@example.ma", phone: input.customerPhone ?? input.phone },
-    variants: lines, payment,
+    customer: {
+      id: randomUUID(),
+      first_name: "Youssef",
+      last_name: "El Amrani",
+      email: "youssef@example.ma",
+      phone: input.customerPhone ?? input.phone,
+    },
+    variants: lines,
+    payment,
     shipping: {
-      status_text: "unfulfilled", status: 2, price: 0, is_free: true, tracking_number: null,
-      address: input.phone === null && input.countryCode === null ? [] : {
-        id: randomUUID(), first_name: "Youssef", last_name: "El Amrani", full_name: "Youssef El Amrani", first_line: "Hay Riad, rue 7", second_line: "",
-        company: "", phone: input.phone, country_code: input.countryCode, country_name: "Morocco", state: null, region: "Rabat-Salé-Kénitra",
-        city: input.city ?? "Rabat", zip_code: "10100", default: false,
-      },
+      status_text: "unfulfilled",
+      status: 2,
+      price: 0,
+      is_free: true,
+      tracking_number: null,
+      address:
+        input.phone === null && input.countryCode === null
+          ? []
+          : {
+              id: randomUUID(),
+              first_name: "Youssef",
+              last_name: "El Amrani",
+              full_name: "Youssef El Amrani",
+              first_line: "Hay Riad, rue 7",
+              second_line: "",
+              company: "",
+              phone: input.phone,
+              country_code: input.countryCode,
+              country_name: "Morocco",
+              state: null,
+              region: "Rabat-Salé-Kénitra",
+              city: input.city ?? "Rabat",
+              zip_code: "10100",
+              default: false,
+            },
     },
   };
 }

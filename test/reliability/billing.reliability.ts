@@ -53,7 +53,11 @@ async function account(balance: number, calls: number): Promise<{ acct: TestAcco
   const shop = (await insertShop(t.ctx, acct.accountId)).externalId;
   const live: Live[] = [];
   for (let i = 0; i < calls; i++) {
-    const res = await postCall(t, acct, callBody(shop, { order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] } }));
+    const res = await postCall(
+      t,
+      acct,
+      callBody(shop, { order: { external_id: randomUUID(), items: [{ name: "Caftan", unit_price: "249.00" }] } }),
+    );
     if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
     live.push({ id: (res.json() as { id: string }).id, claimed: null, answered: false });
   }
@@ -64,7 +68,9 @@ async function account(balance: number, calls: number): Promise<{ acct: TestAcco
 async function holds(accountId: string, except: string): Promise<{ balance: number; otherHeld: number }> {
   const { rows } = await t.ctx.db.query<{ balance: number; held: number }>(
     `SELECT a.balance_seconds AS balance, (SELECT COALESCE(sum(held_seconds), 0)::int FROM calls
-       WHERE account_id = a.id AND ended_at IS NULL AND held_seconds > 0 AND id <> $2) AS held FROM accounts a WHERE a.id = $1`, [accountId, except]);
+       WHERE account_id = a.id AND ended_at IS NULL AND held_seconds > 0 AND id <> $2) AS held FROM accounts a WHERE a.id = $1`,
+    [accountId, except],
+  );
   return { balance: Number(rows[0]!.balance), otherHeld: Number(rows[0]!.held) };
 }
 
@@ -79,50 +85,95 @@ async function run(balance: number, calls: number, commands: Command[]): Promise
       if (claimed) {
         call.claimed = claimed;
         // Claimed to fail `insufficient_balance` only when nothing else holds balance that will free.
-        if (claimed.balanceSeconds < REQUIRED_SECONDS) expect(otherHeld, "a call sent to fail while balance was held").toBe(0);
+        if (claimed.balanceSeconds < REQUIRED_SECONDS)
+          expect(otherHeld, "a call sent to fail while balance was held").toBe(0);
       } else {
-        const { rows } = await t.ctx.db.query<{ wait_lines: string[] | null; status: string }>("SELECT wait_lines, status FROM calls WHERE id = $1", [call.id]);
+        const { rows } = await t.ctx.db.query<{ wait_lines: string[] | null; status: string }>(
+          "SELECT wait_lines, status FROM calls WHERE id = $1",
+          [call.id],
+        );
         // Parked for balance only while live calls hold some; it is woken when one ends.
-        if (rows[0]!.status === "queued" && rows[0]!.wait_lines?.includes("balance")) expect(otherHeld).toBeGreaterThan(0);
+        if (rows[0]!.status === "queued" && rows[0]!.wait_lines?.includes("balance"))
+          expect(otherHeld).toBeGreaterThan(0);
       }
     } else if (c.kind === "answer" && call.claimed && !call.answered) {
       const check = await markAnswered(t.ctx, call.claimed);
       if (!check.lost) {
         call.answered = true;
         // Time passes: the call was answered `ago` seconds back (the wall clock the bound reads).
-        await t.ctx.db.query("UPDATE calls SET answered_at = answered_at - make_interval(secs => $2) WHERE id = $1", [call.id, c.ago]);
+        await t.ctx.db.query("UPDATE calls SET answered_at = answered_at - make_interval(secs => $2) WHERE id = $1", [
+          call.id,
+          c.ago,
+        ]);
       }
     } else if (c.kind === "end" && call.claimed) {
       const { rows } = await t.ctx.db.query<{ wall: number | null; ended: boolean }>(
-        "SELECT EXTRACT(EPOCH FROM clock_timestamp() - answered_at)::float8 AS wall, ended_at IS NOT NULL AS ended FROM calls WHERE id = $1", [call.id]);
+        "SELECT EXTRACT(EPOCH FROM clock_timestamp() - answered_at)::float8 AS wall, ended_at IS NOT NULL AS ended FROM calls WHERE id = $1",
+        [call.id],
+      );
       if (rows[0]!.ended) continue;
       const reported = Math.max(0, Math.ceil((rows[0]!.wall ?? 0) + c.extra));
       const { balance: before, otherHeld } = await holds(acct.accountId, call.id);
-      const settled = await settleCall(t.ctx, { id: call.id, accountId: acct.accountId },
-        { status: "completed", outcome: "confirmed", outcomeDetails: { transcript_excerpt: "wakha" }, endReason: "completed", transcript: [], connectedSeconds: reported });
+      const settled = await settleCall(
+        t.ctx,
+        { id: call.id, accountId: acct.accountId },
+        {
+          status: "completed",
+          outcome: "confirmed",
+          outcomeDetails: { transcript_excerpt: "wakha" },
+          endReason: "completed",
+          transcript: [],
+          connectedSeconds: reported,
+        },
+      );
       if (settled && call.answered) normalEnds.set(call.id, { reported, available: Math.max(0, before - otherHeld) });
     } else if (c.kind === "callback" && call.answered) {
-      const { rows } = await t.ctx.db.query<{ wall: number | null }>("SELECT EXTRACT(EPOCH FROM clock_timestamp() - answered_at)::float8 AS wall FROM calls WHERE id = $1", [call.id]);
+      const { rows } = await t.ctx.db.query<{ wall: number | null }>(
+        "SELECT EXTRACT(EPOCH FROM clock_timestamp() - answered_at)::float8 AS wall FROM calls WHERE id = $1",
+        [call.id],
+      );
       await recordCarrierSeconds(t.ctx, call.id, Math.max(0, Math.ceil((rows[0]!.wall ?? 0) + c.extra)));
     } else if (c.kind === "crash" && call.claimed) {
       // Its node died: the heartbeat stopped a minute ago, having seen `heard` seconds connected; the sweep takes it.
       await t.ctx.db.query(
         "UPDATE calls SET last_heartbeat_at = now() - interval '60 seconds', answered_seconds = CASE WHEN answered_at IS NULL THEN NULL ELSE LEAST($2, GREATEST(0, EXTRACT(EPOCH FROM now() - interval '60 seconds' - answered_at))::int) END WHERE id = $1 AND ended_at IS NULL",
-        [call.id, c.heard]);
+        [call.id, c.heard],
+      );
       await sweepCalls(t.ctx, 30);
     }
-    const { rows } = await t.ctx.db.query<{ balance: number }>("SELECT balance_seconds AS balance FROM accounts WHERE id = $1", [acct.accountId]);
+    const { rows } = await t.ctx.db.query<{ balance: number }>(
+      "SELECT balance_seconds AS balance FROM accounts WHERE id = $1",
+      [acct.accountId],
+    );
     expect(Number(rows[0]!.balance), "balance below zero").toBeGreaterThanOrEqual(0);
   }
   // The end of the story: every call that is still live is lost and swept; then the books.
-  await t.ctx.db.query("UPDATE calls SET last_heartbeat_at = now() - interval '60 seconds' WHERE account_id = $1 AND ended_at IS NULL AND status <> 'queued'", [acct.accountId]);
+  await t.ctx.db.query(
+    "UPDATE calls SET last_heartbeat_at = now() - interval '60 seconds' WHERE account_id = $1 AND ended_at IS NULL AND status <> 'queued'",
+    [acct.accountId],
+  );
   await sweepCalls(t.ctx, 30);
-  const { rows: ended } = await t.ctx.db.query<{ id: string; billed: number | null; answered_at: Date | null; ended_at: Date | null; wall: number | null; end_reason: string | null }>(
+  const { rows: ended } = await t.ctx.db.query<{
+    id: string;
+    billed: number | null;
+    answered_at: Date | null;
+    ended_at: Date | null;
+    wall: number | null;
+    end_reason: string | null;
+  }>(
     `SELECT id, billed_seconds AS billed, answered_at, ended_at, EXTRACT(EPOCH FROM clock_timestamp() - answered_at)::float8 AS wall, end_reason
-     FROM calls WHERE account_id = $1 AND ended_at IS NOT NULL`, [acct.accountId]);
+     FROM calls WHERE account_id = $1 AND ended_at IS NOT NULL`,
+    [acct.accountId],
+  );
   const { rows: debits } = await t.ctx.db.query<{ call_id: string; seconds: number }>(
-    "SELECT call_id, seconds FROM transactions WHERE account_id = $1 AND type = 'debit'", [acct.accountId]);
-  const { rows: [books] } = await t.ctx.db.query<{ balance: number }>("SELECT balance_seconds AS balance FROM accounts WHERE id = $1", [acct.accountId]);
+    "SELECT call_id, seconds FROM transactions WHERE account_id = $1 AND type = 'debit'",
+    [acct.accountId],
+  );
+  const {
+    rows: [books],
+  } = await t.ctx.db.query<{ balance: number }>("SELECT balance_seconds AS balance FROM accounts WHERE id = $1", [
+    acct.accountId,
+  ]);
   const debitOf = new Map<string, number>();
   for (const d of debits) {
     expect(debitOf.has(d.call_id), "a call debited twice").toBe(false);
@@ -140,7 +191,10 @@ async function run(balance: number, calls: number, commands: Command[]): Promise
     if (normal && call.answered_at && call.ended_at) {
       const bound = Math.ceil((call.ended_at.getTime() - call.answered_at.getTime()) / 1000 + 2);
       const want = Math.min(normal.reported, normal.available);
-      expect(seconds, `call ${call.id}: reported ${normal.reported}, ${normal.available} s available`).toBeGreaterThanOrEqual(Math.min(want, bound));
+      expect(
+        seconds,
+        `call ${call.id}: reported ${normal.reported}, ${normal.available} s available`,
+      ).toBeGreaterThanOrEqual(Math.min(want, bound));
       expect(seconds).toBeLessThanOrEqual(Math.min(want, bound + 1));
     }
     billed += seconds;
@@ -154,7 +208,9 @@ describe("billing under random interleavings (issue 31)", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 5, max: 300 }),
-        fc.integer({ min: 1, max: 5 }).chain((calls) => fc.tuple(fc.constant(calls), fc.array(command(calls), { minLength: 4, maxLength: 24 }))),
+        fc
+          .integer({ min: 1, max: 5 })
+          .chain((calls) => fc.tuple(fc.constant(calls), fc.array(command(calls), { minLength: 4, maxLength: 24 }))),
         async (balance, [calls, commands]) => run(balance, calls, commands),
       ),
       { numRuns: 100, endOnFailure: true },

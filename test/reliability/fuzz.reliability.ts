@@ -7,7 +7,19 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { JOBS } from "../../src/jobs/catalogue.ts";
 import { startApp, newAccount } from "../helpers.ts";
-import { type Hints, type JsonSchema, anyDate, anyPeriod, anyUnicode, bodies, decimal, hugeInteger, nastyString, percentEncode, queries } from "./json-schema-arbitrary.ts";
+import {
+  type Hints,
+  type JsonSchema,
+  anyDate,
+  anyPeriod,
+  anyUnicode,
+  bodies,
+  decimal,
+  hugeInteger,
+  nastyString,
+  percentEncode,
+  queries,
+} from "./json-schema-arbitrary.ts";
 
 const RUNS = Number(process.env["FUZZ_RUNS"] ?? 100);
 
@@ -19,14 +31,30 @@ async function setup(method: "POST" | "PATCH", url: string, payload: object): Pr
   const res = await t.app.inject({ method, url, headers, payload });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
 }
-await setup("POST", "/v1/shops", { external_id: "fuzz-shop", merchant_external_id: "fuzz-merchant", name: "Fuzz shop" });
+await setup("POST", "/v1/shops", {
+  external_id: "fuzz-shop",
+  merchant_external_id: "fuzz-merchant",
+  name: "Fuzz shop",
+});
 await setup("POST", "/v1/shops/fuzz-shop/products", {
-  external_id: "fuzz-product", name: "Caftan",
-  variants: [{ variant_external_id: "fuzz-v1", price: "249.00" }, { variant_external_id: "fuzz-v2", price: "259.00" }],
+  external_id: "fuzz-product",
+  name: "Caftan",
+  variants: [
+    { variant_external_id: "fuzz-v1", price: "249.00" },
+    { variant_external_id: "fuzz-v2", price: "259.00" },
+  ],
 });
 const firstCall = await t.app.inject({
-  method: "POST", url: "/v1/calls", headers: { ...headers, "idempotency-key": randomUUID() },
-  payload: { shop_external_id: "fuzz-shop", customer: { name: "A", phone_number: "+212612345601" }, amount: "1.00", country: "MA", order: { external_id: "fuzz-o", items: [{ name: "x", unit_price: "1" }] } },
+  method: "POST",
+  url: "/v1/calls",
+  headers: { ...headers, "idempotency-key": randomUUID() },
+  payload: {
+    shop_external_id: "fuzz-shop",
+    customer: { name: "A", phone_number: "+212612345601" },
+    amount: "1.00",
+    country: "MA",
+    order: { external_id: "fuzz-o", items: [{ name: "x", unit_price: "1" }] },
+  },
 });
 const callId = (firstCall.json() as { id: string }).id;
 
@@ -38,17 +66,28 @@ interface Operation {
 }
 
 const doc = (await t.app.inject({ url: "/openapi.json" })).json() as {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: JsonSchema }[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string; schema: JsonSchema }[];
+        requestBody?: { content: Record<string, { schema: JsonSchema }> };
+      }
+    >
+  >;
   components: { schemas: Record<string, JsonSchema> };
 };
 const operations: Operation[] = Object.entries(doc.paths)
   .filter(([p]) => p.startsWith("/v1/"))
-  .flatMap(([p, ops]) => Object.entries(ops).map(([m, op]) => ({
-    method: m.toUpperCase(),
-    path: p,
-    params: op.parameters ?? [],
-    body: op.requestBody?.content["application/json"]?.schema ?? null,
-  })));
+  .flatMap(([p, ops]) =>
+    Object.entries(ops).map(([m, op]) => ({
+      method: m.toUpperCase(),
+      path: p,
+      params: op.parameters ?? [],
+      body: op.requestBody?.content["application/json"]?.schema ?? null,
+    })),
+  );
 
 // Values that let schema-shaped bodies get past the checks JSON Schema cannot express (existing shop,
 // valid phone numbers, decimal strings), so the fuzzer reaches the writes too.
@@ -80,7 +119,10 @@ function pathValue(op: Operation, name: string): fc.Arbitrary<string> {
     shop_external_id: ["fuzz-shop"],
     product_external_id: ["fuzz-product"],
   };
-  const junk = fc.oneof(nastyString.filter((s) => s.length > 0 && s.length < 600), fc.uuid());
+  const junk = fc.oneof(
+    nastyString.filter((s) => s.length > 0 && s.length < 600),
+    fc.uuid(),
+  );
   if (op.method === "DELETE" || !fixtures[name]) return junk;
   return fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...fixtures[name]!) }, { weight: 1, arbitrary: junk });
 }
@@ -89,7 +131,10 @@ function pathValue(op: Operation, name: string): fc.Arbitrary<string> {
 const idempotencyKey = fc.oneof(
   { weight: 4, arbitrary: fc.uuid() },
   { weight: 1, arbitrary: fc.constantFrom(undefined, "", " ", "x".repeat(256), "x".repeat(255)) },
-  { weight: 1, arbitrary: fc.string({ unit: "binary-ascii", maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, "")) },
+  {
+    weight: 1,
+    arbitrary: fc.string({ unit: "binary-ascii", maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, "")),
+  },
 );
 
 const SCHEDULED_QUEUES: string[] = Object.values(JOBS).flatMap((j) => ("schedule" in j ? [j.name] : []));
@@ -136,27 +181,39 @@ describe(`fuzzing every /v1 operation of /openapi.json (${RUNS} runs each)`, () 
         body: op.body ? fc.option(bodies(op.body, doc, hints), { freq: 12, nil: undefined }) : fc.constant(undefined),
         key: idempotencyKey,
       });
-      await fc.assert(fc.asyncProperty(arbitrary, async ({ path, query, body, key }) => {
-        let url = op.path;
-        pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, percentEncode(path[i] as string))));
-        if (query) url += `?${query}`;
-        const h: Record<string, string> = { ...headers };
-        if (key !== undefined && op.path === "/v1/calls" && op.method === "POST") h["idempotency-key"] = key;
-        if (body) h["content-type"] = body.contentType;
-        if (process.env["FUZZ_TRACE"]) console.error("request", op.method, url.slice(0, 200), body?.payload.slice(0, 100));
-        const before = await rowCounts();
-        const res = await t.app.inject({ method: op.method as "GET", url, headers: h, ...(body ? { payload: body.payload } : {}) });
-        const where = `${op.method} ${url.slice(0, 300)} body ${body?.payload.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 500)}`;
-        if (res.statusCode >= 500) throw new Error(`5xx: ${where}`);
-        if (res.statusCode >= 400) {
-          if (!String(res.headers["content-type"]).startsWith("application/problem+json")) throw new Error(`not problem+json (${res.headers["content-type"]}): ${where}`);
-          const after = await rowCounts();
-          if (JSON.stringify(after) !== JSON.stringify(before)) {
-            const changed = Object.keys(after).filter((k) => after[k] !== before[k]).map((k) => `${k} ${before[k]} -> ${after[k]}`);
-            throw new Error(`a ${res.statusCode} wrote rows (${changed.join(", ")}): ${where}`);
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async ({ path, query, body, key }) => {
+          let url = op.path;
+          pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, percentEncode(path[i] as string))));
+          if (query) url += `?${query}`;
+          const h: Record<string, string> = { ...headers };
+          if (key !== undefined && op.path === "/v1/calls" && op.method === "POST") h["idempotency-key"] = key;
+          if (body) h["content-type"] = body.contentType;
+          if (process.env["FUZZ_TRACE"])
+            console.error("request", op.method, url.slice(0, 200), body?.payload.slice(0, 100));
+          const before = await rowCounts();
+          const res = await t.app.inject({
+            method: op.method as "GET",
+            url,
+            headers: h,
+            ...(body ? { payload: body.payload } : {}),
+          });
+          const where = `${op.method} ${url.slice(0, 300)} body ${body?.payload.slice(0, 300)} -> ${res.statusCode} ${res.body.slice(0, 500)}`;
+          if (res.statusCode >= 500) throw new Error(`5xx: ${where}`);
+          if (res.statusCode >= 400) {
+            if (!String(res.headers["content-type"]).startsWith("application/problem+json"))
+              throw new Error(`not problem+json (${res.headers["content-type"]}): ${where}`);
+            const after = await rowCounts();
+            if (JSON.stringify(after) !== JSON.stringify(before)) {
+              const changed = Object.keys(after)
+                .filter((k) => after[k] !== before[k])
+                .map((k) => `${k} ${before[k]} -> ${after[k]}`);
+              throw new Error(`a ${res.statusCode} wrote rows (${changed.join(", ")}): ${where}`);
+            }
           }
-        }
-      }), { numRuns: RUNS, endOnFailure: true });
+        }),
+        { numRuns: RUNS, endOnFailure: true },
+      );
     });
   }
 });

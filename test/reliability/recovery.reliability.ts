@@ -27,27 +27,48 @@ async function start(command: "serve" | "worker", extra: Record<string, string> 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("a worker killed mid-call (kill -9) with another worker running", () => {
-  it("has its call ended within a minute, billed from the last heartbeat, and the hold released", { timeout: 150_000 }, async () => {
+  it("has its call ended within a minute, billed from the last heartbeat, and the hold released", {
+    timeout: 150_000,
+  }, async () => {
     const api = await start("serve", { WAKHA_ROLE: "api" });
     const account = await createAccountCli(databaseUrl, 1_000, "recovery");
     const headers = { authorization: `Bearer ${account.api_key}`, "content-type": "application/json" };
     const shop = `recovery-${Date.now()}`;
-    expect((await fetch(`${api.url}/v1/shops`, { method: "POST", headers, body: JSON.stringify({ external_id: shop, merchant_external_id: "m", name: "Recovery" }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${api.url}/v1/shops`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ external_id: shop, merchant_external_id: "m", name: "Recovery" }),
+        })
+      ).status,
+    ).toBe(201);
     // Real-time simulator: the call lasts tens of seconds, long enough to kill its worker mid-call.
     const doomed = await start("worker", { WAKHA_SIMULATOR_SPEED: "1" });
     const res = await fetch(`${api.url}/v1/calls`, {
-      method: "POST", headers: { ...headers, "idempotency-key": `recovery-${Date.now()}` },
+      method: "POST",
+      headers: { ...headers, "idempotency-key": `recovery-${Date.now()}` },
       body: JSON.stringify({
-        shop_external_id: shop, customer: { name: "Fatima", phone_number: "+212612345601" }, amount: "100.00", country: "MA",
+        shop_external_id: shop,
+        customer: { name: "Fatima", phone_number: "+212612345601" },
+        amount: "100.00",
+        country: "MA",
         order: { external_id: `o-${Date.now()}`, items: [{ name: "Caftan", unit_price: "100.00" }] },
       }),
     });
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { id: string }).id;
-    const row = async () => (await db.query("SELECT status, answered_seconds, held_seconds, ended_at, end_reason, billed_seconds, duration_seconds FROM calls WHERE id = $1", [id])).rows[0]!;
+    const row = async () =>
+      (
+        await db.query(
+          "SELECT status, answered_seconds, held_seconds, ended_at, end_reason, billed_seconds, duration_seconds FROM calls WHERE id = $1",
+          [id],
+        )
+      ).rows[0]!;
     const deadline = Date.now() + 60_000;
     while ((await row()).answered_seconds < 6) {
-      if (Date.now() > deadline) throw new Error(`the call never got going: ${JSON.stringify(await row())}\n${doomed.output()}`);
+      if (Date.now() > deadline)
+        throw new Error(`the call never got going: ${JSON.stringify(await row())}\n${doomed.output()}`);
       await sleep(100);
     }
     await doomed.kill9();
@@ -64,7 +85,10 @@ describe("a worker killed mid-call (kill -9) with another worker running", () =>
     // Billed for what the last heartbeat saw connected: at least what it had seen when the worker was killed.
     expect(after.billed_seconds).toBeGreaterThanOrEqual(lost.answered_seconds);
     expect(after.billed_seconds).toBe(after.duration_seconds);
-    const { rows } = await db.query<{ balance: number }>("SELECT balance_seconds::int AS balance FROM accounts WHERE id = $1", [account.account_id]);
+    const { rows } = await db.query<{ balance: number }>(
+      "SELECT balance_seconds::int AS balance FROM accounts WHERE id = $1",
+      [account.account_id],
+    );
     expect(rows[0]!.balance).toBe(1_000 - after.billed_seconds);
     console.log(`recovered ${(recoveredInMs / 1000).toFixed(1)} s after kill -9, billed ${after.billed_seconds} s`);
   });

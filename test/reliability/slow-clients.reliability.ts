@@ -49,7 +49,9 @@ describe("slow clients against `wakha serve` defaults", () => {
     it("cuts off an authenticated POST /v1/calls body trickled at one byte per second within the 30 s request timeout", async () => {
       const s = await watched();
       const started = Date.now();
-      s.socket.write(`POST /v1/calls HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${apiKey}\r\nIdempotency-Key: trickle\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`);
+      s.socket.write(
+        `POST /v1/calls HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${apiKey}\r\nIdempotency-Key: trickle\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
+      );
       const timer = setInterval(() => s.closedAt() === null && s.socket.write(" "), 1_000);
       await untilClosed([s], 45_000);
       clearInterval(timer);
@@ -58,29 +60,39 @@ describe("slow clients against `wakha serve` defaults", () => {
       expect(s.received()).toMatch(/^HTTP\/1\.1 408/);
     });
 
-    it.each(["/v1/calls", "/mcp"])("answers an unauthenticated trickled body on %s with 401 and closes at once", async (path) => {
-      const s = await watched();
-      const started = Date.now();
-      s.socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nIdempotency-Key: k\r\nContent-Length: 1000\r\n\r\n{`);
-      const timer = setInterval(() => s.closedAt() === null && s.socket.write(" "), 1_000);
-      await untilClosed([s], 10_000);
-      clearInterval(timer);
-      expect(s.received()).toMatch(/^HTTP\/1\.1 401/);
-      expect(s.closedAt()! - started).toBeLessThan(2_000);
-    });
+    it.each(["/v1/calls", "/mcp"])(
+      "answers an unauthenticated trickled body on %s with 401 and closes at once",
+      async (path) => {
+        const s = await watched();
+        const started = Date.now();
+        s.socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nIdempotency-Key: k\r\nContent-Length: 1000\r\n\r\n{`,
+        );
+        const timer = setInterval(() => s.closedAt() === null && s.socket.write(" "), 1_000);
+        await untilClosed([s], 10_000);
+        clearInterval(timer);
+        expect(s.received()).toMatch(/^HTTP\/1\.1 401/);
+        expect(s.closedAt()! - started).toBeLessThan(2_000);
+      },
+    );
 
     it("closes 200 idle keep-alive sockets within the 10 s keep-alive timeout", async () => {
       const sockets: Watched[] = [];
       for (let i = 0; i < 200; i++) sockets.push(await watched());
-      await Promise.all(sockets.map((s) => new Promise<void>((resolve) => {
-        s.socket.write(`GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n`);
-        const check = setInterval(() => {
-          if (/\r\n\r\n/.test(s.received()) || s.closedAt() !== null) {
-            clearInterval(check);
-            resolve();
-          }
-        }, 20);
-      })));
+      await Promise.all(
+        sockets.map(
+          (s) =>
+            new Promise<void>((resolve) => {
+              s.socket.write(`GET /openapi.json HTTP/1.1\r\nHost: x\r\n\r\n`);
+              const check = setInterval(() => {
+                if (/\r\n\r\n/.test(s.received()) || s.closedAt() !== null) {
+                  clearInterval(check);
+                  resolve();
+                }
+              }, 20);
+            }),
+        ),
+      );
       const answered = Date.now();
       await untilClosed(sockets, 15_000);
       expect(sockets.filter((s) => s.closedAt() === null)).toHaveLength(0);

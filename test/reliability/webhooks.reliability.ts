@@ -27,7 +27,11 @@ async function receiver(answer: (n: number) => number, delayMs = 0): Promise<{ u
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const n = received.length;
-      received.push({ at: Date.now(), eventId: String(req.headers["x-service-event-id"]), body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        at: Date.now(),
+        eventId: String(req.headers["x-service-event-id"]),
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       setTimeout(() => res.writeHead(answer(n), { "content-type": "text/plain" }).end("ok"), delayMs);
     });
   });
@@ -37,7 +41,11 @@ async function receiver(answer: (n: number) => number, delayMs = 0): Promise<{ u
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, received };
 }
 
-const ENV = { WAKHA_WEBHOOK_ALLOW_PRIVATE: "true", WAKHA_WEBHOOK_RETRY_SCHEDULE: "1s,1s,2s", WAKHA_RATE_LIMIT_SCALE: "100" };
+const ENV = {
+  WAKHA_WEBHOOK_ALLOW_PRIVATE: "true",
+  WAKHA_WEBHOOK_RETRY_SCHEDULE: "1s,1s,2s",
+  WAKHA_RATE_LIMIT_SCALE: "100",
+};
 
 async function node(role: "all" | "api" = "all") {
   const child = await startWakha("serve", wakhaEnv(databaseUrl, { ...ENV, WAKHA_ROLE: role }));
@@ -66,7 +74,10 @@ async function until<T>(what: string, fn: () => Promise<T | undefined | null | f
 }
 
 async function delivery(id: string) {
-  const { rows } = await db.query<{ status: string; attempts: number; event_id: string }>("SELECT status, attempts, event_id FROM webhook_deliveries WHERE id = $1", [id]);
+  const { rows } = await db.query<{ status: string; attempts: number; event_id: string }>(
+    "SELECT status, attempts, event_id FROM webhook_deliveries WHERE id = $1",
+    [id],
+  );
   return rows[0];
 }
 
@@ -93,10 +104,14 @@ describe("retries on WAKHA_WEBHOOK_RETRY_SCHEDULE=1s,1s,2s", () => {
     expect(test.status).toBe(200);
     expect(test.json).toMatchObject({ status: "pending", attempts: 1, last_status_code: 503 });
 
-    const done = await until("delivered", async () => {
-      const d = await delivery(String(test.json!["id"]));
-      return d?.status === "delivered" ? d : null;
-    }, 30_000);
+    const done = await until(
+      "delivered",
+      async () => {
+        const d = await delivery(String(test.json!["id"]));
+        return d?.status === "delivered" ? d : null;
+      },
+      30_000,
+    );
     expect(done.attempts).toBe(3);
     expect(hook.received).toHaveLength(3);
     expect(new Set(hook.received.map((r) => r.eventId))).toEqual(new Set([done.event_id]));
@@ -115,15 +130,21 @@ describe("retries on WAKHA_WEBHOOK_RETRY_SCHEDULE=1s,1s,2s", () => {
     const test = await api(server.url, account.api_key, "POST", "/v1/me/webhooks/test");
     expect(test.status).toBe(200);
 
-    const done = await until("failed", async () => {
-      const d = await delivery(String(test.json!["id"]));
-      return d?.status === "failed" ? d : null;
-    }, 40_000);
+    const done = await until(
+      "failed",
+      async () => {
+        const d = await delivery(String(test.json!["id"]));
+        return d?.status === "failed" ? d : null;
+      },
+      40_000,
+    );
     expect(done.attempts).toBe(4);
     expect(hook.received).toHaveLength(4);
     const dead = await api(server.url, account.api_key, "GET", "/v1/me/webhooks/deliveries?status=failed");
     expect(dead.status).toBe(200);
-    expect((dead.json!["data"] as { id: string; event_id: string }[]).map((d) => [d.id, d.event_id])).toEqual([[test.json!["id"], done.event_id]]);
+    expect((dead.json!["data"] as { id: string; event_id: string }[]).map((d) => [d.id, d.event_id])).toEqual([
+      [test.json!["id"], done.event_id],
+    ]);
     await server.stop();
   });
 });

@@ -29,7 +29,13 @@ export interface OrderRow {
   country: Country;
   language: Language;
   /** Oldest first; timestamps as JSON gives them (text). */
-  attempts: { id: string; status: CallStatus; outcome: CallOutcome | null; created_at: string; ended_at: string | null }[];
+  attempts: {
+    id: string;
+    status: CallStatus;
+    outcome: CallOutcome | null;
+    created_at: string;
+    ended_at: string | null;
+  }[];
   /**
    * The WhatsApp fallback's messages (issue 16) in the order Wakha recorded them (WhatsApp's own timestamps are whole
    * seconds, so a quick reply could sort before its template; on a tie the reply comes first, since a clarifying
@@ -72,8 +78,14 @@ export const ORDER_SELECT = `SELECT o.seq, o.external_id, s.external_id AS shop_
 const iso = (text: string | null) => (text === null ? null : new Date(text).toISOString());
 
 /** A delivery event as JSON (or a row) gives it, with its timestamps in RFC 3339 UTC. */
-export function toDeliveryEventOut(d: DeliveryEvent | (Omit<DeliveryEvent, "occurred_at" | "received_at"> & { occurred_at: Date; received_at: Date })): DeliveryEvent {
-  return { ...d, occurred_at: new Date(d.occurred_at).toISOString(), received_at: new Date(d.received_at).toISOString() };
+export function toDeliveryEventOut(
+  d: DeliveryEvent | (Omit<DeliveryEvent, "occurred_at" | "received_at"> & { occurred_at: Date; received_at: Date }),
+): DeliveryEvent {
+  return {
+    ...d,
+    occurred_at: new Date(d.occurred_at).toISOString(),
+    received_at: new Date(d.received_at).toISOString(),
+  };
 }
 
 export function toOrderOut(r: OrderRow): OrderOut {
@@ -90,7 +102,11 @@ export function toOrderOut(r: OrderRow): OrderOut {
     language: r.language,
     created_at: r.created_at.toISOString(),
     attempts: (r.attempts ?? []).map((a) => ({
-      id: a.id, status: a.status, outcome: a.outcome, created_at: iso(a.created_at)!, ended_at: iso(a.ended_at),
+      id: a.id,
+      status: a.status,
+      outcome: a.outcome,
+      created_at: iso(a.created_at)!,
+      ended_at: iso(a.ended_at),
     })),
     messages: (r.messages ?? []).map((m) => ({ ...m, at: iso(m.at)! })),
     delivery: {
@@ -111,12 +127,20 @@ export function toOrderOut(r: OrderRow): OrderOut {
 
 /** One order of the account by its internal id, through the given client; null if none. */
 export async function readOrderById(db: Queryable, accountId: string, orderId: string): Promise<OrderOut | null> {
-  const { rows } = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.account_id = $2`, [orderId, accountId]);
+  const { rows } = await db.query<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.account_id = $2`, [
+    orderId,
+    accountId,
+  ]);
   return rows[0] ? toOrderOut(rows[0]) : null;
 }
 
 /** One order of the account by its shop's and its own external ids (any shop status); null if none. */
-export async function readOrder(db: Queryable, accountId: string, shopExternalId: string, orderExternalId: string): Promise<OrderOut | null> {
+export async function readOrder(
+  db: Queryable,
+  accountId: string,
+  shopExternalId: string,
+  orderExternalId: string,
+): Promise<OrderOut | null> {
   const { rows } = await db.query<OrderRow>(
     `${ORDER_SELECT} WHERE o.account_id = $1 AND s.external_id = $2 AND o.external_id = $3`,
     [accountId, shopExternalId, orderExternalId],

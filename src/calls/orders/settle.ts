@@ -2,7 +2,12 @@
 // reply), becomes the order's resolution. Below the engine and the services, so both call it.
 import type { AppContext } from "../../context.ts";
 import { Database, type Queryable } from "../../db/pool.ts";
-import { type OrderResolution, type ResolutionChannel, type ResolutionDetails, supersedes } from "../../domain/orders.ts";
+import {
+  type OrderResolution,
+  type ResolutionChannel,
+  type ResolutionDetails,
+  supersedes,
+} from "../../domain/orders.ts";
 import { readOrderById } from "./read-model.ts";
 import { emitEvent } from "../../webhooks/events.ts";
 import { enqueueWriteBacks } from "./store-write-back.ts";
@@ -41,22 +46,35 @@ export async function settleOrder(ctx: AppContext, db: Queryable, answer: OrderA
   if ((answer.callId && answer.channel !== "voice") || (answer.messageId && answer.channel !== "whatsapp")) {
     throw new Error(`an order settled on ${answer.channel} cannot name a ${answer.callId ? "call" : "message"}`);
   }
-  const { rows } = await db.query<{ resolution: OrderResolution; resolved_at: Date | null; resolution_details: ResolutionDetails | null }>(
-    "SELECT resolution, resolved_at, resolution_details FROM orders WHERE id = $1 AND account_id = $2 FOR UPDATE",
-    [answer.orderId, answer.accountId],
-  );
+  const { rows } = await db.query<{
+    resolution: OrderResolution;
+    resolved_at: Date | null;
+    resolution_details: ResolutionDetails | null;
+  }>("SELECT resolution, resolved_at, resolution_details FROM orders WHERE id = $1 AND account_id = $2 FOR UPDATE", [
+    answer.orderId,
+    answer.accountId,
+  ]);
   const current = rows[0];
   if (!current) throw new Error(`order ${answer.orderId} of account ${answer.accountId} does not exist`);
   const next = { resolution: answer.resolution, at: answer.at, details: answer.details };
-  if (!supersedes({ resolution: current.resolution, at: current.resolved_at, details: current.resolution_details }, next)) {
+  if (
+    !supersedes({ resolution: current.resolution, at: current.resolved_at, details: current.resolution_details }, next)
+  ) {
     return { changed: false };
   }
   await db.query(
     `UPDATE orders SET resolution = $2, resolution_channel = $3, resolved_at = $4, resolution_details = $5::jsonb,
        resolution_call_id = $6, resolution_message_id = $7, updated_at = now()
      WHERE id = $1`,
-    [answer.orderId, answer.resolution, answer.channel, answer.at, answer.details ? JSON.stringify(answer.details) : null,
-      answer.callId ?? null, answer.messageId ?? null],
+    [
+      answer.orderId,
+      answer.resolution,
+      answer.channel,
+      answer.at,
+      answer.details ? JSON.stringify(answer.details) : null,
+      answer.callId ?? null,
+      answer.messageId ?? null,
+    ],
   );
   const order = await readOrderById(db, answer.accountId, answer.orderId);
   if (!order) throw new Error(`order ${answer.orderId} vanished before its order.resolved event`);

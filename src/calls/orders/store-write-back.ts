@@ -40,7 +40,10 @@ function frenchDateTime(iso: string): string {
 function text(value: unknown): string {
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.map(text).join(" ; ");
-  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} : ${text(v)}`).join(", ");
+  if (value && typeof value === "object")
+    return Object.entries(value)
+      .map(([k, v]) => `${k} : ${text(v)}`)
+      .join(", ");
   return value === null || value === undefined ? "" : String(value);
 }
 
@@ -70,28 +73,48 @@ function frenchReason(reason: string): string {
  * The merchant's note for a resolution, in French: the back-office language of COD merchants in Morocco, Algeria,
  * Tunisia and France (the account has no language of its own). One line, details included.
  */
-export function resolutionNote(resolution: OrderResolution, details: ResolutionDetails | null, channel: ResolutionChannel | null): string {
+export function resolutionNote(
+  resolution: OrderResolution,
+  details: ResolutionDetails | null,
+  channel: ResolutionChannel | null,
+): string {
   const by = channel === "whatsapp" ? "sur WhatsApp" : channel === "agent" ? "auprès de votre équipe" : "par téléphone";
   const d = details ?? {};
   switch (resolution) {
-    case "confirmed": return `commande confirmée par le client ${by}.${deliveryNote(d["delivery"])}`;
-    case "declined": return d["opted_out"] === true
-      ? `commande refusée par le client ${by} : il demande à ne plus jamais être appelé (numéro ajouté à la liste d'opposition de Wakha ; ne le rappelez pas).`
-      : `commande refusée par le client ${by}${d["reason"] ? `. Motif : ${frenchReason(text(d["reason"]))}` : ""}.`;
-    case "rescheduled": return `le client ${by} demande la livraison ${d["preferred_date"] ? `le ${frenchDate(text(d["preferred_date"]))}` : "plus tard (sans date précise)"}.`;
-    case "callback_requested": return `le client demande à être rappelé${d["callback_at"] ? ` (${frenchDateTime(text(d["callback_at"]))})` : ""}.`;
-    case "change_requested": return `le client ${by} demande une modification${d["changes"] ? ` : ${text(d["changes"])}` : ""}.`;
-    case "wrong_number": return `mauvais numéro : la personne jointe dit ne pas avoir passé cette commande.`;
-    case "unresolved": return `client non joint.`;
+    case "confirmed":
+      return `commande confirmée par le client ${by}.${deliveryNote(d["delivery"])}`;
+    case "declined":
+      return d["opted_out"] === true
+        ? `commande refusée par le client ${by} : il demande à ne plus jamais être appelé (numéro ajouté à la liste d'opposition de Wakha ; ne le rappelez pas).`
+        : `commande refusée par le client ${by}${d["reason"] ? `. Motif : ${frenchReason(text(d["reason"]))}` : ""}.`;
+    case "rescheduled":
+      return `le client ${by} demande la livraison ${d["preferred_date"] ? `le ${frenchDate(text(d["preferred_date"]))}` : "plus tard (sans date précise)"}.`;
+    case "callback_requested":
+      return `le client demande à être rappelé${d["callback_at"] ? ` (${frenchDateTime(text(d["callback_at"]))})` : ""}.`;
+    case "change_requested":
+      return `le client ${by} demande une modification${d["changes"] ? ` : ${text(d["changes"])}` : ""}.`;
+    case "wrong_number":
+      return `mauvais numéro : la personne jointe dit ne pas avoir passé cette commande.`;
+    case "unresolved":
+      return `client non joint.`;
   }
 }
 
 /** What the customer said when the address was read back (issue 35, `outcome_details.delivery`), for the note. */
 function deliveryNote(delivery: unknown): string {
   if (!delivery || typeof delivery !== "object") return "";
-  const d = delivery as { address_confirmed?: boolean; corrected?: { city?: string }; landmark?: string; preferred_time?: string };
+  const d = delivery as {
+    address_confirmed?: boolean;
+    corrected?: { city?: string };
+    landmark?: string;
+    preferred_time?: string;
+  };
   const parts = [
-    d.corrected?.city ? `ville corrigée par le client : ${d.corrected.city}` : d.address_confirmed ? "adresse confirmée par le client" : "adresse non confirmée",
+    d.corrected?.city
+      ? `ville corrigée par le client : ${d.corrected.city}`
+      : d.address_confirmed
+        ? "adresse confirmée par le client"
+        : "adresse non confirmée",
     ...(d.landmark ? [`repère : ${d.landmark}`] : []),
     ...(d.preferred_time ? [`livraison souhaitée : ${d.preferred_time}`] : []),
   ];
@@ -100,7 +123,9 @@ function deliveryNote(delivery: unknown): string {
 
 /** The same as order attributes (Shopify's note_attributes), keys prefixed `wakha_`; none without a read-back. */
 export function deliveryAttributes(details: ResolutionDetails | null): { key: string; value: string }[] {
-  const d = details?.["delivery"] as { address_confirmed?: boolean; corrected?: { city?: string }; landmark?: string; preferred_time?: string } | undefined;
+  const d = details?.["delivery"] as
+    | { address_confirmed?: boolean; corrected?: { city?: string }; landmark?: string; preferred_time?: string }
+    | undefined;
   if (!d || typeof d !== "object") return [];
   return [
     { key: "wakha_address_confirmed", value: d.address_confirmed ? "yes" : "no" },
@@ -114,12 +139,19 @@ export function deliveryAttributes(details: ResolutionDetails | null): { key: st
  * Adds a pending write-back for each connector intake of the order and enqueues its job, in the caller's transaction
  * (the one that changed the resolution): rolled back, nothing is written back.
  */
-export async function enqueueWriteBacks(ctx: AppContext, db: Queryable, orderId: string, resolution: OrderResolution, callId: string | null): Promise<void> {
+export async function enqueueWriteBacks(
+  ctx: AppContext,
+  db: Queryable,
+  orderId: string,
+  resolution: OrderResolution,
+  callId: string | null,
+): Promise<void> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO connector_events (id, connector_id, account_id, kind, status, platform_order_id, order_id, call_id, resolution)
      SELECT gen_random_uuid(), e.connector_id, e.account_id, 'write_back', 'pending', e.platform_order_id, e.order_id, $3, $2
      FROM connector_events e WHERE e.order_id = $1 AND e.kind = 'order' RETURNING id`,
-    [orderId, resolution, callId]);
+    [orderId, resolution, callId],
+  );
   for (const r of rows) await ctx.queue.enqueue(db, JOBS.writeBackStore, { event_id: r.id, attempt: 1 });
 }
 
@@ -149,23 +181,43 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
      SELECT e.id, e.platform_order_id, c.platform, c.store_url, c.credentials_sealed, c.webhook_secret_sealed,
        o.resolution, o.resolution_details, o.resolution_channel
      FROM claimed e JOIN store_connectors c ON c.id = e.connector_id JOIN orders o ON o.id = e.order_id`,
-    [eventId, attempt]);
+    [eventId, attempt],
+  );
   const w = rows[0];
   if (!w) return;
-  const fail = (reason: string, error: string) => ctx.db.query(
-    "UPDATE connector_events SET status = 'failed', reason = $2, last_error = $3, updated_at = now() WHERE id = $1", [w.id, reason, error.slice(0, 1000)]);
+  const fail = (reason: string, error: string) =>
+    ctx.db.query(
+      "UPDATE connector_events SET status = 'failed', reason = $2, last_error = $3, updated_at = now() WHERE id = $1",
+      [w.id, reason, error.slice(0, 1000)],
+    );
   const adapter = adapterOf(ctx.stores, w.platform);
-  if (!adapter) return void (await fail("platform_unavailable", `platform ${w.platform} is not available on this installation`));
+  if (!adapter)
+    return void (await fail("platform_unavailable", `platform ${w.platform} is not available on this installation`));
   if (!ctx.secretBox) return void (await fail("no_encryption_key", "WAKHA_ENCRYPTION_KEY is not configured"));
   const note = resolutionNote(w.resolution, w.resolution_details, w.resolution_channel);
   let result: StoreWriteBackResult;
   try {
-    const credentials = openCredentials(ctx.secretBox, w.platform, w.store_url, w.credentials_sealed, w.webhook_secret_sealed);
-    result = await adapter.writeBack(credentials, { platformOrderId: w.platform_order_id, resolution: w.resolution, tags: resolutionTags(w.resolution, w.resolution_details), note,
-      attributes: deliveryAttributes(w.resolution_details) });
+    const credentials = openCredentials(
+      ctx.secretBox,
+      w.platform,
+      w.store_url,
+      w.credentials_sealed,
+      w.webhook_secret_sealed,
+    );
+    result = await adapter.writeBack(credentials, {
+      platformOrderId: w.platform_order_id,
+      resolution: w.resolution,
+      tags: resolutionTags(w.resolution, w.resolution_details),
+      note,
+      attributes: deliveryAttributes(w.resolution_details),
+    });
   } catch (err) {
     if (!(err instanceof StoreApiError)) return void (await fail("error", (err as Error).message ?? String(err)));
-    if (!err.transient) return void (await fail(err.status === 401 || err.status === 403 ? "credentials_refused" : "store_refused", err.message));
+    if (!err.transient)
+      return void (await fail(
+        err.status === 401 || err.status === 403 ? "credentials_refused" : "store_refused",
+        err.message,
+      ));
     if (attempt >= WRITE_BACK_ATTEMPTS) return void (await fail("retries_exhausted", err.message));
     // The platform's own wait (Retry-After, the GraphQL bucket's refill) when it gives one, else doubling backoff.
     const delay = Math.min(MAX_RETRY_MS, err.retryAfterMs ?? FIRST_RETRY_MS * 2 ** (attempt - 1));
@@ -173,8 +225,19 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
     await ctx.db.tx(async (client) => {
       await client.query(
         "UPDATE connector_events SET last_error = $2, reason = $3, next_attempt_at = $4, updated_at = now() WHERE id = $1",
-        [w.id, err.message.slice(0, 1000), err.status === 429 || /throttl/i.test(err.message) ? "rate_limited" : "store_unavailable", at]);
-      await ctx.queue.enqueue(client, JOBS.writeBackStore, { event_id: w.id, attempt: attempt + 1 }, { startAfter: at });
+        [
+          w.id,
+          err.message.slice(0, 1000),
+          err.status === 429 || /throttl/i.test(err.message) ? "rate_limited" : "store_unavailable",
+          at,
+        ],
+      );
+      await ctx.queue.enqueue(
+        client,
+        JOBS.writeBackStore,
+        { event_id: w.id, attempt: attempt + 1 },
+        { startAfter: at },
+      );
     });
     return;
   }
@@ -182,8 +245,14 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
   // A platform with nothing to write for this resolution is `skipped`, saying so, never a success that changed nothing.
   await ctx.db.query(
     "UPDATE connector_events SET status = $3, reason = $4, last_error = NULL, resolution = $2, detail = $5, updated_at = now() WHERE id = $1",
-    [w.id, w.resolution, result.written ? "succeeded" : "skipped", result.written ? null : "nothing_to_write",
-      JSON.stringify(result.written ? { note } : { note, why: result.reason })]);
+    [
+      w.id,
+      w.resolution,
+      result.written ? "succeeded" : "skipped",
+      result.written ? null : "nothing_to_write",
+      JSON.stringify(result.written ? { note } : { note, why: result.reason }),
+    ],
+  );
 }
 
 /**
@@ -191,14 +260,21 @@ export async function runStoreWriteBack(ctx: AppContext, eventId: string, attemp
  * caller's transaction (issue 32.5). Returns "retried", "not_found" (not this connector's write-back) or the status
  * that forbids it.
  */
-export async function retryWriteBack(ctx: AppContext, db: Queryable, e: { eventId: string; connectorId: string; accountId: string }): Promise<"retried" | "not_found" | string> {
+export async function retryWriteBack(
+  ctx: AppContext,
+  db: Queryable,
+  e: { eventId: string; connectorId: string; accountId: string },
+): Promise<"retried" | "not_found" | string> {
   const { rows } = await db.query<{ status: string }>(
     "SELECT status FROM connector_events WHERE id = $1 AND connector_id = $2 AND account_id = $3 AND kind = 'write_back' FOR UPDATE",
-    [e.eventId, e.connectorId, e.accountId]);
+    [e.eventId, e.connectorId, e.accountId],
+  );
   if (!rows[0]) return "not_found";
   if (rows[0].status !== "failed") return rows[0].status;
   await db.query(
-    "UPDATE connector_events SET status = 'pending', reason = NULL, attempts = 0, next_attempt_at = NULL, updated_at = now() WHERE id = $1", [e.eventId]);
+    "UPDATE connector_events SET status = 'pending', reason = NULL, attempts = 0, next_attempt_at = NULL, updated_at = now() WHERE id = $1",
+    [e.eventId],
+  );
   await ctx.queue.enqueue(db, JOBS.writeBackStore, { event_id: e.eventId, attempt: 1 });
   return "retried";
 }
@@ -218,8 +294,11 @@ export async function requeueStuckWriteBacks(ctx: AppContext): Promise<number> {
        WHERE id IN (SELECT id FROM connector_events WHERE kind = 'write_back' AND status = 'pending'
                       AND updated_at < now() - $1::interval AND (next_attempt_at IS NULL OR next_attempt_at < now() - $1::interval)
                     ORDER BY updated_at LIMIT 500 FOR UPDATE SKIP LOCKED)
-       RETURNING id, attempts`, [STUCK_AFTER]);
-    for (const r of rows) await ctx.queue.enqueue(client, JOBS.writeBackStore, { event_id: r.id, attempt: r.attempts + 1 });
+       RETURNING id, attempts`,
+      [STUCK_AFTER],
+    );
+    for (const r of rows)
+      await ctx.queue.enqueue(client, JOBS.writeBackStore, { event_id: r.id, attempt: r.attempts + 1 });
     return rows.length;
   });
 }

@@ -3,13 +3,18 @@
 import type { Country } from "../../domain/locale.ts";
 import type { ScheduleReason } from "../../domain/calls.ts";
 import {
-  type CallingHoursOverride, type CallingWindow, type CountryCallingHours, DAY_KEYS, type EffectiveCallingHours,
+  type CallingHoursOverride,
+  type CallingWindow,
+  type CountryCallingHours,
+  DAY_KEYS,
+  type EffectiveCallingHours,
 } from "../../schemas/calling-hours.ts";
 import { localDate, localToUtc, nextDay } from "../../domain/local-time.ts";
 import { isPublicHoliday, isRamadan, sunset, weekday } from "../../domain/calendar.ts";
 
 const w = (from: string, to: string): CallingWindow => ({ from, to });
-const every = (windows: CallingWindow[]) => Object.fromEntries(DAY_KEYS.map((d) => [d, windows])) as EffectiveCallingHours["days"];
+const every = (windows: CallingWindow[]) =>
+  Object.fromEntries(DAY_KEYS.map((d) => [d, windows])) as EffectiveCallingHours["days"];
 
 const MAGHREB = {
   enabled: true,
@@ -41,7 +46,10 @@ function apply(base: EffectiveCallingHours, override: CountryCallingHours | unde
   if (!override) return base;
   return {
     enabled: override.enabled ?? base.enabled,
-    days: { ...base.days, ...Object.fromEntries(Object.entries(override.days ?? {}).filter(([, v]) => v !== undefined)) },
+    days: {
+      ...base.days,
+      ...Object.fromEntries(Object.entries(override.days ?? {}).filter(([, v]) => v !== undefined)),
+    },
     friday_prayer: override.friday_prayer === undefined ? base.friday_prayer : override.friday_prayer,
     ramadan: override.ramadan === undefined ? base.ramadan : override.ramadan,
     public_holidays: override.public_holidays ?? base.public_holidays,
@@ -50,8 +58,14 @@ function apply(base: EffectiveCallingHours, override: CountryCallingHours | unde
 }
 
 /** A country's hours: the defaults, then the account's override, then the shop's. */
-export function effectiveHours(country: Country, ...overrides: (CallingHoursOverride | null | undefined)[]): EffectiveCallingHours {
-  return overrides.reduce<EffectiveCallingHours>((hours, o) => apply(hours, o?.[country]), DEFAULT_CALLING_HOURS[country]);
+export function effectiveHours(
+  country: Country,
+  ...overrides: (CallingHoursOverride | null | undefined)[]
+): EffectiveCallingHours {
+  return overrides.reduce<EffectiveCallingHours>(
+    (hours, o) => apply(hours, o?.[country]),
+    DEFAULT_CALLING_HOURS[country],
+  );
 }
 
 const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
@@ -62,7 +76,9 @@ function openings(date: string, country: Country, hours: EffectiveCallingHours):
   if (!exception && hours.public_holidays && isPublicHoliday(date, country)) return [];
   const at = (clock: string | number) => {
     const m = typeof clock === "number" ? clock : minutes(clock);
-    return m >= 1440 ? localToUtc(nextDay(date), 0, m - 1440, country).getTime() : localToUtc(date, Math.floor(m / 60), m % 60, country).getTime();
+    return m >= 1440
+      ? localToUtc(nextDay(date), 0, m - 1440, country).getTime()
+      : localToUtc(date, Math.floor(m / 60), m % 60, country).getTime();
   };
   let spans: [number, number][];
   if (exception) {
@@ -71,7 +87,10 @@ function openings(date: string, country: Country, hours: EffectiveCallingHours):
   } else if (hours.ramadan && country !== "FR" && isRamadan(date)) {
     const iftar = sunset(date, country).getTime();
     spans = hours.ramadan.day.map((x) => [at(x.from), at(x.to)]);
-    const evening: [number, number] = [iftar + hours.ramadan.evening_after_iftar_minutes * 60_000, at(hours.ramadan.evening_until)];
+    const evening: [number, number] = [
+      iftar + hours.ramadan.evening_after_iftar_minutes * 60_000,
+      at(hours.ramadan.evening_until),
+    ];
     // The daytime windows stop an hour before iftar, whatever they say: the meal is being prepared.
     spans = spans.map(([s, e]) => [s, Math.min(e, iftar - 3600_000)] as [number, number]).concat([evening]);
   } else {
@@ -79,7 +98,14 @@ function openings(date: string, country: Country, hours: EffectiveCallingHours):
   }
   if (hours.friday_prayer && weekday(date) === 5) {
     const [ps, pe] = [at(hours.friday_prayer.from), at(hours.friday_prayer.to)];
-    spans = spans.flatMap(([s, e]): [number, number][] => (pe <= s || ps >= e ? [[s, e]] : [[s, Math.min(e, ps)], [Math.max(s, pe), e]]));
+    spans = spans.flatMap(([s, e]): [number, number][] =>
+      pe <= s || ps >= e
+        ? [[s, e]]
+        : [
+            [s, Math.min(e, ps)],
+            [Math.max(s, pe), e],
+          ],
+    );
   }
   return spans.filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0]);
 }
@@ -112,7 +138,13 @@ export function closedReason(at: Date, country: Country, hours: EffectiveCalling
   if (!exception && hours.public_holidays && isPublicHoliday(date, country)) return "holiday";
   const t = at.getTime();
   const clock = (c: string) => localToUtc(date, Math.floor(minutes(c) / 60), minutes(c) % 60, country).getTime();
-  if (hours.friday_prayer && weekday(date) === 5 && t >= clock(hours.friday_prayer.from) && t < clock(hours.friday_prayer.to)) return "friday_prayer";
+  if (
+    hours.friday_prayer &&
+    weekday(date) === 5 &&
+    t >= clock(hours.friday_prayer.from) &&
+    t < clock(hours.friday_prayer.to)
+  )
+    return "friday_prayer";
   const ramadan = hours.ramadan && country !== "FR" && isRamadan(date);
   if (!exception && !ramadan && hours.days[DAY_KEYS[weekday(date)]!].length === 0) return "weekend";
   return "outside_hours";

@@ -68,8 +68,12 @@ export interface PlaceOptions {
 /** Takes the advisory locks of `keys` (lines with a limit) in name order: the lock order of every claim and end. */
 export async function lockLines(client: Queryable, keys: string[]): Promise<void> {
   if (keys.length === 0) return;
-  await queryPrepared(client, "wakha_lock_lines",
-    "SELECT pg_advisory_xact_lock(15, hashtext(k)) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) l", [keys]);
+  await queryPrepared(
+    client,
+    "wakha_lock_lines",
+    "SELECT pg_advisory_xact_lock(15, hashtext(k)) FROM (SELECT DISTINCT unnest($1::text[]) AS k ORDER BY 1) l",
+    [keys],
+  );
 }
 
 interface Counts {
@@ -91,19 +95,34 @@ interface Counts {
  * up to a fetch of calls, not once per call (a commit under the account's lock was the dial rate's ceiling).
  * Calls that find no place are parked; calls whose number was listed meanwhile come back `listed` for the caller to end.
  */
-export async function takePlaces(ctx: AppContext, client: Queryable, calls: PlaceRequest[], options: PlaceOptions): Promise<Map<string, Admission>> {
+export async function takePlaces(
+  ctx: AppContext,
+  client: Queryable,
+  calls: PlaceRequest[],
+  options: PlaceOptions,
+): Promise<Map<string, Admission>> {
   const out = new Map<string, Admission>();
   if (calls.length === 0) return out;
   const accountIds = [...new Set(calls.map((c) => c.accountId))].sort();
-  const { rows: accounts } = await queryPrepared<{ id: string; cap: number | null }>(client, "wakha_place_accounts",
-    "SELECT id, max_concurrent_calls AS cap FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE", [accountIds]);
-  const { rows: listed } = await queryPrepared<{ account_id: string; phone_number: string }>(client, "wakha_place_listed",
+  const { rows: accounts } = await queryPrepared<{ id: string; cap: number | null }>(
+    client,
+    "wakha_place_accounts",
+    "SELECT id, max_concurrent_calls AS cap FROM accounts WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE",
+    [accountIds],
+  );
+  const { rows: listed } = await queryPrepared<{ account_id: string; phone_number: string }>(
+    client,
+    "wakha_place_listed",
     `SELECT d.account_id, d.phone_number FROM do_not_call d JOIN unnest($1::uuid[], $2::text[]) AS v(a, p)
-       ON d.account_id = v.a AND d.phone_number = v.p`, [calls.map((c) => c.accountId), calls.map((c) => c.phone)]);
+       ON d.account_id = v.a AND d.phone_number = v.p`,
+    [calls.map((c) => c.accountId), calls.map((c) => c.phone)],
+  );
   const limits = new Map<string, number>();
   for (const c of calls) for (const l of c.lines) if (l.lines !== null) limits.set(l.key, l.lines);
   await lockLines(client, [...limits.keys()]);
-  const { rows } = await queryPrepared<Counts>(client, "wakha_place_counts",
+  const { rows } = await queryPrepared<Counts>(
+    client,
+    "wakha_place_counts",
     `SELECT
        (SELECT json_object_agg(account_id, n) FROM (
           SELECT account_id, count(*)::int AS n FROM calls
@@ -119,7 +138,8 @@ export async function takePlaces(ctx: AppContext, client: Queryable, calls: Plac
           SELECT account_id, sum(held_seconds)::int AS n FROM calls
           WHERE account_id = ANY($1::uuid[]) AND ended_at IS NULL AND held_seconds > 0
           GROUP BY account_id) h) AS held`,
-    [accountIds, calls.map((c) => c.callId), [...limits.keys()]]);
+    [accountIds, calls.map((c) => c.callId), [...limits.keys()]],
+  );
   const counts = rows[0]!;
   const busy = new Map(Object.entries(counts.busy ?? {}));
   const isListed = new Set(listed.map((l) => `${l.account_id} ${l.phone_number}`));
@@ -171,19 +191,25 @@ export async function takePlaces(ctx: AppContext, client: Queryable, calls: Plac
     if (room > 0) await wakeForPlace(ctx, client, account.id, room);
   }
   if (claimed.length) {
-    await queryPrepared(client, "wakha_place_claim",
+    await queryPrepared(
+      client,
+      "wakha_place_claim",
       `UPDATE calls c SET status = 'ringing', last_heartbeat_at = now(), dialed_at = now(), updated_at = now(),
          caller_line = v.line, wait_lines = NULL, held_seconds = c.held_seconds + v.held
        FROM unnest($1::uuid[], $2::text[], $3::int[]) AS v(id, line, held) WHERE c.id = v.id`,
-      [claimed.map((c) => c.id), claimed.map((c) => c.line), claimed.map((c) => c.held)]);
+      [claimed.map((c) => c.id), claimed.map((c) => c.line), claimed.map((c) => c.held)],
+    );
   }
   if (parked.length) {
     // Parked without a job until the end of a call hands it a place (wakeWaiting) or the sweep looks again.
-    await queryPrepared(client, "wakha_place_park",
+    await queryPrepared(
+      client,
+      "wakha_place_park",
       `UPDATE calls c SET deferred_until = 'infinity', wait_lines = NULLIF(string_to_array(v.lines, ','), '{}'),
          deferrals = c.deferrals + 1, updated_at = now()
        FROM unnest($1::uuid[], $2::text[]) AS v(id, lines) WHERE c.id = v.id`,
-      [parked.map((p) => p.id), parked.map((p) => p.lines)]);
+      [parked.map((p) => p.id), parked.map((p) => p.lines)],
+    );
   }
   return out;
 }
@@ -193,12 +219,22 @@ export async function takePlaces(ctx: AppContext, client: Queryable, calls: Plac
  * `relay`, they get no job: their ids are pushed there for the caller to claim once its transaction has committed (the
  * sweep gives a job to a woken call left unclaimed, after QUEUED_GRACE_SECONDS, should the caller die first).
  */
-async function wakeForPlace(ctx: AppContext, client: Queryable, accountId: string, n = 1, relay?: string[]): Promise<number> {
-  const { rows } = await queryPrepared<{ id: string }>(client, "wakha_wake_place",
+async function wakeForPlace(
+  ctx: AppContext,
+  client: Queryable,
+  accountId: string,
+  n = 1,
+  relay?: string[],
+): Promise<number> {
+  const { rows } = await queryPrepared<{ id: string }>(
+    client,
+    "wakha_wake_place",
     `UPDATE calls SET deferred_until = now() WHERE id IN (
        SELECT id FROM calls WHERE account_id = $1 AND status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NULL
        ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING id`, [accountId, n]);
+     RETURNING id`,
+    [accountId, n],
+  );
   await handOver(ctx, client, rows, relay);
   return rows.length;
 }
@@ -208,18 +244,27 @@ export async function enqueueWoken(ctx: AppContext, callId: string): Promise<voi
   await ctx.queue.enqueue(ctx.db, JOBS.placeCall, { call_id: callId }, woken());
 }
 
-async function handOver(ctx: AppContext, client: Queryable, rows: { id: string }[], relay: string[] | undefined): Promise<void> {
+async function handOver(
+  ctx: AppContext,
+  client: Queryable,
+  rows: { id: string }[],
+  relay: string[] | undefined,
+): Promise<void> {
   if (relay) relay.push(...rows.map((r) => r.id));
   else for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, woken());
 }
 
 /** The oldest `n` calls (of any account) parked for `line` get a job due now; returns how many. */
 async function wakeForLine(ctx: AppContext, client: Queryable, line: string, n = 1, relay?: string[]): Promise<number> {
-  const { rows } = await queryPrepared<{ id: string }>(client, "wakha_wake_line",
+  const { rows } = await queryPrepared<{ id: string }>(
+    client,
+    "wakha_wake_line",
     `UPDATE calls SET deferred_until = now() WHERE id IN (
        SELECT id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines @> ARRAY[$1::text]
        ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING id`, [line, n]);
+     RETURNING id`,
+    [line, n],
+  );
   await handOver(ctx, client, rows, relay);
   return rows.length;
 }
@@ -231,7 +276,14 @@ async function wakeForLine(ctx: AppContext, client: Queryable, line: string, n =
  * dispatcher (dispatchParked) within DISPATCH_EVERY_MS instead. A wake never over-fills: the claim counts under locks.
  * Given `relay`, the woken calls get no job: their ids go there, for the node that ended the call to claim (dialer.ts).
  */
-export async function wakeWaiting(ctx: AppContext, client: Queryable, accountId: string, line: string | null, lineLimited: boolean, relay?: string[]): Promise<void> {
+export async function wakeWaiting(
+  ctx: AppContext,
+  client: Queryable,
+  accountId: string,
+  line: string | null,
+  lineLimited: boolean,
+  relay?: string[],
+): Promise<void> {
   await wakeForPlace(ctx, client, accountId, 1, relay);
   if (line && lineLimited) await wakeForLine(ctx, client, line, 1, relay);
   // Its hold is released with this end (issue 31.3): the oldest call waiting for balance looks again.
@@ -239,12 +291,22 @@ export async function wakeWaiting(ctx: AppContext, client: Queryable, accountId:
 }
 
 /** The oldest `n` calls of the account parked for balance (issue 31.3) get a job due now (or go to `relay`). */
-async function wakeForBalance(ctx: AppContext, client: Queryable, accountId: string, n = 1, relay?: string[]): Promise<number> {
-  const { rows } = await queryPrepared<{ id: string }>(client, "wakha_wake_balance",
+async function wakeForBalance(
+  ctx: AppContext,
+  client: Queryable,
+  accountId: string,
+  n = 1,
+  relay?: string[],
+): Promise<number> {
+  const { rows } = await queryPrepared<{ id: string }>(
+    client,
+    "wakha_wake_balance",
     `UPDATE calls SET deferred_until = now() WHERE id IN (
        SELECT id FROM calls WHERE account_id = $1 AND status = 'queued' AND deferred_until = 'infinity' AND wait_lines = '{balance}'::text[]
        ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING id`, [accountId, n]);
+     RETURNING id`,
+    [accountId, n],
+  );
   await handOver(ctx, client, rows, relay);
   return rows.length;
 }
@@ -260,20 +322,26 @@ export const DISPATCH_EVERY_MS = 250;
 export async function dispatchParked(ctx: AppContext, limits: Map<string, number>): Promise<number> {
   let count = 0;
   const { rows: accounts } = await ctx.db.query<{ account_id: string }>(
-    `SELECT DISTINCT account_id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NULL LIMIT 100`);
+    `SELECT DISTINCT account_id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NULL LIMIT 100`,
+  );
   for (const { account_id } of accounts) {
     count += await ctx.db.tx(async (client) => {
       const { rows } = await client.query<{ room: number }>(
-        "SELECT COALESCE(max_concurrent_calls, $2::int) AS room FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [account_id, ctx.config.WAKHA_MAX_CONCURRENT_CALLS]);
+        "SELECT COALESCE(max_concurrent_calls, $2::int) AS room FROM accounts WHERE id = $1 FOR NO KEY UPDATE",
+        [account_id, ctx.config.WAKHA_MAX_CONCURRENT_CALLS],
+      );
       const { rows: held } = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM calls WHERE account_id = $1 AND ended_at IS NULL AND ${HOLDS_PLACE}`, [account_id]);
+        `SELECT count(*)::int AS n FROM calls WHERE account_id = $1 AND ended_at IS NULL AND ${HOLDS_PLACE}`,
+        [account_id],
+      );
       const room = (rows[0]?.room ?? 0) - (held[0]?.n ?? 0);
       return room > 0 ? wakeForPlace(ctx, client, account_id, room) : 0;
     });
   }
   count += await dispatchBalanceWaits(ctx);
   const { rows: lines } = await ctx.db.query<{ line: string }>(
-    `SELECT DISTINCT unnest(wait_lines) AS line FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NOT NULL LIMIT 100`);
+    `SELECT DISTINCT unnest(wait_lines) AS line FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines IS NOT NULL LIMIT 100`,
+  );
   for (const { line } of lines) {
     const limit = limits.get(line);
     if (limit === undefined) continue; // no longer limited here: the sweep's second look wakes its calls
@@ -281,7 +349,9 @@ export async function dispatchParked(ctx: AppContext, limits: Map<string, number
       await lockLines(client, [line]);
       const { rows } = await client.query<{ busy: number; promised: number }>(
         `SELECT (SELECT count(*)::int FROM calls WHERE caller_line = $1 AND ended_at IS NULL AND status <> 'queued' AND caller_line IS NOT NULL) AS busy,
-           (SELECT count(*)::int FROM calls WHERE status = 'queued' AND deferred_until < 'infinity' AND wait_lines @> ARRAY[$1::text]) AS promised`, [line]);
+           (SELECT count(*)::int FROM calls WHERE status = 'queued' AND deferred_until < 'infinity' AND wait_lines @> ARRAY[$1::text]) AS promised`,
+        [line],
+      );
       const free = limit - (rows[0]?.busy ?? 0) - (rows[0]?.promised ?? 0);
       return free > 0 ? wakeForLine(ctx, client, line, free) : 0;
     });
@@ -298,7 +368,8 @@ export async function dispatchParked(ctx: AppContext, limits: Map<string, number
 async function dispatchBalanceWaits(ctx: AppContext): Promise<number> {
   let count = 0;
   const { rows: accounts } = await ctx.db.query<{ account_id: string }>(
-    `SELECT DISTINCT account_id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines = '{balance}'::text[] LIMIT 100`);
+    `SELECT DISTINCT account_id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity' AND wait_lines = '{balance}'::text[] LIMIT 100`,
+  );
   for (const { account_id } of accounts) {
     count += await ctx.db.tx(async (client) => {
       await client.query("SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE", [account_id]);
@@ -306,7 +377,9 @@ async function dispatchBalanceWaits(ctx: AppContext): Promise<number> {
         `SELECT a.balance_seconds AS balance,
            (SELECT COALESCE(sum(held_seconds), 0)::int FROM calls WHERE account_id = a.id AND ended_at IS NULL AND held_seconds > 0) AS held,
            (SELECT count(*)::int FROM calls WHERE account_id = a.id AND status = 'queued' AND deferred_until < 'infinity' AND wait_lines = '{balance}'::text[]) AS promised
-         FROM accounts a WHERE a.id = $1`, [account_id]);
+         FROM accounts a WHERE a.id = $1`,
+        [account_id],
+      );
       const r = rows[0];
       if (!r || r.promised > 0) return 0;
       const free = Math.max(0, Number(r.balance) - r.held);
@@ -324,27 +397,40 @@ const BALANCE_WAKE_CHUNK = 60;
  * The sweep's safety net: calls parked longer than PARK_RECHECK_SECONDS get a job due now, oldest first, at most
  * `limit` (a wake lost to a crash between a claim and an end, or a cap raised meanwhile). Returns how many.
  */
-export async function recheckParked(ctx: AppContext, limit: number, afterSeconds = PARK_RECHECK_SECONDS): Promise<number> {
+export async function recheckParked(
+  ctx: AppContext,
+  limit: number,
+  afterSeconds = PARK_RECHECK_SECONDS,
+): Promise<number> {
   return ctx.db.tx(async (client) => {
     const { rows } = await client.query<{ id: string }>(
       `UPDATE calls SET deferred_until = now() WHERE id IN (
          SELECT id FROM calls WHERE status = 'queued' AND deferred_until = 'infinity'
            AND updated_at < now() - make_interval(secs => $1)
          ORDER BY seq LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING id`, [afterSeconds, limit]);
+       RETURNING id`,
+      [afterSeconds, limit],
+    );
     for (const { id } of rows) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, woken());
     return rows.length;
   });
 }
 
 /** Sets an account's cap; null goes back to the installation's default. */
-export async function setConcurrencyCap(db: Queryable, accountId: string, cap: number | null): Promise<{ account_id: string; max_concurrent_calls: number | null }> {
-  const { rows } = await db.query<{ id: string; max_concurrent_calls: number | null }>(
-    "UPDATE accounts SET max_concurrent_calls = $2 WHERE id = $1 RETURNING id, max_concurrent_calls", [accountId, cap],
-  ).catch((err: { code?: string }) => {
-    if (err.code === "22P02") return { rows: [] }; // not a uuid: same answer as an unknown account
-    throw err;
-  });
+export async function setConcurrencyCap(
+  db: Queryable,
+  accountId: string,
+  cap: number | null,
+): Promise<{ account_id: string; max_concurrent_calls: number | null }> {
+  const { rows } = await db
+    .query<{ id: string; max_concurrent_calls: number | null }>(
+      "UPDATE accounts SET max_concurrent_calls = $2 WHERE id = $1 RETURNING id, max_concurrent_calls",
+      [accountId, cap],
+    )
+    .catch((err: { code?: string }) => {
+      if (err.code === "22P02") return { rows: [] }; // not a uuid: same answer as an unknown account
+      throw err;
+    });
   if (!rows[0]) throw new Error(`no account ${accountId}`);
   return { account_id: rows[0].id, max_concurrent_calls: rows[0].max_concurrent_calls };
 }

@@ -20,7 +20,10 @@ export const DO_NOT_CALL_COLUMNS = "seq, phone_number, source, reason, call_id, 
  * and whether this call created it.
  */
 export async function listNumber(
-  db: Queryable, accountId: string, phone: string, entry: { source: DoNotCallSource; reason: string | null; callId: string | null },
+  db: Queryable,
+  accountId: string,
+  phone: string,
+  entry: { source: DoNotCallSource; reason: string | null; callId: string | null },
 ): Promise<{ row: DoNotCallRow; created: boolean }> {
   const { rows } = await db.query<DoNotCallRow & { created: boolean }>(
     `WITH i AS (
@@ -34,7 +37,10 @@ export async function listNumber(
   );
   if (!rows[0]) {
     // A concurrent insert committed after this statement's snapshot: read it now.
-    const again = await db.query<DoNotCallRow>(`SELECT ${DO_NOT_CALL_COLUMNS} FROM do_not_call WHERE account_id = $1 AND phone_number = $2`, [accountId, phone]);
+    const again = await db.query<DoNotCallRow>(
+      `SELECT ${DO_NOT_CALL_COLUMNS} FROM do_not_call WHERE account_id = $1 AND phone_number = $2`,
+      [accountId, phone],
+    );
     return { row: again.rows[0]!, created: false };
   }
   const { created, ...row } = rows[0];
@@ -45,10 +51,19 @@ export async function listNumber(
  * A customer's "never call me again" at a call's end (issue 36), in its transaction: the number listed with source
  * `customer_request` and the call as evidence (an earlier entry stands), and `customer.opted_out` emitted.
  */
-export async function recordOptOut(ctx: AppContext, client: Queryable, accountId: string, callId: string, phone: string, words: string | null): Promise<void> {
+export async function recordOptOut(
+  ctx: AppContext,
+  client: Queryable,
+  accountId: string,
+  callId: string,
+  phone: string,
+  words: string | null,
+): Promise<void> {
   const { row } = await listNumber(client, accountId, phone, { source: "customer_request", reason: words, callId });
   const { rows } = await client.query<{ shop_external_id: string; order_external_id: string }>(
-    "SELECT s.external_id AS shop_external_id, c.order_external_id FROM calls c JOIN shops s ON s.id = c.shop_id WHERE c.id = $1", [callId]);
+    "SELECT s.external_id AS shop_external_id, c.order_external_id FROM calls c JOIN shops s ON s.id = c.shop_id WHERE c.id = $1",
+    [callId],
+  );
   await emitEvent(ctx, client, accountId, "customer.opted_out", {
     phone_number: phone,
     call_id: callId,

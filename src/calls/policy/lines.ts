@@ -27,15 +27,24 @@ export function callerLinesFor(config: LineConfig, channel: string, country: Cou
   const f = family(config, channel);
   if (!f) return [];
   const [name, ids] = f;
-  return (ids?.[country] ?? ids?.default ?? []).map((l) => ({ key: `${name}:${l.number}`, number: l.number, lines: l.lines }));
+  return (ids?.[country] ?? ids?.default ?? []).map((l) => ({
+    key: `${name}:${l.number}`,
+    number: l.number,
+    lines: l.lines,
+  }));
 }
 
 /** Every number with a line count on this node, by key: the lines the dispatcher hands to parked calls. */
 export function lineLimits(config: Omit<LineConfig, "telephony">): Map<string, number> {
   const out = new Map<string, number>();
-  const families = new Map(Object.values(CARRIER_TRAITS).flatMap((t): [string, CallerIds | undefined][] => (t ? [[t.family, config[t.callerIds]]] : [])));
+  const families = new Map(
+    Object.values(CARRIER_TRAITS).flatMap((t): [string, CallerIds | undefined][] =>
+      t ? [[t.family, config[t.callerIds]]] : [],
+    ),
+  );
   for (const [name, ids] of families) {
-    for (const list of Object.values(ids ?? {})) for (const l of list) if (l.lines !== null) out.set(`${name}:${l.number}`, l.lines);
+    for (const list of Object.values(ids ?? {}))
+      for (const l of list) if (l.lines !== null) out.set(`${name}:${l.number}`, l.lines);
   }
   return out;
 }

@@ -22,21 +22,34 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 
 /** The policy a call follows: the defaults, then the account's, the shop's and the call's own fields. */
 export function effectiveRetryPolicy(...layers: (RetryPolicyInput | null | undefined)[]): RetryPolicy {
-  return layers.reduce<RetryPolicy>((p, o) => ({
-    enabled: o?.enabled ?? p.enabled,
-    on: o?.on ?? p.on,
-    max_attempts: o?.max_attempts ?? p.max_attempts,
-    delays_minutes: o?.delays_minutes ?? p.delays_minutes,
-  }), DEFAULT_RETRY_POLICY);
+  return layers.reduce<RetryPolicy>(
+    (p, o) => ({
+      enabled: o?.enabled ?? p.enabled,
+      on: o?.on ?? p.on,
+      max_attempts: o?.max_attempts ?? p.max_attempts,
+      delays_minutes: o?.delays_minutes ?? p.delays_minutes,
+    }),
+    DEFAULT_RETRY_POLICY,
+  );
 }
 
 /** What ended the call, in the policy's terms; null for an end that is never retried (confirmed, canceled, ...). */
-export function retryTrigger(status: CallStatus, outcome: CallOutcome | null, endReason: string | null): RetryTrigger | null {
+export function retryTrigger(
+  status: CallStatus,
+  outcome: CallOutcome | null,
+  endReason: string | null,
+): RetryTrigger | null {
   switch (status) {
-    case "no_answer": case "busy": case "voicemail": return status;
-    case "failed": return (CARRIER_FAILURES as readonly string[]).includes(endReason ?? "") ? "failed" : null;
-    case "completed": return outcome === "callback_requested" ? "callback_requested" : null;
-    default: return null;
+    case "no_answer":
+    case "busy":
+    case "voicemail":
+      return status;
+    case "failed":
+      return (CARRIER_FAILURES as readonly string[]).includes(endReason ?? "") ? "failed" : null;
+    case "completed":
+      return outcome === "callback_requested" ? "callback_requested" : null;
+    default:
+      return null;
   }
 }
 
@@ -44,8 +57,14 @@ export function retryTrigger(status: CallStatus, outcome: CallOutcome | null, en
  * When the retry numbered `attempt` (1 for the first retry) of a call that ended at `endedAt` may ring: after the
  * policy's delay (or at the customer's callback time), moved into the calling hours; null when the hours leave none.
  */
-export function retryTime(policy: RetryPolicy, attempt: number, endedAt: Date, callbackAt: string | null, country: Country,
-  hours: ReturnType<typeof effectiveHours> | null): Date | null {
+export function retryTime(
+  policy: RetryPolicy,
+  attempt: number,
+  endedAt: Date,
+  callbackAt: string | null,
+  country: Country,
+  hours: ReturnType<typeof effectiveHours> | null,
+): Date | null {
   const delay = policy.delays_minutes[Math.min(attempt - 1, policy.delays_minutes.length - 1)] ?? 30;
   const asked = callbackAt ? Date.parse(callbackAt) : Number.NaN;
   const due = new Date(Number.isNaN(asked) || asked < endedAt.getTime() ? endedAt.getTime() + delay * 60_000 : asked);
@@ -74,7 +93,12 @@ interface EndedCall {
  * Schedules the retry of a call that has just ended, in the transaction that ended it (the caller holds its row
  * lock). Returns the new call's id, or null when the policy does not retry it.
  */
-export async function scheduleRetry(ctx: AppContext, client: Queryable, callId: string, endedAt: Date): Promise<string | null> {
+export async function scheduleRetry(
+  ctx: AppContext,
+  client: Queryable,
+  callId: string,
+  endedAt: Date,
+): Promise<string | null> {
   const { rows } = await client.query<EndedCall>(
     `SELECT c.account_id, c.order_id, c.country, c.status, c.outcome, c.end_reason, c.previous_attempts, o.last_attempt,
        c.outcome_details->>'callback_at' AS callback_at, c.retry_policy AS call_policy, s.retry_policy AS shop_policy,
@@ -92,8 +116,17 @@ export async function scheduleRetry(ctx: AppContext, client: Queryable, callId: 
   const attempt = call.previous_attempts + 1;
   // The chain's length, and a later attempt already made on the order (a manual retry) ends it.
   if (attempt >= policy.max_attempts || call.last_attempt > call.previous_attempts) return null;
-  const hours = ctx.config.WAKHA_CALLING_HOURS ? effectiveHours(call.country, call.account_hours, call.shop_hours) : null;
-  const at = retryTime(policy, attempt, endedAt, trigger === "callback_requested" ? call.callback_at : null, call.country, hours);
+  const hours = ctx.config.WAKHA_CALLING_HOURS
+    ? effectiveHours(call.country, call.account_hours, call.shop_hours)
+    : null;
+  const at = retryTime(
+    policy,
+    attempt,
+    endedAt,
+    trigger === "callback_requested" ? call.callback_at : null,
+    call.country,
+    hours,
+  );
   if (!at) return null;
 
   const id = randomUUID();
@@ -107,7 +140,10 @@ export async function scheduleRetry(ctx: AppContext, client: Queryable, callId: 
     [callId, id, at],
   );
   if (!rowCount) return null;
-  await client.query("UPDATE orders SET last_attempt = GREATEST(last_attempt, $2), updated_at = now() WHERE id = $1", [call.order_id, attempt]);
+  await client.query("UPDATE orders SET last_attempt = GREATEST(last_attempt, $2), updated_at = now() WHERE id = $1", [
+    call.order_id,
+    attempt,
+  ]);
   await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: id }, { id, startAfter: at });
   return id;
 }

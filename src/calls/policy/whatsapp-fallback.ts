@@ -26,7 +26,12 @@ interface EndedCall {
 }
 
 /** Queues the order's WhatsApp template when this call's end calls for it; `retried` is the retry scheduleRetry made. */
-export async function queueWhatsAppFallback(ctx: AppContext, client: Queryable, callId: string, retried: boolean): Promise<string | null> {
+export async function queueWhatsAppFallback(
+  ctx: AppContext,
+  client: Queryable,
+  callId: string,
+  retried: boolean,
+): Promise<string | null> {
   const { rows } = await client.query<EndedCall>(
     `SELECT c.account_id, c.order_id, c.status, c.outcome, c.end_reason, c.previous_attempts, c.customer_phone, c.language, w.fallback,
        w.templates ? c.language AS has_template,
@@ -47,7 +52,16 @@ export async function queueWhatsAppFallback(ctx: AppContext, client: Queryable, 
   const { rowCount } = await client.query(
     `INSERT INTO whatsapp_messages (id, account_id, order_id, call_id, attempt, kind, to_phone, language, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $5, 'template', $6, $7, $8, $8) ON CONFLICT (order_id, attempt, kind) DO NOTHING`,
-    [id, call.account_id, call.order_id, callId, call.previous_attempts + 1, call.customer_phone, call.language, new Date(ctx.now())],
+    [
+      id,
+      call.account_id,
+      call.order_id,
+      callId,
+      call.previous_attempts + 1,
+      call.customer_phone,
+      call.language,
+      new Date(ctx.now()),
+    ],
   );
   if (!rowCount) return null;
   await ctx.queue.enqueue(client, JOBS.sendWhatsApp, { message_id: id }, { id });

@@ -7,7 +7,15 @@ export type CourierEvent =
   /** A parcel was created for one of the seller's orders: links the tracking number to the order. */
   | { kind: "parcel_created"; eventId: string; tracking: string; orderExternalId: string }
   /** The parcel's status changed; `status` null when the courier's word says nothing about delivery (preparation...). */
-  | { kind: "status"; eventId: string; tracking: string; occurredAt: string; status: DeliveryEventStatus | null; courierStatus: string; reason: string | null }
+  | {
+      kind: "status";
+      eventId: string;
+      tracking: string;
+      occurredAt: string;
+      status: DeliveryEventStatus | null;
+      courierStatus: string;
+      reason: string | null;
+    }
   | { kind: "ignored"; eventId: string; type: string };
 
 export interface CourierAdapter {

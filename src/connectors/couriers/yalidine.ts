@@ -10,7 +10,12 @@ import type { CourierAdapter, CourierEvent } from "./courier.ts";
 const eventSchema = z.looseObject({
   event_id: z.string().min(1).max(255),
   occurred_at: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, "YYYY-MM-DD HH:MM:SS"),
-  data: z.looseObject({ tracking: z.string().min(1).max(100).optional(), order_id: z.string().max(255).nullish(), status: z.string().max(100).nullish(), reason: z.string().max(500).nullish() }),
+  data: z.looseObject({
+    tracking: z.string().min(1).max(100).optional(),
+    order_id: z.string().max(255).nullish(),
+    status: z.string().max(100).nullish(),
+    reason: z.string().max(500).nullish(),
+  }),
 });
 const payloadSchema = z.looseObject({ type: z.string().min(1).max(64), events: z.array(eventSchema).max(1000) });
 
@@ -20,13 +25,31 @@ const payloadSchema = z.looseObject({ type: z.string().min(1).max(64), events: z
  * statuses ("En préparation", "Prêt à expédier", ...) say nothing about delivery: null.
  */
 export function yalidineStatus(word: string): DeliveryEventStatus | null {
-  const w = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  const w = word
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .trim();
   if (w === "livre") return "delivered";
   if (w === "sorti en livraison") return "out_for_delivery";
   if (w === "tentative echouee") return "unreachable";
   if (w === "echec livraison" || w === "echec de livraison") return "refused";
   if (w.startsWith("retour")) return "returned";
-  if (["ramasse", "transfert", "expedie", "centre", "vers wilaya", "recu a wilaya", "en attente du client", "en attente", "en alerte", "alerte resolue"].includes(w)) return "in_transit";
+  if (
+    [
+      "ramasse",
+      "transfert",
+      "expedie",
+      "centre",
+      "vers wilaya",
+      "recu a wilaya",
+      "en attente du client",
+      "en attente",
+      "en alerte",
+      "alerte resolue",
+    ].includes(w)
+  )
+    return "in_transit";
   return null;
 }
 
@@ -55,7 +78,13 @@ export class YalidineCourier implements CourierAdapter {
       throw new Error("the body is not JSON");
     }
     const parsed = payloadSchema.safeParse(json);
-    if (!parsed.success) throw new Error(`not a Yalidine webhook: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    if (!parsed.success)
+      throw new Error(
+        `not a Yalidine webhook: ${parsed.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join(".")}: ${i.message}`)
+          .join("; ")}`,
+      );
     const { type, events } = parsed.data;
     return events.map((e): CourierEvent => {
       const tracking = e.data.tracking;
@@ -64,8 +93,13 @@ export class YalidineCourier implements CourierAdapter {
       }
       if (type === "parcel_status_updated" && tracking && e.data.status) {
         return {
-          kind: "status", eventId: e.event_id, tracking, occurredAt: algeriaTimeToIso(e.occurred_at), status: yalidineStatus(e.data.status),
-          courierStatus: e.data.status, reason: e.data.reason ?? null,
+          kind: "status",
+          eventId: e.event_id,
+          tracking,
+          occurredAt: algeriaTimeToIso(e.occurred_at),
+          status: yalidineStatus(e.data.status),
+          courierStatus: e.data.status,
+          reason: e.data.reason ?? null,
         };
       }
       return { kind: "ignored", eventId: e.event_id, type };

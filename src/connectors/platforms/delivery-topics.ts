@@ -8,14 +8,28 @@ import type { StoreWebhookEvent } from "../platform.ts";
 
 /** Shopify's FulfillmentEventStatus (REST: snake_case) as a delivery status; labels and confirmations say nothing. */
 const SHOPIFY_STATUSES: Readonly<Record<string, DeliveryEventStatus>> = {
-  carrier_picked_up: "in_transit", picked_up: "in_transit", in_transit: "in_transit", delayed: "in_transit",
-  out_for_delivery: "out_for_delivery", attempted_delivery: "unreachable", delivered: "delivered",
+  carrier_picked_up: "in_transit",
+  picked_up: "in_transit",
+  in_transit: "in_transit",
+  delayed: "in_transit",
+  out_for_delivery: "out_for_delivery",
+  attempted_delivery: "unreachable",
+  delivered: "delivered",
 };
 
 /** WooCommerce's order statuses a COD merchant sets after the courier's verdict. */
-const WOO_STATUSES: Readonly<Record<string, DeliveryEventStatus>> = { completed: "delivered", refunded: "returned", failed: "refused" };
+const WOO_STATUSES: Readonly<Record<string, DeliveryEventStatus>> = {
+  completed: "delivered",
+  refunded: "returned",
+  failed: "refused",
+};
 
-const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : typeof v === "number" || typeof v === "bigint" ? String(v) : null);
+const str = (v: unknown): string | null =>
+  typeof v === "string" && v.trim() !== ""
+    ? v.trim()
+    : typeof v === "number" || typeof v === "bigint"
+      ? String(v)
+      : null;
 
 /** A Shopify `fulfillment_events/create` delivery (ids read exactly: they are 64-bit). */
 export function shopifyFulfillmentEvent(rawBody: Buffer): StoreWebhookEvent {
@@ -25,15 +39,21 @@ export function shopifyFulfillmentEvent(rawBody: Buffer): StoreWebhookEvent {
   } catch {
     throw new Error("the body is not valid JSON");
   }
-  const e = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const e =
+    body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
   const id = str(e?.["id"]);
   const orderId = str(e?.["order_id"]);
   const statusWord = str(e?.["status"]);
   const at = str(e?.["happened_at"]) ?? str(e?.["created_at"]);
-  if (!e || !id || !orderId || !statusWord || !at || Number.isNaN(Date.parse(at))) throw new Error("not a Shopify fulfillment event (id, order_id, status, happened_at)");
+  if (!e || !id || !orderId || !statusWord || !at || Number.isNaN(Date.parse(at)))
+    throw new Error("not a Shopify fulfillment event (id, order_id, status, happened_at)");
   const status = SHOPIFY_STATUSES[statusWord.toLowerCase()];
   if (!status) return { kind: "ignored", topic: `fulfillment_events/create:${statusWord.slice(0, 40)}` };
-  return { kind: "delivery", platformOrderId: orderId, event: { eventId: `shopify:${id}`, status, occurredAt: new Date(at).toISOString(), reason: str(e["message"]) } };
+  return {
+    kind: "delivery",
+    platformOrderId: orderId,
+    event: { eventId: `shopify:${id}`, status, occurredAt: new Date(at).toISOString(), reason: str(e["message"]) },
+  };
 }
 
 /** A WooCommerce `order.updated` delivery already parsed as JSON: a delivery event for completed, refunded, failed. */
@@ -44,8 +64,19 @@ export function wooStatusEvent(json: Record<string, unknown>): StoreWebhookEvent
   const status = WOO_STATUSES[word];
   if (!status) return { kind: "ignored", topic: `order.updated:${word.slice(0, 40)}` };
   // WooCommerce's *_gmt dates have no offset: they are UTC.
-  const gmt = str(status === "delivered" ? (json["date_completed_gmt"] ?? json["date_modified_gmt"]) : json["date_modified_gmt"]);
+  const gmt = str(
+    status === "delivered" ? (json["date_completed_gmt"] ?? json["date_modified_gmt"]) : json["date_modified_gmt"],
+  );
   const at = gmt ? new Date(`${gmt.replace(/Z$/, "")}Z`) : null;
   if (!at || Number.isNaN(at.getTime())) throw new Error("WooCommerce order.updated: no date_modified_gmt");
-  return { kind: "delivery", platformOrderId: id, event: { eventId: `woocommerce:${id}:${word}:${at.toISOString()}`, status, occurredAt: at.toISOString(), reason: null } };
+  return {
+    kind: "delivery",
+    platformOrderId: id,
+    event: {
+      eventId: `woocommerce:${id}:${word}:${at.toISOString()}`,
+      status,
+      occurredAt: at.toISOString(),
+      reason: null,
+    },
+  };
 }

@@ -21,9 +21,19 @@
 //   https://shopify.dev/docs/api/admin-rest/usage/rate-limits
 import { createHmac, timingSafeEqual } from "node:crypto";
 import {
-  type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StoreOrderLine, type StorePlatform, type StoreProduct,
-  type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, StoreApiError, type WebhookVerdict,
-  type StoreAddress, storeAddress,
+  type InboundStoreWebhook,
+  type StoreCredentials,
+  type StoreOrder,
+  type StoreOrderLine,
+  type StorePlatform,
+  type StoreProduct,
+  type StoreWebhookEvent,
+  type StoreWriteBack,
+  type StoreWriteBackResult,
+  StoreApiError,
+  type WebhookVerdict,
+  type StoreAddress,
+  storeAddress,
 } from "../platform.ts";
 import { parseJsonExact } from "../exact-json.ts";
 import { shopifyFulfillmentEvent } from "./delivery-topics.ts";
@@ -42,18 +52,25 @@ export interface ShopifyOptions {
 }
 
 /** Gateway names that mean cash on delivery, in the spellings Maghreb and French stores use. */
-const COD_GATEWAY = /cash\s*on\s*delivery|\bcod\b|contre[\s-]*remboursement|paiement\s+(à|a)\s+la\s+livraison|الدفع\s*عند\s*الاستلام/i;
+const COD_GATEWAY =
+  /cash\s*on\s*delivery|\bcod\b|contre[\s-]*remboursement|paiement\s+(à|a)\s+la\s+livraison|الدفع\s*عند\s*الاستلام/i;
 /** financial_status values that mean money was (at least partly) taken already. */
 const PAID_STATUSES = new Set(["paid", "partially_paid", "partially_refunded", "refunded"]);
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | null => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null);
+const obj = (v: unknown): Json | null =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : null;
 const str = (v: unknown): string | null => (typeof v === "string" && v.trim() !== "" ? v.trim() : null);
 /**
  * Shopify ids are 64-bit: a JSON number below 2^53, or the exact digits of a larger one (parseJsonExact keeps those
  * as strings), or a string in some apps' payloads. A rounded number past 2^53 is never taken as an id.
  */
-const id = (v: unknown): string | null => (typeof v === "number" && Number.isSafeInteger(v) && v > 0 ? String(v) : typeof v === "string" && /^[1-9]\d{0,19}$/.test(v) ? v : null);
+const id = (v: unknown): string | null =>
+  typeof v === "number" && Number.isSafeInteger(v) && v > 0
+    ? String(v)
+    : typeof v === "string" && /^[1-9]\d{0,19}$/.test(v)
+      ? v
+      : null;
 const DECIMAL = /^-?\d{1,12}(\.\d{1,6})?$/;
 
 /** price - discount / quantity, in exact decimal arithmetic (millionths), floored at 0, as a string with 2+ decimals. */
@@ -73,7 +90,7 @@ function unitAfterDiscount(price: string, lineDiscount: string | null, quantity:
 
 function personName(a: Json | null): string | null {
   if (!a) return null;
-  return str(a["name"]) ?? (str([a["first_name"], a["last_name"]].filter((x) => typeof x === "string").join(" ")));
+  return str(a["name"]) ?? str([a["first_name"], a["last_name"]].filter((x) => typeof x === "string").join(" "));
 }
 
 /** Reads an orders/create body (the REST Order resource). Throws with a plain message on anything else. */
@@ -81,7 +98,7 @@ export function parseShopifyOrder(body: unknown): StoreOrder {
   const o = obj(body);
   if (!o) throw new Error("the body is not a JSON object");
   const gid = str(o["admin_graphql_api_id"]);
-  const orderId = id(o["id"]) ?? (gid?.match(/^gid:\/\/shopify\/Order\/(\d+)$/)?.[1] ?? null);
+  const orderId = id(o["id"]) ?? gid?.match(/^gid:\/\/shopify\/Order\/(\d+)$/)?.[1] ?? null;
   if (!orderId) throw new Error("the order has no numeric `id`");
   const total = str(o["total_price"]) ?? str(o["current_total_price"]);
   if (!total || !DECIMAL.test(total)) throw new Error("the order has no decimal `total_price`");
@@ -94,7 +111,14 @@ export function parseShopifyOrder(body: unknown): StoreOrder {
     const l = obj(raw);
     const price = l ? str(l["price"]) : null;
     const quantity = l?.["quantity"];
-    if (!l || !price || !DECIMAL.test(price) || typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 1) {
+    if (
+      !l ||
+      !price ||
+      !DECIMAL.test(price) ||
+      typeof quantity !== "number" ||
+      !Number.isInteger(quantity) ||
+      quantity < 1
+    ) {
       throw new Error(`line_items[${i}] has no decimal \`price\` or positive integer \`quantity\``);
     }
     return {
@@ -111,15 +135,24 @@ export function parseShopifyOrder(body: unknown): StoreOrder {
   const shipping = obj(o["shipping_address"]);
   const billing = obj(o["billing_address"]);
   const customer = obj(o["customer"]);
-  const gateways = Array.isArray(o["payment_gateway_names"]) ? o["payment_gateway_names"].filter((g): g is string => typeof g === "string") : [];
+  const gateways = Array.isArray(o["payment_gateway_names"])
+    ? o["payment_gateway_names"].filter((g): g is string => typeof g === "string")
+    : [];
   const financial = str(o["financial_status"]) ?? "";
-  const payment = PAID_STATUSES.has(financial) ? "paid" : (financial === "pending" || financial === "") && gateways.some((g) => COD_GATEWAY.test(g)) ? "cod" : "other";
+  const payment = PAID_STATUSES.has(financial)
+    ? "paid"
+    : (financial === "pending" || financial === "") && gateways.some((g) => COD_GATEWAY.test(g))
+      ? "cod"
+      : "other";
   const country = str(shipping?.["country_code"]) ?? str(billing?.["country_code"]);
   return {
     platformOrderId: orderId,
     displayName: str(o["name"]),
     payment,
-    paymentDescription: `financial_status=${financial || "none"}; gateways=${gateways.join(", ") || "none"}`.slice(0, 500),
+    paymentDescription: `financial_status=${financial || "none"}; gateways=${gateways.join(", ") || "none"}`.slice(
+      0,
+      500,
+    ),
     total,
     currency,
     customerName: personName(shipping) ?? personName(billing) ?? personName(customer),
@@ -135,14 +168,22 @@ export function parseShopifyOrder(body: unknown): StoreOrder {
 /** The order's shipping_address (or billing_address): address1, address2, city, province, zip. */
 function addressOf(a: Json | null): StoreAddress | null {
   if (!a) return null;
-  return storeAddress({ line1: str(a["address1"]), line2: str(a["address2"]), city: str(a["city"]), region: str(a["province"]), postalCode: str(a["zip"]) });
+  return storeAddress({
+    line1: str(a["address1"]),
+    line2: str(a["address2"]),
+    city: str(a["city"]),
+    region: str(a["province"]),
+    postalCode: str(a["zip"]),
+  });
 }
 
 /** The GraphQL Admin API's answer to one request. */
 interface GraphqlResponse {
   data?: Json | null;
   errors?: { message?: string; extensions?: { code?: string } }[] | string;
-  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable?: number; restoreRate?: number } } };
+  extensions?: {
+    cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable?: number; restoreRate?: number } };
+  };
 }
 
 // A single query may cost at most 1,000 points: 10 products of 90 variants each cost about 2 + 10 x (1 + 2 + 90) = 932.
@@ -167,7 +208,9 @@ function variantsOf(connection: unknown): { variants: StoreVariant[]; next: stri
     const v = obj(rv);
     const vid = id(v?.["legacyResourceId"]);
     const price = str(v?.["price"]);
-    return v && vid && price && DECIMAL.test(price) ? [{ id: vid, sku: str(v["sku"]), title: str(v["title"]) ?? "Default Title", price }] : [];
+    return v && vid && price && DECIMAL.test(price)
+      ? [{ id: vid, sku: str(v["sku"]), title: str(v["title"]) ?? "Default Title", price }]
+      : [];
   });
   const info = obj(conn?.["pageInfo"]);
   return { variants, next: info?.["hasNextPage"] === true ? str(info["endCursor"]) : null };
@@ -185,8 +228,11 @@ const WRITE_BACK_MUTATION = `mutation WakhaWriteBack($id: ID!, $add: [String!]!,
 
 /** The order's custom attributes with Wakha's (`wakha_` keys) replaced by `ours`. */
 function mergeAttributes(current: unknown, ours: { key: string; value: string }[]): { key: string; value: string }[] {
-  const kept = (Array.isArray(current) ? current : []).map((a) => obj(a)).filter((a): a is Json => a !== null)
-    .map((a) => ({ key: String(a["key"] ?? ""), value: String(a["value"] ?? "") })).filter((a) => a.key !== "" && !a.key.startsWith("wakha_"));
+  const kept = (Array.isArray(current) ? current : [])
+    .map((a) => obj(a))
+    .filter((a): a is Json => a !== null)
+    .map((a) => ({ key: String(a["key"] ?? ""), value: String(a["value"] ?? "") }))
+    .filter((a) => a.key !== "" && !a.key.startsWith("wakha_"));
   return [...kept, ...ours];
 }
 
@@ -212,9 +258,12 @@ export class ShopifyPlatform implements StorePlatform {
   verifyWebhook(webhookSecret: string, request: InboundStoreWebhook): WebhookVerdict {
     const header = request.headers["x-shopify-hmac-sha256"];
     if (!header) return { ok: false, reason: "missing X-Shopify-Hmac-Sha256" };
-    if (!/^[A-Za-z0-9+/]{43}=$/.test(header)) return { ok: false, reason: "X-Shopify-Hmac-Sha256 is not a base64 SHA-256 digest" };
+    if (!/^[A-Za-z0-9+/]{43}=$/.test(header))
+      return { ok: false, reason: "X-Shopify-Hmac-Sha256 is not a base64 SHA-256 digest" };
     const expected = createHmac("sha256", webhookSecret).update(request.rawBody).digest();
-    return timingSafeEqual(Buffer.from(header, "base64"), expected) ? { ok: true } : { ok: false, reason: "X-Shopify-Hmac-Sha256 does not match the body" };
+    return timingSafeEqual(Buffer.from(header, "base64"), expected)
+      ? { ok: true }
+      : { ok: false, reason: "X-Shopify-Hmac-Sha256 does not match the body" };
   }
 
   parseWebhook(request: InboundStoreWebhook): StoreWebhookEvent {
@@ -243,7 +292,16 @@ export class ShopifyPlatform implements StorePlatform {
         if (!p || !pid) continue;
         let { variants, next } = variantsOf(p["variants"]);
         for (let more = 0; next && more < 100; more++) {
-          const rest = variantsOf(obj(obj(await this.#graphql(credentials, PRODUCT_VARIANTS_QUERY, { id: `gid://shopify/Product/${pid}`, after: next }))?.["product"])?.["variants"]);
+          const rest = variantsOf(
+            obj(
+              obj(
+                await this.#graphql(credentials, PRODUCT_VARIANTS_QUERY, {
+                  id: `gid://shopify/Product/${pid}`,
+                  after: next,
+                }),
+              )?.["product"],
+            )?.["variants"],
+          );
           variants = [...variants, ...rest.variants];
           next = rest.next;
         }
@@ -260,54 +318,90 @@ export class ShopifyPlatform implements StorePlatform {
     const gid = `gid://shopify/Order/${writeBack.platformOrderId}`;
     const data = await this.#graphql(credentials, ORDER_QUERY, { id: gid });
     const order = obj(obj(data)?.["order"]);
-    if (!order) throw new StoreApiError(`Shopify has no order ${writeBack.platformOrderId} (deleted, or another store)`, { status: 404, transient: false });
-    const existing = Array.isArray(order["tags"]) ? order["tags"].filter((t): t is string => typeof t === "string") : [];
+    if (!order)
+      throw new StoreApiError(`Shopify has no order ${writeBack.platformOrderId} (deleted, or another store)`, {
+        status: 404,
+        transient: false,
+      });
+    const existing = Array.isArray(order["tags"])
+      ? order["tags"].filter((t): t is string => typeof t === "string")
+      : [];
     const remove = existing.filter((t) => t.startsWith("wakha:") && !writeBack.tags.includes(t));
-    const result = obj(await this.#graphql(credentials, WRITE_BACK_MUTATION, {
-      id: gid, add: writeBack.tags, remove, note: mergeNote(str(order["note"]), writeBack.note),
-      attributes: mergeAttributes(order["customAttributes"], writeBack.attributes ?? []),
-    }));
+    const result = obj(
+      await this.#graphql(credentials, WRITE_BACK_MUTATION, {
+        id: gid,
+        add: writeBack.tags,
+        remove,
+        note: mergeNote(str(order["note"]), writeBack.note),
+        attributes: mergeAttributes(order["customAttributes"], writeBack.attributes ?? []),
+      }),
+    );
     const userErrors = ["tagsRemove", "tagsAdd", "orderUpdate"].flatMap((field) => {
       const errors = obj(result?.[field])?.["userErrors"];
       return Array.isArray(errors) ? errors.map((e) => `${field}: ${String(obj(e)?.["message"] ?? "error")}`) : [];
     });
-    if (userErrors.length > 0) throw new StoreApiError(`Shopify refused the write-back: ${userErrors.join("; ")}`.slice(0, 500), { status: 200, transient: false });
+    if (userErrors.length > 0)
+      throw new StoreApiError(`Shopify refused the write-back: ${userErrors.join("; ")}`.slice(0, 500), {
+        status: 200,
+        transient: false,
+      });
     return { written: true };
   }
 
   /** One Admin GraphQL request; returns `data` or throws StoreApiError (transient on throttling, 429, 5xx and network errors). */
   async #graphql(credentials: StoreCredentials, query: string, variables: Json): Promise<unknown> {
-    if (credentials.platform !== "shopify") throw new Error(`Shopify adapter given ${credentials.platform} credentials`);
+    if (credentials.platform !== "shopify")
+      throw new Error(`Shopify adapter given ${credentials.platform} credentials`);
     const url = `${this.#adminOrigin ?? credentials.storeUrl}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
     let res: Response;
     try {
       res = await fetch(url, {
         method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json", "x-shopify-access-token": credentials.accessToken },
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json",
+          "x-shopify-access-token": credentials.accessToken,
+        },
         body: JSON.stringify({ query, variables }),
         redirect: "manual",
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
     } catch (err) {
-      throw new StoreApiError(`Shopify unreachable: ${(err as Error).message}`.slice(0, 300), { status: null, transient: true });
+      throw new StoreApiError(`Shopify unreachable: ${(err as Error).message}`.slice(0, 300), {
+        status: null,
+        transient: true,
+      });
     }
     const text = await res.text().catch(() => "");
     if (res.status === 429) {
       const seconds = Number(res.headers.get("retry-after"));
-      throw new StoreApiError("Shopify rate limit (429)", { status: 429, transient: true, retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null });
+      throw new StoreApiError("Shopify rate limit (429)", {
+        status: 429,
+        transient: true,
+        retryAfterMs: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : null,
+      });
     }
     if (res.status === 401 || res.status === 403) {
-      throw new StoreApiError(`Shopify refused the access token (${res.status}): revoked, or missing a scope (read_products, write_orders)`, { status: res.status, transient: false });
+      throw new StoreApiError(
+        `Shopify refused the access token (${res.status}): revoked, or missing a scope (read_products, write_orders)`,
+        { status: res.status, transient: false },
+      );
     }
-    if (res.status >= 500) throw new StoreApiError(`Shopify answered ${res.status}`, { status: res.status, transient: true });
-    if (res.status !== 200) throw new StoreApiError(`Shopify answered ${res.status}: ${text.slice(0, 200)}`, { status: res.status, transient: false });
+    if (res.status >= 500)
+      throw new StoreApiError(`Shopify answered ${res.status}`, { status: res.status, transient: true });
+    if (res.status !== 200)
+      throw new StoreApiError(`Shopify answered ${res.status}: ${text.slice(0, 200)}`, {
+        status: res.status,
+        transient: false,
+      });
     let body: GraphqlResponse;
     try {
       body = JSON.parse(text) as GraphqlResponse;
     } catch {
       throw new StoreApiError("Shopify answered a body that is not JSON", { status: 200, transient: true });
     }
-    if (typeof body.errors === "string") throw new StoreApiError(`Shopify: ${body.errors}`.slice(0, 300), { status: 200, transient: false });
+    if (typeof body.errors === "string")
+      throw new StoreApiError(`Shopify: ${body.errors}`.slice(0, 300), { status: 200, transient: false });
     if (Array.isArray(body.errors) && body.errors.length > 0) {
       if (body.errors.some((e) => e.extensions?.code === "THROTTLED")) {
         // The bucket refills at restoreRate points a second: wait until the query's cost is available again.
@@ -315,9 +409,16 @@ export class ShopifyPlatform implements StorePlatform {
         const missing = (cost?.requestedQueryCost ?? 0) - (cost?.throttleStatus?.currentlyAvailable ?? 0);
         const rate = cost?.throttleStatus?.restoreRate ?? 0;
         const waitMs = rate > 0 ? Math.ceil((Math.max(missing, 1) / rate) * 1000) : null;
-        throw new StoreApiError("Shopify throttled the request (THROTTLED)", { status: 200, transient: true, retryAfterMs: waitMs });
+        throw new StoreApiError("Shopify throttled the request (THROTTLED)", {
+          status: 200,
+          transient: true,
+          retryAfterMs: waitMs,
+        });
       }
-      throw new StoreApiError(`Shopify: ${body.errors.map((e) => e.message ?? "error").join("; ")}`.slice(0, 500), { status: 200, transient: false });
+      throw new StoreApiError(`Shopify: ${body.errors.map((e) => e.message ?? "error").join("; ")}`.slice(0, 500), {
+        status: 200,
+        transient: false,
+      });
     }
     return body.data ?? null;
   }

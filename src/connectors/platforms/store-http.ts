@@ -25,8 +25,14 @@ export interface StoreResponse {
 }
 
 const AGENTS = {
-  open: { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) },
-  guarded: { http: new http.Agent({ keepAlive: true, maxSockets: 64 }), https: new https.Agent({ keepAlive: true, maxSockets: 64 }) },
+  open: {
+    http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  },
+  guarded: {
+    http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  },
 };
 
 /** Retry-After as milliseconds: delta-seconds or an HTTP-date (RFC 9110 10.2.3); null when absent or unreadable. */
@@ -39,13 +45,21 @@ export function retryAfterMs(value: string | string[] | undefined, now = Date.no
 }
 
 /** The common reading of a refused call: 401/403 are revoked or insufficient credentials, 429 and 5xx pass. */
-export function storeError(platform: string, what: string, response: StoreResponse, detail: string | null): StoreApiError {
+export function storeError(
+  platform: string,
+  what: string,
+  response: StoreResponse,
+  detail: string | null,
+): StoreApiError {
   const { status } = response;
   const transient = status === 429 || status >= 500;
   const location = status >= 300 && status < 400 ? response.headers.location : undefined;
-  const reason = status === 401 || status === 403
-    ? "the store refused the credentials (revoked, expired or missing a permission)"
-    : location ? `HTTP ${status}, redirected to ${location} (redirects are not followed: use that address as the store's)` : `HTTP ${status}`;
+  const reason =
+    status === 401 || status === 403
+      ? "the store refused the credentials (revoked, expired or missing a permission)"
+      : location
+        ? `HTTP ${status}, redirected to ${location} (redirects are not followed: use that address as the store's)`
+        : `HTTP ${status}`;
   return new StoreApiError(`${platform} ${what}: ${reason}${detail ? `: ${detail}` : ""}`, {
     status,
     transient,
@@ -83,7 +97,13 @@ interface Attempt {
   refused: boolean;
 }
 
-function send(method: string, url: URL, headers: Record<string, string>, body: string | null, options: StoreHttpOptions): Promise<Attempt> {
+function send(
+  method: string,
+  url: URL,
+  headers: Record<string, string>,
+  body: string | null,
+  options: StoreHttpOptions,
+): Promise<Attempt> {
   const secure = url.protocol === "https:";
   const pool = options.allowPrivate ? AGENTS.open : AGENTS.guarded;
   const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
@@ -99,13 +119,25 @@ function send(method: string, url: URL, headers: Record<string, string>, body: s
       method,
       agent: secure ? pool.https : pool.http,
       lookup: guardedLookup({ allowPrivate: options.allowPrivate }),
-      headers: { accept: "application/json", ...headers, ...(body !== null ? { "content-length": String(Buffer.byteLength(body)) } : {}) },
+      headers: {
+        accept: "application/json",
+        ...headers,
+        ...(body !== null ? { "content-length": String(Buffer.byteLength(body)) } : {}),
+      },
     });
-    const timer = setTimeout(() => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: "ETIMEDOUT" })), timeoutMs);
+    const timer = setTimeout(
+      () => request.destroy(Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: "ETIMEDOUT" })),
+      timeoutMs,
+    );
     request.on("error", (err: NodeJS.ErrnoException & { reason?: string }) => {
       const stale = request.reusedSocket && (err.code === "ECONNRESET" || err.code === "EPIPE");
       const refused = err.code === "EWAKHAGUARD";
-      finish({ response: null, error: refused ? `${err.reason ?? "refused"}: ${err.message}` : `${err.code ?? "error"}: ${err.message}`, staleSocket: stale, refused });
+      finish({
+        response: null,
+        error: refused ? `${err.reason ?? "refused"}: ${err.message}` : `${err.code ?? "error"}: ${err.message}`,
+        staleSocket: stale,
+        refused,
+      });
     });
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
@@ -114,16 +146,37 @@ function send(method: string, url: URL, headers: Record<string, string>, body: s
         size += chunk.length;
         if (size > MAX_RESPONSE_BYTES) {
           response.destroy();
-          finish({ response: null, error: `answer larger than ${MAX_RESPONSE_BYTES} bytes`, staleSocket: false, refused: true });
+          finish({
+            response: null,
+            error: `answer larger than ${MAX_RESPONSE_BYTES} bytes`,
+            staleSocket: false,
+            refused: true,
+          });
           return;
         }
         chunks.push(chunk);
       });
       response.on("end", () =>
-        finish({ response: { status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }, error: null, staleSocket: false, refused: false }),
+        finish({
+          response: {
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString("utf8"),
+          },
+          error: null,
+          staleSocket: false,
+          refused: false,
+        }),
       );
       response.on("error", (err) => finish({ response: null, error: err.message, staleSocket: false, refused: false }));
-      response.on("aborted", () => finish({ response: null, error: "the store closed the connection mid-answer", staleSocket: false, refused: false }));
+      response.on("aborted", () =>
+        finish({
+          response: null,
+          error: "the store closed the connection mid-answer",
+          staleSocket: false,
+          refused: false,
+        }),
+      );
     });
     request.end(body ?? undefined);
   });

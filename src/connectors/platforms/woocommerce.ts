@@ -13,9 +13,18 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { OrderResolution } from "../../domain/orders.ts";
 import {
-  type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StorePlatform, type StoreProduct,
-  type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, type WebhookVerdict, StoreApiError,
-  type StoreAddress, storeAddress,
+  type InboundStoreWebhook,
+  type StoreCredentials,
+  type StoreOrder,
+  type StorePlatform,
+  type StoreProduct,
+  type StoreWebhookEvent,
+  type StoreWriteBack,
+  type StoreWriteBackResult,
+  type WebhookVerdict,
+  StoreApiError,
+  type StoreAddress,
+  storeAddress,
 } from "../platform.ts";
 import { wooStatusEvent } from "./delivery-topics.ts";
 import { parseJson, type StoreHttpOptions, type StoreResponse, storeError, storeRequest } from "./store-http.ts";
@@ -50,7 +59,10 @@ const header = (request: InboundStoreWebhook, name: string): string | undefined 
 
 /** The activation ping: no topic header, body `webhook_id=N` (WC_Webhook::deliver_ping). */
 function isPing(request: InboundStoreWebhook): boolean {
-  return header(request, "x-wc-webhook-topic") === undefined && /^webhook_id=\d+$/.test(request.rawBody.toString("utf8").trim());
+  return (
+    header(request, "x-wc-webhook-topic") === undefined &&
+    /^webhook_id=\d+$/.test(request.rawBody.toString("utf8").trim())
+  );
 }
 
 // WooCommerce keys its HMAC with wp_specialchars_decode($secret, ENT_QUOTES): a secret holding entities signs
@@ -114,7 +126,13 @@ type WooOrder = z.infer<typeof orderSchema>;
 
 /** The order's shipping (or billing) address: address_1, address_2, city, state, postcode. */
 function addressOf(a: z.infer<typeof address>): StoreAddress | null {
-  return storeAddress({ line1: text(a.address_1), line2: text(a.address_2), city: text(a.city), region: text(a.state), postalCode: text(a.postcode) });
+  return storeAddress({
+    line1: text(a.address_1),
+    line2: text(a.address_2),
+    city: text(a.city),
+    region: text(a.state),
+    postalCode: text(a.postcode),
+  });
 }
 
 /** A float as a decimal string (line `price` is total / quantity, a float); at most 4 places, no exponent. */
@@ -143,16 +161,24 @@ function paymentOf(order: WooOrder): StoreOrder["payment"] {
 function toStoreOrder(order: WooOrder): StoreOrder {
   const billing = order.billing ?? {};
   const shipping = order.shipping ?? {};
-  const name = [text(billing.first_name) ?? text(shipping.first_name), text(billing.last_name) ?? text(shipping.last_name)].filter(Boolean).join(" ");
+  const name = [
+    text(billing.first_name) ?? text(shipping.first_name),
+    text(billing.last_name) ?? text(shipping.last_name),
+  ]
+    .filter(Boolean)
+    .join(" ");
   return {
     platformOrderId: String(order.id),
-    displayName: order.number !== null && order.number !== undefined && String(order.number) !== "" ? `#${order.number}` : null,
+    displayName:
+      order.number !== null && order.number !== undefined && String(order.number) !== "" ? `#${order.number}` : null,
     payment: paymentOf(order),
     paymentDescription: [
       `${order.payment_method_title || "no payment method title"} (${order.payment_method || "none"})`,
       `status ${order.status}`,
       order.date_paid ? `date_paid ${order.date_paid}` : null,
-    ].filter(Boolean).join(", "),
+    ]
+      .filter(Boolean)
+      .join(", "),
     total: order.total,
     currency: order.currency.toUpperCase(),
     customerName: name || null,
@@ -176,20 +202,29 @@ function toStoreOrder(order: WooOrder): StoreOrder {
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`).join("; ");
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
+    .join("; ");
 }
 
 // ---- authentication ----
 
 /** RFC 3986 percent-encoding as PHP's rawurlencode (wc_rest_urlencode_rfc3986). */
-const rfc3986 = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * The signature WC_REST_Authentication::check_oauth_signature expects: every query parameter and the oauth_* ones,
  * sorted by key (strcmp), key and value encoded, `key=value` encoded again and joined with %26; signed with
  * HMAC-SHA256 keyed `consumer_secret&` over METHOD&encoded(base URL)&that string.
  */
-export function oauthSignature(method: string, url: URL, params: Record<string, string>, consumerSecret: string): string {
+export function oauthSignature(
+  method: string,
+  url: URL,
+  params: Record<string, string>,
+  consumerSecret: string,
+): string {
   const sorted = Object.keys(params).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const query = sorted.map((k) => rfc3986(`${rfc3986(k)}=${rfc3986(params[k]!)}`)).join("%26");
   const base = `${method.toUpperCase()}&${rfc3986(`${url.origin}${url.pathname}`)}&${query}`;
@@ -202,7 +237,13 @@ export function oauthSignature(method: string, url: URL, params: Record<string, 
  * string: the secret then never crosses the wire. Plain http only reaches a store when WAKHA_WEBHOOK_ALLOW_PRIVATE
  * allows it (development and tests).
  */
-export function authorize(method: string, url: URL, credentials: WooCredentials, now = Date.now(), nonce = randomBytes(16).toString("hex")): { url: URL; headers: Record<string, string> } {
+export function authorize(
+  method: string,
+  url: URL,
+  credentials: WooCredentials,
+  now = Date.now(),
+  nonce = randomBytes(16).toString("hex"),
+): { url: URL; headers: Record<string, string> } {
   if (url.protocol === "https:") {
     const basic = Buffer.from(`${credentials.consumerKey}:${credentials.consumerSecret}`, "utf8").toString("base64");
     return { url, headers: { authorization: `Basic ${basic}` } };
@@ -225,12 +266,17 @@ export function authorize(method: string, url: URL, credentials: WooCredentials,
 /** WooCommerce's error body: `{code, message, data: {status}}`. */
 function errorDetail(response: StoreResponse): string | null {
   const json = parseJson(response.body) as { code?: unknown; message?: unknown } | null;
-  if (json && typeof json.message === "string") return typeof json.code === "string" ? `${json.code}: ${json.message}` : json.message;
+  if (json && typeof json.message === "string")
+    return typeof json.code === "string" ? `${json.code}: ${json.message}` : json.message;
   return null;
 }
 
 function credentialsOf(credentials: StoreCredentials): WooCredentials {
-  if (credentials.platform !== "woocommerce") throw new StoreApiError(`WooCommerce adapter given ${credentials.platform} credentials`, { status: null, transient: false });
+  if (credentials.platform !== "woocommerce")
+    throw new StoreApiError(`WooCommerce adapter given ${credentials.platform} credentials`, {
+      status: null,
+      transient: false,
+    });
   return credentials;
 }
 
@@ -266,7 +312,9 @@ export class WooCommercePlatform implements StorePlatform {
       return { ok: false, reason: "missing X-WC-Webhook-Signature" };
     }
     const decoded = specialcharsDecode(webhookSecret);
-    const ok = sameSignature(signature, webhookSecret, request.rawBody) || (decoded !== webhookSecret && sameSignature(signature, decoded, request.rawBody));
+    const ok =
+      sameSignature(signature, webhookSecret, request.rawBody) ||
+      (decoded !== webhookSecret && sameSignature(signature, decoded, request.rawBody));
     return ok ? { ok: true } : { ok: false, reason: "X-WC-Webhook-Signature does not match the body" };
   }
 
@@ -276,10 +324,15 @@ export class WooCommercePlatform implements StorePlatform {
     if (!topic) throw new Error("Not a WooCommerce webhook: no X-WC-Webhook-Topic header");
     if (topic !== "order.created" && topic !== "order.updated") return { kind: "ignored", topic };
     const json = parseJson(request.rawBody.toString("utf8"));
-    if (topic === "order.updated" && json !== null && typeof json === "object" && !Array.isArray(json)) return wooStatusEvent(json as Record<string, unknown>);
-    if (json === null || typeof json !== "object" || Array.isArray(json)) throw new Error("WooCommerce order.created: the body is not a JSON object");
+    if (topic === "order.updated" && json !== null && typeof json === "object" && !Array.isArray(json))
+      return wooStatusEvent(json as Record<string, unknown>);
+    if (json === null || typeof json !== "object" || Array.isArray(json))
+      throw new Error("WooCommerce order.created: the body is not a JSON object");
     // A webhook left on the legacy API version wraps the order as {"order": {...}} in another shape.
-    if ("order" in json && !("line_items" in json)) throw new Error("WooCommerce order.created: a legacy API payload; set the webhook's API version to WP REST API Integration v3");
+    if ("order" in json && !("line_items" in json))
+      throw new Error(
+        "WooCommerce order.created: a legacy API payload; set the webhook's API version to WP REST API Integration v3",
+      );
     const parsed = orderSchema.safeParse(json);
     if (!parsed.success) throw new Error(`WooCommerce order.created: not an order: ${describeIssues(parsed.error)}`);
     return { kind: "order_created", order: toStoreOrder(parsed.data) };
@@ -290,15 +343,31 @@ export class WooCommercePlatform implements StorePlatform {
     const products: StoreProduct[] = [];
     for await (const raw of this.#pages(creds, `${API}/products`, "products")) {
       const product = productSchema.safeParse(raw);
-      if (!product.success) throw new StoreApiError(`WooCommerce products: unexpected product: ${describeIssues(product.error)}`, { status: 200, transient: false });
+      if (!product.success)
+        throw new StoreApiError(`WooCommerce products: unexpected product: ${describeIssues(product.error)}`, {
+          status: 200,
+          transient: false,
+        });
       const p = product.data;
       const variants: StoreProduct["variants"] = [];
       if (p.type === "variable") {
         for await (const rawVariation of this.#pages(creds, `${API}/products/${p.id}/variations`, "variations")) {
           const v = variationSchema.safeParse(rawVariation);
-          if (!v.success) throw new StoreApiError(`WooCommerce variations: unexpected variation: ${describeIssues(v.error)}`, { status: 200, transient: false });
-          const title = (v.data.attributes ?? []).map((a) => a.option).filter((o): o is string => Boolean(o)).join(" / ");
-          variants.push({ id: String(v.data.id), sku: text(v.data.sku), title: title || p.name, price: v.data.price || "0" });
+          if (!v.success)
+            throw new StoreApiError(`WooCommerce variations: unexpected variation: ${describeIssues(v.error)}`, {
+              status: 200,
+              transient: false,
+            });
+          const title = (v.data.attributes ?? [])
+            .map((a) => a.option)
+            .filter((o): o is string => Boolean(o))
+            .join(" / ");
+          variants.push({
+            id: String(v.data.id),
+            sku: text(v.data.sku),
+            title: title || p.name,
+            price: v.data.price || "0",
+          });
         }
       } else {
         // A simple product is its own only variant: orders name it by product_id with variation_id 0.
@@ -311,25 +380,52 @@ export class WooCommercePlatform implements StorePlatform {
 
   async writeBack(credentials: StoreCredentials, writeBack: StoreWriteBack): Promise<StoreWriteBackResult> {
     const creds = credentialsOf(credentials);
-    if (!/^\d+$/.test(writeBack.platformOrderId)) throw new StoreApiError(`WooCommerce order id "${writeBack.platformOrderId}" is not a number`, { status: null, transient: false });
+    if (!/^\d+$/.test(writeBack.platformOrderId))
+      throw new StoreApiError(`WooCommerce order id "${writeBack.platformOrderId}" is not a number`, {
+        status: null,
+        transient: false,
+      });
     const order = `${API}/orders/${writeBack.platformOrderId}`;
     const status = WOOCOMMERCE_STATUS_BY_RESOLUTION[writeBack.resolution];
     const updated = await this.#call(creds, "PUT", order, { status }, "order update");
     // A cache or a site without the REST API can answer 200 with a page: only the order itself is an answer.
     const echoed = parseJson(updated.body) as { id?: unknown; status?: unknown } | null;
     if (echoed?.id !== Number(writeBack.platformOrderId) || echoed.status !== status) {
-      throw new StoreApiError("WooCommerce order update: the answer is not the updated order (is the REST API reachable under /wp-json/?)", { status: updated.status, transient: false });
+      throw new StoreApiError(
+        "WooCommerce order update: the answer is not the updated order (is the REST API reachable under /wp-json/?)",
+        { status: updated.status, transient: false },
+      );
     }
     // A private note (customer_note false): the merchant reads it, the customer is not e-mailed. A note added with an
     // API key shows as written by "WooCommerce" (system), so it says who wrote it, as Shopify's note line does.
-    if (writeBack.note.trim()) await this.#call(creds, "POST", `${order}/notes`, { note: `${NOTE_PREFIX}${writeBack.note.trim()}`, customer_note: false }, "order note");
+    if (writeBack.note.trim())
+      await this.#call(
+        creds,
+        "POST",
+        `${order}/notes`,
+        { note: `${NOTE_PREFIX}${writeBack.note.trim()}`, customer_note: false },
+        "order note",
+      );
     return { written: true };
   }
 
-  async #call(creds: WooCredentials, method: string, path: string, body: unknown, what: string): Promise<StoreResponse> {
+  async #call(
+    creds: WooCredentials,
+    method: string,
+    path: string,
+    body: unknown,
+    what: string,
+  ): Promise<StoreResponse> {
     const { url, headers } = authorize(method, new URL(`${creds.storeUrl.replace(/\/+$/, "")}${path}`), creds);
-    const response = await storeRequest(method, url.toString(), { ...headers, ...(body !== null ? { "content-type": "application/json" } : {}) }, body === null ? null : JSON.stringify(body), this.#http);
-    if (response.status < 200 || response.status >= 300) throw storeError("WooCommerce", what, response, errorDetail(response));
+    const response = await storeRequest(
+      method,
+      url.toString(),
+      { ...headers, ...(body !== null ? { "content-type": "application/json" } : {}) },
+      body === null ? null : JSON.stringify(body),
+      this.#http,
+    );
+    if (response.status < 200 || response.status >= 300)
+      throw storeError("WooCommerce", what, response, errorDetail(response));
     return response;
   }
 
@@ -338,7 +434,11 @@ export class WooCommercePlatform implements StorePlatform {
     for (let page = 1; page <= MAX_PAGES; page++) {
       const response = await this.#call(creds, "GET", `${path}?per_page=${PER_PAGE}&page=${page}`, null, what);
       const items = parseJson(response.body);
-      if (!Array.isArray(items)) throw new StoreApiError(`WooCommerce ${what}: the answer is not a JSON array`, { status: response.status, transient: false });
+      if (!Array.isArray(items))
+        throw new StoreApiError(`WooCommerce ${what}: the answer is not a JSON array`, {
+          status: response.status,
+          transient: false,
+        });
       yield* items;
       const total = Number(response.headers["x-wp-totalpages"]);
       if (Number.isFinite(total) && total > 0 ? page >= total : items.length < PER_PAGE) return;

@@ -18,8 +18,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import type { OrderResolution } from "../../domain/orders.ts";
 import {
-  type InboundStoreWebhook, type StoreCredentials, type StoreOrder, type StorePlatform, type StoreProduct,
-  type StoreWebhookEvent, type StoreWriteBack, type StoreWriteBackResult, type WebhookVerdict, StoreApiError,storeAddress,
+  type InboundStoreWebhook,
+  type StoreCredentials,
+  type StoreOrder,
+  type StorePlatform,
+  type StoreProduct,
+  type StoreWebhookEvent,
+  type StoreWriteBack,
+  type StoreWriteBackResult,
+  type WebhookVerdict,
+  StoreApiError,
+  storeAddress,
 } from "../platform.ts";
 import { parseJson, type StoreHttpOptions, type StoreResponse, storeError, storeRequest } from "./store-http.ts";
 
@@ -98,15 +107,19 @@ const orderSchema = z.looseObject({
   customer_currency: z.union([z.string(), z.looseObject({ code: z.string().nullish() })]).nullish(),
   payment_status_new: z.string().nullish(),
   created_at: z.string().nullish(),
-  customer: z.looseObject({ first_name: z.string().nullish(), last_name: z.string().nullish(), phone: z.string().nullish() }).nullish(),
+  customer: z
+    .looseObject({ first_name: z.string().nullish(), last_name: z.string().nullish(), phone: z.string().nullish() })
+    .nullish(),
   variants: z.array(lineSchema),
-  payment: z.looseObject({
-    status_text: z.string().nullish(),
-    gateway_type: z.union([z.number(), z.string()]).nullish(),
-    gateway_type_text: z.string().nullish(),
-    payload: z.union([z.looseObject({ gateway: z.string().nullish() }), z.array(z.unknown())]).nullish(),
-    address: maybeAddress,
-  }).nullish(),
+  payment: z
+    .looseObject({
+      status_text: z.string().nullish(),
+      gateway_type: z.union([z.number(), z.string()]).nullish(),
+      gateway_type_text: z.string().nullish(),
+      payload: z.union([z.looseObject({ gateway: z.string().nullish() }), z.array(z.unknown())]).nullish(),
+      address: maybeAddress,
+    })
+    .nullish(),
   shipping: z.looseObject({ address: maybeAddress }).nullish(),
 });
 
@@ -138,8 +151,15 @@ function toStoreOrder(order: YouCanOrder): StoreOrder {
   const shipping = asAddress(order.shipping?.address);
   const billing = asAddress(order.payment?.address);
   const customer = order.customer ?? {};
-  const name = [text(shipping.first_name) ?? text(customer.first_name), text(shipping.last_name) ?? text(customer.last_name)].filter(Boolean).join(" ");
-  const currency = text(order.currency) ?? (typeof order.customer_currency === "string" ? text(order.customer_currency) : text(order.customer_currency?.code));
+  const name = [
+    text(shipping.first_name) ?? text(customer.first_name),
+    text(shipping.last_name) ?? text(customer.last_name),
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const currency =
+    text(order.currency) ??
+    (typeof order.customer_currency === "string" ? text(order.customer_currency) : text(order.customer_currency?.code));
   if (!currency) throw new Error("YouCan order.create: no currency in the order");
   const p = order.payment ?? {};
   return {
@@ -149,7 +169,9 @@ function toStoreOrder(order: YouCanOrder): StoreOrder {
     paymentDescription: [
       p.gateway_type_text ?? (p.payload && !Array.isArray(p.payload) ? p.payload.gateway : null) ?? "no gateway named",
       `payment ${p.status_text ?? order.payment_status_new ?? "status unknown"}`,
-    ].filter(Boolean).join(", "),
+    ]
+      .filter(Boolean)
+      .join(", "),
     total: decimal(order.total),
     currency: currency.toUpperCase(),
     customerName: name || null,
@@ -158,7 +180,13 @@ function toStoreOrder(order: YouCanOrder): StoreOrder {
     countryCode: (text(shipping.country_code) ?? text(billing.country_code))?.toUpperCase() ?? null,
     city: text(shipping.city) ?? text(billing.city),
     // The address fields YouCan documents are the city's only (no street line in its published payloads).
-    address: storeAddress({ line1: null, line2: null, city: text(shipping.city) ?? text(billing.city), region: null, postalCode: null }),
+    address: storeAddress({
+      line1: null,
+      line2: null,
+      city: text(shipping.city) ?? text(billing.city),
+      region: null,
+      postalCode: null,
+    }),
     lines: order.variants.map((line) => {
       const values = (line.variant.values ?? []).filter((v): v is string => typeof v === "string" && v !== "default");
       return {
@@ -176,7 +204,10 @@ function toStoreOrder(order: YouCanOrder): StoreOrder {
 }
 
 function describeIssues(error: z.ZodError): string {
-  return error.issues.slice(0, 5).map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`).join("; ");
+  return error.issues
+    .slice(0, 5)
+    .map((i) => `${i.path.join(".") || "(body)"}: ${i.message}`)
+    .join("; ");
 }
 
 // ---- the catalogue ----
@@ -209,7 +240,12 @@ function toStoreProduct(p: z.infer<typeof productSchema>): StoreProduct {
     active: Boolean(p.visibility ?? true) && !p.deleted_at,
     variants: variants.map((v) => {
       const values = (v.values ?? []).filter((x): x is string => typeof x === "string" && x !== "default");
-      return { id: v.id, sku: text(v.sku), title: values.length ? values.join(" / ") : p.name, price: decimal(v.price ?? p.price ?? 0) };
+      return {
+        id: v.id,
+        sku: text(v.sku),
+        title: values.length ? values.join(" / ") : p.name,
+        price: decimal(v.price ?? p.price ?? 0),
+      };
     }),
   };
 }
@@ -217,7 +253,11 @@ function toStoreProduct(p: z.infer<typeof productSchema>): StoreProduct {
 // ---- the adapter ----
 
 function credentialsOf(credentials: StoreCredentials): YouCanCredentials {
-  if (credentials.platform !== "youcan") throw new StoreApiError(`YouCan adapter given ${credentials.platform} credentials`, { status: null, transient: false });
+  if (credentials.platform !== "youcan")
+    throw new StoreApiError(`YouCan adapter given ${credentials.platform} credentials`, {
+      status: null,
+      transient: false,
+    });
   return credentials;
 }
 
@@ -240,14 +280,18 @@ export class YouCanPlatform implements StorePlatform {
     if (!signature) return { ok: false, reason: "missing x-youcan-signature" };
     const given = Buffer.from(signature.trim().toLowerCase(), "utf8");
     const expected = Buffer.from(createHmac("sha256", webhookSecret).update(request.rawBody).digest("hex"), "utf8");
-    return given.length === expected.length && timingSafeEqual(given, expected) ? { ok: true } : { ok: false, reason: "x-youcan-signature does not match the body" };
+    return given.length === expected.length && timingSafeEqual(given, expected)
+      ? { ok: true }
+      : { ok: false, reason: "x-youcan-signature does not match the body" };
   }
 
   parseWebhook(request: InboundStoreWebhook): StoreWebhookEvent {
     const json = parseJson(request.rawBody.toString("utf8"));
-    if (json === null || typeof json !== "object" || Array.isArray(json)) throw new Error("YouCan webhook: the body is not a JSON object");
+    if (json === null || typeof json !== "object" || Array.isArray(json))
+      throw new Error("YouCan webhook: the body is not a JSON object");
     const body = json as Record<string, unknown>;
-    if (!("ref" in body) && !("variants" in body)) return { kind: "ignored", topic: typeof body["event"] === "string" ? body["event"] : "not an order" };
+    if (!("ref" in body) && !("variants" in body))
+      return { kind: "ignored", topic: typeof body["event"] === "string" ? body["event"] : "not an order" };
     const parsed = orderSchema.safeParse(body);
     if (!parsed.success) throw new Error(`YouCan order.create: not an order: ${describeIssues(parsed.error)}`);
     return { kind: "order_created", order: toStoreOrder(parsed.data) };
@@ -259,14 +303,23 @@ export class YouCanPlatform implements StorePlatform {
     for (let page = 1; page <= MAX_PAGES; page++) {
       const response = await this.#call(creds, "GET", `/products?include=variants&page=${page}`, null, "products");
       const parsed = pageSchema.safeParse(parseJson(response.body));
-      if (!parsed.success) throw new StoreApiError(`YouCan products: unexpected answer: ${describeIssues(parsed.error)}`, { status: response.status, transient: false });
+      if (!parsed.success)
+        throw new StoreApiError(`YouCan products: unexpected answer: ${describeIssues(parsed.error)}`, {
+          status: response.status,
+          transient: false,
+        });
       for (const raw of parsed.data.data) {
         const product = productSchema.safeParse(raw);
-        if (!product.success) throw new StoreApiError(`YouCan products: unexpected product: ${describeIssues(product.error)}`, { status: response.status, transient: false });
+        if (!product.success)
+          throw new StoreApiError(`YouCan products: unexpected product: ${describeIssues(product.error)}`, {
+            status: response.status,
+            transient: false,
+          });
         products.push(toStoreProduct(product.data));
       }
       const pagination = parsed.data.meta?.pagination;
-      if (!pagination || pagination.current_page >= pagination.total_pages || parsed.data.data.length === 0) return products;
+      if (!pagination || pagination.current_page >= pagination.total_pages || parsed.data.data.length === 0)
+        return products;
     }
     throw new StoreApiError(`YouCan products: more than ${MAX_PAGES} pages`, { status: null, transient: false });
   }
@@ -276,24 +329,60 @@ export class YouCanPlatform implements StorePlatform {
     const status = YOUCAN_STATUS_BY_RESOLUTION[writeBack.resolution];
     // No status says this answer and no API takes a note (YOUCAN_ASSUMPTIONS.noteIsNotWritten): the order is left
     // open, and the caller logs that nothing was written rather than a success.
-    if (status === null) return { written: false, reason: `YouCan has no order status for ${writeBack.resolution} and no API for order notes: the order is left open; the note is in Wakha's connector log` };
-    await this.#call(creds, "PUT", `/orders/${encodeURIComponent(writeBack.platformOrderId)}/status`, { status }, "order status");
+    if (status === null)
+      return {
+        written: false,
+        reason: `YouCan has no order status for ${writeBack.resolution} and no API for order notes: the order is left open; the note is in Wakha's connector log`,
+      };
+    await this.#call(
+      creds,
+      "PUT",
+      `/orders/${encodeURIComponent(writeBack.platformOrderId)}/status`,
+      { status },
+      "order status",
+    );
     return { written: true };
   }
 
   /** Subscribes `targetUrl` to order.create (POST /resthooks/subscribe); returns the subscription id. */
   async subscribeOrderCreate(credentials: StoreCredentials, targetUrl: string): Promise<string> {
-    const response = await this.#call(credentialsOf(credentials), "POST", "/resthooks/subscribe", { event: "order.create", target_url: targetUrl }, "subscription");
+    const response = await this.#call(
+      credentialsOf(credentials),
+      "POST",
+      "/resthooks/subscribe",
+      { event: "order.create", target_url: targetUrl },
+      "subscription",
+    );
     const id = (parseJson(response.body) as { id?: unknown } | null)?.id;
-    if (typeof id !== "string") throw new StoreApiError("YouCan subscription: no id in the answer", { status: response.status, transient: false });
+    if (typeof id !== "string")
+      throw new StoreApiError("YouCan subscription: no id in the answer", {
+        status: response.status,
+        transient: false,
+      });
     return id;
   }
 
-  async #call(creds: YouCanCredentials, method: string, path: string, body: unknown, what: string): Promise<StoreResponse> {
+  async #call(
+    creds: YouCanCredentials,
+    method: string,
+    path: string,
+    body: unknown,
+    what: string,
+  ): Promise<StoreResponse> {
     const base = (creds.storeUrl || YOUCAN_API).replace(/\/+$/, "");
-    const headers: Record<string, string> = { authorization: `Bearer ${creds.accessToken}`, ...(body !== null ? { "content-type": "application/json" } : {}) };
-    const response = await storeRequest(method, `${base}${path}`, headers, body === null ? null : JSON.stringify(body), this.#http);
-    if (response.status < 200 || response.status >= 300) throw storeError("YouCan", what, response, errorDetail(response));
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${creds.accessToken}`,
+      ...(body !== null ? { "content-type": "application/json" } : {}),
+    };
+    const response = await storeRequest(
+      method,
+      `${base}${path}`,
+      headers,
+      body === null ? null : JSON.stringify(body),
+      this.#http,
+    );
+    if (response.status < 200 || response.status >= 300)
+      throw storeError("YouCan", what, response, errorDetail(response));
     return response;
   }
 }

@@ -14,25 +14,74 @@ export interface DeliveryDetails {
 
 /** Lowercase, no accents or tashkeel: how city names are compared. */
 function fold(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f\u064B-\u065F\u0670\u0640]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f\u064B-\u065F\u0670\u0640]/g, "")
+    .toLowerCase();
 }
 
 /** The main cities of each country with the ways customers say them: the canonical name first. */
 const CITIES: Record<DialogueOrder["country"], readonly (readonly string[])[]> = {
-  MA: [["Casablanca", "casa", "كازا", "الدار البيضاء", "البيضاء"], ["Rabat", "الرباط"], ["Marrakech", "marrakesh", "mrakch", "مراكش"], ["Fès", "fes", "fas", "فاس"],
-    ["Tanger", "tanja", "طنجة"], ["Agadir", "أكادير", "اكادير"], ["Meknès", "meknes", "مكناس"], ["Oujda", "wjda", "وجدة"], ["Kénitra", "kenitra", "القنيطرة"],
-    ["Tétouan", "tetouan", "تطوان"], ["Salé", "sale", "sla", "سلا"], ["Mohammedia", "المحمدية"], ["El Jadida", "jdida", "الجديدة"], ["Safi", "آسفي", "اسفي"]],
-  DZ: [["Alger", "dzayer", "الجزائر", "دزاير"], ["Oran", "wahran", "وهران"], ["Constantine", "qsentina", "قسنطينة"], ["Annaba", "عنابة"], ["Blida", "البليدة"],
-    ["Sétif", "setif", "سطيف"], ["Batna", "باتنة"], ["Tlemcen", "تلمسان"], ["Béjaïa", "bejaia", "بجاية"], ["Tizi Ouzou", "تيزي وزو"]],
-  TN: [["Tunis", "تونس"], ["Sfax", "صفاقس"], ["Sousse", "سوسة"], ["Kairouan", "القيروان"], ["Bizerte", "بنزرت"], ["Gabès", "gabes", "قابس"],
-    ["Ariana", "أريانة", "اريانة"], ["Monastir", "المنستير"], ["Nabeul", "نابل"]],
-  FR: [["Paris"], ["Lyon"], ["Marseille"], ["Toulouse"], ["Nice"], ["Nantes"], ["Lille"], ["Bordeaux"], ["Strasbourg"], ["Montpellier"], ["Rennes"]],
+  MA: [
+    ["Casablanca", "casa", "كازا", "الدار البيضاء", "البيضاء"],
+    ["Rabat", "الرباط"],
+    ["Marrakech", "marrakesh", "mrakch", "مراكش"],
+    ["Fès", "fes", "fas", "فاس"],
+    ["Tanger", "tanja", "طنجة"],
+    ["Agadir", "أكادير", "اكادير"],
+    ["Meknès", "meknes", "مكناس"],
+    ["Oujda", "wjda", "وجدة"],
+    ["Kénitra", "kenitra", "القنيطرة"],
+    ["Tétouan", "tetouan", "تطوان"],
+    ["Salé", "sale", "sla", "سلا"],
+    ["Mohammedia", "المحمدية"],
+    ["El Jadida", "jdida", "الجديدة"],
+    ["Safi", "آسفي", "اسفي"],
+  ],
+  DZ: [
+    ["Alger", "dzayer", "الجزائر", "دزاير"],
+    ["Oran", "wahran", "وهران"],
+    ["Constantine", "qsentina", "قسنطينة"],
+    ["Annaba", "عنابة"],
+    ["Blida", "البليدة"],
+    ["Sétif", "setif", "سطيف"],
+    ["Batna", "باتنة"],
+    ["Tlemcen", "تلمسان"],
+    ["Béjaïa", "bejaia", "بجاية"],
+    ["Tizi Ouzou", "تيزي وزو"],
+  ],
+  TN: [
+    ["Tunis", "تونس"],
+    ["Sfax", "صفاقس"],
+    ["Sousse", "سوسة"],
+    ["Kairouan", "القيروان"],
+    ["Bizerte", "بنزرت"],
+    ["Gabès", "gabes", "قابس"],
+    ["Ariana", "أريانة", "اريانة"],
+    ["Monastir", "المنستير"],
+    ["Nabeul", "نابل"],
+  ],
+  FR: [
+    ["Paris"],
+    ["Lyon"],
+    ["Marseille"],
+    ["Toulouse"],
+    ["Nice"],
+    ["Nantes"],
+    ["Lille"],
+    ["Bordeaux"],
+    ["Strasbourg"],
+    ["Montpellier"],
+    ["Rennes"],
+  ],
 };
 
 /** "near the mosque", "in front of the pharmacy": the cue and what follows it, up to the end of the clause. */
-const LANDMARK = /(près d[eu']|pres d[eu']|à côté d[eu']|a cote d[eu']|en face d[eu']|derrière|juste après|au coin d[eu']|\b9rib (?:men|l)|\bqrib (?:men|l)|\bjenb\b|\b7da\b|\b9odam\b|\bqodam\b|\b9bala\b|\bgbala\b|قريب من|قريب ل|حدا|جنب|قدام|مقابل|قبالة|بجانب|ورا)\s*[^,.;!?،؛؟]*/iu;
+const LANDMARK =
+  /(près d[eu']|pres d[eu']|à côté d[eu']|a cote d[eu']|en face d[eu']|derrière|juste après|au coin d[eu']|\b9rib (?:men|l)|\bqrib (?:men|l)|\bjenb\b|\b7da\b|\b9odam\b|\bqodam\b|\b9bala\b|\bgbala\b|قريب من|قريب ل|حدا|جنب|قدام|مقابل|قبالة|بجانب|ورا)\s*[^,.;!?،؛؟]*/iu;
 /** "in the evening", "f l3chiya", "الصباح": when the customer would rather be delivered. */
-const TIME_OF_DAY = /(le matin|l'après-midi|l'apres-midi|le soir|en soirée|après \d{1,2} ?h|avant \d{1,2} ?h|f ?sbah|sba7|l3chiya|3chiya|f ?lil|ba3d (?:l)?dohr|الصباح|فالصباح|العشية|فالعشية|فالليل|بعد الظهر|بعد العصر)/iu;
+const TIME_OF_DAY =
+  /(le matin|l'après-midi|l'apres-midi|le soir|en soirée|après \d{1,2} ?h|avant \d{1,2} ?h|f ?sbah|sba7|l3chiya|3chiya|f ?lil|ba3d (?:l)?dohr|الصباح|فالصباح|العشية|فالعشية|فالليل|بعد الظهر|بعد العصر)/iu;
 
 /** The city the reply names, if it is one of the country's and not the one read back. */
 function correctedCity(text: string, order: DialogueOrder): string | undefined {
@@ -41,7 +90,9 @@ function correctedCity(text: string, order: DialogueOrder): string | undefined {
   for (const names of CITIES[order.country]) {
     const hit = names.some((n) => {
       const f = fold(n);
-      return /\p{Script=Arabic}/u.test(f) ? said.includes(f) : new RegExp(`(^|[^\\p{L}])${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\p{L}]|$)`, "u").test(said);
+      return /\p{Script=Arabic}/u.test(f)
+        ? said.includes(f)
+        : new RegExp(`(^|[^\\p{L}])${f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}([^\\p{L}]|$)`, "u").test(said);
     });
     if (hit && !names.some((n) => fold(n) === current)) return names[0];
   }
@@ -76,10 +127,14 @@ export function addressQuestion(order: DialogueOrder): string {
     return `Parfait. Nous livrons à ${where} : l'adresse est-elle correcte ? Vous pouvez aussi me donner un repère pour le livreur.`;
   }
   switch (order.dialect) {
-    case "ma": return `مزيان. غادي نصيفطو ليك ل ${where}. واش العنوان صحيح؟ ولا عطيني شي علامة قريبة باش يلقاك الليفرور.`;
-    case "dz": return `مليح. راح نبعثوهالك ل ${where}. العنوان صحيح؟ ولا قولي واش كاين قريب باش يلقاك الليفرور.`;
-    case "tn": return `باهي. باش نبعثوهالك ل ${where}. العنوان صحيح؟ ولا قلي شنوة قريب منك باش يلقاك الليفرور.`;
-    default: return `Parfait. Nous livrons à ${where} : l'adresse est-elle correcte ? Vous pouvez aussi me donner un repère pour le livreur.`;
+    case "ma":
+      return `مزيان. غادي نصيفطو ليك ل ${where}. واش العنوان صحيح؟ ولا عطيني شي علامة قريبة باش يلقاك الليفرور.`;
+    case "dz":
+      return `مليح. راح نبعثوهالك ل ${where}. العنوان صحيح؟ ولا قولي واش كاين قريب باش يلقاك الليفرور.`;
+    case "tn":
+      return `باهي. باش نبعثوهالك ل ${where}. العنوان صحيح؟ ولا قلي شنوة قريب منك باش يلقاك الليفرور.`;
+    default:
+      return `Parfait. Nous livrons à ${where} : l'adresse est-elle correcte ? Vous pouvez aussi me donner un repère pour le livreur.`;
   }
 }
 
@@ -88,8 +143,11 @@ export function addressNoted(order: DialogueOrder, details: DeliveryDetails): st
   const changed = details.corrected !== undefined || details.landmark !== undefined;
   if (order.language === "fr" || order.dialect === "fr") return changed ? "C'est noté pour le livreur." : "";
   switch (order.dialect) {
-    case "ma": return changed ? "تسجلات عند الليفرور." : "";
-    case "dz": return changed ? "راهي مسجلة عند الليفرور." : "";
-    case "tn": return changed ? "تسجلت عند الليفرور." : "";
+    case "ma":
+      return changed ? "تسجلات عند الليفرور." : "";
+    case "dz":
+      return changed ? "راهي مسجلة عند الليفرور." : "";
+    case "tn":
+      return changed ? "تسجلت عند الليفرور." : "";
   }
 }

@@ -18,4 +18,3 @@ export function classifyIntent(text: string, country: Country): IntentResult {
   defaultClassifier ??= new ModelIntentClassifier();
   return defaultClassifier.classify(text, country);
 }
-

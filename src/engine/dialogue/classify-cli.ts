@@ -8,7 +8,6 @@ import { decide, type Country, type IntentClassifier } from "./classifier.ts";
 import { ModelIntentClassifier, type Explanation } from "./model/model.ts";
 import { decision, FIRST_REPLY, type TurnState } from "./flow.ts";
 
-
 export const CLASSIFY_USAGE = `Usage:
   wakha classify --country MA|DZ|TN|FR      one utterance per line on stdin
   wakha classify --json-input [--country C] one {"country", "text"} object per line on stdin
@@ -54,7 +53,13 @@ export async function runClassify(
   try {
     ({ values } = parseArgs({
       args,
-      options: { country: { type: "string" }, "json-input": { type: "boolean" }, explain: { type: "boolean" }, decision: { type: "boolean" }, help: { type: "boolean", short: "h" } },
+      options: {
+        country: { type: "string" },
+        "json-input": { type: "boolean" },
+        explain: { type: "boolean" },
+        decision: { type: "boolean" },
+        help: { type: "boolean", short: "h" },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -95,7 +100,10 @@ export async function runClassify(
     const reading = await classifier.classify(text, country as Country);
     const { intent, confidence } = reading;
     const out: Record<string, unknown> = { intent, confidence };
-    if (values.decision) out["decision"] = text.trim() ? decision(reading, text.trim(), country as Country, state) : decision({ intent: "unclear", confidence: 1 }, "", country as Country, state);
+    if (values.decision)
+      out["decision"] = text.trim()
+        ? decision(reading, text.trim(), country as Country, state)
+        : decision({ intent: "unclear", confidence: 1 }, "", country as Country, state);
     if (values.explain) out["explain"] = explanation(classifier, text, country as Country);
     output.write(`${JSON.stringify(out)}\n`);
   }
@@ -103,14 +111,28 @@ export async function runClassify(
 }
 
 /** What decided a line: the model's probabilities and strongest features when it has them, the lexicon's signals and rules always. */
-function explanation(classifier: NonNullable<ClassifyCliOptions["classifier"]>, text: string, country: Country): Record<string, unknown> {
+function explanation(
+  classifier: NonNullable<ClassifyCliOptions["classifier"]>,
+  text: string,
+  country: Country,
+): Record<string, unknown> {
   const analysis = analyse(text, country);
   const rules = decide(analysis);
-  const base = { signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`), rules: { intent: rules.intent, confidence: rules.confidence } };
+  const base = {
+    signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`),
+    rules: { intent: rules.intent, confidence: rules.confidence },
+  };
   if (!classifier.explain) return base;
   const { probabilities, features, mixed, doubts } = classifier.explain(text, country);
   const { reading } = classifier.explain(text, country);
-  return { probabilities, features, ...base, ...(mixed ? { mixed } : {}), ...(doubts ? { doubts } : {}), ...(reading ? { reading } : {}) };
+  return {
+    probabilities,
+    features,
+    ...base,
+    ...(mixed ? { mixed } : {}),
+    ...(doubts ? { doubts } : {}),
+    ...(reading ? { reading } : {}),
+  };
 }
 
 /** The optional {"unclear", "questions", "digits", "answers_check"} of a --json-input line; an error when malformed. */
@@ -118,7 +140,9 @@ function readState(record: Record<string, unknown>): TurnState | { error: string
   const count = (key: string, max: number): number | { error: string } => {
     const v = record[key];
     if (v === undefined) return 0;
-    return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max ? (v as number) : { error: `"${key}" must be an integer from 0 to ${max}` };
+    return Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max
+      ? (v as number)
+      : { error: `"${key}" must be an integer from 0 to ${max}` };
   };
   const flag = (key: string): boolean | { error: string } => {
     const v = record[key];
@@ -130,10 +154,19 @@ function readState(record: Record<string, unknown>): TurnState | { error: string
   const digits = flag("digits");
   const answersCheck = flag("answers_check");
   for (const v of [unclear, questions, digits, answersCheck]) if (typeof v === "object") return v;
-  return { answersCheck: answersCheck as boolean, unclear: unclear as number, questions: questions as number, digits: digits as boolean, keypadOffered: false };
+  return {
+    answersCheck: answersCheck as boolean,
+    unclear: unclear as number,
+    questions: questions as number,
+    digits: digits as boolean,
+    keypadOffered: false,
+  };
 }
 
-function readJsonLine(line: string, defaultCountry: Country | null): { country: Country; text: string; state: TurnState } | { error: string } {
+function readJsonLine(
+  line: string,
+  defaultCountry: Country | null,
+): { country: Country; text: string; state: TurnState } | { error: string } {
   let value: unknown;
   try {
     value = JSON.parse(line);

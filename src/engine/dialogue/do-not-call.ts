@@ -52,7 +52,8 @@ export function asksNotToBeCalled(text: string, dialect: Dialect): boolean {
   return PATTERNS[dialect].some((pattern) => pattern.test(canonical));
 }
 
-const FRENCH_CLOSING = "Très bien, nous retirons votre numéro et nous ne vous appellerons plus. Excusez-nous pour le dérangement, au revoir.";
+const FRENCH_CLOSING =
+  "Très bien, nous retirons votre numéro et nous ne vous appellerons plus. Excusez-nous pour le dérangement, au revoir.";
 
 const CLOSINGS: Record<Dialect, string> = {
   ma: "مفهوم، غادي نحيدو النمرة ديالك وما غاديش نعاودو نعيطو ليك. سمح لينا على الإزعاج، بسلامة.",

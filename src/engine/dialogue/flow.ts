@@ -20,7 +20,14 @@ import { readReply } from "./reading.ts";
 import type { Country } from "./lexicon/index.ts";
 import { combineChanges, extractChanges, extractClock, extractDate, extractReason } from "./slots.ts";
 import type {
-  AgentTurn, Classification, Dialogue, DialogueOrder, DialogueResult, IntentClassifier, Interruption, TranscriptEntry,
+  AgentTurn,
+  Classification,
+  Dialogue,
+  DialogueOrder,
+  DialogueResult,
+  IntentClassifier,
+  Interruption,
+  TranscriptEntry,
 } from "./types.ts";
 
 export interface DialogueOptions {
@@ -89,7 +96,13 @@ export interface TurnState {
 }
 
 /** The first reply heard after the confirmation question, on a line without digits. */
-export const FIRST_REPLY: Readonly<TurnState> = { answersCheck: false, unclear: 0, questions: 0, digits: false, keypadOffered: false };
+export const FIRST_REPLY: Readonly<TurnState> = {
+  answersCheck: false,
+  unclear: 0,
+  questions: 0,
+  digits: false,
+  keypadOffered: false,
+};
 
 /** A costly decision the classifier is not sure of, or a reply with both a yes and a no in it. */
 export function unsure(c: Classification, text: string, answersCheck: boolean): boolean {
@@ -116,8 +129,13 @@ export function decision(c: Classification, text: string, country: Country, stat
   // or a yes and nothing else: a yes-word next to any clause the reading does not resolve ("wakha, ana f dar ghedda", "oui oui,
   // allez-y") gets the yes/no check, which costs one turn, never a wrong outcome.
   const reading = c.intent === "confirm" ? readReply(text, country) : null;
-  const request = reading !== null && (reading.request !== null || !((reading.firmYes && !reading.conditional) || reading.plainYes));
-  const asksAgain = c.intent === "unclear" || request || unsure(c, text, state.answersCheck) || (c.intent === "question" && state.questions + 1 > MAX_QUESTIONS);
+  const request =
+    reading !== null && (reading.request !== null || !((reading.firmYes && !reading.conditional) || reading.plainYes));
+  const asksAgain =
+    c.intent === "unclear" ||
+    request ||
+    unsure(c, text, state.answersCheck) ||
+    (c.intent === "question" && state.questions + 1 > MAX_QUESTIONS);
   if (!asksAgain) return "act";
   if (c.intent === "wrong_number") return "check"; // "am I speaking with <name>, yes or no?"
   return offersKeypad(state, "confirmation") ? "keypad" : "check";
@@ -131,7 +149,16 @@ export function answersIdentity(c: Classification, text: string, country: Countr
   return c.intent === "confirm" || (c.intent === "unclear" && readReply(text, country).request === "acknowledgement");
 }
 
-type Stage = "identity" | "confirmation" | "reason" | "reschedule_date" | "callback_time" | "change_details" | "address" | "transferring" | "ended";
+type Stage =
+  | "identity"
+  | "confirmation"
+  | "reason"
+  | "reschedule_date"
+  | "callback_time"
+  | "change_details"
+  | "address"
+  | "transferring"
+  | "ended";
 
 /** An outcome the customer has decided while the agent still asks for its detail (reason, day, time, change). */
 interface Pending {
@@ -142,10 +169,14 @@ interface Pending {
 /** The profile for the order's dialect and language: MA/DZ/TN speak their dialect, or local French when asked. */
 export function profileFor(order: Pick<DialogueOrder, "dialect" | "language">): DialogueProfile {
   switch (order.dialect) {
-    case "ma": return order.language === "fr" ? maFrench : ma;
-    case "dz": return order.language === "fr" ? dzFrench : dz;
-    case "tn": return order.language === "fr" ? tnFrench : tn;
-    case "fr": return fr;
+    case "ma":
+      return order.language === "fr" ? maFrench : ma;
+    case "dz":
+      return order.language === "fr" ? dzFrench : dz;
+    case "tn":
+      return order.language === "fr" ? tnFrench : tn;
+    case "fr":
+      return fr;
   }
 }
 
@@ -153,7 +184,8 @@ export function profileFor(order: Pick<DialogueOrder, "dialect" | "language">): 
 export function createDialogue(order: DialogueOrder, options: DialogueOptions): Dialogue {
   const profile = profileFor(order);
   const random = options.random ?? Math.random;
-  const pick: Choose = <T>(choices: readonly T[]): T => choices[Math.min(choices.length - 1, Math.floor(random() * choices.length))] as T;
+  const pick: Choose = <T>(choices: readonly T[]): T =>
+    choices[Math.min(choices.length - 1, Math.floor(random() * choices.length))] as T;
   const log: TranscriptEntry[] = [];
   /** Customer lines that decided the outcome or gave its detail: the transcript excerpt. */
   const decisive: string[] = [];
@@ -180,14 +212,24 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   }
 
   function excerpt(): string {
-    const lines = decisive.length > 0 ? decisive : log.filter((e) => e.speaker === "customer" && e.text).slice(-2).map((e) => e.text);
+    const lines =
+      decisive.length > 0
+        ? decisive
+        : log
+            .filter((e) => e.speaker === "customer" && e.text)
+            .slice(-2)
+            .map((e) => e.text);
     const text = lines.join(" / ");
     return text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text;
   }
 
   function settle(outcome: CallOutcome, details: Record<string, unknown>, endReason: string): DialogueResult {
     const asked = unanswered.length > 0 ? { unanswered_questions: [...unanswered] } : {};
-    settled = { outcome, outcome_details: { ...details, ...asked, transcript_excerpt: excerpt() }, end_reason: endReason };
+    settled = {
+      outcome,
+      outcome_details: { ...details, ...asked, transcript_excerpt: excerpt() },
+      end_reason: endReason,
+    };
     stage = "ended";
     return settled;
   }
@@ -223,7 +265,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     const minute = time?.minute ?? 0;
     let instant = localToUtc(day ?? today, hour, minute, order.country);
     // "at six" said in the evening means tomorrow at six.
-    if (!day && instant.getTime() <= options.now.getTime()) instant = localToUtc(nextDay(today), hour, minute, order.country);
+    if (!day && instant.getTime() <= options.now.getTime())
+      instant = localToUtc(nextDay(today), hour, minute, order.country);
     return utcIso(instant);
   }
 
@@ -237,7 +280,10 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     if (text) decisive.push(text);
     pending = null;
     stage = "transferring";
-    return { ...say(transferringLine(order.dialect, order.language), false), transfer: { reason, question: reason === "unanswered_question" ? text : null } };
+    return {
+      ...say(transferringLine(order.dialect, order.language), false),
+      transfer: { reason, question: reason === "unanswered_question" ? text : null },
+    };
   }
 
   /**
@@ -259,7 +305,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     // The second unclear turn about the order: on a line that carries digits, the keypad decides instead.
     const keypad = offersKeypad(turnState(), stage === "identity" || stage === "confirmation" ? stage : "other");
     unclear += 1;
-    if (unclear > MAX_REASKS) return hands("unclear") ? transfer("unclear", null) : finish("no_decision", {}, profile.giveUp());
+    if (unclear > MAX_REASKS)
+      return hands("unclear") ? transfer("unclear", null) : finish("no_decision", {}, profile.giveUp());
     if (keypad) {
       keypadOffered = true;
       return say(profile.offerKeypad(), false);
@@ -297,7 +344,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   function noAnswer(text: string): string {
     unansweredAsked += 1;
     options.onUnansweredQuestion?.(text);
-    if (unanswered.length < MAX_UNANSWERED) unanswered.push(text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text);
+    if (unanswered.length < MAX_UNANSWERED)
+      unanswered.push(text.length > EXCERPT_MAX ? `${text.slice(0, EXCERPT_MAX - 1)}…` : text);
     note({ answered_from: "unanswered" });
     return noAnswerLine(order);
   }
@@ -378,7 +426,9 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
           return say(`${answer} ${profile.confirmationQuestion()}`, false);
         });
       case "unclear":
-        return unclearReply(() => (stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear)));
+        return unclearReply(() =>
+          stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear),
+        );
     }
   }
 
@@ -388,7 +438,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       stage = "confirmation";
       return say(profile.readBack(order, pick), false);
     }
-    if (c.intent === "cancel" && isBareNo(text)) return decide({ intent: "wrong_number", confidence: Math.max(c.confidence, SURE) }, text);
+    if (c.intent === "cancel" && isBareNo(text))
+      return decide({ intent: "wrong_number", confidence: Math.max(c.confidence, SURE) }, text);
     if (c.intent === "question") {
       questions += 1;
       if (questions > MAX_QUESTIONS) return unclearReply(() => profile.identityAgain(order));
@@ -403,7 +454,13 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     pending = null;
     if (text) decisive.push(text);
     // "Why?" or "what to change?" answered with a clear change of mind ("no, nothing, send it") confirms after all.
-    if (text && (stage === "reason" || stage === "change_details") && c.intent === "confirm" && c.confidence >= CHANGE_OF_MIND && c.mixed !== true) {
+    if (
+      text &&
+      (stage === "reason" || stage === "change_details") &&
+      c.intent === "confirm" &&
+      c.confidence >= CHANGE_OF_MIND &&
+      c.mixed !== true
+    ) {
       return confirmed();
     }
     switch (stage) {
@@ -420,7 +477,11 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       default: {
         // The request and its detail together when they name different things (issue 20: multi-part changes).
         const asked = decided.details["changes"];
-        const changes = text ? (typeof asked === "string" ? combineChanges(asked, text) : (extractChanges(text) ?? text)) : asked;
+        const changes = text
+          ? typeof asked === "string"
+            ? combineChanges(asked, text)
+            : (extractChanges(text) ?? text)
+          : asked;
         return finish("change_requested", { changes }, profile.changeNoted());
       }
     }
@@ -429,13 +490,20 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   /** The question the customer's objection interrupted, asked again after the agent says the recording stopped. */
   function currentQuestion(): string {
     switch (stage) {
-      case "identity": return profile.identityAgain(order);
-      case "reason": return profile.askReason();
-      case "reschedule_date": return profile.askDate();
-      case "callback_time": return profile.askCallbackTime();
-      case "change_details": return profile.askChange();
-      case "address": return addressQuestion(order);
-      default: return profile.confirmationQuestion();
+      case "identity":
+        return profile.identityAgain(order);
+      case "reason":
+        return profile.askReason();
+      case "reschedule_date":
+        return profile.askDate();
+      case "callback_time":
+        return profile.askCallbackTime();
+      case "change_details":
+        return profile.askChange();
+      case "address":
+        return addressQuestion(order);
+      default:
+        return profile.confirmationQuestion();
     }
   }
 
@@ -448,7 +516,9 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       if (settled) return { text: "", end: true };
       lastAt = Math.max(lastAt, at);
       const text = utterance?.trim() ? utterance.trim() : null;
-      const c: Classification = text ? await options.classifier.classify(text, order.country) : { intent: "unclear", confidence: 1 };
+      const c: Classification = text
+        ? await options.classifier.classify(text, order.country)
+        : { intent: "unclear", confidence: 1 };
       if (settled) return { text: "", end: true }; // interrupted while the classifier was thinking
       answersCheck = checking;
       checking = false;
@@ -469,11 +539,16 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         return say(`${profile.recordingStopped()} ${currentQuestion()}`, false);
       }
       switch (stage) {
-        case "identity": return text ? identify(c, text) : unclearReply(() => profile.identityAgain(order));
-        case "confirmation": return text ? decide(c, text) : unclearReply(() => profile.confirmationAgain(unclear));
-        case "ended": return { text: "", end: true };
-        case "address": return addressReply(c, text);
-        default: return detail(c, text);
+        case "identity":
+          return text ? identify(c, text) : unclearReply(() => profile.identityAgain(order));
+        case "confirmation":
+          return text ? decide(c, text) : unclearReply(() => profile.confirmationAgain(unclear));
+        case "ended":
+          return { text: "", end: true };
+        case "address":
+          return addressReply(c, text);
+        default:
+          return detail(c, text);
       }
     },
 
@@ -482,8 +557,15 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       lastAt = Math.max(lastAt, at);
       checking = false;
       const key = digits.trim().charAt(0);
-      const meaning = !keypadOffered || stage !== "confirmation" ? null : key === "1" ? "confirm" : key === "2" ? "cancel" : null;
-      log.push({ speaker: "customer", text: `DTMF ${digits}`, at: lastAt, intent: meaning ?? "unclear", confidence: 1 });
+      const meaning =
+        !keypadOffered || stage !== "confirmation" ? null : key === "1" ? "confirm" : key === "2" ? "cancel" : null;
+      log.push({
+        speaker: "customer",
+        text: `DTMF ${digits}`,
+        at: lastAt,
+        intent: meaning ?? "unclear",
+        confidence: 1,
+      });
       if (meaning === "confirm") {
         decisive.push(`DTMF ${key}`);
         return confirmed();
@@ -493,7 +575,9 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         return finish("declined", { reason: null }, profile.declined());
       }
       if (stage === "identity" || stage === "confirmation") {
-        return unclearReply(() => (stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear)));
+        return unclearReply(() =>
+          stage === "identity" ? profile.identityAgain(order) : profile.confirmationAgain(unclear),
+        );
       }
       if (stage === "address") return addressReply({ intent: "unclear", confidence: 1 }, null);
       return detail({ intent: "unclear", confidence: 1 }, null);

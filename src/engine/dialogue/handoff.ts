@@ -6,8 +6,14 @@ import type { Dialect, Language } from "../../domain/locale.ts";
 
 /** Lowercase, no accents, no tashkeel, punctuation as spaces, one space between words. */
 function simplify(text: string): string {
-  return ` ${text.normalize("NFD").replace(/[\u0300-\u036f\u064B-\u065F\u0670\u0640]/g, "").toLowerCase()
-    .replace(/[.,;:!?؟،؛"«»()…-]+/g, " ").replace(/['’]/g, " ").replace(/\s+/g, " ").trim()} `;
+  return ` ${text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f\u064B-\u065F\u0670\u0640]/g, "")
+    .toLowerCase()
+    .replace(/[.,;:!?؟،؛"«»()…-]+/g, " ")
+    .replace(/['’]/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()} `;
 }
 
 /** Whether the simplified text holds one of `words` (simplified the same way) as whole words. */
@@ -17,19 +23,102 @@ function hasAny(s: string, words: readonly string[]): boolean {
 
 /** Talking to someone, in the four profiles' words (Latin and Arabic script). */
 const TALK = [
-  "parler", "parle", "passez moi", "me passer", "mettre en relation", "joindre",
-  "nhder", "nhdr", "nhadar", "nahdar", "nahder", "nehder", "nhedar", "ndwi", "nedwi", "nahki", "nehki", "nkalem", "nkallem", "ntkalem", "netkalem",
-  "نهضر", "نهدر", "نتكلم", "ندوي", "نحكي", "نكلم", "نهضرو", "نحكيو", "نهدرو", "دوزلي", "دوز ليا",
+  "parler",
+  "parle",
+  "passez moi",
+  "me passer",
+  "mettre en relation",
+  "joindre",
+  "nhder",
+  "nhdr",
+  "nhadar",
+  "nahdar",
+  "nahder",
+  "nehder",
+  "nhedar",
+  "ndwi",
+  "nedwi",
+  "nahki",
+  "nehki",
+  "nkalem",
+  "nkallem",
+  "ntkalem",
+  "netkalem",
+  "نهضر",
+  "نهدر",
+  "نتكلم",
+  "ندوي",
+  "نحكي",
+  "نكلم",
+  "نهضرو",
+  "نحكيو",
+  "نهدرو",
+  "دوزلي",
+  "دوز ليا",
 ];
 /** Someone: a person, a human, the person in charge, an advisor. */
 const PERSON = [
-  "quelqu un", "quelquun", "humain", "une personne", "vraie personne", "vrai personne", "conseiller", "conseillere", "responsable", "agent",
-  "operateur", "operatrice", "vendeur", "vendeuse", "service client", "patron", "gerant",
-  "chi wahed", "chi wa7ed", "wahed", "wa7ed", "insan", "insen", "ensen", "bnadem", "mas2oul", "mes2oul", "masoul", "mesoul", "7ad", "had men", "hadd",
-  "شي واحد", "واحد", "حد", "انسان", "إنسان", "بنادم", "المسؤول", "مسؤول", "المسؤولة", "بشر", "عبد", "الريسبونسابل", "المدير", "الباطرون",
+  "quelqu un",
+  "quelquun",
+  "humain",
+  "une personne",
+  "vraie personne",
+  "vrai personne",
+  "conseiller",
+  "conseillere",
+  "responsable",
+  "agent",
+  "operateur",
+  "operatrice",
+  "vendeur",
+  "vendeuse",
+  "service client",
+  "patron",
+  "gerant",
+  "chi wahed",
+  "chi wa7ed",
+  "wahed",
+  "wa7ed",
+  "insan",
+  "insen",
+  "ensen",
+  "bnadem",
+  "mas2oul",
+  "mes2oul",
+  "masoul",
+  "mesoul",
+  "7ad",
+  "had men",
+  "hadd",
+  "شي واحد",
+  "واحد",
+  "حد",
+  "انسان",
+  "إنسان",
+  "بنادم",
+  "المسؤول",
+  "مسؤول",
+  "المسؤولة",
+  "بشر",
+  "عبد",
+  "الريسبونسابل",
+  "المدير",
+  "الباطرون",
 ];
 /** Wanting a person outright ("un humain !", "بغيت انسان"). */
-const PERSON_OUTRIGHT = ["un humain", "une vraie personne", "un conseiller", "une conseillere", "le service client", "vrai humain", "انسان حقيقي", "بغيت انسان", "بغيت المسؤول", "نحب المسؤول", "حاب المسؤول"];
+const PERSON_OUTRIGHT = [
+  "un humain",
+  "une vraie personne",
+  "un conseiller",
+  "une conseillere",
+  "le service client",
+  "vrai humain",
+  "انسان حقيقي",
+  "بغيت انسان",
+  "بغيت المسؤول",
+  "نحب المسؤول",
+  "حاب المسؤول",
+];
 
 /** The customer asks to speak with a person (the `customer_asks` trigger). */
 export function asksForPerson(text: string): boolean {
@@ -40,12 +129,79 @@ export function asksForPerson(text: string): boolean {
 
 /** Insults and anger words, in the four profiles' words. */
 const INSULTS = [
-  "connard", "connards", "connasse", "salaud", "salauds", "salope", "putain", "merde", "enfoire", "enfoires", "batard", "abruti", "abrutis",
-  "arnaque", "arnaqueur", "arnaqueurs", "escroc", "escrocs", "voleur", "voleurs", "foutez", "ta gueule", "fermez la", "nique", "debile", "incompetents",
-  "hmar", "7mar", "hmir", "kelb", "klab", "zamel", "nsab", "nassab", "nsabin", "chfara", "chefara", "sra9in", "bhim", "mkelekh", "mkalakh", "hchouma 3likom",
-  "yn3el", "yna3el", "allah yn3el", "tfou", "tfo", "haycha", "7aycha", "sarag", "sarrag",
-  "حمار", "كلب", "كلاب", "زامل", "نصاب", "نصابين", "شفارة", "سراقين", "سراق", "سارق", "بهيم", "مكلخ", "حشومة عليكم", "ينعل", "يلعن", "الله ينعل",
-  "تفو", "هايشة", "حيوان", "كذابين", "كذاب", "زبل",
+  "connard",
+  "connards",
+  "connasse",
+  "salaud",
+  "salauds",
+  "salope",
+  "putain",
+  "merde",
+  "enfoire",
+  "enfoires",
+  "batard",
+  "abruti",
+  "abrutis",
+  "arnaque",
+  "arnaqueur",
+  "arnaqueurs",
+  "escroc",
+  "escrocs",
+  "voleur",
+  "voleurs",
+  "foutez",
+  "ta gueule",
+  "fermez la",
+  "nique",
+  "debile",
+  "incompetents",
+  "hmar",
+  "7mar",
+  "hmir",
+  "kelb",
+  "klab",
+  "zamel",
+  "nsab",
+  "nassab",
+  "nsabin",
+  "chfara",
+  "chefara",
+  "sra9in",
+  "bhim",
+  "mkelekh",
+  "mkalakh",
+  "hchouma 3likom",
+  "yn3el",
+  "yna3el",
+  "allah yn3el",
+  "tfou",
+  "tfo",
+  "haycha",
+  "7aycha",
+  "sarag",
+  "sarrag",
+  "حمار",
+  "كلب",
+  "كلاب",
+  "زامل",
+  "نصاب",
+  "نصابين",
+  "شفارة",
+  "سراقين",
+  "سراق",
+  "سارق",
+  "بهيم",
+  "مكلخ",
+  "حشومة عليكم",
+  "ينعل",
+  "يلعن",
+  "الله ينعل",
+  "تفو",
+  "هايشة",
+  "حيوان",
+  "كذابين",
+  "كذاب",
+  "زبل",
 ];
 
 /** Insults or shouting (the `angry` trigger): an insult word, or a shouted reply (several capitals-only words, or "!!"). */
@@ -57,9 +213,39 @@ export function soundsAngry(text: string): boolean {
 
 /** Subjects the agent has no answer for, whatever the question's other words (returns, warranty, paying by card, a shop to visit...). */
 const UNANSWERABLE = [
-  "garantie", "retour", "retourner", "echange", "echanger", "rembourse", "remboursement", "remboursez", "carte bancaire", "par carte", "magasin", "boutique physique",
-  "ضمان", "الضمان", "نرجع", "نرجعها", "نبدل", "نبدلها", "تبديل", "الرجوع", "فلوسي", "بالكارط", "بالبطاقة", "الحانوت", "المحل",
-  "garanti", "nbedel", "nbadel", "nrajja3", "nraj3o", "lmagasin", "l7anout", "carta",
+  "garantie",
+  "retour",
+  "retourner",
+  "echange",
+  "echanger",
+  "rembourse",
+  "remboursement",
+  "remboursez",
+  "carte bancaire",
+  "par carte",
+  "magasin",
+  "boutique physique",
+  "ضمان",
+  "الضمان",
+  "نرجع",
+  "نرجعها",
+  "نبدل",
+  "نبدلها",
+  "تبديل",
+  "الرجوع",
+  "فلوسي",
+  "بالكارط",
+  "بالبطاقة",
+  "الحانوت",
+  "المحل",
+  "garanti",
+  "nbedel",
+  "nbadel",
+  "nrajja3",
+  "nraj3o",
+  "lmagasin",
+  "l7anout",
+  "carta",
 ];
 
 /** A question the agent has no answer for: about nothing it reads from the order, or about a subject it cannot settle. */
@@ -125,7 +311,11 @@ export interface WhisperFacts {
  */
 export function whisperText(language: Language, f: WhisperFacts): string {
   const why = WHY[language][f.reason];
-  const asked = f.question ? (language === "fr" ? ` Sa question : « ${f.question.slice(0, 200)} ».` : ` السؤال: «${f.question.slice(0, 200)}».`) : "";
+  const asked = f.question
+    ? language === "fr"
+      ? ` Sa question : « ${f.question.slice(0, 200)} ».`
+      : ` السؤال: «${f.question.slice(0, 200)}».`
+    : "";
   return language === "fr"
     ? `Transfert Wakha. Client : ${f.customerName}. Commande ${f.orderExternalId}, ${f.total}. Motif : ${why}.${asked} Raccrochez pour refuser.`
     : `تحويل من واكا. الزبون: ${f.customerName}. الطلب ${f.orderExternalId}، ${f.total}. السبب: ${why}.${asked} سد الخط باش ترفض.`;

@@ -18,9 +18,19 @@ interface DayRange {
 export interface ShopKnowledge {
   delivery?: { default: DayRange; areas?: (DayRange & { names: string[] })[] | undefined } | undefined;
   open_before_paying?: boolean | undefined;
-  returns?: { accepted: boolean; days?: number | undefined; exchange?: boolean | undefined; fee?: string | undefined; note?: LocalizedText | undefined } | undefined;
+  returns?:
+    | {
+        accepted: boolean;
+        days?: number | undefined;
+        exchange?: boolean | undefined;
+        fee?: string | undefined;
+        note?: LocalizedText | undefined;
+      }
+    | undefined;
   payment_methods?: ("cash" | "card_on_delivery" | "transfer")[] | undefined;
   opening_hours?: LocalizedText | undefined;
-  contact?: { channel: "phone" | "whatsapp" | "email" | "website" | "instagram" | "facebook"; value: string } | undefined;
+  contact?:
+    | { channel: "phone" | "whatsapp" | "email" | "website" | "instagram" | "facebook"; value: string }
+    | undefined;
   qa?: { question: string; keywords: string[]; answer: LocalizedText }[] | undefined;
 }

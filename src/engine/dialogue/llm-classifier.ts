@@ -6,7 +6,16 @@
 import type { Country } from "./lexicon/index.ts";
 import type { Classification, Intent, IntentClassifier } from "./types.ts";
 
-const LABELS: readonly Intent[] = ["confirm", "cancel", "reschedule", "callback", "change_request", "wrong_number", "question", "unclear"];
+const LABELS: readonly Intent[] = [
+  "confirm",
+  "cancel",
+  "reschedule",
+  "callback",
+  "change_request",
+  "wrong_number",
+  "question",
+  "unclear",
+];
 const COSTLY = new Set<Intent>(["confirm", "cancel", "wrong_number"]);
 
 export interface LlmClassifierOptions {
@@ -25,7 +34,10 @@ export interface LlmClassifierOptions {
 }
 
 const DIALECT: Record<Country, string> = {
-  MA: "Moroccan Darija", DZ: "Algerian Darja", TN: "Tunisian Derja", FR: "French as spoken in France",
+  MA: "Moroccan Darija",
+  DZ: "Algerian Darja",
+  TN: "Tunisian Derja",
+  FR: "French as spoken in France",
 };
 
 /** The labelling rules of CONTRACT §5b, as instructions. */
@@ -34,12 +46,12 @@ function systemPrompt(country: Country): string {
     "You label what a cash-on-delivery customer means, in one reply to an order-confirmation phone call.",
     `The customer speaks ${DIALECT[country]}, perhaps code-switching with French or Arabic; the text may be a speech recogniser's transcript (no punctuation, Arabic script, recognition slips) or typed Latin-script Arabic with digits (3, 7, 9, 5).`,
     "Labels: confirm, cancel, reschedule, callback, change_request, wrong_number, question, unclear.",
-    "Rules: a reply that mixes intents takes the last or dominant action asked for (\"yes, but in red\" is change_request; \"fine, but bring it Thursday\" is reschedule; a question then \"ok, send it\" is confirm).",
+    'Rules: a reply that mixes intents takes the last or dominant action asked for ("yes, but in red" is change_request; "fine, but bring it Thursday" is reschedule; a question then "ok, send it" is confirm).',
     "A yes with a delivery instruction (call before the courier comes, knock hard) stays confirm.",
-    "Asking for a delivery day or time slot, or \"call me Monday about the delivery\", is reschedule; \"I can't talk now, call me later\" is callback.",
+    'Asking for a delivery day or time slot, or "call me Monday about the delivery", is reschedule; "I can\'t talk now, call me later" is callback.',
     "A request phrased as a question takes the intent of what is requested, not question.",
-    "\"I didn't order anything\" is cancel, unless the speaker says they are not that person, it is not their name or number: then wrong_number.",
-    "Requests to repeat, bad-line complaints, fillers and asides to someone else are unclear; \"inshallah\" alone is a hedge, not a yes.",
+    '"I didn\'t order anything" is cancel, unless the speaker says they are not that person, it is not their name or number: then wrong_number.',
+    'Requests to repeat, bad-line complaints, fillers and asides to someone else are unclear; "inshallah" alone is a hedge, not a yes.',
     "confirm, cancel and wrong_number are costly decisions: give them a confidence above 0.7 only when the reply leaves no doubt.",
     "Answer with the JSON object of the schema: the label and your confidence from 0 to 1.",
   ].join("\n");
@@ -110,7 +122,10 @@ export class LlmIntentClassifier implements IntentClassifier {
     const remote = await this.#ask(text, country);
     if (!remote) return local;
     // Two readings that disagree on a costly decision are not a decision: the dialogue asks a yes/no check.
-    const disagree = remote.intent !== local.intent && local.intent !== "unclear" && (COSTLY.has(remote.intent) || COSTLY.has(local.intent));
+    const disagree =
+      remote.intent !== local.intent &&
+      local.intent !== "unclear" &&
+      (COSTLY.has(remote.intent) || COSTLY.has(local.intent));
     const mixed = local.mixed === true || disagree;
     return mixed ? { ...remote, mixed: true } : remote;
   }
@@ -134,7 +149,12 @@ export class LlmIntentClassifier implements IntentClassifier {
       return answer;
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      onError?.(timedOut ? `language model took more than ${timeoutMs} ms; the local classifier's reading stands` : "language model request failed", timedOut ? undefined : err);
+      onError?.(
+        timedOut
+          ? `language model took more than ${timeoutMs} ms; the local classifier's reading stands`
+          : "language model request failed",
+        timedOut ? undefined : err,
+      );
       return null;
     }
   }

@@ -13,11 +13,50 @@
  */
 
 const ARABIC_LETTERS: Record<string, string> = {
-  "ا": "a", "أ": "a", "إ": "a", "آ": "a", "ٱ": "a", "ى": "a", "ء": "", "ئ": "y", "ؤ": "w",
-  "ب": "b", "ت": "t", "ث": "t", "ج": "j", "ح": "h", "خ": "kh", "د": "d", "ذ": "d", "ر": "r",
-  "ز": "z", "س": "s", "ش": "ch", "ص": "s", "ض": "d", "ط": "t", "ظ": "d", "ع": "3", "غ": "gh",
-  "ف": "f", "ڤ": "v", "ق": "9", "ك": "k", "ک": "k", "گ": "g", "ڭ": "g", "ل": "l", "م": "m",
-  "ن": "n", "ه": "h", "ة": "a", "و": "w", "ي": "y", "ی": "y", "پ": "p", "چ": "ch",
+  ا: "a",
+  أ: "a",
+  إ: "a",
+  آ: "a",
+  ٱ: "a",
+  ى: "a",
+  ء: "",
+  ئ: "y",
+  ؤ: "w",
+  ب: "b",
+  ت: "t",
+  ث: "t",
+  ج: "j",
+  ح: "h",
+  خ: "kh",
+  د: "d",
+  ذ: "d",
+  ر: "r",
+  ز: "z",
+  س: "s",
+  ش: "ch",
+  ص: "s",
+  ض: "d",
+  ط: "t",
+  ظ: "d",
+  ع: "3",
+  غ: "gh",
+  ف: "f",
+  ڤ: "v",
+  ق: "9",
+  ك: "k",
+  ک: "k",
+  گ: "g",
+  ڭ: "g",
+  ل: "l",
+  م: "m",
+  ن: "n",
+  ه: "h",
+  ة: "a",
+  و: "w",
+  ي: "y",
+  ی: "y",
+  پ: "p",
+  چ: "ch",
 };
 
 const ARABIC_PUNCT: Record<string, string> = { "،": ",", "؟": "?", "؛": ";" };
@@ -29,7 +68,18 @@ const ARABIC_MARKS = /[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
 const NUMBER_TOKEN = /^\d+(?:[h:]\d{0,2}|min|mn|dh|da|dt|eur|e|er|eme|em|x|kg)?$/;
 
 /** Negated forms that are not a glued "ma…ch" verb. */
-const NOT_GLUED_NEGATION = new Set(["machi", "mach", "match", "mouch", "mich", "march", "ma3lich", "ma3lech", "ma3lish", "malich"]);
+const NOT_GLUED_NEGATION = new Set([
+  "machi",
+  "mach",
+  "match",
+  "mouch",
+  "mich",
+  "march",
+  "ma3lich",
+  "ma3lech",
+  "ma3lish",
+  "malich",
+]);
 
 /** Canonical Latin form of an utterance, as space-separated tokens. */
 export function canonicalize(text: string): string {
@@ -63,7 +113,10 @@ function tokenize(text: string): string[] {
   s = s.replace(/[،؟؛]/g, (c) => ARABIC_PUNCT[c] ?? c);
   // Latin accents: decompose and drop the combining marks (é → e); ç is an s ("ça" → "sa").
   s = s.replace(/ç/g, "s");
-  s = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(ARABIC_MARKS, "");
+  s = s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(ARABIC_MARKS, "");
   s = s.replace(/[’`´‘]/g, "'").replace(/…/g, ".");
   // Apostrophes and hyphens split words: "l'couleur" → "l couleur", "rappelez-moi" → "rappelez moi".
   s = s.replace(/-(la|le|les|lui|leur|en|y)(?=$|[\s,.!?;:])/g, " "); // "livrez-la": a pronoun, not "no"
@@ -104,7 +157,13 @@ export function canonicalWord(raw: string): string {
   if (!arabic) {
     w = w.replace(/ç/g, "s");
     // Latin spelling variants first, so that "s7i7" (s, ha) does not become "shih" then "chih".
-    w = w.replace(/sch/g, "ch").replace(/sh/g, "ch").replace(/dj/g, "j").replace(/q/g, "9").replace(/th/g, "t").replace(/dh/g, "d");
+    w = w
+      .replace(/sch/g, "ch")
+      .replace(/sh/g, "ch")
+      .replace(/dj/g, "j")
+      .replace(/q/g, "9")
+      .replace(/th/g, "t")
+      .replace(/dh/g, "d");
     w = w.replace(/(?<!eu|i)x(?=[aeiou])/g, "kh").replace(/ou/g, "u"); // not French "deuxième", "sixième"
     // a hard c is k, as in Arabic script: "commandit" and "كومونديت" meet
     w = w.replace(/ck/g, "k").replace(/c(?=[aoukrl])/g, "k");
@@ -133,7 +192,8 @@ function transliterateArabic(raw: string): string {
     if (ch === "و" || ch === "ي" || ch === "ی") {
       const prev = chars[i - 1];
       const next = chars[i + 1];
-      const consonant = i === 0 || (prev !== undefined && ALEF.has(prev)) || (next !== undefined && (ALEF.has(next) || next === "ة"));
+      const consonant =
+        i === 0 || (prev !== undefined && ALEF.has(prev)) || (next !== undefined && (ALEF.has(next) || next === "ة"));
       out += ch === "و" ? (consonant ? "w" : "u") : consonant ? "y" : "i";
       continue;
     }

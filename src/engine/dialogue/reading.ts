@@ -95,41 +95,247 @@ function find(tokens: string[], phrases: string[][], from = 0, to = tokens.lengt
 
 /** Attention and "go on": the customer listens; it agrees to nothing yet. */
 const ATTENTION = words([
-  "sme3tek", "sma3tek", "sm3tek", "sam3ek", "sam3ak", "nesm3ek", "nsma3", "nesma3", "kansma3", "kansm3ek", "kan sme3", "كنسمعك", "كنسمع",
-  "سمعتك", "سامعتك", "سامعك", "نسمع", "نسمعك", "fhmtek", "fhamtek", "mfahmek", "mfehmek", "فهمتك", "فاهمك",
-  "kemmel", "kammel", "kmmel", "kemmli", "kammli", "kml", "kmel", "كمل", "كملي", "زيد", "hayya 9oul", "9oul 9oul", "قول قول", "tfaddal 9oul",
-  "rani m3ak", "ana m3ak", "ena m3ak", "راني معاك", "انا معاك", "أنا معاك", "nsma3 fik", "nesma3 fik", "nsm3 fik", "نسمع فيك", "sam3ak",
-  "سامعاك", "nesma3", "nsma3", "dis-moi", "dites-moi",
-  "j'écoute", "je vous écoute", "je t'écoute", "on vous écoute", "j'entends", "je vous entends", "continue", "continuez",
-  "go on", "i'm listening", "i hear you",
+  "sme3tek",
+  "sma3tek",
+  "sm3tek",
+  "sam3ek",
+  "sam3ak",
+  "nesm3ek",
+  "nsma3",
+  "nesma3",
+  "kansma3",
+  "kansm3ek",
+  "kan sme3",
+  "كنسمعك",
+  "كنسمع",
+  "سمعتك",
+  "سامعتك",
+  "سامعك",
+  "نسمع",
+  "نسمعك",
+  "fhmtek",
+  "fhamtek",
+  "mfahmek",
+  "mfehmek",
+  "فهمتك",
+  "فاهمك",
+  "kemmel",
+  "kammel",
+  "kmmel",
+  "kemmli",
+  "kammli",
+  "kml",
+  "kmel",
+  "كمل",
+  "كملي",
+  "زيد",
+  "hayya 9oul",
+  "9oul 9oul",
+  "قول قول",
+  "tfaddal 9oul",
+  "rani m3ak",
+  "ana m3ak",
+  "ena m3ak",
+  "راني معاك",
+  "انا معاك",
+  "أنا معاك",
+  "nsma3 fik",
+  "nesma3 fik",
+  "nsm3 fik",
+  "نسمع فيك",
+  "sam3ak",
+  "سامعاك",
+  "nesma3",
+  "nsma3",
+  "dis-moi",
+  "dites-moi",
+  "j'écoute",
+  "je vous écoute",
+  "je t'écoute",
+  "on vous écoute",
+  "j'entends",
+  "je vous entends",
+  "continue",
+  "continuez",
+  "go on",
+  "i'm listening",
+  "i hear you",
   // "I'm listening" without its subject ("oui j'vous écoute"), and "talk, say it" ("هدر هدر", "e7ki").
-  "écoute", "hder", "hdar", "هدر", "اهدر", "e7ki", "a7ki", "احكي", "tkellem", "tkallam", "تكلم",
+  "écoute",
+  "hder",
+  "hdar",
+  "هدر",
+  "اهدر",
+  "e7ki",
+  "a7ki",
+  "احكي",
+  "tkellem",
+  "tkallam",
+  "تكلم",
   // "I'm following you" ("rani ntab3ek", "نتبع معاك", "je vous suis").
-  "ntab3ek", "ntab3ak", "ntab3 m3ak", "ntba3 m3ak", "tab3ek", "tab3ak", "نتبعك", "نتبع معاك", "متبعك", "je vous suis", "je te suis",
+  "ntab3ek",
+  "ntab3ak",
+  "ntab3 m3ak",
+  "ntba3 m3ak",
+  "tab3ek",
+  "tab3ak",
+  "نتبعك",
+  "نتبع معاك",
+  "متبعك",
+  "je vous suis",
+  "je te suis",
 ]);
 /** Conditionals ("if", "provided that") and "otherwise". */
 const CONDITION = words([
-  "ila", "ida", "idha", "ken", "si", "ilakan", "ila kan", "إلا", "إذا", "اذا", "الا", "لو", "à condition", "a condition", "ايلا", "إيلا", "pourvu que", "tant que",
-  "bchart", "bcharet", "bel cha5t", "b chart", "بشرط", "seulement si", "only if", "if",
+  "ila",
+  "ida",
+  "idha",
+  "ken",
+  "si",
+  "ilakan",
+  "ila kan",
+  "إلا",
+  "إذا",
+  "اذا",
+  "الا",
+  "لو",
+  "à condition",
+  "a condition",
+  "ايلا",
+  "إيلا",
+  "pourvu que",
+  "tant que",
+  "bchart",
+  "bcharet",
+  "bel cha5t",
+  "b chart",
+  "بشرط",
+  "seulement si",
+  "only if",
+  "if",
 ]);
 /** Tunisian "ken", written in Arabic script "كان" (elsewhere "kan" is "was"): "if" in a Tunisian reply. */
 const CONDITION_TN = [...CONDITION, ...words(["كان", "kan"])];
 const OTHERWISE = words([
-  "sinon", "sinan", "wila la", "w ila la", "ila la", "ولا لا", "وإلا", "والا", "ماللا", "ماللّا", "mella", "malla", "otherwise", "or else",
-  "sinon non", "ken le", "ken la", "w ken le", "وكان لا", "وكان موش", "ila ma", "après ça sert à rien", "من بعد",
+  "sinon",
+  "sinan",
+  "wila la",
+  "w ila la",
+  "ila la",
+  "ولا لا",
+  "وإلا",
+  "والا",
+  "ماللا",
+  "ماللّا",
+  "mella",
+  "malla",
+  "otherwise",
+  "or else",
+  "sinon non",
+  "ken le",
+  "ken la",
+  "w ken le",
+  "وكان لا",
+  "وكان موش",
+  "ila ma",
+  "après ça sert à rien",
+  "من بعد",
 ]);
 /** "Before", "by", "not later than": what a condition on the delivery's date turns on. */
-const BEFORE = words(["9bel", "qbel", "9bal", "qbal", "gbel", "gbal", "kbel", "9abl", "قبل", "avant", "before", "jusqu'à"]);
+const BEFORE = words([
+  "9bel",
+  "qbel",
+  "9bal",
+  "qbal",
+  "gbel",
+  "gbal",
+  "kbel",
+  "9abl",
+  "قبل",
+  "avant",
+  "before",
+  "jusqu'à",
+]);
 /** "whenever you like" ("imta ma bghitou", "فوقت ما بغيتو"): a "ma" after these is no negation. */
-const WHENEVER = new Set(["imta", "imata", "wa9t", "wqt", "fo9t", "fu9t", "f9t", "fwqt", "mata", "ki", "kima", "quand", "wa9tach", "wktach", "ghir"]);
+const WHENEVER = new Set([
+  "imta",
+  "imata",
+  "wa9t",
+  "wqt",
+  "fo9t",
+  "fu9t",
+  "f9t",
+  "fwqt",
+  "mata",
+  "ki",
+  "kima",
+  "quand",
+  "wa9tach",
+  "wktach",
+  "ghir",
+]);
 /** "But" (canonical): after "I hear you", what follows it is the answer. */
-const BUT = new Set(["walakin", "walakine", "walaken", "wlakn", "wlkn", "lakin", "lkn", "mais", "besah", "bsah", "bsh", "ama"]);
+const BUT = new Set([
+  "walakin",
+  "walakine",
+  "walaken",
+  "wlakn",
+  "wlkn",
+  "lakin",
+  "lkn",
+  "mais",
+  "besah",
+  "bsah",
+  "bsh",
+  "ama",
+]);
 /** After a "no": "no problem", "no harm" ("la bas", "lé bes", "no souci"): reassurance. */
-const NO_HARM = new Set(["bas", "bes", "bass", "baes", "mochkil", "mouchkil", "mushkil", "mchkl", "problem", "probleme", "souci", "pas", "du"]);
+const NO_HARM = new Set([
+  "bas",
+  "bes",
+  "bass",
+  "baes",
+  "mochkil",
+  "mouchkil",
+  "mushkil",
+  "mchkl",
+  "problem",
+  "probleme",
+  "souci",
+  "pas",
+  "du",
+]);
 /** Verbs of saying: a refusal after one is reported ("who told you I cancel?", "I never said I don't want it"). */
 const SAYING = words([
-  "gal", "galek", "galet", "gatlek", "gatlkom", "9al", "9alek", "9alet", "9olt", "9oltlek", "gult", "gltch", "ngoulch", "ngulch", "gotlek",
-  "قال", "قالك", "قالت", "قلت", "قلتش", "dit", "dis", "disait", "a dit", "annulais", "3lech", "علاش", "lach", "pourquoi",
+  "gal",
+  "galek",
+  "galet",
+  "gatlek",
+  "gatlkom",
+  "9al",
+  "9alek",
+  "9alet",
+  "9olt",
+  "9oltlek",
+  "gult",
+  "gltch",
+  "ngoulch",
+  "ngulch",
+  "gotlek",
+  "قال",
+  "قالك",
+  "قالت",
+  "قلت",
+  "قلتش",
+  "dit",
+  "dis",
+  "disait",
+  "a dit",
+  "annulais",
+  "3lech",
+  "علاش",
+  "lach",
+  "pourquoi",
 ]);
 
 /** After or before a verb of hearing: not hearing ("j'entends plus", "ma sme3tekch"). */
@@ -137,22 +343,144 @@ const NOT_HEARD = new Set(["pas", "plus", "ma", "mal", "walu", "walo", "rien"]);
 
 /** Fillers, thanks, blessings and forms of address: words that add no clause to a yes. */
 const FILLER = words([
-  "euh", "heu", "hein", "ah", "oh", "bon", "ben", "bah", "alors", "allo", "allô", "ewa", "iwa", "wa", "w", "et", "donc", "ya", "ha", "yak",
-  "merci", "merci beaucoup", "merci bien", "mercii", "chokran", "choukran", "shukran", "shokran", "شكرا", "baraka allahou fik", "barak allah fik",
-  "lah ykhalik", "allah ykhalik", "الله يخليك", "lah ykhallik", "y3tik saha", "ya3tik saha", "يعطيك الصحة", "saha", "صحة", "3aychek", "ya3aychek",
-  "يعيشك", "barcha", "bezzaf", "bzaf", "madame", "monsieur", "mademoiselle", "khoya", "khouya", "akhi", "khti", "ukhti", "أخويا", "خويا", "ختي",
-  "sidi", "lalla", "للا", "سيدي", "s'il vous plaît", "s'il te plaît", "svp", "stp", "please", "inchallah", "nchallah", "إن شاء الله", "ان شاء الله",
-  "c'est tout", "voilà", "ça y est", "bonne journée", "bonne soirée", "au revoir", "bslama", "b slama", "bsalama", "بالسلامة",
-  "baraka lah fik", "barak lah fik", "بارك الله فيك", "الله يبارك فيك",
+  "euh",
+  "heu",
+  "hein",
+  "ah",
+  "oh",
+  "bon",
+  "ben",
+  "bah",
+  "alors",
+  "allo",
+  "allô",
+  "ewa",
+  "iwa",
+  "wa",
+  "w",
+  "et",
+  "donc",
+  "ya",
+  "ha",
+  "yak",
+  "merci",
+  "merci beaucoup",
+  "merci bien",
+  "mercii",
+  "chokran",
+  "choukran",
+  "shukran",
+  "shokran",
+  "شكرا",
+  "baraka allahou fik",
+  "barak allah fik",
+  "lah ykhalik",
+  "allah ykhalik",
+  "الله يخليك",
+  "lah ykhallik",
+  "y3tik saha",
+  "ya3tik saha",
+  "يعطيك الصحة",
+  "saha",
+  "صحة",
+  "3aychek",
+  "ya3aychek",
+  "يعيشك",
+  "barcha",
+  "bezzaf",
+  "bzaf",
+  "madame",
+  "monsieur",
+  "mademoiselle",
+  "khoya",
+  "khouya",
+  "akhi",
+  "khti",
+  "ukhti",
+  "أخويا",
+  "خويا",
+  "ختي",
+  "sidi",
+  "lalla",
+  "للا",
+  "سيدي",
+  "s'il vous plaît",
+  "s'il te plaît",
+  "svp",
+  "stp",
+  "please",
+  "inchallah",
+  "nchallah",
+  "إن شاء الله",
+  "ان شاء الله",
+  "c'est tout",
+  "voilà",
+  "ça y est",
+  "bonne journée",
+  "bonne soirée",
+  "au revoir",
+  "bslama",
+  "b slama",
+  "bsalama",
+  "بالسلامة",
+  "baraka lah fik",
+  "barak lah fik",
+  "بارك الله فيك",
+  "الله يبارك فيك",
 ]);
 /** "Go on", "talk", "say it": after the order is read these may only ask the agent to keep talking. */
 const GO_ON = words([
-  "continuez", "continue", "kemmel", "kammel", "kemmli", "kml", "zid", "hder", "hdar", "ahdar",
-  "tkellem", "tkallam", "e7ki", "ahki", "9oul", "goul", "قول", "9uli", "guli", "9olli", "قولي", "9ululi", "dis", "dites", "هدر", "اهدر", "احكي", "تكلم", "كمل", "زيد", "tfaddal", "تفضل",
+  "continuez",
+  "continue",
+  "kemmel",
+  "kammel",
+  "kemmli",
+  "kml",
+  "zid",
+  "hder",
+  "hdar",
+  "ahdar",
+  "tkellem",
+  "tkallam",
+  "e7ki",
+  "ahki",
+  "9oul",
+  "goul",
+  "قول",
+  "9uli",
+  "guli",
+  "9olli",
+  "قولي",
+  "9ululi",
+  "dis",
+  "dites",
+  "هدر",
+  "اهدر",
+  "احكي",
+  "تكلم",
+  "كمل",
+  "زيد",
+  "tfaddal",
+  "تفضل",
 ]);
 
 /** A first-person object after a call verb (canonical): "moi", "me", "liya", "3liya". */
-const ME = new Set(["moi", "mwa", "me", "m", "ni", "li", "lia", "liya", "lya", "3lia", "3liya", "3lya", "3laya", "3leya"]);
+const ME = new Set([
+  "moi",
+  "mwa",
+  "me",
+  "m",
+  "ni",
+  "li",
+  "lia",
+  "liya",
+  "lya",
+  "3lia",
+  "3liya",
+  "3lya",
+  "3laya",
+  "3leya",
+]);
 
 /** The lexicon's signals, by what they ask for. */
 const DENIAL = new Set(["no", "refuse", "cancelVerb", "didntOrder", "changedMind", "reason"]);
@@ -171,7 +499,18 @@ const IS_THERE = new Set(["fama", "fma", "fema", "kayn", "kayna", "kayen", "kain
 const ASKS_NOTHING = new Set(["want", "take", "send", "accept", "yes"]);
 const TIME = new Set(["day", "slot", "later", "notNow", "postpone", "absent"]);
 /** What makes a clause about the customer's whereabouts a reason to move the delivery. */
-const NOT_PRESENT = new Set(["absent", "busy", "notNow", "later", "postpone", "no", "refuse", "doubt", "cancelVerb", "callVerb"]);
+const NOT_PRESENT = new Set([
+  "absent",
+  "busy",
+  "notNow",
+  "later",
+  "postpone",
+  "no",
+  "refuse",
+  "doubt",
+  "cancelVerb",
+  "callVerb",
+]);
 /** "Here" (canonical): "rani hna", "ena houni", "je suis là". */
 const HERE = new Set(["hna", "huni", "hni", "la", "ici"]);
 /** First-person subjects (canonical): "ana", "rani", "je", "nkun" (I'll be). */
@@ -182,43 +521,116 @@ const NEGATION = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich"
 const AS = new Set(["kima", "kif", "kome", "bhal", "ki"]);
 const AGREED = words(["prévu", "convenu", "tfa9na", "ttafa9na", "تفقنا", "اتفقنا", "متفقين"]);
 /** After a day: it is past ("la semaine passée", "lsimana li fatet", "الجمعة الماضية"), no new time. */
-const PAST = new Set(["pase", "pasee", "dernier", "derniere", "fat", "fatet", "fet", "fetet", "fatt", "daz", "dazet", "dazt", "fayt", "fayta", "lfayta", "lfayt", "madya", "lmadya", "lmadi", "madi", "ltfatet"]);
+const PAST = new Set([
+  "pase",
+  "pasee",
+  "dernier",
+  "derniere",
+  "fat",
+  "fatet",
+  "fet",
+  "fetet",
+  "fatt",
+  "daz",
+  "dazet",
+  "dazt",
+  "fayt",
+  "fayta",
+  "lfayta",
+  "lfayt",
+  "madya",
+  "lmadya",
+  "lmadi",
+  "madi",
+  "ltfatet",
+]);
 
 /** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
 export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
   const { tokens, hits } = analysis;
   const arabicScript = isMostlyArabicScript(text);
   const live = (h: SignalHit) => !h.negated;
-  const denies = hits.some((h) => (DENIAL.has(h.signal) && live(h)) || ((h.signal === "send" || h.signal === "take" || h.signal === "yes" || h.signal === "accept") && h.negated) || h.signal === "notMe");
+  const denies = hits.some(
+    (h) =>
+      (DENIAL.has(h.signal) && live(h)) ||
+      ((h.signal === "send" || h.signal === "take" || h.signal === "yes" || h.signal === "accept") && h.negated) ||
+      h.signal === "notMe",
+  );
   const yes = hits.some((h) => YES.has(h.signal) && live(h));
   // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
-  const beforeSending = (h: SignalHit) => h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
-  const sendsLater = (b: SignalHit) => b.signal === "beforeArrival" && hits.some((h) => h.signal === "send" && h.start === b.end);
+  const beforeSending = (h: SignalHit) =>
+    h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
+  const sendsLater = (b: SignalHit) =>
+    b.signal === "beforeArrival" && hits.some((h) => h.signal === "send" && h.start === b.end);
   // Spoken French drops the "ne": "je confirme pas", "envoyez rien" deny the very verb.
   const deniedAfter = (h: SignalHit) => ["pas", "rien", "jamais"].includes(tokens[h.end] ?? "");
   // ("jab", "jeb", "jabetli": "he brought (me)", the past of "bring", asks for nothing.)
   const brought = (h: SignalHit) => h.signal === "send" && /^(jab|jeb)/.test(tokens[h.start] ?? "");
-  const orderYes = hits.filter((h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h) && !brought(h));
+  const orderYes = hits.filter(
+    (h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h) && !brought(h),
+  );
   const yesToOrder = orderYes.length > 0;
   // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
   const covered = new Set<number>();
   // ("rani hna", "je suis là": "I'm here" may be on the line, not at home waiting; it adds a clause to a bare yes.)
   const onTheLine = (h: SignalHit) => h.signal === "take" && HERE.has(tokens[h.end - 1] ?? "");
-  for (const h of hits) if (YES.has(h.signal) && live(h) && !onTheLine(h)) for (let k = h.start; k < h.end; k++) covered.add(k);
+  for (const h of hits)
+    if (YES.has(h.signal) && live(h) && !onTheLine(h)) for (let k = h.start; k < h.end; k++) covered.add(k);
   const goOn = new Set<number>();
-  for (let i = 0; i < tokens.length; i++) for (const p of GO_ON) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) goOn.add(i + k);
+  for (let i = 0; i < tokens.length; i++)
+    for (const p of GO_ON)
+      if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true)))
+        for (let k = 0; k < p.length; k++) goOn.add(i + k);
   // "allez-y", "vas-y" (its canonical form drops the "y", so "allez, c'est bon" is read from the text).
-  if (/(^|[^\p{L}])(allez|vas)[-\s]y([^\p{L}]|$)/iu.test(text)) tokens.forEach((t, i) => { if (t === "alez" || t === "vas" || t === "va") goOn.add(i); });
+  if (/(^|[^\p{L}])(allez|vas)[-\s]y([^\p{L}]|$)/iu.test(text))
+    tokens.forEach((t, i) => {
+      if (t === "alez" || t === "vas" || t === "va") goOn.add(i);
+    });
   const filler = new Set<number>();
-  for (let i = 0; i < tokens.length; i++) for (const p of FILLER) if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true))) for (let k = 0; k < p.length; k++) filler.add(i + k);
-  const plainYes = yes && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || (covered.has(i) && !goOn.has(i)));
+  for (let i = 0; i < tokens.length; i++)
+    for (const p of FILLER)
+      if (p.length > 0 && p.every((w, k) => same(tokens[i + k] ?? "", w, true)))
+        for (let k = 0; k < p.length; k++) filler.add(i + k);
+  const plainYes =
+    yes &&
+    tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || (covered.has(i) && !goOn.has(i)));
   const firmYes = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)));
   const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) ? i : -1)));
-  const turnsToYes = lastBut >= 0 && orderYes.some((h) => h.start > lastBut) && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
-  const result = (request: RequestKind | null, cue: string | null, deniedRefusal = false, otherwise = false): Reading =>
-    ({ request, cue, yes, yesToOrder, deniedRefusal, asks: tokens.includes("?"), dated: hits.some((h) => h.signal === "day"), busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"), newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h)), denies,
-      ...(hits.some((h) => h.signal === "notMe") ? { notMe: true } : {}),
-      ...(hits.some((h) => ((h.signal === "refuse" || h.signal === "cancelVerb") && live(h)) || ((h.signal === "yes" || h.signal === "accept") && h.negated)) ? { strongDenial: true } : {}), ...(otherwise ? { otherwise } : {}), ...(turnsToYes ? { turnsToYes } : {}), ...(asksFirst ? { asksFirst } : {}), plainYes, firmYes, conditional: cond >= 0 });
+  const turnsToYes =
+    lastBut >= 0 &&
+    orderYes.some((h) => h.start > lastBut) &&
+    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
+  const result = (
+    request: RequestKind | null,
+    cue: string | null,
+    deniedRefusal = false,
+    otherwise = false,
+  ): Reading => ({
+    request,
+    cue,
+    yes,
+    yesToOrder,
+    deniedRefusal,
+    asks: tokens.includes("?"),
+    dated: hits.some((h) => h.signal === "day"),
+    busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"),
+    newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h)),
+    denies,
+    ...(hits.some((h) => h.signal === "notMe") ? { notMe: true } : {}),
+    ...(hits.some(
+      (h) =>
+        ((h.signal === "refuse" || h.signal === "cancelVerb") && live(h)) ||
+        ((h.signal === "yes" || h.signal === "accept") && h.negated),
+    )
+      ? { strongDenial: true }
+      : {}),
+    ...(otherwise ? { otherwise } : {}),
+    ...(turnsToYes ? { turnsToYes } : {}),
+    ...(asksFirst ? { asksFirst } : {}),
+    plainYes,
+    firmYes,
+    conditional: cond >= 0,
+  });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
   // A clause runs between stops and first-person subjects; one opened by a subject ("ana f dar ghedda") that sends,
   // refuses, puts off and denies nothing says where the customer will be, not when to deliver.
@@ -228,47 +640,102 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     while (from > 0 && !boundary(from)) from--;
     let to = h.end;
     while (to < tokens.length && !boundary(to)) to++;
-    return SUBJECT.has(tokens[from] ?? "") && !tokens.slice(from, to).some((t) => NEGATION.has(t)) &&
-      !hits.some((o) => o.start >= from && o.start < to && o !== h && (NOT_PRESENT.has(o.signal) || (TO_ORDER.has(o.signal) || o.signal === "take")));
+    return (
+      SUBJECT.has(tokens[from] ?? "") &&
+      !tokens.slice(from, to).some((t) => NEGATION.has(t)) &&
+      !hits.some(
+        (o) =>
+          o.start >= from &&
+          o.start < to &&
+          o !== h &&
+          (NOT_PRESENT.has(o.signal) || TO_ORDER.has(o.signal) || o.signal === "take"),
+      )
+    );
   };
   // "la semaine passée", "nhar jem3a li fatet": a day gone by (when it was ordered) moves nothing.
   const past = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t));
   // "ghodwa kima 9olt", "demain comme prévu": the day said is the one agreed.
-  const agreed = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t, k) => AS.has(t) && (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 || find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0));
+  const agreed = (h: SignalHit) =>
+    tokens
+      .slice(h.end, h.end + 3)
+      .some(
+        (t, k) =>
+          AS.has(t) &&
+          (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 ||
+            find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0),
+      );
   // (A yes-word before the question word is a backchannel: "ah iyeh wach twslo l Tiznit?")
-  const opening = tokens.findIndex((t, i) => ![",", ".", "!"].includes(t) && !hits.some((h) => (h.signal === "filler" || (h.signal === "yes" && h.end - h.start === 1 && !hits.some((q) => q.start === h.start && q.signal !== "yes" && q.signal !== "filler" && q.signal !== "what"))) && h.start <= i && h.end > i));
+  const opening = tokens.findIndex(
+    (t, i) =>
+      ![",", ".", "!"].includes(t) &&
+      !hits.some(
+        (h) =>
+          (h.signal === "filler" ||
+            (h.signal === "yes" &&
+              h.end - h.start === 1 &&
+              !hits.some(
+                (q) => q.start === h.start && q.signal !== "yes" && q.signal !== "filler" && q.signal !== "what",
+              ))) &&
+          h.start <= i &&
+          h.end > i,
+      ),
+  );
   // "فما تخفيض كان خذيت زوز؟", "kayna b lbeige?": a question mark after an opening "is there" asks what there is.
   const isThere = opening >= 0 && tokens.includes("?") && IS_THERE.has(tokens[opening] ?? "");
-  const asksFirst = opening >= 0 && (isThere || hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening)) && !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= opening);
+  const asksFirst =
+    opening >= 0 &&
+    (isThere || hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening)) &&
+    !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= opening);
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
   // "machi wakha", "ma confirmit walo": a negated yes is a denial.
-  const denials = hits.filter((h) => (DENIAL.has(h.signal) && live(h)) || ((h.signal === "yes" || h.signal === "accept") && h.negated));
+  const denials = hits.filter(
+    (h) => (DENIAL.has(h.signal) && live(h)) || ((h.signal === "yes" || h.signal === "accept") && h.negated),
+  );
   const said = find(tokens, SAYING);
-  const lastSend = Math.max(-1, ...hits.filter((h) => (h.signal === "send" || h.signal === "take") && live(h)).map((h) => h.start));
-  const deniedRefusal = said >= 0 && denials.length > 0 && lastSend > Math.max(...denials.map((d) => d.start)) && denials.some((d) => d.start > said && d.start <= said + 6);
+  const lastSend = Math.max(
+    -1,
+    ...hits.filter((h) => (h.signal === "send" || h.signal === "take") && live(h)).map((h) => h.start),
+  );
+  const deniedRefusal =
+    said >= 0 &&
+    denials.length > 0 &&
+    lastSend > Math.max(...denials.map((d) => d.start)) &&
+    denials.some((d) => d.start > said && d.start <= said + 6);
 
   // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
   const conditions = country === "TN" ? CONDITION_TN : CONDITION;
   const cond = find(tokens, conditions, 0, tokens.length, true);
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
-  const dated = (from: number) => find(tokens, BEFORE, from, from + 6) >= 0 || hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6);
+  const dated = (from: number) =>
+    find(tokens, BEFORE, from, from + 6) >= 0 ||
+    hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6);
   if (cond >= 0 && (otherwise > cond || dated(cond)) && !hits.some((h) => CHANGE.has(h.signal) && live(h))) {
     // "ila kayna f rouge confirmi, sinon la": a condition on the item (a colour, a size, a quantity), not on the date,
     // asks for that item: a change.
-    const onItem = !dated(cond) && hits.some((h) => ITEM.has(h.signal) && h.start > cond && (otherwise < 0 || h.start < otherwise));
+    const onItem =
+      !dated(cond) && hits.some((h) => ITEM.has(h.signal) && h.start > cond && (otherwise < 0 || h.start < otherwise));
     return result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond);
   }
   // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for
   // ("call me before you send it, so I add something").
   const call = hits.find((h) => CALL.has(h.signal) && live(h));
   // "qu'il m'appelle avant", "y3ayetli": someone else (the courier) calls; only "call me (back)" asks for a callback.
-  const thirdPerson = call !== undefined && (/^y/.test(tokens[call.start] ?? "") || tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle"));
+  const thirdPerson =
+    call !== undefined &&
+    (/^y/.test(tokens[call.start] ?? "") ||
+      tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle"));
   // The courier word must be near the call ("call me when the courier comes"); "it's about the parcel, … call me
   // back at three" asks a callback.
-  const courierNear = call !== undefined && hits.some((h) => COURIER.has(h.signal) && !sendsLater(h) && Math.abs(h.start - call.start) <= 8);
+  const courierNear =
+    call !== undefined &&
+    hits.some((h) => COURIER.has(h.signal) && !sendsLater(h) && Math.abs(h.start - call.start) <= 8);
   // "ila 3ayto, qoulhom yjibouha" (if they call, tell them to bring it): a call inside an "if" asks for nothing.
-  const ifCalled = call !== undefined && tokens.slice(Math.max(0, call.start - 2), call.start).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)));
+  const ifCalled =
+    call !== undefined &&
+    tokens
+      .slice(Math.max(0, call.start - 2), call.start)
+      .some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)));
   const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson && !ifCalled;
   // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
   // ("zid kemmel": another "go on" word after it is no object either.)
@@ -279,12 +746,25 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     return [undefined, ",", ".", "!", "?"].includes(tokens[i]);
   };
   // "bghit lbni wla lk7el", "je la veux en rouge": a wish whose object is a colour, a size or a model asks for a change.
-  const wishedItem = hits.find((h) => h.signal === "want" && live(h) && hits.some((a) => (a.signal === "attr" || a.signal === "attrNoun") && a.start > h.start && a.start <= h.end + 2));
+  const wishedItem = hits.find(
+    (h) =>
+      h.signal === "want" &&
+      live(h) &&
+      hits.some((a) => (a.signal === "attr" || a.signal === "attrNoun") && a.start > h.start && a.start <= h.end + 2),
+  );
   // "tjibouha l Zarzis mouch Medenine", "livrez à Lyon, pas Villeurbanne": a place named, then another denied after
   // "send it": the address corrected (a name capitalised after the negation, read from the text as typed).
-  const placeDenied = orderYes.length > 0 && /(?:^|[\s,])(?:mouch|mech|machi|mashi|pas|non|et non|machy)\s+(?:(?:à|a|f|fi|l|el|de)\s+)?\p{Lu}\p{Ll}{2,}/u.test(text)
-    ? orderYes[0] : undefined;
-  const change = hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h)) ?? wishedItem ?? placeDenied;
+  const placeDenied =
+    orderYes.length > 0 &&
+    /(?:^|[\s,])(?:mouch|mech|machi|mashi|pas|non|et non|machy)\s+(?:(?:à|a|f|fi|l|el|de)\s+)?\p{Lu}\p{Ll}{2,}/u.test(
+      text,
+    )
+      ? orderYes[0]
+      : undefined;
+  const change =
+    hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h)) ??
+    wishedItem ??
+    placeDenied;
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
   // "3 semaines nestenna w dorka t3aytouli? merci, khalliwha 3andkom": a refusal after the call verb is the answer.
@@ -297,45 +777,108 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // arb3a", "wakha walakin jibuh nhar larb3": "fine, but bring it Thursday" asks for that day.
   // The clause after the "but" must move the delivery (away, not now, put off, "don't bring it then"): "safi sifto had
   // simana" only says when, as planned.
-  const laterTime = lastBut >= 0 ? hits.find((h) => h.start > lastBut && h.signal === "day" && live(h) && !agreed(h) && !past(h)) : undefined;
-  const moves = (h: SignalHit) => h.start > lastBut && (h.signal === "absent" || h.signal === "notNow" || h.signal === "postpone" || h.signal === "busy" || (h.signal === "send" && h.negated));
-  if (laterTime && yes && !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt")) && hits.some(moves)) {
+  const laterTime =
+    lastBut >= 0
+      ? hits.find((h) => h.start > lastBut && h.signal === "day" && live(h) && !agreed(h) && !past(h))
+      : undefined;
+  const moves = (h: SignalHit) =>
+    h.start > lastBut &&
+    (h.signal === "absent" ||
+      h.signal === "notNow" ||
+      h.signal === "postpone" ||
+      h.signal === "busy" ||
+      (h.signal === "send" && h.negated));
+  if (
+    laterTime &&
+    yes &&
+    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt")) &&
+    hits.some(moves)
+  ) {
     return result("date", cueAt(laterTime.start), deniedRefusal);
   }
   // 4. Attention only: "I hear you, go on" ("kemmel" is also the lexicon's "go ahead"), no other assent to the order,
   // and not "I can't hear well" ("j'entends plus").
   const attention = find(tokens, ATTENTION, 0, tokens.length, true);
-  const heard = attention >= 0 && !tokens.slice(attention + 1, attention + 4).some((t) => NOT_HEARD.has(t) && t !== "ma") && !NOT_HEARD.has(tokens[attention - 1] ?? "");
-  const attentionWords = new Set(tokens.map((t, i) => (ATTENTION.some((p) => p.length === 1 && same(t, p[0]!)) ? i : -1)).filter((i) => i >= 0));
-  const otherAssent = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => attentionWords.has(h.start + k)));
+  const heard =
+    attention >= 0 &&
+    !tokens.slice(attention + 1, attention + 4).some((t) => NOT_HEARD.has(t) && t !== "ma") &&
+    !NOT_HEARD.has(tokens[attention - 1] ?? "");
+  const attentionWords = new Set(
+    tokens.map((t, i) => (ATTENTION.some((p) => p.length === 1 && same(t, p[0]!)) ? i : -1)).filter((i) => i >= 0),
+  );
+  const otherAssent = orderYes.some(
+    (h) => ![...Array(h.end - h.start).keys()].every((k) => attentionWords.has(h.start + k)),
+  );
   // "I hear you, but no": the refusal after it is the answer.
   const refusedAfter = denials.some((d) => d.start > attention) || tokens.some((t, i) => i > attention && BUT.has(t));
   if (heard && !otherAssent && !refusedAfter) return result("acknowledgement", cueAt(attention), deniedRefusal);
   // "oui oui, allez-y allez-y": yes-words and "go on", nothing else, said after the order is read: go on talking.
   // A lone "allez-y" keeps the model's reading ("go ahead"); with a yes-word beside it, it is attention.
-  const goOnOnly = goOn.size > 0 && !firmYes && [...covered].some((i) => !goOn.has(i)) && tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || covered.has(i) || goOn.has(i));
+  const goOnOnly =
+    goOn.size > 0 &&
+    !firmYes &&
+    [...covered].some((i) => !goOn.has(i)) &&
+    tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || covered.has(i) || goOn.has(i));
   if (goOnOnly) return result("acknowledgement", cueAt(Math.min(...goOn)), deniedRefusal);
   // "oui oui euh", "ewa na3am ewa euh": yes-words trailing off into a hesitation, nothing said yet.
   const words_ = tokens.map((_t, i) => i).filter((i) => ![",", ".", "!", "?", "…"].includes(tokens[i]!));
   const last = words_[words_.length - 1];
-  const trailsOff = last !== undefined && hits.some((h) => h.signal === "filler" && h.start <= last && h.end > last) && !firmYes;
-  if (trailsOff && yes && words_.every((i) => filler.has(i) || covered.has(i) || hits.some((h) => h.signal === "filler" && h.start <= i && h.end > i))) {
+  const trailsOff =
+    last !== undefined && hits.some((h) => h.signal === "filler" && h.start <= last && h.end > last) && !firmYes;
+  if (
+    trailsOff &&
+    yes &&
+    words_.every(
+      (i) => filler.has(i) || covered.has(i) || hits.some((h) => h.signal === "filler" && h.start <= i && h.end > i),
+    )
+  ) {
     return result("hesitation", cueAt(last), deniedRefusal);
   }
   // 5. A refusal that is the customer's own (not reported, not "no problem").
-  const reassured = (i: number) => hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
+  const reassured = (i: number) =>
+    hits.some(
+      (v) =>
+        v.start > i &&
+        v.start <= i + 3 &&
+        (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)),
+    );
   // A denial inside an "if" clause is a condition of a delivery instruction ("w ila ma l9itounich, 3tiwh l jara").
-  const conditional = (i: number) => tokens.slice(Math.max(0, i - 3), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!)));
+  const conditional = (i: number) =>
+    tokens.slice(Math.max(0, i - 3), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!)));
   // And "leave it / let him knock" next to the courier's instruction is about the courier, not the order.
   // (Only a "no" or a "leave it": "gardez-le votre colis" keeps the parcel from the customer, it instructs no courier.)
-  const courier = (d: SignalHit) => (d.signal === "no" || /^(kh?a?l|lais)/.test(tokens[d.start] ?? "")) && hits.some((h) => (COURIER.has(h.signal) || h.signal === "instruction") && h !== d && (Math.abs(h.start - d.start) <= 2 || (d.start >= h.end && d.start - h.end <= 2)));
+  const courier = (d: SignalHit) =>
+    (d.signal === "no" || /^(kh?a?l|lais)/.test(tokens[d.start] ?? "")) &&
+    hits.some(
+      (h) =>
+        (COURIER.has(h.signal) || h.signal === "instruction") &&
+        h !== d &&
+        (Math.abs(h.start - d.start) <= 2 || (d.start >= h.end && d.start - h.end <= 2)),
+    );
   // In Latin script a "la"/"le" may be the French article or "là" ("je suis toujours là"): only "non", "no", "lala" count.
-  const latinArticle = (d: SignalHit) => d.signal === "no" && !arabicScript && (tokens[d.start] === "la" || tokens[d.start] === "le");
+  const latinArticle = (d: SignalHit) =>
+    d.signal === "no" && !arabicScript && (tokens[d.start] === "la" || tokens[d.start] === "le");
   const whenever = (d: SignalHit) => tokens.slice(Math.max(0, d.start - 2), d.start + 1).some((t) => WHENEVER.has(t));
   const harmless = (d: SignalHit) => d.signal === "no" && NO_HARM.has(tokens[d.start + 1] ?? "");
-  const own = denials.filter((d) => !(d.signal === "no" && reassured(d.start)) && !conditional(d.start) && !courier(d) && !latinArticle(d) && !whenever(d) && !harmless(d));
+  const own = denials.filter(
+    (d) =>
+      !(d.signal === "no" && reassured(d.start)) &&
+      !conditional(d.start) &&
+      !courier(d) &&
+      !latinArticle(d) &&
+      !whenever(d) &&
+      !harmless(d),
+  );
   // The reply ends on the refusal: no yes after it ("non pardon, envoyez quand vous voulez", "non non c'est bon").
-  const lastYes = Math.max(-1, ...hits.filter((h) => (YES.has(h.signal) && live(h)) || ((h.signal === "cancelVerb" || h.signal === "changeVerb") && h.negated)).map((h) => h.start));
+  const lastYes = Math.max(
+    -1,
+    ...hits
+      .filter(
+        (h) =>
+          (YES.has(h.signal) && live(h)) || ((h.signal === "cancelVerb" || h.signal === "changeVerb") && h.negated),
+      )
+      .map((h) => h.start),
+  );
   if (own.length > 0 && !deniedRefusal && own.some((d) => d.start > lastYes)) {
     return result("refusal", cueAt(own[0]!.start));
   }

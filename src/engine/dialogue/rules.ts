@@ -11,7 +11,16 @@ export type { Classification, Intent, IntentClassifier } from "./types.ts";
 export type IntentResult = Classification;
 
 /** The classifier's labels, exactly as CONTRACT §5b names them. */
-export const INTENTS = ["confirm", "cancel", "reschedule", "callback", "change_request", "wrong_number", "question", "unclear"] as const satisfies readonly Intent[];
+export const INTENTS = [
+  "confirm",
+  "cancel",
+  "reschedule",
+  "callback",
+  "change_request",
+  "wrong_number",
+  "question",
+  "unclear",
+] as const satisfies readonly Intent[];
 
 /** Rules and per-dialect lexicons: no network, no model, a few microseconds per utterance. */
 export class LexiconIntentClassifier implements IntentClassifier {
@@ -28,7 +37,36 @@ interface Evidence {
 
 const STRONG: Intent[] = ["change_request", "reschedule", "callback"];
 const BARE_SIGNALS = new Set<Signal>(["yes", "what", "filler", "hedge", "repeat", "doubt"]);
-const IGNORABLE = new Set(["a", "ya", "khuya", "khoya", "akhi", "khti", "sidi", "madame", "monsieur", "3afak", "afak", "3aychek", "svp", "stp", "merci", "chukran", "chokran", "chkran", "chkra", "allah", "wa", "w", "u", "hbibi", "sahbi", "m3alem", "chef", "ah"]);
+const IGNORABLE = new Set([
+  "a",
+  "ya",
+  "khuya",
+  "khoya",
+  "akhi",
+  "khti",
+  "sidi",
+  "madame",
+  "monsieur",
+  "3afak",
+  "afak",
+  "3aychek",
+  "svp",
+  "stp",
+  "merci",
+  "chukran",
+  "chokran",
+  "chkran",
+  "chkra",
+  "allah",
+  "wa",
+  "w",
+  "u",
+  "hbibi",
+  "sahbi",
+  "m3alem",
+  "chef",
+  "ah",
+]);
 const VOCATIVE_HEADS = new Set(["a", "ya"]);
 
 function round(x: number): number {
@@ -39,7 +77,9 @@ function round(x: number): number {
 export function decide(analysis: Analysis): IntentResult {
   const { tokens, hits } = analysis;
   const vocative = (t: string, i: number) => t === "lala" && VOCATIVE_HEADS.has(tokens[i - 1] ?? "");
-  const content = tokens.map((t, i) => ({ t, i })).filter(({ t, i }) => !PUNCT_RE.test(t) && !IGNORABLE.has(t) && !vocative(t, i));
+  const content = tokens
+    .map((t, i) => ({ t, i }))
+    .filter(({ t, i }) => !PUNCT_RE.test(t) && !IGNORABLE.has(t) && !vocative(t, i));
   if (content.length === 0) return { intent: "unclear", confidence: 0.3 };
 
   // "pardon?", "iyeh?", "alo?", "euh", "inshallah": nothing but repeat requests, fillers and hedges.
@@ -49,7 +89,8 @@ export function decide(analysis: Analysis): IntentResult {
     const has = (s: Signal) => hits.some((h) => h.signal === s);
     if (has("repeat")) return { intent: "unclear", confidence: 0.85 };
     if (has("doubt")) return { intent: "unclear", confidence: 0.75 };
-    if (has("yes") && !endsWithQuestion && !has("what")) return { intent: "confirm", confidence: content.length > 1 ? 0.85 : 0.75 };
+    if (has("yes") && !endsWithQuestion && !has("what"))
+      return { intent: "confirm", confidence: content.length > 1 ? 0.85 : 0.75 };
     if (has("yes") && !endsWithQuestion) return { intent: "confirm", confidence: 0.6 };
     return { intent: "unclear", confidence: has("what") || has("hedge") || endsWithQuestion ? 0.75 : 0.6 };
   }
@@ -68,8 +109,14 @@ export function decide(analysis: Analysis): IntentResult {
     // The last action asked for wins; a later cancel overrides ("ghedda? la la ma bghitch").
     const actions = [...strong, ...cancel.filter((c) => c.weight >= 0.7)];
     const winner = lastOf(actions);
-    const rivals = actions.filter((e) => e.intent !== winner.intent).length + (winner.intent === "cancel" ? strong.length : 0);
-    return { intent: winner.intent, confidence: round(best(actions, winner.intent) * (rivals > 0 ? 0.85 : 1) + (agree(actions, winner.intent) ? 0.05 : 0)) };
+    const rivals =
+      actions.filter((e) => e.intent !== winner.intent).length + (winner.intent === "cancel" ? strong.length : 0);
+    return {
+      intent: winner.intent,
+      confidence: round(
+        best(actions, winner.intent) * (rivals > 0 ? 0.85 : 1) + (agree(actions, winner.intent) ? 0.05 : 0),
+      ),
+    };
   }
   if (cancel.length > 0 || confirm.length > 0) {
     const lastCancel = cancel.length > 0 ? lastOf(cancel) : undefined;
@@ -78,10 +125,14 @@ export function decide(analysis: Analysis): IntentResult {
     const lastDoubt = unclear.filter((e) => e.weight >= 0.6);
     const doubt = lastDoubt.length > 0 ? lastOf(lastDoubt) : undefined;
     if (lastCancel && (!lastConfirm || lastCancel.pos >= lastConfirm.pos)) {
-      return { intent: "cancel", confidence: round(best(cancel, "cancel") * (lastConfirm ? 0.85 : 1) + (cancel.length > 1 ? 0.05 : 0)) };
+      return {
+        intent: "cancel",
+        confidence: round(best(cancel, "cancel") * (lastConfirm ? 0.85 : 1) + (cancel.length > 1 ? 0.05 : 0)),
+      };
     }
     if (lastConfirm) {
-      if (lastQuestion && lastQuestion.pos > lastConfirm.pos) return { intent: "question", confidence: round(lastQuestion.weight * 0.9) };
+      if (lastQuestion && lastQuestion.pos > lastConfirm.pos)
+        return { intent: "question", confidence: round(lastQuestion.weight * 0.9) };
       if (doubt && doubt.pos > lastConfirm.pos) return { intent: "unclear", confidence: round(doubt.weight * 0.9) };
       const conf = best(confirm, "confirm") * (lastCancel || lastQuestion ? 0.9 : 1) + (confirm.length > 1 ? 0.05 : 0);
       return { intent: "confirm", confidence: round(conf) };
@@ -114,7 +165,13 @@ function collectEvidence({ tokens, hits }: Analysis): Evidence[] {
   const callVerb = hits.some((h) => h.signal === "callVerb" && !h.negated);
   const delivery = has("delivery") || has("send") || has("postpone");
   const beforeArrival = has("beforeArrival") || has("instruction");
-  const changeContext = has("changeVerb") || has("want") || has("instead") || has("add") || tokens.some((t) => ["machi", "much", "mech", "pas", "jdida", "nouvelle", "autre", "okhra", "khra"].includes(t)) || tokens.some((t) => /^\d+$/.test(t));
+  const changeContext =
+    has("changeVerb") ||
+    has("want") ||
+    has("instead") ||
+    has("add") ||
+    tokens.some((t) => ["machi", "much", "mech", "pas", "jdida", "nouvelle", "autre", "okhra", "khra"].includes(t)) ||
+    tokens.some((t) => /^\d+$/.test(t));
   const confirmWords = has("yes") || has("send") || has("accept");
   const interrogative = interrogativeClauses(tokens, hits, false);
   const wh = interrogativeClauses(tokens, hits, true);

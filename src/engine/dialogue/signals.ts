@@ -22,33 +22,182 @@ const PUNCT = new Set([",", ".", "?"]);
 const NEGATABLE = new Set<Signal>(["cancelVerb", "changeVerb", "send", "take", "add", "callVerb"]);
 
 /** Negation particles, canonical ("mouch" is "much"). */
-const NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "ne", "n", "pas", "bla", "sans", "rien", "jamais"]);
+const NEGATORS = new Set([
+  "ma",
+  "mat",
+  "much",
+  "mech",
+  "mich",
+  "machi",
+  "mahich",
+  "ne",
+  "n",
+  "pas",
+  "bla",
+  "sans",
+  "rien",
+  "jamais",
+]);
 
 /** Words that make a following "ma" a conjunction, not a negation: "9bel ma" (before), "kima" (as). */
 const CONJUNCTION_MA = /^(?:9b[ae]l|kbel|gbel|bhal|kima|kif|mli|wa9t|ba3d|b3d|3la|hta|ghir|men|mn)$/;
 
 /** Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]". */
 const AUXILIARY_SKELETON = /^(bght|nbgh|nhb|hbt|ghd|bch|bch|nch|rnch|n9dr|njm|lzm|b9t|3d)/;
-const AUXILIARY = /^(bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin|de|d|l|la|le|y|lui)/;
+const AUXILIARY =
+  /^(bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin|de|d|l|la|le|y|lui)/;
 
 /** A "la"/"le" is a "no" before these (otherwise it may be the French article). */
 const NO_FOLLOW = new Set([
-  "la", "le", "lala", "non", "no", "ma", "much", "mech", "mich", "machi", "merci", "chukran", "chokran", "chkran", "chkra",
-  "barak", "baraka", "khuya", "khoya", "akhi", "khti", "sidi", "lala", "madame", "monsieur", "walah", "walahi", "wlah", "ana",
-  "ena", "khlas", "safi", "yezi", "barka", "ghir", "daba", "taw", "dork", "drk", "bla", "afak", "3afak", "3aychek", "smahli",
-  "samhni", "smhli", "pas", "mais", "walakin", "ama", "bessah", "svp", "stp", "a", "ya", "hta", "hata", "jamais", "plus",
-  "je", "j", "khaliha", "yaatik", "sahit", "choukran", "chokrane", "shukran",
+  "la",
+  "le",
+  "lala",
+  "non",
+  "no",
+  "ma",
+  "much",
+  "mech",
+  "mich",
+  "machi",
+  "merci",
+  "chukran",
+  "chokran",
+  "chkran",
+  "chkra",
+  "barak",
+  "baraka",
+  "khuya",
+  "khoya",
+  "akhi",
+  "khti",
+  "sidi",
+  "lala",
+  "madame",
+  "monsieur",
+  "walah",
+  "walahi",
+  "wlah",
+  "ana",
+  "ena",
+  "khlas",
+  "safi",
+  "yezi",
+  "barka",
+  "ghir",
+  "daba",
+  "taw",
+  "dork",
+  "drk",
+  "bla",
+  "afak",
+  "3afak",
+  "3aychek",
+  "smahli",
+  "samhni",
+  "smhli",
+  "pas",
+  "mais",
+  "walakin",
+  "ama",
+  "bessah",
+  "svp",
+  "stp",
+  "a",
+  "ya",
+  "hta",
+  "hata",
+  "jamais",
+  "plus",
+  "je",
+  "j",
+  "khaliha",
+  "yaatik",
+  "sahit",
+  "choukran",
+  "chokrane",
+  "shukran",
 ]);
 /** French words after which a Latin "la" is "là" (there, now): "mais là", "et là", "je suis là", "c'est là". */
-const FRENCH_BEFORE_LA = new Set(["mais", "et", "par", "ici", "est", "suis", "sera", "serai", "sa", "ca", "juste", "voila", "tout", "jusque", "des", "pile"]);
+const FRENCH_BEFORE_LA = new Set([
+  "mais",
+  "et",
+  "par",
+  "ici",
+  "est",
+  "suis",
+  "sera",
+  "serai",
+  "sa",
+  "ca",
+  "juste",
+  "voila",
+  "tout",
+  "jusque",
+  "des",
+  "pile",
+]);
 const NO_WORDS = new Set(["lala", "non", "no", "nn", "nan", "nope", "niet", "la", "le", "lla"]);
 
 /** Words after "ana machi" / "je ne suis pas" that are not a name. */
 const NOT_A_NAME = new Set([
-  "f", "fi", "fel", "fl", "hna", "huni", "houni", "fdar", "dar", "mwjud", "mawjud", "mujud", "m9tana3", "m9tan3", "mhtaj", "baghi",
-  "baghia", "baghya", "msta3jel", "mrtah", "3aref", "3arfa", "fahem", "fahma", "mtaked", "maked", "metfa9", "mwafe9", "radi", "kharej",
-  "barra", "bech", "bach", "ghadi", "9ader", "9adra", "mzyan", "mlih", "behi", "hab", "haba", "chari", "m3ak", "m3akum", "sahel",
-  "hadi", "hada", "hak", "hakda", "mtfa9", "khdam", "khdama", "wahed", "wahda", "3la", "ela", "kima", "bhal",
+  "f",
+  "fi",
+  "fel",
+  "fl",
+  "hna",
+  "huni",
+  "houni",
+  "fdar",
+  "dar",
+  "mwjud",
+  "mawjud",
+  "mujud",
+  "m9tana3",
+  "m9tan3",
+  "mhtaj",
+  "baghi",
+  "baghia",
+  "baghya",
+  "msta3jel",
+  "mrtah",
+  "3aref",
+  "3arfa",
+  "fahem",
+  "fahma",
+  "mtaked",
+  "maked",
+  "metfa9",
+  "mwafe9",
+  "radi",
+  "kharej",
+  "barra",
+  "bech",
+  "bach",
+  "ghadi",
+  "9ader",
+  "9adra",
+  "mzyan",
+  "mlih",
+  "behi",
+  "hab",
+  "haba",
+  "chari",
+  "m3ak",
+  "m3akum",
+  "sahel",
+  "hadi",
+  "hada",
+  "hak",
+  "hakda",
+  "mtfa9",
+  "khdam",
+  "khdama",
+  "wahed",
+  "wahda",
+  "3la",
+  "ela",
+  "kima",
+  "bhal",
 ]);
 
 /** Reads an utterance into signal hits. */
@@ -62,7 +211,12 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropContained(hits);
   hits = dropMosqueDays(tokens, hits);
   // "khliwha 3andkom": "leave it with you" said to the shop is "keep it", not an instruction for the courier.
-  hits = hits.filter((h) => !(h.signal === "instruction" && hits.some((r) => r.signal === "refuse" && r.start === h.start && r.end === h.end)));
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "instruction" && hits.some((r) => r.signal === "refuse" && r.start === h.start && r.end === h.end)
+      ),
+  );
   hits.push(...noHits(tokens, hits, isMostlyArabicScript(text)));
   hits.push(...nameHits(text, tokens, hits));
   for (const h of hits) if (NEGATABLE.has(h.signal)) h.negated = isNegated(tokens, h);
@@ -78,7 +232,14 @@ export function analyse(text: string, country: Country): Analysis {
  * at the match's end, which is all we need; exec() allocated its result, and the for-of loops their iterator results
  * (together ~160 KB per utterance, most of what a turn allocated, which the node's scavenges then copy and pay for).
  */
-function cueHits(cues: readonly CompiledCue[], mask: number, starts: readonly number[], canon: string, tokenAt: Map<number, number>, tokenCount: number): SignalHit[] {
+function cueHits(
+  cues: readonly CompiledCue[],
+  mask: number,
+  starts: readonly number[],
+  canon: string,
+  tokenAt: Map<number, number>,
+  tokenCount: number,
+): SignalHit[] {
   const hits: SignalHit[] = [];
   for (let c = 0; c < cues.length; c++) {
     const cue = cues[c]!;
@@ -113,7 +274,9 @@ function dropContained(hits: SignalHit[]): SignalHit[] {
   const sorted = [...hits].sort((a, b) => b.end - b.start - (a.end - a.start));
   const kept: SignalHit[] = [];
   for (const h of sorted) {
-    const inside = kept.some((k) => k.start <= h.start && h.end <= k.end && (k.end - k.start > h.end - h.start || k.signal === h.signal));
+    const inside = kept.some(
+      (k) => k.start <= h.start && h.end <= k.end && (k.end - k.start > h.end - h.start || k.signal === h.signal),
+    );
     if (!inside) kept.push(h);
   }
   return kept;
@@ -125,10 +288,27 @@ function dropContained(hits: SignalHit[]): SignalHit[] {
  * (jem3a, jema3, الجمعة), so that word names no day.
  */
 function dropMosqueDays(tokens: string[], hits: SignalHit[]): SignalHit[] {
-  return hits.filter((h) => !(h.signal === "day" && h.end === h.start + 1 && /ja+m[ae]?3$/.test(tokens[h.start] ?? "") && hits.some((b) => b.signal === "busy" && b.start === h.start && b.end === h.end)));
+  return hits.filter(
+    (h) =>
+      !(
+        h.signal === "day" &&
+        h.end === h.start + 1 &&
+        /ja+m[ae]?3$/.test(tokens[h.start] ?? "") &&
+        hits.some((b) => b.signal === "busy" && b.start === h.start && b.end === h.end)
+      ),
+  );
 }
 
-const REFUSAL_SIGNALS = new Set<Signal>(["refuse", "cancelVerb", "didntOrder", "reason", "changedMind", "notMe", "accept", "yes"]);
+const REFUSAL_SIGNALS = new Set<Signal>([
+  "refuse",
+  "cancelVerb",
+  "didntOrder",
+  "reason",
+  "changedMind",
+  "notMe",
+  "accept",
+  "yes",
+]);
 
 /** Bare "no" words; "la"/"le" only where they cannot be the French article. */
 function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): SignalHit[] {
@@ -157,13 +337,16 @@ function nameHits(text: string, tokens: string[], hits: SignalHit[]): SignalHit[
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
     const name = tokens[i + 2];
-    if (!["ana", "ena", "rani"].includes(t) || !next || !["machi", "much", "mech", "mahich"].includes(next) || !name) return;
+    if (!["ana", "ena", "rani"].includes(t) || !next || !["machi", "much", "mech", "mahich"].includes(next) || !name)
+      return;
     if (PUNCT.has(name) || name.length < 3 || NOT_A_NAME.has(name) || /\d/.test(name)) return;
     if (hits.some((h) => h.start <= i + 2 && i + 2 < h.end)) return;
     out.push({ signal: "notMe", weight: 0.85, start: i, end: i + 3, negated: false });
   });
-  const french = /\b(?:je\s+ne\s+suis\s+pas|je\s+suis\s+pas|moi\s+c'?est\s+pas)\s+(?:M\.?\s+|Mme\s+|Mr\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ]+/;
-  const otherName = /\b(?:c'?est|je\s+suis|moi\s+c'?est)\s+[A-ZÀ-Ý][\wà-ÿ-]+\s*,?\s*(?:pas|et\s+pas|non\s+pas)\s+[A-ZÀ-Ý]/;
+  const french =
+    /\b(?:je\s+ne\s+suis\s+pas|je\s+suis\s+pas|moi\s+c'?est\s+pas)\s+(?:M\.?\s+|Mme\s+|Mr\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ]+/;
+  const otherName =
+    /\b(?:c'?est|je\s+suis|moi\s+c'?est)\s+[A-ZÀ-Ý][\wà-ÿ-]+\s*,?\s*(?:pas|et\s+pas|non\s+pas)\s+[A-ZÀ-Ý]/;
   if ((french.test(text) || otherName.test(text)) && !hits.some((h) => h.signal === "notMe")) {
     out.push({ signal: "notMe", weight: 0.85, start: 0, end: 1, negated: false });
   }
@@ -188,7 +371,8 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   if (t3 && NEGATORS.has(t3) && t2 && isAuxiliary(t2) && t1 && isAuxiliary(t1)) return true;
   const after = tokens[hit.end];
   const after2 = tokens[hit.end + 1];
-  if (after === "pas" || (after2 === "pas" && after && !PUNCT.has(after))) return tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne");
+  if (after === "pas" || (after2 === "pas" && after && !PUNCT.has(after)))
+    return tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne");
   return false;
 }
 
@@ -211,7 +395,10 @@ function isAssentNegated(tokens: string[], hit: SignalHit): boolean {
   if (clause(t1) && strong(t1) && (hit.signal === "accept" || ends)) return true;
   if (hit.signal === "accept" && clause(t1) && clause(t2) && strong(t2) && isAuxiliary(t1!)) return true;
   const after = tokens[hit.end];
-  if (after === "pas") return tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne") || hit.signal === "accept";
+  if (after === "pas")
+    return (
+      tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne") || hit.signal === "accept"
+    );
   return false;
 }
 const ASSENT_NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "pas", "jamais"]);

@@ -65,9 +65,41 @@ const MONTHS: [number, RegExp][] = [
 ];
 
 const NUMBER_WORDS: Record<string, number> = {
-  un: 1, une: 1, wahed: 1, wahd: 1, wahda: 1, deux: 2, juj: 2, zuj: 2, zuz: 2, tnin: 2, trois: 3, tlata: 3, tleta: 3, quatre: 4,
-  rb3a: 4, arb3a: 4, cinq: 5, khamsa: 5, six: 6, seta: 6, sept: 7, sab3a: 7, huit: 8, tmenya: 8, tmanya: 8, neuf: 9, tes3a: 9,
-  dix: 10, "3achra": 10, onze: 11, hdach: 11, douze: 12, tnach: 12, quinze: 15, vingt: 20,
+  un: 1,
+  une: 1,
+  wahed: 1,
+  wahd: 1,
+  wahda: 1,
+  deux: 2,
+  juj: 2,
+  zuj: 2,
+  zuz: 2,
+  tnin: 2,
+  trois: 3,
+  tlata: 3,
+  tleta: 3,
+  quatre: 4,
+  rb3a: 4,
+  arb3a: 4,
+  cinq: 5,
+  khamsa: 5,
+  six: 6,
+  seta: 6,
+  sept: 7,
+  sab3a: 7,
+  huit: 8,
+  tmenya: 8,
+  tmanya: 8,
+  neuf: 9,
+  tes3a: 9,
+  dix: 10,
+  "3achra": 10,
+  onze: 11,
+  hdach: 11,
+  douze: 12,
+  tnach: 12,
+  quinze: 15,
+  vingt: 20,
 };
 const DAY_UNITS = /^(?:l?iyam|l?ayam|yam|jurs?|nhar|nhara|iam)$/;
 const WEEK_UNITS = /^(?:semaines?|simanat|simanet|asabi3|jma3i)$/;
@@ -147,17 +179,23 @@ export function extractDate(text: string, country: Country, now: Date): string |
   };
   const covered = (i: number) => found.some((f) => f.at === i);
   const isNext = (end: number) => matchesOf(RE.nextWord, canon, at).some((m) => m.start === end || m.start === end + 1);
-  const nextMonday = () => addDays(today, ((8 - weekday(today)) % 7) || 7);
+  const nextMonday = () => addDays(today, (8 - weekday(today)) % 7 || 7);
 
   for (const m of matchesOf(RE.afterTomorrow, canon, at)) add(m.start, addDays(today, 2));
-  for (const m of matchesOf(RE.tomorrow, canon, at)) if (!found.some((f) => f.at < m.start && m.start <= f.at + 1)) add(m.start, addDays(today, 1));
+  for (const m of matchesOf(RE.tomorrow, canon, at))
+    if (!found.some((f) => f.at < m.start && m.start <= f.at + 1)) add(m.start, addDays(today, 1));
   for (const m of matchesOf(RE.today, canon, at)) add(m.start, today);
   for (const m of matchesOf(RE.weekend, canon, at)) add(m.start, addDays(today, (6 - weekday(today) + 7) % 7));
 
   for (const [dow, re] of WEEKDAYS) {
     for (const m of matchesOf(re, canon, at)) {
       const before = tokens[m.start - 1];
-      if (dow === 5 && country === "TN" && !["nhar", "yum", "youm"].includes(before ?? "") && !/^(?:jom3a|jum3a|vendredi)$/.test(tokens[m.start] ?? "")) {
+      if (
+        dow === 5 &&
+        country === "TN" &&
+        !["nhar", "yum", "youm"].includes(before ?? "") &&
+        !/^(?:jom3a|jum3a|vendredi)$/.test(tokens[m.start] ?? "")
+      ) {
         // Tunisian "jem3a" is a week: "ba3d jem3a" in a week, "jem3a jeya" next week.
         add(m.start, isNext(m.end) ? nextMonday() : addDays(today, 7));
         continue;
@@ -191,7 +229,9 @@ export function extractDate(text: string, country: Country, now: Date): string |
   ];
   for (const { m, kind } of eids) {
     if (found.some((f) => f.at === m.start || f.at === m.start + 1 || f.at + 1 === m.start)) continue;
-    const next = EID_DATES.flatMap((e) => (kind === "any" ? [e.fitr, e.adha] : kind === "adha" ? [e.adha] : [e.fitr])).filter((d) => d >= today).sort()[0];
+    const next = EID_DATES.flatMap((e) => (kind === "any" ? [e.fitr, e.adha] : kind === "adha" ? [e.adha] : [e.fitr]))
+      .filter((d) => d >= today)
+      .sort()[0];
     // "after Eid" is the day after its first day; Eid itself is a holiday, the day after too in practice
     if (next) add(m.start, addDays(next, 1));
   }
@@ -202,7 +242,11 @@ export function extractDate(text: string, country: Country, now: Date): string |
     const unit = tokens[i + 1];
     if (n === null || !unit || (!DAY_UNITS.test(unit) && !WEEK_UNITS.test(unit))) return;
     const lead = tokens[i - 1];
-    if (!["dans", "ba3d", "mba3d", "mn", "men", "f", "fi", "d", "ici", "min", "apres"].includes(lead ?? "") && lead !== undefined) return;
+    if (
+      !["dans", "ba3d", "mba3d", "mn", "men", "f", "fi", "d", "ici", "min", "apres"].includes(lead ?? "") &&
+      lead !== undefined
+    )
+      return;
     add(i, addDays(today, WEEK_UNITS.test(unit) ? 7 * n : n));
   });
   // "yumin" (two days)
@@ -222,23 +266,41 @@ export function extractDate(text: string, country: Country, now: Date): string |
     if (day < 1 || day > 31) return;
     const next = tokens[i + 1];
     // "ba3d 2 iyam" is a count of days; "f 3 dyal l3chiya" is a clock time
-    if (next !== undefined && (DAY_UNITS.test(next) || WEEK_UNITS.test(next) || /^(?:h|heures?|min|minutes?|u|w|et)$/.test(next))) return;
-    if (next !== undefined && /^(?:d|du|dyal|ta3|mta3|de)$/.test(next) && tokens[i + 2] !== CHHAR && extractClock(tokens.slice(i, i + 4).join(" ")) !== null) return;
+    if (
+      next !== undefined &&
+      (DAY_UNITS.test(next) || WEEK_UNITS.test(next) || /^(?:h|heures?|min|minutes?|u|w|et)$/.test(next))
+    )
+      return;
+    if (
+      next !== undefined &&
+      /^(?:d|du|dyal|ta3|mta3|de)$/.test(next) &&
+      tokens[i + 2] !== CHHAR &&
+      extractClock(tokens.slice(i, i + 4).join(" ")) !== null
+    )
+      return;
     const month = MONTHS.find(([, re]) => {
       re.lastIndex = 0;
       return next !== undefined && re.test(next);
     })?.[0];
-    const chhar = next === CHHAR || (["f", "fi", "dyal", "d", "mn", "ta3", "mta3"].includes(next ?? "") && tokens[i + 2] === CHHAR);
+    const chhar =
+      next === CHHAR || (["f", "fi", "dyal", "d", "mn", "ta3", "mta3"].includes(next ?? "") && tokens[i + 2] === CHHAR);
     const chharNum = chhar ? numberAt(tokens[i + (next === CHHAR ? 2 : 3)]) : null;
     const year = /^\d{4}$/.test(tokens[i + 2] ?? "") ? Number(tokens[i + 2]) : undefined;
     const lead = tokens[i - 1] ?? "";
     let date: string | null = null;
     if (month !== undefined) date = upcoming(today, day, month, year);
     else if (chharNum !== null && chharNum >= 1 && chharNum <= 12) date = upcoming(today, day, chharNum);
-    else if (chhar || ["le", "f", "fi", "nhar", "au", "du", "avant", "jusqu", "hta", "hata", "ba3d", "apres"].includes(lead)) date = upcoming(today, day);
+    else if (
+      chhar ||
+      ["le", "f", "fi", "nhar", "au", "du", "avant", "jusqu", "hta", "hata", "ba3d", "apres"].includes(lead)
+    )
+      date = upcoming(today, day);
     if (!date) return;
     // "until the 20th" and "after the 20th" mean the 21st
-    const afterIt = ["jusqu", "hta", "hata", "apres"].includes(lead) || (lead === "le" && tokens[i - 2] === "apres") || (lead === "au" && tokens[i - 2] === "jusqu");
+    const afterIt =
+      ["jusqu", "hta", "hata", "apres"].includes(lead) ||
+      (lead === "le" && tokens[i - 2] === "apres") ||
+      (lead === "au" && tokens[i - 2] === "jusqu");
     add(i, afterIt ? addDays(date, 1) : date);
   });
 
@@ -248,10 +310,57 @@ export function extractDate(text: string, country: Country, now: Date): string |
 
 // Times of day: "18h", "18:30", "à 6h", "m3a setta", "after six", "setta d l3chiya", "l3chiya" alone.
 const HOUR_WORDS: Record<string, number> = {
-  wahda: 1, une: 1, juj: 2, zuj: 2, deux: 2, tlata: 3, trois: 3, rb3a: 4, arb3a: 4, quatre: 4, khamsa: 5, cinq: 5, seta: 6, six: 6,
-  sab3a: 7, sept: 7, tmenya: 8, tmanya: 8, huit: 8, tes3a: 9, neuf: 9, "3achra": 10, dix: 10, hdach: 11, onze: 11, tnach: 12, douze: 12,
+  wahda: 1,
+  une: 1,
+  juj: 2,
+  zuj: 2,
+  deux: 2,
+  tlata: 3,
+  trois: 3,
+  rb3a: 4,
+  arb3a: 4,
+  quatre: 4,
+  khamsa: 5,
+  cinq: 5,
+  seta: 6,
+  six: 6,
+  sab3a: 7,
+  sept: 7,
+  tmenya: 8,
+  tmanya: 8,
+  huit: 8,
+  tes3a: 9,
+  neuf: 9,
+  "3achra": 10,
+  dix: 10,
+  hdach: 11,
+  onze: 11,
+  tnach: 12,
+  douze: 12,
 };
-const TIME_LEADS = new Set(["a", "m3a", "vers", "apres", "ba3d", "mba3d", "mn", "men", "avant", "9bel", "f", "fi", "l", "el", "lel", "des", "entre", "wa9t", "sa3a", "sa3", "hta"]);
+const TIME_LEADS = new Set([
+  "a",
+  "m3a",
+  "vers",
+  "apres",
+  "ba3d",
+  "mba3d",
+  "mn",
+  "men",
+  "avant",
+  "9bel",
+  "f",
+  "fi",
+  "l",
+  "el",
+  "lel",
+  "des",
+  "entre",
+  "wa9t",
+  "sa3a",
+  "sa3",
+  "hta",
+]);
 const PERIODS: [RegExp, number, "am" | "pm" | null][] = [
   [phrase("~3chiya|~3achiya|~3chia|~3chiye|~3achia|~3chya, le|ce soir, soir|soiree, ~3chi"), 18, "pm"],
   [phrase("~sbah|~sbeh|~sobh|~sbh|~sbe7, le|ce matin, matin|matinee"), 9, "am"],
@@ -269,7 +378,8 @@ export function extractClock(text: string): { hour: number; minute: number } | n
   const at = tokenIndexByOffset(tokens);
   let period: { hour: number; part: "am" | "pm" | null; pos: number } | null = null;
   for (const [re, hour, part] of PERIODS) {
-    for (const m of matchesOf(re, canon, at)) if (!period || m.start > period.pos) period = { hour, part, pos: m.start };
+    for (const m of matchesOf(re, canon, at))
+      if (!period || m.start > period.pos) period = { hour, part, pos: m.start };
   }
   let clock: { hour: number; minute: number } | null = null;
   const fraction = (i: number, minute: number) => {
@@ -289,7 +399,9 @@ export function extractClock(text: string): { hour: number; minute: number } | n
     const next = tokens[i + 1] ?? "";
     if (DAY_UNITS.test(next) || WEEK_UNITS.test(next) || /^(?:min|minutes?|d9i9a|d9aye9)$/.test(next)) return;
     // "m3a setta", "à 6", or "setta u nss", "six heures", "setta d l3chiya"
-    const timeLike = TIME_LEADS.has(tokens[i - 1] ?? "") || /^(?:h|heures?|u|w|et)$/.test(next) ||
+    const timeLike =
+      TIME_LEADS.has(tokens[i - 1] ?? "") ||
+      /^(?:h|heures?|u|w|et)$/.test(next) ||
       (period !== null && /^(?:d|du|dyal|ta3|mta3|f|fi|de)$/.test(next));
     if (timeLike) clock = { hour: n, minute: fraction(i, 0) };
   });
@@ -309,16 +421,52 @@ export function extractTime(text: string): string | null {
 
 /** Each reason: its Maghrebi phrases (vowel-flexible) and its French ones (exact). */
 const REASONS: [string, RegExp, RegExp][] = [
-  ["changed their mind", phrase("badelt|bedelt|badalt|tbadel|bdelt|ghayert ray*|fikra"), compilePhrases("change* d avis", true)],
-  ["did not place the order", phrase("ma tlebt*|tlabt*|talabt*|comandit*|3malt*|3mlt*"), compilePhrases("rien|pas|jamais commande*", true)],
-  ["ordered by mistake", phrase("=ghalta, b ghalat"), compilePhrases("par erreur, c est une erreur, me suis trompe*", true)],
-  ["too expensive", phrase("ghali|ghalia|ghalya|ghaliya|ghaly, bzaf|bezaf|barcha 3liya|3lia"), compilePhrases("trop cher|chere, cher|chere", true)],
-  ["cannot afford it", phrase("ma 3andi*|3ndi* _ ~flus*|~drahem|~drahm|~sold|~mal, ma n9der*|najam* nkhales*"), compilePhrases("pas|plus d argent|sous, pas les moyens, peux pas payer", true)],
-  ["bought it elsewhere", phrase("l9it*|chrit*|cherit*, f|fi|men blasa khra|okhra, arkhas|rkhes"), compilePhrases("trouve* ailleurs|moins, achete* ailleurs", true)],
-  ["delivery took too long", phrase("t3atal*|ta3tal*|t3tal*|t3atl*|=t3tlt*|=t3tlet*"), compilePhrases("trop long, delai*, en retard, trop de retard", true)],
-  ["no longer needed", phrase("ma b9it* _ m7taj*|mhtaj*, ma n7taj*|nhtaj*|mhtaj*|htaj*, mouch|mech lazem, ma 3ad* _ mhtaj*"), compilePhrases("pas|plus besoin", true)],
+  [
+    "changed their mind",
+    phrase("badelt|bedelt|badalt|tbadel|bdelt|ghayert ray*|fikra"),
+    compilePhrases("change* d avis", true),
+  ],
+  [
+    "did not place the order",
+    phrase("ma tlebt*|tlabt*|talabt*|comandit*|3malt*|3mlt*"),
+    compilePhrases("rien|pas|jamais commande*", true),
+  ],
+  [
+    "ordered by mistake",
+    phrase("=ghalta, b ghalat"),
+    compilePhrases("par erreur, c est une erreur, me suis trompe*", true),
+  ],
+  [
+    "too expensive",
+    phrase("ghali|ghalia|ghalya|ghaliya|ghaly, bzaf|bezaf|barcha 3liya|3lia"),
+    compilePhrases("trop cher|chere, cher|chere", true),
+  ],
+  [
+    "cannot afford it",
+    phrase("ma 3andi*|3ndi* _ ~flus*|~drahem|~drahm|~sold|~mal, ma n9der*|najam* nkhales*"),
+    compilePhrases("pas|plus d argent|sous, pas les moyens, peux pas payer", true),
+  ],
+  [
+    "bought it elsewhere",
+    phrase("l9it*|chrit*|cherit*, f|fi|men blasa khra|okhra, arkhas|rkhes"),
+    compilePhrases("trouve* ailleurs|moins, achete* ailleurs", true),
+  ],
+  [
+    "delivery took too long",
+    phrase("t3atal*|ta3tal*|t3tal*|t3atl*|=t3tlt*|=t3tlet*"),
+    compilePhrases("trop long, delai*, en retard, trop de retard", true),
+  ],
+  [
+    "no longer needed",
+    phrase("ma b9it* _ m7taj*|mhtaj*, ma n7taj*|nhtaj*|mhtaj*|htaj*, mouch|mech lazem, ma 3ad* _ mhtaj*"),
+    compilePhrases("pas|plus besoin", true),
+  ],
   ["does not like it", phrase("ma 3jbatni*|3jebni*|3ajbatni*|3jbetni*"), compilePhrases("plait pas, aime pas", true)],
-  ["not interested", phrase("ma 3andi ma ndir bih*"), compilePhrases("interesse* pas|plus, pas|plus interesse*, m interesse pas|plus", true)],
+  [
+    "not interested",
+    phrase("ma 3andi ma ndir bih*"),
+    compilePhrases("interesse* pas|plus, pas|plus interesse*, m interesse pas|plus", true),
+  ],
 ];
 
 /** A short normalised reason for a decline ("too expensive"); null when the words give none. */
@@ -335,7 +483,8 @@ export function extractReason(text: string): string | null {
   return best?.reason ?? null;
 }
 
-const LEADING_ASSENT = /^(?:\s*(?:oui|ouais|ok|okay|d'accord|wakha|waxa|iyeh|ih|ey|eyh|wah|ah|safi|behi|mrigel|mais|walakin|walaken|lakin|ama|amma|bessah|bsah|but|euh|bon|alors|3afak|svp|واخا|إيه|ايه|اه|آه|واه|إي|باهي|ولكن|لكن|أما|اما|بصح|عافاك)(?:[\s,.!…،]+|$))+/iu;
+const LEADING_ASSENT =
+  /^(?:\s*(?:oui|ouais|ok|okay|d'accord|wakha|waxa|iyeh|ih|ey|eyh|wah|ah|safi|behi|mrigel|mais|walakin|walaken|lakin|ama|amma|bessah|bsah|but|euh|bon|alors|3afak|svp|واخا|إيه|ايه|اه|آه|واه|إي|باهي|ولكن|لكن|أما|اما|بصح|عافاك)(?:[\s,.!…،]+|$))+/iu;
 
 /** What a change request is about: the delivery address, the items (colour, size, model, quantity), or both. */
 function changeSubjects(text: string): Set<"address" | "items"> {
@@ -348,7 +497,11 @@ function changeSubjects(text: string): Set<"address" | "items"> {
   return subjects;
 }
 
-const trimChange = (text: string) => text.replace(LEADING_ASSENT, "").trim().replace(/[\s,.;!،]+$/u, "") || text.trim();
+const trimChange = (text: string) =>
+  text
+    .replace(LEADING_ASSENT, "")
+    .trim()
+    .replace(/[\s,.;!،]+$/u, "") || text.trim();
 
 /**
  * The change asked over two turns (the request, then the answer to "what would you like to change?"): the answer
@@ -367,8 +520,15 @@ export function combineChanges(first: string, second: string): string {
 export function extractChanges(text: string): string | null {
   const { tokens, hits } = analyse(text, "MA");
   const has = (...signals: string[]) => hits.some((h) => signals.includes(h.signal));
-  const specific = tokens.some((t) => /^\d+$/.test(t) || ["jdida", "jdid", "nouvelle", "nouveau", "autre", "khra", "okhra", "machi", "much", "mech", "pas"].includes(t));
+  const specific = tokens.some(
+    (t) =>
+      /^\d+$/.test(t) ||
+      ["jdida", "jdid", "nouvelle", "nouveau", "autre", "khra", "okhra", "machi", "much", "mech", "pas"].includes(t),
+  );
   if (!has("attr", "add", "instead") && !(has("attrNoun", "qty", "address") && specific)) return null;
-  const trimmed = text.replace(LEADING_ASSENT, "").trim().replace(/[\s,.;!،]+$/u, "");
+  const trimmed = text
+    .replace(LEADING_ASSENT, "")
+    .trim()
+    .replace(/[\s,.;!،]+$/u, "");
   return trimmed || text.trim();
 }

@@ -7,7 +7,15 @@ import type { Country, Currency, Dialect, Language } from "../../domain/locale.t
 import type { ShopKnowledge } from "./knowledge-types.ts";
 
 export type { Dialect };
-export type Intent = "confirm" | "cancel" | "reschedule" | "callback" | "change_request" | "wrong_number" | "question" | "unclear";
+export type Intent =
+  | "confirm"
+  | "cancel"
+  | "reschedule"
+  | "callback"
+  | "change_request"
+  | "wrong_number"
+  | "question"
+  | "unclear";
 
 export interface Classification {
   intent: Intent;
@@ -112,5 +120,8 @@ export interface SimulatedCustomer {
    * The customer's answer to what the agent just said; `hangup` ends the call after `text` (if any);
    * `digits` are keys pressed instead of speaking (the keypad offer).
    */
-  reply(agentText: string, turn: number): { text: string | null; hangup: boolean; thinkSeconds: number; digits?: string };
+  reply(
+    agentText: string,
+    turn: number,
+  ): { text: string | null; hangup: boolean; thinkSeconds: number; digits?: string };
 }

@@ -74,8 +74,14 @@ export async function warmDialogue(now: Date = new Date()): Promise<void> {
     }
     for (const p of PROFILES) {
       const order: DialogueOrder = {
-        shopName: "Boutique", customerName: "Client", country: p.country, language: p.language, dialect: p.dialect,
-        amount: "100.00", currency: p.currency, items: [{ name: "Article", variant: "M", quantity: 1, unit_price: "100.00" }],
+        shopName: "Boutique",
+        customerName: "Client",
+        country: p.country,
+        language: p.language,
+        dialect: p.dialect,
+        amount: "100.00",
+        currency: p.currency,
+        items: [{ name: "Article", variant: "M", quantity: 1, unit_price: "100.00" }],
       };
       for (const script of SCRIPTS[p.language]) {
         await nextTurn();

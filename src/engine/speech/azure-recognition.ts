@@ -10,8 +10,18 @@
 // (`speech.hypothesis`) arrive while the customer speaks: the session stops the agent on the first one with a word.
 // The order's words (products, the shop, the amount as spoken) go in the phrase list (`speech.context` dgi).
 import {
-  AudioConfig, AudioFormatTag, AudioInputStream, AudioStreamFormat, CancellationReason, OutputFormat, PhraseListGrammar, PropertyId,
-  ResultReason, SpeechConfig, SpeechRecognizer, type SpeechRecognitionResult,
+  AudioConfig,
+  AudioFormatTag,
+  AudioInputStream,
+  AudioStreamFormat,
+  CancellationReason,
+  OutputFormat,
+  PhraseListGrammar,
+  PropertyId,
+  ResultReason,
+  SpeechConfig,
+  SpeechRecognizer,
+  type SpeechRecognitionResult,
 } from "microsoft-cognitiveservices-speech-sdk";
 // The SDK's own switch (public in its typings): on Node it otherwise opens the socket with the runtime's global
 // WebSocket, which can set no headers (the key travels in the query string) and reports a refused upgrade without
@@ -48,7 +58,9 @@ export class AzureSpeechError extends Error {
 }
 
 function speechConfig(target: AzureRecognitionTarget, locale: string): SpeechConfig {
-  const config = target.host ? SpeechConfig.fromHost(new URL(target.host), target.key) : SpeechConfig.fromSubscription(target.key, target.region!);
+  const config = target.host
+    ? SpeechConfig.fromHost(new URL(target.host), target.key)
+    : SpeechConfig.fromSubscription(target.key, target.region!);
   config.speechRecognitionLanguage = locale;
   // format=detailed: the final phrase carries NBest with Confidence.
   config.outputFormat = OutputFormat.Detailed;
@@ -57,7 +69,9 @@ function speechConfig(target: AzureRecognitionTarget, locale: string): SpeechCon
 
 function confidenceOf(result: SpeechRecognitionResult): number | undefined {
   try {
-    const json = JSON.parse(result.properties.getProperty(PropertyId.SpeechServiceResponse_JsonResult, "{}")) as { NBest?: { Confidence?: unknown }[] };
+    const json = JSON.parse(result.properties.getProperty(PropertyId.SpeechServiceResponse_JsonResult, "{}")) as {
+      NBest?: { Confidence?: unknown }[];
+    };
     const c = json.NBest?.[0]?.Confidence;
     return typeof c === "number" ? c : undefined;
   } catch {
@@ -66,11 +80,16 @@ function confidenceOf(result: SpeechRecognitionResult): number | undefined {
 }
 
 /** Recognises one stream of audio; yields interim results as they come, then the final ones, until the service ends the turn. */
-export async function* recognizeWithAzure(target: AzureRecognitionTarget, audio: AsyncIterable<Uint8Array>, options: RecognizeOptions): AsyncIterable<Recognition> {
+export async function* recognizeWithAzure(
+  target: AzureRecognitionTarget,
+  audio: AsyncIterable<Uint8Array>,
+  options: RecognizeOptions,
+): AsyncIterable<Recognition> {
   const { format } = options;
-  const streamFormat = format.encoding === "mulaw"
-    ? AudioStreamFormat.getWaveFormat(format.sampleRate, 8, format.channels, AudioFormatTag.MuLaw)
-    : AudioStreamFormat.getWaveFormatPCM(format.sampleRate, 16, format.channels);
+  const streamFormat =
+    format.encoding === "mulaw"
+      ? AudioStreamFormat.getWaveFormat(format.sampleRate, 8, format.channels, AudioFormatTag.MuLaw)
+      : AudioStreamFormat.getWaveFormatPCM(format.sampleRate, 16, format.channels);
   const push = AudioInputStream.createPushStream(streamFormat);
   const recognizer = new SpeechRecognizer(speechConfig(target, options.locale), AudioConfig.fromStreamInput(push));
   const phrases = [...new Set((options.phrases ?? []).map((p) => p.trim()).filter(Boolean))];
@@ -87,8 +106,11 @@ export async function* recognizeWithAzure(target: AzureRecognitionTarget, audio:
   const toRecognition = (r: SpeechRecognitionResult, final: boolean): Recognition => {
     const confidence = final ? confidenceOf(r) : undefined;
     return {
-      text: r.text.trim(), final, ...(confidence === undefined ? {} : { confidence }),
-      startSeconds: r.offset / TICKS_PER_SECOND, durationSeconds: r.duration / TICKS_PER_SECOND,
+      text: r.text.trim(),
+      final,
+      ...(confidence === undefined ? {} : { confidence }),
+      startSeconds: r.offset / TICKS_PER_SECOND,
+      durationSeconds: r.duration / TICKS_PER_SECOND,
     };
   };
   recognizer.recognizing = (_s, e) => {
@@ -97,13 +119,17 @@ export async function* recognizeWithAzure(target: AzureRecognitionTarget, audio:
   };
   recognizer.recognized = (_s, e) => {
     // NoMatch (noise, silence, a language the model did not hear) is no result: the dialogue hears silence.
-    if (e.result.reason === ResultReason.RecognizedSpeech && e.result.text?.trim()) queue.push(toRecognition(e.result, true));
+    if (e.result.reason === ResultReason.RecognizedSpeech && e.result.text?.trim())
+      queue.push(toRecognition(e.result, true));
     notify();
   };
   recognizer.canceled = (_s, e) => {
     if (e.reason === CancellationReason.Error) {
       const status = /Unexpected server response: (\d{3})/.exec(e.errorDetails ?? "")?.[1];
-      failure ??= new AzureSpeechError(`Azure Speech recognition failed (${e.errorCode}): ${e.errorDetails}`, status ? Number(status) : undefined);
+      failure ??= new AzureSpeechError(
+        `Azure Speech recognition failed (${e.errorCode}): ${e.errorDetails}`,
+        status ? Number(status) : undefined,
+      );
     }
     done = true;
     notify();
@@ -130,11 +156,14 @@ export async function* recognizeWithAzure(target: AzureRecognitionTarget, audio:
     }
   })();
   feeding.catch(() => {});
-  recognizer.startContinuousRecognitionAsync(() => {}, (err) => {
-    failure ??= new AzureSpeechError(`Azure Speech recognition did not start: ${err}`);
-    done = true;
-    notify();
-  });
+  recognizer.startContinuousRecognitionAsync(
+    () => {},
+    (err) => {
+      failure ??= new AzureSpeechError(`Azure Speech recognition did not start: ${err}`);
+      done = true;
+      notify();
+    },
+  );
 
   let deadline: NodeJS.Timeout | null = null;
   try {
@@ -147,7 +176,9 @@ export async function* recognizeWithAzure(target: AzureRecognitionTarget, audio:
         // Once the audio has ended the service owes the final phrase and turn.end: not waited for for ever.
         if (audioEnded && !deadline) {
           deadline = setTimeout(() => {
-            failure ??= new AzureSpeechError(`Azure Speech sent no end of turn within ${target.finalTimeoutMs} ms of the end of the audio`);
+            failure ??= new AzureSpeechError(
+              `Azure Speech sent no end of turn within ${target.finalTimeoutMs} ms of the end of the audio`,
+            );
             notify();
           }, target.finalTimeoutMs);
         }

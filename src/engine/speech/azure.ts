@@ -22,7 +22,10 @@ const TTS_CACHE_ENTRIES = 500;
 
 /** Voices per dialect that Azure lists for the locales (ma ar-MA, dz ar-DZ, tn ar-TN, fr fr-FR). */
 export const DEFAULT_AZURE_VOICES: Record<"ma" | "dz" | "tn" | "fr", string> = {
-  ma: "ar-MA-MounaNeural", dz: "ar-DZ-AminaNeural", tn: "ar-TN-ReemNeural", fr: "fr-FR-DeniseNeural",
+  ma: "ar-MA-MounaNeural",
+  dz: "ar-DZ-AminaNeural",
+  tn: "ar-TN-ReemNeural",
+  fr: "fr-FR-DeniseNeural",
 };
 
 export interface AzureSpeechOptions {
@@ -37,12 +40,19 @@ export interface AzureSpeechOptions {
 
 /** Escapes text for an SSML element. */
 export function ssmlText(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 export function ssml(text: string, locale: string, voice: string): string {
-  return `<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="${ssmlText(locale)}">`
-    + `<voice name="${ssmlText(voice)}">${ssmlText(text)}</voice></speak>`;
+  return (
+    `<speak version="1.0" xmlns="http://www.w3.org/2001/10/synthesis" xml:lang="${ssmlText(locale)}">` +
+    `<voice name="${ssmlText(voice)}">${ssmlText(text)}</voice></speak>`
+  );
 }
 
 export class AzureSpeech implements SpeechProvider {
@@ -67,7 +77,10 @@ export class AzureSpeech implements SpeechProvider {
     this.#timeoutMs = options.timeoutMs ?? 10_000;
   }
 
-  async synthesize(text: string, options: { locale: string; voice?: string; sampleRate?: number }): Promise<SynthesizedSpeech> {
+  async synthesize(
+    text: string,
+    options: { locale: string; voice?: string; sampleRate?: number },
+  ): Promise<SynthesizedSpeech> {
     const voice = options.voice ?? defaultVoice(options.locale);
     const key = `${voice}|${options.locale}|${text}`;
     let audio = this.#cache.get(key);
@@ -90,13 +103,18 @@ export class AzureSpeech implements SpeechProvider {
     if (this.#cache.size > TTS_CACHE_ENTRIES) this.#cache.delete(this.#cache.keys().next().value!);
     const mulaw = await audio;
     const samples = mulawToPcm(mulaw);
-    if (options.sampleRate && options.sampleRate !== 8000) return { sampleRate: options.sampleRate, samples: resample(samples, 8000, options.sampleRate) };
+    if (options.sampleRate && options.sampleRate !== 8000)
+      return { sampleRate: options.sampleRate, samples: resample(samples, 8000, options.sampleRate) };
     return { sampleRate: 8000, samples, mulaw };
   }
 
   /** Streams the audio to the service as it comes; interim results, then the final ones (azure-recognition.ts). */
   recognize(audio: AsyncIterable<Uint8Array>, options: RecognizeOptions): AsyncIterable<Recognition> {
-    return recognizeWithAzure({ key: this.#key, region: this.#region, host: this.#sttHost, finalTimeoutMs: this.#timeoutMs }, audio, options);
+    return recognizeWithAzure(
+      { key: this.#key, region: this.#region, host: this.#sttHost, finalTimeoutMs: this.#timeoutMs },
+      audio,
+      options,
+    );
   }
 
   async #fetch(url: string, init: RequestInit): Promise<Response> {
@@ -105,12 +123,20 @@ export class AzureSpeech implements SpeechProvider {
       res = await fetch(url, { ...init, signal: AbortSignal.timeout(this.#timeoutMs) });
     } catch (err) {
       // The agent's next line cannot be spoken: the call ends as speech_unavailable, not as our error (issue 30.8).
-      throw new AzureSpeechError(`Azure Speech is unreachable: ${err instanceof Error ? err.message : String(err)}`, undefined, "speech_unavailable");
+      throw new AzureSpeechError(
+        `Azure Speech is unreachable: ${err instanceof Error ? err.message : String(err)}`,
+        undefined,
+        "speech_unavailable",
+      );
     }
     if (!res.ok) {
       const detail = (await res.text().catch(() => "")).slice(0, 200);
       const down = res.status >= 500 || res.status === 429;
-      throw new AzureSpeechError(`Azure Speech answered ${res.status}${detail ? `: ${detail}` : ""}`, res.status, down ? "speech_unavailable" : undefined);
+      throw new AzureSpeechError(
+        `Azure Speech answered ${res.status}${detail ? `: ${detail}` : ""}`,
+        res.status,
+        down ? "speech_unavailable" : undefined,
+      );
     }
     return res;
   }

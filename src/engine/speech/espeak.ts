@@ -128,7 +128,10 @@ export class EspeakSpeech implements SpeechProvider {
     this.#cacheEntries = options.cacheEntries ?? 2_000;
   }
 
-  synthesize(text: string, options: { locale: string; voice?: string; sampleRate?: number }): Promise<SynthesizedSpeech> {
+  synthesize(
+    text: string,
+    options: { locale: string; voice?: string; sampleRate?: number },
+  ): Promise<SynthesizedSpeech> {
     const voice = options.voice ?? (options.locale.startsWith("fr") ? "fr" : "ar");
     const key = `${voice}|${options.sampleRate ?? 0}|${text}`;
     const cached = this.#cache.get(key);
@@ -137,10 +140,15 @@ export class EspeakSpeech implements SpeechProvider {
       this.#cache.set(key, cached);
       return cached;
     }
-    const made = this.#limiter.run(() => this.#synthesize(voice, text)).then((speech) => {
-      if (!options.sampleRate || options.sampleRate === speech.sampleRate) return speech;
-      return { sampleRate: options.sampleRate, samples: resample(speech.samples, speech.sampleRate, options.sampleRate) };
-    });
+    const made = this.#limiter
+      .run(() => this.#synthesize(voice, text))
+      .then((speech) => {
+        if (!options.sampleRate || options.sampleRate === speech.sampleRate) return speech;
+        return {
+          sampleRate: options.sampleRate,
+          samples: resample(speech.samples, speech.sampleRate, options.sampleRate),
+        };
+      });
     made.catch(() => this.#cache.delete(key));
     this.#cache.set(key, made);
     if (this.#cache.size > this.#cacheEntries) this.#cache.delete(this.#cache.keys().next().value!);
@@ -162,7 +170,10 @@ export class EspeakSpeech implements SpeechProvider {
   }
 
   // eslint-disable-next-line require-yield
-  async *recognize(_audio: AsyncIterable<Uint8Array>, _options: { locale: string; format: AudioFormat }): AsyncIterable<Recognition> {
+  async *recognize(
+    _audio: AsyncIterable<Uint8Array>,
+    _options: { locale: string; format: AudioFormat },
+  ): AsyncIterable<Recognition> {
     throw new Error("espeak-ng does not recognise speech; pair audio carriers with a recognising speech provider");
   }
 

@@ -7,7 +7,11 @@ const ARABIC = /^([اأإآ]?م+|ه+م+|[اأإآ]+ه*|ه+)$/;
 
 /** The words of a recognised text, lower-cased, without punctuation or Arabic diacritics. */
 function words(text: string): string[] {
-  return text.toLowerCase().replace(/[\u064B-\u065F\u0640]/g, "").split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .replace(/[\u064B-\u065F\u0640]/g, "")
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 export function isFillerWord(word: string): boolean {

@@ -16,7 +16,7 @@ for (let i = 0; i < 256; i++) {
   const u = ~i & 0xff;
   const exponent = (u >> 4) & 0x07;
   const magnitude = (((u & 0x0f) << 3) + BIAS) << exponent;
-  DECODE[i] = (u & 0x80 ? BIAS - magnitude : magnitude - BIAS);
+  DECODE[i] = u & 0x80 ? BIAS - magnitude : magnitude - BIAS;
 }
 
 /** One 16-bit linear sample to its mu-law byte. */

@@ -38,7 +38,10 @@ export interface SpeechProvider {
   /** recognize() yields interim results while the customer speaks (what barge-in by words needs). */
   readonly partials?: boolean;
   /** Text to audio in a voice of `locale` (BCP 47, for example ar-MA or fr-FR), at `sampleRate` when given. */
-  synthesize(text: string, options: { locale: string; voice?: string; sampleRate?: number }): Promise<SynthesizedSpeech>;
+  synthesize(
+    text: string,
+    options: { locale: string; voice?: string; sampleRate?: number },
+  ): Promise<SynthesizedSpeech>;
   /**
    * Streaming recognition of a call's inbound audio (frames as the carrier sends them), yielding interim and
    * final results until the audio ends. Providers without recognition (espeak-ng) reject.

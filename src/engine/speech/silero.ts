@@ -66,7 +66,12 @@ export class SileroModel {
 
   static async load(file = sileroModelPath()): Promise<SileroModel> {
     // One thread each: the node's event loop and the other calls share the cores, and batches are small.
-    const session = await InferenceSession.create(file, { intraOpNumThreads: 1, interOpNumThreads: 1, executionMode: "sequential", graphOptimizationLevel: "all" });
+    const session = await InferenceSession.create(file, {
+      intraOpNumThreads: 1,
+      interOpNumThreads: 1,
+      executionMode: "sequential",
+      graphOptimizationLevel: "all",
+    });
     return new SileroModel(session);
   }
 

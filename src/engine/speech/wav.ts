@@ -37,14 +37,19 @@ export function encodeWav(samples: Int16Array, sampleRate: number): Uint8Array {
  */
 export function decodeWav(wav: Uint8Array): { sampleRate: number; samples: Int16Array } {
   const buf = Buffer.from(wav.buffer, wav.byteOffset, wav.byteLength);
-  if (buf.length < 12 || buf.toString("ascii", 0, 4) !== "RIFF" || buf.toString("ascii", 8, 12) !== "WAVE") throw new Error("not a WAV file");
+  if (buf.length < 12 || buf.toString("ascii", 0, 4) !== "RIFF" || buf.toString("ascii", 8, 12) !== "WAVE")
+    throw new Error("not a WAV file");
   let offset = 12;
   let sampleRate = 0;
   while (offset + 8 <= buf.length) {
     const id = buf.toString("ascii", offset, offset + 4);
     const size = buf.readUInt32LE(offset + 4);
     if (id === "fmt ") {
-      if (buf.readUInt16LE(offset + 8) !== 1 || buf.readUInt16LE(offset + 10) !== 1 || buf.readUInt16LE(offset + 22) !== 16) {
+      if (
+        buf.readUInt16LE(offset + 8) !== 1 ||
+        buf.readUInt16LE(offset + 10) !== 1 ||
+        buf.readUInt16LE(offset + 22) !== 16
+      ) {
         throw new Error("only 16-bit PCM mono WAV is supported");
       }
       sampleRate = buf.readUInt32LE(offset + 12);
@@ -79,13 +84,19 @@ export function resample(samples: Int16Array, from: number, to: number): Int16Ar
 const toneSeconds = new Map<string, Int16Array>();
 
 /** A sine tone with short fades (no clicks), standing in for a turn's speech; cheap enough for 500 calls. */
-export function tone(frequency: number, seconds: number, sampleRate = RECORDING_SAMPLE_RATE, amplitude = 6000): Int16Array {
+export function tone(
+  frequency: number,
+  seconds: number,
+  sampleRate = RECORDING_SAMPLE_RATE,
+  amplitude = 6000,
+): Int16Array {
   const hz = Math.round(frequency);
   const key = `${hz}/${sampleRate}/${amplitude}`;
   let second = toneSeconds.get(key);
   if (!second) {
     second = new Int16Array(sampleRate);
-    for (let i = 0; i < sampleRate; i++) second[i] = Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / sampleRate));
+    for (let i = 0; i < sampleRate; i++)
+      second[i] = Math.round(amplitude * Math.sin((2 * Math.PI * hz * i) / sampleRate));
     toneSeconds.set(key, second);
   }
   const n = Math.max(0, Math.round(seconds * sampleRate));

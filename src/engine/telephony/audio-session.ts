@@ -18,8 +18,20 @@ import type { SpeechProvider } from "../speech/provider.ts";
 import { sharedSileroModel, SileroVad } from "../speech/silero.ts";
 import { EnergyVad, type VoiceActivityDetector } from "../speech/vad.ts";
 import {
-  type AnswerResult, type AudioCallLeg, type AudioTelephonyProvider, type CallProgress, type CallRecording, type CallSession, type CarrierRecording,
-  type HangupEvent, type ListenOptions, type OriginateRequest, type SayOptions, type SayResult, speechLocale, type TelephonyProvider,
+  type AnswerResult,
+  type AudioCallLeg,
+  type AudioTelephonyProvider,
+  type CallProgress,
+  type CallRecording,
+  type CallSession,
+  type CarrierRecording,
+  type HangupEvent,
+  type ListenOptions,
+  type OriginateRequest,
+  type SayOptions,
+  type SayResult,
+  speechLocale,
+  type TelephonyProvider,
   type Utterance,
 } from "./provider.ts";
 
@@ -42,14 +54,28 @@ export interface TurnTaking {
 }
 
 /** What the configuration gives when nothing is set (index.ts turnTaking()). */
-export const DEFAULT_TURN_TAKING: TurnTaking = { vad: "silero", threshold: 0.5, endSilenceMs: 200, bargeInMs: 320, fillerMs: 600, minRms: 400 };
+export const DEFAULT_TURN_TAKING: TurnTaking = {
+  vad: "silero",
+  threshold: 0.5,
+  endSilenceMs: 200,
+  bargeInMs: 320,
+  fillerMs: 600,
+  minRms: 400,
+};
 
 /** A detector for one call as turn-taking says; Silero's model is loaded once per process. */
-export async function createVad(t: TurnTaking, log: (message: string, err?: unknown) => void): Promise<VoiceActivityDetector> {
+export async function createVad(
+  t: TurnTaking,
+  log: (message: string, err?: unknown) => void,
+): Promise<VoiceActivityDetector> {
   const energy = () => new EnergyVad({ frameMs: 20, endSilenceMs: t.endSilenceMs, minRms: t.minRms });
   if (t.vad === "energy") return energy();
   try {
-    return new SileroVad(await sharedSileroModel(), { threshold: t.threshold, negThreshold: Math.max(0.01, t.threshold - 0.15), endSilenceMs: t.endSilenceMs });
+    return new SileroVad(await sharedSileroModel(), {
+      threshold: t.threshold,
+      negThreshold: Math.max(0.01, t.threshold - 0.15),
+      endSilenceMs: t.endSilenceMs,
+    });
   } catch (err) {
     // A call must not go deaf: the energy detector takes over, loudly.
     log("the Silero VAD model could not be loaded; this call uses the energy detector", err);
@@ -115,7 +141,8 @@ export class AudioCallSession implements CallSession {
       this.#wakeAll();
     });
     void this.#leg.answered().then((answer) => {
-      if (answer.type === "answered") void this.#pump().catch((err) => this.#o.log(`call ${this.providerCallId}: the audio pump failed`, err));
+      if (answer.type === "answered")
+        void this.#pump().catch((err) => this.#o.log(`call ${this.providerCallId}: the audio pump failed`, err));
     });
   }
 
@@ -166,7 +193,11 @@ export class AudioCallSession implements CallSession {
   async say(text: string, options: SayOptions = {}): Promise<SayResult> {
     if (this.#fatal) throw this.#fatal;
     if (this.closed || !text.trim()) return { interrupted: false, spokenSeconds: 0 };
-    const speech = await this.#o.speech.synthesize(text, { locale: options.locale ?? this.#o.locale, ...(this.#o.voice ? { voice: this.#o.voice } : {}), sampleRate: 8000 });
+    const speech = await this.#o.speech.synthesize(text, {
+      locale: options.locale ?? this.#o.locale,
+      ...(this.#o.voice ? { voice: this.#o.voice } : {}),
+      sampleRate: 8000,
+    });
     if (this.closed) return { interrupted: false, spokenSeconds: 0 };
     const audio = speech.mulaw ?? pcmToMulaw(speech.samples);
     const started = this.connectedSeconds();
@@ -178,7 +209,10 @@ export class AudioCallSession implements CallSession {
     if (this.#lines.length > 4) this.#lines.shift();
     try {
       const played = await this.#leg.play(audio);
-      return { interrupted: played.interrupted || this.#bargedIn, spokenSeconds: Math.max(0, this.connectedSeconds() - started) };
+      return {
+        interrupted: played.interrupted || this.#bargedIn,
+        spokenSeconds: Math.max(0, this.connectedSeconds() - started),
+      };
     } finally {
       this.#playing = false;
       line.until = this.connectedSeconds();
@@ -234,7 +268,8 @@ export class AudioCallSession implements CallSession {
       if (turn && (event === "speech_end" || turn.frames * frameMs >= MAX_TURN_MS)) {
         this.#capturing = false;
         // The trailing silence that ended the turn is not speech.
-        const spoken = event === "speech_end" ? Math.max(1, turn.frames - Math.floor(t.endSilenceMs / frameMs)) : turn.frames;
+        const spoken =
+          event === "speech_end" ? Math.max(1, turn.frames - Math.floor(t.endSilenceMs / frameMs)) : turn.frames;
         turn.end((spoken * frameMs) / 1000);
         turn = null;
       }
@@ -267,7 +302,11 @@ export class AudioCallSession implements CallSession {
     const overAgent = this.#playing || this.#agentSpeakingAt(this.#inboundSeconds());
     const result = (async () => {
       const texts: { text: string; confidence?: number }[] = [];
-      const options = { locale: this.#o.locale, format: this.#leg.format, ...(this.#o.phrases?.length ? { phrases: this.#o.phrases } : {}) };
+      const options = {
+        locale: this.#o.locale,
+        format: this.#leg.format,
+        ...(this.#o.phrases?.length ? { phrases: this.#o.phrases } : {}),
+      };
       for await (const r of this.#o.speech.recognize(turn.audio(), options)) {
         const text = r.text.trim();
         if (!r.final) {
@@ -278,10 +317,12 @@ export class AudioCallSession implements CallSession {
       }
       this.#failedTurns = 0;
       return texts;
-    })().catch((err: unknown) => {
-      this.#recognitionFailed(err);
-      return [];
-    }).finally(() => turn.end(turn.frames * 0.02));
+    })()
+      .catch((err: unknown) => {
+        this.#recognitionFailed(err);
+        return [];
+      })
+      .finally(() => turn.end(turn.frames * 0.02));
     this.#chain = this.#chain.then(async () => {
       const texts = await result;
       // Only "mm" or "euh" over the agent's voice: a backchannel, not the customer's answer.
@@ -289,7 +330,9 @@ export class AudioCallSession implements CallSession {
       if (texts.length > 0 && !backchannel) {
         const confidences = texts.flatMap((t) => (t.confidence === undefined ? [] : [t.confidence]));
         this.#heard.push({
-          text: texts.map((t) => t.text).join(" "), at: turn.at, durationSeconds: turn.durationSeconds,
+          text: texts.map((t) => t.text).join(" "),
+          at: turn.at,
+          durationSeconds: turn.durationSeconds,
           ...(confidences.length ? { confidence: Math.min(...confidences) } : {}),
         });
       }
@@ -303,7 +346,12 @@ export class AudioCallSession implements CallSession {
     const endReason = (err as { endReason?: unknown } | null)?.endReason;
     if (typeof endReason === "string") this.#fatal ??= err as Error;
     else if (++this.#failedTurns >= MAX_FAILED_TURNS) {
-      this.#fatal ??= Object.assign(new Error(`speech recognition failed on ${this.#failedTurns} turns in a row: ${err instanceof Error ? err.message : String(err)}`), { endReason: "speech_unavailable" });
+      this.#fatal ??= Object.assign(
+        new Error(
+          `speech recognition failed on ${this.#failedTurns} turns in a row: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+        { endReason: "speech_unavailable" },
+      );
     }
     if (this.#fatal) this.#wakeAll();
   }
@@ -408,9 +456,14 @@ export class PairedTelephony implements TelephonyProvider {
   async originate(request: OriginateRequest): Promise<AudioCallSession> {
     const leg = await this.#o.carrier.originate(request);
     return new AudioCallSession({
-      leg, speech: this.#o.speech, locale: speechLocale(request.language, request.dialect), phrases: request.phrases,
-      voice: this.#o.voices[request.language === "fr" ? "fr" : request.dialect], speed: this.#o.speed,
-      turnTaking: this.#o.turnTaking, log: this.#o.log,
+      leg,
+      speech: this.#o.speech,
+      locale: speechLocale(request.language, request.dialect),
+      phrases: request.phrases,
+      voice: this.#o.voices[request.language === "fr" ? "fr" : request.dialect],
+      speed: this.#o.speed,
+      turnTaking: this.#o.turnTaking,
+      log: this.#o.log,
     });
   }
 

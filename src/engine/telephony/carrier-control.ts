@@ -57,19 +57,37 @@ const NETWORK_CODES: Record<string, [string, string]> = {
  * host, or the HTTP status; never the request, its URL's credentials or the carrier's words.
  */
 export function unreachableFailure(carrier: string, err: unknown, status?: unknown, apiUrl?: string): CallFailure {
-  for (let e = err as { code?: unknown; name?: unknown; hostname?: unknown; cause?: unknown } | null, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    const known = NETWORK_CODES[typeof e.code === "string" ? e.code : ""] ?? NETWORK_CODES[typeof e.name === "string" ? e.name : ""];
+  for (
+    let e = err as { code?: unknown; name?: unknown; hostname?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
+    const known =
+      NETWORK_CODES[typeof e.code === "string" ? e.code : ""] ??
+      NETWORK_CODES[typeof e.name === "string" ? e.name : ""];
     if (known) {
-      const name = typeof e.hostname === "string" ? e.hostname : apiUrl && URL.canParse(apiUrl) ? new URL(apiUrl).hostname : undefined;
+      const name =
+        typeof e.hostname === "string"
+          ? e.hostname
+          : apiUrl && URL.canParse(apiUrl)
+            ? new URL(apiUrl).hostname
+            : undefined;
       const host = name && /^[a-z0-9.-]{1,253}$/i.test(name) ? ` (${name})` : "";
       return { code: known[0], message: `${carrier}'s API could not be reached: ${known[1]}${host}.` };
     }
   }
-  if (typeof status === "number") return { code: `http_${status}`, message: `${carrier}'s API answered HTTP ${status}: it is unavailable or rate-limits this account.` };
+  if (typeof status === "number")
+    return {
+      code: `http_${status}`,
+      message: `${carrier}'s API answered HTTP ${status}: it is unavailable or rate-limits this account.`,
+    };
   return { code: "carrier_unreachable", message: `${carrier}'s API could not be reached.` };
 }
 
 /** No caller number for the call's country on this node: the node cannot dial it (issue 32.4). */
 export function noCallerNumber(country: string, variable: string): CallFailure {
-  return { code: "no_caller_number", message: `No caller number for ${country} is configured on this node (${variable}).` };
+  return {
+    code: "no_caller_number",
+    message: `No caller number for ${country} is configured on this node (${variable}).`,
+  };
 }

@@ -8,15 +8,29 @@ import type { z } from "zod";
 export type Frame<T> = { ok: true; message: T } | { ok: false; reason: string };
 
 /** Any JSON object with a string discriminator under `key` ("type" or "event"); other fields are read by type. */
-export function parseFrame(data: unknown, isBinary: boolean, key: "type" | "event"): Frame<Record<string, unknown> & Record<typeof key, string>> {
+export function parseFrame(
+  data: unknown,
+  isBinary: boolean,
+  key: "type" | "event",
+): Frame<Record<string, unknown> & Record<typeof key, string>> {
   if (isBinary) return { ok: false, reason: "a binary frame" };
   let value: unknown;
   try {
-    value = JSON.parse(Buffer.isBuffer(data) ? data.toString("utf8") : Array.isArray(data) ? Buffer.concat(data as Buffer[]).toString("utf8") : String(data));
+    value = JSON.parse(
+      Buffer.isBuffer(data)
+        ? data.toString("utf8")
+        : Array.isArray(data)
+          ? Buffer.concat(data as Buffer[]).toString("utf8")
+          : String(data),
+    );
   } catch {
     return { ok: false, reason: "a frame that is not JSON" };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: `a JSON ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}, not an object` };
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return {
+      ok: false,
+      reason: `a JSON ${value === null ? "null" : Array.isArray(value) ? "array" : typeof value}, not an object`,
+    };
   const discriminator = (value as Record<string, unknown>)[key];
   if (typeof discriminator !== "string") return { ok: false, reason: `an object without a string "${key}"` };
   return { ok: true, message: value as Record<string, unknown> & Record<typeof key, string> };

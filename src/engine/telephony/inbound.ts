@@ -66,7 +66,13 @@ export function header(request: CarrierRequest, name: string): string | undefine
 }
 
 /** A refusal, logged with the carrier and the path. */
-export function refusal(carrier: string, request: CarrierRequest, log: CarrierLog, status: number, detail: string): CarrierAnswer {
+export function refusal(
+  carrier: string,
+  request: CarrierRequest,
+  log: CarrierLog,
+  status: number,
+  detail: string,
+): CarrierAnswer {
   log.warn({ carrier, path: request.path, status }, `carrier request refused: ${detail}`);
   return { status, body: { detail } };
 }

@@ -8,10 +8,25 @@
 import { setTimeout as delay } from "node:timers/promises";
 import type { CarrierControl, TextChannel } from "./carrier-control.ts";
 import type {
-  AnsweredBy, AnswerResult, CallProgress, CallRecording, CallSession, HangupEvent, ListenOptions, SayOptions, SayResult, CarrierRecording, Utterance,
+  AnsweredBy,
+  AnswerResult,
+  CallProgress,
+  CallRecording,
+  CallSession,
+  HangupEvent,
+  ListenOptions,
+  SayOptions,
+  SayResult,
+  CarrierRecording,
+  Utterance,
 } from "./provider.ts";
 
-export { CarrierRefusedError, CarrierUnavailableError, type CarrierControl, type TextChannel } from "./carrier-control.ts";
+export {
+  CarrierRefusedError,
+  CarrierUnavailableError,
+  type CarrierControl,
+  type TextChannel,
+} from "./carrier-control.ts";
 
 /** Seconds of speech per word when the carrier does not report playback (150 words a minute), as the dialer budgets. */
 const SECONDS_PER_WORD = 0.4;
@@ -139,12 +154,16 @@ export class TextCarrierSession implements CallSession {
 
   async say(text: string, options: SayOptions = {}): Promise<SayResult> {
     if (this.closed || this.#answeredAt === null || !text) return { interrupted: false, spokenSeconds: 0 };
-    if (!this.#channel && !(await this.#waitFor(() => this.#channel !== null || this.closed, 5))) return { interrupted: false, spokenSeconds: 0 };
+    if (!this.#channel && !(await this.#waitFor(() => this.#channel !== null || this.closed, 5)))
+      return { interrupted: false, spokenSeconds: 0 };
     if (!this.#channel || this.closed) return { interrupted: false, spokenSeconds: 0 };
     this.#interrupted = false;
     const started = this.connectedSeconds();
     const machineBefore = this.#machine;
-    this.#channel.speak(text, { locale: options.locale ?? this.#o.locale, interruptible: options.interruptible ?? true });
+    this.#channel.speak(text, {
+      locale: options.locale ?? this.#o.locale,
+      interruptible: options.interruptible ?? true,
+    });
     // The carrier does not report the end of playback: wait the speaking time unless the customer cuts in, has
     // already answered (ConversationRelay sends a prompt only once the caller has finished speaking, and queues our
     // next tokens itself: the answer is not held on our estimate of the playback, issue 30.7), or a machine is
@@ -152,14 +171,24 @@ export class TextCarrierSession implements CallSession {
     // waited out whatever is heard: a hang-up right after it must not cut it.
     const heardBefore = this.#heard.length;
     const mayCut = options.interruptible !== false;
-    await this.#waitFor(() => this.#interrupted || this.closed || (mayCut && this.#heard.length > heardBefore) || this.#machine !== machineBefore, spokenSeconds(text));
+    await this.#waitFor(
+      () =>
+        this.#interrupted ||
+        this.closed ||
+        (mayCut && this.#heard.length > heardBefore) ||
+        this.#machine !== machineBefore,
+      spokenSeconds(text),
+    );
     return { interrupted: this.#interrupted, spokenSeconds: Math.max(0, this.connectedSeconds() - started) };
   }
 
   async listen(options: ListenOptions): Promise<Utterance | null> {
     if (this.#answeredAt === null) return null;
     const machineBefore = this.#machine;
-    await this.#waitFor(() => this.#heard.length > 0 || this.closed || this.#machine !== machineBefore, options.timeoutSeconds);
+    await this.#waitFor(
+      () => this.#heard.length > 0 || this.closed || this.#machine !== machineBefore,
+      options.timeoutSeconds,
+    );
     return this.#heard.shift() ?? null;
   }
 
@@ -169,7 +198,9 @@ export class TextCarrierSession implements CallSession {
     const answered = this.#answeredAt !== null;
     if (answered && this.#channel && !this.#channelLost) this.#channel.end();
     else {
-      await this.#o.control.hangup(this.providerCallId, answered).catch((err) => this.#o.onError?.(`call ${this.callId}: the carrier refused the hang-up`, err));
+      await this.#o.control
+        .hangup(this.providerCallId, answered)
+        .catch((err) => this.#o.onError?.(`call ${this.callId}: the carrier refused the hang-up`, err));
     }
     const settledInTime = await Promise.race([
       (answered ? this.#end : this.#answer).then(() => true),
@@ -259,7 +290,9 @@ export class TextCarrierSession implements CallSession {
   unanswered(type: "busy" | "no_answer" | "failed" | "canceled", reason: string = type): boolean {
     if (this.#rank >= RANK.ended) return false;
     this.#rank = RANK.ended;
-    this.#endUnanswered(type === "failed" ? { type, reason, seconds: this.#elapsed() } : { type, seconds: this.#elapsed() });
+    this.#endUnanswered(
+      type === "failed" ? { type, reason, seconds: this.#elapsed() } : { type, seconds: this.#elapsed() },
+    );
     return true;
   }
 
@@ -338,7 +371,10 @@ export class TextCarrierSession implements CallSession {
     if (this.#ended) return;
     void (async () => {
       // Without a final callback in time, end the call on the carrier ourselves and bill our own clock.
-      const done = await Promise.race([this.#end.then(() => true), delay(FINAL_CALLBACK_WAIT_MS, false, { ref: false })]);
+      const done = await Promise.race([
+        this.#end.then(() => true),
+        delay(FINAL_CALLBACK_WAIT_MS, false, { ref: false }),
+      ]);
       if (done || this.#ended) return;
       await this.#o.control.hangup(this.providerCallId, true).catch(() => {});
       this.#finish(this.connectedSeconds());
@@ -401,7 +437,8 @@ export class TextCarrierSession implements CallSession {
 
   async #fetchRecording(): Promise<CallRecording | CarrierRecording | null> {
     if (this.#answeredAt === null) return null;
-    if (this.#recordingLocation === undefined) await new Promise<void>((resolve) => this.#recordingWaiters.add(resolve));
+    if (this.#recordingLocation === undefined)
+      await new Promise<void>((resolve) => this.#recordingWaiters.add(resolve));
     if (!this.#recordingLocation) return null;
     return { source: this.#o.control.recordingSource(this.#recordingLocation) };
   }
@@ -430,10 +467,13 @@ export class TextCarrierSession implements CallSession {
         this.#wakers.delete(wake);
         resolve();
       };
-      const timer: NodeJS.Timeout = setTimeout(() => {
-        this.#wakers.delete(wake);
-        resolve();
-      }, (seconds * 1000) / this.#o.speed);
+      const timer: NodeJS.Timeout = setTimeout(
+        () => {
+          this.#wakers.delete(wake);
+          resolve();
+        },
+        (seconds * 1000) / this.#o.speed,
+      );
       this.#wakers.add(wake);
     });
     return done();

@@ -9,7 +9,7 @@ export const getOrderAnalyticsTool = defineTool({
   description: [
     "Counts the account's orders created from `from` (inclusive) to `to` (exclusive), both RFC 3339 or YYYY-MM-DD, at most 366 days apart, per `group_by`: day (default), week, shop, country, product, hour_called (UTC hour of the first dial) or attempts (calls per order); `shop_external_id` keeps one shop.",
     "Each row: orders, reached (a person answered), confirmed, declined, other_outcomes, delivered, refused_or_returned, confirmation_rate (confirmed/orders), delivered_rate (delivered among confirmed / confirmed), median_minutes_to_first_dial, billed_seconds, billed_seconds_per_confirmed, billed_seconds_per_delivered. Counts are exact.",
-    "Use it to answer \"how many of last month's confirmed orders were delivered?\" or \"which hour of the day confirms best?\". Grouped by shop or product, pages hold `limit` groups: call again with `cursor` = `next_cursor` and the same other arguments.",
+    'Use it to answer "how many of last month\'s confirmed orders were delivered?" or "which hour of the day confirms best?". Grouped by shop or product, pages hold `limit` groups: call again with `cursor` = `next_cursor` and the same other arguments.',
   ].join("\n\n"),
   input: analyticsToolInput,
   output: rootObject(analyticsOutSchema, "The range, the grouping and one row per group."),

@@ -8,7 +8,8 @@ import { defineTool, rootObject } from "./tool.ts";
 export const addDoNotCallTool = defineTool({
   name: "add_do_not_call",
   title: "Never call a number again",
-  description: "Puts a customer's phone number (E.164, for example +212612345678) on the account's do-not-call list: from then on create_call to it fails with number_do_not_call, and a call already queued to it is not dialled. Idempotent: adding a listed number returns its entry unchanged with `created: false`. Customers who ask during a call not to be called again are listed automatically (`source: customer_request`, with the call as evidence; `customer.opted_out` is sent).",
+  description:
+    "Puts a customer's phone number (E.164, for example +212612345678) on the account's do-not-call list: from then on create_call to it fails with number_do_not_call, and a call already queued to it is not dialled. Idempotent: adding a listed number returns its entry unchanged with `created: false`. Customers who ask during a call not to be called again are listed automatically (`source: customer_request`, with the call as evidence; `customer.opted_out` is sent).",
   input: z.strictObject(doNotCallCreateBody.shape),
   output: z.object({
     entry: rootObject(doNotCallEntrySchema),
@@ -23,7 +24,8 @@ export const addDoNotCallTool = defineTool({
 export const listDoNotCallTool = defineTool({
   name: "list_do_not_call",
   title: "List the do-not-call numbers",
-  description: "Lists the numbers the account never calls, most recently added first, each with who added it (`api` or, when the customer asked during a call, `customer_request` with its `call_id`). Pages as in the other lists (`limit`, `cursor` = `next_cursor`).",
+  description:
+    "Lists the numbers the account never calls, most recently added first, each with who added it (`api` or, when the customer asked during a call, `customer_request` with its `call_id`). Pages as in the other lists (`limit`, `cursor` = `next_cursor`).",
   input: z.strictObject(doNotCallListQuery.shape),
   output: pageSchema(doNotCallEntrySchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -35,7 +37,8 @@ export const listDoNotCallTool = defineTool({
 export const removeDoNotCallTool = defineTool({
   name: "remove_do_not_call",
   title: "Allow calls to a number again",
-  description: "Removes a number from the do-not-call list, so create_call to it works again. Only do this when the customer asked to be called again. Idempotent: `removed: false` when it was not listed.",
+  description:
+    "Removes a number from the do-not-call list, so create_call to it works again. Only do this when the customer asked to be called again. Idempotent: `removed: false` when it was not listed.",
   input: z.strictObject({ phone_number: z.string().min(1).max(32).describe("The listed number, E.164.") }),
   output: z.object({ removed: z.boolean().describe("True when the number was listed and is no longer.") }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

@@ -7,7 +7,8 @@ import { defineTool, rootObject } from "./tool.ts";
 export const eraseCustomerDataTool = defineTool({
   name: "erase_customer_data",
   title: "Erase a customer's personal data",
-  description: "Erases, across the account, everything personal about a customer's phone number (E.164): names and numbers on calls, transcripts and the customer's words, recordings (local or in the bucket), WhatsApp message bodies, customer fields of stored webhook events. Amounts, durations and billing stay, anonymised; the number stays on the do-not-call list. Runs as a job: the answer is `pending`; read get_erasure until `completed` for the counts and the store write-backs the shop must erase on its store. A repeat completes with zero counts.",
+  description:
+    "Erases, across the account, everything personal about a customer's phone number (E.164): names and numbers on calls, transcripts and the customer's words, recordings (local or in the bucket), WhatsApp message bodies, customer fields of stored webhook events. Amounts, durations and billing stay, anonymised; the number stays on the do-not-call list. Runs as a job: the answer is `pending`; read get_erasure until `completed` for the counts and the store write-backs the shop must erase on its store. A repeat completes with zero counts.",
   input: z.strictObject(erasureCreateBody.shape),
   output: rootObject(erasureOutSchema),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
@@ -19,7 +20,8 @@ export const eraseCustomerDataTool = defineTool({
 export const getErasureTool = defineTool({
   name: "get_erasure",
   title: "Read an erasure",
-  description: "Reads an erasure started with erase_customer_data: `pending` or `completed`, how many of each thing were erased (calls, transcripts, recordings, messages, orders, webhook events, stored replies, do-not-call notes) and the store write-backs already sent about the customer's orders, which the shop must erase on its store. An unknown id fails with erasure_not_found.",
+  description:
+    "Reads an erasure started with erase_customer_data: `pending` or `completed`, how many of each thing were erased (calls, transcripts, recordings, messages, orders, webhook events, stored replies, do-not-call notes) and the store write-backs already sent about the customer's orders, which the shop must erase on its store. An unknown id fails with erasure_not_found.",
   input: z.strictObject(erasureParams.shape),
   output: rootObject(erasureOutSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },

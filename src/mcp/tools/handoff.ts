@@ -10,7 +10,8 @@ const params = { shop_external_id: handoffParams.shape.shop_external_id };
 export const setHandoffTool = defineTool({
   name: "set_handoff",
   title: "Transfer a shop's calls to a person",
-  description: "Sets (replaces) where the shop's calls are handed over to a person: `phone_number` (E.164, mobile or fixed line of the shop's country), `triggers` (customer_asks, unanswered_question, unclear, angry), `ring_timeout_seconds` (5 to 60) and optional weekly `hours` in the shop's time zone. When a trigger happens the agent tells the customer it is putting them through, the person hears a short brief (customer, order, total, why) and is bridged; unanswered, busy or outside hours, the call ends callback_requested with transfer.status saying why.",
+  description:
+    "Sets (replaces) where the shop's calls are handed over to a person: `phone_number` (E.164, mobile or fixed line of the shop's country), `triggers` (customer_asks, unanswered_question, unclear, angry), `ring_timeout_seconds` (5 to 60) and optional weekly `hours` in the shop's time zone. When a trigger happens the agent tells the customer it is putting them through, the person hears a short brief (customer, order, total, why) and is bridged; unanswered, busy or outside hours, the call ends callback_requested with transfer.status saying why.",
   input: z.strictObject({ ...params, ...handoffInputSchema.shape }),
   output: rootObject(handoffSchema, "The shop's handoff."),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -22,7 +23,8 @@ export const setHandoffTool = defineTool({
 export const getHandoffTool = defineTool({
   name: "get_handoff",
   title: "Read a shop's handoff to a person",
-  description: "Reads where and when the shop's calls are handed over to a person: the number, the triggers, the ring timeout and the hours (with their time zone). A shop without one is handoff_not_configured; another account's shop is shop_not_found.",
+  description:
+    "Reads where and when the shop's calls are handed over to a person: the number, the triggers, the ring timeout and the hours (with their time zone). A shop without one is handoff_not_configured; another account's shop is shop_not_found.",
   input: z.strictObject(params),
   output: rootObject(handoffSchema, "The shop's handoff."),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -34,7 +36,8 @@ export const getHandoffTool = defineTool({
 export const deleteHandoffTool = defineTool({
   name: "delete_handoff",
   title: "Stop transferring a shop's calls",
-  description: "Removes the shop's handoff: from then on a customer asking for a person (or a question the agent cannot answer) is promised a callback, as before. A shop without one is handoff_not_configured; another account's shop is shop_not_found.",
+  description:
+    "Removes the shop's handoff: from then on a customer asking for a person (or a question the agent cannot answer) is promised a callback, as before. A shop without one is handoff_not_configured; another account's shop is shop_not_found.",
   input: z.strictObject(params),
   output: z.object({ deleted: z.literal(true) }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },

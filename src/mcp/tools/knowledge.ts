@@ -9,7 +9,8 @@ const shopKey = { shop_external_id: z.string().describe("The shop's `external_id
 export const getKnowledgeTool = defineTool({
   name: "get_knowledge",
   title: "Read a shop's answers",
-  description: "Reads what the voice agent answers when the shop's customers ask during a call: delivery delays (default and per city or region), whether the parcel may be opened before paying, the return and exchange policy, payment methods, opening hours, a contact channel and up to 50 questions and answers per language. Error knowledge_not_configured when none is set; shop_not_found for a missing or archived shop.",
+  description:
+    "Reads what the voice agent answers when the shop's customers ask during a call: delivery delays (default and per city or region), whether the parcel may be opened before paying, the return and exchange policy, payment methods, opening hours, a contact channel and up to 50 questions and answers per language. Error knowledge_not_configured when none is set; shop_not_found for a missing or archived shop.",
   input: z.strictObject(shopKey),
   output: rootObject(knowledgeSchema),
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -21,7 +22,8 @@ export const getKnowledgeTool = defineTool({
 export const setKnowledgeTool = defineTool({
   name: "set_knowledge",
   title: "Set a shop's answers",
-  description: "Replaces, as a whole, what the voice agent answers when customers ask: `delivery` ({default: {min_days, max_days}, areas: [{names, min_days, max_days}]}), `open_before_paying`, `returns` ({accepted, days, exchange, fee, note}), `payment_methods` (cash, card_on_delivery, transfer), `opening_hours` and `qa[].answer` as text per language (`fr`, `ar`, or `ar_ma`/`ar_dz`/`ar_tn` for one dialect), spoken exactly as written, `contact` ({channel, value}) and `qa` (up to 50, each with `keywords` that identify the question in the customer's words). Anything left out is not answered: the question is recorded in the call's `outcome_details.unanswered_questions`. Try it with simulate_call before real calls.",
+  description:
+    "Replaces, as a whole, what the voice agent answers when customers ask: `delivery` ({default: {min_days, max_days}, areas: [{names, min_days, max_days}]}), `open_before_paying`, `returns` ({accepted, days, exchange, fee, note}), `payment_methods` (cash, card_on_delivery, transfer), `opening_hours` and `qa[].answer` as text per language (`fr`, `ar`, or `ar_ma`/`ar_dz`/`ar_tn` for one dialect), spoken exactly as written, `contact` ({channel, value}) and `qa` (up to 50, each with `keywords` that identify the question in the customer's words). Anything left out is not answered: the question is recorded in the call's `outcome_details.unanswered_questions`. Try it with simulate_call before real calls.",
   input: z.strictObject({ ...shopKey, ...knowledgeInputSchema.shape }),
   output: rootObject(knowledgeSchema),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -33,7 +35,8 @@ export const setKnowledgeTool = defineTool({
 export const deleteKnowledgeTool = defineTool({
   name: "delete_knowledge",
   title: "Remove a shop's answers",
-  description: "Removes the shop's knowledge: calls placed afterwards answer questions only from the order and record the others as unanswered. Error knowledge_not_configured when none is set.",
+  description:
+    "Removes the shop's knowledge: calls placed afterwards answer questions only from the order and record the others as unanswered. Error knowledge_not_configured when none is set.",
   input: z.strictObject(shopKey),
   output: z.object({ deleted: z.literal(true).describe("The knowledge is gone.") }),
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },

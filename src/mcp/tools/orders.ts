@@ -2,7 +2,12 @@
 import { z } from "zod";
 import { pageSchema } from "../../schemas/common.ts";
 import { deliveryEventInputSchema, deliveryEventResultSchema } from "../../schemas/delivery.ts";
-import { agentResolutionInputSchema, agentResolutionResultSchema, listOrdersQuery, orderOutSchema } from "../../schemas/orders.ts";
+import {
+  agentResolutionInputSchema,
+  agentResolutionResultSchema,
+  listOrdersQuery,
+  orderOutSchema,
+} from "../../schemas/orders.ts";
 import { recordDeliveryEvent } from "../../services/delivery.ts";
 import { getOrder, listOrders, resolveOrderByAgent } from "../../services/orders.ts";
 import { defineTool, rootObject } from "./tool.ts";
@@ -16,7 +21,7 @@ export const getOrderTool = defineTool({
     "Reads one order by its shop and its own external id (the `order.external_id` given to create_call): its items, amount, every call made about it in order (`attempts`: the first call and its retries) and its one `resolution`.",
     "`resolution.value` is what the customer answered about the order: confirmed, declined, rescheduled, callback_requested, change_requested, wrong_number, or unresolved (nobody reached yet, or no decision). `channel` says how the answer came (`voice`: a call, `whatsapp`: a reply), `resolved_at` when, `details` the same details as a call's outcome_details, `call_id` or `message_id` which call or message gave it.",
     "A later answer replaces an earlier one by a fixed rule: unresolved never replaces anything; a decisive answer (confirmed, declined, rescheduled, change_requested, wrong_number) beats callback_requested, which beats unresolved; between two answers of the same kind the later one wins. `status` is `resolved` once the answer is decisive, else `open`.",
-    "Use it to answer \"is order X confirmed?\" without reading each call. A missing shop or order, or another account's, is not_found.",
+    'Use it to answer "is order X confirmed?" without reading each call. A missing shop or order, or another account\'s, is not_found.',
   ].join("\n\n"),
   input: z.strictObject({
     shop_external_id: z.string().describe("The order's shop, as given to create_call."),
@@ -26,13 +31,15 @@ export const getOrderTool = defineTool({
   annotations: READ,
   rateClass: "read",
   mirrors: { method: "GET", path: "/v1/shops/{shop_external_id}/orders/{order_external_id}" },
-  run: ({ shop_external_id, order_external_id }, { ctx, who }) => getOrder(ctx, who, shop_external_id, order_external_id),
+  run: ({ shop_external_id, order_external_id }, { ctx, who }) =>
+    getOrder(ctx, who, shop_external_id, order_external_id),
 });
 
 export const listOrdersTool = defineTool({
   name: "list_orders",
   title: "List orders",
-  description: "Lists the account's orders, newest first, each with its attempts and resolution (see get_order), with optional filters: `status` (`open`: unresolved or callback_requested; `resolved`: a decisive answer), `resolution` (one value), `shop_external_id`, `merchant_id` (a merchant's `merchant_external_id`, across their shops), `created_after` and `created_before` (RFC 3339 or YYYY-MM-DD). Pages hold `limit` orders (1 to 100, default 20); when `has_more` is true, call again with `cursor` set to `next_cursor` and the SAME filters. A bad `status` is invalid_status_filter.",
+  description:
+    "Lists the account's orders, newest first, each with its attempts and resolution (see get_order), with optional filters: `status` (`open`: unresolved or callback_requested; `resolved`: a decisive answer), `resolution` (one value), `shop_external_id`, `merchant_id` (a merchant's `merchant_external_id`, across their shops), `created_after` and `created_before` (RFC 3339 or YYYY-MM-DD). Pages hold `limit` orders (1 to 100, default 20); when `has_more` is true, call again with `cursor` set to `next_cursor` and the SAME filters. A bad `status` is invalid_status_filter.",
   input: z.strictObject(listOrdersQuery.shape),
   output: pageSchema(orderOutSchema),
   annotations: READ,
@@ -79,7 +86,8 @@ export const resolveOrderTool = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   rateClass: "write",
   mirrors: { method: "PUT", path: "/v1/shops/{shop_external_id}/orders/{order_external_id}/resolution" },
-  run: ({ shop_external_id, order_external_id, ...input }, { ctx, who }) => resolveOrderByAgent(ctx, who, shop_external_id, order_external_id, input),
+  run: ({ shop_external_id, order_external_id, ...input }, { ctx, who }) =>
+    resolveOrderByAgent(ctx, who, shop_external_id, order_external_id, input),
 });
 
 export const ORDER_TOOLS = [getOrderTool, listOrdersTool, recordDeliveryEventTool, resolveOrderTool];

@@ -25,7 +25,13 @@ export function listOperations(doc: unknown): EndpointSummary[] {
     for (const method of METHODS) {
       const op = item[method];
       if (!op) continue;
-      out.push({ method: method.toUpperCase(), path, operation_id: op.operationId ?? null, summary: op.summary ?? null, tags: op.tags ?? [] });
+      out.push({
+        method: method.toUpperCase(),
+        path,
+        operation_id: op.operationId ?? null,
+        summary: op.summary ?? null,
+        tags: op.tags ?? [],
+      });
     }
   }
   return out;
@@ -42,7 +48,11 @@ function templateRegex(template: string): RegExp {
  */
 export function resolvePath(doc: unknown, given: string): string | null {
   const paths = Object.keys((doc as OpenApiDocument).paths ?? {});
-  const clean = given.trim().split(/[?#]/)[0]!.replace(/\/+$/, "").replace(/:([A-Za-z_]+)/g, "{$1}");
+  const clean = given
+    .trim()
+    .split(/[?#]/)[0]!
+    .replace(/\/+$/, "")
+    .replace(/:([A-Za-z_]+)/g, "{$1}");
   const candidates = [clean, `/${clean.replace(/^\/+/, "")}`, `/v1/${clean.replace(/^\/+/, "")}`];
   for (const c of candidates) if (paths.includes(c)) return c;
   for (const c of candidates) {
@@ -70,16 +80,26 @@ export function referencedSchemas(doc: unknown, start: unknown): Record<string, 
 }
 
 /** The operation object at (method, path), or not_found naming what exists. */
-export function findOperation(doc: unknown, method: string, path: string): { path: string; operation: Record<string, unknown> } {
+export function findOperation(
+  doc: unknown,
+  method: string,
+  path: string,
+): { path: string; operation: Record<string, unknown> } {
   const resolved = resolvePath(doc, path);
   if (!resolved) {
-    throw new ApiError("not_found", `No documented path matches "${path.slice(0, 200)}". Call list_endpoints for every method and path.`);
+    throw new ApiError(
+      "not_found",
+      `No documented path matches "${path.slice(0, 200)}". Call list_endpoints for every method and path.`,
+    );
   }
   const item = (doc as OpenApiDocument).paths![resolved]!;
   const op = item[method.toLowerCase() as (typeof METHODS)[number]];
   if (!op) {
     const allowed = METHODS.filter((m) => item[m]).map((m) => m.toUpperCase());
-    throw new ApiError("not_found", `${resolved} has no ${method.toUpperCase().slice(0, 10)} operation; it has ${allowed.join(", ")}.`);
+    throw new ApiError(
+      "not_found",
+      `${resolved} has no ${method.toUpperCase().slice(0, 10)} operation; it has ${allowed.join(", ")}.`,
+    );
   }
   return { path: resolved, operation: op as Record<string, unknown> };
 }
@@ -124,7 +144,13 @@ export function parseChangelog(text: string): Changelog {
       section[section.length - 1] += ` ${line.trim()}`;
     }
   }
-  return { notes: notes.join("\n").trim().replace(/\n{3,}/g, "\n\n"), releases };
+  return {
+    notes: notes
+      .join("\n")
+      .trim()
+      .replace(/\n{3,}/g, "\n\n"),
+    releases,
+  };
 }
 
 const CHANGELOG_URL = new URL("../../../CHANGELOG.md", import.meta.url);
@@ -158,7 +184,11 @@ export function slugOf(value: string): string {
 export function closestSlugs(text: string, count = 3): ErrorSlug[] {
   const slugs = Object.keys(ERRORS) as ErrorSlug[];
   const score = (slug: ErrorSlug) => (text.length >= 3 && slug.includes(text) ? -1 : editDistance(text, slug));
-  return slugs.map((slug) => ({ slug, d: score(slug) })).sort((a, b) => a.d - b.d).slice(0, count).map((s) => s.slug);
+  return slugs
+    .map((slug) => ({ slug, d: score(slug) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, count)
+    .map((s) => s.slug);
 }
 
 /** The catalogue entry of a slug; an unknown slug is not_found with the closest slugs and the full list. */
@@ -170,10 +200,18 @@ export function explainSlug(value: string, docsUrl: string) {
   if (!isErrorSlug(slug) && ending) return ending;
   if (!isErrorSlug(slug)) {
     const near = closestSlugs(slug);
-    throw new ApiError("not_found", `"${value.slice(0, 100)}" is not an error slug, a call end reason or an outcome. Did you mean ${near.join(", ")}? Every slug is listed in \`slugs\`.`, {
-      // not_found's catalogue remedy is about paths; this one says what to do here (extensions override the body's fields).
-      extensions: { remedy: "Call explain_error again with one of `did_you_mean`, or pick from `slugs`.", did_you_mean: near, slugs: Object.keys(ERRORS) },
-    });
+    throw new ApiError(
+      "not_found",
+      `"${value.slice(0, 100)}" is not an error slug, a call end reason or an outcome. Did you mean ${near.join(", ")}? Every slug is listed in \`slugs\`.`,
+      {
+        // not_found's catalogue remedy is about paths; this one says what to do here (extensions override the body's fields).
+        extensions: {
+          remedy: "Call explain_error again with one of `did_you_mean`, or pick from `slugs`.",
+          did_you_mean: near,
+          slugs: Object.keys(ERRORS),
+        },
+      },
+    );
   }
   const e = ERRORS[slug];
   return {
@@ -193,15 +231,25 @@ function endingOf(value: string, docsUrl: string) {
   if (isEndReason(value)) {
     const e = END_REASONS[value];
     return {
-      slug: value, status: null, title: `Call end reason \`${value}\` (status ${e.statuses.join(" or ")})`, cause: e.cause, remedy: e.remedy,
-      docs_url: `${docsUrl}/call-endings#${value}`, kind: "end_reason" as const,
+      slug: value,
+      status: null,
+      title: `Call end reason \`${value}\` (status ${e.statuses.join(" or ")})`,
+      cause: e.cause,
+      remedy: e.remedy,
+      docs_url: `${docsUrl}/call-endings#${value}`,
+      kind: "end_reason" as const,
     };
   }
   if (Object.hasOwn(OUTCOMES, value)) {
     const o = OUTCOMES[value as keyof typeof OUTCOMES];
     return {
-      slug: value, status: null, title: `Call outcome \`${value}\``, cause: o.cause, remedy: o.remedy,
-      docs_url: `${docsUrl}/call-endings#outcome-${value}`, kind: "outcome" as const,
+      slug: value,
+      status: null,
+      title: `Call outcome \`${value}\``,
+      cause: o.cause,
+      remedy: o.remedy,
+      docs_url: `${docsUrl}/call-endings#outcome-${value}`,
+      kind: "outcome" as const,
     };
   }
   return null;

@@ -6,13 +6,19 @@ import { defineTool, parseArguments, rootObject } from "./tool.ts";
 
 const input = z.strictObject({
   ...simulationCreateSchema.shape,
-  idempotency_key: z.string().min(1).max(255).optional().describe("Optional: the same arguments with the same key within 24 hours return the first answer."),
+  idempotency_key: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .describe("Optional: the same arguments with the same key within 24 hours return the first answer."),
 });
 
 export const simulateCallTool = defineTool({
   name: "simulate_call",
   title: "Rehearse a call",
-  description: "Runs the voice agent's real dialogue for an order, as create_call would, but with no phone, no billing and no call record: the customer's words are `customer_turns` (up to 20 lines, any dialect or French; \"1\" or \"2\" alone is a key pressed) or a simulator `persona` (confirm, decline, reschedule, wrong_number, question_then_confirm, change, callback, hangup, unintelligible). Returns the two-sided transcript with each customer turn's intent, confidence, decision and what answered a question (the shop's knowledge, the order, or `unanswered`), then the outcome and outcome_details a real call would give. Use it to check a shop's answers (set_knowledge) before going live. 20 per minute per key.",
+  description:
+    "Runs the voice agent's real dialogue for an order, as create_call would, but with no phone, no billing and no call record: the customer's words are `customer_turns` (up to 20 lines, any dialect or French; \"1\" or \"2\" alone is a key pressed) or a simulator `persona` (confirm, decline, reschedule, wrong_number, question_then_confirm, change, callback, hangup, unintelligible). Returns the two-sided transcript with each customer turn's intent, confidence, decision and what answered a question (the shop's knowledge, the order, or `unanswered`), then the outcome and outcome_details a real call would give. Use it to check a shop's answers (set_knowledge) before going live. 20 per minute per key.",
   input,
   output: rootObject(simulationSchema),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },

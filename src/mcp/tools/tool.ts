@@ -56,9 +56,13 @@ export function rootObject<T extends z.ZodRawShape>(schema: z.ZodObject<T>, desc
 export function parseArguments<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  throw new ApiError("validation_error", "The arguments do not match the tool's input schema; see `errors` (each `loc` starts with \"arguments\").", {
-    extensions: { errors: toValidationEntries(result.error.issues, "arguments") },
-  });
+  throw new ApiError(
+    "validation_error",
+    'The arguments do not match the tool\'s input schema; see `errors` (each `loc` starts with "arguments").',
+    {
+      extensions: { errors: toValidationEntries(result.error.issues, "arguments") },
+    },
+  );
 }
 
 /**
@@ -77,7 +81,9 @@ export function toolErrorBody(error: ApiError, env: ToolEnv): Record<string, unk
     request_id: env.request.id,
     ...error.extensions,
     // A service's issues are relative to the operation's input, which on MCP is the tool's arguments.
-    ...(error.issues ? { errors: error.issues.map((i) => ({ loc: ["arguments", ...i.path], msg: i.msg, type: i.type })) } : {}),
+    ...(error.issues
+      ? { errors: error.issues.map((i) => ({ loc: ["arguments", ...i.path], msg: i.msg, type: i.type })) }
+      : {}),
     ...(error.retryAfterSeconds !== null ? { retry_after: error.retryAfterSeconds } : {}),
   };
 }

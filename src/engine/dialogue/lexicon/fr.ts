@@ -23,7 +23,10 @@ export const FRENCH: LexiconEntry[] = [
     "m interesse pas|plus, ne le|la prends pas, je prends pas, je|j la|le prends pas|plus, le|la prends pas|plus, pas besoin, plus besoin, j en ai plus|pas besoin",
     "n en ai plus|pas besoin, je refuse, refuse*",
   ]),
-  cue("refuse", 0.8, ["je recommanderai, on recommandera, je repasserai commande, je la|le recommanderai", "laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci"]),
+  cue("refuse", 0.8, [
+    "je recommanderai, on recommandera, je repasserai commande, je la|le recommanderai",
+    "laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci",
+  ]),
   // Polite refusals: "keep it" (to the shop), "I'll do without".
   // ("gardez-le", "garde-la": normalisation drops the pronoun after the hyphen, so "gardez" stands alone.)
   cue("refuse", 0.8, ["gardez le|la|les, gardez|gardes, pouvez le|la|les garder, m en passer|passe|passerai"]),
@@ -54,9 +57,12 @@ export const FRENCH: LexiconEntry[] = [
   cue("add", 0.8, [
     "mettre|mettez|mets|prendre|prends|faire|faites|commander|envoyer|envoyez en? deux|trois|quatre|cinq|un|une autre|deuxieme|second*",
     "en mettre|prendre|faire|commander|envoyer|avoir deux|trois|quatre|cinq",
-    "ajout*|rajout*|enlev*|retir*, en plus, un|une autre, un|une de plus, un|une deuxieme|second*, en prendre deux|trois, encore un|une"]),
+    "ajout*|rajout*|enlev*|retir*, en plus, un|une autre, un|une de plus, un|une deuxieme|second*, en prendre deux|trois, encore un|une",
+  ]),
   cue("instead", 0.8, ["au lieu d*, a la place d*, plutot que"]),
-  cue("want", 0.45, ["je veux|voudrais|prefere*|aimerais|souhaite*, j aimerais|prefere*, plutot, je la|le veux|voudrais|prefere*"]),
+  cue("want", 0.45, [
+    "je veux|voudrais|prefere*|aimerais|souhaite*, j aimerais|prefere*, plutot, je la|le veux|voudrais|prefere*",
+  ]),
   cue("address", 0.55, ["adresse*, a mon travail|bureau, au bureau, autre adresse, nouvelle adresse"]),
   cue("day", 0.85, [
     "demain, apres demain, lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche, semaine*, week end, weekend",
@@ -83,8 +89,12 @@ export const FRENCH: LexiconEntry[] = [
     "je conduis, au volant, peux|peut pas _ parler|repondre|discuter, ne peux pas parler|repondre, pas le temps",
     "a la caisse, dans le metro|bus|train, pas moyen de parler",
   ]),
-  cue("later", 0.55, ["plus tard, tout a l heure, dans une|un heure|demi|moment|instant|peu, dans # min*|minutes|heure*|h, d ici une heure"]),
-  cue("notNow", 0.7, ["pas maintenant, pas tout de suite, pas le moment, mauvais moment, un autre moment, une autre fois, a un autre moment"]),
+  cue("later", 0.55, [
+    "plus tard, tout a l heure, dans une|un heure|demi|moment|instant|peu, dans # min*|minutes|heure*|h, d ici une heure",
+  ]),
+  cue("notNow", 0.7, [
+    "pas maintenant, pas tout de suite, pas le moment, mauvais moment, un autre moment, une autre fois, a un autre moment",
+  ]),
   cue("beforeArrival", 0.75, [
     "avant de passer|venir|livrer|arriver, avant que|qu _ passe|arrive|vienne|livre, quand|lorsque il|le|vous|livreur arrive*|passe*|sera|est",
     "quand le livreur, en arrivant",
@@ -93,7 +103,9 @@ export const FRENCH: LexiconEntry[] = [
     "sonnez|sonner|frappez|frapper|toquez, laissez* _ chez|devant|dans|au, laissez le colis, chez le|la voisin*, gardien*|concierge|interphone|digicode",
     "si je suis pas la, si je ne suis pas la, si personne, si absent",
   ]),
-  cue("qword", 0.75, ["combien|quand|comment|pourquoi|quel*|quoi|qui|frais|prix|tarif, ou est, est ce que, ca|ça coute, coute*"]),
+  cue("qword", 0.75, [
+    "combien|quand|comment|pourquoi|quel*|quoi|qui|frais|prix|tarif, ou est, est ce que, ca|ça coute, coute*",
+  ]),
   cue("what", 0.7, ["quoi|hein|pardon|comment|allo"]),
   cue("repeat", 0.8, [
     "repet*|redi*, entends|entend pas|mal|rien, n entends|entend, comprends|comprend pas|rien, pas compris|entendu",

@@ -51,19 +51,29 @@ export function mayMatch(cue: CompiledCue, utteranceMask: number): boolean {
 }
 
 function requirements(phrase: string): number[][] {
-  return phrase.trim().split(/\s+/)
+  return phrase
+    .trim()
+    .split(/\s+/)
     .filter((spec) => spec !== "_" && !(spec.endsWith("?") && spec.length > 1))
-    .map((spec) => spec.split("|").map((alt) => {
-      if (/^[#@*]/.test(alt)) return 0;
-      return letterMask(canonicalWord(alt.replace(/[~=*]/g, ""))) & ~LOOSE;
-    }));
+    .map((spec) =>
+      spec.split("|").map((alt) => {
+        if (/^[#@*]/.test(alt)) return 0;
+        return letterMask(canonicalWord(alt.replace(/[~=*]/g, ""))) & ~LOOSE;
+      }),
+    );
 }
 
 /**
  * Every dialect's words apply to every country: customers code-switch, and a Moroccan in France
  * speaks Darija. Only entries tagged with countries (false friends) are filtered.
  */
-const ALL: LexiconEntry[] = [...SHARED, ...MOROCCAN, ...ALGERIAN, ...TUNISIAN, ...FRENCH.map((e) => ({ ...e, exact: true }))];
+const ALL: LexiconEntry[] = [
+  ...SHARED,
+  ...MOROCCAN,
+  ...ALGERIAN,
+  ...TUNISIAN,
+  ...FRENCH.map((e) => ({ ...e, exact: true })),
+];
 
 const cache = new Map<Country, CompiledCue[]>();
 /** Each entry's cues, compiled once whatever the country: countries only choose among them. */
@@ -84,9 +94,16 @@ export function lexiconFor(country: Country): CompiledCue[] {
   if (!compiled) {
     compiledEntries ??= ALL.map((entry) => ({
       entry,
-      cues: entry.phrases.map((p) => ({ signal: entry.signal, weight: entry.weight, re: stickyAtTokenStart(compilePhrase(p, entry.exact)), requires: requirements(p) })),
+      cues: entry.phrases.map((p) => ({
+        signal: entry.signal,
+        weight: entry.weight,
+        re: stickyAtTokenStart(compilePhrase(p, entry.exact)),
+        requires: requirements(p),
+      })),
     }));
-    compiled = compiledEntries.filter(({ entry }) => !entry.countries || entry.countries.includes(country)).flatMap(({ cues }) => cues);
+    compiled = compiledEntries
+      .filter(({ entry }) => !entry.countries || entry.countries.includes(country))
+      .flatMap(({ cues }) => cues);
     cache.set(country, compiled);
   }
   return compiled;

@@ -4,7 +4,12 @@ import { cue, type LexiconEntry } from "./types.ts";
 export const MOROCCAN: LexiconEntry[] = [
   cue("yes", 0.6, ["zwin|zwina", "hani|hania"]),
   cue("accept", 0.85, ["mwafe9|mwaf9|kanwafe9|nwafe9, ana mwafe9", "ma kayn* ma ytzad, ma 3andi ma nzid"]),
-  cue("refuse", 0.8, ["ma 3andi* ma ndir* biha|bih", "ma ghadi* nakhod*|nchri*|nkhales*", "ma bghit* nakhod*", "ma kayn* lach|3lach"]),
+  cue("refuse", 0.8, [
+    "ma 3andi* ma ndir* biha|bih",
+    "ma ghadi* nakhod*|nchri*|nkhales*",
+    "ma bghit* nakhod*",
+    "ma kayn* lach|3lach",
+  ]),
   cue("busy", 0.8, ["ma ymken* nhder*|nhdar*|nahder*", "ana mchghoul|mchghoula daba"]),
   cue("later", 0.55, ["3tini chi|wahed ~sa3a|d9i9a|chwiya"]),
   // "dreb liya" (ring me): the Moroccan call verb, missing until issue 33's development set.

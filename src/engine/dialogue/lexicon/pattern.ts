@@ -60,7 +60,10 @@ export function wordRegex(word: string, exact = false): string {
   return out;
 }
 
-function tokenRegex(spec: string, exactByDefault: boolean): { src: string; optional: boolean; gap: boolean; glue: boolean; short?: boolean } {
+function tokenRegex(
+  spec: string,
+  exactByDefault: boolean,
+): { src: string; optional: boolean; gap: boolean; glue: boolean; short?: boolean } {
   if (spec === "_") return { src: GAP, optional: false, gap: true, glue: false };
   let optional = false;
   if (spec.endsWith("?") && spec.length > 1) {
@@ -101,7 +104,10 @@ function tokenRegex(spec: string, exactByDefault: boolean): { src: string; optio
 
 /** Compiles comma-separated alternative phrases into one global regex. */
 export function compilePhrases(phrases: string, exact = false): RegExp {
-  const parts = phrases.split(/\s*,\s*/).filter((p) => p.length > 0).map((p) => `(?:${compilePhrase(p, exact).source})`);
+  const parts = phrases
+    .split(/\s*,\s*/)
+    .filter((p) => p.length > 0)
+    .map((p) => `(?:${compilePhrase(p, exact).source})`);
   return new RegExp(parts.join("|"), "g");
 }
 

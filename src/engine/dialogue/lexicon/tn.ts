@@ -7,8 +7,17 @@ import { cue, type LexiconEntry } from "./types.ts";
  */
 export const TUNISIAN: LexiconEntry[] = [
   cue("yes", 0.8, ["ey|eyh|ay|ayh|eyy|ayy", "behi behi", "ya5i|yakhi", "mela|maleh", "barcha mezyan|barcha behi"]),
-  cue("accept", 0.9, ["mafama* _ mochkl*|mouchkil*", "famech* _ mochkl*", "ma famech* _ mochkl*", "kol chay mrigel|behi|s7i7"]),
-  cue("refuse", 0.8, ["mouch lazem|mech lazem|mouch lezem", "ma n7ebch|nhebch belga3|jemla, ma n7ebch|nhebch bel ga3", "ma3adech|ma 3adech"]),
+  cue("accept", 0.9, [
+    "mafama* _ mochkl*|mouchkil*",
+    "famech* _ mochkl*",
+    "ma famech* _ mochkl*",
+    "kol chay mrigel|behi|s7i7",
+  ]),
+  cue("refuse", 0.8, [
+    "mouch lazem|mech lazem|mouch lezem",
+    "ma n7ebch|nhebch belga3|jemla, ma n7ebch|nhebch bel ga3",
+    "ma3adech|ma 3adech",
+  ]),
   cue("take", 0.7, ["bech n5alles|nkhales|nakhoudha|nakhdha", "n5alles|nkhales ki tousel"]),
   cue("day", 0.85, ["ba3d|fi jem3a|~jem3a", "~jem3a jeya|jaya|ejeya|ljeya"], ["TN"]),
   cue("busy", 0.8, ["ma najam*|nejam* nahki*|nahkiw|nkalem*", "taw mechghoul|mechghoula|nekhdem"]),

@@ -22,11 +22,18 @@ function lengthBucket(n: number): string {
 
 /** Feature names of one utterance, with repeats (a count model); `analysis` saves a second pass. */
 export function featuresOf(
-  text: string, country: Country, analysis: Analysis = analyse(text, country), verdict: Classification = decide(analysis),
+  text: string,
+  country: Country,
+  analysis: Analysis = analyse(text, country),
+  verdict: Classification = decide(analysis),
 ): string[] {
   const { tokens, hits } = analysis;
   const words = tokens.filter((t) => !PUNCT.has(t));
-  const out: string[] = [`len:${lengthBucket(words.length)}`, `script:${isMostlyArabicScript(text) ? "ar" : "lat"}`, "bias"];
+  const out: string[] = [
+    `len:${lengthBucket(words.length)}`,
+    `script:${isMostlyArabicScript(text) ? "ar" : "lat"}`,
+    "bias",
+  ];
   const skel = words.map(skeleton);
   const padded = ["<s>", ...words, "</s>"];
   for (let i = 0; i < words.length; i++) {
@@ -52,7 +59,10 @@ export function featuresOf(
   if (hits[0]) out.push(`sf:${hits[0].signal}${hits[0].negated ? ":neg" : ""}`);
   if (last) out.push(`sl:${last}`);
   for (let i = 0; i + 1 < hits.length; i++) out.push(`ss:${hits[i]!.signal}>${hits[i + 1]!.signal}`);
-  out.push(`r:${verdict.intent}`, `r:${verdict.intent}:${verdict.confidence >= 0.8 ? "hi" : verdict.confidence >= 0.6 ? "mid" : "lo"}`);
+  out.push(
+    `r:${verdict.intent}`,
+    `r:${verdict.intent}:${verdict.confidence >= 0.8 ? "hi" : verdict.confidence >= 0.6 ? "mid" : "lo"}`,
+  );
   out.push(`cty:${country}`, `cty:${country}:r:${verdict.intent}`);
   return out;
 }

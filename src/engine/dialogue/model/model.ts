@@ -37,7 +37,13 @@ export interface Explanation extends Classification {
 
 /** The label a request gives a reply the model read otherwise (issue 33.3): a yes-word never makes it a confirm. */
 const REQUEST_LABEL: Record<RequestKind, Intent> = {
-  condition: "reschedule", change: "change_request", callback: "callback", date: "reschedule", refusal: "cancel", acknowledgement: "unclear", hesitation: "unclear",
+  condition: "reschedule",
+  change: "change_request",
+  callback: "callback",
+  date: "reschedule",
+  refusal: "cancel",
+  acknowledgement: "unclear",
+  hesitation: "unclear",
 };
 
 /**
@@ -45,36 +51,57 @@ const REQUEST_LABEL: Record<RequestKind, Intent> = {
  * a condition on the date is a reschedule and attention alone is unclear whatever the model read, unless it read a
  * wrong number or a callback; a refusal the customer denies having made, then "send it", is a confirm to be checked.
  */
-export function overrule(intent: Intent, reading: Reading, p = 1, mocking = false): { intent: Intent; mixed: boolean } | null {
+export function overrule(
+  intent: Intent,
+  reading: Reading,
+  p = 1,
+  mocking = false,
+): { intent: Intent; mixed: boolean } | null {
   const kind = reading.request;
   // "bring it to my shop near the mosque, I'm there all day", "send it, I'm home tomorrow": a firm yes to the order
   // that names no new time has no new date to move the delivery to: a confirm, to be checked (mixed).
-  if (kind === null && intent === "reschedule" && reading.firmYes && !reading.newTime && !reading.conditional) return { intent: "confirm", mixed: true };
+  if (kind === null && intent === "reschedule" && reading.firmYes && !reading.newTime && !reading.conditional)
+    return { intent: "confirm", mixed: true };
   // "wach kayen b la couleur beige wela ghir noir?": a question about the item, which wants nothing yet, is a question.
-  if (kind === null && intent === "change_request" && reading.asksFirst === true) return { intent: "question", mixed: false };
+  if (kind === null && intent === "change_request" && reading.asksFirst === true)
+    return { intent: "question", mixed: false };
   // A refusal denied, or left behind a "but" that ends on "send it", or a "no" that only reassured before a firm "send
   // it" ("la akhuya ma tlghihach, khliha ghadya": no refusal of the customer's own stands): a confirm, to be checked (mixed).
-  if (kind === null) return intent === "cancel" && (reading.deniedRefusal || reading.turnsToYes === true || (reading.firmYes && !reading.ownDenial && !mocking)) ? { intent: "confirm", mixed: true } : null;
+  if (kind === null)
+    return intent === "cancel" &&
+      (reading.deniedRefusal || reading.turnsToYes === true || (reading.firmYes && !reading.ownDenial && !mocking))
+      ? { intent: "confirm", mixed: true }
+      : null;
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
   if (intent === REQUEST_LABEL[kind]) return null;
   // A wrong number nobody said against a refusal that stands on its own ("la machi mwafe9, ma nkmlch lkumund"): a refusal.
-  if (intent === "wrong_number" && kind === "refusal" && reading.strongDenial === true && !reading.notMe) return { intent: "cancel", mixed: false };
+  if (intent === "wrong_number" && kind === "refusal" && reading.strongDenial === true && !reading.notMe)
+    return { intent: "cancel", mixed: false };
   // A reschedule that names no new time where the reading found a change ("tjibouha l Zarzis mouch Medenine"): a change.
-  if (intent === "reschedule" && kind === "change" && !reading.newTime) return { intent: "change_request", mixed: false };
+  if (intent === "reschedule" && kind === "change" && !reading.newTime)
+    return { intent: "change_request", mixed: false };
   // A `cancel` with no denial in the reply ("ana bentha, yemma rahi ragda, 3ayetelha l3cheya") rests on nothing the
   // customer said: a request about time or attention decides (a change may be "remove it", the whole order).
   if (intent === "cancel" && !reading.denies && kind !== "change") return { intent: REQUEST_LABEL[kind], mixed: false };
   // A refusal the reading found where the model is unsure of its own label (below one half): the refusal decides.
   if (kind === "refusal" && p < 0.5 && intent !== "wrong_number") return { intent: "cancel", mixed: false };
   // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).
-  if (kind === "condition" && intent !== "callback" && !(intent === "question" && reading.asks) && (intent !== "wrong_number" || reading.otherwise === true)) {
+  if (
+    kind === "condition" &&
+    intent !== "callback" &&
+    !(intent === "question" && reading.asks) &&
+    (intent !== "wrong_number" || reading.otherwise === true)
+  ) {
     return { intent: "reschedule", mixed: false };
   }
-  if (kind === "acknowledgement" && intent !== "wrong_number" && intent !== "callback") return { intent: "unclear", mixed: false };
+  if (kind === "acknowledgement" && intent !== "wrong_number" && intent !== "callback")
+    return { intent: "unclear", mixed: false };
   // "call me back after the prayer" (no day, or busy now), not about the courier: a callback, not a new delivery day.
-  if (kind === "callback" && intent === "reschedule" && (!reading.dated || reading.busy)) return { intent: "callback", mixed: false };
+  if (kind === "callback" && intent === "reschedule" && (!reading.dated || reading.busy))
+    return { intent: "callback", mixed: false };
   // A change the model read where the reading found none before the call verb ("… rappelez-moi vers quinze heures"): a callback.
-  if (kind === "callback" && intent === "change_request" && reading.callsMe === true) return { intent: "callback", mixed: false };
+  if (kind === "callback" && intent === "change_request" && reading.callsMe === true)
+    return { intent: "callback", mixed: false };
   return null;
 }
 
@@ -85,12 +112,43 @@ const AFFIRMATIONS = new Set(["yes", "accept", "send", "take", "identity", "inst
 const NEGATED_AFFIRM = new Set(["cancelVerb", "changeVerb"]);
 const MOCKERY = /[😂🤣🙄😏😒😅]|ه{3,}|(?:^|[^\p{L}])(?:h{3,}|(?:ha){2,}h?|(?:he){2,}h?|(?:hi){2,}h?)(?:[^\p{L}]|$)/iu;
 /** Said in jest, canonical: "très drôle", "vous rigolez", "c'est une blague", "tu plaisantes", "n'importe quoi", "tdhek" (you're joking). */
-const MOCKING_WORDS = /(?:^| )(?:tres drole|vous rigolez|tu rigoles|vous plaisantez|tu plaisantes|c est une blague|n importe quoi|(?:ra|rak|rakom|rakum|wach) ?(?:tdhk|tdhek|tdhak|kadhk|kadhek|kadhak|tdhku|tdhko)\w*)(?: |$)/;
+const MOCKING_WORDS =
+  /(?:^| )(?:tres drole|vous rigolez|tu rigoles|vous plaisantez|tu plaisantes|c est une blague|n importe quoi|(?:ra|rak|rakom|rakum|wach) ?(?:tdhk|tdhek|tdhak|kadhk|kadhek|kadhak|tdhku|tdhko)\w*)(?: |$)/;
 /** "but" in canonical form: walakin, mais, bessah, ama (Arabic script ولكن, لكن, بصح, اما). */
-const CONTRASTS = new Set(["walakin", "walakine", "walaken", "wlakn", "wlkn", "lakin", "lakine", "lkn", "mais", "besah", "bsah", "bsh", "ama", "sauf", "pourtant", "cependant", "bon"]);
+const CONTRASTS = new Set([
+  "walakin",
+  "walakine",
+  "walaken",
+  "wlakn",
+  "wlkn",
+  "lakin",
+  "lakine",
+  "lkn",
+  "mais",
+  "besah",
+  "bsah",
+  "bsh",
+  "ama",
+  "sauf",
+  "pourtant",
+  "cependant",
+  "bon",
+]);
 
 /** Negation particles, canonical (signals.ts NEGATORS without the French "n"/"ne", which only come with "pas"). */
-const NEGATION_WORDS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "pas", "jamais", "rien", "plus"]);
+const NEGATION_WORDS = new Set([
+  "ma",
+  "mat",
+  "much",
+  "mech",
+  "mich",
+  "machi",
+  "mahich",
+  "pas",
+  "jamais",
+  "rien",
+  "plus",
+]);
 const TIME_SIGNALS = new Set(["later", "notNow", "busy", "day", "slot", "absent", "postpone"]);
 const CORRECTION_SIGNALS = new Set(["instead", "attr", "qty", "add", "address"]);
 /**
@@ -99,8 +157,37 @@ const CORRECTION_SIGNALS = new Set(["instead", "attr", "qty", "add", "address"])
  * sentence, and "and". A reply that stops on one was cut off ("اه ديك ديال ال", "oui c'est pour un"). Not "le",
  * "la", "sur" nor "b": normalisation folds "là", "sûr" and an entrance "B" into them ("je serai là", "bien sûr").
  */
-const DANGLING = new Set(["al", "l", "dyal", "dial", "d", "ta3", "nta3", "mta3", "f", "fi", "bi", "3la", "m3a", "mn", "min", "w", "wa",
-  "de", "du", "des", "un", "une", "pur", "pour", "au", "aux", "et", "avec", "chez"]);
+const DANGLING = new Set([
+  "al",
+  "l",
+  "dyal",
+  "dial",
+  "d",
+  "ta3",
+  "nta3",
+  "mta3",
+  "f",
+  "fi",
+  "bi",
+  "3la",
+  "m3a",
+  "mn",
+  "min",
+  "w",
+  "wa",
+  "de",
+  "du",
+  "des",
+  "un",
+  "une",
+  "pur",
+  "pour",
+  "au",
+  "aux",
+  "et",
+  "avec",
+  "chez",
+]);
 /** Hesitation sounds, canonical (repeated letters are collapsed: "hmmm" is "hm", "euhhh" is "euh"). */
 const HESITATIONS = new Set(["euh", "heu", "hum", "hm", "hmm", "eh", "em", "m", "mh", "uh", "ehm"]);
 
@@ -119,7 +206,8 @@ export function confirmDoubts(analysis: Analysis): string[] {
   if (hits.some((h) => DENIALS.has(h.signal) && !h.negated)) out.push("denial");
   if (tokens.some((t) => NEGATION_WORDS.has(t))) out.push("negation");
   if (tokens.some((t, i) => CONTRASTS.has(t) || (t === "contre" && tokens[i - 1] === "par"))) out.push("but");
-  if (hits.some((h) => CORRECTION_SIGNALS.has(h.signal) || (h.signal === "changeVerb" && !h.negated))) out.push("correction");
+  if (hits.some((h) => CORRECTION_SIGNALS.has(h.signal) || (h.signal === "changeVerb" && !h.negated)))
+    out.push("correction");
   if (live("hedge") || live("doubt")) out.push("hedge");
   if (hits.some((h) => TIME_SIGNALS.has(h.signal) || (h.signal === "callVerb" && !h.negated))) out.push("time");
   // A yes that trails off into "euh" or "hmm" ("oui oui euh", "اه اه هممم") is a backchannel, not yet a decision.
@@ -242,20 +330,38 @@ export class ModelIntentClassifier implements IntentClassifier {
     const order = [...p.keys()].sort((a, b) => p[b]! - p[a]!);
     const best = order[0]!;
     const intent = this.#model.labels[best]!;
-    const assent = analysis.hits.some((h) => (h.signal === "yes" || h.signal === "accept" || h.signal === "send") && !h.negated);
+    const assent = analysis.hits.some(
+      (h) => (h.signal === "yes" || h.signal === "accept" || h.signal === "send") && !h.negated,
+    );
     // A "no" right before "no problem" or "I won't cancel" reassures ("la la ma kayn mouchkil"): not a denial.
-    const reassured = (i: number) => analysis.hits.some((v) => v.start > i && v.start <= i + 3 && (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)));
-    const denial = analysis.hits.some((h) => (DENIALS.has(h.signal) && !h.negated && !(h.signal === "no" && reassured(h.start))) || ((h.signal === "yes" || h.signal === "accept") && h.negated));
+    const reassured = (i: number) =>
+      analysis.hits.some(
+        (v) =>
+          v.start > i &&
+          v.start <= i + 3 &&
+          (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)),
+      );
+    const denial = analysis.hits.some(
+      (h) =>
+        (DENIALS.has(h.signal) && !h.negated && !(h.signal === "no" && reassured(h.start))) ||
+        ((h.signal === "yes" || h.signal === "accept") && h.negated),
+    );
     // No word the lexicon knows: whatever the n-grams say, it is weak evidence (below 0.5, CONTRACT §5b's CLI).
     const ceiling = analysis.hits.length === 0 ? 0.49 : 0.99;
     const reading = readReply(text, country, analysis);
     // Laughter or an eye-roll next to a yes is how sarcasm is typed ("wah bien sûr, 7500 DA 😂").
-    const mocking = MOCKERY.test(text) || analysis.tokens.some((t) => /^(?:h[ae]?){2,}h?$|^(?:ha){2,}$|^mdr$|^lol$|^ptdr$/.test(t)) || MOCKING_WORDS.test(analysis.tokens.join(" "));
+    const mocking =
+      MOCKERY.test(text) ||
+      analysis.tokens.some((t) => /^(?:h[ae]?){2,}h?$|^(?:ha){2,}$|^mdr$|^lol$|^ptdr$/.test(t)) ||
+      MOCKING_WORDS.test(analysis.tokens.join(" "));
     const ruled = overrule(intent, reading, p[best] ?? 1, mocking);
     if (ruled) {
       // The request decides the label; the model's probability of that label, at least 0.6, is its confidence.
       const at = this.#model.labels.indexOf(ruled.intent);
-      const result: Classification = { intent: ruled.intent, confidence: round2(Math.min(ceiling, Math.max(0.6, p[at] ?? 0))) };
+      const result: Classification = {
+        intent: ruled.intent,
+        confidence: round2(Math.min(ceiling, Math.max(0.6, p[at] ?? 0))),
+      };
       if (ruled.mixed) result.mixed = true;
       if (!explain) return result;
       return {
@@ -272,14 +378,26 @@ export class ModelIntentClassifier implements IntentClassifier {
     const costly = intent === "confirm" || intent === "cancel" || intent === "wrong_number";
     const rules = rulesReading.intent;
     // A confirm with no yes-word the lexicon knows ("send it", "no problem", "I'll pay" count) is never clean either.
-    const affirmed = analysis.hits.some((h) => AFFIRMATIONS.has(h.signal) !== h.negated && (AFFIRMATIONS.has(h.signal) || NEGATED_AFFIRM.has(h.signal)));
+    const affirmed = analysis.hits.some(
+      (h) => AFFIRMATIONS.has(h.signal) !== h.negated && (AFFIRMATIONS.has(h.signal) || NEGATED_AFFIRM.has(h.signal)),
+    );
     // "yes, but…": a contrast after the yes leaves the yes in doubt, whatever follows it.
     const firstYes = analysis.hits.find((h) => AFFIRMATIONS.has(h.signal) && !h.negated)?.start ?? Infinity;
-    const contrast = analysis.tokens.some((t, i) => i > firstYes && (CONTRASTS.has(t) || (t === "contre" && analysis.tokens[i - 1] === "par")));
+    const contrast = analysis.tokens.some(
+      (t, i) => i > firstYes && (CONTRASTS.has(t) || (t === "contre" && analysis.tokens[i - 1] === "par")),
+    );
     // A yes that also asks a question or hedges ("ok, how much in total? I'll tell you after") is not a clean yes.
-    const doubts = intent === "confirm" && this.#safeguards.size > 0 ? confirmDoubts(analysis).filter((d) => this.#safeguards.has(d)) : [];
+    const doubts =
+      intent === "confirm" && this.#safeguards.size > 0
+        ? confirmDoubts(analysis).filter((d) => this.#safeguards.has(d))
+        : [];
     const doubted = doubts.length > 0;
-    if (costly && ((assent && denial) || (rules !== intent && rules !== "unclear") || (intent === "confirm" && (!affirmed || contrast || mocking || doubted)))) {
+    if (
+      costly &&
+      ((assent && denial) ||
+        (rules !== intent && rules !== "unclear") ||
+        (intent === "confirm" && (!affirmed || contrast || mocking || doubted)))
+    ) {
       result.mixed = true;
       result.confidence = round2(result.confidence * 0.85); // a reading in doubt is weaker evidence
     }
@@ -293,7 +411,10 @@ export class ModelIntentClassifier implements IntentClassifier {
     return {
       ...result,
       probabilities: order.map((i) => ({ intent: this.#model.labels[i]!, p: round2(p[i]!) })),
-      features: [...contributions].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([feature, weight]) => ({ feature, weight: round2(weight) })),
+      features: [...contributions]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 8)
+        .map(([feature, weight]) => ({ feature, weight: round2(weight) })),
       signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`),
       ...(doubted ? { doubts } : {}),
       reading,

@@ -3,13 +3,41 @@
 import type { DialogueOrder } from "../types.ts";
 import { createFrenchProfile } from "./fr.ts";
 import {
-  type DialogueProfile, type NumberWords, type OrderItem,
-  dayMonth, groupThousands, itemsText, minorUnits, pricedLines, spellNumber, splitAmount,
+  type DialogueProfile,
+  type NumberWords,
+  type OrderItem,
+  dayMonth,
+  groupThousands,
+  itemsText,
+  minorUnits,
+  pricedLines,
+  spellNumber,
+  splitAmount,
 } from "./profile.ts";
 
 export const dzNumbers: NumberWords = {
-  units: ["صفر", "واحد", "زوج", "ثلاثة", "ربعة", "خمسة", "ستة", "سبعة", "ثمانية", "تسعة", "عشرة",
-    "حداش", "ثناش", "ثلطاش", "ربعطاش", "خمسطاش", "سطاش", "سبعطاش", "ثمنطاش", "تسعطاش"],
+  units: [
+    "صفر",
+    "واحد",
+    "زوج",
+    "ثلاثة",
+    "ربعة",
+    "خمسة",
+    "ستة",
+    "سبعة",
+    "ثمانية",
+    "تسعة",
+    "عشرة",
+    "حداش",
+    "ثناش",
+    "ثلطاش",
+    "ربعطاش",
+    "خمسطاش",
+    "سطاش",
+    "سبعطاش",
+    "ثمنطاش",
+    "تسعطاش",
+  ],
   tens: ["", "", "عشرين", "ثلاثين", "ربعين", "خمسين", "ستين", "سبعين", "ثمانين", "تسعين"],
   hundreds: ["", "مية", "ميتين", "ثلث مية", "ربع مية", "خمس مية", "ست مية", "سبع مية", "ثمن مية", "تسع مية"],
   thousand: "ألف",
@@ -46,26 +74,33 @@ export const dz: DialogueProfile = {
   opening: (o, pick) =>
     `${pick(["السلام عليكم", "السلام عليكم، صحيت"])}، مساعدة آلية من ${o.shopName} والمكالمة مسجلة. راني نهدر مع ${o.customerName}؟`,
   identityAgain: (o) => `سمحلي، راني نهدر مع ${o.customerName}؟`,
-  introduceAgain: (o) => `أنا المساعدة الآلية تاع ${o.shopName}، نعيطلك على الكوموند اللي درت، والمكالمة مسجلة. راني نهدر مع ${o.customerName}؟`,
+  introduceAgain: (o) =>
+    `أنا المساعدة الآلية تاع ${o.shopName}، نعيطلك على الكوموند اللي درت، والمكالمة مسجلة. راني نهدر مع ${o.customerName}؟`,
   readBack: (o, pick) =>
     `${pick(["صحيت", "مرحبا بيك", "يعطيك الصحة"])}. الكوموند تاعك فيها ${items(o)}. المجموع ${dinarsDz(o.amount)}، تخلصهم كي توصلك. ${confirmationQuestion()}`,
   confirmationQuestion,
   confirmationAgain: (attempt) =>
-    attempt <= 1 ? "سمحلي ما فهمتكش مليح. نأكدولك الكوموند، ايه ولا لا؟" : "سمحلي، جاوبني غير بايه ولا لا: نأكدو الكوموند؟",
+    attempt <= 1
+      ? "سمحلي ما فهمتكش مليح. نأكدولك الكوموند، ايه ولا لا؟"
+      : "سمحلي، جاوبني غير بايه ولا لا: نأكدو الكوموند؟",
   answer: (topic, o) => {
     if (topic === "delivery") return `${delivery} تخلص كي تستلم.`;
     if (topic === "items") return `الكوموند فيها ${items(o)}، بـ ${dinarsDz(o.amount)}.`;
     const lines = o.items.length > 1 ? pricedLines(o, (i, p) => `${i.name} بـ ${dinarsDz(p)} الحبة`) : [];
     return `${lines.length > 0 ? `${lines.join("، ")}. ` : ""}المجموع ${dinarsDz(o.amount)}، تخلصهم كي تستلم.`;
   },
-  confirmed: (pick) => `${pick(["يعطيك الصحة", "صحيت، بارك الله فيك", "مليح، يعطيك الصحة"])}! الكوموند تأكدت. ${delivery} ${goodbye}`,
+  confirmed: (pick) =>
+    `${pick(["يعطيك الصحة", "صحيت، بارك الله فيك", "مليح، يعطيك الصحة"])}! الكوموند تأكدت. ${delivery} ${goodbye}`,
   askReason: () => "ماكاش مشكل. علاه حبيت تلغي الكوموند؟",
   declined: () => `فهمتك، راح نلغيو الكوموند. يعطيك الصحة على وقتك، ${goodbye}`,
   askDate: () => "ماكاش مشكل. وقتاش تحب توصلك الكوموند؟ واش من نهار يصلحلك؟",
   rescheduled: (date) =>
-    date ? `مليح، راح نوصلولك الكوموند نهار ${dayMonth(date)}. يعطيك الصحة، ${goodbye}` : `مليح، راح نأجلو التوصيل ونعاودو نتصلو بيك. ${goodbye}`,
+    date
+      ? `مليح، راح نوصلولك الكوموند نهار ${dayMonth(date)}. يعطيك الصحة، ${goodbye}`
+      : `مليح، راح نأجلو التوصيل ونعاودو نتصلو بيك. ${goodbye}`,
   askCallbackTime: () => "ماكاش مشكل، وقتاش نعاودو نعيطولك؟",
-  callbackSet: (known) => (known ? `مليح، راح نعاودو نعيطولك في هذاك الوقت. ${goodbye}` : `مليح، راح نعاودو نعيطولك من بعد. ${goodbye}`),
+  callbackSet: (known) =>
+    known ? `مليح، راح نعاودو نعيطولك في هذاك الوقت. ${goodbye}` : `مليح، راح نعاودو نعيطولك من بعد. ${goodbye}`,
   askChange: () => "واخا، واش حاب تبدل في الكوموند؟",
   changeNoted: () => `فهمتك، سجلنا التبديل والحانوت يعاود يتصل بيك باش يأكد. يعطيك الصحة، ${goodbye}`,
   wrongNumber: () => `سمحلي بزاف على الإزعاج، غلطنا في النيمرو. ${goodbye}`,

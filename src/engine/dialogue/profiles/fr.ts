@@ -2,8 +2,16 @@
 // (orders with language "fr" there), which keeps the local greeting, currency and courtesy words.
 import type { DialogueOrder } from "../types.ts";
 import {
-  type DialogueProfile, type OrderItem, type Choose, type QuestionTopic,
-  dayMonth, groupThousands, itemsText, minorUnits, pricedLines, splitAmount,
+  type DialogueProfile,
+  type OrderItem,
+  type Choose,
+  type QuestionTopic,
+  dayMonth,
+  groupThousands,
+  itemsText,
+  minorUnits,
+  pricedLines,
+  splitAmount,
 } from "./profile.ts";
 
 /** What differs between French as spoken in France and in each Maghreb country. */
@@ -19,7 +27,8 @@ export interface FrenchStyle {
  * Who calls, for whom, about what, and that the call is recorded (issue 36: EU AI Act art. 50, GDPR information duty);
  * no setting removes it. Terse on purpose: it costs at most 2 s of speech over the greeting it replaced.
  */
-export const disclosure = (shop: string) => `ici l'assistante automatique de ${shop} pour votre commande, appel enregistré`;
+export const disclosure = (shop: string) =>
+  `ici l'assistante automatique de ${shop} pour votre commande, appel enregistré`;
 
 // "2 × X" reads badly in speech synthesis ("deux fois"), and French plurals of free-text names cannot be built.
 function quantityLine(item: OrderItem): string {
@@ -63,9 +72,12 @@ export function createFrenchProfile(style: FrenchStyle): DialogueProfile {
         : `C'est noté, nous décalons la livraison et nous reviendrons vers vous. ${style.goodbye}`,
     askCallbackTime: () => "Bien sûr. Quand est-ce que je peux vous rappeler ?",
     callbackSet: (known) =>
-      known ? `Très bien, nous vous rappellerons à ce moment-là. ${style.goodbye}` : `Très bien, nous vous rappellerons plus tard. ${style.goodbye}`,
+      known
+        ? `Très bien, nous vous rappellerons à ce moment-là. ${style.goodbye}`
+        : `Très bien, nous vous rappellerons plus tard. ${style.goodbye}`,
     askChange: () => "D'accord. Qu'est-ce que vous souhaitez modifier dans la commande ?",
-    changeNoted: () => `C'est noté, la boutique vous recontactera pour valider la modification. Merci. ${style.goodbye}`,
+    changeNoted: () =>
+      `C'est noté, la boutique vous recontactera pour valider la modification. Merci. ${style.goodbye}`,
     wrongNumber: () => `Oh, excusez-moi pour le dérangement, ce doit être une erreur de numéro. ${style.goodbye}`,
     giveUp: () => `Excusez-moi, je vous entends très mal. Nous vous rappellerons plus tard. ${style.goodbye}`,
     checkConfirm: () => "Juste pour être sûre : je confirme votre commande, oui ou non ?",
@@ -81,7 +93,9 @@ function euros(amount: string): string {
   const cents = minorUnits(fraction, 2);
   const unit = whole >= 2 ? "euros" : "euro";
   if (whole === 0) return `${cents} centimes`;
-  return cents === 0 ? `${groupThousands(whole)} ${unit}` : `${groupThousands(whole)} ${unit} ${String(cents).padStart(2, "0")}`;
+  return cents === 0
+    ? `${groupThousands(whole)} ${unit}`
+    : `${groupThousands(whole)} ${unit} ${String(cents).padStart(2, "0")}`;
 }
 
 /** France: "49 euros 90". */

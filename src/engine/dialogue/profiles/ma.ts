@@ -2,13 +2,41 @@
 import type { DialogueOrder } from "../types.ts";
 import { createFrenchProfile } from "./fr.ts";
 import {
-  type DialogueProfile, type NumberWords, type OrderItem,
-  dayMonth, groupThousands, itemsText, minorUnits, pricedLines, spellNumber, splitAmount,
+  type DialogueProfile,
+  type NumberWords,
+  type OrderItem,
+  dayMonth,
+  groupThousands,
+  itemsText,
+  minorUnits,
+  pricedLines,
+  spellNumber,
+  splitAmount,
 } from "./profile.ts";
 
 export const maNumbers: NumberWords = {
-  units: ["صفر", "واحد", "جوج", "تلاتة", "ربعة", "خمسة", "ستة", "سبعة", "تمنية", "تسعود", "عشرة",
-    "حداش", "طناش", "تلطاش", "ربعطاش", "خمسطاش", "سطاش", "سبعطاش", "تمنطاش", "تسعطاش"],
+  units: [
+    "صفر",
+    "واحد",
+    "جوج",
+    "تلاتة",
+    "ربعة",
+    "خمسة",
+    "ستة",
+    "سبعة",
+    "تمنية",
+    "تسعود",
+    "عشرة",
+    "حداش",
+    "طناش",
+    "تلطاش",
+    "ربعطاش",
+    "خمسطاش",
+    "سطاش",
+    "سبعطاش",
+    "تمنطاش",
+    "تسعطاش",
+  ],
   tens: ["", "", "عشرين", "تلاتين", "ربعين", "خمسين", "ستين", "سبعين", "تمانين", "تسعين"],
   hundreds: ["", "مية", "ميتين", "تلتمية", "ربعمية", "خمسمية", "ستمية", "سبعمية", "تمنمية", "تسعمية"],
   thousand: "ألف",
@@ -47,26 +75,33 @@ export const ma: DialogueProfile = {
   opening: (o, pick) =>
     `${pick(["السلام عليكم", "السلام عليكم، مرحبا"])}، مساعدة آلية من ${o.shopName} والمكالمة مسجلة. واش معايا ${o.customerName}؟`,
   identityAgain: (o) => `سمح ليا، واش معايا ${o.customerName}؟`,
-  introduceAgain: (o) => `أنا المساعدة الآلية ديال ${o.shopName}، كنعيط ليك على الطلبية اللي درتي، والمكالمة مسجلة. واش معايا ${o.customerName}؟`,
+  introduceAgain: (o) =>
+    `أنا المساعدة الآلية ديال ${o.shopName}، كنعيط ليك على الطلبية اللي درتي، والمكالمة مسجلة. واش معايا ${o.customerName}؟`,
   readBack: (o, pick) =>
     `${pick(["مرحبا", "تشرفنا", "الله يخليك"])}. الطلبية ديالك فيها ${items(o)}. المجموع ${dirhams(o.amount)}، كتخلصهم ملي توصلك. ${confirmationQuestion()}`,
   confirmationQuestion,
   confirmationAgain: (attempt) =>
-    attempt <= 1 ? "سمح ليا ما فهمتكش مزيان. واش نأكدو ليك الطلبية، آه ولا لا؟" : "سمح ليا، جاوبني غير بآه ولا لا: واش نأكدو الطلبية؟",
+    attempt <= 1
+      ? "سمح ليا ما فهمتكش مزيان. واش نأكدو ليك الطلبية، آه ولا لا؟"
+      : "سمح ليا، جاوبني غير بآه ولا لا: واش نأكدو الطلبية؟",
   answer: (topic, o) => {
     if (topic === "delivery") return `${delivery} الخلاص كيكون عند الاستلام.`;
     if (topic === "items") return `الطلبية فيها ${items(o)}، بـ ${dirhams(o.amount)}.`;
     const lines = o.items.length > 1 ? pricedLines(o, (i, p) => `${i.name} بـ ${dirhams(p)} للحبة`) : [];
     return `${lines.length > 0 ? `${lines.join("، ")}. ` : ""}المجموع هو ${dirhams(o.amount)}، كتخلصهم عند الاستلام.`;
   },
-  confirmed: (pick) => `${pick(["شكرا بزاف", "الله يخليك، شكرا", "مزيان، شكرا"])}! الطلبية تأكدات. ${delivery} ${goodbye}`,
+  confirmed: (pick) =>
+    `${pick(["شكرا بزاف", "الله يخليك، شكرا", "مزيان، شكرا"])}! الطلبية تأكدات. ${delivery} ${goodbye}`,
   askReason: () => "واخا، ماشي مشكل. واش ممكن تقول ليا علاش بغيتي تلغي الطلبية؟",
   declined: () => `مفهوم، غادي نلغيو الطلبية. شكرا على الوقت ديالك، ${goodbye}`,
   askDate: () => "واخا، ماشي مشكل. إمتى بغيتي توصلك الطلبية؟ شمن نهار مناسب ليك؟",
   rescheduled: (date) =>
-    date ? `مزيان، غادي نوصلو ليك الطلبية نهار ${dayMonth(date)}. شكرا، ${goodbye}` : `واخا، غادي نأجلو التوصيل ونتواصلو معاك. ${goodbye}`,
+    date
+      ? `مزيان، غادي نوصلو ليك الطلبية نهار ${dayMonth(date)}. شكرا، ${goodbye}`
+      : `واخا، غادي نأجلو التوصيل ونتواصلو معاك. ${goodbye}`,
   askCallbackTime: () => "ماشي مشكل، إمتى نعاودو نعيطو ليك؟",
-  callbackSet: (known) => (known ? `واخا، غادي نعاودو نعيطو ليك فهاد الوقت. ${goodbye}` : `واخا، غادي نعاودو نعيطو ليك من بعد. ${goodbye}`),
+  callbackSet: (known) =>
+    known ? `واخا، غادي نعاودو نعيطو ليك فهاد الوقت. ${goodbye}` : `واخا، غادي نعاودو نعيطو ليك من بعد. ${goodbye}`,
   askChange: () => "واخا، شنو بغيتي تبدل فالطلبية؟",
   changeNoted: () => `مفهوم، سجلنا التبديل والمتجر غادي يتواصل معاك باش يأكدو. شكرا، ${goodbye}`,
   wrongNumber: () => `سمح ليا بزاف على الإزعاج، يمكن غلطنا فالنمرة. ${goodbye}`,

@@ -73,7 +73,14 @@ export function spellNumber(n: number, w: NumberWords): string {
   if (n < 1000) return join(w.hundreds[Math.floor(n / 100)] ?? "", n % 100, w);
   if (n < 1_000_000) {
     const k = Math.floor(n / 1000);
-    const head = k === 1 ? w.thousand : k === 2 ? w.twoThousand : k <= 10 ? `${w.thousandsPrefix[k]} ${w.thousands}` : `${spellNumber(k, w)} ${w.thousand}`;
+    const head =
+      k === 1
+        ? w.thousand
+        : k === 2
+          ? w.twoThousand
+          : k <= 10
+            ? `${w.thousandsPrefix[k]} ${w.thousands}`
+            : `${spellNumber(k, w)} ${w.thousand}`;
     return join(head, n % 1000, w);
   }
   const m = Math.floor(n / 1_000_000);

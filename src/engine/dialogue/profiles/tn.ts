@@ -3,13 +3,41 @@
 import type { DialogueOrder } from "../types.ts";
 import { createFrenchProfile } from "./fr.ts";
 import {
-  type DialogueProfile, type NumberWords, type OrderItem,
-  dayMonth, groupThousands, itemsText, minorUnits, pricedLines, spellNumber, splitAmount,
+  type DialogueProfile,
+  type NumberWords,
+  type OrderItem,
+  dayMonth,
+  groupThousands,
+  itemsText,
+  minorUnits,
+  pricedLines,
+  spellNumber,
+  splitAmount,
 } from "./profile.ts";
 
 export const tnNumbers: NumberWords = {
-  units: ["صفر", "واحد", "زوز", "ثلاثة", "أربعة", "خمسة", "ستة", "سبعة", "ثمنية", "تسعة", "عشرة",
-    "احداش", "اثناش", "ثلطاش", "أربعطاش", "خمسطاش", "سطاش", "سبعطاش", "ثمنطاش", "تسعطاش"],
+  units: [
+    "صفر",
+    "واحد",
+    "زوز",
+    "ثلاثة",
+    "أربعة",
+    "خمسة",
+    "ستة",
+    "سبعة",
+    "ثمنية",
+    "تسعة",
+    "عشرة",
+    "احداش",
+    "اثناش",
+    "ثلطاش",
+    "أربعطاش",
+    "خمسطاش",
+    "سطاش",
+    "سبعطاش",
+    "ثمنطاش",
+    "تسعطاش",
+  ],
   tens: ["", "", "عشرين", "ثلاثين", "أربعين", "خمسين", "ستين", "سبعين", "ثمانين", "تسعين"],
   hundreds: ["", "مية", "ميتين", "ثلاثمية", "ربعمية", "خمسمية", "ستمية", "سبعمية", "ثمنمية", "تسعمية"],
   thousand: "ألف",
@@ -43,14 +71,18 @@ const goodbye = "نهارك زين، بالسلامة.";
 /** Tunisian Tounsi. */
 export const tn: DialogueProfile = {
   spokenAmount: dinarsTn,
-  opening: (o, pick) => `${pick(["عسلامة", "السلام عليكم، عسلامة"])}، مساعدة آلية من ${o.shopName} والمكالمة مسجلة. نحكي مع ${o.customerName}؟`,
+  opening: (o, pick) =>
+    `${pick(["عسلامة", "السلام عليكم، عسلامة"])}، مساعدة آلية من ${o.shopName} والمكالمة مسجلة. نحكي مع ${o.customerName}؟`,
   identityAgain: (o) => `سامحني، نحكي مع ${o.customerName}؟`,
-  introduceAgain: (o) => `أنا المساعدة الآلية متاع ${o.shopName}، نكلمك على الكوموند اللي عملتها، والمكالمة مسجلة. نحكي مع ${o.customerName}؟`,
+  introduceAgain: (o) =>
+    `أنا المساعدة الآلية متاع ${o.shopName}، نكلمك على الكوموند اللي عملتها، والمكالمة مسجلة. نحكي مع ${o.customerName}؟`,
   readBack: (o, pick) =>
     `${pick(["مرحبا بيك", "يعيشك", "باهي"])}. الكوموند متاعك فيها ${items(o)}. المجموع ${dinarsTn(o.amount)}، تخلصهم وقت توصلك. ${confirmationQuestion()}`,
   confirmationQuestion,
   confirmationAgain: (attempt) =>
-    attempt <= 1 ? "سامحني ما فهمتكش. نأكدولك الكوموند، إيه ولا لا؟" : "سامحني، جاوبني كان بإيه ولا لا: نأكدو الكوموند؟",
+    attempt <= 1
+      ? "سامحني ما فهمتكش. نأكدولك الكوموند، إيه ولا لا؟"
+      : "سامحني، جاوبني كان بإيه ولا لا: نأكدو الكوموند؟",
   answer: (topic, o) => {
     if (topic === "delivery") return `${delivery} تخلص وقت تستلم.`;
     if (topic === "items") return `الكوموند فيها ${items(o)}، بـ ${dinarsTn(o.amount)}.`;
@@ -62,9 +94,12 @@ export const tn: DialogueProfile = {
   declined: () => `فهمتك، باش نلغيو الكوموند. يعيشك على وقتك، ${goodbye}`,
   askDate: () => "ما فما مشكل. وقتاش تحب توصلك الكوموند؟ آما نهار يناسبك؟",
   rescheduled: (date) =>
-    date ? `باهي، باش نوصلولك الكوموند نهار ${dayMonth(date)}. يعيشك، ${goodbye}` : `باهي، باش نأجلو التوصيل ونعاودو نكلموك. ${goodbye}`,
+    date
+      ? `باهي، باش نوصلولك الكوموند نهار ${dayMonth(date)}. يعيشك، ${goodbye}`
+      : `باهي، باش نأجلو التوصيل ونعاودو نكلموك. ${goodbye}`,
   askCallbackTime: () => "ما فما مشكل، وقتاش نعاودو نكلموك؟",
-  callbackSet: (known) => (known ? `باهي، باش نعاودو نكلموك في الوقت هذاكا. ${goodbye}` : `باهي، باش نعاودو نكلموك من بعد. ${goodbye}`),
+  callbackSet: (known) =>
+    known ? `باهي، باش نعاودو نكلموك في الوقت هذاكا. ${goodbye}` : `باهي، باش نعاودو نكلموك من بعد. ${goodbye}`,
   askChange: () => "باهي، شنوة تحب تبدل في الكوموند؟",
   changeNoted: () => `فهمتك، سجلنا التبديل والحانوت باش يكلمك باش يأكد. يعيشك، ${goodbye}`,
   wrongNumber: () => `سامحني برشا على الإزعاج، غلطنا في النومرو. ${goodbye}`,

@@ -11,7 +11,15 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { WebSocket } from "ws";
 import type { z } from "zod";
 import { parseFrame, parseMessage, RefusedFrames } from "../frames.ts";
-import { CALL_ID, type CarrierInbound, type CarrierLog, type CarrierReports, type CarrierRequest, header, refusal } from "../inbound.ts";
+import {
+  CALL_ID,
+  type CarrierInbound,
+  type CarrierLog,
+  type CarrierReports,
+  type CarrierRequest,
+  header,
+  refusal,
+} from "../inbound.ts";
 import type { CarrierLines, TextCarrierSession, TextChannel } from "../text-carrier.ts";
 import { jambonzMessage } from "./frames.ts";
 import { socketPassword, validApplicationCallToken } from "./provider.ts";
@@ -36,7 +44,12 @@ function sameText(a: string, b: string): boolean {
 }
 
 /** Checks a Jambonz-Signature header over the raw body; the signature is returned for replay detection. */
-export function verifyJambonzSignature(secret: string, header: string | undefined, rawBody: string, nowSeconds = Date.now() / 1000): string | null {
+export function verifyJambonzSignature(
+  secret: string,
+  header: string | undefined,
+  rawBody: string,
+  nowSeconds = Date.now() / 1000,
+): string | null {
   if (!header) return null;
   let t = -1;
   const signatures: string[] = [];
@@ -55,7 +68,8 @@ class SeenSignatures {
   readonly #seen = new Map<string, number>();
   add(signature: string): boolean {
     const now = Date.now();
-    if (this.#seen.size > 10_000) for (const [s, at] of this.#seen) if (now - at > TOLERANCE_SECONDS * 2000) this.#seen.delete(s);
+    if (this.#seen.size > 10_000)
+      for (const [s, at] of this.#seen) if (now - at > TOLERANCE_SECONDS * 2000) this.#seen.delete(s);
     if (this.#seen.has(signature)) return false;
     this.#seen.set(signature, now);
     return true;
@@ -83,7 +97,10 @@ function applyStatus(session: TextCarrierSession, data: CallInfo): boolean {
     case "no-answer":
       return session.unanswered("no_answer");
     case "failed":
-      return session.unanswered("failed", `carrier_failed${typeof data["sip_status"] === "number" ? `_${data["sip_status"]}` : ""}`);
+      return session.unanswered(
+        "failed",
+        `carrier_failed${typeof data["sip_status"] === "number" ? `_${data["sip_status"]}` : ""}`,
+      );
     default:
       return false;
   }
@@ -118,7 +135,10 @@ export function bestTranscript(speech: unknown): Alternative | null {
   const s = speech as Record<string, unknown>;
   if (Array.isArray(s["transcripts"])) {
     for (const t of s["transcripts"]) {
-      const found = t !== null && typeof t === "object" ? firstAlternative((t as Record<string, unknown>)["alternatives"]) ?? alternativeOf(t) : null;
+      const found =
+        t !== null && typeof t === "object"
+          ? (firstAlternative((t as Record<string, unknown>)["alternatives"]) ?? alternativeOf(t))
+          : null;
       if (found) return found;
     }
   }
@@ -128,28 +148,45 @@ export function bestTranscript(speech: unknown): Alternative | null {
 /** The call-status webhook, the per-call WebSocket and, with an application SID, the application's one. */
 export function jambonzInbound(options: JambonzInboundOptions): CarrierInbound {
   const seen = new SeenSignatures();
-  const refuse = (request: CarrierRequest, log: CarrierLog, status: number, detail: string) => refusal("jambonz", request, log, status, detail);
+  const refuse = (request: CarrierRequest, log: CarrierLog, status: number, detail: string) =>
+    refusal("jambonz", request, log, status, detail);
   const basic = (password: string) => `Basic ${Buffer.from(`wakha:${password}`).toString("base64")}`;
   return {
     carrier: "jambonz",
     // jambonz asks for the subprotocol ws.jambonz.org.
     subprotocol: "ws.jambonz.org",
-    callbacks: [{
-      method: "POST", path: "/carriers/jambonz/calls/:callId/status",
-      async handle(request, log) {
-        const callId = request.params["callId"] ?? "";
-        if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
-        const signature = verifyJambonzSignature(options.webhookSecret, header(request, "jambonz-signature"), request.rawBody ?? "");
-        if (!signature) return refuse(request, log, 403, "invalid or expired Jambonz-Signature");
-        if (!seen.add(signature)) return refuse(request, log, 409, "replayed Jambonz-Signature");
-        const data = (request.body !== null && typeof request.body === "object" && !Array.isArray(request.body) ? request.body : {}) as CallInfo;
-        const session = options.lines.get(callId);
-        const changed = session && session.providerCallId === data["call_sid"] ? applyStatus(session, data) : false;
-        if (data["call_status"] === "completed" && typeof data["duration"] === "number") await options.reports.carrierSeconds(callId, data["duration"]);
-        if (session && !changed) log.info({ carrier: "jambonz", status: data["call_status"] }, "duplicate or out-of-order callback: nothing changed");
-        return { status: 204 };
+    callbacks: [
+      {
+        method: "POST",
+        path: "/carriers/jambonz/calls/:callId/status",
+        async handle(request, log) {
+          const callId = request.params["callId"] ?? "";
+          if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
+          const signature = verifyJambonzSignature(
+            options.webhookSecret,
+            header(request, "jambonz-signature"),
+            request.rawBody ?? "",
+          );
+          if (!signature) return refuse(request, log, 403, "invalid or expired Jambonz-Signature");
+          if (!seen.add(signature)) return refuse(request, log, 409, "replayed Jambonz-Signature");
+          const data = (
+            request.body !== null && typeof request.body === "object" && !Array.isArray(request.body)
+              ? request.body
+              : {}
+          ) as CallInfo;
+          const session = options.lines.get(callId);
+          const changed = session && session.providerCallId === data["call_sid"] ? applyStatus(session, data) : false;
+          if (data["call_status"] === "completed" && typeof data["duration"] === "number")
+            await options.reports.carrierSeconds(callId, data["duration"]);
+          if (session && !changed)
+            log.info(
+              { carrier: "jambonz", status: data["call_status"] },
+              "duplicate or out-of-order callback: nothing changed",
+            );
+          return { status: 204 };
+        },
       },
-    }],
+    ],
     sockets: [
       {
         path: "/carriers/jambonz/calls/:callId/ws",
@@ -160,7 +197,10 @@ export function jambonzInbound(options: JambonzInboundOptions): CarrierInbound {
             // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
             const session = options.lines.get(callId);
             session?.socketRefused();
-            log.warn({ carrier: "jambonz", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "jambonz socket refused: bad basic auth");
+            log.warn(
+              { carrier: "jambonz", security: true, event: "carrier_auth_failed", live_call: session !== undefined },
+              "jambonz socket refused: bad basic auth",
+            );
             return refuse(request, log, 401, "bad basic auth on the jambonz socket");
           }
           if (!options.lines.get(callId)) return refuse(request, log, 404, "no live call here");
@@ -177,27 +217,49 @@ export function jambonzInbound(options: JambonzInboundOptions): CarrierInbound {
       {
         path: "/carriers/jambonz/ws",
         authorize(request, log) {
-          if (!sameText(header(request, "authorization") ?? "", basic(socketPassword(options.webhookSecret, "application")))) return refuse(request, log, 401, "bad basic auth on the jambonz socket");
+          if (
+            !sameText(
+              header(request, "authorization") ?? "",
+              basic(socketPassword(options.webhookSecret, "application")),
+            )
+          )
+            return refuse(request, log, 401, "bad basic auth on the jambonz socket");
           return undefined;
         },
         open(socket, _request, log) {
-          jambonzSocket(socket, log, (data) => {
-            // The application's password is one for all calls: the call's own short-lived token opens its session (issue 30.4).
-            const tag = data["customerData"] as Record<string, unknown> | undefined;
-            const id = tag?.["wakha_call_id"];
-            if (typeof id !== "string" || !validApplicationCallToken(options.webhookSecret, id, tag?.["wakha_call_token"])) {
-              log.warn({ carrier: "jambonz", security: true }, "carrier request refused: application socket without a valid, unexpired token of the call");
-              return undefined;
-            }
-            return options.lines.get(id);
-          }, options);
+          jambonzSocket(
+            socket,
+            log,
+            (data) => {
+              // The application's password is one for all calls: the call's own short-lived token opens its session (issue 30.4).
+              const tag = data["customerData"] as Record<string, unknown> | undefined;
+              const id = tag?.["wakha_call_id"];
+              if (
+                typeof id !== "string" ||
+                !validApplicationCallToken(options.webhookSecret, id, tag?.["wakha_call_token"])
+              ) {
+                log.warn(
+                  { carrier: "jambonz", security: true },
+                  "carrier request refused: application socket without a valid, unexpired token of the call",
+                );
+                return undefined;
+              }
+              return options.lines.get(id);
+            },
+            options,
+          );
         },
       },
     ],
   };
 }
 
-function jambonzSocket(socket: WebSocket, log: CarrierLog, find: (data: Record<string, unknown>) => TextCarrierSession | undefined, options: JambonzInboundOptions): void {
+function jambonzSocket(
+  socket: WebSocket,
+  log: CarrierLog,
+  find: (data: Record<string, unknown>) => TextCarrierSession | undefined,
+  options: JambonzInboundOptions,
+): void {
   if (socket.protocol !== "ws.jambonz.org") {
     socket.close(1002, "expected subprotocol ws.jambonz.org");
     return;
@@ -211,9 +273,22 @@ function jambonzSocket(socket: WebSocket, log: CarrierLog, find: (data: Record<s
     const locale = session?.locale ?? "fr-FR";
     const voice = options.voices[DIALECT_OF_LOCALE[locale] ?? ""];
     return {
-      verb: "gather", actionHook: "gather", input: ["speech", "digits"], numDigits: 1, timeout: 30,
+      verb: "gather",
+      actionHook: "gather",
+      input: ["speech", "digits"],
+      numDigits: 1,
+      timeout: 30,
       recognizer: { vendor: options.sttVendor, language: locale },
-      ...(say ? { say: { text: say, synthesizer: { vendor: options.ttsVendor, language: locale, ...(voice ? { voice } : {}) } }, bargein: true, dtmfBargein: true } : {}),
+      ...(say
+        ? {
+            say: {
+              text: say,
+              synthesizer: { vendor: options.ttsVendor, language: locale, ...(voice ? { voice } : {}) },
+            },
+            bargein: true,
+            dtmfBargein: true,
+          }
+        : {}),
     };
   };
   const channel: TextChannel = {
@@ -224,7 +299,8 @@ function jambonzSocket(socket: WebSocket, log: CarrierLog, find: (data: Record<s
   let attached = false;
   const refused = new RefusedFrames();
   const ignore = (reason: string) => {
-    if (refused.note(reason)) log.warn({ carrier: "jambonz", refused: refused.count }, `jambonz sent ${reason}: ignored`);
+    if (refused.note(reason))
+      log.warn({ carrier: "jambonz", refused: refused.count }, `jambonz sent ${reason}: ignored`);
   };
   // No frame may raise out of here (issue 30.3): each is parsed before a field is read; the rest is logged and ignored.
   socket.on("message", (raw, isBinary) => {
@@ -265,8 +341,14 @@ function jambonzSocket(socket: WebSocket, log: CarrierLog, find: (data: Record<s
           session.heard(best.transcript, best.confidence);
         } else if (data["speech"] !== undefined || data["reason"] === "speechDetected") {
           // Speech came but in no shape we read: say so, rather than take it silently for silence (issue 30.5).
-          log.warn({ carrier: "jambonz", reason: typeof data["reason"] === "string" ? data["reason"].slice(0, 64) : undefined, speech: JSON.stringify(data["speech"] ?? null).slice(0, 300) },
-            "jambonz reported speech but no transcript could be read from it");
+          log.warn(
+            {
+              carrier: "jambonz",
+              reason: typeof data["reason"] === "string" ? data["reason"].slice(0, 64) : undefined,
+              speech: JSON.stringify(data["speech"] ?? null).slice(0, 300),
+            },
+            "jambonz reported speech but no transcript could be read from it",
+          );
         }
         return;
       }
@@ -275,7 +357,8 @@ function jambonzSocket(socket: WebSocket, log: CarrierLog, find: (data: Record<s
         return;
       case "jambonz:error":
       case "error":
-        if (refused.note(`error ${JSON.stringify(data).slice(0, 500)}`)) log.warn({ carrier: "jambonz", error: JSON.stringify(data).slice(0, 500) }, "jambonz reported an error");
+        if (refused.note(`error ${JSON.stringify(data).slice(0, 500)}`))
+          log.warn({ carrier: "jambonz", error: JSON.stringify(data).slice(0, 500) }, "jambonz reported an error");
         return;
       default:
         return;

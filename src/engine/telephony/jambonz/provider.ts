@@ -13,7 +13,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Country } from "../../../domain/locale.ts";
 import type { RecordingSource } from "../../../domain/recording-source.ts";
 import { type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
-import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
+import {
+  type CarrierControl,
+  type CarrierLines,
+  CarrierRefusedError,
+  CarrierUnavailableError,
+  TextCarrierSession,
+} from "../text-carrier.ts";
 import { noCallerNumber, unreachableFailure } from "../carrier-control.ts";
 
 export interface JambonzOptions {
@@ -53,7 +59,12 @@ export function applicationCallToken(webhookSecret: string, callId: string, expi
 }
 
 /** Whether `token` is the application-mode token of this call and has not expired. */
-export function validApplicationCallToken(webhookSecret: string, callId: string, token: unknown, nowSeconds = Date.now() / 1000): boolean {
+export function validApplicationCallToken(
+  webhookSecret: string,
+  callId: string,
+  token: unknown,
+  nowSeconds = Date.now() / 1000,
+): boolean {
   if (typeof token !== "string" || !/^\d{1,12}\.[0-9a-f]{64}$/.test(token)) return false;
   const expiresAt = Number(token.slice(0, token.indexOf(".")));
   if (expiresAt < nowSeconds) return false;
@@ -90,25 +101,41 @@ export class JambonzTelephony implements TelephonyProvider {
         signal: AbortSignal.timeout(10_000),
       });
     } catch (err) {
-      throw new CarrierUnavailableError(`jambonz's REST API is unreachable: ${err instanceof Error ? err.message : String(err)}`, unreachableFailure("jambonz", err, undefined, this.#api));
+      throw new CarrierUnavailableError(
+        `jambonz's REST API is unreachable: ${err instanceof Error ? err.message : String(err)}`,
+        unreachableFailure("jambonz", err, undefined, this.#api),
+      );
     }
-    if (res.status >= 500 || res.status === 429) throw new CarrierUnavailableError(`jambonz's REST API answered ${res.status}`, unreachableFailure("jambonz", null, res.status));
+    if (res.status >= 500 || res.status === 429)
+      throw new CarrierUnavailableError(
+        `jambonz's REST API answered ${res.status}`,
+        unreachableFailure("jambonz", null, res.status),
+      );
     if (!res.ok) {
-      throw new CarrierRefusedError(`jambonz refused the request (${res.status}): ${(await res.text()).slice(0, 200)}`,
-        { code: `http_${res.status}`, message: `jambonz refused to place the call (HTTP ${res.status}).` });
+      throw new CarrierRefusedError(
+        `jambonz refused the request (${res.status}): ${(await res.text()).slice(0, 200)}`,
+        { code: `http_${res.status}`, message: `jambonz refused to place the call (HTTP ${res.status}).` },
+      );
     }
     return res;
   }
 
   /** Unix seconds after which the call's application-mode token opens nothing: ringing, the call's limit, a margin. */
   #tokenExpiry(request: OriginateRequest): number {
-    const life = request.ringTimeoutSeconds + (request.timeLimitSeconds ?? APPLICATION_TOKEN_DEFAULT_CALL_SECONDS) + APPLICATION_TOKEN_MARGIN_SECONDS;
+    const life =
+      request.ringTimeoutSeconds +
+      (request.timeLimitSeconds ?? APPLICATION_TOKEN_DEFAULT_CALL_SECONDS) +
+      APPLICATION_TOKEN_MARGIN_SECONDS;
     return Math.ceil(Date.now() / 1000 + life / this.#o.speed);
   }
 
   async originate(request: OriginateRequest): Promise<CallSession> {
     const from = request.from ?? this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
-    if (!from) throw new CarrierRefusedError(`no jambonz caller id for ${request.country} (WAKHA_JAMBONZ_CALLER_IDS)`, noCallerNumber(request.country, "WAKHA_JAMBONZ_CALLER_IDS"));
+    if (!from)
+      throw new CarrierRefusedError(
+        `no jambonz caller id for ${request.country} (WAKHA_JAMBONZ_CALLER_IDS)`,
+        noCallerNumber(request.country, "WAKHA_JAMBONZ_CALLER_IDS"),
+      );
     const locale = speechLocale(request.language, request.dialect);
     const ws = `${this.#o.publicUrl.replace(/^http/, "ws")}${jambonzPaths.socket(request.callId)}`;
     const res = await this.#request("POST", "/Calls", {
@@ -116,7 +143,14 @@ export class JambonzTelephony implements TelephonyProvider {
       to: { type: "phone", number: request.to },
       ...(this.#o.applicationSid
         ? { application_sid: this.#o.applicationSid }
-        : { call_hook: { url: ws, method: "GET", username: "wakha", password: socketPassword(this.#o.webhookSecret, request.callId) } }),
+        : {
+            call_hook: {
+              url: ws,
+              method: "GET",
+              username: "wakha",
+              password: socketPassword(this.#o.webhookSecret, request.callId),
+            },
+          }),
       call_status_hook: { url: `${this.#o.publicUrl}${jambonzPaths.status(request.callId)}`, method: "POST" },
       timeout: request.ringTimeoutSeconds,
       ...(request.timeLimitSeconds ? { timeLimit: Math.max(1, Math.floor(request.timeLimitSeconds)) } : {}),
@@ -124,7 +158,11 @@ export class JambonzTelephony implements TelephonyProvider {
       // mode) the short-lived per-call token that lets it open the call's session.
       tag: {
         wakha_call_id: request.callId,
-        ...(this.#o.applicationSid ? { wakha_call_token: applicationCallToken(this.#o.webhookSecret, request.callId, this.#tokenExpiry(request)) } : {}),
+        ...(this.#o.applicationSid
+          ? {
+              wakha_call_token: applicationCallToken(this.#o.webhookSecret, request.callId, this.#tokenExpiry(request)),
+            }
+          : {}),
       },
     });
     const { sid } = (await res.json()) as { sid?: string };
@@ -132,7 +170,9 @@ export class JambonzTelephony implements TelephonyProvider {
     const startedOn = new Date();
     const control: CarrierControl = {
       hangup: async (callSid, answered) => {
-        await this.#request("POST", `/Calls/${encodeURIComponent(callSid)}`, { call_status: answered ? "completed" : "no-answer" });
+        await this.#request("POST", `/Calls/${encodeURIComponent(callSid)}`, {
+          call_status: answered ? "completed" : "no-answer",
+        });
       },
       recordingSource: (location) => this.#recordingSource(location),
     };

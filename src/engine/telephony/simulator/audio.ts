@@ -10,7 +10,14 @@ import { MULAW_FRAME_BYTES, MULAW_SILENCE, mulawToPcm, pcmToMulaw } from "../../
 import type { Recognition, RecognizeOptions, SpeechProvider, SynthesizedSpeech } from "../../speech/provider.ts";
 import { Timeline, tone } from "../../speech/wav.ts";
 import type {
-  AnswerResult, AudioCallLeg, AudioTelephonyProvider, CallProgress, CallRecording, HangupCause, HangupEvent, OriginateRequest,
+  AnswerResult,
+  AudioCallLeg,
+  AudioTelephonyProvider,
+  CallProgress,
+  CallRecording,
+  HangupCause,
+  HangupEvent,
+  OriginateRequest,
 } from "../provider.ts";
 import { speechLocale } from "../provider.ts";
 import { type CustomerFactory, seededRandom } from "./provider.ts";
@@ -84,10 +91,22 @@ class SimulatedSpeech implements SpeechProvider {
       const reached = Math.ceil(((frame.byteOffset + frame.length) / frame.buffer.byteLength) * current.words.length);
       if (reached > current.said) {
         current.said = reached;
-        yield { text: [...texts.slice(0, -1), current.words.slice(0, reached).join(" ")].join(" "), final: false, startSeconds: 0, durationSeconds: frames * FRAME_SECONDS };
+        yield {
+          text: [...texts.slice(0, -1), current.words.slice(0, reached).join(" ")].join(" "),
+          final: false,
+          startSeconds: 0,
+          durationSeconds: frames * FRAME_SECONDS,
+        };
       }
     }
-    if (texts.length) yield { text: texts.join(" "), final: true, confidence: 0.9, startSeconds: 0, durationSeconds: frames * FRAME_SECONDS };
+    if (texts.length)
+      yield {
+        text: texts.join(" "),
+        final: true,
+        confidence: 0.9,
+        startSeconds: 0,
+        durationSeconds: frames * FRAME_SECONDS,
+      };
   }
 
   async close(): Promise<void> {}
@@ -190,12 +209,26 @@ export class SimulatedAudioLeg implements AudioCallLeg {
   readonly #inbound: Uint8Array[] = [];
   #wakeFrames: (() => void) | null = null;
   #speaking: Uint8Array = new Uint8Array(0);
-  #playing: { audio: Uint8Array; offset: number; text: string | null; answered: boolean; spoken: Spoken; resolve: (r: { interrupted: boolean }) => void } | null = null;
+  #playing: {
+    audio: Uint8Array;
+    offset: number;
+    text: string | null;
+    answered: boolean;
+    spoken: Spoken;
+    resolve: (r: { interrupted: boolean }) => void;
+  } | null = null;
   readonly #spoken: Spoken[] = [];
   #turn = 0;
   #recording: Promise<CallRecording | null> | null = null;
 
-  constructor(request: OriginateRequest, customer: SimulatedCustomer, random: () => number, options: SimulatedAudioOptions, provider: SimulatedAudioTelephony, texts: SpokenTexts) {
+  constructor(
+    request: OriginateRequest,
+    customer: SimulatedCustomer,
+    random: () => number,
+    options: SimulatedAudioOptions,
+    provider: SimulatedAudioTelephony,
+    texts: SpokenTexts,
+  ) {
     this.providerCallId = `SIMA${request.callId.replaceAll("-", "")}`;
     this.#request = request;
     this.#customer = customer;
@@ -218,15 +251,18 @@ export class SimulatedAudioLeg implements AudioCallLeg {
     const ring = Math.max(0, this.#customer.ringSeconds);
     const timeout = this.#request.ringTimeoutSeconds;
     // The customer's filler is rendered while the phone rings (once per carrier), ready before the first line plays.
-    if (pickup === "answer" && this.#o.voice && (this.#o.fillerRate ?? 0.1) > 0) void this.#provider.voice(FILLER, "fr-FR").catch(() => {});
+    if (pickup === "answer" && this.#o.voice && (this.#o.fillerRate ?? 0.1) > 0)
+      void this.#provider.voice(FILLER, "fr-FR").catch(() => {});
     this.#after(1, () => {
       if (this.#settled) return;
-      if (pickup === "busy") return this.#after(Math.min(ring, 3), () => this.#settle({ type: "busy", seconds: this.#elapsed() }));
+      if (pickup === "busy")
+        return this.#after(Math.min(ring, 3), () => this.#settle({ type: "busy", seconds: this.#elapsed() }));
       this.#emit({ type: "ringing", seconds: this.#elapsed() });
       const rings = pickup === "no_answer" ? Math.max(ring, timeout) : ring;
       this.#after(Math.min(rings, timeout), () => {
         if (this.#settled) return;
-        if (pickup === "no_answer" || rings > timeout) return this.#settle({ type: "no_answer", seconds: this.#elapsed() });
+        if (pickup === "no_answer" || rings > timeout)
+          return this.#settle({ type: "no_answer", seconds: this.#elapsed() });
         this.#answeredWall = performance.now();
         const by = this.#customer.announcement?.answeredBy ?? (pickup === "voicemail" ? "machine" : "human");
         this.#settle({ type: "answered", by, seconds: this.#elapsed() });
@@ -277,7 +313,8 @@ export class SimulatedAudioLeg implements AudioCallLeg {
   }
 
   play(audio: Uint8Array): Promise<{ interrupted: boolean }> {
-    if (this.closed || this.#answeredWall === null || audio.length === 0) return Promise.resolve({ interrupted: false });
+    if (this.closed || this.#answeredWall === null || audio.length === 0)
+      return Promise.resolve({ interrupted: false });
     this.#playing?.resolve({ interrupted: true });
     const text = this.#texts.agent.get(audio.buffer) ?? null;
     const spoken: Spoken = { side: "agent", atFrame: this.#frame, bytes: audio.subarray(0, 0) };
@@ -298,13 +335,18 @@ export class SimulatedAudioLeg implements AudioCallLeg {
         // the line or not at all: a voice rendered too late on a loaded machine (the line over, the customer's answer
         // queued behind it) would be a turn of its own, heard as the answer's first word.
         const line = this.#playing;
-        const filler = this.#o.voice ? this.#provider.voice(FILLER, "fr-FR") : Promise.resolve(pcmToMulaw(tone(180, 0.12, 8000, 5000)));
+        const filler = this.#o.voice
+          ? this.#provider.voice(FILLER, "fr-FR")
+          : Promise.resolve(pcmToMulaw(tone(180, 0.12, 8000, 5000)));
         this.#at(Math.round(frames / 2), () => {
-          void filler.then((audio) => {
-            if (this.#playing !== line || this.#closed) return;
-            this.stats.fillers++;
-            this.#say(this.#o.voice ? FILLER : "hm", audio);
-          }, (err) => this.#o.onError?.("the customer's voice failed", err));
+          void filler.then(
+            (audio) => {
+              if (this.#playing !== line || this.#closed) return;
+              this.stats.fillers++;
+              this.#say(this.#o.voice ? FILLER : "hm", audio);
+            },
+            (err) => this.#o.onError?.("the customer's voice failed", err),
+          );
         });
       }
     });
@@ -314,7 +356,8 @@ export class SimulatedAudioLeg implements AudioCallLeg {
     const playing = this.#playing;
     if (!playing) return;
     this.stats.clears++;
-    if (this.#talkOverFrame !== null && this.#frame >= this.#talkOverFrame) this.stats.bargeInDelaysMs.push((this.#frame - this.#talkOverFrame) * 20);
+    if (this.#talkOverFrame !== null && this.#frame >= this.#talkOverFrame)
+      this.stats.bargeInDelaysMs.push((this.#frame - this.#talkOverFrame) * 20);
     this.#talkOverFrame = null;
     this.#playing = null;
     playing.resolve({ interrupted: true });
@@ -390,12 +433,19 @@ export class SimulatedAudioLeg implements AudioCallLeg {
         if (reply.hangup) this.#at(25, () => this.#close("customer"));
         return;
       }
-      void this.#provider.voice(reply.text, this.#locale).then((audio) => {
-        const queued = Math.ceil(this.#speaking.length / MULAW_FRAME_BYTES);
-        const frames = this.#say(reply.text, audio);
-        if (cutInAfterFrames !== null) this.#talkOverFrame = this.#frame + queued + Math.floor(mulawToPcm(audio).findIndex((v) => Math.abs(v) > 1000) / MULAW_FRAME_BYTES);
-        if (reply.hangup) this.#at(frames + 25, () => this.#close("customer"));
-      }, (err) => this.#o.onError?.("the customer's voice failed", err));
+      void this.#provider.voice(reply.text, this.#locale).then(
+        (audio) => {
+          const queued = Math.ceil(this.#speaking.length / MULAW_FRAME_BYTES);
+          const frames = this.#say(reply.text, audio);
+          if (cutInAfterFrames !== null)
+            this.#talkOverFrame =
+              this.#frame +
+              queued +
+              Math.floor(mulawToPcm(audio).findIndex((v) => Math.abs(v) > 1000) / MULAW_FRAME_BYTES);
+          if (reply.hangup) this.#at(frames + 25, () => this.#close("customer"));
+        },
+        (err) => this.#o.onError?.("the customer's voice failed", err),
+      );
     });
   }
 
@@ -403,7 +453,11 @@ export class SimulatedAudioLeg implements AudioCallLeg {
   #say(text: string | null, audio: Uint8Array): number {
     const own = audio.slice(); // its buffer names the utterance for the recogniser
     if (text) this.#texts.customer.set(own.buffer, text);
-    this.#spoken.push({ side: "customer", atFrame: this.#frame + this.#speaking.length / MULAW_FRAME_BYTES, bytes: own });
+    this.#spoken.push({
+      side: "customer",
+      atFrame: this.#frame + this.#speaking.length / MULAW_FRAME_BYTES,
+      bytes: own,
+    });
     // Frames must stay views of `own`: speech already queued plays first, then this one.
     const queued = this.#speaking;
     if (queued.length === 0) this.#speaking = own;
@@ -430,7 +484,12 @@ export class SimulatedAudioLeg implements AudioCallLeg {
     this.#closed = true;
     this.#playing?.resolve({ interrupted: false });
     this.#playing = null;
-    const event: HangupEvent = { type: "hangup", by, connectedSeconds: this.connectedSeconds(), seconds: this.#elapsed() };
+    const event: HangupEvent = {
+      type: "hangup",
+      by,
+      connectedSeconds: this.connectedSeconds(),
+      seconds: this.#elapsed(),
+    };
     this.#emit(event);
     this.#settleEnd(event);
     this.#wakeFrames?.();

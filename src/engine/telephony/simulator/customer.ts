@@ -13,19 +13,44 @@ import { ADDRESS_PHRASES } from "./phrases/address.ts";
 import { HANDOFF_NUMBER_BEHAVIOURS, HANDOFF_PHRASES, type HandoffBehaviour } from "./transfer.ts";
 
 export type Behaviour =
-  | "confirm" | "decline" | "no_answer" | "busy" | "voicemail" | "reschedule" | "wrong_number"
-  | "question_then_confirm" | "change" | "callback" | "hangup" | "unintelligible"
+  | "confirm"
+  | "decline"
+  | "no_answer"
+  | "busy"
+  | "voicemail"
+  | "reschedule"
+  | "wrong_number"
+  | "question_then_confirm"
+  | "change"
+  | "callback"
+  | "hangup"
+  | "unintelligible"
   // No person answers: a carrier announcement or a voicemail greeting (issue 14; numbers ending 21 to 25).
-  | "not_in_service" | "switched_off" | "voicemail_undetected" | "unavailable" | "forwarded"
+  | "not_in_service"
+  | "switched_off"
+  | "voicemail_undetected"
+  | "unavailable"
+  | "forwarded"
   // Confirm, then answer the address question (issue 35; numbers ending 16 and 17).
-  | "confirm_correcting_city" | "confirm_adding_landmark"
+  | "confirm_correcting_city"
+  | "confirm_adding_landmark"
   // Ask for a person, or a question the agent cannot answer (issue 34; numbers ending 13, 14 and 15).
   | HandoffBehaviour;
 
 /** The test numbers of CONTRACT §5, by their last two digits. */
 export const TEST_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
-  "01": "confirm", "02": "decline", "03": "no_answer", "04": "busy", "05": "voicemail", "06": "reschedule",
-  "07": "wrong_number", "08": "question_then_confirm", "09": "change", "10": "callback", "11": "hangup", "12": "unintelligible",
+  "01": "confirm",
+  "02": "decline",
+  "03": "no_answer",
+  "04": "busy",
+  "05": "voicemail",
+  "06": "reschedule",
+  "07": "wrong_number",
+  "08": "question_then_confirm",
+  "09": "change",
+  "10": "callback",
+  "11": "hangup",
+  "12": "unintelligible",
 };
 
 /**
@@ -33,13 +58,22 @@ export const TEST_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
  * machine detection says `human` for all but 22, so only the words tell the engine what answered.
  */
 export const ANNOUNCEMENT_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
-  "21": "not_in_service", "22": "switched_off", "23": "voicemail_undetected", "24": "unavailable", "25": "forwarded",
+  "21": "not_in_service",
+  "22": "switched_off",
+  "23": "voicemail_undetected",
+  "24": "unavailable",
+  "25": "forwarded",
 };
 
 /** Customers who confirm and then correct the city (16) or add a landmark (17) when the address is read back (issue 35). */
-export const ADDRESS_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = { "16": "confirm_correcting_city", "17": "confirm_adding_landmark" };
+export const ADDRESS_NUMBER_BEHAVIOURS: Readonly<Record<string, Behaviour>> = {
+  "16": "confirm_correcting_city",
+  "17": "confirm_adding_landmark",
+};
 
-const ANNOUNCED: Partial<Record<Behaviour, { kind: keyof Announcements; answeredBy: "human" | "machine"; closesLine: boolean }>> = {
+const ANNOUNCED: Partial<
+  Record<Behaviour, { kind: keyof Announcements; answeredBy: "human" | "machine"; closesLine: boolean }>
+> = {
   not_in_service: { kind: "notInService", answeredBy: "human", closesLine: true },
   switched_off: { kind: "switchedOff", answeredBy: "machine", closesLine: true },
   voicemail_undetected: { kind: "greeting", answeredBy: "human", closesLine: false },
@@ -49,8 +83,18 @@ const ANNOUNCED: Partial<Record<Behaviour, { kind: keyof Announcements; answered
 
 /** How often each behaviour meets a COD confirmation line (any number that is not a test number). */
 const PERSONA_WEIGHTS: readonly [Behaviour, number][] = [
-  ["confirm", 44], ["decline", 12], ["no_answer", 11], ["busy", 4], ["voicemail", 5], ["reschedule", 6], ["wrong_number", 2],
-  ["question_then_confirm", 7], ["change", 3], ["callback", 4], ["hangup", 1], ["unintelligible", 1],
+  ["confirm", 44],
+  ["decline", 12],
+  ["no_answer", 11],
+  ["busy", 4],
+  ["voicemail", 5],
+  ["reschedule", 6],
+  ["wrong_number", 2],
+  ["question_then_confirm", 7],
+  ["change", 3],
+  ["callback", 4],
+  ["hangup", 1],
+  ["unintelligible", 1],
 ];
 
 const BANKS: Record<Dialect, PhraseBank> = { ma: maPhrases, dz: dzPhrases, tn: tnPhrases, fr: frPhrases };
@@ -85,8 +129,11 @@ export function seededRandom(seed: number): () => number {
 /** The behaviour behind a phone number: a test number's, or a persona drawn from the number's seed. */
 export function behaviourFor(phoneNumber: string): Behaviour {
   const digits = phoneNumber.replace(/\D/g, "");
-  const fixed = TEST_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ANNOUNCEMENT_NUMBER_BEHAVIOURS[digits.slice(-2)] ?? ADDRESS_NUMBER_BEHAVIOURS[digits.slice(-2)]
-    ?? HANDOFF_NUMBER_BEHAVIOURS[digits.slice(-2)];
+  const fixed =
+    TEST_NUMBER_BEHAVIOURS[digits.slice(-2)] ??
+    ANNOUNCEMENT_NUMBER_BEHAVIOURS[digits.slice(-2)] ??
+    ADDRESS_NUMBER_BEHAVIOURS[digits.slice(-2)] ??
+    HANDOFF_NUMBER_BEHAVIOURS[digits.slice(-2)];
   if (fixed) return fixed;
   const draw = seededRandom(seedOf(digits))();
   const total = PERSONA_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
@@ -127,10 +174,14 @@ function pickupOf(behaviour: Behaviour): Pickup {
 
 function ringSecondsFor(pickup: Pickup, random: () => number): number {
   switch (pickup) {
-    case "no_answer": return round1(30 + random() * 15); // the network gives up after 30 to 45 s
-    case "busy": return round1(1 + random() * 2); // the busy tone comes almost at once
-    case "voicemail": return round1(18 + random() * 10);
-    case "answer": return round1(3 + random() * 17);
+    case "no_answer":
+      return round1(30 + random() * 15); // the network gives up after 30 to 45 s
+    case "busy":
+      return round1(1 + random() * 2); // the busy tone comes almost at once
+    case "voicemail":
+      return round1(18 + random() * 10);
+    case "answer":
+      return round1(3 + random() * 17);
   }
 }
 
@@ -138,13 +189,23 @@ function ringSecondsFor(pickup: Pickup, random: () => number): number {
  * A simulated customer for `phoneNumber`, speaking `dialect`; `random` chooses words and timings. `bank`
  * replaces the dialect's phrase bank (bench/conversations.ts speaks other authors' sentences with it).
  */
-export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, random: () => number, bank: PhraseBank = BANKS[dialect]): SimulatedCustomer {
+export function createSimulatedCustomer(
+  phoneNumber: string,
+  dialect: Dialect,
+  random: () => number,
+  bank: PhraseBank = BANKS[dialect],
+): SimulatedCustomer {
   const behaviour = behaviourFor(phoneNumber);
   const pickup = pickupOf(behaviour);
-  const say = (choices: readonly string[]) => choices[Math.min(choices.length - 1, Math.floor(random() * choices.length))] ?? null;
+  const say = (choices: readonly string[]) =>
+    choices[Math.min(choices.length - 1, Math.floor(random() * choices.length))] ?? null;
   const announced = ANNOUNCED[behaviour];
   const announcement = announced
-    ? { text: say(ANNOUNCEMENTS[dialect][announced.kind]) ?? "", answeredBy: announced.answeredBy, closesLine: announced.closesLine }
+    ? {
+        text: say(ANNOUNCEMENTS[dialect][announced.kind]) ?? "",
+        answeredBy: announced.answeredBy,
+        closesLine: announced.closesLine,
+      }
     : undefined;
   let askedQuestion = false;
   let hedged = false;
@@ -165,8 +226,10 @@ export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, r
           return say(bank.hedge);
         }
         return say(bank.confirm);
-      case "decline": return say(bank.decline);
-      case "reschedule": return say(bank.reschedule);
+      case "decline":
+        return say(bank.decline);
+      case "reschedule":
+        return say(bank.reschedule);
       case "question_then_confirm":
         if (!askedQuestion) {
           askedQuestion = true;
@@ -177,12 +240,17 @@ export function createSimulatedCustomer(phoneNumber: string, dialect: Dialect, r
         if (toldWhat) return say(bank.changeDetails);
         toldWhat = true;
         return say(bank.change);
-      case "callback": return say(bank.callback);
+      case "callback":
+        return say(bank.callback);
       case "asks_for_person":
-      case "asks_for_person_unanswered": return say(HANDOFF_PHRASES[dialect].person);
-      case "unanswerable_question": return say(HANDOFF_PHRASES[dialect].question);
-      case "wrong_number": return say(bank.wrongPerson);
-      default: return say(bank.mumble);
+      case "asks_for_person_unanswered":
+        return say(HANDOFF_PHRASES[dialect].person);
+      case "unanswerable_question":
+        return say(HANDOFF_PHRASES[dialect].question);
+      case "wrong_number":
+        return say(bank.wrongPerson);
+      default:
+        return say(bank.mumble);
     }
   }
 

@@ -10,9 +10,20 @@ import { RECORDING_SAMPLE_RATE, Timeline, tone } from "../../speech/wav.ts";
 import { behaviourFor } from "./customer.ts";
 import { HANDOFF_NUMBER_BEHAVIOURS, simulateTransfer } from "./transfer.ts";
 import {
-  type TransferOutcome, type TransferRequest,
-  type AnswerResult, type CallProgress, type CallRecording, type CallSession, type HangupCause, type HangupEvent,
-  type ListenOptions, type OriginateRequest, type SayResult, speechLocale, type TelephonyProvider, type Utterance,
+  type TransferOutcome,
+  type TransferRequest,
+  type AnswerResult,
+  type CallProgress,
+  type CallRecording,
+  type CallSession,
+  type HangupCause,
+  type HangupEvent,
+  type ListenOptions,
+  type OriginateRequest,
+  type SayResult,
+  speechLocale,
+  type TelephonyProvider,
+  type Utterance,
 } from "../provider.ts";
 
 /** How the simulator gets its customers: createSimulatedCustomer in simulator/customer.ts. */
@@ -184,7 +195,13 @@ class SimulatedSession implements CallSession {
     if (reply.digits) {
       await this.#sleep(think + 0.3 * reply.digits.length); // a key press is a short tone
       if (this.#closed) return null;
-      return { text: "", digits: reply.digits, at: this.connectedSeconds(), durationSeconds: 0.3 * reply.digits.length, confidence: 1 };
+      return {
+        text: "",
+        digits: reply.digits,
+        at: this.connectedSeconds(),
+        durationSeconds: 0.3 * reply.digits.length,
+        confidence: 1,
+      };
     }
     if (reply.text === null || think > options.timeoutSeconds) {
       await this.#sleep(Math.min(think, options.timeoutSeconds));
@@ -224,10 +241,20 @@ class SimulatedSession implements CallSession {
   /** Issue 34: the shop's simulated person (simulator/transfer.ts); the bridged conversation ends the line. */
   async transfer(request: TransferRequest): Promise<TransferOutcome> {
     const behaviour = behaviourFor(this.#request.to);
-    const handoff = (Object.values(HANDOFF_NUMBER_BEHAVIOURS) as string[]).includes(behaviour) ? behaviour as (typeof HANDOFF_NUMBER_BEHAVIOURS)[string] : null;
-    const outcome = await simulateTransfer({
-      sleep: (s) => this.#sleep(s), connectedSeconds: () => this.connectedSeconds(), talkSeconds: (t) => this.#talkSeconds(t), closed: () => this.#closed,
-    }, handoff, this.#request.language, request);
+    const handoff = (Object.values(HANDOFF_NUMBER_BEHAVIOURS) as string[]).includes(behaviour)
+      ? (behaviour as (typeof HANDOFF_NUMBER_BEHAVIOURS)[string])
+      : null;
+    const outcome = await simulateTransfer(
+      {
+        sleep: (s) => this.#sleep(s),
+        connectedSeconds: () => this.connectedSeconds(),
+        talkSeconds: (t) => this.#talkSeconds(t),
+        closed: () => this.#closed,
+      },
+      handoff,
+      this.#request.language,
+      request,
+    );
     for (const t of outcome.bridgedTurns ?? []) this.#turns.push({ ...t, seconds: this.#talkSeconds(t.text) });
     if (outcome.status === "bridged") this.#close("customer");
     return outcome;
@@ -260,7 +287,11 @@ class SimulatedSession implements CallSession {
       const spoken = this.#options.speech ? await this.#synthesize(turn.text, locale) : null;
       if (spoken) timeline.place(turn.at, spoken.samples, spoken.sampleRate);
       else timeline.place(turn.at, tone(turn.speaker === "agent" ? AGENT_TONE_HZ : CUSTOMER_TONE_HZ, turn.seconds));
-      if (this.#customer.pickup === "voicemail" && !this.#customer.announcement?.closesLine && turn.speaker === "customer") {
+      if (
+        this.#customer.pickup === "voicemail" &&
+        !this.#customer.announcement?.closesLine &&
+        turn.speaker === "customer"
+      ) {
         timeline.place(turn.at + turn.seconds, tone(BEEP_HZ, 0.5));
       }
     }

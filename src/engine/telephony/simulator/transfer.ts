@@ -8,20 +8,41 @@ import type { TransferOutcome, TransferRequest } from "../provider.ts";
 export type HandoffBehaviour = "asks_for_person" | "asks_for_person_unanswered" | "unanswerable_question";
 
 export const HANDOFF_NUMBER_BEHAVIOURS: Readonly<Record<string, HandoffBehaviour>> = {
-  "13": "asks_for_person", "14": "asks_for_person_unanswered", "15": "unanswerable_question",
+  "13": "asks_for_person",
+  "14": "asks_for_person_unanswered",
+  "15": "unanswerable_question",
 };
 
 /** What the customers of 13, 14 and 15 say to the confirmation question, per dialect. */
 export const HANDOFF_PHRASES: Record<Dialect, { person: readonly string[]; question: readonly string[] }> = {
-  ma: { person: ["bghit nhder m3a chi wahed men lmagasin", "بغيت نهضر مع شي واحد من الفريق"], question: ["wach kayn chi garantie 3la had lcommande?", "واش كاين شي ضمان على السلعة؟"] },
-  dz: { person: ["نحب نهدر مع المسؤول", "nheb nahdar m3a wahed men l'équipe"], question: ["wach kayen garantie 3la sel3a?", "واش كاين الضمان؟"] },
-  tn: { person: ["nheb nahki m3a insen", "نحب نحكي مع حد من الفريق"], question: ["fama garantie 3al sel3a?", "فما ضمان على السلعة؟"] },
-  fr: { person: ["je voudrais parler à un conseiller s'il vous plaît", "est-ce que je peux parler à quelqu'un de la boutique ?"], question: ["est-ce que je peux payer par carte bancaire ?", "est-ce qu'il y a une garantie ?"] },
+  ma: {
+    person: ["bghit nhder m3a chi wahed men lmagasin", "بغيت نهضر مع شي واحد من الفريق"],
+    question: ["wach kayn chi garantie 3la had lcommande?", "واش كاين شي ضمان على السلعة؟"],
+  },
+  dz: {
+    person: ["نحب نهدر مع المسؤول", "nheb nahdar m3a wahed men l'équipe"],
+    question: ["wach kayen garantie 3la sel3a?", "واش كاين الضمان؟"],
+  },
+  tn: {
+    person: ["nheb nahki m3a insen", "نحب نحكي مع حد من الفريق"],
+    question: ["fama garantie 3al sel3a?", "فما ضمان على السلعة؟"],
+  },
+  fr: {
+    person: [
+      "je voudrais parler à un conseiller s'il vous plaît",
+      "est-ce que je peux parler à quelqu'un de la boutique ?",
+    ],
+    question: ["est-ce que je peux payer par carte bancaire ?", "est-ce qu'il y a une garantie ?"],
+  },
 };
 
 const PERSON_LINES: Record<"fr" | "ar", { person: string[]; customer: string[] }> = {
   fr: {
-    person: ["Bonjour, ici la boutique, je vous écoute.", "Oui bien sûr, c'est possible. Je confirme donc votre commande ?", "Parfait, elle part aujourd'hui. Bonne journée."],
+    person: [
+      "Bonjour, ici la boutique, je vous écoute.",
+      "Oui bien sûr, c'est possible. Je confirme donc votre commande ?",
+      "Parfait, elle part aujourd'hui. Bonne journée.",
+    ],
     customer: ["Bonjour, j'avais une question sur ma commande.", "Oui, merci, je confirme."],
   },
   ar: {
@@ -45,7 +66,12 @@ const PERSON_RING_SECONDS = 4;
  * The transfer on the simulated line: rings the person (or not), plays them the whisper, then the bridged
  * conversation in which the person settles the order. The customer's recording never holds the whisper.
  */
-export async function simulateTransfer(line: SimulatedLine, behaviour: HandoffBehaviour | null, language: Language, request: TransferRequest): Promise<TransferOutcome> {
+export async function simulateTransfer(
+  line: SimulatedLine,
+  behaviour: HandoffBehaviour | null,
+  language: Language,
+  request: TransferRequest,
+): Promise<TransferOutcome> {
   const suffix = request.to.replace(/\D/g, "").slice(-2);
   const none = { answeredAtSeconds: null, bridgedSeconds: 0 };
   if (line.closed()) return { status: "failed", ...none };
@@ -75,7 +101,16 @@ export async function simulateTransfer(line: SimulatedLine, behaviour: HandoffBe
     await line.sleep(line.talkSeconds(text) + 0.8);
   }
   return {
-    status: "bridged", answeredAtSeconds, bridgedSeconds: Math.round(line.connectedSeconds() - bridgedAt), bridgedTurns: turns,
-    decision: { value: "confirmed", note: behaviour === "unanswerable_question" ? "Question answered by the shop's person; confirmed." : "Confirmed with the shop's person." },
+    status: "bridged",
+    answeredAtSeconds,
+    bridgedSeconds: Math.round(line.connectedSeconds() - bridgedAt),
+    bridgedTurns: turns,
+    decision: {
+      value: "confirmed",
+      note:
+        behaviour === "unanswerable_question"
+          ? "Question answered by the shop's person; confirmed."
+          : "Confirmed with the shop's person.",
+    },
   };
 }

@@ -9,7 +9,16 @@
 import twilio from "twilio";
 import type { WebSocket } from "ws";
 import { parseFrame, parseMessage, RefusedFrames } from "../frames.ts";
-import { CALL_ID, type CarrierAnswer, type CarrierInbound, type CarrierLog, type CarrierReports, type CarrierRequest, header, refusal } from "../inbound.ts";
+import {
+  CALL_ID,
+  type CarrierAnswer,
+  type CarrierInbound,
+  type CarrierLog,
+  type CarrierReports,
+  type CarrierRequest,
+  header,
+  refusal,
+} from "../inbound.ts";
 import type { CarrierLines, TextCarrierSession, TextChannel } from "../text-carrier.ts";
 import { relayDtmf, relayError, relayPrompt, relaySetup } from "./frames.ts";
 import { twilioPaths } from "./provider.ts";
@@ -61,25 +70,38 @@ export function twilioSigned(authToken: string, request: CarrierRequest, url: st
 /** Params of a form-encoded callback: only its string fields (the generic route parses the form). */
 function formParams(body: unknown): Params {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return {};
-  return Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([, v]) => typeof v === "string")) as Params;
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).filter(([, v]) => typeof v === "string"),
+  ) as Params;
 }
 
 /** The status, AMD and recording callbacks and the ConversationRelay socket. */
 export function twilioInbound(options: TwilioInboundOptions): CarrierInbound {
   const publicUrl = options.publicUrl.replace(/\/+$/, "");
   const wsUrl = publicUrl.replace(/^http/, "ws");
-  const refuse = (request: CarrierRequest, log: CarrierLog, status: number, detail: string) => refusal("twilio", request, log, status, detail);
+  const refuse = (request: CarrierRequest, log: CarrierLog, status: number, detail: string) =>
+    refusal("twilio", request, log, status, detail);
 
-  const callback = (kind: "status" | "amd" | "recording", handle: (session: TextCarrierSession, p: Params) => boolean, persist?: (callId: string, p: Params) => Promise<void>) =>
+  const callback =
+    (
+      kind: "status" | "amd" | "recording",
+      handle: (session: TextCarrierSession, p: Params) => boolean,
+      persist?: (callId: string, p: Params) => Promise<void>,
+    ) =>
     async (request: CarrierRequest, log: CarrierLog): Promise<CarrierAnswer> => {
       const callId = request.params["callId"] ?? "";
       const p = formParams(request.body);
       if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
-      if (!twilioSigned(options.authToken, request, `${publicUrl}${twilioPaths[kind](callId)}`, p)) return refuse(request, log, 403, "invalid X-Twilio-Signature");
+      if (!twilioSigned(options.authToken, request, `${publicUrl}${twilioPaths[kind](callId)}`, p))
+        return refuse(request, log, 403, "invalid X-Twilio-Signature");
       const session = options.lines.get(callId);
       const changed = session && session.providerCallId === p["CallSid"] ? handle(session, p) : false;
       if (persist) await persist(callId, p);
-      if (session && !changed) log.info({ carrier: "twilio", kind, status: p["CallStatus"] }, "duplicate or out-of-order callback: nothing changed");
+      if (session && !changed)
+        log.info(
+          { carrier: "twilio", kind, status: p["CallStatus"] },
+          "duplicate or out-of-order callback: nothing changed",
+        );
       return { status: 204 };
     };
 
@@ -87,41 +109,55 @@ export function twilioInbound(options: TwilioInboundOptions): CarrierInbound {
     carrier: "twilio",
     callbacks: [
       {
-        method: "POST", path: "/carriers/twilio/calls/:callId/status",
+        method: "POST",
+        path: "/carriers/twilio/calls/:callId/status",
         handle: callback("status", applyStatus, async (callId, p) => {
           // Kept on the row whoever holds the call, so a restarted node's sweep bills the carrier's seconds.
-          if (p["CallStatus"] === "completed") await options.reports.carrierSeconds(callId, Number(p["CallDuration"] ?? 0));
+          if (p["CallStatus"] === "completed")
+            await options.reports.carrierSeconds(callId, Number(p["CallDuration"] ?? 0));
         }),
       },
       // AnsweredBy: human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax, unknown.
-      { method: "POST", path: "/carriers/twilio/calls/:callId/amd", handle: callback("amd", (session, p) => session.answeredByVerdict(p["AnsweredBy"] ?? "")) },
+      {
+        method: "POST",
+        path: "/carriers/twilio/calls/:callId/amd",
+        handle: callback("amd", (session, p) => session.answeredByVerdict(p["AnsweredBy"] ?? "")),
+      },
       // RecordingStatus: in-progress, completed, absent (https://www.twilio.com/docs/voice/api/recording#recordingstatuscallback).
       {
-        method: "POST", path: "/carriers/twilio/calls/:callId/recording",
+        method: "POST",
+        path: "/carriers/twilio/calls/:callId/recording",
         handle: callback("recording", (session, p) => {
-          if (p["RecordingStatus"] === "completed" && p["RecordingUrl"]) return session.recordingReady(p["RecordingUrl"]);
-          if (p["RecordingStatus"] === "absent" || p["RecordingStatus"] === "failed") return session.recordingReady(null);
+          if (p["RecordingStatus"] === "completed" && p["RecordingUrl"])
+            return session.recordingReady(p["RecordingUrl"]);
+          if (p["RecordingStatus"] === "absent" || p["RecordingStatus"] === "failed")
+            return session.recordingReady(null);
           return false;
         }),
       },
     ],
-    sockets: [{
-      path: "/carriers/twilio/calls/:callId/relay",
-      authorize(request, log) {
-        const callId = request.params["callId"] ?? "";
-        if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
-        if (!twilioSigned(options.authToken, request, `${wsUrl}${twilioPaths.relay(callId)}`, {})) {
-          // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
-          const session = options.lines.get(callId);
-          session?.socketRefused();
-          log.warn({ carrier: "twilio", security: true, event: "carrier_auth_failed", live_call: session !== undefined }, "ConversationRelay socket refused: invalid X-Twilio-Signature");
-          return refuse(request, log, 403, "invalid X-Twilio-Signature");
-        }
-        if (!options.lines.get(callId)) return refuse(request, log, 404, "no live call here");
-        return undefined;
+    sockets: [
+      {
+        path: "/carriers/twilio/calls/:callId/relay",
+        authorize(request, log) {
+          const callId = request.params["callId"] ?? "";
+          if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
+          if (!twilioSigned(options.authToken, request, `${wsUrl}${twilioPaths.relay(callId)}`, {})) {
+            // A security event: logged as one, and the call, if it never gets a genuine socket, ends carrier_auth_failed.
+            const session = options.lines.get(callId);
+            session?.socketRefused();
+            log.warn(
+              { carrier: "twilio", security: true, event: "carrier_auth_failed", live_call: session !== undefined },
+              "ConversationRelay socket refused: invalid X-Twilio-Signature",
+            );
+            return refuse(request, log, 403, "invalid X-Twilio-Signature");
+          }
+          if (!options.lines.get(callId)) return refuse(request, log, 404, "no live call here");
+          return undefined;
+        },
+        open: (socket, request, log) => relay(socket, log, options.lines.get(request.params["callId"] ?? "")),
       },
-      open: (socket, request, log) => relay(socket, log, options.lines.get(request.params["callId"] ?? "")),
-    }],
+    ],
   };
 }
 
@@ -136,7 +172,8 @@ function relay(socket: WebSocket, log: CarrierLog, session: TextCarrierSession |
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
   const channel: TextChannel = {
-    speak: (text, { locale, interruptible }) => send({ type: "text", token: text, last: true, lang: locale, interruptible }),
+    speak: (text, { locale, interruptible }) =>
+      send({ type: "text", token: text, last: true, lang: locale, interruptible }),
     end: () => send({ type: "end", handoffData: JSON.stringify({ reason: "agent_hangup" }) }),
   };
   const attached = session?.attach(channel);
@@ -148,7 +185,8 @@ function relay(socket: WebSocket, log: CarrierLog, session: TextCarrierSession |
   let partial = "";
   const refused = new RefusedFrames();
   const ignore = (reason: string) => {
-    if (refused.note(reason)) log.warn({ carrier: "twilio", refused: refused.count }, `ConversationRelay sent ${reason}: ignored`);
+    if (refused.note(reason))
+      log.warn({ carrier: "twilio", refused: refused.count }, `ConversationRelay sent ${reason}: ignored`);
   };
   // No frame may raise out of here (issue 30.3): each is parsed before a field is read, and what is not as
   // documented is logged and ignored (ConversationRelay itself answers unknown messages with an error and goes on).
@@ -193,8 +231,12 @@ function relay(socket: WebSocket, log: CarrierLog, session: TextCarrierSession |
       }
       case "error": {
         const description = parseMessage(relayError, message);
-        const text = description.ok && typeof description.message.description === "string" ? description.message.description.slice(0, 500) : "(no description)";
-        if (refused.note(`error ${text}`)) log.warn({ carrier: "twilio", description: text }, "ConversationRelay reported an error");
+        const text =
+          description.ok && typeof description.message.description === "string"
+            ? description.message.description.slice(0, 500)
+            : "(no description)";
+        if (refused.note(`error ${text}`))
+          log.warn({ carrier: "twilio", description: text }, "ConversationRelay reported an error");
         return;
       }
       default:

@@ -23,23 +23,28 @@ export function twilioMediaInbound(options: TwilioMediaInboundOptions): CarrierI
   return {
     carrier: "twilio",
     callbacks: [],
-    sockets: [{
-      path: "/carriers/twilio/calls/:callId/media",
-      authorize(request, log) {
-        const callId = request.params["callId"] ?? "";
-        if (!CALL_ID.test(callId)) return refusal("twilio", request, log, 404, "unknown call");
-        if (!twilioSigned(options.authToken, request, `${wsUrl}${twilioPaths.media(callId)}`, {})) {
-          // A security event: logged as one, and the call, if it never gets a genuine stream, ends carrier_auth_failed.
-          const leg = options.media.get(callId);
-          leg?.socketRefused();
-          log.warn({ carrier: "twilio", security: true, event: "carrier_auth_failed", live_call: leg !== undefined }, "Media Streams socket refused: invalid X-Twilio-Signature");
-          return refusal("twilio", request, log, 403, "invalid X-Twilio-Signature");
-        }
-        if (!options.media.get(callId)) return refusal("twilio", request, log, 404, "no live call here");
-        return undefined;
+    sockets: [
+      {
+        path: "/carriers/twilio/calls/:callId/media",
+        authorize(request, log) {
+          const callId = request.params["callId"] ?? "";
+          if (!CALL_ID.test(callId)) return refusal("twilio", request, log, 404, "unknown call");
+          if (!twilioSigned(options.authToken, request, `${wsUrl}${twilioPaths.media(callId)}`, {})) {
+            // A security event: logged as one, and the call, if it never gets a genuine stream, ends carrier_auth_failed.
+            const leg = options.media.get(callId);
+            leg?.socketRefused();
+            log.warn(
+              { carrier: "twilio", security: true, event: "carrier_auth_failed", live_call: leg !== undefined },
+              "Media Streams socket refused: invalid X-Twilio-Signature",
+            );
+            return refusal("twilio", request, log, 403, "invalid X-Twilio-Signature");
+          }
+          if (!options.media.get(callId)) return refusal("twilio", request, log, 404, "no live call here");
+          return undefined;
+        },
+        open: (socket, request, log) => mediaStream(socket, log, options.media.get(request.params["callId"] ?? "")),
       },
-      open: (socket, request, log) => mediaStream(socket, log, options.media.get(request.params["callId"] ?? "")),
-    }],
+    ],
   };
 }
 
@@ -57,7 +62,8 @@ function mediaStream(socket: WebSocket, log: CarrierLog, leg: MediaStreamLeg | u
   };
   const refused = new RefusedFrames();
   const ignore = (reason: string) => {
-    if (refused.note(reason)) log.warn({ carrier: "twilio", refused: refused.count }, `Media Streams sent ${reason}: ignored`);
+    if (refused.note(reason))
+      log.warn({ carrier: "twilio", refused: refused.count }, `Media Streams sent ${reason}: ignored`);
   };
   // No frame may raise out of here (issue 30.3): each is parsed before a field is read; the rest is logged and ignored.
   socket.on("message", (data, isBinary) => {
@@ -79,7 +85,10 @@ function mediaStream(socket: WebSocket, log: CarrierLog, leg: MediaStreamLeg | u
         const start = parsed.message.start;
         const format = start.mediaFormat ?? {};
         const streamSid = start.streamSid ?? parsed.message.streamSid ?? "";
-        if (format.encoding !== undefined && (format.encoding !== "audio/x-mulaw" || Number(format.sampleRate) !== 8000)) {
+        if (
+          format.encoding !== undefined &&
+          (format.encoding !== "audio/x-mulaw" || Number(format.sampleRate) !== 8000)
+        ) {
           log.warn({ carrier: "twilio", format }, "Media Streams started in a format other than 8 kHz mu-law: closing");
           socket.close(1003, "unsupported media format");
           return;
@@ -97,7 +106,8 @@ function mediaStream(socket: WebSocket, log: CarrierLog, leg: MediaStreamLeg | u
         if (!parsed.ok) return ignore(parsed.reason);
         const media = parsed.message.media;
         // Only the customer's side: a bidirectional stream carries the inbound track.
-        if (started && (media.track === undefined || media.track === "inbound")) leg.media(Buffer.from(media.payload, "base64"));
+        if (started && (media.track === undefined || media.track === "inbound"))
+          leg.media(Buffer.from(media.payload, "base64"));
         return;
       }
       case "dtmf": {

@@ -15,7 +15,14 @@ import twilio from "twilio";
 import type { AudioFormat } from "../../speech/audio-format.ts";
 import { MULAW_FRAME_BYTES } from "../../speech/mulaw.ts";
 import type {
-  AnswerResult, AudioCallLeg, AudioTelephonyProvider, CallProgress, CallRecording, HangupEvent, OriginateRequest, CarrierRecording,
+  AnswerResult,
+  AudioCallLeg,
+  AudioTelephonyProvider,
+  CallProgress,
+  CallRecording,
+  HangupEvent,
+  OriginateRequest,
+  CarrierRecording,
 } from "../provider.ts";
 import type { TextCarrierSession, TextChannel } from "../text-carrier.ts";
 import { TwilioTelephony, type TwilioOptions, twilioPaths } from "./provider.ts";
@@ -144,7 +151,11 @@ export class MediaStreamLeg implements AudioCallLeg {
     const socket = this.#socket;
     if (!socket || this.#streamEnded || audio.length === 0) return { interrupted: false };
     for (let at = 0; at < audio.length; at += MULAW_FRAME_BYTES) {
-      socket.send({ event: "media", streamSid: this.#streamSid, media: { payload: Buffer.from(audio.subarray(at, at + MULAW_FRAME_BYTES)).toString("base64") } });
+      socket.send({
+        event: "media",
+        streamSid: this.#streamSid,
+        media: { payload: Buffer.from(audio.subarray(at, at + MULAW_FRAME_BYTES)).toString("base64") },
+      });
       this.stats.framesOut++;
     }
     const name = `wakha-${++this.#markCount}`;
@@ -263,7 +274,9 @@ export class TwilioMediaStreams implements AudioTelephonyProvider {
   /** <Connect><Stream> to our media WebSocket; when the stream ends, <Hangup/>. */
   twiml(request: OriginateRequest): string {
     const response = new twilio.twiml.VoiceResponse();
-    const stream = response.connect().stream({ url: `${this.#o.publicUrl.replace(/^http/, "ws")}${twilioPaths.media(request.callId)}` });
+    const stream = response
+      .connect()
+      .stream({ url: `${this.#o.publicUrl.replace(/^http/, "ws")}${twilioPaths.media(request.callId)}` });
     stream.parameter({ name: "call_id", value: request.callId });
     response.hangup();
     return response.toString();

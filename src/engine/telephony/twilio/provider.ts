@@ -11,7 +11,13 @@ import type { Country } from "../../../domain/locale.ts";
 import type { Dialect } from "../../dialogue/types.ts";
 import type { RecordingSource } from "../../../domain/recording-source.ts";
 import { type CallSession, type OriginateRequest, speechLocale, type TelephonyProvider } from "../provider.ts";
-import { type CarrierControl, type CarrierLines, CarrierRefusedError, CarrierUnavailableError, TextCarrierSession } from "../text-carrier.ts";
+import {
+  type CarrierControl,
+  type CarrierLines,
+  CarrierRefusedError,
+  CarrierUnavailableError,
+  TextCarrierSession,
+} from "../text-carrier.ts";
 import { noCallerNumber, unreachableFailure } from "../carrier-control.ts";
 
 export const TWILIO_API_URL = "https://api.twilio.com";
@@ -62,10 +68,18 @@ export function classifyTwilioError(err: unknown, apiUrl?: string): Error {
   const status = (err as { status?: unknown }).status;
   if (typeof status === "number" && status < 500 && status !== 429) {
     const code = (err as { code?: unknown }).code;
-    return new CarrierRefusedError(`Twilio refused the call (${status}${code ? `, error ${String(code)}` : ""}): ${(err as Error).message}`,
-      { code: `http_${status}`, message: `Twilio refused to place the call (HTTP ${status}${typeof code === "number" || typeof code === "string" ? `, Twilio error ${String(code).slice(0, 10)}` : ""}).` });
+    return new CarrierRefusedError(
+      `Twilio refused the call (${status}${code ? `, error ${String(code)}` : ""}): ${(err as Error).message}`,
+      {
+        code: `http_${status}`,
+        message: `Twilio refused to place the call (HTTP ${status}${typeof code === "number" || typeof code === "string" ? `, Twilio error ${String(code).slice(0, 10)}` : ""}).`,
+      },
+    );
   }
-  return new CarrierUnavailableError(`Twilio's REST API is unavailable: ${err instanceof Error ? err.message : String(err)}`, unreachableFailure("Twilio", err, status, apiUrl));
+  return new CarrierUnavailableError(
+    `Twilio's REST API is unavailable: ${err instanceof Error ? err.message : String(err)}`,
+    unreachableFailure("Twilio", err, status, apiUrl),
+  );
 }
 
 /** How long Twilio's answering-machine detection may listen before answering `unknown` (docs/going-live.md). */
@@ -80,7 +94,9 @@ export class TwilioTelephony implements TelephonyProvider {
 
   constructor(options: TwilioOptions) {
     this.#o = { ...options, publicUrl: options.publicUrl.replace(/\/+$/, "") };
-    this.#client = twilio(options.accountSid, options.authToken, { httpClient: new RelocatedRequestClient(options.apiBaseUrl) });
+    this.#client = twilio(options.accountSid, options.authToken, {
+      httpClient: new RelocatedRequestClient(options.apiBaseUrl),
+    });
     this.control = {
       hangup: async (sid, answered) => {
         // Update a call: `canceled` ends a queued or ringing call, `completed` an answered one.
@@ -97,7 +113,9 @@ export class TwilioTelephony implements TelephonyProvider {
     const relay = response.connect().conversationRelay({
       url: `${this.#o.publicUrl.replace(/^http/, "ws")}${twilioPaths.relay(request.callId)}`,
       language: locale,
-      ...(this.#o.voices[request.language === "fr" ? "fr" : request.dialect] ? { voice: this.#o.voices[request.language === "fr" ? "fr" : request.dialect]! } : {}),
+      ...(this.#o.voices[request.language === "fr" ? "fr" : request.dialect]
+        ? { voice: this.#o.voices[request.language === "fr" ? "fr" : request.dialect]! }
+        : {}),
       ...(this.#o.ttsProvider ? { ttsProvider: this.#o.ttsProvider } : {}),
       ...(this.#o.transcriptionProvider ? { transcriptionProvider: this.#o.transcriptionProvider } : {}),
       // Keypresses arrive as `dtmf` messages; the customer's speech may cut our speech short.
@@ -120,7 +138,11 @@ export class TwilioTelephony implements TelephonyProvider {
    */
   async startCall(request: OriginateRequest, twiml: string): Promise<TextCarrierSession> {
     const from = request.from ?? this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
-    if (!from) throw new CarrierRefusedError(`no Twilio caller number for ${request.country} (WAKHA_TWILIO_CALLER_IDS)`, noCallerNumber(request.country, "WAKHA_TWILIO_CALLER_IDS"));
+    if (!from)
+      throw new CarrierRefusedError(
+        `no Twilio caller number for ${request.country} (WAKHA_TWILIO_CALLER_IDS)`,
+        noCallerNumber(request.country, "WAKHA_TWILIO_CALLER_IDS"),
+      );
     const base = this.#o.publicUrl;
     let sid: string;
     try {
@@ -134,16 +156,25 @@ export class TwilioTelephony implements TelephonyProvider {
         timeout: request.ringTimeoutSeconds,
         ...(request.timeLimitSeconds ? { timeLimit: Math.max(1, Math.floor(request.timeLimitSeconds)) } : {}),
         ...(request.machineDetection
-          // DetectMessageEnd: a machine's verdict comes once its greeting has ended (the beep), the moment to leave a
-          // message; asynchronous, so the call talks meanwhile (issue 30.1/30.2). Detection gives up after
-          // MACHINE_DETECTION_TIMEOUT_SECONDS with `unknown` (Twilio's default is 30 s): the call just goes on.
-          ? {
-            machineDetection: "DetectMessageEnd", machineDetectionTimeout: MACHINE_DETECTION_TIMEOUT_SECONDS, asyncAmd: "true",
-            asyncAmdStatusCallback: `${base}${twilioPaths.amd(request.callId)}`, asyncAmdStatusCallbackMethod: "POST",
-          }
+          ? // DetectMessageEnd: a machine's verdict comes once its greeting has ended (the beep), the moment to leave a
+            // message; asynchronous, so the call talks meanwhile (issue 30.1/30.2). Detection gives up after
+            // MACHINE_DETECTION_TIMEOUT_SECONDS with `unknown` (Twilio's default is 30 s): the call just goes on.
+            {
+              machineDetection: "DetectMessageEnd",
+              machineDetectionTimeout: MACHINE_DETECTION_TIMEOUT_SECONDS,
+              asyncAmd: "true",
+              asyncAmdStatusCallback: `${base}${twilioPaths.amd(request.callId)}`,
+              asyncAmdStatusCallbackMethod: "POST",
+            }
           : {}),
         ...(request.record
-          ? { record: true, recordingChannels: "dual", recordingStatusCallback: `${base}${twilioPaths.recording(request.callId)}`, recordingStatusCallbackMethod: "POST", recordingStatusCallbackEvent: ["completed", "absent"] }
+          ? {
+              record: true,
+              recordingChannels: "dual",
+              recordingStatusCallback: `${base}${twilioPaths.recording(request.callId)}`,
+              recordingStatusCallbackMethod: "POST",
+              recordingStatusCallbackEvent: ["completed", "absent"],
+            }
           : {}),
       });
       sid = call.sid;
@@ -174,7 +205,9 @@ export class TwilioTelephony implements TelephonyProvider {
     if (url.origin !== api.origin) throw new Error(`recording URL ${url.origin} is not Twilio's API (${api.origin})`);
     return {
       url: url.href,
-      headers: { authorization: `Basic ${Buffer.from(`${this.#o.accountSid}:${this.#o.authToken}`).toString("base64")}` },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${this.#o.accountSid}:${this.#o.authToken}`).toString("base64")}`,
+      },
     };
   }
 

@@ -8,8 +8,20 @@ export interface AddressPhrases {
 }
 
 export const ADDRESS_PHRASES: Record<Dialect, AddressPhrases> = {
-  ma: { correctCity: ["la, ana daba f Rabat", "لا، أنا دابا ف الرباط"], landmark: ["iyeh, 9rib men jame3 l7ay", "ايه، قريب من الجامع ديال الحي"] },
-  dz: { correctCity: ["la, rani f Oran", "لا، راني ف وهران"], landmark: ["ih, qodam la pharmacie", "ايه، قدام الفارماسي"] },
-  tn: { correctCity: ["le, ena f Sfax", "لا، أنا ف صفاقس"], landmark: ["ey, 9bala el pharmacie", "إي، مقابل الفرماسي"] },
-  fr: { correctCity: ["Non, c'est à Lyon maintenant", "Non, j'ai déménagé, c'est à Lyon"], landmark: ["Oui, c'est près de la mosquée", "Oui, en face de la pharmacie"] },
+  ma: {
+    correctCity: ["la, ana daba f Rabat", "لا، أنا دابا ف الرباط"],
+    landmark: ["iyeh, 9rib men jame3 l7ay", "ايه، قريب من الجامع ديال الحي"],
+  },
+  dz: {
+    correctCity: ["la, rani f Oran", "لا، راني ف وهران"],
+    landmark: ["ih, qodam la pharmacie", "ايه، قدام الفارماسي"],
+  },
+  tn: {
+    correctCity: ["le, ena f Sfax", "لا، أنا ف صفاقس"],
+    landmark: ["ey, 9bala el pharmacie", "إي، مقابل الفرماسي"],
+  },
+  fr: {
+    correctCity: ["Non, c'est à Lyon maintenant", "Non, j'ai déménagé, c'est à Lyon"],
+    landmark: ["Oui, c'est près de la mosquée", "Oui, en face de la pharmacie"],
+  },
 };

@@ -173,56 +173,7 @@ async function readSnapshot(
   return rows[0]!;
 }
 
-// The creation's write: the order, the call, the idempotency record and, through pg-boss's own INSERT as one more CTE
-// when the queue gives one ($22 is its JSON), the place-call job. One statement, so one transaction and one commit.
-// The call reads the order's row and the record the call's, so an order that already has this attempt writes neither;
-// pg-boss's INSERT cannot be made to read the call, so the final SELECT undoes the whole statement (wakha_check,
-// migration 022) unless exactly one call and one job were written: ORDER_TAKEN when the order already had this attempt,
-// JOB_MISSING should pg-boss write no job. A key a concurrent request took first is a unique_violation that undoes it
-// too. `t` bounds the waits on a key or an order held by another request's statement (lock_timeout, for this
-// statement's transaction only), set before the first insert.
-const ORDER_TAKEN = "WK001";
 const JOB_MISSING = "WK002";
-const CREATE_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout),
-       o AS (
-         INSERT INTO orders (id, account_id, shop_id, external_id, last_attempt, created_at, updated_at)
-         SELECT $1, $2, $3, $4, $5, $6, $6 FROM t
-         ON CONFLICT (shop_id, external_id) DO UPDATE SET last_attempt = EXCLUDED.last_attempt, updated_at = EXCLUDED.updated_at
-           WHERE orders.last_attempt < EXCLUDED.last_attempt
-         RETURNING id
-       ), c AS (
-         INSERT INTO calls (id, account_id, shop_id, order_id, order_external_id, previous_attempts, customer_name, customer_phone,
-           amount, currency, country, language, dialect, channel, items, created_at, updated_at, scheduled_at, retry_policy, schedule_reason,
-           customer_address)
-         SELECT $7, $2, $3, o.id, $4, $5, $8, $9, $10, $11, $12, $13, $14, $15, $16, $6, $6, $20::timestamptz, $21::jsonb, $22::text, $23::jsonb FROM o
-         RETURNING id
-       ), k AS (
-         INSERT INTO idempotency_keys (account_id, key, request_hash, call_id, response_status, response_body, created_at)
-         SELECT $2, $17, $18, c.id, 201, $19, $6 FROM c WHERE $17::text IS NOT NULL
-         RETURNING 1
-       )
-       __JOB__SELECT wakha_check((SELECT count(*) FROM c) = 1, '${ORDER_TAKEN}', 'the order already has this attempt') AND __CHECK__ AS checked`;
-const createStatements = new Map<string | null, { name: string; text: string }>();
-
-function createStatement(jobInsert: string | null): { name: string; text: string } {
-  let statement = createStatements.get(jobInsert);
-  if (!statement) {
-    const text =
-      jobInsert === null
-        ? CREATE_INSERT.replace("__JOB__", "").replace("__CHECK__", "true")
-        : // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
-          CREATE_INSERT.replace(
-            "__JOB__",
-            () => `, j AS (${jobInsert.replace(/\$1(?!\d)/g, () => "$24")})\n       `,
-          ).replace(
-            "__CHECK__",
-            `wakha_check((SELECT count(*) FROM j) = 1, '${JOB_MISSING}', 'pg-boss did not write the ${JOBS.placeCall.name} job')`,
-          );
-    statement = { name: `wakha_create_call_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
-    if (createStatements.size < 8) createStatements.set(jobInsert, statement);
-  }
-  return statement;
-}
 
 /** A replay: the stored response's bytes, and the call they describe (for MCP). */
 function replay(stored: StoredResponse, hash: Buffer): CreatedCall {
@@ -318,7 +269,7 @@ export async function createCall(
   return batcher.submit({ who, input, key: idempotencyKey, hash });
 }
 
-/** One creation on its own: a snapshot, then CREATE_INSERT, retried after a key found taken or expired. */
+/** One creation on its own: a snapshot, then the batch's write with this one row, retried after a key found taken or expired. */
 async function createAlone(
   ctx: AppContext,
   who: Principal,
@@ -370,7 +321,10 @@ async function createAlone(
   }
 }
 
-/** The write of a planned creation: "created", or "order_taken" when the order already had this attempt (nothing written). */
+/**
+ * The write of a planned creation: "created", or "order_taken" when the order already had this attempt (nothing
+ * written). The batch's writer with one row (issue 29: one statement serves both paths).
+ */
 async function write(
   ctx: AppContext,
   client: Queryable,
@@ -383,55 +337,8 @@ async function write(
   body: string,
   scheduledAt: Date | null,
 ): Promise<"created" | "order_taken"> {
-  const jobOptions = { id: out.id, ...(scheduledAt ? { startAfter: scheduledAt } : {}) };
-  const job = await ctx.queue.insertStatement(JOBS.placeCall, { call_id: out.id }, jobOptions);
-  const statement = createStatement(job?.text ?? null);
-  const values = [
-    randomUUID(),
-    who.accountId,
-    snap.shop_id,
-    out.order.external_id,
-    out.order.previous_attempts,
-    snap.now,
-    out.id,
-    out.customer.name,
-    out.customer.phone_number,
-    out.amount,
-    out.currency,
-    out.country,
-    out.language,
-    out.dialect,
-    out.channel,
-    JSON.stringify(out.order.items),
-    key,
-    key === null ? null : hash,
-    body,
-    scheduledAt,
-    input.retry_policy === undefined ? null : JSON.stringify(input.retry_policy),
-    out.schedule_reason,
-    out.customer.address === undefined ? null : JSON.stringify(out.customer.address),
-    ...(job ? [job.param] : []),
-  ];
-  try {
-    if (job) {
-      await queryPrepared(client, statement.name, statement.text, values);
-      return "created";
-    }
-    // A queue whose INSERT cannot be embedded (pg-boss wraps it in a WITH): the statement and pg-boss's send() in one transaction.
-    await client.query("BEGIN");
-    try {
-      await queryPrepared(client, statement.name, statement.text, values);
-      await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: out.id }, jobOptions);
-      await client.query("COMMIT");
-      return "created";
-    } catch (err) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw err;
-    }
-  } catch (err) {
-    if ((err as { code?: string }).code === ORDER_TAKEN) return "order_taken";
-    throw err;
-  }
+  const written = await writeBatch(ctx, client, [{ item: { who, input, key, hash }, snap, out, body, scheduledAt }]);
+  return written.has(out.id) ? "created" : "order_taken";
 }
 
 // ---- Group commit (issue 19) ----------------------------------------------------------------------------------------
@@ -512,13 +419,16 @@ async function readSnapshots(
   return snaps;
 }
 
-// The write of a batch: CREATE_INSERT for every row of $1 in one statement, so one transaction and one commit. The
-// orders are upserted in key order (two batches lock them in the same order); a row whose order already has this
-// attempt upserts nothing, so it writes no call, no record and no job, and is reported as not created (its creation
-// then answers as today's ORDER_TAKEN). pg-boss's INSERT of the jobs ($2, as insertManyStatement gives it) reads only
-// the jobs of the calls written, and wakha_check undoes the whole statement unless it wrote one job per call. A key
-// taken meanwhile (by another node, or a record past the window), a lock waited for too long or any other error undoes
-// the whole statement: its creations are then written one by one (createAlone), each getting its own answer.
+// The creation's write, the one statement of both paths (issue 29: createAlone writes a batch of one): for every row of
+// $1, the order, the call, the idempotency record and, through pg-boss's own INSERT as one more CTE ($2, as
+// insertManyStatement gives it), the place-call job; one statement, so one transaction and one commit. The orders are
+// upserted in key order (two batches lock them in the same order); a row whose order already has this attempt upserts
+// nothing, so it writes no call, no record and no job, and is reported as not created (its creation then answers "the
+// order already has this attempt"). pg-boss's INSERT reads only the jobs of the calls written, and wakha_check
+// (migration 022) undoes the whole statement unless it wrote one job per call. `t` bounds the waits on a key or an
+// order held by another request's statement (lock_timeout, for this statement's transaction only). A key taken
+// meanwhile (by another node, or a record past the window), a lock waited for too long or any other error undoes the
+// whole statement: a batch's creations are then written one by one (createAlone), each getting its own answer.
 const BATCH_INSERT = `WITH t AS (SELECT ${LOCK_TIMEOUT_SETTING} AS lock_timeout),
        r AS MATERIALIZED (
          SELECT * FROM json_to_recordset($1::json) AS x(i integer, order_id uuid, account_id uuid, shop_id uuid, external_id text,
@@ -555,36 +465,49 @@ const WRITTEN_JOBS = `(SELECT coalesce(json_agg(x.job ORDER BY x.n), '[]'::json)
          WHERE (x.job->>'id')::uuid IN (SELECT id FROM c))`;
 const batchStatements = new Map<string, { name: string; text: string }>();
 
-function batchStatement(jobInsert: string): { name: string; text: string } {
-  let statement = batchStatements.get(jobInsert);
+/** The batch's write with pg-boss's INSERT of the jobs in it, or (null) with the jobs left to pg-boss's send(). */
+function batchStatement(jobInsert: string | null): { name: string; text: string } {
+  let statement = batchStatements.get(jobInsert ?? "");
   if (!statement) {
-    // Replacer functions: the SQL's own `$` must not be read as replacement patterns.
-    const text = BATCH_INSERT.replace("__JOB__", () => jobInsert.replace(/\$1(?!\d)/g, () => WRITTEN_JOBS));
+    // Replacer functions: the SQL's own `$` must not be read as replacement patterns. Without an INSERT to embed, `j`
+    // counts the calls themselves (their jobs are sent in the same transaction) and $2 is unused.
+    const text = BATCH_INSERT.replace("__JOB__", () =>
+      jobInsert === null
+        ? "SELECT id FROM c WHERE $2::json IS NOT NULL"
+        : jobInsert.replace(/\$1(?!\d)/g, () => WRITTEN_JOBS),
+    );
     statement = { name: `wakha_create_calls_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`, text };
-    if (batchStatements.size < 8) batchStatements.set(jobInsert, statement);
+    if (batchStatements.size < 8) batchStatements.set(jobInsert ?? "", statement);
   }
   return statement;
 }
 
-interface PlannedCreation {
-  member: GroupMember<PendingCreation, CreatedCall>;
+/** A creation planned and ready to write: what it asked, what was read, the call and its stored JSON. */
+interface WriteRow {
+  item: PendingCreation;
   snap: CreationSnapshot;
   out: CallOut;
   body: string;
   scheduledAt: Date | null;
 }
 
-/** Writes the planned creations in one statement; the ids of the calls written (the others' orders had the attempt). */
-async function writeBatch(ctx: AppContext, client: Queryable, planned: PlannedCreation[]): Promise<Set<string> | null> {
+interface PlannedCreation extends WriteRow {
+  member: GroupMember<PendingCreation, CreatedCall>;
+}
+
+/**
+ * Writes the planned creations in one statement (the one writer of both paths, issue 29); the ids of the calls written
+ * (the others' orders had the attempt). pg-boss's INSERT of their jobs is embedded as pg-boss gives it
+ * (JobQueue.insertManyStatement); should pg-boss ever not give one plain INSERT, the statement writes the calls and
+ * pg-boss's send() their jobs, in one transaction (test/job-insert-shape.test.ts fails first).
+ */
+async function writeBatch(ctx: AppContext, client: Queryable, planned: WriteRow[]): Promise<Set<string>> {
+  const jobOptions = (p: WriteRow) => ({ id: p.out.id, ...(p.scheduledAt ? { startAfter: p.scheduledAt } : {}) });
   const jobs = await ctx.queue.insertManyStatement(
     JOBS.placeCall,
-    planned.map((p) => ({
-      payload: { call_id: p.out.id },
-      options: { id: p.out.id, ...(p.scheduledAt ? { startAfter: p.scheduledAt } : {}) },
-    })),
+    planned.map((p) => ({ payload: { call_id: p.out.id }, options: jobOptions(p) })),
   );
-  if (!jobs) return null;
-  const rows = planned.map(({ member: { item }, snap, out, body, scheduledAt }, i) => ({
+  const rows = planned.map(({ item, snap, out, body, scheduledAt }, i) => ({
     i,
     order_id: randomUUID(),
     account_id: item.who.accountId,
@@ -610,14 +533,35 @@ async function writeBatch(ctx: AppContext, client: Queryable, planned: PlannedCr
     schedule_reason: out.schedule_reason,
     customer_address: out.customer.address ?? null,
   }));
-  const statement = batchStatement(jobs.text);
-  const {
-    rows: [result],
-  } = await queryPrepared<{ created: string[] }>(client, statement.name, statement.text, [
-    JSON.stringify(rows),
-    jobs.param,
-  ]);
-  return new Set(result!.created);
+  if (jobs) {
+    const statement = batchStatement(jobs.text);
+    const {
+      rows: [result],
+    } = await queryPrepared<{ created: string[] }>(client, statement.name, statement.text, [
+      JSON.stringify(rows),
+      jobs.param,
+    ]);
+    return new Set(result!.created);
+  }
+  await client.query("BEGIN");
+  try {
+    const statement = batchStatement(null);
+    const {
+      rows: [result],
+    } = await queryPrepared<{ created: string[] }>(client, statement.name, statement.text, [
+      JSON.stringify(rows),
+      "[]",
+    ]);
+    const created = new Set(result!.created);
+    for (const p of planned) {
+      if (created.has(p.out.id)) await ctx.queue.enqueue(client, JOBS.placeCall, { call_id: p.out.id }, jobOptions(p));
+    }
+    await client.query("COMMIT");
+    return created;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  }
 }
 
 /**
@@ -648,7 +592,7 @@ async function createBatch(ctx: AppContext, members: GroupMember<PendingCreation
       const snap = snaps[i]!;
       try {
         if (snap.stored) return member.resolve(replay(snap.stored, member.item.hash));
-        planned.push({ member, snap, ...plan(ctx, member.item.input, snap) });
+        planned.push({ member, item: member.item, snap, ...plan(ctx, member.item.input, snap) });
       } catch (err) {
         member.reject(err);
       }

@@ -256,14 +256,24 @@ export function createSimulatedCustomer(
 
   /** What a customer who knows what they want answers to a yes/no check about the order. */
   function yesNo(): string | null {
-    if (behaviour === "confirm" || behaviour === "question_then_confirm") return say(bank.shortYes);
+    if (confirms()) return say(bank.shortYes);
     if (behaviour === "decline") return say(bank.shortNo);
     return decision();
   }
 
+  /** Whether this customer confirms the order (the address personas 16 and 17 too: they confirm, then correct). */
+  function confirms(): boolean {
+    return (
+      behaviour === "confirm" ||
+      behaviour === "question_then_confirm" ||
+      behaviour === "confirm_correcting_city" ||
+      behaviour === "confirm_adding_landmark"
+    );
+  }
+
   /** The key a customer presses when offered the keypad: 1 confirms, 2 cancels; the others say something. */
   function keypad(): string | null {
-    if (behaviour === "confirm" || behaviour === "question_then_confirm") return "1";
+    if (confirms()) return "1";
     if (behaviour === "decline") return "2";
     return null;
   }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CallEnd, settleCall } from "../src/calls/call-states.ts";
 import { createWorkers } from "../src/root/job-handlers.ts";
 import type { Workers } from "../src/jobs/runtime.ts";
-import { sendQueuedMessage } from "../src/whatsapp/send.ts";
+import { sendQueuedMessage } from "../src/calls/whatsapp/send.ts";
 import { messageBody, WhatsAppError } from "../src/messaging/whatsapp.ts";
 import type { Root } from "../src/root/root.ts";
 import { verifyWebhook } from "../src/webhooks/signature.ts";

@@ -70,7 +70,7 @@ export const JOBS = {
     schedule: "17 * * * *",
   },
   /**
-   * Sends one WhatsApp message of the order fallback (src/whatsapp/send.ts, issue 16): the template queued at
+   * Sends one WhatsApp message of the order fallback (src/calls/whatsapp/send.ts, issue 16): the template queued at
    * a call's end, or the one clarifying message. The job id is the message's id (one job per message); the handler
    * does nothing unless the message is still `pending`.
    */

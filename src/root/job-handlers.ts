@@ -4,7 +4,7 @@ import { requeueStuckWriteBacks, runStoreWriteBack } from "../calls/orders/store
 import { runErasure } from "../compliance/erasure.ts";
 import { purgeExpiredTranscripts } from "../compliance/retention.ts";
 import { placeCall, placeCalls } from "../calls/place.ts";
-import { sendQueuedMessage } from "../whatsapp/send.ts";
+import { sendQueuedMessage } from "../calls/whatsapp/send.ts";
 import { purgeExpiredRecordings } from "../storage/recordings.ts";
 import { recoveryClock, sweepCalls } from "../calls/sweeper.ts";
 import { DISPATCH_EVERY_MS, dispatchParked } from "../calls/policy/concurrency.ts";

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context.ts";
-import { handleReply, type InboundStatus, recordStatuses } from "../whatsapp/replies.ts";
+import { handleReply, type InboundStatus, recordStatuses } from "../calls/whatsapp/replies.ts";
 import { emitEvent } from "../webhooks/events.ts";
 
 /** How far back a call may be for an inbound message to be attached to it (CONTRACT §7). */
@@ -41,8 +41,8 @@ function sentAt(timestamp: string | undefined): Date | null {
 }
 
 /**
- * Records delivery statuses (whatsapp/replies.ts). Stores each message once (a repeated message id does nothing: the platform delivers at least once),
- * settles the order a reply answers (whatsapp/replies.ts),
+ * Records delivery statuses (calls/whatsapp/replies.ts). Stores each message once (a repeated message id does nothing: the platform delivers at least once),
+ * settles the order a reply answers (calls/whatsapp/replies.ts),
  * attaches it to the latest call to that phone in the last 30 days, and sends that call's owner a
  * `message.received` event, all in one transaction per message.
  */

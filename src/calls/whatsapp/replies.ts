@@ -1,15 +1,15 @@
 // What WhatsApp tells us about the order fallback (issue 16), in the inbound webhook's transaction: delivery statuses
 // of the messages we sent, and the customer's replies, which settle the order (channel `whatsapp`).
 import { randomUUID } from "node:crypto";
-import type { AppContext } from "../context.ts";
-import type { Queryable } from "../db/pool.ts";
-import type { Country, Language } from "../domain/locale.ts";
-import type { OrderResolution } from "../domain/orders.ts";
-import { settleOrder } from "../calls/orders/settle.ts";
-import { classifyIntent, type Intent } from "../engine/dialogue/classifier.ts";
-import { effectiveHours, nextCallingTime } from "../calls/policy/calling-hours.ts";
-import { JOBS } from "../jobs/catalogue.ts";
-import type { CallingHoursOverride } from "../schemas/calling-hours.ts";
+import type { AppContext } from "../../context.ts";
+import type { Queryable } from "../../db/pool.ts";
+import type { Country, Language } from "../../domain/locale.ts";
+import type { OrderResolution } from "../../domain/orders.ts";
+import { settleOrder } from "../orders/settle.ts";
+import { classifyIntent, type Intent } from "../../engine/dialogue/classifier.ts";
+import { effectiveHours, nextCallingTime } from "../policy/calling-hours.ts";
+import { JOBS } from "../../jobs/catalogue.ts";
+import type { CallingHoursOverride } from "../../schemas/calling-hours.ts";
 import { type ButtonAction, parseButtonPayload, SERVICE_WINDOW_MS } from "./send.ts";
 
 /** How a status moves: never backwards, a failure only over `sent` (a message delivered or read stays so). */

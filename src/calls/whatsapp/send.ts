@@ -1,11 +1,11 @@
 // Sending the order fallback's WhatsApp messages (issue 16), one `sendWhatsApp` job per message: the template
 // queued when an order's calls did not reach the customer (calls/policy/whatsapp-fallback.ts), and the one
 // clarifying message after an unclear reply. Never to a do-not-call number; retried on transient errors only.
-import type { AppContext } from "../context.ts";
-import type { Language } from "../domain/locale.ts";
-import type { CallItem } from "../schemas/calls.ts";
-import type { WhatsAppTemplate } from "../schemas/whatsapp.ts";
-import { type OutboundWhatsApp, REENGAGEMENT_CODE, type ReplyButton, WhatsAppError } from "../messaging/whatsapp.ts";
+import type { AppContext } from "../../context.ts";
+import type { Language } from "../../domain/locale.ts";
+import type { CallItem } from "../../schemas/calls.ts";
+import type { WhatsAppTemplate } from "../../schemas/whatsapp.ts";
+import { type OutboundWhatsApp, REENGAGEMENT_CODE, type ReplyButton, WhatsAppError } from "../../messaging/whatsapp.ts";
 
 /** The three answers a template or clarifying message offers, in the template's button order. */
 export const BUTTON_ACTIONS = ["confirm", "cancel", "call_me"] as const;

@@ -94,7 +94,7 @@ const local: IntentClassifier = {
     text === "sure" ? { intent: "confirm", confidence: 0.95 } : { intent: "cancel", confidence: 0.5 },
 };
 
-function classifier(timeoutMs = 500, errors: string[] = []): LlmIntentClassifier {
+function classifier(timeoutMs = 2000, errors: string[] = []): LlmIntentClassifier {
   return new LlmIntentClassifier({
     url: server.url,
     apiKey: "sk-test",

@@ -136,7 +136,7 @@ describe("Shopify: the admin's test notification and 64-bit ids", () => {
       // Only the numeric `id`: no admin_graphql_api_id to fall back on, as some apps' relays send it.
       const body = shopifyOrder({
         id: 777000111,
-        phone: `06${String(Date.now() % 1e6).padStart(6, "0")}${i}${i}`.slice(0, 10),
+        phone: `061${String(Date.now() % 1e5).padStart(5, "0")}${i}${i}`, // 061...: a mobile range (issue 31.5)
       });
       delete body["admin_graphql_api_id"];
       const raw = JSON.stringify(body).replace('"id":777000111', `"id":${bigId}`);

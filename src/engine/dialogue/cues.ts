@@ -137,9 +137,6 @@ export function knownQuestionTopic(text: string): QuestionTopic | null {
   return null;
 }
 
-/** The same reading under the name the knowledge's answers use. */
-export const questionAbout = knownQuestionTopic;
-
 /** What a question is about; a question about nothing recognisable gets the whole order read again. */
 export function questionTopic(text: string): QuestionTopic {
   return knownQuestionTopic(text) ?? "items";

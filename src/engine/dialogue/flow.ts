@@ -4,7 +4,7 @@
 import type { CallOutcome } from "../../domain/calls.ts";
 import { DO_NOT_CALL_END_REASON } from "../../domain/do-not-call.ts";
 import type { HandoffTrigger, TransferStatus } from "../../domain/handoff.ts";
-import { isBareNo, isBareYes, questionAbout, relativeDelayMinutes } from "./cues.ts";
+import { isBareNo, isBareYes, knownQuestionTopic, relativeDelayMinutes } from "./cues.ts";
 import { asksForPerson, nobodyLine, soundsAngry, transferringLine, unansweredQuestion } from "./handoff.ts";
 import { addressNoted, addressQuestion, readAddressReply } from "./address.ts";
 import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
@@ -365,9 +365,9 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       // Delivery without the shop's delays keeps the order's generic delivery line; anything else is not invented.
       if (topic !== "delivery") return noAnswer(text);
     }
-    const about = questionAbout(text);
+    const about = knownQuestionTopic(text);
     // Returns, warranty, paying by card, a shop to visit: not the order's to answer; without the knowledge, unanswered.
-    if (about === null || unansweredQuestion(text, questionAbout)) return noAnswer(text);
+    if (about === null || unansweredQuestion(text, () => about)) return noAnswer(text);
     note({ answered_from: about });
     return profile.answer(about, order);
   }

@@ -3,7 +3,7 @@
 // BENCH_CREATE_SQL="statement;statement" runs DDL on the database first (to price an index or a constraint).
 //   node bench/create-sql.ts [count] [concurrency]
 import pg from "pg";
-import { createCall } from "../src/services/calls.ts";
+import { createCall } from "../src/calls/create.ts";
 import { creationFixture } from "./creation-fixture.ts";
 import { benchDatabase, postgresCpuByPid, postgresCpuDelta } from "./processes.ts";
 

@@ -7,7 +7,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { hashApiKey } from "../src/auth/key-authenticator.ts";
 import { MemoryRateLimiter } from "../src/ratelimit/limiter.ts";
 import { callCreateSchema, callOutSchema, type CallOut } from "../src/schemas/calls.ts";
-import { requestHash } from "../src/services/idempotency.ts";
+import { requestHash } from "../src/db/idempotency.ts";
 
 const body = {
   shop_external_id: "bench-shop",
@@ -113,7 +113,7 @@ for (const [name, fn] of stages) process.stdout.write(`${name}: ${measure(fn).to
 
 // createCall's own work with PostgreSQL answered at once (a stand-in client returning the rows the real statements
 // return), to separate the service's JS from pg's protocol work and the socket.
-const { createCall } = await import("../src/services/calls.ts");
+const { createCall } = await import("../src/calls/create.ts");
 const { JobQueue } = await import("../src/jobs/queue.ts");
 const { loadConfig } = await import("../src/config/config.ts");
 const { Throttle } = await import("../src/throttle.ts");

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import pg from "pg";
-import { createCall } from "../src/services/calls.ts";
+import { createCall } from "../src/calls/create.ts";
 import { creationFixture } from "./creation-fixture.ts";
 import { benchDatabase } from "./processes.ts";
 

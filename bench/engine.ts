@@ -15,7 +15,7 @@ import { createWorkers } from "../src/root/job-handlers.ts";
 import { createRoot } from "../src/root/root.ts";
 import { createAccount } from "../src/services/accounts.ts";
 import { callCreateSchema } from "../src/schemas/calls.ts";
-import { createCall } from "../src/services/calls.ts";
+import { createCall } from "../src/calls/create.ts";
 
 const CALLS = Number(process.env["BENCH_CALLS"] ?? 500);
 const SPEED = process.env["WAKHA_SIMULATOR_SPEED"] ?? "1";

@@ -1,73 +1,14 @@
 // Issue 29's floor-plan measures, printed as a table: `node scripts/architecture-metrics.ts [checkout ...]`
 // (default: this checkout). Give an older checkout beside it to print before and after side by side.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
+import { cycles, importGraph } from "./import-graph.ts";
 
 const VENDORS = ["twilio", "jambonz"];
 const CARRIER_NAMES = ["twilio", "twilio-media", "jambonz"];
 
-function sourceFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(full);
-    return e.name.endsWith(".ts") ? [full] : [];
-  });
-}
-
-/** Relative imports of every file under src, as paths relative to src. */
-function importGraph(src: string): Map<string, string[]> {
-  const files = sourceFiles(src);
-  const known = new Set(files);
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    const deps = importedFiles
-      .map((f) => f.fileName)
-      .filter((n) => n.startsWith("."))
-      .map((n) => path.resolve(path.dirname(file), n))
-      .filter((d) => known.has(d));
-    graph.set(
-      path.relative(src, file),
-      [...new Set(deps)].map((d) => path.relative(src, d)),
-    );
-  }
-  return graph;
-}
-
 function cycleCount(graph: Map<string, string[]>): number {
-  let next = 0,
-    found = 0;
-  const index = new Map<string, number>(),
-    low = new Map<string, number>(),
-    stack: string[] = [],
-    on = new Set<string>();
-  const visit = (v: string): void => {
-    index.set(v, next);
-    low.set(v, next);
-    next++;
-    stack.push(v);
-    on.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (on.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
-    }
-    if (low.get(v) === index.get(v)) {
-      let size = 0,
-        w: string;
-      do {
-        w = stack.pop()!;
-        on.delete(w);
-        size++;
-      } while (w !== v);
-      if (size > 1) found++;
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found;
+  return cycles(graph).length;
 }
 
 const SQL = /\b(SELECT\s[\s\S]{0,400}?\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\w+\s+SET\s|DELETE\s+FROM\s)/;

@@ -46,7 +46,7 @@ export interface AppContext {
   stores: StorePlatforms;
   /** The inbound adapters of the carriers this node's channels use (root/telephony.ts carrierInbound), served under /carriers. */
   carriers: CarrierInbound[];
-  /** The node's group commits (services/calls.ts callBatchers), built once by the root. */
+  /** The node's group commits (calls/create.ts callCreationBatchers, services/calls.ts callReadBatchers), built once by the root. */
   batchers: NodeBatchers;
   /** The node's intent classifier (the local model, with the language model when configured), built on first use. */
   classifier(): IntentClassifier;

@@ -321,7 +321,7 @@ export const ERRORS = {
     cause:
       "This installation cannot dial the call as asked: the carrier behind the channel has no caller number for the customer's country, or the channel has no carrier configured. `detail` names what is missing. No call was created and nothing was billed.",
     remedy:
-      "Pick another channel with `call_params.channel`, or ask the operator to configure a caller number for the country (WAKHA_TWILIO_CALLER_IDS or WAKHA_JAMBONZ_CALLER_IDS, docs/going-live.md).",
+      "Pick another channel with `call_params.channel`, or ask the operator to configure a caller number for the country (the carrier's `WAKHA_<CARRIER>_CALLER_IDS` variable; `wakha doctor` shows the caller ids per country; docs/going-live.md).",
   },
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -1,76 +1,11 @@
 // The floor plan (issue 11, README "Architecture"): imports run one way. A new file cycle, folder cycle or
 // arrow pointing up fails here, with the offending imports named.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { cycles, importGraph } from "../scripts/import-graph.ts";
 
 const SRC = path.resolve(import.meta.dirname, "../src");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(full);
-    return e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [full] : [];
-  });
-}
-
-/** Relative imports of every file under src (type-only ones included: they tie modules together too). */
-function importGraph(): Map<string, string[]> {
-  const files = sourceFiles(SRC);
-  const known = new Set(files);
-  const graph = new Map<string, string[]>();
-  for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
-    const deps = importedFiles
-      .map((f) => f.fileName)
-      .filter((name) => name.startsWith("."))
-      .map((name) => path.resolve(path.dirname(file), name))
-      .filter((dep) => known.has(dep));
-    graph.set(
-      path.relative(SRC, file),
-      [...new Set(deps)].map((d) => path.relative(SRC, d)),
-    );
-  }
-  return graph;
-}
-
-/** Strongly connected components of more than one node (Tarjan): each is a cycle. */
-function cycles(graph: Map<string, string[]>): string[][] {
-  let next = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (v: string): void => {
-    index.set(v, next);
-    low.set(v, next);
-    next++;
-    stack.push(v);
-    onStack.add(v);
-    for (const w of graph.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) {
-        low.set(v, Math.min(low.get(v)!, index.get(w)!));
-      }
-    }
-    if (low.get(v) === index.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
-      if (component.length > 1) found.push(component.sort());
-    }
-  };
-  for (const v of graph.keys()) if (!index.has(v)) visit(v);
-  return found;
-}
 
 /** A file's folder; the files at the root of src (config.ts, context.ts, ...) each count as their own unit. */
 function unit(file: string, depth: number): string {
@@ -98,7 +33,7 @@ function arrows(graph: Map<string, string[]>, from: string, to: string[]): strin
 }
 
 describe("architecture", () => {
-  const graph = importGraph();
+  const graph = importGraph(SRC);
 
   it("has no import cycle between files", () => {
     expect(cycles(graph)).toEqual([]);

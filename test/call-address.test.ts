@@ -189,7 +189,7 @@ describe("the address is personal data (issue 35 with issue 36)", () => {
   afterAll(() => t?.close());
 
   it("the retention sweep's and the erasure's strip removes outcome_details.delivery (the customer's words about the address)", async () => {
-    const { STRIP_WORDS } = await import("../src/compliance/retention.ts");
+    const { STRIP_WORDS } = await import("../src/calls/compliance/retention.ts");
     const details = {
       delivery: { address_confirmed: true, landmark: "près de la mosquée" },
       transcript_excerpt: "oui",

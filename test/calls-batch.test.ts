@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queuedCreations } from "../src/services/calls.ts";
+import { queuedCreations } from "../src/calls/create.ts";
 import { newAccount, problem, startApp, testDatabaseUrl, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, insertShop, postCall, uid } from "./calls-fixtures.ts";
 

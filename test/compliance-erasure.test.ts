@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runErasure } from "../src/compliance/erasure.ts";
+import { runErasure } from "../src/calls/compliance/erasure.ts";
 import { createWorkers } from "../src/root/job-handlers.ts";
 import type { Workers } from "../src/jobs/runtime.ts";
 import type { Root } from "../src/root/root.ts";

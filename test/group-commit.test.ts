@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GroupCommitter, type GroupMember } from "../src/services/group-commit.ts";
+import { GroupCommitter, type GroupMember } from "../src/db/group-commit.ts";
 
 // The batcher alone (no database): which items leave together, and when. Each batch the runner receives waits until
 // the test releases it, so what is in flight is decided by the test, not by the clock.

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditAccount } from "../src/services/accounts.ts";
 import { callCreateSchema } from "../src/schemas/calls.ts";
-import { purgeExpiredIdempotencyKeys, requestHash } from "../src/services/idempotency.ts";
+import { purgeExpiredIdempotencyKeys, requestHash } from "../src/db/idempotency.ts";
 import { newAccount, problem, startApp, testDatabaseUrl, type TestAccount, type TestApp } from "./helpers.ts";
 import { callBody, countCalls, insertShop, postCall } from "./calls-fixtures.ts";
 

@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purgeExpiredRecordings, purgeRecording, saveRecording } from "../src/storage/recordings.ts";
+import { purgeExpiredRecordings, purgeRecording, saveRecording } from "../src/calls/recordings.ts";
 import { LocalRecordingStore } from "../src/storage/local-recording-store.ts";
 import { FakeS3 } from "./fakes/s3.ts";
 import { parseRange } from "../src/http/byte-range.ts";

@@ -22,7 +22,7 @@ import { recogniseLineMessage } from "../engine/dialogue/line-messages.ts";
 import { enqueueWoken } from "./policy/concurrency.ts";
 import { recoveryClock } from "./sweeper.ts";
 import type { Dialogue, DialogueOrder, Interruption, TranscriptEntry } from "../engine/dialogue/types.ts";
-import { saveCarrierRecording, saveRecording } from "../storage/recordings.ts";
+import { saveCarrierRecording, saveRecording } from "./recordings.ts";
 import type { AnswerResult, CallSession } from "../engine/telephony/provider.ts";
 import type { Telephony } from "../engine/telephony/provider.ts";
 import type { HandoffTrigger } from "../domain/handoff.ts";

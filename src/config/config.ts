@@ -79,7 +79,7 @@ const envSchema = z.object({
   WAKHA_SIMULATOR_SPEED: z.coerce.number().positive().default(1),
   /** The simulator's audio mode (issue 13): frames, voice activity detection and barge-in for real, offline. */
   WAKHA_SIMULATOR_AUDIO: flag.default(false),
-  /** Group commit of call creations (issue 19, services/group-commit.ts): the most creations written in one statement; 0 writes each alone. */
+  /** Group commit of call creations (issue 19, db/group-commit.ts): the most creations written in one statement; 0 writes each alone. */
   WAKHA_CREATE_BATCH_SIZE: z.coerce.number().int().min(0).max(500).default(32),
   /** Creation batches written at once, each on its own database connection. */
   WAKHA_CREATE_BATCHES: z.coerce.number().int().min(1).max(16).default(2),

@@ -126,9 +126,9 @@ export const END_REASONS = {
   carrier_auth_failed: {
     statuses: ["failed"],
     cause:
-      "The carrier's media socket for the call (ConversationRelay, Media Streams or jambonz) was refused for a bad signature or password, and no genuine socket attached: a misconfigured auth token or application password, or someone forging the carrier. Logged as a security event; billed only for the carrier's connected seconds.",
+      "The carrier's media socket for the call (a text relay or an audio stream) was refused for a bad signature or password, and no genuine socket attached: a misconfigured auth token or application password, or someone forging the carrier. Logged as a security event; billed only for the carrier's connected seconds.",
     remedy:
-      "Check that WAKHA_TWILIO_AUTH_TOKEN (or the jambonz application's credentials) matches the carrier account, and look for security events in the node's log (docs/going-live.md).",
+      "Check that the carrier's credentials in the node's environment (its auth token or application password) match the carrier account (`wakha doctor --online` checks them), and look for security events in the node's log (docs/going-live.md).",
   },
   engine_error: {
     statuses: ["failed"],

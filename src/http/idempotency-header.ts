@@ -1,5 +1,5 @@
 import { ApiError } from "../errors.ts";
-import { characterCount, MAX_KEY_LENGTH } from "../services/idempotency.ts";
+import { characterCount, MAX_KEY_LENGTH } from "../db/idempotency.ts";
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 

@@ -27,7 +27,7 @@ export const JOBS = {
   /**
    * Takes a queued call to a terminal status (handled by the engine's dialer). The job id is the call id.
    * The handler must re-read the call and do nothing unless it is still `queued` with no
-   * `cancel_requested_at`: a cancel may land between enqueue and pickup (src/services/calls.ts cancelCall).
+   * `cancel_requested_at`: a cancel may land between enqueue and pickup (src/calls/cancel.ts cancelCall).
    */
   placeCall: {
     name: "place-call",
@@ -59,7 +59,7 @@ export const JOBS = {
     schedule: "* * * * *",
   },
   /**
-   * Deletes recordings older than the 30-day retention (src/storage/recordings.ts purgeExpiredRecordings); their
+   * Deletes recordings older than the 30-day retention (src/calls/recordings.ts purgeExpiredRecordings); their
    * calls then answer 410 recording_gone. Hourly, so a recording never outlives its retention by much.
    */
   purgeRecordings: {
@@ -93,7 +93,7 @@ export const JOBS = {
     retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   },
   /**
-   * One erasure of a customer's personal data (src/compliance/erasure.ts, issue 36.4). Idempotent: a completed erasure
+   * One erasure of a customer's personal data (src/calls/compliance/erasure.ts, issue 36.4). Idempotent: a completed erasure
    * does nothing; while calls to the number are still under way it re-sends itself a minute later.
    */
   eraseCustomerData: {

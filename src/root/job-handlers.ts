@@ -1,11 +1,11 @@
 // Who handles each job of the catalogue (src/jobs/catalogue.ts), and how a node fetches it. Kept at the top,
 // beside the composition root, so jobs/ stays below the engine and the webhooks it runs.
 import { requeueStuckWriteBacks, runStoreWriteBack } from "../calls/orders/store-write-back.ts";
-import { runErasure } from "../compliance/erasure.ts";
-import { purgeExpiredTranscripts } from "../compliance/retention.ts";
+import { runErasure } from "../calls/compliance/erasure.ts";
+import { purgeExpiredTranscripts } from "../calls/compliance/retention.ts";
 import { placeCall, placeCalls } from "../calls/place.ts";
 import { sendQueuedMessage } from "../calls/whatsapp/send.ts";
-import { purgeExpiredRecordings } from "../storage/recordings.ts";
+import { purgeExpiredRecordings } from "../calls/recordings.ts";
 import { recoveryClock, sweepCalls } from "../calls/sweeper.ts";
 import { DISPATCH_EVERY_MS, dispatchParked } from "../calls/policy/concurrency.ts";
 import { lineLimits } from "../calls/policy/lines.ts";

@@ -29,7 +29,7 @@ import { GraphWhatsApp } from "../messaging/whatsapp.ts";
 import { Paginator } from "../pagination.ts";
 import { MemoryRateLimiter, type RateLimiter } from "../ratelimit/limiter.ts";
 import { RedisRateLimiter } from "../ratelimit/redis.ts";
-import { idempotencyPurge } from "../services/idempotency.ts";
+import { idempotencyPurge } from "../db/idempotency.ts";
 import { LocalRecordingStore } from "../storage/local-recording-store.ts";
 import type { RecordingStore } from "../storage/recording-store.ts";
 import { S3RecordingStore } from "../storage/s3-recording-store.ts";
@@ -83,8 +83,11 @@ export interface RootOptions {
   encryptionKey?: string | undefined;
   now?: () => number;
   onError?: (err: unknown) => void;
-  /** Builds the call engine, on first use, on the node's carrier lines; defaults to defaultEngine. */
-  engine?: (config: Config, lines: NodeLines) => Promise<CallEngine>;
+  /**
+   * Builds the call engine, on first use, on the node's carrier lines and with the node's intent classifier (the one
+   * rehearsals use too); defaults to defaultEngine.
+   */
+  engine?: (config: Config, lines: NodeLines, classifier: IntentClassifier) => Promise<CallEngine>;
 }
 
 /**
@@ -100,10 +103,10 @@ export interface Root extends AppContext {
   close(): Promise<void>;
 }
 
-/** The engine of a node: the configured telephony, the intent classifier and simulated customers. */
-export function defaultEngine(config: Config, lines: NodeLines): Promise<CallEngine> {
+/** The engine of a node: the configured telephony, the node's intent classifier and simulated customers. */
+export function defaultEngine(config: Config, lines: NodeLines, classifier: IntentClassifier): Promise<CallEngine> {
   return buildEngine(config, {
-    classifier: intentClassifier(config, engineLog(config)),
+    classifier,
     customers: createSimulatedCustomer,
     lines,
   });
@@ -178,10 +181,11 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
     stores: storePlatforms(config),
     lines,
     carriers: carrierInbound(config, lines, reports),
+    // One classifier per node, shared by the call engine and rehearsals (POST /v1/simulations).
     classifier: () => (classifier ??= intentClassifier(config, engineLog(config))),
     // Filled just below, once the context they write through exists.
     batchers: {} as NodeBatchers,
-    engine: () => (engine ??= buildCallEngine(config, lines)),
+    engine: () => (engine ??= buildCallEngine(config, lines, root.classifier())),
     async close() {
       await queue.stop();
       await limiter.close();
@@ -195,7 +199,8 @@ export async function createRoot(config: Config, options: RootOptions): Promise<
     },
   };
   // Loaded here rather than at the top: the schemas keep the registration order, and so the OpenAPI document its bytes.
-  const { callBatchers } = await import("../services/calls.ts");
-  root.batchers = { ...callBatchers(root) };
+  const { callCreationBatchers } = await import("../calls/create.ts");
+  const { callReadBatchers } = await import("../services/calls.ts");
+  root.batchers = { ...callCreationBatchers(root), ...callReadBatchers(root) };
   return root;
 }

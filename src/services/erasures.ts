@@ -1,5 +1,5 @@
 // Erasure requests (issue 36.4): POST /v1/erasures and the erase_customer_data tool record the request (the audit
-// record) and enqueue its job in one transaction; the job (compliance/erasure.ts) erases and completes it.
+// record) and enqueue its job in one transaction; the job (calls/compliance/erasure.ts) erases and completes it.
 import { randomUUID } from "node:crypto";
 import type { AppContext, Principal } from "../context.ts";
 import { ApiError } from "../errors.ts";

@@ -1,7 +1,7 @@
 // Rehearsals (issue 37.3): POST /v1/simulations runs the dialogue a call would run (engine/rehearsal.ts: the same
 // createDialogue, the configured classifier, the shop's knowledge and the call's profile) against typed lines or a
 // simulator persona. No call row, no phone, no billing. An Idempotency-Key replays the first answer for 24 hours, as
-// on POST /v1/calls (services/idempotency.ts), from its own table.
+// on POST /v1/calls (db/idempotency.ts), from its own table.
 import type { AppContext, Principal } from "../context.ts";
 import {
   COUNTRY_CURRENCY,
@@ -14,8 +14,8 @@ import { playRehearsal, type RehearsalOrder } from "../calls/rehearsal.ts";
 import { ApiError } from "../errors.ts";
 import type { ShopKnowledge } from "../schemas/knowledge.ts";
 import type { SimulationCreate, SimulationOut } from "../schemas/simulations.ts";
-import { checkIdempotencyKey, IDEMPOTENCY_WINDOW_HOURS, replayOrConflict, requestHash } from "./idempotency.ts";
-import { type CatalogueVariant, catalogueSubquery, productIds, resolveItems } from "./order-items.ts";
+import { checkIdempotencyKey, IDEMPOTENCY_WINDOW_HOURS, replayOrConflict, requestHash } from "../db/idempotency.ts";
+import { type CatalogueVariant, catalogueSubquery, productIds, resolveItems } from "../calls/order-items.ts";
 import { shopNotFound } from "./shops.ts";
 import { isExternalId } from "../domain/catalogue.ts";
 

@@ -6,7 +6,7 @@ import { pageSchema, safeString } from "../../schemas/common.ts";
 import { cancelCall, createCall, getCall, listCalls } from "../../services/calls.ts";
 import { transcriptSchema } from "../../schemas/transcripts.ts";
 import { getCallTranscript } from "../../services/transcripts.ts";
-import { checkIdempotencyKey } from "../../services/idempotency.ts";
+import { checkIdempotencyKey } from "../../db/idempotency.ts";
 import { defineTool, rootObject } from "./tool.ts";
 
 const callOut = rootObject(

@@ -3,10 +3,10 @@
 // storage, WhatsApp message bodies, the customer fields of stored webhook events and of replayable creation replies);
 // amounts, durations and billing stay, anonymised. The number stays on the do-not-call list (without the customer's
 // words), so a customer who objected is still never called: the right to object outlives the erasure.
-import type { AppContext } from "../context.ts";
-import type { Queryable } from "../db/pool.ts";
-import { JOBS } from "../jobs/catalogue.ts";
-import type { ErasureCounts } from "../schemas/erasures.ts";
+import type { AppContext } from "../../context.ts";
+import type { Queryable } from "../../db/pool.ts";
+import { JOBS } from "../../jobs/catalogue.ts";
+import type { ErasureCounts } from "../../schemas/erasures.ts";
 import { STRIP_WORDS } from "./retention.ts";
 
 /** What replaces a name or a number. */

@@ -1,11 +1,11 @@
 // When a new call rings (issue 15): the `scheduled_at` asked for, checked against the clock, then moved to the
 // next opening of the customer's calling hours (country defaults, the account's and the shop's overrides).
-import type { Config } from "../config/config.ts";
-import type { ScheduleReason } from "../domain/calls.ts";
-import { closedReason, effectiveHours, nextCallingTime } from "../calls/policy/calling-hours.ts";
-import type { CallPolicyInputs } from "../calls/policy/policy-store.ts";
-import { ApiError } from "../errors.ts";
-import type { CallCreate } from "../schemas/calls.ts";
+import type { Config } from "../../config/config.ts";
+import type { ScheduleReason } from "../../domain/calls.ts";
+import { closedReason, effectiveHours, nextCallingTime } from "./calling-hours.ts";
+import type { CallPolicyInputs } from "./policy-store.ts";
+import { ApiError } from "../../errors.ts";
+import type { CallCreate } from "../../schemas/calls.ts";
 
 /** How far in the past a `scheduled_at` may be (clock skew, a slow client): it then means "now". */
 export const SCHEDULE_PAST_TOLERANCE_MS = 60_000;

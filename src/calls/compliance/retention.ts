@@ -1,7 +1,7 @@
 // Transcript retention (issue 36.5): the hourly sweep (the purge-recordings job) also deletes the transcripts of calls
 // ended longer ago than their account's `transcript_days`, with the customer's words in outcome_details. Outcomes,
 // amounts, durations and billing stay.
-import type { Queryable } from "../db/pool.ts";
+import type { Queryable } from "../../db/pool.ts";
 
 const BATCH = 500;
 

@@ -3,10 +3,10 @@
 // them, the calls service opens them, the purge job deletes them.
 import type { Readable } from "node:stream";
 import type { Database } from "../db/pool.ts";
-import type { RecordingTransfers } from "./recording-transfer.ts";
+import type { RecordingTransfers } from "../storage/recording-transfer.ts";
 import type { RecordingSource } from "../domain/recording-source.ts";
-import { recordingKey } from "./recording-download.ts";
-import type { RecordingStore, StoredRecording } from "./recording-store.ts";
+import { recordingKey } from "../storage/recording-download.ts";
+import type { RecordingStore, StoredRecording } from "../storage/recording-store.ts";
 
 export const RECORDING_RETENTION_DAYS = 30;
 const PURGE_BATCH = 500;

@@ -11,7 +11,7 @@
 // key returns, and deleted in batches by purgeExpiredIdempotencyKeys, which createCall triggers off the request path
 // at most once a minute.
 import { createHash } from "node:crypto";
-import type { Database, Queryable } from "../db/pool.ts";
+import type { Database, Queryable } from "./pool.ts";
 import { ApiError } from "../errors.ts";
 import { Throttle } from "../throttle.ts";
 

@@ -272,13 +272,19 @@ export class TextCarrierSession implements CallSession {
     );
     deadline.unref();
     const ended = this.#end.then((): TransferOutcome => {
-      // The call ended during the transfer (someone hung up, or the dialer cut it): bridged if the brief was over.
-      if (pending.bridgedAt === null)
+      // The call ended during the transfer (someone hung up, or the dialer cut it): bridged if the brief was over
+      // (by the carrier's mark, or by the time since the answer on a carrier without one).
+      const bridgedAt =
+        pending.bridgedAt ??
+        (this.#o.transferBridge === "duration" && pending.answeredAt !== null
+          ? pending.answeredAt + spokenSeconds(request.whisper)
+          : null);
+      if (bridgedAt === null || this.connectedSeconds() <= bridgedAt)
         return { status: "failed", answeredAtSeconds: pending.answeredAt, bridgedSeconds: 0 };
       return {
         status: "bridged",
         answeredAtSeconds: pending.answeredAt,
-        bridgedSeconds: Math.max(0, Math.round(this.connectedSeconds() - pending.bridgedAt)),
+        bridgedSeconds: Math.max(0, Math.round(this.connectedSeconds() - bridgedAt)),
       };
     });
     const outcome = await Promise.race([settled, ended]);

@@ -346,7 +346,8 @@ export class FakeJambonz {
       const target = Array.isArray(verb["target"]) ? verb["target"][0] : undefined;
       h.to = target?.type === "phone" && typeof target.number === "string" ? target.number : null;
       h.callerId = typeof verb["callerId"] === "string" ? verb["callerId"] : null;
-      h.timeout = Number.isInteger(verb["timeout"]) ? verb["timeout"] : 60;
+      const timeout: number = Number.isInteger(verb["timeout"]) ? verb["timeout"] : 60;
+      h.timeout = timeout;
       const childSid = randomUUID();
       let answeredAt: number | null = null;
       const end = async (status: string, sip: number) => {
@@ -378,8 +379,8 @@ export class FakeJambonz {
         return end("busy", 486);
       }
       h.ringingAt = performance.now();
-      if (person.pickup === "no_answer" || person.ringSeconds > h.timeout) {
-        await this.#sleep(h.timeout);
+      if (person.pickup === "no_answer" || person.ringSeconds > timeout) {
+        await this.#sleep(timeout);
         return end("no-answer", 487);
       }
       await this.#sleep(person.ringSeconds);

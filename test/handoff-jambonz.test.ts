@@ -147,6 +147,17 @@ describe("warm transfer through jambonz (issue 34)", () => {
     expect(order.resolution).toMatchObject({ value: "confirmed", channel: "agent" });
   }, 60_000);
 
+  it("bridged when the actionHook carries no `duration` (a real jambonz sample's shape): our clock measures the bridge", async () => {
+    const { acct, shop } = await carrierAccount(t, 100_000);
+    await setHandoff(acct, shop, "+212612345698", 20);
+    const { call, jambonzCall } = await transferCall(acct, shop, "jz-no-duration");
+    const hook = jambonzCall.received.find((m) => m["type"] === "ack" && m["data"]?.[0]?.verb === "hangup");
+    expect(hook).toBeDefined();
+    expect(call).toMatchObject({ end_reason: "transferred", transfer: { status: "bridged" } });
+    expect(call.transfer!.seconds).toBeGreaterThanOrEqual(6);
+    expect(call.transfer!.seconds).toBeLessThanOrEqual(jambonzCall.handoff!.dialDuration! + 1);
+  }, 60_000);
+
   it("no answer, busy, refused during the brief: the agent comes back, a person will call back, callback_requested", async () => {
     const cases = [
       { phone: "+212612345603", status: "no_answer", dial: "no-answer", answered: false },

@@ -10,6 +10,7 @@
 //   session:new on answer and expects an ack within 5 s; runs the verbs of acks and `redirect` commands (gather
 //   with a nested say, hangup) and reports gathers as verb:hook; reconnects after a drop with session:reconnect.
 // The callee is the simulator's customer for the number, as in the Twilio fake.
+import { readFileSync } from "node:fs";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -64,6 +65,10 @@ export interface FakeJambonzCall {
   /** The verbs our side answered to the dial's confirmHook (played to the person only). */
   confirmVerbs: Record<string, unknown>[] | null;
 }
+
+const DIAL_ACTION_SAMPLE = JSON.parse(
+  readFileSync(new URL("../fixtures/vendors/jambonz/dial-action-hook-completed.json", import.meta.url), "utf8"),
+) as Record<string, unknown>;
 
 export function jambonzSignature(secret: string, payload: string, t = Math.floor(Date.now() / 1000)): string {
   return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${payload}`, "utf8").digest("hex")}`;
@@ -361,12 +366,16 @@ export class FakeJambonz {
           msgid: randomBytes(8).toString("hex"),
           call_sid: call.sid,
           hook: verb["actionHook"],
+          // The shape of a real dial actionHook request (test/fixtures/vendors/jambonz/dial-action-hook-completed.json)
+          // with this call's fields; `duration` (the dialled leg's seconds) is left out for a number ending 98, as that
+          // sample has none.
           data: {
+            ...DIAL_ACTION_SAMPLE,
             ...this.#record(call),
             dial_call_status: status,
             dial_sip_status: sip,
             dial_call_sid: childSid,
-            ...(h.dialDuration !== null ? { duration: h.dialDuration } : {}),
+            ...(h.dialDuration !== null && !h.to?.endsWith("98") ? { duration: h.dialDuration } : {}),
           },
         });
       };

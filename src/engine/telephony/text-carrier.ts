@@ -344,16 +344,18 @@ export class TextCarrierSession implements CallSession {
     const none = { answeredAtSeconds: t.answeredAt, bridgedSeconds: 0 };
     let outcome: TransferOutcome;
     if (status === "completed") {
-      if (t.answeredAt === null) t.answeredAt = Math.max(0, this.connectedSeconds() - (seconds ?? 0));
+      // The dialled leg's seconds: the carrier's when it reports them (jambonz's actionHook may not), else our clock's
+      // since the person answered.
+      const leg = seconds ?? (t.answeredAt !== null ? this.connectedSeconds() - t.answeredAt : null);
+      if (t.answeredAt === null) t.answeredAt = Math.max(0, this.connectedSeconds() - (leg ?? 0));
       const whisper = t.bridgedAt !== null ? t.bridgedAt - t.answeredAt : spokenSeconds(t.request.whisper);
-      const bridged =
-        t.bridgedAt !== null || (this.#o.transferBridge === "duration" && seconds !== null && seconds > whisper);
+      const bridged = t.bridgedAt !== null || (this.#o.transferBridge === "duration" && leg !== null && leg > whisper);
       const ours = this.connectedSeconds() - (t.bridgedAt ?? t.answeredAt + whisper);
       outcome = bridged
         ? {
             status: "bridged",
             answeredAtSeconds: t.answeredAt,
-            bridgedSeconds: Math.max(0, Math.round(seconds === null ? ours : seconds - whisper)),
+            bridgedSeconds: Math.max(0, Math.round(leg === null ? ours : leg - whisper)),
           }
         : // Answered, but gone before the end of the brief: the person refused the transfer.
           { status: "no_answer", answeredAtSeconds: t.answeredAt, bridgedSeconds: 0 };

@@ -151,7 +151,9 @@ describe("warm transfer through jambonz (issue 34)", () => {
     const { acct, shop } = await carrierAccount(t, 100_000);
     await setHandoff(acct, shop, "+212612345698", 20);
     const { call, jambonzCall } = await transferCall(acct, shop, "jz-no-duration");
-    const hook = jambonzCall.received.find((m) => m["type"] === "ack" && m["data"]?.[0]?.verb === "hangup");
+    const hook = jambonzCall.received.find(
+      (m) => m["type"] === "ack" && (m["data"] as Record<string, unknown>[] | undefined)?.[0]?.["verb"] === "hangup",
+    );
     expect(hook).toBeDefined();
     expect(call).toMatchObject({ end_reason: "transferred", transfer: { status: "bridged" } });
     expect(call.transfer!.seconds).toBeGreaterThanOrEqual(6);

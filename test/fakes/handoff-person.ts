@@ -25,6 +25,8 @@ export function handoffPerson(number: string): HandoffPerson {
 export interface FakeHandoff {
   /** performance.now() when our side asked for the transfer (ConversationRelay `end` with handoffData, jambonz dial). */
   requestedAt: number;
+  /** performance.now() when the customer's words that asked for it were delivered (the last prompt before it). */
+  customerAskedAt: number | null;
   /** performance.now() when the person's phone started ringing (null: it never rang). */
   ringingAt: number | null;
   to: string | null;
@@ -45,6 +47,7 @@ export interface FakeHandoff {
 export function newHandoff(): FakeHandoff {
   return {
     requestedAt: performance.now(),
+    customerAskedAt: null,
     ringingAt: null,
     to: null,
     callerId: null,

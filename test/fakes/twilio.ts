@@ -214,6 +214,17 @@ export class FakeTwilio {
         200,
         [...this.calls.values()].flatMap((c) => c.tokenLatencies),
       );
+    // The bench's transfer line (issue 34): wall ms from the customer's request for a person (the prompt) to the
+    // person's phone ringing, per transfer.
+    if (req.url === "/__fake/transfers")
+      return json(
+        200,
+        [...this.calls.values()].flatMap((c) =>
+          c.handoff?.customerAskedAt && c.handoff.ringingAt
+            ? [{ ms: c.handoff.ringingAt - c.handoff.customerAskedAt, speed: this.#o.speed }]
+            : [],
+        ),
+      );
     if (req.url === "/__fake/turns")
       return json(
         200,
@@ -551,8 +562,10 @@ export class FakeTwilio {
       }
       if (message["type"] === "end") {
         ended = message;
-        if (typeof message["handoffData"] === "string" && message["handoffData"].includes("transfer"))
+        if (typeof message["handoffData"] === "string" && message["handoffData"].includes("transfer")) {
           call.handoff = newHandoff();
+          call.handoff.customerAskedAt = promptAt || null;
+        }
         socket.close();
       }
     });

@@ -10,6 +10,7 @@ import { classifyIntent } from "../src/engine/dialogue/classifier.ts";
 import type { DialogueOrder } from "../src/engine/dialogue/types.ts";
 import { HANDOFF_PHRASES } from "../src/engine/telephony/simulator/transfer.ts";
 import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -119,7 +120,11 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
     const send = async (method: string, p: string, body: unknown, ok: number) => {
       const res = await fetch(`${url}${p}`, {
         method,
-        headers: { authorization: `Bearer ${account.api_key}`, "content-type": "application/json" },
+        headers: {
+          authorization: `Bearer ${account.api_key}`,
+          "content-type": "application/json",
+          "idempotency-key": randomUUID(),
+        },
         body: JSON.stringify(body),
       });
       if (res.status !== ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);

@@ -308,12 +308,11 @@ export class TextCarrierSession implements CallSession {
     return t && !t.done ? t.request : null;
   }
 
-  /** The person's phone rings (Twilio's <Number> `ringing` event); false when nothing changed. */
+  /** The person's phone rings (Twilio's <Number> `ringing` event; noted on the transfer, not yet reported); false when nothing changed. */
   transferRinging(): boolean {
     const t = this.#transfer;
     if (!t || t.done || t.ringingAt !== null) return false;
     t.ringingAt = this.connectedSeconds();
-    for (const listener of this.#transferListeners) listener("ringing");
     return true;
   }
 
@@ -364,14 +363,6 @@ export class TextCarrierSession implements CallSession {
     else outcome = { status: "failed", ...none };
     this.#settleTransfer(t, outcome);
     return outcome.status;
-  }
-
-  readonly #transferListeners = new Set<(event: "ringing") => void>();
-
-  /** Subscribes to the transfer's progress (the person's phone ringing); returns the unsubscribe function. */
-  onTransfer(listener: (event: "ringing") => void): () => void {
-    this.#transferListeners.add(listener);
-    return () => this.#transferListeners.delete(listener);
   }
 
   #transferring(): boolean {

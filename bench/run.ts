@@ -425,7 +425,7 @@ async function main(): Promise<void> {
     await run("connectors", () => connectorSection(SERVER_URL, log));
     await run("llm", () => llmSection(log));
     await run("rehearsal", () => rehearsalSection(SERVER_URL, log));
-    await run("transfer", () => transferSection());
+    await run("transfer", () => transferSection(SERVER_URL, log));
   } finally {
     await admin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch((err: unknown) =>
       log(`could not drop ${dbName}: ${String(err)}`),

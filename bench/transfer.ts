@@ -9,6 +9,12 @@ import { whisperText } from "../src/engine/dialogue/handoff.ts";
 import { classifyIntent } from "../src/engine/dialogue/classifier.ts";
 import type { DialogueOrder } from "../src/engine/dialogue/types.ts";
 import { HANDOFF_PHRASES } from "../src/engine/telephony/simulator/transfer.ts";
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { benchDatabase, createAccountCli, freePort, ROOT, startWakha, wakhaEnv } from "./processes.ts";
 import type { SectionResult } from "./sections.ts";
 
 const ORDERS: DialogueOrder[] = [
@@ -61,7 +67,121 @@ const HOURS = {
 };
 const YES = { ma: "ah ana hiya", dz: "ih ana", tn: "ey ena", fr: "oui c'est moi" } as const;
 
-export async function transferSection(): Promise<SectionResult> {
+const ACCOUNT_SID = `AC${"0c".repeat(16)}`;
+const AUTH_TOKEN = "bench-twilio-transfer-token-0000";
+
+/**
+ * The time from the customer's request for a person to the handoff number ringing, end to end on the Twilio fake
+ * (issue 34): a `wakha serve` node with WAKHA_CHANNELS=gsm=twilio, the fake in a process of its own
+ * (bench/carrier-fake.ts) playing Twilio and the simulator's customer 13 (asks for a person) and the shop's person;
+ * BENCH_TRANSFER_CALLS (20) calls at once, on the carrier's real clock (speed 1). From the fake's prompt carrying the
+ * request to its <Number>'s `ringing`: recognition, the dialogue, the agent's put-through line, the relay's `end` with
+ * handoffData, the <Connect> action and the <Dial>.
+ */
+async function carrierLine(serverUrl: string, log: (m: string) => void): Promise<string> {
+  const calls = Number(process.env["BENCH_TRANSFER_CALLS"] ?? 20);
+  const db = await benchDatabase(serverUrl, "transfer");
+  const fakeProc = spawn(
+    process.execPath,
+    [path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, "1"],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const check = new pg.Client({ connectionString: db.url });
+  let node: Awaited<ReturnType<typeof startWakha>> | null = null;
+  try {
+    const fakeUrl = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      fakeProc.stdout.on("data", (c: Buffer) => {
+        out += c.toString("utf8");
+        if (out.includes("\n")) resolve(out.trim());
+      });
+      fakeProc.on("exit", () => reject(new Error("the Twilio fake exited")));
+    });
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const account = await createAccountCli(db.url, 1_000_000_000);
+    node = await startWakha(
+      "serve",
+      wakhaEnv(db.url, {
+        PORT: String(port),
+        WAKHA_PUBLIC_URL: url,
+        WAKHA_RATE_LIMIT_SCALE: "1000",
+        WAKHA_CHANNELS: "gsm=twilio",
+        WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        WAKHA_TWILIO_CALLER_IDS: "+212522000000",
+        WAKHA_TWILIO_API_URL: fakeUrl,
+        WAKHA_CARRIER_TIME_SCALE: "1",
+      }),
+      [],
+    );
+    const send = async (method: string, p: string, body: unknown, ok: number) => {
+      const res = await fetch(`${url}${p}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${account.api_key}`,
+          "content-type": "application/json",
+          "idempotency-key": randomUUID(),
+        },
+        body: JSON.stringify(body),
+      });
+      if (res.status !== ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+    };
+    await send("POST", "/v1/shops", { external_id: "bench-shop", merchant_external_id: "m", name: "Bench shop" }, 201);
+    await send(
+      "PUT",
+      "/v1/shops/bench-shop/handoff",
+      { phone_number: "+212612345699", triggers: ["customer_asks"], ring_timeout_seconds: 20 },
+      200,
+    );
+    log(`transfer: ${calls} calls asking for a person through the Twilio fake`);
+    const load = os.loadavg()[0]!;
+    await Promise.all(
+      Array.from({ length: calls }, (_, n) =>
+        send(
+          "POST",
+          "/v1/calls",
+          {
+            shop_external_id: "bench-shop",
+            customer: { name: "Amina", phone_number: "+212612345613" },
+            amount: "450.00",
+            country: "MA",
+            order: { external_id: `t-${n}`, items: [{ name: "Caftan", unit_price: "450.00" }] },
+          },
+          201,
+        ),
+      ),
+    );
+    await check.connect();
+    const deadline = Date.now() + 300_000;
+    while (Date.now() < deadline) {
+      const { rows } = await check.query<{ ended: number }>(
+        "SELECT count(*) FILTER (WHERE ended_at IS NOT NULL)::int AS ended FROM calls",
+      );
+      if (rows[0]!.ended >= calls) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const samples = ((await (await fetch(`${fakeUrl}/__fake/transfers`)).json()) as { ms: number; speed: number }[])
+      .map((s) => s.ms * s.speed)
+      .sort((a, b) => a - b);
+    const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
+    const p99 = at(0.99);
+    return (
+      `customer's request to the handoff number RINGING on the Twilio fake (${samples.length} of ${calls} transfers at once, carrier clock 1x, load ${load.toFixed(2)} then ${os.loadavg()[0]!.toFixed(2)}): ` +
+      `p50 ${at(0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${at(1).toFixed(0)} ms; goal p99 under 1500 ms: ${p99 < 1500 && samples.length > 0 ? "met" : "NOT met"} ` +
+      "(the put-through line is spoken before the relay hands the call to the <Dial>)."
+    );
+  } finally {
+    await check.end().catch(() => {});
+    await node?.stop();
+    fakeProc.kill("SIGTERM");
+    await db.drop();
+  }
+}
+
+export async function transferSection(serverUrl?: string, log: (m: string) => void = () => {}): Promise<SectionResult> {
   const name = "transfer";
   const classifier = { classify: (text: string, country: DialogueOrder["country"]) => classifyIntent(text, country) };
   const samples: number[] = [];
@@ -97,6 +217,9 @@ export async function transferSection(): Promise<SectionResult> {
     text:
       `customer's request to the handoff dial, Wakha's side (hear, decide, hours, brief; ${samples.length} requests in 4 profiles, one core): ` +
       `p50 ${at(0.5).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${at(1).toFixed(2)} ms; ${missed} requests not heard as one; goal p99 under 1500 ms: ${p99 < 1500 ? "met" : "NOT met"}. ` +
-      "Not counted: the agent's put-through line, spoken before the dial.",
+      "Not counted: the agent's put-through line, spoken before the dial." +
+      (serverUrl
+        ? `\n${await carrierLine(serverUrl, log).catch((err: unknown) => `carrier line failed: ${err instanceof Error ? err.message : String(err)}`)}`
+        : ""),
   };
 }

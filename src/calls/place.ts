@@ -172,6 +172,9 @@ function carrierFailure(reason: string): CallEnd {
   return { ...unanswered("failed", reason), error: failureOf(reason) };
 }
 
+/** How often a transfer's hold is checked (wall milliseconds). */
+const HOLD_WATCH_MS = 200;
+
 class CallRun {
   readonly #ctx: AppContext;
   readonly #engine: CallEngine;
@@ -322,6 +325,30 @@ class CallRun {
     return this.#check.availableSeconds - session.connectedSeconds();
   }
 
+  /**
+   * Issue 34: while the carrier runs a transfer the dialer says nothing, so no turn checks the balance: this does. When
+   * the call's hold runs out and a fresh line check cannot extend it (the balance is spent), the call is ended at the
+   * carrier (its REST API during a transfer: both legs). Returns the function that stops watching.
+   */
+  #watchHold(session: CallSession): () => void {
+    let checking = false;
+    const timer = setInterval(() => {
+      if (checking || session.closed || this.#remaining(session) > 0) return;
+      checking = true;
+      void this.#refresh()
+        .catch((err) => this.#engine.log(`call ${this.#call.id}: line check failed`, err))
+        .then(async () => {
+          if (this.#remaining(session) > 0 || session.closed) return;
+          this.#engine.log(`call ${this.#call.id}: the balance ran out during the transfer; ending the call`);
+          await session.hangup();
+        })
+        .catch((err) => this.#engine.log(`call ${this.#call.id}: could not end the call`, err))
+        .finally(() => (checking = false));
+    }, HOLD_WATCH_MS);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
   async #say(session: CallSession, text: string): Promise<void> {
     this.#agentTimes.push(session.connectedSeconds());
     await session.say(text);
@@ -377,7 +404,9 @@ class CallRun {
       } else refresh();
       if (turn.transfer && dialogue.transferred) {
         // Issue 34: the agent said it puts the customer through; the person's line rings while the customer waits.
-        this.#transfer = await runTransfer(this.#ctx, call, session, handoff, turn.transfer);
+        // The bridged part is billed like the rest: when the hold can no longer be topped up, the line is cut.
+        const stopWatch = this.#watchHold(session);
+        this.#transfer = await runTransfer(this.#ctx, call, session, handoff, turn.transfer).finally(stopWatch);
         for (const t of this.#transfer.bridgedTurns) extra.push(t);
         turn = dialogue.transferred(this.#transfer.transfer.status, session.connectedSeconds());
         if (this.#transfer.transfer.status === "bridged") break;

@@ -68,6 +68,7 @@ export async function carrierRoutes(app: FastifyInstance, ctx: AppContext): Prom
         handler: async (request: FastifyRequest, reply: FastifyReply) => {
           const answer = await callback.handle(carrierRequest(request), request.log);
           reply.code(answer.status);
+          if (answer.contentType) reply.type(answer.contentType);
           return answer.body === undefined ? reply.send() : reply.send(answer.body);
         },
       });

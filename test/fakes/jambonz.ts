@@ -10,6 +10,7 @@
 //   session:new on answer and expects an ack within 5 s; runs the verbs of acks and `redirect` commands (gather
 //   with a nested say, hangup) and reports gathers as verb:hook; reconnects after a drop with session:reconnect.
 // The callee is the simulator's customer for the number, as in the Twilio fake.
+import { readFileSync } from "node:fs";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -20,6 +21,7 @@ import { createSimulatedCustomer } from "../../src/engine/telephony/simulator/cu
 import { seededRandom } from "../../src/engine/telephony/simulator/provider.ts";
 import { type Hostility, sendHostileFrames } from "./hostile-frames.ts";
 import { dialectOf, talk } from "./twilio.ts";
+import { type FakeHandoff, handoffPerson, newHandoff } from "./handoff-person.ts";
 
 export interface JambonzScenario {
   /** Drop the socket after this many customer turns; jambonz reconnects unless `noReconnect`. */
@@ -58,7 +60,15 @@ export interface FakeJambonzCall {
   tokenLatencies: number[];
   socket: WebSocket | null;
   connections: number;
+  /** Issue 34: the warm transfer (a `dial` verb), when our side ran one. */
+  handoff: FakeHandoff | null;
+  /** The verbs our side answered to the dial's confirmHook (played to the person only). */
+  confirmVerbs: Record<string, unknown>[] | null;
 }
+
+const DIAL_ACTION_SAMPLE = JSON.parse(
+  readFileSync(new URL("../fixtures/vendors/jambonz/dial-action-hook-completed.json", import.meta.url), "utf8"),
+) as Record<string, unknown>;
 
 export function jambonzSignature(secret: string, payload: string, t = Math.floor(Date.now() / 1000)): string {
   return `t=${t},v1=${createHmac("sha256", secret).update(`${t}.${payload}`, "utf8").digest("hex")}`;
@@ -118,8 +128,12 @@ export class FakeJambonz {
       const { call_status: status } = JSON.parse(raw || "{}") as { call_status?: string };
       if (status !== "completed" && status !== "no-answer")
         return json(400, { msg: "call_status must be completed or no-answer" });
-      if (call.status === "in-progress" && status === "completed") void this.#finish(call, "completed");
-      else if (["trying", "ringing", "early-media"].includes(call.status)) void this.#finish(call, "no-answer");
+      if (call.status === "in-progress" && status === "completed") {
+        // During a bridge both legs end with the call.
+        if (call.handoff && call.handoff.bridgedAt !== null && call.handoff.dialStatus === null)
+          call.handoff.cut = true;
+        void this.#finish(call, "completed");
+      } else if (["trying", "ringing", "early-media"].includes(call.status)) void this.#finish(call, "no-answer");
       return json(204);
     }
     const recording = new RegExp(
@@ -173,6 +187,8 @@ export class FakeJambonz {
       tokenLatencies: [],
       socket: null,
       connections: 0,
+      handoff: null,
+      confirmVerbs: null,
     };
     this.calls.set(call.sid, call);
     json(201, { sid: call.sid });
@@ -256,6 +272,8 @@ export class FakeJambonz {
     let promptAt = 0;
     // jambonz matches an ack to the message it answers by msgid: an ack for a msgid it never sent runs nothing.
     const awaitingAck = new Set<string>();
+    /** Acks awaited by the dial (its confirmHook's verbs), by msgid. */
+    const ackWaiters = new Map<string, (verbs: Record<string, any>[]) => void>();
     const send = (m: object) => {
       if (socket.readyState !== socket.OPEN) return false;
       const msgid = (m as { msgid?: unknown }).msgid;
@@ -315,6 +333,7 @@ export class FakeJambonz {
       const gen = ++generation;
       for (const verb of verbs) {
         if (verb["verb"] === "hangup") return void this.#finish(call, "completed");
+        if (verb["verb"] === "dial") return void dial(verb);
         if (verb["verb"] === "gather" && verb["say"]?.text) {
           if (promptAt) call.tokenLatencies.push(performance.now() - promptAt);
           promptAt = 0;
@@ -322,6 +341,89 @@ export class FakeJambonz {
           void reply(verb["say"].text, gen);
         }
       }
+    };
+    // The dial verb (docs.jambonz.org/verbs/verbs/dial), issue 34: rings the shop's person (handoff-person.ts) with
+    // callerId for `timeout` seconds; when they answer, dial:confirm asks for the confirmHook's verbs, played to them
+    // only; then the two are bridged; the dial's end is reported to its actionHook (verb:hook) with dial_call_status,
+    // dial_sip_status, dial_call_sid and duration, and the acked verbs go on with the customer's call.
+    const dial = async (verb: Record<string, any>) => {
+      const h = (call.handoff = newHandoff());
+      const target = Array.isArray(verb["target"]) ? verb["target"][0] : undefined;
+      h.to = target?.type === "phone" && typeof target.number === "string" ? target.number : null;
+      h.callerId = typeof verb["callerId"] === "string" ? verb["callerId"] : null;
+      const timeout: number = Number.isInteger(verb["timeout"]) ? verb["timeout"] : 60;
+      h.timeout = timeout;
+      const childSid = randomUUID();
+      let answeredAt: number | null = null;
+      const end = async (status: string, sip: number) => {
+        if (call.endedAt !== null) return;
+        h.dialStatus = status;
+        h.dialDuration =
+          answeredAt === null ? null : Math.ceil(((performance.now() - answeredAt) / 1000) * this.#o.speed);
+        if (typeof verb["actionHook"] !== "string") return run([]);
+        send({
+          type: "verb:hook",
+          msgid: randomBytes(8).toString("hex"),
+          call_sid: call.sid,
+          hook: verb["actionHook"],
+          // The shape of a real dial actionHook request (test/fixtures/vendors/jambonz/dial-action-hook-completed.json)
+          // with this call's fields; `duration` (the dialled leg's seconds) is left out for a number ending 98, as that
+          // sample has none.
+          data: {
+            ...DIAL_ACTION_SAMPLE,
+            ...this.#record(call),
+            dial_call_status: status,
+            dial_sip_status: sip,
+            dial_call_sid: childSid,
+            ...(h.dialDuration !== null && !h.to?.endsWith("98") ? { duration: h.dialDuration } : {}),
+          },
+        });
+      };
+      const e164 = /^\+[1-9]\d{6,14}$/;
+      if (!h.to || !e164.test(h.to) || (h.callerId !== null && !e164.test(h.callerId))) return end("failed", 404);
+      const person = handoffPerson(h.to);
+      await this.#sleep(0.2);
+      if (person.pickup === "busy") {
+        await this.#sleep(1);
+        return end("busy", 486);
+      }
+      h.ringingAt = performance.now();
+      if (person.pickup === "no_answer" || person.ringSeconds > timeout) {
+        await this.#sleep(timeout);
+        return end("no-answer", 487);
+      }
+      await this.#sleep(person.ringSeconds);
+      if (call.endedAt !== null) return;
+      answeredAt = performance.now();
+      let verbs: Record<string, any>[] = [];
+      if (typeof target.confirmHook === "string") {
+        const msgid = randomBytes(8).toString("hex");
+        const acked = new Promise<Record<string, any>[]>((resolve) => ackWaiters.set(msgid, resolve));
+        send({
+          type: "dial:confirm",
+          msgid,
+          call_sid: call.sid,
+          hook: target.confirmHook,
+          data: { ...this.#record(call), call_sid: childSid, direction: "outbound", to: h.to, from: h.callerId },
+        });
+        verbs = await Promise.race([acked, this.#sleep(5).then(() => [])]);
+      }
+      call.confirmVerbs = verbs;
+      const say = verbs.find((v) => v["verb"] === "say");
+      h.whisper = typeof say?.["text"] === "string" ? say["text"] : null;
+      h.whisperLanguage = say?.["synthesizer"]?.language ?? null;
+      const played = h.whisper ? talk(h.whisper) : 0;
+      if (person.refuses || verbs.some((v) => v["verb"] === "hangup")) {
+        await this.#sleep(played / 2);
+        h.refused = true;
+        return end("completed", 200);
+      }
+      await this.#sleep(played);
+      if (call.endedAt !== null) return;
+      h.bridgedAt = performance.now();
+      call.transcript.push({ speaker: "agent", text: "[the shop's person]" });
+      await this.#sleep(person.bridgeSeconds);
+      return end("completed", 200);
     };
     socket.on("open", () => {
       send({ type: first, msgid: randomBytes(8).toString("hex"), call_sid: call.sid, data: this.#record(call) });
@@ -359,6 +461,11 @@ export class FakeJambonz {
       if (message["type"] === "ack") {
         if (!awaitingAck.delete(message["msgid"])) return;
         acked = true;
+        const waiter = ackWaiters.get(message["msgid"]);
+        if (waiter) {
+          ackWaiters.delete(message["msgid"]);
+          return waiter(Array.isArray(message["data"]) ? message["data"] : []);
+        }
         if (Array.isArray(message["data"])) run(message["data"]);
       }
       if (message["type"] === "command" && message["command"] === "redirect") run(message["data"]);

@@ -9,6 +9,12 @@
 // - The ConversationRelay WebSocket: opened to the url of <ConversationRelay> with the signature over that URL,
 //   then setup, prompt {voicePrompt, lang, last}, interrupt (the callee talking over an interruptible line of ours),
 //   dtmf {digit}; it reads text {token, last, interruptible} and end.
+// - Issue 34, the warm transfer: an `end` with `handoffData` ends the relay session and the fake requests the
+//   <Connect action> URL with HandoffData and the session's parameters; it runs what we answer: <Dial callerId timeout
+//   action><Number url statusCallback statusCallbackEvent> rings the shop's person (test/fakes/handoff-person.ts),
+//   posts the <Number>'s `ringing`, requests the <Number url> when they answer and plays its <Say> to them only
+//   (following its <Redirect>), bridges them, then requests the <Dial> action with DialCallStatus, DialCallSid and
+//   DialCallDuration and runs its answer (<Hangup/>, or <Connect><ConversationRelay> back to our side).
 // - Media Streams (issue 13): a call whose TwiML is <Connect><Stream url> streams audio instead (twilio-media.ts),
 //   with the `voice` option as the callee's mouth and ears.
 // The callee is the simulator's customer for the number (the same personas, phrase banks and dialects), so a
@@ -23,6 +29,7 @@ import { sendToneRecording } from "./tone-recording.ts";
 import { createSimulatedCustomer } from "../../src/engine/telephony/simulator/customer.ts";
 import { seededRandom } from "../../src/engine/telephony/simulator/provider.ts";
 import { type MediaCallStats, type MediaVoice, runMediaStream } from "./twilio-media.ts";
+import { type FakeHandoff, handoffPerson, newHandoff } from "./handoff-person.ts";
 
 /** Per-number misbehaviour, on top of the persona the number's last two digits choose. */
 export interface TwilioScenario {
@@ -95,6 +102,12 @@ export interface FakeCall {
   toMachine: { text: string; afterBeep: boolean; interruptible: unknown }[];
   /** Media Streams calls: frames, clears, barge-in timing. */
   media?: MediaCallStats;
+  /** Issue 34: the warm transfer, when our side asked for one. */
+  handoff: FakeHandoff | null;
+  /** ConversationRelay sessions opened (a second one: back to our side after a transfer nobody took). */
+  relaySessions: number;
+  /** The content types of the TwiML documents our side answered. */
+  twimlTypes: string[];
 }
 
 const SECONDS_PER_WORD = 0.4;
@@ -111,6 +124,15 @@ export function twilioSignature(authToken: string, url: string, params: Record<s
       .map((k) => k + params[k])
       .join("");
   return createHmac("sha1", authToken).update(Buffer.from(data, "utf8")).digest("base64");
+}
+
+function unescapeXml(text: string): string {
+  return text
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&apos;", "'")
+    .replaceAll("&amp;", "&");
 }
 
 export function dialectOf(to: string): Dialect {
@@ -191,6 +213,17 @@ export class FakeTwilio {
       return json(
         200,
         [...this.calls.values()].flatMap((c) => c.tokenLatencies),
+      );
+    // The bench's transfer line (issue 34): wall ms from the customer's request for a person (the prompt) to the
+    // person's phone ringing, per transfer.
+    if (req.url === "/__fake/transfers")
+      return json(
+        200,
+        [...this.calls.values()].flatMap((c) =>
+          c.handoff?.customerAskedAt && c.handoff.ringingAt
+            ? [{ ms: c.handoff.ringingAt - c.handoff.customerAskedAt, speed: this.#o.speed }]
+            : [],
+        ),
       );
     if (req.url === "/__fake/turns")
       return json(
@@ -275,6 +308,9 @@ export class FakeTwilio {
       firstTextSeconds: null,
       amdAtSeconds: null,
       toMachine: [],
+      handoff: null,
+      relaySessions: 0,
+      twimlTypes: [],
     };
     this.calls.set(sid, call);
     json(201, {
@@ -295,7 +331,11 @@ export class FakeTwilio {
     if (!call) return json(404, { code: 20404, message: "not found", status: 404 });
     if (p["Status"] === "canceled" && ["queued", "initiated", "ringing"].includes(call.status))
       void this.#finish(call, "canceled");
-    else if (p["Status"] === "completed" && call.status === "in-progress") void this.#finish(call, "completed");
+    else if (p["Status"] === "completed" && call.status === "in-progress") {
+      // During a bridge both legs end (the person's with the parent call).
+      if (call.handoff && call.handoff.bridgedAt !== null && call.handoff.dialStatus === null) call.handoff.cut = true;
+      void this.#finish(call, "completed");
+    }
     json(200, { sid, status: call.status });
   }
 
@@ -363,8 +403,12 @@ export class FakeTwilio {
   }
 
   /** The ConversationRelay session: the relay url from the TwiML, signed, then the customer's side. */
-  async #converse(call: FakeCall, customer: SimulatedCustomer): Promise<void> {
-    const twiml = call.params["Twiml"] ?? "";
+  async #converse(
+    call: FakeCall,
+    customer: SimulatedCustomer,
+    twiml = call.params["Twiml"] ?? "",
+    resumed = false,
+  ): Promise<void> {
     const streamUrl = /<Stream[^>]*\surl="([^"]+)"/.exec(twiml)?.[1]?.replaceAll("&amp;", "&");
     if (streamUrl && this.#o.voice) return this.#stream(call, customer, streamUrl, twiml, this.#o.voice);
     const url = /<ConversationRelay[^>]*\surl="([^"]+)"/.exec(twiml)?.[1]?.replaceAll("&amp;", "&");
@@ -376,6 +420,9 @@ export class FakeTwilio {
       },
     });
     call.socket = socket;
+    call.relaySessions++;
+    /** Our `end` message, when we ended the session (its handoffData goes to the <Connect> action). */
+    let ended: Record<string, unknown> | null = null;
     socket.on("unexpected-response", (_req, res) => {
       this.refusals.push({ kind: "relay", status: res.statusCode ?? 0 });
       void this.#finish(call, "completed");
@@ -497,6 +544,8 @@ export class FakeTwilio {
           call.toMachine.push({ text: said, afterBeep: beeped, interruptible: message["interruptible"] });
           return;
         }
+        // Back from a transfer nobody took: the customer listens to the agent's last words.
+        if (resumed) return;
         const reply = customer.reply(said, turn++);
         void (async () => {
           if (scenario.bargeIn && turn === 1 && reply.text) {
@@ -511,10 +560,137 @@ export class FakeTwilio {
             socket.terminate();
         })();
       }
-      if (message["type"] === "end") socket.close();
+      if (message["type"] === "end") {
+        ended = message;
+        if (typeof message["handoffData"] === "string" && message["handoffData"].includes("transfer")) {
+          call.handoff = newHandoff();
+          call.handoff.customerAskedAt = promptAt || null;
+        }
+        socket.close();
+      }
     });
-    // The session ended: our `end`, the customer hanging up, or the socket dropping (64105). <Hangup/> follows.
-    socket.on("close", () => void this.#finish(call, "completed"));
+    // The session ended. Our `end`: the <Connect> action, if any, says what follows. The customer hanging up, or the
+    // socket dropping (64105): the call is over.
+    socket.on("close", () => {
+      const action = /<Connect[^>]*\saction="([^"]+)"/.exec(twiml)?.[1]?.replaceAll("&amp;", "&");
+      if (!ended || !action || call.endedAt !== null) return void this.#finish(call, "completed");
+      const handoffData = typeof ended["handoffData"] === "string" ? ended["handoffData"] : undefined;
+      void this.#postTo(call, action, "ConnectAction", {
+        CallStatus: "in-progress",
+        SessionId: `VX${randomBytes(16).toString("hex")}`,
+        SessionStatus: "ended",
+        SessionDuration: String(Math.round(((performance.now() - (call.answeredAt ?? 0)) / 1000) * this.#o.speed)),
+        ...(handoffData !== undefined ? { HandoffData: handoffData } : {}),
+      }).then((doc) => this.#follow(call, customer, doc));
+    });
+  }
+
+  /** Runs the TwiML our side answered to an action: a <Dial>, the relay again, or the end of the call. */
+  async #follow(call: FakeCall, customer: SimulatedCustomer, doc: string): Promise<void> {
+    if (call.endedAt !== null) return;
+    if (/<Dial[\s>]/.test(doc)) return this.#dial(call, customer, doc);
+    if (/<ConversationRelay[\s>]/.test(doc)) return this.#converse(call, customer, doc, true);
+    return this.#finish(call, "completed");
+  }
+
+  /** <Dial><Number url> to the shop's person (issue 34); the <Dial> action says how the call goes on. */
+  async #dial(call: FakeCall, customer: SimulatedCustomer, doc: string): Promise<void> {
+    const h = (call.handoff ??= newHandoff());
+    const dialTag = /<Dial\b[^>]*>/.exec(doc)?.[0] ?? "";
+    const numberTag = /<Number\b[^>]*>([^<]*)<\/Number>/.exec(doc);
+    const attr = (tag: string, name: string) =>
+      new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll("&amp;", "&") ?? null;
+    h.to = numberTag?.[1]?.trim() ?? null;
+    h.callerId = attr(dialTag, "callerId");
+    h.timeout = Number(attr(dialTag, "timeout") ?? 30);
+    const action = attr(dialTag, "action");
+    const childSid = `CA${randomBytes(16).toString("hex")}`;
+    let answeredAt: number | null = null;
+    const child = (status: string) => ({
+      CallSid: childSid,
+      ParentCallSid: call.sid,
+      CallStatus: status,
+      From: h.callerId ?? "",
+      To: h.to ?? "",
+      Direction: "outbound-dial",
+    });
+    const end = async (status: string) => {
+      if (call.endedAt !== null) return;
+      h.dialStatus = status;
+      h.dialDuration =
+        answeredAt === null ? null : Math.ceil(((performance.now() - answeredAt) / 1000) * this.#o.speed);
+      if (!action) return this.#finish(call, "completed");
+      const next = await this.#postTo(call, action, "DialAction", {
+        CallStatus: "in-progress",
+        DialCallStatus: status,
+        DialCallSid: childSid,
+        ...(h.dialDuration !== null ? { DialCallDuration: String(h.dialDuration) } : {}),
+      });
+      return this.#follow(call, customer, next);
+    };
+    if (!h.to || !e164.test(h.to) || !h.callerId || !e164.test(h.callerId) || !numberTag) return end("failed");
+    const person = handoffPerson(h.to);
+    await this.#sleep(0.2);
+    if (person.pickup === "busy") {
+      await this.#sleep(1);
+      return end("busy");
+    }
+    h.ringingAt = performance.now();
+    const statusCallback = attr(numberTag[0], "statusCallback");
+    if (statusCallback && (attr(numberTag[0], "statusCallbackEvent") ?? "").split(/\s+/).includes("ringing"))
+      void this.#postTo(call, statusCallback, "NumberStatusCallback", child("ringing"));
+    if (person.pickup === "no_answer" || person.ringSeconds > h.timeout) {
+      await this.#sleep(h.timeout);
+      return end("no-answer");
+    }
+    await this.#sleep(person.ringSeconds);
+    if (call.endedAt !== null) return;
+    answeredAt = performance.now();
+    const url = attr(numberTag[0], "url");
+    const whisperDoc = url ? await this.#postTo(call, url, "NumberUrl", child("in-progress")) : "";
+    const say = /<Say\b([^>]*)>([\s\S]*?)<\/Say>/.exec(whisperDoc);
+    h.whisper = say ? unescapeXml(say[2]!) : null;
+    h.whisperLanguage = say ? attr(say[1]!, "language") : null;
+    const played = h.whisper ? talk(h.whisper) : 0;
+    if (person.refuses || /<Hangup/.test(whisperDoc)) {
+      await this.#sleep(played / 2);
+      h.refused = true;
+      return end("completed");
+    }
+    await this.#sleep(played);
+    if (call.endedAt !== null) return;
+    const redirect = /<Redirect\b[^>]*>([^<]+)<\/Redirect>/.exec(whisperDoc)?.[1];
+    if (redirect) await this.#postTo(call, unescapeXml(redirect.trim()), "WhisperRedirect", child("in-progress"));
+    h.bridgedAt = performance.now();
+    call.transcript.push({ speaker: "agent", text: "[the shop's person]" });
+    await this.#sleep(person.bridgeSeconds);
+    return end("completed");
+  }
+
+  /** Posts a signed request to `url` (an action or a <Number url>) and returns the TwiML our side answered. */
+  async #postTo(call: FakeCall, url: string, kind: string, params: Record<string, string>): Promise<string> {
+    const form = {
+      AccountSid: this.#o.accountSid,
+      CallSid: call.sid,
+      From: call.from,
+      To: call.to,
+      Direction: "outbound-api",
+      ApiVersion: "2010-04-01",
+      ...params,
+    };
+    const res = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": twilioSignature(this.#o.authToken, url, form),
+      },
+      body: new URLSearchParams(form).toString(),
+    }).catch(() => null);
+    const status = res?.status ?? 0;
+    call.callbacks.push({ kind, status, params: form });
+    if (status >= 400 || status === 0) this.refusals.push({ kind, status });
+    if (res) call.twimlTypes.push(res.headers.get("content-type") ?? "");
+    return res && status < 400 ? await res.text() : "";
   }
 
   /** A bidirectional Media Stream to the <Stream> url (twilio-media.ts); the stream's end completes the call. */

@@ -2,6 +2,7 @@
 // operations (CarrierControl) and the WebSocket (TextChannel), each carrier's adapter implementing them.
 import type { CallFailure } from "../../domain/end-reasons.ts";
 import type { RecordingSource } from "../../domain/recording-source.ts";
+import type { TransferRequest } from "./provider.ts";
 
 /** The carrier's REST API could not be reached or answered 5xx: the call fails with end_reason carrier_unavailable. */
 export class CarrierUnavailableError extends Error {
@@ -31,6 +32,12 @@ export interface TextChannel {
   speak(text: string, options: { locale: string; interruptible: boolean }): void;
   /** Asks the carrier to end the call from our side (ConversationRelay `end`, a jambonz `call:status` command). */
   end(): void;
+  /**
+   * Issue 34: starts a warm transfer (ConversationRelay `end` with `handoffData`, then <Dial> from the <Connect> action;
+   * a jambonz `dial` verb). The carrier's callbacks report how it goes (TextCarrierSession.transfer*). Absent: the
+   * carrier cannot transfer.
+   */
+  transfer?(request: TransferRequest & { from: string }): void;
 }
 
 /** REST operations a session needs from its carrier. */

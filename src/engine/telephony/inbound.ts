@@ -25,6 +25,8 @@ export interface CarrierLog {
 export interface CarrierAnswer {
   status: number;
   body?: unknown;
+  /** The body's media type when it is not JSON (Twilio's TwiML documents: text/xml). */
+  contentType?: string;
 }
 
 export interface CarrierCallback {

@@ -18,6 +18,8 @@ import type {
   SayOptions,
   SayResult,
   CarrierRecording,
+  TransferOutcome,
+  TransferRequest,
   Utterance,
 } from "./provider.ts";
 
@@ -64,6 +66,16 @@ export interface TextSessionOptions {
   answerDeadlineSeconds?: number;
   /** Where the recording of a connected call is, known without a callback (jambonz's recent-calls API). */
   recordingAtEnd?: () => string;
+  /** The number the call shows (its caller id): a transfer dials the person with it unless told otherwise. */
+  callerNumber?: string;
+  /**
+   * Issue 34: how the carrier tells that the person heard the whole brief and was bridged. `marker`: a callback says
+   * so (Twilio: the whisper's <Redirect> is requested once its <Say> played); `duration`: only the dialled leg's
+   * duration does (jambonz: a leg that outlived the brief's speaking time was bridged).
+   */
+  transferBridge?: "marker" | "duration";
+  /** The carrier's document that brings the call back to us after a transfer nobody took (Twilio: the relay TwiML). */
+  resume?: string;
   onError?: (message: string, err?: unknown) => void;
   /** Called once the session needs no more callbacks (ended and its recording settled). */
   onFinished?: () => void;
@@ -102,6 +114,10 @@ export class TextCarrierSession implements CallSession {
   #recording: Promise<CallRecording | CarrierRecording | null> | null = null;
   #refusedSockets = 0;
   #machine: "none" | "greeting" | "ended" = "none";
+  /** Issue 34: the warm transfer under way, if any. */
+  #transfer: PendingTransfer | null = null;
+  /** The carrier ended our socket to transfer (ConversationRelay's `end`): a new one may attach afterwards. */
+  #reattach = false;
 
   constructor(options: TextSessionOptions) {
     this.#o = options;
@@ -196,7 +212,8 @@ export class TextCarrierSession implements CallSession {
     if (this.#ended || (this.#settled && this.#answeredAt === null)) return;
     this.#hangupRequested = true;
     const answered = this.#answeredAt !== null;
-    if (answered && this.#channel && !this.#channelLost) this.#channel.end();
+    // During a transfer the carrier runs the dial, not our socket: the carrier's REST API ends the call (both legs).
+    if (answered && this.#channel && !this.#channelLost && !this.#transferring()) this.#channel.end();
     else {
       await this.#o.control
         .hangup(this.providerCallId, answered)
@@ -221,6 +238,141 @@ export class TextCarrierSession implements CallSession {
 
   lineFailure(): string | null {
     return this.#refusedSockets > 0 && !this.#channelSeen ? "carrier_auth_failed" : null;
+  }
+
+  /**
+   * Issue 34: a warm transfer through the carrier (TextChannel.transfer). Resolves once the dial ended: not taken
+   * (busy, no_answer, failed; the person hanging up during the brief is no_answer), or bridged and over (the line is
+   * then closed, or closing). Never throws.
+   */
+  async transfer(request: TransferRequest): Promise<TransferOutcome> {
+    const none = { answeredAtSeconds: null, bridgedSeconds: 0 };
+    const channel = this.#channel;
+    const from = request.from ?? this.#o.callerNumber;
+    if (this.closed || this.#answeredAt === null || !channel?.transfer || !from || this.#transfer)
+      return { status: "failed", ...none };
+    let settle!: (outcome: TransferOutcome) => void;
+    const settled = new Promise<TransferOutcome>((resolve) => (settle = resolve));
+    const pending: PendingTransfer = {
+      request: { ...request, from },
+      ringingAt: null,
+      answeredAt: null,
+      bridgedAt: null,
+      done: false,
+      settle,
+    };
+    this.#transfer = pending;
+    channel.transfer({ ...request, from });
+    // Nothing from the carrier long after the ring timeout, before anyone answered: the dial is lost.
+    const deadline = setTimeout(
+      () => {
+        if (pending.answeredAt === null) this.#settleTransfer(pending, { status: "failed", ...none });
+      },
+      ((request.ringTimeoutSeconds + 60) * 1000) / this.#o.speed,
+    );
+    deadline.unref();
+    const ended = this.#end.then((): TransferOutcome => {
+      // The call ended during the transfer (someone hung up, or the dialer cut it): bridged if the brief was over
+      // (by the carrier's mark, or by the time since the answer on a carrier without one).
+      const bridgedAt =
+        pending.bridgedAt ??
+        (this.#o.transferBridge === "duration" && pending.answeredAt !== null
+          ? pending.answeredAt + spokenSeconds(request.whisper)
+          : null);
+      if (bridgedAt === null || this.connectedSeconds() <= bridgedAt)
+        return { status: "failed", answeredAtSeconds: pending.answeredAt, bridgedSeconds: 0 };
+      return {
+        status: "bridged",
+        answeredAtSeconds: pending.answeredAt,
+        bridgedSeconds: Math.max(0, Math.round(this.connectedSeconds() - bridgedAt)),
+      };
+    });
+    const outcome = await Promise.race([settled, ended]);
+    clearTimeout(deadline);
+    pending.done = true;
+    if (outcome.status !== "bridged" && !this.#ended && !this.#channel)
+      // Back to us (Twilio opens a new ConversationRelay session): the agent tells the customer a person will call back.
+      await this.#waitFor(() => this.#channel !== null || this.closed, 10);
+    this.#reattach = false;
+    return outcome;
+  }
+
+  /** The carrier's document that resumes the call with us after a transfer (TextSessionOptions.resume). */
+  resumeDocument(): string | undefined {
+    return this.#o.resume;
+  }
+
+  /** The transfer the carrier is running, with its caller number; null when none is (a late or forged callback). */
+  pendingTransfer(): (TransferRequest & { from: string }) | null {
+    const t = this.#transfer;
+    return t && !t.done ? t.request : null;
+  }
+
+  /** The person's phone rings (Twilio's <Number> `ringing` event; noted on the transfer, not yet reported); false when nothing changed. */
+  transferRinging(): boolean {
+    const t = this.#transfer;
+    if (!t || t.done || t.ringingAt !== null) return false;
+    t.ringingAt = this.connectedSeconds();
+    return true;
+  }
+
+  /** The person picked up: the brief is played to them only. The transfer, or null when none runs. */
+  transferAnswered(): (TransferRequest & { from: string }) | null {
+    const t = this.#transfer;
+    if (!t || t.done) return null;
+    t.answeredAt ??= this.connectedSeconds();
+    return t.request;
+  }
+
+  /** The person heard the whole brief and is bridged with the customer; false when nothing changed. */
+  transferBridged(): boolean {
+    const t = this.#transfer;
+    if (!t || t.done || t.answeredAt === null || t.bridgedAt !== null) return false;
+    t.bridgedAt = this.connectedSeconds();
+    return true;
+  }
+
+  /**
+   * The dial ended with the carrier's status (Twilio DialCallStatus, jambonz dial_call_status: completed, busy,
+   * no-answer, failed, canceled) and the dialled leg's seconds; false when no transfer was running.
+   */
+  transferEnded(status: string, legSeconds: number | null): TransferOutcome["status"] | null {
+    const t = this.#transfer;
+    if (!t || t.done) return null;
+    const seconds = legSeconds !== null && Number.isFinite(legSeconds) && legSeconds >= 0 ? legSeconds : null;
+    const none = { answeredAtSeconds: t.answeredAt, bridgedSeconds: 0 };
+    let outcome: TransferOutcome;
+    if (status === "completed") {
+      // The dialled leg's seconds: the carrier's when it reports them (jambonz's actionHook may not), else our clock's
+      // since the person answered.
+      const leg = seconds ?? (t.answeredAt !== null ? this.connectedSeconds() - t.answeredAt : null);
+      if (t.answeredAt === null) t.answeredAt = Math.max(0, this.connectedSeconds() - (leg ?? 0));
+      const whisper = t.bridgedAt !== null ? t.bridgedAt - t.answeredAt : spokenSeconds(t.request.whisper);
+      const bridged = t.bridgedAt !== null || (this.#o.transferBridge === "duration" && leg !== null && leg > whisper);
+      const ours = this.connectedSeconds() - (t.bridgedAt ?? t.answeredAt + whisper);
+      outcome = bridged
+        ? {
+            status: "bridged",
+            answeredAtSeconds: t.answeredAt,
+            bridgedSeconds: Math.max(0, Math.round(leg === null ? ours : leg - whisper)),
+          }
+        : // Answered, but gone before the end of the brief: the person refused the transfer.
+          { status: "no_answer", answeredAtSeconds: t.answeredAt, bridgedSeconds: 0 };
+    } else if (status === "busy") outcome = { status: "busy", ...none };
+    else if (status === "no-answer") outcome = { status: "no_answer", ...none };
+    else outcome = { status: "failed", ...none };
+    this.#settleTransfer(t, outcome);
+    return outcome.status;
+  }
+
+  #transferring(): boolean {
+    return this.#transfer !== null && !this.#transfer.done;
+  }
+
+  #settleTransfer(t: PendingTransfer, outcome: TransferOutcome): void {
+    if (t.done) return;
+    t.done = true;
+    t.settle(outcome);
   }
 
   // ---- carrier events (the adapters' side) ----
@@ -319,7 +471,8 @@ export class TextCarrierSession implements CallSession {
   attach(channel: TextChannel): boolean {
     if (this.#ended || this.#channelLost || this.#channel) return false;
     // A second socket is only a carrier's reconnection after a drop, never a newcomer while one is open.
-    if (this.#channelSeen && this.#reconnectTimer === null) return false;
+    if (this.#channelSeen && this.#reconnectTimer === null && !this.#reattach) return false;
+    this.#reattach = false;
     if (this.#reconnectTimer) clearTimeout(this.#reconnectTimer);
     this.#reconnectTimer = null;
     this.#channelSeen = true;
@@ -354,6 +507,12 @@ export class TextCarrierSession implements CallSession {
   channelClosed(channel?: TextChannel): void {
     if (this.#channelLost || !this.#channel || (channel && channel !== this.#channel)) return;
     this.#channel = null;
+    // ConversationRelay ends its session to hand the call over (issue 34): the call goes on at the carrier.
+    if (this.#transfer && !this.#transfer.done && !this.#ended) {
+      this.#reattach = true;
+      this.#wakeAll();
+      return;
+    }
     const grace = this.#o.reconnectSeconds ?? 0;
     if (grace > 0 && !this.#ended) {
       this.#reconnectTimer = setTimeout(() => this.#lose(), (grace * 1000) / this.#o.speed);
@@ -482,6 +641,16 @@ export class TextCarrierSession implements CallSession {
   #wakeAll(): void {
     for (const wake of [...this.#wakers]) wake();
   }
+}
+
+interface PendingTransfer {
+  request: TransferRequest & { from: string };
+  /** connectedSeconds() when the person's phone rang, picked up, and was bridged after the brief. */
+  ringingAt: number | null;
+  answeredAt: number | null;
+  bridgedAt: number | null;
+  done: boolean;
+  settle(outcome: TransferOutcome): void;
 }
 
 /**

@@ -7,6 +7,12 @@
 //   jambonz opens it with the HTTP basic auth of the call_hook we gave it. From jambonz: session:new,
 //   session:reconnect, verb:hook, call:status; to jambonz: ack {msgid, data: verbs}, command {command:
 //   "redirect" | "call:status", queueCommand, data}.
+// - Issue 34, the warm transfer: a redirect to the `dial` verb (docs.jambonz.org/verbs/verbs/dial) with target
+//   [{type: "phone", number, confirmHook}], callerId, timeout and actionHook. When the person answers, jambonz asks the
+//   confirmHook for the verbs to play to them only (`dial:confirm`, docs.jambonz.org/reference/websocket-api/
+//   call-control/dial-confirm; a `verb:hook` naming the hook is read the same): we answer `say` the brief. When the
+//   dialled call ends, the actionHook (a `verb:hook` naming it) reports dial_call_status, dial_sip_status and
+//   duration; we answer `hangup` after a bridged conversation, the idle gather otherwise (the agent comes back).
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { WebSocket } from "ws";
 import type { z } from "zod";
@@ -35,6 +41,9 @@ export interface JambonzInboundOptions {
 }
 
 const TOLERANCE_SECONDS = 300;
+/** Issue 34: the names of the transfer's dial hooks on the socket. */
+const TRANSFER_CONFIRM_HOOK = "transfer-confirm";
+const TRANSFER_ACTION_HOOK = "transfer-ended";
 const DIALECT_OF_LOCALE: Record<string, string> = { "ar-MA": "ma", "ar-DZ": "dz", "ar-TN": "tn", "fr-FR": "fr" };
 
 function sameText(a: string, b: string): boolean {
@@ -295,6 +304,46 @@ function jambonzSocket(
     // A redirect without queueCommand replaces whatever runs (the idle gather) with our words, then listens.
     speak: (text) => send({ type: "command", command: "redirect", queueCommand: false, data: [listen(text)] }),
     end: () => send({ type: "command", command: "call:status", data: { call_status: "completed" } }),
+    transfer: (request) =>
+      send({
+        type: "command",
+        command: "redirect",
+        queueCommand: false,
+        data: [
+          {
+            verb: "dial",
+            target: [{ type: "phone", number: request.to, confirmHook: TRANSFER_CONFIRM_HOOK }],
+            callerId: request.from,
+            timeout: Math.max(1, Math.round(request.ringTimeoutSeconds)),
+            actionHook: TRANSFER_ACTION_HOOK,
+          },
+        ],
+      }),
+  };
+  // The brief, to the person only, in the shop's language.
+  const whisper = (text: string, locale: string) => {
+    const voice = options.voices[DIALECT_OF_LOCALE[locale] ?? ""];
+    return {
+      verb: "say",
+      text,
+      synthesizer: { vendor: options.ttsVendor, language: locale, ...(voice ? { voice } : {}) },
+    };
+  };
+  const onTransferHook = (hook: string, msgid: string | undefined, data: Record<string, unknown>) => {
+    if (!session) return send({ type: "ack", msgid, data: [{ verb: "hangup" }] });
+    if (hook === TRANSFER_CONFIRM_HOOK) {
+      const transfer = session.transferAnswered();
+      // No transfer running (a late or stray confirm): the person's leg hangs up.
+      return send({
+        type: "ack",
+        msgid,
+        data: transfer ? [whisper(transfer.whisper, transfer.whisperLocale)] : [{ verb: "hangup" }],
+      });
+    }
+    const status = typeof data["dial_call_status"] === "string" ? data["dial_call_status"] : "";
+    const duration = typeof data["duration"] === "number" ? data["duration"] : null;
+    const outcome = session.transferEnded(status, duration);
+    send({ type: "ack", msgid, data: outcome === "bridged" ? [{ verb: "hangup" }] : [listen()] });
   };
   let attached = false;
   const refused = new RefusedFrames();
@@ -330,8 +379,13 @@ function jambonzSocket(
         send({ type: "ack", msgid, ...(message.type === "session:new" ? { data: [listen()] } : {}) });
         if (message.type === "session:new") session.progress("answered");
         return;
+      case "dial:confirm":
+        if (!session || !attached) return;
+        return onTransferHook(TRANSFER_CONFIRM_HOOK, msgid, data);
       case "verb:hook": {
         if (!session || !attached) return;
+        const hook = (message as Record<string, unknown>)["hook"];
+        if (hook === TRANSFER_CONFIRM_HOOK || hook === TRANSFER_ACTION_HOOK) return onTransferHook(hook, msgid, data);
         send({ type: "ack", msgid, data: [listen()] });
         const digits = typeof data["digits"] === "string" ? data["digits"] : "";
         for (const digit of digits) session.digit(digit);

@@ -188,6 +188,9 @@ export class JambonzTelephony implements TelephonyProvider {
       // Ringing is capped by the carrier at ringTimeoutSeconds; a minute more without any callback is a lost call.
       answerDeadlineSeconds: request.ringTimeoutSeconds + 60,
       reconnectSeconds: JAMBONZ_RECONNECT_SECONDS,
+      // Issue 34: the person is dialled with the call's number; the dialled leg's duration tells a bridge from a refusal.
+      callerNumber: from,
+      transferBridge: "duration",
       recordingAtEnd: () => {
         const d = startedOn;
         const pad = (n: number) => String(n).padStart(2, "0");

@@ -22,6 +22,7 @@ import {
 import type { CarrierLines, TextCarrierSession, TextChannel } from "../text-carrier.ts";
 import { relayDtmf, relayError, relayPrompt, relaySetup } from "./frames.ts";
 import { twilioPaths } from "./provider.ts";
+import { dialTwiml, emptyTwiml, hangupTwiml, isTransferHandoff, TRANSFER_HANDOFF, whisperTwiml } from "./transfer.ts";
 
 export interface TwilioInboundOptions {
   authToken: string;
@@ -105,9 +106,82 @@ export function twilioInbound(options: TwilioInboundOptions): CarrierInbound {
       return { status: 204 };
     };
 
+  // Issue 34: the transfer's callbacks answer TwiML. The customer's call is the parent (CallSid on the <Connect> and
+  // <Dial> actions); the person's leg is its child (the whisper and ringing requests carry ParentCallSid).
+  const twimlCallback =
+    (
+      kind: "relayEnded" | "whisper" | "whisperDone" | "dialEnded" | "dialStatus",
+      handle: (session: TextCarrierSession | null, p: Params) => string,
+    ) =>
+    async (request: CarrierRequest, log: CarrierLog): Promise<CarrierAnswer> => {
+      const callId = request.params["callId"] ?? "";
+      const p = formParams(request.body);
+      if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
+      if (!twilioSigned(options.authToken, request, `${publicUrl}${twilioPaths[kind](callId)}`, p))
+        return refuse(request, log, 403, "invalid X-Twilio-Signature");
+      const found = options.lines.get(callId);
+      const session =
+        found && (p["CallSid"] === found.providerCallId || p["ParentCallSid"] === found.providerCallId) ? found : null;
+      const body = handle(session, p);
+      return { status: 200, body, contentType: "text/xml" };
+    };
+  const urls = (callId: string) => ({
+    whisper: `${publicUrl}${twilioPaths.whisper(callId)}`,
+    whisperDone: `${publicUrl}${twilioPaths.whisperDone(callId)}`,
+    dialEnded: `${publicUrl}${twilioPaths.dialEnded(callId)}`,
+    dialStatus: `${publicUrl}${twilioPaths.dialStatus(callId)}`,
+  });
+
   return {
     carrier: "twilio",
     callbacks: [
+      // The relay session ended: our transfer's HandoffData dials the person; any other end hangs up.
+      {
+        method: "POST",
+        path: "/carriers/twilio/calls/:callId/relay-ended",
+        handle: twimlCallback("relayEnded", (session, p) => {
+          const transfer = isTransferHandoff(p["HandoffData"]) ? session?.pendingTransfer() : null;
+          return transfer && session ? dialTwiml(transfer, urls(session.callId)) : hangupTwiml();
+        }),
+      },
+      // The person answered: the brief, to them only. No transfer running: their leg hangs up.
+      {
+        method: "POST",
+        path: "/carriers/twilio/calls/:callId/whisper",
+        handle: twimlCallback("whisper", (session) => {
+          const transfer = session?.transferAnswered();
+          return transfer && session ? whisperTwiml(transfer, urls(session.callId).whisperDone) : hangupTwiml();
+        }),
+      },
+      // The brief played in full: the two are bridged.
+      {
+        method: "POST",
+        path: "/carriers/twilio/calls/:callId/whisper-done",
+        handle: twimlCallback("whisperDone", (session) => {
+          session?.transferBridged();
+          return emptyTwiml();
+        }),
+      },
+      // The <Number>'s progress: `ringing` (the bench's time to the handoff number ringing).
+      {
+        method: "POST",
+        path: "/carriers/twilio/calls/:callId/dial-status",
+        handle: twimlCallback("dialStatus", (session, p) => {
+          if (p["CallStatus"] === "ringing") session?.transferRinging();
+          return emptyTwiml();
+        }),
+      },
+      // The dialled call ended: bridged and over, the customer's call hangs up; otherwise back to the relay.
+      {
+        method: "POST",
+        path: "/carriers/twilio/calls/:callId/dial-ended",
+        handle: twimlCallback("dialEnded", (session, p) => {
+          const duration = p["DialCallDuration"] === undefined ? null : Number(p["DialCallDuration"]);
+          const status = session?.transferEnded(p["DialCallStatus"] ?? "", duration) ?? null;
+          const resume = session?.resumeDocument();
+          return status !== null && status !== "bridged" && resume ? resume : hangupTwiml();
+        }),
+      },
       {
         method: "POST",
         path: "/carriers/twilio/calls/:callId/status",
@@ -175,6 +249,8 @@ function relay(socket: WebSocket, log: CarrierLog, session: TextCarrierSession |
     speak: (text, { locale, interruptible }) =>
       send({ type: "text", token: text, last: true, lang: locale, interruptible }),
     end: () => send({ type: "end", handoffData: JSON.stringify({ reason: "agent_hangup" }) }),
+    // Issue 34: the relay session ends with our transfer's handoffData; the <Connect> action then dials the person.
+    transfer: () => send({ type: "end", handoffData: TRANSFER_HANDOFF }),
   };
   const attached = session?.attach(channel);
   if (!session || !attached) {

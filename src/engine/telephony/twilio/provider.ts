@@ -48,6 +48,13 @@ export const twilioPaths = {
   recording: (callId: string) => `/carriers/twilio/calls/${callId}/recording`,
   relay: (callId: string) => `/carriers/twilio/calls/${callId}/relay`,
   media: (callId: string) => `/carriers/twilio/calls/${callId}/media`,
+  // Issue 34: the <Connect> action (the relay session ended), the <Number url> whisper and its end, the <Dial> action
+  // and the dialled number's ringing (twilio/transfer.ts).
+  relayEnded: (callId: string) => `/carriers/twilio/calls/${callId}/relay-ended`,
+  whisper: (callId: string) => `/carriers/twilio/calls/${callId}/whisper`,
+  whisperDone: (callId: string) => `/carriers/twilio/calls/${callId}/whisper-done`,
+  dialEnded: (callId: string) => `/carriers/twilio/calls/${callId}/dial-ended`,
+  dialStatus: (callId: string) => `/carriers/twilio/calls/${callId}/dial-status`,
 };
 
 /** The SDK's HTTP client, pointed at another API origin (the local fake in tests); requests time out at 10 s. */
@@ -106,11 +113,18 @@ export class TwilioTelephony implements TelephonyProvider {
     };
   }
 
-  /** The TwiML of an answered call: ConversationRelay on our WebSocket, then hang up when the session ends. */
+  /**
+   * The TwiML of an answered call: ConversationRelay on our WebSocket. When the session ends Twilio requests the
+   * <Connect> action (issue 34): a transfer's HandoffData is answered with the <Dial>, anything else with <Hangup/>.
+   */
   twiml(request: OriginateRequest): string {
     const locale = speechLocale(request.language, request.dialect);
     const response = new twilio.twiml.VoiceResponse();
-    const relay = response.connect().conversationRelay({
+    const connect = response.connect({
+      action: `${this.#o.publicUrl}${twilioPaths.relayEnded(request.callId)}`,
+      method: "POST",
+    });
+    const relay = connect.conversationRelay({
       url: `${this.#o.publicUrl.replace(/^http/, "ws")}${twilioPaths.relay(request.callId)}`,
       language: locale,
       ...(this.#o.voices[request.language === "fr" ? "fr" : request.dialect]
@@ -123,20 +137,19 @@ export class TwilioTelephony implements TelephonyProvider {
       interruptible: "any",
     });
     relay.parameter({ name: "call_id", value: request.callId });
-    // When the relay session ends (our `end`, or the WebSocket dropped: error 64105) the next verb hangs up.
-    response.hangup();
     return response.toString();
   }
 
   originate(request: OriginateRequest): Promise<CallSession> {
-    return this.startCall(request, this.twiml(request));
+    const twiml = this.twiml(request);
+    return this.startCall(request, twiml, twiml);
   }
 
   /**
    * Creates the call with `twiml` and the status, AMD and recording callbacks, and returns the session they drive.
    * ConversationRelay (originate) and Media Streams (media-streams.ts) differ only in the TwiML.
    */
-  async startCall(request: OriginateRequest, twiml: string): Promise<TextCarrierSession> {
+  async startCall(request: OriginateRequest, twiml: string, resume?: string): Promise<TextCarrierSession> {
     const from = request.from ?? this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
     if (!from)
       throw new CarrierRefusedError(
@@ -190,6 +203,11 @@ export class TwilioTelephony implements TelephonyProvider {
       expectMachineVerdict: request.machineDetection,
       // Ringing is capped by the carrier at ringTimeoutSeconds; a minute more without any callback is a lost call.
       answerDeadlineSeconds: request.ringTimeoutSeconds + 60,
+      // Issue 34: the person is dialled with the call's number; the whisper's redirect marks the bridge; a transfer
+      // nobody took comes back to the relay (ConversationRelay calls only: `resume`).
+      callerNumber: from,
+      transferBridge: "marker",
+      ...(resume ? { resume } : {}),
       onError: this.#o.log,
       onFinished: () => this.#o.lines.remove(session),
     });

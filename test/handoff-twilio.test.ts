@@ -1,0 +1,200 @@
+// The warm transfer through Twilio (issue 34), against the local fake at its documented boundary (test/fakes/twilio.ts):
+// ConversationRelay's `end` with handoffData, the <Connect> action answered with <Dial callerId timeout action>
+// <Number url>, the whisper played to the person only, the <Dial> action's DialCallStatus/DialCallDuration. Bridged
+// (the person answers, hears the brief, settles the order through PUT .../resolution), no answer, busy, the person
+// hanging up during the brief; the call's `transfer`, call.transferred, callback_requested, billing of the bridge,
+// and the bridge cut through Twilio's REST API when the account's balance runs out. Signatures are checked.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEngineDatabase, debitsOf, eventsOf, waitForEnd } from "./engine-fixtures.ts";
+import { callBody, postCall } from "./calls-fixtures.ts";
+import { carrierAccount, type CarrierNode, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
+import { type FakeCall, FakeTwilio, twilioSignature } from "./fakes/twilio.ts";
+import type { TestAccount } from "./helpers.ts";
+
+const ACCOUNT_SID = `AC${"0123456789abcdef".repeat(2)}`;
+const AUTH_TOKEN = "twilio-test-auth-token-0123456789";
+const SPEED = 5;
+const CUSTOMER = "+212612345613"; // asks for a person (the simulator's customer 13)
+
+let db: Awaited<ReturnType<typeof createEngineDatabase>>;
+let fake: FakeTwilio;
+let address: PublicAddress;
+let t: CarrierNode;
+
+beforeAll(async () => {
+  db = await createEngineDatabase();
+  fake = new FakeTwilio({ accountSid: ACCOUNT_SID, authToken: AUTH_TOKEN, speed: SPEED });
+  await fake.start();
+  address = new PublicAddress();
+  await address.start();
+  t = await startCarrierNode(
+    db.url,
+    {
+      WAKHA_CHANNELS: "gsm=twilio",
+      WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+      WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+      WAKHA_TWILIO_CALLER_IDS: "MA=+212522000000,+33100000000",
+      WAKHA_TWILIO_API_URL: fake.url,
+      WAKHA_CARRIER_TIME_SCALE: String(SPEED),
+      WAKHA_BASE_URL: "https://api.example.test",
+    },
+    address,
+  );
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+  await address?.close();
+  await db?.drop();
+});
+
+async function setHandoff(acct: TestAccount, shop: string, phone: string, ring = 10): Promise<void> {
+  const res = await t.app.inject({
+    method: "PUT",
+    url: `/v1/shops/${shop}/handoff`,
+    headers: acct.headers,
+    payload: { phone_number: phone, triggers: ["customer_asks", "unanswered_question"], ring_timeout_seconds: ring },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function transferCall(acct: TestAccount, shop: string, ext: string) {
+  const res = await postCall(
+    t,
+    acct,
+    callBody(shop, {
+      country: "MA",
+      customer: { name: "Amina", phone_number: CUSTOMER },
+      order: { external_id: ext, items: [{ name: "Caftan", unit_price: "450" }] },
+    }),
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const id = (res.json() as { id: string }).id;
+  const call = await waitForEnd(t, acct, id, 90_000);
+  const twilioCall = [...fake.calls.values()].find((c) => c.params["Twiml"]?.includes(id))!;
+  return { call, twilioCall };
+}
+
+function agentSaid(c: FakeCall): string[] {
+  return c.transcript.filter((x) => x.speaker === "agent").map((x) => x.text);
+}
+
+describe("warm transfer through Twilio (issue 34)", () => {
+  it("bridged: the person hears the brief alone, talks with the customer, settles the order; billed with the bridge", async () => {
+    const { acct, shop } = await carrierAccount(t, 100_000);
+    await setHandoff(acct, shop, "+212612345699", 20);
+    const { call, twilioCall } = await transferCall(acct, shop, "tw-bridged");
+    expect(call).toMatchObject({
+      status: "completed",
+      outcome: "no_decision",
+      end_reason: "transferred",
+      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks" },
+    });
+    // The relay ended with the transfer's handoffData; the <Connect> action got it; the <Dial> as documented.
+    expect(twilioCall.messages).toContainEqual({ type: "end", handoffData: JSON.stringify({ reason: "transfer" }) });
+    const connect = twilioCall.callbacks.find((c) => c.kind === "ConnectAction")!;
+    expect(connect).toMatchObject({ status: 200, params: { HandoffData: '{"reason":"transfer"}' } });
+    const h = twilioCall.handoff!;
+    expect(h).toMatchObject({ to: "+212612345699", callerId: "+212522000000", timeout: 20, dialStatus: "completed" });
+    expect(twilioCall.twimlTypes.every((type) => type.startsWith("text/xml"))).toBe(true);
+    // The brief, in the shop's language, to the person only: never sent to the customer's relay.
+    expect(h.whisper).toContain("Amina");
+    expect(h.whisper).toContain("tw-bridged");
+    expect(h.whisperLanguage).toBe("ar-MA");
+    expect(agentSaid(twilioCall).some((x) => x.includes("تحويل من واكا"))).toBe(false);
+    expect(h.refused).toBe(false);
+    // The bridge's seconds on the call; the whole call billed on Twilio's CallDuration, bridge included.
+    expect(call.transfer!.answered_at).not.toBeNull();
+    expect(call.transfer!.seconds).toBeGreaterThanOrEqual(6);
+    expect(call.transfer!.seconds).toBeLessThanOrEqual(h.dialDuration!);
+    expect(call.billed_seconds).toBe(twilioCall.duration);
+    expect(call.billed_seconds).toBeGreaterThan(call.transfer!.seconds);
+    expect((await debitsOf(t.ctx, acct.accountId)).get(call.id)?.seconds).toBe(twilioCall.duration);
+    const types = (await eventsOf(t.ctx, acct.accountId)).filter((e) => e.payload.id === call.id).map((e) => e.type);
+    expect(types.indexOf("call.transferred")).toBeGreaterThan(-1);
+    expect(types.indexOf("call.transferred")).toBeLessThan(types.indexOf("call.ended"));
+    // The person records what was settled: the order's resolution through channel `agent`.
+    const put = await t.app.inject({
+      method: "PUT",
+      url: `/v1/shops/${shop}/orders/tw-bridged/resolution`,
+      headers: acct.headers,
+      payload: { value: "confirmed", note: "Confirmed on the phone with the shop." },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const order = (
+      await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/orders/tw-bridged`, headers: acct.headers })
+    ).json();
+    expect(order.resolution).toMatchObject({ value: "confirmed", channel: "agent" });
+  }, 60_000);
+
+  it("no answer, busy, refused during the brief: back to the relay, a person will call back, callback_requested", async () => {
+    const cases = [
+      { phone: "+212612345603", status: "no_answer", dial: "no-answer", answered: false },
+      { phone: "+212612345604", status: "busy", dial: "busy", answered: false },
+      { phone: "+212612345605", status: "no_answer", dial: "completed", answered: true },
+    ] as const;
+    await Promise.all(
+      cases.map(async (c) => {
+        const { acct, shop } = await carrierAccount(t, 100_000);
+        await setHandoff(acct, shop, c.phone, 5);
+        const ext = `tw-${c.phone.slice(-2)}-${randomUUID().slice(0, 6)}`;
+        const { call, twilioCall } = await transferCall(acct, shop, ext);
+        expect(call, c.phone).toMatchObject({
+          status: "completed",
+          outcome: "callback_requested",
+          transfer: { status: c.status, to: c.phone, seconds: 0 },
+        });
+        expect(call.transfer!.answered_at !== null, c.phone).toBe(c.answered);
+        expect(twilioCall.handoff!.dialStatus, c.phone).toBe(c.dial);
+        expect(twilioCall.handoff!.refused, c.phone).toBe(c.phone.endsWith("05"));
+        // Back on a second relay session: the agent's last words promise a callback, then the call hangs up.
+        expect(twilioCall.relaySessions, c.phone).toBe(2);
+        expect(twilioCall.callbacks.filter((x) => x.kind === "ConnectAction").at(-1)?.params["HandoffData"]).toBe(
+          JSON.stringify({ reason: "agent_hangup" }),
+        );
+        expect(call.billed_seconds, c.phone).toBe(twilioCall.duration);
+        const order = (
+          await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/orders/${ext}`, headers: acct.headers })
+        ).json();
+        expect(order.resolution, c.phone).toMatchObject({ value: "callback_requested", channel: "voice" });
+      }),
+    );
+  }, 90_000);
+
+  it("the balance runs out during the bridge: the call is ended through Twilio's REST API, billed within the balance", async () => {
+    const { acct, shop } = await carrierAccount(t, 80);
+    await setHandoff(acct, shop, "+212612345607", 10); // the person would talk for an hour
+    const { call, twilioCall } = await transferCall(acct, shop, "tw-cut");
+    expect(twilioCall.handoff!.cut).toBe(true);
+    expect(call.transfer).toMatchObject({ status: "bridged" });
+    expect(call.billed_seconds).toBeLessThanOrEqual(80);
+    expect(twilioCall.duration).toBeLessThanOrEqual(82);
+    const debit = (await debitsOf(t.ctx, acct.accountId)).get(call.id);
+    expect(debit?.balance_after).toBeGreaterThanOrEqual(0);
+  }, 60_000);
+
+  it("refuses the transfer's callbacks without a valid signature, and answers a stray one with <Hangup/>", async () => {
+    const id = randomUUID();
+    const url = `http://127.0.0.1:${address.port}/carriers/twilio/calls/${id}/relay-ended`;
+    const form = { CallSid: `CA${"0".repeat(32)}`, HandoffData: '{"reason":"transfer"}' };
+    const post = (signature: string) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-twilio-signature": signature },
+        body: new URLSearchParams(form).toString(),
+      });
+    expect((await post("bad")).status).toBe(403);
+    const ok = await post(twilioSignature(AUTH_TOKEN, url, form));
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("<Hangup/>");
+    for (const path of ["whisper", "whisper-done", "dial-ended", "dial-status"]) {
+      const res = await fetch(`http://127.0.0.1:${address.port}/carriers/twilio/calls/${id}/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "DialCallStatus=completed&DialCallDuration=9999",
+      });
+      expect(res.status, path).toBe(403);
+    }
+  });
+});

@@ -701,11 +701,22 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     -1,
     ...hits.filter((h) => (h.signal === "send" || h.signal === "take") && live(h)).map((h) => h.start),
   );
+  // "nan nan j'ai jamais annulé, je la veux", "ma lghitha walo, bghitha": the cancel denied, then a wish, a take or a
+  // send, and no refusal that stands on its own after it.
+  const cancelDenied = hits.find((h) => h.signal === "cancelVerb" && h.negated);
+  const keepsIt =
+    cancelDenied !== undefined &&
+    hits.some(
+      (w) =>
+        (w.signal === "want" || w.signal === "take" || w.signal === "send") && live(w) && w.start >= cancelDenied.end,
+    ) &&
+    !hits.some((d) => STRONG_DENIAL.has(d.signal) && live(d) && d.start > cancelDenied.end);
   const deniedRefusal =
-    said >= 0 &&
-    denials.length > 0 &&
-    lastSend > Math.max(...denials.map((d) => d.start)) &&
-    denials.some((d) => d.start > said && d.start <= said + 6);
+    (said >= 0 &&
+      denials.length > 0 &&
+      lastSend > Math.max(...denials.map((d) => d.start)) &&
+      denials.some((d) => d.start > said && d.start <= said + 6)) ||
+    keepsIt;
 
   // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
   const conditions = country === "TN" ? CONDITION_TN : CONDITION;

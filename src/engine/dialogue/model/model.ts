@@ -67,11 +67,18 @@ export function overrule(
     return { intent: "question", mixed: false };
   // A refusal denied, or left behind a "but" that ends on "send it", or a "no" that only reassured before a firm "send
   // it" ("la akhuya ma tlghihach, khliha ghadya": no refusal of the customer's own stands): a confirm, to be checked (mixed).
-  if (kind === null)
-    return intent === "cancel" &&
+  if (kind === null) {
+    if (
+      intent === "cancel" &&
       (reading.deniedRefusal || reading.turnsToYes === true || (reading.firmYes && !reading.ownDenial && !mocking))
-      ? { intent: "confirm", mixed: true }
-      : null;
+    )
+      return { intent: "confirm", mixed: true };
+    // "j'ai pas dit non, j'ai dit que c'était cher, mais bon, je la prends, envoyez-la": a refusal denied or left behind
+    // the last "but", ending on a firm "send it", is no unclear reply either: a confirm, to be checked (mixed).
+    if (intent === "unclear" && reading.firmYes && !mocking && (reading.deniedRefusal || reading.turnsToYes === true))
+      return { intent: "confirm", mixed: true };
+    return null;
+  }
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
   if (intent === REQUEST_LABEL[kind]) return null;
   // A wrong number nobody said against a refusal that stands on its own ("la machi mwafe9, ma nkmlch lkumund"): a refusal.

@@ -722,19 +722,25 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const conditions = country === "TN" ? CONDITION_TN : CONDITION;
   const cond = find(tokens, conditions, 0, tokens.length, true);
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
+  // (A "day" on a number above 31, "du 38", is a size, not a date.)
+  const notADate = (h: SignalHit) => tokens.slice(h.start, h.end).some((t) => /^\d{2}$/.test(t) && Number(t) > 31);
   const dated = (from: number) =>
     find(tokens, BEFORE, from, from + 6) >= 0 ||
-    hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6);
-  // A size given as a number ("ila kayn 42 sifto", "ken famma 43 ab3ath"): two digits no day or time reading took.
+    hits.some(
+      (h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6 && !notADate(h),
+    );
+  // A size given as a number ("ila kayn 42 sifto", "ken famma 43 ab3ath", "si vous avez du 38"): two digits, from 20 to
+  // 60, that no day or time reading took (above 31 no day can: "du 38" is a size whatever the date cue read).
   const sizeAt = (i: number) =>
     /^\d{2}$/.test(tokens[i] ?? "") &&
     Number(tokens[i]) >= 20 &&
     Number(tokens[i]) <= 60 &&
-    !hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start <= i && h.end > i);
+    (Number(tokens[i]) > 31 ||
+      !hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start <= i && h.end > i));
   // "ila kayn 42 sifto", "si vous l'avez en M, je la prends": an "if" whose clause names the item (a colour, a size, a
   // model) and then sends or takes it asks for that item, with or without its "otherwise": a change.
   const itemAfter = (from: number) => {
-    for (let i = from + 1; i <= from + 4 && i < tokens.length; i++) {
+    for (let i = from + 1; i <= from + 5 && i < tokens.length; i++) {
       if ([",", ".", "!", "?"].includes(tokens[i]!)) return -1;
       if (sizeAt(i) || hits.some((h) => (h.signal === "attr" || h.signal === "attrNoun") && h.start === i)) return i;
     }
@@ -829,7 +835,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !tokens.some((t) => DELIVERY_NOUN.test(t)) &&
       hits.some(
         (h) =>
-          (h.signal === "day" || h.signal === "slot") && h.start >= call.end && h.start <= call.end + 3 && !past(h),
+          (h.signal === "day" || h.signal === "slot" || h.signal === "later") &&
+          h.start >= call.end &&
+          h.start <= call.end + 3 &&
+          !past(h),
       );
     return {
       ...result("callback", cueAt(call.start), deniedRefusal),

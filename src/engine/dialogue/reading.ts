@@ -771,7 +771,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("khliw wahed mn lkhedama y3ayetli": someone who is no courier calls me, with no courier word anywhere, is a callback.)
   const byOther =
     call !== undefined &&
-    /(ni|li|lia|liya|lya)$/.test(tokens[call.end - 1] ?? "") &&
+    (/(ni|li|lia|liya|lya)$/.test(tokens[call.end - 1] ?? "") || ME.has(tokens[call.end] ?? "")) &&
     !hits.some((h) => COURIER.has(h.signal));
   const thirdPerson =
     call !== undefined &&

@@ -286,3 +286,69 @@ describe("wakha classify --explain shows the reading", () => {
     });
   });
 });
+
+// Round 5 (blind set 16's development halves): made-up shapes, none taken from a blind set.
+describe("round 5: an 'if' that names the item, a time on a call verb, a cancel denied", () => {
+  it.each([
+    ["MA", "ila kan 40 jibuha"],
+    ["DZ", "ila kayen 44 jibouha, 43 ma tsla7nich"],
+    ["TN", "ken 3andkom 39 ab3thouha"],
+    ["FR", "si vous avez du 38, envoyez-le"],
+    ["FR", "si vous l'avez en 40 je la prends"],
+    ["FR", "je la prends si vous l'avez en XL, sinon rien"],
+  ] as [Country, string][])(
+    "%s %j: an 'if' naming a size, then 'send it' or 'otherwise': a change",
+    (country, text) => {
+      expect(readReply(text, country).request).toBe("change");
+      expect(model.classify(text, country).intent).toBe("change_request");
+    },
+  );
+
+  it.each([
+    ["MA", "wakha ila wslat qbel sebt, sinon la", "reschedule"],
+    ["MA", "ila kan chi mouchkil 3ayet liya", "callback"],
+  ] as [Country, string, string][])("%s %j: a condition on the date or a call stays what it was (%s)", (c, t, want) => {
+    expect(model.classify(t, c).intent).toBe(want);
+  });
+
+  it.each([
+    ["DZ", "مول التيليفون ماراهش هنا، عيطولو فالعشية"],
+    ["TN", "baba mouch houni, kalmouh ba3d chwaya"],
+    ["FR", "il est pas là, rappelez-le ce soir"],
+  ] as [Country, string][])("%s %j: 'call him' with a time, by someone else, is a callback", (country, text) => {
+    expect(readReply(text, country).callTime).toBe(true);
+    expect(model.classify(text, country).intent).toBe("callback");
+  });
+
+  it("but 'call me on Saturday about the delivery' fixes a delivery day (a reschedule, no call time)", () => {
+    const text = "3ayet liya nhar sebt 3la livraison";
+    expect(readReply(text, "MA").callTime).toBeUndefined();
+    expect(model.classify(text, "MA").intent).toBe("reschedule");
+  });
+
+  it("someone who is no courier calling me ('khliw chi wa7ed y3ayet liya') is a callback", () => {
+    expect(readReply("khliw chi wa7ed y3ayet liya", "MA").request).toBe("callback");
+    expect(model.classify("khliw chi wa7ed y3ayet liya", "MA").intent).toBe("callback");
+    // The courier calling first stays no callback.
+    expect(readReply("wakha, 3ayet 3liya mli ywsel l livreur", "MA").request).not.toBe("callback");
+  });
+
+  it.each([
+    ["DZ", "non non ma lghitch, nheb nchriha"],
+    ["FR", "non, j'ai jamais annulé, je la veux toujours"],
+  ] as [Country, string][])("%s %j: a cancel denied, then a wish: a confirm to be checked", (country, text) => {
+    expect(readReply(text, country).deniedRefusal).toBe(true);
+    const got = model.classify(text, country);
+    expect(got).toMatchObject({ intent: "confirm", mixed: true });
+    expect(decision(got, text, country)).toBe("check");
+  });
+
+  it.each([
+    ["MA", "ما كانبغيهاش", "cancel"],
+    ["MA", "ma tanbghich had lhaja", "cancel"],
+    ["FR", "mettez-moi plutôt la XXL", "change_request"],
+    ["FR", "il s'est trompé de taille, il fait du M", "change_request"],
+  ] as [Country, string, string][])("%s %j: lexicon variants read as %s", (country, text, want) => {
+    expect(model.classify(text, country).intent).toBe(want);
+  });
+});

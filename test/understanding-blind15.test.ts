@@ -32,3 +32,31 @@ describe("blind set 15, development halves", () => {
     }, 120_000);
   }
 });
+
+// Issue 33, round 5: the development halves of the sixteenth blind sets (intents-blind16a-dev.jsonl: MA and TN;
+// intents-blind16b-dev.jsonl: DZ and FR; 120 replies each, the odd lines of two files written blind by two writers who
+// saw no code and no earlier set; the even lines stay unseen until the lead scores them). Before round 5: 0.925 and
+// 0.950, no decided false confirmation, 2 and 1 label false confirmations; after: 0.975 and 1.000, none
+// (docs/understanding.md). The round's fixes were read from these halves, so they guard against regressions only.
+describe("blind set 16, development halves", () => {
+  for (const [name, floor] of [
+    ["intents-blind16a-dev.jsonl", 0.958],
+    ["intents-blind16b-dev.jsonl", 0.983],
+  ] as const) {
+    it(`${name}: no false confirmation, decided or labelled; accuracy at least ${floor}`, async () => {
+      const rows = loadReplies(file(name));
+      expect(rows.length).toBe(120);
+      const s = await scoreReplies(rows);
+      expect(s.overall.decidedFalseConfirms).toBe(0);
+      expect(s.overall.falseConfirms).toBe(0);
+      expect(s.overall.accuracy).toBeGreaterThanOrEqual(floor);
+    }, 60_000);
+
+    it(`${name}: 1,000 conversations, none confirmed for a customer who did not confirm`, async () => {
+      const s = await runConversations(loadReplies(file(name)) as Row[], 1000);
+      expect(s.calls).toBe(1000);
+      expect(s.falselyConfirmed).toBe(0);
+      expect(s.matched / s.calls).toBeGreaterThanOrEqual(0.99);
+    }, 120_000);
+  }
+});

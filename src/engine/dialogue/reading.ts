@@ -68,6 +68,8 @@ export interface Reading {
   ownDenial?: boolean;
   /** The call verb has a first-person object ("rappelez-moi", "3ayet liya", "kallemni"): the customer asks to be called. */
   callsMe?: boolean;
+  /** A day or a time stands right after the call verb ("3ayto ghodwa fel sbe7"): when to call, not when to deliver. */
+  callTime?: boolean;
 }
 
 /** Word classes, written naturally and canonicalised once. */
@@ -511,6 +513,8 @@ const NOT_PRESENT = new Set([
   "cancelVerb",
   "callVerb",
 ]);
+/** The delivery as a noun, canonical, with its glued article: "الليفريزون" (llifrizun), "التوصيل" (ltusil), "livraison". */
+const DELIVERY_NOUN = /^(?:w|b|f|l|3la|3l)?(?:e|a)?l?(?:livr|lifr|lfr|tawsil|tawssil|twsil|tusil|tousil|tewsil)/;
 /** "Here" (canonical): "rani hna", "ena houni", "je suis là". */
 const HERE = new Set(["hna", "huni", "hni", "la", "ici"]);
 /** First-person subjects (canonical): "ana", "rani", "je", "nkun" (I'll be). */
@@ -697,33 +701,81 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     -1,
     ...hits.filter((h) => (h.signal === "send" || h.signal === "take") && live(h)).map((h) => h.start),
   );
+  // "nan nan j'ai jamais annulé, je la veux", "ma lghitha walo, bghitha": the cancel denied, then a wish, a take or a
+  // send, and no refusal that stands on its own after it.
+  const cancelDenied = hits.find((h) => h.signal === "cancelVerb" && h.negated);
+  const keepsIt =
+    cancelDenied !== undefined &&
+    hits.some(
+      (w) =>
+        (w.signal === "want" || w.signal === "take" || w.signal === "send") && live(w) && w.start >= cancelDenied.end,
+    ) &&
+    !hits.some((d) => STRONG_DENIAL.has(d.signal) && live(d) && d.start > cancelDenied.end);
   const deniedRefusal =
-    said >= 0 &&
-    denials.length > 0 &&
-    lastSend > Math.max(...denials.map((d) => d.start)) &&
-    denials.some((d) => d.start > said && d.start <= said + 6);
+    (said >= 0 &&
+      denials.length > 0 &&
+      lastSend > Math.max(...denials.map((d) => d.start)) &&
+      denials.some((d) => d.start > said && d.start <= said + 6)) ||
+    keepsIt;
 
   // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
   const conditions = country === "TN" ? CONDITION_TN : CONDITION;
   const cond = find(tokens, conditions, 0, tokens.length, true);
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
+  // (A "day" on a number above 31, "du 38", is a size, not a date.)
+  const notADate = (h: SignalHit) => tokens.slice(h.start, h.end).some((t) => /^\d{2}$/.test(t) && Number(t) > 31);
   const dated = (from: number) =>
     find(tokens, BEFORE, from, from + 6) >= 0 ||
-    hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6);
-  if (cond >= 0 && (otherwise > cond || dated(cond)) && !hits.some((h) => CHANGE.has(h.signal) && live(h))) {
+    hits.some(
+      (h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6 && !notADate(h),
+    );
+  // A size given as a number ("ila kayn 42 sifto", "ken famma 43 ab3ath", "si vous avez du 38"): two digits, from 20 to
+  // 60, that no day or time reading took (above 31 no day can: "du 38" is a size whatever the date cue read).
+  const sizeAt = (i: number) =>
+    /^\d{2}$/.test(tokens[i] ?? "") &&
+    Number(tokens[i]) >= 20 &&
+    Number(tokens[i]) <= 60 &&
+    (Number(tokens[i]) > 31 ||
+      !hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start <= i && h.end > i));
+  // "ila kayn 42 sifto", "si vous l'avez en M, je la prends": an "if" whose clause names the item (a colour, a size, a
+  // model) and then sends or takes it asks for that item, with or without its "otherwise": a change.
+  const itemAfter = (from: number) => {
+    for (let i = from + 1; i <= from + 5 && i < tokens.length; i++) {
+      if ([",", ".", "!", "?"].includes(tokens[i]!)) return -1;
+      if (sizeAt(i) || hits.some((h) => (h.signal === "attr" || h.signal === "attrNoun") && h.start === i)) return i;
+    }
+    return -1;
+  };
+  const item = cond >= 0 ? itemAfter(cond) : -1;
+  const takesItem =
+    item >= 0 &&
+    !dated(cond) &&
+    hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h) && h.start > item && h.start <= item + 4);
+  if (
+    cond >= 0 &&
+    (otherwise > cond || dated(cond) || takesItem) &&
+    !hits.some((h) => CHANGE.has(h.signal) && live(h))
+  ) {
     // "ila kayna f rouge confirmi, sinon la": a condition on the item (a colour, a size, a quantity), not on the date,
     // asks for that item: a change.
     const onItem =
-      !dated(cond) && hits.some((h) => ITEM.has(h.signal) && h.start > cond && (otherwise < 0 || h.start < otherwise));
+      takesItem ||
+      (!dated(cond) &&
+        hits.some((h) => ITEM.has(h.signal) && h.start > cond && (otherwise < 0 || h.start < otherwise)));
     return result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond);
   }
   // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for
   // ("call me before you send it, so I add something").
   const call = hits.find((h) => CALL.has(h.signal) && live(h));
   // "qu'il m'appelle avant", "y3ayetli": someone else (the courier) calls; only "call me (back)" asks for a callback.
+  // ("khliw wahed mn lkhedama y3ayetli": someone who is no courier calls me, with no courier word anywhere, is a callback.)
+  const byOther =
+    call !== undefined &&
+    (/(ni|li|lia|liya|lya)$/.test(tokens[call.end - 1] ?? "") || ME.has(tokens[call.end] ?? "")) &&
+    !hits.some((h) => COURIER.has(h.signal));
   const thirdPerson =
     call !== undefined &&
-    (/^y/.test(tokens[call.start] ?? "") ||
+    ((/^y/.test(tokens[call.start] ?? "") && !byOther) ||
       tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle"));
   // The courier word must be near the call ("call me when the courier comes"); "it's about the parcel, … call me
   // back at three" asks a callback.
@@ -771,7 +823,28 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   if (callback && !denials.some((d) => d.start > call.end && STRONG_DENIAL.has(d.signal))) {
     const verb = tokens[call.end - 1] ?? "";
     const callsMe = ME.has(tokens[call.end] ?? "") || /(ni|nii|li|lia|liya|lya)$/.test(verb);
-    return { ...result("callback", cueAt(call.start), deniedRefusal), ...(callsMe ? { callsMe } : {}) };
+    // "3ayto ghodwa fel sbe7", "3itu 3lih m3a lmaghrib": the day or the time stands on the call verb (after its object),
+    // and nothing is said of the delivery ("3ayet liya nhar sebt 3la livraison" fixes a delivery day: a reschedule); not
+    // "3ayatoulna nhar lekhor" (you called us the other day: a report, its object "us").
+    // Only when the call is not "call me": "3ayet liya nhar l7ed 3la lwa9t" is how a customer fixes a delivery day, and
+    // "3ayto ghodwa", "klmuh m3a lmaghrib" (call him) ask for the call itself, often said by someone else.
+    const callTime =
+      !callsMe &&
+      !/(na|lna|nna)$/.test(verb) &&
+      !hits.some((h) => h.signal === "delivery") &&
+      !tokens.some((t) => DELIVERY_NOUN.test(t)) &&
+      hits.some(
+        (h) =>
+          (h.signal === "day" || h.signal === "slot" || h.signal === "later") &&
+          h.start >= call.end &&
+          h.start <= call.end + 3 &&
+          !past(h),
+      );
+    return {
+      ...result("callback", cueAt(call.start), deniedRefusal),
+      ...(callsMe ? { callsMe } : {}),
+      ...(callTime ? { callTime } : {}),
+    };
   }
   // 3b. A new time after the last "but", nothing refused after it: "behi ama ghodwa ana mouch fi dar, jibouha nhar el
   // arb3a", "wakha walakin jibuh nhar larb3": "fine, but bring it Thursday" asks for that day.

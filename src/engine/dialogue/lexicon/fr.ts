@@ -51,6 +51,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("attr", 0.7, [
     "noir*|blanc*|rouge*|bleu*|vert|verte|jaune*|gris|grise|rose|violet*|marron|beige|bordeaux|kaki|orange|dore*|argent*|marine|turquoise",
     "taille|pointure|size #|xs|s|m|l|xl|xxl|xxxl, en xs|s|m|l|xl|xxl, plus grand|grande|petit|petite, taille au dessus|en dessous",
+    // A size named by its letters ("mettez-moi la XL", "le XXL"); the one-letter sizes only after "en" or "taille".
+    "xs|xl|xxl|xxxl, la|le|du|une|un xs|xl|xxl|xxxl",
   ]),
   cue("attrNoun", 0.5, ["couleur*|taille*|pointure*|modele*|model|coloris|version|quantite"]),
   cue("qty", 0.6, ["deux|trois|quatre|cinq"]),
@@ -60,8 +62,12 @@ export const FRENCH: LexiconEntry[] = [
     "ajout*|rajout*|enlev*|retir*, en plus, un|une autre, un|une de plus, un|une deuxieme|second*, en prendre deux|trois, encore un|une",
   ]),
   cue("instead", 0.8, ["au lieu d*, a la place d*, plutot que"]),
+  // "il s'est trompé de pointure", "je me suis trompée de couleur": the wrong item was ordered, another one is wanted.
+  cue("instead", 0.75, ["trompe*|goure*|plante* de|d taille|pointure|couleur|modele|coloris|article|produit"]),
   cue("want", 0.45, [
     "je veux|voudrais|prefere*|aimerais|souhaite*, j aimerais|prefere*, plutot, je la|le veux|voudrais|prefere*",
+    // "Put me down for / give me" ("mettez-moi la XL", "donnez-moi le noir"): a wish whose object follows.
+    "mettez|mets|mettre|donnez|donne|filez|file moi|nous",
   ]),
   cue("address", 0.55, ["adresse*, a mon travail|bureau, au bureau, autre adresse, nouvelle adresse"]),
   cue("day", 0.85, [

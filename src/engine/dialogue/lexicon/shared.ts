@@ -71,6 +71,13 @@ export const SHARED: LexiconEntry[] = [
     "ma htaj*|nhtaj*|mhtaj*|m7taj*|n7etaj*|nesha9*|nesh9*|nach9*|nsha9*",
     "ma rani* _ hab*|nhab*|nheb*, ma ranich hab*|nhab*, ma nich hab*|nhab*",
     "ma 3jbatni*|3jebni*|3ajbatni*|3jbetni*",
+    // The Moroccan present with its "ka"/"ta" prefix: "ma kanbghich", "ما كنبغيهاش", "ma tanbghihach".
+    "ma kanbghi*|knbghi*|kanebghi*|tanbghi*|tnbghi*|kanhtaj*|kan7taj*|knhtaj*",
+  ]),
+  // Ordered by mistake, said of the customer's own act: "غير ضغطت بالغلط", "cliquit bl ghalat", "tlebt bel ghalta".
+  cue("didntOrder", 0.85, [
+    "dght*|dghat*|dghet*|klikit*|cliquit*|clikit*|tlebt*|talabt*|comandit*|konmandit*|drt|dert|3malt|3melt _ =blghlt|=blghalat|=blghalt|=blghlat|=belghalta|=bilghalat|=bighalat|=bghlt",
+    "dght*|dghat*|dghet*|klikit*|cliquit*|clikit*|tlebt*|talabt*|comandit*|konmandit*|drt|dert|3malt|3melt _ b|bl|bel|bi =ghlt|=ghalat|=ghalta|=ghlat|=lghlt|=lghalat|=lghalta|=lghlat",
   ]),
   // "7bes" (stop): "7bsuha", "نحبسها" (stop the order).
   cue("cancelVerb", 0.85, ["=hbs*|=nhbs*|=thbs*|=hbes*|=nhbes*|=thbes*|=hbas*|=nhbas*"]),
@@ -153,6 +160,7 @@ export const SHARED: LexiconEntry[] = [
   cue("instead", 0.75, ["blast|=bdal|blaset*|blasat*, fi|f blast|blaset*|blasat*, fi|f 3od"]),
   cue("want", 0.45, [
     "bghit*|nbghi*|baghi|baghia|baghya|nebghi*|nhab*|nheb*|nhib*|habit*|a3tini|3tini|a3tih*|3tih*|a3tina",
+    "kanbghi*|knbghi*|kanebghi*|tanbghi*|tnbghi*",
   ]),
   cue("today", 0.6, ["~lyum|~lyoum|~lyuma, el yum, had nhar"]),
   cue("address", 0.55, ["~adres*|~adris*|~3unwan|~3nwan|~3onwan|~blasa", "~dar dyal*|ta3*|mta3*"]),

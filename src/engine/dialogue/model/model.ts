@@ -67,11 +67,18 @@ export function overrule(
     return { intent: "question", mixed: false };
   // A refusal denied, or left behind a "but" that ends on "send it", or a "no" that only reassured before a firm "send
   // it" ("la akhuya ma tlghihach, khliha ghadya": no refusal of the customer's own stands): a confirm, to be checked (mixed).
-  if (kind === null)
-    return intent === "cancel" &&
+  if (kind === null) {
+    if (
+      intent === "cancel" &&
       (reading.deniedRefusal || reading.turnsToYes === true || (reading.firmYes && !reading.ownDenial && !mocking))
-      ? { intent: "confirm", mixed: true }
-      : null;
+    )
+      return { intent: "confirm", mixed: true };
+    // "j'ai pas dit non, j'ai dit que c'était cher, mais bon, je la prends, envoyez-la": a refusal denied or left behind
+    // the last "but", ending on a firm "send it", is no unclear reply either: a confirm, to be checked (mixed).
+    if (intent === "unclear" && reading.firmYes && !mocking && (reading.deniedRefusal || reading.turnsToYes === true))
+      return { intent: "confirm", mixed: true };
+    return null;
+  }
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
   if (intent === REQUEST_LABEL[kind]) return null;
   // A wrong number nobody said against a refusal that stands on its own ("la machi mwafe9, ma nkmlch lkumund"): a refusal.
@@ -83,6 +90,9 @@ export function overrule(
   // A `cancel` with no denial in the reply ("ana bentha, yemma rahi ragda, 3ayetelha l3cheya") rests on nothing the
   // customer said: a request about time or attention decides (a change may be "remove it", the whole order).
   if (intent === "cancel" && !reading.denies && kind !== "change") return { intent: REQUEST_LABEL[kind], mixed: false };
+  // "je la prends si vous l'avez en M, sinon rien": the refusal is the condition's "otherwise"; the item asked for decides.
+  if (intent === "cancel" && kind === "change" && reading.conditional && reading.otherwise === true)
+    return { intent: "change_request", mixed: false };
   // A refusal the reading found where the model is unsure of its own label (below one half): the refusal decides.
   if (kind === "refusal" && p < 0.5 && intent !== "wrong_number") return { intent: "cancel", mixed: false };
   // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).
@@ -98,6 +108,13 @@ export function overrule(
     return { intent: "unclear", mixed: false };
   // "call me back after the prayer" (no day, or busy now), not about the courier: a callback, not a new delivery day.
   if (kind === "callback" && intent === "reschedule" && (!reading.dated || reading.busy))
+    return { intent: "callback", mixed: false };
+  // "the phone's owner is out, call him at sunset", "baba mouch fel dar, 3ayto ghodwa": a call asked for a time, by
+  // someone who never said it is the wrong person or number, is a callback (another person may take the call).
+  if (kind === "callback" && intent === "wrong_number" && !reading.notMe && reading.callTime === true)
+    return { intent: "callback", mixed: false };
+  // A day or time said right on the call verb ("3ayto ghodwa fel sbe7") is when to call, not a delivery day.
+  if (kind === "callback" && intent === "reschedule" && reading.callTime === true && !reading.yesToOrder)
     return { intent: "callback", mixed: false };
   // A change the model read where the reading found none before the call verb ("… rappelez-moi vers quinze heures"): a callback.
   if (kind === "callback" && intent === "change_request" && reading.callsMe === true)

@@ -21,15 +21,28 @@ const FIGURES =
   "order_id, account_id, shop_id, created_at, country, hour, delay_seconds, attempts, reached, resolution, delivery_status, billed, products";
 
 /**
- * The rollup rows of a signed set of orders `f` (sign, then analytics_orders' columns): per shop and all shops, per
- * grain, per dimension value. `grains` is the VALUES list of (grain, period) to expand into.
+ * A signed set of orders `source` (sign, then analytics_orders' columns) as the few values the rollups add up: the
+ * outcome flags as 0/1 integers, so the sums below multiply and add integers only.
+ */
+const narrow = (source: string) => `SELECT sign, account_id, shop_id, created_at, country, hour, attempts, products,
+    delay_seconds, billed, reached::int AS r, (resolution = 'confirmed')::int AS c, (resolution = 'declined')::int AS d,
+    (resolution IN ('rescheduled', 'callback_requested', 'change_requested', 'wrong_number'))::int AS o,
+    COALESCE(delivery_status = 'delivered', false)::int AS dl, COALESCE(delivery_status IN ('refused', 'returned'), false)::int AS rr,
+    (resolution = 'confirmed' AND COALESCE(delivery_status = 'delivered', false))::int AS cd
+  FROM ${source}`;
+
+/**
+ * The rollup rows of `narrow` orders: per shop and all shops, per grain (`d` days only, `dm` days and months), per
+ * dimension value; only the columns the sums read.
  */
 function expand(source: string, grains: "d" | "dm"): string {
   const periods =
     grains === "d"
       ? "VALUES ('d'::\"char\", (f.created_at AT TIME ZONE 'UTC')::date)"
       : "VALUES ('d'::\"char\", (f.created_at AT TIME ZONE 'UTC')::date), ('m'::\"char\", date_trunc('month', f.created_at AT TIME ZONE 'UTC')::date)";
-  return `SELECT f.*, lvl.shop, g.grain, g.period, d.dim, d.value FROM ${source} f
+  return `SELECT f.account_id, lvl.shop, g.grain, g.period, d.dim, d.value, f.sign, f.r, f.c, f.d, f.o, f.dl, f.rr, f.cd,
+      f.billed, f.delay_seconds
+    FROM (${narrow(source)}) f
     CROSS JOIN LATERAL (VALUES (f.shop_id), ('${ALL_SHOPS}'::uuid)) lvl(shop)
     CROSS JOIN LATERAL (${periods}) g(grain, period)
     CROSS JOIN LATERAL (SELECT ${DIM.all}::smallint, ''::text UNION ALL SELECT ${DIM.country}, f.country
@@ -38,12 +51,9 @@ function expand(source: string, grains: "d" | "dm"): string {
 }
 
 /** Signed sums of the count columns over rows of `expand` (aliased x), named as analytics_counts' columns. */
-const SUMS = `sum(x.sign)::int AS orders, sum(x.sign * x.reached::int)::int AS reached,
-  sum(x.sign * (x.resolution = 'confirmed')::int)::int AS confirmed, sum(x.sign * (x.resolution = 'declined')::int)::int AS declined,
-  sum(x.sign * (x.resolution IN ('rescheduled', 'callback_requested', 'change_requested', 'wrong_number'))::int)::int AS other_outcomes,
-  sum(x.sign * COALESCE(x.delivery_status = 'delivered', false)::int)::int AS delivered,
-  sum(x.sign * COALESCE(x.delivery_status IN ('refused', 'returned'), false)::int)::int AS refused_or_returned,
-  sum(x.sign * (x.resolution = 'confirmed' AND COALESCE(x.delivery_status = 'delivered', false))::int)::int AS confirmed_delivered,
+const SUMS = `sum(x.sign)::int AS orders, sum(x.sign * x.r)::int AS reached, sum(x.sign * x.c)::int AS confirmed,
+  sum(x.sign * x.d)::int AS declined, sum(x.sign * x.o)::int AS other_outcomes, sum(x.sign * x.dl)::int AS delivered,
+  sum(x.sign * x.rr)::int AS refused_or_returned, sum(x.sign * x.cd)::int AS confirmed_delivered,
   sum(x.sign * x.billed)::bigint AS billed`;
 const COUNT_COLUMNS =
   "account_id, shop_id, grain, dim, period, value, orders, reached, confirmed, declined, other_outcomes, delivered, refused_or_returned, confirmed_delivered, billed";
@@ -56,18 +66,25 @@ const ADD_COUNTS = ["orders", "reached", "confirmed", "declined", "other_outcome
 // One statement, one snapshot: the marked orders' live figures replace their folded ones, and the difference goes to
 // the rollups. The live figures are read after the markers were deleted (an earlier statement of the transaction), so
 // a change committed in between is both in them and still marked: the next fold finds a zero difference.
-const FOLD = `WITH ids AS (SELECT DISTINCT unnest($1::uuid[]) AS order_id),
+export const FOLD_SQL = `WITH ids AS (SELECT DISTINCT unnest($1::uuid[]) AS order_id),
   live AS MATERIALIZED (SELECT ${FIGURES} FROM analytics_order_live WHERE order_id IN (SELECT order_id FROM ids)),
   old AS MATERIALIZED (SELECT ${FIGURES} FROM analytics_orders WHERE order_id IN (SELECT order_id FROM ids)),
+  -- Only the orders whose figures changed (a marker says something may have, not that it did).
+  changed AS MATERIALIZED (
+    SELECT order_id FROM live l FULL JOIN old o USING (order_id) WHERE ROW(l.*) IS DISTINCT FROM ROW(o.*)
+  ),
   put AS (
-    INSERT INTO analytics_orders (${FIGURES}) SELECT ${FIGURES} FROM live
+    INSERT INTO analytics_orders (${FIGURES}) SELECT ${FIGURES} FROM live WHERE order_id IN (SELECT order_id FROM changed)
     ON CONFLICT (order_id) DO UPDATE SET ${FIGURES.split(", ")
       .slice(1)
       .map((c) => `${c} = EXCLUDED.${c}`)
       .join(", ")}
   ), gone AS (
     DELETE FROM analytics_orders WHERE order_id IN (SELECT order_id FROM old) AND order_id NOT IN (SELECT order_id FROM live)
-  ), f AS (SELECT 1 AS sign, * FROM live UNION ALL SELECT -1, * FROM old),
+  ), f AS (
+    SELECT 1 AS sign, * FROM live WHERE order_id IN (SELECT order_id FROM changed)
+    UNION ALL SELECT -1, * FROM old WHERE order_id IN (SELECT order_id FROM changed)
+  ),
   x AS MATERIALIZED (${expand("f", "dm")}),
   counts AS (
     INSERT INTO analytics_counts (${COUNT_COLUMNS})
@@ -103,7 +120,7 @@ export async function foldAnalytics(db: Database): Promise<number> {
     );
     const ids = rows[0]!.ids;
     if (!ids) return 0;
-    await client.query(FOLD, [ids]);
+    await client.query(FOLD_SQL, [ids]);
     return ids.length;
   });
 }
@@ -134,7 +151,7 @@ export async function rebuildAnalytics(db: Database, accountId: string | null = 
       `INSERT INTO analytics_orders (${FIGURES}) SELECT ${FIGURES} FROM analytics_order_live ${where}`,
       args,
     );
-    const src = `(SELECT 1 AS sign, * FROM analytics_orders ${where})`;
+    const src = `(SELECT 1 AS sign, * FROM analytics_orders ${where}) a`;
     await client.query(
       `INSERT INTO analytics_counts (${COUNT_COLUMNS})
        SELECT x.account_id, x.shop, x.grain, x.dim, x.period, x.value, ${SUMS} FROM (${expand(src, "d")}) x

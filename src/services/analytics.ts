@@ -122,6 +122,44 @@ function toRow(g: GroupRow): AnalyticsRow {
  * Ordered by key (numerically for hour_called and attempts). A range over 366 days throws validation_error.
  */
 export async function orderRates(db: Queryable, accountId: string, o: OrderRatesOptions): Promise<AnalyticsRow[]> {
+  return (await groupRows(db, accountId, o)).map(toRow);
+}
+
+/** The figures of [from, to) all groups together (the console's tiles): the counts and both rates, exact. */
+export interface RateTotals {
+  orders: number;
+  confirmed: number;
+  delivered: number;
+  confirmedDelivered: number;
+  confirmationRate: number | null;
+  deliveredRate: number | null;
+}
+
+export async function orderRateTotals(
+  db: Queryable,
+  accountId: string,
+  o: Omit<OrderRatesOptions, "groupBy" | "offset" | "limit">,
+): Promise<RateTotals> {
+  // Grouped by attempts: a handful of rows, read from the monthly rollups where the range has whole months.
+  const rows = await groupRows(db, accountId, { ...o, groupBy: "attempts" });
+  const sum = (k: "orders" | "confirmed" | "delivered" | "confirmed_delivered") => rows.reduce((n, r) => n + r[k], 0);
+  const [orders, confirmed, delivered, confirmedDelivered] = [
+    sum("orders"),
+    sum("confirmed"),
+    sum("delivered"),
+    sum("confirmed_delivered"),
+  ];
+  return {
+    orders,
+    confirmed,
+    delivered,
+    confirmedDelivered,
+    confirmationRate: ratio(confirmed, orders, 4),
+    deliveredRate: ratio(confirmedDelivered, confirmed, 4),
+  };
+}
+
+async function groupRows(db: Queryable, accountId: string, o: OrderRatesOptions): Promise<GroupRow[]> {
   if (!(o.to > o.from) || o.to.getTime() - o.from.getTime() > ANALYTICS_MAX_DAYS * 86_400_000) {
     throw new ApiError("validation_error", `The range must be positive and at most ${ANALYTICS_MAX_DAYS} days.`, {
       issues: [
@@ -217,7 +255,7 @@ export async function orderRates(db: Queryable, accountId: string, o: OrderRates
       ...(o.limit === undefined ? [] : [o.limit, o.offset ?? 0]),
     ],
   );
-  return rows.map(toRow);
+  return rows;
 }
 
 /** GET /v1/analytics/orders: the rates per group; shop and product groupings are paged (the cursor holds the offset). */
@@ -253,4 +291,41 @@ export async function getOrderAnalytics(ctx: AppContext, who: Principal, q: Anal
     has_more: hasMore,
     next_cursor: hasMore ? ctx.paginator.encode(scope, offset + q.limit) : null,
   };
+}
+
+/** The console's rates page (/console/rates): the periods it offers, in days back from now. */
+export const RATE_PERIODS = [30, 90, 365] as const;
+export type RatePeriod = (typeof RATE_PERIODS)[number];
+
+export interface RatesPage {
+  from: string;
+  to: string;
+  /** `day` for 30 days, `week` beyond. */
+  grain: "day" | "week";
+  totals: RateTotals;
+  overTime: AnalyticsRow[];
+  /** The first 50 shops by external id. */
+  byShop: AnalyticsRow[];
+  /** By UTC hour of the first dial; null: never dialed. */
+  byHour: AnalyticsRow[];
+}
+
+/** The rates of the account's orders created in the last `days`, over time, by shop and by hour of the first dial. */
+export async function getRatesPage(
+  ctx: AppContext,
+  who: Principal,
+  days: RatePeriod,
+  shopExternalId?: string,
+): Promise<RatesPage> {
+  const to = new Date(ctx.now());
+  const from = new Date(to.getTime() - days * 86_400_000);
+  const grain = days <= 31 ? "day" : "week";
+  const base = { from, to, shopExternalId };
+  const [totals, overTime, byShop, byHour] = await Promise.all([
+    orderRateTotals(ctx.db, who.accountId, base),
+    orderRates(ctx.db, who.accountId, { ...base, groupBy: grain }),
+    orderRates(ctx.db, who.accountId, { ...base, groupBy: "shop", limit: 50, offset: 0 }),
+    orderRates(ctx.db, who.accountId, { ...base, groupBy: "hour_called" }),
+  ]);
+  return { from: from.toISOString(), to: to.toISOString(), grain, totals, overTime, byShop, byHour };
 }

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Queryable } from "../src/db/pool.ts";
 import type { AnalyticsGroup, AnalyticsRow } from "../src/schemas/analytics.ts";
 import { orderRates } from "../src/services/analytics.ts";
-import { foldAllAnalytics, foldAnalytics, rebuildAnalytics } from "../src/services/analytics-rollups.ts";
+import { FOLD_EVERY_MS, foldAllAnalytics, foldAnalytics, rebuildAnalytics } from "../src/services/analytics-rollups.ts";
+import { createWorkers } from "../src/root/job-handlers.ts";
 import { callBody, insertProduct, insertShop, postCall, type ShopFixture, uid } from "./calls-fixtures.ts";
 import { newAccount, startApp, type TestAccount, type TestApp } from "./helpers.ts";
 
@@ -287,6 +288,22 @@ describe(`analytics rollups equal a from-scratch recount (issue 35, round 3; see
     expect(await rollups()).toEqual(refolded);
     await compareAll("after a rebuild");
   }, 300_000);
+
+  it("is folded by a worker node within seconds of the writes (the fold-analytics job type's timer)", async () => {
+    const workers = createWorkers(t.ctx, () => {});
+    await workers.start(["foldAnalytics"]);
+    try {
+      for (let i = 0; i < 10; i++) await mutate();
+      const marked = async () =>
+        (await t.ctx.db.query("SELECT 1 FROM analytics_dirty WHERE account_id = $1", [acct.accountId])).rows.length;
+      const deadline = Date.now() + 10 * FOLD_EVERY_MS;
+      while ((await marked()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(await marked()).toBe(0);
+      await compareAll("folded by the worker");
+    } finally {
+      await workers.stop();
+    }
+  }, 60_000);
 
   it("answers the other account from its own orders only", async () => {
     const o = { from: new Date(RANGES[1]![0]), to: new Date(RANGES[1]![1]), groupBy: "shop" as const };

@@ -17,7 +17,8 @@ export const FOLD_EVERY_MS = 2_000;
 /** The rollup dimensions (analytics_counts.dim). */
 export const DIM = { all: 0, country: 1, hour: 2, attempts: 3, product: 4 } as const;
 
-const FIGURES =
+/** analytics_orders' columns, in order (analytics_order_live has the same). */
+export const FIGURES =
   "order_id, account_id, shop_id, created_at, country, hour, delay_seconds, attempts, reached, resolution, delivery_status, billed, products";
 
 /**

@@ -3,7 +3,7 @@
 // `getOrderAnalytics` is GET /v1/analytics/orders and the MCP tool get_order_analytics, with cursors for shop and product.
 import type { AppContext, Principal } from "../context.ts";
 import type { Queryable } from "../db/pool.ts";
-import { ALL_SHOPS, DIM } from "./analytics-rollups.ts";
+import { ALL_SHOPS, DIM, FIGURES } from "./analytics-rollups.ts";
 import { ApiError } from "../errors.ts";
 import {
   ANALYTICS_MAX_DAYS,
@@ -182,6 +182,10 @@ async function groupRows(db: Queryable, accountId: string, o: OrderRatesOptions)
   const rollupRows = `r.account_id = $1 AND r.dim = ${g.dim} AND ${shopOf("r")} AND (
       (r.grain = 'd' AND ((r.period >= $5::date AND r.period < $6::date) OR (r.period >= $7::date AND r.period < $8::date)))
       OR (r.grain = 'm' AND r.period >= $6::date AND r.period < $7::date))`;
+  // The live figures of the marked orders; their products (a second look-up per order) only when grouped by product.
+  const live = FIGURES.split(", ")
+    .map((c) => (c === "products" && o.groupBy !== "product" ? "'{}'::text[] AS products" : `l.${c}`))
+    .join(", ");
   const keyed = o.groupBy === "product" ? "CROSS JOIN LATERAL unnest(f.products) p" : "";
   const final =
     o.groupBy === "shop"
@@ -201,7 +205,7 @@ async function groupRows(db: Queryable, accountId: string, o: OrderRatesOptions)
        SELECT -1, a.* FROM analytics_orders a WHERE a.order_id IN (SELECT order_id FROM dirty) AND a.account_id = $1
          AND a.created_at >= $2 AND a.created_at < $3
        UNION ALL
-       SELECT 1, l.* FROM analytics_order_live l WHERE l.order_id IN (SELECT order_id FROM dirty) AND l.account_id = $1
+       SELECT 1, ${live} FROM analytics_order_live l WHERE l.order_id IN (SELECT order_id FROM dirty) AND l.account_id = $1
          AND l.created_at >= $2 AND l.created_at < $3
      ), fk AS (
        SELECT ${g.order} AS k, f.* FROM f ${keyed} WHERE ${orderShop}

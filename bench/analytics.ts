@@ -6,6 +6,7 @@ import { loadConfig } from "../src/config/config.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { createRoot } from "../src/root/root.ts";
 import { createAccount } from "../src/services/accounts.ts";
+import { foldAllAnalytics, rebuildAnalytics } from "../src/services/analytics-rollups.ts";
 import { benchDatabase } from "./processes.ts";
 import type { SectionResult } from "./sections.ts";
 
@@ -84,6 +85,15 @@ export async function analyticsSection(serverUrl: string, log: (m: string) => vo
         ])
       ).rows[0]!.n;
       log(`analytics: seeded ${counted} calls in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      // The seed's INSERTs marked every order (migration 130's trigger); the rebuild folds them set-based, as a
+      // backfill would, instead of the fold job's batches.
+      const rebuildStarted = performance.now();
+      await rebuildAnalytics(root.db, account.account_id);
+      await root.db.query("ANALYZE analytics_orders");
+      await root.db.query("ANALYZE analytics_counts");
+      await root.db.query("ANALYZE analytics_minutes");
+      const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
+      log(`analytics: rollups rebuilt in ${rebuildSeconds.toFixed(1)} s`);
       const to = new Date(Date.now() + 60_000);
       const from = new Date(to.getTime() - 365 * 86_400_000);
       const measure = async (group: string): Promise<number[]> => {
@@ -110,10 +120,25 @@ export async function analyticsSection(serverUrl: string, log: (m: string) => vo
         log(`analytics: ${parts.at(-1)}`);
       }
       all.sort((a, b) => a - b);
+      // The same with orders marked and not folded yet (a few seconds of writes at 2,000 creations a second): the
+      // query counts them live; then the fold of those markers.
+      const PENDING = Number(process.env["BENCH_ANALYTICS_PENDING"] ?? 10_000);
+      await root.db.query(
+        "INSERT INTO analytics_dirty (account_id, order_id) SELECT account_id, id FROM orders WHERE account_id = $1 ORDER BY seq DESC LIMIT $2",
+        [account.account_id, PENDING],
+      );
+      const pending: string[] = [];
+      for (const group of ["day", "product"]) {
+        const times = (await measure(group)).sort((a, b) => a - b);
+        pending.push(`${group} p50 ${percentile(times, 50).toFixed(0)} / p95 ${percentile(times, 95).toFixed(0)} ms`);
+      }
+      const foldStarted = performance.now();
+      const folded = await foldAllAnalytics(root.db);
+      const foldMs = performance.now() - foldStarted;
       const verdict = percentile(all, 95) < TARGET_MS ? "met" : "missed";
       return {
         name,
-        text: `whole year, all groupings: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms (${samples} requests per grouping, in-process); ${parts.join("; ")}; target p95 < ${TARGET_MS} ms: ${verdict}`,
+        text: `whole year, all groupings: p50 ${percentile(all, 50).toFixed(0)} ms, p95 ${percentile(all, 95).toFixed(0)} ms (${samples} requests per grouping, in-process); ${parts.join("; ")}; target p95 < ${TARGET_MS} ms: ${verdict}. Rollups rebuilt in ${rebuildSeconds.toFixed(1)} s; with ${PENDING.toLocaleString("en")} orders marked and not folded: ${pending.join("; ")}; their fold (${folded.toLocaleString("en")} orders) ${foldMs.toFixed(0)} ms`,
       };
     } finally {
       await app.close();

@@ -258,6 +258,8 @@ describe.skipIf(!existsSync(CHROMIUM))(
         (test.json() as { delivery_id?: string }).delivery_id;
       pages.push(
         "/console/overview",
+        "/console/rates",
+        "/console/rates?days=365",
         "/console/calls",
         `/console/calls/${made[0]}`,
         `/console/calls/${made[1]}`,

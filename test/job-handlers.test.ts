@@ -14,6 +14,7 @@ const NOOPS = {
   sendWhatsApp: noop,
   writeBackStore: noop,
   eraseCustomerData: noop,
+  foldAnalytics: noop,
 };
 
 describe("the job handler map (src/root/job-handlers.ts)", () => {
@@ -37,6 +38,7 @@ describe("the job handler map (src/root/job-handlers.ts)", () => {
       sendWhatsApp: noop,
       writeBackStore: noop,
       eraseCustomerData: noop,
+      foldAnalytics: noop,
     };
     const extra: JobHandlers<null> = {
       placeCall: noop,
@@ -46,6 +48,7 @@ describe("the job handler map (src/root/job-handlers.ts)", () => {
       sendWhatsApp: noop,
       writeBackStore: noop,
       eraseCustomerData: noop,
+      foldAnalytics: noop,
       // @ts-expect-error sendFax is not a job type of the catalogue
       sendFax: noop,
     };

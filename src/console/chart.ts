@@ -62,3 +62,47 @@ ${bars}${ticks}
 <details><summary>${f.t.byHour}</summary><div class="scroll"><table><thead><tr><th scope="col">${f.t.hour}</th><th scope="col" class="num">${f.t.navCalls}</th></tr></thead>
 <tbody>${byHour.map((n, i) => (n > 0 ? html`<tr><td>${f.number(i)}:00</td><td class="num">${f.number(n)}</td></tr>` : ""))}</tbody></table></div></details>`;
 }
+
+/** One slot of a rates chart: its label and two rates (0 to 1, null when there is nothing to divide). */
+export interface RateSlot {
+  label: string;
+  confirmation: number | null;
+  delivered: number | null;
+}
+
+/**
+ * Confirmation and delivered rates side by side per slot (a day, a week, an hour), 0 to 100%, the first slot at the
+ * reading start (the right on an Arabic page); a missing rate draws no bar. `id` names the caption (several per page).
+ */
+export function rateChart(f: Formats, id: string, caption: string, slots: RateSlot[]): Html {
+  const slot = WIDTH / Math.max(1, slots.length);
+  const plot = HEIGHT - TOP - BOTTOM;
+  const pct = (r: number) =>
+    new Intl.NumberFormat(f.intlLocale, { style: "percent", maximumFractionDigits: 0 }).format(r);
+  const x = (i: number) => (f.dir === "rtl" ? WIDTH - (i + 1) * slot : i * slot);
+  const bar = (i: number, half: 0 | 1, rate: number | null, cls: string, name: string, label: string) => {
+    if (rate === null) return "";
+    const h = Math.round(rate * plot);
+    const w = Math.max(0.5, slot / 2 - 1);
+    // In reading order: confirmation first, delivered second (mirrored on a right to left page).
+    const offset = (f.dir === "rtl" ? 1 - half : half) * (slot / 2);
+    return html`<rect class="${cls}" x="${(x(i) + offset + 0.5).toFixed(1)}" y="${TOP + plot - h}" width="${w.toFixed(1)}" height="${h}"><title>${label} · ${name}: ${pct(rate)}</title></rect>`;
+  };
+  const bars = slots.map(
+    (s, i) =>
+      html`${bar(i, 0, s.confirmation, "bar", f.t.confirmationRate, s.label)}${bar(i, 1, s.delivered, "bar alt", f.t.deliveredRate, s.label)}`,
+  );
+  const first = slots[0]?.label ?? "";
+  const last = slots.at(-1)?.label ?? "";
+  const [left, right] = f.dir === "rtl" ? [last, first] : [first, last];
+  return html`<figure class="chart">
+<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="${id}">
+<line class="axis" x1="0" y1="${TOP + plot}" x2="${WIDTH}" y2="${TOP + plot}"></line>
+${bars}
+<text class="label" x="2" y="${HEIGHT - 4}">${left}</text>
+<text class="label" x="${WIDTH - 2}" y="${HEIGHT - 4}" text-anchor="end">${right}</text>
+<text class="label" x="${f.dir === "rtl" ? WIDTH - 2 : 2}" y="${TOP + 8}"${f.dir === "rtl" ? html` text-anchor="end"` : ""}>${pct(1)}</text>
+</svg>
+<figcaption id="${id}">${caption} <span class="legend"><span class="key"></span> ${f.t.confirmationRate} <span class="key alt"></span> ${f.t.deliveredRate}</span></figcaption>
+</figure>`;
+}

@@ -19,6 +19,7 @@ export const csrfField = (v: View) => html`<input type="hidden" name="_csrf" val
 
 const NAV: [string, keyof Formats["t"]][] = [
   ["/console/overview", "navOverview"],
+  ["/console/rates", "navRates"],
   ["/console/calls", "navCalls"],
   ["/console/orders", "navOrders"],
   ["/console/balance", "navBalance"],

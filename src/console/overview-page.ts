@@ -1,6 +1,7 @@
 // The console's home (issue 38.4): the day at a glance, the last 7 and 30 days, calls by hour of day (an SVG chart
 // drawn here), and the ten latest calls that need a person. Every figure comes from one service function.
 import type { FastifyInstance } from "fastify";
+import { orderRateTotals } from "../services/analytics.ts";
 import { getOverview, OVERVIEW_PERIODS, type PeriodFigures } from "../services/overview.ts";
 import { hourChart } from "./chart.ts";
 import type { ConsoleHelpers } from "./helpers.ts";
@@ -20,7 +21,12 @@ export function overviewPages(app: FastifyInstance, h: ConsoleHelpers): void {
 
   app.get("/overview", async (req, reply) => {
     const who = h.session(req).principal;
-    const overview = await getOverview(ctx, who, req.consoleFormats.timeZone);
+    const now = ctx.now();
+    // Issue 35: the delivered rate of the orders created in the last 30 days (the rates page has the rest).
+    const [overview, delivery] = await Promise.all([
+      getOverview(ctx, who, req.consoleFormats.timeZone),
+      orderRateTotals(ctx.db, who.accountId, { from: new Date(now - 30 * 86_400_000), to: new Date(now) }),
+    ]);
     const v = await h.view(req, reply);
     const {
       f,
@@ -53,7 +59,9 @@ export function overviewPages(app: FastifyInstance, h: ConsoleHelpers): void {
           (p) => html`<div class="tile" data-tile="${p}"><p class="tile-name">${names[p]}</p>
 <p class="tile-big">${f.number(overview.periods[p].confirmed)} <span class="muted">/ ${f.number(overview.periods[p].placed)}</span></p>
 <p class="muted">${t.confirmedCount} / ${t.placed}</p></div>`,
-        )}</div>
+        )}<div class="tile" data-tile="delivered_rate"><p class="tile-name"><a href="/console/rates?days=30">${t.deliveredTile}</a></p>
+<p class="tile-big">${percent(f, delivery.deliveredRate)} <span class="muted">${f.number(delivery.confirmedDelivered)} / ${f.number(delivery.confirmed)}</span></p>
+<p class="muted">${t.deliveredTileHint}</p></div></div>
 <div class="scroll"><table class="figures"><caption>${t.overviewTitle}</caption>
 <thead><tr><td></td>${OVERVIEW_PERIODS.map((p) => html`<th scope="col" class="num">${names[p]}</th>`)}</tr></thead>
 <tbody>

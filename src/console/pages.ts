@@ -6,6 +6,7 @@ import { callsPages } from "./calls-pages.ts";
 import { corePages } from "./core-pages.ts";
 import { overviewPages } from "./overview-page.ts";
 import { policyPages } from "./policy-page.ts";
+import { ratesPages } from "./rates-page.ts";
 import { rehearsalPages } from "./rehearsal-page.ts";
 import { shopsPages } from "./shops-pages.ts";
 import { storePages } from "./store-pages.ts";
@@ -16,6 +17,7 @@ const PAGES: ((app: FastifyInstance, h: ConsoleHelpers) => void)[] = [
   accountPages,
   shopsPages,
   overviewPages,
+  ratesPages,
   policyPages,
   rehearsalPages,
   storePages,

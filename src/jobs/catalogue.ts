@@ -101,6 +101,18 @@ export const JOBS = {
     payload: z.strictObject({ erasure_id: z.uuid() }),
     retry: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
   },
+  /**
+   * Folds the orders marked since the last fold into the analytics rollups (src/services/analytics-rollups.ts, issue 35).
+   * Worker nodes also fold every FOLD_EVERY_MS on a timer of their own; the minute cron is the floor when none runs it.
+   * Any number at once is safe: one folds under an advisory lock, the others return at once.
+   */
+  foldAnalytics: {
+    name: "fold-analytics",
+    payload: z.strictObject({}),
+    // The next run is the retry: the markers of a failed fold stay until one succeeds.
+    retry: { retryLimit: 0, retryDelay: 0, retryBackoff: false, expireInSeconds: 5 * 60 },
+    schedule: "* * * * *",
+  },
 } as const satisfies Record<string, JobType>;
 
 export type JobCatalogue = typeof JOBS;

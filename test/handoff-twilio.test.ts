@@ -8,7 +8,13 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngineDatabase, debitsOf, eventsOf, waitForEnd } from "./engine-fixtures.ts";
 import { callBody, postCall } from "./calls-fixtures.ts";
-import { carrierAccount, type CarrierNode, PublicAddress, startCarrierNode } from "./fakes/carrier-harness.ts";
+import {
+  carrierAccount,
+  expectBridgedThenResolved,
+  type CarrierNode,
+  PublicAddress,
+  startCarrierNode,
+} from "./fakes/carrier-harness.ts";
 import { type FakeCall, FakeTwilio, twilioSignature } from "./fakes/twilio.ts";
 import type { TestAccount } from "./helpers.ts";
 
@@ -104,28 +110,11 @@ describe("warm transfer through Twilio (issue 34)", () => {
     expect(h.whisperLanguage).toBe("ar-MA");
     expect(agentSaid(twilioCall).some((x) => x.includes("تحويل من واكا"))).toBe(false);
     expect(h.refused).toBe(false);
-    // The bridge's seconds on the call; the whole call billed on Twilio's CallDuration, bridge included.
-    expect(call.transfer!.answered_at).not.toBeNull();
-    expect(call.transfer!.seconds).toBeGreaterThanOrEqual(6);
-    expect(call.transfer!.seconds).toBeLessThanOrEqual(h.dialDuration!);
-    expect(call.billed_seconds).toBe(twilioCall.duration);
-    expect(call.billed_seconds).toBeGreaterThan(call.transfer!.seconds);
-    expect((await debitsOf(t.ctx, acct.accountId)).get(call.id)?.seconds).toBe(twilioCall.duration);
-    const types = (await eventsOf(t.ctx, acct.accountId)).filter((e) => e.payload.id === call.id).map((e) => e.type);
-    expect(types.indexOf("call.transferred")).toBeGreaterThan(-1);
-    expect(types.indexOf("call.transferred")).toBeLessThan(types.indexOf("call.ended"));
-    // The person records what was settled: the order's resolution through channel `agent`.
-    const put = await t.app.inject({
-      method: "PUT",
-      url: `/v1/shops/${shop}/orders/tw-bridged/resolution`,
-      headers: acct.headers,
-      payload: { value: "confirmed", note: "Confirmed on the phone with the shop." },
+    // The bridge's seconds on the call, the whole call billed on Twilio's CallDuration, the person's resolution.
+    await expectBridgedThenResolved(t, acct, shop, "tw-bridged", call, {
+      duration: twilioCall.duration,
+      dialDuration: h.dialDuration,
     });
-    expect(put.statusCode, put.body).toBe(200);
-    const order = (
-      await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/orders/tw-bridged`, headers: acct.headers })
-    ).json();
-    expect(order.resolution).toMatchObject({ value: "confirmed", channel: "agent" });
   }, 60_000);
 
   it("no answer, busy, refused during the brief: back to the relay, a person will call back, callback_requested", async () => {

@@ -5,7 +5,9 @@ import { randomUUID } from "node:crypto";
 import net from "node:net";
 import { newAccount, type TestAccount } from "../helpers.ts";
 import { callBody, insertShop, postCall } from "../calls-fixtures.ts";
-import { type EngineApp, startEngineApp } from "../engine-fixtures.ts";
+import { expect } from "vitest";
+import type { CallOut } from "../../src/schemas/calls.ts";
+import { debitsOf, type EngineApp, eventsOf, startEngineApp } from "../engine-fixtures.ts";
 
 export async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -105,4 +107,39 @@ export async function createCarrierCall(
   );
   if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
   return (res.json() as { id: string }).id;
+}
+
+/**
+ * Issue 34, on every carrier: a bridged transfer is billed on the carrier's duration (the bridge included, and more
+ * than the bridge), debited once, announced by `call.transferred` before `call.ended`, and the person's decision
+ * settles the order through channel `agent`.
+ */
+export async function expectBridgedThenResolved(
+  t: EngineApp,
+  acct: TestAccount,
+  shop: string,
+  orderId: string,
+  call: CallOut,
+  carrier: { duration: number; dialDuration: number | null },
+): Promise<void> {
+  expect(call.transfer!.answered_at).not.toBeNull();
+  expect(call.transfer!.seconds).toBeGreaterThanOrEqual(6);
+  expect(call.transfer!.seconds).toBeLessThanOrEqual(carrier.dialDuration!);
+  expect(call.billed_seconds).toBe(carrier.duration);
+  expect(call.billed_seconds).toBeGreaterThan(call.transfer!.seconds);
+  expect((await debitsOf(t.ctx, acct.accountId)).get(call.id)?.seconds).toBe(carrier.duration);
+  const types = (await eventsOf(t.ctx, acct.accountId)).filter((e) => e.payload.id === call.id).map((e) => e.type);
+  expect(types.indexOf("call.transferred")).toBeGreaterThan(-1);
+  expect(types.indexOf("call.transferred")).toBeLessThan(types.indexOf("call.ended"));
+  const put = await t.app.inject({
+    method: "PUT",
+    url: `/v1/shops/${shop}/orders/${orderId}/resolution`,
+    headers: acct.headers,
+    payload: { value: "confirmed", note: "Confirmed on the phone with the shop's person." },
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  const order = (
+    await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/orders/${orderId}`, headers: acct.headers })
+  ).json();
+  expect(order.resolution).toMatchObject({ value: "confirmed", channel: "agent" });
 }

@@ -31,6 +31,13 @@ const POOL = [
   "intents-blind6-dev.jsonl",
   "intents-blind8-train.jsonl",
   "intents-blind10-train.jsonl",
+  // Issue 33 round 6: the development halves of later rounds (read, trained on only by the "-dev" recipes).
+  "intents-blind12-dev.jsonl",
+  "intents-blind14-lead-dev.jsonl",
+  "intents-blind15a-dev.jsonl",
+  "intents-blind15b-dev.jsonl",
+  "intents-blind16a-dev.jsonl",
+  "intents-blind16b-dev.jsonl",
 ].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
@@ -61,7 +68,19 @@ const ALL3 = {
 };
 // Round 8: blind10 read but not trained on (all3, as shipped in round 7) against blind10 trained on at 3 or 1.
 const ALL3_B10 = { ...ALL3, "intents-blind10-train.jsonl": 3 };
+// Issue 33 round 6: the development halves of rounds after blind10, at weight 1 or 3, against the shipped all3-b10.
+const DEV_HALVES = [
+  "intents-blind12-dev.jsonl",
+  "intents-blind14-lead-dev.jsonl",
+  "intents-blind15a-dev.jsonl",
+  "intents-blind15b-dev.jsonl",
+  "intents-blind16a-dev.jsonl",
+  "intents-blind16b-dev.jsonl",
+];
+const withDev = (w: number) => ({ ...ALL3_B10, ...Object.fromEntries(DEV_HALVES.map((n) => [n, w])) });
 const RECIPES: Record<string, Recipe> = {
+  "all3-b10-dev1": { sets: withDev(1) },
+  "all3-b10-dev3": { sets: withDev(3) },
   "all3-b10": { sets: ALL3_B10 },
   "all3-b10w1": { sets: { ...ALL3, "intents-blind10-train.jsonl": 1 } },
   shipped: { sets: OLD },

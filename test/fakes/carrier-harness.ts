@@ -143,3 +143,44 @@ export async function expectBridgedThenResolved(
   ).json();
   expect(order.resolution).toMatchObject({ value: "confirmed", channel: "agent" });
 }
+
+/** Gives `shop` a handoff to `phone` (issue 34), through the API. */
+export async function putHandoff(
+  t: EngineApp,
+  acct: TestAccount,
+  shop: string,
+  phone: string,
+  ring: number,
+  triggers: string[],
+): Promise<void> {
+  const res = await t.app.inject({
+    method: "PUT",
+    url: `/v1/shops/${shop}/handoff`,
+    headers: acct.headers,
+    payload: { phone_number: phone, triggers, ring_timeout_seconds: ring },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The transfers nobody takes, by the handoff number's last digits on every carrier's fake: 03 no answer, 04 busy, 05 hangs up during the brief. */
+export const UNTAKEN_TRANSFERS = [
+  { phone: "+212612345603", status: "no_answer", dial: "no-answer", answered: false },
+  { phone: "+212612345604", status: "busy", dial: "busy", answered: false },
+  { phone: "+212612345605", status: "no_answer", dial: "completed", answered: true },
+] as const;
+
+/** A transfer nobody took ends the call callback_requested, with the carrier's dial status and the refusal as the fake saw them. */
+export function expectUntaken(
+  call: CallOut,
+  handoff: { dialStatus: string | null; refused: boolean },
+  c: (typeof UNTAKEN_TRANSFERS)[number],
+): void {
+  expect(call, c.phone).toMatchObject({
+    status: "completed",
+    outcome: "callback_requested",
+    transfer: { status: c.status, to: c.phone, seconds: 0 },
+  });
+  expect(call.transfer!.answered_at !== null, c.phone).toBe(c.answered);
+  expect(handoff.dialStatus, c.phone).toBe(c.dial);
+  expect(handoff.refused, c.phone).toBe(c.phone.endsWith("05"));
+}

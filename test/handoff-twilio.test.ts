@@ -171,4 +171,37 @@ describe("warm transfer through Twilio (issue 34)", () => {
       expect(res.status, path).toBe(403);
     }
   });
+
+  it("answers signed but hostile transfer callbacks (garbage, null, arrays, numbers, huge values, odd ids) without a server error", async () => {
+    const forms: Record<string, string>[] = [
+      {},
+      { HandoffData: "null" },
+      { HandoffData: "[1,2,3]" },
+      { HandoffData: "42" },
+      { HandoffData: "{not json" },
+      { HandoffData: JSON.stringify({ reason: "transfer" }).repeat(5_000) },
+      { DialCallStatus: "🙂", DialCallDuration: "abc" },
+      { DialCallStatus: "completed", DialCallDuration: "-5" },
+      { DialCallStatus: "completed", DialCallDuration: "1e308" },
+      { CallStatus: "ringing", CallSid: "x".repeat(10_000) },
+    ];
+    const errorsBefore = t.errors.length;
+    for (const id of [randomUUID(), "not-a-uuid"]) {
+      for (const path of ["relay-ended", "whisper", "whisper-done", "dial-ended", "dial-status"]) {
+        const url = `http://127.0.0.1:${address.port}/carriers/twilio/calls/${id}/${path}`;
+        for (const form of forms) {
+          const res = await fetch(url, {
+            method: "POST",
+            headers: {
+              "content-type": "application/x-www-form-urlencoded",
+              "x-twilio-signature": twilioSignature(AUTH_TOKEN, url, form),
+            },
+            body: new URLSearchParams(form).toString(),
+          });
+          expect(res.status, `${path} ${JSON.stringify(form).slice(0, 80)}`).toBeLessThan(500);
+        }
+      }
+    }
+    expect(t.errors.slice(errorsBefore)).toEqual([]);
+  });
 });

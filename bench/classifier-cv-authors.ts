@@ -53,6 +53,8 @@ interface Item extends Example {
  */
 interface Recipe {
   sets: Record<string, number>;
+  /** Issue 33 round 7: a factor on the weight of the development halves' items by country (1 when not named). */
+  devCountry?: Partial<Record<string, number>>;
   perAuthor?: number;
   generatedWeight?: number;
   train?: TrainOptions;
@@ -80,6 +82,12 @@ const DEV_HALVES = [
 const withDev = (w: number) => ({ ...ALL3_B10, ...Object.fromEntries(DEV_HALVES.map((n) => [n, w])) });
 const RECIPES: Record<string, Recipe> = {
   "all3-b10-dev1": { sets: withDev(1) },
+  // Issue 33 round 7: French items of the development halves not trained on, or at three times the weight.
+  "all3-b10-dev1-fr0": { sets: withDev(1), devCountry: { FR: 0 } },
+  "all3-b10-dev1-fr3": { sets: withDev(1), devCountry: { FR: 3 } },
+  "all3-b10-dev1-mt2": { sets: withDev(1), devCountry: { MA: 2, TN: 2 } },
+  "all3-b10-dev1-fr2": { sets: withDev(1), devCountry: { FR: 2 } },
+  "all3-b10-dev1-fr3mt2": { sets: withDev(1), devCountry: { FR: 3, MA: 2, TN: 2 } },
   "all3-b10-dev3": { sets: withDev(3) },
   "all3-b10": { sets: ALL3_B10 },
   "all3-b10w1": { sets: { ...ALL3, "intents-blind10-train.jsonl": 1 } },
@@ -135,7 +143,8 @@ function weighted(items: Item[], recipe: Recipe): Example[] {
   const counts = new Map<string, number>();
   for (const e of items) counts.set(e.author, (counts.get(e.author) ?? 0) + 1);
   return items.flatMap((e) => {
-    const w = recipe.sets[e.set] ?? 0;
+    const factor = DEV_HALVES.includes(e.set) ? (recipe.devCountry?.[e.country] ?? 1) : 1;
+    const w = (recipe.sets[e.set] ?? 0) * factor;
     if (w <= 0) return [];
     return [
       {

@@ -13,6 +13,7 @@ import { decidable } from "../src/engine/dialogue/flow.ts";
 import { IntentModel, ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
 import {
   augment,
+  DEV_HALVES,
   load,
   quantize,
   train,
@@ -70,15 +71,8 @@ const ALL3 = {
 };
 // Round 8: blind10 read but not trained on (all3, as shipped in round 7) against blind10 trained on at 3 or 1.
 const ALL3_B10 = { ...ALL3, "intents-blind10-train.jsonl": 3 };
-// Issue 33 round 6: the development halves of rounds after blind10, at weight 1 or 3, against the shipped all3-b10.
-const DEV_HALVES = [
-  "intents-blind12-dev.jsonl",
-  "intents-blind14-lead-dev.jsonl",
-  "intents-blind15a-dev.jsonl",
-  "intents-blind15b-dev.jsonl",
-  "intents-blind16a-dev.jsonl",
-  "intents-blind16b-dev.jsonl",
-];
+// Issue 33 round 6: the development halves of rounds after blind10 (train.ts DEV_HALVES), at weight 1 or 3, against
+// all3-b10 (shipped until round 7). Round 7 ships all3-b10-dev1 (scripts/classifier/train.ts's default recipe).
 const withDev = (w: number) => ({ ...ALL3_B10, ...Object.fromEntries(DEV_HALVES.map((n) => [n, w])) });
 const RECIPES: Record<string, Recipe> = {
   "all3-b10-dev1": { sets: withDev(1) },

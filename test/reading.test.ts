@@ -10,7 +10,6 @@ import { runClassify } from "../src/engine/dialogue/classify-cli.ts";
 import { createDialogue, decision } from "../src/engine/dialogue/flow.ts";
 import { LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
 import { ModelIntentClassifier, overrule } from "../src/engine/dialogue/model/model.ts";
-import { canonicalTokens } from "../src/engine/dialogue/normalize.ts";
 import { readReply } from "../src/engine/dialogue/reading.ts";
 import type { Country } from "../src/engine/dialogue/lexicon/index.ts";
 import type { IntentClassifier } from "../src/engine/dialogue/types.ts";
@@ -424,15 +423,6 @@ describe("round 7: a request found by structure overrules whatever the model rea
     ] as [Country, string][]) {
       expect(readReply(t, c).asksSomething).toBeUndefined();
       expect(overrule("unclear", readReply(t, c))).toBeNull();
-    }
-  });
-
-  it("French 'jusqu'au 20' and 'en soirée' name a time, so 'send it' beside them is no plain confirm", () => {
-    expect(canonicalTokens("absent jusqu'au 20")).toContain("au");
-    for (const text of ["je suis absente jusqu'au 20, livrez ensuite", "je bosse, livrez-la en soirée"]) {
-      const reading = readReply(text, "FR");
-      expect(reading.newTime).toBe(true);
-      expect(overrule("reschedule", reading)).toBeNull(); // the model's reschedule stands
     }
   });
 

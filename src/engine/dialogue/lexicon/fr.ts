@@ -79,8 +79,6 @@ export const FRENCH: LexiconEntry[] = [
   cue("today", 0.6, ["aujourd hui, aujourdhui, ce jour"]),
   cue("slot", 0.6, [
     "soir|matin|aprem|midi, apres midi, ce|le soir|matin, la nuit, apres|vers|avant|a|entre|des @h|#, @h",
-    // "en soirée", "dans la matinée", "en fin de journée" ("soirée" is "soire" once canonical; "toute la journée" is no time).
-    "soiree|matinee, fin de journee|matinee|soiree|apres midi",
     "apres|vers|avant|a|des six|sept|huit|neuf|dix|cinq|quatre|onze heure*|h",
   ]),
   cue("absent", 0.8, [

@@ -13,6 +13,7 @@ import { decidable } from "../src/engine/dialogue/flow.ts";
 import { IntentModel, ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
 import {
   augment,
+  DEV_HALVES,
   load,
   quantize,
   train,
@@ -53,6 +54,8 @@ interface Item extends Example {
  */
 interface Recipe {
   sets: Record<string, number>;
+  /** Issue 33 round 7: a factor on the weight of the development halves' items by country (1 when not named). */
+  devCountry?: Partial<Record<string, number>>;
   perAuthor?: number;
   generatedWeight?: number;
   train?: TrainOptions;
@@ -68,18 +71,17 @@ const ALL3 = {
 };
 // Round 8: blind10 read but not trained on (all3, as shipped in round 7) against blind10 trained on at 3 or 1.
 const ALL3_B10 = { ...ALL3, "intents-blind10-train.jsonl": 3 };
-// Issue 33 round 6: the development halves of rounds after blind10, at weight 1 or 3, against the shipped all3-b10.
-const DEV_HALVES = [
-  "intents-blind12-dev.jsonl",
-  "intents-blind14-lead-dev.jsonl",
-  "intents-blind15a-dev.jsonl",
-  "intents-blind15b-dev.jsonl",
-  "intents-blind16a-dev.jsonl",
-  "intents-blind16b-dev.jsonl",
-];
+// Issue 33 round 6: the development halves of rounds after blind10 (train.ts DEV_HALVES), at weight 1 or 3, against
+// all3-b10 (shipped until round 7). Round 7 ships all3-b10-dev1 (scripts/classifier/train.ts's default recipe).
 const withDev = (w: number) => ({ ...ALL3_B10, ...Object.fromEntries(DEV_HALVES.map((n) => [n, w])) });
 const RECIPES: Record<string, Recipe> = {
   "all3-b10-dev1": { sets: withDev(1) },
+  // Issue 33 round 7: French items of the development halves not trained on, or at three times the weight.
+  "all3-b10-dev1-fr0": { sets: withDev(1), devCountry: { FR: 0 } },
+  "all3-b10-dev1-fr3": { sets: withDev(1), devCountry: { FR: 3 } },
+  "all3-b10-dev1-mt2": { sets: withDev(1), devCountry: { MA: 2, TN: 2 } },
+  "all3-b10-dev1-fr2": { sets: withDev(1), devCountry: { FR: 2 } },
+  "all3-b10-dev1-fr3mt2": { sets: withDev(1), devCountry: { FR: 3, MA: 2, TN: 2 } },
   "all3-b10-dev3": { sets: withDev(3) },
   "all3-b10": { sets: ALL3_B10 },
   "all3-b10w1": { sets: { ...ALL3, "intents-blind10-train.jsonl": 1 } },
@@ -135,7 +137,8 @@ function weighted(items: Item[], recipe: Recipe): Example[] {
   const counts = new Map<string, number>();
   for (const e of items) counts.set(e.author, (counts.get(e.author) ?? 0) + 1);
   return items.flatMap((e) => {
-    const w = recipe.sets[e.set] ?? 0;
+    const factor = DEV_HALVES.includes(e.set) ? (recipe.devCountry?.[e.country] ?? 1) : 1;
+    const w = (recipe.sets[e.set] ?? 0) * factor;
     if (w <= 0) return [];
     return [
       {

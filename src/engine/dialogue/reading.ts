@@ -41,6 +41,12 @@ export interface Reading {
    * demain", "sifto, ana f dar ghedda") nor one already agreed ("jibuha ghodwa kima 9olt", "comme prévu").
    */
   newTime: boolean;
+  /**
+   * The question word that opens the reply is no "what?" ("chnou?", "quoi?", "hein?"): a word follows it that is no
+   * question word, "what" or filler, nothing asks to repeat, and a question mark stands: "kifach nt3ayetlkom?" asks
+   * something (round 7).
+   */
+  asksSomething?: boolean;
   /** A condition with its "otherwise" ("…, sinon non"). */
   otherwise?: boolean;
   /**
@@ -70,6 +76,11 @@ export interface Reading {
   callsMe?: boolean;
   /** A day or a time stands right after the call verb ("3ayto ghodwa fel sbe7"): when to call, not when to deliver. */
   callTime?: boolean;
+  /**
+   * The change is a condition on the item that sends or takes it: an "if" whose clause names a colour, a size or a
+   * model, then "send it" / "I take it" ("si vous l'avez en 40 je la prends", "ila kan 40 jibuha").
+   */
+  takesItem?: boolean;
 }
 
 /** Word classes, written naturally and canonicalised once. */
@@ -618,7 +629,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     asks: tokens.includes("?"),
     dated: hits.some((h) => h.signal === "day"),
     busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"),
-    newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h)),
+    newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h)),
     denies,
     ...(hits.some((h) => h.signal === "notMe") ? { notMe: true } : {}),
     ...(hits.some(
@@ -631,6 +642,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(otherwise ? { otherwise } : {}),
     ...(turnsToYes ? { turnsToYes } : {}),
     ...(asksFirst ? { asksFirst } : {}),
+    ...(asksSomething ? { asksSomething } : {}),
     plainYes,
     firmYes,
     conditional: cond >= 0,
@@ -690,6 +702,16 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     opening >= 0 &&
     (isThere || hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening)) &&
     !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= opening);
+  const whatLike = (i: number) =>
+    hits.some(
+      (h) => (h.signal === "what" || h.signal === "qword" || h.signal === "filler") && h.start <= i && h.end > i,
+    );
+  const asksSomething =
+    asksFirst &&
+    tokens.includes("?") &&
+    hits.some((h) => h.signal === "qword" && h.start === opening) &&
+    !hits.some((h) => h.signal === "what" || h.signal === "repeat") &&
+    tokens.some((t, i) => i > opening && ![",", ".", "!", "?", "…"].includes(t) && !whatLike(i));
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.
   // "machi wakha", "ma confirmit walo": a negated yes is a denial.
@@ -762,7 +784,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       takesItem ||
       (!dated(cond) &&
         hits.some((h) => ITEM.has(h.signal) && h.start > cond && (otherwise < 0 || h.start < otherwise)));
-    return result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond);
+    return {
+      ...result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond),
+      ...(takesItem ? { takesItem } : {}),
+    };
   }
   // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for
   // ("call me before you send it, so I add something").

@@ -65,6 +65,10 @@ export function overrule(
   // "wach kayen b la couleur beige wela ghir noir?": a question about the item, which wants nothing yet, is a question.
   if (kind === null && intent === "change_request" && reading.asksFirst === true)
     return { intent: "question", mixed: false };
+  // "kifach nt3ayetlkom?": a question word that is no "what?", something after it and a question mark asks a question,
+  // not to repeat (round 7: the retrained model read this one `unclear`).
+  if (kind === null && intent === "unclear" && reading.asksSomething === true)
+    return { intent: "question", mixed: false };
   // A refusal denied, or left behind a "but" that ends on "send it", or a "no" that only reassured before a firm "send
   // it" ("la akhuya ma tlghihach, khliha ghadya": no refusal of the customer's own stands): a confirm, to be checked (mixed).
   if (kind === null) {
@@ -77,10 +81,17 @@ export function overrule(
     // the last "but", ending on a firm "send it", is no unclear reply either: a confirm, to be checked (mixed).
     if (intent === "unclear" && reading.firmYes && !mocking && (reading.deniedRefusal || reading.turnsToYes === true))
       return { intent: "confirm", mixed: true };
+    // "non, j'ai jamais annulé, je la veux toujours": a refusal denied, then only a wish or a take, no firm "send it",
+    // is a confirm to be checked (mixed) however sure the model is of it (round 7; "ma bghitch nlghiha, sifto" ends on
+    // a firm yes to the order and is left to the model).
+    if (intent === "confirm" && reading.deniedRefusal && !reading.firmYes) return { intent: "confirm", mixed: true };
     return null;
   }
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
   if (intent === REQUEST_LABEL[kind]) return null;
+  // "si vous l'avez en 40 je la prends", "ila kan 40 jibuha": an "if" naming the item, then "send it" or "I take it",
+  // asks for that item: a change, whatever label the model read (round 7: not the model's question or reschedule).
+  if (kind === "change" && reading.takesItem === true) return { intent: "change_request", mixed: false };
   // A wrong number nobody said against a refusal that stands on its own ("la machi mwafe9, ma nkmlch lkumund"): a refusal.
   if (intent === "wrong_number" && kind === "refusal" && reading.strongDenial === true && !reading.notMe)
     return { intent: "cancel", mixed: false };
@@ -389,10 +400,15 @@ export class ModelIntentClassifier implements IntentClassifier {
         reading: { ...reading, overruled: intent },
       };
     }
-    const result: Classification = { intent, confidence: round2(Math.min(ceiling, p[best]!)) };
+    // No word the lexicon knows and not even the n-grams' majority ("xqzv plorp"): nothing was understood (round 7).
+    const unknown = analysis.hits.length === 0 && p[best]! < 0.5 && intent !== "unclear";
+    const unclearAt = this.#model.labels.indexOf("unclear");
+    const result: Classification = unknown
+      ? { intent: "unclear", confidence: round2(Math.min(ceiling, p[unclearAt] ?? 0)) }
+      : { intent, confidence: round2(Math.min(ceiling, p[best]!)) };
     // "wakha... la": both words are there; or the lexicon's rules read a costly decision otherwise. Either
     // way it is not a clean decision, and the dialogue asks a yes/no check before acting on it.
-    const costly = intent === "confirm" || intent === "cancel" || intent === "wrong_number";
+    const costly = !unknown && (intent === "confirm" || intent === "cancel" || intent === "wrong_number");
     const rules = rulesReading.intent;
     // A confirm with no yes-word the lexicon knows ("send it", "no problem", "I'll pay" count) is never clean either.
     const affirmed = analysis.hits.some(

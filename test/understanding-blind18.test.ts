@@ -1,0 +1,34 @@
+// Issue 33, rounds 6 and 7: two pairs of blind sets nobody fixed against. intents-blind17a/b-holdout.jsonl (240 replies
+// each: MA and TN; DZ and FR) were written blind after round 5's fixes were read and scored once by the lead before
+// and after rounds 5 and 7. intents-blind18a/b-holdout.jsonl (240 each, the same split) were written blind during
+// round 7 by two more writers who saw no code and no earlier set, and scored by the lead on main before round 7 and
+// once after it (docs/understanding.md). Their accuracy is below the issue's goal and is not guarded; what is guarded
+// is the decision: no reply of theirs is acted on as a confirmation the customer did not give, and no simulated call
+// built from their sentences ends `confirmed` for a customer who did not confirm.
+import { describe, expect, it } from "vitest";
+import { runConversations, type Row } from "../scripts/classifier/conversations.ts";
+import { loadReplies, scoreReplies } from "../scripts/classifier/score.ts";
+
+const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+
+describe("blind sets 17 and 18, never read by a fix: the decision", () => {
+  for (const name of [
+    "intents-blind17a-holdout.jsonl",
+    "intents-blind17b-holdout.jsonl",
+    "intents-blind18a-holdout.jsonl",
+    "intents-blind18b-holdout.jsonl",
+  ]) {
+    it(`${name}: no decided false confirmation`, async () => {
+      const rows = loadReplies(file(name));
+      expect(rows.length).toBe(240);
+      const s = await scoreReplies(rows);
+      expect(s.overall.decidedFalseConfirms).toBe(0);
+    }, 60_000);
+
+    it(`${name}: 1,000 conversations, none confirmed for a customer who did not confirm`, async () => {
+      const s = await runConversations(loadReplies(file(name)) as Row[], 1000);
+      expect(s.calls).toBe(1000);
+      expect(s.falselyConfirmed).toBe(0);
+    }, 120_000);
+  }
+});

@@ -1,8 +1,8 @@
 // Bench section `transfer` (issue 34): the time from the customer's request for a person to the handoff number being
 // dialled, as far as Wakha's side goes: the dialogue hears the request (local classifier, every profile), decides the
 // transfer, checks the handoff hours and writes the person's brief, then the simulator's session is asked to dial.
-// Measured in wall time in this process, one core; the agent's put-through line is spoken before the dial and is
-// not counted (its length is the profile's words, about 3 s on any carrier).
+// Measured in wall time in this process, one core. The end-to-end line (the Twilio fake) counts everything up to the
+// person's phone ringing: the person is dialled through the REST API at once, alongside the put-through line.
 import { insideHandoffHours } from "../src/domain/handoff.ts";
 import { createDialogue } from "../src/engine/dialogue/flow.ts";
 import { whisperText } from "../src/engine/dialogue/handoff.ts";
@@ -171,7 +171,7 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
     return (
       `customer's request to the handoff number RINGING on the Twilio fake (${samples.length} of ${calls} transfers at once, carrier clock 1x, load ${load.toFixed(2)} then ${os.loadavg()[0]!.toFixed(2)}): ` +
       `p50 ${at(0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${at(1).toFixed(0)} ms; goal p99 under 1500 ms: ${p99 < 1500 && samples.length > 0 ? "met" : "NOT met"} ` +
-      "(the put-through line is spoken before the relay hands the call to the <Dial>)."
+      "(the person is dialled through the REST API at once, while the agent says its put-through line)."
     );
   } finally {
     await check.end().catch(() => {});
@@ -217,7 +217,7 @@ export async function transferSection(serverUrl?: string, log: (m: string) => vo
     text:
       `customer's request to the handoff dial, Wakha's side (hear, decide, hours, brief; ${samples.length} requests in 4 profiles, one core): ` +
       `p50 ${at(0.5).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${at(1).toFixed(2)} ms; ${missed} requests not heard as one; goal p99 under 1500 ms: ${p99 < 1500 ? "met" : "NOT met"}. ` +
-      "Not counted: the agent's put-through line, spoken before the dial." +
+      "On the carriers the dial goes out alongside the agent's put-through line (the conference pattern)." +
       (serverUrl
         ? `\n${await carrierLine(serverUrl, log).catch((err: unknown) => `carrier line failed: ${err instanceof Error ? err.message : String(err)}`)}`
         : ""),

@@ -100,6 +100,34 @@ describe("warm transfer through Twilio (issue 34)", () => {
     expect(connect).toMatchObject({ status: 200, params: { HandoffData: '{"reason":"transfer"}' } });
     const h = twilioCall.handoff!;
     expect(h).toMatchObject({ to: "+212612345699", callerId: "+212522000000", timeout: 20, dialStatus: "completed" });
+    // The person was dialled through the REST API as a call of its own (the whisper as its Url, its status callbacks),
+    // and their phone rang before the customer left the agent: the dial did not wait for the put-through line.
+    const leg = [...fake.calls.values()].find((c) => c.personOf === twilioCall)!;
+    expect(leg.params).toMatchObject({
+      To: "+212612345699",
+      From: "+212522000000",
+      Timeout: "20",
+      Method: "POST",
+      StatusCallbackEvent: "initiated ringing answered completed",
+    });
+    expect(leg.params["Url"]).toMatch(/\/carriers\/twilio\/calls\/[0-9a-f-]{36}\/whisper$/);
+    expect(
+      leg.callbacks.filter((c) => c.kind === "StatusCallback").map((c) => [c.params["CallStatus"], c.status]),
+    ).toEqual([
+      ["initiated", 200],
+      ["ringing", 200],
+      ["in-progress", 200],
+      ["completed", 200],
+    ]);
+    expect(h.ringingAt).not.toBeNull();
+    expect(twilioCall.transferEndAt).not.toBeNull();
+    expect(h.ringingAt!).toBeLessThan(twilioCall.transferEndAt!);
+    // Both legs met in one conference room, which either leaving ends.
+    const rooms = [twilioCall, leg].map((c) => c.answeredTwiml.find((d) => d.includes("<Conference")));
+    expect(rooms[0]).toMatch(
+      /<Dial><Conference [^>]*endConferenceOnExit="true"[^>]*>wakha-transfer-[0-9a-f-]{36}<\/Conference><\/Dial>/,
+    );
+    expect(rooms[1]).toBe(rooms[0]);
     expect(twilioCall.twimlTypes.every((type) => type.startsWith("text/xml"))).toBe(true);
     // The brief, in the shop's language, to the person only: never sent to the customer's relay.
     expect(h.whisper).toContain("Amina");
@@ -122,8 +150,9 @@ describe("warm transfer through Twilio (issue 34)", () => {
         const ext = `tw-${c.phone.slice(-2)}-${randomUUID().slice(0, 6)}`;
         const { call, twilioCall } = await transferCall(acct, shop, ext);
         expectUntaken(call, twilioCall.handoff!, c);
-        // Back on a second relay session: the agent's last words promise a callback, then the call hangs up.
-        expect(twilioCall.relaySessions, c.phone).toBe(2);
+        // The customer never left the agent's relay session (the person was a call of its own): the agent's last words
+        // promise a callback, then the call hangs up.
+        expect(twilioCall.relaySessions, c.phone).toBe(1);
         expect(twilioCall.callbacks.filter((x) => x.kind === "ConnectAction").at(-1)?.params["HandoffData"]).toBe(
           JSON.stringify({ reason: "agent_hangup" }),
         );
@@ -141,6 +170,10 @@ describe("warm transfer through Twilio (issue 34)", () => {
     await setHandoff(acct, shop, "+212612345607", 10); // the person would talk for an hour
     const { call, twilioCall } = await transferCall(acct, shop, "tw-cut");
     expect(twilioCall.handoff!.cut).toBe(true);
+    // Two carrier calls, both ended through the REST API.
+    const leg = [...fake.calls.values()].find((c) => c.personOf === twilioCall)!;
+    expect(twilioCall.restUpdates).toContainEqual({ Status: "completed" });
+    expect(leg.restUpdates).toContainEqual({ Status: "completed" });
     expect(call.transfer).toMatchObject({ status: "bridged" });
     expect(call.billed_seconds).toBeLessThanOrEqual(80);
     expect(twilioCall.duration).toBeLessThanOrEqual(82);
@@ -162,11 +195,11 @@ describe("warm transfer through Twilio (issue 34)", () => {
     const ok = await post(twilioSignature(AUTH_TOKEN, url, form));
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("<Hangup/>");
-    for (const path of ["whisper", "whisper-done", "dial-ended", "dial-status"]) {
+    for (const path of ["whisper", "whisper-done", "person-status"]) {
       const res = await fetch(`http://127.0.0.1:${address.port}/carriers/twilio/calls/${id}/${path}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "DialCallStatus=completed&DialCallDuration=9999",
+        body: "CallStatus=completed&CallDuration=9999",
       });
       expect(res.status, path).toBe(403);
     }
@@ -181,13 +214,15 @@ describe("warm transfer through Twilio (issue 34)", () => {
       { HandoffData: "{not json" },
       { HandoffData: JSON.stringify({ reason: "transfer" }).repeat(5_000) },
       { DialCallStatus: "🙂", DialCallDuration: "abc" },
-      { DialCallStatus: "completed", DialCallDuration: "-5" },
-      { DialCallStatus: "completed", DialCallDuration: "1e308" },
+      { CallStatus: "🙂", CallDuration: "abc" },
+      { CallStatus: "completed", CallDuration: "-5" },
+      { CallStatus: "completed", CallDuration: "1e308" },
+      { CallStatus: "busy", CallSid: "CA" + "f".repeat(32) },
       { CallStatus: "ringing", CallSid: "x".repeat(10_000) },
     ];
     const errorsBefore = t.errors.length;
     for (const id of [randomUUID(), "not-a-uuid"]) {
-      for (const path of ["relay-ended", "whisper", "whisper-done", "dial-ended", "dial-status"]) {
+      for (const path of ["relay-ended", "whisper", "whisper-done", "person-status"]) {
         const url = `http://127.0.0.1:${address.port}/carriers/twilio/calls/${id}/${path}`;
         for (const form of forms) {
           const res = await fetch(url, {

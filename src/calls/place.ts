@@ -397,21 +397,26 @@ class CallRun {
         }
         break;
       }
-      if (turn.text) {
-        const saying = this.#say(session, turn.text);
-        refresh();
-        await saying;
-      } else refresh();
       if (turn.transfer && dialogue.transferred) {
-        // Issue 34: the agent said it puts the customer through; the person's line rings while the customer waits.
-        // The bridged part is billed like the rest: when the hold can no longer be topped up, the line is cut.
+        // Issue 34: the person's phone is dialled at once, while the agent says it puts the customer through (the
+        // carrier joins them once the line is said and the person heard the brief). The bridged part is billed like
+        // the rest: when the hold can no longer be topped up, the line is cut (both legs).
         const stopWatch = this.#watchHold(session);
-        this.#transfer = await runTransfer(this.#ctx, call, session, handoff, turn.transfer).finally(stopWatch);
+        const spoken = turn.text ? this.#say(session, turn.text) : Promise.resolve();
+        refresh();
+        const transferring = runTransfer(this.#ctx, call, session, handoff, turn.transfer, spoken);
+        await spoken.catch(() => {});
+        this.#transfer = await transferring.finally(stopWatch);
         for (const t of this.#transfer.bridgedTurns) extra.push(t);
         turn = dialogue.transferred(this.#transfer.transfer.status, session.connectedSeconds());
         if (this.#transfer.transfer.status === "bridged") break;
         continue;
       }
+      if (turn.text) {
+        const saying = this.#say(session, turn.text);
+        refresh();
+        await saying;
+      } else refresh();
       if (turn.end) break;
       // A machine reported while the call talks (asynchronous detection, issue 30.1/30.2): stop the dialogue.
       if (this.#machineAnswered(session))

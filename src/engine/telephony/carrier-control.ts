@@ -46,6 +46,17 @@ export interface CarrierControl {
   hangup(providerCallId: string, answered: boolean): Promise<void>;
   /** Where and how to fetch a finished recording that a callback announced (the recording-transfer thread downloads it). */
   recordingSource(location: string): RecordingSource;
+  /**
+   * Issue 34, the conference pattern: dials the shop's person at once as a call of its own (Twilio's Calls create with
+   * the whisper as its `Url`), while the agent goes on with the customer; returns the person leg's id. Absent: the
+   * carrier transfers in sequence through the socket (TextChannel.transfer).
+   */
+  dialPerson?(callId: string, request: TransferRequest & { from: string }): Promise<string>;
+  /**
+   * Issue 34: moves the customer's live call into the transfer's conference (Twilio: update the call with new TwiML).
+   * Used when the socket cannot hand the call over itself (Media Streams; TextChannel.transfer absent).
+   */
+  joinConference?(providerCallId: string, callId: string): Promise<void>;
 }
 
 /** The system error codes a failed connection carries (on the error or its `cause`), named for a person. */

@@ -186,6 +186,11 @@ export interface TransferRequest {
   whisper: string;
   /** BCP 47 locale of the whisper. */
   whisperLocale: string;
+  /**
+   * The agent's put-through line being said: the transfer starts alongside it (the person's phone rings meanwhile) and
+   * the customer leaves the agent only once it is said. A carrier that cannot dial alongside waits for it first.
+   */
+  spoken?: Promise<unknown>;
 }
 
 export interface TransferOutcome {

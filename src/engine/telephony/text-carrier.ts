@@ -213,12 +213,24 @@ export class TextCarrierSession implements CallSession {
     this.#hangupRequested = true;
     const answered = this.#answeredAt !== null;
     // During a transfer the carrier runs the dial, not our socket: the carrier's REST API ends the call (both legs).
+    // The conference pattern: the person's leg is a call of its own, ended through the REST API with the customer's.
+    const t = this.#transfer;
+    const person =
+      t?.personLeg && !t.personEnded
+        ? ((t.personEnded = true),
+          this.#o.control
+            .hangup(t.personLeg, t.answeredAt !== null)
+            .catch((err) =>
+              this.#o.onError?.(`call ${this.callId}: the carrier refused the handoff leg's hang-up`, err),
+            ))
+        : null;
     if (answered && this.#channel && !this.#channelLost && !this.#transferring()) this.#channel.end();
     else {
       await this.#o.control
         .hangup(this.providerCallId, answered)
         .catch((err) => this.#o.onError?.(`call ${this.callId}: the carrier refused the hang-up`, err));
     }
+    await person;
     const settledInTime = await Promise.race([
       (answered ? this.#end : this.#answer).then(() => true),
       delay(FINAL_CALLBACK_WAIT_MS, false, { ref: false }),
@@ -249,12 +261,28 @@ export class TextCarrierSession implements CallSession {
     const none = { answeredAtSeconds: null, bridgedSeconds: 0 };
     const channel = this.#channel;
     const from = request.from ?? this.#o.callerNumber;
-    if (this.closed || this.#answeredAt === null || !channel?.transfer || !from || this.#transfer)
+    const control = this.#o.control;
+    // The conference pattern (the person dialled at once through the REST API) needs a way to move the customer into
+    // the conference afterwards: the socket's own hand-over, or the REST update of the live call.
+    const parallel = control.dialPerson !== undefined && (channel?.transfer !== undefined || !!control.joinConference);
+    if (
+      this.closed ||
+      this.#answeredAt === null ||
+      !channel ||
+      (!parallel && !channel.transfer) ||
+      !from ||
+      this.#transfer
+    )
       return { status: "failed", ...none };
     let settle!: (outcome: TransferOutcome) => void;
     const settled = new Promise<TransferOutcome>((resolve) => (settle = resolve));
+    const { spoken, ...asked } = request;
     const pending: PendingTransfer = {
-      request: { ...request, from },
+      request: { ...asked, from },
+      spoken: spoken ?? Promise.resolve(),
+      parallel,
+      personLeg: null,
+      personEnded: false,
       ringingAt: null,
       answeredAt: null,
       bridgedAt: null,
@@ -262,7 +290,20 @@ export class TextCarrierSession implements CallSession {
       settle,
     };
     this.#transfer = pending;
-    channel.transfer({ ...request, from });
+    if (parallel) {
+      // Dial the person now: their phone rings while the agent says its put-through line to the customer.
+      try {
+        pending.personLeg = await control.dialPerson!(this.callId, pending.request);
+      } catch (err) {
+        this.#o.onError?.(`call ${this.callId}: the carrier refused to dial the handoff number`, err);
+        this.#settleTransfer(pending, { status: "failed", ...none });
+      }
+    } else {
+      // The carrier's dial replaces what the socket plays: the put-through line is said first.
+      await pending.spoken.catch(() => {});
+      if (this.#channel?.transfer && !this.closed) this.#channel.transfer(pending.request);
+      else this.#settleTransfer(pending, { status: "failed", ...none });
+    }
     // Nothing from the carrier long after the ring timeout, before anyone answered: the dial is lost.
     const deadline = setTimeout(
       () => {
@@ -290,6 +331,14 @@ export class TextCarrierSession implements CallSession {
     const outcome = await Promise.race([settled, ended]);
     clearTimeout(deadline);
     pending.done = true;
+    // A person leg still up once the transfer is decided without them (the customer hung up while it rang, or it was
+    // lost): end it on the carrier.
+    if (pending.personLeg && !pending.personEnded && outcome.status !== "bridged") {
+      pending.personEnded = true;
+      await control
+        .hangup(pending.personLeg, pending.answeredAt !== null)
+        .catch((err) => this.#o.onError?.(`call ${this.callId}: the handoff leg could not be ended`, err));
+    }
     if (outcome.status !== "bridged" && !this.#ended && !this.#channel)
       // Back to us (Twilio opens a new ConversationRelay session): the agent tells the customer a person will call back.
       await this.#waitFor(() => this.#channel !== null || this.closed, 10);
@@ -300,6 +349,23 @@ export class TextCarrierSession implements CallSession {
   /** The carrier's document that resumes the call with us after a transfer (TextSessionOptions.resume). */
   resumeDocument(): string | undefined {
     return this.#o.resume;
+  }
+
+  /**
+   * Whether a callback with `sid` is the person's leg of the transfer running (the conference pattern): its sid once
+   * the carrier returned it, any sid while the dial request is still on its way (the carrier's first callbacks may
+   * come before its answer).
+   */
+  isTransferLeg(sid: string | undefined): boolean {
+    const t = this.#transfer;
+    if (!t || !t.parallel || !sid) return false;
+    return t.personLeg === null ? !t.done : t.personLeg === sid;
+  }
+
+  /** True when the person heard the brief and waits in the transfer's conference for the customer (the conference pattern). */
+  conferenceReady(): boolean {
+    const t = this.#transfer;
+    return t !== null && t.parallel && !t.done && t.bridgedAt !== null;
   }
 
   /** The transfer the carrier is running, with its caller number; null when none is (a late or forged callback). */
@@ -329,7 +395,19 @@ export class TextCarrierSession implements CallSession {
     const t = this.#transfer;
     if (!t || t.done || t.answeredAt === null || t.bridgedAt !== null) return false;
     t.bridgedAt = this.connectedSeconds();
+    // The conference pattern: the person waits in the conference; the customer joins once the agent's line is said.
+    if (t.parallel) void this.#joinConference(t);
     return true;
+  }
+
+  async #joinConference(t: PendingTransfer): Promise<void> {
+    await t.spoken.catch(() => {});
+    if (t.done || this.#ended) return;
+    const channel = this.#channel;
+    if (channel?.transfer) return channel.transfer(t.request);
+    await this.#o.control.joinConference?.(this.providerCallId, this.callId).catch((err) => {
+      this.#o.onError?.(`call ${this.callId}: the customer could not be put into the conference`, err);
+    });
   }
 
   /**
@@ -339,6 +417,7 @@ export class TextCarrierSession implements CallSession {
   transferEnded(status: string, legSeconds: number | null): TransferOutcome["status"] | null {
     const t = this.#transfer;
     if (!t || t.done) return null;
+    t.personEnded = true;
     const seconds = legSeconds !== null && Number.isFinite(legSeconds) && legSeconds >= 0 ? legSeconds : null;
     const none = { answeredAtSeconds: t.answeredAt, bridgedSeconds: 0 };
     let outcome: TransferOutcome;
@@ -645,6 +724,13 @@ export class TextCarrierSession implements CallSession {
 
 interface PendingTransfer {
   request: TransferRequest & { from: string };
+  /** The agent's put-through line (TransferRequest.spoken). */
+  spoken: Promise<unknown>;
+  /** The conference pattern: the person is a call of their own (CarrierControl.dialPerson), dialled at once. */
+  parallel: boolean;
+  /** That call's id once the carrier returned it; whether it has ended. */
+  personLeg: string | null;
+  personEnded: boolean;
   /** connectedSeconds() when the person's phone rang, picked up, and was bridged after the brief. */
   ringingAt: number | null;
   answeredAt: number | null;

@@ -253,6 +253,8 @@ export interface AudioCallLeg {
   /** As CallSession.lineFailure (issue 30.6). */
   lineFailure?(): string | null;
   machineGreetingEnded?(seconds: number): Promise<boolean>;
+  /** Issue 34: a warm transfer on the carrier (CallSession.transfer); absent when the carrier cannot transfer. */
+  transfer?(request: TransferRequest): Promise<TransferOutcome>;
 }
 
 /** An audio carrier: dials and returns the audio leg. */

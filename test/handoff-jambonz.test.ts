@@ -6,7 +6,7 @@
 // callback_requested, billing of the bridge, and the bridge cut through jambonz's REST API when the balance runs out.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngineDatabase, debitsOf, eventsOf, waitForEnd } from "./engine-fixtures.ts";
+import { createEngineDatabase, waitForEnd } from "./engine-fixtures.ts";
 import { callBody, postCall } from "./calls-fixtures.ts";
 import {
   carrierAccount,

@@ -6,7 +6,7 @@
 // and the bridge cut through Twilio's REST API when the account's balance runs out. Signatures are checked.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngineDatabase, debitsOf, eventsOf, waitForEnd } from "./engine-fixtures.ts";
+import { createEngineDatabase, debitsOf, waitForEnd } from "./engine-fixtures.ts";
 import { callBody, postCall } from "./calls-fixtures.ts";
 import {
   carrierAccount,
@@ -217,7 +217,7 @@ describe("warm transfer through Twilio (issue 34)", () => {
       { CallStatus: "🙂", CallDuration: "abc" },
       { CallStatus: "completed", CallDuration: "-5" },
       { CallStatus: "completed", CallDuration: "1e308" },
-      { CallStatus: "busy", CallSid: "CA" + "f".repeat(32) },
+      { CallStatus: "busy", CallSid: `CA${"f".repeat(32)}` },
       { CallStatus: "ringing", CallSid: "x".repeat(10_000) },
     ];
     const errorsBefore = t.errors.length;

@@ -215,15 +215,13 @@ export class TextCarrierSession implements CallSession {
     // During a transfer the carrier runs the dial, not our socket: the carrier's REST API ends the call (both legs).
     // The conference pattern: the person's leg is a call of its own, ended through the REST API with the customer's.
     const t = this.#transfer;
-    const person =
-      t?.personLeg && !t.personEnded
-        ? ((t.personEnded = true),
-          this.#o.control
-            .hangup(t.personLeg, t.answeredAt !== null)
-            .catch((err) =>
-              this.#o.onError?.(`call ${this.callId}: the carrier refused the handoff leg's hang-up`, err),
-            ))
-        : null;
+    let person: Promise<void> | null = null;
+    if (t?.personLeg && !t.personEnded) {
+      t.personEnded = true;
+      person = this.#o.control
+        .hangup(t.personLeg, t.answeredAt !== null)
+        .catch((err) => this.#o.onError?.(`call ${this.callId}: the carrier refused the handoff leg's hang-up`, err));
+    }
     if (answered && this.#channel && !this.#channelLost && !this.#transferring()) this.#channel.end();
     else {
       await this.#o.control
@@ -358,14 +356,14 @@ export class TextCarrierSession implements CallSession {
    */
   isTransferLeg(sid: string | undefined): boolean {
     const t = this.#transfer;
-    if (!t || !t.parallel || !sid) return false;
+    if (!t?.parallel || !sid) return false;
     return t.personLeg === null ? !t.done : t.personLeg === sid;
   }
 
   /** True when the person heard the brief and waits in the transfer's conference for the customer (the conference pattern). */
   conferenceReady(): boolean {
     const t = this.#transfer;
-    return t !== null && t.parallel && !t.done && t.bridgedAt !== null;
+    return t?.parallel === true && !t.done && t.bridgedAt !== null;
   }
 
   /** The transfer the carrier is running, with its caller number; null when none is (a late or forged callback). */

@@ -96,7 +96,7 @@ describe("warm transfer on Twilio Media Streams (issue 34)", () => {
       status: "completed",
       outcome: "no_decision",
       end_reason: "transferred",
-      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks" },
+      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks", ended_by: null },
     });
     expect(leg).not.toBeNull();
     expect(leg!.params).toMatchObject({ To: "+212612345699", From: "+212522000000", Timeout: "20" });

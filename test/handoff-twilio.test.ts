@@ -5,6 +5,8 @@
 // hanging up during the brief; the call's `transfer`, call.transferred, callback_requested, billing of the bridge,
 // and the bridge cut through Twilio's REST API when the account's balance runs out. Signatures are checked.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { conferenceTwiml } from "../src/engine/telephony/twilio/transfer.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngineDatabase, debitsOf, waitForEnd } from "./engine-fixtures.ts";
 import { callBody, postCall } from "./calls-fixtures.ts";
@@ -92,7 +94,7 @@ describe("warm transfer through Twilio (issue 34)", () => {
       status: "completed",
       outcome: "no_decision",
       end_reason: "transferred",
-      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks" },
+      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks", ended_by: null },
     });
     // The relay ended with the transfer's handoffData; the <Connect> action got it; the <Dial> as documented.
     expect(twilioCall.messages).toContainEqual({ type: "end", handoffData: JSON.stringify({ reason: "transfer" }) });
@@ -174,7 +176,8 @@ describe("warm transfer through Twilio (issue 34)", () => {
     const leg = [...fake.calls.values()].find((c) => c.personOf === twilioCall)!;
     expect(twilioCall.restUpdates).toContainEqual({ Status: "completed" });
     expect(leg.restUpdates).toContainEqual({ Status: "completed" });
-    expect(call.transfer).toMatchObject({ status: "bridged" });
+    // The bridge the balance cut says so; the call still ends `transferred`.
+    expect(call).toMatchObject({ end_reason: "transferred", transfer: { status: "bridged", ended_by: "balance" } });
     expect(call.billed_seconds).toBeLessThanOrEqual(80);
     expect(twilioCall.duration).toBeLessThanOrEqual(82);
     const debit = (await debitsOf(t.ctx, acct.accountId)).get(call.id);
@@ -203,6 +206,36 @@ describe("warm transfer through Twilio (issue 34)", () => {
       });
       expect(res.status, path).toBe(403);
     }
+  });
+
+  it("the conference TwiML has the shape of Twilio's sample, and the person leg's status route takes Twilio's documented callback", async () => {
+    const sample = readFileSync(new URL("./fixtures/vendors/twilio/conference-simple.xml", import.meta.url), "utf8");
+    const shape = (doc: string) => [...doc.matchAll(/<(\/?)(Response|Dial|Conference)\b/g)].map((m) => m[1] + m[2]!);
+    const ours = conferenceTwiml(randomUUID());
+    expect(shape(ours)).toEqual(shape(sample));
+    expect(ours).toMatch(/<Conference [^>]*waitUrl=""[^>]*>/);
+    // Twilio's status callback fields (test/fixtures/vendors/twilio/status-callback-completed.form), signed, at the
+    // person leg's route of a call with no transfer running: a clear 200 and nothing changes.
+    const form = Object.fromEntries(
+      new URLSearchParams(
+        readFileSync(
+          new URL("./fixtures/vendors/twilio/status-callback-completed.form", import.meta.url),
+          "utf8",
+        ).trim(),
+      ),
+    );
+    const url = `http://127.0.0.1:${address.port}/carriers/twilio/calls/${randomUUID()}/person-status`;
+    const errorsBefore = t.errors.length;
+    const res = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": twilioSignature(AUTH_TOKEN, url, form),
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(t.errors.slice(errorsBefore)).toEqual([]);
   });
 
   it("answers signed but hostile transfer callbacks (garbage, null, arrays, numbers, huge values, odd ids) without a server error", async () => {

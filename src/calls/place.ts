@@ -193,6 +193,8 @@ class CallRun {
   #recordingDeclined = false;
   /** Issue 34: the warm transfer the call had, if any. */
   #transfer: TransferRun | null = null;
+  /** Issue 34: the hold watch ended the call during the transfer (the balance ran out). */
+  #holdCut = false;
   /** Issue 34: the shop's handoff, read while the call rings (so the opening line waits for nothing). */
   #handoff: Promise<ShopHandoff | null> = Promise.resolve(null);
 
@@ -340,6 +342,7 @@ class CallRun {
         .then(async () => {
           if (this.#remaining(session) > 0 || session.closed) return;
           this.#engine.log(`call ${this.#call.id}: the balance ran out during the transfer; ending the call`);
+          this.#holdCut = true;
           await session.hangup();
         })
         .catch((err) => this.#engine.log(`call ${this.#call.id}: could not end the call`, err))
@@ -407,6 +410,8 @@ class CallRun {
         const transferring = runTransfer(this.#ctx, call, session, handoff, turn.transfer, spoken);
         await spoken.catch(() => {});
         this.#transfer = await transferring.finally(stopWatch);
+        // A bridge the balance cut says so (the call's `transfer.ended_by`): status stays `bridged`.
+        if (this.#holdCut && this.#transfer.transfer.status === "bridged") this.#transfer.transfer.ended_by = "balance";
         for (const t of this.#transfer.bridgedTurns) extra.push(t);
         turn = dialogue.transferred(this.#transfer.transfer.status, session.connectedSeconds());
         if (this.#transfer.transfer.status === "bridged") break;

@@ -74,6 +74,7 @@ export async function runTransfer(
       requested_at: requestedAt.toISOString(),
       answered_at: answeredAt,
       seconds: Math.max(0, Math.round(outcome.bridgedSeconds)),
+      ended_by: null,
     },
     bridgedTurns: [mark, ...(outcome.bridgedTurns ?? [])],
     decision: outcome.decision ?? null,

@@ -69,6 +69,37 @@ const YES = { ma: "ah ana hiya", dz: "ih ana", tn: "ey ena", fr: "oui c'est moi"
 
 const ACCOUNT_SID = `AC${"0c".repeat(16)}`;
 const AUTH_TOKEN = "bench-twilio-transfer-token-0000";
+const JAMBONZ_ACCOUNT_SID = "0c0c0c0c-0c0c-4c0c-8c0c-0c0c0c0c0c0c";
+const JAMBONZ_API_KEY = "bench-jambonz-transfer-key-0000";
+const JAMBONZ_SECRET = "bench-jambonz-transfer-secret-0000";
+
+type BenchCarrier = "twilio" | "jambonz";
+
+/** The carrier's fake process and the node's settings for it. */
+function carrierSetup(carrier: BenchCarrier): { args: string[]; env: (fakeUrl: string) => Record<string, string> } {
+  if (carrier === "twilio")
+    return {
+      args: [path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, "1"],
+      env: (fakeUrl) => ({
+        WAKHA_CHANNELS: "gsm=twilio",
+        WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        WAKHA_TWILIO_CALLER_IDS: "+212522000000",
+        WAKHA_TWILIO_API_URL: fakeUrl,
+      }),
+    };
+  return {
+    args: [path.join(ROOT, "bench", "jambonz-fake.ts"), JAMBONZ_ACCOUNT_SID, JAMBONZ_API_KEY, JAMBONZ_SECRET, "1"],
+    env: (fakeUrl) => ({
+      WAKHA_CHANNELS: "gsm=jambonz",
+      WAKHA_JAMBONZ_API_URL: fakeUrl,
+      WAKHA_JAMBONZ_ACCOUNT_SID: JAMBONZ_ACCOUNT_SID,
+      WAKHA_JAMBONZ_API_KEY: JAMBONZ_API_KEY,
+      WAKHA_JAMBONZ_CALLER_IDS: "+212522000000",
+      WAKHA_JAMBONZ_WEBHOOK_SECRET: JAMBONZ_SECRET,
+    }),
+  };
+}
 
 /**
  * The time from the customer's request for a person to the handoff number ringing, end to end on the Twilio fake
@@ -78,16 +109,11 @@ const AUTH_TOKEN = "bench-twilio-transfer-token-0000";
  * request to its <Number>'s `ringing`: recognition, the dialogue, the agent's put-through line, the relay's `end` with
  * handoffData, the <Connect> action and the <Dial>.
  */
-async function carrierLine(serverUrl: string, log: (m: string) => void): Promise<string> {
+async function carrierLine(serverUrl: string, log: (m: string) => void, carrier: BenchCarrier): Promise<string> {
   const calls = Number(process.env["BENCH_TRANSFER_CALLS"] ?? 20);
   const db = await benchDatabase(serverUrl, "transfer");
-  const fakeProc = spawn(
-    process.execPath,
-    [path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, "1"],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const setup = carrierSetup(carrier);
+  const fakeProc = spawn(process.execPath, setup.args, { stdio: ["ignore", "pipe", "inherit"] });
   const check = new pg.Client({ connectionString: db.url });
   let node: Awaited<ReturnType<typeof startWakha>> | null = null;
   try {
@@ -97,7 +123,7 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
         out += c.toString("utf8");
         if (out.includes("\n")) resolve(out.trim());
       });
-      fakeProc.on("exit", () => reject(new Error("the Twilio fake exited")));
+      fakeProc.on("exit", () => reject(new Error(`the ${carrier} fake exited`)));
     });
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -108,11 +134,7 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
         PORT: String(port),
         WAKHA_PUBLIC_URL: url,
         WAKHA_RATE_LIMIT_SCALE: "1000",
-        WAKHA_CHANNELS: "gsm=twilio",
-        WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-        WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-        WAKHA_TWILIO_CALLER_IDS: "+212522000000",
-        WAKHA_TWILIO_API_URL: fakeUrl,
+        ...setup.env(fakeUrl),
         WAKHA_CARRIER_TIME_SCALE: "1",
       }),
       [],
@@ -136,7 +158,7 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
       { phone_number: "+212612345699", triggers: ["customer_asks"], ring_timeout_seconds: 20 },
       200,
     );
-    log(`transfer: ${calls} calls asking for a person through the Twilio fake`);
+    log(`transfer: ${calls} calls asking for a person through the ${carrier} fake`);
     const load = os.loadavg()[0]!;
     await Promise.all(
       Array.from({ length: calls }, (_, n) =>
@@ -169,9 +191,11 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
     const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
     const p99 = at(0.99);
     return (
-      `customer's request to the handoff number RINGING on the Twilio fake (${samples.length} of ${calls} transfers at once, carrier clock 1x, load ${load.toFixed(2)} then ${os.loadavg()[0]!.toFixed(2)}): ` +
+      `customer's request to the handoff number RINGING on the ${carrier === "twilio" ? "Twilio" : "jambonz"} fake (${samples.length} of ${calls} transfers at once, carrier clock 1x, load ${load.toFixed(2)} then ${os.loadavg()[0]!.toFixed(2)}): ` +
       `p50 ${at(0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${at(1).toFixed(0)} ms; goal p99 under 1500 ms: ${p99 < 1500 && samples.length > 0 ? "met" : "NOT met"} ` +
-      "(the person is dialled through the REST API at once, while the agent says its put-through line)."
+      (carrier === "twilio"
+        ? "(the person is dialled through the REST API at once, while the agent says its put-through line)."
+        : "(jambonz's dial verb replaces the verb that speaks: the person is dialled once the put-through line is said).")
     );
   } finally {
     await check.end().catch(() => {});
@@ -217,9 +241,10 @@ export async function transferSection(serverUrl?: string, log: (m: string) => vo
     text:
       `customer's request to the handoff dial, Wakha's side (hear, decide, hours, brief; ${samples.length} requests in 4 profiles, one core): ` +
       `p50 ${at(0.5).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${at(1).toFixed(2)} ms; ${missed} requests not heard as one; goal p99 under 1500 ms: ${p99 < 1500 ? "met" : "NOT met"}. ` +
-      "On the carriers the dial goes out alongside the agent's put-through line (the conference pattern)." +
+      "On Twilio the dial goes out alongside the agent's put-through line (the conference pattern); on jambonz after it." +
       (serverUrl
-        ? `\n${await carrierLine(serverUrl, log).catch((err: unknown) => `carrier line failed: ${err instanceof Error ? err.message : String(err)}`)}`
+        ? `\n${await carrierLine(serverUrl, log, "twilio").catch((err: unknown) => `carrier line failed: ${err instanceof Error ? err.message : String(err)}`)}` +
+          `\n${await carrierLine(serverUrl, log, "jambonz").catch((err: unknown) => `jambonz line failed: ${err instanceof Error ? err.message : String(err)}`)}`
         : ""),
   };
 }

@@ -114,6 +114,17 @@ export class FakeJambonz {
       void res
         .writeHead(status, { "content-type": "application/json" })
         .end(payload === undefined ? undefined : JSON.stringify(payload));
+    // The bench's transfer line (issue 34): wall ms from the customer's request for a person to the person's phone
+    // ringing, per transfer (not jambonz's: the fake's own).
+    if (req.url === "/__fake/transfers")
+      return json(
+        200,
+        [...this.calls.values()].flatMap((c) =>
+          c.handoff?.customerAskedAt && c.handoff.ringingAt
+            ? [{ ms: c.handoff.ringingAt - c.handoff.customerAskedAt, speed: this.#o.speed }]
+            : [],
+        ),
+      );
     if (this.outage) return json(503, { msg: "system error" });
     if (req.headers.authorization !== `Bearer ${this.#o.apiKey}`) return json(401, { msg: "unauthorized" });
     const base = `/v1/Accounts/${this.#o.accountSid}`;
@@ -270,6 +281,8 @@ export class FakeJambonz {
     let acked = first === "session:reconnect";
     let generation = 0; // a redirect flushes what runs: older timers see a newer generation and stop
     let promptAt = 0;
+    /** When the customer's last words were sent (the bench's transfer line starts there). */
+    let lastPromptAt = 0;
     // jambonz matches an ack to the message it answers by msgid: an ack for a msgid it never sent runs nothing.
     const awaitingAck = new Set<string>();
     /** Acks awaited by the dial (its confirmHook's verbs), by msgid. */
@@ -299,6 +312,7 @@ export class FakeJambonz {
         await this.#sleep(talk(answer.text));
         if (gen !== generation) return;
         promptAt = performance.now();
+        lastPromptAt = promptAt;
         send(
           hookMessage({
             speech: scenario.topLevelAlternatives
@@ -348,6 +362,7 @@ export class FakeJambonz {
     // dial_sip_status, dial_call_sid and duration, and the acked verbs go on with the customer's call.
     const dial = async (verb: Record<string, any>) => {
       const h = (call.handoff = newHandoff());
+      h.customerAskedAt = lastPromptAt || null;
       const target = Array.isArray(verb["target"]) ? verb["target"][0] : undefined;
       h.to = target?.type === "phone" && typeof target.number === "string" ? target.number : null;
       h.callerId = typeof verb["callerId"] === "string" ? verb["callerId"] : null;

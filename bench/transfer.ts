@@ -102,12 +102,12 @@ function carrierSetup(carrier: BenchCarrier): { args: string[]; env: (fakeUrl: s
 }
 
 /**
- * The time from the customer's request for a person to the handoff number ringing, end to end on the Twilio fake
- * (issue 34): a `wakha serve` node with WAKHA_CHANNELS=gsm=twilio, the fake in a process of its own
- * (bench/carrier-fake.ts) playing Twilio and the simulator's customer 13 (asks for a person) and the shop's person;
- * BENCH_TRANSFER_CALLS (20) calls at once, on the carrier's real clock (speed 1). From the fake's prompt carrying the
- * request to its <Number>'s `ringing`: recognition, the dialogue, the agent's put-through line, the relay's `end` with
- * handoffData, the <Connect> action and the <Dial>.
+ * The time from the customer's request for a person to the handoff number ringing, end to end on a carrier's fake
+ * (issue 34): a `wakha serve` node with WAKHA_CHANNELS=gsm=twilio (or jambonz), the fake in a process of its own
+ * (bench/carrier-fake.ts, bench/jambonz-fake.ts) playing the carrier, the simulator's customer 13 (asks for a person)
+ * and the shop's person; BENCH_TRANSFER_CALLS (20) calls at once, on the carrier's real clock (speed 1). From the
+ * fake's delivery of the customer's words to the person's call `ringing`: recognition, the dialogue, the REST call
+ * that dials the person (the agent's put-through line is said meanwhile).
  */
 async function carrierLine(serverUrl: string, log: (m: string) => void, carrier: BenchCarrier): Promise<string> {
   const calls = Number(process.env["BENCH_TRANSFER_CALLS"] ?? 20);
@@ -195,7 +195,7 @@ async function carrierLine(serverUrl: string, log: (m: string) => void, carrier:
       `p50 ${at(0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${at(1).toFixed(0)} ms; goal p99 under 1500 ms: ${p99 < 1500 && samples.length > 0 ? "met" : "NOT met"} ` +
       (carrier === "twilio"
         ? "(the person is dialled through the REST API at once, while the agent says its put-through line)."
-        : "(jambonz's dial verb replaces the verb that speaks: the person is dialled once the put-through line is said).")
+        : "(the person is dialled through jambonz's REST API at once, while the agent says its put-through line).")
     );
   } finally {
     await check.end().catch(() => {});
@@ -241,7 +241,7 @@ export async function transferSection(serverUrl?: string, log: (m: string) => vo
     text:
       `customer's request to the handoff dial, Wakha's side (hear, decide, hours, brief; ${samples.length} requests in 4 profiles, one core): ` +
       `p50 ${at(0.5).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${at(1).toFixed(2)} ms; ${missed} requests not heard as one; goal p99 under 1500 ms: ${p99 < 1500 ? "met" : "NOT met"}. ` +
-      "On Twilio the dial goes out alongside the agent's put-through line (the conference pattern); on jambonz after it." +
+      "On the carriers the dial goes out alongside the agent's put-through line (the conference pattern)." +
       (serverUrl
         ? `\n${await carrierLine(serverUrl, log, "twilio").catch((err: unknown) => `carrier line failed: ${err instanceof Error ? err.message : String(err)}`)}` +
           `\n${await carrierLine(serverUrl, log, "jambonz").catch((err: unknown) => `jambonz line failed: ${err instanceof Error ? err.message : String(err)}`)}`

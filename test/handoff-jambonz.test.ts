@@ -6,6 +6,7 @@
 // no answer, busy, the person hanging up during the brief; the call's `transfer`, call.transferred,
 // callback_requested, billing of the bridge, and the bridge cut through jambonz's REST API when the balance runs out.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngineDatabase, waitForEnd } from "./engine-fixtures.ts";
 import { callBody, postCall } from "./calls-fixtures.ts";
@@ -226,6 +227,21 @@ describe("warm transfer through jambonz (issue 34)", () => {
       if (path !== "person-status") expect(await signed.json(), path).toEqual([{ verb: "hangup" }]);
       // The same signature to the same hook again: a replay.
       expect((await post()).status, path).toBe(409);
+    }
+    // A real call_hook request (test/fixtures/vendors/jambonz/call-hook-in-progress.json), signed, for a call with no
+    // transfer running: the person's leg hangs up.
+    const sample = readFileSync(
+      new URL("./fixtures/vendors/jambonz/call-hook-in-progress.json", import.meta.url),
+      "utf8",
+    );
+    for (const path of ["person", "whisper-done"]) {
+      const res = await fetch(`http://127.0.0.1:${address.port}/carriers/jambonz/calls/${id}/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "jambonz-signature": jambonzSignature(SECRET, sample) },
+        body: sample,
+      });
+      expect(res.status, path).toBe(200);
+      expect(await res.json(), path).toEqual([{ verb: "hangup" }]);
     }
   });
 

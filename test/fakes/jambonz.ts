@@ -9,6 +9,12 @@
 // - The WebSocket client: opened with subprotocol ws.jambonz.org and the call hook's basic auth; sends
 //   session:new on answer and expects an ack within 5 s; runs the verbs of acks and `redirect` commands (gather
 //   with a nested say, hangup) and reports gathers as verb:hook; reconnects after a drop with session:reconnect.
+// - Issue 34, the warm transfer as a conference: a POST /Calls with an http(s) call_hook is a call to the shop's
+//   person (handoff-person.ts): its call_status_hook hears trying, ringing, in-progress and its end (with `duration`,
+//   except for a number ending 98); once answered its call_hook is posted (JSON, signed, with the hook's basic auth)
+//   and its verbs run: `say`, `redirect` (the actionHook's verbs), `conference`, `hangup`. The `conference` verb, on
+//   either leg, puts the call in the named room; endConferenceOnExit ends the room and the others' calls with it. The
+//   fake ties the person's call to the customer's by the `tag` our side sets on both. (The `dial` verb is still run.)
 // The callee is the simulator's customer for the number, as in the Twilio fake.
 import { readFileSync } from "node:fs";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";

@@ -7,12 +7,14 @@
 //   jambonz opens it with the HTTP basic auth of the call_hook we gave it. From jambonz: session:new,
 //   session:reconnect, verb:hook, call:status; to jambonz: ack {msgid, data: verbs}, command {command:
 //   "redirect" | "call:status", queueCommand, data}.
-// - Issue 34, the warm transfer: a redirect to the `dial` verb (docs.jambonz.org/verbs/verbs/dial) with target
-//   [{type: "phone", number, confirmHook}], callerId, timeout and actionHook. When the person answers, jambonz asks the
-//   confirmHook for the verbs to play to them only (`dial:confirm`, docs.jambonz.org/reference/websocket-api/
-//   call-control/dial-confirm; a `verb:hook` naming the hook is read the same): we answer `say` the brief. When the
-//   dialled call ends, the actionHook (a `verb:hook` naming it) reports dial_call_status, dial_sip_status and
-//   duration; we answer `hangup` after a bridged conversation, the idle gather otherwise (the agent comes back).
+// - Issue 34, the warm transfer as a conference: the person is dialled at once through the REST API (provider.ts) with
+//   an http call_hook (`.../person`) and call_status_hook (`.../person-status`). When they answer, jambonz posts the
+//   call_hook (JSON, signed like the status webhook): we answer `say` the brief (their ears only) then `redirect`
+//   (docs.jambonz.org/verbs/verbs/redirect) to `.../whisper-done`, whose request marks the brief heard in full and is
+//   answered with the `conference` verb (docs.jambonz.org/verbs/verbs/conference: name, beep, startConferenceOnEnter,
+//   endConferenceOnExit). The customer joins the room by a `redirect` command on the call's socket once the agent's
+//   line is said. The person leg's call_status_hook (ringing; completed with its duration, busy, no-answer, failed)
+//   says how it went; a refusal is a leg that ended before the brief's end.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { WebSocket } from "ws";
 import type { z } from "zod";
@@ -434,7 +436,6 @@ function jambonzSocket(
         return;
       case "verb:hook": {
         if (!session || !attached) return;
-        const hook = (message as Record<string, unknown>)["hook"];
         send({ type: "ack", msgid, data: [listen()] });
         const digits = typeof data["digits"] === "string" ? data["digits"] : "";
         for (const digit of digits) session.digit(digit);

@@ -7,6 +7,7 @@
 // callback_requested, billing of the bridge, and the bridge cut through jambonz's REST API when the balance runs out.
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { transferringLine } from "../src/engine/dialogue/handoff.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngineDatabase, waitForEnd } from "./engine-fixtures.ts";
 import { callBody, postCall } from "./calls-fixtures.ts";
@@ -127,6 +128,13 @@ describe("warm transfer through jambonz (issue 34)", () => {
       beep: false,
     });
     expect(leg!.room === null && leg!.endedAt !== null).toBe(true);
+    // The put-through line was sent before the customer's redirect into the room (never cut by it).
+    const line = transferringLine("ma", "ar");
+    const redirects = jambonzCall.received.filter((m) => m["command"] === "redirect");
+    const lineAt = redirects.findIndex((m) => (m["data"] as Record<string, any>[])[0]?.["say"]?.text === line);
+    const roomAt = redirects.findIndex((m) => (m["data"] as Record<string, any>[])[0]?.["verb"] === "conference");
+    expect(lineAt).toBeGreaterThan(-1);
+    expect(roomAt).toBeGreaterThan(lineAt);
     const h = jambonzCall.handoff!;
     expect(h.dialStatus).toBe("completed");
     expect(h.whisper).toContain("Amina");

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { conferenceTwiml } from "../src/engine/telephony/twilio/transfer.ts";
+import { transferringLine } from "../src/engine/dialogue/handoff.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEngineDatabase, debitsOf, waitForEnd } from "./engine-fixtures.ts";
 import { callBody, postCall } from "./calls-fixtures.ts";
@@ -130,6 +131,13 @@ describe("warm transfer through Twilio (issue 34)", () => {
       /<Dial><Conference [^>]*endConferenceOnExit="true"[^>]*>wakha-transfer-[0-9a-f-]{36}<\/Conference><\/Dial>/,
     );
     expect(rooms[1]).toBe(rooms[0]);
+    // The customer heard the whole put-through line before leaving the relay for the room (never in silence, never cut).
+    const line = transferringLine("ma", "ar");
+    const lineAt = twilioCall.messages.findIndex((m) => m["type"] === "text" && m["token"] === line);
+    const endAt = twilioCall.messages.findIndex((m) => m["type"] === "end");
+    expect(lineAt).toBeGreaterThan(-1);
+    expect(endAt).toBeGreaterThan(lineAt);
+    expect(agentSaid(twilioCall).indexOf(line)).toBeLessThan(agentSaid(twilioCall).indexOf("[the shop's person]"));
     expect(twilioCall.twimlTypes.every((type) => type.startsWith("text/xml"))).toBe(true);
     // The brief, in the shop's language, to the person only: never sent to the customer's relay.
     expect(h.whisper).toContain("Amina");

@@ -68,14 +68,6 @@ export interface TextSessionOptions {
   recordingAtEnd?: () => string;
   /** The number the call shows (its caller id): a transfer dials the person with it unless told otherwise. */
   callerNumber?: string;
-  /**
-   * Issue 34: how the carrier tells that the person heard the whole brief and was bridged. `marker`: a callback says
-   * so (Twilio: the whisper's <Redirect> is requested once its <Say> played); `duration`: only the dialled leg's
-   * duration does (jambonz: a leg that outlived the brief's speaking time was bridged).
-   */
-  transferBridge?: "marker" | "duration";
-  /** The carrier's document that brings the call back to us after a transfer nobody took (Twilio: the relay TwiML). */
-  resume?: string;
   onError?: (message: string, err?: unknown) => void;
   /** Called once the session needs no more callbacks (ended and its recording settled). */
   onFinished?: () => void;
@@ -251,23 +243,24 @@ export class TextCarrierSession implements CallSession {
   }
 
   /**
-   * Issue 34: a warm transfer through the carrier (TextChannel.transfer). Resolves once the dial ended: not taken
-   * (busy, no_answer, failed; the person hanging up during the brief is no_answer), or bridged and over (the line is
-   * then closed, or closing). Never throws.
+   * Issue 34: a warm transfer as a conference (CarrierControl.dialPerson, then TextChannel.transfer or
+   * joinConference). Resolves once it ended: not taken (busy, no_answer, failed; the person hanging up during the
+   * brief is no_answer), or bridged and over (the line is then closed, or closing). Never throws.
    */
   async transfer(request: TransferRequest): Promise<TransferOutcome> {
     const none = { answeredAtSeconds: null, bridgedSeconds: 0 };
     const channel = this.#channel;
     const from = request.from ?? this.#o.callerNumber;
     const control = this.#o.control;
-    // The conference pattern (the person dialled at once through the REST API) needs a way to move the customer into
-    // the conference afterwards: the socket's own hand-over, or the REST update of the live call.
-    const parallel = control.dialPerson !== undefined && (channel?.transfer !== undefined || !!control.joinConference);
+    // The conference pattern: the person dialled at once through the REST API, and a way to move the customer into the
+    // conference afterwards (the socket's own hand-over, or the REST update of the live call).
+    const canJoin = channel?.transfer !== undefined || control.joinConference !== undefined;
     if (
       this.closed ||
       this.#answeredAt === null ||
       !channel ||
-      (!parallel && !channel.transfer) ||
+      !control.dialPerson ||
+      !canJoin ||
       !from ||
       this.#transfer
     )
@@ -278,7 +271,6 @@ export class TextCarrierSession implements CallSession {
     const pending: PendingTransfer = {
       request: { ...asked, from },
       spoken: spoken ?? Promise.resolve(),
-      parallel,
       personLeg: null,
       personEnded: false,
       ringingAt: null,
@@ -288,19 +280,12 @@ export class TextCarrierSession implements CallSession {
       settle,
     };
     this.#transfer = pending;
-    if (parallel) {
-      // Dial the person now: their phone rings while the agent says its put-through line to the customer.
-      try {
-        pending.personLeg = await control.dialPerson!(this.callId, pending.request);
-      } catch (err) {
-        this.#o.onError?.(`call ${this.callId}: the carrier refused to dial the handoff number`, err);
-        this.#settleTransfer(pending, { status: "failed", ...none });
-      }
-    } else {
-      // The carrier's dial replaces what the socket plays: the put-through line is said first.
-      await pending.spoken.catch(() => {});
-      if (this.#channel?.transfer && !this.closed) this.#channel.transfer(pending.request);
-      else this.#settleTransfer(pending, { status: "failed", ...none });
+    // Dial the person now: their phone rings while the agent says its put-through line to the customer.
+    try {
+      pending.personLeg = await control.dialPerson(this.callId, pending.request);
+    } catch (err) {
+      this.#o.onError?.(`call ${this.callId}: the carrier refused to dial the handoff number`, err);
+      this.#settleTransfer(pending, { status: "failed", ...none });
     }
     // Nothing from the carrier long after the ring timeout, before anyone answered: the dial is lost.
     const deadline = setTimeout(
@@ -311,13 +296,8 @@ export class TextCarrierSession implements CallSession {
     );
     deadline.unref();
     const ended = this.#end.then((): TransferOutcome => {
-      // The call ended during the transfer (someone hung up, or the dialer cut it): bridged if the brief was over
-      // (by the carrier's mark, or by the time since the answer on a carrier without one).
-      const bridgedAt =
-        pending.bridgedAt ??
-        (this.#o.transferBridge === "duration" && pending.answeredAt !== null
-          ? pending.answeredAt + spokenSeconds(request.whisper)
-          : null);
+      // The call ended during the transfer (someone hung up, or the dialer cut it): bridged if the brief was over.
+      const bridgedAt = pending.bridgedAt;
       if (bridgedAt === null || this.connectedSeconds() <= bridgedAt)
         return { status: "failed", answeredAtSeconds: pending.answeredAt, bridgedSeconds: 0 };
       return {
@@ -337,16 +317,8 @@ export class TextCarrierSession implements CallSession {
         .hangup(pending.personLeg, pending.answeredAt !== null)
         .catch((err) => this.#o.onError?.(`call ${this.callId}: the handoff leg could not be ended`, err));
     }
-    if (outcome.status !== "bridged" && !this.#ended && !this.#channel)
-      // Back to us (Twilio opens a new ConversationRelay session): the agent tells the customer a person will call back.
-      await this.#waitFor(() => this.#channel !== null || this.closed, 10);
     this.#reattach = false;
     return outcome;
-  }
-
-  /** The carrier's document that resumes the call with us after a transfer (TextSessionOptions.resume). */
-  resumeDocument(): string | undefined {
-    return this.#o.resume;
   }
 
   /**
@@ -356,23 +328,17 @@ export class TextCarrierSession implements CallSession {
    */
   isTransferLeg(sid: string | undefined): boolean {
     const t = this.#transfer;
-    if (!t?.parallel || !sid) return false;
+    if (!t || !sid) return false;
     return t.personLeg === null ? !t.done : t.personLeg === sid;
   }
 
-  /** True when the person heard the brief and waits in the transfer's conference for the customer (the conference pattern). */
+  /** True when the person heard the brief and waits in the transfer's conference for the customer. */
   conferenceReady(): boolean {
     const t = this.#transfer;
-    return t?.parallel === true && !t.done && t.bridgedAt !== null;
+    return t !== null && !t.done && t.bridgedAt !== null;
   }
 
-  /** The transfer the carrier is running, with its caller number; null when none is (a late or forged callback). */
-  pendingTransfer(): (TransferRequest & { from: string }) | null {
-    const t = this.#transfer;
-    return t && !t.done ? t.request : null;
-  }
-
-  /** The person's phone rings (Twilio's <Number> `ringing` event; noted on the transfer, not yet reported); false when nothing changed. */
+  /** The person's phone rings (their leg's `ringing` status; noted on the transfer); false when nothing changed. */
   transferRinging(): boolean {
     const t = this.#transfer;
     if (!t || t.done || t.ringingAt !== null) return false;
@@ -393,8 +359,8 @@ export class TextCarrierSession implements CallSession {
     const t = this.#transfer;
     if (!t || t.done || t.answeredAt === null || t.bridgedAt !== null) return false;
     t.bridgedAt = this.connectedSeconds();
-    // The conference pattern: the person waits in the conference; the customer joins once the agent's line is said.
-    if (t.parallel) void this.#joinConference(t);
+    // The person waits in the conference; the customer joins once the agent's line is said.
+    void this.#joinConference(t);
     return true;
   }
 
@@ -420,12 +386,12 @@ export class TextCarrierSession implements CallSession {
     const none = { answeredAtSeconds: t.answeredAt, bridgedSeconds: 0 };
     let outcome: TransferOutcome;
     if (status === "completed") {
-      // The dialled leg's seconds: the carrier's when it reports them (jambonz's actionHook may not), else our clock's
-      // since the person answered.
+      // The person leg's seconds: the carrier's when its status reports them (it may not), else our clock's since the
+      // person answered.
       const leg = seconds ?? (t.answeredAt !== null ? this.connectedSeconds() - t.answeredAt : null);
       if (t.answeredAt === null) t.answeredAt = Math.max(0, this.connectedSeconds() - (leg ?? 0));
       const whisper = t.bridgedAt !== null ? t.bridgedAt - t.answeredAt : spokenSeconds(t.request.whisper);
-      const bridged = t.bridgedAt !== null || (this.#o.transferBridge === "duration" && leg !== null && leg > whisper);
+      const bridged = t.bridgedAt !== null;
       const ours = this.connectedSeconds() - (t.bridgedAt ?? t.answeredAt + whisper);
       outcome = bridged
         ? {
@@ -724,8 +690,6 @@ interface PendingTransfer {
   request: TransferRequest & { from: string };
   /** The agent's put-through line (TransferRequest.spoken). */
   spoken: Promise<unknown>;
-  /** The conference pattern: the person is a call of their own (CarrierControl.dialPerson), dialled at once. */
-  parallel: boolean;
   /** That call's id once the carrier returned it; whether it has ended. */
   personLeg: string | null;
   personEnded: boolean;

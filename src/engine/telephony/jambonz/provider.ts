@@ -215,7 +215,6 @@ export class JambonzTelephony implements TelephonyProvider {
       reconnectSeconds: JAMBONZ_RECONNECT_SECONDS,
       // Issue 34: the person is dialled with the call's number; the brief's redirect marks the bridge.
       callerNumber: from,
-      transferBridge: "marker",
       recordingAtEnd: () => {
         const d = startedOn;
         const pad = (n: number) => String(n).padStart(2, "0");

@@ -227,7 +227,6 @@ export class TwilioTelephony implements TelephonyProvider {
       answerDeadlineSeconds: request.ringTimeoutSeconds + 60,
       // Issue 34: the person is dialled with the call's number; the whisper's redirect marks the bridge.
       callerNumber: from,
-      transferBridge: "marker",
       onError: this.#o.log,
       onFinished: () => this.#o.lines.remove(session),
     });

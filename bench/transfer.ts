@@ -1,8 +1,8 @@
 // Bench section `transfer` (issue 34): the time from the customer's request for a person to the handoff number being
 // dialled, as far as Wakha's side goes: the dialogue hears the request (local classifier, every profile), decides the
 // transfer, checks the handoff hours and writes the person's brief, then the simulator's session is asked to dial.
-// Measured in wall time in this process, one core; the agent's put-through line is spoken before the dial and is
-// not counted (its length is the profile's words, about 3 s on any carrier).
+// Measured in wall time in this process, one core. The end-to-end line (the Twilio fake) counts everything up to the
+// person's phone ringing: the person is dialled through the REST API at once, alongside the put-through line.
 import { insideHandoffHours } from "../src/domain/handoff.ts";
 import { createDialogue } from "../src/engine/dialogue/flow.ts";
 import { whisperText } from "../src/engine/dialogue/handoff.ts";
@@ -69,25 +69,51 @@ const YES = { ma: "ah ana hiya", dz: "ih ana", tn: "ey ena", fr: "oui c'est moi"
 
 const ACCOUNT_SID = `AC${"0c".repeat(16)}`;
 const AUTH_TOKEN = "bench-twilio-transfer-token-0000";
+const JAMBONZ_ACCOUNT_SID = "0c0c0c0c-0c0c-4c0c-8c0c-0c0c0c0c0c0c";
+const JAMBONZ_API_KEY = "bench-jambonz-transfer-key-0000";
+const JAMBONZ_SECRET = "bench-jambonz-transfer-secret-0000";
+
+type BenchCarrier = "twilio" | "jambonz";
+
+/** The carrier's fake process and the node's settings for it. */
+function carrierSetup(carrier: BenchCarrier): { args: string[]; env: (fakeUrl: string) => Record<string, string> } {
+  if (carrier === "twilio")
+    return {
+      args: [path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, "1"],
+      env: (fakeUrl) => ({
+        WAKHA_CHANNELS: "gsm=twilio",
+        WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        WAKHA_TWILIO_CALLER_IDS: "+212522000000",
+        WAKHA_TWILIO_API_URL: fakeUrl,
+      }),
+    };
+  return {
+    args: [path.join(ROOT, "bench", "jambonz-fake.ts"), JAMBONZ_ACCOUNT_SID, JAMBONZ_API_KEY, JAMBONZ_SECRET, "1"],
+    env: (fakeUrl) => ({
+      WAKHA_CHANNELS: "gsm=jambonz",
+      WAKHA_JAMBONZ_API_URL: fakeUrl,
+      WAKHA_JAMBONZ_ACCOUNT_SID: JAMBONZ_ACCOUNT_SID,
+      WAKHA_JAMBONZ_API_KEY: JAMBONZ_API_KEY,
+      WAKHA_JAMBONZ_CALLER_IDS: "+212522000000",
+      WAKHA_JAMBONZ_WEBHOOK_SECRET: JAMBONZ_SECRET,
+    }),
+  };
+}
 
 /**
- * The time from the customer's request for a person to the handoff number ringing, end to end on the Twilio fake
- * (issue 34): a `wakha serve` node with WAKHA_CHANNELS=gsm=twilio, the fake in a process of its own
- * (bench/carrier-fake.ts) playing Twilio and the simulator's customer 13 (asks for a person) and the shop's person;
- * BENCH_TRANSFER_CALLS (20) calls at once, on the carrier's real clock (speed 1). From the fake's prompt carrying the
- * request to its <Number>'s `ringing`: recognition, the dialogue, the agent's put-through line, the relay's `end` with
- * handoffData, the <Connect> action and the <Dial>.
+ * The time from the customer's request for a person to the handoff number ringing, end to end on a carrier's fake
+ * (issue 34): a `wakha serve` node with WAKHA_CHANNELS=gsm=twilio (or jambonz), the fake in a process of its own
+ * (bench/carrier-fake.ts, bench/jambonz-fake.ts) playing the carrier, the simulator's customer 13 (asks for a person)
+ * and the shop's person; BENCH_TRANSFER_CALLS (20) calls at once, on the carrier's real clock (speed 1). From the
+ * fake's delivery of the customer's words to the person's call `ringing`: recognition, the dialogue, the REST call
+ * that dials the person (the agent's put-through line is said meanwhile).
  */
-async function carrierLine(serverUrl: string, log: (m: string) => void): Promise<string> {
+async function carrierLine(serverUrl: string, log: (m: string) => void, carrier: BenchCarrier): Promise<string> {
   const calls = Number(process.env["BENCH_TRANSFER_CALLS"] ?? 20);
   const db = await benchDatabase(serverUrl, "transfer");
-  const fakeProc = spawn(
-    process.execPath,
-    [path.join(ROOT, "bench", "carrier-fake.ts"), ACCOUNT_SID, AUTH_TOKEN, "1"],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+  const setup = carrierSetup(carrier);
+  const fakeProc = spawn(process.execPath, setup.args, { stdio: ["ignore", "pipe", "inherit"] });
   const check = new pg.Client({ connectionString: db.url });
   let node: Awaited<ReturnType<typeof startWakha>> | null = null;
   try {
@@ -97,7 +123,7 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
         out += c.toString("utf8");
         if (out.includes("\n")) resolve(out.trim());
       });
-      fakeProc.on("exit", () => reject(new Error("the Twilio fake exited")));
+      fakeProc.on("exit", () => reject(new Error(`the ${carrier} fake exited`)));
     });
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -108,11 +134,7 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
         PORT: String(port),
         WAKHA_PUBLIC_URL: url,
         WAKHA_RATE_LIMIT_SCALE: "1000",
-        WAKHA_CHANNELS: "gsm=twilio",
-        WAKHA_TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-        WAKHA_TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-        WAKHA_TWILIO_CALLER_IDS: "+212522000000",
-        WAKHA_TWILIO_API_URL: fakeUrl,
+        ...setup.env(fakeUrl),
         WAKHA_CARRIER_TIME_SCALE: "1",
       }),
       [],
@@ -136,7 +158,7 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
       { phone_number: "+212612345699", triggers: ["customer_asks"], ring_timeout_seconds: 20 },
       200,
     );
-    log(`transfer: ${calls} calls asking for a person through the Twilio fake`);
+    log(`transfer: ${calls} calls asking for a person through the ${carrier} fake`);
     const load = os.loadavg()[0]!;
     await Promise.all(
       Array.from({ length: calls }, (_, n) =>
@@ -169,9 +191,11 @@ async function carrierLine(serverUrl: string, log: (m: string) => void): Promise
     const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
     const p99 = at(0.99);
     return (
-      `customer's request to the handoff number RINGING on the Twilio fake (${samples.length} of ${calls} transfers at once, carrier clock 1x, load ${load.toFixed(2)} then ${os.loadavg()[0]!.toFixed(2)}): ` +
+      `customer's request to the handoff number RINGING on the ${carrier === "twilio" ? "Twilio" : "jambonz"} fake (${samples.length} of ${calls} transfers at once, carrier clock 1x, load ${load.toFixed(2)} then ${os.loadavg()[0]!.toFixed(2)}): ` +
       `p50 ${at(0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${at(1).toFixed(0)} ms; goal p99 under 1500 ms: ${p99 < 1500 && samples.length > 0 ? "met" : "NOT met"} ` +
-      "(the put-through line is spoken before the relay hands the call to the <Dial>)."
+      (carrier === "twilio"
+        ? "(the person is dialled through the REST API at once, while the agent says its put-through line)."
+        : "(the person is dialled through jambonz's REST API at once, while the agent says its put-through line).")
     );
   } finally {
     await check.end().catch(() => {});
@@ -217,9 +241,10 @@ export async function transferSection(serverUrl?: string, log: (m: string) => vo
     text:
       `customer's request to the handoff dial, Wakha's side (hear, decide, hours, brief; ${samples.length} requests in 4 profiles, one core): ` +
       `p50 ${at(0.5).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${at(1).toFixed(2)} ms; ${missed} requests not heard as one; goal p99 under 1500 ms: ${p99 < 1500 ? "met" : "NOT met"}. ` +
-      "Not counted: the agent's put-through line, spoken before the dial." +
+      "On the carriers the dial goes out alongside the agent's put-through line (the conference pattern)." +
       (serverUrl
-        ? `\n${await carrierLine(serverUrl, log).catch((err: unknown) => `carrier line failed: ${err instanceof Error ? err.message : String(err)}`)}`
+        ? `\n${await carrierLine(serverUrl, log, "twilio").catch((err: unknown) => `carrier line failed: ${err instanceof Error ? err.message : String(err)}`)}` +
+          `\n${await carrierLine(serverUrl, log, "jambonz").catch((err: unknown) => `jambonz line failed: ${err instanceof Error ? err.message : String(err)}`)}`
         : ""),
   };
 }

@@ -1,12 +1,15 @@
 // The warm transfer through jambonz (issue 34), against the local fake at its documented boundary
-// (test/fakes/jambonz.ts): a redirect to the `dial` verb (target [{type: "phone", number, confirmHook}], callerId,
-// timeout, actionHook), `dial:confirm` answered with the `say` of the brief (the person's ears only), the actionHook's
-// dial_call_status / dial_sip_status / duration. Bridged (the person settles the order through PUT .../resolution),
+// (test/fakes/jambonz.ts), the conference pattern: the person dialled at once through the REST API (POST /Calls with an
+// http call_hook and call_status_hook), their call_hook answered with the `say` of the brief (the person's ears only)
+// and a `redirect` whose actionHook puts them in the `conference`; the customer joins it by a `redirect` command on the
+// call's socket; the person leg's call_status_hook (ringing, busy, no-answer, completed with its duration). Bridged (the person settles the order through PUT .../resolution),
 // no answer, busy, the person hanging up during the brief; the call's `transfer`, call.transferred,
 // callback_requested, billing of the bridge, and the bridge cut through jambonz's REST API when the balance runs out.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { transferringLine } from "../src/engine/dialogue/handoff.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngineDatabase, debitsOf, eventsOf, waitForEnd } from "./engine-fixtures.ts";
+import { createEngineDatabase, waitForEnd } from "./engine-fixtures.ts";
 import { callBody, postCall } from "./calls-fixtures.ts";
 import {
   carrierAccount,
@@ -18,7 +21,7 @@ import {
   PublicAddress,
   startCarrierNode,
 } from "./fakes/carrier-harness.ts";
-import { type FakeJambonzCall, FakeJambonz } from "./fakes/jambonz.ts";
+import { type FakeJambonzCall, FakeJambonz, jambonzSignature } from "./fakes/jambonz.ts";
 import type { TestAccount } from "./helpers.ts";
 
 const ACCOUNT_SID = "9351f46a-678c-43f5-b8a6-d4eb58d131af";
@@ -78,35 +81,60 @@ async function transferCall(acct: TestAccount, shop: string, ext: string) {
   expect(res.statusCode, res.body).toBe(201);
   const id = (res.json() as { id: string }).id;
   const call = await waitForEnd(t, acct, id, 90_000);
-  const jambonzCall = [...fake.calls.values()].find((c) => c.body["tag"]?.wakha_call_id === id)!;
-  return { call, jambonzCall };
+  const jambonzCall = [...fake.calls.values()].find((c) => !c.person && c.body["tag"]?.wakha_call_id === id)!;
+  const leg = [...fake.calls.values()].find((c) => c.personOf === jambonzCall) ?? null;
+  return { call, jambonzCall, leg };
 }
 
-function dialVerb(c: FakeJambonzCall): Record<string, any> | undefined {
+/** The conference the customer was redirected to on the call's socket, if any. */
+function conferenceVerb(c: FakeJambonzCall): Record<string, any> | undefined {
   return c.received
     .filter((m) => m["type"] === "command" && m["command"] === "redirect")
     .flatMap((m) => m["data"] as Record<string, any>[])
-    .find((v) => v["verb"] === "dial");
+    .find((v) => v["verb"] === "conference");
 }
 
 describe("warm transfer through jambonz (issue 34)", () => {
-  it("bridged: the dial verb as documented, the brief to the person only, the order settled; billed with the bridge", async () => {
+  it("bridged: the person dialled through REST at once, the brief to them only, both in one conference, the order settled; billed with the bridge", async () => {
     const { acct, shop } = await carrierAccount(t, 100_000);
     await setHandoff(acct, shop, "+212612345699", 20);
-    const { call, jambonzCall } = await transferCall(acct, shop, "jz-bridged");
+    const { call, jambonzCall, leg } = await transferCall(acct, shop, "jz-bridged");
     expect(call).toMatchObject({
       status: "completed",
       outcome: "no_decision",
       end_reason: "transferred",
-      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks" },
+      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks", ended_by: null },
     });
-    expect(dialVerb(jambonzCall)).toMatchObject({
-      verb: "dial",
-      target: [{ type: "phone", number: "+212612345699", confirmHook: expect.any(String) }],
-      callerId: "+212522000000",
+    // The person: a call of its own, created through the REST API with the call's caller id and the ring timeout.
+    expect(leg).not.toBeNull();
+    expect(leg!.body).toMatchObject({
+      from: "+212522000000",
+      to: { type: "phone", number: "+212612345699" },
       timeout: 20,
-      actionHook: expect.any(String),
+      call_hook: { url: expect.stringMatching(/\/carriers\/jambonz\/calls\/[0-9a-f-]{36}\/person$/), method: "POST" },
+      call_status_hook: { url: expect.stringMatching(/\/person-status$/), method: "POST" },
     });
+    expect(leg!.callbacks.map((c) => c.payload["call_status"])).toEqual(
+      expect.arrayContaining(["trying", "ringing", "in-progress", "completed"]),
+    );
+    expect(leg!.callbacks.every((c) => c.status < 300)).toBe(true);
+    // Both legs in one conference that either leaving ends: the person by their brief's redirect, the customer by a
+    // redirect command on the call's socket.
+    const room = conferenceVerb(jambonzCall);
+    expect(room).toMatchObject({
+      verb: "conference",
+      name: expect.stringMatching(/^wakha-transfer-[0-9a-f-]{36}$/),
+      endConferenceOnExit: true,
+      beep: false,
+    });
+    expect(leg!.room === null && leg!.endedAt !== null).toBe(true);
+    // The put-through line was sent before the customer's redirect into the room (never cut by it).
+    const line = transferringLine("ma", "ar");
+    const redirects = jambonzCall.received.filter((m) => m["command"] === "redirect");
+    const lineAt = redirects.findIndex((m) => (m["data"] as Record<string, any>[])[0]?.["say"]?.text === line);
+    const roomAt = redirects.findIndex((m) => (m["data"] as Record<string, any>[])[0]?.["verb"] === "conference");
+    expect(lineAt).toBeGreaterThan(-1);
+    expect(roomAt).toBeGreaterThan(lineAt);
     const h = jambonzCall.handoff!;
     expect(h.dialStatus).toBe("completed");
     expect(h.whisper).toContain("Amina");
@@ -122,26 +150,21 @@ describe("warm transfer through jambonz (issue 34)", () => {
       .filter((v) => v["verb"] === "gather")
       .map((v) => String(v["say"]?.text ?? ""));
     expect(toCustomer.some((x) => x.includes("تحويل من واكا"))).toBe(false);
-    // After the bridged conversation the actionHook's answer hangs the call up.
-    expect(
-      jambonzCall.received.some(
-        (m) => m["type"] === "ack" && (m["data"] as Record<string, unknown>[] | undefined)?.[0]?.["verb"] === "hangup",
-      ),
-    ).toBe(true);
+    // The person hung up after the bridged conversation: the conference ended, and the customer's call with it.
+    expect(jambonzCall.endedAt).not.toBeNull();
     await expectBridgedThenResolved(t, acct, shop, "jz-bridged", call, {
       duration: jambonzCall.duration,
       dialDuration: h.dialDuration,
     });
   }, 60_000);
 
-  it("bridged when the actionHook carries no `duration` (a real jambonz sample's shape): our clock measures the bridge", async () => {
+  it("bridged when the person leg's status carries no `duration`: our clock measures the bridge", async () => {
     const { acct, shop } = await carrierAccount(t, 100_000);
     await setHandoff(acct, shop, "+212612345698", 20);
-    const { call, jambonzCall } = await transferCall(acct, shop, "jz-no-duration");
-    const hook = jambonzCall.received.find(
-      (m) => m["type"] === "ack" && (m["data"] as Record<string, unknown>[] | undefined)?.[0]?.["verb"] === "hangup",
-    );
-    expect(hook).toBeDefined();
+    const { call, jambonzCall, leg } = await transferCall(acct, shop, "jz-no-duration");
+    const completed = leg!.callbacks.find((c) => c.payload["call_status"] === "completed");
+    expect(completed).toBeDefined();
+    expect(completed!.payload["duration"]).toBeUndefined();
     expect(call).toMatchObject({ end_reason: "transferred", transfer: { status: "bridged" } });
     expect(call.transfer!.seconds).toBeGreaterThanOrEqual(6);
     expect(call.transfer!.seconds).toBeLessThanOrEqual(jambonzCall.handoff!.dialDuration! + 1);
@@ -155,21 +178,17 @@ describe("warm transfer through jambonz (issue 34)", () => {
         const ext = `jz-${c.phone.slice(-2)}-${randomUUID().slice(0, 6)}`;
         const { call, jambonzCall } = await transferCall(acct, shop, ext);
         expectUntaken(call, jambonzCall.handoff!, c);
-        // After the dial the agent is back on the customer's line (a gather with its words), then ends the call.
+        // The customer never left the agent (no conference): its words go on (a gather with them), then it ends the call.
         const received = jambonzCall.received;
-        const dialAt = received.findIndex(
-          (m) => m["command"] === "redirect" && (m["data"] as Record<string, unknown>[])[0]?.["verb"] === "dial",
-        );
-        const after = received.slice(dialAt + 1);
-        expect(dialAt, c.phone).toBeGreaterThan(-1);
+        expect(conferenceVerb(jambonzCall), c.phone).toBeUndefined();
         expect(
-          after.some(
+          received.some(
             (m) =>
               m["command"] === "redirect" && typeof (m["data"] as Record<string, any>[])[0]?.["say"]?.text === "string",
           ),
           c.phone,
         ).toBe(true);
-        expect(after.at(-1), c.phone).toMatchObject({ command: "call:status", data: { call_status: "completed" } });
+        expect(received.at(-1), c.phone).toMatchObject({ command: "call:status", data: { call_status: "completed" } });
         expect(call.billed_seconds, c.phone).toBe(jambonzCall.duration);
         const order = (
           await t.app.inject({ method: "GET", url: `/v1/shops/${shop}/orders/${ext}`, headers: acct.headers })
@@ -182,10 +201,86 @@ describe("warm transfer through jambonz (issue 34)", () => {
   it("the balance runs out during the bridge: the call is ended through jambonz's REST API, billed within the balance", async () => {
     const { acct, shop } = await carrierAccount(t, 80);
     await setHandoff(acct, shop, "+212612345607", 10);
-    const { call, jambonzCall } = await transferCall(acct, shop, "jz-cut");
+    const { call, jambonzCall, leg } = await transferCall(acct, shop, "jz-cut");
     expect(jambonzCall.handoff!.cut).toBe(true);
-    expect(call.transfer).toMatchObject({ status: "bridged" });
+    expect(leg!.endedAt).not.toBeNull();
+    // The bridge the balance cut says so; the call still ends `transferred`.
+    expect(call).toMatchObject({ end_reason: "transferred", transfer: { status: "bridged", ended_by: "balance" } });
     expect(call.billed_seconds).toBeLessThanOrEqual(80);
     expect(jambonzCall.duration).toBeLessThanOrEqual(82);
   }, 60_000);
+
+  it("refuses the person leg's hooks without a valid Jambonz-Signature, and answers a stray signed one with hangup", async () => {
+    const id = randomUUID();
+    for (const path of ["person", "whisper-done", "person-status"]) {
+      const url = `http://127.0.0.1:${address.port}/carriers/jambonz/calls/${id}/${path}`;
+      const body = JSON.stringify({ call_sid: randomUUID(), call_status: "completed", duration: 9999 });
+      const unsigned = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+      expect(unsigned.status, path).toBe(403);
+      const forged = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "jambonz-signature": jambonzSignature("not-the-secret", body) },
+        body,
+      });
+      expect(forged.status, path).toBe(403);
+      const signature = jambonzSignature(SECRET, body);
+      const post = () =>
+        fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json", "jambonz-signature": signature },
+          body,
+        });
+      const signed = await post();
+      expect(signed.status, path).toBeLessThan(300);
+      if (path !== "person-status") expect(await signed.json(), path).toEqual([{ verb: "hangup" }]);
+      // The same signature to the same hook again: a replay.
+      expect((await post()).status, path).toBe(409);
+    }
+    // A real call_hook request (test/fixtures/vendors/jambonz/call-hook-in-progress.json), signed, for a call with no
+    // transfer running: the person's leg hangs up.
+    const sample = readFileSync(
+      new URL("./fixtures/vendors/jambonz/call-hook-in-progress.json", import.meta.url),
+      "utf8",
+    );
+    for (const path of ["person", "whisper-done"]) {
+      const res = await fetch(`http://127.0.0.1:${address.port}/carriers/jambonz/calls/${id}/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "jambonz-signature": jambonzSignature(SECRET, sample) },
+        body: sample,
+      });
+      expect(res.status, path).toBe(200);
+      expect(await res.json(), path).toEqual([{ verb: "hangup" }]);
+    }
+  });
+
+  it("answers signed but hostile bodies on the person leg's hooks (null, arrays, numbers, broken JSON, huge values, odd ids) without a server error", async () => {
+    const bodies = [
+      "null",
+      "[1,2,3]",
+      "42",
+      '"text"',
+      "{not json",
+      "{}",
+      JSON.stringify({ call_sid: null, call_status: ["completed"] }),
+      JSON.stringify({ call_sid: 7, call_status: "completed", duration: "abc" }),
+      JSON.stringify({ call_sid: randomUUID(), call_status: "completed", duration: 1e308 }),
+      JSON.stringify({ call_sid: "x".repeat(10_000), call_status: "ringing" }),
+      JSON.stringify({ call_sid: randomUUID(), call_status: "busy", duration: -5 }),
+    ];
+    const errorsBefore = t.errors.length;
+    for (const id of [randomUUID(), "not-a-uuid"]) {
+      for (const path of ["person", "whisper-done", "person-status"]) {
+        const url = `http://127.0.0.1:${address.port}/carriers/jambonz/calls/${id}/${path}`;
+        for (const body of bodies) {
+          const res = await fetch(url, {
+            method: "POST",
+            headers: { "content-type": "application/json", "jambonz-signature": jambonzSignature(SECRET, body) },
+            body,
+          });
+          expect(res.status, `${path} ${body.slice(0, 60)}`).toBeLessThan(500);
+        }
+      }
+    }
+    expect(t.errors.slice(errorsBefore)).toEqual([]);
+  });
 });

@@ -72,7 +72,7 @@ describe("warm transfer on the simulator (issue 34)", () => {
       status: "completed",
       outcome: "no_decision",
       end_reason: "transferred",
-      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks" },
+      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks", ended_by: null },
     });
     expect(call.transfer!.answered_at).not.toBeNull();
     expect(call.transfer!.seconds).toBeGreaterThan(5);

@@ -5,8 +5,11 @@
 // hanging up during the brief; the call's `transfer`, call.transferred, callback_requested, billing of the bridge,
 // and the bridge cut through Twilio's REST API when the account's balance runs out. Signatures are checked.
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { conferenceTwiml } from "../src/engine/telephony/twilio/transfer.ts";
+import { transferringLine } from "../src/engine/dialogue/handoff.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEngineDatabase, debitsOf, eventsOf, waitForEnd } from "./engine-fixtures.ts";
+import { createEngineDatabase, debitsOf, waitForEnd } from "./engine-fixtures.ts";
 import { callBody, postCall } from "./calls-fixtures.ts";
 import {
   carrierAccount,
@@ -92,7 +95,7 @@ describe("warm transfer through Twilio (issue 34)", () => {
       status: "completed",
       outcome: "no_decision",
       end_reason: "transferred",
-      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks" },
+      transfer: { status: "bridged", to: "+212612345699", reason: "customer_asks", ended_by: null },
     });
     // The relay ended with the transfer's handoffData; the <Connect> action got it; the <Dial> as documented.
     expect(twilioCall.messages).toContainEqual({ type: "end", handoffData: JSON.stringify({ reason: "transfer" }) });
@@ -100,6 +103,41 @@ describe("warm transfer through Twilio (issue 34)", () => {
     expect(connect).toMatchObject({ status: 200, params: { HandoffData: '{"reason":"transfer"}' } });
     const h = twilioCall.handoff!;
     expect(h).toMatchObject({ to: "+212612345699", callerId: "+212522000000", timeout: 20, dialStatus: "completed" });
+    // The person was dialled through the REST API as a call of its own (the whisper as its Url, its status callbacks),
+    // and their phone rang before the customer left the agent: the dial did not wait for the put-through line.
+    const leg = [...fake.calls.values()].find((c) => c.personOf === twilioCall)!;
+    expect(leg.params).toMatchObject({
+      To: "+212612345699",
+      From: "+212522000000",
+      Timeout: "20",
+      Method: "POST",
+      StatusCallbackEvent: "initiated ringing answered completed",
+    });
+    expect(leg.params["Url"]).toMatch(/\/carriers\/twilio\/calls\/[0-9a-f-]{36}\/whisper$/);
+    expect(
+      leg.callbacks.filter((c) => c.kind === "StatusCallback").map((c) => [c.params["CallStatus"], c.status]),
+    ).toEqual([
+      ["initiated", 200],
+      ["ringing", 200],
+      ["in-progress", 200],
+      ["completed", 200],
+    ]);
+    expect(h.ringingAt).not.toBeNull();
+    expect(twilioCall.transferEndAt).not.toBeNull();
+    expect(h.ringingAt!).toBeLessThan(twilioCall.transferEndAt!);
+    // Both legs met in one conference room, which either leaving ends.
+    const rooms = [twilioCall, leg].map((c) => c.answeredTwiml.find((d) => d.includes("<Conference")));
+    expect(rooms[0]).toMatch(
+      /<Dial><Conference [^>]*endConferenceOnExit="true"[^>]*>wakha-transfer-[0-9a-f-]{36}<\/Conference><\/Dial>/,
+    );
+    expect(rooms[1]).toBe(rooms[0]);
+    // The customer heard the whole put-through line before leaving the relay for the room (never in silence, never cut).
+    const line = transferringLine("ma", "ar");
+    const lineAt = twilioCall.messages.findIndex((m) => m["type"] === "text" && m["token"] === line);
+    const endAt = twilioCall.messages.findIndex((m) => m["type"] === "end");
+    expect(lineAt).toBeGreaterThan(-1);
+    expect(endAt).toBeGreaterThan(lineAt);
+    expect(agentSaid(twilioCall).indexOf(line)).toBeLessThan(agentSaid(twilioCall).indexOf("[the shop's person]"));
     expect(twilioCall.twimlTypes.every((type) => type.startsWith("text/xml"))).toBe(true);
     // The brief, in the shop's language, to the person only: never sent to the customer's relay.
     expect(h.whisper).toContain("Amina");
@@ -122,8 +160,9 @@ describe("warm transfer through Twilio (issue 34)", () => {
         const ext = `tw-${c.phone.slice(-2)}-${randomUUID().slice(0, 6)}`;
         const { call, twilioCall } = await transferCall(acct, shop, ext);
         expectUntaken(call, twilioCall.handoff!, c);
-        // Back on a second relay session: the agent's last words promise a callback, then the call hangs up.
-        expect(twilioCall.relaySessions, c.phone).toBe(2);
+        // The customer never left the agent's relay session (the person was a call of its own): the agent's last words
+        // promise a callback, then the call hangs up.
+        expect(twilioCall.relaySessions, c.phone).toBe(1);
         expect(twilioCall.callbacks.filter((x) => x.kind === "ConnectAction").at(-1)?.params["HandoffData"]).toBe(
           JSON.stringify({ reason: "agent_hangup" }),
         );
@@ -141,7 +180,12 @@ describe("warm transfer through Twilio (issue 34)", () => {
     await setHandoff(acct, shop, "+212612345607", 10); // the person would talk for an hour
     const { call, twilioCall } = await transferCall(acct, shop, "tw-cut");
     expect(twilioCall.handoff!.cut).toBe(true);
-    expect(call.transfer).toMatchObject({ status: "bridged" });
+    // Two carrier calls, both ended through the REST API.
+    const leg = [...fake.calls.values()].find((c) => c.personOf === twilioCall)!;
+    expect(twilioCall.restUpdates).toContainEqual({ Status: "completed" });
+    expect(leg.restUpdates).toContainEqual({ Status: "completed" });
+    // The bridge the balance cut says so; the call still ends `transferred`.
+    expect(call).toMatchObject({ end_reason: "transferred", transfer: { status: "bridged", ended_by: "balance" } });
     expect(call.billed_seconds).toBeLessThanOrEqual(80);
     expect(twilioCall.duration).toBeLessThanOrEqual(82);
     const debit = (await debitsOf(t.ctx, acct.accountId)).get(call.id);
@@ -162,14 +206,44 @@ describe("warm transfer through Twilio (issue 34)", () => {
     const ok = await post(twilioSignature(AUTH_TOKEN, url, form));
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain("<Hangup/>");
-    for (const path of ["whisper", "whisper-done", "dial-ended", "dial-status"]) {
+    for (const path of ["whisper", "whisper-done", "person-status"]) {
       const res = await fetch(`http://127.0.0.1:${address.port}/carriers/twilio/calls/${id}/${path}`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "DialCallStatus=completed&DialCallDuration=9999",
+        body: "CallStatus=completed&CallDuration=9999",
       });
       expect(res.status, path).toBe(403);
     }
+  });
+
+  it("the conference TwiML has the shape of Twilio's sample, and the person leg's status route takes Twilio's documented callback", async () => {
+    const sample = readFileSync(new URL("./fixtures/vendors/twilio/conference-simple.xml", import.meta.url), "utf8");
+    const shape = (doc: string) => [...doc.matchAll(/<(\/?)(Response|Dial|Conference)\b/g)].map((m) => m[1] + m[2]!);
+    const ours = conferenceTwiml(randomUUID());
+    expect(shape(ours)).toEqual(shape(sample));
+    expect(ours).toMatch(/<Conference [^>]*waitUrl=""[^>]*>/);
+    // Twilio's status callback fields (test/fixtures/vendors/twilio/status-callback-completed.form), signed, at the
+    // person leg's route of a call with no transfer running: a clear 200 and nothing changes.
+    const form = Object.fromEntries(
+      new URLSearchParams(
+        readFileSync(
+          new URL("./fixtures/vendors/twilio/status-callback-completed.form", import.meta.url),
+          "utf8",
+        ).trim(),
+      ),
+    );
+    const url = `http://127.0.0.1:${address.port}/carriers/twilio/calls/${randomUUID()}/person-status`;
+    const errorsBefore = t.errors.length;
+    const res = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-twilio-signature": twilioSignature(AUTH_TOKEN, url, form),
+      },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(t.errors.slice(errorsBefore)).toEqual([]);
   });
 
   it("answers signed but hostile transfer callbacks (garbage, null, arrays, numbers, huge values, odd ids) without a server error", async () => {
@@ -181,13 +255,15 @@ describe("warm transfer through Twilio (issue 34)", () => {
       { HandoffData: "{not json" },
       { HandoffData: JSON.stringify({ reason: "transfer" }).repeat(5_000) },
       { DialCallStatus: "🙂", DialCallDuration: "abc" },
-      { DialCallStatus: "completed", DialCallDuration: "-5" },
-      { DialCallStatus: "completed", DialCallDuration: "1e308" },
+      { CallStatus: "🙂", CallDuration: "abc" },
+      { CallStatus: "completed", CallDuration: "-5" },
+      { CallStatus: "completed", CallDuration: "1e308" },
+      { CallStatus: "busy", CallSid: `CA${"f".repeat(32)}` },
       { CallStatus: "ringing", CallSid: "x".repeat(10_000) },
     ];
     const errorsBefore = t.errors.length;
     for (const id of [randomUUID(), "not-a-uuid"]) {
-      for (const path of ["relay-ended", "whisper", "whisper-done", "dial-ended", "dial-status"]) {
+      for (const path of ["relay-ended", "whisper", "whisper-done", "person-status"]) {
         const url = `http://127.0.0.1:${address.port}/carriers/twilio/calls/${id}/${path}`;
         for (const form of forms) {
           const res = await fetch(url, {

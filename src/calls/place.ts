@@ -193,6 +193,8 @@ class CallRun {
   #recordingDeclined = false;
   /** Issue 34: the warm transfer the call had, if any. */
   #transfer: TransferRun | null = null;
+  /** Issue 34: the hold watch ended the call during the transfer (the balance ran out). */
+  #holdCut = false;
   /** Issue 34: the shop's handoff, read while the call rings (so the opening line waits for nothing). */
   #handoff: Promise<ShopHandoff | null> = Promise.resolve(null);
 
@@ -340,6 +342,7 @@ class CallRun {
         .then(async () => {
           if (this.#remaining(session) > 0 || session.closed) return;
           this.#engine.log(`call ${this.#call.id}: the balance ran out during the transfer; ending the call`);
+          this.#holdCut = true;
           await session.hangup();
         })
         .catch((err) => this.#engine.log(`call ${this.#call.id}: could not end the call`, err))
@@ -397,21 +400,28 @@ class CallRun {
         }
         break;
       }
-      if (turn.text) {
-        const saying = this.#say(session, turn.text);
-        refresh();
-        await saying;
-      } else refresh();
       if (turn.transfer && dialogue.transferred) {
-        // Issue 34: the agent said it puts the customer through; the person's line rings while the customer waits.
-        // The bridged part is billed like the rest: when the hold can no longer be topped up, the line is cut.
+        // Issue 34: the person's phone is dialled at once, while the agent says it puts the customer through (the
+        // carrier joins them once the line is said and the person heard the brief). The bridged part is billed like
+        // the rest: when the hold can no longer be topped up, the line is cut (both legs).
         const stopWatch = this.#watchHold(session);
-        this.#transfer = await runTransfer(this.#ctx, call, session, handoff, turn.transfer).finally(stopWatch);
+        const spoken = turn.text ? this.#say(session, turn.text) : Promise.resolve();
+        refresh();
+        const transferring = runTransfer(this.#ctx, call, session, handoff, turn.transfer, spoken);
+        await spoken.catch(() => {});
+        this.#transfer = await transferring.finally(stopWatch);
+        // A bridge the balance cut says so (the call's `transfer.ended_by`): status stays `bridged`.
+        if (this.#holdCut && this.#transfer.transfer.status === "bridged") this.#transfer.transfer.ended_by = "balance";
         for (const t of this.#transfer.bridgedTurns) extra.push(t);
         turn = dialogue.transferred(this.#transfer.transfer.status, session.connectedSeconds());
         if (this.#transfer.transfer.status === "bridged") break;
         continue;
       }
+      if (turn.text) {
+        const saying = this.#say(session, turn.text);
+        refresh();
+        await saying;
+      } else refresh();
       if (turn.end) break;
       // A machine reported while the call talks (asynchronous detection, issue 30.1/30.2): stop the dialogue.
       if (this.#machineAnswered(session))

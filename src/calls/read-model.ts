@@ -98,7 +98,8 @@ export function toCallOut(baseUrl: string, r: CallRow): CallOut {
     recording_declined: r.recording_declined,
     schedule_reason: r.schedule_reason,
     billing_adjustment: r.billing_adjustment ?? null,
-    transfer: r.transfer ?? null,
+    // Calls transferred before `ended_by` existed read as not cut.
+    transfer: r.transfer ? { ...r.transfer, ended_by: r.transfer.ended_by ?? null } : null,
     waiting_reason: r.waiting_reason ?? null,
   };
 }

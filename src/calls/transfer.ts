@@ -24,6 +24,7 @@ export async function runTransfer(
   session: CallSession,
   handoff: ShopHandoff | null,
   asked: { reason: HandoffTrigger; question: string | null },
+  spoken?: Promise<unknown>,
 ): Promise<TransferRun> {
   const requestedAt = new Date(ctx.now());
   const startSeconds = session.connectedSeconds();
@@ -51,6 +52,7 @@ export async function runTransfer(
         ringTimeoutSeconds: handoff.ringTimeoutSeconds,
         whisper,
         whisperLocale: speechLocale(call.language, call.dialect),
+        ...(spoken ? { spoken } : {}),
       })
       .catch((): TransferOutcome => ({ status: "failed", answeredAtSeconds: null, bridgedSeconds: 0 }));
     status = outcome.status;
@@ -72,6 +74,7 @@ export async function runTransfer(
       requested_at: requestedAt.toISOString(),
       answered_at: answeredAt,
       seconds: Math.max(0, Math.round(outcome.bridgedSeconds)),
+      ended_by: null,
     },
     bridgedTurns: [mark, ...(outcome.bridgedTurns ?? [])],
     decision: outcome.decision ?? null,

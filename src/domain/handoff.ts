@@ -7,6 +7,8 @@ export type HandoffTrigger = (typeof HANDOFF_TRIGGERS)[number];
 /** How a transfer ended: bridged to the person, or why not (then the call ends `callback_requested`). */
 export const TRANSFER_STATUSES = ["bridged", "no_answer", "busy", "failed", "outside_hours"] as const;
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+/** Issue 34: what ended a bridged transfer, when Wakha did (the balance ran out during it). */
+export const TRANSFER_ENDED_BY = ["balance"] as const;
 
 export const WEEK_DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
 export type WeekDay = (typeof WEEK_DAYS)[number];

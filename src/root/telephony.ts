@@ -171,6 +171,7 @@ const CARRIERS: Record<ProviderName, CarrierModule> = {
       }),
     inbound: (config, lines, reports) => [
       jambonzInbound({
+        publicUrl: config.WAKHA_PUBLIC_URL!,
         webhookSecret: config.WAKHA_JAMBONZ_WEBHOOK_SECRET!,
         lines: lines.text,
         reports,

@@ -2,7 +2,7 @@
 // query, documents them in OpenAPI, shapes the MCP tools and types the services.
 import { isValidPhoneNumber } from "libphonenumber-js";
 import { z } from "zod";
-import { HANDOFF_TRIGGERS, TRANSFER_STATUSES } from "../domain/handoff.ts";
+import { HANDOFF_TRIGGERS, TRANSFER_ENDED_BY, TRANSFER_STATUSES } from "../domain/handoff.ts";
 import { addressSchema } from "./address.ts";
 import { CALL_OUTCOMES, CALL_STATUSES, SCHEDULE_REASONS } from "../domain/calls.ts";
 import { LEGAL_BASES } from "../domain/compliance.ts";
@@ -331,6 +331,13 @@ export const callOutSchema = z
           .int()
           .describe(
             "Seconds the customer and the person were bridged (billed with the call's connected seconds); 0 when not bridged.",
+          ),
+        ended_by: z
+          .enum(TRANSFER_ENDED_BY)
+          .nullable()
+          .default(null)
+          .describe(
+            "`balance`: Wakha cut the bridged call (both legs) because the account's balance ran out during it; `status` stays `bridged` and `seconds` counts the bridge up to the cut. null: the call ended otherwise (the customer or the person hung up) or was not bridged.",
           ),
       })
       .nullable()

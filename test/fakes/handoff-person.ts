@@ -23,7 +23,7 @@ export function handoffPerson(number: string): HandoffPerson {
 
 /** What a fake saw of a transfer, for the tests' assertions. */
 export interface FakeHandoff {
-  /** performance.now() when our side asked for the transfer (ConversationRelay `end` with handoffData, jambonz dial). */
+  /** performance.now() when our side asked for the transfer (created the person's call). */
   requestedAt: number;
   /** performance.now() when the customer's words that asked for it were delivered (the last prompt before it). */
   customerAskedAt: number | null;
@@ -37,7 +37,7 @@ export interface FakeHandoff {
   whisperLanguage: string | null;
   refused: boolean;
   bridgedAt: number | null;
-  /** The dial's ending as reported to our side (completed, busy, no-answer, failed). */
+  /** The person's call's ending as reported to our side (completed, busy, no-answer, failed, canceled). */
   dialStatus: string | null;
   dialDuration: number | null;
   /** The leg was cut by our side through the REST API during the bridge. */

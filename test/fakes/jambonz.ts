@@ -9,6 +9,12 @@
 // - The WebSocket client: opened with subprotocol ws.jambonz.org and the call hook's basic auth; sends
 //   session:new on answer and expects an ack within 5 s; runs the verbs of acks and `redirect` commands (gather
 //   with a nested say, hangup) and reports gathers as verb:hook; reconnects after a drop with session:reconnect.
+// - Issue 34, the warm transfer as a conference: a POST /Calls with an http(s) call_hook is a call to the shop's
+//   person (handoff-person.ts): its call_status_hook hears trying, ringing, in-progress and its end (with `duration`,
+//   except for a number ending 98); once answered its call_hook is posted (JSON, signed, with the hook's basic auth)
+//   and its verbs run: `say`, `redirect` (the actionHook's verbs), `conference`, `hangup`. The `conference` verb, on
+//   either leg, puts the call in the named room; endConferenceOnExit ends the room and the others' calls with it. The
+//   fake ties the person's call to the customer's by the `tag` our side sets on both. (The `dial` verb is still run.)
 // The callee is the simulator's customer for the number, as in the Twilio fake.
 import { readFileSync } from "node:fs";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
@@ -60,10 +66,17 @@ export interface FakeJambonzCall {
   tokenLatencies: number[];
   socket: WebSocket | null;
   connections: number;
-  /** Issue 34: the warm transfer (a `dial` verb), when our side ran one. */
+  /** Issue 34: the warm transfer, when our side ran one (on the customer's call and on the person's). */
   handoff: FakeHandoff | null;
-  /** The verbs our side answered to the dial's confirmHook (played to the person only). */
+  /** The verbs our side answered to the person's call_hook (played to the person only). */
   confirmVerbs: Record<string, unknown>[] | null;
+  /** Issue 34: a call to the shop's person (an http(s) call_hook); the customer's call it was dialled for, if found. */
+  person: boolean;
+  personOf: FakeJambonzCall | null;
+  /** The conference the call is in, and whether its leaving ends it. */
+  room: { name: string; endOnExit: boolean } | null;
+  /** When the customer's last words were sent (performance.now(); the bench's transfer line starts there). */
+  lastPromptAt: number | null;
 }
 
 const DIAL_ACTION_SAMPLE = JSON.parse(
@@ -114,6 +127,17 @@ export class FakeJambonz {
       void res
         .writeHead(status, { "content-type": "application/json" })
         .end(payload === undefined ? undefined : JSON.stringify(payload));
+    // The bench's transfer line (issue 34): wall ms from the customer's request for a person to the person's phone
+    // ringing, per transfer (not jambonz's: the fake's own).
+    if (req.url === "/__fake/transfers")
+      return json(
+        200,
+        [...this.calls.values()].flatMap((c) =>
+          !c.person && c.handoff?.customerAskedAt && c.handoff.ringingAt
+            ? [{ ms: c.handoff.ringingAt - c.handoff.customerAskedAt, speed: this.#o.speed }]
+            : [],
+        ),
+      );
     if (this.outage) return json(503, { msg: "system error" });
     if (req.headers.authorization !== `Bearer ${this.#o.apiKey}`) return json(401, { msg: "unauthorized" });
     const base = `/v1/Accounts/${this.#o.accountSid}`;
@@ -168,7 +192,7 @@ export class FakeJambonz {
     const problems: string[] = [];
     if (typeof body["from"] !== "string") problems.push("from");
     if (body["to"]?.type !== "phone" || !/^\+?\d{7,15}$/.test(body["to"]?.number ?? "")) problems.push("to");
-    if (!body["application_sid"] && !/^wss?:\/\//.test(body["call_hook"]?.url ?? ""))
+    if (!body["application_sid"] && !/^(wss?|https?):\/\//.test(body["call_hook"]?.url ?? ""))
       problems.push("call_hook or application_sid");
     if (body["call_status_hook"] && !/^https?:\/\//.test(body["call_status_hook"].url ?? ""))
       problems.push("call_status_hook");
@@ -189,10 +213,21 @@ export class FakeJambonz {
       connections: 0,
       handoff: null,
       confirmVerbs: null,
+      person: /^https?:\/\//.test(body["call_hook"]?.url ?? ""),
+      personOf: null,
+      room: null,
+      lastPromptAt: null,
     };
+    if (call.person) {
+      // Issue 34: our side dials the shop's person; tied to the customer's call by the tag our side sets on both.
+      const id = body["tag"]?.wakha_call_id;
+      call.personOf =
+        [...this.calls.values()].find((c) => !c.person && id !== undefined && c.body["tag"]?.wakha_call_id === id) ??
+        null;
+    }
     this.calls.set(call.sid, call);
     json(201, { sid: call.sid });
-    void this.#run(call);
+    void (call.person ? this.#runPerson(call) : this.#run(call));
   }
 
   #sleep(seconds: number): Promise<void> {
@@ -224,7 +259,12 @@ export class FakeJambonz {
       call_status: call.status,
       account_sid: this.#o.accountSid,
       customerData: call.body["tag"] ?? {},
-      ...(call.status === "completed" && call.answeredAt !== null ? { duration: call.duration } : {}),
+      // A handoff number ending 98 reports no duration (our side then measures the bridge on its clock).
+      ...(call.status === "completed" &&
+      call.answeredAt !== null &&
+      !(call.person && /98$/.test(call.body["to"].number))
+        ? { duration: call.duration }
+        : {}),
     };
   }
 
@@ -270,6 +310,8 @@ export class FakeJambonz {
     let acked = first === "session:reconnect";
     let generation = 0; // a redirect flushes what runs: older timers see a newer generation and stop
     let promptAt = 0;
+    /** When the customer's last words were sent (the bench's transfer line starts there). */
+    let lastPromptAt = 0;
     // jambonz matches an ack to the message it answers by msgid: an ack for a msgid it never sent runs nothing.
     const awaitingAck = new Set<string>();
     /** Acks awaited by the dial (its confirmHook's verbs), by msgid. */
@@ -299,6 +341,8 @@ export class FakeJambonz {
         await this.#sleep(talk(answer.text));
         if (gen !== generation) return;
         promptAt = performance.now();
+        lastPromptAt = promptAt;
+        call.lastPromptAt = promptAt;
         send(
           hookMessage({
             speech: scenario.topLevelAlternatives
@@ -334,6 +378,7 @@ export class FakeJambonz {
       for (const verb of verbs) {
         if (verb["verb"] === "hangup") return void this.#finish(call, "completed");
         if (verb["verb"] === "dial") return void dial(verb);
+        if (verb["verb"] === "conference") return void this.#conference(call, verb);
         if (verb["verb"] === "gather" && verb["say"]?.text) {
           if (promptAt) call.tokenLatencies.push(performance.now() - promptAt);
           promptAt = 0;
@@ -348,6 +393,7 @@ export class FakeJambonz {
     // dial_sip_status, dial_call_sid and duration, and the acked verbs go on with the customer's call.
     const dial = async (verb: Record<string, any>) => {
       const h = (call.handoff = newHandoff());
+      h.customerAskedAt = lastPromptAt || null;
       const target = Array.isArray(verb["target"]) ? verb["target"][0] : undefined;
       h.to = target?.type === "phone" && typeof target.number === "string" ? target.number : null;
       h.callerId = typeof verb["callerId"] === "string" ? verb["callerId"] : null;
@@ -491,7 +537,112 @@ export class FakeJambonz {
     call.endedAt = performance.now();
     if (call.answeredAt !== null) call.duration = Math.ceil(((call.endedAt - call.answeredAt) / 1000) * this.#o.speed);
     call.socket?.close();
-    await this.#status(call, call.answeredAt === null && status === "completed" ? "no-answer" : status);
+    const final = call.answeredAt === null && status === "completed" ? "no-answer" : status;
+    if (call.person && call.handoff) {
+      call.handoff.dialStatus = final;
+      call.handoff.dialDuration = call.answeredAt === null ? null : call.duration;
+    }
+    // Leaving a conference whose member had endConferenceOnExit ends it, and the others' calls with it.
+    const room = call.room;
+    if (room) {
+      call.room = null;
+      const others = [...this.calls.values()].filter((c) => c.room?.name === room.name);
+      if (room.endOnExit || others.some((c) => c.room?.endOnExit))
+        for (const other of others) void this.#finish(other, "completed");
+    }
+    await this.#status(call, final);
+  }
+
+  /**
+   * Issue 34: the call to the shop's person (test/fakes/handoff-person.ts), created with an http(s) call_hook: its
+   * call_status_hook hears trying, ringing, in-progress and its end; once answered, the call_hook is requested (POST,
+   * JSON, signed, with the hook's basic auth) and its verbs run: `say` (the brief), `redirect` (its actionHook's verbs),
+   * `conference`, `hangup`.
+   */
+  async #runPerson(leg: FakeJambonzCall): Promise<void> {
+    const h = newHandoff();
+    leg.handoff = h;
+    if (leg.personOf) leg.personOf.handoff = h;
+    h.customerAskedAt = leg.personOf?.lastPromptAt ?? null;
+    h.to = leg.body["to"].number;
+    h.callerId = typeof leg.body["from"] === "string" ? leg.body["from"] : null;
+    h.timeout = Number.isInteger(leg.body["timeout"]) ? leg.body["timeout"] : 60;
+    const person = handoffPerson(h.to!);
+    await this.#status(leg, "trying");
+    await this.#sleep(0.2);
+    if (leg.status !== "trying") return;
+    if (person.pickup === "busy") {
+      await this.#sleep(1);
+      return this.#finish(leg, "busy");
+    }
+    await this.#status(leg, "ringing");
+    h.ringingAt = performance.now();
+    if (person.pickup === "no_answer" || person.ringSeconds > h.timeout!) {
+      await this.#sleep(h.timeout!);
+      if ((leg.status as string) === "ringing") await this.#finish(leg, "no-answer");
+      return;
+    }
+    await this.#sleep(person.ringSeconds);
+    if ((leg.status as string) !== "ringing") return;
+    leg.answeredAt = performance.now();
+    await this.#status(leg, "in-progress");
+    const verbs = await this.#hook(leg, leg.body["call_hook"].url);
+    leg.confirmVerbs = verbs;
+    if (leg.personOf) leg.personOf.confirmVerbs = verbs;
+    const say = verbs.find((v) => v["verb"] === "say");
+    h.whisper = typeof say?.["text"] === "string" ? say["text"] : null;
+    h.whisperLanguage = say?.["synthesizer"]?.language ?? null;
+    const played = h.whisper ? talk(h.whisper) : 0;
+    if (person.refuses || verbs.some((v) => v["verb"] === "hangup")) {
+      await this.#sleep(played / 2);
+      h.refused = person.refuses;
+      return this.#finish(leg, "completed");
+    }
+    await this.#sleep(played);
+    if (leg.endedAt !== null) return;
+    const redirect = verbs.find((v) => v["verb"] === "redirect");
+    const next = typeof redirect?.["actionHook"] === "string" ? await this.#hook(leg, redirect["actionHook"]) : [];
+    const conference = next.find((v) => v["verb"] === "conference");
+    if (conference && leg.endedAt === null) return this.#conference(leg, conference);
+    return this.#finish(leg, "completed");
+  }
+
+  /** The `conference` verb: the call waits in the named room; with two in it they talk, then the person leaves. */
+  async #conference(call: FakeJambonzCall, verb: Record<string, any>): Promise<void> {
+    if (typeof verb["name"] !== "string" || call.endedAt !== null) return;
+    call.room = { name: verb["name"], endOnExit: verb["endConferenceOnExit"] === true };
+    const members = [...this.calls.values()].filter((c) => c.room?.name === verb["name"] && c.endedAt === null);
+    const person = members.find((c) => c.person);
+    const customer = members.find((c) => !c.person);
+    if (!person?.handoff || !customer) return;
+    person.handoff.bridgedAt = performance.now();
+    customer.transcript.push({ speaker: "agent", text: "[the shop's person]" });
+    await this.#sleep(handoffPerson(person.body["to"].number).bridgeSeconds);
+    if (person.endedAt === null) await this.#finish(person, "completed");
+  }
+
+  /** Requests a call_hook or actionHook of the person's call as jambonz does over HTTP; the verbs it answered. */
+  async #hook(call: FakeJambonzCall, url: string): Promise<Record<string, any>[]> {
+    const hook = call.body["call_hook"] as { username?: string; password?: string };
+    const payload = this.#record(call);
+    const body = JSON.stringify(payload);
+    const res = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "jambonz-signature": jambonzSignature(this.#o.webhookSecret, body),
+        ...(hook.username
+          ? { authorization: `Basic ${Buffer.from(`${hook.username}:${hook.password ?? ""}`).toString("base64")}` }
+          : {}),
+      },
+      body,
+    }).catch(() => null);
+    const status = res?.status ?? 0;
+    call.callbacks.push({ status, payload: { ...payload, hook: url } });
+    if (status >= 400 || status === 0) this.refusals.push({ kind: "hook", status });
+    if (!res || status >= 300) return [];
+    const verbs = (await res.json().catch(() => [])) as unknown;
+    return Array.isArray(verbs) ? (verbs as Record<string, any>[]) : [];
   }
 
   async #post(call: FakeJambonzCall, payload: Record<string, unknown>, secret = this.#o.webhookSecret): Promise<void> {

@@ -9,12 +9,14 @@
 // - The ConversationRelay WebSocket: opened to the url of <ConversationRelay> with the signature over that URL,
 //   then setup, prompt {voicePrompt, lang, last}, interrupt (the callee talking over an interruptible line of ours),
 //   dtmf {digit}; it reads text {token, last, interruptible} and end.
-// - Issue 34, the warm transfer: an `end` with `handoffData` ends the relay session and the fake requests the
-//   <Connect action> URL with HandoffData and the session's parameters; it runs what we answer: <Dial callerId timeout
-//   action><Number url statusCallback statusCallbackEvent> rings the shop's person (test/fakes/handoff-person.ts),
-//   posts the <Number>'s `ringing`, requests the <Number url> when they answer and plays its <Say> to them only
-//   (following its <Redirect>), bridges them, then requests the <Dial> action with DialCallStatus, DialCallSid and
-//   DialCallDuration and runs its answer (<Hangup/>, or <Connect><ConversationRelay> back to our side).
+// - Issue 34, the warm transfer with a conference: a Calls create with a `Url` (no Twiml) is a call to the shop's
+//   person (test/fakes/handoff-person.ts): it posts its StatusCallback events (initiated, ringing, answered, completed
+//   with CallDuration; busy, no-answer), requests the Url when they answer, plays its <Say> to them only and follows
+//   its <Redirect>; <Dial><Conference> puts a call in the named room (endConferenceOnExit: either leaving ends it).
+//   An `end` with `handoffData` ends the relay session and the fake requests the <Connect action> URL with
+//   HandoffData and runs what we answer (<Dial><Conference>, <Hangup/>, or <Connect><ConversationRelay> again); a
+//   Calls update with `Twiml` replaces what a live call runs (the Media Streams customer joining the room).
+//   The fake ties a person's call to the customer's for the tests' assertions (`handoff`) by our call id in its Url.
 // - Media Streams (issue 13): a call whose TwiML is <Connect><Stream url> streams audio instead (twilio-media.ts),
 //   with the `voice` option as the callee's mouth and ears.
 // The callee is the simulator's customer for the number (the same personas, phrase banks and dialects), so a
@@ -102,12 +104,26 @@ export interface FakeCall {
   toMachine: { text: string; afterBeep: boolean; interruptible: unknown }[];
   /** Media Streams calls: frames, clears, barge-in timing. */
   media?: MediaCallStats;
-  /** Issue 34: the warm transfer, when our side asked for one. */
+  /** Issue 34: the warm transfer, when our side asked for one (on the customer's call and on the person's). */
   handoff: FakeHandoff | null;
+  /** Issue 34: a call to the shop's person: the customer's call it was dialled for (null: a customer's call). */
+  personOf: FakeCall | null;
+  /** The conference room the call is in, and whether leaving it ends it. */
+  room: { name: string; endOnExit: boolean } | null;
+  /** When the customer's last prompt was sent (performance.now()). */
+  lastPromptAt: number | null;
+  /** When our `end` with a transfer's handoffData arrived (performance.now()). */
+  transferEndAt: number | null;
+  /** A Calls update replaced the call's TwiML: the end of its stream or relay no longer ends the call. */
+  redirected: boolean;
   /** ConversationRelay sessions opened (a second one: back to our side after a transfer nobody took). */
   relaySessions: number;
   /** The content types of the TwiML documents our side answered. */
   twimlTypes: string[];
+  /** Our side's Calls updates of this call (Status, Twiml), in order. */
+  restUpdates: Record<string, string>[];
+  /** The TwiML documents our side answered, in order. */
+  answeredTwiml: string[];
 }
 
 const SECONDS_PER_WORD = 0.4;
@@ -220,7 +236,7 @@ export class FakeTwilio {
       return json(
         200,
         [...this.calls.values()].flatMap((c) =>
-          c.handoff?.customerAskedAt && c.handoff.ringingAt
+          c.personOf === null && c.handoff?.customerAskedAt && c.handoff.ringingAt
             ? [{ ms: c.handoff.ringingAt - c.handoff.customerAskedAt, speed: this.#o.speed }]
             : [],
         ),
@@ -309,10 +325,24 @@ export class FakeTwilio {
       amdAtSeconds: null,
       toMachine: [],
       handoff: null,
+      personOf: null,
+      room: null,
+      lastPromptAt: null,
+      transferEndAt: null,
+      redirected: false,
       relaySessions: 0,
       twimlTypes: [],
+      answeredTwiml: [],
+      restUpdates: [],
     };
     this.calls.set(sid, call);
+    if (p["Url"] && !p["Twiml"]) {
+      // Issue 34: our side dials the shop's person; tied to the customer's call by our call id in the Url.
+      const callId = /\/calls\/([0-9a-f-]{36})\//.exec(p["Url"])?.[1];
+      call.personOf = callId
+        ? ([...this.calls.values()].find((c) => c.personOf === null && c.params["Twiml"]?.includes(callId)) ?? null)
+        : null;
+    }
     json(201, {
       sid,
       account_sid: this.#o.accountSid,
@@ -323,18 +353,25 @@ export class FakeTwilio {
       duration: null,
       answered_by: null,
     });
-    void this.#run(call);
+    if (p["Url"] && !p["Twiml"]) void this.#runPerson(call);
+    else void this.#run(call);
   }
 
   #update(sid: string, p: Record<string, string>, json: (s: number, b: unknown) => void): void {
     const call = this.calls.get(sid);
     if (!call) return json(404, { code: 20404, message: "not found", status: 404 });
+    call.restUpdates.push(p);
     if (p["Status"] === "canceled" && ["queued", "initiated", "ringing"].includes(call.status))
       void this.#finish(call, "canceled");
     else if (p["Status"] === "completed" && call.status === "in-progress") {
-      // During a bridge both legs end (the person's with the parent call).
+      // Our side ending a leg during the bridge (the balance ran out).
       if (call.handoff && call.handoff.bridgedAt !== null && call.handoff.dialStatus === null) call.handoff.cut = true;
       void this.#finish(call, "completed");
+    } else if (p["Twiml"] && call.status === "in-progress") {
+      // Update a live call with new TwiML: what it runs stops (the stream or relay ends) and the new document runs.
+      call.redirected = true;
+      call.socket?.close();
+      void this.#follow(call, null, p["Twiml"]);
     }
     json(200, { sid, status: call.status });
   }
@@ -464,6 +501,7 @@ export class FakeTwilio {
         talkingUntil = now + (talk(text) * 1000) / this.#o.speed;
         await this.#sleep(talk(text));
         promptAt = performance.now();
+        call.lastPromptAt = promptAt;
         promptMono = Number(process.hrtime.bigint()) / 1e6;
         firstToken = true;
         send({ type: "prompt", voicePrompt: text, lang, last: true });
@@ -562,10 +600,8 @@ export class FakeTwilio {
       }
       if (message["type"] === "end") {
         ended = message;
-        if (typeof message["handoffData"] === "string" && message["handoffData"].includes("transfer")) {
-          call.handoff = newHandoff();
-          call.handoff.customerAskedAt = promptAt || null;
-        }
+        if (typeof message["handoffData"] === "string" && message["handoffData"].includes("transfer"))
+          call.transferEndAt = performance.now();
         socket.close();
       }
     });
@@ -573,6 +609,7 @@ export class FakeTwilio {
     // socket dropping (64105): the call is over.
     socket.on("close", () => {
       const action = /<Connect[^>]*\saction="([^"]+)"/.exec(twiml)?.[1]?.replaceAll("&amp;", "&");
+      if (call.redirected) return;
       if (!ended || !action || call.endedAt !== null) return void this.#finish(call, "completed");
       const handoffData = typeof ended["handoffData"] === "string" ? ended["handoffData"] : undefined;
       void this.#postTo(call, action, "ConnectAction", {
@@ -585,86 +622,75 @@ export class FakeTwilio {
     });
   }
 
-  /** Runs the TwiML our side answered to an action: a <Dial>, the relay again, or the end of the call. */
-  async #follow(call: FakeCall, customer: SimulatedCustomer, doc: string): Promise<void> {
+  /** Runs the TwiML our side answered to an action or a Calls update: a conference, the relay again, or the end. */
+  async #follow(call: FakeCall, customer: SimulatedCustomer | null, doc: string): Promise<void> {
     if (call.endedAt !== null) return;
-    if (/<Dial[\s>]/.test(doc)) return this.#dial(call, customer, doc);
-    if (/<ConversationRelay[\s>]/.test(doc)) return this.#converse(call, customer, doc, true);
+    if (/<Conference[\s>]/.test(doc)) return this.#conference(call, doc);
+    if (customer && /<ConversationRelay[\s>]/.test(doc)) return this.#converse(call, customer, doc, true);
     return this.#finish(call, "completed");
   }
 
-  /** <Dial><Number url> to the shop's person (issue 34); the <Dial> action says how the call goes on. */
-  async #dial(call: FakeCall, customer: SimulatedCustomer, doc: string): Promise<void> {
-    const h = (call.handoff ??= newHandoff());
-    const dialTag = /<Dial\b[^>]*>/.exec(doc)?.[0] ?? "";
-    const numberTag = /<Number\b[^>]*>([^<]*)<\/Number>/.exec(doc);
-    const attr = (tag: string, name: string) =>
-      new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1]?.replaceAll("&amp;", "&") ?? null;
-    h.to = numberTag?.[1]?.trim() ?? null;
-    h.callerId = attr(dialTag, "callerId");
-    h.timeout = Number(attr(dialTag, "timeout") ?? 30);
-    const action = attr(dialTag, "action");
-    const childSid = `CA${randomBytes(16).toString("hex")}`;
-    let answeredAt: number | null = null;
-    const child = (status: string) => ({
-      CallSid: childSid,
-      ParentCallSid: call.sid,
-      CallStatus: status,
-      From: h.callerId ?? "",
-      To: h.to ?? "",
-      Direction: "outbound-dial",
-    });
-    const end = async (status: string) => {
-      if (call.endedAt !== null) return;
-      h.dialStatus = status;
-      h.dialDuration =
-        answeredAt === null ? null : Math.ceil(((performance.now() - answeredAt) / 1000) * this.#o.speed);
-      if (!action) return this.#finish(call, "completed");
-      const next = await this.#postTo(call, action, "DialAction", {
-        CallStatus: "in-progress",
-        DialCallStatus: status,
-        DialCallSid: childSid,
-        ...(h.dialDuration !== null ? { DialCallDuration: String(h.dialDuration) } : {}),
-      });
-      return this.#follow(call, customer, next);
-    };
-    if (!h.to || !e164.test(h.to) || !h.callerId || !e164.test(h.callerId) || !numberTag) return end("failed");
-    const person = handoffPerson(h.to);
+  /** Issue 34: the call to the shop's person, created by our side with the whisper as its Url. */
+  async #runPerson(leg: FakeCall): Promise<void> {
+    const h = newHandoff();
+    leg.handoff = h;
+    if (leg.personOf) leg.personOf.handoff = h;
+    h.customerAskedAt = leg.personOf?.lastPromptAt ?? null;
+    h.to = leg.to;
+    h.callerId = leg.from;
+    h.timeout = Number(leg.params["Timeout"] ?? 60);
+    const person = handoffPerson(leg.to);
+    await this.#status(leg, "initiated");
     await this.#sleep(0.2);
+    if (leg.status !== "initiated") return;
     if (person.pickup === "busy") {
       await this.#sleep(1);
-      return end("busy");
+      return this.#finish(leg, "busy");
     }
+    await this.#status(leg, "ringing");
     h.ringingAt = performance.now();
-    const statusCallback = attr(numberTag[0], "statusCallback");
-    if (statusCallback && (attr(numberTag[0], "statusCallbackEvent") ?? "").split(/\s+/).includes("ringing"))
-      void this.#postTo(call, statusCallback, "NumberStatusCallback", child("ringing"));
     if (person.pickup === "no_answer" || person.ringSeconds > h.timeout) {
       await this.#sleep(h.timeout);
-      return end("no-answer");
+      if ((leg.status as string) === "ringing") await this.#finish(leg, "no-answer");
+      return;
     }
     await this.#sleep(person.ringSeconds);
-    if (call.endedAt !== null) return;
-    answeredAt = performance.now();
-    const url = attr(numberTag[0], "url");
-    const whisperDoc = url ? await this.#postTo(call, url, "NumberUrl", child("in-progress")) : "";
+    if ((leg.status as string) !== "ringing") return;
+    leg.answeredAt = performance.now();
+    await this.#status(leg, "in-progress");
+    const whisperDoc = await this.#postTo(leg, leg.params["Url"]!, "PersonUrl", { CallStatus: "in-progress" });
     const say = /<Say\b([^>]*)>([\s\S]*?)<\/Say>/.exec(whisperDoc);
     h.whisper = say ? unescapeXml(say[2]!) : null;
-    h.whisperLanguage = say ? attr(say[1]!, "language") : null;
+    h.whisperLanguage = say ? (/\slanguage="([^"]*)"/.exec(say[1]!)?.[1] ?? null) : null;
     const played = h.whisper ? talk(h.whisper) : 0;
     if (person.refuses || /<Hangup/.test(whisperDoc)) {
       await this.#sleep(played / 2);
-      h.refused = true;
-      return end("completed");
+      h.refused = person.refuses;
+      return this.#finish(leg, "completed");
     }
     await this.#sleep(played);
-    if (call.endedAt !== null) return;
+    if (leg.endedAt !== null) return;
     const redirect = /<Redirect\b[^>]*>([^<]+)<\/Redirect>/.exec(whisperDoc)?.[1];
-    if (redirect) await this.#postTo(call, unescapeXml(redirect.trim()), "WhisperRedirect", child("in-progress"));
-    h.bridgedAt = performance.now();
-    call.transcript.push({ speaker: "agent", text: "[the shop's person]" });
-    await this.#sleep(person.bridgeSeconds);
-    return end("completed");
+    const next = redirect
+      ? await this.#postTo(leg, unescapeXml(redirect.trim()), "WhisperRedirect", { CallStatus: "in-progress" })
+      : "";
+    return this.#follow(leg, null, next);
+  }
+
+  /** <Dial><Conference>: the call waits in the named room; two in it talk; the person leaves after their talk. */
+  async #conference(call: FakeCall, doc: string): Promise<void> {
+    const tag = /<Conference\b([^>]*)>([^<]+)<\/Conference>/.exec(doc);
+    if (!tag) return this.#finish(call, "completed");
+    const name = unescapeXml(tag[2]!.trim());
+    call.room = { name, endOnExit: /\sendConferenceOnExit="true"/.test(tag[1]!) };
+    const members = [...this.calls.values()].filter((c) => c.room?.name === name && c.endedAt === null);
+    const person = members.find((c) => c.personOf !== null);
+    const customer = members.find((c) => c.personOf === null);
+    if (!person || !customer || !person.handoff) return;
+    person.handoff.bridgedAt = performance.now();
+    customer.transcript.push({ speaker: "agent", text: "[the shop's person]" });
+    await this.#sleep(handoffPerson(person.to).bridgeSeconds);
+    if (person.endedAt === null) await this.#finish(person, "completed");
   }
 
   /** Posts a signed request to `url` (an action or a <Number url>) and returns the TwiML our side answered. */
@@ -690,7 +716,9 @@ export class FakeTwilio {
     call.callbacks.push({ kind, status, params: form });
     if (status >= 400 || status === 0) this.refusals.push({ kind, status });
     if (res) call.twimlTypes.push(res.headers.get("content-type") ?? "");
-    return res && status < 400 ? await res.text() : "";
+    const doc = res && status < 400 ? await res.text() : "";
+    call.answeredTwiml.push(doc);
+    return doc;
   }
 
   /** A bidirectional Media Stream to the <Stream> url (twilio-media.ts); the stream's end completes the call. */
@@ -727,7 +755,9 @@ export class FakeTwilio {
       stats: call.media,
       onSocket: (socket) => (call.socket = socket),
       onRefused: (status) => this.refusals.push({ kind: "media", status }),
-      onEnd: () => void this.#finish(call, "completed"),
+      onEnd: () => {
+        if (!call.redirected) void this.#finish(call, "completed");
+      },
     });
   }
 
@@ -755,6 +785,18 @@ export class FakeTwilio {
       call.duration = Math.ceil(((call.endedAt - call.answeredAt) / 1000) * this.#o.speed);
     }
     call.socket?.close();
+    if (call.personOf !== null && call.handoff) {
+      call.handoff.dialStatus = status;
+      call.handoff.dialDuration = call.answeredAt === null ? null : call.duration;
+    }
+    // Leaving a room whose member had endConferenceOnExit: the conference ends, and with it the others' calls.
+    const room = call.room;
+    if (room) {
+      const others = [...this.calls.values()].filter((c) => c !== call && c.room?.name === room.name);
+      call.room = null;
+      if (room.endOnExit || others.some((c) => c.room?.endOnExit))
+        for (const other of others) void this.#finish(other, "completed");
+    }
     await this.#status(call, status);
     if (
       status === "completed" &&

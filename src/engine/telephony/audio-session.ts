@@ -32,6 +32,8 @@ import {
   type SayResult,
   speechLocale,
   type TelephonyProvider,
+  type TransferOutcome,
+  type TransferRequest,
   type Utterance,
 } from "./provider.ts";
 
@@ -172,6 +174,12 @@ export class AudioCallSession implements CallSession {
 
   answeringMachine(): "none" | "greeting" | "ended" {
     return this.#leg.answeringMachine?.() ?? "none";
+  }
+
+  /** Issue 34: the carrier's warm transfer (Twilio Media Streams: the conference pattern); `failed` without one. */
+  async transfer(request: TransferRequest): Promise<TransferOutcome> {
+    if (!this.#leg.transfer) return { status: "failed", answeredAtSeconds: null, bridgedSeconds: 0 };
+    return this.#leg.transfer(request);
   }
 
   async machineGreetingEnded(seconds: number): Promise<boolean> {

@@ -33,9 +33,9 @@ export interface TextChannel {
   /** Asks the carrier to end the call from our side (ConversationRelay `end`, a jambonz `call:status` command). */
   end(): void;
   /**
-   * Issue 34: starts a warm transfer (ConversationRelay `end` with `handoffData`, then <Dial> from the <Connect> action;
-   * a jambonz `dial` verb). The carrier's callbacks report how it goes (TextCarrierSession.transfer*). Absent: the
-   * carrier cannot transfer.
+   * Issue 34: once the person heard the brief, moves the customer into the transfer's conference from the socket
+   * (ConversationRelay `end` with `handoffData`, then the <Connect> action answers <Dial><Conference>; a jambonz
+   * `redirect` command to the `conference` verb). Absent: CarrierControl.joinConference does it (Twilio Media Streams).
    */
   transfer?(request: TransferRequest & { from: string }): void;
 }
@@ -46,6 +46,17 @@ export interface CarrierControl {
   hangup(providerCallId: string, answered: boolean): Promise<void>;
   /** Where and how to fetch a finished recording that a callback announced (the recording-transfer thread downloads it). */
   recordingSource(location: string): RecordingSource;
+  /**
+   * Issue 34, the conference pattern: dials the shop's person at once as a call of its own (Twilio's Calls create with
+   * the whisper as its `Url`; jambonz's POST /Calls with the whisper's call_hook), while the agent goes on with the
+   * customer; returns the person leg's id. Absent: the carrier cannot transfer.
+   */
+  dialPerson?(callId: string, request: TransferRequest & { from: string }): Promise<string>;
+  /**
+   * Issue 34: moves the customer's live call into the transfer's conference (Twilio: update the call with new TwiML).
+   * Used when the socket cannot hand the call over itself (Media Streams; TextChannel.transfer absent).
+   */
+  joinConference?(providerCallId: string, callId: string): Promise<void>;
 }
 
 /** The system error codes a failed connection carries (on the error or its `cause`), named for a person. */

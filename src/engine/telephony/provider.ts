@@ -186,6 +186,11 @@ export interface TransferRequest {
   whisper: string;
   /** BCP 47 locale of the whisper. */
   whisperLocale: string;
+  /**
+   * The agent's put-through line being said: the transfer starts alongside it (the person's phone rings meanwhile) and
+   * the customer leaves the agent only once it is said. A carrier that cannot dial alongside waits for it first.
+   */
+  spoken?: Promise<unknown>;
 }
 
 export interface TransferOutcome {
@@ -248,6 +253,8 @@ export interface AudioCallLeg {
   /** As CallSession.lineFailure (issue 30.6). */
   lineFailure?(): string | null;
   machineGreetingEnded?(seconds: number): Promise<boolean>;
+  /** Issue 34: a warm transfer on the carrier (CallSession.transfer); absent when the carrier cannot transfer. */
+  transfer?(request: TransferRequest): Promise<TransferOutcome>;
 }
 
 /** An audio carrier: dials and returns the audio leg. */

@@ -68,14 +68,6 @@ export interface TextSessionOptions {
   recordingAtEnd?: () => string;
   /** The number the call shows (its caller id): a transfer dials the person with it unless told otherwise. */
   callerNumber?: string;
-  /**
-   * Issue 34: how the carrier tells that the person heard the whole brief and was bridged. `marker`: a callback says
-   * so (Twilio: the whisper's <Redirect> is requested once its <Say> played); `duration`: only the dialled leg's
-   * duration does (jambonz: a leg that outlived the brief's speaking time was bridged).
-   */
-  transferBridge?: "marker" | "duration";
-  /** The carrier's document that brings the call back to us after a transfer nobody took (Twilio: the relay TwiML). */
-  resume?: string;
   onError?: (message: string, err?: unknown) => void;
   /** Called once the session needs no more callbacks (ended and its recording settled). */
   onFinished?: () => void;
@@ -213,12 +205,22 @@ export class TextCarrierSession implements CallSession {
     this.#hangupRequested = true;
     const answered = this.#answeredAt !== null;
     // During a transfer the carrier runs the dial, not our socket: the carrier's REST API ends the call (both legs).
+    // The conference pattern: the person's leg is a call of its own, ended through the REST API with the customer's.
+    const t = this.#transfer;
+    let person: Promise<void> | null = null;
+    if (t?.personLeg && !t.personEnded) {
+      t.personEnded = true;
+      person = this.#o.control
+        .hangup(t.personLeg, t.answeredAt !== null)
+        .catch((err) => this.#o.onError?.(`call ${this.callId}: the carrier refused the handoff leg's hang-up`, err));
+    }
     if (answered && this.#channel && !this.#channelLost && !this.#transferring()) this.#channel.end();
     else {
       await this.#o.control
         .hangup(this.providerCallId, answered)
         .catch((err) => this.#o.onError?.(`call ${this.callId}: the carrier refused the hang-up`, err));
     }
+    await person;
     const settledInTime = await Promise.race([
       (answered ? this.#end : this.#answer).then(() => true),
       delay(FINAL_CALLBACK_WAIT_MS, false, { ref: false }),
@@ -241,20 +243,36 @@ export class TextCarrierSession implements CallSession {
   }
 
   /**
-   * Issue 34: a warm transfer through the carrier (TextChannel.transfer). Resolves once the dial ended: not taken
-   * (busy, no_answer, failed; the person hanging up during the brief is no_answer), or bridged and over (the line is
-   * then closed, or closing). Never throws.
+   * Issue 34: a warm transfer as a conference (CarrierControl.dialPerson, then TextChannel.transfer or
+   * joinConference). Resolves once it ended: not taken (busy, no_answer, failed; the person hanging up during the
+   * brief is no_answer), or bridged and over (the line is then closed, or closing). Never throws.
    */
   async transfer(request: TransferRequest): Promise<TransferOutcome> {
     const none = { answeredAtSeconds: null, bridgedSeconds: 0 };
     const channel = this.#channel;
     const from = request.from ?? this.#o.callerNumber;
-    if (this.closed || this.#answeredAt === null || !channel?.transfer || !from || this.#transfer)
+    const control = this.#o.control;
+    // The conference pattern: the person dialled at once through the REST API, and a way to move the customer into the
+    // conference afterwards (the socket's own hand-over, or the REST update of the live call).
+    const canJoin = channel?.transfer !== undefined || control.joinConference !== undefined;
+    if (
+      this.closed ||
+      this.#answeredAt === null ||
+      !channel ||
+      !control.dialPerson ||
+      !canJoin ||
+      !from ||
+      this.#transfer
+    )
       return { status: "failed", ...none };
     let settle!: (outcome: TransferOutcome) => void;
     const settled = new Promise<TransferOutcome>((resolve) => (settle = resolve));
+    const { spoken, ...asked } = request;
     const pending: PendingTransfer = {
-      request: { ...request, from },
+      request: { ...asked, from },
+      spoken: spoken ?? Promise.resolve(),
+      personLeg: null,
+      personEnded: false,
       ringingAt: null,
       answeredAt: null,
       bridgedAt: null,
@@ -262,7 +280,13 @@ export class TextCarrierSession implements CallSession {
       settle,
     };
     this.#transfer = pending;
-    channel.transfer({ ...request, from });
+    // Dial the person now: their phone rings while the agent says its put-through line to the customer.
+    try {
+      pending.personLeg = await control.dialPerson(this.callId, pending.request);
+    } catch (err) {
+      this.#o.onError?.(`call ${this.callId}: the carrier refused to dial the handoff number`, err);
+      this.#settleTransfer(pending, { status: "failed", ...none });
+    }
     // Nothing from the carrier long after the ring timeout, before anyone answered: the dial is lost.
     const deadline = setTimeout(
       () => {
@@ -272,13 +296,8 @@ export class TextCarrierSession implements CallSession {
     );
     deadline.unref();
     const ended = this.#end.then((): TransferOutcome => {
-      // The call ended during the transfer (someone hung up, or the dialer cut it): bridged if the brief was over
-      // (by the carrier's mark, or by the time since the answer on a carrier without one).
-      const bridgedAt =
-        pending.bridgedAt ??
-        (this.#o.transferBridge === "duration" && pending.answeredAt !== null
-          ? pending.answeredAt + spokenSeconds(request.whisper)
-          : null);
+      // The call ended during the transfer (someone hung up, or the dialer cut it): bridged if the brief was over.
+      const bridgedAt = pending.bridgedAt;
       if (bridgedAt === null || this.connectedSeconds() <= bridgedAt)
         return { status: "failed", answeredAtSeconds: pending.answeredAt, bridgedSeconds: 0 };
       return {
@@ -290,25 +309,36 @@ export class TextCarrierSession implements CallSession {
     const outcome = await Promise.race([settled, ended]);
     clearTimeout(deadline);
     pending.done = true;
-    if (outcome.status !== "bridged" && !this.#ended && !this.#channel)
-      // Back to us (Twilio opens a new ConversationRelay session): the agent tells the customer a person will call back.
-      await this.#waitFor(() => this.#channel !== null || this.closed, 10);
+    // A person leg still up once the transfer is decided without them (the customer hung up while it rang, or it was
+    // lost): end it on the carrier.
+    if (pending.personLeg && !pending.personEnded && outcome.status !== "bridged") {
+      pending.personEnded = true;
+      await control
+        .hangup(pending.personLeg, pending.answeredAt !== null)
+        .catch((err) => this.#o.onError?.(`call ${this.callId}: the handoff leg could not be ended`, err));
+    }
     this.#reattach = false;
     return outcome;
   }
 
-  /** The carrier's document that resumes the call with us after a transfer (TextSessionOptions.resume). */
-  resumeDocument(): string | undefined {
-    return this.#o.resume;
-  }
-
-  /** The transfer the carrier is running, with its caller number; null when none is (a late or forged callback). */
-  pendingTransfer(): (TransferRequest & { from: string }) | null {
+  /**
+   * Whether a callback with `sid` is the person's leg of the transfer running (the conference pattern): its sid once
+   * the carrier returned it, any sid while the dial request is still on its way (the carrier's first callbacks may
+   * come before its answer).
+   */
+  isTransferLeg(sid: string | undefined): boolean {
     const t = this.#transfer;
-    return t && !t.done ? t.request : null;
+    if (!t || !sid) return false;
+    return t.personLeg === null ? !t.done : t.personLeg === sid;
   }
 
-  /** The person's phone rings (Twilio's <Number> `ringing` event; noted on the transfer, not yet reported); false when nothing changed. */
+  /** True when the person heard the brief and waits in the transfer's conference for the customer. */
+  conferenceReady(): boolean {
+    const t = this.#transfer;
+    return t !== null && !t.done && t.bridgedAt !== null;
+  }
+
+  /** The person's phone rings (their leg's `ringing` status; noted on the transfer); false when nothing changed. */
   transferRinging(): boolean {
     const t = this.#transfer;
     if (!t || t.done || t.ringingAt !== null) return false;
@@ -329,7 +359,19 @@ export class TextCarrierSession implements CallSession {
     const t = this.#transfer;
     if (!t || t.done || t.answeredAt === null || t.bridgedAt !== null) return false;
     t.bridgedAt = this.connectedSeconds();
+    // The person waits in the conference; the customer joins once the agent's line is said.
+    void this.#joinConference(t);
     return true;
+  }
+
+  async #joinConference(t: PendingTransfer): Promise<void> {
+    await t.spoken.catch(() => {});
+    if (t.done || this.#ended) return;
+    const channel = this.#channel;
+    if (channel?.transfer) return channel.transfer(t.request);
+    await this.#o.control.joinConference?.(this.providerCallId, this.callId).catch((err) => {
+      this.#o.onError?.(`call ${this.callId}: the customer could not be put into the conference`, err);
+    });
   }
 
   /**
@@ -339,16 +381,17 @@ export class TextCarrierSession implements CallSession {
   transferEnded(status: string, legSeconds: number | null): TransferOutcome["status"] | null {
     const t = this.#transfer;
     if (!t || t.done) return null;
+    t.personEnded = true;
     const seconds = legSeconds !== null && Number.isFinite(legSeconds) && legSeconds >= 0 ? legSeconds : null;
     const none = { answeredAtSeconds: t.answeredAt, bridgedSeconds: 0 };
     let outcome: TransferOutcome;
     if (status === "completed") {
-      // The dialled leg's seconds: the carrier's when it reports them (jambonz's actionHook may not), else our clock's
-      // since the person answered.
+      // The person leg's seconds: the carrier's when its status reports them (it may not), else our clock's since the
+      // person answered.
       const leg = seconds ?? (t.answeredAt !== null ? this.connectedSeconds() - t.answeredAt : null);
       if (t.answeredAt === null) t.answeredAt = Math.max(0, this.connectedSeconds() - (leg ?? 0));
       const whisper = t.bridgedAt !== null ? t.bridgedAt - t.answeredAt : spokenSeconds(t.request.whisper);
-      const bridged = t.bridgedAt !== null || (this.#o.transferBridge === "duration" && leg !== null && leg > whisper);
+      const bridged = t.bridgedAt !== null;
       const ours = this.connectedSeconds() - (t.bridgedAt ?? t.answeredAt + whisper);
       outcome = bridged
         ? {
@@ -645,6 +688,11 @@ export class TextCarrierSession implements CallSession {
 
 interface PendingTransfer {
   request: TransferRequest & { from: string };
+  /** The agent's put-through line (TransferRequest.spoken). */
+  spoken: Promise<unknown>;
+  /** That call's id once the carrier returned it; whether it has ended. */
+  personLeg: string | null;
+  personEnded: boolean;
   /** connectedSeconds() when the person's phone rang, picked up, and was bridged after the brief. */
   ringingAt: number | null;
   answeredAt: number | null;

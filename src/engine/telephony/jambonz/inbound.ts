@@ -7,18 +7,21 @@
 //   jambonz opens it with the HTTP basic auth of the call_hook we gave it. From jambonz: session:new,
 //   session:reconnect, verb:hook, call:status; to jambonz: ack {msgid, data: verbs}, command {command:
 //   "redirect" | "call:status", queueCommand, data}.
-// - Issue 34, the warm transfer: a redirect to the `dial` verb (docs.jambonz.org/verbs/verbs/dial) with target
-//   [{type: "phone", number, confirmHook}], callerId, timeout and actionHook. When the person answers, jambonz asks the
-//   confirmHook for the verbs to play to them only (`dial:confirm`, docs.jambonz.org/reference/websocket-api/
-//   call-control/dial-confirm; a `verb:hook` naming the hook is read the same): we answer `say` the brief. When the
-//   dialled call ends, the actionHook (a `verb:hook` naming it) reports dial_call_status, dial_sip_status and
-//   duration; we answer `hangup` after a bridged conversation, the idle gather otherwise (the agent comes back).
+// - Issue 34, the warm transfer as a conference: the person is dialled at once through the REST API (provider.ts) with
+//   an http call_hook (`.../person`) and call_status_hook (`.../person-status`). When they answer, jambonz posts the
+//   call_hook (JSON, signed like the status webhook): we answer `say` the brief (their ears only) then `redirect`
+//   (docs.jambonz.org/verbs/verbs/redirect) to `.../whisper-done`, whose request marks the brief heard in full and is
+//   answered with the `conference` verb (docs.jambonz.org/verbs/verbs/conference: name, beep, startConferenceOnEnter,
+//   endConferenceOnExit). The customer joins the room by a `redirect` command on the call's socket once the agent's
+//   line is said. The person leg's call_status_hook (ringing; completed with its duration, busy, no-answer, failed)
+//   says how it went; a refusal is a leg that ended before the brief's end.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { WebSocket } from "ws";
 import type { z } from "zod";
 import { parseFrame, parseMessage, RefusedFrames } from "../frames.ts";
 import {
   CALL_ID,
+  type CarrierAnswer,
   type CarrierInbound,
   type CarrierLog,
   type CarrierReports,
@@ -28,10 +31,12 @@ import {
 } from "../inbound.ts";
 import type { CarrierLines, TextCarrierSession, TextChannel } from "../text-carrier.ts";
 import { jambonzMessage } from "./frames.ts";
-import { socketPassword, validApplicationCallToken } from "./provider.ts";
+import { jambonzPaths, socketPassword, validApplicationCallToken } from "./provider.ts";
 
 export interface JambonzInboundOptions {
   webhookSecret: string;
+  /** WAKHA_PUBLIC_URL: where jambonz reaches the transfer's hooks (issue 34). */
+  publicUrl: string;
   lines: CarrierLines;
   reports: CarrierReports;
   ttsVendor: string;
@@ -41,9 +46,19 @@ export interface JambonzInboundOptions {
 }
 
 const TOLERANCE_SECONDS = 300;
-/** Issue 34: the names of the transfer's dial hooks on the socket. */
-const TRANSFER_CONFIRM_HOOK = "transfer-confirm";
-const TRANSFER_ACTION_HOOK = "transfer-ended";
+/**
+ * Issue 34: both legs' way into the transfer's conference (docs.jambonz.org/verbs/verbs/conference): named after our
+ * call id only, no beep, and the room ends when either leaves.
+ */
+export function conferenceVerb(callId: string): Record<string, unknown> {
+  return {
+    verb: "conference",
+    name: `wakha-transfer-${callId}`,
+    beep: false,
+    startConferenceOnEnter: true,
+    endConferenceOnExit: true,
+  };
+}
 const DIALECT_OF_LOCALE: Record<string, string> = { "ar-MA": "ma", "ar-DZ": "dz", "ar-TN": "tn", "fr-FR": "fr" };
 
 function sameText(a: string, b: string): boolean {
@@ -160,6 +175,32 @@ export function jambonzInbound(options: JambonzInboundOptions): CarrierInbound {
   const refuse = (request: CarrierRequest, log: CarrierLog, status: number, detail: string) =>
     refusal("jambonz", request, log, status, detail);
   const basic = (password: string) => `Basic ${Buffer.from(`wakha:${password}`).toString("base64")}`;
+  /** A signed request about the person's leg of a call: `act` on the session (when the leg is its transfer's), answer verbs. */
+  const personHook =
+    <T>(
+      answer: (session: TextCarrierSession | null, acted: T) => Record<string, unknown>[] | null,
+      act: (session: TextCarrierSession | null, data: CallInfo) => T,
+    ) =>
+    async (request: CarrierRequest, log: CarrierLog): Promise<CarrierAnswer> => {
+      const callId = request.params["callId"] ?? "";
+      if (!CALL_ID.test(callId)) return refuse(request, log, 404, "unknown call");
+      const signature = verifyJambonzSignature(
+        options.webhookSecret,
+        header(request, "jambonz-signature"),
+        request.rawBody ?? "",
+      );
+      if (!signature) return refuse(request, log, 403, "invalid or expired Jambonz-Signature");
+      // A replay is the same signature to the same hook: jambonz may post the same call record to two of them.
+      if (!seen.add(`${request.path}|${signature}`)) return refuse(request, log, 409, "replayed Jambonz-Signature");
+      const data = (
+        request.body !== null && typeof request.body === "object" && !Array.isArray(request.body) ? request.body : {}
+      ) as CallInfo;
+      const found = options.lines.get(callId);
+      const sid = typeof data["call_sid"] === "string" ? data["call_sid"] : undefined;
+      const session = found?.isTransferLeg(sid) ? found : null;
+      const verbs = answer(session, act(session, data));
+      return verbs ? { status: 200, body: JSON.stringify(verbs), contentType: "application/json" } : { status: 204 };
+    };
   return {
     carrier: "jambonz",
     // jambonz asks for the subprotocol ws.jambonz.org.
@@ -194,6 +235,55 @@ export function jambonzInbound(options: JambonzInboundOptions): CarrierInbound {
             );
           return { status: 204 };
         },
+      },
+      // Issue 34, the person's leg (a call of its own, created through the REST API at the transfer's start): its
+      // call_hook (answered: the brief, then a redirect), the redirect's actionHook (the brief heard in full: the
+      // conference) and its call_status_hook. Signed like the status webhook; the answers are jambonz verbs.
+      {
+        method: "POST",
+        path: "/carriers/jambonz/calls/:callId/person",
+        handle: personHook<ReturnType<TextCarrierSession["transferAnswered"]>>(
+          (session, transfer) =>
+            transfer && session
+              ? [
+                  {
+                    verb: "say",
+                    text: transfer.whisper,
+                    synthesizer: {
+                      vendor: options.ttsVendor,
+                      language: transfer.whisperLocale,
+                      ...(options.voices[DIALECT_OF_LOCALE[transfer.whisperLocale] ?? ""]
+                        ? { voice: options.voices[DIALECT_OF_LOCALE[transfer.whisperLocale] ?? ""] }
+                        : {}),
+                    },
+                  },
+                  { verb: "redirect", actionHook: `${options.publicUrl}${jambonzPaths.whisperDone(session.callId)}` },
+                ]
+              : [{ verb: "hangup" }],
+          (session) => session?.transferAnswered() ?? null,
+        ),
+      },
+      {
+        method: "POST",
+        path: "/carriers/jambonz/calls/:callId/whisper-done",
+        handle: personHook<boolean>(
+          (session, bridged) => (bridged && session ? [conferenceVerb(session.callId)] : [{ verb: "hangup" }]),
+          (session) => session?.transferBridged() ?? false,
+        ),
+      },
+      {
+        method: "POST",
+        path: "/carriers/jambonz/calls/:callId/person-status",
+        handle: personHook<null>(
+          () => null,
+          (session, data) => {
+            const status = typeof data["call_status"] === "string" ? data["call_status"] : "";
+            if (status === "ringing") session?.transferRinging();
+            else if (["completed", "failed", "busy", "no-answer"].includes(status))
+              session?.transferEnded(status, typeof data["duration"] === "number" ? data["duration"] : null);
+            return null;
+          },
+        ),
       },
     ],
     sockets: [
@@ -304,46 +394,11 @@ function jambonzSocket(
     // A redirect without queueCommand replaces whatever runs (the idle gather) with our words, then listens.
     speak: (text) => send({ type: "command", command: "redirect", queueCommand: false, data: [listen(text)] }),
     end: () => send({ type: "command", command: "call:status", data: { call_status: "completed" } }),
-    transfer: (request) =>
-      send({
-        type: "command",
-        command: "redirect",
-        queueCommand: false,
-        data: [
-          {
-            verb: "dial",
-            target: [{ type: "phone", number: request.to, confirmHook: TRANSFER_CONFIRM_HOOK }],
-            callerId: request.from,
-            timeout: Math.max(1, Math.round(request.ringTimeoutSeconds)),
-            actionHook: TRANSFER_ACTION_HOOK,
-          },
-        ],
-      }),
-  };
-  // The brief, to the person only, in the shop's language.
-  const whisper = (text: string, locale: string) => {
-    const voice = options.voices[DIALECT_OF_LOCALE[locale] ?? ""];
-    return {
-      verb: "say",
-      text,
-      synthesizer: { vendor: options.ttsVendor, language: locale, ...(voice ? { voice } : {}) },
-    };
-  };
-  const onTransferHook = (hook: string, msgid: string | undefined, data: Record<string, unknown>) => {
-    if (!session) return send({ type: "ack", msgid, data: [{ verb: "hangup" }] });
-    if (hook === TRANSFER_CONFIRM_HOOK) {
-      const transfer = session.transferAnswered();
-      // No transfer running (a late or stray confirm): the person's leg hangs up.
-      return send({
-        type: "ack",
-        msgid,
-        data: transfer ? [whisper(transfer.whisper, transfer.whisperLocale)] : [{ verb: "hangup" }],
-      });
-    }
-    const status = typeof data["dial_call_status"] === "string" ? data["dial_call_status"] : "";
-    const duration = typeof data["duration"] === "number" ? data["duration"] : null;
-    const outcome = session.transferEnded(status, duration);
-    send({ type: "ack", msgid, data: outcome === "bridged" ? [{ verb: "hangup" }] : [listen()] });
+    // Issue 34: the person heard the brief and waits in the conference: the customer joins it.
+    transfer: () => {
+      if (session)
+        send({ type: "command", command: "redirect", queueCommand: false, data: [conferenceVerb(session.callId)] });
+    },
   };
   let attached = false;
   const refused = new RefusedFrames();
@@ -379,13 +434,8 @@ function jambonzSocket(
         send({ type: "ack", msgid, ...(message.type === "session:new" ? { data: [listen()] } : {}) });
         if (message.type === "session:new") session.progress("answered");
         return;
-      case "dial:confirm":
-        if (!session || !attached) return;
-        return onTransferHook(TRANSFER_CONFIRM_HOOK, msgid, data);
       case "verb:hook": {
         if (!session || !attached) return;
-        const hook = (message as Record<string, unknown>)["hook"];
-        if (hook === TRANSFER_CONFIRM_HOOK || hook === TRANSFER_ACTION_HOOK) return onTransferHook(hook, msgid, data);
         send({ type: "ack", msgid, data: [listen()] });
         const digits = typeof data["digits"] === "string" ? data["digits"] : "";
         for (const digit of digits) session.digit(digit);

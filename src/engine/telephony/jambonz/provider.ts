@@ -41,6 +41,10 @@ export interface JambonzOptions {
 export const jambonzPaths = {
   status: (callId: string) => `/carriers/jambonz/calls/${callId}/status`,
   socket: (callId: string) => `/carriers/jambonz/calls/${callId}/ws`,
+  // Issue 34: the person's leg of a transfer (jambonz/inbound.ts): its call_hook, the brief's end, its status.
+  person: (callId: string) => `/carriers/jambonz/calls/${callId}/person`,
+  whisperDone: (callId: string) => `/carriers/jambonz/calls/${callId}/whisper-done`,
+  personStatus: (callId: string) => `/carriers/jambonz/calls/${callId}/person-status`,
 };
 
 /** The basic-auth password of one call's WebSocket: only jambonz, given it at create time, can open it. */
@@ -175,6 +179,27 @@ export class JambonzTelephony implements TelephonyProvider {
         });
       },
       recordingSource: (location) => this.#recordingSource(location),
+      // Issue 34, the conference pattern: the person is dialled at once through the REST API; their call_hook plays
+      // them the brief, then puts them in the conference (jambonz/inbound.ts), which the customer joins by a redirect.
+      dialPerson: async (callId, transfer) => {
+        const base = this.#o.publicUrl;
+        const created = await this.#request("POST", "/Calls", {
+          from: transfer.from,
+          to: { type: "phone", number: transfer.to },
+          call_hook: {
+            url: `${base}${jambonzPaths.person(callId)}`,
+            method: "POST",
+            username: "wakha",
+            password: socketPassword(this.#o.webhookSecret, callId),
+          },
+          call_status_hook: { url: `${base}${jambonzPaths.personStatus(callId)}`, method: "POST" },
+          timeout: Math.max(1, Math.round(transfer.ringTimeoutSeconds)),
+          tag: { wakha_call_id: callId, wakha_leg: "person" },
+        });
+        const { sid: personSid } = (await created.json()) as { sid?: string };
+        if (!personSid) throw new CarrierRefusedError("jambonz created no call sid for the handoff number");
+        return personSid;
+      },
     };
     const session: TextCarrierSession = new TextCarrierSession({
       providerCallId: sid,
@@ -188,9 +213,8 @@ export class JambonzTelephony implements TelephonyProvider {
       // Ringing is capped by the carrier at ringTimeoutSeconds; a minute more without any callback is a lost call.
       answerDeadlineSeconds: request.ringTimeoutSeconds + 60,
       reconnectSeconds: JAMBONZ_RECONNECT_SECONDS,
-      // Issue 34: the person is dialled with the call's number; the dialled leg's duration tells a bridge from a refusal.
+      // Issue 34: the person is dialled with the call's number; the brief's redirect marks the bridge.
       callerNumber: from,
-      transferBridge: "duration",
       recordingAtEnd: () => {
         const d = startedOn;
         const pad = (n: number) => String(n).padStart(2, "0");

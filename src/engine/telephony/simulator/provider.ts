@@ -240,6 +240,8 @@ class SimulatedSession implements CallSession {
 
   /** Issue 34: the shop's simulated person (simulator/transfer.ts); the bridged conversation ends the line. */
   async transfer(request: TransferRequest): Promise<TransferOutcome> {
+    // The simulated line dials once the agent's put-through line is said.
+    await request.spoken?.catch(() => {});
     const behaviour = behaviourFor(this.#request.to);
     const handoff = (Object.values(HANDOFF_NUMBER_BEHAVIOURS) as string[]).includes(behaviour)
       ? (behaviour as (typeof HANDOFF_NUMBER_BEHAVIOURS)[string])

@@ -22,7 +22,14 @@ import {
 import type { CarrierLines, TextCarrierSession, TextChannel } from "../text-carrier.ts";
 import { relayDtmf, relayError, relayPrompt, relaySetup } from "./frames.ts";
 import { twilioPaths } from "./provider.ts";
-import { dialTwiml, emptyTwiml, hangupTwiml, isTransferHandoff, TRANSFER_HANDOFF, whisperTwiml } from "./transfer.ts";
+import {
+  conferenceTwiml,
+  emptyTwiml,
+  hangupTwiml,
+  isTransferHandoff,
+  TRANSFER_HANDOFF,
+  whisperTwiml,
+} from "./transfer.ts";
 
 export interface TwilioInboundOptions {
   authToken: string;
@@ -106,11 +113,12 @@ export function twilioInbound(options: TwilioInboundOptions): CarrierInbound {
       return { status: 204 };
     };
 
-  // Issue 34: the transfer's callbacks answer TwiML. The customer's call is the parent (CallSid on the <Connect> and
-  // <Dial> actions); the person's leg is its child (the whisper and ringing requests carry ParentCallSid).
+  // Issue 34: the transfer's callbacks answer TwiML. The customer's call sends the <Connect> action (its CallSid); the
+  // person's leg, a call of its own dialled through the REST API, sends its Url, the whisper's redirect and its status.
   const twimlCallback =
     (
-      kind: "relayEnded" | "whisper" | "whisperDone" | "dialEnded" | "dialStatus",
+      kind: "relayEnded" | "whisper" | "whisperDone" | "personStatus",
+      leg: "customer" | "person",
       handle: (session: TextCarrierSession | null, p: Params) => string,
     ) =>
     async (request: CarrierRequest, log: CarrierLog): Promise<CarrierAnswer> => {
@@ -121,65 +129,59 @@ export function twilioInbound(options: TwilioInboundOptions): CarrierInbound {
         return refuse(request, log, 403, "invalid X-Twilio-Signature");
       const found = options.lines.get(callId);
       const session =
-        found && (p["CallSid"] === found.providerCallId || p["ParentCallSid"] === found.providerCallId) ? found : null;
+        found && (leg === "customer" ? p["CallSid"] === found.providerCallId : found.isTransferLeg(p["CallSid"]))
+          ? found
+          : null;
       const body = handle(session, p);
       return { status: 200, body, contentType: "text/xml" };
     };
-  const urls = (callId: string) => ({
-    whisper: `${publicUrl}${twilioPaths.whisper(callId)}`,
-    whisperDone: `${publicUrl}${twilioPaths.whisperDone(callId)}`,
-    dialEnded: `${publicUrl}${twilioPaths.dialEnded(callId)}`,
-    dialStatus: `${publicUrl}${twilioPaths.dialStatus(callId)}`,
-  });
 
   return {
     carrier: "twilio",
     callbacks: [
-      // The relay session ended: our transfer's HandoffData dials the person; any other end hangs up.
+      // The relay session ended: our transfer's HandoffData, once the person waits in the room, joins the customer to
+      // it; any other end hangs up.
       {
         method: "POST",
         path: "/carriers/twilio/calls/:callId/relay-ended",
-        handle: twimlCallback("relayEnded", (session, p) => {
-          const transfer = isTransferHandoff(p["HandoffData"]) ? session?.pendingTransfer() : null;
-          return transfer && session ? dialTwiml(transfer, urls(session.callId)) : hangupTwiml();
-        }),
+        handle: twimlCallback("relayEnded", "customer", (session, p) =>
+          isTransferHandoff(p["HandoffData"]) && session?.conferenceReady()
+            ? conferenceTwiml(session.callId)
+            : hangupTwiml(),
+        ),
       },
       // The person answered: the brief, to them only. No transfer running: their leg hangs up.
       {
         method: "POST",
         path: "/carriers/twilio/calls/:callId/whisper",
-        handle: twimlCallback("whisper", (session) => {
+        handle: twimlCallback("whisper", "person", (session) => {
           const transfer = session?.transferAnswered();
-          return transfer && session ? whisperTwiml(transfer, urls(session.callId).whisperDone) : hangupTwiml();
+          return transfer && session
+            ? whisperTwiml(transfer, `${publicUrl}${twilioPaths.whisperDone(session.callId)}`)
+            : hangupTwiml();
         }),
       },
-      // The brief played in full: the two are bridged.
+      // The brief played in full: the person enters the room; the customer follows once the agent's line is said.
       {
         method: "POST",
         path: "/carriers/twilio/calls/:callId/whisper-done",
-        handle: twimlCallback("whisperDone", (session) => {
-          session?.transferBridged();
-          return emptyTwiml();
-        }),
+        handle: twimlCallback("whisperDone", "person", (session) =>
+          session?.transferBridged() ? conferenceTwiml(session.callId) : hangupTwiml(),
+        ),
       },
-      // The <Number>'s progress: `ringing` (the bench's time to the handoff number ringing).
+      // The person leg's progress: `ringing` (the bench's time to the handoff number ringing), then its end: CallStatus
+      // completed (with CallDuration), busy, no-answer, failed or canceled.
       {
         method: "POST",
-        path: "/carriers/twilio/calls/:callId/dial-status",
-        handle: twimlCallback("dialStatus", (session, p) => {
-          if (p["CallStatus"] === "ringing") session?.transferRinging();
+        path: "/carriers/twilio/calls/:callId/person-status",
+        handle: twimlCallback("personStatus", "person", (session, p) => {
+          const status = p["CallStatus"] ?? "";
+          if (status === "ringing") session?.transferRinging();
+          else if (["completed", "busy", "no-answer", "failed", "canceled"].includes(status)) {
+            const duration = p["CallDuration"] === undefined ? null : Number(p["CallDuration"]);
+            session?.transferEnded(status, duration);
+          }
           return emptyTwiml();
-        }),
-      },
-      // The dialled call ended: bridged and over, the customer's call hangs up; otherwise back to the relay.
-      {
-        method: "POST",
-        path: "/carriers/twilio/calls/:callId/dial-ended",
-        handle: twimlCallback("dialEnded", (session, p) => {
-          const duration = p["DialCallDuration"] === undefined ? null : Number(p["DialCallDuration"]);
-          const status = session?.transferEnded(p["DialCallStatus"] ?? "", duration) ?? null;
-          const resume = session?.resumeDocument();
-          return status !== null && status !== "bridged" && resume ? resume : hangupTwiml();
         }),
       },
       {

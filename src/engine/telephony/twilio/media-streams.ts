@@ -23,6 +23,8 @@ import type {
   HangupEvent,
   OriginateRequest,
   CarrierRecording,
+  TransferOutcome,
+  TransferRequest,
 } from "../provider.ts";
 import type { TextCarrierSession, TextChannel } from "../text-carrier.ts";
 import { TwilioTelephony, type TwilioOptions, twilioPaths } from "./provider.ts";
@@ -98,6 +100,15 @@ export class MediaStreamLeg implements AudioCallLeg {
 
   machineGreetingEnded(seconds: number): Promise<boolean> {
     return this.#session.machineGreetingEnded(seconds);
+  }
+
+  /**
+   * Issue 34: the conference pattern, as on ConversationRelay (twilio/transfer.ts): the person dialled through the
+   * REST API at once; once they heard the brief, the customer's live call is updated with the conference's TwiML
+   * (the stream ends, the call goes on in the room).
+   */
+  transfer(request: TransferRequest): Promise<TransferOutcome> {
+    return this.#session.transfer(request);
   }
 
   ended(): Promise<HangupEvent> {

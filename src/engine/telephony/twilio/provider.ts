@@ -19,6 +19,7 @@ import {
   TextCarrierSession,
 } from "../text-carrier.ts";
 import { noCallerNumber, unreachableFailure } from "../carrier-control.ts";
+import { conferenceTwiml } from "./transfer.ts";
 
 export const TWILIO_API_URL = "https://api.twilio.com";
 
@@ -48,13 +49,12 @@ export const twilioPaths = {
   recording: (callId: string) => `/carriers/twilio/calls/${callId}/recording`,
   relay: (callId: string) => `/carriers/twilio/calls/${callId}/relay`,
   media: (callId: string) => `/carriers/twilio/calls/${callId}/media`,
-  // Issue 34: the <Connect> action (the relay session ended), the <Number url> whisper and its end, the <Dial> action
-  // and the dialled number's ringing (twilio/transfer.ts).
+  // Issue 34: the <Connect> action (the relay session ended), the person leg's Url (the whisper) and its end, and the
+  // person leg's StatusCallback (twilio/transfer.ts).
   relayEnded: (callId: string) => `/carriers/twilio/calls/${callId}/relay-ended`,
   whisper: (callId: string) => `/carriers/twilio/calls/${callId}/whisper`,
   whisperDone: (callId: string) => `/carriers/twilio/calls/${callId}/whisper-done`,
-  dialEnded: (callId: string) => `/carriers/twilio/calls/${callId}/dial-ended`,
-  dialStatus: (callId: string) => `/carriers/twilio/calls/${callId}/dial-status`,
+  personStatus: (callId: string) => `/carriers/twilio/calls/${callId}/person-status`,
 };
 
 /** The SDK's HTTP client, pointed at another API origin (the local fake in tests); requests time out at 10 s. */
@@ -110,12 +110,35 @@ export class TwilioTelephony implements TelephonyProvider {
         await this.#client.calls(sid).update({ status: answered ? "completed" : "canceled" });
       },
       recordingSource: (location) => this.#recordingSource(location),
+      // Issue 34, the conference pattern (twilio/transfer.ts): the person is dialled at once, the whisper as the Url.
+      dialPerson: async (callId, request) => {
+        const base = this.#o.publicUrl;
+        try {
+          const call = await this.#client.calls.create({
+            to: request.to,
+            from: request.from,
+            url: `${base}${twilioPaths.whisper(callId)}`,
+            method: "POST",
+            timeout: Math.max(5, Math.min(600, Math.round(request.ringTimeoutSeconds))),
+            statusCallback: `${base}${twilioPaths.personStatus(callId)}`,
+            statusCallbackMethod: "POST",
+            statusCallbackEvent: ["initiated", "ringing", "answered", "completed"],
+          });
+          return call.sid;
+        } catch (err) {
+          throw classifyTwilioError(err, this.#o.apiBaseUrl);
+        }
+      },
+      // Media Streams: the customer's live call gets the conference's TwiML (the stream ends).
+      joinConference: async (sid, callId) => {
+        await this.#client.calls(sid).update({ twiml: conferenceTwiml(callId) });
+      },
     };
   }
 
   /**
    * The TwiML of an answered call: ConversationRelay on our WebSocket. When the session ends Twilio requests the
-   * <Connect> action (issue 34): a transfer's HandoffData is answered with the <Dial>, anything else with <Hangup/>.
+   * <Connect> action (issue 34): a transfer's HandoffData is answered with the conference, anything else with <Hangup/>.
    */
   twiml(request: OriginateRequest): string {
     const locale = speechLocale(request.language, request.dialect);
@@ -141,15 +164,14 @@ export class TwilioTelephony implements TelephonyProvider {
   }
 
   originate(request: OriginateRequest): Promise<CallSession> {
-    const twiml = this.twiml(request);
-    return this.startCall(request, twiml, twiml);
+    return this.startCall(request, this.twiml(request));
   }
 
   /**
    * Creates the call with `twiml` and the status, AMD and recording callbacks, and returns the session they drive.
    * ConversationRelay (originate) and Media Streams (media-streams.ts) differ only in the TwiML.
    */
-  async startCall(request: OriginateRequest, twiml: string, resume?: string): Promise<TextCarrierSession> {
+  async startCall(request: OriginateRequest, twiml: string): Promise<TextCarrierSession> {
     const from = request.from ?? this.#o.callerIds[request.country] ?? this.#o.callerIds.default;
     if (!from)
       throw new CarrierRefusedError(
@@ -203,11 +225,8 @@ export class TwilioTelephony implements TelephonyProvider {
       expectMachineVerdict: request.machineDetection,
       // Ringing is capped by the carrier at ringTimeoutSeconds; a minute more without any callback is a lost call.
       answerDeadlineSeconds: request.ringTimeoutSeconds + 60,
-      // Issue 34: the person is dialled with the call's number; the whisper's redirect marks the bridge; a transfer
-      // nobody took comes back to the relay (ConversationRelay calls only: `resume`).
+      // Issue 34: the person is dialled with the call's number; the whisper's redirect marks the bridge.
       callerNumber: from,
-      transferBridge: "marker",
-      ...(resume ? { resume } : {}),
       onError: this.#o.log,
       onFinished: () => this.#o.lines.remove(session),
     });

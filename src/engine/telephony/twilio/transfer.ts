@@ -1,16 +1,19 @@
-// Twilio's side of a warm transfer (issue 34), as documented:
-// - ConversationRelay's `end` message with `handoffData` (a string) ends the relay session; Twilio then requests the
-//   <Connect action="..."> URL with HandoffData among the call's parameters and runs the TwiML we answer
-//   (https://www.twilio.com/docs/voice/conversationrelay/websocket-messages, .../conversationrelay-noun).
-// - We answer <Dial callerId timeout action><Number url statusCallback statusCallbackEvent="ringing">: Twilio dials
-//   the person with the call's caller id (https://www.twilio.com/docs/voice/twiml/dial); when they answer, it requests
-//   the <Number url> and plays its TwiML to them only, before connecting the two
-//   (https://www.twilio.com/docs/voice/twiml/number#url). Our whisper is <Say> the brief, then <Redirect> to a URL
-//   that answers an empty document: the request of that URL is the mark that the person heard it all and is being
-//   bridged (a person who hangs up during the brief never reaches it: refused).
-// - The <Dial> action is requested when the dialled call ends, with DialCallStatus (completed, busy, no-answer,
-//   failed, canceled) and DialCallDuration; the TwiML we answer continues the customer's call: <Hangup/> after a
-//   bridged conversation, the relay again otherwise (the agent says a person will call back).
+// Twilio's side of a warm transfer (issue 34), the documented "warm transfer with a conference" pattern:
+// - The moment the dialogue decides the transfer, the person is dialled as a call of its own through the REST API
+//   (Calls create: To the handoff number, From the call's caller id, Timeout the ring timeout, Url the whisper,
+//   StatusCallback with initiated/ringing/answered/completed; https://www.twilio.com/docs/voice/api/call-resource),
+//   while the agent says its put-through line to the customer on ConversationRelay. The person's phone rings at once.
+// - When the person answers, Twilio requests the Url: we answer <Say> the brief, then <Redirect> to a URL whose request
+//   marks the brief heard in full (a person who hangs up during it never reaches it: refused). That URL answers
+//   <Dial><Conference> (https://www.twilio.com/docs/voice/twiml/conference): the person waits in the room, silent
+//   (waitUrl empty), and either party leaving ends it (endConferenceOnExit).
+// - The customer joins the same room: ConversationRelay's `end` with `handoffData` ends the relay session and the
+//   <Connect action> answers <Dial><Conference> (https://www.twilio.com/docs/voice/conversationrelay/websocket-messages);
+//   on Media Streams, the live call is updated with that TwiML (Calls update `Twiml`,
+//   https://www.twilio.com/docs/voice/tutorials/how-to-modify-calls-in-progress-node-js).
+// - Nobody answers, busy, failed, or the person hangs up during the brief: the person leg's StatusCallback says so
+//   (CallStatus no-answer, busy, failed, completed with CallDuration); the customer never left the agent, who says a
+//   person will call back.
 import twilio from "twilio";
 import type { TransferRequest } from "../provider.ts";
 
@@ -28,37 +31,27 @@ export function isTransferHandoff(handoffData: string | undefined): boolean {
   }
 }
 
-export interface TransferUrls {
-  whisper: string;
-  whisperDone: string;
-  dialEnded: string;
-  dialStatus: string;
+/** The transfer's room: named after our call id only (Twilio asks for no personal data in conference names). */
+export function conferenceName(callId: string): string {
+  return `wakha-transfer-${callId}`;
 }
 
-/** The <Connect> action's answer for a transfer: dial the person with the whisper URL. */
-export function dialTwiml(request: TransferRequest & { from: string }, urls: TransferUrls): string {
+/** Both legs' way into the room: no hold music, no beep, and the room ends when either leaves. */
+export function conferenceTwiml(callId: string): string {
   const response = new twilio.twiml.VoiceResponse();
-  response
-    .dial({
-      callerId: request.from,
-      timeout: Math.max(5, Math.min(600, Math.round(request.ringTimeoutSeconds))),
-      action: urls.dialEnded,
-      method: "POST",
-    })
-    .number(
-      {
-        url: urls.whisper,
-        method: "POST",
-        statusCallback: urls.dialStatus,
-        statusCallbackMethod: "POST",
-        statusCallbackEvent: ["ringing"],
-      },
-      request.to,
-    );
+  response.dial().conference(
+    {
+      startConferenceOnEnter: true,
+      endConferenceOnExit: true,
+      beep: "false",
+      waitUrl: "",
+    },
+    conferenceName(callId),
+  );
   return response.toString();
 }
 
-/** The brief the person hears before being bridged, then the redirect that marks it heard in full. */
+/** The brief the person hears before the conference, then the redirect that marks it heard in full. */
 export function whisperTwiml(request: TransferRequest, whisperDoneUrl: string): string {
   const response = new twilio.twiml.VoiceResponse();
   response.say({ language: request.whisperLocale as never }, request.whisper);
@@ -66,7 +59,7 @@ export function whisperTwiml(request: TransferRequest, whisperDoneUrl: string): 
   return response.toString();
 }
 
-/** An empty document: the whisper's TwiML ends and Twilio connects the two parties. */
+/** An empty document. */
 export function emptyTwiml(): string {
   return new twilio.twiml.VoiceResponse().toString();
 }

@@ -170,7 +170,7 @@ describe("warm transfer through jambonz (issue 34)", () => {
     expect(call.transfer!.seconds).toBeLessThanOrEqual(jambonzCall.handoff!.dialDuration! + 1);
   }, 60_000);
 
-  it("no answer, busy, refused during the brief: the agent comes back, a person will call back, callback_requested", async () => {
+  it("no answer, busy, refused during the brief, unreachable: the agent comes back, a person will call back, callback_requested", async () => {
     await Promise.all(
       UNTAKEN_TRANSFERS.map(async (c) => {
         const { acct, shop } = await carrierAccount(t, 100_000);
@@ -197,6 +197,24 @@ describe("warm transfer through jambonz (issue 34)", () => {
       }),
     );
   }, 90_000);
+
+  it("outside the handoff hours: nobody is dialled, the agent promises a callback, callback_requested", async () => {
+    const { acct, shop } = await carrierAccount(t, 100_000);
+    await putHandoff(t, acct, shop, "+212612345689", 10, ["customer_asks"], {
+      time_zone: "Africa/Casablanca",
+      days: {},
+    });
+    const ext = `jz-hours-${randomUUID().slice(0, 6)}`;
+    const { call, jambonzCall } = await transferCall(acct, shop, ext);
+    expect(call).toMatchObject({
+      status: "completed",
+      outcome: "callback_requested",
+      transfer: { status: "outside_hours", to: "+212612345689", answered_at: null, seconds: 0 },
+    });
+    expect([...fake.calls.values()].filter((c) => c.body["to"]?.number === "+212612345689")).toEqual([]);
+    expect(conferenceVerb(jambonzCall)).toBeUndefined();
+    expect(call.billed_seconds).toBe(jambonzCall.duration);
+  }, 60_000);
 
   it("the balance runs out during the bridge: the call is ended through jambonz's REST API, billed within the balance", async () => {
     const { acct, shop } = await carrierAccount(t, 80);

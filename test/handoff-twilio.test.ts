@@ -152,7 +152,7 @@ describe("warm transfer through Twilio (issue 34)", () => {
     });
   }, 60_000);
 
-  it("no answer, busy, refused during the brief: back to the relay, a person will call back, callback_requested", async () => {
+  it("no answer, busy, refused during the brief, unreachable: back to the relay, a person will call back, callback_requested", async () => {
     await Promise.all(
       UNTAKEN_TRANSFERS.map(async (c) => {
         const { acct, shop } = await carrierAccount(t, 100_000);
@@ -174,6 +174,24 @@ describe("warm transfer through Twilio (issue 34)", () => {
       }),
     );
   }, 90_000);
+
+  it("outside the handoff hours: nobody is dialled, the agent promises a callback, callback_requested", async () => {
+    const { acct, shop } = await carrierAccount(t, 100_000);
+    await putHandoff(t, acct, shop, "+212612345689", 10, ["customer_asks"], {
+      time_zone: "Africa/Casablanca",
+      days: {},
+    });
+    const ext = `tw-hours-${randomUUID().slice(0, 6)}`;
+    const { call, twilioCall } = await transferCall(acct, shop, ext);
+    expect(call).toMatchObject({
+      status: "completed",
+      outcome: "callback_requested",
+      transfer: { status: "outside_hours", to: "+212612345689", answered_at: null, seconds: 0 },
+    });
+    expect([...fake.calls.values()].filter((c) => c.to === "+212612345689")).toEqual([]);
+    expect(twilioCall.relaySessions).toBe(1);
+    expect(call.billed_seconds).toBe(twilioCall.duration);
+  }, 60_000);
 
   it("the balance runs out during the bridge: the call is ended through Twilio's REST API, billed within the balance", async () => {
     const { acct, shop } = await carrierAccount(t, 80);

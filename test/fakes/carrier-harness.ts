@@ -152,21 +152,26 @@ export async function putHandoff(
   phone: string,
   ring: number,
   triggers: string[],
+  hours?: unknown,
 ): Promise<void> {
   const res = await t.app.inject({
     method: "PUT",
     url: `/v1/shops/${shop}/handoff`,
     headers: acct.headers,
-    payload: { phone_number: phone, triggers, ring_timeout_seconds: ring },
+    payload: { phone_number: phone, triggers, ring_timeout_seconds: ring, ...(hours === undefined ? {} : { hours }) },
   });
   expect(res.statusCode, res.body).toBe(200);
 }
 
-/** The transfers nobody takes, by the handoff number's last digits on every carrier's fake: 03 no answer, 04 busy, 05 hangs up during the brief. */
+/**
+ * The transfers nobody takes, by the handoff number's last digits on every carrier's fake: 03 no answer, 04 busy, 05
+ * hangs up during the brief, 06 unreachable (the carrier reports the person's call `failed`).
+ */
 export const UNTAKEN_TRANSFERS = [
   { phone: "+212612345603", status: "no_answer", dial: "no-answer", answered: false },
   { phone: "+212612345604", status: "busy", dial: "busy", answered: false },
   { phone: "+212612345605", status: "no_answer", dial: "completed", answered: true },
+  { phone: "+212612345606", status: "failed", dial: "failed", answered: false },
 ] as const;
 
 /** A transfer nobody took ends the call callback_requested, with the carrier's dial status and the refusal as the fake saw them. */

@@ -1,9 +1,9 @@
 // The shop's person at the handoff number, on the carrier fakes (issue 34), by the number's last two digits as the
 // simulator's person (src/engine/telephony/simulator/transfer.ts): 03 does not answer, 04 is busy, 05 picks up and
-// hangs up during the brief (refuses), 07 talks until the line is cut (the balance test); any other picks up after
-// 2 seconds and talks with the customer for 8.
+// hangs up during the brief (refuses), 06 cannot be reached (the carrier reports the call `failed`), 07 talks until
+// the line is cut (the balance test); any other picks up after 2 seconds and talks with the customer for 8.
 export interface HandoffPerson {
-  pickup: "answer" | "no_answer" | "busy";
+  pickup: "answer" | "no_answer" | "busy" | "unreachable";
   ringSeconds: number;
   /** Hangs up halfway through the brief. */
   refuses: boolean;
@@ -17,6 +17,7 @@ export function handoffPerson(number: string): HandoffPerson {
   if (suffix === "03") return { ...base, pickup: "no_answer" };
   if (suffix === "04") return { ...base, pickup: "busy" };
   if (suffix === "05") return { ...base, refuses: true };
+  if (suffix === "06") return { ...base, pickup: "unreachable" };
   if (suffix === "07") return { ...base, bridgeSeconds: 3600 };
   return base;
 }

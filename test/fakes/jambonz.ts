@@ -571,6 +571,7 @@ export class FakeJambonz {
     await this.#status(leg, "trying");
     await this.#sleep(0.2);
     if (leg.status !== "trying") return;
+    if (person.pickup === "unreachable") return this.#finish(leg, "failed");
     if (person.pickup === "busy") {
       await this.#sleep(1);
       return this.#finish(leg, "busy");

@@ -643,6 +643,7 @@ export class FakeTwilio {
     await this.#status(leg, "initiated");
     await this.#sleep(0.2);
     if (leg.status !== "initiated") return;
+    if (person.pickup === "unreachable") return this.#finish(leg, "failed");
     if (person.pickup === "busy") {
       await this.#sleep(1);
       return this.#finish(leg, "busy");

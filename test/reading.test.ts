@@ -11,6 +11,7 @@ import { createDialogue, decision } from "../src/engine/dialogue/flow.ts";
 import { LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
 import { ModelIntentClassifier, overrule } from "../src/engine/dialogue/model/model.ts";
 import { readReply } from "../src/engine/dialogue/reading.ts";
+import { INTENTS } from "../src/engine/dialogue/rules.ts";
 import type { Country } from "../src/engine/dialogue/lexicon/index.ts";
 import type { IntentClassifier } from "../src/engine/dialogue/types.ts";
 import { seededRandom } from "../src/engine/telephony/simulator/customer.ts";
@@ -359,17 +360,6 @@ describe("round 5: an 'if' that names the item, a time on a call verb, a cancel 
 // Round 7 (the retrain with the development halves): the structural readings hold whatever label the model gives,
 // so they are checked against every label, not against one set of weights. Made-up shapes, none from a blind set.
 describe("round 7: a request found by structure overrules whatever the model read", () => {
-  const LABELS = [
-    "confirm",
-    "cancel",
-    "reschedule",
-    "callback",
-    "change_request",
-    "wrong_number",
-    "question",
-    "unclear",
-  ] as const;
-
   it.each([
     ["FR", "si vous l'avez en 40 je la prends"],
     ["FR", "si vous avez du 38, envoyez-le"],
@@ -380,7 +370,7 @@ describe("round 7: a request found by structure overrules whatever the model rea
     (country, text) => {
       const reading = readReply(text, country);
       expect(reading).toMatchObject({ request: "change", takesItem: true, newTime: false });
-      for (const label of LABELS) {
+      for (const label of INTENTS) {
         const ruled = overrule(label, reading);
         expect(ruled?.intent ?? label).toBe("change_request");
       }

@@ -5,6 +5,8 @@
 // once after it (docs/understanding.md). Their accuracy is below the issue's goal and is not guarded; what is guarded
 // is the decision: no reply of theirs is acted on as a confirmation the customer did not give, and no simulated call
 // built from their sentences ends `confirmed` for a customer who did not confirm.
+// Round 8 split each set in two (120 + 120, alternating within country, intent and kind): the `-dev` halves are the
+// round's development material; the `-holdout` halves stay unread by any fix and are scored by the lead at the end.
 import { describe, expect, it } from "vitest";
 import { runConversations, type Row } from "../scripts/classifier/conversations.ts";
 import { loadReplies, scoreReplies } from "../scripts/classifier/score.ts";
@@ -12,15 +14,13 @@ import { loadReplies, scoreReplies } from "../scripts/classifier/score.ts";
 const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 
 describe("blind sets 17 and 18, never read by a fix: the decision", () => {
-  for (const name of [
-    "intents-blind17a-holdout.jsonl",
-    "intents-blind17b-holdout.jsonl",
-    "intents-blind18a-holdout.jsonl",
-    "intents-blind18b-holdout.jsonl",
-  ]) {
+  for (const name of ["17a", "17b", "18a", "18b"].flatMap((set) => [
+    `intents-blind${set}-dev.jsonl`,
+    `intents-blind${set}-holdout.jsonl`,
+  ])) {
     it(`${name}: no decided false confirmation`, async () => {
       const rows = loadReplies(file(name));
-      expect(rows.length).toBe(240);
+      expect(rows.length).toBe(120);
       const s = await scoreReplies(rows);
       expect(s.overall.decidedFalseConfirms).toBe(0);
     }, 60_000);

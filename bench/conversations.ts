@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { recogniseLineMessage } from "../src/engine/dialogue/line-messages.ts";
 import { createDialogue } from "../src/engine/dialogue/flow.ts";
-import type { Dialect, DialogueOrder, IntentClassifier } from "../src/engine/dialogue/types.ts";
+import type { Dialect, IntentClassifier } from "../src/engine/dialogue/types.ts";
 import {
   type Behaviour,
   behaviourFor,
@@ -18,54 +18,8 @@ import {
 import type { PhraseBank } from "../src/engine/telephony/simulator/phrases/bank.ts";
 import { loadRows } from "./classifier-score.ts";
 import { classifierByName } from "./classifier-choice.ts";
+import { NOW, ORDERS } from "../test/dialogue-fixtures.ts";
 
-const NOW = new Date("2026-11-22T10:00:00Z");
-
-const ORDERS: Record<Dialect, DialogueOrder> = {
-  ma: {
-    shopName: "Dar Lbahja",
-    customerName: "Fatima Zahra",
-    country: "MA",
-    language: "ar",
-    dialect: "ma",
-    amount: "690.00",
-    currency: "MAD",
-    items: [
-      { name: "Caftan", variant: "Vert, M", quantity: 1, unit_price: "450.00" },
-      { name: "Babouche", variant: "38", quantity: 2, unit_price: "120.00" },
-    ],
-  },
-  dz: {
-    shopName: "Bled Store",
-    customerName: "Yacine",
-    country: "DZ",
-    language: "ar",
-    dialect: "dz",
-    amount: "4500.00",
-    currency: "DZD",
-    items: [{ name: "Montre", variant: "Noir", quantity: 1, unit_price: "4500.00" }],
-  },
-  tn: {
-    shopName: "Souk Ennour",
-    customerName: "Amira",
-    country: "TN",
-    language: "ar",
-    dialect: "tn",
-    amount: "89.500",
-    currency: "TND",
-    items: [{ name: "Sac à main", variant: "Beige", quantity: 1, unit_price: "82.500" }],
-  },
-  fr: {
-    shopName: "Maison Lila",
-    customerName: "Julie Martin",
-    country: "FR",
-    language: "fr",
-    dialect: "fr",
-    amount: "49.90",
-    currency: "EUR",
-    items: [{ name: "Coque de téléphone", variant: "Bleu", quantity: 2, unit_price: "24.95" }],
-  },
-};
 const PREFIX: Record<Dialect, string> = { ma: "+2126", dz: "+2135", tn: "+2162", fr: "+336" };
 
 /** What a call with this customer must end as: an outcome of a completed call, or a terminal status. */

@@ -8,11 +8,12 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ORDERS } from "../scripts/classifier/conversations.ts";
 import { createDialogue } from "../src/engine/dialogue/flow.ts";
 import { chatRequest, LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
 import { ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
 import type { Country } from "../src/engine/dialogue/lexicon/index.ts";
-import type { Dialect, DialogueOrder, IntentClassifier } from "../src/engine/dialogue/types.ts";
+import type { Dialect, IntentClassifier } from "../src/engine/dialogue/types.ts";
 import { createSimulatedCustomer, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,48 +34,6 @@ export function promptTokens(text: string, country: Country): number {
   return Math.ceil(system / 4) + Math.ceil(text.length / 2) + 2 * 3 + 3;
 }
 
-const ORDERS: Record<Dialect, DialogueOrder> = {
-  ma: {
-    shopName: "Dar Lbahja",
-    customerName: "Fatima Zahra",
-    country: "MA",
-    language: "ar",
-    dialect: "ma",
-    amount: "690.00",
-    currency: "MAD",
-    items: [{ name: "Caftan", variant: "M", quantity: 1, unit_price: "690.00" }],
-  },
-  dz: {
-    shopName: "Bled Store",
-    customerName: "Yacine",
-    country: "DZ",
-    language: "ar",
-    dialect: "dz",
-    amount: "4500.00",
-    currency: "DZD",
-    items: [{ name: "Montre", variant: null, quantity: 1, unit_price: "4500.00" }],
-  },
-  tn: {
-    shopName: "Souk Ennour",
-    customerName: "Amira",
-    country: "TN",
-    language: "ar",
-    dialect: "tn",
-    amount: "89.500",
-    currency: "TND",
-    items: [{ name: "Sac", variant: null, quantity: 1, unit_price: "89.500" }],
-  },
-  fr: {
-    shopName: "Maison Lila",
-    customerName: "Julie Martin",
-    country: "FR",
-    language: "fr",
-    dialect: "fr",
-    amount: "49.90",
-    currency: "EUR",
-    items: [{ name: "Coque", variant: "Bleu", quantity: 1, unit_price: "49.90" }],
-  },
-};
 const PREFIX: Record<Dialect, string> = { ma: "+2126123", dz: "+2135512", tn: "+2162012", fr: "+3361234" };
 
 function quantile(sorted: number[], q: number): number {

@@ -31,7 +31,8 @@ const OUTCOME: Record<Exclude<Intent, "question">, CallOutcome> = {
   unclear: "no_decision",
 };
 
-const ORDERS: Record<Dialect, DialogueOrder> = {
+/** One order per dialect (bench/llm-section.ts plays the same). */
+export const ORDERS: Record<Dialect, DialogueOrder> = {
   ma: {
     shopName: "Dar Lbahja",
     customerName: "Fatima Zahra",

@@ -39,6 +39,11 @@ const POOL = [
   "intents-blind15b-dev.jsonl",
   "intents-blind16a-dev.jsonl",
   "intents-blind16b-dev.jsonl",
+  // Round 8: the development halves of blind17a/b and blind18a/b (their held-out halves are never read here).
+  "intents-blind17a-dev.jsonl",
+  "intents-blind17b-dev.jsonl",
+  "intents-blind18a-dev.jsonl",
+  "intents-blind18b-dev.jsonl",
 ].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runClassify } from "../src/engine/dialogue/classify-cli.ts";
 import { createDialogue, decision } from "../src/engine/dialogue/flow.ts";
 import { LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
-import { ModelIntentClassifier, overrule } from "../src/engine/dialogue/model/model.ts";
+import { IntentModel, ModelIntentClassifier, overrule } from "../src/engine/dialogue/model/model.ts";
 import { readReply } from "../src/engine/dialogue/reading.ts";
 import { INTENTS } from "../src/engine/dialogue/rules.ts";
 import type { Country } from "../src/engine/dialogue/lexicon/index.ts";
@@ -271,10 +271,24 @@ describe("wakha classify --explain shows the reading", () => {
     const output = new PassThrough();
     const chunks: string[] = [];
     output.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
+    // A model that reads every reply as a sure confirm (one bucket, the confirm logit high), so what is overruled does
+    // not depend on the trained weights (round 8: the retrained model reads this reply `unclear` by itself).
+    const labels = [...INTENTS];
+    const logits = Int8Array.from(labels, (l) => (l === "confirm" ? 127 : 0));
+    const sure = new IntentModel({
+      version: 1,
+      labels,
+      buckets: 1,
+      scale: 0.1,
+      trainedOn: {},
+      data: Buffer.from(logits.buffer).toString("base64"),
+    });
+    expect(new ModelIntentClassifier(sure).explain("oui oui", "FR").intent).toBe("confirm");
     await runClassify(
       ["--country", "FR", "--explain", "--decision"],
       Readable.from(["oui oui, je vous écoute\n"]),
       output,
+      { classifier: new ModelIntentClassifier(sure) },
     );
     const line = JSON.parse(chunks.join("").trim()) as {
       intent: string;
@@ -417,13 +431,120 @@ describe("round 7: a request found by structure overrules whatever the model rea
   });
 
   it("no word the lexicon knows and no label above one half: unclear, below 0.5, whatever the n-grams lean to", () => {
+    // Round 8: stated on models built for it, not on the trained weights (the retrained n-grams lean to a change at
+    // 0.53 on "brrt zzk": above one half, so the premise no longer held there). A flat model has no label above one
+    // half; a model sure of a confirm has one, and is still read below 0.5 and never acted on without a lexicon word.
+    const labels = [...INTENTS];
+    const built = (confirm: number) =>
+      new ModelIntentClassifier(
+        new IntentModel({
+          version: 1,
+          labels,
+          buckets: 1,
+          scale: 0.1,
+          trainedOn: {},
+          data: Buffer.from(Int8Array.from(labels, (l) => (l === "confirm" ? confirm : 0)).buffer).toString("base64"),
+        }),
+      );
     for (const [c, t] of [
       ["FR", "xqzv plorp"],
       ["MA", "brrt zzk"],
     ] as [Country, string][]) {
-      const got = model.classify(t, c);
-      expect(got.intent).toBe("unclear");
-      expect(got.confidence).toBeLessThan(0.5);
+      const flat = built(0).classify(t, c);
+      expect(flat.intent).toBe("unclear");
+      expect(flat.confidence).toBeLessThan(0.5);
+      const sure = built(127).classify(t, c);
+      expect(sure.confidence).toBeLessThan(0.5);
+      expect(decision(sure, t, c)).not.toBe("act");
+      // The trained model: below one half whatever it reads.
+      expect(model.classify(t, c).confidence).toBeLessThan(0.5);
     }
+    expect(model.classify("xqzv plorp", "FR").intent).toBe("unclear");
   });
+});
+
+// Round 8: the readings a retrain on blind17/18's development halves moved, now tied to structure. Made-up shapes
+// (the guards' own sentences and siblings), none taken from a blind set.
+describe("round 8: readings that hold for any label the model reads", () => {
+  const ruledAs = (label: (typeof INTENTS)[number], reading: ReturnType<typeof readReply>, doubtful = false) =>
+    overrule(label, reading, 1, false, doubtful)?.intent ?? label;
+
+  it.each([
+    ["MA", "ma bghitch nbddel walou"],
+    ["FR", "je ne vais pas annuler"],
+  ] as [Country, string][])(
+    "%s %j: a cancel or change verb negated, nothing denied, keeps the order",
+    (country, text) => {
+      const reading = readReply(text, country);
+      expect(reading).toMatchObject({ keepsOrder: true, denies: false, request: null });
+      expect(overrule("cancel", reading)).toEqual({ intent: "confirm", mixed: true });
+    },
+  );
+
+  it("a 'not' that names another place or item is a correction, not a kept order", () => {
+    const reading = readReply("ab3thouha l sousse mouch l monastir", "TN");
+    expect(reading.corrects).toBe(true);
+    expect(ruledAs("change_request", reading)).toBe("change_request");
+  });
+
+  it("after the last 'but', a firm 'send it' and no request: a confirm to be checked for any label but a correction", () => {
+    const reading = readReply("galt lkhti ghadi nfkker, walakin daba bghitha, sifto liya", "MA");
+    expect(reading).toMatchObject({ request: null, turnsToYes: true, firmYes: true });
+    for (const label of ["cancel", "unclear", "change_request", "callback", "question"] as const)
+      expect(overrule(label, reading)).toEqual({ intent: "confirm", mixed: true });
+    // "yes, but send the white one instead of the black": a correction after the "but" stays a change.
+    const corrected = readReply("iyeh ama ab3thouli el bidha 3ouadh el ka7la", "TN");
+    expect(corrected.corrects).toBe(true);
+    expect(ruledAs("change_request", corrected)).toBe("change_request");
+  });
+
+  it("a yes and a courier's instruction with no new time or day is no reschedule", () => {
+    const reading = readReply("oui, mais appelez-moi avant que le livreur passe", "FR");
+    expect(reading).toMatchObject({ request: null, yes: true, newTime: false, dated: false });
+    expect(overrule("reschedule", reading)).toEqual({ intent: "confirm", mixed: true });
+    // With a day it is one.
+    expect(ruledAs("reschedule", readReply("oui, mais livrez samedi", "FR"))).toBe("reschedule");
+  });
+
+  it("a yes beside a clause that asks, requests and denies nothing is a confirm to be checked, not unclear", () => {
+    const reading = readReply("oui, frappez fort", "FR");
+    expect(reading).toMatchObject({ request: null, yes: true, plainYes: false, asks: false, denies: false });
+    expect(overrule("unclear", reading)).toEqual({ intent: "confirm", mixed: true });
+    // The model's unclear stands when the yes trails off, asks to repeat or turns on a "but" (doubtful), or is bare.
+    expect(ruledAs("unclear", reading, true)).toBe("unclear");
+    expect(ruledAs("unclear", readReply("oui oui", "FR"))).toBe("unclear");
+    expect(model.classify("euh... behi... ama... stanna", "TN").intent).toBe("unclear");
+    expect(model.classify("اه شنو قلتي الريزو ضعيف هنا", "MA").intent).toBe("unclear");
+    // Confirmed only through the check: decision() never acts on it.
+    const got = model.classify("oui, frappez fort", "FR");
+    expect(got).toMatchObject({ intent: "confirm", mixed: true });
+    expect(decision(got, "oui, frappez fort", "FR")).toBe("check");
+  });
+
+  it("a question that opens on a question word, holds a change and names the value asks for the change", () => {
+    const wants = readReply("wach n9der nbeddel l couleur l k7al", "DZ");
+    expect(wants).toMatchObject({ request: "change", asksFirst: true, namesValue: true });
+    expect(ruledAs("question", wants)).toBe("change_request");
+    // One that names no value asks about exchanges: a question.
+    const asks = readReply("est-ce que je peux échanger la taille ?", "FR");
+    expect(asks.namesValue).toBeUndefined();
+    expect(ruledAs("question", asks)).toBe("question");
+  });
+
+  it.each([
+    ["MA", "بغيت نهضر مع شي واحد من الفريق"],
+    ["DZ", "nheb nahdar m3a wahed men l'équipe"],
+    ["TN", "nheb nahki m3a insen"],
+    ["FR", "je voudrais parler à un conseiller s'il vous plaît"],
+  ] as [Country, string][])(
+    "%s %j: asking for a person is a question for any label but a refusal or a wrong number",
+    (country, text) => {
+      const reading = readReply(text, country);
+      expect(reading).toMatchObject({ asksPerson: true, request: null });
+      for (const label of INTENTS) {
+        const want = label === "wrong_number" || (label === "cancel" && reading.denies) ? label : "question";
+        expect(ruledAs(label, reading)).toBe(want);
+      }
+    },
+  );
 });

@@ -25,7 +25,7 @@ const LABELS: Intent[] = [
 ];
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Issue 33's development halves (rounds 2-5); their held-out halves never appear here. */
+/** Issue 33's development halves (rounds 2-5 and 8); their held-out halves never appear here. */
 export const DEV_HALVES = [
   "intents-blind12-dev.jsonl",
   "intents-blind14-lead-dev.jsonl",
@@ -33,6 +33,11 @@ export const DEV_HALVES = [
   "intents-blind15b-dev.jsonl",
   "intents-blind16a-dev.jsonl",
   "intents-blind16b-dev.jsonl",
+  // Round 8: the halves of blind17a/b and blind18a/b that round 8 develops on; their other halves stay unseen.
+  "intents-blind17a-dev.jsonl",
+  "intents-blind17b-dev.jsonl",
+  "intents-blind18a-dev.jsonl",
+  "intents-blind18b-dev.jsonl",
 ];
 const fixtures = path.join(here, "../../test/fixtures");
 

@@ -120,7 +120,8 @@ function tokenize(text: string): string[] {
   s = s.replace(/[’`´‘]/g, "'").replace(/…/g, ".");
   // Apostrophes and hyphens split words: "l'couleur" → "l couleur", "rappelez-moi" → "rappelez moi".
   s = s.replace(/-(la|le|les|lui|leur|en|y)(?=$|[\s,.!?;:])/g, " "); // "livrez-la": a pronoun, not "no"
-  s = s.replace(/(?<=^|[^a-z])(l|d|j|c|n|s|m|t|qu)'/g, "$1 "); // French elision: "l'adresse", "j'ai", "qu'il", "j't'écoute"
+  // French elision: "l'adresse", "j'ai", "qu'il", "j't'écoute", and "jusqu'au", "lorsqu'il", "puisqu'on" (round 8).
+  s = s.replace(/(?<=^|[^a-z])(l|d|j|c|n|s|m|t|qu|jusqu|lorsqu|puisqu|quoiqu)'/g, "$1 ");
   s = s.replace(/([a-z0-9])'(?=[a-z0-9])/g, "$1"); // an apostrophe inside arabizi is a hamza: "ra'yi"
   s = s.replace(/['\-_]/g, " ");
   // Dates and times keep their separators: "25/12", "18:30".

@@ -7,6 +7,7 @@
 // reply's structure: the lexicon's signals (a call verb, a change verb, a denial), where they stand relative to
 // each other, and a few closed classes of function words (conditionals, "otherwise", verbs of hearing and "go on",
 // verbs of saying), not from whole phrases of the classifier's training.
+import { asksForPerson } from "./handoff.ts";
 import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
 import { analyse, type Analysis, type SignalHit } from "./signals.ts";
@@ -62,6 +63,8 @@ export interface Reading {
    * want it, send it"): whatever came before, the answer is the clause after the "but".
    */
   turnsToYes?: boolean;
+  /** The reply ends on its yes to the order ("…, sifto liya"): nothing is asked after the "send it" (round 8). */
+  endsOnYes?: boolean;
   /** An "if" stands somewhere in the reply ("envoyez, enfin si mon mari est d'accord"): a clause the yes may hang on. */
   conditional: boolean;
   /** A denial of any kind is there (a "no", a refusal, a reason, "I didn't order", "not me", "don't send"): what a `cancel` rests on. */
@@ -76,6 +79,29 @@ export interface Reading {
   callsMe?: boolean;
   /** A day or a time stands right after the call verb ("3ayto ghodwa fel sbe7"): when to call, not when to deliver. */
   callTime?: boolean;
+  /**
+   * A cancel or change verb stands negated ("ma bghitch nbddel walou", "je ne vais pas annuler") and nothing denies:
+   * the customer keeps the order as it is (round 8).
+   */
+  keepsOrder?: boolean;
+  /**
+   * The reply corrects something: a colour, size, quantity, address, "instead", a live change verb, or a "not" after
+   * "send it" ("ab3thouha l Sousse mouch l Monastir"): round 8.
+   */
+  corrects?: boolean;
+  /**
+   * "X, not Y": "c'est Colomiers pas Tournefeuille", or a "not" after "send it" ("ab3thouha l Sousse mouch l
+   * Monastir"): the customer puts one thing for another (round 8).
+   */
+  notThat?: boolean;
+  /** A colour, a size or a model is named (the value a change asks for: "l k7al", "en rouge"), not only "the size". */
+  namesValue?: boolean;
+  /** A courier's instruction stands ("frappez fort", "d9 lbab mzyan"): what a yes beside it adds to the order. */
+  instructs?: boolean;
+  /** "before the courier comes" ("avant que le livreur passe", "9bel ma ywsel"): about the courier, not a new time. */
+  beforeCourier?: boolean;
+  /** The customer asks to speak with a person ("bghit nhder m3a chi wahed men lmagasin"; handoff.ts `asksForPerson`). */
+  asksPerson?: boolean;
   /**
    * The change is a condition on the item that sends or takes it: an "if" whose clause names a colour, a size or a
    * model, then "send it" / "I take it" ("si vous l'avez en 40 je la prends", "ila kan 40 jibuha").
@@ -351,6 +377,9 @@ const SAYING = words([
   "pourquoi",
 ]);
 
+/** "you said", "say" in the dialects and French, canonical ("galti", "tgoul", "9olti", "dites", "dis"). */
+const SAID_IT = /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i)?$|^(?:dit|dis|dites|disez)$/;
+
 /** After or before a verb of hearing: not hearing ("j'entends plus", "ma sme3tekch"). */
 const NOT_HEARD = new Set(["pas", "plus", "ma", "mal", "walu", "walo", "rien"]);
 
@@ -561,6 +590,11 @@ const PAST = new Set([
 ]);
 
 /** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
+/** Signals that correct the order as read (round 8's `corrects`). */
+const CORRECTION = new Set(["instead", "attr", "qty", "add", "address", "changeVerb"]);
+/** "not" before the thing meant instead, canonical: "machi", "mouch", "mech", "pas" ("… l Sousse mouch l Monastir"). */
+const NOT_THAT = new Set(["machi", "much", "mech", "mich", "mush", "pas"]);
+
 export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
   const { tokens, hits } = analysis;
   const arabicScript = isMostlyArabicScript(text);
@@ -611,6 +645,19 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || (covered.has(i) && !goOn.has(i)));
   const firmYes = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)));
   const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) ? i : -1)));
+  const word = (t: string | undefined) => t !== undefined && /^[\p{L}\d]{3,}$/u.test(t);
+  const notThat = tokens.some(
+    (t, i) =>
+      NOT_THAT.has(t) &&
+      (orderYes.some((h) => h.end <= i) ||
+        (t === "pas" &&
+          tokens[i - 2] === "est" &&
+          tokens[i - 3] === "c" &&
+          word(tokens[i - 1]) &&
+          word(tokens[i + 1]))),
+  );
+  // The reply's last word: a "send it" ending there or just before it (its "to me": "sifto liya") ends the reply.
+  const lastWord = Math.max(0, ...tokens.map((t, i) => (t === "," || t === "." || t === "!" || t === "?" ? -1 : i)));
   const turnsToYes =
     lastBut >= 0 &&
     orderYes.some((h) => h.start > lastBut) &&
@@ -632,6 +679,22 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h)),
     denies,
     ...(hits.some((h) => h.signal === "notMe") ? { notMe: true } : {}),
+    ...(hits.some((h) => h.signal === "attr" && live(h)) ? { namesValue: true } : {}),
+    ...(asksForPerson(text) ? { asksPerson: true } : {}),
+    ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
+    ...(orderYes.some((h) => h.end >= lastWord) ? { endsOnYes: true } : {}),
+    ...(hits.some((h) => h.signal === "beforeArrival" && live(h)) ? { beforeCourier: true } : {}),
+    ...(notThat ? { notThat: true } : {}),
+    ...(hits.some((h) => CORRECTION.has(h.signal) && live(h)) ||
+    notThat ||
+    (hits.some((h) => h.signal === "send" && h.negated) && orderYes.length > 0)
+      ? { corrects: true }
+      : {}),
+    ...(!denies &&
+    lastBut < 0 &&
+    hits.some((h) => (h.signal === "cancelVerb" || h.signal === "changeVerb") && h.negated)
+      ? { keepsOrder: true }
+      : {}),
     ...(hits.some(
       (h) =>
         ((h.signal === "refuse" || h.signal === "cancelVerb") && live(h)) ||
@@ -710,7 +773,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     asksFirst &&
     tokens.includes("?") &&
     hits.some((h) => h.signal === "qword" && h.start === opening) &&
-    !hits.some((h) => h.signal === "what" || h.signal === "repeat") &&
+    // (An opening "wach"/"wech" is also read "what?"; with words after it it is the yes/no question particle: round 8.)
+    !hits.some(
+      (h) =>
+        (h.signal === "what" && !(h.start === opening && /^w[aeiou]?[cs]h$/.test(tokens[opening] ?? ""))) ||
+        h.signal === "repeat",
+    ) &&
+    // ("wech rak tgoul?", "chnou galti?": what the agent said is asked again, nothing new is asked.)
+    !tokens.some((t, i) => i > opening && SAID_IT.test(t)) &&
     tokens.some((t, i) => i > opening && ![",", ".", "!", "?", "…"].includes(t) && !whatLike(i));
 
   // A refusal the customer reports or denies ("chkoun galek n7eb nlghiha?") then "send it": no refusal at all.

@@ -347,7 +347,10 @@ function nameHits(text: string, tokens: string[], hits: SignalHit[]): SignalHit[
     /\b(?:je\s+ne\s+suis\s+pas|je\s+suis\s+pas|moi\s+c'?est\s+pas)\s+(?:M\.?\s+|Mme\s+|Mr\.?\s+)?[A-ZÀ-Ý][a-zà-ÿ]+/;
   const otherName =
     /\b(?:c'?est|je\s+suis|moi\s+c'?est)\s+[A-ZÀ-Ý][\wà-ÿ-]+\s*,?\s*(?:pas|et\s+pas|non\s+pas)\s+[A-ZÀ-Ý]/;
-  if ((french.test(text) || otherName.test(text)) && !hits.some((h) => h.signal === "notMe")) {
+  // "c'est Colomiers pas Tournefeuille, … la ville": two places, not two names (round 8).
+  const place = /\b(?:ville|adresse|quartier|rue|commune|village|cité|cite|wilaya|avenue|boulevard)\b/i;
+  const names = otherName.test(text) && !place.test(text);
+  if ((french.test(text) || names) && !hits.some((h) => h.signal === "notMe")) {
     out.push({ signal: "notMe", weight: 0.85, start: 0, end: 1, negated: false });
   }
   return out;

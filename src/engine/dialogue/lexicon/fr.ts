@@ -80,6 +80,9 @@ export const FRENCH: LexiconEntry[] = [
   cue("slot", 0.6, [
     "soir|matin|aprem|midi, apres midi, ce|le soir|matin, la nuit, apres|vers|avant|a|entre|des @h|#, @h",
     "apres|vers|avant|a|des six|sept|huit|neuf|dix|cinq|quatre|onze heure*|h",
+    "apres|vers|avant|a|des dix sept|huit|neuf heure*|h, apres|vers|avant|a|des douze|treize|quatorze|quinze|seize|vingt heure*|h",
+    // Round 8: parts of the day said as nouns ("en soirée", "dans la matinée", "en fin de journée").
+    "en|la soiree|matinee, dans la soiree|matinee, fin|debut de soiree|matinee|journee",
   ]),
   cue("absent", 0.8, [
     "pas la, pas chez moi, pas a la maison, absent*, en vacance*|voyage|deplacement|conge, a l etranger",

@@ -215,7 +215,8 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("callVerb", 0.85, [
     "3ayet*|t3ayet*|n3ayet*|3ayat*|3iyet*|y3ayet*",
-    "kalem*|tkalem*|nkalem*|kalmni|klemni|kalamni",
+    // Round 8: "kalem" and its object endings, not any word of that skeleton ("kalem*" read the town "Colomiers").
+    "kalem|kalemni|kalmuni|kalemha|kalmuha|kalmek|kalmuk|kalmuh|kalmna|kalmukum|kalmik|tkalem*|nkalem*|kalmni|klemni|kalamni",
     "a3mel*|a3ml*|dir*|3mel* apel, a3tini|3tini apel",
     "=rapeli|=rapelini|=rapelili|=rapelili|=apelini|=apelili|tilifuni*|telefuni*|tilifoni*|sonili",
     "3awed*|3awd* 3ayet*|kalem*|=rapel*|tilifuni*",

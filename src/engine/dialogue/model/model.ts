@@ -56,8 +56,77 @@ export function overrule(
   reading: Reading,
   p = 1,
   mocking = false,
+  doubtful = false,
 ): { intent: Intent; mixed: boolean } | null {
   const kind = reading.request;
+  // Round 8: the readings below hold for any label the model reads, so that a retrain cannot move them.
+  // "بغيت نهضر مع شي واحد من الفريق": asking for a person is a question to the shop (the handoff takes it when the
+  // shop has one), never a change ("واحد" is "someone" there, not "one more"), a confirm, a new day or a callback the
+  // reading did not find (a call verb with the customer as object is a callback request, and decides above).
+  if (
+    kind === null &&
+    reading.asksPerson === true &&
+    intent !== "question" &&
+    intent !== "wrong_number" &&
+    (intent !== "cancel" || !reading.denies)
+  )
+    return { intent: "question", mixed: false };
+  // "ma bghitch nbddel walou", "je ne vais pas annuler": a cancel or change verb negated, and no denial, keeps the order.
+  if (kind === null && reading.keepsOrder === true && !mocking && intent === "cancel")
+    return { intent: "confirm", mixed: true };
+  // "galt lkhti ghadi nfkker, walakin daba bghitha, sifto liya": after the last "but", a firm "send it" and nothing
+  // negative; the reading found no request: a confirm, to be checked, whichever other label the model read.
+  if (
+    kind === null &&
+    reading.turnsToYes === true &&
+    reading.firmYes &&
+    !mocking &&
+    ((intent === "change_request" && reading.corrects !== true && reading.endsOnYes === true) ||
+      intent === "callback" ||
+      (intent === "question" && !reading.asks))
+  )
+    return { intent: "confirm", mixed: true };
+  // "oui, mais appelez-moi avant que le livreur passe": a yes, "before the courier comes", no request and no new time
+  // nor day: no new date to move the delivery to (the firm yes of the next rule, widened to any yes).
+  if (
+    kind === null &&
+    intent === "reschedule" &&
+    reading.yes &&
+    reading.beforeCourier === true &&
+    !reading.newTime &&
+    !reading.dated &&
+    !reading.conditional &&
+    !reading.denies
+  )
+    return { intent: "confirm", mixed: true };
+  // "oui, frappez fort": a yes and a courier's instruction that asks nothing, requests nothing, denies nothing and does
+  // not trail off: a confirm, to be checked (not a plain yes, so `decision()` asks its yes/no check).
+  if (
+    kind === null &&
+    intent === "unclear" &&
+    reading.yes &&
+    reading.instructs === true &&
+    !reading.plainYes &&
+    !reading.asks &&
+    !reading.denies &&
+    !reading.conditional &&
+    !mocking &&
+    !doubtful
+  )
+    return { intent: "confirm", mixed: true };
+  // "oui mais c'est Colomiers pas Tournefeuille": one thing put for another is a change, not a confirm.
+  if (kind === null && intent === "confirm" && reading.notThat === true && !reading.denies)
+    return { intent: "change_request", mixed: false };
+  // "wach n9der nbeddel l couleur l k7al": a question that opens on a question word, holds a change and names the new
+  // value asks for it: a change ("est-ce que je peux échanger la taille ?" names none: a question about exchanges).
+  if (
+    kind === "change" &&
+    intent === "question" &&
+    reading.asksFirst === true &&
+    reading.namesValue === true &&
+    !reading.conditional
+  )
+    return { intent: "change_request", mixed: false };
   // "bring it to my shop near the mosque, I'm there all day", "send it, I'm home tomorrow": a firm yes to the order
   // that names no new time has no new date to move the delivery to: a confirm, to be checked (mixed).
   if (kind === null && intent === "reschedule" && reading.firmYes && !reading.newTime && !reading.conditional)
@@ -270,6 +339,9 @@ export function confirmDoubts(analysis: Analysis): string[] {
  */
 export const CONFIRM_SAFEGUARDS: ReadonlySet<string> = new Set(["question", "hedge", "hesitation", "unfinished"]);
 
+/** The confirmDoubts() families that keep a yes beside an unresolved clause from being read as a confirm (round 8). */
+const DOUBTFUL: ReadonlySet<string> = new Set(["hesitation", "unfinished", "hedge", "question", "but"]);
+
 let committed: IntentModel | null = null;
 
 export class IntentModel {
@@ -382,7 +454,11 @@ export class ModelIntentClassifier implements IntentClassifier {
       MOCKERY.test(text) ||
       analysis.tokens.some((t) => /^(?:h[ae]?){2,}h?$|^(?:ha){2,}$|^mdr$|^lol$|^ptdr$/.test(t)) ||
       MOCKING_WORDS.test(analysis.tokens.join(" "));
-    const ruled = overrule(intent, reading, p[best] ?? 1, mocking);
+    // A reply that trails off ("ewa na3am ewa euh"), stops mid-phrase or hedges is not yet a decision (confirmDoubts()).
+    // So is one that asks to repeat or asks anything, or turns on a "but" ("behi... ama... stanna").
+    const doubtful =
+      confirmDoubts(analysis).some((d) => DOUBTFUL.has(d)) || analysis.hits.some((h) => h.signal === "what");
+    const ruled = overrule(intent, reading, p[best] ?? 1, mocking, doubtful);
     if (ruled) {
       // The request decides the label; the model's probability of that label, at least 0.6, is its confidence.
       const at = this.#model.labels.indexOf(ruled.intent);

@@ -548,3 +548,23 @@ describe("round 8: readings that hold for any label the model reads", () => {
     },
   );
 });
+
+describe("round 8: 'again' with no call verb asks to hear it again", () => {
+  it.each([
+    ["DZ", "عاود من اللول خويا"],
+    ["TN", "3awed bechwaya ya benti, ma nesma3ch mli7"],
+  ] as [Country, string][])("%s %j: a callback the model reads becomes unclear", (country, text) => {
+    const reading = readReply(text, country);
+    expect(reading).toMatchObject({ request: null, repeats: true, newTime: false, dated: false });
+    expect(overrule("callback", reading)).toEqual({ intent: "unclear", mixed: false });
+  });
+
+  it("but 'again' on a call verb, or with a day, stays a callback", () => {
+    const onVerb = readReply("3awed 3ayetli mba3d", "DZ");
+    expect(onVerb.request).toBe("callback");
+    expect(overrule("callback", onVerb)).toBeNull();
+    const dated = readReply("3awed tasel biya ghedda", "MA");
+    expect(dated.dated).toBe(true);
+    expect(overrule("callback", dated)).toBeNull();
+  });
+});

@@ -96,6 +96,8 @@ export interface Reading {
   notThat?: boolean;
   /** A colour, a size or a model is named (the value a change asks for: "l k7al", "en rouge"), not only "the size". */
   namesValue?: boolean;
+  /** The customer asks the agent to say it again or does not hear ("3awed", "ma nesma3 walou", "pardon ?"). */
+  repeats?: boolean;
   /** A courier's instruction stands ("frappez fort", "d9 lbab mzyan"): what a yes beside it adds to the order. */
   instructs?: boolean;
   /** "before the courier comes" ("avant que le livreur passe", "9bel ma ywsel"): about the courier, not a new time. */
@@ -615,14 +617,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const deniedAfter = (h: SignalHit) => ["pas", "rien", "jamais"].includes(tokens[h.end] ?? "");
   // ("jab", "jeb", "jabetli": "he brought (me)", the past of "bring", asks for nothing.)
   const brought = (h: SignalHit) => h.signal === "send" && /^(jab|jeb)/.test(tokens[h.start] ?? "");
+  // ("rani hna", "je suis là": "I'm here" may be on the line, not at home waiting; it adds a clause to a bare yes,
+  // and is no yes to the order either: round 8.)
+  const onTheLine = (h: SignalHit) => h.signal === "take" && HERE.has(tokens[h.end - 1] ?? "");
   const orderYes = hits.filter(
-    (h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h) && !brought(h),
+    (h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h) && !brought(h) && !onTheLine(h),
   );
   const yesToOrder = orderYes.length > 0;
   // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
   const covered = new Set<number>();
-  // ("rani hna", "je suis là": "I'm here" may be on the line, not at home waiting; it adds a clause to a bare yes.)
-  const onTheLine = (h: SignalHit) => h.signal === "take" && HERE.has(tokens[h.end - 1] ?? "");
   for (const h of hits)
     if (YES.has(h.signal) && live(h) && !onTheLine(h)) for (let k = h.start; k < h.end; k++) covered.add(k);
   const goOn = new Set<number>();
@@ -682,6 +685,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(hits.some((h) => h.signal === "attr" && live(h)) ? { namesValue: true } : {}),
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
+    ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
     ...(orderYes.some((h) => h.end >= lastWord) ? { endsOnYes: true } : {}),
     ...(hits.some((h) => h.signal === "beforeArrival" && live(h)) ? { beforeCourier: true } : {}),
     ...(notThat ? { notThat: true } : {}),

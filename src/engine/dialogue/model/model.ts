@@ -114,6 +114,10 @@ export function overrule(
     !doubtful
   )
     return { intent: "confirm", mixed: true };
+  // "عاود من اللول خويا", "3awed bechwaya, ma nesma3ch": "again" with no call verb (the reading found no callback)
+  // and no day or time asks to hear the order again, not to be called back: unclear.
+  if (kind === null && intent === "callback" && reading.repeats === true && !reading.newTime && !reading.dated)
+    return { intent: "unclear", mixed: false };
   // "oui mais c'est Colomiers pas Tournefeuille": one thing put for another is a change, not a confirm.
   if (kind === null && intent === "confirm" && reading.notThat === true && !reading.denies)
     return { intent: "change_request", mixed: false };

@@ -75,6 +75,25 @@ const CONFIRMS: [Country, string][] = [
   ["FR", "ouais allez c'est bon"],
 ];
 
+/**
+ * A model built for a test, not trained (round 8): one bucket whose confirm logit is `confirm` (127: sure of a confirm
+ * for any reply; 0: flat, no label above one half), so an assertion does not rest on the trained weights.
+ */
+function builtModel(confirm: number): ModelIntentClassifier {
+  const labels = [...INTENTS];
+  const logits = Int8Array.from(labels, (l) => (l === "confirm" ? confirm : 0));
+  return new ModelIntentClassifier(
+    new IntentModel({
+      version: 1,
+      labels,
+      buckets: 1,
+      scale: 0.1,
+      trainedOn: {},
+      data: Buffer.from(logits.buffer).toString("base64"),
+    }),
+  );
+}
+
 describe("the two-step reading", () => {
   it("reads the clause after the last 'but' when it ends on 'send it': a confirm to be checked, not a cancel", async () => {
     const text = "galt lkhti ghadi nfkker, walakin daba bghitha, sifto liya";
@@ -273,22 +292,13 @@ describe("wakha classify --explain shows the reading", () => {
     output.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
     // A model that reads every reply as a sure confirm (one bucket, the confirm logit high), so what is overruled does
     // not depend on the trained weights (round 8: the retrained model reads this reply `unclear` by itself).
-    const labels = [...INTENTS];
-    const logits = Int8Array.from(labels, (l) => (l === "confirm" ? 127 : 0));
-    const sure = new IntentModel({
-      version: 1,
-      labels,
-      buckets: 1,
-      scale: 0.1,
-      trainedOn: {},
-      data: Buffer.from(logits.buffer).toString("base64"),
-    });
-    expect(new ModelIntentClassifier(sure).explain("oui oui", "FR").intent).toBe("confirm");
+    const sure = builtModel(127);
+    expect(sure.explain("oui oui", "FR").intent).toBe("confirm");
     await runClassify(
       ["--country", "FR", "--explain", "--decision"],
       Readable.from(["oui oui, je vous écoute\n"]),
       output,
-      { classifier: new ModelIntentClassifier(sure) },
+      { classifier: sure },
     );
     const line = JSON.parse(chunks.join("").trim()) as {
       intent: string;
@@ -434,26 +444,14 @@ describe("round 7: a request found by structure overrules whatever the model rea
     // Round 8: stated on models built for it, not on the trained weights (the retrained n-grams lean to a change at
     // 0.53 on "brrt zzk": above one half, so the premise no longer held there). A flat model has no label above one
     // half; a model sure of a confirm has one, and is still read below 0.5 and never acted on without a lexicon word.
-    const labels = [...INTENTS];
-    const built = (confirm: number) =>
-      new ModelIntentClassifier(
-        new IntentModel({
-          version: 1,
-          labels,
-          buckets: 1,
-          scale: 0.1,
-          trainedOn: {},
-          data: Buffer.from(Int8Array.from(labels, (l) => (l === "confirm" ? confirm : 0)).buffer).toString("base64"),
-        }),
-      );
     for (const [c, t] of [
       ["FR", "xqzv plorp"],
       ["MA", "brrt zzk"],
     ] as [Country, string][]) {
-      const flat = built(0).classify(t, c);
+      const flat = builtModel(0).classify(t, c);
       expect(flat.intent).toBe("unclear");
       expect(flat.confidence).toBeLessThan(0.5);
-      const sure = built(127).classify(t, c);
+      const sure = builtModel(127).classify(t, c);
       expect(sure.confidence).toBeLessThan(0.5);
       expect(decision(sure, t, c)).not.toBe("act");
       // The trained model: below one half whatever it reads.

@@ -13,7 +13,7 @@ import { loadReplies, scoreReplies } from "../scripts/classifier/score.ts";
 
 const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 
-describe("blind sets 17 and 18, never read by a fix: the decision", () => {
+describe("blind sets 17 and 18, development and unseen halves: the decision", () => {
   for (const name of ["17a", "17b", "18a", "18b"].flatMap((set) => [
     `intents-blind${set}-dev.jsonl`,
     `intents-blind${set}-holdout.jsonl`,

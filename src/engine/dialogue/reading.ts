@@ -591,12 +591,12 @@ const PAST = new Set([
   "ltfatet",
 ]);
 
-/** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
 /** Signals that correct the order as read (round 8's `corrects`). */
 const CORRECTION = new Set(["instead", "attr", "qty", "add", "address", "changeVerb"]);
 /** "not" before the thing meant instead, canonical: "machi", "mouch", "mech", "pas" ("… l Sousse mouch l Monastir"). */
 const NOT_THAT = new Set(["machi", "much", "mech", "mich", "mush", "pas"]);
 
+/** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
 export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
   const { tokens, hits } = analysis;
   const arabicScript = isMostlyArabicScript(text);

@@ -98,6 +98,8 @@ export interface Reading {
   namesValue?: boolean;
   /** The customer asks the agent to say it again or does not hear ("3awed", "ma nesma3 walou", "pardon ?"). */
   repeats?: boolean;
+  /** Of those, an "again" ("3awed", "عاود"), not only "I don't hear": a busy customer's "again" asks to be called again. */
+  again?: boolean;
   /** A courier's instruction stands ("frappez fort", "d9 lbab mzyan"): what a yes beside it adds to the order. */
   instructs?: boolean;
   /** "before the courier comes" ("avant que le livreur passe", "9bel ma ywsel"): about the courier, not a new time. */
@@ -595,6 +597,8 @@ const PAST = new Set([
 const CORRECTION = new Set(["instead", "attr", "qty", "add", "address", "changeVerb"]);
 /** "not" before the thing meant instead, canonical: "machi", "mouch", "mech", "pas" ("… l Sousse mouch l Monastir"). */
 const NOT_THAT = new Set(["machi", "much", "mech", "mich", "mush", "pas"]);
+/** Clause stops. */
+const STOPS = new Set([",", ".", "!", "?"]);
 
 /** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
 export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
@@ -649,10 +653,29 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const firmYes = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)));
   const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) ? i : -1)));
   const word = (t: string | undefined) => t !== undefined && /^[\p{L}\d]{3,}$/u.test(t);
+  // A "not" in a clause the customer opens ("si j'suis pas là", "rani f lhanut machi f dar") says where the customer
+  // is, not what to put for what: no "X, not Y" unless the reply names something of the order (round 9).
+  const clauseFrom = (i: number) => {
+    let j = i;
+    while (j > 0 && !STOPS.has(tokens[j - 1] ?? "") && !SUBJECT.has(tokens[j] ?? "")) j--;
+    return j;
+  };
+  const aboutCustomer = (i: number) => {
+    const from = clauseFrom(i);
+    return (
+      SUBJECT.has(tokens[from] ?? "") &&
+      !hits.some((h) => CORRECTION.has(h.signal) && live(h))
+    );
+  };
+  // "44 machi 43", "khadhra machi safra": a value put for a value of the same kind (a size, a colour, a number).
+  const valueAt = (i: number) =>
+    /^\d+$/.test(tokens[i] ?? "") || hits.some((h) => h.signal === "attr" && h.start <= i && i < h.end);
   const notThat = tokens.some(
     (t, i) =>
       NOT_THAT.has(t) &&
+      !aboutCustomer(i) &&
       (orderYes.some((h) => h.end <= i) ||
+        (valueAt(i - 1) && valueAt(i + 1)) ||
         (t === "pas" &&
           tokens[i - 2] === "est" &&
           tokens[i - 3] === "c" &&
@@ -686,6 +709,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
+    ...(hits.some((h) => h.signal === "repeat" && live(h) && /^3aw/.test(tokens[h.start] ?? "")) ? { again: true } : {}),
     ...(orderYes.some((h) => h.end >= lastWord) ? { endsOnYes: true } : {}),
     ...(hits.some((h) => h.signal === "beforeArrival" && live(h)) ? { beforeCourier: true } : {}),
     ...(notThat ? { notThat: true } : {}),

@@ -348,7 +348,8 @@ function nameHits(text: string, tokens: string[], hits: SignalHit[]): SignalHit[
   const otherName =
     /\b(?:c'?est|je\s+suis|moi\s+c'?est)\s+[A-ZÀ-Ý][\wà-ÿ-]+\s*,?\s*(?:pas|et\s+pas|non\s+pas)\s+[A-ZÀ-Ý]/;
   // "c'est Colomiers pas Tournefeuille, … la ville": two places, not two names (round 8).
-  const place = /\b(?:ville|adresse|quartier|rue|commune|village|cité|cite|wilaya|avenue|boulevard)\b/i;
+  // Letter-aware edges: a plain `\b` never closes after "é", so "cité" never matched.
+  const place = /(?<!\p{L})(?:ville|adresse|quartier|rue|commune|village|cit[ée]|wilaya|avenue|boulevard)(?!\p{L})/iu;
   const names = otherName.test(text) && !place.test(text);
   if ((french.test(text) || names) && !hits.some((h) => h.signal === "notMe")) {
     out.push({ signal: "notMe", weight: 0.85, start: 0, end: 1, negated: false });
@@ -369,6 +370,9 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   const t2 = before(2);
   const t3 = before(3);
   if (t1 === "ma" && t2 && CONJUNCTION_MA.test(t2)) return false; // "9bel ma nkhalles": before I pay
+  // French "pas" follows the verb it negates and comes before an infinitive only ("ne pas rappeler"): before a verb
+  // in "-ez" ("ça capte pas, rappelez-moi") it closes the clause before.
+  if (t1 === "pas" && /ez$/.test(tokens[hit.start] ?? "")) return false;
   if (t1 && NEGATORS.has(t1)) return true;
   if (t2 && NEGATORS.has(t2) && t1 && isAuxiliary(t1)) return true;
   if (t3 && NEGATORS.has(t3) && t2 && isAuxiliary(t2) && t1 && isAuxiliary(t1)) return true;

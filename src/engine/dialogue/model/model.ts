@@ -116,7 +116,15 @@ export function overrule(
     return { intent: "confirm", mixed: true };
   // "عاود من اللول خويا", "3awed bechwaya, ma nesma3ch": "again" with no call verb (the reading found no callback)
   // and no day or time asks to hear the order again, not to be called back: unclear.
-  if (kind === null && intent === "callback" && reading.repeats === true && !reading.newTime && !reading.dated)
+  // (Not from a customer who cannot talk now: "ma n9derch nahder daba, 3awed", "ça capte pas, rappelez": round 9.)
+  if (
+    kind === null &&
+    intent === "callback" &&
+    reading.repeats === true &&
+    !(reading.busy && reading.again === true) &&
+    !reading.newTime &&
+    !reading.dated
+  )
     return { intent: "unclear", mixed: false };
   // "oui mais c'est Colomiers pas Tournefeuille": one thing put for another is a change, not a confirm.
   if (kind === null && intent === "confirm" && reading.notThat === true && !reading.denies)
@@ -136,7 +144,8 @@ export function overrule(
   if (kind === null && intent === "reschedule" && reading.firmYes && !reading.newTime && !reading.conditional)
     return { intent: "confirm", mixed: true };
   // "wach kayen b la couleur beige wela ghir noir?": a question about the item, which wants nothing yet, is a question.
-  if (kind === null && intent === "change_request" && reading.asksFirst === true)
+  // (Not "X, not Y": "smahli, ghlatt f l couleur, khadhra machi safra" puts one value for another: round 9.)
+  if (kind === null && intent === "change_request" && reading.asksFirst === true && reading.notThat !== true)
     return { intent: "question", mixed: false };
   // "kifach nt3ayetlkom?": a question word that is no "what?", something after it and a question mark asks a question,
   // not to repeat (round 7: the retrained model read this one `unclear`).

@@ -662,10 +662,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   };
   const aboutCustomer = (i: number) => {
     const from = clauseFrom(i);
-    return (
-      SUBJECT.has(tokens[from] ?? "") &&
-      !hits.some((h) => CORRECTION.has(h.signal) && live(h))
-    );
+    return SUBJECT.has(tokens[from] ?? "") && !hits.some((h) => CORRECTION.has(h.signal) && live(h));
   };
   // "44 machi 43", "khadhra machi safra": a value put for a value of the same kind (a size, a colour, a number).
   const valueAt = (i: number) =>
@@ -709,7 +706,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
-    ...(hits.some((h) => h.signal === "repeat" && live(h) && /^3aw/.test(tokens[h.start] ?? "")) ? { again: true } : {}),
+    ...(hits.some((h) => h.signal === "repeat" && live(h) && /^3aw/.test(tokens[h.start] ?? ""))
+      ? { again: true }
+      : {}),
     ...(orderYes.some((h) => h.end >= lastWord) ? { endsOnYes: true } : {}),
     ...(hits.some((h) => h.signal === "beforeArrival" && live(h)) ? { beforeCourier: true } : {}),
     ...(notThat ? { notThat: true } : {}),

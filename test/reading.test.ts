@@ -575,3 +575,74 @@ describe("round 8: 'again' with no call verb asks to hear it again", () => {
     expect(overrule("callback", dated)).toBeNull();
   });
 });
+
+describe("round 9: where a 'not' stands, who is busy, and words the lexicon missed", () => {
+  const ruledAs = (label: (typeof INTENTS)[number], reading: ReturnType<typeof readReply>) =>
+    overrule(label, reading)?.intent ?? label;
+  const signals = (text: string, country: Country) =>
+    analyse(text, country).hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`);
+
+  it.each([
+    // Under an "if", on "là" (there), ending its clause, or inside an assent: no value is put for another.
+    ["FR", "oui c'est bon je confirme laissez le colis chez le gardien si je suis pas la"],
+    ["FR", "D'accord, je confirme la montre. Appelez-moi juste avant, l'interphone marche pas."],
+    ["FR", "c'est bon, livrez demain pas de souci merci"],
+    ["MA", "wakha sifto, w ila ma kuntch f dar 3tiwh l jara"],
+  ] as [Country, string][])("no 'X, not Y' in %s '%s'", (country, text) => {
+    const reading = readReply(text, country);
+    expect(reading.notThat).toBeUndefined();
+    expect(ruledAs("confirm", reading)).toBe("confirm");
+  });
+
+  it.each([
+    ["MA", "Sm7 lia ghaltt, l9yas dyali 44 machi 43"],
+    ["DZ", "Smahli ghlatt f l'couleur, khadhra machi safra"],
+    ["FR", "Oui mais c'est Colomiers pas Tournefeuille, j'ai fait une erreur sur la ville"],
+  ] as [Country, string][])("a value put for a value is a change: %s '%s'", (country, text) => {
+    const reading = readReply(text, country);
+    expect(reading.notThat).toBe(true);
+    // Not the question an opening "smahli" (sorry / pardon?) looks like; nor a confirm where nothing is denied.
+    expect(ruledAs("change_request", reading)).toBe("change_request");
+    if (!reading.denies) expect(ruledAs("confirm", reading)).toBe("change_request");
+  });
+
+  it("a busy customer's 'again' asks to be called again; 'again' alone asks to hear it again", () => {
+    const busy = readReply("ما نقدرش نهدر ضرك عاود اتصل", "DZ");
+    expect(busy).toMatchObject({ busy: true, repeats: true, again: true });
+    expect(ruledAs("callback", busy)).toBe("callback");
+    // Busy but only not hearing ("I'm in the car, I hear nothing"): nothing asks to be called.
+    const hears = readReply("rani fel karhba w el vitre ma7loula, ma nesma3 chay", "TN");
+    expect(hears.again).toBeUndefined();
+    expect(ruledAs("callback", readReply("عاود من اللول خويا", "DZ"))).toBe("unclear");
+  });
+
+  it("French 'pas' before a verb in -ez closes the clause before it; 'ne pas rappeler' is still negated", () => {
+    expect(signals("je suis dans le métro ça capte pas rappelez moi", "FR")).toContain("callVerb");
+    expect(signals("merci de ne pas rappeler", "FR")).toContain("~callVerb");
+  });
+
+  it("words the lexicon missed: 'otlobni' (call me), 'mani lahi' (I'm not going to), 'mettez-en deux', a number that was someone else's", () => {
+    expect(signals("عندي مريض توا عاود اطلبني في البوز", "TN")).toContain("callVerb");
+    expect(signals("الله يبارك فيك، ماني لاهي نشريه، الله يرزقك", "MA")).toContain("~take");
+    expect(signals("Oui, mettez-en deux s'il vous plaît.", "FR")).toContain("add");
+    expect(signals("had nmra kanet dyal khay, daba dyali ana", "MA")).toContain("notMe");
+    expect(signals("ce numéro était à ma tante avant", "FR")).toContain("notMe");
+    // The customer's own number, said in passing, is no one else's.
+    expect(signals("had nmra dyali, 3ayet liya 3liha", "MA")).not.toContain("notMe");
+  });
+
+  it("'tomorrow, as it stands' ('ghedwa normal') names no new day to move the delivery to", () => {
+    expect(readReply("la la ana bghit jibouha ghedwa normal", "DZ").newTime).toBe(false);
+    expect(readReply("jibouha ghedwa", "DZ").newTime).toBe(true);
+  });
+
+  it("a change read as a callback where no call verb stands and nobody is busy is the change", () => {
+    const change = readReply("Oui, mettez-en deux s'il vous plaît.", "FR");
+    expect(change.request).toBe("change");
+    expect(ruledAs("callback", change)).toBe("change_request");
+    // A call verb beside the change leaves the model's callback alone.
+    const both = readReply("wakha zid wahda, w 3ayet liya mn ba3d", "MA");
+    expect(both.calls).toBe(true);
+    expect(ruledAs("callback", both)).toBe("callback");
+  });
+});

@@ -98,6 +98,8 @@ export interface Reading {
   namesValue?: boolean;
   /** The customer asks the agent to say it again or does not hear ("3awed", "ma nesma3 walou", "pardon ?"). */
   repeats?: boolean;
+  /** A call verb stands, not negated ("3ayet", "rappelez", "otlobni"), whatever the reading made of it. */
+  calls?: boolean;
   /** Of those, an "again" ("3awed", "عاود"), not only "I don't hear": a busy customer's "again" asks to be called again. */
   again?: boolean;
   /** A courier's instruction stands ("frappez fort", "d9 lbab mzyan"): what a yes beside it adds to the order. */
@@ -567,6 +569,8 @@ const SUBJECT = new Set(["ana", "ena", "rani", "je", "j", "nkun", "nkon", "nkoun
 const NEGATION = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "pas", "jamais", "plus"]);
 /** "As" before a verb of saying or agreeing: "kima 9olt", "comme prévu". */
 const AS = new Set(["kima", "kif", "kome", "bhal", "ki"]);
+/** Right after a day: "as it stands" ("ghedwa normal", "demain normal", "ghodwa 3adi"). */
+const NORMAL = new Set(["normal", "normalement", "3adi"]);
 const AGREED = words(["prévu", "convenu", "tfa9na", "ttafa9na", "تفقنا", "اتفقنا", "متفقين"]);
 /** After a day: it is past ("la semaine passée", "lsimana li fatet", "الجمعة الماضية"), no new time. */
 const PAST = new Set([
@@ -597,6 +601,8 @@ const PAST = new Set([
 const CORRECTION = new Set(["instead", "attr", "qty", "add", "address", "changeVerb"]);
 /** "not" before the thing meant instead, canonical: "machi", "mouch", "mech", "pas" ("… l Sousse mouch l Monastir"). */
 const NOT_THAT = new Set(["machi", "much", "mech", "mich", "mush", "pas"]);
+/** Short links a "not"'s Y may open with: "machi f dar", "pas à Lyon", "pas le noir". */
+const LINK = new Set(["f", "l", "b", "fi", "fel", "fl", "bl", "a", "au", "en", "le", "la", "el", "de", "du"]);
 /** Clause stops. */
 const STOPS = new Set([",", ".", "!", "?"]);
 
@@ -653,16 +659,16 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const firmYes = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)));
   const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) ? i : -1)));
   const word = (t: string | undefined) => t !== undefined && /^[\p{L}\d]{3,}$/u.test(t);
-  // A "not" in a clause the customer opens ("si j'suis pas là", "rani f lhanut machi f dar") says where the customer
-  // is, not what to put for what: no "X, not Y" unless the reply names something of the order (round 9).
-  const clauseFrom = (i: number) => {
-    let j = i;
-    while (j > 0 && !STOPS.has(tokens[j - 1] ?? "") && !SUBJECT.has(tokens[j] ?? "")) j--;
-    return j;
-  };
+  // A "not" under an "if" ("si j'suis pas là, laissez-le au gardien", "ila ma kuntch f dar") or on "là" says where the
+  // customer may be, not what to put for what: no "X, not Y" unless the reply names something of the order (round 9).
+  const ifs = country === "TN" ? CONDITION_TN : CONDITION;
   const aboutCustomer = (i: number) => {
-    const from = clauseFrom(i);
-    return SUBJECT.has(tokens[from] ?? "") && !hits.some((h) => CORRECTION.has(h.signal) && live(h));
+    let from = i;
+    while (from > 0 && !STOPS.has(tokens[from - 1] ?? "")) from--;
+    return (
+      (find(tokens, ifs, from, i, true) >= 0 || tokens[i + 1] === "la") &&
+      !hits.some((h) => CORRECTION.has(h.signal) && live(h))
+    );
   };
   // "44 machi 43", "khadhra machi safra": a value put for a value of the same kind (a size, a colour, a number).
   const valueAt = (i: number) =>
@@ -670,7 +676,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const notThat = tokens.some(
     (t, i) =>
       NOT_THAT.has(t) &&
+      !covered.has(i) && // ("pas de souci", "machi mochkil": an assent's own "not")
       !aboutCustomer(i) &&
+      // (A "not" that ends its clause, "l'interphone marche pas", negates the verb before it: no Y is put for X.)
+      (word(tokens[i + 1]) || valueAt(i + 1) || (LINK.has(tokens[i + 1] ?? "") && word(tokens[i + 2]))) &&
+      !filler.has(i + 1) &&
       (orderYes.some((h) => h.end <= i) ||
         (valueAt(i - 1) && valueAt(i + 1)) ||
         (t === "pas" &&
@@ -706,6 +716,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
+    ...(hits.some((h) => h.signal === "callVerb" && live(h)) ? { calls: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h) && /^3aw/.test(tokens[h.start] ?? ""))
       ? { again: true }
       : {}),
@@ -762,6 +773,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const past = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t));
   // "ghodwa kima 9olt", "demain comme prévu": the day said is the one agreed.
   const agreed = (h: SignalHit) =>
+    // ("ghedwa normal", "demain normal": the day as it stands, round 9.)
+    NORMAL.has(tokens[h.end] ?? "") ||
     tokens
       .slice(h.end, h.end + 3)
       .some(

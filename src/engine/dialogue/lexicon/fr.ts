@@ -57,7 +57,9 @@ export const FRENCH: LexiconEntry[] = [
   cue("attrNoun", 0.5, ["couleur*|taille*|pointure*|modele*|model|coloris|version|quantite"]),
   cue("qty", 0.6, ["deux|trois|quatre|cinq"]),
   cue("add", 0.8, [
-    "mettre|mettez|mets|prendre|prends|faire|faites|commander|envoyer|envoyez en? deux|trois|quatre|cinq|un|une autre|deuxieme|second*",
+    // Round 9: two phrases, not one ("mettez deux" never matched: the phrase wanted a fourth word, "autre").
+    "mettre|mettez|mets|prendre|prends|faire|faites|commander|envoyer|envoyez en? deux|trois|quatre|cinq",
+    "mettre|mettez|mets|prendre|prends|faire|faites|commander|envoyer|envoyez en? un|une autre|deuxieme|second*",
     "en mettre|prendre|faire|commander|envoyer|avoir deux|trois|quatre|cinq",
     "ajout*|rajout*|enlev*|retir*, en plus, un|une autre, un|une de plus, un|une deuxieme|second*, en prendre deux|trois, encore un|une",
   ]),

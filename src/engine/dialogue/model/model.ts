@@ -174,6 +174,10 @@ export function overrule(
   // "si vous l'avez en 40 je la prends", "ila kan 40 jibuha": an "if" naming the item, then "send it" or "I take it",
   // asks for that item: a change, whatever label the model read (round 7: not the model's question or reschedule).
   if (kind === "change" && reading.takesItem === true) return { intent: "change_request", mixed: false };
+  // "oui, mettez-en deux s'il vous plaît": a change the reading found, read as a callback where no call verb stands and
+  // nobody is busy: nothing asks to be called, the change is asked (round 9).
+  if (kind === "change" && intent === "callback" && !reading.busy && reading.calls !== true)
+    return { intent: "change_request", mixed: false };
   // A wrong number nobody said against a refusal that stands on its own ("la machi mwafe9, ma nkmlch lkumund"): a refusal.
   if (intent === "wrong_number" && kind === "refusal" && reading.strongDenial === true && !reading.notMe)
     return { intent: "cancel", mixed: false };

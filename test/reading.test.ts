@@ -646,3 +646,26 @@ describe("round 9: where a 'not' stands, who is busy, and words the lexicon miss
     expect(ruledAs("callback", both)).toBe("callback");
   });
 });
+
+describe("round 9: asking when the parcel arrives", () => {
+  it.each([
+    ["DZ", "tousel ghodwa?"],
+    ["FR", "ça arrive avant le week-end ?"],
+    ["TN", "الكولي يلحق لصفاقس قبل الجمعة؟"],
+    ["DZ", "وقتاش يجي الليفرور الصباح ولا العشية"],
+  ] as [Country, string][])("%s '%s' asks, it moves no delivery", (country, text) => {
+    const reading = readReply(text, country);
+    expect(reading.asksArrival).toBe(true);
+    expect(overrule("reschedule", reading)?.intent).toBe("question");
+  });
+
+  it.each([
+    // "Can the courier come after six?" asks for a slot: a request (CONTRACT §5b), not a question.
+    ["DZ", "wesh y9der livreur yji ba3d 18h?"],
+    ["MA", "واش يمكن يجي نهار السبت حيت الجمعة ما كايناش"],
+    // A "send it" beside it answers.
+    ["DZ", "wah sa7 ab3thouha, livreur yji la3chiya?"],
+  ] as [Country, string][])("%s '%s' is no bare question about the arrival", (country, text) => {
+    expect(readReply(text, country).asksArrival).toBeUndefined();
+  });
+});

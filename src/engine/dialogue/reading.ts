@@ -98,6 +98,12 @@ export interface Reading {
   namesValue?: boolean;
   /** The customer asks the agent to say it again or does not hear ("3awed", "ma nesma3 walou", "pardon ?"). */
   repeats?: boolean;
+  /**
+   * The reply asks when or whether the parcel arrives ("tousel ghodwa?", "ça arrive quand ?", "وقتاش يجي الليفرور"):
+   * a question form (a question mark or an opening question word), the parcel or the courier arriving (a third
+   * person), and no "can" (a request: "y9der yji ba3d 18h?") nor "send it".
+   */
+  asksArrival?: boolean;
   /** A call verb stands, not negated ("3ayet", "rappelez", "otlobni"), whatever the reading made of it. */
   calls?: boolean;
   /** Of those, an "again" ("3awed", "عاود"), not only "I don't hear": a busy customer's "again" asks to be called again. */
@@ -603,6 +609,11 @@ const CORRECTION = new Set(["instead", "attr", "qty", "add", "address", "changeV
 const NOT_THAT = new Set(["machi", "much", "mech", "mich", "mush", "pas"]);
 /** Short links a "not"'s Y may open with: "machi f dar", "pas à Lyon", "pas le noir". */
 const LINK = new Set(["f", "l", "b", "fi", "fel", "fl", "bl", "a", "au", "en", "le", "la", "el", "de", "du"]);
+/** The parcel or the courier arrives (third person, canonical): "tousel", "ywsel", "arrive", "يجي", "يلحق", "يطول". */
+const ARRIVES = /^(?:t|y)(?:u|w|ou|e|o)?w?s[ae]?l$|^ar+iv(?:e|era|ent)$|^(?:t|y)lh9$|^(?:t|y)ji$|^ytul$/;
+/** "Can" / "possible": what makes a question about the arrival a request ("y9der yji ba3d 18h?"). */
+const CAN =
+  /^(?:y9d[ae]?r|t9d[ae]?r|ynaj+e?m|tnaj+e?m|tnjm|njm|momkin|mumkin|mkn|ymkn|posible|peut|peuvent|pouvez|pourr\w*)$/;
 /** Clause stops. */
 const STOPS = new Set([",", ".", "!", "?"]);
 
@@ -717,6 +728,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
     ...(hits.some((h) => h.signal === "callVerb" && live(h)) ? { calls: true } : {}),
+    ...((tokens.includes("?") || asksFirst) &&
+    tokens.some((t) => ARRIVES.test(t)) &&
+    !tokens.some((t) => CAN.test(t)) &&
+    orderYes.length === 0
+      ? { asksArrival: true }
+      : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h) && /^3aw/.test(tokens[h.start] ?? ""))
       ? { again: true }
       : {}),

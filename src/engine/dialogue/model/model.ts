@@ -143,6 +143,10 @@ export function overrule(
   // that names no new time has no new date to move the delivery to: a confirm, to be checked (mixed).
   if (kind === null && intent === "reschedule" && reading.firmYes && !reading.newTime && !reading.conditional)
     return { intent: "confirm", mixed: true };
+  // "tousel ghodwa?", "ça arrive avant le week-end ?": asking when the parcel arrives, with no "can", no day denied or
+  // put off and nothing sent, asks; it moves no delivery (round 9).
+  if (kind === null && intent === "reschedule" && reading.asksArrival === true && !reading.denies && !reading.busy)
+    return { intent: "question", mixed: false };
   // "wach kayen b la couleur beige wela ghir noir?": a question about the item, which wants nothing yet, is a question.
   // (Not "X, not Y": "smahli, ghlatt f l couleur, khadhra machi safra" puts one value for another: round 9.)
   if (kind === null && intent === "change_request" && reading.asksFirst === true && reading.notThat !== true)

@@ -46,6 +46,8 @@ export const FRENCH: LexiconEntry[] = [
     "je ne|n suis pas madame|monsieur|mme|mr|mlle|mademoiselle, je suis pas madame|monsieur|mme|mr|mlle|mademoiselle",
     "personne de|a ce nom, connais pas de|d *, connais pas _ personne|nom|dame|monsieur|femme|homme|gens|numero, connais pas ce|cette|cet *",
     "pas la bonne personne, mauvaise personne, il n y a pas de * ici, il y a pas de * ici",
+    // "madame Martin a déménagé", "il habite plus ici": the person asked for no longer lives here (round 9).
+    "a|ont demenage*, habite|habitent|vit plus ici|la",
   ]),
   cue("changeVerb", 0.85, ["chang*|modif*|remplac*|echang*"]),
   cue("attr", 0.7, [

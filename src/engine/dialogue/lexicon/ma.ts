@@ -2,7 +2,7 @@ import { cue, type LexiconEntry } from "./types.ts";
 
 /** Moroccan Darija words not shared with the other dialects (see shared.ts). */
 export const MOROCCAN: LexiconEntry[] = [
-  cue("yes", 0.6, ["zwin|zwina", "hani|hania"]),
+  cue("yes", 0.6, ["zwin|zwina", "=hani|=hania"]),
   cue("accept", 0.85, ["mwafe9|mwaf9|kanwafe9|nwafe9, ana mwafe9", "ma kayn* ma ytzad, ma 3andi ma nzid"]),
   cue("refuse", 0.8, [
     "ma 3andi* ma ndir* biha|bih",

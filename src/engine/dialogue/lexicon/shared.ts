@@ -21,7 +21,8 @@ export const SHARED: LexiconEntry[] = [
     "sahit|saha|sahha, yatik saha, ya3tik saha",
     "tfadal|tfadhel|tfadel",
     "ayya|aya|yallah|yalah",
-    "hanya|hania",
+    // Exact spelling (round 9): with flexible vowels "hanya" read "hna" and "houni" (here): "mouch houni" was a "no yes".
+    "=hanya|=hania",
     "na3am|n3am|na3m|=aywa|=aiwa",
     "normal|normale",
     "mrigel|mriguel|mrigl|mriguila",
@@ -124,6 +125,8 @@ export const SHARED: LexiconEntry[] = [
     "=na3rfuch|=n3rfuch|=na3rfhach|=n3rfhach|=na3rafuch|=n3arfuch|=na3rfuh|=ne3rfuch|=kan3rfuch|=kan3rfhach",
     "ma na3rf*|n3rf*|3reft*|kan3rf*|na3raf* _ chkun|smiya|hada|hadi|hedha|hedhi|ism|esm|lism|lesm|wahed|wahda|had|hatta|hata|hta|hadik|hadak|hedhika|hedhak|mra|lmra|rajel|rajl|~3abd",
     "ana|ena machi|mouch|mech el|l? ~3abd|~chakhs|~bnadem|~personne",
+    // "وليد ما عادش يسكن هنا", "ma b9ach yskn hna": the person asked for no longer lives here (round 9).
+    "ma 3adch|3adech|3adsh|b9ach|bqach|b9ash ysk*|yask*|sakn*|sakin*",
     "smiti|ismi|esmi|lism|smiya machi|mouch|mech, machi|mouch smiti|ismi|esmi",
     "hta|hatta wahed b had smiya, had smiya, hadi smiya, b had lism, b hedha l|el esm, bel esm hedha, b hedha lesm",
     "ma kayn* hta _ b had smiya, ma fama*|famech* had|hata had",

@@ -22,7 +22,7 @@ export const TUNISIAN: LexiconEntry[] = [
   cue("day", 0.85, ["ba3d|fi jem3a|~jem3a", "~jem3a jeya|jaya|ejeya|ljeya"], ["TN"]),
   cue("busy", 0.8, ["ma najam*|nejam* nahki*|nahkiw|nkalem*", "taw mechghoul|mechghoula|nekhdem"]),
   // "اطلبني" (call me): "otlob" is "dial" in Tunisia; only the imperative with its object, not "tlabt" (I ordered).
-  cue("callVerb", 0.85, ["atlbni|otlobni|atlobni|otlbni|atlbna|otlobna|atlobna"]),
+  cue("callVerb", 0.85, ["atlbni|otlobni|atlobni|otlbni|atlbna|otlobna|atlobna|atlbuh|otlobouh|atlbuha|otlobha"]),
   cue("later", 0.55, ["ba3d chwaya|chwaya", "taw ba3d|ba3d taw"]),
   cue("notNow", 0.7, ["mouch taw|mech taw|taw la|taw le"]),
   cue("qword", 0.75, ["9adech|b9adech|9adeh|9adah", "chnowa|chniya|chnuwa|chkun|chkoun", "wa9tech|waktech|wa9teh"]),

@@ -631,6 +631,16 @@ describe("round 9: where a 'not' stands, who is busy, and words the lexicon miss
     expect(signals("had nmra dyali, 3ayet liya 3liha", "MA")).not.toContain("notMe");
   });
 
+  it("'here' is no yes-word, someone who no longer lives here is another person, 'otlobouh' calls him", () => {
+    // "hania" read with flexible vowels matched "hna" and "houni" (here): "mouch houni" (not here) was a denied yes.
+    expect(signals("هذا تليفون راجلي، هو موش هوني، اطلبوه مع الستة", "TN")).toEqual(["callVerb"]);
+    expect(signals("hani hani sifto", "MA")).toEqual(["yes", "yes", "send"]);
+    expect(signals("وليد ما عادش يسكن هنا من عامين", "TN")).toContain("notMe");
+    expect(signals("madame martin a déménagé depuis longtemps", "FR")).toContain("notMe");
+    // "ma 3adech" with no "lives" is still a refusal.
+    expect(signals("ma 3adech n7ebha", "TN")).toContain("refuse");
+  });
+
   it("'tomorrow, as it stands' ('ghedwa normal') names no new day to move the delivery to", () => {
     expect(readReply("la la ana bghit jibouha ghedwa normal", "DZ").newTime).toBe(false);
     expect(readReply("jibouha ghedwa", "DZ").newTime).toBe(true);

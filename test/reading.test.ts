@@ -616,6 +616,14 @@ describe("round 9: where a 'not' stands, who is busy, and words the lexicon miss
     expect(ruledAs("callback", readReply("عاود من اللول خويا", "DZ"))).toBe("unclear");
   });
 
+  it("a call verb on the customer with an 'again' asks to be called again, even beside 'I can't hear'", () => {
+    const again = readReply("ena taw fil louage el reseau ta7 w ma nesma3ch mli7 3awed kalamni ki nousel", "TN");
+    expect(again).toMatchObject({ request: "callback", callsMe: true, again: true });
+    expect(overrule("unclear", again)?.intent).toBe("callback");
+    // Someone else calling the customer ("yemma t3ayetli", mum is calling me) has no "again": left to the model.
+    expect(overrule("unclear", readReply("hhh attendez, yemma t3ayetli", "DZ"))).toBeNull();
+  });
+
   it("French 'pas' before a verb in -ez closes the clause before it; 'ne pas rappeler' is still negated", () => {
     expect(signals("je suis dans le métro ça capte pas rappelez moi", "FR")).toContain("callVerb");
     expect(signals("merci de ne pas rappeler", "FR")).toContain("~callVerb");

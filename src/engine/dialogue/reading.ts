@@ -106,7 +106,10 @@ export interface Reading {
   asksArrival?: boolean;
   /** A call verb stands, not negated ("3ayet", "rappelez", "otlobni"), whatever the reading made of it. */
   calls?: boolean;
-  /** Of those, an "again" ("3awed", "عاود"), not only "I don't hear": a busy customer's "again" asks to be called again. */
+  /**
+   * An "again" ("3awed", "عاود", alone or opening a call verb: "3awed kalamni"), not only "I don't hear": a busy
+   * customer's "again" asks to be called again.
+   */
   again?: boolean;
   /** A courier's instruction stands ("frappez fort", "d9 lbab mzyan"): what a yes beside it adds to the order. */
   instructs?: boolean;
@@ -734,7 +737,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     orderYes.length === 0
       ? { asksArrival: true }
       : {}),
-    ...(hits.some((h) => h.signal === "repeat" && live(h) && /^3aw/.test(tokens[h.start] ?? ""))
+    ...(hits.some(
+      (h) => (h.signal === "repeat" || h.signal === "callVerb") && live(h) && /^3aw/.test(tokens[h.start] ?? ""),
+    )
       ? { again: true }
       : {}),
     ...(orderYes.some((h) => h.end >= lastWord) ? { endsOnYes: true } : {}),

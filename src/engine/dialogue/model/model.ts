@@ -178,6 +178,17 @@ export function overrule(
   // "si vous l'avez en 40 je la prends", "ila kan 40 jibuha": an "if" naming the item, then "send it" or "I take it",
   // asks for that item: a change, whatever label the model read (round 7: not the model's question or reschedule).
   if (kind === "change" && reading.takesItem === true) return { intent: "change_request", mixed: false };
+  // "ma nesma3ch mli7, 3awed kalamni ki nousel": a call verb with the customer as its object, read as unclear (the
+  // "I can't hear" beside it) with an "again", asks to be called again (round 9; "yemma t3ayetli", mum is calling me,
+  // has none).
+  if (
+    kind === "callback" &&
+    intent === "unclear" &&
+    reading.callsMe === true &&
+    reading.again === true &&
+    !reading.asks
+  )
+    return { intent: "callback", mixed: false };
   // "oui, mettez-en deux s'il vous plaît": a change the reading found, read as a callback where no call verb stands and
   // nobody is busy: nothing asks to be called, the change is asked (round 9).
   if (kind === "change" && intent === "callback" && !reading.busy && reading.calls !== true)

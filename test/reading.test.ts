@@ -624,6 +624,15 @@ describe("round 9: where a 'not' stands, who is busy, and words the lexicon miss
     expect(overrule("unclear", readReply("hhh attendez, yemma t3ayetli", "DZ"))).toBeNull();
   });
 
+  it("a refusal right after a value, beside a 'send it', refuses that value: a change, not a cancel", () => {
+    const value = readReply("ken fama el parfum fi 100ml ab3ath'ha, 50 ma nheb'hech", "TN");
+    expect(value.request).toBe("change");
+    expect(overrule("confirm", value)?.intent).toBe("change_request");
+    expect(overrule("cancel", value)?.intent).not.toBe("cancel");
+    // With nothing sent or taken, the refusal stands.
+    expect(readReply("50 ma nhebhech", "TN").request).toBe("refusal");
+  });
+
   it("French 'pas' before a verb in -ez closes the clause before it; 'ne pas rappeler' is still negated", () => {
     expect(signals("je suis dans le métro ça capte pas rappelez moi", "FR")).toContain("callVerb");
     expect(signals("merci de ne pas rappeler", "FR")).toContain("~callVerb");

@@ -1090,6 +1090,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     d.signal === "no" && !arabicScript && (tokens[d.start] === "la" || tokens[d.start] === "le");
   const whenever = (d: SignalHit) => tokens.slice(Math.max(0, d.start - 2), d.start + 1).some((t) => WHENEVER.has(t));
   const harmless = (d: SignalHit) => d.signal === "no" && NO_HARM.has(tokens[d.start + 1] ?? "");
+  // "ken fama 100ml ab3athha, 50 ma nhebhech": a refusal right after a value, beside a "send it" or "I take it",
+  // refuses that value, not the order (round 9).
+  const ofValue = (d: SignalHit) =>
+    valueAt(d.start - 1) && hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h));
   const own = denials.filter(
     (d) =>
       !(d.signal === "no" && reassured(d.start)) &&
@@ -1097,7 +1101,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !courier(d) &&
       !latinArticle(d) &&
       !whenever(d) &&
-      !harmless(d),
+      !harmless(d) &&
+      !ofValue(d),
   );
   // The reply ends on the refusal: no yes after it ("non pardon, envoyez quand vous voulez", "non non c'est bon").
   const lastYes = Math.max(
@@ -1112,5 +1117,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   if (own.length > 0 && !deniedRefusal && own.some((d) => d.start > lastYes)) {
     return result("refusal", cueAt(own[0]!.start));
   }
+  // The value refused is one to change ("50 ma nhebhech": not the 50 ml, the 100).
+  const valueRefused = denials.find(ofValue);
+  if (valueRefused !== undefined && own.length === 0) return result("change", cueAt(valueRefused.start - 1));
   return { ...result(null, null, deniedRefusal), ...(own.length > 0 ? { ownDenial: true } : {}) };
 }

@@ -7,28 +7,14 @@
 // built from their sentences ends `confirmed` for a customer who did not confirm.
 // Round 8 split each set in two (120 + 120, alternating within country, intent and kind): the `-dev` halves are the
 // round's development material; the `-holdout` halves stay unread by any fix and are scored by the lead at the end.
-import { describe, expect, it } from "vitest";
-import { runConversations, type Row } from "../scripts/classifier/conversations.ts";
-import { loadReplies, scoreReplies } from "../scripts/classifier/score.ts";
-
-const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+import { describe } from "vitest";
+import { guardDecisions } from "./blind-guard.ts";
 
 describe("blind sets 17 and 18, development and unseen halves: the decision", () => {
-  for (const name of ["17a", "17b", "18a", "18b"].flatMap((set) => [
-    `intents-blind${set}-dev.jsonl`,
-    `intents-blind${set}-holdout.jsonl`,
-  ])) {
-    it(`${name}: no decided false confirmation`, async () => {
-      const rows = loadReplies(file(name));
-      expect(rows.length).toBe(120);
-      const s = await scoreReplies(rows);
-      expect(s.overall.decidedFalseConfirms).toBe(0);
-    }, 60_000);
-
-    it(`${name}: 1,000 conversations, none confirmed for a customer who did not confirm`, async () => {
-      const s = await runConversations(loadReplies(file(name)) as Row[], 1000);
-      expect(s.calls).toBe(1000);
-      expect(s.falselyConfirmed).toBe(0);
-    }, 120_000);
-  }
+  guardDecisions(
+    ["17a", "17b", "18a", "18b"].flatMap((set) => [
+      `intents-blind${set}-dev.jsonl`,
+      `intents-blind${set}-holdout.jsonl`,
+    ]),
+  );
 });

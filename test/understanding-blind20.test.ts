@@ -8,28 +8,12 @@
 // are scored by the lead at the end (docs/understanding.md). Accuracy below the issue's goal is not guarded here;
 // what is guarded is the decision: no reply is acted on as a confirmation the customer did not give, and no simulated
 // call built from the sentences ends `confirmed` for a customer who did not confirm.
-import { describe, expect, it } from "vitest";
-import { runConversations, type Row } from "../scripts/classifier/conversations.ts";
-import { loadReplies, scoreReplies } from "../scripts/classifier/score.ts";
-
-const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
+import { describe } from "vitest";
+import { guardDecisions } from "./blind-guard.ts";
 
 describe("blind set 20, development and unseen halves: the decision", () => {
-  for (const name of [
+  guardDecisions([
     ...["20a", "20b"].flatMap((set) => [`intents-blind${set}-dev.jsonl`, `intents-blind${set}-holdout.jsonl`]),
     "intents-blind20c-holdout.jsonl",
-  ]) {
-    it(`${name}: no decided false confirmation`, async () => {
-      const rows = loadReplies(file(name));
-      expect(rows.length).toBe(120);
-      const s = await scoreReplies(rows);
-      expect(s.overall.decidedFalseConfirms).toBe(0);
-    }, 60_000);
-
-    it(`${name}: 1,000 conversations, none confirmed for a customer who did not confirm`, async () => {
-      const s = await runConversations(loadReplies(file(name)) as Row[], 1000);
-      expect(s.calls).toBe(1000);
-      expect(s.falselyConfirmed).toBe(0);
-    }, 120_000);
-  }
+  ]);
 });

@@ -675,12 +675,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const word = (t: string | undefined) => t !== undefined && /^[\p{L}\d]{3,}$/u.test(t);
   // A "not" under an "if" ("si j'suis pas là, laissez-le au gardien", "ila ma kuntch f dar") or on "là" says where the
   // customer may be, not what to put for what: no "X, not Y" unless the reply names something of the order (round 9).
-  const ifs = country === "TN" ? CONDITION_TN : CONDITION;
+  const conditions = country === "TN" ? CONDITION_TN : CONDITION;
   const aboutCustomer = (i: number) => {
     let from = i;
     while (from > 0 && !STOPS.has(tokens[from - 1] ?? "")) from--;
     return (
-      (find(tokens, ifs, from, i, true) >= 0 || tokens[i + 1] === "la") &&
+      (find(tokens, conditions, from, i, true) >= 0 || tokens[i + 1] === "la") &&
       !hits.some((h) => CORRECTION.has(h.signal) && live(h))
     );
   };
@@ -704,7 +704,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
           word(tokens[i + 1]))),
   );
   // The reply's last word: a "send it" ending there or just before it (its "to me": "sifto liya") ends the reply.
-  const lastWord = Math.max(0, ...tokens.map((t, i) => (t === "," || t === "." || t === "!" || t === "?" ? -1 : i)));
+  const lastWord = Math.max(0, ...tokens.map((t, i) => (STOPS.has(t) ? -1 : i)));
   const turnsToYes =
     lastBut >= 0 &&
     orderYes.some((h) => h.start > lastBut) &&
@@ -773,7 +773,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
   // A clause runs between stops and first-person subjects; one opened by a subject ("ana f dar ghedda") that sends,
   // refuses, puts off and denies nothing says where the customer will be, not when to deliver.
-  const boundary = (i: number) => [",", ".", "!", "?"].includes(tokens[i] ?? "") || SUBJECT.has(tokens[i] ?? "");
+  const boundary = (i: number) => STOPS.has(tokens[i] ?? "") || SUBJECT.has(tokens[i] ?? "");
   const presence = (h: SignalHit) => {
     let from = h.start;
     while (from > 0 && !boundary(from)) from--;
@@ -873,7 +873,6 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     keepsIt;
 
   // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
-  const conditions = country === "TN" ? CONDITION_TN : CONDITION;
   const cond = find(tokens, conditions, 0, tokens.length, true);
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
   // (A "day" on a number above 31, "du 38", is a size, not a date.)
@@ -895,7 +894,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // model) and then sends or takes it asks for that item, with or without its "otherwise": a change.
   const itemAfter = (from: number) => {
     for (let i = from + 1; i <= from + 5 && i < tokens.length; i++) {
-      if ([",", ".", "!", "?"].includes(tokens[i]!)) return -1;
+      if (STOPS.has(tokens[i]!)) return -1;
       if (sizeAt(i) || hits.some((h) => (h.signal === "attr" || h.signal === "attrNoun") && h.start === i)) return i;
     }
     return -1;

@@ -91,6 +91,11 @@ describe("extractTime", () => {
     ["men b3d l3asr", "16:00"],
     ["wakha", null],
     ["dans 3 jours", null],
+    ["الظهر", "12:00"],
+    ["f ldhor", "12:00"],
+    // "the house" is not "noon": "ldar" once read as "ldhor" with flexible vowels
+    ["إيه نحبها، ابعثها للدار", null],
+    ["jibouha l dar", null],
   ])("%j is %s", (text, time) => {
     expect(extractTime(text)).toBe(time);
   });

@@ -33,6 +33,7 @@ const SCRIPT = scripted({
   "call me": "callback",
   "other color": "change_request",
   "who is this?": "question",
+  "oui, samedi": "confirm",
 });
 
 async function play(lines: (string | null)[], dialect: keyof typeof ORDERS = "ma") {
@@ -134,6 +135,21 @@ describe("flow", () => {
     const { d, turns } = await play(["yes", "other color", "blue one"]);
     expect(turns[2]?.text).toContain("تبدل");
     expect(d.result()).toMatchObject({ outcome: "change_requested", outcome_details: { changes: "blue one" } });
+  });
+
+  it("a clear yes to 'which day?' or 'when shall we call?' that names none confirms: the request was misread", async () => {
+    expect((await play(["yes", "later", "yes"])).d.result()).toMatchObject({ outcome: "confirmed" });
+    expect((await play(["yes", "call me", "yes"])).d.result()).toMatchObject({ outcome: "confirmed" });
+    // a yes that names the day is the day
+    const day = await play(["yes", "later", "oui, samedi"], "fr");
+    expect(day.d.result()).toMatchObject({ outcome: "rescheduled", outcome_details: { preferred_date: "2026-11-28" } });
+  });
+
+  it("a clear no to 'what to change?', 'which day?' or 'when?' declines; an unsure one keeps the request", async () => {
+    for (const request of ["other color", "later", "call me"])
+      expect((await play(["yes", request, "no"])).d.result()).toMatchObject({ outcome: "declined" });
+    const unsure = await play(["yes", "other color", "nope"]);
+    expect(unsure.d.result()).toMatchObject({ outcome: "change_requested", outcome_details: { changes: "nope" } });
   });
 
   it("apologises to a wrong number", async () => {

@@ -3,8 +3,9 @@
 // means one thing (the sentence's label) and says it with that sentence after the order is read; when the agent asks
 // again or checks ("so I confirm, yes?") a confirming customer says a bare yes, a declining one a bare no (so does a
 // wrong number asked "am I speaking with <name>, yes or no?"), and any
-// other says another sentence of the set with the same meaning and country; asked for a detail (a day, a time, a
-// reason, the change), they give one. A question is followed by a confirmation or a refusal (half each), which is
+// other says another sentence of the set with the same meaning and country; asked for the detail of what they mean
+// (a day, a time, a reason, the change), they give one, and asked for the detail of something they did not mean (a
+// misreading: "which day?" to a customer who confirmed) they say another sentence of the set with their meaning. A question is followed by a confirmation or a refusal (half each), which is
 // then what the customer means. Counts: the outcome matches what the customer meant, and calls ended `confirmed`
 // for a customer who did not confirm.
 import { readFileSync } from "node:fs";
@@ -83,6 +84,18 @@ const DETAILS: Record<Dialect, { date: string; time: string; reason: string; cha
   fr: { date: "samedi", time: "après 18h", reason: "c'est trop cher", change: "je la voudrais en rouge" },
 };
 
+/** The agent's detail questions: the intent each belongs to, and the detail a customer who meant it gives. */
+const DETAIL_QUESTIONS = [
+  ["askDate", "reschedule", "date"],
+  ["askCallbackTime", "callback", "time"],
+  ["askReason", "cancel", "reason"],
+  ["askChange", "change_request", "change"],
+] as const satisfies readonly (readonly [
+  "askDate" | "askCallbackTime" | "askReason" | "askChange",
+  Intent,
+  keyof (typeof DETAILS)[Dialect],
+])[];
+
 export interface ConversationStats {
   calls: number;
   matched: number;
@@ -136,11 +149,14 @@ export async function runConversations(
     let asked = row.intent === "question";
     for (let k = 0; k < 8 && !ended; k++) {
       const detail = DETAILS[dialect];
-      if (agent === profile.askDate()) ended = await say(detail.date);
-      else if (agent === profile.askCallbackTime()) ended = await say(detail.time);
-      else if (agent === profile.askReason()) ended = await say(detail.reason);
-      else if (agent === profile.askChange()) ended = await say(detail.change);
-      else if (asked) {
+      // Asked the detail of what they meant, they give it; asked the detail of something they did not mean (the
+      // agent misheard), they say again what they mean, as the simulator's customers do (customer.ts).
+      const asks = DETAIL_QUESTIONS.find(([question]) => agent === profile[question]());
+      if (asks) {
+        const [, intent, key] = asks;
+        asked = false; // a question misread as a request: they now say what they mean
+        ended = await say(follow === intent ? detail[key] : pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
+      } else if (asked) {
         asked = false; // the question answered: now what they mean
         ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
       } else if (follow === "confirm") ended = await say(pick(bank.shortYes));

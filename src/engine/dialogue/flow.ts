@@ -453,16 +453,21 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     const decided = pending ?? { outcome: "no_decision" as const, details: {} };
     pending = null;
     if (text) decisive.push(text);
-    // "Why?" or "what to change?" answered with a clear change of mind ("no, nothing, send it") confirms after all.
-    if (
-      text &&
-      (stage === "reason" || stage === "change_details") &&
-      c.intent === "confirm" &&
+    // "Why?" or "what to change?" answered with a clear change of mind ("no, nothing, send it") confirms after all;
+    // so does "which day?" or "when shall we call?" answered with one that names no day or time ("no, the day you
+    // said is fine, send it"): the request was the agent's misreading, or the customer thought better of it. A clear
+    // refusal in answer to "what to change?", "which day?" or "when?" declines the same way ("no, cancel it").
+    const mindChanged =
+      text !== null &&
       c.confidence >= CHANGE_OF_MIND &&
-      c.mixed !== true
-    ) {
-      return confirmed();
-    }
+      c.mixed !== true &&
+      (stage === "change_details" ||
+        (stage === "reason" && c.intent === "confirm") ||
+        (stage === "reschedule_date" && extractDate(text, order.country, options.now) === null) ||
+        (stage === "callback_time" && callbackAt(text) === null));
+    if (mindChanged && c.intent === "confirm") return confirmed();
+    if (mindChanged && c.intent === "cancel")
+      return finish("declined", { reason: extractReason(text) }, profile.declined());
     switch (stage) {
       case "reason":
         return finish("declined", { reason: text ? (extractReason(text) ?? text) : null }, profile.declined());

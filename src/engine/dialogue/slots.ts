@@ -366,7 +366,7 @@ const PERIODS: [RegExp, number, "am" | "pm" | null][] = [
   [phrase("~sbah|~sbeh|~sobh|~sbh|~sbe7, le|ce matin, matin|matinee"), 9, "am"],
   [phrase("~=lil|~=lila|~=lail|~=layl, la nuit, ce soir tard"), 20, "pm"],
   [phrase("~3asr|~la3sar|~3sar"), 16, "pm"],
-  [phrase("~dhor|~dohr|~dhur|~ldhor, midi, nus nhar, f nus nhar"), 12, null],
+  [phrase("~dhor|~dohr|~dhur, midi, nus nhar, f nus nhar"), 12, null],
   [phrase("apres midi, aprem, ba3d dhor|ldhor"), 15, "pm"],
   [phrase("~maghrib|~meghreb|~mghreb|~ftur|~ftour"), 19, "pm"],
 ];

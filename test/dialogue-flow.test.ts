@@ -34,6 +34,7 @@ const SCRIPT = scripted({
   "other color": "change_request",
   "who is this?": "question",
   "oui, samedi": "confirm",
+  "non, annulez": "cancel",
 });
 
 async function play(lines: (string | null)[], dialect: keyof typeof ORDERS = "ma") {
@@ -145,11 +146,25 @@ describe("flow", () => {
     expect(day.d.result()).toMatchObject({ outcome: "rescheduled", outcome_details: { preferred_date: "2026-11-28" } });
   });
 
-  it("a clear no to 'what to change?', 'which day?' or 'when?' declines; an unsure one keeps the request", async () => {
+  it("a clear refusal to 'what to change?', 'which day?' or 'when?' declines; a bare or unsure no keeps the request", async () => {
     for (const request of ["other color", "later", "call me"])
-      expect((await play(["yes", request, "no"])).d.result()).toMatchObject({ outcome: "declined" });
+      expect((await play(["yes", request, "non, annulez"], "fr")).d.result()).toMatchObject({ outcome: "declined" });
+    // "what to change?" "no": nothing, or no change at all? Not a decline.
+    const bare = await play(["yes", "other color", "no"]);
+    expect(bare.d.result()).toMatchObject({ outcome: "change_requested", outcome_details: { changes: "no" } });
     const unsure = await play(["yes", "other color", "nope"]);
     expect(unsure.d.result()).toMatchObject({ outcome: "change_requested", outcome_details: { changes: "nope" } });
+  });
+
+  it("'I'm listening, go on' to 'when shall we call?' confirms nothing, however sure the reading", async () => {
+    const d = createDialogue(ORDERS.dz, {
+      classifier: { classify: (text) => ({ intent: text === "wait" ? "callback" : "confirm", confidence: 0.95 }) },
+      now: NOW,
+      random: seededRandom(7),
+    });
+    d.opening();
+    for (const [i, line] of ["wah ana", "wait", "ih nasm3ek, tfadhal tfadhal"].entries()) await d.hear(line, 2 + 4 * i);
+    expect(d.result()?.outcome).toBe("callback_requested");
   });
 
   it("apologises to a wrong number", async () => {

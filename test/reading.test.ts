@@ -696,3 +696,73 @@ describe("round 9: asking when the parcel arrives", () => {
     expect(readReply(text, country).asksArrival).toBeUndefined();
   });
 });
+
+describe("round 10: who leaves it where, whose 'no', a reply that ends on its refusal, and words the lexicon missed", () => {
+  const signals = (text: string, country: Country) =>
+    analyse(text, country).hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`);
+
+  it("'leave it with the guard' is where the courier leaves it; 'keep it yourselves' is still a refusal", () => {
+    for (const [country, text] of [
+      ["MA", "wakha sifto, w khalliha 3and l3assas ila ma kuntch"],
+      ["DZ", "saha, b3athha w khelliha 3and jarti"],
+      ["MA", "إيه أكدها، وخليه يخليها عند الجارة ديالي"],
+    ] as [Country, string][]) {
+      const reading = readReply(text, country);
+      expect(reading.request).not.toBe("refusal");
+    }
+    expect(readReply("la merci, khalliha 3andkom", "MA").request).toBe("refusal");
+  });
+
+  it("a 'no' right after 'told me' is someone else's: the reply still turns to yes after its 'but'", () => {
+    const told = readReply("kont baghi nlghiha, walakin khti gatli la, khudha, sifto liya", "MA");
+    expect(told.turnsToYes).toBe(true);
+    expect(overrule("cancel", told)?.intent).toBe("confirm");
+    // The customer's own "no" after the "but" keeps it from turning.
+    expect(readReply("kont baghi nakhodha, walakin la, sifto ghir l9adya", "MA").turnsToYes).toBeUndefined();
+  });
+
+  it("a reply that asks nothing and ends on the customer's own refusal is that refusal, not a question", () => {
+    const ends = readReply(
+      "bon ecoute choft nafs l7aja f wahran b nos soum, yak tefhamni, donc la la ma n9derch ndiha",
+      "DZ",
+    );
+    expect(ends).toMatchObject({ request: "refusal", endsOnRefusal: true });
+    expect(overrule("question", ends)?.intent).toBe("cancel");
+    // "… or not" asks; so does a question word after the "no".
+    for (const [country, text] of [
+      ["TN", "fama garantie wala la"],
+      ["FR", "avant de dire oui ou non, est-ce que je peux la renvoyer si elle va pas"],
+    ] as [Country, string][])
+      expect(readReply(text, country).endsOnRefusal).toBeUndefined();
+  });
+
+  it("words the lexicon missed or misread", () => {
+    // Sunday in Arabic script, alone: "الأحد", "الحد".
+    expect(signals("جيبوها الأحد", "TN")).toContain("day");
+    expect(signals("خليها للحد", "MA")).toContain("day");
+    // "lgha*"/"lghi*" with flexible vowels read gas, the warranty and the forest as "cancel".
+    expect(signals("الطاوة تخدم بالغاز", "DZ")).not.toContain("cancelVerb");
+    expect(signals("fiha lgarantie wla lgharunti", "DZ")).not.toContain("cancelVerb");
+    expect(signals("لغيوها", "MA")).toContain("cancelVerb");
+    expect(signals("الغوها", "DZ")).toContain("cancelVerb");
+    // "je la garde" (I keep it) takes it; "gardez-la" (keep it yourselves) still refuses.
+    expect(signals("non j'ai pas annulé, je la garde", "FR")).toContain("take");
+    expect(signals("gardez-la", "FR")).toContain("refuse");
+    // "نديها" (I'll take it); "ykallamni", "aklmni" (call me).
+    expect(signals("ila kayen el a7mer ndiha", "DZ")).toContain("take");
+    expect(signals("9oullou ykallamni ba3d", "TN")).toContain("callVerb");
+    expect(signals("عاود اكلمني كي نوصل", "DZ")).toContain("callVerb");
+  });
+});
+
+describe("round 10: a value refused beside the one taken", () => {
+  it("'en rouge je la prends, le bleu j'en veux pas' refuses a value, not the order: a change", () => {
+    const reading = readReply("en rouge je la prends, sinon non, le bleu j'en veux pas", "FR");
+    expect(reading).toMatchObject({ request: "change", refusesValue: true });
+    expect(overrule("cancel", reading)?.intent).toBe("change_request");
+    // Nothing taken: the refusal stands.
+    expect(readReply("le bleu j'en veux pas", "FR").request).toBe("refusal");
+    // "… or not": no otherwise of a value ("wla la" asks).
+    expect(readReply("wakha sifto, ghir sual: jaya f lkartona dyalha wla la", "MA").refusesValue).toBeUndefined();
+  });
+});

@@ -1,8 +1,8 @@
 // `node scripts/classifier/conversations.ts SET.jsonl [N]` (issue 33.5): N simulated conversations (1,000 by default)
 // built from a labelled set's sentences, each through the real dialogue (flow.ts) with the local model. A customer
 // means one thing (the sentence's label) and says it with that sentence after the order is read; when the agent asks
-// again or checks ("so I confirm, yes?") a confirming customer says a bare yes, a declining one a bare no (so does a
-// wrong number asked "am I speaking with <name>, yes or no?"), and any
+// again or checks ("so I confirm, yes?") a confirming customer says a bare yes, a declining one a bare no; asked "am I
+// speaking with <name>, yes or no?", a wrong number says no and anyone else says it is them; and any
 // other says another sentence of the set with the same meaning and country; asked for the detail of what they mean
 // (a day, a time, a reason, the change), they give one, and asked for the detail of something they did not mean (a
 // misreading: "which day?" to a customer who confirmed) they say another sentence of the set with their meaning. A question is followed by a confirmation or a refusal (half each), which is
@@ -159,8 +159,15 @@ export async function runConversations(
       } else if (asked) {
         asked = false; // the question answered: now what they mean
         ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
+      } else if (agent === profile.checkIdentity(order)) {
+        // "Am I speaking with <name>, yes or no?": only a wrong number says no; anyone else is that person.
+        ended = await say(
+          follow === "wrong_number"
+            ? pick(["la", "non", "لا"].filter((t) => dialect !== "fr" || t === "non"))
+            : pick(bank.identityYes.filter((t) => !/écoute|m3ak/.test(t))),
+        );
       } else if (follow === "confirm") ended = await say(pick(bank.shortYes));
-      else if (follow === "cancel" || (follow === "wrong_number" && agent === profile.checkIdentity(order)))
+      else if (follow === "cancel")
         ended = await say(pick(["la", "non", "لا"].filter((t) => dialect !== "fr" || t === "non")));
       else ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
     }

@@ -456,17 +456,19 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     // "Why?" or "what to change?" answered with a clear change of mind ("no, nothing, send it") confirms after all;
     // so does "which day?" or "when shall we call?" answered with one that names no day or time ("no, the day you
     // said is fine, send it"): the request was the agent's misreading, or the customer thought better of it. A clear
-    // refusal in answer to "what to change?", "which day?" or "when?" declines the same way ("no, cancel it").
+    // refusal in answer to "what to change?", "which day?" or "when?" declines the same way ("no, cancel it"), but not
+    // a bare "no" ("what to change?" "no": nothing, or no change at all?). Either must be one the confirmation question
+    // would act on (decision(): sure, a yes to the order, no request and no "I'm listening" in it).
     const mindChanged =
       text !== null &&
       c.confidence >= CHANGE_OF_MIND &&
-      c.mixed !== true &&
+      decision(c, text, order.country, turnState()) === "act" &&
       (stage === "change_details" ||
         (stage === "reason" && c.intent === "confirm") ||
         (stage === "reschedule_date" && extractDate(text, order.country, options.now) === null) ||
         (stage === "callback_time" && callbackAt(text) === null));
     if (mindChanged && c.intent === "confirm") return confirmed();
-    if (mindChanged && c.intent === "cancel")
+    if (mindChanged && c.intent === "cancel" && !isBareNo(text))
       return finish("declined", { reason: extractReason(text) }, profile.declined());
     switch (stage) {
       case "reason":

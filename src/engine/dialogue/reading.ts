@@ -65,6 +65,10 @@ export interface Reading {
   turnsToYes?: boolean;
   /** The reply ends on its yes to the order ("…, sifto liya"): nothing is asked after the "send it" (round 8). */
   endsOnYes?: boolean;
+  /** The only refusal is of a value beside one taken ("en blanc je prends, le noir j'en veux pas"): a change. */
+  refusesValue?: boolean;
+  /** A refusal found, and the reply ends on it: nothing but its own words after it ("… donc la la ma n9derch ndiha"). */
+  endsOnRefusal?: boolean;
   /** An "if" stands somewhere in the reply ("envoyez, enfin si mon mari est d'accord"): a clause the yes may hang on. */
   conditional: boolean;
   /** A denial of any kind is there (a "no", a refusal, a reason, "I didn't order", "not me", "don't send"): what a `cancel` rests on. */
@@ -395,6 +399,12 @@ const SAYING = words([
 /** "you said", "say" in the dialects and French, canonical ("galti", "tgoul", "9olti", "dites", "dis"). */
 const SAID_IT = /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i)?$|^(?:dit|dis|dites|disez)$/;
 
+/** "Or" before an alternative (canonical): "wla la", "ولا لا", "ou pas". */
+const OR = new Set(["wla", "wela", "wala", "walla", "wella", "ula", "wl", "ola", "ou", "or", "olla", "ولا", "والا"]);
+
+/** "Told me / told him" (canonical): "9altli", "galt liya", "qalli", "gatli", "m'a dit". */
+const TOLD = /^(?:[g9q][aeiou]{0,2}(?:l|t)t?(?:li|lia|liya|lya|lu|lha|lek|lna)|dit)$/;
+
 /** After or before a verb of hearing: not hearing ("j'entends plus", "ma sme3tekch"). */
 const NOT_HEARD = new Set(["pas", "plus", "ma", "mal", "walu", "walo", "rien"]);
 
@@ -538,6 +548,9 @@ const ME = new Set([
   "3laya",
   "3leya",
 ]);
+
+/** "At" or "with" someone, standing alone before who (canonical): "3and l3assas", "chez la voisine", "m3a jara". */
+const AT_SOMEONE = new Set(["3nd", "3and", "3end", "3ind", "chez", "m3a", "m3", "ma3a"]);
 
 /** The lexicon's signals, by what they ask for. */
 const DENIAL = new Set(["no", "refuse", "cancelVerb", "didntOrder", "changedMind", "reason"]);
@@ -705,10 +718,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   );
   // The reply's last word: a "send it" ending there or just before it (its "to me": "sifto liya") ends the reply.
   const lastWord = Math.max(0, ...tokens.map((t, i) => (STOPS.has(t) ? -1 : i)));
+  // "ama mrati 9altli la, khudha": a "no" right after "told me" is someone else's, reported (round 10).
+  const reported = (h: SignalHit) => h.signal === "no" && TOLD.test(tokens[h.start - 1] ?? "");
   const turnsToYes =
     lastBut >= 0 &&
     orderYes.some((h) => h.start > lastBut) &&
-    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
+    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt") && !reported(h));
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -1076,23 +1091,46 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     tokens.slice(Math.max(0, i - 3), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!)));
   // And "leave it / let him knock" next to the courier's instruction is about the courier, not the order.
   // (Only a "no" or a "leave it": "gardez-le votre colis" keeps the parcel from the customer, it instructs no courier.)
+  // "w khalliha 3and l3assas", "خليه يخليها عند الجارة": a "leave it" with someone (a bare "at", then who) is where the
+  // courier leaves it, not a refusal ("khalliha 3andkom", keep it, is not "at" alone; round 10).
+  const LEAVE = /^[wuyt]?(kh?a?l|lais)/;
+  const leaves = (d: SignalHit) => LEAVE.test(tokens[d.start] ?? "");
+  const leftWith = (d: SignalHit) => {
+    let i = d.end;
+    while (LEAVE.test(tokens[i] ?? "") && i < d.end + 2) i++; // "let him leave it": "khlih ykhliha 3nd …"
+    return AT_SOMEONE.has(tokens[i] ?? "") && word(tokens[i + 1]);
+  };
   const courier = (d: SignalHit) =>
-    (d.signal === "no" || /^(kh?a?l|lais)/.test(tokens[d.start] ?? "")) &&
-    hits.some(
-      (h) =>
-        (COURIER.has(h.signal) || h.signal === "instruction") &&
-        h !== d &&
-        (Math.abs(h.start - d.start) <= 2 || (d.start >= h.end && d.start - h.end <= 2)),
-    );
+    (leaves(d) && leftWith(d)) ||
+    ((d.signal === "no" || leaves(d)) &&
+      hits.some(
+        (h) =>
+          (COURIER.has(h.signal) || h.signal === "instruction") &&
+          h !== d &&
+          (Math.abs(h.start - d.start) <= 2 || (d.start >= h.end && d.start - h.end <= 2)),
+      ));
   // In Latin script a "la"/"le" may be the French article or "là" ("je suis toujours là"): only "non", "no", "lala" count.
+  // (Not one said twice, or before a negation: "donc la la ma n9derch ndiha", "la ma bghitch": a Darija no, round 10.)
   const latinArticle = (d: SignalHit) =>
-    d.signal === "no" && !arabicScript && (tokens[d.start] === "la" || tokens[d.start] === "le");
+    d.signal === "no" &&
+    !arabicScript &&
+    (tokens[d.start] === "la" || tokens[d.start] === "le") &&
+    !(tokens[d.start] === "la" && (tokens[d.start + 1] === "la" || tokens[d.start - 1] === "la")) &&
+    !(tokens[d.start] === "la" && NEGATION.has(tokens[d.start + 1] ?? "") && tokens[d.start + 1] !== "pas");
   const whenever = (d: SignalHit) => tokens.slice(Math.max(0, d.start - 2), d.start + 1).some((t) => WHENEVER.has(t));
   const harmless = (d: SignalHit) => d.signal === "no" && NO_HARM.has(tokens[d.start + 1] ?? "");
   // "ken fama 100ml ab3athha, 50 ma nhebhech": a refusal right after a value, beside a "send it" or "I take it",
   // refuses that value, not the order (round 9).
+  // (Or a value, a pronoun, then the refusal: "le noir j'en veux pas"; and "sinon non" after "en blanc je prends",
+  // the otherwise of the value taken: round 10.)
+  const takesSome = hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h));
   const ofValue = (d: SignalHit) =>
-    valueAt(d.start - 1) && hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h));
+    takesSome &&
+    (valueAt(d.start - 1) ||
+      (valueAt(d.start - 2) && /^(?:j|je|ana|ena)$/.test(tokens[d.start - 1] ?? "")) ||
+      (d.signal === "no" &&
+        (tokens[d.start - 1] === "sinon" || tokens[d.start - 1] === "sinan") &&
+        hits.some((h) => h.signal === "attr" && live(h) && h.end <= d.start)));
   const own = denials.filter(
     (d) =>
       !(d.signal === "no" && reassured(d.start)) &&
@@ -1114,10 +1152,19 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       .map((h) => h.start),
   );
   if (own.length > 0 && !deniedRefusal && own.some((d) => d.start > lastYes)) {
-    return result("refusal", cueAt(own[0]!.start));
+    // (Not "… ولا لا", "or not", nor a question word after the refusal: those ask; nor a reason alone, "واش غالية".)
+    const last = own[own.length - 1]!;
+    const ends =
+      last.signal !== "reason" &&
+      !asksFirst &&
+      !hits.some((h) => h.signal === "qword" && h.start > own[0]!.start) &&
+      !tokens.slice(Math.max(0, last.start - 2), last.start).some((t) => OR.has(t)) &&
+      !tokens.slice(last.end).some((t, k) => STOPS.has(t) && k + last.end < lastWord);
+    return { ...result("refusal", cueAt(own[0]!.start)), ...(ends ? { endsOnRefusal: true } : {}) };
   }
   // The value refused is one to change ("50 ma nhebhech": not the 50 ml, the 100).
   const valueRefused = denials.find(ofValue);
-  if (valueRefused !== undefined && own.length === 0) return result("change", cueAt(valueRefused.start - 1));
+  if (valueRefused !== undefined && own.length === 0)
+    return { ...result("change", cueAt(valueRefused.start - 1)), refusesValue: true };
   return { ...result(null, null, deniedRefusal), ...(own.length > 0 ? { ownDenial: true } : {}) };
 }

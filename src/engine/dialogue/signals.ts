@@ -353,26 +353,11 @@ function nameHits(text: string, tokens: string[], hits: SignalHit[]): SignalHit[
   // Letter-aware edges: a plain `\b` never closes after "é", so "cité" never matched.
   const place = /(?<!\p{L})(?:ville|adresse|quartier|rue|commune|village|cit[ée]|wilaya|avenue|boulevard)(?!\p{L})/iu;
   const names = otherName.test(text) && !place.test(text);
-  // "had nmra kanet dyal khay", "ce numéro était à ma tante": the number was someone else's (round 9).
-  tokens.forEach((t, i) => {
-    if (!NUMBER_WORD.test(t)) return;
-    const was = tokens.slice(i + 1, i + 3).findIndex((w) => WAS.has(w));
-    if (was < 0) return;
-    const at = i + 2 + was;
-    if (!tokens.slice(at, at + 2).some((w) => OF.has(w))) return;
-    if (hits.some((h) => h.signal === "notMe") || out.length > 0) return;
-    out.push({ signal: "notMe", weight: 0.85, start: i, end: at + 1, negated: false });
-  });
   if ((french.test(text) || names) && !hits.some((h) => h.signal === "notMe")) {
     out.push({ signal: "notMe", weight: 0.85, start: 0, end: 1, negated: false });
   }
   return out;
 }
-
-/** The phone number (canonical, with a glued article); "was"; "of"/"belonging to". */
-const NUMBER_WORD = /^(?:l|el|al|n)?(?:nimr[uo]|nimiru|numero|nmra|nemra|nimra|ra9m|r9m|raqm)$/;
-const WAS = new Set(["kan", "kanet", "kant", "kanat", "etait", "kanu"]);
-const OF = new Set(["dyal", "dial", "ta3", "mta3", "nta3", "a", "ta3t"]);
 
 function isNegated(tokens: string[], hit: SignalHit): boolean {
   const before = (k: number): string | undefined => {

@@ -46,7 +46,7 @@ const WEEKDAYS: [number, RegExp][] = [
   [4, phrase("~khmis|~khamis|jeudi")],
   [5, phrase("~jem3a|~jum3a|~jema3|~jom3a|~juma|~jam3a|vendredi")],
   [6, phrase("~sebt|~sabt|~sibt|samedi")],
-  [0, phrase("=lhed|=lahad|=elahad|=lhad|=elhad|=ahad|dimanche, nhar ~hed|~ahad")],
+  [0, phrase("=lhed|=lahad|=elahad|=lhad|=elhad|=ahad|=lahd|=lhd|dimanche, nhar ~hed|~ahad")],
 ];
 
 const MONTHS: [number, RegExp][] = [

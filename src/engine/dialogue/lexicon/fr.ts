@@ -16,7 +16,9 @@ export const FRENCH: LexiconEntry[] = [
   cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
   // "Let it come" ("laissez-la venir": the pronoun is dropped by normalisation).
   cue("send", 0.8, ["laissez|laisse|laissez la|le|laisse la|le venir|arriver|partir"]),
-  cue("take", 0.7, ["je prends, je la|le prends, j attends*|attend*, je serai la|present*, je vais payer, je paierai"]),
+  cue("take", 0.7, [
+    "je prends, je la|le prends, je la|le|les garde, j attends*|attend*, je serai la|present*, je vais payer, je paierai",
+  ]),
   cue("identity", 0.7, ["c est moi, c est bien moi, moi meme, elle meme, lui meme"]),
   cue("refuse", 0.85, [
     "veux|veut|voulais|voudrais pas|plus, en veux pas|plus, interesse* pas|plus, pas|plus interesse*",

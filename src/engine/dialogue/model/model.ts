@@ -202,9 +202,17 @@ export function overrule(
   // A `cancel` with no denial in the reply ("ana bentha, yemma rahi ragda, 3ayetelha l3cheya") rests on nothing the
   // customer said: a request about time or attention decides (a change may be "remove it", the whole order).
   if (intent === "cancel" && !reading.denies && kind !== "change") return { intent: REQUEST_LABEL[kind], mixed: false };
+  // "en blanc je prends, sinon non, le noir j'en veux pas": the only refusal is of a value, beside the one taken: a change
+  // (round 10).
+  if (intent === "cancel" && kind === "change" && reading.refusesValue === true)
+    return { intent: "change_request", mixed: false };
   // "je la prends si vous l'avez en M, sinon rien": the refusal is the condition's "otherwise"; the item asked for decides.
   if (intent === "cancel" && kind === "change" && reading.conditional && reading.otherwise === true)
     return { intent: "change_request", mixed: false };
+  // "… yak rak tefhamni, donc la la ma n9derch ndiha": a long reply that asks nothing ("?") and ends on the customer's
+  // own refusal is that refusal, not a question about the price it mentioned on the way (round 10).
+  if (kind === "refusal" && intent === "question" && !reading.asks && reading.endsOnRefusal === true)
+    return { intent: "cancel", mixed: false };
   // A refusal the reading found where the model is unsure of its own label (below one half): the refusal decides.
   if (kind === "refusal" && p < 0.5 && intent !== "wrong_number") return { intent: "cancel", mixed: false };
   // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).

@@ -25,6 +25,11 @@ describe("extractDate", () => {
     ["MA", "lyoum f l3chiya", "2026-11-18"],
     ["MA", "nhar ssebt", "2026-11-21"],
     ["MA", "نهار الخميس", "2026-11-19"],
+    // Sunday in Arabic script alone (round 10); and a time gone by is no day to deliver on.
+    ["TN", "جيبوه الأحد خير", "2026-11-22"],
+    ["FR", "je l'attends depuis une semaine, envoyez-la", null],
+    ["FR", "ça fait deux jours que j'attends", null],
+    ["FR", "livrez dans une semaine", "2026-11-25"],
     ["FR", "ce vendredi", "2026-11-20"],
     ["MA", "nhar jem3a", "2026-11-20"], // Friday in Morocco
     ["MA", "ssebt jay", "2026-11-28"], // next Saturday: the Saturday of next week

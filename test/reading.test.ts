@@ -766,3 +766,51 @@ describe("round 10: a value refused beside the one taken", () => {
     expect(readReply("wakha sifto, ghir sual: jaya f lkartona dyalha wla la", "MA").refusesValue).toBeUndefined();
   });
 });
+
+describe("round 10, second batch: attention that asks, an item before its 'if', a question never asked, haggling", () => {
+  const signals = (text: string, country: Country) =>
+    analyse(text, country).hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`);
+
+  it("'go on' or 'tell me' followed by a question asks: no acknowledgement", () => {
+    expect(readReply("ih, kammel, chhal taman m3a livraison?", "DZ").request).not.toBe("acknowledgement");
+    expect(readReply("d'accord, dites-moi, elle est garantie combien de temps ?", "FR").request).not.toBe(
+      "acknowledgement",
+    );
+    // The question mark right on the attention word ("zid?", more?) is still attention.
+    expect(readReply("ah ah, w zid?", "MA").request).toBe("acknowledgement");
+  });
+
+  it("an item named just before its 'if', then 'I take it', asks for that item: a change", () => {
+    const reading = readReply("la même en noir si vous l'avez je la prends, sinon rien", "FR");
+    expect(reading.request).toBe("change");
+    expect(overrule("reschedule", reading)?.intent).toBe("change_request");
+  });
+
+  it("a question never asked, beside 'send it' and a new day, is that day; 'or not' asks", () => {
+    const day = readReply("oui d'accord, je rentre de voyage le 12, livrez à partir du 14", "FR");
+    expect(overrule("question", day)?.intent).toBe("reschedule");
+    const orNot = readReply("et vous livrez le samedi aussi ou pas, envoyez quand même", "FR");
+    expect(orNot.orNot).toBe(true);
+    expect(overrule("question", orNot)).toBeNull();
+  });
+
+  it("a cancel verb with nothing to change named is a refusal, not a change", () => {
+    const reading = readReply("désolée mais je préfère annuler, ma sœur m'en a déjà offert une", "FR");
+    expect(reading).toMatchObject({ request: "refusal", cancels: true });
+    expect(overrule("change_request", reading)?.intent).toBe("cancel");
+  });
+
+  it("haggling that ends on 'I take it' is a change; 'leave it at 300' refuses nothing", () => {
+    const reading = readReply("wakha walakin n9es liya chwiya, khlliha 300 w nakhodha", "MA");
+    expect(reading).toMatchObject({ request: "change", endsOnTake: true });
+    expect(overrule("cancel", reading)?.intent).toBe("change_request");
+  });
+
+  it("words the lexicon missed: 'كنأكد' (I confirm), 'not this time', a person who died, a number no longer theirs", () => {
+    expect(signals("واخا، كنأكد", "MA")).toContain("accept");
+    expect(signals("merci bzaf, walakin machi had lmerra", "MA")).toContain("refuse");
+    expect(signals("pas cette fois, merci", "FR")).toContain("refuse");
+    expect(signals("rajli twefa had l3am", "MA")).toContain("notMe");
+    expect(signals("had nnmra ma b9atch dyalo", "MA")).toContain("notMe");
+  });
+});

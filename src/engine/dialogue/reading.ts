@@ -65,6 +65,12 @@ export interface Reading {
   turnsToYes?: boolean;
   /** The reply ends on its yes to the order ("…, sifto liya"): nothing is asked after the "send it" (round 8). */
   endsOnYes?: boolean;
+  /** The reply ends on "I take it" or "send it" ("… khlliha 200 w nakhdha"). */
+  endsOnTake?: boolean;
+  /** A cancel verb stands, not negated ("je préfère annuler", "lghiha"). */
+  cancels?: boolean;
+  /** "… ou pas", "… wla la": an "or not" asks, even without a question mark. */
+  orNot?: boolean;
   /** The only refusal is of a value beside one taken ("en blanc je prends, le noir j'en veux pas"): a change. */
   refusesValue?: boolean;
   /** A refusal found, and the reply ends on it: nothing but its own words after it ("… donc la la ma n9derch ndiha"). */
@@ -401,6 +407,9 @@ const SAID_IT = /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i)?$|^(?:
 
 /** "Or" before an alternative (canonical): "wla la", "ولا لا", "ou pas". */
 const OR = new Set(["wla", "wela", "wala", "walla", "wella", "ula", "wl", "ola", "ou", "or", "olla", "ولا", "والا"]);
+
+/** The "not" of an "or not" (canonical): "ou pas", "ou non", "wla la", "wala lala". */
+const OR_NOT = new Set(["pas", "non", "la", "lala", "no", "lla", "لا"]);
 
 /** "Told me / told him" (canonical): "9altli", "galt liya", "qalli", "gatli", "m'a dit". */
 const TOLD = /^(?:[g9q][aeiou]{0,2}(?:l|t)t?(?:li|lia|liya|lya|lu|lha|lek|lna)|dit)$/;
@@ -741,6 +750,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h)),
     denies,
     ...(hits.some((h) => h.signal === "notMe") ? { notMe: true } : {}),
+    ...(hits.some((h) => h.signal === "cancelVerb" && live(h)) ? { cancels: true } : {}),
+    // (French "ou" is canonical "u", also Darija's "and": only "u pas", "u non" there.)
+    ...(tokens.some(
+      (t, i) =>
+        (OR.has(t) && OR_NOT.has(tokens[i + 1] ?? "")) || (t === "u" && ["pas", "non"].includes(tokens[i + 1] ?? "")),
+    )
+      ? { orNot: true }
+      : {}),
     ...(hits.some((h) => h.signal === "attr" && live(h)) ? { namesValue: true } : {}),
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
@@ -758,6 +775,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       ? { again: true }
       : {}),
     ...(orderYes.some((h) => h.end >= lastWord) ? { endsOnYes: true } : {}),
+    ...(hits.some((h) => (h.signal === "take" || h.signal === "send") && live(h) && h.end >= lastWord)
+      ? { endsOnTake: true }
+      : {}),
     ...(hits.some((h) => h.signal === "beforeArrival" && live(h)) ? { beforeCourier: true } : {}),
     ...(notThat ? { notThat: true } : {}),
     ...(hits.some((h) => CORRECTION.has(h.signal) && live(h)) ||
@@ -907,10 +927,17 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start <= i && h.end > i));
   // "ila kayn 42 sifto", "si vous l'avez en M, je la prends": an "if" whose clause names the item (a colour, a size, a
   // model) and then sends or takes it asks for that item, with or without its "otherwise": a change.
+  // ("la même en rouge si vous l'avez, je prends": the item may stand just before its "if", round 10.)
+  const itemAt = (i: number) =>
+    sizeAt(i) || hits.some((h) => (h.signal === "attr" || h.signal === "attrNoun") && h.start === i);
   const itemAfter = (from: number) => {
     for (let i = from + 1; i <= from + 5 && i < tokens.length; i++) {
       if (STOPS.has(tokens[i]!)) return -1;
-      if (sizeAt(i) || hits.some((h) => (h.signal === "attr" || h.signal === "attrNoun") && h.start === i)) return i;
+      if (itemAt(i)) return i;
+    }
+    for (let i = from - 1; i >= from - 3 && i >= 0; i--) {
+      if (STOPS.has(tokens[i]!)) return -1;
+      if (itemAt(i)) return from; // the "send it" or "I take it" is looked for after the "if"
     }
     return -1;
   };
@@ -1054,7 +1081,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     (h) => ![...Array(h.end - h.start).keys()].every((k) => attentionWords.has(h.start + k)),
   );
   // "I hear you, but no": the refusal after it is the answer.
-  const refusedAfter = denials.some((d) => d.start > attention) || tokens.some((t, i) => i > attention && BUT.has(t));
+  // ("dites-moi, y a une garantie ?", "chhal taman kamel m3a livraison?": a question after it asks, round 10.)
+  const refusedAfter =
+    denials.some((d) => d.start > attention) ||
+    tokens.some((t, i) => (i > attention && BUT.has(t)) || (i > attention + 1 && t === "?"));
   if (heard && !otherAssent && !refusedAfter) return result("acknowledgement", cueAt(attention), deniedRefusal);
   // "oui oui, allez-y allez-y": yes-words and "go on", nothing else, said after the order is read: go on talking.
   // A lone "allez-y" keeps the model's reading ("go ahead"); with a yes-word beside it, it is attention.
@@ -1102,6 +1132,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   };
   const courier = (d: SignalHit) =>
     (leaves(d) && leftWith(d)) ||
+    // "khlliha 200 w nakhdha": "leave it at" a value sets the value (round 10).
+    (leaves(d) && valueAt(d.end)) ||
     ((d.signal === "no" || leaves(d)) &&
       hits.some(
         (h) =>

@@ -304,8 +304,14 @@ export function extractDate(text: string, country: Country, now: Date): string |
     add(i, afterIt ? addDays(date, 1) : date);
   });
 
-  if (found.length === 0) return null;
-  return found.reduce((a, b) => (b.at >= a.at ? b : a)).date;
+  // "je l'attends depuis une semaine", "il y a une semaine", "ça fait deux jours": a time gone by (round 10).
+  const since = (i: number) => {
+    const before = tokens.slice(Math.max(0, i - 4), i).join(" ");
+    return /(?:^| )depuis(?: \S+)?$|(?:^| )il y a(?: \S+)?$|(?:^| )(?:sa|ca|cela) fait(?: \S+)?$/.test(before);
+  };
+  const ahead = found.filter((f) => !since(f.at));
+  if (ahead.length === 0) return null;
+  return ahead.reduce((a, b) => (b.at >= a.at ? b : a)).date;
 }
 
 // Times of day: "18h", "18:30", "à 6h", "m3a setta", "after six", "setta d l3chiya", "l3chiya" alone.

@@ -38,7 +38,7 @@ export const SHARED: LexiconEntry[] = [
     "kolchi mzyan|mlih|shih|s7i7|behi|mezyan|tamam|mrigel|mli7, kolchi huwa hadak, kolchi hwa hadak",
     "kol chay behi|mrigel|s7i7|mzyan|shih|tamam, kol chi behi|mrigel|mzyan|s7i7",
     "confirmi*|nconfirmi*|kanconfirmi*|confirmit*|nconfirm*|confirmina",
-    "akked*|nakked*|makked*|mtakked*|mt2akked*",
+    "akked*|nakked*|makked*|mtakked*|mt2akked*|kanakked*|tanakked*",
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
   ]),
   cue("send", 0.85, [
@@ -107,6 +107,10 @@ export const SHARED: LexiconEntry[] = [
     "chrit*|cherit*|chrito|chritha, chrit* _ wahda|wahed|wehed khra|okhra|akhor|ukhra",
   ]),
   cue("refuse", 0.75, ["khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa"]),
+  // "not this time": "ghir machi had lmerra", "mouch el marra hedhi", "pas cette fois" (round 10).
+  cue("refuse", 0.8, [
+    "machi|mouch|mech had|hed ~=merra|~=mera|~=mra|~=marra|~=mara, mouch|mech ~=marra|~=merra hedhi|hadi, pas cette fois*",
+  ]),
   // "Keep it (with you)", said to the shop: "khliwha 3andkom", "خليه عندكم"; and "I'll order again (later)".
   cue("refuse", 0.85, [
     "khali*|khli* 3andkom|3ndkom|3andkum|3ndkum|3likom|3likum|likom|likum",
@@ -135,10 +139,14 @@ export const SHARED: LexiconEntry[] = [
     "hta|hatta wahed b had smiya, had smiya, hadi smiya, b had lism, b hedha l|el esm, bel esm hedha, b hedha lesm",
     "ma kayn* hta _ b had smiya, ma fama*|famech* had|hata had",
     "=ghaltin|=ghaltine|=ghalatin|=ghaltu|=ghaltou|=ghalatem|=ghaltem|=ghaltiw|=ghaltini|=ghlatin",
+    // "had nnmra ma b9atch dyalo": the number is no longer the person's (round 10).
+    "ma b9at*|b9atch|b9ach|b9a _ dyal*|dyalu|dyalo|ta3u|ta3o|mta3u|mta3o",
     // "had nmra kanet dyal khay", "ce numéro était à ma tante": the number was someone else's (round 9; a lexicon
     // phrase since round 10, where signals.ts had it as a loop of its own).
     "~=nimru|~=nimro|~=nimiru|~=numero|~=nmra|~=nemra|~=nimra|~=ra9m|~=r9m|~=raqm _ =kan|=kanet|=kant|=kanat|=etait|=kanu =dyal|=dial|=ta3|=mta3|=nta3|=a|=ta3t",
   ]),
+  // The person asked for has died ("rajli twefa 3am hada", "c'est le numéro de mon père, il est décédé"): not them.
+  cue("notMe", 0.7, ["=twefa|=twfa|=twffa|=twefat|=twfat|=twffat|=twafa, =decede|=decedee"]),
   // "3andkom ghalta" (you have it wrong), like "ghaltin" (you are mistaken).
   cue("notMe", 0.85, ["3andkom|3ndkom|3andkum|3ndkum ghalta|ghalt|ghalet|ghlta"]),
   cue("notMe", 0.7, ["ghalet|ghalt|ghlet", "machi ~comand* dyali|ta3i, mouch|mech ~comand* mta3i|mte3i"]),

@@ -167,6 +167,19 @@ export function overrule(
     // the last "but", ending on a firm "send it", is no unclear reply either: a confirm, to be checked (mixed).
     if (intent === "unclear" && reading.firmYes && !mocking && (reading.deniedRefusal || reading.turnsToYes === true))
       return { intent: "confirm", mixed: true };
+    // "je sors de l'hôpital le 20, livrez à partir du 21": a question the reply never asks (no "?", no question word),
+    // beside a "send it" and a new day, is that day (round 10).
+    if (
+      intent === "question" &&
+      !reading.asks &&
+      reading.asksSomething !== true &&
+      reading.asksFirst !== true &&
+      reading.orNot !== true &&
+      reading.firmYes &&
+      reading.newTime &&
+      reading.dated
+    )
+      return { intent: "reschedule", mixed: false };
     // "non, j'ai jamais annulé, je la veux toujours": a refusal denied, then only a wish or a take, no firm "send it",
     // is a confirm to be checked (mixed) however sure the model is of it (round 7; "ma bghitch nlghiha, sifto" ends on
     // a firm yes to the order and is left to the model).
@@ -202,6 +215,10 @@ export function overrule(
   // A `cancel` with no denial in the reply ("ana bentha, yemma rahi ragda, 3ayetelha l3cheya") rests on nothing the
   // customer said: a request about time or attention decides (a change may be "remove it", the whole order).
   if (intent === "cancel" && !reading.denies && kind !== "change") return { intent: REQUEST_LABEL[kind], mixed: false };
+  // "walakin n9es lia f taman, khlliha 200 w nakhdha": a change that ends on "I take it" haggles, it refuses nothing
+  // (round 10).
+  if (intent === "cancel" && kind === "change" && reading.endsOnTake === true && reading.cancels !== true)
+    return { intent: "change_request", mixed: false };
   // "en blanc je prends, sinon non, le noir j'en veux pas": the only refusal is of a value, beside the one taken: a change
   // (round 10).
   if (intent === "cancel" && kind === "change" && reading.refusesValue === true)
@@ -212,6 +229,17 @@ export function overrule(
   // "… yak rak tefhamni, donc la la ma n9derch ndiha": a long reply that asks nothing ("?") and ends on the customer's
   // own refusal is that refusal, not a question about the price it mentioned on the way (round 10).
   if (kind === "refusal" && intent === "question" && !reading.asks && reading.endsOnRefusal === true)
+    return { intent: "cancel", mixed: false };
+  // "je préfère annuler, mon fils m'a offert la même": a cancel verb of the customer's own, no "if", and nothing to
+  // change named or corrected, is no change (round 10).
+  if (
+    kind === "refusal" &&
+    intent === "change_request" &&
+    reading.cancels === true &&
+    !reading.conditional &&
+    reading.corrects !== true &&
+    reading.namesValue !== true
+  )
     return { intent: "cancel", mixed: false };
   // A refusal the reading found where the model is unsure of its own label (below one half): the refusal decides.
   if (kind === "refusal" && p < 0.5 && intent !== "wrong_number") return { intent: "cancel", mixed: false };

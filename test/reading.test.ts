@@ -814,3 +814,28 @@ describe("round 10, second batch: attention that asks, an item before its 'if', 
     expect(signals("had nnmra ma b9atch dyalo", "MA")).toContain("notMe");
   });
 });
+
+describe("round 10, third batch: someone answering for the customer, a question after 'but', haggling checked", () => {
+  const signals = (text: string, country: Country) =>
+    analyse(text, country).hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`);
+
+  it("a wrong number nobody said, beside an assent to the order, is someone confirming for the customer", () => {
+    const sister = readReply("Nadia m'a demandé de confirmer pour elle, je suis sa cousine", "FR");
+    expect(sister).toMatchObject({ accepts: true, denies: false });
+    expect(overrule("wrong_number", sister)).toEqual({ intent: "confirm", mixed: true });
+    // Said to be the wrong person, it stays a wrong number.
+    expect(overrule("wrong_number", readReply("c'est pas moi, je confirme rien du tout", "FR"))).toBeNull();
+  });
+
+  it("a question word opening the clause after the last 'but' asks", () => {
+    const reading = readReply("wakha a khti walakin imta ghatousl l guelmim", "MA");
+    expect(reading.asksFirst).toBe(true);
+    expect(overrule("change_request", reading)?.intent).toBe("question");
+  });
+
+  it("a cancel beside a change and a yes is checked, not acted on", () => {
+    const reading = readReply("n9es liya 30 dh w nakhodha, b had taman la", "MA");
+    expect(reading.request).toBe("change");
+    expect(overrule("cancel", reading)).toEqual({ intent: "cancel", mixed: true });
+  });
+});

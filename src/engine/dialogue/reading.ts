@@ -67,6 +67,8 @@ export interface Reading {
   endsOnYes?: boolean;
   /** The reply ends on "I take it" or "send it" ("… khlliha 200 w nakhdha"). */
   endsOnTake?: boolean;
+  /** An assent to the order stands, not negated: "je confirme", "c'est confirmé", "kan2akked", "ma kayn mouchkil". */
+  accepts?: boolean;
   /** A cancel verb stands, not negated ("je préfère annuler", "lghiha"). */
   cancels?: boolean;
   /** "… ou pas", "… wla la": an "or not" asks, even without a question mark. */
@@ -751,6 +753,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     denies,
     ...(hits.some((h) => h.signal === "notMe") ? { notMe: true } : {}),
     ...(hits.some((h) => h.signal === "cancelVerb" && live(h)) ? { cancels: true } : {}),
+    ...(orderYes.some((h) => h.signal === "accept") ? { accepts: true } : {}),
     // (French "ou" is canonical "u", also Darija's "and": only "u pas", "u non" there.)
     ...(tokens.some(
       (t, i) =>
@@ -858,10 +861,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   );
   // "فما تخفيض كان خذيت زوز؟", "kayna b lbeige?": a question mark after an opening "is there" asks what there is.
   const isThere = opening >= 0 && tokens.includes("?") && IS_THERE.has(tokens[opening] ?? "");
+  // ("wakha a sidi walakin imta ghatousl l dakhla": the clause after the last "but" opens on a question word, round 10.)
+  const afterBut = lastBut >= 0 ? lastBut + 1 : -1;
   const asksFirst =
-    opening >= 0 &&
-    (isThere || hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening)) &&
-    !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= opening);
+    (opening >= 0 &&
+      (isThere || hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening)) &&
+      !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= opening)) ||
+    (afterBut > 0 &&
+      hits.some((h) => h.signal === "qword" && h.start === afterBut) &&
+      !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= afterBut));
   const whatLike = (i: number) =>
     hits.some(
       (h) => (h.signal === "what" || h.signal === "qword" || h.signal === "filler") && h.start <= i && h.end > i,

@@ -304,10 +304,11 @@ export function extractDate(text: string, country: Country, now: Date): string |
     add(i, afterIt ? addDays(date, 1) : date);
   });
 
-  // "je l'attends depuis une semaine", "il y a une semaine", "ça fait deux jours": a time gone by (round 10).
+  // "je l'attends depuis une semaine", "il y a une semaine", "ça y a trois semaines", "ça fait deux jours": a time
+  // gone by (round 10).
   const since = (i: number) => {
     const before = tokens.slice(Math.max(0, i - 4), i).join(" ");
-    return /(?:^| )depuis(?: \S+)?$|(?:^| )il y a(?: \S+)?$|(?:^| )(?:sa|ca|cela) fait(?: \S+)?$/.test(before);
+    return /(?:^| )depuis(?: \S+)?$|(?:^| )(?:il )?y a(?: \S+)?$|(?:^| )(?:sa|ca|cela) fait(?: \S+)?$/.test(before);
   };
   const ahead = found.filter((f) => !since(f.at));
   if (ahead.length === 0) return null;

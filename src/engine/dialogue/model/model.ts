@@ -167,6 +167,11 @@ export function overrule(
     // the last "but", ending on a firm "send it", is no unclear reply either: a confirm, to be checked (mixed).
     if (intent === "unclear" && reading.firmYes && !mocking && (reading.deniedRefusal || reading.turnsToYes === true))
       return { intent: "confirm", mixed: true };
+    // "Fatima m'a demandé de confirmer pour elle, je suis sa sœur": a wrong number nobody said (no "not me", no
+    // denial) beside an assent to the order ("confirmer", "c'est bon pour moi") is someone answering for the customer:
+    // a confirm, to be checked (round 10).
+    if (intent === "wrong_number" && !reading.notMe && !reading.denies && reading.accepts === true && !mocking)
+      return { intent: "confirm", mixed: true };
     // "je sors de l'hôpital le 20, livrez à partir du 21": a question the reply never asks (no "?", no question word),
     // beside a "send it" and a new day, is that day (round 10).
     if (
@@ -223,6 +228,9 @@ export function overrule(
   // (round 10).
   if (intent === "cancel" && kind === "change" && reading.refusesValue === true)
     return { intent: "change_request", mixed: false };
+  // "n9es liya 50 dh w nakhodha, b had taman la": a cancel beside a change and a yes haggles as much as it refuses:
+  // the label stands, to be checked (round 10).
+  if (intent === "cancel" && kind === "change" && reading.yes && !reading.conditional) return { intent, mixed: true };
   // "je la prends si vous l'avez en M, sinon rien": the refusal is the condition's "otherwise"; the item asked for decides.
   if (intent === "cancel" && kind === "change" && reading.conditional && reading.otherwise === true)
     return { intent: "change_request", mixed: false };

@@ -816,9 +816,6 @@ describe("round 10, second batch: attention that asks, an item before its 'if', 
 });
 
 describe("round 10, third batch: someone answering for the customer, a question after 'but', haggling checked", () => {
-  const signals = (text: string, country: Country) =>
-    analyse(text, country).hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`);
-
   it("a wrong number nobody said, beside an assent to the order, is someone confirming for the customer", () => {
     const sister = readReply("Nadia m'a demandé de confirmer pour elle, je suis sa cousine", "FR");
     expect(sister).toMatchObject({ accepts: true, denies: false });

@@ -30,6 +30,7 @@ describe("extractDate", () => {
     ["FR", "je l'attends depuis une semaine, envoyez-la", null],
     ["FR", "ça fait deux jours que j'attends", null],
     ["FR", "j'ai commandé ça y a trois semaines", null],
+    ["FR", "y a personne aujourd'hui, passez", "2026-11-18"], // "y a" before no count is "there is"
     ["FR", "livrez dans une semaine", "2026-11-25"],
     ["FR", "ce vendredi", "2026-11-20"],
     ["MA", "nhar jem3a", "2026-11-20"], // Friday in Morocco

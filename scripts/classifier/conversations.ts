@@ -2,11 +2,11 @@
 // built from a labelled set's sentences, each through the real dialogue (flow.ts) with the local model. A customer
 // means one thing (the sentence's label) and says it with that sentence after the order is read; when the agent asks
 // again or checks ("so I confirm, yes?") a confirming customer says a bare yes, a declining one a bare no; asked "am I
-// speaking with <name>, yes or no?", a wrong number says no and anyone else says it is them; and any
-// other says another sentence of the set with the same meaning and country; asked for the detail of what they mean
-// (a day, a time, a reason, the change), they give one, and asked for the detail of something they did not mean (a
-// misreading: "which day?" to a customer who confirmed) they say another sentence of the set with their meaning. A question is followed by a confirmation or a refusal (half each), which is
-// then what the customer means. Counts: the outcome matches what the customer meant, and calls ended `confirmed`
+// speaking with <name>, yes or no?", a wrong number says no and anyone else says it is them; any other says another
+// sentence of the set with the same meaning and country. Asked for the detail of what they mean (a day, a time, a
+// reason, the change), they give one; asked for the detail of something they did not mean (a misreading: "which day?"
+// to a customer who confirmed), they say another sentence of the set with their meaning. A question is followed by a
+// confirmation or a refusal (half each), which is then what the customer means. Counts: the outcome matches what the customer meant, and calls ended `confirmed`
 // for a customer who did not confirm.
 import { readFileSync } from "node:fs";
 import type { CallOutcome } from "../../src/domain/calls.ts";

@@ -306,14 +306,18 @@ export function extractDate(text: string, country: Country, now: Date): string |
 
   // "je l'attends depuis une semaine", "il y a une semaine", "ça y a trois semaines", "ça fait deux jours": a time
   // gone by (round 10).
-  const since = (i: number) => {
-    const before = tokens.slice(Math.max(0, i - 4), i).join(" ");
-    return /(?:^| )depuis(?: \S+)?$|(?:^| )(?:il )?y a(?: \S+)?$|(?:^| )(?:sa|ca|cela) fait(?: \S+)?$/.test(before);
-  };
+  const since = (i: number) => SINCE.test(tokens.slice(Math.max(0, i - 4), i).join(" "));
   const ahead = found.filter((f) => !since(f.at));
   if (ahead.length === 0) return null;
   return ahead.reduce((a, b) => (b.at >= a.at ? b : a)).date;
 }
+
+/** A time gone by just before a day ("depuis une semaine", "il y a trois jours", "ça fait deux jours"); "y a" and "ça
+ * fait" only before a count ("y a personne aujourd'hui" names today). */
+const SINCE_COUNT = "(?: (?:une?|deux|trois|quatre|cinq|six|sept|huit|dix|quinze|\\d+))?";
+const SINCE = new RegExp(
+  `(?:^| )depuis(?: \\S+)?$|(?:^| )(?:il )?y a${SINCE_COUNT}$|(?:^| )(?:sa|ca|cela) fait${SINCE_COUNT}$`,
+);
 
 // Times of day: "18h", "18:30", "à 6h", "m3a setta", "after six", "setta d l3chiya", "l3chiya" alone.
 const HOUR_WORDS: Record<string, number> = {

@@ -19,6 +19,9 @@ import { seededRandom } from "../src/engine/telephony/simulator/customer.ts";
 import { NOW, ORDERS } from "./dialogue-fixtures.ts";
 
 const model = new ModelIntentClassifier();
+/** The lexicon's signals in a reply, "~" marking a negated one. */
+const signals = (text: string, country: Country) =>
+  analyse(text, country).hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`);
 
 /** The issue's shapes (made up, not from any blind set), each with the label it stands for. */
 const SHAPES: [Country, string, string][] = [
@@ -579,8 +582,6 @@ describe("round 8: 'again' with no call verb asks to hear it again", () => {
 describe("round 9: where a 'not' stands, who is busy, and words the lexicon missed", () => {
   const ruledAs = (label: (typeof INTENTS)[number], reading: ReturnType<typeof readReply>) =>
     overrule(label, reading)?.intent ?? label;
-  const signals = (text: string, country: Country) =>
-    analyse(text, country).hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`);
 
   it.each([
     // Under an "if", on "là" (there), ending its clause, or inside an assent: no value is put for another.
@@ -698,9 +699,6 @@ describe("round 9: asking when the parcel arrives", () => {
 });
 
 describe("round 10: who leaves it where, whose 'no', a reply that ends on its refusal, and words the lexicon missed", () => {
-  const signals = (text: string, country: Country) =>
-    analyse(text, country).hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`);
-
   it("'leave it with the guard' is where the courier leaves it; 'keep it yourselves' is still a refusal", () => {
     for (const [country, text] of [
       ["MA", "wakha sifto, w khalliha 3and l3assas ila ma kuntch"],
@@ -768,9 +766,6 @@ describe("round 10: a value refused beside the one taken", () => {
 });
 
 describe("round 10, second batch: attention that asks, an item before its 'if', a question never asked, haggling", () => {
-  const signals = (text: string, country: Country) =>
-    analyse(text, country).hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`);
-
   it("'go on' or 'tell me' followed by a question asks: no acknowledgement", () => {
     expect(readReply("ih, kammel, chhal taman m3a livraison?", "DZ").request).not.toBe("acknowledgement");
     expect(readReply("d'accord, dites-moi, elle est garantie combien de temps ?", "FR").request).not.toBe(

@@ -459,28 +459,27 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     // refusal in answer to "what to change?", "which day?" or "when?" declines the same way ("no, cancel it"), but not
     // a bare "no" ("what to change?" "no": nothing, or no change at all?). Either must be one the confirmation question
     // would act on (decision(): sure, a yes to the order, no request and no "I'm listening" in it).
+    // The day or time the reply names, read once for the change of mind and for the detail itself.
+    const date = stage === "reschedule_date" && text ? extractDate(text, order.country, options.now) : null;
+    const at = stage === "callback_time" && text ? callbackAt(text) : null;
     const mindChanged =
       text !== null &&
       c.confidence >= CHANGE_OF_MIND &&
-      decision(c, text, order.country, turnState()) === "act" &&
       (stage === "change_details" ||
         (stage === "reason" && c.intent === "confirm") ||
-        (stage === "reschedule_date" && extractDate(text, order.country, options.now) === null) ||
-        (stage === "callback_time" && callbackAt(text) === null));
+        (stage === "reschedule_date" && date === null) ||
+        (stage === "callback_time" && at === null)) &&
+      decision(c, text, order.country, turnState()) === "act";
     if (mindChanged && c.intent === "confirm") return confirmed();
     if (mindChanged && c.intent === "cancel" && !isBareNo(text))
       return finish("declined", { reason: extractReason(text) }, profile.declined());
     switch (stage) {
       case "reason":
         return finish("declined", { reason: text ? (extractReason(text) ?? text) : null }, profile.declined());
-      case "reschedule_date": {
-        const date = text ? extractDate(text, order.country, options.now) : null;
+      case "reschedule_date":
         return finish("rescheduled", { preferred_date: date }, profile.rescheduled(date));
-      }
-      case "callback_time": {
-        const at = text ? callbackAt(text) : null;
+      case "callback_time":
         return finish("callback_requested", { callback_at: at }, profile.callbackSet(at !== null));
-      }
       default: {
         // The request and its detail together when they name different things (issue 20: multi-part changes).
         const asked = decided.details["changes"];

@@ -560,6 +560,9 @@ const ME = new Set([
   "3leya",
 ]);
 
+/** "Leave it" (canonical), with a glued "and" or a person prefix: "khalliha", "wkhlih", "ykhliha", "laissez". */
+const LEAVE = /^[wuyt]?(kh?a?l|lais)/;
+
 /** "At" or "with" someone, standing alone before who (canonical): "3and l3assas", "chez la voisine", "m3a jara". */
 const AT_SOMEONE = new Set(["3nd", "3and", "3end", "3ind", "chez", "m3a", "m3", "ma3a"]);
 
@@ -863,13 +866,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const isThere = opening >= 0 && tokens.includes("?") && IS_THERE.has(tokens[opening] ?? "");
   // ("wakha a sidi walakin imta ghatousl l dakhla": the clause after the last "but" opens on a question word, round 10.)
   const afterBut = lastBut >= 0 ? lastBut + 1 : -1;
+  const asksNothingFrom = (i: number) => !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= i);
+  const qwordAt = (i: number, orWhat: boolean) =>
+    hits.some((h) => (h.signal === "qword" || (orWhat && h.signal === "what")) && h.start === i);
   const asksFirst =
-    (opening >= 0 &&
-      (isThere || hits.some((h) => (h.signal === "qword" || h.signal === "what") && h.start === opening)) &&
-      !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= opening)) ||
-    (afterBut > 0 &&
-      hits.some((h) => h.signal === "qword" && h.start === afterBut) &&
-      !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= afterBut));
+    (opening >= 0 && (isThere || qwordAt(opening, true)) && asksNothingFrom(opening)) ||
+    (afterBut > 0 && qwordAt(afterBut, false) && asksNothingFrom(afterBut));
   const whatLike = (i: number) =>
     hits.some(
       (h) => (h.signal === "what" || h.signal === "qword" || h.signal === "filler") && h.start <= i && h.end > i,
@@ -1131,7 +1133,6 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // (Only a "no" or a "leave it": "gardez-le votre colis" keeps the parcel from the customer, it instructs no courier.)
   // "w khalliha 3and l3assas", "خليه يخليها عند الجارة": a "leave it" with someone (a bare "at", then who) is where the
   // courier leaves it, not a refusal ("khalliha 3andkom", keep it, is not "at" alone; round 10).
-  const LEAVE = /^[wuyt]?(kh?a?l|lais)/;
   const leaves = (d: SignalHit) => LEAVE.test(tokens[d.start] ?? "");
   const leftWith = (d: SignalHit) => {
     let i = d.end;

@@ -368,19 +368,27 @@ async function settleInTransaction(
     channel: string;
     country: Country;
     held_seconds: number;
-    wall: number | null;
   }>(
-    `SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country, held_seconds,
-       EXTRACT(EPOCH FROM clock_timestamp() - answered_at)::float8 AS wall FROM calls WHERE id = $1 FOR UPDATE`,
+    `SELECT status, answered_at, ended_at, customer_phone, caller_line, channel, country, held_seconds
+     FROM calls WHERE id = $1 FOR UPDATE`,
     [call.id],
   );
   const row = rows[0];
   if (!row || row.ended_at) return false;
+  // One instant, read once the row's lock is held, is both the end written and the end of the billing bound, so a bill
+  // never exceeds the call's own answered_at -> ended_at plus the tolerance (now() is the transaction's start, which
+  // may be well before the lock was granted).
+  const { rows: clock } = await client.query<{ at: Date }>("SELECT clock_timestamp() AS at");
+  const at = clock[0]!.at;
   const status = row.status === "canceled" ? "canceled" : end.status;
   const completed = status === "completed";
   // Issue 31.1: never more than our own clock saw from the answer to now, plus a tolerance, whatever the carrier says.
   const bounded = row.answered_at
-    ? boundBillable(billableSeconds(end.connectedSeconds), row.wall ?? 0, billingTimeScale(ctx.config, row.channel))
+    ? boundBillable(
+        billableSeconds(end.connectedSeconds),
+        (at.getTime() - row.answered_at.getTime()) / 1000,
+        billingTimeScale(ctx.config, row.channel),
+      )
     : null;
   const connected = bounded?.seconds ?? 0;
   if (connected > row.held_seconds && !extended) return { short: connected - row.held_seconds }; // nothing written yet
@@ -392,7 +400,7 @@ async function settleInTransaction(
       `call ${call.id}: the carrier reported ${adjustment.reported_seconds} s connected, more than the ${connected} s our clock allows; billed ${billed} s`,
     );
   await client.query(
-    `UPDATE calls SET status = $2, outcome = $3, outcome_details = $4, end_reason = $5, transcript = $6, ended_at = now(),
+    `UPDATE calls SET status = $2, outcome = $3, outcome_details = $4, end_reason = $5, transcript = $6, ended_at = $10,
        duration_seconds = $7, answered_seconds = $7, billed_seconds = $8, updated_at = now(), billing_adjustment = COALESCE($9::jsonb, billing_adjustment)
      WHERE id = $1`,
     [
@@ -405,6 +413,7 @@ async function settleInTransaction(
       connected,
       billed,
       adjustment ? JSON.stringify(adjustment) : null,
+      at,
     ],
   );
   if (end.recordingDeclined) await client.query("UPDATE calls SET recording_declined = true WHERE id = $1", [call.id]);

@@ -547,12 +547,14 @@ describe("round 8: readings that hold for any label the model reads", () => {
     ["TN", "nheb nahki m3a insen"],
     ["FR", "je voudrais parler à un conseiller s'il vous plaît"],
   ] as [Country, string][])(
-    "%s %j: asking for a person is a question for any label but a refusal or a wrong number",
+    "%s %j: asking for a person is a question for any label but a refusal or a wrong number someone says",
     (country, text) => {
       const reading = readReply(text, country);
       expect(reading).toMatchObject({ asksPerson: true, request: null });
       for (const label of INTENTS) {
-        const want = label === "wrong_number" || (label === "cancel" && reading.denies) ? label : "question";
+        // (Round 11: a wrong number nobody says, "passe-moi un conseiller, une vraie personne", is the question too.)
+        const said = reading.notMe === true || reading.denies;
+        const want = (label === "wrong_number" && said) || (label === "cancel" && reading.denies) ? label : "question";
         expect(ruledAs(label, reading)).toBe(want);
       }
     },
@@ -829,5 +831,51 @@ describe("round 10, third batch: someone answering for the customer, a question 
     const reading = readReply("n9es liya 30 dh w nakhodha, b had taman la", "MA");
     expect(reading.request).toBe("change");
     expect(overrule("cancel", reading)).toEqual({ intent: "cancel", mixed: true });
+  });
+});
+
+describe("round 11: the number no longer theirs, a cancel denied as an echo, conditions on availability and price", () => {
+  it("words the lexicon missed: a number no longer his or hers, 'leave it as it is', asking for a discount", () => {
+    expect(signals("had nnmra ma 3adch ta3ha", "DZ")).toContain("notMe");
+    expect(signals("ah non, c'est son ancien numéro", "FR")).toContain("notMe");
+    expect(signals("la la khliha kima rahi", "DZ")).toContain("accept");
+    expect(signals("la la khliha kima rahi", "DZ")).not.toContain("refuse");
+    expect(signals("wakha walakin dir liya chi remise", "MA")).toContain("changeVerb");
+    expect(signals("kayn chi remise?", "MA")).not.toContain("changeVerb");
+  });
+
+  it("'refused' is a verb a negation denies: 'je n'ai jamais refusé, je la prends' keeps the order", () => {
+    const reading = readReply("attendez, je n'ai jamais refusé, je la prends", "FR");
+    expect(reading.deniedRefusal).toBe(true);
+    expect(overrule("cancel", reading)).toEqual({ intent: "confirm", mixed: true });
+  });
+
+  it("a cancel echoed as the customer's own question and denied at once, then a wish, keeps the order", () => {
+    expect(readReply("nlghiha ana? la, ana bghitha", "MA").deniedRefusal).toBe(true);
+    expect(readReply("nannuli ana? jamais, khliha kima rahi", "DZ").deniedRefusal).toBe(true);
+    // Not when a refusal of the customer's own comes after the wish.
+    expect(readReply("nlghiha ana? la, bghitha walakin daba ma bghitch", "MA").deniedRefusal).toBe(false);
+  });
+
+  it("an Algerian 'كان' is an 'if'; a quantity is an item; the item may end the clause before its 'if'", () => {
+    expect(readReply("كان عندكم الكحلة نديها، sinon خلاص", "DZ")).toMatchObject({ request: "change" });
+    expect(readReply("كان عندي الوقت البارح", "MA").conditional).toBe(false);
+    expect(readReply("ila kaynin ndihom bjuj", "DZ")).toMatchObject({ request: "change", takesItem: true });
+    expect(readReply("الموديل لكحل، إذا كاين نديه", "DZ")).toMatchObject({ request: "change", takesItem: true });
+  });
+
+  it("a price, 'I take it', then 'otherwise' haggles: a change; 'bla livraison' negates no 'I take it'", () => {
+    expect(readReply("b 4000 bla livraison nakhodha sinon la", "DZ")).toMatchObject({ request: "change" });
+    const take = analyse("bla livraison nakhodha", "DZ").hits.find((h) => h.signal === "take");
+    expect(take?.negated).toBe(false);
+  });
+
+  it("asking for a person is no wrong number nobody said; a question never asked beside a firm 'I confirm' is checked", () => {
+    expect(overrule("wrong_number", readReply("passez-moi un conseiller, une vraie personne", "FR"))?.intent).toBe(
+      "question",
+    );
+    const reading = readReply("bon wallah on essaie, je confirme, envoyez-la", "FR");
+    expect(reading.asks).toBe(false);
+    expect(overrule("question", reading)).toEqual({ intent: "confirm", mixed: true });
   });
 });

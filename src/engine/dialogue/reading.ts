@@ -131,7 +131,8 @@ export interface Reading {
   asksPerson?: boolean;
   /**
    * The change is a condition on the item that sends or takes it: an "if" whose clause names a colour, a size or a
-   * model, then "send it" / "I take it" ("si vous l'avez en 40 je la prends", "ila kan 40 jibuha").
+   * model, then "send it" / "I take it" ("si vous l'avez en 40 je la prends", "ila kan 40 jibuha"); or a price, "I take
+   * it", then "otherwise" ("b 5000 bla livraison nakhdha sinon khalas", round 11).
    */
   takesItem?: boolean;
 }
@@ -280,7 +281,10 @@ const CONDITION = words([
   "only if",
   "if",
 ]);
-/** Tunisian "ken", written in Arabic script "كان" (elsewhere "kan" is "was"): "if" in a Tunisian reply. */
+/**
+ * Tunisian and eastern Algerian "ken", written in Arabic script "كان" (in Morocco "kan" is "was"): "if" in a Tunisian or
+ * Algerian reply ("كان عندكم la version 128 Go نديه، sinon خلاص"; Algeria since round 11).
+ */
 const CONDITION_TN = [...CONDITION, ...words(["كان", "kan"])];
 const OTHERWISE = words([
   "sinon",
@@ -542,6 +546,16 @@ const GO_ON = words([
   "تفضل",
 ]);
 
+/** Around a price (canonical): "b 5000", "à 30", "pour 20"; "250 dh", "30 euros". */
+const PRICE_BEFORE = new Set(["b", "bi", "a", "pour", "f"]);
+const PRICE_AFTER = /^(?:da|dh|dt|dz|dinar|dinars|dirham|dirhams|euro|euros|€)$/;
+
+/** "Me?" echoing a cancel the customer denies (canonical): "nannuler ana? jamais", "j'annule moi ? non". */
+const ECHO_ME = new Set(["ana", "ena", "ani", "anaya", "moi"]);
+
+/** "Never", "no" closing an echoed cancel (canonical). */
+const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "3omri", "3mri"]);
+
 /** A first-person object after a call verb (canonical): "moi", "me", "liya", "3liya". */
 const ME = new Set([
   "moi",
@@ -702,7 +716,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const word = (t: string | undefined) => t !== undefined && /^[\p{L}\d]{3,}$/u.test(t);
   // A "not" under an "if" ("si j'suis pas là, laissez-le au gardien", "ila ma kuntch f dar") or on "là" says where the
   // customer may be, not what to put for what: no "X, not Y" unless the reply names something of the order (round 9).
-  const conditions = country === "TN" ? CONDITION_TN : CONDITION;
+  const conditions = country === "TN" || country === "DZ" ? CONDITION_TN : CONDITION;
   const aboutCustomer = (i: number) => {
     let from = i;
     while (from > 0 && !STOPS.has(tokens[from - 1] ?? "")) from--;
@@ -902,14 +916,30 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   );
   // "nan nan j'ai jamais annulé, je la veux", "ma lghitha walo, bghitha": the cancel denied, then a wish, a take or a
   // send, and no refusal that stands on its own after it.
-  const cancelDenied = hits.find((h) => h.signal === "cancelVerb" && h.negated);
-  const keepsIt =
-    cancelDenied !== undefined &&
-    hits.some(
-      (w) =>
-        (w.signal === "want" || w.signal === "take" || w.signal === "send") && live(w) && w.start >= cancelDenied.end,
-    ) &&
-    !hits.some((d) => STRONG_DENIAL.has(d.signal) && live(d) && d.start > cancelDenied.end);
+  // "nannuler ana? jamais", "nlghi ana la": a cancel echoed as the customer's own question and denied at once (round 11).
+  const echoDenied = (i: number) => {
+    const j = ECHO_ME.has(tokens[i] ?? "") ? i + 1 : i;
+    const k = tokens[j] === "?" ? j + 1 : j;
+    return (j > i || k > j) && NEVER.has(tokens[k] ?? "");
+  };
+  const cancelDenied = hits.find((h) => h.signal === "cancelVerb" && (h.negated || echoDenied(h.end)));
+  // ... and the reply ends on the wish: no refusal that stands on its own after its last wish.
+  const lastWish =
+    cancelDenied === undefined
+      ? -1
+      : Math.max(
+          -1,
+          ...hits
+            .filter(
+              (w) =>
+                (w.signal === "want" || w.signal === "take" || w.signal === "send" || w.signal === "accept") &&
+                live(w) &&
+                !w.negated &&
+                w.start >= cancelDenied.end,
+            )
+            .map((w) => w.start),
+        );
+  const keepsIt = lastWish >= 0 && !hits.some((d) => STRONG_DENIAL.has(d.signal) && live(d) && d.start > lastWish);
   const deniedRefusal =
     (said >= 0 &&
       denials.length > 0 &&
@@ -938,14 +968,18 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "ila kayn 42 sifto", "si vous l'avez en M, je la prends": an "if" whose clause names the item (a colour, a size, a
   // model) and then sends or takes it asks for that item, with or without its "otherwise": a change.
   // ("la même en rouge si vous l'avez, je prends": the item may stand just before its "if", round 10.)
+  // (A quantity is an item too, "ila kaynin nديهم بجوج"; and the item may end the clause before the "if", "le modèle
+  // sans talon, إذا كاين نديه": round 11.)
   const itemAt = (i: number) =>
-    sizeAt(i) || hits.some((h) => (h.signal === "attr" || h.signal === "attrNoun") && h.start === i);
+    sizeAt(i) ||
+    hits.some((h) => (h.signal === "attr" || h.signal === "attrNoun" || h.signal === "qty") && h.start === i);
   const itemAfter = (from: number) => {
     for (let i = from + 1; i <= from + 5 && i < tokens.length; i++) {
-      if (STOPS.has(tokens[i]!)) return -1;
+      if (STOPS.has(tokens[i]!)) break;
       if (itemAt(i)) return i;
     }
-    for (let i = from - 1; i >= from - 3 && i >= 0; i--) {
+    for (let i = from - 1, commas = 0; i >= from - 5 && i >= 0; i--) {
+      if (tokens[i] === "," && commas++ === 0 && i === from - 1) continue;
       if (STOPS.has(tokens[i]!)) return -1;
       if (itemAt(i)) return from; // the "send it" or "I take it" is looked for after the "if"
     }
@@ -955,7 +989,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const takesItem =
     item >= 0 &&
     !dated(cond) &&
-    hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h) && h.start > item && h.start <= item + 4);
+    hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h) && h.start > cond && h.start <= item + 4);
   if (
     cond >= 0 &&
     (otherwise > cond || dated(cond) || takesItem) &&
@@ -972,6 +1006,16 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       ...(takesItem ? { takesItem } : {}),
     };
   }
+  // "b 5000 bla livraison nakhdha sinon khalas", "à 30 euros je la prends, sinon non": a price, "I take it", then
+  // "otherwise", and no "if": a condition on the price, which haggles: a change (round 11).
+  const alone = cond < 0 ? find(tokens, OTHERWISE, 1) : -1;
+  const priceAt = (i: number) =>
+    /^\d{2,}$/.test(tokens[i] ?? "") &&
+    (PRICE_BEFORE.has(tokens[i - 1] ?? "") || PRICE_AFTER.test(tokens[i + 1] ?? "")) &&
+    hits.some((h) => (h.signal === "take" || h.signal === "send") && live(h) && h.start > i && h.start < alone);
+  const priced = alone > 0 ? tokens.findIndex((_, i) => i < alone && priceAt(i)) : -1;
+  if (priced >= 0 && !hits.some((h) => CHANGE.has(h.signal) && live(h)))
+    return { ...result("change", cueAt(priced), deniedRefusal, true), takesItem: true };
   // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for
   // ("call me before you send it, so I add something").
   const call = hits.find((h) => CALL.has(h.signal) && live(h));

@@ -46,8 +46,9 @@ const CONJUNCTION_MA = /^(?:9b[ae]l|kbel|gbel|bhal|kima|kif|mli|wa9t|ba3d|b3d|3l
 
 /** Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]". */
 const AUXILIARY_SKELETON = /^(bght|nbgh|nhb|hbt|ghd|bch|bch|nch|rnch|n9dr|njm|lzm|b9t|3d)/;
+// (Verb stems by their start; the clitics whole: "livraison" is no "l", round 11.)
 const AUXILIARY =
-  /^(bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|lahi|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin|de|d|l|la|le|y|lui)/;
+  /^(?:bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|lahi|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin)|^(?:de|d|l|la|le|y|lui)$/;
 
 /** A "la"/"le" is a "no" before these (otherwise it may be the French article). */
 const NO_FOLLOW = new Set([

@@ -23,8 +23,10 @@ export const FRENCH: LexiconEntry[] = [
   cue("refuse", 0.85, [
     "veux|veut|voulais|voudrais pas|plus, en veux pas|plus, interesse* pas|plus, pas|plus interesse*",
     "m interesse pas|plus, ne le|la prends pas, je prends pas, je|j la|le prends pas|plus, le|la prends pas|plus, pas besoin, plus besoin, j en ai plus|pas besoin",
-    "n en ai plus|pas besoin, je refuse, refuse*",
+    "n en ai plus|pas besoin",
   ]),
+  // "je refuse", "refusée": a verb, which a negation denies ("je n'ai jamais refusé", "je l'ai pas refusée"; round 11).
+  cue("cancelVerb", 0.85, ["refuse*"]),
   cue("refuse", 0.8, [
     "je recommanderai, on recommandera, je repasserai commande, je la|le recommanderai",
     "laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci",
@@ -50,6 +52,8 @@ export const FRENCH: LexiconEntry[] = [
     "pas la bonne personne, mauvaise personne, il n y a pas de * ici, il y a pas de * ici",
     // "madame Martin a déménagé", "il habite plus ici": the person asked for no longer lives here (round 9).
     "a|ont demenage*, habite|habitent|vit plus ici|la",
+    // "c'est son ancien numéro", "ce n'est plus son numéro": the number is no longer theirs (round 11).
+    "ancien numero, plus son|mon numero",
   ]),
   cue("changeVerb", 0.85, ["chang*|modif*|remplac*|echang*"]),
   cue("attr", 0.7, [

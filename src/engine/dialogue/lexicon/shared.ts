@@ -40,6 +40,9 @@ export const SHARED: LexiconEntry[] = [
     "confirmi*|nconfirmi*|kanconfirmi*|confirmit*|nconfirm*|confirmina",
     "akked*|nakked*|makked*|mtakked*|mt2akked*|kanakked*|tanakked*",
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
+    // "الطلبية نتاعي خليها كيما راهي" (leave it as it is): the order kept, not "khaliha" (forget it; round 11).
+    "khali*|khli*|khalli* kima|kif|kifma|kma|kmma rahi|raha|rah|hiya|hia|hya|howa|huwa|hwa|kant|kanet|kan",
+    "khali*|khli*|khalli* hakka|hakda|hakdak|hakak|hakdaka",
   ]),
   cue("send", 0.85, [
     "sifto*|siftu*|sift|siftiha|siftih*|seft*|tsifto*|tsift*|sifet*",
@@ -56,7 +59,7 @@ export const SHARED: LexiconEntry[] = [
     "nkhales*|nkhlas*",
     "nakhod*|nakhd*|nakhdo*",
     // "نديها", "ndiha": "I'll take it" in Algeria and Morocco (round 10).
-    "=ndiha|=nediha|=nddiha|=ndih|=nedih|=ndihum|=ndihom",
+    "=ndiha|=nediha|=nddiha|=ndih|=nedih|=ndihum|=ndihom|=ndihm|=ndihem",
     "nechri*|nchri*|ncharih*|nechar*",
     "n9bel*|nestelem*|nstelem*",
     "nstana*|nestana*|ntsana*|kantsna*|kanstana*|kantsena*|nstena*|kanstena*|nestena*|kantsana*",
@@ -141,6 +144,8 @@ export const SHARED: LexiconEntry[] = [
     "=ghaltin|=ghaltine|=ghalatin|=ghaltu|=ghaltou|=ghalatem|=ghaltem|=ghaltiw|=ghaltini|=ghlatin",
     // "had nnmra ma b9atch dyalo": the number is no longer the person's (round 10).
     "ma b9at*|b9atch|b9ach|b9a _ dyal*|dyalu|dyalo|ta3u|ta3o|mta3u|mta3o",
+    // "هذا الرقم ماعادش تاعو", "ma 3adch ta3ha": no longer his or hers (round 11; "ma 3adch" alone is a refusal).
+    "ma 3adch|3adech|3adsh|3adich|3adach _ dyalu|dyalo|dyalha|ta3u|ta3o|ta3ha|mta3u|mta3o|mta3ha|nta3u|nta3o|nta3ha",
     // "had nmra kanet dyal khay", "ce numéro était à ma tante": the number was someone else's (round 9; a lexicon
     // phrase since round 10, where signals.ts had it as a loop of its own).
     "~=nimru|~=nimro|~=nimiru|~=numero|~=nmra|~=nemra|~=nimra|~=ra9m|~=r9m|~=raqm _ =kan|=kanet|=kant|=kanat|=etait|=kanu =dyal|=dial|=ta3|=mta3|=nta3|=a|=ta3t",
@@ -150,6 +155,11 @@ export const SHARED: LexiconEntry[] = [
   // "3andkom ghalta" (you have it wrong), like "ghaltin" (you are mistaken).
   cue("notMe", 0.85, ["3andkom|3ndkom|3andkum|3ndkum ghalta|ghalt|ghalet|ghlta"]),
   cue("notMe", 0.7, ["ghalet|ghalt|ghlet", "machi ~comand* dyali|ta3i, mouch|mech ~comand* mta3i|mte3i"]),
+  // Asking for a discount ("دير ليا شي réduction", "ta3mlouli remise", "faites-moi une remise"): a change of the price;
+  // a discount only asked about ("kayn chi remise?") is a question (round 11).
+  cue("changeVerb", 0.75, [
+    "dir*|ta3ml*|t3ml*|a3ml*|a3mel*|fait*|fais* _ ~=remise|~=reduction|~=rabais|~=tkhfid|~=takhfid|~=tekhfidh",
+  ]),
   cue("changeVerb", 0.85, [
     "badel*|tbadel*|nbadel*|ybadel*|bdel*|tbdel*|nbdel*|bedl*|badl*",
     "=ghayer*|=nghayer*|=tghayer*|=ghayar*|=nghayar*",
@@ -168,7 +178,12 @@ export const SHARED: LexiconEntry[] = [
     "~kbir|~kbira|~kbar|~sghir|~sghira|~sghar",
   ]),
   cue("attrNoun", 0.5, ["~lun|~lon|~lawn|~alwan|~lwan|~loun", "~modil|~model|~nu3|~no3", "~9yas|~9yes|~9ias|~9yasa"]),
-  cue("qty", 0.6, ["juj|zuj|zuz|tnin|tlata|tleta|arb3a|juja|zuza", "whda|wahda|wahed|wahd|wehed|wehda"]),
+  cue("qty", 0.6, [
+    "juj|zuj|zuz|tnin|tlata|tleta|arb3a|juja|zuza",
+    "whda|wahda|wahed|wahd|wehed|wehda",
+    // "بجوج", "bzouj": both, the two of them (round 11).
+    "=bjuj|=bzuj|=bzuz|=bjuja|=bzuja",
+  ]),
   cue("add", 0.8, [
     "zid*|nzid*|tzid*|zidni*|zidli*",
     "wahed|wehed akhur|akhor|okhor|ukhor, wahda|wehda khra|ukhra|okhra|akhra",

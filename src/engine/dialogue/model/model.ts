@@ -67,7 +67,8 @@ export function overrule(
     kind === null &&
     reading.asksPerson === true &&
     intent !== "question" &&
-    intent !== "wrong_number" &&
+    // ("passe-moi un conseiller, une vraie personne": a wrong number only where someone says it, round 11.)
+    (intent !== "wrong_number" || (!reading.notMe && !reading.denies)) &&
     (intent !== "cancel" || !reading.denies)
   )
     return { intent: "question", mixed: false };
@@ -185,6 +186,21 @@ export function overrule(
       reading.dated
     )
       return { intent: "reschedule", mixed: false };
+    // "... bon wallah on essaie, je confirme la taille L en noir, voilà": a question never asked beside a firm yes and an
+    // assent to the order, with nothing denied, is that assent, to be checked (round 11).
+    if (
+      intent === "question" &&
+      !reading.asks &&
+      reading.asksSomething !== true &&
+      reading.asksFirst !== true &&
+      reading.orNot !== true &&
+      reading.firmYes &&
+      reading.accepts === true &&
+      !reading.denies &&
+      !reading.newTime &&
+      !mocking
+    )
+      return { intent: "confirm", mixed: true };
     // "non, j'ai jamais annulé, je la veux toujours": a refusal denied, then only a wish or a take, no firm "send it",
     // is a confirm to be checked (mixed) however sure the model is of it (round 7; "ma bghitch nlghiha, sifto" ends on
     // a firm yes to the order and is left to the model).

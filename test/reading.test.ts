@@ -870,6 +870,27 @@ describe("round 11: the number no longer theirs, a cancel denied as an echo, con
     expect(take?.negated).toBe(false);
   });
 
+  it("a 'no problem' right after the customer's own cancel is its politeness, not an assent", () => {
+    expect(signals("ya3ni la, lghiha, machi mouchkil", "MA")).not.toContain("accept");
+    expect(signals("annulez-la, pas de souci", "FR")).not.toContain("accept");
+    expect(signals("la la, machi mouchkil, sifto", "MA")).toContain("accept");
+  });
+
+  it("'knock ten off and I take it' is a change, whatever price remark follows", () => {
+    const reading = readReply("نقصلي خمسة دينارات و نعدّيها، غالية شوية", "TN");
+    expect(reading).toMatchObject({ request: "change", takesIfChanged: true });
+    expect(overrule("cancel", reading)?.intent).toBe("change_request");
+  });
+
+  it("'refusing' in the dialects is a verb a negation denies; a French 'le' in an Arabic reply is no 'no'", () => {
+    const reading = readReply("موش رافضة، تفجعت من السوم برك، mais ça va نقبلها", "TN");
+    expect(reading.deniedRefusal).toBe(true);
+    expect(overrule("reschedule", reading)).toEqual({ intent: "confirm", mixed: true });
+    expect(signals("انا رافض", "DZ")).toContain("cancelVerb");
+    expect(signals("كان sur le coup تفجعت", "TN")).not.toContain("no");
+    expect(signals("لا، ما نحبهاش", "TN")).toContain("no");
+  });
+
   it("asking for a person is no wrong number nobody said; a question never asked beside a firm 'I confirm' is checked", () => {
     expect(overrule("wrong_number", readReply("passez-moi un conseiller, une vraie personne", "FR"))?.intent).toBe(
       "question",

@@ -11,7 +11,7 @@ import { guardDecisions } from "./blind-guard.ts";
 
 describe("blind set 24, development and unseen halves: the decision", () => {
   guardDecisions(
-    ["24a", "24b", "24c", "24d", "24e", "24g"].flatMap((set) => [
+    ["24a", "24b", "24c", "24d", "24e", "24f", "24g"].flatMap((set) => [
       `intents-blind${set}-dev.jsonl`,
       `intents-blind${set}-holdout.jsonl`,
     ]),

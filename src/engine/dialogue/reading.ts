@@ -67,6 +67,8 @@ export interface Reading {
   endsOnYes?: boolean;
   /** The reply ends on "I take it" or "send it" ("… khlliha 200 w nakhdha"). */
   endsOnTake?: boolean;
+  /** "I take it" right after a change, in its sentence: "knock ten off and I take it" ("نقصلي عشرة و نعدّيها"; round 11). */
+  takesIfChanged?: boolean;
   /** An assent to the order stands, not negated: "je confirme", "c'est confirmé", "kan2akked", "ma kayn mouchkil". */
   accepts?: boolean;
   /** A cancel verb stands, not negated ("je préfère annuler", "lghiha"). */
@@ -797,6 +799,21 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(orderYes.some((h) => h.end >= lastWord) ? { endsOnYes: true } : {}),
     ...(hits.some((h) => (h.signal === "take" || h.signal === "send") && live(h) && h.end >= lastWord)
       ? { endsOnTake: true }
+      : {}),
+    ...(hits.some(
+      (c) =>
+        CHANGE.has(c.signal) &&
+        live(c) &&
+        hits.some(
+          (h) =>
+            h.signal === "take" &&
+            live(h) &&
+            h.start >= c.end &&
+            h.start <= c.end + 3 &&
+            !tokens.slice(c.end, h.start).some((t) => STOPS.has(t)),
+        ),
+    )
+      ? { takesIfChanged: true }
       : {}),
     ...(hits.some((h) => h.signal === "beforeArrival" && live(h)) ? { beforeCourier: true } : {}),
     ...(notThat ? { notThat: true } : {}),

@@ -225,6 +225,7 @@ export function analyse(text: string, country: Country): Analysis {
   for (const h of hits) if (NEGATABLE.has(h.signal)) h.negated = isNegated(tokens, h);
   for (const h of hits) if (h.signal === "yes" || h.signal === "accept") h.negated = isAssentNegated(tokens, h);
   hits = dropAuxiliaryRefusals(hits);
+  hits = dropPoliteNoProblem(tokens, hits);
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   return { tokens, hits };
 }
@@ -326,7 +327,10 @@ function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): Sig
     if (t === "la" || t === "le") {
       const next = tokens[i + 1];
       const beforeRefusal = hits.some((h) => h.start === i + 1 && REFUSAL_SIGNALS.has(h.signal));
-      const ok = arabicScript || next === undefined || PUNCT.has(next) || NO_FOLLOW.has(next) || beforeRefusal;
+      // (Arabic "لا" reads "la": a "le" was written in Latin letters, French "sur le coup", even in an Arabic reply;
+      // round 11.)
+      const ok =
+        (arabicScript && t === "la") || next === undefined || PUNCT.has(next) || NO_FOLLOW.has(next) || beforeRefusal;
       if (!ok) return;
     }
     out.push({ signal: "no", weight: 0.6, start: i, end: i + 1, negated: false });
@@ -416,6 +420,29 @@ const ASSENT_NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "
 /** Arabic script drops short vowels ("ما نحبش" is "ma nhbch"): compare skeletons too. */
 function isAuxiliary(token: string): boolean {
   return AUXILIARY.test(token) || AUXILIARY_SKELETON.test(token.replace(/[aeiou]/g, ""));
+}
+
+/** The words of a "no problem" ("machi mouchkil", "pas de souci", "ma kayn bas"). */
+const NO_PROBLEM = /^(?:m[ou]*chk?[aeiou]*l|mochkl|machakil|s[ou]+cis?|probl[eè]me?|bas)$/;
+
+/**
+ * "lghiha, machi mouchkil", "annulez, pas de souci": a "no problem" right after the customer's own cancel or refusal
+ * is that refusal's politeness, not an assent (round 11).
+ */
+function dropPoliteNoProblem(tokens: string[], hits: SignalHit[]): SignalHit[] {
+  return hits.filter(
+    (h) =>
+      !(
+        h.signal === "accept" &&
+        tokens.slice(h.start, h.end).some((t) => NO_PROBLEM.test(t)) &&
+        hits.some(
+          (r) =>
+            (r.signal === "cancelVerb" || r.signal === "refuse") &&
+            !r.negated &&
+            (r.end === h.start || (r.end === h.start - 1 && tokens[r.end] === ",")),
+        )
+      ),
+  );
 }
 
 /** "ma bghitch" right before a negated verb is that verb's auxiliary, not a refusal of its own. */

@@ -94,6 +94,11 @@ export const SHARED: LexiconEntry[] = [
     "=anul*|=nanul*|=tanul*|=anil*|=nanil*|=canceli*|=cancel",
     "=btl*|=nbtl*|=tbtl*|=btel*|=nbtel*|=betl*|=nbetl*|=tbetl*|=bettel*|=nbettel*",
   ]),
+  // "refuse" in the dialects, a verb a negation denies ("موش رافضة", "ma rfadtch"): spelled exactly, because "rfed" is
+  // also "carry" in Morocco (round 11).
+  cue("cancelVerb", 0.85, [
+    "=rafda|=rafed|=rafd|=rafdin|=rafdha|=rafedha|=rafdtha|=rafadt|=rafadtch|=rfadt|=rfadtch|=rfdt|=rfdtch|=rfdtha|=rfedtch|=rafdtch|=nrafdach|=kanrfedch|=rafedh",
+  ]),
   cue("changedMind", 0.92, [
     "badelt|bedelt|badalt|tbadel|tbdel|bdelt|ghayert|ghayart ray*|fikra|fikri",
     "bdlt|bdelt|badalt|badelt|ghayert|ghayart|tbadel ~ray|~rayi|~fikra|~fikri",

@@ -18,7 +18,12 @@ export const TUNISIAN: LexiconEntry[] = [
     "ma n7ebch|nhebch belga3|jemla, ma n7ebch|nhebch bel ga3",
     "ma3adech|ma 3adech",
   ]),
-  cue("take", 0.7, ["bech n5alles|nkhales|nakhoudha|nakhdha", "n5alles|nkhales ki tousel"]),
+  cue("take", 0.7, [
+    "bech n5alles|nkhales|nakhoudha|nakhdha",
+    "n5alles|nkhales ki tousel",
+    // "نعدّيها" (I'll take it, let it through): round 11.
+    "=n3diha|=n3addiha|=n3adiha|=n3ddiha|=n3dih|=n3addih",
+  ]),
   cue("day", 0.85, ["ba3d|fi jem3a|~jem3a", "~jem3a jeya|jaya|ejeya|ljeya"], ["TN"]),
   cue("busy", 0.8, ["ma najam*|nejam* nahki*|nahkiw|nkalem*", "taw mechghoul|mechghoula|nekhdem"]),
   // "اطلبني" (call me): "otlob" is "dial" in Tunisia; only the imperative with its object, not "tlabt" (I ordered).

@@ -164,6 +164,10 @@ export function overrule(
       (reading.deniedRefusal || reading.turnsToYes === true || (reading.firmYes && !reading.ownDenial && !mocking))
     )
       return { intent: "confirm", mixed: true };
+    // ("موش رافضة، كان sur le coup تفجعت من السوم، mais ça va نقبلها": the same denied refusal read as a reschedule that
+    // names no new time nor day, round 11.)
+    if (intent === "reschedule" && reading.deniedRefusal && !reading.newTime && !reading.dated && !mocking)
+      return { intent: "confirm", mixed: true };
     // "j'ai pas dit non, j'ai dit que c'était cher, mais bon, je la prends, envoyez-la": a refusal denied or left behind
     // the last "but", ending on a firm "send it", is no unclear reply either: a confirm, to be checked (mixed).
     if (intent === "unclear" && reading.firmYes && !mocking && (reading.deniedRefusal || reading.turnsToYes === true))
@@ -238,7 +242,14 @@ export function overrule(
   if (intent === "cancel" && !reading.denies && kind !== "change") return { intent: REQUEST_LABEL[kind], mixed: false };
   // "walakin n9es lia f taman, khlliha 200 w nakhdha": a change that ends on "I take it" haggles, it refuses nothing
   // (round 10).
-  if (intent === "cancel" && kind === "change" && reading.endsOnTake === true && reading.cancels !== true)
+  // ("نقصلي عشرة dinars و نعدّيها، بـ 89 DT غالية شوية": "I take it" right after the change, the price remark after it
+  // only gives the reason: round 11.)
+  if (
+    intent === "cancel" &&
+    kind === "change" &&
+    (reading.endsOnTake === true || reading.takesIfChanged === true) &&
+    reading.cancels !== true
+  )
     return { intent: "change_request", mixed: false };
   // "en blanc je prends, sinon non, le noir j'en veux pas": the only refusal is of a value, beside the one taken: a change
   // (round 10).

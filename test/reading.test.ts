@@ -891,6 +891,28 @@ describe("round 11: the number no longer theirs, a cancel denied as an echo, con
     expect(signals("لا، ما نحبهاش", "TN")).toContain("no");
   });
 
+  it("'sell it to someone else' and 'keep it with you' said to one person refuse", () => {
+    expect(signals("روحو بيعوها لواحد آخر", "DZ")).toContain("refuse");
+    expect(signals("b had soum, khalliha 3andek", "DZ")).toContain("refuse");
+  });
+
+  it("a cancel nothing denies beside a yes and an 'I take it' is a confirm to be checked; a negated 'I'll buy it' alone is the refusal", () => {
+    const takes = readReply("Parfait, merci. Je prends, et que Dieu vous garde", "FR");
+    expect(takes).toMatchObject({ takes: true, denies: false });
+    expect(overrule("cancel", takes)).toEqual({ intent: "confirm", mixed: true });
+    const wontBuy = readReply("الله يحفظك، ماني لاهي نشريها", "MA");
+    expect(wontBuy).toMatchObject({ takesNot: true, yes: false });
+    expect(overrule("confirm", wontBuy)).toEqual({ intent: "cancel", mixed: true });
+  });
+
+  it("a change that ends on 'I take it', read as a question never asked, haggles; a reply that opens on a question word asks", () => {
+    const haggles = readReply("ih, bessah n9sli chwiya, 4500 ndiha", "DZ");
+    expect(overrule("question", haggles)?.intent).toBe("change_request");
+    const asks = readReply("زعمة نزيد نخلصها", "TN");
+    expect(asks.opensOnQuestion).toBe(true);
+    expect(overrule("question", asks)).toBeNull();
+  });
+
   it("asking for a person is no wrong number nobody said; a question never asked beside a firm 'I confirm' is checked", () => {
     expect(overrule("wrong_number", readReply("passez-moi un conseiller, une vraie personne", "FR"))?.intent).toBe(
       "question",

@@ -36,6 +36,8 @@ export interface Reading {
    * nothing: "wach kayen b la couleur beige wela ghir noir" asks what there is, it asks for no change yet.
    */
   asksFirst?: boolean;
+  /** The reply opens (after fillers) on a question word, whatever follows ("زعمة الليفريزون بلاش ولا نزيد نخلصها"). */
+  opensOnQuestion?: boolean;
   /**
    * A new time is named or the delivery put off: a day, a time of day, "later", "not now", "postpone", "I'm away" (what
    * a new date needs); not a day in a clause that only says where the customer is ("envoyez-le, je suis chez moi
@@ -67,6 +69,10 @@ export interface Reading {
   endsOnYes?: boolean;
   /** The reply ends on "I take it" or "send it" ("… khlliha 200 w nakhdha"). */
   endsOnTake?: boolean;
+  /** An "I take it" that nothing negates stands in the reply ("je prends", "nakhdha", "نديها"; round 11). */
+  takes?: boolean;
+  /** An "I take it" or "send it" stands negated ("ماني لاهي نشريه", "je la prends pas"; round 11). */
+  takesNot?: boolean;
   /** "I take it" right after a change, in its sentence: "knock ten off and I take it" ("نقصلي عشرة و نعدّيها"; round 11). */
   takesIfChanged?: boolean;
   /** An assent to the order stands, not negated: "je confirme", "c'est confirmé", "kan2akked", "ma kayn mouchkil". */
@@ -800,6 +806,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(hits.some((h) => (h.signal === "take" || h.signal === "send") && live(h) && h.end >= lastWord)
       ? { endsOnTake: true }
       : {}),
+    ...(hits.some((h) => h.signal === "take" && live(h) && !h.negated) ? { takes: true } : {}),
+    ...(hits.some((h) => (h.signal === "take" || h.signal === "send") && h.negated) ? { takesNot: true } : {}),
     ...(hits.some(
       (c) =>
         CHANGE.has(c.signal) &&
@@ -837,6 +845,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(otherwise ? { otherwise } : {}),
     ...(turnsToYes ? { turnsToYes } : {}),
     ...(asksFirst ? { asksFirst } : {}),
+    ...(opening >= 0 && qwordAt(opening, false) ? { opensOnQuestion: true } : {}),
     ...(asksSomething ? { asksSomething } : {}),
     plainYes,
     firmYes,

@@ -115,6 +115,10 @@ export const SHARED: LexiconEntry[] = [
     "chrit*|cherit*|chrito|chritha, chrit* _ wahda|wahed|wehed khra|okhra|akhor|ukhra",
   ]),
   cue("refuse", 0.75, ["khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa"]),
+  // "روحو بيعوها لواحد آخر" (go sell it to someone else): round 11.
+  cue("refuse", 0.85, [
+    "bi3* ~wahd|~wahed|~wahda|~chi|~hadd|~had akhr|akhor|okhor|akhur|khor|khra|akhra|ukhra|okhra|ekher|ekhor",
+  ]),
   // "not this time": "ghir machi had lmerra", "mouch el marra hedhi", "pas cette fois" (round 10).
   cue("refuse", 0.8, [
     "machi|mouch|mech had|hed ~=merra|~=mera|~=mra|~=marra|~=mara, mouch|mech ~=marra|~=merra hedhi|hadi, pas cette fois*",
@@ -122,6 +126,8 @@ export const SHARED: LexiconEntry[] = [
   // "Keep it (with you)", said to the shop: "khliwha 3andkom", "خليه عندكم"; and "I'll order again (later)".
   cue("refuse", 0.85, [
     "khali*|khli* 3andkom|3ndkom|3andkum|3ndkum|3likom|3likum|likom|likum",
+    // (Said to one person: "khalliha 3andek", round 11.)
+    "khali*|khli* 3andek|3ndek|3andk|3ndk|3andik|3ndik",
     "n3awd*|n3awed*|nrja3* ntleb*|ntlob*|ncomandi*|nkomandi*|ncommandi*",
   ]),
   cue("didntOrder", 0.9, [

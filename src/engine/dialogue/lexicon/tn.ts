@@ -30,6 +30,12 @@ export const TUNISIAN: LexiconEntry[] = [
   cue("callVerb", 0.85, ["atlbni|otlobni|atlobni|otlbni|atlbna|otlobna|atlobna|atlbuh|otlobouh|atlbuha|otlobha"]),
   cue("later", 0.55, ["ba3d chwaya|chwaya", "taw ba3d|ba3d taw"]),
   cue("notNow", 0.7, ["mouch taw|mech taw|taw la|taw le"]),
-  cue("qword", 0.75, ["9adech|b9adech|9adeh|9adah", "chnowa|chniya|chnuwa|chkun|chkoun", "wa9tech|waktech|wa9teh"]),
+  cue("qword", 0.75, [
+    "9adech|b9adech|9adeh|9adah",
+    "chnowa|chniya|chnuwa|chkun|chkoun",
+    "wa9tech|waktech|wa9teh",
+    // "زعمة" (I wonder, is it that...?) opens a Tunisian question (round 11).
+    "=z3ma|=za3ma|=zaama|=zeama|=z3ama",
+  ]),
   cue("what", 0.7, ["chnowa|chniya|chnuwa|chnia"]),
 ];

@@ -205,6 +205,29 @@ export function overrule(
       !mocking
     )
       return { intent: "confirm", mixed: true };
+    // "Parfait, merci. Je prends, et que Dieu vous bénisse": a cancel where nothing denies, beside a yes and an "I take
+    // it" that nothing negates, rests on nothing the customer said: a confirm, to be checked (round 11).
+    if (
+      intent === "cancel" &&
+      !reading.denies &&
+      reading.yes &&
+      reading.takes === true &&
+      !reading.asks &&
+      !reading.conditional &&
+      !mocking
+    )
+      return { intent: "confirm", mixed: true };
+    // "الله يبارك فيك، ماني لاهي نشريه": a confirm with no yes, no assent and no "I take it", beside an "I'll buy it" or
+    // "send it" negated, rests on nothing the customer said: the refusal, to be checked (round 11).
+    if (
+      intent === "confirm" &&
+      reading.takesNot === true &&
+      !reading.yes &&
+      reading.accepts !== true &&
+      reading.takes !== true &&
+      !reading.deniedRefusal
+    )
+      return { intent: "cancel", mixed: true };
     // "non, j'ai jamais annulé, je la veux toujours": a refusal denied, then only a wish or a take, no firm "send it",
     // is a confirm to be checked (mixed) however sure the model is of it (round 7; "ma bghitch nlghiha, sifto" ends on
     // a firm yes to the order and is left to the model).
@@ -213,6 +236,17 @@ export function overrule(
   }
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
   if (intent === REQUEST_LABEL[kind]) return null;
+  // "إيه، بصح نقصلي فالسومة شوية، 5000 نديها": a change that ends on (or is followed by) "I take it", read as a question
+  // the reply never asks, haggles: a change (round 11).
+  if (
+    kind === "change" &&
+    intent === "question" &&
+    !reading.asks &&
+    reading.asksFirst !== true &&
+    reading.opensOnQuestion !== true &&
+    (reading.endsOnTake === true || reading.takesIfChanged === true)
+  )
+    return { intent: "change_request", mixed: false };
   // "si vous l'avez en 40 je la prends", "ila kan 40 jibuha": an "if" naming the item, then "send it" or "I take it",
   // asks for that item: a change, whatever label the model read (round 7: not the model's question or reschedule).
   if (kind === "change" && reading.takesItem === true) return { intent: "change_request", mixed: false };

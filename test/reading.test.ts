@@ -913,6 +913,22 @@ describe("round 11: the number no longer theirs, a cancel denied as an echo, con
     expect(overrule("question", asks)).toBeNull();
   });
 
+  it("a reschedule the model is sure of stays, unless the reading found the day said to be the agreed one", () => {
+    const slot = readReply("ih nconfirmi, bessah yji bin zouj w rab3a", "DZ");
+    expect(slot.newTime).toBe(false);
+    expect(overrule("reschedule", slot, 0.99)).toBeNull();
+    expect(overrule("reschedule", slot, 0.8)).toEqual({ intent: "confirm", mixed: true });
+    const agreed = readReply("la la ana bghitha, jibuha ghedwa normal", "DZ");
+    expect(agreed.agreedDay).toBe(true);
+    expect(overrule("reschedule", agreed, 0.99)).toEqual({ intent: "confirm", mixed: true });
+  });
+
+  it("a size given as a number in a condition asks for that item; 'not me who cancelled' denies the cancel", () => {
+    expect(readReply("oui si vous l'avez en 41, sinon non", "FR").request).toBe("change");
+    expect(readReply("ماشي أنا اللي لغيتها، أنا باغيها", "MA").deniedRefusal).toBe(true);
+    expect(readReply("c'est pas moi qui ai annulé, je la veux", "FR").deniedRefusal).toBe(true);
+  });
+
   it("asking for a person is no wrong number nobody said; a question never asked beside a firm 'I confirm' is checked", () => {
     expect(overrule("wrong_number", readReply("passez-moi un conseiller, une vraie personne", "FR"))?.intent).toBe(
       "question",

@@ -69,6 +69,8 @@ export interface Reading {
   endsOnYes?: boolean;
   /** The reply ends on "I take it" or "send it" ("… khlliha 200 w nakhdha"). */
   endsOnTake?: boolean;
+  /** A day or time said to be the one agreed ("jibuha lkhmis kif 9olti", "demain comme prévu", "ghedwa normal"). */
+  agreedDay?: boolean;
   /** An "I take it" that nothing negates stands in the reply ("je prends", "nakhdha", "نديها"; round 11). */
   takes?: boolean;
   /** An "I take it" or "send it" stands negated ("ماني لاهي نشريه", "je la prends pas"; round 11). */
@@ -561,6 +563,9 @@ const PRICE_AFTER = /^(?:da|dh|dt|dz|dinar|dinars|dirham|dirhams|euro|euros|€)
 /** "Me?" echoing a cancel the customer denies (canonical): "nannuler ana? jamais", "j'annule moi ? non". */
 const ECHO_ME = new Set(["ana", "ena", "ani", "anaya", "moi"]);
 
+/** "Who" of "not me who cancelled" (canonical): "li", "lli", "qui". */
+const WHO = new Set(["li", "lli", "elli", "illi", "eli", "qui", "9ui", "ki"]);
+
 /** "Never", "no" closing an echoed cancel (canonical). */
 const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "3omri", "3mri"]);
 
@@ -775,6 +780,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     dated: hits.some((h) => h.signal === "day"),
     busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"),
     newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h)),
+    ...(hits.some((h) => TIME.has(h.signal) && live(h) && agreed(h)) ? { agreedDay: true } : {}),
     denies,
     ...(hits.some((h) => h.signal === "notMe") ? { notMe: true } : {}),
     ...(hits.some((h) => h.signal === "cancelVerb" && live(h)) ? { cancels: true } : {}),
@@ -948,7 +954,18 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     const k = tokens[j] === "?" ? j + 1 : j;
     return (j > i || k > j) && NEVER.has(tokens[k] ?? "");
   };
-  const cancelDenied = hits.find((h) => h.signal === "cancelVerb" && (h.negated || echoDenied(h.end)));
+  // "ماشي أنا اللي لغيت", "c'est pas moi qui ai annulé": the cancel was someone else's (round 11).
+  const notMineAt = (i: number) => {
+    const k = tokens[i - 1] === "ai" ? i - 1 : i;
+    return (
+      WHO.has(tokens[k - 1] ?? "") &&
+      ECHO_ME.has(tokens[k - 2] ?? "") &&
+      ["machi", "much", "mech", "mich", "pas", "mahich"].includes(tokens[k - 3] ?? "")
+    );
+  };
+  const cancelDenied = hits.find(
+    (h) => h.signal === "cancelVerb" && (h.negated || echoDenied(h.end) || notMineAt(h.start)),
+  );
   // ... and the reply ends on the wish: no refusal that stands on its own after its last wish.
   const lastWish =
     cancelDenied === undefined
@@ -1023,10 +1040,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   ) {
     // "ila kayna f rouge confirmi, sinon la": a condition on the item (a colour, a size, a quantity), not on the date,
     // asks for that item: a change.
+    // (A size given as a number is an item too: "oui si vous l'avez en 38, sinon non", round 11.)
     const onItem =
       takesItem ||
       (!dated(cond) &&
-        hits.some((h) => ITEM.has(h.signal) && h.start > cond && (otherwise < 0 || h.start < otherwise)));
+        (hits.some((h) => ITEM.has(h.signal) && h.start > cond && (otherwise < 0 || h.start < otherwise)) ||
+          tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && sizeAt(i))));
     return {
       ...result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond),
       ...(takesItem ? { takesItem } : {}),

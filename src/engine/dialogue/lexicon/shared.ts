@@ -204,6 +204,8 @@ export const SHARED: LexiconEntry[] = [
   cue("instead", 0.75, ["blast|=bdal|blaset*|blasat*, fi|f blast|blaset*|blasat*, fi|f 3od"]),
   cue("want", 0.45, [
     "bghit*|nbghi*|baghi|baghia|baghya|nebghi*|nhab*|nheb*|nhib*|habit*|a3tini|3tini|a3tih*|3tih*|a3tina",
+    // "أنا باغيه", "baghiha": wanting it, with its object (round 11).
+    "=baghih|=baghiha|=baghyah|=baghyaha|=baghiya|=baghyin|=baghinha",
     "kanbghi*|knbghi*|kanebghi*|tanbghi*|tnbghi*",
   ]),
   cue("today", 0.6, ["~lyum|~lyoum|~lyuma, el yum, had nhar"]),

@@ -142,7 +142,16 @@ export function overrule(
     return { intent: "change_request", mixed: false };
   // "bring it to my shop near the mosque, I'm there all day", "send it, I'm home tomorrow": a firm yes to the order
   // that names no new time has no new date to move the delivery to: a confirm, to be checked (mixed).
-  if (kind === null && intent === "reschedule" && reading.firmYes && !reading.newTime && !reading.conditional)
+  // (Not when the model is sure of a new time the reading missed, "يجي مع الخمسة", "بين الزوج و الربعة", unless the reading
+  // found the day said to be the agreed one: round 11.)
+  if (
+    kind === null &&
+    intent === "reschedule" &&
+    reading.firmYes &&
+    !reading.newTime &&
+    !reading.conditional &&
+    (p < 0.97 || reading.agreedDay === true)
+  )
     return { intent: "confirm", mixed: true };
   // "tousel ghodwa?", "ça arrive avant le week-end ?": asking when the parcel arrives, with no "can", no day denied or
   // put off and nothing sent, asks; it moves no delivery (round 9).

@@ -929,6 +929,35 @@ describe("round 11: the number no longer theirs, a cancel denied as an echo, con
     expect(readReply("c'est pas moi qui ai annulé, je la veux", "FR").deniedRefusal).toBe(true);
   });
 
+  it("spoken French drops the 'ne': 'je refuse pas, je le prends' denies the refusal; 'mettez-moi un M plutôt' asks for another item", () => {
+    expect(readReply("mais non, je refuse pas, je le prends", "FR").deniedRefusal).toBe(true);
+    expect(signals("donc mettez-moi un M plutôt", "FR")).toContain("instead");
+    expect(signals("livrez-moi vendredi plutôt", "FR")).not.toContain("instead");
+  });
+
+  it("a refusal whose object is a value, beside another value, is a change; 'I'm not against' names nobody", () => {
+    const reading = readReply("oui, walakin ma bghitch lwardi, khliha en noir", "MA");
+    expect(reading).toMatchObject({ request: "change", refusesValue: true });
+    expect(overrule("cancel", reading)?.intent).toBe("change_request");
+    expect(signals("ena mouch dhed, ama samahni annuli", "TN")).not.toContain("notMe");
+  });
+
+  it("haggling read as a wrong number nobody said is the change; a confirm that only asks to hear it again is unclear", () => {
+    const haggles = readReply("ida tnaqsouli chwiya nakhodha sinon la", "DZ");
+    expect(haggles).toMatchObject({ request: "change", takesIfChanged: true });
+    expect(overrule("wrong_number", haggles)?.intent).toBe("change_request");
+    const again = readReply("allo allo chkoun wesh rak tgoul ma fhemtch a3awed goulli", "DZ");
+    expect(again).toMatchObject({ yes: false, repeats: true });
+    expect(overrule("confirm", again)?.intent).toBe("unclear");
+  });
+
+  it("a yes, then 'but how much will I pay', asks; 'بلا شك' is a yes", () => {
+    const reading = readReply("ah mzyan walakin chhal ghadi nkhles m3a livraison", "MA");
+    expect(reading.asksFirst).toBe(true);
+    expect(overrule("confirm", reading)?.intent).toBe("question");
+    expect(signals("بلا شك", "MA")).toContain("yes");
+  });
+
   it("asking for a person is no wrong number nobody said; a question never asked beside a firm 'I confirm' is checked", () => {
     expect(overrule("wrong_number", readReply("passez-moi un conseiller, une vraie personne", "FR"))?.intent).toBe(
       "question",

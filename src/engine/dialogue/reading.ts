@@ -563,6 +563,12 @@ const PRICE_AFTER = /^(?:da|dh|dt|dz|dinar|dinars|dirham|dirhams|euro|euros|€)
 /** "Me?" echoing a cancel the customer denies (canonical): "nannuler ana? jamais", "j'annule moi ? non". */
 const ECHO_ME = new Set(["ana", "ena", "ani", "anaya", "moi"]);
 
+/** "How much" (canonical): "chhal", "b9adech", "combien". */
+const HOW_MUCH = /^(?:b?chh?al|b?9add?[ae]ch|b?kadd?[ae]ch|combien)$/;
+
+/** Before a value (canonical): "en noir", "b lk7al", "f 42". */
+const VALUE_PREP = new Set(["en", "b", "bl", "f", "fi", "fl"]);
+
 /** "Who" of "not me who cancelled" (canonical): "li", "lli", "qui". */
 const WHO = new Set(["li", "lli", "elli", "illi", "eli", "qui", "9ui", "ki"]);
 
@@ -912,7 +918,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const isThere = opening >= 0 && tokens.includes("?") && IS_THERE.has(tokens[opening] ?? "");
   // ("wakha a sidi walakin imta ghatousl l dakhla": the clause after the last "but" opens on a question word, round 10.)
   const afterBut = lastBut >= 0 ? lastBut + 1 : -1;
-  const asksNothingFrom = (i: number) => !hits.some((h) => ASKS_NOTHING.has(h.signal) && live(h) && h.start >= i);
+  // ("chhal ghadi nkhles", how much shall I pay: the "pay" a price question asks about takes nothing, round 11.)
+  const asksNothingFrom = (i: number) =>
+    !hits.some(
+      (h) =>
+        ASKS_NOTHING.has(h.signal) &&
+        live(h) &&
+        h.start >= i &&
+        !(h.signal === "take" && HOW_MUCH.test(tokens[i] ?? "") && h.start <= i + 3),
+    );
   const qwordAt = (i: number, orWhat: boolean) =>
     hits.some((h) => (h.signal === "qword" || (orWhat && h.signal === "what")) && h.start === i);
   const asksFirst =
@@ -1231,7 +1245,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const courier = (d: SignalHit) =>
     (leaves(d) && leftWith(d)) ||
     // "khlliha 200 w nakhdha": "leave it at" a value sets the value (round 10).
-    (leaves(d) && valueAt(d.end)) ||
+    // ("khliha en noir": with its "en", "b" or "f" before the value, round 11.)
+    (leaves(d) && (valueAt(d.end) || (VALUE_PREP.has(tokens[d.end] ?? "") && valueAt(d.end + 1)))) ||
     ((d.signal === "no" || leaves(d)) &&
       hits.some(
         (h) =>
@@ -1255,12 +1270,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // the otherwise of the value taken: round 10.)
   const takesSome = hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h));
   const ofValue = (d: SignalHit) =>
-    takesSome &&
-    (valueAt(d.start - 1) ||
-      (valueAt(d.start - 2) && /^(?:j|je|ana|ena)$/.test(tokens[d.start - 1] ?? "")) ||
-      (d.signal === "no" &&
-        (tokens[d.start - 1] === "sinon" || tokens[d.start - 1] === "sinan") &&
-        hits.some((h) => h.signal === "attr" && live(h) && h.end <= d.start)));
+    // "ما بغيتش الوردي، خليها en noir": a refusal whose object is a value, and another value after it, refuses that
+    // value and asks for the other (round 11).
+    (valueAt(d.end) && hits.some((h) => h.signal === "attr" && live(h) && h.start > d.end)) ||
+    (takesSome &&
+      (valueAt(d.start - 1) ||
+        (valueAt(d.start - 2) && /^(?:j|je|ana|ena)$/.test(tokens[d.start - 1] ?? "")) ||
+        (d.signal === "no" &&
+          (tokens[d.start - 1] === "sinon" || tokens[d.start - 1] === "sinan") &&
+          hits.some((h) => h.signal === "attr" && live(h) && h.end <= d.start))));
   const own = denials.filter(
     (d) =>
       !(d.signal === "no" && reassured(d.start)) &&

@@ -143,6 +143,12 @@ const NO_WORDS = new Set(["lala", "non", "no", "nn", "nan", "nope", "niet", "la"
 
 /** Words after "ana machi" / "je ne suis pas" that are not a name. */
 const NOT_A_NAME = new Set([
+  // "ena mouch dhed" (I'm not against it): round 11.
+  "dhed",
+  "dhid",
+  "ded",
+  "did",
+  "contre",
   "f",
   "fi",
   "fel",
@@ -386,7 +392,12 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   const after = tokens[hit.end];
   const after2 = tokens[hit.end + 1];
   if (after === "pas" || (after2 === "pas" && after && !PUNCT.has(after)))
-    return tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne");
+    return (
+      tokens.slice(0, hit.start).includes("n") ||
+      tokens.slice(0, hit.start).includes("ne") ||
+      // Spoken French drops the "ne" after a subject: "je refuse pas", "j'annule pas" (round 11).
+      (after === "pas" && ["je", "j", "on", "il", "elle"].includes(tokens[hit.start - 1] ?? ""))
+    );
   return false;
 }
 

@@ -72,6 +72,8 @@ export const FRENCH: LexiconEntry[] = [
     "ajout*|rajout*|enlev*|retir*, en plus, un|une autre, un|une de plus, un|une deuxieme|second*, en prendre deux|trois, encore un|une",
   ]),
   cue("instead", 0.8, ["au lieu d*, a la place d*, plutot que"]),
+  // "mettez-moi un M plutôt": an item wished for rather than the one ordered (round 11).
+  cue("instead", 0.7, ["moi|nous un|une|le|la|les|des * plutot"]),
   // "il s'est trompé de pointure", "je me suis trompée de couleur": the wrong item was ordered, another one is wanted.
   cue("instead", 0.75, ["trompe*|goure*|plante* de|d taille|pointure|couleur|modele|coloris|article|produit"]),
   cue("want", 0.45, [

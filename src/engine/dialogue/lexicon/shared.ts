@@ -29,6 +29,8 @@ export const SHARED: LexiconEntry[] = [
     "tamam|tmam",
   ]),
   cue("yes", 0.55, ["ah|aah|ahh", "ma3lich|ma3lih|malich"]),
+  // "بلا شك" (without doubt): round 11.
+  cue("yes", 0.7, ["bla chk|chak|chek|chak, bla ma nchk"]),
   cue("accept", 0.9, [
     "ma kayn* _ mouchkil*|mochkil*|mochkl*|machakil, ma kayn* bas, ma kayn* bas _ mouchkil*",
     "bla mouchkil*|mochkl*|bas, ma 3andi* _ mouchkil*|mochkl*|machakil, ma 3ndi* _ mouchkil*|mochkl*",
@@ -199,6 +201,8 @@ export const SHARED: LexiconEntry[] = [
     "zid*|nzid*|tzid*|zidni*|zidli*",
     "wahed|wehed akhur|akhor|okhor|ukhor, wahda|wehda khra|ukhra|okhra|akhra",
     "n9es*|na9es*|n9as*|tn9as*|=hayed*|=nahi|=nahih*|=nahiw*",
+    // "ida tnaqsouli chwiya" (if you knock a bit off for me): round 11.
+    "=tna9suli|=tna9sli|=tn9suli|=tn9sli|=tna9soli|=tn9soli|=tna9slna|=tn9sulna",
     "dir|diru|diri|dirha|dirhom|a3mel|a3mli|ddi lia|lya|li|liya? juj|zuj|zuz|tlata|tleta|juja|zuza",
   ]),
   cue("instead", 0.75, ["blast|=bdal|blaset*|blasat*, fi|f blast|blaset*|blasat*, fi|f 3od"]),

@@ -237,6 +237,30 @@ export function overrule(
       !reading.deniedRefusal
     )
       return { intent: "cancel", mixed: true };
+    // "ah mzyan walakin chhal ghadi nkhles kolchi m3a livraison": a yes, then a question that opens the clause after
+    // the last "but" and wants nothing, is the question; the yes agreed to hearing the order (round 11).
+    if (
+      intent === "confirm" &&
+      reading.asksFirst === true &&
+      reading.repeats !== true &&
+      !reading.firmYes &&
+      reading.endsOnYes !== true &&
+      !reading.denies
+    )
+      return { intent: "question", mixed: false };
+    // "allo euh chkoun, wesh rak tgoul, commande ta3 wesh? a3awed goulli": a confirm with no yes, no assent and no "I
+    // take it", in a reply that asks to hear it again or opens on its question, rests on nothing the customer said
+    // (round 11).
+    if (
+      intent === "confirm" &&
+      !reading.yes &&
+      reading.accepts !== true &&
+      reading.takes !== true &&
+      !reading.endsOnTake &&
+      !reading.denies &&
+      (reading.repeats === true || reading.asksFirst === true)
+    )
+      return { intent: reading.repeats === true ? "unclear" : "question", mixed: false };
     // "non, j'ai jamais annulé, je la veux toujours": a refusal denied, then only a wish or a take, no firm "send it",
     // is a confirm to be checked (mixed) however sure the model is of it (round 7; "ma bghitch nlghiha, sifto" ends on
     // a firm yes to the order and is left to the model).
@@ -337,6 +361,10 @@ export function overrule(
     return { intent: "callback", mixed: false };
   // "the phone's owner is out, call him at sunset", "baba mouch fel dar, 3ayto ghodwa": a call asked for a time, by
   // someone who never said it is the wrong person or number, is a callback (another person may take the call).
+  // "ida tnaqsouli chwiya fe ssouma nakhodha sinon la": haggling ("knock some off and I take it"), read as a wrong number
+  // nobody said (no "not me"), is the change (round 11).
+  if (kind === "change" && intent === "wrong_number" && !reading.notMe && reading.takesIfChanged === true)
+    return { intent: "change_request", mixed: false };
   if (kind === "callback" && intent === "wrong_number" && !reading.notMe && reading.callTime === true)
     return { intent: "callback", mixed: false };
   // A day or time said right on the call verb ("3ayto ghodwa fel sbe7") is when to call, not a delivery day.

@@ -653,7 +653,8 @@ describe("round 9: where a 'not' stands, who is busy, and words the lexicon miss
 
   it("'here' is no yes-word, someone who no longer lives here is another person, 'otlobouh' calls him", () => {
     // "hania" read with flexible vowels matched "hna" and "houni" (here): "mouch houni" (not here) was a denied yes.
-    expect(signals("هذا تليفون راجلي، هو موش هوني، اطلبوه مع الستة", "TN")).toEqual(["callVerb"]);
+    // (Round 11: "مع الستة", at six, is a time.)
+    expect(signals("هذا تليفون راجلي، هو موش هوني، اطلبوه مع الستة", "TN")).toEqual(["callVerb", "slot"]);
     expect(signals("hani hani sifto", "MA")).toEqual(["yes", "yes", "send"]);
     expect(signals("وليد ما عادش يسكن هنا من عامين", "TN")).toContain("notMe");
     expect(signals("madame martin a déménagé depuis longtemps", "FR")).toContain("notMe");
@@ -914,7 +915,7 @@ describe("round 11: the number no longer theirs, a cancel denied as an echo, con
   });
 
   it("a reschedule the model is sure of stays, unless the reading found the day said to be the agreed one", () => {
-    const slot = readReply("ih nconfirmi, bessah yji bin zouj w rab3a", "DZ");
+    const slot = readReply("ih nconfirmi, bessah yji ki nkhrej mn lkhedma", "DZ");
     expect(slot.newTime).toBe(false);
     expect(overrule("reschedule", slot, 0.99)).toBeNull();
     expect(overrule("reschedule", slot, 0.8)).toEqual({ intent: "confirm", mixed: true });
@@ -956,6 +957,12 @@ describe("round 11: the number no longer theirs, a cancel denied as an echo, con
     expect(reading.asksFirst).toBe(true);
     expect(overrule("confirm", reading)?.intent).toBe("question");
     expect(signals("بلا شك", "MA")).toContain("yes");
+  });
+
+  it("time slots the lexicon missed: 'مع الخمسة' (مع reads m3), 'between two and four'", () => {
+    expect(readReply("ايه بصح الليفرور يجي مع الخمسة", "DZ").newTime).toBe(true);
+    expect(readReply("ih jibuha bin zouj w rab3a", "DZ").newTime).toBe(true);
+    expect(readReply("جيبوها بين الزوج و الربعة", "DZ").newTime).toBe(true);
   });
 
   it("asking for a person is no wrong number nobody said; a question never asked beside a firm 'I confirm' is checked", () => {

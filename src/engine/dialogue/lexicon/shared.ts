@@ -242,6 +242,10 @@ export const SHARED: LexiconEntry[] = [
     "mn|men ba3d ~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa|~arb3a|~tlata",
     "~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa _ ~3chiya|~sbah|~lil|~3achiya",
     "m3a ~seta|~sab3a|~khamsa|~tmenya|#",
+    // "يجي مع الخمسة" (مع reads "m3"), "bin zouj w rab3a" (between two and four): round 11.
+    "m3|ma3 ~seta|~sitta|~sab3a|~khamsa|~tmenya|~tes3a|~3achra|~rb3a|~rab3a|~arb3a|~tlata",
+    "bin|bain|bayn ~juj|~zuj|~zuz|~tlata|~rb3a|~rab3a|~arb3a|~khamsa|~seta|~sab3a|~tmenya|~tes3a|~3achra w|u|o ~juj|~zuj|~zuz|~tlata|~rb3a|~rab3a|~arb3a|~khamsa|~seta|~sab3a|~tmenya|~tes3a|~3achra|~hdach|~tnach",
+    "bin|bain|bayn # w|u|o #",
   ]),
   cue("absent", 0.8, [
     "ma kayn* _ ~dar|hna|fdar, ma kaynch",

@@ -186,33 +186,19 @@ export function overrule(
     // a confirm, to be checked (round 10).
     if (intent === "wrong_number" && !reading.notMe && !reading.denies && reading.accepts === true && !mocking)
       return { intent: "confirm", mixed: true };
-    // "je sors de l'hôpital le 20, livrez à partir du 21": a question the reply never asks (no "?", no question word),
-    // beside a "send it" and a new day, is that day (round 10).
-    if (
+    // A question the reply never asks (no "?", no question word, no "… ou pas"), beside a firm "send it" or "I confirm":
+    const neverAsked =
       intent === "question" &&
       !reading.asks &&
       reading.asksSomething !== true &&
       reading.asksFirst !== true &&
       reading.orNot !== true &&
-      reading.firmYes &&
-      reading.newTime &&
-      reading.dated
-    )
-      return { intent: "reschedule", mixed: false };
-    // "... bon wallah on essaie, je confirme la taille L en noir, voilà": a question never asked beside a firm yes and an
-    // assent to the order, with nothing denied, is that assent, to be checked (round 11).
-    if (
-      intent === "question" &&
-      !reading.asks &&
-      reading.asksSomething !== true &&
-      reading.asksFirst !== true &&
-      reading.orNot !== true &&
-      reading.firmYes &&
-      reading.accepts === true &&
-      !reading.denies &&
-      !reading.newTime &&
-      !mocking
-    )
+      reading.firmYes;
+    // "je sors de l'hôpital le 20, livrez à partir du 21": beside a new day, it is that day (round 10);
+    if (neverAsked && reading.newTime && reading.dated) return { intent: "reschedule", mixed: false };
+    // "... bon wallah on essaie, je confirme la taille L en noir, voilà": beside an assent to the order, with nothing
+    // denied and no new time, it is that assent, to be checked (round 11).
+    if (neverAsked && reading.accepts === true && !reading.denies && !reading.newTime && !mocking)
       return { intent: "confirm", mixed: true };
     // "Parfait, merci. Je prends, et que Dieu vous bénisse": a cancel where nothing denies, beside a yes and an "I take
     // it" that nothing negates, rests on nothing the customer said: a confirm, to be checked (round 11).

@@ -1025,7 +1025,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "ila kayn 42 sifto", "si vous l'avez en M, je la prends": an "if" whose clause names the item (a colour, a size, a
   // model) and then sends or takes it asks for that item, with or without its "otherwise": a change.
   // ("la même en rouge si vous l'avez, je prends": the item may stand just before its "if", round 10.)
-  // (A quantity is an item too, "ila kaynin nديهم بجوج"; and the item may end the clause before the "if", "le modèle
+  // (A quantity is an item too, "ila kaynin نديهم بجوج"; and the item may end the clause before the "if", "le modèle
   // sans talon, إذا كاين نديه": round 11.)
   const itemAt = (i: number) =>
     sizeAt(i) ||

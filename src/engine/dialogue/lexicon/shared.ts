@@ -30,7 +30,7 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("yes", 0.55, ["ah|aah|ahh", "ma3lich|ma3lih|malich"]),
   // "بلا شك" (without doubt): round 11.
-  cue("yes", 0.7, ["bla chk|chak|chek|chak, bla ma nchk"]),
+  cue("yes", 0.7, ["bla chk|chak|chek, bla ma nchk"]),
   cue("accept", 0.9, [
     "ma kayn* _ mouchkil*|mochkil*|mochkl*|machakil, ma kayn* bas, ma kayn* bas _ mouchkil*",
     "bla mouchkil*|mochkl*|bas, ma 3andi* _ mouchkil*|mochkl*|machakil, ma 3ndi* _ mouchkil*|mochkl*",

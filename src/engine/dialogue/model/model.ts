@@ -345,12 +345,12 @@ export function overrule(
   // "call me back after the prayer" (no day, or busy now), not about the courier: a callback, not a new delivery day.
   if (kind === "callback" && intent === "reschedule" && (!reading.dated || reading.busy))
     return { intent: "callback", mixed: false };
-  // "the phone's owner is out, call him at sunset", "baba mouch fel dar, 3ayto ghodwa": a call asked for a time, by
-  // someone who never said it is the wrong person or number, is a callback (another person may take the call).
   // "ida tnaqsouli chwiya fe ssouma nakhodha sinon la": haggling ("knock some off and I take it"), read as a wrong number
   // nobody said (no "not me"), is the change (round 11).
   if (kind === "change" && intent === "wrong_number" && !reading.notMe && reading.takesIfChanged === true)
     return { intent: "change_request", mixed: false };
+  // "the phone's owner is out, call him at sunset", "baba mouch fel dar, 3ayto ghodwa": a call asked for a time, by
+  // someone who never said it is the wrong person or number, is a callback (another person may take the call).
   if (kind === "callback" && intent === "wrong_number" && !reading.notMe && reading.callTime === true)
     return { intent: "callback", mixed: false };
   // A day or time said right on the call verb ("3ayto ghodwa fel sbe7") is when to call, not a delivery day.

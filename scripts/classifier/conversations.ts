@@ -6,8 +6,8 @@
 // sentence of the set with the same meaning and country. Asked for the detail of what they mean (a day, a time, a
 // reason, the change), they give one; asked for the detail of something they did not mean (a misreading: "which day?"
 // to a customer who confirmed), they say another sentence of the set with their meaning. A question is followed by a
-// confirmation or a refusal (half each), which is then what the customer means. Counts: the outcome matches what the customer meant, and calls ended `confirmed`
-// for a customer who did not confirm.
+// confirmation or a refusal (half each), which is then what the customer means. Counts: the outcome matches what the
+// customer meant, and calls ended `confirmed` for a customer who did not confirm.
 import { readFileSync } from "node:fs";
 import type { CallOutcome } from "../../src/domain/calls.ts";
 import { createDialogue, profileFor } from "../../src/engine/dialogue/flow.ts";

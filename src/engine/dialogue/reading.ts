@@ -1027,16 +1027,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("la même en rouge si vous l'avez, je prends": the item may stand just before its "if", round 10.)
   // (A quantity is an item too, "ila kaynin نديهم بجوج"; and the item may end the clause before the "if", "le modèle
   // sans talon, إذا كاين نديه": round 11.)
-  const itemAt = (i: number) =>
-    sizeAt(i) ||
-    hits.some((h) => (h.signal === "attr" || h.signal === "attrNoun" || h.signal === "qty") && h.start === i);
+  const itemAt = (i: number) => sizeAt(i) || hits.some((h) => ITEM.has(h.signal) && h.start === i);
   const itemAfter = (from: number) => {
     for (let i = from + 1; i <= from + 5 && i < tokens.length; i++) {
       if (STOPS.has(tokens[i]!)) break;
       if (itemAt(i)) return i;
     }
-    for (let i = from - 1, commas = 0; i >= from - 5 && i >= 0; i--) {
-      if (tokens[i] === "," && commas++ === 0 && i === from - 1) continue;
+    for (let i = from - 1; i >= from - 5 && i >= 0; i--) {
+      if (i === from - 1 && tokens[i] === ",") continue;
       if (STOPS.has(tokens[i]!)) return -1;
       if (itemAt(i)) return from; // the "send it" or "I take it" is looked for after the "if"
     }
@@ -1056,10 +1054,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // asks for that item: a change.
     // (A size given as a number is an item too: "oui si vous l'avez en 38, sinon non", round 11.)
     const onItem =
-      takesItem ||
-      (!dated(cond) &&
-        (hits.some((h) => ITEM.has(h.signal) && h.start > cond && (otherwise < 0 || h.start < otherwise)) ||
-          tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && sizeAt(i))));
+      takesItem || (!dated(cond) && tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && itemAt(i)));
     return {
       ...result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond),
       ...(takesItem ? { takesItem } : {}),

@@ -214,14 +214,9 @@ export function overrule(
       return { intent: "confirm", mixed: true };
     // "الله يبارك فيك، ماني لاهي نشريه": a confirm with no yes, no assent and no "I take it", beside an "I'll buy it" or
     // "send it" negated, rests on nothing the customer said: the refusal, to be checked (round 11).
-    if (
-      intent === "confirm" &&
-      reading.takesNot === true &&
-      !reading.yes &&
-      reading.accepts !== true &&
-      reading.takes !== true &&
-      !reading.deniedRefusal
-    )
+    // (Nothing positive: no yes-word, no assent, no "I take it".)
+    const nothingPositive = !reading.yes && reading.accepts !== true && reading.takes !== true;
+    if (intent === "confirm" && nothingPositive && reading.takesNot === true && !reading.deniedRefusal)
       return { intent: "cancel", mixed: true };
     // "ah mzyan walakin chhal ghadi nkhles kolchi m3a livraison": a yes, then a question that opens the clause after
     // the last "but" and wants nothing, is the question; the yes agreed to hearing the order (round 11).
@@ -239,9 +234,7 @@ export function overrule(
     // (round 11).
     if (
       intent === "confirm" &&
-      !reading.yes &&
-      reading.accepts !== true &&
-      reading.takes !== true &&
+      nothingPositive &&
       !reading.endsOnTake &&
       !reading.denies &&
       (reading.repeats === true || reading.asksFirst === true)

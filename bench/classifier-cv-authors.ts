@@ -4,6 +4,7 @@
 // training data gets to a stranger's phrasing.
 // CV_GROUP=author (default): the authors (personas) of every set dealt into 5 folds. CV_GROUP=set: one fold per set,
 // so each set is read by a model that never saw its writer (the personas of one set share a writer's habits).
+// CV_GROUP=round: one fold per round of writing (blind15a and blind15b together: one brief, written side by side).
 // CV_RECIPES (default "shipped"): training recipes to compare (RECIPES below), each the weight of every pool set in
 // training plus the trainer's settings. Prints accuracy per set and country, false confirmations and those the
 // dialogue would decide without a check; CV_OUT=FILE writes the out-of-fold readings (training data only) as JSONL.
@@ -15,7 +16,9 @@ import {
   augment,
   DEV_HALVES,
   load,
+  NEW_DEV_HALVES,
   quantize,
+  ROUND12_DEV_HALVES,
   train,
   trainingSet,
   type Example,
@@ -44,6 +47,9 @@ const POOL = [
   "intents-blind17b-dev.jsonl",
   "intents-blind18a-dev.jsonl",
   "intents-blind18b-dev.jsonl",
+  // Issue 33 round 12: the development halves of rounds 9-11 (train.ts NEW_DEV_HALVES; their unseen halves never here).
+  ...NEW_DEV_HALVES,
+  ...ROUND12_DEV_HALVES,
 ].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
@@ -79,8 +85,17 @@ const ALL3_B10 = { ...ALL3, "intents-blind10-train.jsonl": 3 };
 // Issue 33 round 6: the development halves of rounds after blind10 (train.ts DEV_HALVES), at weight 1 or 3, against
 // all3-b10 (shipped until round 7). Round 7 ships all3-b10-dev1 (scripts/classifier/train.ts's default recipe).
 const withDev = (w: number) => ({ ...ALL3_B10, ...Object.fromEntries(DEV_HALVES.map((n) => [n, w])) });
+// Issue 33 round 12: the development halves of rounds 9-11 trained on at weight 1 or 3, against all3-b10-dev1 (shipped
+// until round 12, which reads them without training on them).
+const withNewDev = (w: number) => ({ ...withDev(1), ...Object.fromEntries(NEW_DEV_HALVES.map((n) => [n, w])) });
 const RECIPES: Record<string, Recipe> = {
   "all3-b10-dev1": { sets: withDev(1) },
+  "all3-b10-dev1-new1": { sets: withNewDev(1) },
+  "all3-b10-dev1-new3": { sets: withNewDev(3) },
+  "all3-b10-dev1-new1-b16": { sets: withNewDev(1), train: { buckets: 1 << 16 } },
+  "all3-b10-dev1-new1-r12": {
+    sets: { ...withNewDev(1), ...Object.fromEntries(ROUND12_DEV_HALVES.map((n) => [n, 1])) },
+  },
   // Issue 33 round 7: French items of the development halves not trained on, or at three times the weight.
   "all3-b10-dev1-fr0": { sets: withDev(1), devCountry: { FR: 0 } },
   "all3-b10-dev1-fr3": { sets: withDev(1), devCountry: { FR: 3 } },
@@ -108,6 +123,10 @@ const RECIPES: Record<string, Recipe> = {
   "author-cap": { sets: ALL3, perAuthor: -1 },
 };
 
+/** A set's round: its name without the writer's letter ("intents-blind24c-dev.jsonl" -> "blind24"). */
+const roundOf = (name: string) => name.replace(/^intents-(blind\d*)[a-g]?-.*$/, "$1");
+const rounds = [...new Set(POOL.map(roundOf))];
+
 function pool(): Item[] {
   const out: Item[] = [];
   const group = process.env["CV_GROUP"] ?? "author";
@@ -120,7 +139,12 @@ function pool(): Item[] {
     const authors = [...new Set(rows.map((r) => r.author ?? name))].sort();
     load(name, 1).forEach((e, i) => {
       const author = `${name}:${rows[i]!.author ?? name}`;
-      const fold = group === "set" ? s : (offset + authors.indexOf(rows[i]!.author ?? name)) % FOLDS;
+      const fold =
+        group === "set"
+          ? s
+          : group === "round"
+            ? rounds.indexOf(roundOf(name))
+            : (offset + authors.indexOf(rows[i]!.author ?? name)) % FOLDS;
       out.push({ ...e, set: name, author, fold });
     });
     offset += authors.length;

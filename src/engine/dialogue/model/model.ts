@@ -162,8 +162,9 @@ export function overrule(
   if (kind === null && intent === "change_request" && reading.asksFirst === true && reading.notThat !== true)
     return { intent: "question", mixed: false };
   // "kifach nt3ayetlkom?": a question word that is no "what?", something after it and a question mark asks a question,
-  // not to repeat (round 7: the retrained model read this one `unclear`).
-  if (kind === null && intent === "unclear" && reading.asksSomething === true)
+  // not to repeat (round 7: the retrained model read this one `unclear`), even where its verb is a call verb ("kifech
+  // nkalmkom?", how do I reach you: round 12, the retrained model's `unclear`).
+  if ((kind === null || kind === "callback") && intent === "unclear" && reading.asksSomething === true)
     return { intent: "question", mixed: false };
   // A refusal denied, or left behind a "but" that ends on "send it", or a "no" that only reassured before a firm "send
   // it" ("la akhuya ma tlghihach, khliha ghadya": no refusal of the customer's own stands): a confirm, to be checked (mixed).

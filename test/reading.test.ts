@@ -974,3 +974,70 @@ describe("round 11: the number no longer theirs, a cancel denied as an echo, con
     expect(overrule("question", reading)).toEqual({ intent: "confirm", mixed: true });
   });
 });
+
+describe("round 12: words read as other words, whose cancel, values in conditions, questions after a yes", () => {
+  it("'Agadir' is no 'I confirm'; '3la jibi' (for my pocket) is no 'bring it'; 'نحيوها' takes the order off", () => {
+    expect(signals("jibuha l akadir", "MA")).not.toContain("accept");
+    expect(signals("ana f أكادير", "MA")).not.toContain("accept");
+    expect(signals("nakked lik, mt2akked", "MA")).toContain("accept");
+    expect(signals("ghalya bzaf 3la jibi", "DZ")).not.toContain("send");
+    expect(signals("ghalya bzaf 3la jibi", "DZ")).toContain("reason");
+    expect(signals("ma n9derch, نحيوها", "DZ")).toContain("cancelVerb");
+  });
+
+  it("a 'don't send it' after the 'but' turns to no yes; 'not me who cancelled' names nobody else's phone", () => {
+    expect(readReply("الله يعطيك الصحة، ولكن خويا شرا ليا وحدة، ماتصيفطوهاش", "MA").turnsToYes).toBeUndefined();
+    const mine = readReply("mouch ena elli annulit, ab3thouha", "TN");
+    expect(mine.notMe).toBeUndefined();
+    expect(overrule("wrong_number", mine)).toEqual({ intent: "confirm", mixed: true });
+  });
+
+  it("a value refused after another value and a yes is a change; a value put for a value inside an 'if' is one", () => {
+    const refused = readReply("ida 3andkom fel abyed nconfirmi, le rouge ma nhabouch", "DZ");
+    expect(refused).toMatchObject({ request: "change", refusesValue: true });
+    expect(readReply("بشرط تكون ديال 42 ماشي 40، إلا لا ما نبغيهاش", "MA").request).toBe("change");
+  });
+
+  it("'faites-moi un petit prix … je prends' haggles; a condition on a named value keeps the model's change", () => {
+    expect(signals("faites-moi un petit prix", "FR")).toContain("changeVerb");
+    expect(overrule("cancel", readReply("bon d'accord, faites-moi un petit prix et je prends", "FR"))?.intent).toBe(
+      "change_request",
+    );
+    const onValue = readReply("el lon akhdher ken famma nakhou, sinon la", "TN");
+    expect(onValue.request).toBe("condition");
+    expect(overrule("change_request", onValue)).toBeNull();
+  });
+
+  it("a call inside an 'if' then 'send it', or a refusal denied then 'send it' naming nothing, is a checked confirm", () => {
+    expect(overrule("callback", readReply("khouya mosafer, gal lia ila 3iyto golo lihom iyeh sifto", "MA"))).toEqual({
+      intent: "confirm",
+      mixed: true,
+    });
+    expect(
+      overrule("change_request", readReply("ana ma rfadtch, kont ghir nsa9si 3la el couleur, jibouha", "DZ")),
+    ).toEqual({ intent: "confirm", mixed: true });
+  });
+
+  it("a yes then 'can I …?', 'when does it arrive?' or a question with nothing to change asks", () => {
+    expect(readReply("ey behi, ama najjem nchoufha 9bal ma nkhalles?", "TN").asksCan).toBe(true);
+    expect(overrule("confirm", readReply("ey behi, ama najjem nchoufha 9bal ma nkhalles?", "TN"))?.intent).toBe(
+      "question",
+    );
+    expect(overrule("confirm", readReply("wah saha, bessah wa9tach tousel?", "DZ"))?.intent).toBe("question");
+    expect(
+      overrule("change_request", readReply("saha, bessah nkhalass ghir cash wela ta9blou la carte?", "DZ"))?.intent,
+    ).toBe("question");
+  });
+
+  it("the day written with its article apart, 'normal' after it, or the customer's whereabouts on it, moves nothing", () => {
+    const normal = readReply("ih nconfirmi, jibouha nhar el khmis normal", "DZ");
+    expect(normal).toMatchObject({ agreedDay: true, newTime: false });
+    expect(readReply("behi, nhar l'arb3a nkoun fi dar, ab3ath", "TN").newTime).toBe(false);
+  });
+
+  it("a cancel before an 'if' about ordering again keeps the model's sure cancel", () => {
+    const reading = readReply("lkhdma wa9fa, lghiha, w ila bghit chi nhar n3awd ntlb", "MA");
+    expect(reading).toMatchObject({ request: "condition", cancelsFirst: true });
+    expect(overrule("cancel", reading, 0.9)).toBeNull();
+  });
+});

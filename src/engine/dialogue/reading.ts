@@ -50,6 +50,13 @@ export interface Reading {
    * something (round 7).
    */
   asksSomething?: boolean;
+  /**
+   * The reply opens, or goes on after its last "but", on "can I / can you" ("nejem", "n9der", "je peux") and ends on a
+   * question mark: "ok mriguel, ama nejem n7elha 9bal ma nkhalles?" asks (round 12).
+   */
+  asksCan?: boolean;
+  /** A condition read after the customer's own cancel verb: "lghiha, w ila bghit chi nhar n3awd ntlb" (round 12). */
+  cancelsFirst?: boolean;
   /** A condition with its "otherwise" ("…, sinon non"). */
   otherwise?: boolean;
   /**
@@ -302,6 +309,8 @@ const OTHERWISE = words([
   "wila la",
   "w ila la",
   "ila la",
+  // (Arabic script "إلا لا", canonical "ala la": round 12.)
+  "إلا لا",
   "ولا لا",
   "وإلا",
   "والا",
@@ -572,6 +581,10 @@ const VALUE_PREP = new Set(["en", "b", "bl", "f", "fi", "fl"]);
 /** "Who" of "not me who cancelled" (canonical): "li", "lli", "qui". */
 const WHO = new Set(["li", "lli", "elli", "illi", "eli", "qui", "9ui", "ki"]);
 
+/** "Can I", "can you" (canonical): Tunisian "nejem", Darija "n9der", "ymken", French "peux", "pouvez". */
+const MODAL =
+  /^(?:[nt]?n[ae]j[ae]m|[nt]?[9q]d[ae]r|y?[ae]?mk[ae]n(?:li)?|m[ou]mkin|peux|puis|pouvez|pourrais|pourriez)$/;
+
 /** "Never", "no" closing an echoed cancel (canonical). */
 const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "3omri", "3mri"]);
 
@@ -751,7 +764,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     (t, i) =>
       NOT_THAT.has(t) &&
       !covered.has(i) && // ("pas de souci", "machi mochkil": an assent's own "not")
-      !aboutCustomer(i) &&
+      // ("بشرط تكون الشاشة ديال 55 ماشي 43": inside an "if", a value put for a value is still one: round 12.)
+      (!aboutCustomer(i) || (valueAt(i - 1) && valueAt(i + 1))) &&
       // (A "not" that ends its clause, "l'interphone marche pas", negates the verb before it: no Y is put for X.)
       (word(tokens[i + 1]) || valueAt(i + 1) || (LINK.has(tokens[i + 1] ?? "") && word(tokens[i + 2]))) &&
       !filler.has(i + 1) &&
@@ -767,10 +781,20 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const lastWord = Math.max(0, ...tokens.map((t, i) => (STOPS.has(t) ? -1 : i)));
   // "ama mrati 9altli la, khudha": a "no" right after "told me" is someone else's, reported (round 10).
   const reported = (h: SignalHit) => h.signal === "no" && TOLD.test(tokens[h.start - 1] ?? "");
+  /** "ماشي أنا اللي لغيت", "c'est pas moi qui ai annulé": a "not me" followed by "who (has) cancelled" (round 12). */
+  const notMyCancel = (h: SignalHit) =>
+    h.signal === "notMe" &&
+    WHO.has(tokens[h.end] ?? "") &&
+    hits.some(
+      (c) =>
+        c.signal === "cancelVerb" && (c.start === h.end + 1 || (tokens[h.end + 1] === "ai" && c.start === h.end + 2)),
+    );
   const turnsToYes =
     lastBut >= 0 &&
     orderYes.some((h) => h.start > lastBut) &&
-    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt") && !reported(h));
+    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt") && !reported(h)) &&
+    // ("… ولكن راجلي شرا ليا وحدة، ماتصيفطوهاش": a "don't send it" after the "but" turns to no yes: round 12.)
+    !hits.some((h) => h.start > lastBut && (h.signal === "send" || h.signal === "take") && h.negated);
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -788,7 +812,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h)),
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && agreed(h)) ? { agreedDay: true } : {}),
     denies,
-    ...(hits.some((h) => h.signal === "notMe") ? { notMe: true } : {}),
+    // ("much ena eli anulit", "c'est pas moi qui ai annulé": "not me" who cancelled says whose cancel, not whose phone.)
+    ...(hits.some((h) => h.signal === "notMe" && !notMyCancel(h)) ? { notMe: true } : {}),
     ...(hits.some((h) => h.signal === "cancelVerb" && live(h)) ? { cancels: true } : {}),
     ...(orderYes.some((h) => h.signal === "accept") ? { accepts: true } : {}),
     // (French "ou" is canonical "u", also Darija's "and": only "u pas", "u non" there.)
@@ -859,6 +884,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksFirst ? { asksFirst } : {}),
     ...(opening >= 0 && qwordAt(opening, false) ? { opensOnQuestion: true } : {}),
     ...(asksSomething ? { asksSomething } : {}),
+    ...(asksCan ? { asksCan } : {}),
     plainYes,
     firmYes,
     conditional: cond >= 0,
@@ -872,6 +898,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     while (from > 0 && !boundary(from)) from--;
     let to = h.end;
     while (to < tokens.length && !boundary(to)) to++;
+    // ("nhar l'arb3a nkoun fi dar": the day opens the clause and the subject follows it, round 12.)
+    if ((h.start === 0 || STOPS.has(tokens[h.start - 1] ?? "")) && SUBJECT.has(tokens[h.end] ?? "")) {
+      from = h.end;
+      to = h.end + 1;
+      while (to < tokens.length && !boundary(to)) to++;
+    }
     return (
       SUBJECT.has(tokens[from] ?? "") &&
       !tokens.slice(from, to).some((t) => NEGATION.has(t)) &&
@@ -932,6 +964,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const asksFirst =
     (opening >= 0 && (isThere || qwordAt(opening, true)) && asksNothingFrom(opening)) ||
     (afterBut > 0 && qwordAt(afterBut, false) && asksNothingFrom(afterBut));
+  const canAt = (i: number) =>
+    i >= 0 &&
+    (MODAL.test(tokens[i] ?? "") || (/^(?:je|j|on|vous|tu)$/.test(tokens[i] ?? "") && MODAL.test(tokens[i + 1] ?? "")));
+  const asksCan = tokens[tokens.length - 1] === "?" && (canAt(opening) || (afterBut > 0 && canAt(afterBut)));
   const whatLike = (i: number) =>
     hits.some(
       (h) => (h.signal === "what" || h.signal === "qword" || h.signal === "filler") && h.start <= i && h.end > i,
@@ -1053,11 +1089,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // "ila kayna f rouge confirmi, sinon la": a condition on the item (a colour, a size, a quantity), not on the date,
     // asks for that item: a change.
     // (A size given as a number is an item too: "oui si vous l'avez en 38, sinon non", round 11.)
+    // (Or a value put for another, "بشرط تكون الشاشة ديال 55 ماشي 43، إلا لا ما نحتاجهاش": round 12.)
     const onItem =
-      takesItem || (!dated(cond) && tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && itemAt(i)));
+      takesItem ||
+      (!dated(cond) && (notThat || tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && itemAt(i))));
     return {
       ...result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond),
       ...(takesItem ? { takesItem } : {}),
+      // ("… lghiha, w ila bghit chi nhar n3awd ntlb": the customer's own cancel stands before the "if", round 12.)
+      ...(hits.some((h) => h.signal === "cancelVerb" && live(h) && h.end <= cond) ? { cancelsFirst: true } : {}),
     };
   }
   // "b 5000 bla livraison nakhdha sinon khalas", "à 30 euros je la prends, sinon non": a price, "I take it", then
@@ -1268,6 +1308,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // "ما بغيتش الوردي، خليها en noir": a refusal whose object is a value, and another value after it, refuses that
     // value and asks for the other (round 11).
     (valueAt(d.end) && hits.some((h) => h.signal === "attr" && live(h) && h.start > d.end)) ||
+    // ("Ida 3andkom fel k7al, nconfirmi. Le marron ma nhabouch": a value refused after another value and a yes to the
+    // order, round 12.)
+    (valueAt(d.start - 1) &&
+      hits.some((h) => h.signal === "attr" && live(h) && h.end < d.start - 1) &&
+      hits.some((h) => (h.signal === "accept" || h.signal === "send" || h.signal === "take") && live(h))) ||
     (takesSome &&
       (valueAt(d.start - 1) ||
         (valueAt(d.start - 2) && /^(?:j|je|ana|ena)$/.test(tokens[d.start - 1] ?? "")) ||

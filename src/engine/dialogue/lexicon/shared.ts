@@ -40,7 +40,8 @@ export const SHARED: LexiconEntry[] = [
     "kolchi mzyan|mlih|shih|s7i7|behi|mezyan|tamam|mrigel|mli7, kolchi huwa hadak, kolchi hwa hadak",
     "kol chay behi|mrigel|s7i7|mzyan|shih|tamam, kol chi behi|mrigel|mzyan|s7i7",
     "confirmi*|nconfirmi*|kanconfirmi*|confirmit*|nconfirm*|confirmina",
-    "akked*|nakked*|makked*|mtakked*|mt2akked*|kanakked*|tanakked*",
+    // Spelled exactly (round 12): with flexible vowels "akked*" read the city "Agadir" (canonical "akadir") as "I confirm".
+    "=aked*|=akd*|=akid*|=naked*|=nakd*|=maked*|=makd*|=mtaked*|=mtakd*|=mt2aked*|=kanaked*|=kanakd*|=knaked*|=knakd*|=tanaked*|=tanakd*|=tnaked*|=tnakd*",
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
     // "الطلبية نتاعي خليها كيما راهي" (leave it as it is): the order kept, not "khaliha" (forget it; round 11).
     "khali*|khli*|khalli* kima|kif|kifma|kma|kmma rahi|raha|rah|hiya|hia|hya|howa|huwa|hwa|kant|kanet|kan",
@@ -111,6 +112,8 @@ export const SHARED: LexiconEntry[] = [
     "ma 3andi*|3ndi* _ ~flus*|~flous*|~drahem|~drahm|~sold|~mal|dinar*|~drahim|~sold",
     "l9it* _ arkhas|rkhas|akhir|ahsan|mkhir, l9it* f|fi blasa, l9it*, rkhes|arkhas|arkhes, f|fi|men|mn blasa khra|okhra|ukhra|akhra",
     "yezi|yezzi|baraka|barka|kfani, baraka 3lia, khlas safi",
+    // "3la jibi" (for my pocket), not "jibi" (bring it): a remark on the price (round 12).
+    "3la|3al|fi ~jibi|~jibk|~jibna|~jibu",
     // "at this price" ("b had taman", "بهاد الثمن"): a remark on the price, not a question about it.
     "b had|hadak|hedha|hed|hadi ~taman|~tamen|~=suma|~=soma|~prix, bi had|hedha|hadak ~taman|~tamen|~=suma|~=soma|~prix",
     "t3atal*|ta3tal*|t3tal*|t3atl*|t3etl*|ta3atal*|=t3tlt*|=t3tlet*",
@@ -172,6 +175,8 @@ export const SHARED: LexiconEntry[] = [
   // a discount only asked about ("kayn chi remise?") is a question (round 11).
   cue("changeVerb", 0.75, [
     "dir*|ta3ml*|t3ml*|a3ml*|a3mel*|fait*|fais* _ ~=remise|~=reduction|~=rabais|~=tkhfid|~=takhfid|~=tekhfidh",
+    // "faites-moi un petit prix", "faites un geste" (round 12).
+    "=fait*|=fais* _ =petit|=bon =prix, =fait*|=fais* _ =geste",
   ]),
   cue("changeVerb", 0.85, [
     "badel*|tbadel*|nbadel*|ybadel*|bdel*|tbdel*|nbdel*|bedl*|badl*",
@@ -230,6 +235,9 @@ export const SHARED: LexiconEntry[] = [
     "~chhar jay*|ljay|ljaya|l9adem|jey*, rass ~chhar, f|fi|ba3d # ~chhar",
     "f|fi|nhar #, ba3d|mn|fi # ~iyam|~ayam|~yum|~youm|~nhar*, mn daba # ~iyam|~ayam",
     "ba3d yumin, ba3d juj|zuz|tlata ~iyam|~ayam, nhar *",
+    // "nhar l'arb3a", "nhar el khmis": the article written apart is one day, not "nhar el" and a number "arb3a" (four)
+    // beside it (round 12).
+    "nhar l|el|al|ul ~arb3*|~erb3*|~tlat*|~khmis|~khamis|~jem3a|~jum3a|~jema3|~sebt|~sabt|~hed|~ahad|~tnin|~itnin|~etnin",
     "wikand|wikend|lwikend, el wikend",
   ]),
   cue("slot", 0.6, [

@@ -241,6 +241,57 @@ export function overrule(
       (reading.repeats === true || reading.asksFirst === true)
     )
       return { intent: reading.repeats === true ? "unclear" : "question", mixed: false };
+    // "bba kayseli, gal lia ila 3iyto n9ol lihom iyeh sifto": the only call verb stands inside an "if" (the reading found
+    // no callback) and the reply ends on a firm "send it": a confirm, to be checked (round 12).
+    if (
+      intent === "callback" &&
+      reading.conditional &&
+      reading.firmYes &&
+      reading.endsOnYes === true &&
+      !reading.denies &&
+      !reading.busy &&
+      !reading.newTime &&
+      !mocking
+    )
+      return { intent: "confirm", mixed: true };
+    // "ana ma rfadtch, kont ghir nsa9si 3la el couleur, ab3athouha normal": a refusal denied and a reply that ends on a
+    // firm "send it", naming no value and correcting nothing, asks no change: a confirm, to be checked (round 12).
+    if (
+      intent === "change_request" &&
+      reading.deniedRefusal &&
+      reading.firmYes &&
+      reading.endsOnYes === true &&
+      reading.corrects !== true &&
+      reading.namesValue !== true &&
+      !mocking
+    )
+      return { intent: "confirm", mixed: true };
+    // "Mouch ena eli annulit, ... Confirmi, ab3thou": "not me who cancelled" names nobody else's phone (reading.notMe
+    // leaves it out); the refusal denied, then a firm "send it", is a confirm, to be checked (round 12).
+    if (intent === "wrong_number" && !reading.notMe && reading.deniedRefusal && reading.firmYes && !mocking)
+      return { intent: "confirm", mixed: true };
+    // "Saha, bessah nkhalass ghir cash wela ta9blou CCP?": a change with nothing to change (no change verb, value,
+    // quantity or correction) in a reply that asks: the question (round 12).
+    if (
+      intent === "change_request" &&
+      reading.asks &&
+      reading.corrects !== true &&
+      reading.namesValue !== true &&
+      !reading.denies &&
+      !reading.firmYes
+    )
+      return { intent: "question", mixed: false };
+    // "Ih ok, bessah wa9tech tousel exactement?": a yes, no firm "send it", and a question about when it arrives: the
+    // question (round 12).
+    // ("Ok mriguel, ama nejem n7elha w nchoufha 9bal ma nkhalles?": the same, with "can I" after the "but".)
+    if (
+      intent === "confirm" &&
+      (reading.asksArrival === true || reading.asksCan === true) &&
+      reading.asks &&
+      !reading.firmYes &&
+      !reading.denies
+    )
+      return { intent: "question", mixed: false };
     // "non, j'ai jamais annulé, je la veux toujours": a refusal denied, then only a wish or a take, no firm "send it",
     // is a confirm to be checked (mixed) however sure the model is of it (round 7; "ma bghitch nlghiha, sifto" ends on
     // a firm yes to the order and is left to the model).
@@ -302,6 +353,10 @@ export function overrule(
   // (round 10).
   if (intent === "cancel" && kind === "change" && reading.refusesValue === true)
     return { intent: "change_request", mixed: false };
+  // "Allez oui, mais faites-moi un petit prix, 50 euros et je prends les deux": a cancel where nothing denies, beside a
+  // change and an "I take it", haggles: a change (round 12).
+  if (intent === "cancel" && kind === "change" && !reading.denies && reading.takes === true)
+    return { intent: "change_request", mixed: false };
   // "n9es liya 50 dh w nakhodha, b had taman la": a cancel beside a change and a yes haggles as much as it refuses:
   // the label stands, to be checked (round 10).
   if (intent === "cancel" && kind === "change" && reading.yes && !reading.conditional) return { intent, mixed: true };
@@ -325,6 +380,27 @@ export function overrule(
     return { intent: "cancel", mixed: false };
   // A refusal the reading found where the model is unsure of its own label (below one half): the refusal decides.
   if (kind === "refusal" && p < 0.5 && intent !== "wrong_number") return { intent: "cancel", mixed: false };
+  // "w lkhdma wa9fa, lghiha, w ila bghit chi nhar n3awd ntlb": a cancel verb of the customer's own before the "if", the
+  // model sure of the cancel and no "otherwise": the "if" is about ordering again some day, the cancel stands (round 12).
+  if (
+    kind === "condition" &&
+    intent === "cancel" &&
+    p >= 0.85 &&
+    reading.cancelsFirst === true &&
+    reading.otherwise !== true &&
+    !mocking
+  )
+    return null;
+  // "el lon azra9 ken famma nakhou hedheka sinon la": a condition on a value the reply names, with no day nor time, asks
+  // for that value: the model's change stands (round 12).
+  if (
+    kind === "condition" &&
+    intent === "change_request" &&
+    reading.namesValue === true &&
+    !reading.dated &&
+    !reading.newTime
+  )
+    return null;
   // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).
   if (
     kind === "condition" &&

@@ -93,6 +93,8 @@ const RECIPES: Record<string, Recipe> = {
   "all3-b10-dev1-new1": { sets: withNewDev(1) },
   "all3-b10-dev1-new3": { sets: withNewDev(3) },
   "all3-b10-dev1-new1-b16": { sets: withNewDev(1), train: { buckets: 1 << 16 } },
+  "all3-b10-dev1-new1-ep20": { sets: withNewDev(1), train: { epochs: 20 } },
+  "all3-b10-dev1-new1-b17": { sets: withNewDev(1), train: { buckets: 1 << 17 } },
   "all3-b10-dev1-new1-r12": {
     sets: { ...withNewDev(1), ...Object.fromEntries(ROUND12_DEV_HALVES.map((n) => [n, 1])) },
   },

@@ -1035,6 +1035,21 @@ describe("round 12: words read as other words, whose cancel, values in condition
     expect(readReply("behi, nhar l'arb3a nkoun fi dar, ab3ath", "TN").newTime).toBe(false);
   });
 
+  it("after a yes and a 'but', 'X or Y?' asks; a sure reschedule whose day is where the customer will be is checked", () => {
+    const or = readReply("c'est bon, mais la livraison est gratuite ou je la paie ?", "FR");
+    expect(or.asksOr).toBe(true);
+    expect(overrule("confirm", or)?.intent).toBe("question");
+    const home = readReply("ey behi, nhar l'arb3a nkoun fi dar, ab3ath", "TN");
+    expect(home.presentOn).toBe(true);
+    expect(overrule("reschedule", home, 0.99)).toEqual({ intent: "confirm", mixed: true });
+  });
+
+  it("a reschedule with no day, time or absence, or a wrong number with an 'if', in a reply that asks first, is the question", () => {
+    expect(overrule("reschedule", readReply("fama damana 3al produit?", "TN"))?.intent).toBe("question");
+    expect(overrule("wrong_number", readReply("fama tabdil ken el 9yas ma jech?", "TN"))?.intent).toBe("question");
+    expect(overrule("wrong_number", readReply("chkoun Rim? ena esmi Amel", "TN"))).toBeNull();
+  });
+
   it("a cancel before an 'if' about ordering again keeps the model's sure cancel", () => {
     const reading = readReply("lkhdma wa9fa, lghiha, w ila bghit chi nhar n3awd ntlb", "MA");
     expect(reading).toMatchObject({ request: "condition", cancelsFirst: true });

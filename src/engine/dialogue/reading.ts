@@ -55,6 +55,10 @@ export interface Reading {
    * question mark: "ok mriguel, ama nejem n7elha 9bal ma nkhalles?" asks (round 12).
    */
   asksCan?: boolean;
+  /** After the last "but", an "X or Y?" ("c'est bon, بصح الليفريزون gratuite ولا نخلصها أنا؟", round 12). */
+  asksOr?: boolean;
+  /** A day that opens a clause of the customer's whereabouts, left out of `newTime` ("nhar l'arb3a nkoun fi dar"). */
+  presentOn?: boolean;
   /** A condition read after the customer's own cancel verb: "lghiha, w ila bghit chi nhar n3awd ntlb" (round 12). */
   cancelsFirst?: boolean;
   /** A condition with its "otherwise" ("…, sinon non"). */
@@ -885,6 +889,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(opening >= 0 && qwordAt(opening, false) ? { opensOnQuestion: true } : {}),
     ...(asksSomething ? { asksSomething } : {}),
     ...(asksCan ? { asksCan } : {}),
+    // (French "ou" is canonical "u", also Darija's "and": read as "or" in a French reply only.)
+    ...(tokens[tokens.length - 1] === "?" &&
+    lastBut >= 0 &&
+    tokens.slice(lastBut + 1).some((t) => OR.has(t) || (t === "u" && country === "FR"))
+      ? { asksOr: true }
+      : {}),
+    ...(hits.some((h) => TIME.has(h.signal) && live(h) && dayFirst(h) && presence(h)) ? { presentOn: true } : {}),
     plainYes,
     firmYes,
     conditional: cond >= 0,
@@ -893,13 +904,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // A clause runs between stops and first-person subjects; one opened by a subject ("ana f dar ghedda") that sends,
   // refuses, puts off and denies nothing says where the customer will be, not when to deliver.
   const boundary = (i: number) => STOPS.has(tokens[i] ?? "") || SUBJECT.has(tokens[i] ?? "");
+  // ("nhar l'arb3a nkoun fi dar": the day opens the clause and the subject follows it, round 12.)
+  const dayFirst = (h: SignalHit) =>
+    (h.start === 0 || STOPS.has(tokens[h.start - 1] ?? "")) && SUBJECT.has(tokens[h.end] ?? "");
   const presence = (h: SignalHit) => {
     let from = h.start;
     while (from > 0 && !boundary(from)) from--;
     let to = h.end;
     while (to < tokens.length && !boundary(to)) to++;
-    // ("nhar l'arb3a nkoun fi dar": the day opens the clause and the subject follows it, round 12.)
-    if ((h.start === 0 || STOPS.has(tokens[h.start - 1] ?? "")) && SUBJECT.has(tokens[h.end] ?? "")) {
+    if (dayFirst(h)) {
       from = h.end;
       to = h.end + 1;
       while (to < tokens.length && !boundary(to)) to++;

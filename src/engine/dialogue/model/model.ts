@@ -150,7 +150,8 @@ export function overrule(
     reading.firmYes &&
     !reading.newTime &&
     !reading.conditional &&
-    (p < 0.97 || reading.agreedDay === true)
+    // (Nor when the day the model saw is where the customer will be, "nhar l'arb3a nkoun fi dar": round 12.)
+    (p < 0.97 || reading.agreedDay === true || reading.presentOn === true)
   )
     return { intent: "confirm", mixed: true };
   // "tousel ghodwa?", "ça arrive avant le week-end ?": asking when the parcel arrives, with no "can", no day denied or
@@ -270,6 +271,17 @@ export function overrule(
     // leaves it out); the refusal denied, then a firm "send it", is a confirm, to be checked (round 12).
     if (intent === "wrong_number" && !reading.notMe && reading.deniedRefusal && reading.firmYes && !mocking)
       return { intent: "confirm", mixed: true };
+    // "fama damana 3al produit?", "fama tabdil ken el 9yas ma jech?": a reschedule with no day, time or absence, or a
+    // wrong number nobody said, in a reply that opens on its question, rests on nothing the customer said: the question
+    // (round 12: the retrained model's).
+    if (
+      reading.asks &&
+      reading.asksFirst === true &&
+      ((intent === "reschedule" && !reading.dated && !reading.newTime && !reading.busy) ||
+        // (Only a question with an "if" in it: "chkoun Rim? ena esmi Amel" asks who, and says it is not them.)
+        (intent === "wrong_number" && reading.conditional && !reading.notMe && !reading.denies))
+    )
+      return { intent: "question", mixed: false };
     // "Saha, bessah nkhalass ghir cash wela ta9blou CCP?": a change with nothing to change (no change verb, value,
     // quantity or correction) in a reply that asks: the question (round 12).
     if (
@@ -286,7 +298,7 @@ export function overrule(
     // ("Ok mriguel, ama nejem n7elha w nchoufha 9bal ma nkhalles?": the same, with "can I" after the "but".)
     if (
       intent === "confirm" &&
-      (reading.asksArrival === true || reading.asksCan === true) &&
+      (reading.asksArrival === true || reading.asksCan === true || reading.asksOr === true) &&
       reading.asks &&
       !reading.firmYes &&
       !reading.denies

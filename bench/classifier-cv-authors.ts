@@ -47,7 +47,8 @@ const POOL = [
   "intents-blind17b-dev.jsonl",
   "intents-blind18a-dev.jsonl",
   "intents-blind18b-dev.jsonl",
-  // Issue 33 round 12: the development halves of rounds 9-11 (train.ts NEW_DEV_HALVES; their unseen halves never here).
+  // Issue 33 round 12: the development halves of rounds 9-11 (train.ts NEW_DEV_HALVES) and of round 12's blind27
+  // (ROUND12_DEV_HALVES, read but not trained on); their unseen halves are never here.
   ...NEW_DEV_HALVES,
   ...ROUND12_DEV_HALVES,
 ].filter((n) => existsSync(path.join(fixtures, n)));

@@ -785,14 +785,21 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const lastWord = Math.max(0, ...tokens.map((t, i) => (STOPS.has(t) ? -1 : i)));
   // "ama mrati 9altli la, khudha": a "no" right after "told me" is someone else's, reported (round 10).
   const reported = (h: SignalHit) => h.signal === "no" && TOLD.test(tokens[h.start - 1] ?? "");
-  /** "ماشي أنا اللي لغيت", "c'est pas moi qui ai annulé": a "not me" followed by "who (has) cancelled" (round 12). */
+  /**
+   * "ماشي أنا اللي لغيت", "c'est pas moi qui ai annulé": a cancel verb at `i` that was someone else's (not + me + who,
+   * an "ai" between): where its "who" stands, or -1 (rounds 11-12).
+   */
+  const notMineWho = (i: number) => {
+    const k = tokens[i - 1] === "ai" ? i - 1 : i;
+    return WHO.has(tokens[k - 1] ?? "") &&
+      ECHO_ME.has(tokens[k - 2] ?? "") &&
+      ["machi", "much", "mech", "mich", "pas", "mahich"].includes(tokens[k - 3] ?? "")
+      ? k - 1
+      : -1;
+  };
+  // A "not me" that says whose cancel ("much ena eli anulit"), not whose phone.
   const notMyCancel = (h: SignalHit) =>
-    h.signal === "notMe" &&
-    WHO.has(tokens[h.end] ?? "") &&
-    hits.some(
-      (c) =>
-        c.signal === "cancelVerb" && (c.start === h.end + 1 || (tokens[h.end + 1] === "ai" && c.start === h.end + 2)),
-    );
+    h.signal === "notMe" && hits.some((c) => c.signal === "cancelVerb" && notMineWho(c.start) === h.end);
   const turnsToYes =
     lastBut >= 0 &&
     orderYes.some((h) => h.start > lastBut) &&
@@ -890,7 +897,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksSomething ? { asksSomething } : {}),
     ...(asksCan ? { asksCan } : {}),
     // (French "ou" is canonical "u", also Darija's "and": read as "or" in a French reply only.)
-    ...(tokens[tokens.length - 1] === "?" &&
+    ...(endsOnQuestionMark &&
     lastBut >= 0 &&
     tokens.slice(lastBut + 1).some((t) => OR.has(t) || (t === "u" && country === "FR"))
       ? { asksOr: true }
@@ -980,7 +987,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const canAt = (i: number) =>
     i >= 0 &&
     (MODAL.test(tokens[i] ?? "") || (/^(?:je|j|on|vous|tu)$/.test(tokens[i] ?? "") && MODAL.test(tokens[i + 1] ?? "")));
-  const asksCan = tokens[tokens.length - 1] === "?" && (canAt(opening) || (afterBut > 0 && canAt(afterBut)));
+  const endsOnQuestionMark = tokens[tokens.length - 1] === "?";
+  const asksCan = endsOnQuestionMark && (canAt(opening) || (afterBut > 0 && canAt(afterBut)));
   const whatLike = (i: number) =>
     hits.some(
       (h) => (h.signal === "what" || h.signal === "qword" || h.signal === "filler") && h.start <= i && h.end > i,
@@ -1017,17 +1025,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     const k = tokens[j] === "?" ? j + 1 : j;
     return (j > i || k > j) && NEVER.has(tokens[k] ?? "");
   };
-  // "ماشي أنا اللي لغيت", "c'est pas moi qui ai annulé": the cancel was someone else's (round 11).
-  const notMineAt = (i: number) => {
-    const k = tokens[i - 1] === "ai" ? i - 1 : i;
-    return (
-      WHO.has(tokens[k - 1] ?? "") &&
-      ECHO_ME.has(tokens[k - 2] ?? "") &&
-      ["machi", "much", "mech", "mich", "pas", "mahich"].includes(tokens[k - 3] ?? "")
-    );
-  };
   const cancelDenied = hits.find(
-    (h) => h.signal === "cancelVerb" && (h.negated || echoDenied(h.end) || notMineAt(h.start)),
+    (h) => h.signal === "cancelVerb" && (h.negated || echoDenied(h.end) || notMineWho(h.start) >= 0),
   );
   // ... and the reply ends on the wish: no refusal that stands on its own after its last wish.
   const lastWish =

@@ -284,24 +284,17 @@ export function overrule(
       return { intent: "question", mixed: false };
     // "Saha, bessah nkhalass ghir cash wela ta9blou CCP?": a change with nothing to change (no change verb, value,
     // quantity or correction) in a reply that asks: the question (round 12).
-    if (
-      intent === "change_request" &&
-      reading.asks &&
-      reading.corrects !== true &&
-      reading.namesValue !== true &&
-      !reading.denies &&
-      !reading.firmYes
-    )
+    // (A reply that asks, denies nothing and has no firm "send it": the two round-12 readings below.)
+    const asksUnsure = reading.asks && !reading.denies && !reading.firmYes;
+    if (intent === "change_request" && asksUnsure && reading.corrects !== true && reading.namesValue !== true)
       return { intent: "question", mixed: false };
     // "Ih ok, bessah wa9tech tousel exactement?": a yes, no firm "send it", and a question about when it arrives: the
     // question (round 12).
     // ("Ok mriguel, ama nejem n7elha w nchoufha 9bal ma nkhalles?": the same, with "can I" after the "but".)
     if (
       intent === "confirm" &&
-      (reading.asksArrival === true || reading.asksCan === true || reading.asksOr === true) &&
-      reading.asks &&
-      !reading.firmYes &&
-      !reading.denies
+      asksUnsure &&
+      (reading.asksArrival === true || reading.asksCan === true || reading.asksOr === true)
     )
       return { intent: "question", mixed: false };
     // "non, j'ai jamais annulé, je la veux toujours": a refusal denied, then only a wish or a take, no firm "send it",
@@ -394,23 +387,12 @@ export function overrule(
   if (kind === "refusal" && p < 0.5 && intent !== "wrong_number") return { intent: "cancel", mixed: false };
   // "w lkhdma wa9fa, lghiha, w ila bghit chi nhar n3awd ntlb": a cancel verb of the customer's own before the "if", the
   // model sure of the cancel and no "otherwise": the "if" is about ordering again some day, the cancel stands (round 12).
-  if (
-    kind === "condition" &&
-    intent === "cancel" &&
-    p >= 0.85 &&
-    reading.cancelsFirst === true &&
-    reading.otherwise !== true &&
-    !mocking
-  )
-    return null;
   // "el lon azra9 ken famma nakhou hedheka sinon la": a condition on a value the reply names, with no day nor time, asks
   // for that value: the model's change stands (round 12).
   if (
     kind === "condition" &&
-    intent === "change_request" &&
-    reading.namesValue === true &&
-    !reading.dated &&
-    !reading.newTime
+    ((intent === "cancel" && p >= 0.85 && reading.cancelsFirst === true && reading.otherwise !== true && !mocking) ||
+      (intent === "change_request" && reading.namesValue === true && !reading.dated && !reading.newTime))
   )
     return null;
   // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).

@@ -1056,3 +1056,45 @@ describe("round 12: words read as other words, whose cancel, values in condition
     expect(overrule("cancel", reading, 0.9)).toBeNull();
   });
 });
+
+describe("round 13: a call before the courier, a yes put off, the customer's own price or item", () => {
+  it("a call asked a while before the courier comes is the courier's instruction, not a callback", () => {
+    const ahead = readReply("باهي برشا، نستنى فيها الخميس، وكلّمني قبل بربع ساعة", "TN");
+    expect(ahead.request).toBeNull();
+    expect(ahead.callsAhead).toBe(true);
+    expect(overrule("callback", readReply("wakha, 3ayet liya 9bel b rob3 sa3a", "MA"))).toEqual({
+      intent: "confirm",
+      mixed: true,
+    });
+    expect(overrule("callback", readReply("d'accord, appelez-moi un quart d'heure avant", "FR"))).toEqual({
+      intent: "confirm",
+      mixed: true,
+    });
+    // A time to call at, or a call put off, is still a callback.
+    expect(readReply("3ayet liya 9bel l3asr", "MA").callsAhead).toBeUndefined();
+    expect(readReply("rappelez-moi avant 18h", "FR").callsAhead).toBeUndefined();
+    expect(overrule("callback", readReply("oui rappelez-moi dans une heure, je conduis", "FR"))).toBeNull();
+  });
+
+  it("a yes put off ('avant que je confirme') is no yes to the order", () => {
+    const putOff = readReply("OK, avant que je confirme je dois en parler à ma femme, rappelez demain", "FR");
+    expect(putOff.yesToOrder).toBe(false);
+    expect(putOff.request).toBe("callback");
+    const asks = readReply("d'accord mais avant que je valide, la livraison c'est combien ?", "FR");
+    expect(asks.putsOffYes).toBe(true);
+    expect(overrule("confirm", asks, 0.97)).toEqual({ intent: "question", mixed: false });
+    expect(readReply("oui je confirme, appelez avant de venir", "FR").yesToOrder).toBe(true);
+  });
+
+  it("a price after 'make me' / 'give me' haggles; 'make me' / 'give me' and a value asks for it", () => {
+    expect(readReply("Ah oui, mais faites-moi les 3 pour 100 euros et je les prends toutes.", "FR").request).toBe(
+      "change",
+    );
+    expect(readReply("ok laissez-la moi à 40 euros et je la prends", "FR").request).toBe("change");
+    expect(readReply("oui c'est bon pour 49 euros je prends", "FR").request).toBeNull();
+    expect(readReply("ban lia sghir, dir lia xl ila kan w safi", "MA").request).toBe("change");
+    expect(readReply("Je confirme, oui. Laissez-le à la gardienne si je réponds pas.", "FR").request).not.toBe(
+      "change",
+    );
+  });
+});

@@ -52,6 +52,18 @@ export const NEW_DEV_HALVES = [
 ];
 /** Issue 33 round 12: the development halves of round 12's fresh batch (blind27); their held-out halves never appear here. */
 export const ROUND12_DEV_HALVES = "abcdef".split("").map((w) => `intents-blind27${w}-dev.jsonl`);
+/**
+ * Issue 33 round 13: the batches earlier rounds kept unseen and scored at their end (blind26, blind27's two halves,
+ * blind28), now trainable; their figures stay in the rounds' notes. Round 13 measures on blind29's unseen halves and
+ * blind30, never here.
+ */
+export const ROUND13_OLD_BATCHES = [
+  "intents-blind26-holdout.jsonl",
+  ..."abcdef".split("").map((w) => `intents-blind27${w}-holdout.jsonl`),
+  "intents-blind28-holdout.jsonl",
+];
+/** Issue 33 round 13: the development halves of round 13's fresh batch (blind29); their held-out halves never appear here. */
+export const ROUND13_DEV_HALVES = "abcdef".split("").map((w) => `intents-blind29${w}-dev.jsonl`);
 const fixtures = path.join(here, "../../test/fixtures");
 
 /** Labelled sets trained on, and how much each utterance counts. Held-out sets never appear here. */

@@ -59,6 +59,10 @@ export interface Reading {
   asksOr?: boolean;
   /** A day that opens a clause of the customer's whereabouts, left out of `newTime` ("nhar l'arb3a nkoun fi dar"). */
   presentOn?: boolean;
+  /** The only yes to the order is put off ("avant que je confirme", "9bel ma nakked"): no yes yet (round 13). */
+  putsOffYes?: boolean;
+  /** A call asked a while before the courier comes ("kallemni 9bal b rob3 sa3a"): the courier's instruction (round 13). */
+  callsAhead?: boolean;
   /** A condition read after the customer's own cancel verb: "lghiha, w ila bghit chi nhar n3awd ntlb" (round 12). */
   cancelsFirst?: boolean;
   /** A condition with its "otherwise" ("…, sinon non"). */
@@ -349,6 +353,11 @@ const BEFORE = words([
   "before",
   "jusqu'à",
 ]);
+/** Between "before" and its verb: "avant que je", "avant qu'on", "9bel ma n", "قبل ما" (canonical, round 13). */
+const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "je", "j", "on", "nous", "tu", "vous", "ana"]);
+/** How long before: "b rob3 sa3a", "bchwiya", "un quart d'heure", "10 minutes", "بنص ساعة" (canonical, round 13). */
+const AHEAD_BY =
+  /^(?:b|bi)?(?:rb3|rob3|rub3|nos|nss|nus|ns|nass|sa3a|sa3|d9i9a|d9i9|d9aye9|d9ay9|dqi9a|chwi?y?a|chwaya|chouia|quart|demi|heure|minutes?|mins?)$/;
 /** "whenever you like" ("imta ma bghitou", "فوقت ما بغيتو"): a "ma" after these is no negation. */
 const WHENEVER = new Set([
   "imta",
@@ -570,8 +579,13 @@ const GO_ON = words([
 ]);
 
 /** Around a price (canonical): "b 5000", "à 30", "pour 20"; "250 dh", "30 euros". */
-const PRICE_BEFORE = new Set(["b", "bi", "a", "pour", "f"]);
-const PRICE_AFTER = /^(?:da|dh|dt|dz|dinar|dinars|dirham|dirhams|euro|euros|€)$/;
+const PRICE_BEFORE = new Set(["b", "bi", "a", "pur", "f"]);
+const PRICE_AFTER = /^(?:da|dh|dt|dz|dinar|dinars|dirham|dirhams|drhm|euro|euros|awru|€)$/;
+/** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
+const MAKE_ITEM = /^(?:faites|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;
+/** "Make me", "give me", "leave it to me (at)" before a price: the customer names their own price (canonical, round 13). */
+const MAKE_ME =
+  /^(?:faites|faite|fais|fait|laisez|laise|donez|done|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;
 
 /** "Me?" echoing a cancel the customer denies (canonical): "nannuler ana? jamais", "j'annule moi ? non". */
 const ECHO_ME = new Set(["ana", "ena", "ani", "anaya", "moi"]);
@@ -712,6 +726,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
   const beforeSending = (h: SignalHit) =>
     h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
+  // "avant que je confirme", "9bel ma nakked": a yes put off until after something else is no yes (round 13).
+  const beforeYes = (h: SignalHit) => {
+    const b = find(tokens, BEFORE, Math.max(0, h.start - 4), h.start);
+    return b >= 0 && tokens.slice(b + 1, h.start).every((t) => BEFORE_LINK.has(t));
+  };
   const sendsLater = (b: SignalHit) =>
     b.signal === "beforeArrival" && hits.some((h) => h.signal === "send" && h.start === b.end);
   // Spoken French drops the "ne": "je confirme pas", "envoyez rien" deny the very verb.
@@ -722,7 +741,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // and is no yes to the order either: round 8.)
   const onTheLine = (h: SignalHit) => h.signal === "take" && HERE.has(tokens[h.end - 1] ?? "");
   const orderYes = hits.filter(
-    (h) => TO_ORDER.has(h.signal) && live(h) && !beforeSending(h) && !deniedAfter(h) && !brought(h) && !onTheLine(h),
+    (h) =>
+      TO_ORDER.has(h.signal) &&
+      live(h) &&
+      !beforeSending(h) &&
+      !beforeYes(h) &&
+      !deniedAfter(h) &&
+      !brought(h) &&
+      !onTheLine(h),
   );
   const yesToOrder = orderYes.length > 0;
   // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
@@ -806,6 +832,16 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt") && !reported(h)) &&
     // ("… ولكن راجلي شرا ليا وحدة، ماتصيفطوهاش": a "don't send it" after the "but" turns to no yes: round 12.)
     !hits.some((h) => h.start > lastBut && (h.signal === "send" || h.signal === "take") && h.negated);
+  const call = hits.find((h) => CALL.has(h.signal) && live(h));
+  // "kallemni 9bal b rob3 sa3a", "appelez-moi un quart d'heure avant": a call a while before (the courier comes) is the
+  // courier's instruction, the delivery as it stands, not a callback (round 13).
+  const before = call === undefined ? -1 : find(tokens, BEFORE, call.end, call.end + 6);
+  const callAhead =
+    call !== undefined &&
+    before >= 0 &&
+    [...tokens.slice(Math.max(call.end, before - 4), before), ...tokens.slice(before + 1, before + 4)].some((t) =>
+      AHEAD_BY.test(t),
+    );
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -903,6 +939,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       ? { asksOr: true }
       : {}),
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && dayFirst(h) && presence(h)) ? { presentOn: true } : {}),
+    ...(callAhead ? { callsAhead: true } : {}),
+    ...(!yesToOrder && hits.some((h) => TO_ORDER.has(h.signal) && live(h) && beforeYes(h)) ? { putsOffYes: true } : {}),
     plainYes,
     firmYes,
     conditional: cond >= 0,
@@ -1122,9 +1160,18 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const priced = alone > 0 ? tokens.findIndex((_, i) => i < alone && priceAt(i)) : -1;
   if (priced >= 0 && !hits.some((h) => CHANGE.has(h.signal) && live(h)))
     return { ...result("change", cueAt(priced), deniedRefusal, true), takesItem: true };
+  // "faites-moi les 3 pour 100 euros et je les prends", "dirli juj b 500 drhm": a price after "make me" / "give me" is
+  // the customer's own price: haggling, a change (round 13).
+  const offered = tokens.findIndex(
+    (t, i) =>
+      /^\d{2,}$/.test(t) &&
+      (PRICE_BEFORE.has(tokens[i - 1] ?? "") || PRICE_AFTER.test(tokens[i + 1] ?? "")) &&
+      tokens.slice(Math.max(0, i - 6), i).some((w) => MAKE_ME.test(w)),
+  );
+  if (offered >= 0 && !hits.some((h) => CHANGE.has(h.signal) && live(h)))
+    return result("change", cueAt(offered), deniedRefusal);
   // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for
   // ("call me before you send it, so I add something").
-  const call = hits.find((h) => CALL.has(h.signal) && live(h));
   // "qu'il m'appelle avant", "y3ayetli": someone else (the courier) calls; only "call me (back)" asks for a callback.
   // ("khliw wahed mn lkhedama y3ayetli": someone who is no courier calls me, with no courier word anywhere, is a callback.)
   const byOther =
@@ -1146,7 +1193,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     tokens
       .slice(Math.max(0, call.start - 2), call.start)
       .some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)));
-  const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson && !ifCalled;
+  const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson && !ifCalled && !callAhead;
   // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
   // ("zid kemmel": another "go on" word after it is no object either.)
   const noObject = (h: SignalHit) => {
@@ -1162,6 +1209,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       live(h) &&
       hits.some((a) => (a.signal === "attr" || a.signal === "attrNoun") && a.start > h.start && a.start <= h.end + 2),
   );
+  // "dir lia xl", "a3tini lk7al", "faites-moi la taille au-dessus en L": "make me" / "give me" and a colour, a size or a
+  // model asks for it: a change (round 13; "je fais du 42" says what fits, "laissez-le à la gardienne" whom to leave it with).
+  const madeItem = hits.find(
+    (h) =>
+      ITEM.has(h.signal) && live(h) && tokens.slice(Math.max(0, h.start - 3), h.start).some((w) => MAKE_ITEM.test(w)),
+  );
   // "tjibouha l Zarzis mouch Medenine", "livrez à Lyon, pas Villeurbanne": a place named, then another denied after
   // "send it": the address corrected (a name capitalised after the negation, read from the text as typed).
   const placeDenied =
@@ -1174,6 +1227,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const change =
     hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h)) ??
     wishedItem ??
+    madeItem ??
     placeDenied;
   if (change) return result("change", cueAt(change.start), deniedRefusal);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".

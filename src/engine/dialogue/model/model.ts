@@ -100,6 +100,26 @@ export function overrule(
     !reading.denies
   )
     return { intent: "confirm", mixed: true };
+  // "d'accord, mais avant que je valide, la livraison c'est combien ?": the only yes to the order put off until after
+  // something else is no confirm: the question it asks, or no decision yet (round 13).
+  if (kind === null && intent === "confirm" && reading.putsOffYes === true && !reading.firmYes)
+    return { intent: reading.asks ? "question" : "unclear", mixed: false };
+  // "wakha, 3ayet liya 9bel b rob3 sa3a", "d'accord, appelez-moi un quart d'heure avant": a yes and a call asked a while
+  // before the courier comes, nothing else asked, denied or put off: the courier's instruction, a confirm to be checked
+  // (round 13).
+  if (
+    kind === null &&
+    intent === "callback" &&
+    reading.yes &&
+    reading.callsAhead === true &&
+    !reading.busy &&
+    !reading.newTime &&
+    !reading.asks &&
+    !reading.denies &&
+    !reading.conditional &&
+    !mocking
+  )
+    return { intent: "confirm", mixed: true };
   // "oui, frappez fort": a yes and a courier's instruction that asks nothing, requests nothing, denies nothing and does
   // not trail off: a confirm, to be checked (not a plain yes, so `decision()` asks its yes/no check).
   if (

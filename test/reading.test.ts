@@ -1003,9 +1003,12 @@ describe("round 12: words read as other words, whose cancel, values in condition
     expect(overrule("cancel", readReply("bon d'accord, faites-moi un petit prix et je prends", "FR"))?.intent).toBe(
       "change_request",
     );
+    // (Since round 13 the value just before its "if", with an "otherwise", makes the reading itself a change.)
     const onValue = readReply("el lon akhdher ken famma nakhou, sinon la", "TN");
-    expect(onValue.request).toBe("condition");
+    expect(onValue.request).toBe("change");
     expect(overrule("change_request", onValue)).toBeNull();
+    const named = readReply("ken famma fel lon akhdher nakhou, sinon la", "TN");
+    expect(overrule("change_request", named)).toBeNull();
   });
 
   it("a call inside an 'if' then 'send it', or a refusal denied then 'send it' naming nothing, is a checked confirm", () => {
@@ -1096,5 +1099,28 @@ describe("round 13: a call before the courier, a yes put off, the customer's own
     expect(readReply("Je confirme, oui. Laissez-le à la gardienne si je réponds pas.", "FR").request).not.toBe(
       "change",
     );
+  });
+
+  it("an item before its 'if' with an 'otherwise', or an 'if' on an item that ends on a yes, asks for the item", () => {
+    expect(readReply("b lkhal ok ila kayna ila la ma n7tajhach", "DZ").request).toBe("change");
+    expect(readReply("Ila kan 3andkom le modèle sans manches، ديك الساعة نعم", "MA").request).toBe("change");
+    // A number before a currency is a price, not a size.
+    expect(readReply("Si c'est bien 39 euros livraison comprise comme vous dites, alors oui.", "FR").request).not.toBe(
+      "change",
+    );
+  });
+
+  it("'the day you said' moves nothing; 'kamel' after a day is the whole day, not 'go on'", () => {
+    expect(readReply("wakha sifto nhar li 9olti", "MA").newTime).toBe(false);
+    const home = readReply("wah wah c bon khoya rani hna ghodwa kamel f dar", "DZ");
+    expect(home.request).not.toBe("acknowledgement");
+  });
+
+  it("'nfoutha' passes on it; a change with nothing to change beside a refusal that stands is the refusal", () => {
+    expect(signals("walakin ghadi nfoutha had lmerra", "MA")).toContain("refuse");
+    expect(signals("ghadi nfout 3likom f lmagasin", "MA")).not.toContain("refuse");
+    expect(
+      overrule("change_request", readReply("wah 500 dirham 3la sebbat hada ghir khliwh 3andkom", "MA"), 0.89),
+    ).toEqual({ intent: "cancel", mixed: false });
   });
 });

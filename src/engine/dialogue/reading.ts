@@ -980,14 +980,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const agreed = (h: SignalHit) =>
     // ("ghedwa normal", "demain normal": the day as it stands, round 9.)
     NORMAL.has(tokens[h.end] ?? "") ||
-    tokens
-      .slice(h.end, h.end + 3)
-      .some(
-        (t, k) =>
-          AS.has(t) &&
-          (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 ||
-            find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0),
-      );
+    // ("nhar li 9olti": the day's own "li", then the saying, round 13.)
+    (WHO.has(tokens[h.end - 1] ?? "") && find(tokens, SAYING, h.end, h.end + 2) >= 0) ||
+    tokens.slice(h.end, h.end + 3).some(
+      (t, k) =>
+        // ("nhar li 9olti", "le jour que vous avez dit": the day that was said, round 13.)
+        (AS.has(t) || WHO.has(t) || t === "9ue") &&
+        (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 ||
+          find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0),
+    );
   // (A yes-word before the question word is a backchannel: "ah iyeh wach twslo l Tiznit?")
   const opening = tokens.findIndex(
     (t, i) =>
@@ -1102,8 +1103,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     );
   // A size given as a number ("ila kayn 42 sifto", "ken famma 43 ab3ath", "si vous avez du 38"): two digits, from 20 to
   // 60, that no day or time reading took (above 31 no day can: "du 38" is a size whatever the date cue read).
+  // (A number before a currency, "39 euros", is a price: round 13.)
   const sizeAt = (i: number) =>
     /^\d{2}$/.test(tokens[i] ?? "") &&
+    !PRICE_AFTER.test(tokens[i + 1] ?? "") &&
     Number(tokens[i]) >= 20 &&
     Number(tokens[i]) <= 60 &&
     (Number(tokens[i]) > 31 ||
@@ -1127,10 +1130,18 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     return -1;
   };
   const item = cond >= 0 ? itemAfter(cond) : -1;
+  // ("Ila kan 3andkom le modèle sans manches، ديك الساعة نعم": a yes that ends the reply after the item takes it too,
+  // round 13.)
   const takesItem =
     item >= 0 &&
     !dated(cond) &&
-    hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h) && h.start > cond && h.start <= item + 4);
+    hits.some(
+      (h) =>
+        live(h) &&
+        h.start > cond &&
+        (((h.signal === "send" || h.signal === "take") && h.start <= item + 4) ||
+          (h.signal === "yes" && h.start > item && h.end > lastWord)),
+    );
   if (
     cond >= 0 &&
     (otherwise > cond || dated(cond) || takesItem) &&
@@ -1140,9 +1151,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // asks for that item: a change.
     // (A size given as a number is an item too: "oui si vous l'avez en 38, sinon non", round 11.)
     // (Or a value put for another, "بشرط تكون الشاشة ديال 55 ماشي 43، إلا لا ما نحتاجهاش": round 12.)
+    // ("b lkhal ok ila kayna ila la ma n7tajhach": the item just before its "if", and an "otherwise": round 13.)
     const onItem =
       takesItem ||
-      (!dated(cond) && (notThat || tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && itemAt(i))));
+      (!dated(cond) &&
+        (notThat ||
+          (item >= 0 && otherwise > cond) ||
+          tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && itemAt(i))));
     return {
       ...result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond),
       ...(takesItem ? { takesItem } : {}),
@@ -1287,7 +1302,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const heard =
     attention >= 0 &&
     !tokens.slice(attention + 1, attention + 4).some((t) => NOT_HEARD.has(t) && t !== "ma") &&
-    !NOT_HEARD.has(tokens[attention - 1] ?? "");
+    !NOT_HEARD.has(tokens[attention - 1] ?? "") &&
+    // ("rani hna ghodwa kamel f dar": "kamel" right after a day is "the whole day", round 13.)
+    !hits.some((h) => TIME.has(h.signal) && h.end === attention);
   const attentionWords = new Set(
     tokens.map((t, i) => (ATTENTION.some((p) => p.length === 1 && same(t, p[0]!)) ? i : -1)).filter((i) => i >= 0),
   );

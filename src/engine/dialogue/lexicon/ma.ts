@@ -9,6 +9,9 @@ export const MOROCCAN: LexiconEntry[] = [
     "ma ghadi* nakhod*|nchri*|nkhales*",
     "ma bghit* nakhod*",
     "ma kayn* lach|3lach",
+    // "ghadi nfoutha had lmerra" (I'll pass on it this time): "pass on it" with its object (round 13; "nfout 3lik" is
+    // "I'll pass by you").
+    "=nfoutha|=nfotha|=nfawetha|=nfawtha|=nfoutouha|=nfawtouha",
   ]),
   cue("busy", 0.8, ["ma ymken* nhder*|nhdar*|nahder*", "ana mchghoul|mchghoula daba"]),
   cue("later", 0.55, ["3tini chi|wahed ~sa3a|d9i9a|chwiya"]),

@@ -100,6 +100,19 @@ export function overrule(
     !reading.denies
   )
     return { intent: "confirm", mixed: true };
+  // "wah 500 dirham 3la sebbat hada ghir khliwh 3andkom": a change with nothing to change (no change verb, value,
+  // quantity or correction, no "if", nothing asked) beside a refusal that stands is the refusal (round 13).
+  if (
+    kind === null &&
+    intent === "change_request" &&
+    reading.strongDenial === true &&
+    reading.corrects !== true &&
+    reading.namesValue !== true &&
+    !reading.asks &&
+    !reading.conditional &&
+    reading.turnsToYes !== true
+  )
+    return { intent: "cancel", mixed: false };
   // "d'accord, mais avant que je valide, la livraison c'est combien ?": the only yes to the order put off until after
   // something else is no confirm: the question it asks, or no decision yet (round 13).
   if (kind === null && intent === "confirm" && reading.putsOffYes === true && !reading.firmYes)

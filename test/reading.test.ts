@@ -1123,4 +1123,14 @@ describe("round 13: a call before the courier, a yes put off, the customer's own
       overrule("change_request", readReply("wah 500 dirham 3la sebbat hada ghir khliwh 3andkom", "MA"), 0.89),
     ).toEqual({ intent: "cancel", mixed: false });
   });
+
+  it("a call on the courier's arrival ('ila wselti 3ayet') is the courier's instruction, with or without its 'if'", () => {
+    expect(readReply("iyeh iyeh mwafe9 allah ykhlik ghir ila wselti 3ayet", "MA").callsAhead).toBe(true);
+    expect(overrule("callback", readReply("iyeh iyeh mwafe9 allah ykhlik ghir ila wselti 3ayet", "MA"), 0.56)).toEqual({
+      intent: "confirm",
+      mixed: true,
+    });
+    expect(readReply("oui quand vous arrivez appelez-moi", "FR").callsAhead).toBe(true);
+    expect(readReply("wakha 3ayet liya ghodwa", "MA").callsAhead).toBeUndefined();
+  });
 });

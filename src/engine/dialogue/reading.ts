@@ -355,6 +355,8 @@ const BEFORE = words([
 ]);
 /** Between "before" and its verb: "avant que je", "avant qu'on", "9bel ma n", "قبل ما" (canonical, round 13). */
 const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "je", "j", "on", "nous", "tu", "vous", "ana"]);
+/** "When you arrive" (canonical): "wselti", "twesslou", "tousel", "arrivez" (round 13). */
+const ON_ARRIVAL = /^(?:t|y|n)?(?:w|u|ou)e?s+[ae]?l(?:ti|t|u|ou|tu|tou)?$|^ar+iv/;
 /** How long before: "b rob3 sa3a", "bchwiya", "un quart d'heure", "10 minutes", "بنص ساعة" (canonical, round 13). */
 const AHEAD_BY =
   /^(?:b|bi)?(?:rb3|rob3|rub3|nos|nss|nus|ns|nass|sa3a|sa3|d9i9a|d9i9|d9aye9|d9ay9|dqi9a|chwi?y?a|chwaya|chouia|quart|demi|heure|minutes?|mins?)$/;
@@ -836,12 +838,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "kallemni 9bal b rob3 sa3a", "appelez-moi un quart d'heure avant": a call a while before (the courier comes) is the
   // courier's instruction, the delivery as it stands, not a callback (round 13).
   const before = call === undefined ? -1 : find(tokens, BEFORE, call.end, call.end + 6);
+  // ("ila wselti 3ayet", "ki twesslou 3aytouli", "quand vous arrivez appelez-moi": a call on the courier's arrival.)
   const callAhead =
     call !== undefined &&
-    before >= 0 &&
-    [...tokens.slice(Math.max(call.end, before - 4), before), ...tokens.slice(before + 1, before + 4)].some((t) =>
-      AHEAD_BY.test(t),
-    );
+    ((before >= 0 &&
+      [...tokens.slice(Math.max(call.end, before - 4), before), ...tokens.slice(before + 1, before + 4)].some((t) =>
+        AHEAD_BY.test(t),
+      )) ||
+      tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => ON_ARRIVAL.test(t)));
   const result = (
     request: RequestKind | null,
     cue: string | null,

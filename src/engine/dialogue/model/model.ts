@@ -117,9 +117,9 @@ export function overrule(
   // something else is no confirm: the question it asks, or no decision yet (round 13).
   if (kind === null && intent === "confirm" && reading.putsOffYes === true && !reading.firmYes)
     return { intent: reading.asks ? "question" : "unclear", mixed: false };
-  // "wakha, 3ayet liya 9bel b rob3 sa3a", "d'accord, appelez-moi un quart d'heure avant": a yes and a call asked a while
-  // before the courier comes, nothing else asked, denied or put off: the courier's instruction, a confirm to be checked
-  // (round 13).
+  // "wakha, 3ayet liya 9bel b rob3 sa3a", "iyeh mwafe9, ghir ila wselti 3ayet": a yes and a call asked a while before
+  // the courier comes or on its arrival, nothing else asked, denied or put off: the courier's instruction, a confirm to
+  // be checked (round 13).
   if (
     kind === null &&
     intent === "callback" &&
@@ -129,7 +129,6 @@ export function overrule(
     !reading.newTime &&
     !reading.asks &&
     !reading.denies &&
-    !reading.conditional &&
     !mocking
   )
     return { intent: "confirm", mixed: true };

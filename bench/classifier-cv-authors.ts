@@ -103,6 +103,8 @@ const r13 = (sets: string[]) => ({
   ...Object.fromEntries([...ROUND12_DEV_HALVES, ...sets].map((n) => [n, 1])),
 });
 const RECIPES: Record<string, Recipe> = {
+  // Issue 33 round 13: the shipped recipe with the weights of three runs (three shufflings) averaged.
+  "all3-b10-dev1-new1-b16-avg3": { sets: withNewDev(1), train: { buckets: 1 << 16, seeds: [14, 15, 16] } },
   "r13-old": { sets: r13(ROUND13_OLD_BATCHES), train: { buckets: 1 << 16 } },
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
   "r13-all-w2": {

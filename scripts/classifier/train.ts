@@ -155,10 +155,21 @@ export interface TrainOptions {
   l2?: number;
   rate?: number;
   seed?: number;
+  /**
+   * Issue 33 round 13: train once per seed (each its own shuffling of the examples) and average the weights, one model
+   * of the same size (the average of a few runs varies less with the order the examples came in).
+   */
+  seeds?: number[];
 }
 
 /** Trains on `examples`; returns the float weights, bucket-major (bucket * labels + label). */
 export function train(examples: Example[], options: TrainOptions = {}): { weights: Float32Array; buckets: number } {
+  if (options.seeds && options.seeds.length > 0) {
+    const runs = options.seeds.map((seed) => train(examples, { ...options, seeds: undefined, seed }));
+    const mean = new Float32Array(runs[0]!.weights.length);
+    for (const run of runs) for (let i = 0; i < mean.length; i++) mean[i]! += run.weights[i]! / runs.length;
+    return { weights: mean, buckets: runs[0]!.buckets };
+  }
   const buckets = options.buckets ?? 1 << 15;
   const epochs = options.epochs ?? 12;
   const l2 = options.l2 ?? 1e-5;
@@ -287,7 +298,8 @@ export function trainingSet(options: { exclude?: string[]; generatedWeight?: num
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
   const { examples, trainedOn } = trainingSet();
-  const { weights, buckets } = train(examples, { buckets: BUCKETS });
+  const seeds = process.env["TRAIN_SEEDS"]?.split(",").map(Number);
+  const { weights, buckets } = train(examples, { buckets: BUCKETS, ...(seeds ? { seeds } : {}) });
   const out = process.env["TRAIN_OUT"] ?? path.join(here, "../../src/engine/dialogue/model/weights.json");
   writeFileSync(out, `${JSON.stringify(quantize(weights, buckets, trainedOn, TEMPERATURE))}\n`);
   console.log(

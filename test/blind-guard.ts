@@ -15,9 +15,18 @@ export function guardDecisions(names: string[], replies = 120): void {
       const s = await scoreReplies(rows);
       expect(s.overall.decidedFalseConfirms).toBe(0);
     }, 60_000);
-
-    it(`${name}: 1,000 conversations, none confirmed for a customer who did not confirm`, async () => {
-      const s = await runConversations(loadReplies(file(name)) as Row[], 1000);
+  }
+  // One writer's two halves (-dev and -holdout) make one set of 1,000 conversations: each sentence opens about eight
+  // calls either way, at half the run time of 1,000 per half (round 13: the guards were a quarter of the suite's time).
+  const writers = new Map<string, string[]>();
+  for (const name of names) {
+    const writer = name.replace(/-(?:dev|holdout)\.jsonl$/, "");
+    writers.set(writer, [...(writers.get(writer) ?? []), name]);
+  }
+  for (const [writer, parts] of writers) {
+    it(`${parts.length > 1 ? `${writer} (${parts.length} halves)` : parts[0]}: 1,000 conversations, none confirmed for a customer who did not confirm`, async () => {
+      const rows = parts.flatMap((name) => loadReplies(file(name))) as Row[];
+      const s = await runConversations(rows, 1000);
       expect(s.calls).toBe(1000);
       expect(s.falselyConfirmed).toBe(0);
     }, 120_000);

@@ -1133,4 +1133,13 @@ describe("round 13: a call before the courier, a yes put off, the customer's own
     expect(readReply("oui quand vous arrivez appelez-moi", "FR").callsAhead).toBe(true);
     expect(readReply("wakha 3ayet liya ghodwa", "MA").callsAhead).toBeUndefined();
   });
+
+  it("'not me who said no' reports someone else's refusal: with the customer's own yes after it, a checked confirm", () => {
+    const other = readReply("Machi ana li glt ma bghitch، هادي ختي اللي كانت هاضرة البارح. أنا مأكدة الطلبية.", "MA");
+    expect(other).toMatchObject({ denies: false, deniedRefusal: true });
+    expect(other.notMe).toBeUndefined();
+    expect(overrule("cancel", other, 0.64)).toEqual({ intent: "confirm", mixed: true });
+    // "Not me" alone still names another phone.
+    expect(readReply("machi ana, ghalta f numero", "MA").notMe).toBe(true);
+  });
 });

@@ -717,12 +717,21 @@ const STOPS = new Set([",", ".", "!", "?"]);
 export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
   const { tokens, hits } = analysis;
   const arabicScript = isMostlyArabicScript(text);
-  const live = (h: SignalHit) => !h.negated;
+  // "Machi ana li glt ma bghitch", "c'est pas moi qui ai dit non": a "not me" + "who" + a verb of saying; the refusal
+  // said just after it was someone else's (round 13).
+  const notMySaying = (h: SignalHit) =>
+    h.signal === "notMe" &&
+    WHO.has(tokens[h.end] ?? "") &&
+    find(tokens, SAYING, h.end + 1, h.end + (tokens[h.end + 1] === "ai" ? 3 : 2)) >= 0;
+  const othersSaying = hits.filter(notMySaying);
+  const saidByOther = (h: SignalHit) =>
+    DENIAL.has(h.signal) && othersSaying.some((n) => h.start > n.end && h.start <= n.end + 4);
+  const live = (h: SignalHit) => !h.negated && !saidByOther(h);
   const denies = hits.some(
     (h) =>
       (DENIAL.has(h.signal) && live(h)) ||
       ((h.signal === "send" || h.signal === "take" || h.signal === "yes" || h.signal === "accept") && h.negated) ||
-      h.signal === "notMe",
+      (h.signal === "notMe" && !notMySaying(h)),
   );
   const yes = hits.some((h) => YES.has(h.signal) && live(h));
   // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
@@ -864,7 +873,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && agreed(h)) ? { agreedDay: true } : {}),
     denies,
     // ("much ena eli anulit", "c'est pas moi qui ai annulé": "not me" who cancelled says whose cancel, not whose phone.)
-    ...(hits.some((h) => h.signal === "notMe" && !notMyCancel(h)) ? { notMe: true } : {}),
+    ...(hits.some((h) => h.signal === "notMe" && !notMyCancel(h) && !notMySaying(h)) ? { notMe: true } : {}),
     ...(hits.some((h) => h.signal === "cancelVerb" && live(h)) ? { cancels: true } : {}),
     ...(orderYes.some((h) => h.signal === "accept") ? { accepts: true } : {}),
     // (French "ou" is canonical "u", also Darija's "and": only "u pas", "u non" there.)
@@ -1088,7 +1097,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
             .map((w) => w.start),
         );
   const keepsIt = lastWish >= 0 && !hits.some((d) => STRONG_DENIAL.has(d.signal) && live(d) && d.start > lastWish);
+  // ("Machi ana li glt ma bghitch … أنا مأكدة الطلبية": someone else's refusal, then the customer's own yes: round 13.)
   const deniedRefusal =
+    (hits.some((d) => saidByOther(d)) && orderYes.some((y) => othersSaying.some((n) => y.start > n.end + 1))) ||
     (said >= 0 &&
       denials.length > 0 &&
       lastSend > Math.max(...denials.map((d) => d.start)) &&

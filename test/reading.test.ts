@@ -1142,4 +1142,12 @@ describe("round 13: a call before the courier, a yes put off, the customer's own
     // "Not me" alone still names another phone.
     expect(readReply("machi ana, ghalta f numero", "MA").notMe).toBe(true);
   });
+
+  it("a reply with no question mark that ends on 'say it again' asks to hear the order again, not a question", () => {
+    const again = readReply("euh ma fhamtch mlih wech kayen wla ma kaynch, chkoun talab ana wla mrati, 3awedli", "DZ");
+    expect(again.endsOnRepeat).toBe(true);
+    expect(overrule("question", again, 0.99)).toEqual({ intent: "unclear", mixed: false });
+    // A question asked with its mark stays a question.
+    expect(overrule("question", readReply("ma fhamtch, chhal taman? 3awedli", "MA"), 0.96)).toBeNull();
+  });
 });

@@ -59,6 +59,8 @@ export interface Reading {
   asksOr?: boolean;
   /** A day that opens a clause of the customer's whereabouts, left out of `newTime` ("nhar l'arb3a nkoun fi dar"). */
   presentOn?: boolean;
+  /** The reply ends on "say it again" ("… ma fhamtch mlih … 3awedli"): round 13. */
+  endsOnRepeat?: boolean;
   /** The only yes to the order is put off ("avant que je confirme", "9bel ma nakked"): no yes yet (round 13). */
   putsOffYes?: boolean;
   /** A call asked a while before the courier comes ("kallemni 9bal b rob3 sa3a"): the courier's instruction (round 13). */
@@ -953,6 +955,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       : {}),
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && dayFirst(h) && presence(h)) ? { presentOn: true } : {}),
     ...(callAhead ? { callsAhead: true } : {}),
+    ...(hits.some((h) => h.signal === "repeat" && h.end > lastWord) ? { endsOnRepeat: true } : {}),
     ...(!yesToOrder && hits.some((h) => TO_ORDER.has(h.signal) && live(h) && beforeYes(h)) ? { putsOffYes: true } : {}),
     plainYes,
     firmYes,

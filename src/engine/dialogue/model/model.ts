@@ -113,6 +113,10 @@ export function overrule(
     reading.turnsToYes !== true
   )
     return { intent: "cancel", mixed: false };
+  // "… ma fhamtch mlih wech kayen wla ma kaynch … wallah ma na3ref 3awedli": a reply with no question mark that ends on
+  // "say it again" asks to hear the order again, whatever question words came on the way: unclear (round 13).
+  if (kind === null && intent === "question" && reading.endsOnRepeat === true && !reading.asks)
+    return { intent: "unclear", mixed: false };
   // "d'accord, mais avant que je valide, la livraison c'est combien ?": the only yes to the order put off until after
   // something else is no confirm: the question it asks, or no decision yet (round 13).
   if (kind === null && intent === "confirm" && reading.putsOffYes === true && !reading.firmYes)

@@ -105,6 +105,10 @@ const r13 = (sets: string[]) => ({
 const RECIPES: Record<string, Recipe> = {
   // Issue 33 round 13: the shipped recipe with the weights of three runs (three shufflings) averaged.
   "all3-b10-dev1-new1-b16-avg3": { sets: withNewDev(1), train: { buckets: 1 << 16, seeds: [14, 15, 16] } },
+  "r13-all-avg3": {
+    sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]),
+    train: { buckets: 1 << 16, seeds: [14, 15, 16] },
+  },
   "r13-old": { sets: r13(ROUND13_OLD_BATCHES), train: { buckets: 1 << 16 } },
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
   "r13-all-w2": {

@@ -99,6 +99,12 @@ const GENERATED_WEIGHT = 0.5;
  * more buckets, fewer features that share one).
  */
 const BUCKETS = 1 << 16;
+/**
+ * Issue 33 round 13: the weights of three runs (three shufflings of the examples) averaged (recipe
+ * "all3-b10-dev1-new1-b16-avg3" of bench/classifier-cv-authors.ts, CV_GROUP=round: 0.962 -> 0.969, every country up,
+ * label false confirmations 40 -> 30). One run's figures moved by up to two points on a batch with the seed alone.
+ */
+const SEEDS = [14, 15, 16];
 /** Chosen by bench/classifier-cv.ts (lowest log loss on the blind development set's left-out folds). */
 const TEMPERATURE = 3;
 const AUGMENT = true;
@@ -298,8 +304,8 @@ export function trainingSet(options: { exclude?: string[]; generatedWeight?: num
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
   const { examples, trainedOn } = trainingSet();
-  const seeds = process.env["TRAIN_SEEDS"]?.split(",").map(Number);
-  const { weights, buckets } = train(examples, { buckets: BUCKETS, ...(seeds ? { seeds } : {}) });
+  const seeds = process.env["TRAIN_SEEDS"]?.split(",").map(Number) ?? SEEDS;
+  const { weights, buckets } = train(examples, { buckets: BUCKETS, seeds });
   const out = process.env["TRAIN_OUT"] ?? path.join(here, "../../src/engine/dialogue/model/weights.json");
   writeFileSync(out, `${JSON.stringify(quantize(weights, buckets, trainedOn, TEMPERATURE))}\n`);
   console.log(

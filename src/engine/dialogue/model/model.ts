@@ -89,15 +89,16 @@ export function overrule(
     return { intent: "confirm", mixed: true };
   // "oui, mais appelez-moi avant que le livreur passe": a yes, "before the courier comes", no request and no new time
   // nor day: no new date to move the delivery to (the firm yes of the next rule, widened to any yes).
+  // "wakha, 3ayet liya 9bel b rob3 sa3a", "iyeh mwafe9, ghir ila wselti 3ayet": a yes and a call asked a while before
+  // the courier comes or on its arrival, nothing else asked or put off: the courier's instruction (round 13).
+  // Either is a confirm to be checked.
   if (
     kind === null &&
-    intent === "reschedule" &&
     reading.yes &&
-    reading.beforeCourier === true &&
     !reading.newTime &&
-    !reading.dated &&
-    !reading.conditional &&
-    !reading.denies
+    !reading.denies &&
+    ((intent === "reschedule" && reading.beforeCourier === true && !reading.dated && !reading.conditional) ||
+      (intent === "callback" && reading.callsAhead === true && !reading.busy && !reading.asks && !mocking))
   )
     return { intent: "confirm", mixed: true };
   // "wah 500 dirham 3la sebbat hada ghir khliwh 3andkom": a change with nothing to change (no change verb, value,
@@ -121,21 +122,6 @@ export function overrule(
   // something else is no confirm: the question it asks, or no decision yet (round 13).
   if (kind === null && intent === "confirm" && reading.putsOffYes === true && !reading.firmYes)
     return { intent: reading.asks ? "question" : "unclear", mixed: false };
-  // "wakha, 3ayet liya 9bel b rob3 sa3a", "iyeh mwafe9, ghir ila wselti 3ayet": a yes and a call asked a while before
-  // the courier comes or on its arrival, nothing else asked, denied or put off: the courier's instruction, a confirm to
-  // be checked (round 13).
-  if (
-    kind === null &&
-    intent === "callback" &&
-    reading.yes &&
-    reading.callsAhead === true &&
-    !reading.busy &&
-    !reading.newTime &&
-    !reading.asks &&
-    !reading.denies &&
-    !mocking
-  )
-    return { intent: "confirm", mixed: true };
   // "oui, frappez fort": a yes and a courier's instruction that asks nothing, requests nothing, denies nothing and does
   // not trail off: a confirm, to be checked (not a plain yes, so `decision()` asks its yes/no check).
   if (

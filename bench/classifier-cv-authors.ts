@@ -95,9 +95,9 @@ const withDev = (w: number) => ({ ...ALL3_B10, ...Object.fromEntries(DEV_HALVES.
 // Issue 33 round 12: the development halves of rounds 9-11 trained on at weight 1 or 3, against all3-b10-dev1 (shipped
 // until round 12, which reads them without training on them).
 const withNewDev = (w: number) => ({ ...withDev(1), ...Object.fromEntries(NEW_DEV_HALVES.map((n) => [n, w])) });
-// Issue 33 round 13: the shipped recipe (2^16) with round 12's development halves and the batches earlier rounds kept
-// unseen (blind26, blind27's unseen halves, blind28) trained on at weight 1 ("r13-old"), and with blind29's development
-// halves as well ("r13-all").
+// Issue 33 round 13: the shipped recipe (2^16) with round 12's development halves, the batches earlier rounds kept
+// unseen (blind26, blind27's unseen halves, blind28) and blind29's development halves trained on at weight 1 ("r13-all",
+// one run; "r13-all-avg3", three runs averaged).
 const r13 = (sets: string[]) => ({
   ...withNewDev(1),
   ...Object.fromEntries([...ROUND12_DEV_HALVES, ...sets].map((n) => [n, 1])),
@@ -109,15 +109,7 @@ const RECIPES: Record<string, Recipe> = {
     sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]),
     train: { buckets: 1 << 16, seeds: [14, 15, 16] },
   },
-  "r13-old": { sets: r13(ROUND13_OLD_BATCHES), train: { buckets: 1 << 16 } },
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
-  "r13-all-w2": {
-    sets: {
-      ...withNewDev(1),
-      ...Object.fromEntries([...ROUND12_DEV_HALVES, ...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES].map((n) => [n, 2])),
-    },
-    train: { buckets: 1 << 16 },
-  },
   "all3-b10-dev1": { sets: withDev(1) },
   "all3-b10-dev1-new1": { sets: withNewDev(1) },
   "all3-b10-dev1-new3": { sets: withNewDev(3) },

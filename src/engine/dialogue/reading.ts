@@ -63,7 +63,10 @@ export interface Reading {
   endsOnRepeat?: boolean;
   /** The only yes to the order is put off ("avant que je confirme", "9bel ma nakked"): no yes yet (round 13). */
   putsOffYes?: boolean;
-  /** A call asked a while before the courier comes ("kallemni 9bal b rob3 sa3a"): the courier's instruction (round 13). */
+  /**
+   * A call asked a while before the courier comes or on its arrival ("kallemni 9bal b rob3 sa3a", "ila wselti 3ayet"):
+   * the courier's instruction (round 13).
+   */
   callsAhead?: boolean;
   /** A condition read after the customer's own cancel verb: "lghiha, w ila bghit chi nhar n3awd ntlb" (round 12). */
   cancelsFirst?: boolean;
@@ -1000,7 +1003,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     (WHO.has(tokens[h.end - 1] ?? "") && find(tokens, SAYING, h.end, h.end + 2) >= 0) ||
     tokens.slice(h.end, h.end + 3).some(
       (t, k) =>
-        // ("nhar li 9olti", "le jour que vous avez dit": the day that was said, round 13.)
+        // ("le jour que vous avez dit", "nhar jem3a elli 9oltou": the day, "that", then the saying, round 13.)
         (AS.has(t) || WHO.has(t) || t === "9ue") &&
         (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 ||
           find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0),

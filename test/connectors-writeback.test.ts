@@ -128,7 +128,12 @@ describe("Shopify write-back of resolutions", () => {
     const { id, callId } = await order("0612345602");
     expect((await waitForEnd(t, a, callId)).outcome).toBe("declined");
     const entry = await writeBack(id, 30_000);
-    expect(entry).toMatchObject({ status: "succeeded", resolution: "declined", attempts: 3, last_error: null });
+    expect(entry).toMatchObject({ status: "succeeded", resolution: "declined", last_error: null });
+    // One attempt is refused with 429, one throttled (the fake's bucket emptied), and one succeeds. A retry can meet one
+    // more transient refusal (a throttle while the bucket refills, or a slow answer under load): seen once in CI, with
+    // the machine's other core busy, as a fourth attempt.
+    expect(entry.attempts).toBeGreaterThanOrEqual(3);
+    expect(entry.attempts).toBeLessThanOrEqual(4);
     expect(fake.orders.get(id)!.tags).toEqual(["wakha:declined"]);
     expect(fake.requests.map((r) => r.outcome)).toEqual(expect.arrayContaining(["throttled", "429"]));
   });

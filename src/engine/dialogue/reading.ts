@@ -590,9 +590,12 @@ const PRICE_BEFORE = new Set(["b", "bi", "a", "pur", "f"]);
 const PRICE_AFTER = /^(?:da|dh|dt|dz|dinar|dinars|dirham|dirhams|drhm|euro|euros|awru|€)$/;
 /** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
 const MAKE_ITEM = /^(?:faites|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;
-/** "Make me", "give me", "leave it to me (at)" before a price: the customer names their own price (canonical, round 13). */
-const MAKE_ME =
-  /^(?:faites|faite|fais|fait|laisez|laise|donez|done|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;
+/**
+ * "Make me", "give me", "leave it to me (at)" before a price: the customer names their own price (canonical, round 13).
+ * MAKE_ITEM's words and those that read as "make me" only before a price ("laissez-la moi à 40 euros"; "je fais du 42"
+ * or "laissez-le à la gardienne" ask for no item).
+ */
+const makesPrice = (w: string) => MAKE_ITEM.test(w) || /^(?:faite|fais|fait|laisez|laise|donez|done)$/.test(w);
 
 /** "Me?" echoing a cancel the customer denies (canonical): "nannuler ana? jamais", "j'annule moi ? non". */
 const ECHO_ME = new Set(["ana", "ena", "ani", "anaya", "moi"]);
@@ -1189,21 +1192,19 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "b 5000 bla livraison nakhdha sinon khalas", "à 30 euros je la prends, sinon non": a price, "I take it", then
   // "otherwise", and no "if": a condition on the price, which haggles: a change (round 11).
   const alone = cond < 0 ? find(tokens, OTHERWISE, 1) : -1;
-  const priceAt = (i: number) =>
+  // A number said as a price: "b 5000", "pour 100", "250 dh", "30 euros".
+  const priceNumberAt = (i: number) =>
     /^\d{2,}$/.test(tokens[i] ?? "") &&
-    (PRICE_BEFORE.has(tokens[i - 1] ?? "") || PRICE_AFTER.test(tokens[i + 1] ?? "")) &&
+    (PRICE_BEFORE.has(tokens[i - 1] ?? "") || PRICE_AFTER.test(tokens[i + 1] ?? ""));
+  const priceAt = (i: number) =>
+    priceNumberAt(i) &&
     hits.some((h) => (h.signal === "take" || h.signal === "send") && live(h) && h.start > i && h.start < alone);
   const priced = alone > 0 ? tokens.findIndex((_, i) => i < alone && priceAt(i)) : -1;
   if (priced >= 0 && !hits.some((h) => CHANGE.has(h.signal) && live(h)))
     return { ...result("change", cueAt(priced), deniedRefusal, true), takesItem: true };
   // "faites-moi les 3 pour 100 euros et je les prends", "dirli juj b 500 drhm": a price after "make me" / "give me" is
   // the customer's own price: haggling, a change (round 13).
-  const offered = tokens.findIndex(
-    (t, i) =>
-      /^\d{2,}$/.test(t) &&
-      (PRICE_BEFORE.has(tokens[i - 1] ?? "") || PRICE_AFTER.test(tokens[i + 1] ?? "")) &&
-      tokens.slice(Math.max(0, i - 6), i).some((w) => MAKE_ME.test(w)),
-  );
+  const offered = tokens.findIndex((_, i) => priceNumberAt(i) && tokens.slice(Math.max(0, i - 6), i).some(makesPrice));
   if (offered >= 0 && !hits.some((h) => CHANGE.has(h.signal) && live(h)))
     return result("change", cueAt(offered), deniedRefusal);
   // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for

@@ -170,19 +170,8 @@ export interface TrainOptions {
 
 /** Trains on `examples`; returns the float weights, bucket-major (bucket * labels + label). */
 export function train(examples: Example[], options: TrainOptions = {}): { weights: Float32Array; buckets: number } {
-  if (options.seeds && options.seeds.length > 0) {
-    const runs = options.seeds.map((seed) => train(examples, { ...options, seeds: undefined, seed }));
-    const mean = new Float32Array(runs[0]!.weights.length);
-    for (const run of runs) for (let i = 0; i < mean.length; i++) mean[i]! += run.weights[i]! / runs.length;
-    return { weights: mean, buckets: runs[0]!.buckets };
-  }
   const buckets = options.buckets ?? 1 << 15;
-  const epochs = options.epochs ?? 12;
-  const l2 = options.l2 ?? 1e-5;
-  const rate = options.rate ?? 0.3;
-  const k = LABELS.length;
-  const w = new Float32Array(buckets * k);
-  const g2 = new Float32Array(buckets * k).fill(1e-8);
+  // The features are hashed once; each seed's run (one shuffling) reads the same encoding, and the runs are averaged.
   const encoded = examples.map((e) => {
     const counts = new Map<number, number>();
     for (const f of featuresOf(e.text, e.country)) {
@@ -191,7 +180,27 @@ export function train(examples: Example[], options: TrainOptions = {}): { weight
     }
     return { x: [...counts], y: LABELS.indexOf(e.intent), weight: e.weight };
   });
-  const random = seededRandom(options.seed ?? 14);
+  const seeds = options.seeds && options.seeds.length > 0 ? options.seeds : [options.seed ?? 14];
+  const runs = seeds.map((seed) => trainRun(encoded, buckets, options, seed));
+  const mean = new Float32Array(runs[0]!.length);
+  for (const run of runs) for (let i = 0; i < mean.length; i++) mean[i]! += run[i]! / runs.length;
+  return { weights: mean, buckets };
+}
+
+/** One run of AdaGrad over the encoded examples, shuffled with `seed` each epoch. */
+function trainRun(
+  encoded: { x: [number, number][]; y: number; weight: number }[],
+  buckets: number,
+  options: TrainOptions,
+  seed: number,
+): Float32Array {
+  const epochs = options.epochs ?? 12;
+  const l2 = options.l2 ?? 1e-5;
+  const rate = options.rate ?? 0.3;
+  const k = LABELS.length;
+  const w = new Float32Array(buckets * k);
+  const g2 = new Float32Array(buckets * k).fill(1e-8);
+  const random = seededRandom(seed);
   const order = encoded.map((_, i) => i);
   const scores = new Float64Array(k);
   for (let epoch = 0; epoch < epochs; epoch++) {
@@ -217,7 +226,7 @@ export function train(examples: Example[], options: TrainOptions = {}): { weight
       }
     }
   }
-  return { weights: w, buckets };
+  return w;
 }
 
 /** int8 weights with one scale, base64: about a quarter of a megabyte for 2^15 buckets. */

@@ -187,6 +187,110 @@ describe("flow", () => {
   });
 });
 
+describe("a request read without certainty (issue 33, round 14)", () => {
+  /** Each line's intent and confidence as given. */
+  const unsure = (lines: Record<string, [Intent, number]>): IntentClassifier => ({
+    classify: (text) => {
+      const [intent, confidence] = lines[text] ?? ["unclear", 0.3];
+      return { intent, confidence };
+    },
+  });
+  const LINES = unsure({
+    "oui c'est moi": ["confirm", 0.95],
+    oui: ["confirm", 0.95],
+    non: ["cancel", 0.95],
+    "livrez samedi": ["reschedule", 0.6],
+    "livrez samedi, sûr": ["reschedule", 0.95],
+    "rappelez demain à 18h": ["callback", 0.6],
+    "en rouge": ["change_request", 0.6],
+    "annulez, je n'en veux pas": ["cancel", 0.6],
+    "ce n'est pas son numéro": ["wrong_number", 0.95],
+    "plutôt changer la couleur": ["change_request", 0.95],
+    "et rappelez-moi plutôt": ["callback", 0.95],
+  });
+  async function call(lines: string[]) {
+    const d = createDialogue(ORDERS.fr, { classifier: LINES, now: NOW, random: seededRandom(7) });
+    const turns = [d.opening()];
+    for (const [i, line] of lines.entries()) turns.push(await d.hear(line, 2 + 4 * i));
+    return { d, turns };
+  }
+  const profile = profileFor(ORDERS.fr);
+
+  it("asks the day, time or change it named instead of settling on it; a sure one settles at once", async () => {
+    const sure = await call(["oui c'est moi", "livrez samedi, sûr"]);
+    expect(sure.d.result()).toMatchObject({
+      outcome: "rescheduled",
+      outcome_details: { preferred_date: "2026-11-28" },
+    });
+    const day = await call(["oui c'est moi", "livrez samedi"]);
+    expect(day.d.result()).toBeNull();
+    expect(day.turns[2]?.text).toBe(profile.askDate());
+    const time = await call(["oui c'est moi", "rappelez demain à 18h"]);
+    expect(time.d.result()).toBeNull();
+    expect(time.turns[2]?.text).toBe(profile.askCallbackTime());
+    const change = await call(["oui c'est moi", "en rouge"]);
+    expect(change.d.result()).toBeNull();
+    expect(change.turns[2]?.text).toBe(profile.askChange());
+  });
+
+  it("a bare yes, or an answer naming nothing, keeps the day, time or change first heard", async () => {
+    expect((await call(["oui c'est moi", "livrez samedi", "oui"])).d.result()).toMatchObject({
+      outcome: "rescheduled",
+      outcome_details: { preferred_date: "2026-11-28" },
+    });
+    expect((await call(["oui c'est moi", "livrez samedi", "euh"])).d.result()).toMatchObject({
+      outcome: "rescheduled",
+      outcome_details: { preferred_date: "2026-11-28" },
+    });
+    expect((await call(["oui c'est moi", "rappelez demain à 18h", "oui"])).d.result()).toMatchObject({
+      outcome: "callback_requested",
+      outcome_details: { callback_at: "2026-11-23T17:00:00Z" },
+    });
+    expect((await call(["oui c'est moi", "en rouge", "oui"])).d.result()).toMatchObject({
+      outcome: "change_requested",
+      outcome_details: { changes: "en rouge" },
+    });
+    // and a hang-up at the question keeps the request as heard
+    const hung = await call(["oui c'est moi", "livrez samedi"]);
+    expect(hung.d.interrupt("customer_hangup", 30)).toMatchObject({ outcome: "rescheduled" });
+  });
+
+  it("an answer that reads as something else is the answer to the confirmation question, checked when unsure", async () => {
+    // "what to change?" "cancel it, I don't want it" (unsure): the yes/no check, then the no declines
+    const cancel = await call(["oui c'est moi", "en rouge", "annulez, je n'en veux pas"]);
+    expect(cancel.d.result()).toBeNull();
+    expect(cancel.turns[3]?.text).toBe(profile.checkConfirm());
+    expect((await cancel.d.hear("non", 30)).text).toBe(profile.askReason());
+    await cancel.d.hear("trop cher", 34);
+    expect(cancel.d.result()).toMatchObject({ outcome: "declined", outcome_details: { reason: "too expensive" } });
+    // "which day?" "this isn't her number": the name is asked, a no ends it as a wrong number
+    const wrong = await call(["oui c'est moi", "livrez samedi", "ce n'est pas son numéro"]);
+    expect(wrong.d.result()).toMatchObject({ outcome: "wrong_number" });
+    // "which day?" "rather change the colour" (sure): its own detail is asked
+    const other = await call(["oui c'est moi", "rappelez demain à 18h", "plutôt changer la couleur"]);
+    expect(other.turns[3]?.text).toBe(profile.askChange());
+    await other.d.hear("en rouge", 30);
+    expect(other.d.result()).toMatchObject({ outcome: "change_requested", outcome_details: { changes: "en rouge" } });
+  });
+
+  it("hears a detail question's answer as a new answer once a call, and never a bare no", async () => {
+    // "what to change?" "no": nothing, or no change at all? Still the change.
+    const bare = await call(["oui c'est moi", "en rouge", "non"]);
+    expect(bare.d.result()).toMatchObject({ outcome: "change_requested" });
+    // the second detail question's answer is its detail, whatever it reads as
+    const twice = await call([
+      "oui c'est moi",
+      "rappelez demain à 18h",
+      "plutôt changer la couleur",
+      "et rappelez-moi plutôt",
+    ]);
+    expect(twice.d.result()).toMatchObject({
+      outcome: "change_requested",
+      outcome_details: { changes: "et rappelez-moi plutôt" },
+    });
+  });
+});
+
 describe("interruptions", () => {
   it("a hang-up before any decision is no_decision / customer_hangup", async () => {
     const { d } = await play(["yes"]);

@@ -65,7 +65,22 @@ const CHANGE_OF_MIND = 0.8;
 export const SURE = 0.7;
 /** A confirmation ships a parcel: it needs more than a cancel or a wrong number to be decided at once. */
 export const SURE_TO_CONFIRM = 0.85;
+/**
+ * Below this confidence a reschedule, callback or change request is not settled on the reply that made it, even when
+ * the reply names its day, time or change: the agent asks that detail, and the answer says again what the customer
+ * means (issue 33, round 14: on replies no training had seen, such readings acted on were wrong about half the time).
+ */
+export const SURE_OF_REQUEST = 0.8;
 const COSTLY = new Set<Classification["intent"]>(["confirm", "cancel", "wrong_number"]);
+/** The reading each pending outcome came from (a detail question's answer that reads the same gives its detail). */
+const OUTCOME_INTENT: Partial<Record<CallOutcome, Classification["intent"]>> = {
+  declined: "cancel",
+  rescheduled: "reschedule",
+  callback_requested: "callback",
+  change_requested: "change_request",
+};
+/** The readings whose detail the agent asks (a day, a time, the change) before the call ends on them. */
+const REQUESTS = new Set<Classification["intent"]>(["reschedule", "callback", "change_request"]);
 
 /** Whether a reading is clean enough to act on without a yes/no check (CONTRACT §5b's costly labels). */
 export function decidable(c: Classification): boolean {
@@ -124,6 +139,8 @@ export function offersKeypad(state: TurnState, stage: "identity" | "confirmation
  * decide() calls it) and `wakha classify --decision` prints.
  */
 export function decision(c: Classification, text: string, country: Country, state: TurnState = FIRST_REPLY): Decision {
+  // A request read below SURE_OF_REQUEST: its detail is asked, never settled from this reply ("check", not the keypad).
+  if (REQUESTS.has(c.intent) && (c.confidence < SURE_OF_REQUEST || c.mixed === true)) return "check";
   // Whatever read it (the local model, a language model), a confirm whose reading holds a request is not acted on.
   // And a confirm is acted on only when the reply is a yes to the order ("send it", "I confirm") with no "if" in it,
   // or a yes and nothing else: a yes-word next to any clause the reading does not resolve ("wakha, ana f dar ghedda", "oui oui,
@@ -164,6 +181,8 @@ type Stage =
 interface Pending {
   outcome: CallOutcome;
   details: Record<string, unknown>;
+  /** The request's own reply named its detail, but the reading was not sure enough to settle on (SURE_OF_REQUEST). */
+  named?: boolean;
 }
 
 /** The profile for the order's dialect and language: MA/DZ/TN speak their dialect, or local French when asked. */
@@ -197,6 +216,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   let checking = false;
   let answersCheck = false;
   let pending: Pending | null = null;
+  /** A detail question's answer was heard as the answer to the confirmation question (detail(): once a call). */
+  let heardAgain = false;
   let settled: DialogueResult | null = null;
   let lastAt = 0;
   /** The customer objected to the recording (issue 36): the dialer keeps none of it. */
@@ -379,6 +400,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     const decided = decision(c, text, order.country, turnState());
     note({ decision: decided });
     if (decided !== "act" && COSTLY.has(c.intent)) return check(c);
+    // A request not sure enough to settle on (decision() "check"): its detail is asked even when this reply named it.
+    const sure = decided === "act";
     switch (c.intent) {
       case "confirm":
         decisive.push(text);
@@ -394,24 +417,24 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       case "reschedule": {
         decisive.push(text);
         const date = extractDate(text, order.country, options.now);
-        if (date) return finish("rescheduled", { preferred_date: date }, profile.rescheduled(date));
-        pending = { outcome: "rescheduled", details: { preferred_date: null } };
+        if (date && sure) return finish("rescheduled", { preferred_date: date }, profile.rescheduled(date));
+        pending = { outcome: "rescheduled", details: { preferred_date: date }, named: date !== null };
         stage = "reschedule_date";
         return say(profile.askDate(), false);
       }
       case "callback": {
         decisive.push(text);
         const at = callbackAt(text);
-        if (at) return finish("callback_requested", { callback_at: at }, profile.callbackSet(true));
-        pending = { outcome: "callback_requested", details: { callback_at: null } };
+        if (at && sure) return finish("callback_requested", { callback_at: at }, profile.callbackSet(true));
+        pending = { outcome: "callback_requested", details: { callback_at: at }, named: at !== null };
         stage = "callback_time";
         return say(profile.askCallbackTime(), false);
       }
       case "change_request": {
         decisive.push(text);
         const changes = extractChanges(text);
-        if (changes) return finish("change_requested", { changes }, profile.changeNoted());
-        pending = { outcome: "change_requested", details: { changes: text } };
+        if (changes && sure) return finish("change_requested", { changes }, profile.changeNoted());
+        pending = { outcome: "change_requested", details: { changes: text }, named: changes !== null };
         stage = "change_details";
         return say(profile.askChange(), false);
       }
@@ -448,6 +471,12 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     return decide(c, text);
   }
 
+  /** A confirm that says yes to the order itself ("send it", "I confirm", "who said I don't want it?"). */
+  function saysYesToOrder(text: string): boolean {
+    const reading = readReply(text, order.country);
+    return reading.yesToOrder || reading.firmYes || reading.deniedRefusal;
+  }
+
   /** The detail asked after a decision: the reason, the day, the time or the change. */
   function detail(c: Classification, text: string | null): AgentTurn {
     const decided = pending ?? { outcome: "no_decision" as const, details: {} };
@@ -462,8 +491,15 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     // The day or time the reply names, read once for the change of mind and for the detail itself.
     const date = stage === "reschedule_date" && text ? extractDate(text, order.country, options.now) : null;
     const at = stage === "callback_time" && text ? callbackAt(text) : null;
+    // The day, time or change the request's own reply named, when that reading was not sure enough to settle on:
+    // asked again, a bare "yes" keeps it ("which day suits you?" "yes", after "bring it on Friday"), and so does an
+    // answer that names no other.
+    const heardDate = typeof decided.details["preferred_date"] === "string" ? decided.details["preferred_date"] : null;
+    const heardAt = typeof decided.details["callback_at"] === "string" ? decided.details["callback_at"] : null;
+    const keepsHeard = text !== null && decided.named === true && isBareYes(text);
     const mindChanged =
       text !== null &&
+      !keepsHeard &&
       c.confidence >= CHANGE_OF_MIND &&
       (stage === "change_details" ||
         (stage === "reason" && c.intent === "confirm") ||
@@ -473,21 +509,57 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
     if (mindChanged && c.intent === "confirm") return confirmed();
     if (mindChanged && c.intent === "cancel" && !isBareNo(text))
       return finish("declined", { reason: extractReason(text) }, profile.declined());
+    // An answer that gives no detail but reads as something else than the request ("what to change?" "nothing,
+    // I said I don't want it"; "which day?" "this isn't her number any more") is heard as the answer to the
+    // confirmation question, once a call: acted on when sure, else checked (a yes/no, the name) or its own detail
+    // asked. The request was the agent's misreading, and its detail question the customer's chance to say so. A reason
+    // for declining is taken as said, unless it confirms or is a wrong number.
+    const givesDetail =
+      stage === "reschedule_date"
+        ? date !== null
+        : stage === "callback_time"
+          ? at !== null
+          : stage === "change_details"
+            ? text !== null && extractChanges(text) !== null
+            : c.intent !== "confirm" && c.intent !== "wrong_number";
+    if (
+      text !== null &&
+      !keepsHeard &&
+      !givesDetail &&
+      !heardAgain &&
+      c.intent !== OUTCOME_INTENT[decided.outcome] &&
+      c.intent !== "unclear" &&
+      c.intent !== "question" &&
+      !(c.intent === "cancel" && isBareNo(text)) && // "what to change?" "no": nothing, or no change at all?
+      (c.intent !== "confirm" || saysYesToOrder(text)) // "yes, I'm listening, go on" answers nothing
+    ) {
+      heardAgain = true;
+      stage = "confirmation";
+      decisive.pop(); // decide() records it when it decides on it
+      return decide(c, text);
+    }
     switch (stage) {
       case "reason":
         return finish("declined", { reason: text ? (extractReason(text) ?? text) : null }, profile.declined());
-      case "reschedule_date":
-        return finish("rescheduled", { preferred_date: date }, profile.rescheduled(date));
-      case "callback_time":
-        return finish("callback_requested", { callback_at: at }, profile.callbackSet(at !== null));
+      case "reschedule_date": {
+        const day = date ?? heardDate;
+        return finish("rescheduled", { preferred_date: day }, profile.rescheduled(day));
+      }
+      case "callback_time": {
+        const when = at ?? heardAt;
+        return finish("callback_requested", { callback_at: when }, profile.callbackSet(when !== null));
+      }
       default: {
         // The request and its detail together when they name different things (issue 20: multi-part changes).
         const asked = decided.details["changes"];
-        const changes = text
-          ? typeof asked === "string"
-            ? combineChanges(asked, text)
-            : (extractChanges(text) ?? text)
-          : asked;
+        const changes =
+          text && !keepsHeard
+            ? typeof asked === "string"
+              ? combineChanges(asked, text)
+              : (extractChanges(text) ?? text)
+            : typeof asked === "string"
+              ? (extractChanges(asked) ?? asked)
+              : asked;
         return finish("change_requested", { changes }, profile.changeNoted());
       }
     }

@@ -21,6 +21,7 @@ import {
   ROUND12_DEV_HALVES,
   ROUND13_DEV_HALVES,
   ROUND13_OLD_BATCHES,
+  ROUND14_DEV_HALVES,
   train,
   trainingSet,
   type Example,
@@ -57,6 +58,8 @@ const POOL = [
   // halves; blind29's unseen halves and blind30 are never here.
   ...ROUND13_OLD_BATCHES,
   ...ROUND13_DEV_HALVES,
+  // Issue 33 round 14: blind31's development halves; blind31's unseen halves and blind32 are never here.
+  ...ROUND14_DEV_HALVES,
 ].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
@@ -107,6 +110,11 @@ const RECIPES: Record<string, Recipe> = {
   "all3-b10-dev1-new1-b16-avg3": { sets: withNewDev(1), train: { buckets: 1 << 16, seeds: [14, 15, 16] } },
   "r13-all-avg3": {
     sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]),
+    train: { buckets: 1 << 16, seeds: [14, 15, 16] },
+  },
+  // Issue 33 round 14: r13-all-avg3 with blind31's development halves as well.
+  "r14-all-avg3": {
+    sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES, ...ROUND14_DEV_HALVES]),
     train: { buckets: 1 << 16, seeds: [14, 15, 16] },
   },
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },

@@ -1151,3 +1151,62 @@ describe("round 13: a call before the courier, a yes put off, the customer's own
     expect(overrule("question", readReply("ma fhamtch, chhal taman? 3awedli", "MA"), 0.96)).toBeNull();
   });
 });
+
+describe("round 14: a refusal nearly made or denied, a number that became mine, a person to call back", () => {
+  it("'batlouha' (cancel it, Algeria) is the cancel verb; 'batel' (for nothing) is not", () => {
+    expect(signals("batlouha, ma 3adch nhtajha", "DZ")).toContain("cancelVerb");
+    expect(signals("nbatlouha khir, lqit wahda khra", "DZ")).toContain("cancelVerb");
+    expect(signals("jabouhali b batel", "DZ")).not.toContain("cancelVerb");
+  });
+
+  it("a cancel nearly made ('j'ai failli annuler', 'kont ghadi nlghiha') then a yes keeps the order", () => {
+    const nearly = readReply("j'ai failli annuler, mais bon je la prends", "FR");
+    expect(nearly.deniedRefusal).toBe(true);
+    expect(readReply("kont ghadi nlghiha walakin sifto liya", "MA").deniedRefusal).toBe(true);
+    // a cancel said outright is still one
+    expect(readReply("j'annule, je la prends pas", "FR").deniedRefusal).toBe(false);
+  });
+
+  it("'c'est pas que je veux pas' denies the refusal; 'qui a dit que j'annule? … خليها كيما هي' keeps the order", () => {
+    expect(readReply("c'est pas que je veux pas, mais mettez-moi la taille 12 ans", "FR").denies).toBe(false);
+    expect(readReply("je veux pas, désolé", "FR").denies).toBe(true);
+    const kept = readReply("Qui a dit que je l'annule ? ما بطلتش، خليها كيما هي", "TN");
+    expect(kept.deniedRefusal).toBe(true);
+    expect(signals("خليها كيما هي", "TN")).toContain("accept");
+  });
+
+  it("someone else's refusal a few words after 'c'est pas moi qui ai dit' is not the customer's", () => {
+    const other = readReply("non non, c'est pas moi qui ai dit que je la voulais plus, je confirme", "FR");
+    expect(other.deniedRefusal).toBe(true);
+  });
+
+  it("'je le prends pas de souci' is a yes, not 'je le prends pas'", () => {
+    expect(signals("ouais je le prends pas de souci", "FR")).not.toContain("refuse");
+    expect(signals("je le prends pas, merci", "FR")).toContain("refuse");
+  });
+
+  it("'un autre site' is another shop, not one more item; 'le 8 ans' is a size, not a day; 'mettez 10 ans' asks for it", () => {
+    expect(signals("j'ai vu moins cher sur un autre site", "FR")).not.toContain("add");
+    expect(signals("j'en veux un autre", "FR")).toContain("add");
+    expect(signals("le 8 ans est trop petit", "FR")).not.toContain("day");
+    expect(signals("livrez le 8 svp", "FR")).toContain("day");
+    expect(signals("mettez 12 ans à la place", "FR")).toContain("attr");
+  });
+
+  it("a number that became the speaker's is a wrong number", () => {
+    expect(signals("had nnmra wlat dyali mn 3am", "MA")).toContain("notMe");
+    expect(signals("Le numéro هذا ولا متاعي من عام", "TN")).toContain("notMe");
+  });
+
+  it("asking for someone who is not a machine is asking for a person; a person to call back is a callback", () => {
+    expect(readReply("famma chkoun ne7ki m3ah mel magasin?", "TN").asksPerson).toBe(true);
+    expect(readReply("je veux parler à quelqu'un, pas à une machine", "FR").asksPerson).toBe(true);
+    expect(readReply("m3a chkoun ne7ki?", "TN").asksPerson).toBeUndefined();
+    const callMe = readReply("بغيت نهضر مع شي واحد من المحل, qu'il me rappelle demain", "FR");
+    expect(overrule("callback", callMe)).toBeNull();
+    expect(overrule("callback", readReply("بغيت نهضر مع شي واحد من المحل", "MA"))).toEqual({
+      intent: "question",
+      mixed: false,
+    });
+  });
+});

@@ -64,6 +64,8 @@ export const ROUND13_OLD_BATCHES = [
 ];
 /** Issue 33 round 13: the development halves of round 13's fresh batch (blind29); their held-out halves never appear here. */
 export const ROUND13_DEV_HALVES = "abcdef".split("").map((w) => `intents-blind29${w}-dev.jsonl`);
+/** Issue 33 round 14: the development halves of round 14's fresh batch (blind31); their held-out halves never appear here. */
+export const ROUND14_DEV_HALVES = "abcdef".split("").map((w) => `intents-blind31${w}-dev.jsonl`);
 const fixtures = path.join(here, "../../test/fixtures");
 
 /** Labelled sets trained on, and how much each utterance counts. Held-out sets never appear here. */

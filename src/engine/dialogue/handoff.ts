@@ -40,6 +40,9 @@ const TALK = [
   "nedwi",
   "nahki",
   "nehki",
+  "ne7ki",
+  "na7ki",
+  "n7ki",
   "nkalem",
   "nkallem",
   "ntkalem",
@@ -104,6 +107,11 @@ const PERSON = [
   "الريسبونسابل",
   "المدير",
   "الباطرون",
+  // "famma chkoun ne7ki m3ah?" (is there someone I can talk to?): round 14.
+  "famma chkoun",
+  "fama chkoun",
+  "فما شكون",
+  "فما حد",
 ];
 /** Wanting a person outright ("un humain !", "بغيت انسان"). */
 const PERSON_OUTRIGHT = [
@@ -118,6 +126,18 @@ const PERSON_OUTRIGHT = [
   "بغيت المسؤول",
   "نحب المسؤول",
   "حاب المسؤول",
+  // Not a machine: "mouch machine", "pas un robot" (round 14).
+  "mouch machine",
+  "machi machine",
+  "mech machine",
+  "pas une machine",
+  "pas un robot",
+  "pas a un robot",
+  "pas a une machine",
+  "machi robot",
+  "mouch robot",
+  "موش ماشينة",
+  "ماشي روبو",
 ];
 
 /** The customer asks to speak with a person (the `customer_asks` trigger). */

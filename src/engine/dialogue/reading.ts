@@ -615,6 +615,10 @@ const MODAL =
 
 /** "Never", "no" closing an echoed cancel (canonical). */
 const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "3omri", "3mri"]);
+/** "J'ai failli annuler", "kont ghadi nlghiha": a cancel nearly made, not made (canonical; round 14). */
+const NEARLY = new Set(["faili", "failli", "presk", "pres9ue", "presque"]);
+const WAS_GOING = new Set(["kont", "kunt", "kent", "konte", "kenet", "kunet", "knt"]);
+const GOING_TO = new Set(["ghadi", "gha", "bech", "bach", "bch", "rayha", "rayah", "rayeh", "hab", "haba"]);
 
 /** A first-person object after a call verb (canonical): "moi", "me", "liya", "3liya". */
 const ME = new Set([
@@ -727,14 +731,29 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const arabicScript = isMostlyArabicScript(text);
   // "Machi ana li glt ma bghitch", "c'est pas moi qui ai dit non": a "not me" + "who" + a verb of saying; the refusal
   // said just after it was someone else's (round 13).
-  const notMySaying = (h: SignalHit) =>
-    h.signal === "notMe" &&
-    WHO.has(tokens[h.end] ?? "") &&
-    find(tokens, SAYING, h.end + 1, h.end + (tokens[h.end + 1] === "ai" ? 3 : 2)) >= 0;
+  // The verb of saying after a "not me who", or -1.
+  const sayingAfter = (h: SignalHit) =>
+    h.signal === "notMe" && WHO.has(tokens[h.end] ?? "")
+      ? find(tokens, SAYING, h.end + 1, h.end + (tokens[h.end + 1] === "ai" ? 3 : 2))
+      : -1;
+  const notMySaying = (h: SignalHit) => sayingAfter(h) >= 0;
   const othersSaying = hits.filter(notMySaying);
+  // The refusal said within four words of that verb ("c'est pas moi qui ai dit que je le voulais plus": round 14).
   const saidByOther = (h: SignalHit) =>
-    DENIAL.has(h.signal) && othersSaying.some((n) => h.start > n.end && h.start <= n.end + 4);
-  const live = (h: SignalHit) => !h.negated && !saidByOther(h);
+    DENIAL.has(h.signal) &&
+    othersSaying.some((n) => h.start > n.end && h.start <= Math.max(n.end + 4, sayingAfter(n) + 4));
+  // "J'ai failli annuler", "kont ghadi nlghiha", "kont bech nbattel": the cancel was nearly made, it is not one.
+  const nearly = (h: SignalHit) =>
+    h.signal === "cancelVerb" &&
+    (NEARLY.has(tokens[h.start - 1] ?? "") ||
+      (WAS_GOING.has(tokens[h.start - 2] ?? "") && GOING_TO.has(tokens[h.start - 1] ?? "")));
+  // "C'est pas que je veux pas", "ce n'est pas que je refuse": the refusal itself is denied (round 14).
+  const notThatIRefuse = (h: SignalHit) => {
+    if (!DENIAL.has(h.signal)) return false;
+    const q = tokens.lastIndexOf("9ue", h.start);
+    return q >= 0 && h.start - q <= 3 && tokens[q - 1] === "pas" && ["est", "ai"].includes(tokens[q - 2] ?? "");
+  };
+  const live = (h: SignalHit) => !h.negated && !saidByOther(h) && !nearly(h) && !notThatIRefuse(h);
   const denies = hits.some(
     (h) =>
       (DENIAL.has(h.signal) && live(h)) ||
@@ -1087,7 +1106,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     return (j > i || k > j) && NEVER.has(tokens[k] ?? "");
   };
   const cancelDenied = hits.find(
-    (h) => h.signal === "cancelVerb" && (h.negated || echoDenied(h.end) || notMineWho(h.start) >= 0),
+    (h) => h.signal === "cancelVerb" && (h.negated || echoDenied(h.end) || notMineWho(h.start) >= 0 || nearly(h)),
   );
   // ... and the reply ends on the wish: no refusal that stands on its own after its last wish.
   const lastWish =

@@ -219,6 +219,8 @@ export function analyse(text: string, country: Country): Analysis {
   let hits = cueHits(lexiconFor(country), mask, starts, canon, tokenAt, tokens.length);
   hits = dropContained(hits);
   hits = dropMosqueDays(tokens, hits);
+  // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
+  hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));
   // "khliwha 3andkom": "leave it with you" said to the shop is "keep it", not an instruction for the courier.
   hits = hits.filter(
     (h) =>
@@ -231,6 +233,7 @@ export function analyse(text: string, country: Country): Analysis {
   for (const h of hits) if (NEGATABLE.has(h.signal)) h.negated = isNegated(tokens, h);
   for (const h of hits) if (h.signal === "yes" || h.signal === "accept") h.negated = isAssentNegated(tokens, h);
   hits = dropAuxiliaryRefusals(hits);
+  hits = dropSharedPas(tokens, hits);
   hits = dropPoliteNoProblem(tokens, hits);
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   return { tokens, hits };
@@ -452,6 +455,21 @@ function dropPoliteNoProblem(tokens: string[], hits: SignalHit[]): SignalHit[] {
             !r.negated &&
             (r.end === h.start || (r.end === h.start - 1 && tokens[r.end] === ",")),
         )
+      ),
+  );
+}
+
+/**
+ * "je le prends pas de souci" (unpunctuated speech: "I'll take it, no problem"): the "pas" opens "pas de souci", it
+ * does not negate "prends"; a refusal ending on the "pas" an assent starts with is no refusal (round 14).
+ */
+function dropSharedPas(tokens: string[], hits: SignalHit[]): SignalHit[] {
+  return hits.filter(
+    (h) =>
+      !(
+        h.signal === "refuse" &&
+        tokens[h.end - 1] === "pas" &&
+        hits.some((a) => a.signal === "accept" && a.start === h.end - 1)
       ),
   );
 }

@@ -40,6 +40,8 @@ export const FRENCH: LexiconEntry[] = [
     "delai|delais _ long|trop, trop long, trop de retard, en retard, trop cher|chere, cher|chere, moins cher, pas les moyens, pas|plus d argent|sous, trouve* ailleurs, trouve* _ ailleurs|moins",
     "a|pour ce prix|tarif",
     "c est une erreur, par erreur, me suis trompe*, erreur de ma part, peux|peut pas payer, pas de budget",
+    // "un problème avec un autre site": another shop, not one more item (round 14).
+    "un|une autre site|magasin|boutique|vendeur|vendeuse|page|appli|application",
   ]),
   cue("didntOrder", 0.9, [
     "rien|pas|jamais commande*|demande*, pas passe* _ commande, aucune commande, voulais pas commander, commande* rien",
@@ -61,6 +63,8 @@ export const FRENCH: LexiconEntry[] = [
     "taille|pointure|size #|xs|s|m|l|xl|xxl|xxxl, en xs|s|m|l|xl|xxl, plus grand|grande|petit|petite, taille au dessus|en dessous",
     // A size named by its letters ("mettez-moi la XL", "le XXL"); the one-letter sizes only after "en" or "taille".
     "xs|xl|xxl|xxxl, la|le|du|une|un xs|xl|xxl|xxxl",
+    // A child's size in years asked for ("mettez 10 ans", "prenez le 12 ans"; round 14).
+    "mettez|mettre|mets|prenez|prends|envoyez|donnez|faites le|la|du|en|moi? # ans",
   ]),
   cue("attrNoun", 0.5, ["couleur*|taille*|pointure*|modele*|model|coloris|version|quantite"]),
   cue("qty", 0.6, ["deux|trois|quatre|cinq"]),

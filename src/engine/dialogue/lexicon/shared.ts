@@ -44,7 +44,7 @@ export const SHARED: LexiconEntry[] = [
     "=aked*|=akd*|=akid*|=naked*|=nakd*|=maked*|=makd*|=mtaked*|=mtakd*|=mt2aked*|=kanaked*|=kanakd*|=knaked*|=knakd*|=tanaked*|=tanakd*|=tnaked*|=tnakd*",
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
     // "الطلبية نتاعي خليها كيما راهي" (leave it as it is): the order kept, not "khaliha" (forget it; round 11).
-    "khali*|khli*|khalli* kima|kif|kifma|kma|kmma rahi|raha|rah|hiya|hia|hya|howa|huwa|hwa|kant|kanet|kan",
+    "khali*|khli*|khalli* kima|kif|kifma|kma|kmma rahi|raha|rah|hiya|hia|hya|hi|howa|huwa|hwa|kant|kanet|kan",
     "khali*|khli*|khalli* hakka|hakda|hakdak|hakak|hakdaka",
   ]),
   cue("send", 0.85, [
@@ -96,6 +96,8 @@ export const SHARED: LexiconEntry[] = [
     "=lghi*|=alghi*|=nlghi*|=tlghi*|=ylghi*|=lghet|=lghetha|=lghaha|=lghah|=lghat|=lghatha|=lghaw|=lghawha|=lghawh|=lgho|=lghu|=lghoha|=lghuha|=lghoh|=lghuh|=lghwa|=lghwha",
     "=anul*|=nanul*|=tanul*|=anil*|=nanil*|=canceli*|=cancel",
     "=btl*|=nbtl*|=tbtl*|=btel*|=nbtel*|=betl*|=nbetl*|=tbetl*|=bettel*|=nbettel*",
+    // "batlouha" (cancel it, Algeria): the verb's forms only, not "batel" (free, for nothing; round 14).
+    "=batlu*|=batlo*|=batlha|=batelha|=batelhali|=battlu*|=battelha|=nbatl*|=tbatl*|=nbatel*|=tbatel*",
   ]),
   // "refuse" in the dialects, a verb a negation denies ("موش رافضة", "ma rfadtch"): spelled exactly, because "rfed" is
   // also "carry" in Morocco (round 11).
@@ -165,6 +167,8 @@ export const SHARED: LexiconEntry[] = [
     // "had nmra kanet dyal khay", "ce numéro était à ma tante": the number was someone else's (round 9; a lexicon
     // phrase since round 10, where signals.ts had it as a loop of its own).
     "~=nimru|~=nimro|~=nimiru|~=numero|~=nmra|~=nemra|~=nimra|~=ra9m|~=r9m|~=raqm _ =kan|=kanet|=kant|=kanat|=etait|=kanu =dyal|=dial|=ta3|=mta3|=nta3|=a|=ta3t",
+    // "Le numéro هذا ولا متاعي من شهرين", "had nnmra wlat dyali": the number became the speaker's (round 14).
+    "~=nimru|~=nimro|~=nimiru|~=numero|~=nmra|~=nemra|~=nimra|~=ra9m|~=r9m|~=raqm _ =wla|=wlat|=wlla|=wllat|=welat|=wellat|=walat|=wallat|=wala|=walla =dyali|=ta3i|=mta3i|=mte3i|=nta3i",
   ]),
   // The person asked for has died ("rajli twefa 3am hada", "c'est le numéro de mon père, il est décédé"): not them.
   cue("notMe", 0.7, ["=twefa|=twfa|=twffa|=twefat|=twfat|=twffat|=twafa, =decede|=decedee"]),

@@ -69,7 +69,9 @@ export function overrule(
     intent !== "question" &&
     // ("passe-moi un conseiller, une vraie personne": a wrong number only where someone says it, round 11.)
     (intent !== "wrong_number" || (!reading.notMe && !reading.denies)) &&
-    (intent !== "cancel" || !reading.denies)
+    (intent !== "cancel" || !reading.denies) &&
+    // ("بغيت نهضر مع شي واحد من المحل, qu'il me rappelle ce soir": the person to call back, a callback; round 14.)
+    (intent !== "callback" || reading.calls !== true)
   )
     return { intent: "question", mixed: false };
   // "ma bghitch nbddel walou", "je ne vais pas annuler": a cancel or change verb negated, and no denial, keeps the order.

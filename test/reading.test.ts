@@ -1193,6 +1193,25 @@ describe("round 14: a refusal nearly made or denied, a number that became mine, 
     expect(signals("mettez 12 ans à la place", "FR")).toContain("attr");
   });
 
+  it("a thing taken out of the order, or only part kept, is a change; the refusal beside it is of that thing", () => {
+    const out = readReply("na7i lma7fadha w khalli ghir sabbat, ma n7tajhach", "DZ");
+    expect(out.takesOneOut).toBe(true);
+    expect(overrule("cancel", out)).toEqual({ intent: "change_request", mixed: false });
+    expect(readReply("iyeh walakin 7iydi liya l couvercle, ma7tajouch", "MA").request).toBe("change");
+    expect(readReply("enlevez la ceinture, je garde que la robe", "FR").takesOneOut).toBe(true);
+    // the order itself, "this", or the number taken out is a cancel or an opt-out, not a change
+    expect(readReply("nhiha, ma bghitch", "MA").takesOneOut).toBeUndefined();
+    expect(readReply("حيدو هاد الطلب، ما طلبت والو", "MA").takesOneOut).toBeUndefined();
+    expect(readReply("حيدو النمرة ديالي", "MA").takesOneOut).toBeUndefined();
+  });
+
+  it("'موش ملغي', 'ماني بدّلت رايي' deny the cancel and the change of mind; 'تقعد كيف ما هي' keeps the order", () => {
+    expect(signals("موش ملغي", "TN")).toContain("~cancelVerb");
+    expect(signals("ماني بدّلت رايي", "TN")).toContain("~changedMind");
+    expect(signals("بدّلت رايي", "TN")).toContain("changedMind");
+    expect(readReply("لا لا، ما بطّلتش، الكوموند تقعد كيف ما هي", "TN").deniedRefusal).toBe(true);
+  });
+
   it("a number that became the speaker's is a wrong number", () => {
     expect(signals("had nnmra wlat dyali mn 3am", "MA")).toContain("notMe");
     expect(signals("Le numéro هذا ولا متاعي من عام", "TN")).toContain("notMe");

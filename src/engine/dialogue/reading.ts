@@ -160,6 +160,11 @@ export interface Reading {
   /** The customer asks to speak with a person ("bghit nhder m3a chi wahed men lmagasin"; handoff.ts `asksForPerson`). */
   asksPerson?: boolean;
   /**
+   * Something named is taken out of the order, or only part of it kept ("na7i l'kaskita w khalli ghir l'survêtement,
+   * ma n7tajhach"): a refusal beside it is of that part, and the reply a change (round 14).
+   */
+  takesOneOut?: boolean;
+  /**
    * The change is a condition on the item that sends or takes it: an "if" whose clause names a colour, a size or a
    * model, then "send it" / "I take it" ("si vous l'avez en 40 je la prends", "ila kan 40 jibuha"); or a price, "I take
    * it", then "otherwise" ("b 5000 bla livraison nakhdha sinon khalas", round 11).
@@ -615,6 +620,37 @@ const MODAL =
 
 /** "Never", "no" closing an echoed cancel (canonical). */
 const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "3omri", "3mri"]);
+/**
+ * "Na7i l'kaskita", "نحّي la montre", "7iydi liya lcharger", "enlevez le chargeur": a verb that takes something out
+ * (canonical; a pronoun ending, "nhiha", takes the whole order out: the cancel verb), and "khalli ghir", "khalli ken",
+ * "je garde que": keep only (round 14).
+ */
+const TAKE_OUT =
+  /^w?(?:nahi|nhi|nahili|nhili|nahilia|nhilia|hiydi|hiyd|hiyed|hayed|hayd|haydi|hid|hidi|hidu|enlev(?:e|ez|er)|retir(?:e|ez|er)|ote[sz]?)$/;
+const KEEP = /^w?(?:khali|khli|khalli|khelli|kheli|garde|gardez|prend|prends)$/;
+const ONLY = new Set(["ghir", "ken", "kan", "bark", "ghi", "9ue", "seulement", "juste"]);
+/** What a taken-out thing may be introduced by ("7iydi liya lcharger", "na77i menha l casquette"). */
+const TAKE_OUT_LINK = new Set([
+  "lia",
+  "liya",
+  "lya",
+  "li",
+  "lili",
+  "menha",
+  "mnha",
+  "menu",
+  "mnu",
+  "moi",
+  "nous",
+  "min",
+  "men",
+  "mn",
+]);
+/** The order itself, canonical: taking it out is cancelling it. */
+const THE_ORDER =
+  /^(?:l|la|el|n)?(?:komand\w*|comand\w*|command\w*|tlb\w*|talab\w*|colis|kolis|chi|haja|hwayj|numer\w*|nimr\w*|nmra|nemra|ra9m|raqm)$/;
+/** "this" before the thing taken out ("حيدو هاد الطلب": the order itself). */
+const THIS = new Set(["had", "hada", "hadi", "hedha", "hedhi", "hadak", "hadik", "ce", "cet", "cette", "ca"]);
 /** "J'ai failli annuler", "kont ghadi nlghiha": a cancel nearly made, not made (canonical; round 14). */
 const NEARLY = new Set(["faili", "failli", "presk", "pres9ue", "presque"]);
 const WAS_GOING = new Set(["kont", "kunt", "kent", "konte", "kenet", "kunet", "knt"]);
@@ -724,6 +760,19 @@ const CAN =
   /^(?:y9d[ae]?r|t9d[ae]?r|ynaj+e?m|tnaj+e?m|tnjm|njm|momkin|mumkin|mkn|ymkn|posible|peut|peuvent|pouvez|pourr\w*)$/;
 /** Clause stops. */
 const STOPS = new Set([",", ".", "!", "?"]);
+
+/** A thing named taken out of the order ("na7i l'kaskita"), or "keep only" ("khalli ghir", "je garde que"). */
+function takesOneOut(tokens: string[]): boolean {
+  return tokens.some((t, i) => {
+    if (KEEP.test(t) && ONLY.has(tokens[i + 1] ?? "")) return true;
+    if (!TAKE_OUT.test(t)) return false;
+    let j = i + 1;
+    while (TAKE_OUT_LINK.has(tokens[j] ?? "") || THIS.has(tokens[j] ?? "")) j++;
+    const next = tokens[j] ?? "";
+    const thing = ["l", "la", "le", "les", "el"].includes(next) ? (tokens[j + 1] ?? "") : next;
+    return /^[a-z0-9]{3,}$/.test(thing) && !THE_ORDER.test(thing) && !THE_ORDER.test(next);
+  });
+}
 
 /** The two-step reading of `text` (its lexicon analysis may be passed to save reading it twice). */
 export function readReply(text: string, country: Country, analysis: Analysis = analyse(text, country)): Reading {
@@ -912,6 +961,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       : {}),
     ...(hits.some((h) => h.signal === "attr" && live(h)) ? { namesValue: true } : {}),
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
+    ...(takesOneOut(tokens) ? { takesOneOut: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
     ...(hits.some((h) => h.signal === "callVerb" && live(h)) ? { calls: true } : {}),
@@ -1463,6 +1513,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       )
       .map((h) => h.start),
   );
+  // "أما نحّي la montre وخلي كان les lunettes", "ghir 7iydi liya lcharger ma7tajouch": a thing taken out of the order,
+  // the refusal beside it of that thing (no cancel verb): a change (round 14).
+  if (own.length > 0 && takesOneOut(tokens) && !own.some((d) => d.signal === "cancelVerb"))
+    return result("change", cueAt(own[0]!.start), deniedRefusal);
   if (own.length > 0 && !deniedRefusal && own.some((d) => d.start > lastYes)) {
     // (Not "… ولا لا", "or not", nor a question word after the refusal: those ask; nor a reason alone, "واش غالية".)
     const last = own[own.length - 1]!;

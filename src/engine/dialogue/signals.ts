@@ -19,7 +19,8 @@ export interface Analysis {
 const PUNCT = new Set([",", ".", "?"]);
 
 /** Signals whose meaning flips or vanishes under negation. */
-const NEGATABLE = new Set<Signal>(["cancelVerb", "changeVerb", "send", "take", "add", "callVerb"]);
+// ("ماني بدّلت رايي", "ma bdltch rayi": a change of mind denied, round 14.)
+const NEGATABLE = new Set<Signal>(["cancelVerb", "changeVerb", "send", "take", "add", "callVerb", "changedMind"]);
 
 /** Negation particles, canonical ("mouch" is "much"). */
 const NEGATORS = new Set([

@@ -43,6 +43,8 @@ export const SHARED: LexiconEntry[] = [
     // Spelled exactly (round 12): with flexible vowels "akked*" read the city "Agadir" (canonical "akadir") as "I confirm".
     "=aked*|=akd*|=akid*|=naked*|=nakd*|=maked*|=makd*|=mtaked*|=mtakd*|=mt2aked*|=kanaked*|=kanakd*|=knaked*|=knakd*|=tanaked*|=tanakd*|=tnaked*|=tnakd*",
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
+    // "la commande تقعد كيف ما هي" (stays as it is; round 14).
+    "kif|kima ma? hi",
     // "الطلبية نتاعي خليها كيما راهي" (leave it as it is): the order kept, not "khaliha" (forget it; round 11).
     "khali*|khli*|khalli* kima|kif|kifma|kma|kmma rahi|raha|rah|hiya|hia|hya|hi|howa|huwa|hwa|kant|kanet|kan",
     "khali*|khli*|khalli* hakka|hakda|hakdak|hakak|hakdaka",
@@ -96,6 +98,8 @@ export const SHARED: LexiconEntry[] = [
     "=lghi*|=alghi*|=nlghi*|=tlghi*|=ylghi*|=lghet|=lghetha|=lghaha|=lghah|=lghat|=lghatha|=lghaw|=lghawha|=lghawh|=lgho|=lghu|=lghoha|=lghuha|=lghoh|=lghuh|=lghwa|=lghwha",
     "=anul*|=nanul*|=tanul*|=anil*|=nanil*|=canceli*|=cancel",
     "=btl*|=nbtl*|=tbtl*|=btel*|=nbtel*|=betl*|=nbetl*|=tbetl*|=bettel*|=nbettel*",
+    // "ملغي" (cancelled), which "موش ملغي" (not cancelled) negates (round 14).
+    "=mlghi|=mlghia|=mlghiya|=mlgha|=mulgha|=mlghiyin",
     // "batlouha" (cancel it, Algeria): the verb's forms only, not "batel" (free, for nothing; round 14).
     "=batlu*|=batlo*|=batlha|=batelha|=batelhali|=battlu*|=battelha|=nbatl*|=tbatl*|=nbatel*|=tbatel*",
   ]),

@@ -364,6 +364,10 @@ export function overrule(
   // A reschedule that names no new time where the reading found a change ("tjibouha l Zarzis mouch Medenine"): a change.
   if (intent === "reschedule" && kind === "change" && !reading.newTime)
     return { intent: "change_request", mixed: false };
+  // "Na7i l'kaskita w khalli ghir l'survêtement, ma n7tajhach": a thing taken out of the order and the rest kept; the
+  // refusal is of that thing, the order is changed, not cancelled (round 14).
+  if (intent === "cancel" && reading.takesOneOut === true && reading.cancels !== true)
+    return { intent: "change_request", mixed: false };
   // A `cancel` with no denial in the reply ("ana bentha, yemma rahi ragda, 3ayetelha l3cheya") rests on nothing the
   // customer said: a request about time or attention decides (a change may be "remove it", the whole order).
   if (intent === "cancel" && !reading.denies && kind !== "change") return { intent: REQUEST_LABEL[kind], mixed: false };

@@ -207,6 +207,9 @@ describe("a request read without certainty (issue 33, round 14)", () => {
     "ce n'est pas son numéro": ["wrong_number", 0.95],
     "plutôt changer la couleur": ["change_request", 0.95],
     "et rappelez-moi plutôt": ["callback", 0.95],
+    "rappelez-moi": ["callback", 0.6],
+    "rappelez-moi svp": ["callback", 0.95],
+    "ouais ouais, continuez": ["confirm", 0.9],
   });
   async function call(lines: string[]) {
     const d = createDialogue(ORDERS.fr, { classifier: LINES, now: NOW, random: seededRandom(7) });
@@ -271,6 +274,25 @@ describe("a request read without certainty (issue 33, round 14)", () => {
     expect(other.turns[3]?.text).toBe(profile.askChange());
     await other.d.hear("en rouge", 30);
     expect(other.d.result()).toMatchObject({ outcome: "change_requested", outcome_details: { changes: "en rouge" } });
+  });
+
+  it("a request heard unsure, naming nothing, whose question gets neither detail nor decision was no request", async () => {
+    // "when shall we call?" "euh": the confirmation question again; "yeah yeah, go on": the yes/no check; then the
+    // customer decides
+    for (const [answer, asked] of [
+      ["euh", profile.confirmationAgain(1)],
+      ["ouais ouais, continuez", profile.checkConfirm()],
+    ] as const) {
+      const again = await call(["oui c'est moi", "rappelez-moi", answer]);
+      expect(again.d.result()).toBeNull();
+      expect(again.turns[3]?.text).toBe(asked);
+      expect((await again.d.hear("non", 30)).text).toBe(profile.askReason());
+    }
+    // a callback heard for sure keeps its request, time or none
+    expect((await call(["oui c'est moi", "rappelez-moi svp", "euh"])).d.result()).toMatchObject({
+      outcome: "callback_requested",
+      outcome_details: { callback_at: null },
+    });
   });
 
   it("hears a detail question's answer as a new answer once a call, and never a bare no", async () => {

@@ -183,6 +183,8 @@ interface Pending {
   details: Record<string, unknown>;
   /** The request's own reply named its detail, but the reading was not sure enough to settle on (SURE_OF_REQUEST). */
   named?: boolean;
+  /** The request was read below SURE_OF_REQUEST: its detail question also asks whether it was heard right. */
+  unsure?: boolean;
 }
 
 /** The profile for the order's dialect and language: MA/DZ/TN speak their dialect, or local French when asked. */
@@ -418,7 +420,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         decisive.push(text);
         const date = extractDate(text, order.country, options.now);
         if (date && sure) return finish("rescheduled", { preferred_date: date }, profile.rescheduled(date));
-        pending = { outcome: "rescheduled", details: { preferred_date: date }, named: date !== null };
+        pending = { outcome: "rescheduled", details: { preferred_date: date }, named: date !== null, unsure: !sure };
         stage = "reschedule_date";
         return say(profile.askDate(), false);
       }
@@ -426,7 +428,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         decisive.push(text);
         const at = callbackAt(text);
         if (at && sure) return finish("callback_requested", { callback_at: at }, profile.callbackSet(true));
-        pending = { outcome: "callback_requested", details: { callback_at: at }, named: at !== null };
+        pending = { outcome: "callback_requested", details: { callback_at: at }, named: at !== null, unsure: !sure };
         stage = "callback_time";
         return say(profile.askCallbackTime(), false);
       }
@@ -434,7 +436,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         decisive.push(text);
         const changes = extractChanges(text);
         if (changes && sure) return finish("change_requested", { changes }, profile.changeNoted());
-        pending = { outcome: "change_requested", details: { changes: text }, named: changes !== null };
+        pending = { outcome: "change_requested", details: { changes: text }, named: changes !== null, unsure: !sure };
         stage = "change_details";
         return say(profile.askChange(), false);
       }
@@ -531,12 +533,26 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       c.intent !== "unclear" &&
       c.intent !== "question" &&
       !(c.intent === "cancel" && isBareNo(text)) && // "what to change?" "no": nothing, or no change at all?
-      (c.intent !== "confirm" || saysYesToOrder(text)) // "yes, I'm listening, go on" answers nothing
+      // ("yes, I'm listening, go on" answers nothing after a request heard for sure.)
+      (c.intent !== "confirm" || saysYesToOrder(text) || decided.unsure === true)
     ) {
       heardAgain = true;
       stage = "confirmation";
       decisive.pop(); // decide() records it when it decides on it
       return decide(c, text);
+    }
+    // A request heard without certainty and naming nothing, whose detail question gets no detail and no decision
+    // either ("when shall we call?" "mhm, go on"): it was not a request; the confirmation question again.
+    if (
+      text !== null &&
+      decided.unsure === true &&
+      decided.named !== true &&
+      !givesDetail &&
+      (c.intent === "unclear" || c.intent === "question" || c.intent === "confirm")
+    ) {
+      stage = "confirmation";
+      decisive.pop();
+      return unclearReply(() => profile.confirmationAgain(unclear));
     }
     switch (stage) {
       case "reason":

@@ -22,7 +22,8 @@ reading is to be checked with a yes/no question before it is acted on, and for a
 hedge that made it so, and "reading": the request the two-step reading found (condition, change, callback,
 refusal, acknowledgement) and the yes, with "overruled": the model's label when the reading overruled it.
 With --decision each line also carries "decision": "act" (the dialogue acts on the reading), "check" (it asks a
-yes/no check or the question again instead) or "keypad" (it offers "press 1 or 2"), by the dialogue's own
+yes/no check or the question again instead; for a reschedule, callback or change request read below 0.8, it asks its
+day, time or change again) or "keypad" (it offers "press 1 or 2"), by the dialogue's own
 thresholds and safeguards, for the first reply to the confirmation question; a --json-input line may say where the
 call stands: "unclear" (unclear turns so far, 0-2), "questions" (questions answered so far, 0-3), "digits" (the line
 carries keypad digits), "answers_check" (the reply answers the agent's yes/no check).`;

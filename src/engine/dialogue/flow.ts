@@ -548,7 +548,7 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       decided.unsure === true &&
       decided.named !== true &&
       !givesDetail &&
-      (c.intent === "unclear" || c.intent === "question" || c.intent === "confirm")
+      (c.intent === "unclear" || c.intent === "confirm")
     ) {
       stage = "confirmation";
       decisive.pop();

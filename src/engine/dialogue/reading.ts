@@ -803,6 +803,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     return q >= 0 && h.start - q <= 3 && tokens[q - 1] === "pas" && ["est", "ai"].includes(tokens[q - 2] ?? "");
   };
   const live = (h: SignalHit) => !h.negated && !saidByOther(h) && !nearly(h) && !notThatIRefuse(h);
+  const outTaken = takesOneOut(tokens);
   const denies = hits.some(
     (h) =>
       (DENIAL.has(h.signal) && live(h)) ||
@@ -961,7 +962,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       : {}),
     ...(hits.some((h) => h.signal === "attr" && live(h)) ? { namesValue: true } : {}),
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
-    ...(takesOneOut(tokens) ? { takesOneOut: true } : {}),
+    ...(outTaken ? { takesOneOut: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
     ...(hits.some((h) => h.signal === "callVerb" && live(h)) ? { calls: true } : {}),
@@ -1515,7 +1516,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   );
   // "أما نحّي la montre وخلي كان les lunettes", "ghir 7iydi liya lcharger ma7tajouch": a thing taken out of the order,
   // the refusal beside it of that thing (no cancel verb): a change (round 14).
-  if (own.length > 0 && takesOneOut(tokens) && !own.some((d) => d.signal === "cancelVerb"))
+  if (own.length > 0 && outTaken && !own.some((d) => d.signal === "cancelVerb"))
     return result("change", cueAt(own[0]!.start), deniedRefusal);
   if (own.length > 0 && !deniedRefusal && own.some((d) => d.start > lastYes)) {
     // (Not "… ولا لا", "or not", nor a question word after the refusal: those ask; nor a reason alone, "واش غالية".)

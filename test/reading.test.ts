@@ -1203,6 +1203,10 @@ describe("round 14: a refusal nearly made or denied, a number that became mine, 
     expect(readReply("nhiha, ma bghitch", "MA").takesOneOut).toBeUndefined();
     expect(readReply("حيدو هاد الطلب، ما طلبت والو", "MA").takesOneOut).toBeUndefined();
     expect(readReply("حيدو النمرة ديالي", "MA").takesOneOut).toBeUndefined();
+    // "cette", "ça", "هذي" are "this" in their canonical spelling too ("cete", "sa", "hedi")
+    expect(readReply("enlevez cette commande, je n'en veux pas", "FR").takesOneOut).toBeUndefined();
+    expect(readReply("نحّي هذي الكوموند، ما نحبهاش", "TN").takesOneOut).toBeUndefined();
+    expect(readReply("enlevez-nous la ceinture, on n'en veut pas", "FR").takesOneOut).toBe(true);
   });
 
   it("'موش ملغي', 'ماني بدّلت رايي' deny the cancel and the change of mind; 'تقعد كيف ما هي' keeps the order", () => {

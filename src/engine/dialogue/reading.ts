@@ -643,14 +643,31 @@ const TAKE_OUT_LINK = new Set([
   "menu",
   "mnu",
   "moi",
+  "nus",
   "min",
   "men",
   "mn",
 ]);
 /** The order itself, canonical: taking it out is cancelling it. */
-const THE_ORDER = /^(?:l|la|el|n)?(?:komand\w*|tlb\w*|talab\w*|kolis|chi|haja|hwayj|numer\w*|nimr\w*|nmra|nemra|ra9m)$/;
+const THE_ORDER =
+  /^(?:l|la|el|n)?(?:k[ou]m[ua]?nd\w*|tlb\w*|talab\w*|kolis|chi|haja|hwayj|numer\w*|nimr\w*|nmra|nemra|ra9m)$/;
 /** "this" before the thing taken out ("حيدو هاد الطلب": the order itself). */
-const THIS = new Set(["had", "hada", "hadi", "hedha", "hadak", "hadik", "ce", "cet"]);
+const THIS = new Set([
+  "had",
+  "hada",
+  "hadi",
+  "hda",
+  "hdi",
+  "hdh",
+  "hedha",
+  "hedi",
+  "hadak",
+  "hadik",
+  "ce",
+  "cet",
+  "cete",
+  "sa",
+]);
 /** "J'ai failli annuler", "kont ghadi nlghiha": a cancel nearly made, not made (canonical; round 14). */
 const NEARLY = new Set(["faili", "presk", "pres9ue"]);
 const WAS_GOING = new Set(["kont", "kunt", "kent", "konte", "kenet", "kunet", "knt"]);

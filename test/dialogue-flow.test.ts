@@ -237,22 +237,22 @@ describe("a request read without certainty (issue 33, round 14)", () => {
   });
 
   it("a bare yes, or an answer naming nothing, keeps the day, time or change first heard", async () => {
-    expect((await call(["oui c'est moi", "livrez samedi", "oui"])).d.result()).toMatchObject({
-      outcome: "rescheduled",
-      outcome_details: { preferred_date: "2026-11-28" },
-    });
-    expect((await call(["oui c'est moi", "livrez samedi", "euh"])).d.result()).toMatchObject({
-      outcome: "rescheduled",
-      outcome_details: { preferred_date: "2026-11-28" },
-    });
-    expect((await call(["oui c'est moi", "rappelez demain à 18h", "oui"])).d.result()).toMatchObject({
-      outcome: "callback_requested",
-      outcome_details: { callback_at: "2026-11-23T17:00:00Z" },
-    });
-    expect((await call(["oui c'est moi", "en rouge", "oui"])).d.result()).toMatchObject({
-      outcome: "change_requested",
-      outcome_details: { changes: "en rouge" },
-    });
+    const saturday = { outcome: "rescheduled", outcome_details: { preferred_date: "2026-11-28" } };
+    for (const [request, answer, result] of [
+      ["livrez samedi", "oui", saturday],
+      ["livrez samedi", "euh", saturday],
+      [
+        "rappelez demain à 18h",
+        "oui",
+        { outcome: "callback_requested", outcome_details: { callback_at: "2026-11-23T17:00:00Z" } },
+      ],
+      ["en rouge", "oui", { outcome: "change_requested", outcome_details: { changes: "en rouge" } }],
+    ] as const)
+      expect([request, answer, (await call(["oui c'est moi", request, answer])).d.result()]).toMatchObject([
+        request,
+        answer,
+        result,
+      ]);
     // and a hang-up at the question keeps the request as heard
     const hung = await call(["oui c'est moi", "livrez samedi"]);
     expect(hung.d.interrupt("customer_hangup", 30)).toMatchObject({ outcome: "rescheduled" });

@@ -1233,3 +1233,36 @@ describe("round 14: a refusal nearly made or denied, a number that became mine, 
     });
   });
 });
+
+describe("round 15: 'and if' glued, a question answered 'but no', a verb's own 'not'", () => {
+  it("'مؤكدة' (confirmed, the hamza on a waw) is an assent", () => {
+    expect(signals("خلاص، مؤكدة، بارك الله فيك يا أختي", "DZ")).toContain("accept");
+    expect(model.classify("خلاص، مؤكدة، بارك الله فيك يا أختي", "DZ").intent).toBe("confirm");
+  });
+
+  it("'and if' with its 'w' glued ('وإذا', 'wila') is an 'if': the refusal inside it is not the customer's", () => {
+    const glued = readReply("نأكد خويا، وإذا ما لقيتنيش خليها عند العساس تاع العمارة", "DZ");
+    expect(glued.conditional).toBe(true);
+    expect(glued.request).toBeNull();
+    expect(model.classify("نأكد خويا، وإذا ما لقيتنيش خليها عند العساس تاع العمارة", "DZ").intent).toBe("confirm");
+    expect(readReply("wakha sifto, wila ma l9itinich khaliha 3nd jara", "MA").conditional).toBe(true);
+    // without the "if", the same "leave it" after "I confirm" is still read as before
+    expect(readReply("نأكد خويا، خليها عند العساس", "DZ").conditional).toBe(false);
+  });
+
+  it("a question asked and closed, then 'but no' ending the reply, is the refusal", () => {
+    const text = "واش هاد السومة؟ ماشي solde هادي، c'est du vol! شكرا بصح لا";
+    expect(readReply(text, "DZ").answersQuestion).toBe(true);
+    expect(model.classify(text, "DZ").intent).toBe("cancel");
+    // no "but" before the "no" ("… ماشي مع الآلة"), or a question after it: the question stands
+    expect(readReply("واش نقدر نهضر مع شي واحد من المحل؟ ماشي مع الآلة.", "MA").answersQuestion).toBeUndefined();
+    expect(readReply("c'est combien ? mais non, ça arrive quand ?", "FR").answersQuestion).toBeUndefined();
+  });
+
+  it("a verb's 'not' with an adverb ('la sonnette ne marche pas bien') puts no value for another", () => {
+    const text = "Oui je confirme, sonnez deux fois, la sonnette ne marche pas bien.";
+    expect(readReply(text, "TN").notThat).toBeUndefined();
+    expect(model.classify(text, "TN").intent).toBe("confirm");
+    expect(readReply("oui mais c'est Colomiers pas Tournefeuille", "FR").notThat).toBe(true);
+  });
+});

@@ -107,6 +107,8 @@ export interface Reading {
   refusesValue?: boolean;
   /** A refusal found, and the reply ends on it: nothing but its own words after it ("… donc la la ma n9derch ndiha"). */
   endsOnRefusal?: boolean;
+  /** The refusal that ends the reply comes after a question the customer closed ("?"), none after it (round 15). */
+  answersQuestion?: boolean;
   /** An "if" stands somewhere in the reply ("envoyez, enfin si mon mari est d'accord"): a clause the yes may hang on. */
   conditional: boolean;
   /** A denial of any kind is there (a "no", a refusal, a reason, "I didn't order", "not me", "don't send"): what a `cancel` rests on. */
@@ -315,12 +317,17 @@ const CONDITION = words([
   "seulement si",
   "only if",
   "if",
+  // "and if" with its "w" glued: "وإذا ما لقيتنيش خليها عند العساس" (canonical "wada"), "وايلا", "wila" (round 15).
+  "وإذا",
+  "وايلا",
+  "wila",
+  "wida",
 ]);
 /**
  * Tunisian and eastern Algerian "ken", written in Arabic script "كان" (in Morocco "kan" is "was"): "if" in a Tunisian or
  * Algerian reply ("كان عندكم la version 128 Go نديه، sinon خلاص"; Algeria since round 11).
  */
-const CONDITION_TN = [...CONDITION, ...words(["كان", "kan"])];
+const CONDITION_TN = [...CONDITION, ...words(["كان", "kan", "وكان", "wken"])];
 const OTHERWISE = words([
   "sinon",
   "sinan",
@@ -768,6 +775,19 @@ const PAST = new Set([
 const CORRECTION = new Set(["instead", "attr", "qty", "add", "address", "changeVerb"]);
 /** "not" before the thing meant instead, canonical: "machi", "mouch", "mech", "pas" ("… l Sousse mouch l Monastir"). */
 const NOT_THAT = new Set(["machi", "much", "mech", "mich", "mush", "pas"]);
+/** Adverbs a verb's "not" may carry ("ne marche pas bien", "ça sonne pas trop"): no Y put for an X (canonical). */
+const VERB_ADVERB = new Set([
+  "bien",
+  "trop",
+  "tres",
+  "beaukup",
+  "enkore",
+  "tujurs",
+  "vraiment",
+  "fort",
+  "tut",
+  "suvent",
+]);
 /** Short links a "not"'s Y may open with: "machi f dar", "pas à Lyon", "pas le noir". */
 const LINK = new Set(["f", "l", "b", "fi", "fel", "fl", "bl", "a", "au", "en", "le", "la", "el", "de", "du"]);
 /** The parcel or the courier arrives (third person, canonical): "tousel", "ywsel", "arrive", "يجي", "يلحق", "يطول". */
@@ -901,8 +921,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !covered.has(i) && // ("pas de souci", "machi mochkil": an assent's own "not")
       // ("بشرط تكون الشاشة ديال 55 ماشي 43": inside an "if", a value put for a value is still one: round 12.)
       (!aboutCustomer(i) || (valueAt(i - 1) && valueAt(i + 1))) &&
-      // (A "not" that ends its clause, "l'interphone marche pas", negates the verb before it: no Y is put for X.)
+      // (A "not" that ends its clause, "l'interphone marche pas", negates the verb before it: no Y is put for X; so
+      // does one an adverb follows, "la sonnette ne marche pas bien": round 15.)
       (word(tokens[i + 1]) || valueAt(i + 1) || (LINK.has(tokens[i + 1] ?? "") && word(tokens[i + 2]))) &&
+      !VERB_ADVERB.has(tokens[i + 1] ?? "") &&
       !filler.has(i + 1) &&
       (orderYes.some((h) => h.end <= i) ||
         (valueAt(i - 1) && valueAt(i + 1)) ||
@@ -1538,13 +1560,24 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   if (own.length > 0 && !deniedRefusal && own.some((d) => d.start > lastYes)) {
     // (Not "… ولا لا", "or not", nor a question word after the refusal: those ask; nor a reason alone, "واش غالية".)
     const last = own[own.length - 1]!;
+    // A question closed ("?") before the refusal, none after it, and the refusal right after a "but": the customer
+    // asked, then answered ("واش هاد السومة؟ … c'est du vol! شكرا بصح لا"): the opening question does not hold the
+    // refusal (round 15).
+    const closed =
+      tokens.lastIndexOf("?", own[0]!.start) >= 0 &&
+      !tokens.slice(own[0]!.start).includes("?") &&
+      tokens.slice(Math.max(0, own[0]!.start - 2), own[0]!.start).some((t) => BUT.has(t));
     const ends =
       last.signal !== "reason" &&
-      !asksFirst &&
+      (!asksFirst || closed) &&
       !hits.some((h) => h.signal === "qword" && h.start > own[0]!.start) &&
       !tokens.slice(Math.max(0, last.start - 2), last.start).some((t) => OR.has(t)) &&
       !tokens.slice(last.end).some((t, k) => STOPS.has(t) && k + last.end < lastWord);
-    return { ...result("refusal", cueAt(own[0]!.start)), ...(ends ? { endsOnRefusal: true } : {}) };
+    return {
+      ...result("refusal", cueAt(own[0]!.start)),
+      ...(ends ? { endsOnRefusal: true } : {}),
+      ...(ends && closed ? { answersQuestion: true } : {}),
+    };
   }
   // The value refused is one to change ("50 ma nhebhech": not the 50 ml, the 100).
   const valueRefused = denials.find(ofValue);

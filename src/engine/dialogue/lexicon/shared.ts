@@ -42,6 +42,8 @@ export const SHARED: LexiconEntry[] = [
     "confirmi*|nconfirmi*|kanconfirmi*|confirmit*|nconfirm*|confirmina",
     // Spelled exactly (round 12): with flexible vowels "akked*" read the city "Agadir" (canonical "akadir") as "I confirm".
     "=aked*|=akd*|=akid*|=naked*|=nakd*|=maked*|=makd*|=mtaked*|=mtakd*|=mt2aked*|=kanaked*|=kanakd*|=knaked*|=knakd*|=tanaked*|=tanakd*|=tnaked*|=tnakd*",
+    // "مؤكدة" (confirmed; canonical "mukda": the hamza on a waw, round 15).
+    "=mukd*|=m2akd*|=mu2akd*",
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
     // "la commande تقعد كيف ما هي" (stays as it is; round 14).
     "kif|kima ma? hi",

@@ -398,7 +398,14 @@ export function overrule(
     return { intent: "change_request", mixed: false };
   // "… yak rak tefhamni, donc la la ma n9derch ndiha": a long reply that asks nothing ("?") and ends on the customer's
   // own refusal is that refusal, not a question about the price it mentioned on the way (round 10).
-  if (kind === "refusal" && intent === "question" && !reading.asks && reading.endsOnRefusal === true)
+  // ("واش هاد السومة؟ ماشي solde هادي، c'est du vol! شكرا بصح لا": the question asked and closed, then the refusal
+  // that ends the reply: round 15.)
+  if (
+    kind === "refusal" &&
+    intent === "question" &&
+    (!reading.asks || reading.answersQuestion === true) &&
+    reading.endsOnRefusal === true
+  )
     return { intent: "cancel", mixed: false };
   // "je préfère annuler, mon fils m'a offert la même": a cancel verb of the customer's own, no "if", and nothing to
   // change named or corrected, is no change (round 10).

@@ -1234,7 +1234,7 @@ describe("round 14: a refusal nearly made or denied, a number that became mine, 
   });
 });
 
-describe("round 15: 'and if' glued, a question answered 'but no', a verb's own 'not'", () => {
+describe("round 15: 'and if' glued, a question answered 'but no', a verb's own 'not', blessings", () => {
   it("'مؤكدة' (confirmed, the hamza on a waw) is an assent", () => {
     expect(signals("خلاص، مؤكدة، بارك الله فيك يا أختي", "DZ")).toContain("accept");
     expect(model.classify("خلاص، مؤكدة، بارك الله فيك يا أختي", "DZ").intent).toBe("confirm");
@@ -1257,6 +1257,44 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
     // no "but" before the "no" ("… ماشي مع الآلة"), or a question after it: the question stands
     expect(readReply("واش نقدر نهضر مع شي واحد من المحل؟ ماشي مع الآلة.", "MA").answersQuestion).toBeUndefined();
     expect(readReply("c'est combien ? mais non, ça arrive quand ?", "FR").answersQuestion).toBeUndefined();
+  });
+
+  it("a blessing ('على بركة الله') and 'without delay' ('بلا تعطال', 'ما تعطلوش') give no reason to refuse", () => {
+    for (const [text, country] of [
+      ["مرحبا، أنا كنتسناها، صيفطوها على بركة الله", "MA"],
+      ["جيبوها بلا تعطال، راني موافقة", "DZ"],
+      ["أكيد نأكد، c'est pour l'anniversaire تاع بنتي، ما تعطلوش برك", "DZ"],
+    ] as const) {
+      expect(signals(text, country)).not.toContain("reason");
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    // "enough" and "it came late" still are
+    expect(signals("baraka 3lia, ghalia bzaf", "MA")).toContain("reason");
+    expect(signals("t3atlet bezzaf, ma nhebch", "DZ")).toContain("reason");
+  });
+
+  it("a refusal denied ('ماشي ما بغيتوش', 'ما قلتش لا', 'لا موش ما نحبهاش') then a yes or a wish is no refusal", () => {
+    for (const [text, country] of [
+      ["ماشي ما بغيتوش، بغيتو أ سيدي، غير البارح ما جاوبتش. جيبوه", "MA"],
+      ["ما قلتش لا، أنا باغياها", "MA"],
+      ["عمري ما قلت لا، أنا باغياها", "MA"],
+      ["لا موش ما نحبهاش، نحبها وبرشا، جيبوها", "TN"],
+    ] as const) {
+      const r = readReply(text, country);
+      expect(r.request).toBeNull();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    expect(readReply("ماشي ما بغيتوش، بغيتو أ سيدي، جيبوه", "MA").deniedRefusal).toBe(true);
+    // the preamble of a refusal stays one: a refusal of the customer's own after it
+    const preamble = "ana machi ma bghitch walakin daba lhala ma3rofa, ma nqderch, safi lghiha";
+    expect(readReply(preamble, "MA").request).toBe("refusal");
+    // a "no" said, not denied
+    expect(readReply("glt lik la, ma bghitch", "MA").request).toBe("refusal");
+  });
+
+  it("'خليه يدق الباب' (let him knock) is about the courier; 'خليها تبقى عندكم' (let it stay with you) refuses", () => {
+    expect(readReply("نستناو الليفرور، خليه يدق الباب مرتين", "DZ").request).toBeNull();
+    expect(readReply("خليها تبقى عندكم", "MA").request).toBe("refusal");
   });
 
   it("a verb's 'not' with an adverb ('la sonnette ne marche pas bien') puts no value for another", () => {

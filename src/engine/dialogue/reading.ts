@@ -836,6 +836,20 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "C'est pas que je veux pas", "ce n'est pas que je refuse": the refusal itself is denied (round 14).
   const notThatIRefuse = (h: SignalHit) => {
     if (!DENIAL.has(h.signal)) return false;
+    // "لا موش ما نحبهاش، نحبها وبرشا", "machi ma bghitch": a "not" before the negated verb denies the refusal (round 15).
+    // (And the "no" before them, "لا موش ما نحبهاش": it says the same.)
+    const deniedAt = (i: number) =>
+      tokens[i] === "ma" &&
+      NOT_THAT.has(tokens[i - 1] ?? "") &&
+      hits.some((d) => d.start === i && d.signal !== "no" && DENIAL.has(d.signal));
+    if (h.signal !== "no" && deniedAt(h.start)) return true;
+    if (h.signal === "no" && h.end === h.start + 1 && deniedAt(h.start + 2)) return true;
+    // "ما قلتش لا", "عمري ما قلت لا", "j'ai jamais dit non": a "no" right after a verb of saying the customer negates
+    // is the refusal they deny having made (round 15).
+    const v = h.start - 1;
+    const saying = tokens[v] ?? "";
+    if (h.signal === "no" && (SAID_IT.test(saying) || /^[g9q][aeiou]{0,2}ltch$/.test(saying)))
+      return /ch$/.test(saying) || tokens[v - 1] === "ma" || tokens[v - 1] === "jamais" || tokens[v - 2] === "jamais";
     const q = tokens.lastIndexOf("9ue", h.start);
     return q >= 0 && h.start - q <= 3 && tokens[q - 1] === "pas" && ["est", "ai"].includes(tokens[q - 2] ?? "");
   };
@@ -1222,7 +1236,16 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       denials.length > 0 &&
       lastSend > Math.max(...denials.map((d) => d.start)) &&
       denials.some((d) => d.start > said && d.start <= said + 6)) ||
-    keepsIt;
+    keepsIt ||
+    // ("ماشي ما بغيتوش، بغيتو", "ما قلتش لا، أنا باغياها": the refusal denied, then a yes or a wish: round 15.)
+    hits.some(
+      (d) =>
+        DENIAL.has(d.signal) &&
+        notThatIRefuse(d) &&
+        hits.some((y) => (YES.has(y.signal) || y.signal === "want") && live(y) && y.start > d.start) &&
+        // (Not the preamble of a refusal: "c'est pas que je veux pas, mais … donc non", "machi ma bghitch walakin … lghiha".)
+        !hits.some((x) => DENIAL.has(x.signal) && live(x) && x.start > d.start),
+    );
 
   // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
   const cond = find(tokens, conditions, 0, tokens.length, true);
@@ -1491,8 +1514,16 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     while (LEAVE.test(tokens[i] ?? "") && i < d.end + 2) i++; // "let him leave it": "khlih ykhliha 3nd …"
     return AT_SOMEONE.has(tokens[i] ?? "") && word(tokens[i + 1]);
   };
+  // "خليه يدق الباب مرتين", "khliha tji": "let him / it" and a verb of his doing (a third person's present, not "stay")
+  // is about the courier, not "keep it" (round 15).
+  const letsDo = (d: SignalHit) =>
+    leaves(d) &&
+    d.end === d.start + 1 &&
+    /^[yt][^aeiou]{1,2}[a-z0-9]/.test(tokens[d.end] ?? "") &&
+    !/^[yt](?:b9|b[ae]9|9[ae]?3d|g[ae]?3d|q[ae]?3d|ri[h7]|r[ae]?ja3|rj3)/.test(tokens[d.end] ?? "");
   const courier = (d: SignalHit) =>
     (leaves(d) && leftWith(d)) ||
+    letsDo(d) ||
     // "khlliha 200 w nakhdha": "leave it at" a value sets the value (round 10).
     // ("khliha en noir": with its "en", "b" or "f" before the value, round 11.)
     (leaves(d) && (valueAt(d.end) || (VALUE_PREP.has(tokens[d.end] ?? "") && valueAt(d.end + 1)))) ||

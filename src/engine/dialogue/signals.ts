@@ -236,6 +236,7 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropAuxiliaryRefusals(hits);
   hits = dropSharedPas(tokens, hits);
   hits = dropPoliteNoProblem(tokens, hits);
+  hits = dropBlessingsAndNoDelay(tokens, hits);
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   return { tokens, hits };
 }
@@ -480,5 +481,25 @@ function dropAuxiliaryRefusals(hits: SignalHit[]): SignalHit[] {
   return hits.filter((h) => {
     if (h.signal !== "refuse") return true;
     return !hits.some((v) => NEGATABLE.has(v.signal) && v.negated && v.start >= h.end && v.start <= h.end + 1);
+  });
+}
+
+/** "بركة الله", "على بركة الله", "barka llahu fik": a blessing ("enough" is "baraka" alone, or "baraka 3lia"). */
+const BLESSED = new Set(["lh", "llah", "allah", "lah", "elah", "fik", "fikom", "fikum", "fikm", "3likom", "3lik"]);
+const DELAY = /^(?:t3a?ta?l|ta3a?ta?l|t3etl|ta3tal)/;
+/**
+ * Round 15: the "reason" family read where the customer gives none. "صيفطوها على بركة الله" (send it with God's
+ * blessing: "بركة" is not "baraka", enough) and "جيبوها بلا تعطال", "ما تعطلوش برك" (without delay, don't be late: an
+ * instruction, not "it was late") refuse nothing.
+ */
+function dropBlessingsAndNoDelay(tokens: string[], hits: SignalHit[]): SignalHit[] {
+  return hits.filter((h) => {
+    if (h.signal !== "reason" || h.end !== h.start + 1) return true;
+    const t = tokens[h.start] ?? "";
+    const before = tokens[h.start - 1] ?? "";
+    if (/^ba?ra?ka$/.test(t) && (BLESSED.has(tokens[h.end] ?? "") || before === "3la" || before === "3al"))
+      return false;
+    if (DELAY.test(t) && (["bla", "sans", "bidun", "ma", "blach"].includes(before) || /ch$/.test(t))) return false;
+    return true;
   });
 }

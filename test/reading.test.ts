@@ -1297,6 +1297,27 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
     expect(readReply("خليها تبقى عندكم", "MA").request).toBe("refusal");
   });
 
+  it("'call me when you get near' ('عيطلي كي تقرب للدار') is the courier's instruction; 'when I arrive' a callback", () => {
+    expect(readReply("بالطبع حابة نديرها، وعيطلي كي تقرب للدار", "DZ").callsAhead).toBe(true);
+    expect(readReply("Ok c'est bon، نستناكم، appelez-moi quand vous êtes en bas", "DZ").callsAhead).toBe(true);
+    expect(model.classify("بالطبع حابة نديرها، وعيطلي كي تقرب للدار", "DZ").intent).toBe("confirm");
+    expect(readReply("راني في المترو و ما نسمعش كلمني كي نوصل", "DZ").request).toBe("callback");
+    expect(readReply("je suis au travail, rappelez-moi quand j'arrive", "FR").callsAhead).toBeUndefined();
+  });
+
+  it("'and then?' ('وبعد؟', 'واش من بعد؟', 'la suite ?') after the order is read is attention; 'men ba3d' alone, later", () => {
+    for (const [text, country] of [
+      ["إيه إيه، واش من بعد؟", "DZ"],
+      ["Mhm... d'accord، وبعد؟", "TN"],
+      ["OK, je note, allez-y, la suite ?", "FR"],
+    ] as const) {
+      expect(readReply(text, country).asksNext).toBe(true);
+      expect(model.classify(text, country).intent).toBe("unclear");
+    }
+    expect(readReply("rani f route, men ba3d", "DZ").asksNext).toBeUndefined();
+    expect(readReply("3ayet liya men ba3d?", "MA").asksNext).toBeUndefined();
+  });
+
   it("a verb's 'not' with an adverb ('la sonnette ne marche pas bien') puts no value for another", () => {
     const text = "Oui je confirme, sonnez deux fois, la sonnette ne marche pas bien.";
     expect(readReply(text, "TN").notThat).toBeUndefined();

@@ -107,6 +107,8 @@ export interface Reading {
   refusesValue?: boolean;
   /** A refusal found, and the reply ends on it: nothing but its own words after it ("… donc la la ma n9derch ndiha"). */
   endsOnRefusal?: boolean;
+  /** The reply's last clause only asks "and then?" ("وبعد؟", "la suite ?"): attention (round 15). */
+  asksNext?: boolean;
   /** The refusal that ends the reply comes after a question the customer closed ("?"), none after it (round 15). */
   answersQuestion?: boolean;
   /** An "if" stands somewhere in the reply ("envoyez, enfin si mon mari est d'accord"): a clause the yes may hang on. */
@@ -374,6 +376,23 @@ const BEFORE = words([
 const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "je", "j", "on", "nous", "tu", "vous", "ana"]);
 /** "When you arrive" (canonical): "wselti", "twesslou", "tousel", "arrivez" (round 13). */
 const ON_ARRIVAL = /^(?:t|y|n)?(?:w|u|ou)e?s+[ae]?l(?:ti|t|u|ou|tu|tou)?$|^ar+iv/;
+/** "When" before the courier's coming (canonical): "ki twsl", "mli tqrb", "quand vous arrivez" (round 15). */
+const WHEN_COMING = new Set([
+  "ki",
+  "kif",
+  "kima",
+  "mli",
+  "mlli",
+  "mnin",
+  "quand",
+  "lorsque",
+  "9uand",
+  "lorsk",
+  "ila",
+  "ida",
+]);
+/** Coming near (canonical): "t9rb", "tqarbu", "approchez" (round 15). */
+const APPROACH = /^(?:t|y|n)?[9q]a?r[ae]?b(?:u|o|ti|t)?$|^aproch/;
 /** How long before: "b rob3 sa3a", "bchwiya", "un quart d'heure", "10 minutes", "بنص ساعة" (canonical, round 13). */
 const AHEAD_BY =
   /^(?:b|bi)?(?:rb3|rob3|rub3|nos|nss|nus|ns|nass|sa3a|sa3|d9i9a|d9i9|d9aye9|d9ay9|dqi9a|chwi?y?a|chwaya|chouia|quart|demi|heure|minutes?|mins?)$/;
@@ -788,6 +807,25 @@ const VERB_ADVERB = new Set([
   "tut",
   "suvent",
 ]);
+/** "And then?", "what's next?" (canonical): "wb3d", "mn b3d", "et après", "la suite" (round 15). */
+const NEXT = new Set(["wb3d", "wba3d", "b3d", "ba3d", "mba3d", "apres", "suite", "ensuite", "wmba3d"]);
+/** What may stand beside it in that clause: "wach (kayn) mn b3d", "et après", "la suite". */
+const NEXT_LINK = new Set([
+  "w",
+  "u",
+  "o",
+  "wach",
+  "wech",
+  "kayn",
+  "kayen",
+  "kain",
+  "fama",
+  "mn",
+  "men",
+  "et",
+  "la",
+  "alors",
+]);
 /** Short links a "not"'s Y may open with: "machi f dar", "pas à Lyon", "pas le noir". */
 const LINK = new Set(["f", "l", "b", "fi", "fel", "fl", "bl", "a", "au", "en", "le", "la", "el", "de", "du"]);
 /** The parcel or the courier arrives (third person, canonical): "tousel", "ywsel", "arrive", "يجي", "يلحق", "يطول". */
@@ -984,7 +1022,23 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       [...tokens.slice(Math.max(call.end, before - 4), before), ...tokens.slice(before + 1, before + 4)].some((t) =>
         AHEAD_BY.test(t),
       )) ||
-      tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => ON_ARRIVAL.test(t)));
+      tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => ON_ARRIVAL.test(t)) ||
+      // ("عيطلي كي تقرب للدار", "بلاك عيطولي كي توصلو", "appelez-moi quand vous êtes en bas": the call after, "when" and
+      // the courier's coming right behind it: round 15.)
+      tokens.slice(call.end, call.end + 3).some((t, k) => {
+        const after = tokens.slice(call.end + k + 1, call.end + k + 5);
+        return (
+          WHEN_COMING.has(t) &&
+          // (The courier's coming, not the customer's: "kallemni ki nousel", "quand j'arrive" is a callback.)
+          (after.some(
+            (a, i) =>
+              (ON_ARRIVAL.test(a) || APPROACH.test(a)) &&
+              !a.startsWith("n") &&
+              !["j", "je", "ana", "ena", "nous", "nus"].includes(after[i - 1] ?? ""),
+          ) ||
+            after.join(" ").includes("en bas"))
+        );
+      }));
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -1479,6 +1533,27 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     [...covered].some((i) => !goOn.has(i)) &&
     tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || covered.has(i) || goOn.has(i));
   if (goOnOnly) return result("acknowledgement", cueAt(Math.min(...goOn)), deniedRefusal);
+  // "Mhm… d'accord, وبعد؟", "إيه إيه، واش من بعد؟", "je note, allez-y, la suite ?": a last clause that only asks "and
+  // then?" after the order was read asks the agent to go on, in a reply with no firm yes, no refusal, no call, no day
+  // or time and no change before it (its "b3d" is no "later" there; round 15).
+  const stop = Math.max(...tokens.map((t, i) => (t === "," || t === "." || t === "!" ? i : -1)));
+  const lastClause = tokens.slice(stop + 1).filter((t) => t !== "?");
+  const asksNext =
+    lastClause.length > 0 &&
+    lastClause.length <= 4 &&
+    tokens[tokens.length - 1] === "?" && // ("rani f route, men ba3d": "later", a callback)
+    !hits.some((h) => h.signal === "busy") &&
+    lastClause.some((t) => NEXT.has(t)) &&
+    lastClause.every((t) => NEXT.has(t) || NEXT_LINK.has(t)) &&
+    !firmYes &&
+    denials.length === 0 &&
+    !hits.some(
+      (h) =>
+        h.start <= stop &&
+        !goOn.has(h.start) && // ("زيد زيد": go on, not "add")
+        (CALL.has(h.signal) || TIME.has(h.signal) || CHANGE.has(h.signal) || ITEM.has(h.signal)),
+    );
+  if (asksNext) return { ...result("acknowledgement", cueAt(stop + 1), deniedRefusal), asksNext: true };
   // "oui oui euh", "ewa na3am ewa euh": yes-words trailing off into a hesitation, nothing said yet.
   const words_ = tokens.map((_t, i) => i).filter((i) => ![",", ".", "!", "?", "…"].includes(tokens[i]!));
   const last = words_[words_.length - 1];

@@ -439,7 +439,8 @@ export function overrule(
   ) {
     return { intent: "reschedule", mixed: false };
   }
-  if (kind === "acknowledgement" && intent !== "wrong_number" && intent !== "callback")
+  // (Nor a callback where the reply only asks "and then?": "Mhm… d'accord, وبعد؟" asks nobody to call; round 15.)
+  if (kind === "acknowledgement" && intent !== "wrong_number" && (intent !== "callback" || reading.asksNext === true))
     return { intent: "unclear", mixed: false };
   // "call me back after the prayer" (no day, or busy now), not about the courier: a callback, not a new delivery day.
   if (kind === "callback" && intent === "reschedule" && (!reading.dated || reading.busy))

@@ -1318,6 +1318,16 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
     expect(readReply("3ayet liya men ba3d?", "MA").asksNext).toBeUndefined();
   });
 
+  it("'إلغاء' (a cancellation) cancels; 'أنا رافض؟ أبدا!' and 'ماشي بلاك ما نحبهاش' deny the refusal", () => {
+    expect(signals("ديرولها إلغاء من فضلكم", "DZ")).toContain("cancelVerb");
+    expect(model.classify("أنا ولدها، ماما ما تعرفش تطلب في الأنترنت، ديرولها إلغاء من فضلكم", "DZ").intent).toBe(
+      "cancel",
+    );
+    expect(readReply("أنا رافض؟ أبدا! bghit، bghit، غير دوزوه بحال لي تفاهمنا", "MA").deniedRefusal).toBe(true);
+    expect(model.classify("أنا رافض؟ أبدا! bghit، bghit، غير دوزوه بحال لي تفاهمنا", "MA").intent).toBe("confirm");
+    expect(model.classify("ماشي بلاك ما نحبهاش، غير كنت نسقسي على السوم، ابعثها", "DZ").intent).toBe("confirm");
+  });
+
   it("a verb's 'not' with an adverb ('la sonnette ne marche pas bien') puts no value for another", () => {
     const text = "Oui je confirme, sonnez deux fois, la sonnette ne marche pas bien.";
     expect(readReply(text, "TN").notThat).toBeUndefined();

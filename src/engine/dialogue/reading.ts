@@ -645,7 +645,7 @@ const MODAL =
   /^(?:[nt]?n[ae]j[ae]m|[nt]?[9q]d[ae]r|y?[ae]?mk[ae]n(?:li)?|m[ou]mkin|peux|puis|pouvez|pourrais|pourriez)$/;
 
 /** "Never", "no" closing an echoed cancel (canonical). */
-const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "3omri", "3mri"]);
+const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "abda", "3omri", "3mri"]);
 // Round 14's closed classes below hold canonical tokens (normalize.ts: "failli" is "faili", "khalli" "khali", "colis"
 // "kolis"); a spelling canonicalisation never gives would match nothing.
 /**
@@ -794,6 +794,8 @@ const PAST = new Set([
 const CORRECTION = new Set(["instead", "attr", "qty", "add", "address", "changeVerb"]);
 /** "not" before the thing meant instead, canonical: "machi", "mouch", "mech", "pas" ("… l Sousse mouch l Monastir"). */
 const NOT_THAT = new Set(["machi", "much", "mech", "mich", "mush", "pas"]);
+/** "Maybe" (canonical): "blak", "yemken", "peut-être". */
+const MAYBE = new Set(["blak", "belak", "bellak", "ymkn", "yemken", "yimkin", "peut"]);
 /** Adverbs a verb's "not" may carry ("ne marche pas bien", "ça sonne pas trop"): no Y put for an X (canonical). */
 const VERB_ADVERB = new Set([
   "bien",
@@ -878,7 +880,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // (And the "no" before them, "لا موش ما نحبهاش": it says the same.)
     const deniedAt = (i: number) =>
       tokens[i] === "ma" &&
-      NOT_THAT.has(tokens[i - 1] ?? "") &&
+      // ("ماشي بلاك ما نحبهاش": a "maybe" between.)
+      (NOT_THAT.has(tokens[i - 1] ?? "") || (MAYBE.has(tokens[i - 1] ?? "") && NOT_THAT.has(tokens[i - 2] ?? ""))) &&
       hits.some((d) => d.start === i && d.signal !== "no" && DENIAL.has(d.signal));
     if (h.signal !== "no" && deniedAt(h.start)) return true;
     if (h.signal === "no" && h.end === h.start + 1 && deniedAt(h.start + 2)) return true;

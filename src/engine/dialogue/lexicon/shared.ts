@@ -102,6 +102,8 @@ export const SHARED: LexiconEntry[] = [
     "=btl*|=nbtl*|=tbtl*|=btel*|=nbtel*|=betl*|=nbetl*|=tbetl*|=bettel*|=nbettel*",
     // "ملغي" (cancelled), which "موش ملغي" (not cancelled) negates (round 14).
     "=mlghi|=mlghia|=mlghiya|=mlgha|=mulgha|=mlghiyin",
+    // The noun, "إلغاء" (a cancellation; canonical "lgha"): "ديرولها إلغاء" (round 15).
+    "=lgha",
     // "batlouha" (cancel it, Algeria): the verb's forms only, not "batel" (free, for nothing; round 14).
     "=batlu*|=batlo*|=batlha|=batelha|=batelhali|=battlu*|=battelha|=nbatl*|=tbatl*|=nbatel*|=tbatel*",
   ]),

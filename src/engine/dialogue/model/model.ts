@@ -284,8 +284,8 @@ export function overrule(
     if (
       intent === "change_request" &&
       reading.deniedRefusal &&
-      reading.firmYes &&
-      reading.endsOnYes === true &&
+      // ("أنا رافض؟ أبدا! bghit، bghit، غير دوزوه": or a refusal echoed and denied at once, and no "if": round 15.)
+      ((reading.firmYes && reading.endsOnYes === true) || (reading.cancels === true && !reading.conditional)) &&
       reading.corrects !== true &&
       reading.namesValue !== true &&
       !mocking

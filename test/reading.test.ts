@@ -1328,6 +1328,17 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
     expect(model.classify("ماشي بلاك ما نحبهاش، غير كنت نسقسي على السوم، ابعثها", "DZ").intent).toBe("confirm");
   });
 
+  it("thanks and an 'I pay' or 'I buy' of something else ('نخلص الكرا', 'نشري بيها كرهبة') are no yes to the order", () => {
+    for (const [text, country] of [
+      ["شكرا على الاتصال، ولكن اللهم نخلص الكرا هاد الشهر. ماشي دابا، الله يسهل", "MA"],
+      ["Merci برشا، أما بهالسوم نشري بيها كرهبة، خليهالكم", "TN"],
+    ] as const) {
+      expect(readReply(text, country).assents).toBeUndefined();
+      expect(model.classify(text, country).intent).toBe("cancel");
+    }
+    expect(readReply("Parfait, merci. Je prends, et que Dieu vous bénisse", "FR").assents).toBe(true);
+  });
+
   it("a verb's 'not' with an adverb ('la sonnette ne marche pas bien') puts no value for another", () => {
     const text = "Oui je confirme, sonnez deux fois, la sonnette ne marche pas bien.";
     expect(readReply(text, "TN").notThat).toBeUndefined();

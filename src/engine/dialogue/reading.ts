@@ -93,6 +93,8 @@ export interface Reading {
   agreedDay?: boolean;
   /** An "I take it" that nothing negates stands in the reply ("je prends", "nakhdha", "نديها"; round 11). */
   takes?: boolean;
+  /** A yes-word, an assent or a "send it" the customer says (not only an "I take" or "I pay", round 15). */
+  assents?: boolean;
   /** An "I take it" or "send it" stands negated ("ماني لاهي نشريه", "je la prends pas"; round 11). */
   takesNot?: boolean;
   /** "I take it" right after a change, in its sentence: "knock ten off and I take it" ("نقصلي عشرة و نعدّيها"; round 11). */
@@ -1092,6 +1094,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       ? { endsOnTake: true }
       : {}),
     ...(hits.some((h) => h.signal === "take" && live(h) && !h.negated) ? { takes: true } : {}),
+    ...(hits.some((h) => (h.signal === "yes" || h.signal === "accept" || h.signal === "send") && live(h))
+      ? { assents: true }
+      : {}),
     ...(hits.some((h) => (h.signal === "take" || h.signal === "send") && h.negated) ? { takesNot: true } : {}),
     ...(hits.some(
       (c) =>

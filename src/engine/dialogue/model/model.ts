@@ -231,7 +231,9 @@ export function overrule(
     if (
       intent === "cancel" &&
       !reading.denies &&
-      reading.yes &&
+      // (A yes of its own: "شكرا، ولكن اللهم نخلص الكرا", "Merci, أما بهالسوم نشري بيها كرهبة" pay and buy something
+      // else; the thanks are no yes: round 15.)
+      reading.assents === true &&
       reading.takes === true &&
       !reading.asks &&
       !reading.conditional &&

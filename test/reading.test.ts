@@ -1295,6 +1295,7 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
   it("'خليه يدق الباب' (let him knock) is about the courier; 'خليها تبقى عندكم' (let it stay with you) refuses", () => {
     expect(readReply("نستناو الليفرور، خليه يدق الباب مرتين", "DZ").request).toBeNull();
     expect(readReply("خليها تبقى عندكم", "MA").request).toBe("refusal");
+    expect(readReply("khaliha tkoun 3andkom, ma bghitha", "MA").request).toBe("refusal");
   });
 
   it("'call me when you get near' ('عيطلي كي تقرب للدار') is the courier's instruction; 'when I arrive' a callback", () => {

@@ -1603,7 +1603,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     leaves(d) &&
     d.end === d.start + 1 &&
     /^[yt][^aeiou]{1,2}[a-z0-9]/.test(tokens[d.end] ?? "") &&
-    !/^[yt](?:b9|b[ae]9|9[ae]?3d|g[ae]?3d|q[ae]?3d|ri[h7]|r[ae]?ja3|rj3)/.test(tokens[d.end] ?? "");
+    // (Not "stay", "sit", "rest", "go back" nor "be": "خليها تبقى عندكم", "khaliha tkoun 3andkom" keep it.)
+    !/^[yt](?:b9|b[ae]9|9[ae]?3d|g[ae]?3d|q[ae]?3d|ri[h7]|r[ae]?ja3|rj3|k[ou]+n)/.test(tokens[d.end] ?? "");
   const courier = (d: SignalHit) =>
     (leaves(d) && leftWith(d)) ||
     letsDo(d) ||

@@ -1340,6 +1340,17 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
     expect(readReply("Parfait, merci. Je prends, et que Dieu vous bénisse", "FR").assents).toBe(true);
   });
 
+  it("'baraka Allahu fik' is a blessing; 'avoir le vendeur au téléphone' asks for a person", () => {
+    expect(signals("Je confirme, baraka Allahu fik.", "FR")).not.toContain("reason");
+    expect(model.classify("Je confirme, baraka Allahu fik. Je serai à la maison toute la journée.", "FR").intent).toBe(
+      "confirm",
+    );
+    const text = "C'est possible d'avoir le vendeur au téléphone ? Je voudrais lui demander deux trois trucs avant.";
+    expect(readReply(text, "FR").asksPerson).toBe(true);
+    expect(model.classify(text, "FR").intent).toBe("question");
+    expect(readReply("je voudrais avoir la taille M", "FR").asksPerson).toBeUndefined();
+  });
+
   it("a verb's 'not' with an adverb ('la sonnette ne marche pas bien') puts no value for another", () => {
     const text = "Oui je confirme, sonnez deux fois, la sonnette ne marche pas bien.";
     expect(readReply(text, "TN").notThat).toBeUndefined();

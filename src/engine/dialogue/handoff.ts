@@ -29,6 +29,13 @@ const TALK = [
   "me passer",
   "mettre en relation",
   "joindre",
+  // "C'est possible d'avoir le vendeur au téléphone ?" (round 15): having someone on the line.
+  "avoir le",
+  "avoir la",
+  "avoir un",
+  "avoir une",
+  "au telephone",
+  "en ligne",
   "nhder",
   "nhdr",
   "nhadar",

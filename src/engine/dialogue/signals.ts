@@ -485,7 +485,23 @@ function dropAuxiliaryRefusals(hits: SignalHit[]): SignalHit[] {
 }
 
 /** "بركة الله", "على بركة الله", "barka llahu fik": a blessing ("enough" is "baraka" alone, or "baraka 3lia"). */
-const BLESSED = new Set(["lh", "llah", "allah", "lah", "elah", "fik", "fikom", "fikum", "fikm", "3likom", "3lik"]);
+const BLESSED = new Set([
+  "lh",
+  "llah",
+  "allah",
+  "lah",
+  "elah",
+  "alah",
+  "alahu",
+  "lahu",
+  "fik",
+  "ufik",
+  "fikom",
+  "fikum",
+  "fikm",
+  "3likom",
+  "3lik",
+]);
 const DELAY = /^(?:t3a?ta?l|ta3a?ta?l|t3etl|ta3tal)/;
 /**
  * Round 15: the "reason" family read where the customer gives none. "صيفطوها على بركة الله" (send it with God's

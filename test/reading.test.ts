@@ -1351,6 +1351,12 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
     expect(readReply("je voudrais avoir la taille M", "FR").asksPerson).toBeUndefined();
   });
 
+  it("'zid' right before a 'send it' is 'go ahead' ('zid envoie'); 'zid wa7ed' still adds one", () => {
+    expect(signals("Mrigel, zid envoie, j'attends le colis inchallah.", "FR")).not.toContain("add");
+    expect(model.classify("Mrigel, zid envoie, j'attends le colis inchallah.", "FR").intent).toBe("confirm");
+    expect(signals("zid wa7ed, w sifto liya", "MA")).toContain("add");
+  });
+
   it("a verb's 'not' with an adverb ('la sonnette ne marche pas bien') puts no value for another", () => {
     const text = "Oui je confirme, sonnez deux fois, la sonnette ne marche pas bien.";
     expect(readReply(text, "TN").notThat).toBeUndefined();

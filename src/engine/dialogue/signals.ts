@@ -237,6 +237,16 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropSharedPas(tokens, hits);
   hits = dropPoliteNoProblem(tokens, hits);
   hits = dropBlessingsAndNoDelay(tokens, hits);
+  // "zid envoie", "zid sifto liya": "zid" right before a "send it" is "go ahead", not "add one" (round 15).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "add" &&
+        h.end === h.start + 1 &&
+        /^zid/.test(tokens[h.start] ?? "") &&
+        hits.some((s) => s.signal === "send" && s.start === h.end)
+      ),
+  );
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   return { tokens, hits };
 }

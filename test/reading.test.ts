@@ -1351,6 +1351,19 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
     expect(readReply("je voudrais avoir la taille M", "FR").asksPerson).toBeUndefined();
   });
 
+  it("'kamel' after 'day' or before another word is 'whole' ('nhar kamel', 'mriguel kamel behi'), not 'go on'", () => {
+    expect(readReply("wakha merci, juste jiw f l3chiya mor 7, ana f lfila7a nhar kamel", "MA").request).not.toBe(
+      "acknowledgement",
+    );
+    expect(model.classify("wakha merci, juste jiw f l3chiya mor 7, ana f lfila7a nhar kamel", "MA").intent).toBe(
+      "reschedule",
+    );
+    expect(model.classify("mriguel kamel behi ya3tik essa7a", "TN").intent).toBe("confirm");
+    // "go on" ends its clause
+    expect(readReply("wah wah kamel", "DZ").request).toBe("acknowledgement");
+    expect(readReply("ih ih rani hna ah kmel kmel ah", "DZ").request).toBe("acknowledgement");
+  });
+
   it("'zid' right before a 'send it' is 'go ahead' ('zid envoie'); 'zid wa7ed' still adds one", () => {
     expect(signals("Mrigel, zid envoie, j'attends le colis inchallah.", "FR")).not.toContain("add");
     expect(model.classify("Mrigel, zid envoie, j'attends le colis inchallah.", "FR").intent).toBe("confirm");

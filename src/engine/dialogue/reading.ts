@@ -811,6 +811,22 @@ const VERB_ADVERB = new Set([
   "tut",
   "suvent",
 ]);
+/** What "kamel" may be the whole of (canonical): "nhar kamel", "lyum kamel", "chhar kamel" (round 15). */
+const WHOLE_OF = new Set([
+  "nhar",
+  "lnhar",
+  "nhar",
+  "lyum",
+  "lil",
+  "llil",
+  "simana",
+  "chhar",
+  "l3am",
+  "klchi",
+  "kolchi",
+]);
+/** What may follow a "go on" in its clause: another "go on", an "I'm listening", a form of address. */
+const GO_ON_NEXT = new Set(["kamel", "kemel", "kml", "ana", "ena", "nsm3ek", "nsma3", "khuya", "khti", "sidi", "lala"]);
 /** "And then?", "what's next?" (canonical): "wb3d", "mn b3d", "et après", "la suite" (round 15). */
 const NEXT = new Set(["wb3d", "wba3d", "b3d", "ba3d", "mba3d", "apres", "suite", "ensuite", "wmba3d"]);
 /** What may stand beside it in that clause: "wach (kayn) mn b3d", "et après", "la suite". */
@@ -1520,7 +1536,16 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     !tokens.slice(attention + 1, attention + 4).some((t) => NOT_HEARD.has(t) && t !== "ma") &&
     !NOT_HEARD.has(tokens[attention - 1] ?? "") &&
     // ("rani hna ghodwa kamel f dar": "kamel" right after a day is "the whole day", round 13.)
-    !hits.some((h) => TIME.has(h.signal) && h.end === attention);
+    !hits.some((h) => TIME.has(h.signal) && h.end === attention) &&
+    // ("ana f lfila7a nhar kamel", "mriguel kamel behi": "kamel" after "day" or before another word is "whole", "all";
+    // "go on" ends its clause: "kamel", "wakha kamel, nsm3ek": round 15.)
+    !(
+      /^k[ae]?m+[ae]?l$/.test(tokens[attention] ?? "") &&
+      (WHOLE_OF.has(tokens[attention - 1] ?? "") ||
+        (/^[\p{L}\d]{3,}$/u.test(tokens[attention + 1] ?? "") &&
+          !GO_ON_NEXT.has(tokens[attention + 1] ?? "") &&
+          !/^k[ae]?m+[ae]?l$/.test(tokens[attention + 1] ?? "")))
+    );
   const attentionWords = new Set(
     tokens.map((t, i) => (ATTENTION.some((p) => p.length === 1 && same(t, p[0]!)) ? i : -1)).filter((i) => i >= 0),
   );

@@ -1349,6 +1349,8 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
     expect(readReply(text, "FR").asksPerson).toBe(true);
     expect(model.classify(text, "FR").intent).toBe("question");
     expect(readReply("je voudrais avoir la taille M", "FR").asksPerson).toBeUndefined();
+    expect(readReply("j'ai eu quelqu'un au téléphone hier, je confirme", "FR").asksPerson).toBeUndefined();
+    expect(readReply("je l'ai commandé en ligne pour quelqu'un, je confirme", "FR").asksPerson).toBeUndefined();
   });
 
   it("'kamel' after 'day' or before another word is 'whole' ('nhar kamel', 'mriguel kamel behi'), not 'go on'", () => {

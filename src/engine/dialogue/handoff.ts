@@ -29,13 +29,15 @@ const TALK = [
   "me passer",
   "mettre en relation",
   "joindre",
-  // "C'est possible d'avoir le vendeur au téléphone ?" (round 15): having someone on the line.
-  "avoir le",
-  "avoir la",
-  "avoir un",
-  "avoir une",
-  "au telephone",
-  "en ligne",
+  // "C'est possible d'avoir le vendeur au téléphone ?" (round 15): asking to have someone (not "j'ai eu quelqu'un au
+  // téléphone", "commandé en ligne pour quelqu'un").
+  "possible d avoir",
+  "peux avoir",
+  "pourrais avoir",
+  "pouvez me passer",
+  "voudrais avoir",
+  "aimerais avoir",
+  "veux avoir",
   "nhder",
   "nhdr",
   "nhadar",

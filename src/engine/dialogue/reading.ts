@@ -815,7 +815,6 @@ const VERB_ADVERB = new Set([
 const WHOLE_OF = new Set([
   "nhar",
   "lnhar",
-  "nhar",
   "lyum",
   "lil",
   "llil",

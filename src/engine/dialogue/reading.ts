@@ -812,18 +812,7 @@ const VERB_ADVERB = new Set([
   "suvent",
 ]);
 /** What "kamel" may be the whole of (canonical): "nhar kamel", "lyum kamel", "chhar kamel" (round 15). */
-const WHOLE_OF = new Set([
-  "nhar",
-  "lnhar",
-  "lyum",
-  "lil",
-  "llil",
-  "simana",
-  "chhar",
-  "l3am",
-  "klchi",
-  "kolchi",
-]);
+const WHOLE_OF = new Set(["nhar", "lnhar", "lyum", "lil", "llil", "simana", "chhar", "l3am", "klchi", "kolchi"]);
 /** What may follow a "go on" in its clause: another "go on", an "I'm listening", a form of address. */
 const GO_ON_NEXT = new Set(["kamel", "kemel", "kml", "ana", "ena", "nsm3ek", "nsma3", "khuya", "khti", "sidi", "lala"]);
 /** "And then?", "what's next?" (canonical): "wb3d", "mn b3d", "et après", "la suite" (round 15). */

@@ -14,6 +14,7 @@ import { decidable } from "../src/engine/dialogue/flow.ts";
 import { IntentModel, ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
 import {
   augment,
+  costConfirms,
   DEV_HALVES,
   load,
   NEW_DEV_HALVES,
@@ -245,10 +246,7 @@ for (const name of (process.env["CV_RECIPES"] ?? "shipped").split(",")) {
       items.filter((e) => e.fold !== f),
       recipe,
     );
-    const cf = recipe.confirmFactor ?? 1;
-    const examples = [...base, ...rest, ...augment(rest)].map((e) =>
-      e.intent === "confirm" && cf !== 1 ? { ...e, weight: e.weight * cf } : e,
-    );
+    const examples = costConfirms([...base, ...rest, ...augment(rest)], recipe.confirmFactor ?? 1);
     const { weights: w, buckets } = train(examples, recipe.train);
     const classifier = new ModelIntentClassifier(new IntentModel(quantize(w, buckets, {}, recipe.temperature ?? 3)));
     for (const e of items.filter((x) => x.fold === f)) {

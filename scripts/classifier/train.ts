@@ -298,6 +298,12 @@ export function augment(examples: Example[], seed = 7): Example[] {
   return out;
 }
 
+/** Issue 33 round 15: every `confirm` example at `factor` of its weight (the trainer's and the CV bench's recipes). */
+export function costConfirms(examples: Example[], factor: number): Example[] {
+  if (factor === 1) return examples;
+  return examples.map((e) => (e.intent === "confirm" ? { ...e, weight: e.weight * factor } : e));
+}
+
 export function trainingSet(options: { exclude?: string[]; generatedWeight?: number; augment?: boolean } = {}): {
   examples: Example[];
   trainedOn: Record<string, number>;
@@ -332,7 +338,7 @@ export function trainingSet(options: { exclude?: string[]; generatedWeight?: num
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
   const { examples: all, trainedOn } = trainingSet();
-  const examples = all.map((e) => (e.intent === "confirm" ? { ...e, weight: e.weight * CONFIRM_FACTOR } : e));
+  const examples = costConfirms(all, CONFIRM_FACTOR);
   const seeds = process.env["TRAIN_SEEDS"]?.split(",").map(Number) ?? SEEDS;
   const { weights, buckets } = train(examples, { buckets: BUCKETS, seeds });
   const out = process.env["TRAIN_OUT"] ?? path.join(here, "../../src/engine/dialogue/model/weights.json");

@@ -811,6 +811,8 @@ const VERB_ADVERB = new Set([
   "tut",
   "suvent",
 ]);
+/** "kamel", "kemmel", "kml" (canonical): "go on", or "whole" after a noun (round 15). */
+const KAMEL = /^k[ae]?m+[ae]?l$/;
 /** What "kamel" may be the whole of (canonical): "nhar kamel", "lyum kamel", "chhar kamel" (round 15). */
 const WHOLE_OF = new Set(["nhar", "lnhar", "lyum", "lil", "llil", "simana", "chhar", "l3am", "klchi", "kolchi"]);
 /** What may follow a "go on" in its clause: another "go on", an "I'm listening", a form of address. */
@@ -880,15 +882,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     (NEARLY.has(tokens[h.start - 1] ?? "") ||
       (WAS_GOING.has(tokens[h.start - 2] ?? "") && GOING_TO.has(tokens[h.start - 1] ?? "")));
   // "C'est pas que je veux pas", "ce n'est pas que je refuse": the refusal itself is denied (round 14).
+  // "لا موش ما نحبهاش، نحبها وبرشا", "machi ma bghitch": a "not" before the negated verb denies the refusal starting at
+  // `i` (round 15; "ماشي بلاك ما نحبهاش": a "maybe" between).
+  const deniedAt = (i: number) =>
+    tokens[i] === "ma" &&
+    (NOT_THAT.has(tokens[i - 1] ?? "") || (MAYBE.has(tokens[i - 1] ?? "") && NOT_THAT.has(tokens[i - 2] ?? ""))) &&
+    hits.some((d) => d.start === i && d.signal !== "no" && DENIAL.has(d.signal));
   const notThatIRefuse = (h: SignalHit) => {
     if (!DENIAL.has(h.signal)) return false;
-    // "لا موش ما نحبهاش، نحبها وبرشا", "machi ma bghitch": a "not" before the negated verb denies the refusal (round 15).
     // (And the "no" before them, "لا موش ما نحبهاش": it says the same.)
-    const deniedAt = (i: number) =>
-      tokens[i] === "ma" &&
-      // ("ماشي بلاك ما نحبهاش": a "maybe" between.)
-      (NOT_THAT.has(tokens[i - 1] ?? "") || (MAYBE.has(tokens[i - 1] ?? "") && NOT_THAT.has(tokens[i - 2] ?? ""))) &&
-      hits.some((d) => d.start === i && d.signal !== "no" && DENIAL.has(d.signal));
     if (h.signal !== "no" && deniedAt(h.start)) return true;
     if (h.signal === "no" && h.end === h.start + 1 && deniedAt(h.start + 2)) return true;
     // "ما قلتش لا", "عمري ما قلت لا", "j'ai jamais dit non": a "no" right after a verb of saying the customer negates
@@ -1528,11 +1530,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // ("ana f lfila7a nhar kamel", "mriguel kamel behi": "kamel" after "day" or before another word is "whole", "all";
     // "go on" ends its clause: "kamel", "wakha kamel, nsm3ek": round 15.)
     !(
-      /^k[ae]?m+[ae]?l$/.test(tokens[attention] ?? "") &&
+      KAMEL.test(tokens[attention] ?? "") &&
       (WHOLE_OF.has(tokens[attention - 1] ?? "") ||
-        (/^[\p{L}\d]{3,}$/u.test(tokens[attention + 1] ?? "") &&
+        (word(tokens[attention + 1]) &&
           !GO_ON_NEXT.has(tokens[attention + 1] ?? "") &&
-          !/^k[ae]?m+[ae]?l$/.test(tokens[attention + 1] ?? "")))
+          !KAMEL.test(tokens[attention + 1] ?? "")))
     );
   const attentionWords = new Set(
     tokens.map((t, i) => (ATTENTION.some((p) => p.length === 1 && same(t, p[0]!)) ? i : -1)).filter((i) => i >= 0),

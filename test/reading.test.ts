@@ -1379,3 +1379,78 @@ describe("round 15: 'and if' glued, a question answered 'but no', a verb's own '
     expect(readReply("oui mais c'est Colomiers pas Tournefeuille", "FR").notThat).toBe(true);
   });
 });
+
+describe("round 16: a 'no problem' after a callback, 'you understood me wrong', the Arabic-letter courier", () => {
+  it("a 'no problem' closing the customer's own callback request is no yes to the order", () => {
+    const text = "Ouais wakha, mais là je suis en réunion, rappelez ce soir vers 20h, pas de souci.";
+    expect(readReply(text, "FR").request).toBe("callback");
+    expect(model.classify(text, "FR").intent).toBe("callback");
+    expect(model.classify("wakha walakin ana khdam daba, 3ayet liya f l3chiya, machi mouchkil", "MA").intent).toBe(
+      "callback",
+    );
+    // A call ahead of the courier keeps its "no problem".
+    expect(readReply("oui, appelez-moi quand vous êtes en bas, pas de souci", "FR").request).not.toBe("callback");
+  });
+
+  it("'فهمتيني غلط' (you understood me wrong) is no wrong number; 'ghalet' alone still is", () => {
+    expect(signals("لا ماشي لا، فهمتيني غلط، بغيتها، كنأكد ليك", "MA")).not.toContain("notMe");
+    expect(model.classify("لا ماشي لا، فهمتيني غلط، بغيتها، كنأكد ليك", "MA").intent).toBe("confirm");
+    expect(signals("ghalet a khoya", "MA")).toContain("notMe");
+  });
+
+  it("the number no longer the person's ('ما عادش عندها النومرو', 'كانت نمرة خويا', 'c'était le numéro de') is a wrong number", () => {
+    for (const [text, country] of [
+      ["سلمى ما عادش عندها النومرو هذا، أنا ولدها ونستعمل فيه توا.", "TN"],
+      ["هادي كانت نمرة خويا، دابا عطاها ليا، ما عندي خبار بشي طلبية", "MA"],
+      ["c'était le numéro de mon frère, il est parti", "FR"],
+    ] as const) {
+      expect(signals(text, country)).toContain("notMe");
+      expect(model.classify(text, country).intent).toBe("wrong_number");
+    }
+  });
+
+  it("'كنسليها' cancels, 'كنسلم عليك' greets; 'نحيو la commande' cancels where 'نحيو الـ casquette' removes an item", () => {
+    expect(model.classify("كنسليها من فضلك، le prix ما يناسبنيش.", "DZ").intent).toBe("cancel");
+    expect(signals("كنسلم عليك، شكون معايا؟", "MA")).not.toContain("cancelVerb");
+    expect(signals("نحيو la commande قلتلكم في le message", "DZ")).toContain("cancelVerb");
+    expect(signals("Oui، أما نحيو الـ casquette من الكوموند", "TN")).toContain("add");
+  });
+
+  it("'ثبتوها' (confirm it) is an assent; 'نثبت في' (I check) is none", () => {
+    const text = "ما رفضتش والو، خويا هو لي هدر معاكم البارح، خلاص ثبتوها";
+    expect(readReply(text, "DZ").accepts).toBe(true);
+    expect(model.classify(text, "DZ").intent).toBe("confirm");
+    expect(signals("ننجم نثبت في الحاجة قدام الليفرور قبل ما نعطيه الفلوس", "TN")).not.toContain("accept");
+  });
+
+  it("'بالضبط' (exactly) is a yes, like 'exactement'", () => {
+    expect(signals("هاذي هي بالضبط، ربي يبارك، وصلوها في وقتها.", "TN")).toContain("yes");
+    expect(model.classify("هاذي هي بالضبط، ربي يبارك، وصلوها في وقتها.", "TN").intent).toBe("confirm");
+  });
+
+  it("a Latin 'la' in an Arabic reply with no 'لا' is the article ('عندي سؤال على la garantie')", () => {
+    expect(signals("خلّي صاحب الpage يكلّمني هو، عندي سؤال على la garantie", "TN")).not.toContain("no");
+    expect(model.classify("خلّي صاحب الpage يكلّمني هو، عندي سؤال على la garantie", "TN").intent).toBe("callback");
+    expect(signals("لا ما نحبهاش", "TN")).toContain("no");
+  });
+
+  it("'الليفرور', 'الكورسي' are the courier: 'قول للليفرور يكلمني قبل' is his instruction, no callback", () => {
+    expect(signals("قول للليفرور يكلمني", "TN")).toContain("delivery");
+    expect(signals("الكورسي يكلمني", "TN")).toContain("delivery");
+    expect(signals("الكرسي", "TN")).not.toContain("delivery");
+    expect(readReply("باهي أما قول للليفرور يكلمني قبل راني في الفاك", "TN").request).not.toBe("callback");
+  });
+
+  it("someone calling the customer ('parce qu'on m'appelle tout le temps') is a report, not a callback", () => {
+    const text =
+      "wallah khoya j'ai cru que c'était une arnaque au début tu vois parce qu'on m'appelle tout le temps ya3ni mais si c'est bien le survêt nike noir en taille l ouais ouais je le prends";
+    expect(readReply(text, "FR").request).not.toBe("callback");
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+    expect(model.classify("est-ce qu'on peut me rappeler ce soir", "FR").intent).toBe("callback");
+  });
+
+  it("'leave it as someone's' ('خليه متاع ولدي') is no 'keep it'", () => {
+    expect(signals("النومرو اللي يطلب بيه الليفرور خليه متاع ولدي", "TN")).not.toContain("refuse");
+    expect(signals("خليه عندكم", "TN")).toContain("refuse");
+  });
+});

@@ -10,7 +10,7 @@
 import { asksForPerson } from "./handoff.ts";
 import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
-import { analyse, type Analysis, type SignalHit } from "./signals.ts";
+import { analyse, type Analysis, NO_PROBLEM, type SignalHit } from "./signals.ts";
 
 export type RequestKind = "condition" | "change" | "callback" | "date" | "refusal" | "acknowledgement" | "hesitation";
 
@@ -928,6 +928,45 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("rani hna", "je suis là": "I'm here" may be on the line, not at home waiting; it adds a clause to a bare yes,
   // and is no yes to the order either: round 8.)
   const onTheLine = (h: SignalHit) => h.signal === "take" && HERE.has(tokens[h.end - 1] ?? "");
+  const call = hits.find((h) => CALL.has(h.signal) && live(h));
+  // "kallemni 9bal b rob3 sa3a", "appelez-moi un quart d'heure avant": a call a while before (the courier comes) is the
+  // courier's instruction, the delivery as it stands, not a callback (round 13).
+  const before = call === undefined ? -1 : find(tokens, BEFORE, call.end, call.end + 6);
+  // ("ila wselti 3ayet", "ki twesslou 3aytouli", "quand vous arrivez appelez-moi": a call on the courier's arrival.)
+  const callAhead =
+    call !== undefined &&
+    ((before >= 0 &&
+      [...tokens.slice(Math.max(call.end, before - 4), before), ...tokens.slice(before + 1, before + 4)].some((t) =>
+        AHEAD_BY.test(t),
+      )) ||
+      tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => ON_ARRIVAL.test(t)) ||
+      // ("عيطلي كي تقرب للدار", "بلاك عيطولي كي توصلو", "appelez-moi quand vous êtes en bas": the call after, "when" and
+      // the courier's coming right behind it: round 15.)
+      tokens.slice(call.end, call.end + 3).some((t, k) => {
+        const after = tokens.slice(call.end + k + 1, call.end + k + 5);
+        return (
+          WHEN_COMING.has(t) &&
+          // (The courier's coming, not the customer's: "kallemni ki nousel", "quand j'arrive" is a callback.)
+          (after.some(
+            (a, i) =>
+              (ON_ARRIVAL.test(a) || APPROACH.test(a)) &&
+              !a.startsWith("n") &&
+              !["j", "je", "ana", "ena", "nous", "nus"].includes(after[i - 1] ?? ""),
+          ) ||
+            after.join(" ").includes("en bas"))
+        );
+      }));
+  // "rappelez ce soir vers 20h, pas de souci", "3ayet liya f l3chiya, machi mouchkil": a "no problem" after the customer's
+  // own call verb (not a call ahead of the courier) is that request's politeness, no yes to the order (round 16).
+  const politeAfterCall = (h: SignalHit) =>
+    h.signal === "accept" &&
+    call !== undefined &&
+    !callAhead &&
+    call.end <= h.start &&
+    tokens.slice(h.start, h.end).some((t) => NO_PROBLEM.test(t)) &&
+    !hits.some(
+      (s) => (s.signal === "send" || s.signal === "take") && live(s) && s.start > call.end && s.start < h.start,
+    );
   const orderYes = hits.filter(
     (h) =>
       TO_ORDER.has(h.signal) &&
@@ -936,7 +975,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !beforeYes(h) &&
       !deniedAfter(h) &&
       !brought(h) &&
-      !onTheLine(h),
+      !onTheLine(h) &&
+      !politeAfterCall(h),
   );
   const yesToOrder = orderYes.length > 0;
   // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
@@ -1022,34 +1062,6 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt") && !reported(h)) &&
     // ("… ولكن راجلي شرا ليا وحدة، ماتصيفطوهاش": a "don't send it" after the "but" turns to no yes: round 12.)
     !hits.some((h) => h.start > lastBut && (h.signal === "send" || h.signal === "take") && h.negated);
-  const call = hits.find((h) => CALL.has(h.signal) && live(h));
-  // "kallemni 9bal b rob3 sa3a", "appelez-moi un quart d'heure avant": a call a while before (the courier comes) is the
-  // courier's instruction, the delivery as it stands, not a callback (round 13).
-  const before = call === undefined ? -1 : find(tokens, BEFORE, call.end, call.end + 6);
-  // ("ila wselti 3ayet", "ki twesslou 3aytouli", "quand vous arrivez appelez-moi": a call on the courier's arrival.)
-  const callAhead =
-    call !== undefined &&
-    ((before >= 0 &&
-      [...tokens.slice(Math.max(call.end, before - 4), before), ...tokens.slice(before + 1, before + 4)].some((t) =>
-        AHEAD_BY.test(t),
-      )) ||
-      tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => ON_ARRIVAL.test(t)) ||
-      // ("عيطلي كي تقرب للدار", "بلاك عيطولي كي توصلو", "appelez-moi quand vous êtes en bas": the call after, "when" and
-      // the courier's coming right behind it: round 15.)
-      tokens.slice(call.end, call.end + 3).some((t, k) => {
-        const after = tokens.slice(call.end + k + 1, call.end + k + 5);
-        return (
-          WHEN_COMING.has(t) &&
-          // (The courier's coming, not the customer's: "kallemni ki nousel", "quand j'arrive" is a callback.)
-          (after.some(
-            (a, i) =>
-              (ON_ARRIVAL.test(a) || APPROACH.test(a)) &&
-              !a.startsWith("n") &&
-              !["j", "je", "ana", "ena", "nous", "nus"].includes(after[i - 1] ?? ""),
-          ) ||
-            after.join(" ").includes("en bas"))
-        );
-      }));
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -1418,7 +1430,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const thirdPerson =
     call !== undefined &&
     ((/^y/.test(tokens[call.start] ?? "") && !byOther) ||
-      tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle"));
+      tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle") ||
+      // ("parce qu'on m'appelle tout le temps": someone calls the customer, a report; not "on peut me rappeler"; round 16.)
+      (["on", "ils"].includes(tokens[call.start - 1] ?? "") &&
+        ["m", "me"].includes(tokens[call.start] ?? "") &&
+        !/r$/.test(tokens[call.end - 1] ?? "")));
   // The courier word must be near the call ("call me when the courier comes"); "it's about the parcel, … call me
   // back at three" asks a callback.
   const courierNear =

@@ -229,7 +229,8 @@ export function analyse(text: string, country: Country): Analysis {
         h.signal === "instruction" && hits.some((r) => r.signal === "refuse" && r.start === h.start && r.end === h.end)
       ),
   );
-  hits.push(...noHits(tokens, hits, isMostlyArabicScript(text)));
+  // ("عندي سؤال على la garantie": a "la" in Latin letters, and no "لا" anywhere, is the French article; round 16.)
+  hits.push(...noHits(tokens, hits, isMostlyArabicScript(text) && (ARABIC_LA.test(text) || !LATIN_LA.test(text))));
   hits.push(...nameHits(text, tokens, hits));
   for (const h of hits) if (NEGATABLE.has(h.signal)) h.negated = isNegated(tokens, h);
   for (const h of hits) if (h.signal === "yes" || h.signal === "accept") h.negated = isAssentNegated(tokens, h);
@@ -237,6 +238,8 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropSharedPas(tokens, hits);
   hits = dropPoliteNoProblem(tokens, hits);
   hits = dropBlessingsAndNoDelay(tokens, hits);
+  hits = dropMisunderstood(tokens, hits);
+  hits = dropLeftAsSomeones(tokens, hits);
   // "zid envoie", "zid sifto liya": "zid" right before a "send it" is "go ahead", not "add one" (round 15).
   hits = hits.filter(
     (h) =>
@@ -336,6 +339,10 @@ const REFUSAL_SIGNALS = new Set<Signal>([
 ]);
 
 /** Bare "no" words; "la"/"le" only where they cannot be the French article. */
+/** "لا" as a word (with a glued "و" or "ف"), and "la"/"là" in Latin letters. */
+const ARABIC_LA = /(?<!\p{L})[وف]?لا(?!\p{L})/u;
+const LATIN_LA = /(?<!\p{L})l[aà](?!\p{L})/iu;
+
 function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): SignalHit[] {
   const out: SignalHit[] = [];
   tokens.forEach((t, i) => {
@@ -449,7 +456,7 @@ function isAuxiliary(token: string): boolean {
 }
 
 /** The words of a "no problem" ("machi mouchkil", "pas de souci", "ma kayn bas"). */
-const NO_PROBLEM = /^(?:m[ou]*chk?[aeiou]*l|mochkl|machakil|s[ou]+cis?|probl[eè]me?|bas)$/;
+export const NO_PROBLEM = /^(?:m[ou]*chk?[aeiou]*l|mochkl|machakil|s[ou]+cis?|probl[eè]me?|bas)$/;
 
 /**
  * "lghiha, machi mouchkil", "annulez, pas de souci": a "no problem" right after the customer's own cancel or refusal
@@ -528,4 +535,36 @@ function dropBlessingsAndNoDelay(tokens: string[], hits: SignalHit[]): SignalHit
     if (DELAY.test(t) && (["bla", "sans", "bidun", "ma", "blach"].includes(before) || /ch$/.test(t))) return false;
     return true;
   });
+}
+
+/**
+ * "فهمتيني غلط", "fhemtini ghalet" (you understood me wrong): the agent's mistake, not a wrong number; "ghalet" alone
+ * says "wrong" of the call only when no verb of understanding stands right before it (round 16).
+ */
+function dropMisunderstood(tokens: string[], hits: SignalHit[]): SignalHit[] {
+  return hits.filter(
+    (h) =>
+      !(
+        h.signal === "notMe" &&
+        h.end === h.start + 1 &&
+        /^gh?[aeiou]?l[aeiou]?t$/.test(tokens[h.start] ?? "") &&
+        /^t?fh[aeiou]?m/.test(tokens[h.start - 1] ?? "")
+      ),
+  );
+}
+
+/**
+ * "النومرو … خليه متاع ولدي" (make it my son's), "khalliha dyal khti": "leave it" with a "whose" after it says whose the
+ * thing is to be, not "keep it" (round 16).
+ */
+function dropLeftAsSomeones(tokens: string[], hits: SignalHit[]): SignalHit[] {
+  return hits.filter(
+    (h) =>
+      !(
+        h.signal === "refuse" &&
+        h.end === h.start + 1 &&
+        /^kh?[aeiou]?l/.test(tokens[h.start] ?? "") &&
+        /^(?:mta3|mte3|nta3|ta3|dyal|dial|d)$/.test(tokens[h.end] ?? "")
+      ),
+  );
 }

@@ -31,6 +31,8 @@ export const SHARED: LexiconEntry[] = [
   cue("yes", 0.55, ["ah|aah|ahh", "ma3lich|ma3lih|malich"]),
   // "بلا شك" (without doubt): round 11.
   cue("yes", 0.7, ["bla chk|chak|chek, bla ma nchk"]),
+  // "بالضبط", "hkaka bedhabt" (exactly, just so), like French "exactement" (round 16).
+  cue("yes", 0.7, ["=bldbt|=bdbt|=bldabt|=bidabt|=bedabt|=bezabt|=bzabt|=bldabet|=bedabet"]),
   cue("accept", 0.9, [
     "ma kayn* _ mouchkil*|mochkil*|mochkl*|machakil, ma kayn* bas, ma kayn* bas _ mouchkil*",
     "bla mouchkil*|mochkl*|bas, ma 3andi* _ mouchkil*|mochkl*|machakil, ma 3ndi* _ mouchkil*|mochkl*",
@@ -44,6 +46,9 @@ export const SHARED: LexiconEntry[] = [
     "=aked*|=akd*|=akid*|=naked*|=nakd*|=maked*|=makd*|=mtaked*|=mtakd*|=mt2aked*|=kanaked*|=kanakd*|=knaked*|=knakd*|=tanaked*|=tanakd*|=tnaked*|=tnakd*",
     // "مؤكدة" (confirmed; canonical "mukda": the hamza on a waw, round 15).
     "=mukd*|=m2akd*|=mu2akd*",
+    // "ثبتوها", "thabtouha" (confirm it, make it firm; round 16): the imperative with its object only, since "نثبت في"
+    // is "I check" in Tunisia ("ننجم نثبت في الحاجة قدام الليفرور").
+    "=tbtuha|=tbtuh|=tabtuha|=tabtuh|=thabtuha",
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
     // "la commande تقعد كيف ما هي" (stays as it is; round 14).
     "kif|kima ma? hi",
@@ -106,6 +111,10 @@ export const SHARED: LexiconEntry[] = [
     "=lgha",
     // "batlouha" (cancel it, Algeria): the verb's forms only, not "batel" (free, for nothing; round 14).
     "=batlu*|=batlo*|=batlha|=batelha|=batelhali|=battlu*|=battelha|=nbatl*|=tbatl*|=nbatel*|=tbatel*",
+    // "كنسليها" (cancel it, from French "canceller"): its forms only, not "كنسلم" (I greet; round 16).
+    "=knsli*|=knslu*|=knslh*|=knslt*|=kanseli*|=kanselu*|=kanselt*|=kansel|=nkansel*|=nknsl*|=tkansel*|=tknsl*",
+    // "نحيو la commande" (take the order off): removing the order itself, where "nhiu" alone removes an item.
+    "=nhiu|=nhiw|=nahiu|=nhi|=n7i _ ~comand*|~kumund*|~kumand*|~komand*",
   ]),
   // "refuse" in the dialects, a verb a negation denies ("موش رافضة", "ma rfadtch"): spelled exactly, because "rfed" is
   // also "carry" in Morocco (round 11).
@@ -172,6 +181,10 @@ export const SHARED: LexiconEntry[] = [
     "ma b9at*|b9atch|b9ach|b9a _ dyal*|dyalu|dyalo|ta3u|ta3o|mta3u|mta3o",
     // "هذا الرقم ماعادش تاعو", "ma 3adch ta3ha": no longer his or hers (round 11; "ma 3adch" alone is a refusal).
     "ma 3adch|3adech|3adsh|3adich|3adach _ dyalu|dyalo|dyalha|ta3u|ta3o|ta3ha|mta3u|mta3o|mta3ha|nta3u|nta3o|nta3ha",
+    // "سلمى ما عادش عندها النومرو هذا" (she no longer has this number), "c'était le numéro de mon frère", "هادي كانت
+    // نمرة خويا" (this was my brother's number): round 16.
+    "ma 3adch|3adech|3adsh|3adich|3adach|b9ach|b9atch|bqach 3nd*|3and*|3end* _ ~numero*|~nemra|~nimiro|~numro*|~nmra|~numru|~nimra",
+    "=kant|=kanet|=kanat|=kanit ~=nmra|~=nemra|~=nimra|~=nimru|~=numero|~=numru, =etait le|l|mon =numero|=num",
     // "had nmra kanet dyal khay", "ce numéro était à ma tante": the number was someone else's (round 9; a lexicon
     // phrase since round 10, where signals.ts had it as a loop of its own).
     "~=nimru|~=nimro|~=nimiru|~=numero|~=nmra|~=nemra|~=nimra|~=ra9m|~=r9m|~=raqm _ =kan|=kanet|=kant|=kanat|=etait|=kanu =dyal|=dial|=ta3|=mta3|=nta3|=a|=ta3t",
@@ -217,7 +230,7 @@ export const SHARED: LexiconEntry[] = [
   cue("add", 0.8, [
     "zid*|nzid*|tzid*|zidni*|zidli*",
     "wahed|wehed akhur|akhor|okhor|ukhor, wahda|wehda khra|ukhra|okhra|akhra",
-    "n9es*|na9es*|n9as*|tn9as*|=hayed*|=nahi|=nahih*|=nahiw*",
+    "n9es*|na9es*|n9as*|tn9as*|=hayed*|=nahi|=nahih*|=nahiw*|=nhiu|=nhiw|=nahiu",
     // "ida tnaqsouli chwiya" (if you knock a bit off for me): round 11.
     "=tna9suli|=tna9sli|=tn9suli|=tn9sli|=tna9soli|=tn9soli|=tna9slna|=tn9sulna",
     "dir|diru|diri|dirha|dirhom|a3mel|a3mli|ddi lia|lya|li|liya? juj|zuj|zuz|tlata|tleta|juja|zuza",
@@ -282,6 +295,8 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("delivery", 0.5, [
     "~livr*|~mowazi3|~mwazi3|~muzi3|~wusul|~usul|~wsul",
+    // "الليفرور", "ليفريزون", "الكورسي": the French words in Arabic letters, with an "f" for the "v" (round 16).
+    "~=lifrur|~=lifror|~=lifreur|~=lifrizun|~=lifrezun|~=lifrazun|~=kursi|~=coursier",
     "tusel|yusel|twsel|ywsel|tewsel|yewsel|twsal|ywsal|twsl|ywsl|twasal",
     "yji|tji|tjiw|yjiw|tjini|yjini",
     "~=koli|~=kolis*|~=kulis*|~=kuli|~comand*",
@@ -290,7 +305,7 @@ export const SHARED: LexiconEntry[] = [
   cue("callVerb", 0.85, [
     "3ayet*|t3ayet*|n3ayet*|3ayat*|3iyet*|y3ayet*",
     // Round 8: "kalem" and its object endings, not any word of that skeleton ("kalem*" read the town "Colomiers").
-    "kalem|kalemni|kalmuni|kalemha|kalmuha|kalmek|kalmuk|kalmuh|kalmna|kalmukum|kalmik|tkalem*|nkalem*|=ykalamni|=ykalemni|=ykalmni|=aklmni|=aklemni|=akalmni|=aklamni|kalmni|klemni|kalamni",
+    "kalem|kalemni|kalmuni|kalemha|kalmuha|kalmek|kalmuk|kalmuh|kalmna|kalmukum|kalmik|tkalem*|nkalem*|=ykalamni|=ykalemni|=ykalmni|=yklmni|=tklmni|=yklmuni|=tklmuni|=yklmna|=tklmna|=aklmni|=aklemni|=akalmni|=aklamni|kalmni|klemni|kalamni",
     "a3mel*|a3ml*|dir*|3mel* apel, a3tini|3tini apel",
     "=rapeli|=rapelini|=rapelili|=rapelili|=apelini|=apelili|tilifuni*|telefuni*|tilifoni*|sonili",
     "3awed*|3awd* 3ayet*|kalem*|=rapel*|tilifuni*",

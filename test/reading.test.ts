@@ -1453,4 +1453,47 @@ describe("round 16: a 'no problem' after a callback, 'you understood me wrong', 
     expect(signals("النومرو اللي يطلب بيه الليفرور خليه متاع ولدي", "TN")).not.toContain("refuse");
     expect(signals("خليه عندكم", "TN")).toContain("refuse");
   });
+
+  it("a 'confirm' after the customer's own 'call me' ('عيطلي بعد المغرب نأكدلك') is what the call is for, later", () => {
+    for (const text of [
+      "Ok، بصح je suis au volant، عيطلي بعد المغرب نأكدلك.",
+      "D'accord، بصح راني فالطريق فوق l'autoroute، عيطلي من بعد نأكدلك.",
+    ]) {
+      expect(readReply(text, "DZ").request).toBe("callback");
+      expect(model.classify(text, "DZ").intent).toBe("callback");
+    }
+    // "you called" (a report) and "if you call" keep their yes
+    expect(model.classify("ايه شكرا لي عيطتو نأكد معاكم", "DZ").intent).toBe("confirm");
+  });
+
+  it("a wish with its own object ('ma nhebhach') is the refusal, not the auxiliary of the cancel verb after it", () => {
+    expect(model.classify("khlas ma nhebhach bettelha", "DZ").intent).toBe("cancel");
+    expect(signals("ma bghitch nbddel walou", "MA")).toContain("~changeVerb");
+    expect(readReply("ma bghitch nbddel walou", "MA").request).not.toBe("change");
+  });
+
+  it("'تبدلت الظروف' (circumstances changed) is a reason, no change asked", () => {
+    expect(signals("سامحيني بزاف، تبدلت الظروف وما نقدرش نشريها ضرك", "DZ")).not.toContain("changeVerb");
+    expect(model.classify("سامحيني بزاف، تبدلت الظروف وما نقدرش نشريها ضرك، ربي يوفقكم", "DZ").intent).toBe("cancel");
+    expect(signals("بدلولي اللون", "DZ")).toContain("changeVerb");
+  });
+
+  it("'hadik hiya' (that's the one) assents; 'خلّيها الجمعة' (make it Friday) is no 'keep it'", () => {
+    expect(signals("Sah sah, hadik hiya, rouge taille 40, saha khouya", "DZ")).toContain("accept");
+    expect(model.classify("Sah sah, hadik hiya, rouge taille 40, saha khouya", "DZ").intent).toBe("confirm");
+    expect(signals("خلّيها الجمعة ولّا السبت الصباح", "TN")).not.toContain("refuse");
+  });
+
+  it("'don't send it before the 20th of the month' asks for a day; 'ما عنديش مانع' (no objection) assents", () => {
+    const text = "ما عنديش مانع، أما ما تبعثوهاش قبل عشرين في الشهر، توّا الجيب فارغ";
+    expect(signals(text, "TN")).toContain("day");
+    expect(signals(text, "TN")).toContain("accept");
+    expect(model.classify(text, "TN").intent).toBe("reschedule");
+  });
+
+  it("'the company's phone, not his' is a wrong number", () => {
+    const text = "Allô، أنا collègue متاعو، هذا téléphone متاع الشركة موش متاعو، وهو خرج من الخدمة";
+    expect(signals(text, "TN")).toContain("notMe");
+    expect(model.classify(text, "TN").intent).toBe("wrong_number");
+  });
 });

@@ -957,13 +957,24 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         );
       }));
   // "rappelez ce soir vers 20h, pas de souci", "3ayet liya f l3chiya, machi mouchkil": a "no problem" after the customer's
-  // own call verb (not a call ahead of the courier) is that request's politeness, no yes to the order (round 16).
+  // own call verb (not a call ahead of the courier) is that request's politeness, no yes to the order; "عيطلي بعد
+  // المغرب نأكدلك" (call me after sunset, I'll confirm to you): the assent is what the call is for, later (round 16).
+  const callsMeNow =
+    call !== undefined &&
+    (ME.has(tokens[call.end] ?? "") || /(ni|nii|li|lia|liya|lya)$/.test(tokens[call.end - 1] ?? "")) &&
+    !tokens
+      .slice(Math.max(0, call.start - 2), call.start)
+      .some((t) =>
+        (country === "TN" || country === "DZ" ? CONDITION_TN : CONDITION).some(
+          (p) => p.length === 1 && same(t, p[0]!, true),
+        ),
+      );
   const politeAfterCall = (h: SignalHit) =>
     h.signal === "accept" &&
     call !== undefined &&
     !callAhead &&
     call.end <= h.start &&
-    tokens.slice(h.start, h.end).some((t) => NO_PROBLEM.test(t)) &&
+    (tokens.slice(h.start, h.end).some((t) => NO_PROBLEM.test(t)) || callsMeNow) &&
     !hits.some(
       (s) => (s.signal === "send" || s.signal === "take") && live(s) && s.start > call.end && s.start < h.start,
     );

@@ -240,6 +240,7 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropBlessingsAndNoDelay(tokens, hits);
   hits = dropMisunderstood(tokens, hits);
   hits = dropLeftAsSomeones(tokens, hits);
+  hits = dropChangedCircumstances(tokens, hits);
   // "zid envoie", "zid sifto liya": "zid" right before a "send it" is "go ahead", not "add one" (round 15).
   hits = hits.filter(
     (h) =>
@@ -452,6 +453,8 @@ const ASSENT_NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "
 
 /** Arabic script drops short vowels ("ما نحبش" is "ma nhbch"): compare skeletons too. */
 function isAuxiliary(token: string): boolean {
+  // ("ma nhebhach bettelha": a wish with its own object, "it", negated, is the refusal; the next verb stands alone; round 16.)
+  if (/h[aeiou]*m?ch$/.test(token)) return false;
   return AUXILIARY.test(token) || AUXILIARY_SKELETON.test(token.replace(/[aeiou]/g, ""));
 }
 
@@ -555,7 +558,7 @@ function dropMisunderstood(tokens: string[], hits: SignalHit[]): SignalHit[] {
 
 /**
  * "النومرو … خليه متاع ولدي" (make it my son's), "khalliha dyal khti": "leave it" with a "whose" after it says whose the
- * thing is to be, not "keep it" (round 16).
+ * thing is to be, not "keep it"; "خلّيها الجمعة" (make it Friday) with a day after it, when (round 16).
  */
 function dropLeftAsSomeones(tokens: string[], hits: SignalHit[]): SignalHit[] {
   return hits.filter(
@@ -564,7 +567,21 @@ function dropLeftAsSomeones(tokens: string[], hits: SignalHit[]): SignalHit[] {
         h.signal === "refuse" &&
         h.end === h.start + 1 &&
         /^kh?[aeiou]?l/.test(tokens[h.start] ?? "") &&
-        /^(?:mta3|mte3|nta3|ta3|dyal|dial|d)$/.test(tokens[h.end] ?? "")
+        (/^(?:mta3|mte3|nta3|ta3|dyal|dial|d)$/.test(tokens[h.end] ?? "") ||
+          hits.some((d) => d.signal === "day" && d.start === h.end))
+      ),
+  );
+}
+
+/** "تبدلت الظروف" (circumstances changed), "l7ala tbeddlet": a reason, not a change asked of the order (round 16). */
+const CIRCUMSTANCES = /^(?:[lz]?[dz]h?ru?f|l?[dz]h?ru?f|lhala|hala|l?a?hwal|lwad3|wad3|situation)$/;
+function dropChangedCircumstances(tokens: string[], hits: SignalHit[]): SignalHit[] {
+  return hits.filter(
+    (h) =>
+      !(
+        h.signal === "changeVerb" &&
+        h.end === h.start + 1 &&
+        (CIRCUMSTANCES.test(tokens[h.end] ?? "") || CIRCUMSTANCES.test(tokens[h.start - 1] ?? ""))
       ),
   );
 }

@@ -37,9 +37,13 @@ export const SHARED: LexiconEntry[] = [
     "ma kayn* _ mouchkil*|mochkil*|mochkl*|machakil, ma kayn* bas, ma kayn* bas _ mouchkil*",
     "bla mouchkil*|mochkl*|bas, ma 3andi* _ mouchkil*|mochkl*|machakil, ma 3ndi* _ mouchkil*|mochkl*",
     "machi mouchkil*, mouch mochkl*|mouchkil*, mech mochkl*|mouchkil*, hta mouchkil* ma kayn*",
+    // "ما عنديش مانع" (I have no objection; round 16).
+    "ma 3ndi*|3andi* man3|mane3|mani3, ma fiha hta man3|mane3",
     "ma fiha bas, ma fiha hta bas, ma fama* _ mochkl*|mouchkil*, famech* _ mochkl*|mouchkil*|machakil",
     "ma kach* _ mouchkil*|mochkl*, makach* _ mouchkil*|mochkl*",
     "kolchi mzyan|mlih|shih|s7i7|behi|mezyan|tamam|mrigel|mli7, kolchi huwa hadak, kolchi hwa hadak",
+    // "hadik hiya", "هاذي هي" (that's the one) said of the order read back (round 16).
+    "hadik|hadi|hedhi|hedhika hiya|hia|hya|hiyya, hadak|hada|hedha|hedhaka huwa|hwa|howa|houwa, hiya hadik, huwa hadak",
     "kol chay behi|mrigel|s7i7|mzyan|shih|tamam, kol chi behi|mrigel|mzyan|s7i7",
     "confirmi*|nconfirmi*|kanconfirmi*|confirmit*|nconfirm*|confirmina",
     // Spelled exactly (round 12): with flexible vowels "akked*" read the city "Agadir" (canonical "akadir") as "I confirm".
@@ -168,6 +172,8 @@ export const SHARED: LexiconEntry[] = [
     "ghalet*|ghalt*|ghalat* _ ~numero*|~nemra|~nimiro|~nimro|~ra9m|~numro*|~raqm",
     "~numero*|~nemra|~nimiro|~numro* ghalet*|ghalt*|ghalat*, ~numero*|~nemra|~nimiro|~numro* _ machi dyal*|ta3*",
     "~numero*|~nemra|~nimiro|~numro* mouch|mech mta3*|mte3*, machi|mouch|mech _ ~numero*|~nemra|~nimiro|~numro*|~nmra",
+    // "هذا téléphone متاع الشركة موش متاعو" (the company's phone, not his): round 16.
+    "~=telephone|~telefon*|~tilifun*|~tilifon*|~numero*|~nemra|~numro* _ mouch|mech|machi mta3u|mte3u|mta3o|dyalu|dyalo|ta3u|ta3o|mta3ha|dyalha|ta3ha",
     "=na3rfuch|=n3rfuch|=na3rfhach|=n3rfhach|=na3rafuch|=n3arfuch|=na3rfuh|=ne3rfuch|=kan3rfuch|=kan3rfhach",
     "ma na3rf*|n3rf*|3reft*|kan3rf*|na3raf* _ chkun|smiya|hada|hadi|hedha|hedhi|ism|esm|lism|lesm|wahed|wahda|had|hatta|hata|hta|hadik|hadak|hedhika|hedhak|mra|lmra|rajel|rajl|~3abd",
     "ana|ena machi|mouch|mech el|l? ~3abd|~chakhs|~bnadem|~personne",
@@ -258,6 +264,8 @@ export const SHARED: LexiconEntry[] = [
     "~3id|~l3id*|~=3aid, ~3id ~kbir|~sghir|~dhha|~fitr",
     "~ramdan|~ramadan|~ramdhan",
     "~chhar jay*|ljay|ljaya|l9adem|jey*, rass ~chhar, f|fi|ba3d # ~chhar",
+    // "قبل عشرين في الشهر", "le 20 du mois": a day of the month, as a number or a word (round 16).
+    "#|=3chrin|=3achrin|=3echrin|=khmsta3ch|=khamsta3ch|=tlatin|=tletin|=3chra|=3achra fi|f|mn ~chhar|~chhr|~chher|~chahr",
     "f|fi|nhar #, ba3d|mn|fi # ~iyam|~ayam|~yum|~youm|~nhar*, mn daba # ~iyam|~ayam",
     "ba3d yumin, ba3d juj|zuz|tlata ~iyam|~ayam, nhar *",
     // "nhar l'arb3a", "nhar el khmis": the article written apart is one day, not "nhar el" and a number "arb3a" (four)

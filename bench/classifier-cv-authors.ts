@@ -24,6 +24,8 @@ import {
   ROUND13_OLD_BATCHES,
   ROUND14_DEV_HALVES,
   ROUND15_DEV_HALVES,
+  ROUND16_DEV_HALVES,
+  ROUND16_SPENT_BATCHES,
   train,
   trainingSet,
   type Example,
@@ -65,6 +67,10 @@ const POOL = [
   // Issue 33 round 15: blind33's development halves (trained on by the shipped recipe since round 15; round 15's
   // cross-validation ran on the pool without them). blind33's unseen halves and blind34 are never here.
   ...ROUND15_DEV_HALVES,
+  // Issue 33 round 16: the development halves of blind36 and blind38, and the batches rounds 13-15 kept unseen (since
+  // read: ROUND16_SPENT_BATCHES). blind36 and blind38's unseen halves and blind37 are never here.
+  ...ROUND16_DEV_HALVES,
+  ...ROUND16_SPENT_BATCHES,
 ].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
@@ -133,6 +139,36 @@ const RECIPES: Record<string, Recipe> = {
   },
   "r14-all-avg3-cf70": {
     sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES, ...ROUND14_DEV_HALVES]),
+    train: { buckets: 1 << 16, seeds: [14, 15, 16] },
+    confirmFactor: 0.7,
+  },
+  // Issue 33 round 16: the shipped sets (r14-all with blind33's development halves) at cf70, against the same with round
+  // 16's development halves, and with those and the spent batches as well.
+  "r15-all-avg3-cf70": {
+    sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES, ...ROUND14_DEV_HALVES, ...ROUND15_DEV_HALVES]),
+    train: { buckets: 1 << 16, seeds: [14, 15, 16] },
+    confirmFactor: 0.7,
+  },
+  "r16-dev-avg3-cf70": {
+    sets: r13([
+      ...ROUND13_OLD_BATCHES,
+      ...ROUND13_DEV_HALVES,
+      ...ROUND14_DEV_HALVES,
+      ...ROUND15_DEV_HALVES,
+      ...ROUND16_DEV_HALVES,
+    ]),
+    train: { buckets: 1 << 16, seeds: [14, 15, 16] },
+    confirmFactor: 0.7,
+  },
+  "r16-all-avg3-cf70": {
+    sets: r13([
+      ...ROUND13_OLD_BATCHES,
+      ...ROUND13_DEV_HALVES,
+      ...ROUND14_DEV_HALVES,
+      ...ROUND15_DEV_HALVES,
+      ...ROUND16_DEV_HALVES,
+      ...ROUND16_SPENT_BATCHES,
+    ]),
     train: { buckets: 1 << 16, seeds: [14, 15, 16] },
     confirmFactor: 0.7,
   },

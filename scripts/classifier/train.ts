@@ -68,6 +68,24 @@ export const ROUND13_DEV_HALVES = "abcdef".split("").map((w) => `intents-blind29
 export const ROUND14_DEV_HALVES = "abcdef".split("").map((w) => `intents-blind31${w}-dev.jsonl`);
 /** Issue 33 round 15: the development halves of round 15's fresh batch (blind33); their held-out halves never appear here. */
 export const ROUND15_DEV_HALVES = "abcdef".split("").map((w) => `intents-blind33${w}-dev.jsonl`);
+/** Issue 33 round 16: the development halves of round 16's fresh batches (blind36, blind38); their held-out halves never appear here. */
+export const ROUND16_DEV_HALVES = [
+  ..."abcdef".split("").map((w) => `intents-blind36${w}-dev.jsonl`),
+  ..."abcd".split("").map((w) => `intents-blind38${w}-dev.jsonl`),
+];
+/**
+ * Issue 33 round 16: the batches rounds 13-15 kept unseen and scored at their end, since read for their errors (blind29,
+ * blind31 and blind33's unseen halves, blind30, blind32, blind34, blind35).
+ */
+export const ROUND16_SPENT_BATCHES = [
+  ..."abcdef".split("").map((w) => `intents-blind29${w}-holdout.jsonl`),
+  "intents-blind30-holdout.jsonl",
+  ..."abcdef".split("").map((w) => `intents-blind31${w}-holdout.jsonl`),
+  "intents-blind32-holdout.jsonl",
+  ..."abcdef".split("").map((w) => `intents-blind33${w}-holdout.jsonl`),
+  "intents-blind34-holdout.jsonl",
+  "intents-blind35-holdout.jsonl",
+];
 const fixtures = path.join(here, "../../test/fixtures");
 
 /** Labelled sets trained on, and how much each utterance counts. Held-out sets never appear here. */

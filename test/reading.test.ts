@@ -1496,4 +1496,66 @@ describe("round 16: a 'no problem' after a callback, 'you understood me wrong', 
     expect(signals(text, "TN")).toContain("notMe");
     expect(model.classify(text, "TN").intent).toBe("wrong_number");
   });
+
+  it("a cancel echoed and flatly denied ('Annuler ? Pas du tout'), or said to be someone else's ('machi ana li galt nannuli'), is none", () => {
+    expect(
+      model.classify("Annuler ? Pas du tout, c'est ma fille qui a répondu la dernière fois, moi je la veux.", "FR")
+        .intent,
+    ).toBe("confirm");
+    expect(
+      readReply("Machi ana li galt nannuli, c'est ma sœur. Moi je la veux, gardez la commande.", "DZ").request,
+    ).toBe(null);
+    expect(
+      model.classify("Machi ana li galt nannuli, c'est ma sœur. Moi je la veux, gardez la commande.", "DZ").intent,
+    ).toBe("confirm");
+    expect(signals("merci mais gardez-la", "FR")).toContain("refuse");
+    expect(signals("gardez la commande", "FR")).toContain("accept");
+  });
+
+  it("an 'or' opening a clause of its own ('… ou il faut rajouter', 'wla lazem yjibuha') asks, unpunctuated", () => {
+    expect(
+      readReply("c'est vous qui livrez ou c'est la poste parce que la poste ici ils laissent rien", "FR").asks,
+    ).toBe(true);
+    expect(readReply("kayn stop desk hna wla lazem yjibuha l dar", "DZ").asks).toBe(true);
+    expect(readReply("jibuha sebt wla l7ad", "DZ").asks).toBe(false);
+  });
+
+  it("'call me again on the 5th', 'call me on the 5th and I'll tell you' ask for the call, not a delivery day", () => {
+    for (const [text, country] of [
+      ["غادي ناخدها بلا شك، ولكن من بعد الشهرية، عاود عيط ليا نهار خمسة فالشهر", "MA"],
+      ["نحبها ما فماش كلام، اما نستنّى الشهرية، عيطلي نهار خمسة في الشهر ونقولك ايه", "TN"],
+    ] as const) {
+      expect(readReply(text, country).callTime).toBe(true);
+      expect(model.classify(text, country).intent).toBe("callback");
+    }
+    // "كلام" (words) is no call
+    expect(signals("نحبها ما فماش كلام", "TN")).not.toContain("callVerb");
+  });
+
+  it("'Rappelez-la ce soir, elle confirmera' asks for a call; her confirmation is later", () => {
+    const text =
+      "Volontiers, mais c'est ma fille qui s'occupe de mes achats. Rappelez-la ce soir, elle confirmera pour moi.";
+    expect(readReply(text, "FR").request).toBe("callback");
+    expect(model.classify(text, "FR").intent).toBe("callback");
+  });
+
+  it("an item taken out ('7iydi lia sac', 'نحّي الشاحن من الكوموند') is a change, not a cancel", () => {
+    expect(
+      model.classify("Hadchi zwin, wakha a lalla, walakin 7iydi lia sac, ghir sbbat bo7do li bghit.", "MA").intent,
+    ).toBe("change_request");
+    expect(signals("موافق، اما نحّي الشاحن من الكوموند، عندي واحد", "TN")).not.toContain("cancelVerb");
+    expect(model.classify("موافق، اما نحّي الشاحن من الكوموند، عندي واحد، خلّي التلفون وحدو", "TN").intent).toBe(
+      "change_request",
+    );
+  });
+
+  it("'ma l9itnich' (you don't find me) is no 'I found it elsewhere'; 'rien à changer' negates the change", () => {
+    expect(signals("ken jit w ma l9itnich 7otha 3and el 7anout", "TN")).not.toContain("reason");
+    expect(signals("l9it wa7da arkhas", "TN")).toContain("reason");
+    expect(signals("Exactement ça, rien à changer.", "FR")).toContain("~changeVerb");
+    expect(
+      model.classify("Exactement ça, rien à changer. Laissez-le au gardien, bâtiment C, il est au courant.", "FR")
+        .intent,
+    ).toBe("confirm");
+  });
 });

@@ -486,6 +486,28 @@ const SAID_IT = /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i)?$|^(?:
 /** "Or" before an alternative (canonical): "wla la", "ولا لا", "ou pas". */
 const OR = new Set(["wla", "wela", "wala", "walla", "wella", "ula", "wl", "ola", "ou", "or", "olla", "ولا", "والا"]);
 
+/** "I'll tell you", "I'll answer you" (canonical): "n9ulk", "nqolek", "nrodlek", "nrod 3lik" (round 16). */
+const ANSWER_LATER = /^w?n[9gq][aeiou]?l(?:k|ek|lk|lek|ik)$|^w?nr[ou]dd?(?:lek|lk|lik)?$/;
+
+/** What opens a clause of its own after an "or" (canonical): a "must", a "there is", "comes", "it is" (round 16). */
+const OR_CLAUSE = new Set([
+  "lazem",
+  "lazm",
+  "ylzm",
+  "ylzem",
+  "yelzem",
+  "khas",
+  "khass",
+  "faut",
+  "kayn",
+  "kayna",
+  "famma",
+  "fama",
+  "yji",
+  "tji",
+  "est",
+]);
+
 /** The "not" of an "or not" (canonical): "ou pas", "ou non", "wla la", "wala lala". */
 const OR_NOT = new Set(["pas", "non", "la", "lala", "no", "lla", "لا"]);
 
@@ -961,7 +983,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // المغرب نأكدلك" (call me after sunset, I'll confirm to you): the assent is what the call is for, later (round 16).
   const callsMeNow =
     call !== undefined &&
-    (ME.has(tokens[call.end] ?? "") || /(ni|nii|li|lia|liya|lya)$/.test(tokens[call.end - 1] ?? "")) &&
+    (ME.has(tokens[call.end] ?? "") ||
+      /(ni|nii|li|lia|liya|lya)$/.test(tokens[call.end - 1] ?? "") ||
+      // ("Rappelez-la ce soir, elle confirmera pour moi": the call asked for someone else, who will confirm.)
+      (/ez$/.test(tokens[call.end - 1] ?? "") && ["la", "le", "lui"].includes(tokens[call.end] ?? "")) ||
+      /(?:^|[^\p{L}])(?:rappelez|appelez)[-\s](?:la|le|lui)(?:[^\p{L}]|$)/iu.test(text)) &&
     !tokens
       .slice(Math.max(0, call.start - 2), call.start)
       .some((t) =>
@@ -1057,7 +1083,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
    * an "ai" between): where its "who" stands, or -1 (rounds 11-12).
    */
   const notMineWho = (i: number) => {
-    const k = tokens[i - 1] === "ai" ? i - 1 : i;
+    let k = tokens[i - 1] === "ai" ? i - 1 : i;
+    // ("machi ana li galt nannuli", "c'est pas moi qui ai dit d'annuler": a saying between the "who" and the cancel
+    // verb; round 16.)
+    if (tokens[k - 1] === "d" || tokens[k - 1] === "de") k--;
+    if (SAID_IT.test(tokens[k - 1] ?? "")) k = tokens[k - 2] === "ai" ? k - 2 : k - 1;
     return WHO.has(tokens[k - 1] ?? "") &&
       ECHO_ME.has(tokens[k - 2] ?? "") &&
       ["machi", "much", "mech", "mich", "pas", "mahich"].includes(tokens[k - 3] ?? "")
@@ -1073,6 +1103,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt") && !reported(h)) &&
     // ("… ولكن راجلي شرا ليا وحدة، ماتصيفطوهاش": a "don't send it" after the "but" turns to no yes: round 12.)
     !hits.some((h) => h.start > lastBut && (h.signal === "send" || h.signal === "take") && h.negated);
+  // "c'est avec la livraison ou il faut rajouter", "kayn stop desk hna wla lazem yjibuha", "hu ytrkb wla yji mrkb":
+  // an "or" opening a clause of its own (a "must", a "there is", a "comes", "c'est") asks between two states of things,
+  // even unpunctuated; "jibuha sebt wla l7ad" (an "or" between two days) asks nothing (round 16).
+  const orClause = tokens.some(
+    (t, i) =>
+      (OR.has(t) || (t === "u" && country === "FR")) &&
+      i > 1 &&
+      OR_CLAUSE.has(tokens[i + 1] === "il" || tokens[i + 1] === "c" ? (tokens[i + 2] ?? "") : (tokens[i + 1] ?? "")),
+  );
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -1084,7 +1123,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     yes,
     yesToOrder,
     deniedRefusal,
-    asks: tokens.includes("?"),
+    asks: tokens.includes("?") || orClause,
     dated: hits.some((h) => h.signal === "day"),
     busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"),
     newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h)),
@@ -1298,7 +1337,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const echoDenied = (i: number) => {
     const j = ECHO_ME.has(tokens[i] ?? "") ? i + 1 : i;
     const k = tokens[j] === "?" ? j + 1 : j;
-    return (j > i || k > j) && NEVER.has(tokens[k] ?? "");
+    // ("Annuler ? Pas du tout", "annuler, moi ? absolument pas": round 16.)
+    const flatNo =
+      (tokens[k] === "pas" && tokens[k + 1] === "du" && tokens[k + 2] === "tut") ||
+      (tokens[k] === "absolument" && tokens[k + 1] === "pas");
+    return (j > i || k > j) && (NEVER.has(tokens[k] ?? "") || flatNo);
   };
   const cancelDenied = hits.find(
     (h) => h.signal === "cancelVerb" && (h.negated || echoDenied(h.end) || notMineWho(h.start) >= 0 || nearly(h)),
@@ -1504,8 +1547,19 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // "3ayatoulna nhar lekhor" (you called us the other day: a report, its object "us").
     // Only when the call is not "call me": "3ayet liya nhar l7ed 3la lwa9t" is how a customer fixes a delivery day, and
     // "3ayto ghodwa", "klmuh m3a lmaghrib" (call him) ask for the call itself, often said by someone else.
+    // ("عاود عيط ليا نهار خمسة فالشهر", "عيطلي نهار خمسة في الشهر ونقولك": "call me again", or "call me … and I'll tell
+    // you", asks for the call itself, even on "call me": round 16.)
+    const callAgain =
+      /^3aw/.test(tokens[call.start] ?? "") ||
+      /^3aw/.test(tokens[call.start - 1] ?? "") ||
+      tokens
+        .slice(call.end)
+        .some(
+          (t, k) =>
+            ANSWER_LATER.test(t) || (t === "vus" && /^(?:re)?di(?:rai|s)$/.test(tokens[call.end + k + 1] ?? "")),
+        );
     const callTime =
-      !callsMe &&
+      (!callsMe || callAgain) &&
       !/(na|lna|nna)$/.test(verb) &&
       !hits.some((h) => h.signal === "delivery") &&
       !tokens.some((t) => DELIVERY_NOUN.test(t)) &&

@@ -410,6 +410,8 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   // in "-ez" ("ça capte pas, rappelez-moi") it closes the clause before.
   if (t1 === "pas" && /ez$/.test(tokens[hit.start] ?? "")) return false;
   if (t1 && NEGATORS.has(t1)) return true;
+  // ("rien à changer", "rien à modifier": nothing to change; round 16.)
+  if (t1 === "a" && t2 === "rien") return true;
   if (t2 && NEGATORS.has(t2) && t1 && isAuxiliary(t1)) return true;
   if (t3 && NEGATORS.has(t3) && t2 && isAuxiliary(t2) && t1 && isAuxiliary(t1)) return true;
   const after = tokens[hit.end];
@@ -536,6 +538,8 @@ function dropBlessingsAndNoDelay(tokens: string[], hits: SignalHit[]): SignalHit
     if (/^ba?ra?ka$/.test(t) && (BLESSED.has(tokens[h.end] ?? "") || before === "3la" || before === "3al"))
       return false;
     if (DELAY.test(t) && (["bla", "sans", "bidun", "ma", "blach"].includes(before) || /ch$/.test(t))) return false;
+    // ("ken jit w ma l9itnich", if you come and don't find me: "found me" is no "I found it cheaper"; round 16.)
+    if (/^l9it.*ni(?:ch|ich)?$/.test(t)) return false;
     return true;
   });
 }

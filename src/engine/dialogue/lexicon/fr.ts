@@ -11,7 +11,7 @@ export const FRENCH: LexiconEntry[] = [
   cue("accept", 0.9, [
     "pas de probleme*|souci*|prob, aucun probleme*|souci*, sans probleme*|souci*, no problem, y a pas de probleme*|souci*",
     "il n y a pas de probleme*|souci*, tout est bon|correct|ok|parfait|juste, c est correct, c est tout bon",
-    "c est bon pour moi, ca|ça me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande",
+    "c est bon pour moi, ca|ça me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande, gardez|maintenez la|ma komande",
   ]),
   cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
   // "Let it come" ("laissez-la venir": the pronoun is dropped by normalisation).

@@ -118,7 +118,8 @@ export const SHARED: LexiconEntry[] = [
     // "كنسليها" (cancel it, from French "canceller"): its forms only, not "كنسلم" (I greet; round 16).
     "=knsli*|=knslu*|=knslh*|=knslt*|=kanseli*|=kanselu*|=kanselt*|=kansel|=nkansel*|=nknsl*|=tkansel*|=tknsl*",
     // "نحيو la commande" (take the order off): removing the order itself, where "nhiu" alone removes an item.
-    "=nhiu|=nhiw|=nahiu|=nhi|=n7i _ ~comand*|~kumund*|~kumand*|~komand*",
+    // (The order itself, not "نحّي الشاحن من الكوموند", an item taken out of it.)
+    "=nhiu|=nhiw|=nahiu|=nhi|=n7i la? ~comand*|~kumund*|~kumand*|~komand*",
   ]),
   // "refuse" in the dialects, a verb a negation denies ("موش رافضة", "ma rfadtch"): spelled exactly, because "rfed" is
   // also "carry" in Morocco (round 11).
@@ -236,7 +237,9 @@ export const SHARED: LexiconEntry[] = [
   cue("add", 0.8, [
     "zid*|nzid*|tzid*|zidni*|zidli*",
     "wahed|wehed akhur|akhor|okhor|ukhor, wahda|wehda khra|ukhra|okhra|akhra",
-    "n9es*|na9es*|n9as*|tn9as*|=hayed*|=nahi|=nahih*|=nahiw*|=nhiu|=nhiw|=nahiu",
+    "n9es*|na9es*|n9as*|tn9as*|=hayed*|=nahi|=nahih*|=nahiw*|=nhiu|=nhiw|=nahiu|=nhi",
+    // "7iydi lia sac" (take the bag off for me; round 16).
+    "=hiydi|=hiyd|=hiydu|=hiydha|=hiydo|=hiydli|=hiydlia|=hydi|=hydu|=hydli|=hayedli|=hayedlia",
     // "ida tnaqsouli chwiya" (if you knock a bit off for me): round 11.
     "=tna9suli|=tna9sli|=tn9suli|=tn9sli|=tna9soli|=tn9soli|=tna9slna|=tn9sulna",
     "dir|diru|diri|dirha|dirhom|a3mel|a3mli|ddi lia|lya|li|liya? juj|zuj|zuz|tlata|tleta|juja|zuza",
@@ -313,7 +316,8 @@ export const SHARED: LexiconEntry[] = [
   cue("callVerb", 0.85, [
     "3ayet*|t3ayet*|n3ayet*|3ayat*|3iyet*|y3ayet*",
     // Round 8: "kalem" and its object endings, not any word of that skeleton ("kalem*" read the town "Colomiers").
-    "kalem|kalemni|kalmuni|kalemha|kalmuha|kalmek|kalmuk|kalmuh|kalmna|kalmukum|kalmik|tkalem*|nkalem*|=ykalamni|=ykalemni|=ykalmni|=yklmni|=tklmni|=yklmuni|=tklmuni|=yklmna|=tklmna|=aklmni|=aklemni|=akalmni|=aklamni|kalmni|klemni|kalamni",
+    // ("كلام", "kalam": words, talk, as in "ما فماش كلام", no discussion; only the verb is a call: round 16.)
+    "=kalem|=klem|kalemni|kalmuni|kalemha|kalmuha|kalmek|kalmuk|kalmuh|kalmna|kalmukum|kalmik|tkalem*|nkalem*|=ykalamni|=ykalemni|=ykalmni|=yklmni|=tklmni|=yklmuni|=tklmuni|=yklmna|=tklmna|=aklmni|=aklemni|=akalmni|=aklamni|kalmni|klemni|kalamni, =klm",
     "a3mel*|a3ml*|dir*|3mel* apel, a3tini|3tini apel",
     "=rapeli|=rapelini|=rapelili|=rapelili|=apelini|=apelili|tilifuni*|telefuni*|tilifoni*|sonili",
     "3awed*|3awd* 3ayet*|kalem*|=rapel*|tilifuni*",

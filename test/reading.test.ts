@@ -1558,4 +1558,19 @@ describe("round 16: a 'no problem' after a callback, 'you understood me wrong', 
         .intent,
     ).toBe("confirm");
   });
+
+  it("a yes, then 'but' and a question between two states of things, is that question", () => {
+    for (const [text, country] of [
+      ["مليحة واه بصح كاين ستوب ديسك هنا في سوق أهراس ولا لازم يجيبوها للدار", "DZ"],
+      [
+        "alors oui oui c'est bien ça la couleur beige oui très bien euh mais juste une chose le prix c'est avec la livraison ou il faut rajouter quelque chose",
+        "FR",
+      ],
+    ] as const) {
+      expect(readReply(text, country).asksBetween).toBe(true);
+      expect(model.classify(text, country).intent).toBe("question");
+    }
+    // an "or" between two days asks nothing
+    expect(readReply("wakha bessah jibuha sebt wla l7ad", "DZ").asksBetween).toBeUndefined();
+  });
 });

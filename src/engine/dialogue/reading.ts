@@ -165,6 +165,8 @@ export interface Reading {
   beforeCourier?: boolean;
   /** The customer asks to speak with a person ("bghit nhder m3a chi wahed men lmagasin"; handoff.ts `asksForPerson`). */
   asksPerson?: boolean;
+  /** A yes, then "but" and a question between two states of things, unpunctuated (`orClause`; round 16). */
+  asksBetween?: boolean;
   /**
    * Something named is taken out of the order, or only part of it kept ("na7i l'kaskita w khalli ghir l'survêtement,
    * ma n7tajhach"): a refusal beside it is of that part, and the reply a change (round 14).
@@ -1106,12 +1108,17 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "c'est avec la livraison ou il faut rajouter", "kayn stop desk hna wla lazem yjibuha", "hu ytrkb wla yji mrkb":
   // an "or" opening a clause of its own (a "must", a "there is", a "comes", "c'est") asks between two states of things,
   // even unpunctuated; "jibuha sebt wla l7ad" (an "or" between two days) asks nothing (round 16).
-  const orClause = tokens.some(
+  const orAt = tokens.findIndex(
     (t, i) =>
       (OR.has(t) || (t === "u" && country === "FR")) &&
       i > 1 &&
       OR_CLAUSE.has(tokens[i + 1] === "il" || tokens[i + 1] === "c" ? (tokens[i + 2] ?? "") : (tokens[i + 1] ?? "")),
   );
+  const orClause = orAt >= 0;
+  // ("مليحة واه بصح كاين ستوب ديسك هنا ولا لازم يجيبوها", "oui oui très bien mais juste une chose, c'est avec la livraison
+  // ou il faut rajouter": the yes, then "but" and a question between two states of things: the question.)
+  const asksBetween =
+    orClause && lastBut >= 0 && orAt > lastBut && hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut);
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -1142,6 +1149,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       : {}),
     ...(hits.some((h) => h.signal === "attr" && live(h)) ? { namesValue: true } : {}),
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
+    ...(asksBetween ? { asksBetween } : {}),
     ...(outTaken ? { takesOneOut: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),

@@ -74,6 +74,11 @@ export function overrule(
     (intent !== "callback" || reading.calls !== true)
   )
     return { intent: "question", mixed: false };
+  // "مليحة واه بصح كاين ستوب ديسك هنا ولا لازم يجيبوها", "oui très bien, mais c'est avec la livraison ou il faut
+  // rajouter": a yes, then "but" and a question between two states of things, is that question, not a confirm nor the
+  // change its "add" sounds like (round 16).
+  if (reading.asksBetween === true && (intent === "confirm" || intent === "change_request") && !mocking)
+    return { intent: "question", mixed: false };
   // "ma bghitch nbddel walou", "je ne vais pas annuler": a cancel or change verb negated, and no denial, keeps the order.
   if (kind === null && reading.keepsOrder === true && !mocking && intent === "cancel")
     return { intent: "confirm", mixed: true };

@@ -1482,6 +1482,7 @@ describe("round 16: a 'no problem' after a callback, 'you understood me wrong', 
     expect(signals("Sah sah, hadik hiya, rouge taille 40, saha khouya", "DZ")).toContain("accept");
     expect(model.classify("Sah sah, hadik hiya, rouge taille 40, saha khouya", "DZ").intent).toBe("confirm");
     expect(signals("خلّيها الجمعة ولّا السبت الصباح", "TN")).not.toContain("refuse");
+    expect(signals("خلّيها الجمعة ولّا السبت الصباح", "TN")).toContain("postpone");
   });
 
   it("'don't send it before the 20th of the month' asks for a day; 'ما عنديش مانع' (no objection) assents", () => {

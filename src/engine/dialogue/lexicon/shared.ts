@@ -303,6 +303,8 @@ export const SHARED: LexiconEntry[] = [
   cue("postpone", 0.85, [
     "ajel*|najel*|tajel*|nejel*|tejel*, =akhruha|=akhriha|=akhruh|=akhrha|=akharha|=akharuha|=takhruha|=nakhruha|=akhruhali|=akhrulia, =akhar|=akhr|=akher|=wakhar|=nakhar ~tawsil|~livr*|~jiba|~comand*",
     "khaliha l|hta, khaliha l ~simana",
+    // "خلّيها الجمعة", "khalliha nhar sebt" (make it Friday, Saturday): the delivery moved to that day (round 16).
+    "khaliha|khalih|khaliwha|khaliw ~jem3a|~jum3a|~jom3a|~sebt|~sabt|~khmis|~khamis|~hed|~ahad|~tnin|~itnin|~arb3*|~tlat*|~ghodwa|~ghudwa|~ghedwa|~gheda|nhar",
   ]),
   cue("delivery", 0.5, [
     "~livr*|~mowazi3|~mwazi3|~muzi3|~wusul|~usul|~wsul",

@@ -118,6 +118,13 @@ const r13 = (sets: string[]) => ({
   ...withNewDev(1),
   ...Object.fromEntries([...ROUND12_DEV_HALVES, ...sets].map((n) => [n, 1])),
 });
+// Issue 33 round 16: the shipped sets (r14-all with blind33's development halves), three runs averaged, every confirm
+// at 0.7 of its weight, with `more` sets at weight 1.
+const r15Cf70 = (more: string[]): Recipe => ({
+  sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES, ...ROUND14_DEV_HALVES, ...ROUND15_DEV_HALVES, ...more]),
+  train: { buckets: 1 << 16, seeds: [14, 15, 16] },
+  confirmFactor: 0.7,
+});
 const RECIPES: Record<string, Recipe> = {
   // Issue 33 round 13: the shipped recipe with the weights of three runs (three shufflings) averaged.
   "all3-b10-dev1-new1-b16-avg3": { sets: withNewDev(1), train: { buckets: 1 << 16, seeds: [14, 15, 16] } },
@@ -144,34 +151,9 @@ const RECIPES: Record<string, Recipe> = {
   },
   // Issue 33 round 16: the shipped sets (r14-all with blind33's development halves) at cf70, against the same with round
   // 16's development halves, and with those and the spent batches as well.
-  "r15-all-avg3-cf70": {
-    sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES, ...ROUND14_DEV_HALVES, ...ROUND15_DEV_HALVES]),
-    train: { buckets: 1 << 16, seeds: [14, 15, 16] },
-    confirmFactor: 0.7,
-  },
-  "r16-dev-avg3-cf70": {
-    sets: r13([
-      ...ROUND13_OLD_BATCHES,
-      ...ROUND13_DEV_HALVES,
-      ...ROUND14_DEV_HALVES,
-      ...ROUND15_DEV_HALVES,
-      ...ROUND16_DEV_HALVES,
-    ]),
-    train: { buckets: 1 << 16, seeds: [14, 15, 16] },
-    confirmFactor: 0.7,
-  },
-  "r16-all-avg3-cf70": {
-    sets: r13([
-      ...ROUND13_OLD_BATCHES,
-      ...ROUND13_DEV_HALVES,
-      ...ROUND14_DEV_HALVES,
-      ...ROUND15_DEV_HALVES,
-      ...ROUND16_DEV_HALVES,
-      ...ROUND16_SPENT_BATCHES,
-    ]),
-    train: { buckets: 1 << 16, seeds: [14, 15, 16] },
-    confirmFactor: 0.7,
-  },
+  "r15-all-avg3-cf70": r15Cf70([]),
+  "r16-dev-avg3-cf70": r15Cf70(ROUND16_DEV_HALVES),
+  "r16-all-avg3-cf70": r15Cf70([...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES]),
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
   "all3-b10-dev1": { sets: withDev(1) },
   "all3-b10-dev1-new1": { sets: withNewDev(1) },

@@ -952,6 +952,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("rani hna", "je suis là": "I'm here" may be on the line, not at home waiting; it adds a clause to a bare yes,
   // and is no yes to the order either: round 8.)
   const onTheLine = (h: SignalHit) => h.signal === "take" && HERE.has(tokens[h.end - 1] ?? "");
+  const conditions = country === "TN" || country === "DZ" ? CONDITION_TN : CONDITION;
+  /** An "if" right before token `i` ("ila 3ayto", "kan t3aytou"). */
+  const inAnIf = (i: number) =>
+    tokens.slice(Math.max(0, i - 2), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)));
   const call = hits.find((h) => CALL.has(h.signal) && live(h));
   // "kallemni 9bal b rob3 sa3a", "appelez-moi un quart d'heure avant": a call a while before (the courier comes) is the
   // courier's instruction, the delivery as it stands, not a callback (round 13).
@@ -990,13 +994,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       // ("Rappelez-la ce soir, elle confirmera pour moi": the call asked for someone else, who will confirm.)
       (/ez$/.test(tokens[call.end - 1] ?? "") && ["la", "le", "lui"].includes(tokens[call.end] ?? "")) ||
       /(?:^|[^\p{L}])(?:rappelez|appelez)[-\s](?:la|le|lui)(?:[^\p{L}]|$)/iu.test(text)) &&
-    !tokens
-      .slice(Math.max(0, call.start - 2), call.start)
-      .some((t) =>
-        (country === "TN" || country === "DZ" ? CONDITION_TN : CONDITION).some(
-          (p) => p.length === 1 && same(t, p[0]!, true),
-        ),
-      );
+    !inAnIf(call.start);
   const politeAfterCall = (h: SignalHit) =>
     h.signal === "accept" &&
     call !== undefined &&
@@ -1045,7 +1043,6 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const word = (t: string | undefined) => t !== undefined && /^[\p{L}\d]{3,}$/u.test(t);
   // A "not" under an "if" ("si j'suis pas là, laissez-le au gardien", "ila ma kuntch f dar") or on "là" says where the
   // customer may be, not what to put for what: no "X, not Y" unless the reply names something of the order (round 9).
-  const conditions = country === "TN" || country === "DZ" ? CONDITION_TN : CONDITION;
   const aboutCustomer = (i: number) => {
     let from = i;
     while (from > 0 && !STOPS.has(tokens[from - 1] ?? "")) from--;
@@ -1503,11 +1500,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     call !== undefined &&
     hits.some((h) => COURIER.has(h.signal) && !sendsLater(h) && Math.abs(h.start - call.start) <= 8);
   // "ila 3ayto, qoulhom yjibouha" (if they call, tell them to bring it): a call inside an "if" asks for nothing.
-  const ifCalled =
-    call !== undefined &&
-    tokens
-      .slice(Math.max(0, call.start - 2), call.start)
-      .some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)));
+  const ifCalled = call !== undefined && inAnIf(call.start);
   const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson && !ifCalled && !callAhead;
   // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
   // ("zid kemmel": another "go on" word after it is no object either.)

@@ -1575,3 +1575,98 @@ describe("round 16: a 'no problem' after a callback, 'you understood me wrong', 
     expect(readReply("wakha bessah jibuha sebt wla l7ad", "DZ").asksBetween).toBeUndefined();
   });
 });
+
+describe("round 17: a plain yes", () => {
+  it("a yes and nothing else is no unclear reply, unless the model is sure it is ('نعم' is also 'pardon?')", () => {
+    for (const [text, country] of [
+      ["oui", "DZ"],
+      ["ih ih", "DZ"],
+      ["wah", "MA"],
+      ["إيه نعم", "TN"],
+      ["oui.", "FR"],
+    ] as const)
+      expect(overrule("unclear", readReply(text, country), 0.49)).toEqual({ intent: "confirm", mixed: false });
+    expect(overrule("unclear", readReply("نعم", "MA"), 0.86)).toBeNull();
+    // "go on" is attention, not a yes; laughter or trailing off is doubt
+    expect(overrule("unclear", readReply("oui oui allez-y", "FR"), 0.49)).toBeNull();
+    expect(overrule("unclear", readReply("oui", "FR"), 0.49, true)).toBeNull();
+    expect(overrule("unclear", readReply("oui", "FR"), 0.49, false, true)).toBeNull();
+  });
+});
+
+describe("round 17: the object of a condition, a question after 'but', 'again later', a cancel after the reason", () => {
+  it("a change under an 'if' with no question mark haggles: its 'or not' is 'otherwise no'", () => {
+    for (const [text, country] of [
+      ["كان تنقصولي ألف دينار نخليه، وإلا لا.", "DZ"],
+      ["Seulement si vous baissez à 40 euros, ما نزيدش ولا centime.", "FR"],
+      ["ila n9sti lia 100 dh nakhdha wla la", "MA"],
+    ] as const)
+      expect(model.classify(text, country).intent).toBe("change_request");
+    // "baisse de qualité" is no price asked
+    expect(signals("baisse de qualité, non merci", "FR")).not.toContain("changeVerb");
+  });
+
+  it("an 'only if' whose clause names the item requires it: a change, not a date", () => {
+    const reading = readReply("À condition que ce soit le grand format, le petit ça sert à rien.", "FR");
+    expect(reading.request).toBe("change");
+    expect(model.classify("À condition que ce soit le grand format, le petit ça sert à rien.", "FR").intent).toBe(
+      "change_request",
+    );
+    expect(readReply("seulement si elle arrive avant samedi", "FR").request).toBe("condition");
+  });
+
+  it("a yes, 'but' and a question word opening the next clause is a question; a 'send' under it is asked about", () => {
+    const text = "iyeh iyeh ama chnowa esm chariket el livraison ya3ni chkoun bech yjibha";
+    expect(readReply(text, "TN").yesToOrder).toBe(false);
+    expect(readReply(text, "TN").asksAfterBut).toBe(true);
+    expect(model.classify(text, "TN").intent).toBe("question");
+    expect(model.classify("wakha walakin chhal lprix dyal livraison", "MA").intent).toBe("question");
+    // "quand" joins clauses: a courier's instruction, no question
+    expect(readReply("oui mais quand vous arrivez appelez-moi", "FR").asksAfterBut).toBeUndefined();
+  });
+
+  it("'again' then 'later' is a call again; 'again' alone asks to hear it again", () => {
+    expect(model.classify("Wakha، أما le réseau مقطع هوني، عاود après", "TN").intent).toBe("callback");
+    expect(readReply("3awed mba3d 3afak", "MA").againLater).toBe(true);
+    expect(model.classify("3awed ma fhamtch", "DZ").intent).toBe("unclear");
+  });
+
+  it("a cancel verb after the reason's time is a cancel; 'annuler ? لا لا' denies it; 'ça sert à rien, annulez' cancels", () => {
+    expect(
+      model.classify("Mon frère est parti au bled, il rentre pas avant deux mois, annulez, ما كاينش لي يخلص.", "FR")
+        .intent,
+    ).toBe("cancel");
+    expect(model.classify("annulez la livraison de demain, livrez samedi", "FR").intent).toBe("reschedule");
+    expect(signals("donc bon ça sert à rien annulez s'il vous plaît", "FR")).toContain("cancelVerb");
+    expect(signals("rien à changer", "FR")).toContain("~changeVerb");
+    const denied = "Annuler ? لا لا pas du tout, je la veux la friteuse, gardez la livraison pour jeudi.";
+    expect(readReply(denied, "FR").deniedRefusal).toBe(true);
+    expect(model.classify(denied, "FR").intent).toBe("confirm");
+    expect(model.classify("merci, gardez-la", "FR").intent).toBe("cancel");
+  });
+});
+
+describe("round 17: a change only thought of, a price under an 'if'", () => {
+  it("'I was thinking of changing it, but … send it' turns back to the order; a change named after the 'but' stands", () => {
+    const text =
+      "euh bon ya3ni ena kont n5amem nbadelha ama wallah ba3d ma chouft el prix mriguel ya3ni ma famma 7ata mochkla ab3thouha kif ma 9olt nhar el khmis behi";
+    expect(readReply(text, "TN").changeOnlyThought).toBe(true);
+    expect(model.classify(text, "TN").intent).toBe("confirm");
+    expect(model.classify("je voulais changer la couleur mais bon, envoyez-la", "FR")).toMatchObject({
+      intent: "confirm",
+      mixed: true,
+    });
+    expect(model.classify("je voulais changer la couleur mais envoyez-la en rouge", "FR").intent).toBe(
+      "change_request",
+    );
+    expect(model.classify("nbdel l couleur walakin sifto daba", "MA").intent).toBe("change_request");
+  });
+
+  it("a price under an 'if' is the item's price, not a time: a change", () => {
+    expect(
+      model.classify("je la prends si vous me faites à 40 euros avec la livraison sinon ça va pas", "FR").intent,
+    ).toBe("change_request");
+    expect(model.classify("ila jat b 300 dh nakhodha sinon la", "MA").intent).toBe("change_request");
+    expect(model.classify("si ça arrive avant 18h je la prends sinon non", "FR").intent).toBe("reschedule");
+  });
+});

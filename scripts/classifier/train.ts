@@ -86,6 +86,14 @@ export const ROUND16_SPENT_BATCHES = [
   "intents-blind34-holdout.jsonl",
   "intents-blind35-holdout.jsonl",
 ];
+/**
+ * Issue 33 round 17: the development halves of round 16's hard cases (blind39) and of round 17's fresh batches (blind40);
+ * their held-out halves never appear here.
+ */
+export const ROUND17_DEV_HALVES = [
+  ..."abcd".split("").map((w) => `intents-blind39${w}-dev.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind40${w}-dev.jsonl`),
+];
 const fixtures = path.join(here, "../../test/fixtures");
 
 /** Labelled sets trained on, and how much each utterance counts. Held-out sets never appear here. */

@@ -159,6 +159,10 @@ export interface Reading {
    * customer's "again" asks to be called again.
    */
   again?: boolean;
+  /** The customer's own cancel verb after every time said, nothing sent or taken after it (round 17). */
+  cancelsAfterTime?: boolean;
+  /** "Again" then "later" ("عاود après", "3awed mba3d"): call again later (round 17). */
+  againLater?: boolean;
   /** A courier's instruction stands ("frappez fort", "d9 lbab mzyan"): what a yes beside it adds to the order. */
   instructs?: boolean;
   /** "before the courier comes" ("avant que le livreur passe", "9bel ma ywsel"): about the courier, not a new time. */
@@ -167,6 +171,14 @@ export interface Reading {
   asksPerson?: boolean;
   /** A yes, then "but" and a question between two states of things, unpunctuated (`orClause`; round 16). */
   asksBetween?: boolean;
+  /** Every change verb only thought of before a "but", a yes to the order after it (round 17). */
+  changeOnlyThought?: boolean;
+  /** "Can", "may" anywhere ("nqder", "najjem", "je peux", "momkin"): a reply that may ask what is possible (round 17). */
+  modal?: boolean;
+  /** A question word that is no conjunction ("wach", "chnowa", "combien"; not "quand", "ki", "ma 3lich"; round 17). */
+  questionWord?: boolean;
+  /** A yes, then "but" and a question word opening the clause after it, unpunctuated (round 17). */
+  asksAfterBut?: boolean;
   /**
    * Something named is taken out of the order, or only part of it kept ("na7i l'kaskita w khalli ghir l'survêtement,
    * ma n7tajhach"): a refusal beside it is of that part, and the reply a change (round 14).
@@ -334,6 +346,21 @@ const CONDITION = words([
  * Algerian reply ("كان عندكم la version 128 Go نديه، sinon خلاص"; Algeria since round 11).
  */
 const CONDITION_TN = [...CONDITION, ...words(["كان", "kan", "وكان", "wken"])];
+/** "Only if": a condition that is a requirement whatever follows it (round 17). */
+const ONLY_IF = words([
+  "à condition",
+  "pourvu que",
+  "seulement si",
+  "uniquement si",
+  "only if",
+  "bchart",
+  "bcharet",
+  "b chart",
+  "bel cha5t",
+  "بشرط",
+  "غير إلا",
+  "ghir ila",
+]);
 const OTHERWISE = words([
   "sinon",
   "sinan",
@@ -644,7 +671,8 @@ const GO_ON = words([
 
 /** Around a price (canonical): "b 5000", "à 30", "pour 20"; "250 dh", "30 euros". */
 const PRICE_BEFORE = new Set(["b", "bi", "a", "pur", "f"]);
-const PRICE_AFTER = /^(?:da|dh|dt|dz|dinar|dinars|dirham|dirhams|drhm|euro|euros|awru|€)$/;
+// ("dh" is canonical "d": round 17.)
+const PRICE_AFTER = /^(?:da|dh|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|euro|euros|awru|€)$/;
 /** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
 const MAKE_ITEM = /^(?:faites|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;
 /**
@@ -669,6 +697,16 @@ const WHO = new Set(["li", "lli", "elli", "illi", "eli", "qui", "9ui", "ki"]);
 /** "Can I", "can you" (canonical): Tunisian "nejem", Darija "n9der", "ymken", French "peux", "pouvez". */
 const MODAL =
   /^(?:[nt]?n[ae]j[ae]m|[nt]?[9q]d[ae]r|y?[ae]?mk[ae]n(?:li)?|m[ou]mkin|peux|puis|pouvez|pourrais|pourriez)$/;
+
+/** "I was", "I wanted", "I was thinking" (canonical) before a change only thought of (round 17). */
+const WAS_THINKING =
+  /^(?:kont|kunt|knt|kent|kanet|nkhamem|nkhmem|nkhm|nfaker|nfker|avais|vulais|pensais|pense|penser)$/;
+
+/** "Later" (canonical): "après", "ba3d", "mba3d", "بعد". */
+const LATER = new Set(["apres", "ba3d", "b3d", "mba3d", "mb3d", "ba3den", "b3den", "mbe3d"]);
+
+/** Question words that also join clauses ("quand vous arrivez", "ki tousel", "fin kayn"): they open no question alone. */
+const CONJUNCTION_Q = /^(?:9uand|9ui|ki|kif|kifma|fin|win|u)$/;
 
 /** "Never", "no" closing an echoed cancel (canonical). */
 const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "abda", "3omri", "3mri"]);
@@ -867,6 +905,9 @@ const ARRIVES = /^(?:t|y)(?:u|w|ou|e|o)?w?s[ae]?l$|^ar+iv(?:e|era|ent)$|^(?:t|y)
 /** "Can" / "possible": what makes a question about the arrival a request ("y9der yji ba3d 18h?"). */
 const CAN =
   /^(?:y9d[ae]?r|t9d[ae]?r|ynaj+e?m|tnaj+e?m|tnjm|njm|momkin|mumkin|mkn|ymkn|posible|peut|peuvent|pouvez|pourr\w*)$/;
+/** "Can", "may" in any person (canonical; round 17). */
+const MAY =
+  /^(?:w?[nty]?[9q]d[ae]?r\w{0,3}|w?[nty]?n?[ae]?j+[ae]?m\w{0,3}|peux|peut|pouvez|puis|pourr\w*|momkin|mumkin|ymkn|mkn)$/;
 /** Clause stops. */
 const STOPS = new Set([",", ".", "!", "?"]);
 
@@ -1004,10 +1045,36 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     !hits.some(
       (s) => (s.signal === "send" || s.signal === "take") && live(s) && s.start > call.end && s.start < h.start,
     );
+  // "… ama chnowa esm chariket el livraison ya3ni chkoun bech yjibha": a "send" or "take" right after a question word
+  // of its clause (after a stop or a "but") is asked about, not asked for (round 17).
+  const clauseStart = (i: number) => {
+    let j = i - 1;
+    while (j >= 0 && !STOPS.has(tokens[j]!) && !BUT.has(tokens[j]!)) j--;
+    return j + 1;
+  };
+  // ("ما عليش", never mind, is no "why".)
+  const opensQuestion = (q: SignalHit, at: number) =>
+    q.signal === "qword" &&
+    q.start <= at + 1 &&
+    q.start >= at &&
+    !CONJUNCTION_Q.test(tokens[q.start] ?? "") &&
+    !(tokens[q.start - 1] === "ma" && /^3l[ae]?[iy]?ch$/.test(tokens[q.start] ?? ""));
+  // (Close after it, with no yes between: "شحال قلتي التمن مية وتسعين ياك واخا صيفط" asks, then sends.)
+  const askedAbout = (h: SignalHit) =>
+    (h.signal === "send" || h.signal === "take") &&
+    hits.some(
+      (q) =>
+        q.start < h.start &&
+        h.start - q.start <= 4 &&
+        q.start >= clauseStart(h.start) &&
+        opensQuestion(q, q.start) &&
+        !hits.some((y) => YES.has(y.signal) && y !== h && y.start > q.start && y.start < h.start),
+    );
   const orderYes = hits.filter(
     (h) =>
       TO_ORDER.has(h.signal) &&
       live(h) &&
+      !askedAbout(h) &&
       !beforeSending(h) &&
       !beforeYes(h) &&
       !deniedAfter(h) &&
@@ -1116,6 +1183,24 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ou il faut rajouter": the yes, then "but" and a question between two states of things: the question.)
   const asksBetween =
     orClause && lastBut >= 0 && orAt > lastBut && hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut);
+  // "iyeh iyeh ama chnowa esm chariket el livraison", "oui mais combien la livraison": a yes, then "but" and a question
+  // word opening the clause after it, unpunctuated, and no yes to the order after the "but": the question (round 17).
+  const asksAfterBut =
+    lastBut >= 0 &&
+    hits.some((q) => opensQuestion(q, lastBut + 1)) &&
+    hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut) &&
+    !orderYes.some((h) => h.start > lastBut);
+  // "kont n5amem nbadelha ama … ab3thouha", "je voulais changer la couleur mais bon, envoyez-la": a change only thought of
+  // ("I was thinking of", "I wanted to") before a "but", and a yes to the order after it with no change: no change
+  // (round 17).
+  const onlyThought = (h: SignalHit) =>
+    lastBut > h.start &&
+    tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => WAS_THINKING.test(t)) &&
+    orderYes.some((y) => y.start > lastBut) &&
+    !hits.some((c) => (CHANGE.has(c.signal) || ITEM.has(c.signal)) && live(c) && c.start > lastBut);
+  const changeOnlyThought =
+    hits.some((h) => CHANGE.has(h.signal) && live(h) && onlyThought(h)) &&
+    !hits.some((h) => CHANGE.has(h.signal) && live(h) && !onlyThought(h));
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -1147,6 +1232,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(hits.some((h) => h.signal === "attr" && live(h)) ? { namesValue: true } : {}),
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
     ...(asksBetween ? { asksBetween } : {}),
+    ...(asksAfterBut ? { asksAfterBut } : {}),
+    ...(changeOnlyThought ? { changeOnlyThought } : {}),
+    ...(tokens.some((t) => MAY.test(t)) ? { modal: true } : {}),
+    ...(hits.some((q) => q.signal === "qword" && opensQuestion(q, q.start)) ? { questionWord: true } : {}),
     ...(outTaken ? { takesOneOut: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
@@ -1161,6 +1250,17 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       (h) => (h.signal === "repeat" || h.signal === "callVerb") && live(h) && /^3aw/.test(tokens[h.start] ?? ""),
     )
       ? { again: true }
+      : {}),
+    // "عاود après", "3awed mba3d", "3awdu men ba3d": "again" then "later" asks to be called again, not to hear it again
+    // (round 17).
+    ...(hits.some(
+      (h) =>
+        (h.signal === "repeat" || h.signal === "callVerb") &&
+        live(h) &&
+        /^3aw/.test(tokens[h.start] ?? "") &&
+        tokens.slice(h.end, h.end + 3).some((t, k, after) => LATER.has(t) || (t === "plus" && after[k + 1] === "tard")),
+    )
+      ? { againLater: true }
       : {}),
     ...(orderYes.some((h) => h.end >= lastWord) ? { endsOnYes: true } : {}),
     ...(hits.some((h) => (h.signal === "take" || h.signal === "send") && live(h) && h.end >= lastWord)
@@ -1390,7 +1490,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const cond = find(tokens, conditions, 0, tokens.length, true);
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
   // (A "day" on a number above 31, "du 38", is a size, not a date.)
-  const notADate = (h: SignalHit) => tokens.slice(h.start, h.end).some((t) => /^\d{2}$/.test(t) && Number(t) > 31);
+  // (Nor a number before a currency, "à 40 euros": a price; round 17.)
+  const priceNumber = (i: number) => /^\d+$/.test(tokens[i] ?? "") && PRICE_AFTER.test(tokens[i + 1] ?? "");
+  const notADate = (h: SignalHit) =>
+    tokens.slice(h.start, h.end).some((t, k) => (/^\d{2}$/.test(t) && Number(t) > 31) || priceNumber(h.start + k));
   const dated = (from: number) =>
     find(tokens, BEFORE, from, from + 6) >= 0 ||
     hits.some(
@@ -1437,9 +1540,21 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         (((h.signal === "send" || h.signal === "take") && h.start <= item + 4) ||
           (h.signal === "yes" && h.start > item && h.end > lastWord)),
     );
+  // "à condition que ce soit le grand format", "بشرط تكون بالكحل": an "only if" whose clause names the item requires it,
+  // with no "otherwise" nor "send it" (round 17).
+  const onlyIfItem =
+    cond >= 0 &&
+    find(tokens, ONLY_IF, Math.max(0, cond - 1), cond + 1, true) >= 0 &&
+    (() => {
+      for (let i = cond + 1; i <= cond + 8 && i < tokens.length; i++) {
+        if (STOPS.has(tokens[i]!)) return false;
+        if (itemAt(i)) return true;
+      }
+      return false;
+    })();
   if (
     cond >= 0 &&
-    (otherwise > cond || dated(cond) || takesItem) &&
+    (otherwise > cond || dated(cond) || takesItem || onlyIfItem) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h))
   ) {
     // "ila kayna f rouge confirmi, sinon la": a condition on the item (a colour, a size, a quantity), not on the date,
@@ -1449,10 +1564,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // ("b lkhal ok ila kayna ila la ma n7tajhach": the item just before its "if", and an "otherwise": round 13.)
     const onItem =
       takesItem ||
+      (onlyIfItem && !dated(cond)) ||
       (!dated(cond) &&
         (notThat ||
           (item >= 0 && otherwise > cond) ||
-          tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && itemAt(i))));
+          // (A price is what the item costs: "si vous me faites à 40 euros, sinon ça va pas", round 17.)
+          tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && (itemAt(i) || priceNumber(i)))));
     return {
       ...result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond),
       ...(takesItem ? { takesItem } : {}),
@@ -1533,7 +1650,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       ? orderYes[0]
       : undefined;
   const change =
-    hits.find((h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h)) ??
+    hits.find(
+      (h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h) && !onlyThought(h),
+    ) ??
     wishedItem ??
     madeItem ??
     placeDenied;
@@ -1785,8 +1904,18 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !hits.some((h) => h.signal === "qword" && h.start > own[0]!.start) &&
       !tokens.slice(Math.max(0, last.start - 2), last.start).some((t) => OR.has(t)) &&
       !tokens.slice(last.end).some((t, k) => STOPS.has(t) && k + last.end < lastWord);
+    // "il rentre pas avant deux mois, annulez": the customer's own cancel verb after every time said (if any: "avant deux
+    // mois" may be no time the lexicon knows), nothing sent or taken after it: the time was the reason, the cancel the
+    // answer (round 17). (An absence, "ما كاينش لي يخلص", is a reason, no time.)
+    const lastCancel = own.filter((d) => d.signal === "cancelVerb").at(-1);
+    const timed = hits.filter((h) => TIME.has(h.signal) && h.signal !== "absent" && live(h));
+    const cancelsAfterTime =
+      lastCancel !== undefined &&
+      timed.every((h) => h.end <= lastCancel.start) &&
+      !hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h) && h.start > lastCancel.start);
     return {
       ...result("refusal", cueAt(own[0]!.start)),
+      ...(cancelsAfterTime ? { cancelsAfterTime } : {}),
       ...(ends ? { endsOnRefusal: true } : {}),
       ...(ends && closed ? { answersQuestion: true } : {}),
     };

@@ -408,7 +408,9 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   if (t1 === "ma" && t2 && CONJUNCTION_MA.test(t2)) return false; // "9bel ma nkhalles": before I pay
   // French "pas" follows the verb it negates and comes before an infinitive only ("ne pas rappeler"): before a verb
   // in "-ez" ("ça capte pas, rappelez-moi") it closes the clause before.
-  if (t1 === "pas" && /ez$/.test(tokens[hit.start] ?? "")) return false;
+  // (So do "rien", "plus", "jamais": "ça sert à rien, annulez", "je le veux plus annulez"; round 17.)
+  if ((t1 === "pas" || t1 === "rien" || t1 === "plus" || t1 === "jamais") && /ez$/.test(tokens[hit.start] ?? ""))
+    return false;
   if (t1 && NEGATORS.has(t1)) return true;
   // ("rien à changer", "rien à modifier": nothing to change; round 16.)
   if (t1 === "a" && t2 === "rien") return true;

@@ -11,7 +11,7 @@ export const FRENCH: LexiconEntry[] = [
   cue("accept", 0.9, [
     "pas de probleme*|souci*|prob, aucun probleme*|souci*, sans probleme*|souci*, no problem, y a pas de probleme*|souci*",
     "il n y a pas de probleme*|souci*, tout est bon|correct|ok|parfait|juste, c est correct, c est tout bon",
-    "c est bon pour moi, ca|ça me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande, gardez|maintenez la|ma komande",
+    "c est bon pour moi, ca|ça me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande, gardez|maintenez la|ma komande, gardez|maintenez la|ma livraison",
   ]),
   cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
   // "Let it come" ("laissez-la venir": the pronoun is dropped by normalisation).
@@ -66,7 +66,11 @@ export const FRENCH: LexiconEntry[] = [
     // A child's size in years asked for ("mettez 10 ans", "prenez le 12 ans"; round 14).
     "mettez|mettre|mets|prenez|prends|envoyez|donnez|faites le|la|du|en|moi? # ans",
   ]),
-  cue("attrNoun", 0.5, ["couleur*|taille*|pointure*|modele*|model|coloris|version|quantite"]),
+  cue("attrNoun", 0.5, ["couleur*|taille*|pointure*|modele*|model|coloris|version|quantite|format"]),
+  // "le grand format", "en petit format" (round 17).
+  cue("attr", 0.7, ["grand|petit|grande|petite format|modele|taille"]),
+  // "si vous baissez à 40 euros", "baissez un peu le prix": the customer's own price, a change (round 17).
+  cue("changeVerb", 0.75, ["baissez|baisser|baissiez|baisse a|un|le, baisse _ prix"]),
   cue("qty", 0.6, ["deux|trois|quatre|cinq"]),
   cue("add", 0.8, [
     // Round 9: two phrases, not one ("mettez deux" never matched: the phrase wanted a fourth word, "autre").

@@ -77,8 +77,21 @@ export function overrule(
   // "مليحة واه بصح كاين ستوب ديسك هنا ولا لازم يجيبوها", "oui très bien, mais c'est avec la livraison ou il faut
   // rajouter": a yes, then "but" and a question between two states of things, is that question, not a confirm nor the
   // change its "add" sounds like (round 16).
-  if (reading.asksBetween === true && (intent === "confirm" || intent === "change_request") && !mocking)
+  // ("iyeh iyeh ama chnowa esm chariket el livraison ya3ni chkoun bech yjibha": a question word opening the clause after
+  // the "but" does it too, round 17.)
+  if (
+    (reading.asksBetween === true || (reading.asksAfterBut === true && intent === "confirm")) &&
+    (intent === "confirm" || intent === "change_request") &&
+    !mocking
+  )
     return { intent: "question", mixed: false };
+  // "oui", "ih", "wah wah", "إيه نعم": a yes and nothing else (every word a yes, a filler or a stop; no "go on", no
+  // trailing off, no laughter) is no unclear reply, however few words the model had to weigh: a confirm, whose
+  // confidence stays the model's own, so that `decision()` checks it on the first reply and takes it as the answer to
+  // the yes/no check (round 17: a retrained model read the Algerian bare "oui" unclear at 0.49). Not where the model
+  // is sure it is unclear (0.6 or more), as it is of a bare "نعم", "نعام", which on the phone is also "yes?", "pardon?".
+  if (kind === null && intent === "unclear" && reading.plainYes && p < 0.6 && !mocking && !doubtful)
+    return { intent: "confirm", mixed: false };
   // "ma bghitch nbddel walou", "je ne vais pas annuler": a cancel or change verb negated, and no denial, keeps the order.
   if (kind === null && reading.keepsOrder === true && !mocking && intent === "cancel")
     return { intent: "confirm", mixed: true };
@@ -89,7 +102,9 @@ export function overrule(
     reading.turnsToYes === true &&
     reading.firmYes &&
     !mocking &&
-    ((intent === "change_request" && reading.corrects !== true && reading.endsOnYes === true) ||
+    ((intent === "change_request" &&
+      (reading.corrects !== true || reading.changeOnlyThought === true) &&
+      reading.endsOnYes === true) ||
       intent === "callback" ||
       (intent === "question" && !reading.asks))
   )
@@ -147,9 +162,13 @@ export function overrule(
   // "عاود من اللول خويا", "3awed bechwaya, ma nesma3ch": "again" with no call verb (the reading found no callback)
   // and no day or time asks to hear the order again, not to be called back: unclear.
   // (Not from a customer who cannot talk now: "ma n9derch nahder daba, 3awed", "ça capte pas, rappelez": round 9.)
+  // "Wakha، أما le réseau مقطع هوني، عاود après": "again" then "later", nothing asked, no day: a callback (round 17).
+  if (kind === null && intent === "unclear" && reading.againLater === true && !reading.asks && !reading.dated)
+    return { intent: "callback", mixed: false };
   if (
     kind === null &&
     intent === "callback" &&
+    reading.againLater !== true &&
     reading.repeats === true &&
     !(reading.busy && reading.again === true) &&
     !reading.newTime &&
@@ -336,6 +355,20 @@ export function overrule(
   }
   if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
   if (intent === REQUEST_LABEL[kind]) return null;
+  // "كان تنقصولي ألف دينار نخليه، وإلا لا", "seulement si vous baissez à 40 euros": a change under an "if", with no
+  // question mark, asks for that change; its "or not" is the condition's "otherwise no", no question (round 17).
+  // (Not "ila ma jatnich l9yas n9der nrdha wla la", "si la taille va pas je peux l'échanger", "ida ma jatnich el taille
+  // wach ndir": an "if" beside a "can" or a question word asks what may be done.)
+  if (
+    kind === "change" &&
+    intent === "question" &&
+    reading.conditional &&
+    !reading.asks &&
+    reading.modal !== true &&
+    reading.questionWord !== true &&
+    !mocking
+  )
+    return { intent: "change_request", mixed: false };
   // "إيه، بصح نقصلي فالسومة شوية، 5000 نديها": a change that ends on (or is followed by) "I take it", read as a question
   // the reply never asks, haggles: a change (round 11).
   if (
@@ -423,6 +456,17 @@ export function overrule(
     !reading.conditional &&
     reading.corrects !== true &&
     reading.namesValue !== true
+  )
+    return { intent: "cancel", mixed: false };
+  // "Mon frère est parti au bled, il rentre pas avant deux mois, annulez": a reschedule whose every time comes before the
+  // customer's own cancel verb, nothing asked and no "if": the time was the reason, the cancel decides (round 17).
+  if (
+    kind === "refusal" &&
+    intent === "reschedule" &&
+    reading.cancelsAfterTime === true &&
+    !reading.conditional &&
+    !reading.asks &&
+    !mocking
   )
     return { intent: "cancel", mixed: false };
   // A refusal the reading found where the model is unsure of its own label (below one half): the refusal decides.

@@ -1670,3 +1670,15 @@ describe("round 17: a change only thought of, a price under an 'if'", () => {
     expect(model.classify("si ça arrive avant 18h je la prends sinon non", "FR").intent).toBe("reschedule");
   });
 });
+
+describe("round 17: a courier's instruction read as a change", () => {
+  it("a yes and 'the courier must climb, 5th floor, no lift' changes nothing: a confirm to be checked", () => {
+    const text = "D'accord pour jeudi, mais le livreur doit monter, c'est au 5e sans ascenseur et j'ai mal au dos.";
+    expect(readReply(text, "FR").instructs).toBe(true);
+    expect(model.classify(text, "FR")).toMatchObject({ intent: "confirm", mixed: true });
+    // a floor asked to be changed is a change
+    expect(model.classify("oui mais je voudrais un autre étage de livraison", "FR").intent).toBe("change_request");
+    // "dites au livreur de m'appeler" keeps its courier: no callback
+    expect(model.classify("oui juste dites au livreur de m'appeler avant", "FR").intent).toBe("confirm");
+  });
+});

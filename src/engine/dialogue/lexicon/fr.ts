@@ -131,6 +131,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("instruction", 0.6, [
     "sonnez|sonner|frappez|frapper|toquez, laissez* _ chez|devant|dans|au, laissez le colis, chez le|la voisin*, gardien*|concierge|interphone|digicode",
     "si je suis pas la, si je ne suis pas la, si personne, si absent",
+    // "dites au livreur de pas klaxonner", "le livreur doit monter, c'est au 5e sans ascenseur" (round 17).
+    "doit|devra monter, monter|montez|montera au|jusqu, etage|ascenseur, klaxon*",
   ]),
   cue("qword", 0.75, [
     "combien|quand|comment|pourquoi|quel*|quoi|qui|frais|prix|tarif, ou est, est ce que, ca|ça coute, coute*",

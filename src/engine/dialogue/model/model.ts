@@ -144,6 +144,22 @@ export function overrule(
   // something else is no confirm: the question it asks, or no decision yet (round 13).
   if (kind === null && intent === "confirm" && reading.putsOffYes === true && !reading.firmYes)
     return { intent: reading.asks ? "question" : "unclear", mixed: false };
+  // "D'accord pour jeudi, mais le livreur doit monter, c'est au 5e sans ascenseur": a yes and a courier's instruction,
+  // read as a change with nothing to change (no change verb, value, item or correction), nothing asked, denied or put
+  // under an "if": the instruction, a confirm to be checked (round 17).
+  if (
+    kind === null &&
+    intent === "change_request" &&
+    reading.yes &&
+    reading.instructs === true &&
+    reading.corrects !== true &&
+    reading.namesValue !== true &&
+    !reading.asks &&
+    !reading.denies &&
+    !reading.conditional &&
+    !mocking
+  )
+    return { intent: "confirm", mixed: true };
   // "oui, frappez fort": a yes and a courier's instruction that asks nothing, requests nothing, denies nothing and does
   // not trail off: a confirm, to be checked (not a plain yes, so `decision()` asks its yes/no check).
   if (

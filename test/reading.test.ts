@@ -1682,3 +1682,11 @@ describe("round 17: a courier's instruction read as a change", () => {
     expect(model.classify("oui juste dites au livreur de m'appeler avant", "FR").intent).toBe("confirm");
   });
 });
+
+describe("round 17: the month's end, 'at which hour'", () => {
+  it("'آخر الشهر', 'awel chhar' is a day; 'fi ana se3a' asks", () => {
+    expect(signals("واه خويا، بصح آخر الشهر كي نقبض الشهرية", "DZ")).toContain("day");
+    expect(model.classify("واه خويا، بصح آخر الشهر كي نقبض الشهرية، قبل ما عنديش.", "DZ").intent).toBe("reschedule");
+    expect(model.classify("iyeh mriguel ama fi ana se3a bedhabt yji el livreur", "TN").intent).toBe("question");
+  });
+});

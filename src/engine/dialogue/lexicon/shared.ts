@@ -267,6 +267,8 @@ export const SHARED: LexiconEntry[] = [
     "~3id|~l3id*|~=3aid, ~3id ~kbir|~sghir|~dhha|~fitr",
     "~ramdan|~ramadan|~ramdhan",
     "~chhar jay*|ljay|ljaya|l9adem|jey*, rass ~chhar, f|fi|ba3d # ~chhar",
+    // "آخر الشهر", "awel chhar", "فاول الشهر": the month's end or start (round 17).
+    "akhr|akher|akhir|ekher|lakhr|lakher|awl|awel|awal|lawel|lawl|lowel ~chhar|~chhr|~chr|lchr|lchhar|char",
     // "قبل عشرين في الشهر", "le 20 du mois": a day of the month, as a number or a word (round 16).
     "#|=3chrin|=3achrin|=3echrin|=khmsta3ch|=khamsta3ch|=tlatin|=tletin|=3chra|=3achra fi|f|mn ~chhar|~chhr|~chher|~chahr",
     "f|fi|nhar #, ba3d|mn|fi # ~iyam|~ayam|~yum|~youm|~nhar*, mn daba # ~iyam|~ayam",

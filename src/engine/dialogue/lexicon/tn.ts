@@ -33,6 +33,8 @@ export const TUNISIAN: LexiconEntry[] = [
   cue("qword", 0.75, [
     "9adech|b9adech|9adeh|9adah",
     "chnowa|chniya|chnuwa|chkun|chkoun",
+    // "fi ana se3a", "في انا وقت" (at which hour; round 17).
+    "fi|f|b ana|ena|anahi|anehi se3a|sa3a|wa9t|wakt|nhar",
     "wa9tech|waktech|wa9teh",
     // "زعمة" (I wonder, is it that...?) opens a Tunisian question (round 11).
     "=z3ma|=za3ma|=zaama|=zeama|=z3ama",

@@ -1690,3 +1690,13 @@ describe("round 17: the month's end, 'at which hour'", () => {
     expect(model.classify("iyeh mriguel ama fi ana se3a bedhabt yji el livreur", "TN").intent).toBe("question");
   });
 });
+
+describe("round 17: a callback nobody asked for, beside the delivery put off to a day", () => {
+  it("'… هاك علاش خلّيها الجمعة ولّا السبت الصباح' moves the delivery; 'call me tomorrow' stays a callback", () => {
+    const text =
+      "ايه بون شوف الخميس والله ما نجّمش يعني عندي رنديفو في السبيطار في تونس بكري ونروّح في الليل هاك علاش خلّيها الجمعة ولّا السبت الصباح يعني كيف كيف";
+    expect(readReply(text, "TN").postponesTo).toBe(true);
+    expect(model.classify(text, "TN").intent).toBe("reschedule");
+    expect(model.classify("ana mchghoul daba 3ayet lia ghedda", "MA").intent).toBe("callback");
+  });
+});

@@ -171,6 +171,8 @@ export interface Reading {
   asksPerson?: boolean;
   /** A yes, then "but" and a question between two states of things, unpunctuated (`orClause`; round 16). */
   asksBetween?: boolean;
+  /** "Put it off to" a day named right after ("خلّيها الجمعة"; round 17). */
+  postponesTo?: boolean;
   /** Every change verb only thought of before a "but", a yes to the order after it (round 17). */
   changeOnlyThought?: boolean;
   /** "Can", "may" anywhere ("nqder", "najjem", "je peux", "momkin"): a reply that may ask what is possible (round 17). */
@@ -1234,6 +1236,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksBetween ? { asksBetween } : {}),
     ...(asksAfterBut ? { asksAfterBut } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
+    // "خلّيها الجمعة ولّا السبت", "khalliha nhar sebt": the delivery put off to the day named right after (round 17).
+    ...(hits.some(
+      (p) =>
+        p.signal === "postpone" &&
+        live(p) &&
+        hits.some((d) => d.signal === "day" && live(d) && d.start >= p.end && d.start <= p.end + 1),
+    )
+      ? { postponesTo: true }
+      : {}),
     ...(tokens.some((t) => MAY.test(t)) ? { modal: true } : {}),
     ...(hits.some((q) => q.signal === "qword" && opensQuestion(q, q.start)) ? { questionWord: true } : {}),
     ...(outTaken ? { takesOneOut: true } : {}),

@@ -178,6 +178,17 @@ export function overrule(
   // "عاود من اللول خويا", "3awed bechwaya, ma nesma3ch": "again" with no call verb (the reading found no callback)
   // and no day or time asks to hear the order again, not to be called back: unclear.
   // (Not from a customer who cannot talk now: "ma n9derch nahder daba, 3awed", "ça capte pas, rappelez": round 9.)
+  // "… عندي رنديفو في السبيطار … هاك علاش خلّيها الجمعة ولّا السبت الصباح": a callback nobody asked for (no call verb, no
+  // "again") beside the delivery put off to a day named: that day (round 17).
+  if (
+    kind === null &&
+    intent === "callback" &&
+    reading.postponesTo === true &&
+    reading.calls !== true &&
+    reading.again !== true &&
+    !reading.asks
+  )
+    return { intent: "reschedule", mixed: false };
   // "Wakha، أما le réseau مقطع هوني، عاود après": "again" then "later", nothing asked, no day: a callback (round 17).
   if (kind === null && intent === "unclear" && reading.againLater === true && !reading.asks && !reading.dated)
     return { intent: "callback", mixed: false };

@@ -175,9 +175,6 @@ export function overrule(
     !doubtful
   )
     return { intent: "confirm", mixed: true };
-  // "عاود من اللول خويا", "3awed bechwaya, ma nesma3ch": "again" with no call verb (the reading found no callback)
-  // and no day or time asks to hear the order again, not to be called back: unclear.
-  // (Not from a customer who cannot talk now: "ma n9derch nahder daba, 3awed", "ça capte pas, rappelez": round 9.)
   // "… عندي رنديفو في السبيطار … هاك علاش خلّيها الجمعة ولّا السبت الصباح": a callback nobody asked for (no call verb, no
   // "again") beside the delivery put off to a day named: that day (round 17).
   if (
@@ -192,6 +189,9 @@ export function overrule(
   // "Wakha، أما le réseau مقطع هوني، عاود après": "again" then "later", nothing asked, no day: a callback (round 17).
   if (kind === null && intent === "unclear" && reading.againLater === true && !reading.asks && !reading.dated)
     return { intent: "callback", mixed: false };
+  // "عاود من اللول خويا", "3awed bechwaya, ma nesma3ch": "again" with no call verb (the reading found no callback)
+  // and no day or time asks to hear the order again, not to be called back: unclear.
+  // (Not from a customer who cannot talk now: "ma n9derch nahder daba, 3awed", "ça capte pas, rappelez": round 9.)
   if (
     kind === null &&
     intent === "callback" &&

@@ -1054,13 +1054,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     while (j >= 0 && !STOPS.has(tokens[j]!) && !BUT.has(tokens[j]!)) j--;
     return j + 1;
   };
-  // ("ما عليش", never mind, is no "why".)
-  const opensQuestion = (q: SignalHit, at: number) =>
+  // A question word that asks, wherever it stands ("ما عليش", never mind, is no "why").
+  const asksWord = (q: SignalHit) =>
     q.signal === "qword" &&
-    q.start <= at + 1 &&
-    q.start >= at &&
     !CONJUNCTION_Q.test(tokens[q.start] ?? "") &&
     !(tokens[q.start - 1] === "ma" && /^3l[ae]?[iy]?ch$/.test(tokens[q.start] ?? ""));
+  // One that opens the clause at `at` (its first word, or the second).
+  const opensQuestion = (q: SignalHit, at: number) => asksWord(q) && q.start >= at && q.start <= at + 1;
   // (Close after it, with no yes between: "شحال قلتي التمن مية وتسعين ياك واخا صيفط" asks, then sends.)
   const askedAbout = (h: SignalHit) =>
     (h.signal === "send" || h.signal === "take") &&
@@ -1069,7 +1069,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         q.start < h.start &&
         h.start - q.start <= 4 &&
         q.start >= clauseStart(h.start) &&
-        opensQuestion(q, q.start) &&
+        asksWord(q) &&
         !hits.some((y) => YES.has(y.signal) && y !== h && y.start > q.start && y.start < h.start),
     );
   const orderYes = hits.filter(
@@ -1203,6 +1203,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const changeOnlyThought =
     hits.some((h) => CHANGE.has(h.signal) && live(h) && onlyThought(h)) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h) && !onlyThought(h));
+  // "3awed", "عاود", alone or opening a call verb: "again".
+  const agains = hits.filter(
+    (h) => (h.signal === "repeat" || h.signal === "callVerb") && live(h) && /^3aw/.test(tokens[h.start] ?? ""),
+  );
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -1246,7 +1250,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       ? { postponesTo: true }
       : {}),
     ...(tokens.some((t) => MAY.test(t)) ? { modal: true } : {}),
-    ...(hits.some((q) => q.signal === "qword" && opensQuestion(q, q.start)) ? { questionWord: true } : {}),
+    ...(hits.some(asksWord) ? { questionWord: true } : {}),
     ...(outTaken ? { takesOneOut: true } : {}),
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
@@ -1257,19 +1261,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     orderYes.length === 0
       ? { asksArrival: true }
       : {}),
-    ...(hits.some(
-      (h) => (h.signal === "repeat" || h.signal === "callVerb") && live(h) && /^3aw/.test(tokens[h.start] ?? ""),
-    )
-      ? { again: true }
-      : {}),
+    ...(agains.length > 0 ? { again: true } : {}),
     // "عاود après", "3awed mba3d", "3awdu men ba3d": "again" then "later" asks to be called again, not to hear it again
     // (round 17).
-    ...(hits.some(
-      (h) =>
-        (h.signal === "repeat" || h.signal === "callVerb") &&
-        live(h) &&
-        /^3aw/.test(tokens[h.start] ?? "") &&
-        tokens.slice(h.end, h.end + 3).some((t, k, after) => LATER.has(t) || (t === "plus" && after[k + 1] === "tard")),
+    ...(agains.some((h) =>
+      tokens.slice(h.end, h.end + 3).some((t, k, after) => LATER.has(t) || (t === "plus" && after[k + 1] === "tard")),
     )
       ? { againLater: true }
       : {}),
@@ -1526,11 +1522,17 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // (A quantity is an item too, "ila kaynin نديهم بجوج"; and the item may end the clause before the "if", "le modèle
   // sans talon, إذا كاين نديه": round 11.)
   const itemAt = (i: number) => sizeAt(i) || hits.some((h) => ITEM.has(h.signal) && h.start === i);
-  const itemAfter = (from: number) => {
-    for (let i = from + 1; i <= from + 5 && i < tokens.length; i++) {
-      if (STOPS.has(tokens[i]!)) break;
+  // The first item within `span` words after `from`, before any stop, or -1.
+  const itemAhead = (from: number, span: number) => {
+    for (let i = from + 1; i <= from + span && i < tokens.length; i++) {
+      if (STOPS.has(tokens[i]!)) return -1;
       if (itemAt(i)) return i;
     }
+    return -1;
+  };
+  const itemAfter = (from: number) => {
+    const ahead = itemAhead(from, 5);
+    if (ahead >= 0) return ahead;
     for (let i = from - 1; i >= from - 5 && i >= 0; i--) {
       if (i === from - 1 && tokens[i] === ",") continue;
       if (STOPS.has(tokens[i]!)) return -1;
@@ -1554,15 +1556,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "à condition que ce soit le grand format", "بشرط تكون بالكحل": an "only if" whose clause names the item requires it,
   // with no "otherwise" nor "send it" (round 17).
   const onlyIfItem =
-    cond >= 0 &&
-    find(tokens, ONLY_IF, Math.max(0, cond - 1), cond + 1, true) >= 0 &&
-    (() => {
-      for (let i = cond + 1; i <= cond + 8 && i < tokens.length; i++) {
-        if (STOPS.has(tokens[i]!)) return false;
-        if (itemAt(i)) return true;
-      }
-      return false;
-    })();
+    cond >= 0 && find(tokens, ONLY_IF, Math.max(0, cond - 1), cond + 1, true) >= 0 && itemAhead(cond, 8) >= 0;
   if (
     cond >= 0 &&
     (otherwise > cond || dated(cond) || takesItem || onlyIfItem) &&

@@ -123,11 +123,12 @@ const r13 = (sets: string[]) => ({
 });
 // Issue 33 round 16: the shipped sets (r14-all with blind33's development halves), three runs averaged, every confirm
 // at 0.7 of its weight, with `more` sets at weight 1.
-const r15Cf70 = (more: string[], seeds = [14, 15, 16]): Recipe => ({
+const r15Cf70 = (more: string[], seeds = [14, 15, 16], confirmFactor = 0.7): Recipe => ({
   sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES, ...ROUND14_DEV_HALVES, ...ROUND15_DEV_HALVES, ...more]),
   train: { buckets: 1 << 16, seeds },
-  confirmFactor: 0.7,
+  confirmFactor,
 });
+const ROUND17_SETS = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const RECIPES: Record<string, Recipe> = {
   // Issue 33 round 13: the shipped recipe with the weights of three runs (three shufflings) averaged.
   "all3-b10-dev1-new1-b16-avg3": { sets: withNewDev(1), train: { buckets: 1 << 16, seeds: [14, 15, 16] } },
@@ -161,7 +162,11 @@ const RECIPES: Record<string, Recipe> = {
   // and spent batches, blind39's and blind40's development halves), one run each (a third of the three-run average's
   // time; the rule set before the runs: bench/results/classifier.md, round 17).
   "r15-all-cf70-s1": r15Cf70([], [14]),
-  "r17-all-cf70-s1": r15Cf70([...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES], [14]),
+  "r17-all-cf70-s1": r15Cf70(ROUND17_SETS, [14]),
+  // Issue 33 round 18: the same sets with a higher cost on reading a confirm (every confirm at 0.6 or 0.5 of its
+  // weight), against r15-all-cf70-s1's row of round 17 (bench/results/classifier.md, round 18's rule).
+  "r17-all-cf60-s1": r15Cf70(ROUND17_SETS, [14], 0.6),
+  "r17-all-cf50-s1": r15Cf70(ROUND17_SETS, [14], 0.5),
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
   "all3-b10-dev1": { sets: withDev(1) },
   "all3-b10-dev1-new1": { sets: withNewDev(1) },

@@ -1700,3 +1700,90 @@ describe("round 17: a callback nobody asked for, beside the delivery put off to 
     expect(model.classify("ana mchghoul daba 3ayet lia ghedda", "MA").intent).toBe("callback");
   });
 });
+
+describe("round 18: a question resting on nothing positive, 'ne … rien'", () => {
+  it("a confirm with no yes, no assent and no 'I take it', in a reply that asks, is the question", () => {
+    for (const [text, country] of [
+      ["Et si je suis pas là, il repasse le livreur ?", "FR"],
+      ["Y a des frais si je refuse le colis à la porte ?", "FR"],
+      ["Ida ma kountch f dar, livreur ykhalih 3and jar wla?", "DZ"],
+    ] as const)
+      expect(model.classify(text, country).intent).toBe("question");
+    // a refusal negated keeps the order, whatever it asks
+    expect(model.classify("موش رافضة، علاش تحكي هكة؟ الطلبية متاعي وننتظرها كيما قلتو.", "TN").intent).toBe("confirm");
+    // a yes or a "send it" beside the question keeps the confirm (to be checked)
+    expect(model.classify("oui je la prends, vous acceptez la carte ?", "FR").intent).toBe("confirm");
+    expect(model.classify("d'accord envoyez-la, le livreur appelle avant ?", "FR").intent).toBe("confirm");
+  });
+
+  it("'ne' before an assent and 'rien', 'plus' or 'jamais' after it negate it", () => {
+    expect(signals("Non, je ne confirme rien du tout.", "FR")).not.toContain("accept");
+    expect(model.classify("Non, je ne confirme rien du tout.", "FR").intent).toBe("cancel");
+    expect(signals("oui je confirme, rien à changer", "FR")).toContain("accept");
+  });
+});
+
+describe("round 18: a hum, 'and then', a yes promised after the call, 'before confirming'", () => {
+  it("a hum among yes-words and nothing else is the customer weighing it (not 'euh', not a firm yes)", () => {
+    for (const [text, country] of [
+      ["hmm ok ok ey ey", "TN"],
+      ["امم باهي باهي اه اه", "TN"],
+      ["mmm ih", "DZ"],
+      ["mmm ok ok vas-y", "FR"],
+    ] as const) {
+      expect(readReply(text, country).request).toBe("hesitation");
+      expect(model.classify(text, country).intent).toBe("unclear");
+    }
+    expect(readReply("mmm ok ok confirmi w yarham waldik", "MA").request).toBeNull();
+    expect(readReply("euh oui", "FR").request).toBeNull();
+  });
+
+  it("yes-words, then 'and then' closing the reply, ask the agent to go on; 'later' alone is a callback", () => {
+    expect(readReply("eyh eyh w mba3d", "TN").asksNext).toBe(true);
+    expect(model.classify("eyh eyh w mba3d", "TN").intent).toBe("unclear");
+    expect(model.classify("rani f route, men ba3d", "DZ").intent).toBe("callback");
+  });
+
+  it("a yes promised after the call ('and I'll confirm') is the answer the call brings: a callback", () => {
+    for (const [text, country] of [
+      ["أكيد غادي ناخدو، غير عيط عليا من بعد الخلصة ونقول ليك صافي", "MA"],
+      ["Ghaliban ah, walakin 3ayet 3liya mn b3d nhar 30 mli nkhless, w ghadi nconfirmi.", "MA"],
+      [
+        "d'accord d'accord normalement c'est bon mais rappelez ce soir que je vérifie mon compte et je vous confirme",
+        "FR",
+      ],
+    ] as const)
+      expect(model.classify(text, country).intent).toBe("callback");
+    // a call before the courier comes, beside "send it", stays the courier's instruction
+    expect(model.classify("oui envoyez-le, et appelez-moi avant, merci", "FR").intent).toBe("confirm");
+  });
+
+  it("'avant de confirmer' puts the yes off; its question word asks", () => {
+    const text = "ih ih mlih bon avant de confirmer rani nsaksi el livraison bel frais wella gratuite";
+    expect(readReply(text, "DZ").putsOffYes).toBe(true);
+    expect(model.classify(text, "DZ").intent).toBe("question");
+  });
+
+  it("a time said after 'I hear you' is the answer; 'I take it' under an 'if' that haggles is the change", () => {
+    expect(
+      model.classify("d'accord oui j'entends oui euh je travaille de nuit il faut passer après quinze heures", "FR")
+        .intent,
+    ).toBe("reschedule");
+    expect(model.classify("نشريها نورمال إذا نقصتولي ألف دينار، خمسة آلاف بزاف عليها", "DZ").intent).toBe(
+      "change_request",
+    );
+  });
+
+  it("'sans façon' refuses; the courier's 'give' ('يعطيها') is no wish; 'if … can I … ?' asks", () => {
+    expect(model.classify("Sans façon, merci bien.", "FR").intent).toBe("cancel");
+    expect(signals("الليفرور ما يعطيهاش لولدي الصغير", "DZ")).not.toContain("want");
+    expect(signals("عطيني الكحلة", "DZ")).toContain("want");
+    expect(
+      model.classify(
+        "Si la taille va pas, je peux le rendre direct au livreur ? Parce qu'autrement oui, ça me va.",
+        "FR",
+      ).intent,
+    ).toBe("question");
+    expect(model.classify("si vous l'avez en 40 je la prends", "FR").intent).toBe("change_request");
+  });
+});

@@ -406,7 +406,7 @@ const BEFORE = words([
   "jusqu'à",
 ]);
 /** Between "before" and its verb: "avant que je", "avant qu'on", "9bel ma n", "قبل ما" (canonical, round 13). */
-const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "je", "j", "on", "nous", "tu", "vous", "ana"]);
+const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "de", "d", "je", "j", "on", "nous", "tu", "vous", "ana"]);
 /** "When you arrive" (canonical): "wselti", "twesslou", "tousel", "arrivez" (round 13). */
 const ON_ARRIVAL = /^(?:t|y|n)?(?:w|u|ou)e?s+[ae]?l(?:ti|t|u|ou|tu|tou)?$|^ar+iv/;
 /** "When" before the courier's coming (canonical): "ki twsl", "mli tqrb", "quand vous arrivez" (round 15). */
@@ -881,6 +881,18 @@ const KAMEL = /^k[ae]?m+[ae]?l$/;
 const WHOLE_OF = new Set(["nhar", "lnhar", "lyum", "lil", "llil", "simana", "chhar", "l3am", "klchi", "kolchi"]);
 /** What may follow a "go on" in its clause: another "go on", an "I'm listening", a form of address. */
 const GO_ON_NEXT = new Set(["kamel", "kemel", "kml", "ana", "ena", "nsm3ek", "nsma3", "khuya", "khti", "sidi", "lala"]);
+/** A hum (canonical): "hmm", "mmm", "hm", "ممم" ("امم" is "am", taken from the text as typed). */
+const HUM = new Set(["hmm", "hm", "m"]);
+/** What opens a promise after a call (canonical): "and" ("w", "et", "wn9ul": and I'll say), "will" ("ghadi", "bach"). */
+const PROMISE = /^(?:w|et|u|wn[\p{L}\d]+|ghadi|ghad|bach|bech|bch|n3awd[\p{L}\d]*)$/u;
+/** An "and" or a "will", then the customer speaking in the first person ("w ghadi nconfirmi", "et je vous confirme"). */
+function promises(clause: string[]): boolean {
+  const at = clause.findIndex((t) => PROMISE.test(t));
+  return at >= 0 && clause.slice(at).some((t) => FIRST_PERSON.test(t));
+}
+const FIRST_PERSON = /^(?:w?n[\p{L}\d]{2,}|je|j)$/u;
+/** "And" before an "and then" (canonical). */
+const AND = new Set(["w", "u", "o", "et"]);
 /** "And then?", "what's next?" (canonical): "wb3d", "mn b3d", "et après", "la suite" (round 15). */
 const NEXT = new Set(["wb3d", "wba3d", "b3d", "ba3d", "mba3d", "apres", "suite", "ensuite", "wmba3d"]);
 /** What may stand beside it in that clause: "wach (kayn) mn b3d", "et après", "la suite". */
@@ -1623,7 +1635,20 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     hits.some((h) => COURIER.has(h.signal) && !sendsLater(h) && Math.abs(h.start - call.start) <= 8);
   // "ila 3ayto, qoulhom yjibouha" (if they call, tell them to bring it): a call inside an "if" asks for nothing.
   const ifCalled = call !== undefined && inAnIf(call.start);
-  const callback = call !== undefined && !yesToOrder && !courierNear && !thirdPerson && !ifCalled && !callAhead;
+  // "3ayet 3liya mn b3d nhar 30 … w ghadi nconfirmi", "rappelez ce soir … et je vous confirme", "عيط عليا من بعد الخلصة
+  // ونقول ليك صافي": a yes promised after the call, in a clause of its own ("and" or "will" before it), is the answer
+  // the call will bring; the yes before the call agreed to nothing yet (round 18).
+  const promisedYes =
+    call !== undefined &&
+    hits.some(
+      (h) =>
+        (YES.has(h.signal) || h.signal === "accept") &&
+        live(h) &&
+        h.start > call.end &&
+        promises(tokens.slice(Math.max(call.end, h.start - 3), h.end)),
+    );
+  const callback =
+    call !== undefined && (!yesToOrder || promisedYes) && !courierNear && !thirdPerson && !ifCalled && !callAhead;
   // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
   // ("zid kemmel": another "go on" word after it is no object either.)
   const noObject = (h: SignalHit) => {
@@ -1750,9 +1775,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   );
   // "I hear you, but no": the refusal after it is the answer.
   // ("dites-moi, y a une garantie ?", "chhal taman kamel m3a livraison?": a question after it asks, round 10.)
+  // ("d'accord oui j'entends oui euh … il faut passer après quinze heures": a time or a day said after it is the
+  // answer, round 18.)
   const refusedAfter =
     denials.some((d) => d.start > attention) ||
-    tokens.some((t, i) => (i > attention && BUT.has(t)) || (i > attention + 1 && t === "?"));
+    tokens.some((t, i) => (i > attention && BUT.has(t)) || (i > attention + 1 && t === "?")) ||
+    hits.some((h) => TIME.has(h.signal) && live(h) && h.start > attention + 1);
   if (heard && !otherAssent && !refusedAfter) return result("acknowledgement", cueAt(attention), deniedRefusal);
   // "oui oui, allez-y allez-y": yes-words and "go on", nothing else, said after the order is read: go on talking.
   // A lone "allez-y" keeps the model's reading ("go ahead"); with a yes-word beside it, it is attention.
@@ -1797,6 +1825,32 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   ) {
     return result("hesitation", cueAt(last), deniedRefusal);
   }
+  // "hmm ok ok ey ey", "mmm ih", "امم باهي باهي اه اه", "آه آه، مزيان مزيان... امم.": a hum (not "euh") among yes-words and
+  // nothing else, no "send it" nor "I confirm", is the customer weighing it, not a yes yet (round 18).
+  const hum = (i: number) =>
+    HUM.has(tokens[i] ?? "") || (tokens[i] === "am" && /(?:^|\P{L})[اأ]مم+(?:\P{L}|$)/u.test(text));
+  const hummed = words_.filter(hum);
+  const humsYes =
+    yes &&
+    !firmYes &&
+    hummed.length > 0 &&
+    tokens.every(
+      (t, i) => [",", ".", "!", "…"].includes(t) || filler.has(i) || hum(i) || covered.has(i) || goOn.has(i),
+    );
+  if (humsYes) return result("hesitation", cueAt(hummed[0]!), deniedRefusal);
+  // "eyh eyh w mba3d", "oui oui et après": yes-words, then "and then" closing the reply with no question mark, ask the
+  // agent to go on as "… وبعد؟" does (round 18; "rani f route, men ba3d" has no "and": later, a callback).
+  const lastWord_ = words_[words_.length - 1];
+  const andThen =
+    lastWord_ !== undefined &&
+    NEXT.has(tokens[lastWord_] ?? "") &&
+    (/^w/.test(tokens[lastWord_] ?? "") || AND.has(tokens[lastWord_ - 1] ?? "")) &&
+    words_
+      .filter((i) => i < lastWord_ - (AND.has(tokens[lastWord_ - 1] ?? "") ? 1 : 0))
+      .every((i) => covered.has(i) || filler.has(i) || goOn.has(i) || hum(i)) &&
+    yes &&
+    !firmYes;
+  if (andThen) return { ...result("acknowledgement", cueAt(lastWord_), deniedRefusal), asksNext: true };
   // 5. A refusal that is the customer's own (not reported, not "no problem").
   const reassured = (i: number) =>
     hits.some(

@@ -451,6 +451,9 @@ function isAssentNegated(tokens: string[], hit: SignalHit): boolean {
     return (
       tokens.slice(0, hit.start).includes("n") || tokens.slice(0, hit.start).includes("ne") || hit.signal === "accept"
     );
+  // "je ne confirme rien du tout", "je ne valide plus": "ne" before the verb and "rien", "plus" or "jamais" after it
+  // (round 18).
+  if ((after === "rien" || after === "plus" || after === "jamais") && (t1 === "ne" || t1 === "n")) return true;
   return false;
 }
 const ASSENT_NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "pas", "jamais"]);

@@ -30,6 +30,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("refuse", 0.8, [
     "je recommanderai, on recommandera, je repasserai commande, je la|le recommanderai",
     "laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci",
+    // ("sans façon, merci bien": no thank you; round 18.)
+    "sans fason|facon",
   ]),
   // Polite refusals: "keep it" (to the shop), "I'll do without".
   // ("gardez-le", "garde-la": normalisation drops the pronoun after the hyphen, so "gardez" stands alone.)

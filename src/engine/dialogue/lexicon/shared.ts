@@ -246,7 +246,9 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("instead", 0.75, ["blast|=bdal|blaset*|blasat*, fi|f blast|blaset*|blasat*, fi|f 3od"]),
   cue("want", 0.45, [
-    "bghit*|nbghi*|baghi|baghia|baghya|nebghi*|nhab*|nheb*|nhib*|habit*|a3tini|3tini|a3tih*|3tih*|a3tina",
+    // "Give me", "give it": the imperative as spelt ("a3tih*" with a flexible first vowel also read "y3tiha", he gives
+    // it, the courier's doing: "الليفرور ما يعطيهاش لولدي الصغير"; round 18).
+    "bghit*|nbghi*|baghi|baghia|baghya|nebghi*|nhab*|nheb*|nhib*|habit*|=a3tini|=3tini|=a3tih*|=3tih*|=a3tina|=e3tini|=e3tih*",
     // "أنا باغيه", "baghiha": wanting it, with its object (round 11).
     "=baghih|=baghiha|=baghyah|=baghyaha|=baghiya|=baghyin|=baghinha",
     "kanbghi*|knbghi*|kanebghi*|tanbghi*|tnbghi*",

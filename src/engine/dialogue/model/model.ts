@@ -142,8 +142,10 @@ export function overrule(
     return { intent: "unclear", mixed: false };
   // "d'accord, mais avant que je valide, la livraison c'est combien ?": the only yes to the order put off until after
   // something else is no confirm: the question it asks, or no decision yet (round 13).
+  // ("… bon avant de confirmer euh rani nsaksi el livraison bel frais wella gratuite": a question word asks with no
+  // question mark, round 18.)
   if (kind === null && intent === "confirm" && reading.putsOffYes === true && !reading.firmYes)
-    return { intent: reading.asks ? "question" : "unclear", mixed: false };
+    return { intent: reading.asks || reading.questionWord === true ? "question" : "unclear", mixed: false };
   // "D'accord pour jeudi, mais le livreur doit monter, c'est au 5e sans ascenseur": a yes and a courier's instruction,
   // read as a change with nothing to change (no change verb, value, item or correction), nothing asked, denied or put
   // under an "if": the instruction, a confirm to be checked (round 17).
@@ -374,6 +376,21 @@ export function overrule(
       (reading.asksArrival === true || reading.asksCan === true || reading.asksOr === true)
     )
       return { intent: "question", mixed: false };
+    // "Et si je suis pas là, il repasse le livreur ?", "Y a des frais si je refuse le colis à la porte ?": a confirm
+    // with no yes, no assent and no "I take it" in a reply that asks, and no firm "send it" nor refusal denied, rests
+    // on nothing the customer said: the question it asks (round 18).
+    if (
+      intent === "confirm" &&
+      nothingPositive &&
+      reading.asks &&
+      !reading.firmYes &&
+      reading.endsOnTake !== true &&
+      !reading.deniedRefusal &&
+      // ("موش رافضة، علاش تحكي هكة؟ الطلبية متاعي وننتظرها": a refusal negated keeps the order.)
+      reading.keepsOrder !== true &&
+      !mocking
+    )
+      return { intent: "question", mixed: false };
     // "non, j'ai jamais annulé, je la veux toujours": a refusal denied, then only a wish or a take, no firm "send it",
     // is a confirm to be checked (mixed) however sure the model is of it (round 7; "ma bghitch nlghiha, sifto" ends on
     // a firm yes to the order and is left to the model).
@@ -409,7 +426,14 @@ export function overrule(
     return { intent: "change_request", mixed: false };
   // "si vous l'avez en 40 je la prends", "ila kan 40 jibuha": an "if" naming the item, then "send it" or "I take it",
   // asks for that item: a change, whatever label the model read (round 7: not the model's question or reschedule).
-  if (kind === "change" && reading.takesItem === true) return { intent: "change_request", mixed: false };
+  // (Not one the model reads as a question that asks "can I" with a question mark: "Si la taille va pas, je peux le
+  // rendre direct au livreur ? Parce qu'autrement oui, ça me va", round 18.)
+  if (
+    kind === "change" &&
+    reading.takesItem === true &&
+    !(intent === "question" && reading.asks && reading.modal === true)
+  )
+    return { intent: "change_request", mixed: false };
   // "ma nesma3ch mli7, 3awed kalamni ki nousel": a call verb with the customer as its object, read as unclear (the
   // "I can't hear" beside it) with an "again", asks to be called again (round 9; "yemma t3ayetli", mum is calling me,
   // has none).
@@ -460,6 +484,18 @@ export function overrule(
   // "n9es liya 50 dh w nakhodha, b had taman la": a cancel beside a change and a yes haggles as much as it refuses:
   // the label stands, to be checked (round 10).
   if (intent === "cancel" && kind === "change" && reading.yes && !reading.conditional) return { intent, mixed: true };
+  // "نشريها نورمال إذا نقصتولي ألف دينار، خمسة آلاف بزاف عليها": "I take it" under an "if" that asks for a change, and
+  // no refusal or cancel of the customer's own beside it (only the price's reason): the change (round 18).
+  if (
+    intent === "cancel" &&
+    kind === "change" &&
+    reading.conditional &&
+    reading.takes === true &&
+    reading.strongDenial !== true &&
+    reading.cancels !== true &&
+    !mocking
+  )
+    return { intent: "change_request", mixed: false };
   // "je la prends si vous l'avez en M, sinon rien": the refusal is the condition's "otherwise"; the item asked for decides.
   if (intent === "cancel" && kind === "change" && reading.conditional && reading.otherwise === true)
     return { intent: "change_request", mixed: false };

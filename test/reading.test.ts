@@ -1787,3 +1787,32 @@ describe("round 18: a hum, 'and then', a yes promised after the call, 'before co
     expect(model.classify("si vous l'avez en 40 je la prends", "FR").intent).toBe("change_request");
   });
 });
+
+describe("round 18: 'whole' is no 'go on', and the words of the earlier sets' false confirmations", () => {
+  it("'kaml', 'kamlin' after a noun is 'whole', not 'send'; after a yes-word it stays 'go on'", () => {
+    for (const [text, country] of [
+      ["ah wakha wakha walakin ana daba f lkhdma lplateau kaml kaysm3 3iyet lia mn b3d sa3a", "MA"],
+      ["واخا، ولكن يديا كاملين ف l'huile دابا، rappelez-moi من بعد نص ساعة", "MA"],
+    ] as const)
+      expect(model.classify(text, country).intent).toBe("callback");
+    expect(readReply("saha kamlou", "DZ").yesToOrder).toBe(true);
+  });
+
+  it("'I'm here' beside yes-words only, and a 'go on' with a form of address, are attention", () => {
+    expect(model.classify("Oui, oui, je suis là.", "FR").intent).toBe("unclear");
+    expect(model.classify("oui mais entre midi et deux c'est le seul moment où je suis là", "FR").intent).toBe(
+      "reschedule",
+    );
+    expect(readReply("نعم أسيدي، oui, allez-y", "MA").request).toBe("acknowledgement");
+  });
+
+  it("next month, next Sunday, burgundy, 'no thanks' and 'I won't take it' are read", () => {
+    expect(model.classify("a wlidi jibouha l'mois jay, ana 3and weldi f fransa", "DZ").intent).toBe("reschedule");
+    expect(model.classify("Ena bent Sonia, mama fel sbitar taw, 9alet jibouha el 7ad jey.", "TN").intent).toBe(
+      "reschedule",
+    );
+    expect(model.classify("اه مليح بصح الكاراكو نحبو بالعنابي", "DZ").intent).toBe("change_request");
+    expect(signals("w 3ad tfkrtouni? la chokran", "MA")).toContain("refuse");
+    expect(model.classify("Chhal? 12000? لا لا, c'est bon ما نديهاش", "DZ").intent).toBe("cancel");
+  });
+});

@@ -877,10 +877,14 @@ const VERB_ADVERB = new Set([
 ]);
 /** "kamel", "kemmel", "kml" (canonical): "go on", or "whole" after a noun (round 15). */
 const KAMEL = /^k[ae]?m+[ae]?l$/;
+/** "Whole", "all of it" (canonical): "kaml", "kamla", "kamlin" (round 18). */
+const WHOLE = /^k[ae]?m+[ae]?l(?:a|in|yn|ine)?$/;
 /** What "kamel" may be the whole of (canonical): "nhar kamel", "lyum kamel", "chhar kamel" (round 15). */
 const WHOLE_OF = new Set(["nhar", "lnhar", "lyum", "lil", "llil", "simana", "chhar", "l3am", "klchi", "kolchi"]);
 /** What may follow a "go on" in its clause: another "go on", an "I'm listening", a form of address. */
 const GO_ON_NEXT = new Set(["kamel", "kemel", "kml", "ana", "ena", "nsm3ek", "nsma3", "khuya", "khti", "sidi", "lala"]);
+/** A form of address (canonical) beside a "go on": "نعم أسيدي، oui, allez-y", "oui madame allez-y" (round 18). */
+const ADDRESS = new Set(["sidi", "asidi", "a", "lala", "lalla", "khuya", "khti", "madame", "monsieur", "madam"]);
 /** A hum (canonical): "hmm", "mmm", "hm", "ممم" ("امم" is "am", taken from the text as typed). */
 const HUM = new Set(["hmm", "hm", "m"]);
 /** What opens a promise after a call (canonical): "and" ("w", "et", "wn9ul": and I'll say), "will" ("ghadi", "bach"). */
@@ -981,7 +985,21 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     const q = tokens.lastIndexOf("9ue", h.start);
     return q >= 0 && h.start - q <= 3 && tokens[q - 1] === "pas" && ["est", "ai"].includes(tokens[q - 2] ?? "");
   };
-  const live = (h: SignalHit) => !h.negated && !saidByOther(h) && !nearly(h) && !notThatIRefuse(h);
+  // "f lkhdma lplateau kaml kaysm3", "يديا كاملين ف l'huile": "kaml", "kamlin" right after a noun is "whole", "all of
+  // it", not "go on with it" (the lexicon's "send"); after a yes-word, a subject or a "but" it stays "go on" (round 18).
+  const wholeOf = (h: SignalHit) => {
+    const before = tokens[h.start - 1] ?? "";
+    return (
+      h.signal === "send" &&
+      h.end - h.start === 1 &&
+      WHOLE.test(tokens[h.start] ?? "") &&
+      /^[\p{L}\d]{3,}$/u.test(before) &&
+      !SUBJECT.has(before) &&
+      !BUT.has(before) &&
+      !hits.some((y) => YES.has(y.signal) && y.start < h.start && h.start - 1 < y.end)
+    );
+  };
+  const live = (h: SignalHit) => !h.negated && !saidByOther(h) && !nearly(h) && !notThatIRefuse(h) && !wholeOf(h);
   const outTaken = takesOneOut(tokens);
   const denies = hits.some(
     (h) =>
@@ -1788,7 +1806,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     goOn.size > 0 &&
     !firmYes &&
     [...covered].some((i) => !goOn.has(i)) &&
-    tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || covered.has(i) || goOn.has(i));
+    tokens.every(
+      (t, i) => t === "," || t === "." || t === "!" || filler.has(i) || covered.has(i) || goOn.has(i) || ADDRESS.has(t),
+    );
   if (goOnOnly) return result("acknowledgement", cueAt(Math.min(...goOn)), deniedRefusal);
   // "Mhm… d'accord, وبعد؟", "إيه إيه، واش من بعد؟", "je note, allez-y, la suite ?": a last clause that only asks "and
   // then?" after the order was read asks the agent to go on, in a reply with no firm yes, no refusal, no call, no day
@@ -1838,6 +1858,22 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       (t, i) => [",", ".", "!", "…"].includes(t) || filler.has(i) || hum(i) || covered.has(i) || goOn.has(i),
     );
   if (humsYes) return result("hesitation", cueAt(hummed[0]!), deniedRefusal);
+  // "Oui, oui, je suis là.": yes-words and "I'm here" (on the line) and nothing else is attention (round 18; "je suis
+  // là toute la journée", "le seul moment où je suis là" say when the customer is home).
+  const here = tokens.findIndex((t, i) => t === "je" && /^suis?$/.test(tokens[i + 1] ?? "") && tokens[i + 2] === "la");
+  const hereOnly =
+    here >= 0 &&
+    yes &&
+    !firmYes &&
+    tokens.every(
+      (t, i) =>
+        (i >= here && i < here + 3) ||
+        [",", ".", "!", "…"].includes(t) ||
+        filler.has(i) ||
+        covered.has(i) ||
+        goOn.has(i),
+    );
+  if (hereOnly) return result("acknowledgement", cueAt(here), deniedRefusal);
   // "eyh eyh w mba3d", "oui oui et après": yes-words, then "and then" closing the reply with no question mark, ask the
   // agent to go on as "… وبعد؟" does (round 18; "rani f route, men ba3d" has no "and": later, a callback).
   const lastWord_ = words_[words_.length - 1];

@@ -76,6 +76,8 @@ export const SHARED: LexiconEntry[] = [
     "nakhod*|nakhd*|nakhdo*",
     // "نديها", "ndiha": "I'll take it" in Algeria and Morocco (round 10).
     "=ndiha|=nediha|=nddiha|=ndih|=nedih|=ndihum|=ndihom|=ndihm|=ndihem",
+    // Its negative suffix, under a "ma": "ما نديهاش" (round 18).
+    "=ndihach|=ndihch|=nedihach|=ndihech|=ndihomch|=ndihumch",
     "nechri*|nchri*|ncharih*|nechar*",
     "n9bel*|nestelem*|nstelem*",
     "nstana*|nestana*|ntsana*|kantsna*|kanstana*|kantsena*|nstena*|kanstena*|nestena*|kantsana*",
@@ -144,6 +146,8 @@ export const SHARED: LexiconEntry[] = [
     "chrit*|cherit*|chrito|chritha, chrit* _ wahda|wahed|wehed khra|okhra|akhor|ukhra",
   ]),
   cue("refuse", 0.75, ["khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa"]),
+  // "… w 3ad tfkrtouni? la chokran", "لا شكرا": "no, thanks" (round 18).
+  cue("refuse", 0.75, ["la chokran|chukran|choukran|chkran|chkra|=merci"]),
   // "روحو بيعوها لواحد آخر" (go sell it to someone else): round 11.
   cue("refuse", 0.85, [
     "bi3* ~wahd|~wahed|~wahda|~chi|~hadd|~had akhr|akhor|okhor|akhur|khor|khra|akhra|ukhra|okhra|ekher|ekhor",
@@ -217,6 +221,8 @@ export const SHARED: LexiconEntry[] = [
   ]),
   cue("attr", 0.7, [
     "~khel|~khla|~kahla|~khal|~kahal|~akhel",
+    // "بالعنابي", "l3nabi": burgundy (round 18).
+    "~3nabi|=bl3nabi|=l3nabi",
     "~hmer|~hamra|~ahmer|~hmar|~hmra|~hamar",
     "~byed|~=bayda|~=bida|~abyed|~byad|~abyad|~bayed|~=byda|~=bydha|~=baida",
     "~zre9|~zar9a|~zer9a|~azra9|~zra9|~zar9",
@@ -269,6 +275,10 @@ export const SHARED: LexiconEntry[] = [
     "~3id|~l3id*|~=3aid, ~3id ~kbir|~sghir|~dhha|~fitr",
     "~ramdan|~ramadan|~ramdhan",
     "~chhar jay*|ljay|ljaya|l9adem|jey*, rass ~chhar, f|fi|ba3d # ~chhar",
+    // "jibouha l'mois jay": the French month in Darija's "next" (round 18).
+    "~mois jay*|ljay|ljaya|l9adem|jey*",
+    // "el 7ad jey": Sunday next, the Tunisian "7ad" ("had" alone is also "this").
+    "el|l had jey*|jay*|ljay",
     // "آخر الشهر", "awel chhar", "فاول الشهر": the month's end or start (round 17).
     "akhr|akher|akhir|ekher|lakhr|lakher|awl|awel|awal|lawel|lawl|lowel ~chhar|~chhr|~chr|lchr|lchhar|char",
     // "قبل عشرين في الشهر", "le 20 du mois": a day of the month, as a number or a word (round 16).

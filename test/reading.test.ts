@@ -1816,3 +1816,19 @@ describe("round 18: 'whole' is no 'go on', and the words of the earlier sets' fa
     expect(model.classify("Chhal? 12000? لا لا, c'est bon ما نديهاش", "DZ").intent).toBe("cancel");
   });
 });
+
+describe("round 18: a price in words, 'je refuse rien', 'dakhel'", () => {
+  it("a number in words before a currency is a price under the 'if': a change, not a date", () => {
+    expect(
+      model.classify("je la prends si vous me faites à quarante euros avec la livraison sinon ça va pas", "FR").intent,
+    ).toBe("change_request");
+  });
+
+  it("'je refuse rien' negates the refusal; 'داخل' (inside) is no colour", () => {
+    expect(readReply("Mais pas du tout, je refuse rien, celle-là je la garde, c'est bon.", "FR").deniedRefusal).toBe(
+      true,
+    );
+    expect(signals("w ma tansewch la facture داخل الكوليس", "TN")).not.toContain("attr");
+    expect(signals("bghitha lk7el", "MA")).toContain("attr");
+  });
+});

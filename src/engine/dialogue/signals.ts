@@ -143,6 +143,8 @@ const FRENCH_BEFORE_LA = new Set([
 const NO_WORDS = new Set(["lala", "non", "no", "nn", "nan", "nope", "niet", "la", "le", "lla"]);
 
 /** Words after "ana machi" / "je ne suis pas" that are not a name. */
+/** "Inside" (canonical): "dakhel", "dakhl", "داخل" (round 18). */
+const INSIDE = /^(?:dakh[ae]?l|ddakh[ae]?l|ldakh[ae]?l)$/;
 const NOT_A_NAME = new Set([
   // "ena mouch dhed" (I'm not against it): round 11.
   "dhed",
@@ -222,6 +224,8 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropMosqueDays(tokens, hits);
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
   hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));
+  // "la facture داخل الكوليس": "dakhel" (inside) only looks like "d'lkhel" (of the black) with its glued article.
+  hits = hits.filter((h) => !(h.signal === "attr" && h.end - h.start === 1 && INSIDE.test(tokens[h.start] ?? "")));
   // "khliwha 3andkom": "leave it with you" said to the shop is "keep it", not an instruction for the courier.
   hits = hits.filter(
     (h) =>
@@ -425,6 +429,8 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
       // Spoken French drops the "ne" after a subject: "je refuse pas", "j'annule pas" (round 11).
       (after === "pas" && ["je", "j", "on", "il", "elle"].includes(tokens[hit.start - 1] ?? ""))
     );
+  // So it does before "rien" and "jamais": "je refuse rien", "j'annule jamais" (round 18).
+  if ((after === "rien" || after === "jamais") && ["je", "j", "on"].includes(tokens[hit.start - 1] ?? "")) return true;
   return false;
 }
 

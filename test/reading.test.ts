@@ -1711,9 +1711,16 @@ describe("round 18: a question resting on nothing positive, 'ne … rien'", () =
       expect(model.classify(text, country).intent).toBe("question");
     // a refusal negated keeps the order, whatever it asks
     expect(model.classify("موش رافضة، علاش تحكي هكة؟ الطلبية متاعي وننتظرها كيما قلتو.", "TN").intent).toBe("confirm");
-    // a yes or a "send it" beside the question keeps the confirm (to be checked)
-    expect(model.classify("oui je la prends, vous acceptez la carte ?", "FR").intent).toBe("confirm");
-    expect(model.classify("d'accord envoyez-la, le livreur appelle avant ?", "FR").intent).toBe("confirm");
+    // a yes, an "I take it" or a "send it" beside the question leaves the model's confirm alone (to be checked)
+    for (const text of [
+      "oui je la prends, vous acceptez la carte ?",
+      "d'accord envoyez-la, le livreur appelle avant ?",
+    ])
+      expect(overrule("confirm", readReply(text, "FR"))).toBeNull();
+    expect(overrule("confirm", readReply("Et si je suis pas là, il repasse le livreur ?", "FR"))).toEqual({
+      intent: "question",
+      mixed: false,
+    });
   });
 
   it("'ne' before an assent and 'rien', 'plus' or 'jamais' after it negate it", () => {
@@ -1830,5 +1837,12 @@ describe("round 18: a price in words, 'je refuse rien', 'dakhel'", () => {
     );
     expect(signals("w ma tansewch la facture داخل الكوليس", "TN")).not.toContain("attr");
     expect(signals("bghitha lk7el", "MA")).toContain("attr");
+  });
+
+  it("'vous pouvez livrer' sends: the refusal echoed as a question before it is denied", () => {
+    const text =
+      "Moi, refuser ? Peuchère, j'ai déjà dit à tout le quartier que les baskets arrivaient. Vous pouvez livrer.";
+    expect(signals(text, "FR")).toContain("send");
+    expect(model.classify(text, "FR").intent).toBe("confirm");
   });
 });

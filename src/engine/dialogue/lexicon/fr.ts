@@ -14,6 +14,8 @@ export const FRENCH: LexiconEntry[] = [
     "c est bon pour moi, ca|ça me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande, gardez|maintenez la|ma komande, gardez|maintenez la|ma livraison",
   ]),
   cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
+  // "Vous pouvez livrer", "vous pouvez l'envoyer": "you may send it" (round 18).
+  cue("send", 0.85, ["vous pouvez|pouvez la|le|l? livrer|envoyer|expedier"]),
   // "Let it come" ("laissez-la venir": the pronoun is dropped by normalisation).
   cue("send", 0.8, ["laissez|laisse|laissez la|le|laisse la|le venir|arriver|partir"]),
   cue("take", 0.7, [

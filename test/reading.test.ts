@@ -1846,3 +1846,17 @@ describe("round 18: a price in words, 'je refuse rien', 'dakhel'", () => {
     expect(model.classify(text, "FR").intent).toBe("confirm");
   });
 });
+
+describe("round 18: an 'if' beside a 'can', asked with no question mark", () => {
+  it("'before I say yes or no … if I don't like it can I return it or not' asks; a date condition stays one", () => {
+    for (const [text, country] of [
+      ["euh 9bal ma ngoul ey walla la el livraison b9adeh w ken ma 3jbetnich najem nraja3ha walla la", "TN"],
+      ["استنى الساعة هاذي فيها ضمان و كان ما عجبتنيش نجم نرجعها و نسترجع فلوسي ولا لا", "TN"],
+      ["ah d'accord ewa ana ghir bghit nswl wach ila jat w ma 3jbatnich nqder nrj3ha wla la", "MA"],
+    ] as const) {
+      expect(readReply(text, country).request).toBe("condition");
+      expect(model.classify(text, country).intent).toBe("question");
+    }
+    expect(model.classify("ey behi ken tousel 9bal el jem3a, sinon la", "TN").intent).toBe("reschedule");
+  });
+});

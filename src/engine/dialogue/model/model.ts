@@ -545,10 +545,15 @@ export function overrule(
   )
     return null;
   // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).
+  // ("9bal ma n9ollek ey walla la … ken ma 3jbetnich najem nraja3ha walla la": nor one asked with no question mark,
+  // a "can" or a question word beside the "if" and no day or time said: what may be done, round 18.)
   if (
     kind === "condition" &&
     intent !== "callback" &&
-    !(intent === "question" && reading.asks) &&
+    !(
+      intent === "question" &&
+      (reading.asks || ((reading.modal === true || reading.questionWord === true) && !reading.dated))
+    ) &&
     (intent !== "wrong_number" || reading.otherwise === true)
   ) {
     return { intent: "reschedule", mixed: false };

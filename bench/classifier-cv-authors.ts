@@ -164,7 +164,7 @@ const RECIPES: Record<string, Recipe> = {
   "r15-all-cf70-s1": r15Cf70([], [14]),
   "r17-all-cf70-s1": r15Cf70(ROUND17_SETS, [14]),
   // Issue 33 round 18: the same sets with a higher cost on reading a confirm (every confirm at 0.6 or 0.5 of its
-  // weight), against r15-all-cf70-s1's row of round 17 (bench/results/classifier.md, round 18's rule).
+  // weight), against r15-all-cf70-s1 run again on the same snapshot (bench/results/classifier.md, round 18: cf60 ships).
   "r17-all-cf60-s1": r15Cf70(ROUND17_SETS, [14], 0.6),
   "r17-all-cf50-s1": r15Cf70(ROUND17_SETS, [14], 0.5),
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },

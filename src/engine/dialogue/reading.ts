@@ -673,10 +673,10 @@ const GO_ON = words([
 
 /** Around a price (canonical): "b 5000", "à 30", "pour 20"; "250 dh", "30 euros". */
 const PRICE_BEFORE = new Set(["b", "bi", "a", "pur", "f"]);
-// ("dh" is canonical "d": round 17.)
 /** A number in words before a currency (canonical): "quarante", "cin9", "mile", "alf", "khamsin", "mya" (round 18). */
 const NUMBER_WORD =
   /^(?:dix|vingt|trente|9uarante|cin9uante|soixante|cent|cents|mile|cin9|six|sept|huit|neuf|alf|alaf|laf|mya|miya|myat|khamsin|khmsin|3chrin|tlatin|arb3in|sttin|sb3in|tmanin|tes3in)$/;
+// ("dh" is canonical "d": round 17.)
 const PRICE_AFTER = /^(?:da|dh|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|euro|euros|awru|€)$/;
 /** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
 const MAKE_ITEM = /^(?:faites|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;

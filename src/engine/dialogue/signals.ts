@@ -142,9 +142,9 @@ const FRENCH_BEFORE_LA = new Set([
 ]);
 const NO_WORDS = new Set(["lala", "non", "no", "nn", "nan", "nope", "niet", "la", "le", "lla"]);
 
-/** Words after "ana machi" / "je ne suis pas" that are not a name. */
 /** "Inside" (canonical): "dakhel", "dakhl", "داخل" (round 18). */
 const INSIDE = /^(?:dakh[ae]?l|ddakh[ae]?l|ldakh[ae]?l)$/;
+/** Words after "ana machi" / "je ne suis pas" that are not a name. */
 const NOT_A_NAME = new Set([
   // "ena mouch dhed" (I'm not against it): round 11.
   "dhed",

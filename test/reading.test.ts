@@ -1860,3 +1860,14 @@ describe("round 18: an 'if' beside a 'can', asked with no question mark", () => 
     expect(model.classify("ey behi ken tousel 9bal el jem3a, sinon la", "TN").intent).toBe("reschedule");
   });
 });
+
+describe("round 18: a relayed 'tell them to cancel', 'tell him to come after 6'", () => {
+  it("'قولهم يبطلو' cancels; 'yji' with a time right after it is the delivery put off, not a call asked for", () => {
+    expect(signals("هو قالي إذا عيطو قولهم يبطلو", "TN")).toContain("cancelVerb");
+    expect(model.classify("أنا مرتو، هو قالي إذا عيطو قولهم يبطلو، تخاصمنا على السوم", "TN").intent).toBe("cancel");
+    expect(readReply("Taw ena fi khedma barcha, 9olou yji ba3d 6 mta3 l3chiya.", "TN").postponesTo).toBe(true);
+    expect(model.classify("Taw ena fi khedma barcha, 9olou yji ba3d 6 mta3 l3chiya.", "TN").intent).toBe("reschedule");
+    // "تتصل" (you call) is no coming
+    expect(model.classify("ممكن تعاود تتصل غدوة الصباح", "TN").intent).toBe("callback");
+  });
+});

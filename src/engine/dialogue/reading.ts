@@ -1274,11 +1274,19 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksAfterBut ? { asksAfterBut } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     // "خلّيها الجمعة ولّا السبت", "khalliha nhar sebt": the delivery put off to the day named right after (round 17).
+    // ("9olou yji ba3d 6 mta3 l3chiya": "he comes", a day or a time right after it; round 18. Not "tusel", which also
+    // reads the Arabic "تتصل", you call.)
     ...(hits.some(
       (p) =>
-        p.signal === "postpone" &&
+        (p.signal === "postpone" || (p.signal === "delivery" && /^[yt]jiw?$/.test(tokens[p.start] ?? ""))) &&
         live(p) &&
-        hits.some((d) => d.signal === "day" && live(d) && d.start >= p.end && d.start <= p.end + 1),
+        hits.some(
+          (d) =>
+            (d.signal === "day" || (p.signal === "delivery" && d.signal === "slot")) &&
+            live(d) &&
+            d.start >= p.end &&
+            d.start <= p.end + 1,
+        ),
     )
       ? { postponesTo: true }
       : {}),

@@ -117,6 +117,8 @@ export const SHARED: LexiconEntry[] = [
     "=lgha",
     // "batlouha" (cancel it, Algeria): the verb's forms only, not "batel" (free, for nothing; round 14).
     "=batlu*|=batlo*|=batlha|=batelha|=batelhali|=battlu*|=battelha|=nbatl*|=tbatl*|=nbatel*|=tbatel*",
+    // Its third person ("قولهم يبطلو", tell them to cancel; round 18).
+    "=ybtl*|=ybatl*|=ybetl*|=ybattl*|=ybettl*",
     // "كنسليها" (cancel it, from French "canceller"): its forms only, not "كنسلم" (I greet; round 16).
     "=knsli*|=knslu*|=knslh*|=knslt*|=kanseli*|=kanselu*|=kanselt*|=kansel|=nkansel*|=nknsl*|=tkansel*|=tknsl*",
     // "نحيو la commande" (take the order off): removing the order itself, where "nhiu" alone removes an item.

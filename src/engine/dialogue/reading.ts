@@ -171,7 +171,7 @@ export interface Reading {
   asksPerson?: boolean;
   /** A yes, then "but" and a question between two states of things, unpunctuated (`orClause`; round 16). */
   asksBetween?: boolean;
-  /** "Put it off to" a day named right after ("خلّيها الجمعة"; round 17). */
+  /** "Put it off to" a day named right after ("خلّيها الجمعة"; round 17), or "he comes" then a day or time ("yji ba3d 6"; round 18). */
   postponesTo?: boolean;
   /** Every change verb only thought of before a "but", a yes to the order after it (round 17). */
   changeOnlyThought?: boolean;

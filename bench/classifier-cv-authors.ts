@@ -27,6 +27,7 @@ import {
   ROUND16_DEV_HALVES,
   ROUND16_SPENT_BATCHES,
   ROUND17_DEV_HALVES,
+  READ_SINCE_ROUND15,
   train,
   trainingSet,
   type Example,
@@ -128,7 +129,6 @@ const r15Cf70 = (more: string[], seeds = [14, 15, 16], confirmFactor = 0.7): Rec
   train: { buckets: 1 << 16, seeds },
   confirmFactor,
 });
-const ROUND17_SETS = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const RECIPES: Record<string, Recipe> = {
   // Issue 33 round 13: the shipped recipe with the weights of three runs (three shufflings) averaged.
   "all3-b10-dev1-new1-b16-avg3": { sets: withNewDev(1), train: { buckets: 1 << 16, seeds: [14, 15, 16] } },
@@ -162,11 +162,11 @@ const RECIPES: Record<string, Recipe> = {
   // and spent batches, blind39's and blind40's development halves), one run each (a third of the three-run average's
   // time; the rule set before the runs: bench/results/classifier.md, round 17).
   "r15-all-cf70-s1": r15Cf70([], [14]),
-  "r17-all-cf70-s1": r15Cf70(ROUND17_SETS, [14]),
+  "r17-all-cf70-s1": r15Cf70(READ_SINCE_ROUND15, [14]),
   // Issue 33 round 18: the same sets with a higher cost on reading a confirm (every confirm at 0.6 or 0.5 of its
   // weight), against r15-all-cf70-s1 run again on the same snapshot (bench/results/classifier.md, round 18: cf60 ships).
-  "r17-all-cf60-s1": r15Cf70(ROUND17_SETS, [14], 0.6),
-  "r17-all-cf50-s1": r15Cf70(ROUND17_SETS, [14], 0.5),
+  "r17-all-cf60-s1": r15Cf70(READ_SINCE_ROUND15, [14], 0.6),
+  "r17-all-cf50-s1": r15Cf70(READ_SINCE_ROUND15, [14], 0.5),
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
   "all3-b10-dev1": { sets: withDev(1) },
   "all3-b10-dev1-new1": { sets: withNewDev(1) },

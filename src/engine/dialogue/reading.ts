@@ -1860,46 +1860,33 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   }
   // "hmm ok ok ey ey", "mmm ih", "امم باهي باهي اه اه", "آه آه، مزيان مزيان... امم.": a hum (not "euh") among yes-words and
   // nothing else, no "send it" nor "I confirm", is the customer weighing it, not a yes yet (round 18).
-  const hum = (i: number) =>
-    HUM.has(tokens[i] ?? "") || (tokens[i] === "am" && /(?:^|\P{L})[اأ]مم+(?:\P{L}|$)/u.test(text));
-  const hummed = words_.filter(hum);
-  const humsYes =
-    yes &&
-    !firmYes &&
-    hummed.length > 0 &&
+  // Every token a stop, a filler, a yes-word, a "go on", or what `also` admits.
+  const yesAnd = (also: (i: number) => boolean) =>
     tokens.every(
-      (t, i) => [",", ".", "!", "…"].includes(t) || filler.has(i) || hum(i) || covered.has(i) || goOn.has(i),
+      (t, i) => [",", ".", "!", "…"].includes(t) || filler.has(i) || covered.has(i) || goOn.has(i) || also(i),
     );
+  const arabicHum = /(?:^|\P{L})[اأ]مم+(?:\P{L}|$)/u.test(text);
+  const hum = (i: number) => HUM.has(tokens[i] ?? "") || (tokens[i] === "am" && arabicHum);
+  const hummed = words_.filter(hum);
+  const humsYes = yes && !firmYes && hummed.length > 0 && yesAnd(hum);
   if (humsYes) return result("hesitation", cueAt(hummed[0]!), deniedRefusal);
   // "Oui, oui, je suis là.": yes-words and "I'm here" (on the line) and nothing else is attention (round 18; "je suis
   // là toute la journée", "le seul moment où je suis là" say when the customer is home).
   const here = tokens.findIndex((t, i) => t === "je" && /^suis?$/.test(tokens[i + 1] ?? "") && tokens[i + 2] === "la");
-  const hereOnly =
-    here >= 0 &&
-    yes &&
-    !firmYes &&
-    tokens.every(
-      (t, i) =>
-        (i >= here && i < here + 3) ||
-        [",", ".", "!", "…"].includes(t) ||
-        filler.has(i) ||
-        covered.has(i) ||
-        goOn.has(i),
-    );
+  const hereOnly = here >= 0 && yes && !firmYes && yesAnd((i) => i >= here && i < here + 3);
   if (hereOnly) return result("acknowledgement", cueAt(here), deniedRefusal);
   // "eyh eyh w mba3d", "oui oui et après": yes-words, then "and then" closing the reply with no question mark, ask the
   // agent to go on as "… وبعد؟" does (round 18; "rani f route, men ba3d" has no "and": later, a callback).
-  const lastWord_ = words_[words_.length - 1];
   const andThen =
-    lastWord_ !== undefined &&
-    NEXT.has(tokens[lastWord_] ?? "") &&
-    (/^w/.test(tokens[lastWord_] ?? "") || AND.has(tokens[lastWord_ - 1] ?? "")) &&
+    last !== undefined &&
+    NEXT.has(tokens[last] ?? "") &&
+    (/^w/.test(tokens[last] ?? "") || AND.has(tokens[last - 1] ?? "")) &&
     words_
-      .filter((i) => i < lastWord_ - (AND.has(tokens[lastWord_ - 1] ?? "") ? 1 : 0))
+      .filter((i) => i < last - (AND.has(tokens[last - 1] ?? "") ? 1 : 0))
       .every((i) => covered.has(i) || filler.has(i) || goOn.has(i) || hum(i)) &&
     yes &&
     !firmYes;
-  if (andThen) return { ...result("acknowledgement", cueAt(lastWord_), deniedRefusal), asksNext: true };
+  if (andThen) return { ...result("acknowledgement", cueAt(last), deniedRefusal), asksNext: true };
   // 5. A refusal that is the customer's own (not reported, not "no problem").
   const reassured = (i: number) =>
     hits.some(

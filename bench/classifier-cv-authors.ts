@@ -27,6 +27,7 @@ import {
   ROUND16_DEV_HALVES,
   ROUND16_SPENT_BATCHES,
   ROUND17_DEV_HALVES,
+  ROUND19_DEV_HALVES,
   READ_SINCE_ROUND15,
   train,
   trainingSet,
@@ -75,6 +76,8 @@ const POOL = [
   ...ROUND16_SPENT_BATCHES,
   // Issue 33 round 17: the development halves of blind39 and blind40; their unseen halves and blind37 are never here.
   ...ROUND17_DEV_HALVES,
+  // Issue 33 round 19: the development halves of blind42 and blind43; their unseen halves and blind41 are never here.
+  ...ROUND19_DEV_HALVES,
 ].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
@@ -167,6 +170,10 @@ const RECIPES: Record<string, Recipe> = {
   // weight), against r15-all-cf70-s1 run again on the same snapshot (bench/results/classifier.md, round 18: cf60 ships).
   "r17-all-cf60-s1": r15Cf70(READ_SINCE_ROUND15, [14], 0.6),
   "r17-all-cf50-s1": r15Cf70(READ_SINCE_ROUND15, [14], 0.5),
+  // Issue 33 round 19: the shipped recipe (r17-all-cf60) with blind42's and blind43's development halves, confirm at 0.6
+  // or 0.5 (bench/results/classifier.md, round 19: the rule set before the runs).
+  "r19-all-cf60-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.6),
+  "r19-all-cf50-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.5),
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
   "all3-b10-dev1": { sets: withDev(1) },
   "all3-b10-dev1-new1": { sets: withNewDev(1) },
@@ -204,8 +211,11 @@ const RECIPES: Record<string, Recipe> = {
   "author-cap": { sets: ALL3, perAuthor: -1 },
 };
 
-/** A set's round: its name without the writer's letter ("intents-blind24c-dev.jsonl" -> "blind24"). */
-const roundOf = (name: string) => name.replace(/^intents-(blind\d*)[a-g]?-.*$/, "$1");
+/**
+ * A set's round: its name without the writer's letter ("intents-blind24c-dev.jsonl" -> "blind24"). Round 19: letters up
+ * to h (blind40h and blind42h were folds of their own until then).
+ */
+const roundOf = (name: string) => name.replace(/^intents-(blind\d*)[a-h]?-.*$/, "$1");
 const rounds = [...new Set(POOL.map(roundOf))];
 
 function pool(): Item[] {

@@ -138,10 +138,12 @@ async function fillerOverTheLine(read: (leg: AudioCallLeg) => AudioCallLeg = (le
 }
 
 describe.skipIf(!hasEspeak)("the audio simulator's fillers", () => {
+  // Real-time audio, as its late-reader twin below: it failed once in a clean-clone CI run on 723d3ad (the filler heard
+  // as the answer) and passed 3 of 3 alone and the whole rerun on the same machine; a rerun on a new call decides.
   it(
     'a customer saying "ah" while the agent speaks does not stop it (Silero, the default turn-taking)',
+    { retry: 2, timeout: 60_000 },
     () => fillerOverTheLine(),
-    60_000,
   );
 });
 

@@ -94,6 +94,14 @@ export const ROUND17_DEV_HALVES = [
   ..."abcd".split("").map((w) => `intents-blind39${w}-dev.jsonl`),
   ..."abcdefgh".split("").map((w) => `intents-blind40${w}-dev.jsonl`),
 ];
+/**
+ * Issue 33 round 19: the development halves of round 18's hard cases (blind42) and of round 19's (blind43); their
+ * held-out halves never appear here.
+ */
+export const ROUND19_DEV_HALVES = [
+  ..."abcdefgh".split("").map((w) => `intents-blind42${w}-dev.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind43${w}-dev.jsonl`),
+];
 /** Issue 33 round 18: every set read since round 15 (round 16's development halves and spent batches, round 17's development halves). */
 export const READ_SINCE_ROUND15 = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const fixtures = path.join(here, "../../test/fixtures");

@@ -1871,3 +1871,60 @@ describe("round 18: a relayed 'tell them to cancel', 'tell him to come after 6'"
     expect(model.classify("ممكن تعاود تتصل غدوة الصباح", "TN").intent).toBe("callback");
   });
 });
+
+describe("round 19: 'tired', 'yesterday', 'someone else who talked to you', 'forget it', 'strike it off'", () => {
+  it("'3yit m3a' (tired of) is no call; a call made yesterday is told, not asked for", () => {
+    expect(signals("wallah rani 3yit m3a had la commande", "DZ")).not.toContain("callVerb");
+    expect(signals("عييت مع الخدمة", "MA")).not.toContain("callVerb");
+    expect(signals("عيط ليا من بعد", "MA")).toContain("callVerb");
+    expect(readReply("ih 3aytouli l'bareh w ana fel khedma, bessah bedlouli la taille l XL", "DZ").request).toBe(
+      "change",
+    );
+    expect(readReply("3aytouli l'bareh, 3awdou 3aytouli ghedwa", "DZ").request).toBe("callback");
+  });
+
+  it("'someone else who talked to you' is a person, not one more item; 'la ma3lich' after a 'but' refuses", () => {
+    expect(signals("machi ana, chi wa7ed akhor li hder m3akom", "MA")).not.toContain("add");
+    expect(signals("zidouni wa7ed akhor", "MA")).toContain("add");
+    expect(readReply("ih sahit bessah la ma3lich, ma nhabch", "DZ").request).toBe("refusal");
+  });
+
+  it("'انساوها' refuses; 'rayez ma commande' cancels, a day after it is the reason", () => {
+    expect(signals("صح بصح انساوها", "DZ")).toContain("refuse");
+    expect(signals("ما عنديش باش نخلص", "MA")).toContain("reason");
+    const text = "Merci bien, mais rayez ma commande, on part au bled lundi prochain.";
+    expect(signals(text, "FR")).toContain("cancelVerb");
+    expect(readReply(text, "FR").cancelsAfterTime).toBe(true);
+    expect(model.classify(text, "FR").intent).toBe("cancel");
+  });
+});
+
+describe("round 19: a wish only thought of, a question after 'but', a call and 'I come out', a day gone by", () => {
+  it("'I wanted the other colour, but no, leave it as it is, bring it' keeps the order", () => {
+    const text = "كنت باغية نبدل اللون بصح خلاص، خليها كيما راهي وجيبوها";
+    expect(readReply(text, "DZ").request).toBeNull();
+    expect(model.classify(text, "DZ").intent).toBe("confirm");
+  });
+
+  it("a yes, 'but', then a question word, or 'a question' and its question word, asks", () => {
+    expect(model.classify("ey behi ama wa9tech tji el livraison", "TN").intent).toBe("question");
+    expect(readReply("wakha safi walakin 3andi swal sghir wach lmowazi3 kaywsl l douar", "MA").asksAfterBut).toBe(true);
+    // "far" is no Eid
+    expect(signals("hna b3id 3la lmdina", "MA")).not.toContain("day");
+    expect(signals("jibuha ba3d l3id", "MA")).toContain("day");
+  });
+
+  it("'he calls me and I come out' is the courier's arrival, not a callback", () => {
+    expect(readReply("ey behi, ama ykallemni w nokhrojlou", "TN").callsAhead).toBe(true);
+    expect(readReply("wakha, 3ayetli w nhbat", "MA").callsAhead).toBe(true);
+    expect(readReply("oui, appelez-moi et je descends", "FR").callsAhead).toBe(true);
+    expect(readReply("3ayetli ghedwa", "MA").callsAhead).toBeUndefined();
+  });
+
+  it("a question that only names a day gone by asks; it moves no delivery", () => {
+    const text = "Oui mais pourquoi 42 ? Ma cousine a pris la 38 la semaine dernière, c'est pareil ?";
+    expect(readReply(text, "FR").datedPast).toBe(true);
+    expect(readReply(text, "FR").newTime).toBe(false);
+    expect(model.classify(text, "FR").intent).toBe("question");
+  });
+});

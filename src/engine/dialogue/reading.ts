@@ -159,7 +159,12 @@ export interface Reading {
    * customer's "again" asks to be called again.
    */
   again?: boolean;
-  /** The customer's own cancel verb after every time said, nothing sent or taken after it (round 17). */
+  /** Every day said is gone by ("la semaine dernière", "lsimana li fatet"; round 19). */
+  datedPast?: boolean;
+  /**
+   * The customer's own cancel verb after every time said, or with the order as its object ("rayez ma commande", round
+   * 19), nothing sent or taken after it (round 17).
+   */
   cancelsAfterTime?: boolean;
   /** "Again" then "later" ("عاود après", "3awed mba3d"): call again later (round 17). */
   againLater?: boolean;
@@ -409,6 +414,8 @@ const BEFORE = words([
 const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "de", "d", "je", "j", "on", "nous", "tu", "vous", "ana"]);
 /** "When you arrive" (canonical): "wselti", "twesslou", "tousel", "arrivez" (round 13). */
 const ON_ARRIVAL = /^(?:t|y|n)?(?:w|u|ou)e?s+[ae]?l(?:ti|t|u|ou|tu|tou)?$|^ar+iv/;
+/** "I come out, down" (canonical): "nokhroj", "nkhrjlu", "nhbt", "nenzel" (round 19). */
+const COME_OUT = /^n(?:o|u)?kh?r[eou]?j(?:lu|lou|lo|lk|lek)?$|^nh[ae]?b[ae]?t(?:lu|lou|lk)?$|^nanz[e]?l$|^nenz[e]?l$/;
 /** "When" before the courier's coming (canonical): "ki twsl", "mli tqrb", "quand vous arrivez" (round 15). */
 const WHEN_COMING = new Set([
   "ki",
@@ -706,6 +713,15 @@ const MODAL =
 /** "I was", "I wanted", "I was thinking" (canonical) before a change only thought of (round 17). */
 const WAS_THINKING =
   /^(?:kont|kunt|knt|kent|kanet|nkhamem|nkhmem|nkhm|nfaker|nfker|avais|vulais|pensais|pense|penser)$/;
+
+/** "A question" (canonical): "swal", "سؤال", "question" (round 19). */
+const QUESTION_NOUN = /^(?:s[ou]+2?a?l|sw?al|so2al|su2al|[9q]uestion)$/;
+/** "Yesterday" (canonical): "l'bareh", "البارح", "hier" (round 19). */
+const YESTERDAY = /^(?:l|el)?bar(?:e?h|e?7)$|^hier$/;
+/** "Sorry", "thanks" right after a "no" (canonical): "la ma3lich", "la chokran" (round 19). */
+const POLITE_AFTER_NO = /^(?:ma3li(?:ch|h)|malich|merci|ch?[ou]kran|shokran|chkran)$/;
+/** The order (canonical): "la commande", "lcommande", "الكوموند" (round 19). */
+const ORDER_NOUN = /^(?:l|el)?k[ou]m+[ae]nd[ae]?s?$/;
 
 /** "Later" (canonical): "après", "ba3d", "mba3d", "بعد". */
 const LATER = new Set(["apres", "ba3d", "b3d", "mba3d", "mb3d", "ba3den", "b3den", "mbe3d"]);
@@ -1044,6 +1060,19 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         AHEAD_BY.test(t),
       )) ||
       tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => ON_ARRIVAL.test(t)) ||
+      // ("ykallemni w nokhrojlou barra", "عيطلي ونهبط", "appelez-moi et je descends": the call, then "and I come out, down"
+      // to meet whoever calls: the courier's arrival; round 19.)
+      tokens
+        .slice(call.end, call.end + 3)
+        .some(
+          (t, k) =>
+            COME_OUT.test(t.replace(/^(?:w|u)(?=n)/, "")) &&
+            (/^(?:w|u)n/.test(t) || ["w", "u", "et"].includes(tokens[call.end + k - 1] ?? "")),
+        ) ||
+      tokens
+        .slice(call.end, call.end + 4)
+        .join(" ")
+        .match(/\bet je (?:descends|sors|descendrai|sortirai)\b/) !== null ||
       // ("عيطلي كي تقرب للدار", "بلاك عيطولي كي توصلو", "appelez-moi quand vous êtes en bas": the call after, "when" and
       // the courier's coming right behind it: round 15.)
       tokens.slice(call.end, call.end + 3).some((t, k) => {
@@ -1220,9 +1249,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     orClause && lastBut >= 0 && orAt > lastBut && hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut);
   // "iyeh iyeh ama chnowa esm chariket el livraison", "oui mais combien la livraison": a yes, then "but" and a question
   // word opening the clause after it, unpunctuated, and no yes to the order after the "but": the question (round 17).
+  // ("… walakin 3afak gha swal sghir wach lmowazi3 kaydkhl l douar": "a question" announced, then its question word.)
+  const questionNoun = tokens.findIndex((t, i) => i > lastBut && i <= lastBut + 5 && QUESTION_NOUN.test(t));
   const asksAfterBut =
     lastBut >= 0 &&
-    hits.some((q) => opensQuestion(q, lastBut + 1)) &&
+    (hits.some((q) => opensQuestion(q, lastBut + 1)) ||
+      (questionNoun > 0 && hits.some((q) => asksWord(q) && q.start > questionNoun && q.start <= questionNoun + 3))) &&
     hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut) &&
     !orderYes.some((h) => h.start > lastBut);
   // "kont n5amem nbadelha ama … ab3thouha", "je voulais changer la couleur mais bon, envoyez-la": a change only thought of
@@ -1253,6 +1285,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     deniedRefusal,
     asks: tokens.includes("?") || orClause,
     dated: hits.some((h) => h.signal === "day"),
+    // ("Sa7biti khlsat 39 la semaine dernière, c'est le même ?": every day said is gone by; round 19.)
+    ...(hits.some((h) => h.signal === "day") && hits.every((h) => h.signal !== "day" || past(h))
+      ? { datedPast: true }
+      : {}),
     busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"),
     newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h)),
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && agreed(h)) ? { agreedDay: true } : {}),
@@ -1678,8 +1714,20 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         h.start > call.end &&
         promises(tokens.slice(Math.max(call.end, h.start - 3), h.end)),
     );
+  // ("3aytoli l'bareh zeda", "vous m'avez appelé hier": a call made yesterday is told, not asked for; round 19.)
+  const calledYesterday =
+    call !== undefined &&
+    hits
+      .filter((h) => CALL.has(h.signal) && live(h))
+      .every((c) => tokens.slice(c.end, c.end + 3).some((t) => YESTERDAY.test(t)));
   const callback =
-    call !== undefined && (!yesToOrder || promisedYes) && !courierNear && !thirdPerson && !ifCalled && !callAhead;
+    call !== undefined &&
+    (!yesToOrder || promisedYes) &&
+    !courierNear &&
+    !thirdPerson &&
+    !ifCalled &&
+    !callAhead &&
+    !calledYesterday;
   // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
   // ("zid kemmel": another "go on" word after it is no object either.)
   const noObject = (h: SignalHit) => {
@@ -1693,6 +1741,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     (h) =>
       h.signal === "want" &&
       live(h) &&
+      // ("كنت باغي نبدل اللون بصح خلاص، خليها كيما هي، جيبوها": a wish only thought of before the "but"; round 19.)
+      !onlyThought(h) &&
       hits.some((a) => (a.signal === "attr" || a.signal === "attrNoun") && a.start > h.start && a.start <= h.end + 2),
   );
   // "dir lia xl", "a3tini lk7al", "faites-moi la taille au-dessus en L": "make me" / "give me" and a colour, a size or a
@@ -1936,7 +1986,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     !arabicScript &&
     (tokens[d.start] === "la" || tokens[d.start] === "le") &&
     !(tokens[d.start] === "la" && (tokens[d.start + 1] === "la" || tokens[d.start - 1] === "la")) &&
-    !(tokens[d.start] === "la" && NEGATION.has(tokens[d.start + 1] ?? "") && tokens[d.start + 1] !== "pas");
+    !(tokens[d.start] === "la" && NEGATION.has(tokens[d.start + 1] ?? "") && tokens[d.start + 1] !== "pas") &&
+    // (Nor one before "sorry", "thanks": "bessah la ma3lich", "la chokran"; round 19.)
+    !(tokens[d.start] === "la" && POLITE_AFTER_NO.test(tokens[d.start + 1] ?? ""));
   const whenever = (d: SignalHit) => tokens.slice(Math.max(0, d.start - 2), d.start + 1).some((t) => WHENEVER.has(t));
   const harmless = (d: SignalHit) => d.signal === "no" && NO_HARM.has(tokens[d.start + 1] ?? "");
   // "ken fama 100ml ab3athha, 50 ma nhebhech": a refusal right after a value, beside a "send it" or "I take it",
@@ -1975,7 +2027,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...hits
       .filter(
         (h) =>
-          (YES.has(h.signal) && live(h)) || ((h.signal === "cancelVerb" || h.signal === "changeVerb") && h.negated),
+          ((YES.has(h.signal) && live(h)) || ((h.signal === "cancelVerb" || h.signal === "changeVerb") && h.negated)) &&
+          // ("la ma3lich": the "sorry" of a no is no yes; round 19.)
+          !(POLITE_AFTER_NO.test(tokens[h.start] ?? "") && denials.some((d) => d.signal === "no" && d.end === h.start)),
       )
       .map((h) => h.start),
   );
@@ -2004,9 +2058,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // answer (round 17). (An absence, "ما كاينش لي يخلص", is a reason, no time.)
     const lastCancel = own.filter((d) => d.signal === "cancelVerb").at(-1);
     const timed = hits.filter((h) => TIME.has(h.signal) && h.signal !== "absent" && live(h));
+    // ("rayez ma commande, je déménage à Lyon la semaine prochaine": the cancel's object is the order itself, and a time
+    // after it is the reason; round 19.)
+    const cancelsOrder =
+      lastCancel !== undefined &&
+      tokens.slice(lastCancel.start, lastCancel.end + 2).some((t) => ORDER_NOUN.test(t)) &&
+      !hits.some((h) => h.signal === "cancelVerb" && h.negated);
     const cancelsAfterTime =
       lastCancel !== undefined &&
-      timed.every((h) => h.end <= lastCancel.start) &&
+      (cancelsOrder || timed.every((h) => h.end <= lastCancel.start)) &&
       !hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h) && h.start > lastCancel.start);
     return {
       ...result("refusal", cueAt(own[0]!.start)),

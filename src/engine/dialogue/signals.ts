@@ -17,6 +17,12 @@ export interface Analysis {
 }
 
 const PUNCT = new Set([",", ".", "?"]);
+/** "Who", then a verb of talking, calling or ordering (canonical): "li hder m3ak", "elli 3ayetlek" (round 19). */
+const WHO_REL = new Set(["li", "lli", "elli", "illi", "eli", "qui"]);
+const TALKED =
+  /^(?:hd[ae]?r|tk[ae]l+[ae]?m|k[ae]l+[ae]?mk|3ay+[ae]?t(?:l[ae]?k)?|jawb[ae]?k|[g9]al(?:[ae]?k|l[ae]?k)?|tl[ae]b|k[ou]m+[ae]nd[ae]|a\s?parl[eé])$/;
+/** "With", "of" after "tired" (canonical): "3yit m3a", "عييت من" (round 19). */
+const TIRED_OF = new Set(["m3a", "ma3", "m3", "mn", "men", "min", "mel", "mal"]);
 
 /** Signals whose meaning flips or vanishes under negation. */
 // ("ماني بدّلت رايي", "ma bdltch rayi": a change of mind denied, round 14.)
@@ -224,8 +230,27 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropMosqueDays(tokens, hits);
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
   hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));
+  // "hna b3id chwiya", "بعيد": "far" only looks like "b 3id" (at the Eid), which takes its article, "bl3id" (round 19).
+  hits = hits.filter(
+    (h) => !(h.signal === "day" && h.end === h.start + 1 && /^b3id[ae]?$/.test(tokens[h.start] ?? "")),
+  );
   // "la facture داخل الكوليس": "dakhel" (inside) only looks like "d'lkhel" (of the black) with its glued article.
   hits = hits.filter((h) => !(h.signal === "attr" && h.end - h.start === 1 && INSIDE.test(tokens[h.start] ?? "")));
+  // "rani 3yit m3a les commandes ta3kom", "عييت مع الخدمة": "I am tired (of)", not "I called" (round 19). Latin "3yit"
+  // is only "tired"; Arabic "عييت" and "عيطت" both read "3it", so there only when "with", "of" follows.
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "callVerb" &&
+        h.end === h.start + 1 &&
+        (/^3y+i+t+e?$/.test(tokens[h.start] ?? "") ||
+          (/^3i+t$/.test(tokens[h.start] ?? "") && TIRED_OF.has(tokens[h.end] ?? "")))
+      ),
+  );
+  // "kan chi wa7ed akhor li hder m3ak": "someone else who talked to you" is a person, not one more item (round 19).
+  hits = hits.filter(
+    (h) => !(h.signal === "add" && WHO_REL.has(tokens[h.end] ?? "") && TALKED.test(tokens[h.end + 1] ?? "")),
+  );
   // "khliwha 3andkom": "leave it with you" said to the shop is "keep it", not an instruction for the courier.
   hits = hits.filter(
     (h) =>

@@ -38,7 +38,8 @@ export const FRENCH: LexiconEntry[] = [
   // Polite refusals: "keep it" (to the shop), "I'll do without".
   // ("gardez-le", "garde-la": normalisation drops the pronoun after the hyphen, so "gardez" stands alone.)
   cue("refuse", 0.8, ["gardez le|la|les, gardez|gardes, pouvez le|la|les garder, m en passer|passe|passerai"]),
-  cue("cancelVerb", 0.9, ["annul*|supprim*|cancel*"]),
+  // ("rayez ma commande", "barrez-la": strike it off; round 19.)
+  cue("cancelVerb", 0.9, ["annul*|supprim*|cancel*", "rayez|rayer|barrez|barrer ma|la|cette|les commande*"]),
   cue("changedMind", 0.92, ["change* d avis|idee, revenu sur ma decision"]),
   cue("reason", 0.7, [
     "delai|delais _ long|trop, trop long, trop de retard, en retard, trop cher|chere, cher|chere, moins cher, pas les moyens, pas|plus d argent|sous, trouve* ailleurs, trouve* _ ailleurs|moins",

@@ -138,6 +138,8 @@ export const SHARED: LexiconEntry[] = [
     "ghali|ghalia|ghalya|ghaliya|ghaly|ghalyin|ghalin",
     "bezaf|bzaf|barcha 3liya|3lia|3liha",
     "ma 3andi*|3ndi* _ ~flus*|~flous*|~drahem|~drahm|~sold|~mal|dinar*|~drahim|~sold",
+    // ("ما عنديش باش نخلص": I have nothing to pay with; round 19.)
+    "ma 3andi*|3ndi* bach|bch|ach|wach|ma nkhalas|nkhles|nkhlas|nkhals",
     "l9it* _ arkhas|rkhas|akhir|ahsan|mkhir, l9it* f|fi blasa, l9it*, rkhes|arkhas|arkhes, f|fi|men|mn blasa khra|okhra|ukhra|akhra",
     "yezi|yezzi|baraka|barka|kfani, baraka 3lia, khlas safi",
     // "3la jibi" (for my pocket), not "jibi" (bring it): a remark on the price (round 12).
@@ -147,7 +149,10 @@ export const SHARED: LexiconEntry[] = [
     "t3atal*|ta3tal*|t3tal*|t3atl*|t3etl*|ta3atal*|=t3tlt*|=t3tlet*",
     "chrit*|cherit*|chrito|chritha, chrit* _ wahda|wahed|wehed khra|okhra|akhor|ukhra",
   ]),
-  cue("refuse", 0.75, ["khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa"]),
+  // ("انساوها", "nsawha": forget it, to more than one; round 19.)
+  cue("refuse", 0.75, [
+    "khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa, =nsawha|=ansawha|=insawha|=nsawh",
+  ]),
   // "… w 3ad tfkrtouni? la chokran", "لا شكرا": "no, thanks" (round 18).
   cue("refuse", 0.75, ["la chokran|chukran|choukran|chkran|chkra|=merci"]),
   // "روحو بيعوها لواحد آخر" (go sell it to someone else): round 11.

@@ -272,6 +272,8 @@ export function overrule(
       reading.asksSomething !== true &&
       reading.asksFirst !== true &&
       reading.orNot !== true &&
+      // ("ey akid ama wa9tech twosel bedhabt": a question word opening the clause after the "but" asks; round 19.)
+      reading.asksAfterBut !== true &&
       reading.firmYes;
     // "je sors de l'hôpital le 20, livrez à partir du 21": beside a new day, it is that day (round 10);
     if (neverAsked && reading.newTime && reading.dated) return { intent: "reschedule", mixed: false };
@@ -356,7 +358,11 @@ export function overrule(
     if (
       reading.asks &&
       reading.asksFirst === true &&
-      ((intent === "reschedule" && !reading.dated && !reading.newTime && !reading.busy) ||
+      // (Or only a day gone by: "pourquoi 45 ? Sa7biti khlsat 39 la semaine dernière, c'est le même ?"; round 19.)
+      ((intent === "reschedule" &&
+        (!reading.dated || reading.datedPast === true) &&
+        !reading.newTime &&
+        !reading.busy) ||
         // (Only a question with an "if" in it: "chkoun Rim? ena esmi Amel" asks who, and says it is not them.)
         (intent === "wrong_number" && reading.conditional && !reading.notMe && !reading.denies))
     )

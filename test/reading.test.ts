@@ -1928,3 +1928,16 @@ describe("round 19: a wish only thought of, a question after 'but', a call and '
     expect(model.classify(text, "FR").intent).toBe("question");
   });
 });
+
+describe("round 19: 'who comes down', 'bring change', 'there is nobody'", () => {
+  it("'call my son, he is the one who comes down' is the courier's arrival; 'call me when I get out' is a callback", () => {
+    expect(readReply("iyeh, 3ayet 3la khti hiya li ghatnzel tchedha", "MA").callsAhead).toBe(true);
+    expect(readReply("rani fel marché, 3ayetli ki nkhrej", "DZ").callsAhead).toBeUndefined();
+  });
+
+  it("the courier to bring change is an instruction; 'there is nobody' asks no 'who?'", () => {
+    expect(signals("واخا، الليفرور يجيب معاه الصرف", "DZ")).toContain("instruction");
+    expect(signals("ma famech chkoun fel dar", "TN")).not.toContain("qword");
+    expect(signals("chkoun eli bech yjibha?", "TN")).toContain("qword");
+  });
+});

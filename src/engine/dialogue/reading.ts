@@ -414,8 +414,11 @@ const BEFORE = words([
 const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "de", "d", "je", "j", "on", "nous", "tu", "vous", "ana"]);
 /** "When you arrive" (canonical): "wselti", "twesslou", "tousel", "arrivez" (round 13). */
 const ON_ARRIVAL = /^(?:t|y|n)?(?:w|u|ou)e?s+[ae]?l(?:ti|t|u|ou|tu|tou)?$|^ar+iv/;
-/** "I come out, down" (canonical): "nokhroj", "nkhrjlu", "nhbt", "nenzel" (round 19). */
-const COME_OUT = /^n(?:o|u)?kh?r[eou]?j(?:lu|lou|lo|lk|lek)?$|^nh[ae]?b[ae]?t(?:lu|lou|lk)?$|^nanz[e]?l$|^nenz[e]?l$/;
+/** "I, he come(s) out, down" (canonical): "nokhroj", "nkhrjlu", "nhbt", "nenzel", "ghaynzel", "ynzl" (round 19). */
+/** Before it: "and", or "who" (not "ki", which is also "when": "3ayetli ki nkhrej" is a callback; round 19). */
+const COME_OUT_AFTER = new Set(["w", "u", "et", "li", "lli", "elli", "illi", "eli", "qui"]);
+const COME_OUT =
+  /^(?:gha?y?)?[nyt](?:o|u)?kh?r[eou]?j(?:lu|lou|lo|lk|lek)?$|^(?:gha?y?)?[nyt]h[ae]?b[ae]?t(?:lu|lou|lk)?$|^(?:gha?y?)?[nyt]?[ae]?nz[ae]?l(?:lu|lk)?$/;
 /** "When" before the courier's coming (canonical): "ki twsl", "mli tqrb", "quand vous arrivez" (round 15). */
 const WHEN_COMING = new Set([
   "ki",
@@ -1060,14 +1063,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         AHEAD_BY.test(t),
       )) ||
       tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => ON_ARRIVAL.test(t)) ||
-      // ("ykallemni w nokhrojlou barra", "عيطلي ونهبط", "appelez-moi et je descends": the call, then "and I come out, down"
-      // to meet whoever calls: the courier's arrival; round 19.)
+      // ("ykallemni w nokhrojlou barra", "عيطلي ونهبط", "3ayet 3la weldi howa li ghaynzel ychedha", "appelez-moi et je
+      // descends": the call, then "and I come out, down", or "who comes down", to meet whoever calls: the courier's
+      // arrival; round 19.)
       tokens
-        .slice(call.end, call.end + 3)
+        .slice(call.end, call.end + 5)
         .some(
           (t, k) =>
-            COME_OUT.test(t.replace(/^(?:w|u)(?=n)/, "")) &&
-            (/^(?:w|u)n/.test(t) || ["w", "u", "et"].includes(tokens[call.end + k - 1] ?? "")),
+            COME_OUT.test(t.replace(/^(?:w|u)(?=[nyt])/, "")) &&
+            (/^(?:w|u)[nyt]/.test(t) || COME_OUT_AFTER.has(tokens[call.end + k - 1] ?? "")),
         ) ||
       tokens
         .slice(call.end, call.end + 4)

@@ -17,6 +17,8 @@ export interface Analysis {
 }
 
 const PUNCT = new Set([",", ".", "?"]);
+/** "There is no" right before "who" (canonical): "fmach", "famech", "makanch", "kaynch" (round 19). */
+const NOBODY = /^(?:ma)?f[ae]?m+[ae]?ch$|^(?:ma)?ka(?:y[ae]?)?nch$/;
 /** "Who", then a verb of talking, calling or ordering (canonical): "li hder m3ak", "elli 3ayetlek" (round 19). */
 const WHO_REL = new Set(["li", "lli", "elli", "illi", "eli", "qui"]);
 const TALKED =
@@ -246,6 +248,11 @@ export function analyse(text: string, country: Country): Analysis {
         (/^3y+i+t+e?$/.test(tokens[h.start] ?? "") ||
           (/^3i+t$/.test(tokens[h.start] ?? "") && TIRED_OF.has(tokens[h.end] ?? "")))
       ),
+  );
+  // "قبل ما فماش شكون يحلو", "ma kanch chkoun": "there is nobody (to open)", no question "who?" (round 19).
+  hits = hits.filter(
+    (h) =>
+      !(h.signal === "qword" && /^a?chk[ou]+n$/.test(tokens[h.start] ?? "") && NOBODY.test(tokens[h.start - 1] ?? "")),
   );
   // "kan chi wa7ed akhor li hder m3ak": "someone else who talked to you" is a person, not one more item (round 19).
   hits = hits.filter(

@@ -370,6 +370,8 @@ export const SHARED: LexiconEntry[] = [
     "khaliha|khalih*|khali* 3nd*|3and*|m3a, khaliha l ~jar, ~hares|~haris|~bawab|~gardian|~jar|~jara|~jiran",
     "ila|ida ma kuntch|kontch|kunt*|kaynch|lkitnich, ki ma nkunch",
     "~=sonete|~=sonet|~=sunet|~=sonit|~=sunete",
+    // "الليفرور يجيب الصرف", "qu'il ait de la monnaie": the courier to bring change (round 19).
+    "yjib|tjib|jib|jibu|yjibu|ijib|ykun|ykoun _ ~srf|~sarf|~sorf|~=sarf|~=srf",
   ]),
   cue("qword", 0.75, [
     "chhal|bchhal|9adech|9adach|b9adech|b9adach|kadech|kadach|9adah|9dach|9adeh, b chhal",

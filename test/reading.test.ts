@@ -1941,3 +1941,10 @@ describe("round 19: 'who comes down', 'bring change', 'there is nobody'", () => 
     expect(signals("chkoun eli bech yjibha?", "TN")).toContain("qword");
   });
 });
+
+describe("round 19: a confirm resting on nothing said, asked with a question word and no question mark", () => {
+  it("is the question it asks", () => {
+    expect(model.classify("sur le site c'était 29 euros pourquoi vous me dites 35", "FR").intent).toBe("question");
+    expect(model.classify("علاش السوم غالي على اللي في الصفحة", "TN").intent).toBe("question");
+  });
+});

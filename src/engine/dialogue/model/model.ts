@@ -388,7 +388,9 @@ export function overrule(
     if (
       intent === "confirm" &&
       nothingPositive &&
-      reading.asks &&
+      // (Or a question word with no question mark: "c'était pas 39 euros sur le site pourquoi vous me dites 45";
+      // round 19.)
+      (reading.asks || reading.questionWord === true) &&
       !reading.firmYes &&
       reading.endsOnTake !== true &&
       !reading.deniedRefusal &&

@@ -174,6 +174,9 @@ const RECIPES: Record<string, Recipe> = {
   // or 0.5 (bench/results/classifier.md, round 19: the rule set before the runs).
   "r19-all-cf60-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.6),
   "r19-all-cf50-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.5),
+  // (Neither met the rule on the label false confirmations; the second rule tries a higher cost: round 19.)
+  "r19-all-cf45-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.45),
+  "r19-all-cf40-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.4),
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
   "all3-b10-dev1": { sets: withDev(1) },
   "all3-b10-dev1-new1": { sets: withNewDev(1) },

@@ -414,9 +414,9 @@ const BEFORE = words([
 const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "de", "d", "je", "j", "on", "nous", "tu", "vous", "ana"]);
 /** "When you arrive" (canonical): "wselti", "twesslou", "tousel", "arrivez" (round 13). */
 const ON_ARRIVAL = /^(?:t|y|n)?(?:w|u|ou)e?s+[ae]?l(?:ti|t|u|ou|tu|tou)?$|^ar+iv/;
-/** "I, he come(s) out, down" (canonical): "nokhroj", "nkhrjlu", "nhbt", "nenzel", "ghaynzel", "ynzl" (round 19). */
-/** Before it: "and", or "who" (not "ki", which is also "when": "3ayetli ki nkhrej" is a callback; round 19). */
+/** Before "I come out": "and", or "who" (not "ki", also "when": "3ayetli ki nkhrej" is a callback; round 19). */
 const COME_OUT_AFTER = new Set(["w", "u", "et", "li", "lli", "elli", "illi", "eli", "qui"]);
+/** "I, he come(s) out, down" (canonical): "nokhroj", "nkhrjlu", "nhbt", "nenzel", "ghaynzel", "ynzl" (round 19). */
 const COME_OUT =
   /^(?:gha?y?)?[nyt](?:o|u)?kh?r[eou]?j(?:lu|lou|lo|lk|lek)?$|^(?:gha?y?)?[nyt]h[ae]?b[ae]?t(?:lu|lou|lk)?$|^(?:gha?y?)?[nyt]?[ae]?nz[ae]?l(?:lu|lk)?$/;
 /** "When" before the courier's coming (canonical): "ki twsl", "mli tqrb", "quand vous arrivez" (round 15). */

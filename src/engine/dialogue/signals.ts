@@ -22,7 +22,7 @@ const NOBODY = /^(?:ma)?f[ae]?m+[ae]?ch$|^(?:ma)?ka(?:y[ae]?)?nch$/;
 /** "Who", then a verb of talking, calling or ordering (canonical): "li hder m3ak", "elli 3ayetlek" (round 19). */
 const WHO_REL = new Set(["li", "lli", "elli", "illi", "eli", "qui"]);
 const TALKED =
-  /^(?:hd[ae]?r|tk[ae]l+[ae]?m|k[ae]l+[ae]?mk|3ay+[ae]?t(?:l[ae]?k)?|jawb[ae]?k|[g9]al(?:[ae]?k|l[ae]?k)?|tl[ae]b|k[ou]m+[ae]nd[ae]|a\s?parl[eé])$/;
+  /^(?:hd[ae]?r|tk[ae]l+[ae]?m|k[ae]l+[ae]?mk|3ay+[ae]?t(?:l[ae]?k)?|jawb[ae]?k|[g9]al(?:[ae]?k|l[ae]?k)?|tl[ae]b|k[ou]m+[ae]nd[ae])$/;
 /** "With", "of" after "tired" (canonical): "3yit m3a", "عييت من" (round 19). */
 const TIRED_OF = new Set(["m3a", "ma3", "m3", "mn", "men", "min", "mel", "mal"]);
 

@@ -132,6 +132,10 @@ const r15Cf70 = (more: string[], seeds = [14, 15, 16], confirmFactor = 0.7): Rec
   train: { buckets: 1 << 16, seeds },
   confirmFactor,
 });
+// Issue 33 round 19: every set read since round 15 and blind42's and blind43's development halves, one run, a confirm
+// at `confirmFactor` of its weight.
+const r19 = (confirmFactor: number): Recipe =>
+  r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], confirmFactor);
 const RECIPES: Record<string, Recipe> = {
   // Issue 33 round 13: the shipped recipe with the weights of three runs (three shufflings) averaged.
   "all3-b10-dev1-new1-b16-avg3": { sets: withNewDev(1), train: { buckets: 1 << 16, seeds: [14, 15, 16] } },
@@ -172,11 +176,11 @@ const RECIPES: Record<string, Recipe> = {
   "r17-all-cf50-s1": r15Cf70(READ_SINCE_ROUND15, [14], 0.5),
   // Issue 33 round 19: the shipped recipe (r17-all-cf60) with blind42's and blind43's development halves, confirm at 0.6
   // or 0.5 (bench/results/classifier.md, round 19: the rule set before the runs).
-  "r19-all-cf60-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.6),
-  "r19-all-cf50-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.5),
+  "r19-all-cf60-s1": r19(0.6),
+  "r19-all-cf50-s1": r19(0.5),
   // (Neither met the rule on the label false confirmations; the second rule tries a higher cost: round 19.)
-  "r19-all-cf45-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.45),
-  "r19-all-cf40-s1": r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], 0.4),
+  "r19-all-cf45-s1": r19(0.45),
+  "r19-all-cf40-s1": r19(0.4),
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
   "all3-b10-dev1": { sets: withDev(1) },
   "all3-b10-dev1-new1": { sets: withNewDev(1) },

@@ -10,7 +10,7 @@
 import { asksForPerson } from "./handoff.ts";
 import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
-import { analyse, type Analysis, NO_PROBLEM, type SignalHit } from "./signals.ts";
+import { analyse, type Analysis, NO_PROBLEM, RELATIVE_WHO, type SignalHit } from "./signals.ts";
 
 export type RequestKind = "condition" | "change" | "callback" | "date" | "refusal" | "acknowledgement" | "hesitation";
 
@@ -415,7 +415,7 @@ const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "de", "d", "je", "j", "on"
 /** "When you arrive" (canonical): "wselti", "twesslou", "tousel", "arrivez" (round 13). */
 const ON_ARRIVAL = /^(?:t|y|n)?(?:w|u|ou)e?s+[ae]?l(?:ti|t|u|ou|tu|tou)?$|^ar+iv/;
 /** Before "I come out": "and", or "who" (not "ki", also "when": "3ayetli ki nkhrej" is a callback; round 19). */
-const COME_OUT_AFTER = new Set(["w", "u", "et", "li", "lli", "elli", "illi", "eli", "qui"]);
+const COME_OUT_AFTER = new Set(["w", "u", "et", ...RELATIVE_WHO]);
 /** "I, he come(s) out, down" (canonical): "nokhroj", "nkhrjlu", "nhbt", "nenzel", "ghaynzel", "ynzl" (round 19). */
 const COME_OUT =
   /^(?:gha?y?)?[nyt](?:o|u)?kh?r[eou]?j(?:lu|lou|lo|lk|lek)?$|^(?:gha?y?)?[nyt]h[ae]?b[ae]?t(?:lu|lou|lk)?$|^(?:gha?y?)?[nyt]?[ae]?nz[ae]?l(?:lu|lk)?$/;

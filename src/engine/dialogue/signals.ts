@@ -19,8 +19,9 @@ export interface Analysis {
 const PUNCT = new Set([",", ".", "?"]);
 /** "There is no" right before "who" (canonical): "fmach", "famech", "makanch", "kaynch" (round 19). */
 const NOBODY = /^(?:ma)?f[ae]?m+[ae]?ch$|^(?:ma)?ka(?:y[ae]?)?nch$/;
-/** "Who", then a verb of talking, calling or ordering (canonical): "li hder m3ak", "elli 3ayetlek" (round 19). */
-const WHO_REL = new Set(["li", "lli", "elli", "illi", "eli", "qui"]);
+/** The Maghrebi relative "who", "that" (canonical; "ki", also "when", left out; round 19). */
+export const RELATIVE_WHO: ReadonlySet<string> = new Set(["li", "lli", "elli", "illi", "eli"]);
+/** A verb of talking, calling or ordering after "who" (canonical): "li hder m3ak", "elli 3ayetlek" (round 19). */
 const TALKED =
   /^(?:hd[ae]?r|tk[ae]l+[ae]?m|k[ae]l+[ae]?mk|3ay+[ae]?t(?:l[ae]?k)?|jawb[ae]?k|[g9]al(?:[ae]?k|l[ae]?k)?|tl[ae]b|k[ou]m+[ae]nd[ae])$/;
 /** "With", "of" after "tired" (canonical): "3yit m3a", "عييت من" (round 19). */
@@ -256,7 +257,7 @@ export function analyse(text: string, country: Country): Analysis {
   );
   // "kan chi wa7ed akhor li hder m3ak": "someone else who talked to you" is a person, not one more item (round 19).
   hits = hits.filter(
-    (h) => !(h.signal === "add" && WHO_REL.has(tokens[h.end] ?? "") && TALKED.test(tokens[h.end + 1] ?? "")),
+    (h) => !(h.signal === "add" && RELATIVE_WHO.has(tokens[h.end] ?? "") && TALKED.test(tokens[h.end + 1] ?? "")),
   );
   // "khliwha 3andkom": "leave it with you" said to the shop is "keep it", not an instruction for the courier.
   hits = hits.filter(

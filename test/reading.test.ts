@@ -1948,3 +1948,74 @@ describe("round 19: a confirm resting on nothing said, asked with a question wor
     expect(model.classify("علاش السوم غالي على اللي في الصفحة", "TN").intent).toBe("question");
   });
 });
+
+describe("round 20: a glued 'and' or 'so', a yes promised after a time, 'I finished', 'the pocket', 'together'", () => {
+  it("a verb with a glued 'so' or 'and' reads as the verb ('فبدلها', 'ونأكد')", () => {
+    expect(signals("فبدلها اربعين بربي", "TN")).toContain("changeVerb");
+    expect(signals("عيطلي غدوة ونأكدلك", "DZ")).toContain("accept");
+  });
+
+  it("'call me back on the 25th and I'll confirm', 'rappelez jeudi, je valide' ask the call; the yes comes with it", () => {
+    for (const [text, country] of [
+      ["ey taw, ama 3awedli nhar 28 w nakkedlek", "TN"],
+      ["واخا ولكن عيط ليا من بعد نكون كملت الخدمة ونأكد", "MA"],
+      ["Ça me va en principe, mais j'attends mon virement. Rappelez jeudi, je valide.", "FR"],
+    ] as const) {
+      expect(readReply(text, country).yesToOrder, text).toBe(false);
+      expect(model.classify(text, country).intent, text).toBe("callback");
+    }
+    // A yes said before the call still stands: "je valide, rappelez jeudi pour l'heure" is no promise.
+    expect(readReply("je valide, rappelez jeudi pour l'heure", "FR").yesToOrder).toBe(true);
+  });
+
+  it("'I finished (work)' is no 'send it'; 'the pocket is empty' brings nothing; 'together' is no 'later'", () => {
+    expect(signals("نكون كملت الخدمة", "MA")).not.toContain("send");
+    expect(signals("kemmel sifto", "MA")).toContain("send");
+    expect(signals("hadchi 3lach, ljib khawi", "DZ")).not.toContain("delivery");
+    expect(signals("نخلص كلشي مع بعض", "MA")).not.toContain("later");
+    expect(signals("nkhalsek men ba3d", "MA")).toContain("later");
+  });
+
+  it("'the four chairs' is no Wednesday; 'akhkhrh' (put it off) postpones", () => {
+    expect(signals("ken tji bel kraser larb3a", "TN")).not.toContain("day");
+    expect(signals("jibuha larb3a", "TN")).toContain("day");
+    expect(signals("غير أخره شي يومين", "MA")).toContain("postpone");
+  });
+});
+
+describe("round 20: refusals and denied refusals", () => {
+  it("'leave me out of it', 'leave it, leave it', 'je prends rien' refuse", () => {
+    expect(model.classify("merci bien, ama khallini menha, nchriha mel 7anout", "TN").intent).toBe("cancel");
+    expect(signals("la la mouch normal khalli khalli", "TN")).toContain("refuse");
+    expect(model.classify("Oui oui bien sûr, mais moi je prends rien, désolé.", "FR").intent).toBe("cancel");
+  });
+
+  it("'why do you think I want to cancel? let it go ahead', 'cancel? no no, leave the delivery on its day' keep it", () => {
+    for (const [text, country] of [
+      ["ما عندي حتى مشكل، علاش تحسب نحب نبطل؟ خليها ماشية", "TN"],
+      ["Annuler ? Pourquoi vous croyez que j'annule ? Envoyez-la.", "FR"],
+      ["نبطلها؟ لا لا، شكون قالك؟ خلي الكوموند في وقتها", "TN"],
+    ] as const) {
+      expect(readReply(text, country).deniedRefusal, text).toBe(true);
+      expect(model.classify(text, country).intent, text).toBe("confirm");
+    }
+  });
+});
+
+describe("round 20: attention, 'and then', an instruction's own 'not'", () => {
+  it("'hmm yes fine yes and then' asks the agent to go on", () => {
+    expect(model.classify("امم اي باهي اي والبعد", "TN").intent).toBe("unclear");
+  });
+
+  it("'yes yes, tell me, is there a warranty … how long' asks, unpunctuated", () => {
+    const text = "oui oui d'accord mais dites-moi il y a une garantie dessus c'est combien de temps";
+    expect(readReply(text, "FR").request).not.toBe("acknowledgement");
+    expect(model.classify(text, "FR").intent).toBe("question");
+  });
+
+  it("'tell the courier not to honk, call me instead' keeps the order: the 'not' is the infinitive's", () => {
+    const text = "Oui je confirme. Dites au livreur de pas sonner, qu'il m'appelle plutôt.";
+    expect(readReply(text, "FR").notThat).toBeFalsy();
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+  });
+});

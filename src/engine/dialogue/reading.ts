@@ -524,6 +524,26 @@ const SAYING = words([
 /** "you said", "say" in the dialects and French, canonical ("galti", "tgoul", "9olti", "dites", "dis"). */
 const SAID_IT = /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i)?$|^(?:dit|dis|dites|disez)$/;
 
+/** What makes a French "pas" negate the infinitive after it (canonical): "de pas sonner", "ne pas klaxonner". */
+const INFINITIVE_NOT = new Set(["de", "d", "ne", "n"]);
+/** "Why", "who" opening a rhetorical question (canonical): "3lach", "علاش", "chkun", "pourquoi", "qui" (round 20). */
+const WHY_WHO = new Set([
+  "3lach",
+  "3lah",
+  "3layach",
+  "3lech",
+  "lach",
+  "chkun",
+  "chkoun",
+  "achkun",
+  "pur9uoi",
+  "9ui",
+  "why",
+]);
+/** "You think", "you believe" (canonical): "thsb", "تحسب", "tkhmm", "tdhn", "crois", "croyez", "pensez" (round 20). */
+const THINK =
+  /^(?:t|y)?h[aeiou]?s[aeiou]?b(?:ti|t|u|o)?$|^t?kh[aeiou]?m[aeiou]?m|^t?dh[aeiou]?n|^(?:krois|kroyez|kroit|pense|penses|pensez)$/;
+
 /** "Or" before an alternative (canonical): "wla la", "ولا لا", "ou pas". */
 const OR = new Set(["wla", "wela", "wala", "walla", "wella", "ula", "wl", "ola", "ou", "or", "olla", "ولا", "والا"]);
 
@@ -920,7 +940,19 @@ const FIRST_PERSON = /^(?:w?n[\p{L}\d]{2,}|je|j)$/u;
 /** "And" before an "and then" (canonical). */
 const AND = new Set(["w", "u", "o", "et"]);
 /** "And then?", "what's next?" (canonical): "wb3d", "mn b3d", "et après", "la suite" (round 15). */
-const NEXT = new Set(["wb3d", "wba3d", "b3d", "ba3d", "mba3d", "apres", "suite", "ensuite", "wmba3d"]);
+const NEXT = new Set([
+  "wb3d",
+  "wba3d",
+  "b3d",
+  "ba3d",
+  "mba3d",
+  "apres",
+  "suite",
+  "ensuite",
+  "wmba3d",
+  "wlb3d",
+  "wlba3d",
+]);
 /** What may stand beside it in that clause: "wach (kayn) mn b3d", "et après", "la suite". */
 const NEXT_LINK = new Set([
   "w",
@@ -1038,6 +1070,26 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     const b = find(tokens, BEFORE, Math.max(0, h.start - 4), h.start);
     return b >= 0 && tokens.slice(b + 1, h.start).every((t) => BEFORE_LINK.has(t));
   };
+  // "عاودلي نهار 25 ونأكّدلك", "3ayet liya ghodwa w nakked", "rappelez lundi, je valide": a yes after a call asked for
+  // a time, or after a time in a clause opened by "and" or "will" with the customer speaking, is the answer that call
+  // will bring, not a yes now (round 20; round 18's promisedYes read it only where a call verb stood).
+  const timeAt = (i: number) =>
+    hits.find(
+      (t) =>
+        TIME.has(t.signal) && t.end <= i && t.end >= i - 3 && !tokens.slice(t.end, t.end + 3).some((w) => PAST.has(w)),
+    );
+  const calledFor = (t: SignalHit) =>
+    hits.some((c) => (CALL.has(c.signal) || c.signal === "repeat") && c.end <= t.start && c.end >= t.start - 1);
+  const promisedLater = (h: SignalHit) => {
+    if (!YES.has(h.signal) && h.signal !== "accept") return false;
+    const time = timeAt(h.start);
+    if (!time) return false;
+    const between = tokens.slice(time.end, h.start).filter((t) => t !== "," && t !== ".");
+    return (
+      promises(tokens.slice(time.end, h.end)) ||
+      (calledFor(time) && between.length === 0 && FIRST_PERSON.test(tokens[h.start] ?? ""))
+    );
+  };
   const sendsLater = (b: SignalHit) =>
     b.signal === "beforeArrival" && hits.some((h) => h.signal === "send" && h.start === b.end);
   // Spoken French drops the "ne": "je confirme pas", "envoyez rien" deny the very verb.
@@ -1145,6 +1197,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !askedAbout(h) &&
       !beforeSending(h) &&
       !beforeYes(h) &&
+      !promisedLater(h) &&
       !deniedAfter(h) &&
       !brought(h) &&
       !onTheLine(h) &&
@@ -1193,6 +1246,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     (t, i) =>
       NOT_THAT.has(t) &&
       !covered.has(i) && // ("pas de souci", "machi mochkil": an assent's own "not")
+      // ("dites au livreur de pas klaxonner": "de pas", "ne pas" before a verb negate that verb; round 20.)
+      !(t === "pas" && INFINITIVE_NOT.has(tokens[i - 1] ?? "")) &&
       // ("بشرط تكون الشاشة ديال 55 ماشي 43": inside an "if", a value put for a value is still one: round 12.)
       (!aboutCustomer(i) || (valueAt(i - 1) && valueAt(i + 1))) &&
       // (A "not" that ends its clause, "l'interphone marche pas", negates the verb before it: no Y is put for X; so
@@ -1536,8 +1591,19 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       (tokens[k] === "absolument" && tokens[k + 1] === "pas");
     return (j > i || k > j) && (NEVER.has(tokens[k] ?? "") || flatNo);
   };
+  // "علاش تحسب نحب نبطّل؟", "pourquoi vous croyez que j'annule ?": a cancel under "why do you think", "who told you",
+  // in a question of its own, is denied by the asking (round 20).
+  const askedWhy = (h: SignalHit) => {
+    const end = tokens.findIndex((t, i) => i >= h.end && (t === "?" || t === "." || t === "," || t === "!"));
+    if (tokens[end] !== "?") return false;
+    const from = Math.max(0, h.start - 5);
+    const q = tokens.findIndex((t, i) => i >= from && i < h.start && WHY_WHO.has(t));
+    return q >= 0 && tokens.slice(q + 1, h.start).some((t) => THINK.test(t) || SAID_IT.test(t));
+  };
   const cancelDenied = hits.find(
-    (h) => h.signal === "cancelVerb" && (h.negated || echoDenied(h.end) || notMineWho(h.start) >= 0 || nearly(h)),
+    (h) =>
+      h.signal === "cancelVerb" &&
+      (h.negated || echoDenied(h.end) || notMineWho(h.start) >= 0 || nearly(h) || askedWhy(h)),
   );
   // ... and the reply ends on the wish: no refusal that stands on its own after its last wish.
   const lastWish =
@@ -1865,7 +1931,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const refusedAfter =
     denials.some((d) => d.start > attention) ||
     tokens.some((t, i) => (i > attention && BUT.has(t)) || (i > attention + 1 && t === "?")) ||
-    hits.some((h) => TIME.has(h.signal) && live(h) && h.start > attention + 1);
+    hits.some((h) => TIME.has(h.signal) && live(h) && h.start > attention + 1) ||
+    // ("… mais euh dites-moi il y a une garantie … c'est combien de temps la garantie": unpunctuated, the question word
+    // after it asks; round 20.)
+    hits.some((h) => h.signal === "qword" && live(h) && h.start > attention + 1);
   if (heard && !otherAssent && !refusedAfter) return result("acknowledgement", cueAt(attention), deniedRefusal);
   // "oui oui, allez-y allez-y": yes-words and "go on", nothing else, said after the order is read: go on talking.
   // A lone "allez-y" keeps the model's reading ("go ahead"); with a yes-word beside it, it is attention.

@@ -20,6 +20,33 @@ const PUNCT = new Set([",", ".", "?"]);
 /** "There is no" right before "who" (canonical): "fmach", "famech", "makanch", "kaynch" (round 19). */
 const NOBODY = /^(?:ma)?f[ae]?m+[ae]?ch$|^(?:ma)?ka(?:y[ae]?)?nch$/;
 /** The Maghrebi relative "who", "that" (canonical; "ki", also "when", left out; round 19). */
+/** "With" (canonical), before "ba3d" in "m3a ba3d" (together). */
+const WITH = new Set(["m3", "m3a", "ma3a", "m3e", "ma3"]);
+/** Day names that are also numbers with their article (canonical): "larb3a" (Wednesday, the four), "ltlata", "ltnin". */
+const DAY_NUMBER = /^(?:[bfw]?e?l)?(?:arb3a|rb3a|tlata|tnin|tnine|itnin)$/;
+/** An article written apart (canonical): "bel kraser larb3a", "el kraysi" (round 20). */
+const ARTICLE_WORD = new Set(["el", "l", "bel", "bl", "fel", "fl", "wel", "les", "al"]);
+/** What names a day before its name (canonical): "nhar larb3a", "lyum ltlata" (round 20). */
+const DAY_OPENER = new Set([
+  "nhar",
+  "nhar",
+  "lnhar",
+  "yum",
+  "lyum",
+  "youm",
+  "jour",
+  "ghodwa",
+  "ghdwa",
+  "lyoum",
+  "lium",
+  "elyum",
+]);
+/** Signals that hold a day or a time. */
+const TIME_SIGNAL = new Set(["day", "slot", "later"]);
+/** "Finished" in the past (canonical), first or third person: "kmlt", "kamelt", "kemlet", "kmlna" (round 20). */
+const FINISHED = /^k[aeiou]*m+[aeiou]*l(?:t|et|at|it|na|ti|tu|to|tou)$/;
+/** "Empty" (canonical), said of a pocket: "fargh", "فارغ", "khawi", "خاوي", "vide" (round 20). */
+const EMPTY = /^(?:fa?r[ae]?gh[ae]?|khaw[iy]a?|vide|nachf|nachef)$/;
 export const RELATIVE_WHO: ReadonlySet<string> = new Set(["li", "lli", "elli", "illi", "eli"]);
 /** A verb of talking, calling or ordering after "who" (canonical): "li hder m3ak", "elli 3ayetlek" (round 19). */
 const TALKED =
@@ -259,6 +286,30 @@ export function analyse(text: string, country: Country): Analysis {
   hits = hits.filter(
     (h) => !(h.signal === "add" && RELATIVE_WHO.has(tokens[h.end] ?? "") && TALKED.test(tokens[h.end + 1] ?? "")),
   );
+  // "نكون كملت الخدمة", "kmlt lkhdma": "I (have) finished (work)", a past, not "kemmel" (go ahead, send it; round 20).
+  hits = hits.filter((h) => !(h.signal === "send" && h.end === h.start + 1 && FINISHED.test(tokens[h.start] ?? "")));
+  // "نخلص كلشي مع بعض", "m3a ba3d": "together", not "later" (round 20).
+  hits = hits.filter(
+    (h) => !(h.signal === "later" && /^b[a3]*3?d$/.test(tokens[h.start] ?? "") && WITH.has(tokens[h.start - 1] ?? "")),
+  );
+  // "بالكراسي الأربعة", "les chaises": a number after a noun with its article ("the four chairs") is no Wednesday,
+  // Tuesday or Monday, which share its word (round 20).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "day" &&
+        h.end === h.start + 1 &&
+        DAY_NUMBER.test(tokens[h.start] ?? "") &&
+        (/^(?:[bfw]?e?l|al)\p{L}{3,}$/u.test(tokens[h.start - 1] ?? "") ||
+          (ARTICLE_WORD.has(tokens[h.start - 2] ?? "") && /^\p{L}{3,}$/u.test(tokens[h.start - 1] ?? ""))) &&
+        !DAY_OPENER.has(tokens[h.start - 1] ?? "") &&
+        !hits.some((t) => TIME_SIGNAL.has(t.signal) && t.start < h.start && t.end >= h.start)
+      ),
+  );
+  // "الجيب فارغ", "ljib khawi": the pocket is empty, no bringing of the parcel (round 20).
+  hits = hits.filter(
+    (h) => !(h.signal === "delivery" && tokens[h.start] === "ljib" && EMPTY.test(tokens[h.end] ?? "")),
+  );
   // "khliwha 3andkom": "leave it with you" said to the shop is "keep it", not an instruction for the courier.
   hits = hits.filter(
     (h) =>
@@ -455,15 +506,20 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   if (t3 && NEGATORS.has(t3) && t2 && isAuxiliary(t2) && t1 && isAuxiliary(t1)) return true;
   const after = tokens[hit.end];
   const after2 = tokens[hit.end + 1];
+  // The subject before the verb, or the hit's own first word when the cue holds it ("je prends" in "moi je prends
+  // rien": round 20).
+  const subject = ["je", "j", "on"].includes(tokens[hit.start] ?? "")
+    ? (tokens[hit.start] ?? "")
+    : (tokens[hit.start - 1] ?? "");
   if (after === "pas" || (after2 === "pas" && after && !PUNCT.has(after)))
     return (
       tokens.slice(0, hit.start).includes("n") ||
       tokens.slice(0, hit.start).includes("ne") ||
       // Spoken French drops the "ne" after a subject: "je refuse pas", "j'annule pas" (round 11).
-      (after === "pas" && ["je", "j", "on", "il", "elle"].includes(tokens[hit.start - 1] ?? ""))
+      (after === "pas" && ["je", "j", "on", "il", "elle"].includes(subject))
     );
   // So it does before "rien" and "jamais": "je refuse rien", "j'annule jamais" (round 18).
-  if ((after === "rien" || after === "jamais") && ["je", "j", "on"].includes(tokens[hit.start - 1] ?? "")) return true;
+  if ((after === "rien" || after === "jamais") && ["je", "j", "on"].includes(subject)) return true;
   return false;
 }
 

@@ -63,7 +63,7 @@ export function wordRegex(word: string, exact = false): string {
 function tokenRegex(
   spec: string,
   exactByDefault: boolean,
-): { src: string; optional: boolean; gap: boolean; glue: boolean; short?: boolean } {
+): { src: string; optional: boolean; gap: boolean; glue: boolean; short?: boolean; opening?: string } {
   if (spec === "_") return { src: GAP, optional: false, gap: true, glue: false };
   let optional = false;
   if (spec.endsWith("?") && spec.length > 1) {
@@ -99,7 +99,24 @@ function tokenRegex(
   });
   const glue = spec.split("|").every((a) => !/^[#@*]/.test(a) && GLUE.has(canonicalWord(a.replace(/[~=*]/g, ""))));
   const short = spec.split("|").some((a) => canonicalWord(a.replace(/[~=*]/g, "")).length < 4);
-  return { src: alts.length === 1 ? (alts[0] ?? "") : `(?:${alts.join("|")})`, optional, gap: false, glue, short };
+  // A phrase's first word may carry a glued "and" or "so" ("wmachi", "ونأكد" wnakd, "فبدلها" fbdlha), each alternative
+  // on its own: a short one ("la", "akd*") only when it is a word of four letters or more with its suffix... never,
+  // as before; a longer one always (round 20: one short alternative used to take the conjunction from them all).
+  const opening = spec
+    .split("|")
+    .map((a, k) => {
+      const bare = canonicalWord(a.replace(/[~=*]/g, ""));
+      return /^[#@*]/.test(a) || GLUE.has(bare) || bare.length < 4 ? alts[k] : `(?:w|u|f)?${alts[k]}`;
+    })
+    .join("|");
+  return {
+    src: alts.length === 1 ? (alts[0] ?? "") : `(?:${alts.join("|")})`,
+    optional,
+    gap: false,
+    glue,
+    short,
+    opening: alts.length === 1 ? opening : `(?:${opening})`,
+  };
 }
 
 /** Compiles comma-separated alternative phrases into one global regex. */
@@ -125,7 +142,7 @@ export function compilePhrase(phrase: string, exact = false): RegExp {
     }
     if (first) {
       // a conjunction "w"/"u" glued to the first word ("وماشي" → "wmachi")
-      src = t.glue || t.short ? t.src : `(?:w|u)?${t.src}`;
+      src = t.opening ?? t.src;
       first = false;
     } else {
       const sep = gapPending ? ` ${GAP}` : prevGlue ? " ?" : " ";

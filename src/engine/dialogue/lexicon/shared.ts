@@ -59,6 +59,8 @@ export const SHARED: LexiconEntry[] = [
     // "الطلبية نتاعي خليها كيما راهي" (leave it as it is): the order kept, not "khaliha" (forget it; round 11).
     "khali*|khli*|khalli* kima|kif|kifma|kma|kmma rahi|raha|rah|hiya|hia|hya|hi|howa|huwa|hwa|kant|kanet|kan",
     "khali*|khli*|khalli* hakka|hakda|hakdak|hakak|hakdaka",
+    // "خلّي الـlivraison في نهارها", "khalliha f wa9tha": leave it (the delivery) on its day, at its time (round 20).
+    "khali*|khli* _ f|fi nharha|nharu|wa9tha|wa9tu|waktha|maw3edha|maw3edu|وقتها|وقتو|وقته|موعدها|موعدو",
   ]),
   cue("send", 0.85, [
     "sifto*|siftu*|sift|siftiha|siftih*|seft*|tsifto*|tsift*|sifet*",
@@ -70,6 +72,8 @@ export const SHARED: LexiconEntry[] = [
   // "Let it come": "leave it" with a verb of coming or going is "send it" ("khliha tji", "خليها غادية"), not "keep it".
   cue("send", 0.8, [
     "khali*|khli*|khaliw* tji|tjina|tjini|yji|ghadya|ghadia|ghadi|tmchi|temchi|tmchy|twsel*|tusel*|tewsel*|tewsal*|ywsel*|yusel*|tfut|t3adi",
+    // "خلّيها ماشية" (let it go ahead; round 20): the participle only, "machi" being "not".
+    "khali*|khli*|khaliw* =machya|=machia|=machiya|=mechya|=mechia|=mechiya|=machyin|=mechyin",
   ]),
   cue("take", 0.7, [
     "nkhales*|nkhlas*",
@@ -152,6 +156,9 @@ export const SHARED: LexiconEntry[] = [
   // ("انساوها", "nsawha": forget it, to more than one; round 19.)
   cue("refuse", 0.75, [
     "khaliha|khalih|khaliw, khaliha 3lik, sameh|sme7 fiha, nsaha|nsa, =nsawha|=ansawha|=insawha|=nsawh",
+    // "أما خلّيني منها", "khalliwna menha" (leave me, us out of it), "khalli khalli" (leave it, leave it; round 20).
+    "=khalini|=khlini|=khallini|=khaliwni|=khliwni|=khalina|=khlina|=khaliwna|=khliwna =mnha|=menha|=minha|=mnu|=mnou|=menu|=menou|=mno|=mnh|=mnhum|=mnhom",
+    "=khali|=khalli|=khli =khali|=khalli|=khli",
   ]),
   // "… w 3ad tfkrtouni? la chokran", "لا شكرا": "no, thanks" (round 18).
   cue("refuse", 0.75, ["la chokran|chukran|choukran|chkran|chkra|=merci"]),
@@ -322,7 +329,7 @@ export const SHARED: LexiconEntry[] = [
     "ta|hta|hatta|ki nrja3*|nerja3*|nwali",
   ]),
   cue("postpone", 0.85, [
-    "ajel*|najel*|tajel*|nejel*|tejel*, =akhruha|=akhriha|=akhruh|=akhrha|=akharha|=akharuha|=takhruha|=nakhruha|=akhruhali|=akhrulia, =akhar|=akhr|=akher|=wakhar|=nakhar ~tawsil|~livr*|~jiba|~comand*",
+    "ajel*|najel*|tajel*|nejel*|tejel*, =akhruha|=akhriha|=akhruh|=akhrh|=akhrha|=akharha|=akharuha|=takhruha|=nakhruha|=akhruhali|=akhrulia, =akhar|=akhr|=akher|=wakhar|=nakhar ~tawsil|~livr*|~jiba|~comand*",
     "khaliha l|hta, khaliha l ~simana",
     // "خلّيها الجمعة", "khalliha nhar sebt" (make it Friday, Saturday): the delivery moved to that day (round 16).
     "khaliha|khalih|khaliwha|khaliw ~jem3a|~jum3a|~jom3a|~sebt|~sabt|~khmis|~khamis|~hed|~ahad|~tnin|~itnin|~arb3*|~tlat*|~ghodwa|~ghudwa|~ghedwa|~gheda|nhar",

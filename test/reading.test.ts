@@ -2019,3 +2019,36 @@ describe("round 20: attention, 'and then', an instruction's own 'not'", () => {
     expect(model.classify(text, "FR").intent).toBe("confirm");
   });
 });
+
+describe("round 20: 'without it, no', a wish dropped after 'no', 'I got one elsewhere', 'in her place', 'after prayer'", () => {
+  it("'OK, provided you add the charger, without it I don't want it' asks the change", () => {
+    const text = "wakha, bchart tzidouli el chargeur, bla bih ma nbghihch";
+    expect(readReply(text, "MA").otherwise).toBe(true);
+    expect(model.classify(text, "MA").intent).toBe("change_request");
+  });
+
+  it("'I wanted to tell you to change the colour… no, never mind, leave it, confirm' keeps the order", () => {
+    const text = "كنت باغية نقول ليك نبدلو الحجم... لا صافي، خليه كيف ما هو، أكد ليا";
+    expect(readReply(text, "MA").changeOnlyThought).toBe(true);
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+    // A change still asked after the "no" stands.
+    expect(model.classify("كنت باغية نبدل اللون... لا، بدلو ليا الحجم", "MA").intent).toBe("change_request");
+  });
+
+  it("'I got one from Constantine' is a reason to cancel", () => {
+    expect(signals("جبت وحدة من سطيف، خلاص", "DZ")).toContain("reason");
+  });
+
+  it("'she told me to confirm in her place' is on her behalf, no item for another", () => {
+    const text = "ih ana khtha, 9aletli nconfirmi blastha";
+    expect(signals(text, "DZ")).not.toContain("instead");
+    expect(signals("jibouli lakhel blastou", "DZ")).toContain("instead");
+  });
+
+  it("'if it comes in the evening after the afternoon prayer, otherwise no' names a time; nobody is at prayer", () => {
+    const text = "مليح، إيلا يجي العشية من بعد صلاة العصر، وإلا لا";
+    expect(signals(text, "DZ")).not.toContain("busy");
+    expect(signals("rani nsali, 3awed", "DZ")).toContain("busy");
+    expect(model.classify(text, "DZ").intent).toBe("reschedule");
+  });
+});

@@ -394,6 +394,14 @@ const OTHERWISE = words([
   "ila ma",
   "après ça sert à rien",
   "من بعد",
+  // "without it (I don't want it)": "بلا بيه ما نبغيهش", "sans ça non" (round 20).
+  "bla bih",
+  "bla biha",
+  "bla bihom",
+  "bla bihum",
+  "بلا بيه",
+  "بلا بيها",
+  "sans ça",
 ]);
 /** "Before", "by", "not later than": what a condition on the delivery's date turns on. */
 const BEFORE = words([
@@ -1319,11 +1327,22 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "kont n5amem nbadelha ama … ab3thouha", "je voulais changer la couleur mais bon, envoyez-la": a change only thought of
   // ("I was thinking of", "I wanted to") before a "but", and a yes to the order after it with no change: no change
   // (round 17).
-  const onlyThought = (h: SignalHit) =>
-    lastBut > h.start &&
-    tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => WAS_THINKING.test(t)) &&
-    orderYes.some((y) => y.start > lastBut) &&
-    !hits.some((c) => (CHANGE.has(c.signal) || ITEM.has(c.signal)) && live(c) && c.start > lastBut);
+  // (The turn may be a "no" as well as a "but", and the "I wanted" up to five words before, with no stop between:
+  // "كنت باغي نقول ليك نبدل اللون... لا صافي، خليه كيف ما هو، أكد ليا"; round 20.)
+  const turnAfter = (h: SignalHit) =>
+    Math.max(lastBut, ...hits.filter((n) => n.signal === "no" && live(n) && n.start > h.start).map((n) => n.start));
+  const onlyThought = (h: SignalHit) => {
+    const turn = turnAfter(h);
+    const before = tokens.slice(Math.max(0, h.start - 5), h.start);
+    const thought = before.findLastIndex((t) => WAS_THINKING.test(t));
+    return (
+      turn > h.start &&
+      thought >= 0 &&
+      before.slice(thought).every((t) => !STOPS.has(t)) &&
+      orderYes.some((y) => y.start > turn) &&
+      !hits.some((c) => (CHANGE.has(c.signal) || ITEM.has(c.signal)) && live(c) && c.start > turn)
+    );
+  };
   const changeOnlyThought =
     hits.some((h) => CHANGE.has(h.signal) && live(h) && onlyThought(h)) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h) && !onlyThought(h));
@@ -1837,7 +1856,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     wishedItem ??
     madeItem ??
     placeDenied;
-  if (change) return result("change", cueAt(change.start), deniedRefusal);
+  // ("واخا، بشرط تزيدو ليا الشارجور معاه، بلا بيه ما نبغيهش": a change under an "if" keeps its "otherwise": round 20.)
+  if (change) return result("change", cueAt(change.start), deniedRefusal, cond >= 0 && otherwise > cond);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
   // "3 semaines nestenna w dorka t3aytouli? merci, khalliwha 3andkom": a refusal after the call verb is the answer.
   if (callback && !denials.some((d) => d.start > call.end && STRONG_DENIAL.has(d.signal))) {

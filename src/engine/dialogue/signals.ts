@@ -20,6 +20,8 @@ const PUNCT = new Set([",", ".", "?"]);
 /** "There is no" right before "who" (canonical): "fmach", "famech", "makanch", "kaynch" (round 19). */
 const NOBODY = /^(?:ma)?f[ae]?m+[ae]?ch$|^(?:ma)?ka(?:y[ae]?)?nch$/;
 /** The Maghrebi relative "who", "that" (canonical; "ki", also "when", left out; round 19). */
+/** "After", "before" (canonical), before a prayer named as a time. */
+const AROUND_TIME = new Set(["b3d", "ba3d", "mba3d", "9bel", "9bl", "9obl", "apres", "avant", "ba3ed"]);
 /** "With" (canonical), before "ba3d" in "m3a ba3d" (together). */
 const WITH = new Set(["m3", "m3a", "ma3a", "m3e", "ma3"]);
 /** Day names that are also numbers with their article (canonical): "larb3a" (Wednesday, the four), "ltlata", "ltnin". */
@@ -288,6 +290,26 @@ export function analyse(text: string, country: Country): Analysis {
   );
   // "نكون كملت الخدمة", "kmlt lkhdma": "I (have) finished (work)", a past, not "kemmel" (go ahead, send it; round 20).
   hits = hits.filter((h) => !(h.signal === "send" && h.end === h.start + 1 && FINISHED.test(tokens[h.start] ?? "")));
+  // "9aletli confirmi blastha", "أكد بلاصتي": "in her place" after a confirm is on her behalf, no item for another
+  // (round 20).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "instead" &&
+        h.end === h.start + 1 &&
+        /^blas[ae]?t(?:i|ha|a|u|o|ou|hum|hom|na)$/.test(tokens[h.start] ?? "") &&
+        hits.some((a) => a.signal === "accept" && a.end === h.start)
+      ),
+  );
+  // "من بعد صلاة العصر", "9bel sla": "after, before the prayer" tells a time, nobody is at prayer now (round 20).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "busy" &&
+        /^(?:[bfl]|el|fl|bl)?s[aeiou]?la[th]?$/.test(tokens[h.start + (h.end - h.start) - 1] ?? "") &&
+        AROUND_TIME.has(tokens[h.start - 1] ?? "")
+      ),
+  );
   // "نخلص كلشي مع بعض", "m3a ba3d": "together", not "later" (round 20).
   hits = hits.filter(
     (h) => !(h.signal === "later" && /^b[a3]*3?d$/.test(tokens[h.start] ?? "") && WITH.has(tokens[h.start - 1] ?? "")),

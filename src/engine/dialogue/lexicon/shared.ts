@@ -152,6 +152,8 @@ export const SHARED: LexiconEntry[] = [
     "b had|hadak|hedha|hed|hadi ~taman|~tamen|~=suma|~=soma|~prix, bi had|hedha|hadak ~taman|~tamen|~=suma|~=soma|~prix",
     "t3atal*|ta3tal*|t3tal*|t3atl*|t3etl*|ta3atal*|=t3tlt*|=t3tlet*",
     "chrit*|cherit*|chrito|chritha, chrit* _ wahda|wahed|wehed khra|okhra|akhor|ukhra",
+    // "جبت وحدة من قسنطينة" (I got one from Constantine; round 20).
+    "=jbt|=jebt|=jibt|=jabt wahda|wahed|whda mn|men|min|f|fi",
   ]),
   // ("انساوها", "nsawha": forget it, to more than one; round 19.)
   cue("refuse", 0.75, [

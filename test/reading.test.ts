@@ -2052,3 +2052,10 @@ describe("round 20: 'without it, no', a wish dropped after 'no', 'I got one else
     expect(model.classify(text, "DZ").intent).toBe("reschedule");
   });
 });
+
+describe("round 20: 'after the hour six'", () => {
+  it("'tell the courier to come after six o'clock' names a slot, 'the hour' between", () => {
+    expect(signals("قول لليفرور يجي بعد الساعة ستة", "TN")).toContain("slot");
+    expect(model.classify("ey behi, ama 9ol lel livreur yji ba3d sa3a sab3a", "TN").intent).toBe("reschedule");
+  });
+});

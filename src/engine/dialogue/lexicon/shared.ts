@@ -312,8 +312,9 @@ export const SHARED: LexiconEntry[] = [
     "~=lil|~=lila|~=lail|~=layl",
     "~3chi|~dhor|~dohr|~dhur|~3asr|~maghrib|~meghreb|~ftur",
     "ba3d|mba3d el|l? #, mn|men|min ba3d el|l? #",
-    "ba3d|mba3d ~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa|~arb3a|~tlata|~juj|~zuz",
-    "mn|men ba3d ~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa|~arb3a|~tlata",
+    // ("بعد الساعة ستة": after six o'clock, "the hour" between; round 20.)
+    "ba3d|mba3d ~sa3a|~se3a? ~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa|~arb3a|~tlata|~juj|~zuz",
+    "mn|men ba3d ~sa3a|~se3a? ~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa|~arb3a|~tlata",
     "~seta|~sab3a|~tmenya|~tes3a|~3achra|~khamsa _ ~3chiya|~sbah|~lil|~3achiya",
     "m3a ~seta|~sab3a|~khamsa|~tmenya|#",
     // "يجي مع الخمسة" (مع reads "m3"), "bin zouj w rab3a" (between two and four): round 11.

@@ -63,7 +63,7 @@ export function wordRegex(word: string, exact = false): string {
 function tokenRegex(
   spec: string,
   exactByDefault: boolean,
-): { src: string; optional: boolean; gap: boolean; glue: boolean; short?: boolean; opening?: string } {
+): { src: string; optional: boolean; gap: boolean; glue: boolean; opening?: string } {
   if (spec === "_") return { src: GAP, optional: false, gap: true, glue: false };
   let optional = false;
   if (spec.endsWith("?") && spec.length > 1) {
@@ -98,24 +98,23 @@ function tokenRegex(
     return prefix + wordRegex(canon, exact) + suffix;
   });
   const glue = spec.split("|").every((a) => !/^[#@*]/.test(a) && GLUE.has(canonicalWord(a.replace(/[~=*]/g, ""))));
-  const short = spec.split("|").some((a) => canonicalWord(a.replace(/[~=*]/g, "")).length < 4);
-  // A phrase's first word may carry a glued "and" or "so" ("wmachi", "ونأكد" wnakd, "فبدلها" fbdlha), each alternative
-  // on its own: a short one ("la", "akd*") only when it is a word of four letters or more with its suffix... never,
-  // as before; a longer one always (round 20: one short alternative used to take the conjunction from them all).
-  const opening = spec
-    .split("|")
-    .map((a, k) => {
-      const bare = canonicalWord(a.replace(/[~=*]/g, ""));
-      return /^[#@*]/.test(a) || GLUE.has(bare) || bare.length < 4 ? alts[k] : `(?:w|u|f)?${alts[k]}`;
-    })
-    .join("|");
+  // A phrase's first word may carry a glued "and" or "so" ("wmachi", "ونأكد" wnakd, "فبدلها" fbdlha): each of its
+  // alternatives of four letters or more may, a short one ("la", "akd*") never. Round 20: one short alternative used to
+  // take the conjunction from them all, so "ونأكد" never read as "I confirm".
+  const long: string[] = [];
+  const plain: string[] = [];
+  spec.split("|").forEach((a, k) => {
+    const bare = canonicalWord(a.replace(/[~=*]/g, ""));
+    (/^[#@*]/.test(a) || GLUE.has(bare) || bare.length < 4 ? plain : long).push(alts[k] ?? "");
+  });
+  // (The long alternatives share one optional conjunction: a regex with one per alternative ran 6% slower.)
+  const opening = [...(long.length ? [`(?:w|u|f)?(?:${long.join("|")})`] : []), ...plain].join("|");
   return {
     src: alts.length === 1 ? (alts[0] ?? "") : `(?:${alts.join("|")})`,
     optional,
     gap: false,
     glue,
-    short,
-    opening: alts.length === 1 ? opening : `(?:${opening})`,
+    opening: `(?:${opening})`,
   };
 }
 

@@ -346,7 +346,6 @@ export function augment(examples: Example[], seed = 7): Example[] {
   return out;
 }
 
-/** Issue 33 round 15: every `confirm` example at `factor` of its weight (the trainer's and the CV bench's recipes). */
 /**
  * Issue 33 round 20: every example that is no `confirm` but holds a live yes-word (the reading's `yes`: "wakha, 3awed
  * dreb liya", "merci, gardez-le") counts `factor` times its weight: the hard negatives, where a yes-word is no yes.
@@ -363,6 +362,7 @@ export function weighHardNegatives(examples: Example[], factor: number): Example
   });
 }
 
+/** Issue 33 round 15: every `confirm` example at `factor` of its weight (the trainer's and the CV bench's recipes). */
 export function costConfirms(examples: Example[], factor: number): Example[] {
   if (factor === 1) return examples;
   return examples.map((e) => (e.intent === "confirm" ? { ...e, weight: e.weight * factor } : e));

@@ -535,19 +535,7 @@ const SAID_IT = /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i)?$|^(?:
 /** What makes a French "pas" negate the infinitive after it (canonical): "de pas sonner", "ne pas klaxonner". */
 const INFINITIVE_NOT = new Set(["de", "d", "ne", "n"]);
 /** "Why", "who" opening a rhetorical question (canonical): "3lach", "علاش", "chkun", "pourquoi", "qui" (round 20). */
-const WHY_WHO = new Set([
-  "3lach",
-  "3lah",
-  "3layach",
-  "3lech",
-  "lach",
-  "chkun",
-  "chkoun",
-  "achkun",
-  "pur9uoi",
-  "9ui",
-  "why",
-]);
+const WHY_WHO = new Set(["3lach", "3lah", "3layach", "3lech", "lach", "chkun", "achkun", "pur9uoi", "9ui", "why"]);
 /** "You think", "you believe" (canonical): "thsb", "تحسب", "tkhmm", "tdhn", "crois", "croyez", "pensez" (round 20). */
 const THINK =
   /^(?:t|y)?h[aeiou]?s[aeiou]?b(?:ti|t|u|o)?$|^t?kh[aeiou]?m[aeiou]?m|^t?dh[aeiou]?n|^(?:krois|kroyez|kroit|pense|penses|pensez)$/;

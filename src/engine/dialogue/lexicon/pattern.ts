@@ -140,7 +140,7 @@ export function compilePhrase(phrase: string, exact = false): RegExp {
       continue;
     }
     if (first) {
-      // a conjunction "w"/"u" glued to the first word ("وماشي" → "wmachi")
+      // a conjunction "w"/"u" or "f" glued to the first word ("وماشي" → "wmachi", "فبدلها" → "fbdlha")
       src = t.opening ?? t.src;
       first = false;
     } else {

@@ -347,17 +347,21 @@ export function augment(examples: Example[], seed = 7): Example[] {
 }
 
 /**
+ * Whether a text holds a live yes-word, read once per process: the cross-validation weighs every fold's examples, most
+ * of them the same texts (the base set, the augmented copies), and reading each again per fold doubled its run time.
+ */
+const HOLDS_YES = new Map<string, boolean>();
+/**
  * Issue 33 round 20: every example that is no `confirm` but holds a live yes-word (the reading's `yes`: "wakha, 3awed
  * dreb liya", "merci, gardez-le") counts `factor` times its weight: the hard negatives, where a yes-word is no yes.
  */
 export function weighHardNegatives(examples: Example[], factor: number): Example[] {
   if (factor === 1) return examples;
-  const yes = new Map<string, boolean>();
   return examples.map((e) => {
     if (e.intent === "confirm") return e;
     const key = `${e.country}\u0000${e.text}`;
-    let has = yes.get(key);
-    if (has === undefined) yes.set(key, (has = readReply(e.text, e.country).yes));
+    let has = HOLDS_YES.get(key);
+    if (has === undefined) HOLDS_YES.set(key, (has = readReply(e.text, e.country).yes));
     return has ? { ...e, weight: e.weight * factor } : e;
   });
 }

@@ -2059,3 +2059,28 @@ describe("round 20: 'after the hour six'", () => {
     expect(model.classify("ey behi, ama 9ol lel livreur yji ba3d sa3a sab3a", "TN").intent).toBe("reschedule");
   });
 });
+
+describe("round 21: an answer put off, an 'almost'", () => {
+  it("'yes yes, but before I tell you, how much is the delivery' asks: the answer is still to come", () => {
+    const text = "اي اي فهمتك، اما قبل ما نقولك، قداش الليفريزون؟";
+    expect(readReply(text, "TN").putsOffAnswer).toBe(true);
+    expect(model.classify(text, "TN").intent).toBe("question");
+    expect(model.classify("wah wah, bessah 9bel ma n9olek n3am nsa9sik 3la el garantie", "DZ").intent).toBe("question");
+  });
+
+  it("'call me Sunday and I'll tell you' puts the answer on that call, whatever 'I agree' came first", () => {
+    const text = "d'accord d'accord, rappelez-moi dimanche je vous dirai";
+    expect(readReply(text, "FR").putsOffAnswer).toBe(true);
+    expect(model.classify("موافقة، عاودي عيطيلي السبت نقولك", "MA").intent).toBe("callback");
+  });
+
+  it("'if you call, tell them yes' is someone's word for this very call, no answer put off", () => {
+    expect(readReply("ana khtu, gal liya ila 3ayto ngol likom iyeh, sifto", "MA").putsOffAnswer).toBeFalsy();
+  });
+
+  it("'I almost agree' is no yes yet", () => {
+    expect(readReply("موافق تقريبا", "DZ").yes).toBe(false);
+    expect(readReply("موافق", "DZ").yes).toBe(true);
+    expect(readReply("je suis presque d'accord", "FR").yes).toBe(false);
+  });
+});

@@ -64,6 +64,14 @@ export interface Reading {
   /** The only yes to the order is put off ("avant que je confirme", "9bel ma nakked"): no yes yet (round 13). */
   putsOffYes?: boolean;
   /**
+   * The customer puts off the answer itself: "9bel ma n9ulk (n3am)" (before I tell you (yes)), "avant de vous dire oui",
+   * or a call asked for, then "I'll tell you" ("عيطلي الخميس نقلك إيه", call me Thursday, I'll tell you yes). Whatever
+   * yes-words the reply holds, the answer is still to come (round 21).
+   */
+  putsOffAnswer?: boolean;
+  /** With `putsOffAnswer`, "I ask you" ("نسقسيك", "je vous demande"): a question comes before the answer (round 21). */
+  asksFirstThing?: boolean;
+  /**
    * A call asked a while before the courier comes or on its arrival ("kallemni 9bal b rob3 sa3a", "ila wselti 3ayet"):
    * the courier's instruction (round 13).
    */
@@ -420,6 +428,18 @@ const BEFORE = words([
 ]);
 /** Between "before" and its verb: "avant que je", "avant qu'on", "9bel ma n", "قبل ما" (canonical, round 13). */
 const BEFORE_LINK = new Set(["9ue", "9u", "ke", "ma", "de", "d", "je", "j", "on", "nous", "tu", "vous", "ana"]);
+/**
+ * "I tell you", "I answer you" in the first person (canonical): "n9ulk", "n9lk", "ngul", "n9olek", "njawbk", "dire",
+ * "dirai", "réponde": the verb of an answer (round 21).
+ */
+const SAY_ANSWER =
+  /^(?:n[9gq][ou]?l+(?:k|km|kum|kom|ek|ik|lek|lik)?|njaw[ae]?b[\p{L}]*|dire|dirai|dise|reponde|repondre|repondrai)$/u;
+/** What may stand between "before" and that verb besides BEFORE_LINK: "vous", "lik", "lek" (canonical). */
+const SAY_LINK = new Set(["vus", "lik", "lek", "lk", "lak", "lkum", "lkom"]);
+/** "I ask (you)" in the first person (canonical): "ns9sik", "nsaksi", "nsulk", "nsalk", "demande" (round 21). */
+const ASK_VERB = /^(?:ns[ae]?[9qk]s[ie][\p{L}]*|nsu?l(?:k|ek|ik|kum)|nsa2?l[\p{L}]*|demande)$/u;
+/** "Almost", "nearly" (canonical): "t9riban", "t9rib", "presque", "quasiment": a yes beside it is no yes yet (round 21). */
+const ALMOST = /^(?:t9rib(?:a|an|en)?|pres9ue|presk|9uasi(?:ment)?)$/;
 /** "When you arrive" (canonical): "wselti", "twesslou", "tousel", "arrivez" (round 13). */
 const ON_ARRIVAL = /^(?:t|y|n)?(?:w|u|ou)e?s+[ae]?l(?:ti|t|u|ou|tu|tou)?$|^ar+iv/;
 /** Before "I come out": "and", or "who" (not "ki", also "when": "3ayetli ki nkhrej" is a callback; round 19). */
@@ -1049,7 +1069,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !hits.some((y) => YES.has(y.signal) && y.start < h.start && h.start - 1 < y.end)
     );
   };
-  const live = (h: SignalHit) => !h.negated && !saidByOther(h) && !nearly(h) && !notThatIRefuse(h) && !wholeOf(h);
+  // "موافق تقريبا", "تقريب إي", "je confirme presque": an agreement hedged by "almost" is no yes yet (round 21).
+  const almost = (h: SignalHit) =>
+    (YES.has(h.signal) || h.signal === "accept") &&
+    (ALMOST.test(tokens[h.start - 1] ?? "") || ALMOST.test(tokens[h.end] ?? ""));
+  const live = (h: SignalHit) =>
+    !h.negated && !saidByOther(h) && !nearly(h) && !notThatIRefuse(h) && !wholeOf(h) && !almost(h);
   const outTaken = takesOneOut(tokens);
   const denies = hits.some(
     (h) =>
@@ -1458,6 +1483,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(otherwise ? { otherwise } : {}),
     ...(turnsToYes ? { turnsToYes } : {}),
     ...(asksFirst ? { asksFirst } : {}),
+    ...(putsOffAnswer ? { putsOffAnswer } : {}),
+    ...(putsOffAnswer && tokens.some((t) => ASK_VERB.test(t)) ? { asksFirstThing: true } : {}),
     ...(opening >= 0 && qwordAt(opening, false) ? { opensOnQuestion: true } : {}),
     ...(asksSomething ? { asksSomething } : {}),
     ...(asksCan ? { asksCan } : {}),
@@ -1553,6 +1580,29 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const asksFirst =
     (opening >= 0 && (isThere || qwordAt(opening, true)) && asksNothingFrom(opening)) ||
     (afterBut > 0 && qwordAt(afterBut, false) && asksNothingFrom(afterBut));
+  // "قبل ما نقولك نعم نسقسيك", "avant de vous dire oui": "before I tell you", the answer after something else; "عيطلي
+  // الخميس نقلك إيه", "عاودو عيطو نهار الحد نقولكم": a call asked for, then "I'll tell you", the answer on that call
+  // (round 21).
+  const putsOffAnswer = tokens.some(
+    (t, i) =>
+      SAY_ANSWER.test(t) &&
+      (tokens
+        .slice(Math.max(0, i - 4), i)
+        .some(
+          (b, k, before) =>
+            find([b], BEFORE) === 0 && before.slice(k + 1).every((w) => BEFORE_LINK.has(w) || SAY_LINK.has(w)),
+        ) ||
+        // ("ila 3iyto ngol likom wakha": "if you call, tell them yes", someone's word for this very call.)
+        hits.some(
+          (c) =>
+            CALL.has(c.signal) &&
+            live(c) &&
+            c.end <= i &&
+            c.end >= i - 4 &&
+            !inAnIf(c.start) &&
+            !tokens.slice(c.end, i).includes("ma"),
+        )),
+  );
   const canAt = (i: number) =>
     i >= 0 &&
     (MODAL.test(tokens[i] ?? "") || (/^(?:je|j|on|vous|tu)$/.test(tokens[i] ?? "") && MODAL.test(tokens[i + 1] ?? "")));

@@ -146,6 +146,19 @@ export function overrule(
   // question mark, round 18.)
   if (kind === null && intent === "confirm" && reading.putsOffYes === true && !reading.firmYes)
     return { intent: reading.asks || reading.questionWord === true ? "question" : "unclear", mixed: false };
+  // "مريقل اي نعم اما قبل ما نقلك قداش الليفرازون", "موافق تقريب، أما … عيّطلي الخميس نقلّك إيه": the customer says the
+  // answer is still to come (before a question, or on a call asked for): whatever yes-words came first, no confirm
+  // (round 21).
+  if (kind === null && intent === "confirm" && reading.putsOffAnswer === true && !mocking)
+    return {
+      intent:
+        reading.calls === true
+          ? "callback"
+          : reading.asks || reading.questionWord === true || reading.asksFirstThing === true
+            ? "question"
+            : "unclear",
+      mixed: false,
+    };
   // "D'accord pour jeudi, mais le livreur doit monter, c'est au 5e sans ascenseur": a yes and a courier's instruction,
   // read as a change with nothing to change (no change verb, value, item or correction), nothing asked, denied or put
   // under an "if": the instruction, a confirm to be checked (round 17).

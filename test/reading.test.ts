@@ -2062,16 +2062,16 @@ describe("round 20: 'after the hour six'", () => {
 
 describe("round 21: an answer put off, an 'almost'", () => {
   it("'yes yes, but before I tell you, how much is the delivery' asks: the answer is still to come", () => {
-    const text = "اي اي فهمتك، اما قبل ما نقولك، قداش الليفريزون؟";
-    expect(readReply(text, "TN").putsOffAnswer).toBe(true);
-    expect(model.classify(text, "TN").intent).toBe("question");
-    expect(model.classify("wah wah, bessah 9bel ma n9olek n3am nsa9sik 3la el garantie", "DZ").intent).toBe("question");
+    const text = "واه واه صحيح، بصح قبل ما نقولك نعم نسقسيك على الضمان";
+    expect(readReply(text, "DZ").putsOffAnswer).toBe(true);
+    expect(model.classify(text, "DZ").intent).toBe("question");
+    expect(readReply("اي اي فهمتك، اما قبل ما نقولك، قداش الليفريزون؟", "TN").putsOffAnswer).toBe(true);
   });
 
   it("'call me Sunday and I'll tell you' puts the answer on that call, whatever 'I agree' came first", () => {
     const text = "d'accord d'accord, rappelez-moi dimanche je vous dirai";
     expect(readReply(text, "FR").putsOffAnswer).toBe(true);
-    expect(model.classify("موافقة، عاودي عيطيلي السبت نقولك", "MA").intent).toBe("callback");
+    expect(model.classify("موافق تقريبا، غير عيطي ليا نهار السبت نقولك", "MA").intent).toBe("callback");
   });
 
   it("'if you call, tell them yes' is someone's word for this very call, no answer put off", () => {
@@ -2082,5 +2082,21 @@ describe("round 21: an answer put off, an 'almost'", () => {
     expect(readReply("موافق تقريبا", "DZ").yes).toBe(false);
     expect(readReply("موافق", "DZ").yes).toBe(true);
     expect(readReply("je suis presque d'accord", "FR").yes).toBe(false);
+  });
+});
+
+describe("round 21: a refusal after the yes-words, a refusal confirmed", () => {
+  it("'no problem at all, but I won't take it, thanks for the call' refuses: the negated take comes last", () => {
+    const text = "ما كاين حتى مشكل خويا، بصح ما ناخذهاش، يعطيك الصحة";
+    expect(readReply(text, "DZ").takesNotAfterYes).toBe(true);
+    expect(model.classify(text, "DZ").intent).toBe("cancel");
+  });
+
+  it("'yes, I confirm that I don't want it' confirms a refusal", () => {
+    const text = "ih nconfirmi belli ma nebghihach, hhh saha";
+    expect(readReply(text, "DZ").confirmsRefusal).toBe(true);
+    expect(model.classify(text, "DZ").intent).toBe("cancel");
+    expect(readReply("oui oui je confirme que j'en veux pas, merci", "FR").confirmsRefusal).toBe(true);
+    expect(readReply("nconfirmi, ma n7ebch nbadel chay", "TN").confirmsRefusal).toBeFalsy();
   });
 });

@@ -69,6 +69,13 @@ export interface Reading {
    * yes-words the reply holds, the answer is still to come (round 21).
    */
   putsOffAnswer?: boolean;
+  /**
+   * After every live yes-word, the customer's own "I won't take it" ("نورمال، ما كاين حتى مشكل، بصح أنا ما نديهاش"): the
+   * yes-words were politeness, the negated take the answer (round 21).
+   */
+  takesNotAfterYes?: boolean;
+  /** "I confirm that I don't want it" ("nconfirmi elli ma n7ebouch", "je confirme que j'en veux pas"): what is confirmed is a refusal (round 21). */
+  confirmsRefusal?: boolean;
   /** With `putsOffAnswer`, "I ask you" ("نسقسيك", "je vous demande"): a question comes before the answer (round 21). */
   asksFirstThing?: boolean;
   /**
@@ -438,6 +445,8 @@ const SAY_ANSWER =
 const SAY_LINK = new Set(["vus", "lik", "lek", "lk", "lak", "lkum", "lkom"]);
 /** "I ask (you)" in the first person (canonical): "ns9sik", "nsaksi", "nsulk", "nsalk", "demande" (round 21). */
 const ASK_VERB = /^(?:ns[ae]?[9qk]s[ie][\p{L}]*|nsu?l(?:k|ek|ik|kum)|nsa2?l[\p{L}]*|demande)$/u;
+/** "That" opening what a verb says (canonical): "elli", "li", "que", "bli", "belli" (round 21). */
+const THAT = new Set([...RELATIVE_WHO, "9ue", "9u", "ke", "bli", "beli", "belli", "billi"]);
 /** "Almost", "nearly" (canonical): "t9riban", "t9rib", "presque", "quasiment": a yes beside it is no yes yet (round 21). */
 const ALMOST = /^(?:t9rib(?:a|an|en)?|pres9ue|presk|9uasi(?:ment)?)$/;
 /** "When you arrive" (canonical): "wselti", "twesslou", "tousel", "arrivez" (round 13). */
@@ -1225,6 +1234,28 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !politeAfterCall(h),
   );
   const yesToOrder = orderYes.length > 0;
+  // "بصح أنا ما نديهاش" after "no problem at all": a negated take or send after every live yes-word, under no "if"
+  // (round 21).
+  const lastLiveYes = Math.max(-1, ...hits.filter((h) => YES.has(h.signal) && live(h)).map((h) => h.start));
+  const takesNotAfterYes =
+    lastLiveYes >= 0 &&
+    hits.some(
+      (h) => (h.signal === "take" || h.signal === "send") && h.negated && h.start > lastLiveYes && !inAnIf(h.start),
+    );
+  // "nconfirmi elli ma n7ebouch", "je confirme que j'en veux pas": an "I confirm" whose object, opened by "that", is a
+  // refusal confirms the refusal (round 21).
+  const confirmsRefusal = hits.some(
+    (a) =>
+      a.signal === "accept" &&
+      live(a) &&
+      hits.some(
+        (d) =>
+          (d.signal === "refuse" || d.signal === "cancelVerb") &&
+          d.start > a.end &&
+          d.start <= a.end + 3 &&
+          tokens.slice(a.end, d.start).some((t) => THAT.has(t)),
+      ),
+  );
   // A yes and nothing else: each word is in a live yes-word hit (not a "go on" word), a filler, or a comma or a stop.
   const covered = new Set<number>();
   for (const h of hits)
@@ -1484,6 +1515,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(turnsToYes ? { turnsToYes } : {}),
     ...(asksFirst ? { asksFirst } : {}),
     ...(putsOffAnswer ? { putsOffAnswer } : {}),
+    ...(takesNotAfterYes ? { takesNotAfterYes } : {}),
+    ...(confirmsRefusal ? { confirmsRefusal } : {}),
     ...(putsOffAnswer && tokens.some((t) => ASK_VERB.test(t)) ? { asksFirstThing: true } : {}),
     ...(opening >= 0 && qwordAt(opening, false) ? { opensOnQuestion: true } : {}),
     ...(asksSomething ? { asksSomething } : {}),

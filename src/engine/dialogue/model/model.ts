@@ -85,6 +85,9 @@ export function overrule(
     !mocking
   )
     return { intent: "question", mixed: false };
+  // "eyh nconfirmi nconfirmi elli ma n7ebouch": what the customer confirms is a refusal (round 21).
+  if (kind === null && intent === "confirm" && reading.confirmsRefusal === true && !reading.deniedRefusal)
+    return { intent: "cancel", mixed: false };
   // "oui", "ih", "wah wah", "إيه نعم": a yes and nothing else (every word a yes, a filler or a stop; no "go on", no
   // trailing off, no laughter) is no unclear reply, however few words the model had to weigh: a confirm, whose
   // confidence stays the model's own, so that `decision()` checks it on the first reply and takes it as the answer to
@@ -262,7 +265,9 @@ export function overrule(
   if (kind === null) {
     if (
       intent === "cancel" &&
-      (reading.deniedRefusal || reading.turnsToYes === true || (reading.firmYes && !reading.ownDenial && !mocking))
+      (reading.deniedRefusal ||
+        reading.turnsToYes === true ||
+        (reading.firmYes && !reading.ownDenial && reading.takesNotAfterYes !== true && !mocking))
     )
       return { intent: "confirm", mixed: true };
     // ("موش رافضة، كان sur le coup تفجعت من السوم، mais ça va نقبلها": the same denied refusal read as a reschedule that

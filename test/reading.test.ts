@@ -2100,3 +2100,22 @@ describe("round 21: a refusal after the yes-words, a refusal confirmed", () => {
     expect(readReply("nconfirmi, ma n7ebch nbadel chay", "TN").confirmsRefusal).toBeFalsy();
   });
 });
+
+describe("round 21: 'leave it as it is', 'why not', 'if you take the fee off'", () => {
+  it("'what cancelling? I still want it, leave it as it is' keeps the order", () => {
+    expect(signals("خليه كيف ما هو", "MA")).toContain("accept");
+    expect(model.classify("شكون قال ليك نلغيه؟ باقي باغيه، خليه كيف ما هو", "MA").intent).toBe("confirm");
+  });
+
+  it("'why not' assents, no question and no 'no'; 'that's why' before a 'la' stays", () => {
+    expect(signals("علاش لا", "DZ")).toEqual(["accept"]);
+    expect(signals("pourquoi pas", "FR")).toEqual(["accept"]);
+    expect(signals("dakchi 3lach la lghiha", "MA")).not.toContain("accept");
+  });
+
+  it("'why not, I take it if you take the delivery fee off' asks a change", () => {
+    const text = "3lach la, ndiha ida nhitou el livraison";
+    expect(signals(text, "DZ")).toContain("add");
+    expect(model.classify(text, "DZ").intent).toBe("change_request");
+  });
+});

@@ -36,6 +36,8 @@ const FINISHED = /^k[aeiou]*m+[aeiou]*l(?:t|et|at|it|na|ti|tu|to|tou)$/;
 /** "Empty" (canonical), said of a pocket: "fargh", "فارغ", "khawi", "خاوي", "vide" (round 20). */
 const EMPTY = /^(?:fa?r[ae]?gh[ae]?|khaw[iy]a?|vide|nachf|nachef)$/;
 /** The Maghrebi relative "who", "that" (canonical; "ki", also "when", left out; round 19). */
+/** "That's" before "why" (canonical): "dakchi", "hadchi", "ذاك علاش", "3la hadchi" (round 21). */
+const THATS_WHY = /^(?:d|h)a[dk]?(?:chi|shi|k|a)?$|^3la$/;
 export const RELATIVE_WHO: ReadonlySet<string> = new Set(["li", "lli", "elli", "illi", "eli"]);
 /** A verb of talking, calling or ordering after "who" (canonical): "li hder m3ak", "elli 3ayetlek" (round 19). */
 const TALKED =
@@ -295,6 +297,16 @@ export function analyse(text: string, country: Country): Analysis {
         h.signal === "busy" &&
         /^(?:[bfl]|el|fl|bl)?s[aeiou]?la[th]?$/.test(tokens[h.end - 1] ?? "") &&
         AROUND_TIME.has(tokens[h.start - 1] ?? "")
+      ),
+  );
+  // "dakchi 3lach la lghiha": "that's why" before a "la", no "why not" (round 21).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "accept" &&
+        h.end === h.start + 2 &&
+        /^3l[ae](?:ch|sh|h)$/.test(tokens[h.start] ?? "") &&
+        THATS_WHY.test(tokens[h.start - 1] ?? "")
       ),
   );
   // "نخلص كلشي مع بعض", "m3a ba3d": "together", not "later" (round 20).

@@ -8,6 +8,8 @@ export const FRENCH: LexiconEntry[] = [
     "bien sur|entendu, biensur, tout a fait, c est bon|parfait|ca|ça|juste|nickel|impeccable, c bon, cest bon",
     "tres bien, allez y, vas y, allez|vas|allons, ca|ça marche|roule|va, sa marche, ca|ça me va, oui oui",
   ]),
+  // "pourquoi pas" (why not): an assent, no question (round 21).
+  cue("accept", 0.7, ["pourquoi|pur9uoi pas"]),
   cue("accept", 0.9, [
     "pas de probleme*|souci*|prob, aucun probleme*|souci*, sans probleme*|souci*, no problem, y a pas de probleme*|souci*",
     "il n y a pas de probleme*|souci*, tout est bon|correct|ok|parfait|juste, c est correct, c est tout bon",

@@ -31,6 +31,8 @@ export const SHARED: LexiconEntry[] = [
   cue("yes", 0.55, ["ah|aah|ahh", "ma3lich|ma3lih|malich"]),
   // "بلا شك" (without doubt): round 11.
   cue("yes", 0.7, ["bla chk|chak|chek, bla ma nchk"]),
+  // "علاش لا", "3lech le" (why not): an assent, no question and no "no" (round 21).
+  cue("accept", 0.7, ["3lach|3lech|3lah|3leh|3lash la|le|lala"]),
   // "بالضبط", "hkaka bedhabt" (exactly, just so), like French "exactement" (round 16).
   cue("yes", 0.7, ["=bldbt|=bdbt|=bldabt|=bidabt|=bedabt|=bezabt|=bzabt|=bldabet|=bedabet"]),
   cue("accept", 0.9, [
@@ -56,6 +58,8 @@ export const SHARED: LexiconEntry[] = [
     "hakdak mzyan, hakka mzyan, hakak mlih, kif ma huwa, kif ma hiya, kima rahi, kif ma howa",
     // "la commande تقعد كيف ما هي" (stays as it is; round 14).
     "kif|kima ma? hi",
+    // "خليه كيف ما هو" (leave it as it is; canonical "hu": round 21).
+    "kif|kima ma? hu",
     // "الطلبية نتاعي خليها كيما راهي" (leave it as it is): the order kept, not "khaliha" (forget it; round 11).
     "khali*|khli*|khalli* kima|kif|kifma|kma|kmma rahi|raha|rah|hiya|hia|hya|hi|howa|huwa|hwa|kant|kanet|kan",
     "khali*|khli*|khalli* hakka|hakda|hakdak|hakak|hakdaka",
@@ -260,6 +264,8 @@ export const SHARED: LexiconEntry[] = [
     "zid*|nzid*|tzid*|zidni*|zidli*",
     "wahed|wehed akhur|akhor|okhor|ukhor, wahda|wehda khra|ukhra|okhra|akhra",
     "n9es*|na9es*|n9as*|tn9as*|=hayed*|=nahi|=nahih*|=nahiw*|=nhiu|=nhiw|=nahiu|=nhi",
+    // "إذا نحيتو حق التوصيل" (if you take the delivery fee off), "ila tnahiw": the second person (round 21).
+    "=nhitu|=nhiytu|=nahitu|=nhiti|=nahiti|=tnahiu|=tnahiw|=tnhiu|=tnhiw",
     // "7iydi lia sac" (take the bag off for me; round 16).
     "=hiydi|=hiyd|=hiydu|=hiydha|=hiydo|=hiydli|=hiydlia|=hydi|=hydu|=hydli|=hayedli|=hayedlia",
     // "ida tnaqsouli chwiya" (if you knock a bit off for me): round 11.

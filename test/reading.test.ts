@@ -2119,3 +2119,17 @@ describe("round 21: 'leave it as it is', 'why not', 'if you take the fee off'", 
     expect(model.classify(text, "DZ").intent).toBe("change_request");
   });
 });
+
+describe("round 21: 'I'll confirm to you tomorrow'", () => {
+  it("'I'll confirm to you tomorrow without doubt, today we're busy' is no yes now", () => {
+    const text = "إن شاء الله، نأكد ليك غدا بلا شك، اليوم مشغولين";
+    expect(readReply(text, "MA").confirmsLater).toBe(true);
+    expect(model.classify(text, "MA").intent).toBe("callback");
+    expect(readReply("je vous confirme demain", "FR").confirmsLater).toBe(true);
+  });
+
+  it("'I confirm Thursday', 'I confirm for tomorrow' confirm that day", () => {
+    expect(readReply("oui je confirme jeudi", "FR").confirmsLater).toBeFalsy();
+    expect(readReply("je confirme pour demain", "FR").confirmsLater).toBeFalsy();
+  });
+});

@@ -74,6 +74,11 @@ export interface Reading {
    * yes-words were politeness, the negated take the answer (round 21).
    */
   takesNotAfterYes?: boolean;
+  /**
+   * "نأكد ليك غدا" (I'll confirm to you tomorrow), "je vous confirme demain": the customer's own "I confirm", "to you",
+   * then a time: the confirmation comes then, no yes now ("je confirme jeudi" confirms Thursday; round 21).
+   */
+  confirmsLater?: boolean;
   /** "I confirm that I don't want it" ("nconfirmi elli ma n7ebouch", "je confirme que j'en veux pas"): what is confirmed is a refusal (round 21). */
   confirmsRefusal?: boolean;
   /** With `putsOffAnswer`, "I ask you" ("نسقسيك", "je vous demande"): a question comes before the answer (round 21). */
@@ -445,6 +450,10 @@ const SAY_ANSWER =
 const SAY_LINK = new Set(["vus", "lik", "lek", "lk", "lak", "lkum", "lkom"]);
 /** "I ask (you)" in the first person (canonical): "ns9sik", "nsaksi", "nsulk", "nsalk", "demande" (round 21). */
 const ASK_VERB = /^(?:ns[ae]?[9qk]s[ie][\p{L}]*|nsu?l(?:k|ek|ik|kum)|nsa2?l[\p{L}]*|demande)$/u;
+/** "I confirm" in the first person (canonical): "nakd", "n2akd", "nkonfirmi", "nvalidi", "je konfirme" (round 21). */
+const I_CONFIRM = /^(?:n(?:2?a)?k+e?d|nkonfirm|nvalid|konfirme$|valide$)/;
+/** A dative between "I confirm" and its time (canonical): "lik", "lek", "likom", "vus" (round 21). */
+const DATIVE = new Set(["lik", "lek", "lk", "lak", "liki", "likom", "likum", "lkom", "lkum", "vus", "te", "t"]);
 /** "That" opening what a verb says (canonical): "elli", "li", "que", "bli", "belli" (round 21). */
 const THAT = new Set([...RELATIVE_WHO, "9ue", "9u", "ke", "bli", "beli", "belli", "billi"]);
 /** "Almost", "nearly" (canonical): "t9riban", "t9rib", "presque", "quasiment": a yes beside it is no yes yet (round 21). */
@@ -1110,6 +1119,23 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     );
   const calledFor = (t: SignalHit) =>
     hits.some((c) => (CALL.has(c.signal) || c.signal === "repeat") && c.end <= t.start && c.end >= t.start - 1);
+  // "نأكد ليك غدا بلا شك", "je vous confirme demain": "I confirm", a dative, then a time: the confirm is for then; a
+  // yes-word right after it in its clause ("بلا شك", without doubt) vouches for that promise (round 21).
+  const laterConfirms = hits.filter((h) => {
+    if (h.signal !== "accept" || !I_CONFIRM.test(tokens[h.end - 1] ?? "")) return false;
+    let k = h.end;
+    while (DATIVE.has(tokens[k] ?? "")) k += 1;
+    // (French puts "vous" before the verb: "je vous confirme demain".)
+    const toYou = k > h.end || tokens.slice(Math.max(0, h.start - 1), h.end - 1).some((t) => DATIVE.has(t));
+    return toYou && hits.some((t) => TIME.has(t.signal) && t.start === k && t.signal !== "absent");
+  });
+  const confirmsLater = (h: SignalHit) =>
+    laterConfirms.includes(h) ||
+    (YES.has(h.signal) &&
+      laterConfirms.some(
+        (c) =>
+          h.start > c.end && h.start <= c.end + 4 && !tokens.slice(c.end, h.start).some((t) => t === "," || t === "."),
+      ));
   const promisedLater = (h: SignalHit) => {
     if (!YES.has(h.signal) && h.signal !== "accept") return false;
     const time = timeAt(h.start);
@@ -1228,6 +1254,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !beforeSending(h) &&
       !beforeYes(h) &&
       !promisedLater(h) &&
+      !confirmsLater(h) &&
       !deniedAfter(h) &&
       !brought(h) &&
       !onTheLine(h) &&
@@ -1516,6 +1543,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksFirst ? { asksFirst } : {}),
     ...(putsOffAnswer ? { putsOffAnswer } : {}),
     ...(takesNotAfterYes ? { takesNotAfterYes } : {}),
+    ...(!yesToOrder && laterConfirms.some(live) ? { confirmsLater: true } : {}),
     ...(confirmsRefusal ? { confirmsRefusal } : {}),
     ...(putsOffAnswer && tokens.some((t) => ASK_VERB.test(t)) ? { asksFirstThing: true } : {}),
     ...(opening >= 0 && qwordAt(opening, false) ? { opensOnQuestion: true } : {}),

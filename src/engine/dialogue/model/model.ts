@@ -85,6 +85,9 @@ export function overrule(
     !mocking
   )
     return { intent: "question", mixed: false };
+  // "الحمد لله، نأكد ليك غدا بلا شك": the customer will confirm tomorrow, no yes now: a callback then (round 21).
+  if (kind === null && intent === "confirm" && reading.confirmsLater === true && !mocking)
+    return { intent: "callback", mixed: false };
   // "eyh nconfirmi nconfirmi elli ma n7ebouch": what the customer confirms is a refusal (round 21).
   if (kind === null && intent === "confirm" && reading.confirmsRefusal === true && !reading.deniedRefusal)
     return { intent: "cancel", mixed: false };

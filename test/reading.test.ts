@@ -2133,3 +2133,23 @@ describe("round 21: 'I'll confirm to you tomorrow'", () => {
     expect(readReply("je confirme pour demain", "FR").confirmsLater).toBeFalsy();
   });
 });
+
+describe("round 21: where to leave the parcel, 'next to the mosque', 'that's the one'", () => {
+  it("'leave the parcel with the grocer next to the mosque, I'll leave the money with him' is an instruction", () => {
+    const text = "هاديك هي، خلي الكولي عند مول الحانوت حدا الجامع، والفلوس نخليها عندو";
+    expect(signals(text, "MA")).not.toContain("refuse");
+    expect(signals(text, "MA")).not.toContain("busy");
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+  });
+
+  it("'if I don't open, leave it at the shop' is an instruction; 'keep it with you' still refuses", () => {
+    expect(signals("كان ما حليتش خليها في الحانوت", "TN")).toContain("instruction");
+    expect(signals("كان ما حليتش خليها في الحانوت", "TN")).not.toContain("refuse");
+    expect(signals("khalliha 3andek", "MA")).toContain("refuse");
+  });
+
+  it("'I'm at the mosque' is busy; 'this is the original or a copy?' is no 'that's the one'", () => {
+    expect(signals("rani f ljame3, 3awed", "DZ")).toContain("busy");
+    expect(signals("واش هادي هي الاصلية", "MA")).not.toContain("accept");
+  });
+});

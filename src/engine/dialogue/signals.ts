@@ -36,6 +36,8 @@ const FINISHED = /^k[aeiou]*m+[aeiou]*l(?:t|et|at|it|na|ti|tu|to|tou)$/;
 /** "Empty" (canonical), said of a pocket: "fargh", "فارغ", "khawi", "خاوي", "vide" (round 20). */
 const EMPTY = /^(?:fa?r[ae]?gh[ae]?|khaw[iy]a?|vide|nachf|nachef)$/;
 /** The Maghrebi relative "who", "that" (canonical; "ki", also "when", left out; round 19). */
+/** "Next to", "in front of", "behind" (canonical): "hda", "bhda", "9dam", "jnb", "wra" (round 21). */
+const NEXT_TO = /^(?:b?h[ae]?da|b?7da|9rib|qrib|9dam|qdam|gdam|jnb|janb|wra|mur|mour)$/;
 /** "That's" before "why" (canonical): "dakchi", "hadchi", "ذاك علاش", "3la hadchi" (round 21). */
 const THATS_WHY = /^(?:d|h)a[dk]?(?:chi|shi|k|a)?$|^3la$/;
 export const RELATIVE_WHO: ReadonlySet<string> = new Set(["li", "lli", "elli", "illi", "eli"]);
@@ -428,6 +430,12 @@ function dropContained(hits: SignalHit[]): SignalHit[] {
 function dropMosqueDays(tokens: string[], hits: SignalHit[]): SignalHit[] {
   return hits.filter(
     (h) =>
+      // "حدا الجامع", "bhda ljam3": next to the mosque is a place, nobody at prayer (round 21).
+      !(
+        h.signal === "busy" &&
+        /ja+m[ae]?3$/.test(tokens[h.end - 1] ?? "") &&
+        NEXT_TO.test(tokens[h.start - 1] ?? "")
+      ) &&
       !(
         h.signal === "day" &&
         h.end === h.start + 1 &&

@@ -46,6 +46,8 @@ export const SHARED: LexiconEntry[] = [
     "kolchi mzyan|mlih|shih|s7i7|behi|mezyan|tamam|mrigel|mli7, kolchi huwa hadak, kolchi hwa hadak",
     // "hadik hiya", "هاذي هي" (that's the one) said of the order read back (round 16).
     "hadik|hadi|hedhi|hedhika hiya|hia|hya|hiyya, hadak|hada|hedha|hedhaka huwa|hwa|howa|houwa, hiya hadik, huwa hadak",
+    // "هاديك هي" (that's the one, "hi" spelt short): only "that", since "هادي هي" (this is) opens a clause (round 21).
+    "hadik|hedhika hi, hadak|hedhaka hu",
     "kol chay behi|mrigel|s7i7|mzyan|shih|tamam, kol chi behi|mrigel|mzyan|s7i7",
     "confirmi*|nconfirmi*|kanconfirmi*|confirmit*|nconfirm*|confirmina",
     // Spelled exactly (round 12): with flexible vowels "akked*" read the city "Agadir" (canonical "akadir") as "I confirm".
@@ -384,6 +386,10 @@ export const SHARED: LexiconEntry[] = [
   cue("instruction", 0.6, [
     "d9|d9o|du9|dug|da9|de9|d9i ~bab|~beb, ~bab|~beb b 9owa|9wa",
     "khaliha|khalih*|khali* 3nd*|3and*|m3a, khaliha l ~jar, ~hares|~haris|~bawab|~gardian|~jar|~jara|~jiran",
+    // "خلي الكولي عند مول الحانوت", "خلّيها في حانوت عمّ الهادي", "nkhalliha 3andu": leave it (the parcel) with someone
+    // or at a place, not "keep it" (round 21).
+    "khali*|khli* _ 3nd|3and|3end|m3a, khali*|khli*|nkhali*|nkhli* fi|f ~hanut|~7anut|~dukan|~mahal|~magaza|~dar|~bab|~garage|~jar|~jara",
+    "nkhali*|nkhli* 3ndu|3andu|3ndo|3ando|3ndha|3andha|m3ah|m3ahu|m3aha",
     "ila|ida ma kuntch|kontch|kunt*|kaynch|lkitnich, ki ma nkunch",
     "~=sonete|~=sonet|~=sunet|~=sonit|~=sunete",
     // "الليفرور يجيب الصرف", "qu'il ait de la monnaie": the courier to bring change (round 19).

@@ -2153,3 +2153,13 @@ describe("round 21: where to leave the parcel, 'next to the mosque', 'that's the
     expect(signals("واش هادي هي الاصلية", "MA")).not.toContain("accept");
   });
 });
+
+describe("round 21: the 'no' one was going to say, 'go ahead with it'", () => {
+  it("'I was going to tell you no, the price is high, but fine, go ahead with it' keeps the order", () => {
+    const text = "كنت غادي نقول ليك لا حيت غالية شوية، ولكن صافي، سير معاها";
+    expect(readReply("كنت غادي نقول ليك لا، ولكن صافي، سير معاها", "MA").denies).toBe(false);
+    expect(signals("سير معاها", "MA")).toContain("send");
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+    expect(readReply("j'allais vous dire non, mais bon, envoyez", "FR").denies).toBe(false);
+  });
+});

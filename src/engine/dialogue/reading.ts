@@ -1049,9 +1049,20 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     othersSaying.some((n) => h.start > n.end && h.start <= Math.max(n.end + 4, sayingAfter(n) + 4));
   // "J'ai failli annuler", "kont ghadi nlghiha", "kont bech nbattel": the cancel was nearly made, it is not one.
   const nearly = (h: SignalHit) =>
-    h.signal === "cancelVerb" &&
-    (NEARLY.has(tokens[h.start - 1] ?? "") ||
-      (WAS_GOING.has(tokens[h.start - 2] ?? "") && GOING_TO.has(tokens[h.start - 1] ?? "")));
+    (h.signal === "cancelVerb" &&
+      (NEARLY.has(tokens[h.start - 1] ?? "") ||
+        (WAS_GOING.has(tokens[h.start - 2] ?? "") && GOING_TO.has(tokens[h.start - 1] ?? "")))) ||
+    ((h.signal === "no" || h.signal === "refuse") && wasGoingToSay(h.start));
+  // "كنت غادي نقول ليك لا", "j'allais vous dire non": the "no" the customer was going to say, and did not (round 21).
+  const wasGoingToSay = (i: number) => {
+    let k = i - 1;
+    while (DATIVE.has(tokens[k] ?? "")) k -= 1;
+    if (!SAY_ANSWER.test(tokens[k] ?? "")) return false;
+    k -= 1;
+    while (DATIVE.has(tokens[k] ?? "")) k -= 1;
+    if (GOING_TO.has(tokens[k] ?? "")) k -= 1;
+    return WAS_GOING.has(tokens[k] ?? "") || /^al+ais$/.test(tokens[k] ?? "");
+  };
   // "C'est pas que je veux pas", "ce n'est pas que je refuse": the refusal itself is denied (round 14).
   // "لا موش ما نحبهاش، نحبها وبرشا", "machi ma bghitch": a "not" before the negated verb denies the refusal starting at
   // `i` (round 15; "ماشي بلاك ما نحبهاش": a "maybe" between).

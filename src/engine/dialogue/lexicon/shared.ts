@@ -80,6 +80,8 @@ export const SHARED: LexiconEntry[] = [
     "khali*|khli*|khaliw* tji|tjina|tjini|yji|ghadya|ghadia|ghadi|tmchi|temchi|tmchy|twsel*|tusel*|tewsel*|tewsal*|ywsel*|yusel*|tfut|t3adi",
     // "خلّيها ماشية" (let it go ahead; round 20): the participle only, "machi" being "not".
     "khali*|khli*|khaliw* =machya|=machia|=machiya|=mechya|=mechia|=mechiya|=machyin|=mechyin",
+    // "سير معاه" (go ahead with it; round 21).
+    "=sir|=siri|=siru m3ah|m3aha|m3ahu|m3aho",
   ]),
   cue("take", 0.7, [
     "nkhales*|nkhlas*",

@@ -2163,3 +2163,17 @@ describe("round 21: the 'no' one was going to say, 'go ahead with it'", () => {
     expect(readReply("j'allais vous dire non, mais bon, envoyez", "FR").denies).toBe(false);
   });
 });
+
+describe("round 21: a question right after the yes-words, 'أوكي'", () => {
+  it("'OK OK, and how much did you say? say the price again' asks", () => {
+    const text = "أوكي أوكي وشحال قلتي؟ عاود ليا";
+    expect(readReply(text, "MA").asksAfterYes).toBe(true);
+    expect(model.classify(text, "MA").intent).toBe("question");
+    expect(signals("أوكي", "TN")).toEqual(["yes"]);
+  });
+
+  it("'yes, send it whenever you like', 'yes I confirm, the price is fine' ask nothing", () => {
+    expect(readReply("ايه ابعثوها وقتاش ما حبيتو", "DZ").asksAfterYes).toBeFalsy();
+    expect(readReply("ايه نكونفيرمي السوم مريقل", "TN").asksAfterYes).toBeFalsy();
+  });
+});

@@ -207,6 +207,11 @@ export interface Reading {
   /** A yes, then "but" and a question word opening the clause after it, unpunctuated (round 17). */
   asksAfterBut?: boolean;
   /**
+   * The yes-words, then at once a question word that opens what follows ("إيوا أوكي أوكي وشحال قلتي الثمن", OK OK, and
+   * how much did you say?), and no yes, send or take after it: the yes-words heard, the question asked (round 21).
+   */
+  asksAfterYes?: boolean;
+  /**
    * Something named is taken out of the order, or only part of it kept ("na7i l'kaskita w khalli ghir l'survêtement,
    * ma n7tajhach"): a refusal beside it is of that part, and the reply a change (round 14).
    */
@@ -450,6 +455,8 @@ const SAY_ANSWER =
 const SAY_LINK = new Set(["vus", "lik", "lek", "lk", "lak", "lkum", "lkom"]);
 /** "I ask (you)" in the first person (canonical): "ns9sik", "nsaksi", "nsulk", "nsalk", "demande" (round 21). */
 const ASK_VERB = /^(?:ns[ae]?[9qk]s[ie][\p{L}]*|nsu?l(?:k|ek|ik|kum)|nsa2?l[\p{L}]*|demande)$/u;
+/** The price named as a noun (canonical): "ltmn", "ssuma", "prix": a question word only by what follows (round 21). */
+const PRICE_NOUN = /^(?:l|el|s)?(?:t[ae]?m[ae]?n|s?[ou]u?ma|sum|prix|pri)$/;
 /** "I confirm" in the first person (canonical): "nakd", "n2akd", "nkonfirmi", "nvalidi", "je konfirme" (round 21). */
 const I_CONFIRM = /^(?:n(?:2?a)?k+e?d|nkonfirm|nvalid|konfirme$|valide$)/;
 /** A dative between "I confirm" and its time (canonical): "lik", "lek", "likom", "vus" (round 21). */
@@ -1406,6 +1413,27 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       (questionNoun > 0 && hits.some((q) => asksWord(q) && q.start > questionNoun && q.start <= questionNoun + 3))) &&
     hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut) &&
     !orderYes.some((h) => h.start > lastBut);
+  // "إيوا أوكي أوكي وشحال قلتي الثمن عاود ليا الثمن": the last yes-word, then (a comma or "and" between at most) a question
+  // word, and nothing after it says yes, sends or takes (round 21).
+  // (The yes-words only, "yes", "OK": no "I confirm", "send it" before the question; and a question word, no price noun.)
+  const yesHits = hits.filter((h) => YES.has(h.signal) && live(h));
+  const finalYes = yesHits.reduce<SignalHit | undefined>(
+    (a, h) => (a === undefined || h.end > a.end ? h : a),
+    undefined,
+  );
+  const lastYesEnd = finalYes?.signal === "yes" ? finalYes.end : -1;
+  const asksAfterYes =
+    lastYesEnd > 0 &&
+    hits.some(
+      (q) =>
+        asksWord(q) && q.start >= lastYesEnd && q.start <= lastYesEnd + 1 && !PRICE_NOUN.test(tokens[q.start] ?? ""),
+    ) &&
+    tokens
+      .slice(lastYesEnd, lastYesEnd + 1)
+      .every((t) => t === "," || AND.has(t) || hits.some((q) => asksWord(q) && q.start === lastYesEnd)) &&
+    !hits.some(
+      (h) => (h.signal === "send" || h.signal === "take" || TO_ORDER.has(h.signal)) && live(h) && h.start >= lastYesEnd,
+    );
   // "kont n5amem nbadelha ama … ab3thouha", "je voulais changer la couleur mais bon, envoyez-la": a change only thought of
   // ("I was thinking of", "I wanted to") before a "but", and a yes to the order after it with no change: no change
   // (round 17).
@@ -1468,6 +1496,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
     ...(asksBetween ? { asksBetween } : {}),
     ...(asksAfterBut ? { asksAfterBut } : {}),
+    ...(asksAfterYes ? { asksAfterYes } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     // "خلّيها الجمعة ولّا السبت", "khalliha nhar sebt": the delivery put off to the day named right after (round 17).
     // ("9olou yji ba3d 6 mta3 l3chiya": "he comes", a day or a time right after it; round 18. Not "tusel", which also

@@ -27,6 +27,8 @@ export const SHARED: LexiconEntry[] = [
     "normal|normale",
     "mrigel|mriguel|mrigl|mriguila",
     "tamam|tmam",
+    // "أوكي" (OK in Arabic script; round 21).
+    "=awki|=uki|=ouki|=awke",
   ]),
   cue("yes", 0.55, ["ah|aah|ahh", "ma3lich|ma3lih|malich"]),
   // "بلا شك" (without doubt): round 11.

@@ -80,7 +80,8 @@ export function overrule(
   // ("iyeh iyeh ama chnowa esm chariket el livraison ya3ni chkoun bech yjibha": a question word opening the clause after
   // the "but" does it too, round 17.)
   if (
-    (reading.asksBetween === true || (reading.asksAfterBut === true && intent === "confirm")) &&
+    (reading.asksBetween === true ||
+      ((reading.asksAfterBut === true || reading.asksAfterYes === true) && intent === "confirm")) &&
     (intent === "confirm" || intent === "change_request") &&
     !mocking
   )

@@ -2177,3 +2177,11 @@ describe("round 21: a question right after the yes-words, 'أوكي'", () => {
     expect(readReply("ايه نكونفيرمي السوم مريقل", "TN").asksAfterYes).toBeFalsy();
   });
 });
+
+describe("round 21: 'call me after Friday, I'll have paid'", () => {
+  it("asks for the call itself, not a delivery day", () => {
+    const text = "يمكن ناخدها، ولكن عيطي ليا من بعد السبت نكون خلصت";
+    expect(readReply(text, "MA").callTime).toBe(true);
+    expect(model.classify(text, "MA").intent).toBe("callback");
+  });
+});

@@ -2012,12 +2012,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     const callAgain =
       /^3aw/.test(tokens[call.start] ?? "") ||
       /^3aw/.test(tokens[call.start - 1] ?? "") ||
-      tokens
-        .slice(call.end)
-        .some(
-          (t, k) =>
-            ANSWER_LATER.test(t) || (t === "vus" && /^(?:re)?di(?:rai|s)$/.test(tokens[call.end + k + 1] ?? "")),
-        );
+      tokens.slice(call.end).some(
+        (t, k) =>
+          ANSWER_LATER.test(t) ||
+          (t === "vus" && /^(?:re)?di(?:rai|s)$/.test(tokens[call.end + k + 1] ?? "")) ||
+          // ("عيطو ليا من بعد الجمعة نكون خلصت", call me after Friday, I'll have paid: the call waits on that, round 21.)
+          (/^n[ae]?k[ou]+n$/.test(t) && /^[\p{L}\d]{2,}t$/u.test(tokens[call.end + k + 1] ?? "")),
+      );
     const callTime =
       (!callsMe || callAgain) &&
       !/(na|lna|nna)$/.test(verb) &&

@@ -2185,3 +2185,12 @@ describe("round 21: 'call me after Friday, I'll have paid'", () => {
     expect(model.classify(text, "MA").intent).toBe("callback");
   });
 });
+
+describe("round 21: 'just not the early morning'", () => {
+  it("a refusal of a time of day opened by 'only' asks another time, it refuses no order", () => {
+    const text = "تبارك الله عليك، غير الصباح بكري ما بغيتش";
+    expect(readReply(text, "MA").refusesTime).toBe(true);
+    expect(model.classify(text, "MA").intent).toBe("reschedule");
+    expect(readReply("le matin je veux pas de toute façon, annulez", "FR").refusesTime).toBeFalsy();
+  });
+});

@@ -143,6 +143,8 @@ export interface Reading {
   strongDenial?: boolean;
   /** A refusal of the customer's own stands somewhere in the reply (not reported, not "no problem", not in an "if"). */
   ownDenial?: boolean;
+  /** The only refusal is of a time ("غير الصباح بكري ما بغيتش", not early morning): round 21. */
+  refusesTime?: boolean;
   /** The call verb has a first-person object ("rappelez-moi", "3ayet liya", "kallemni"): the customer asks to be called. */
   callsMe?: boolean;
   /** A day or a time stands right after the call verb ("3ayto ghodwa fel sbe7"): when to call, not when to deliver. */
@@ -2244,6 +2246,20 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         (d.signal === "no" &&
           (tokens[d.start - 1] === "sinon" || tokens[d.start - 1] === "sinan") &&
           hits.some((h) => h.signal === "attr" && live(h) && h.end <= d.start))));
+  // "غير الصباح بكري ما بغيتش، من الوحدة للأربعة مزيان": a refusal right after a time of day or a day, in its clause,
+  // refuses that time, not the order (round 21).
+  // (A time of day opened by "only", "just": "ghir", "ken", "juste"; and a refusal verb, not a bare "no".)
+  const ofTime = (d: SignalHit) =>
+    d.signal === "refuse" &&
+    hits.some(
+      (t) =>
+        t.signal === "slot" &&
+        live(t) &&
+        ONLY.has(tokens[t.start - 1] ?? "") &&
+        t.end <= d.start &&
+        t.end >= d.start - 2 &&
+        !tokens.slice(t.end, d.start).some((x) => x === "," || x === "."),
+    );
   const own = denials.filter(
     (d) =>
       !(d.signal === "no" && reassured(d.start)) &&
@@ -2252,7 +2268,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !latinArticle(d) &&
       !whenever(d) &&
       !harmless(d) &&
-      !ofValue(d),
+      !ofValue(d) &&
+      !ofTime(d),
   );
   // The reply ends on the refusal: no yes after it ("non pardon, envoyez quand vous voulez", "non non c'est bon").
   const lastYes = Math.max(
@@ -2312,5 +2329,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const valueRefused = denials.find(ofValue);
   if (valueRefused !== undefined && own.length === 0)
     return { ...result("change", cueAt(valueRefused.start - 1)), refusesValue: true };
-  return { ...result(null, null, deniedRefusal), ...(own.length > 0 ? { ownDenial: true } : {}) };
+  return {
+    ...result(null, null, deniedRefusal),
+    ...(own.length > 0 ? { ownDenial: true } : {}),
+    ...(own.length === 0 && denials.some(ofTime) ? { refusesTime: true } : {}),
+  };
 }

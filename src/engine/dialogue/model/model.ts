@@ -264,6 +264,10 @@ export function overrule(
   // nkalmkom?", how do I reach you: round 12, the retrained model's `unclear`).
   if ((kind === null || kind === "callback") && intent === "unclear" && reading.asksSomething === true)
     return { intent: "question", mixed: false };
+  // "الله يبارك فيك، غير الصباح بكري ما بغيتش، من الوحدة للأربعة مزيان": the only refusal is of a time of day: the time
+  // asked for, a reschedule (round 21).
+  if (kind === null && (intent === "cancel" || intent === "confirm") && reading.refusesTime === true && !mocking)
+    return { intent: "reschedule", mixed: false };
   // A refusal denied, or left behind a "but" that ends on "send it", or a "no" that only reassured before a firm "send
   // it" ("la akhuya ma tlghihach, khliha ghadya": no refusal of the customer's own stands): a confirm, to be checked (mixed).
   if (kind === null) {

@@ -2194,3 +2194,12 @@ describe("round 21: 'just not the early morning'", () => {
     expect(readReply("le matin je veux pas de toute façon, annulez", "FR").refusesTime).toBeFalsy();
   });
 });
+
+describe("round 21: 'acceptable', sleeves", () => {
+  it("'acceptable, but if you have it with long sleeves' asks a change", () => {
+    const text = "مقبول، أما كان عندكم منو بالكم الطويل";
+    expect(signals(text, "TN")).toEqual(expect.arrayContaining(["yes", "attr"]));
+    expect(model.classify(text, "TN").intent).toBe("change_request");
+    expect(signals("en manches courtes", "FR")).toContain("attr");
+  });
+});

@@ -76,6 +76,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("attrNoun", 0.5, ["couleur*|taille*|pointure*|modele*|model|coloris|version|quantite|format"]),
   // "le grand format", "en petit format" (round 17).
   cue("attr", 0.7, ["grand|petit|grande|petite format|modele|taille"]),
+  // Sleeves (round 21).
+  cue("attr", 0.7, ["manches|manche longues|longue|courtes|courte, a|en manches|manche longues|longue|courtes|courte"]),
   // "si vous baissez à 40 euros", "baissez un peu le prix": the customer's own price, a change (round 17).
   cue("changeVerb", 0.75, ["baissez|baisser|baissiez|baisse a|un|le, baisse _ prix"]),
   cue("qty", 0.6, ["deux|trois|quatre|cinq"]),

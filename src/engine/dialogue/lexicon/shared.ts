@@ -27,6 +27,8 @@ export const SHARED: LexiconEntry[] = [
     "normal|normale",
     "mrigel|mriguel|mrigl|mriguila",
     "tamam|tmam",
+    // "مقبول" (acceptable; round 21).
+    "=m9bul|=m9bula|=ma9bul|=ma9bula|=m9boul",
     // "أوكي" (OK in Arabic script; round 21).
     "=awki|=uki|=ouki|=awke",
   ]),
@@ -246,6 +248,8 @@ export const SHARED: LexiconEntry[] = [
     "=badal|=bdal",
   ]),
   cue("attr", 0.7, [
+    // "بالكم الطويل", "كمام قصار" (long, short sleeves; round 21).
+    "=blkm|=lkm|=bkm|=kmam|=lkmam|=blkmam|=kom|=lkom =ltuil|=tuil|=twil|=ltwil|=l9sir|=9sir|=t9sir|=twal|=ltwal|=9sar|=l9sar",
     "~khel|~khla|~kahla|~khal|~kahal|~akhel",
     // "بالعنابي", "l3nabi": burgundy (round 18).
     "~3nabi|=bl3nabi|=l3nabi",

@@ -2203,3 +2203,11 @@ describe("round 21: 'acceptable', sleeves", () => {
     expect(signals("en manches courtes", "FR")).toContain("attr");
   });
 });
+
+describe("round 21: 'nrefuser', the French verb in the dialects", () => {
+  it("'no no, I'm not going to refuse it this time, I'll pay' keeps the order; 'I'll refuse it' cancels", () => {
+    expect(signals("ghadi nrefuser", "MA")).toContain("cancelVerb");
+    expect(model.classify("la la machi ghadi nrefuser had lmerra, ghadi nkhelles", "MA").intent).toBe("confirm");
+    expect(model.classify("ghadi nrefusiha", "MA").intent).toBe("cancel");
+  });
+});

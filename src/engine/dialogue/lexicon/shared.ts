@@ -145,6 +145,8 @@ export const SHARED: LexiconEntry[] = [
   // also "carry" in Morocco (round 11).
   cue("cancelVerb", 0.85, [
     "=rafda|=rafed|=rafd|=rafdin|=rafdha|=rafedha|=rafdtha|=rafadt|=rafadtch|=rfadt|=rfadtch|=rfdt|=rfdtch|=rfdtha|=rfedtch|=rafdtch|=nrafdach|=kanrfedch|=rafedh",
+    // The French verb in the dialects: "nrefuser", "nrefusiha", "refusit" (round 21).
+    "=nrefuser|=nrefusi|=nrefusiha|=nrefuseha|=refusit|=refusitha|=nrefuzi",
   ]),
   cue("changedMind", 0.92, [
     "badelt|bedelt|badalt|tbadel|tbdel|bdelt|ghayert|ghayart ray*|fikra|fikri",

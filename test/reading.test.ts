@@ -2211,3 +2211,16 @@ describe("round 21: 'nrefuser', the French verb in the dialects", () => {
     expect(model.classify("ghadi nrefusiha", "MA").intent).toBe("cancel");
   });
 });
+
+describe("round 21: a 'not' in the courier's instruction", () => {
+  it("'validated; and the courier: no parcel left at the door' keeps the order", () => {
+    const text = "C'est validé. Et le livreur, surtout pas de colis devant la porte, qu'il m'appelle.";
+    expect(readReply(text, "FR").notThat).toBeFalsy();
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+  });
+
+  it("'OK, confirm; tell him to ring me on WhatsApp, not a call' keeps the order; a value put for a value still corrects", () => {
+    expect(readReply("wakha confirmi, gol lih ysonni 3lia f whatsapp machi appel", "MA").notThat).toBeFalsy();
+    expect(readReply("wakha, gol lih yjibha f 42 machi 41", "MA").notThat).toBe(true);
+  });
+});

@@ -457,6 +457,10 @@ const SAY_ANSWER =
 const SAY_LINK = new Set(["vus", "lik", "lek", "lk", "lak", "lkum", "lkom"]);
 /** "I ask (you)" in the first person (canonical): "ns9sik", "nsaksi", "nsulk", "nsalk", "demande" (round 21). */
 const ASK_VERB = /^(?:ns[ae]?[9qk]s[ie][\p{L}]*|nsu?l(?:k|ek|ik|kum)|nsa2?l[\p{L}]*|demande)$/u;
+/** The courier (canonical): "livreur", "lifrur", "الليفرور" (round 21). */
+const COURIER_NOUN = /^(?:le|l|el)?(?:livreur|livrur|lifrur|lifror|lifreur|lifrer)s?$/;
+/** "Tell" (him): "gol", "9ul", "9ol", "dites", "dis" (canonical, round 21). */
+const TELL = /^(?:[g9q][ou]?l|[g9q]uli|[g9q]ulu|dites|dis)$/;
 /** The price named as a noun (canonical): "ltmn", "ssuma", "prix": a question word only by what follows (round 21). */
 const PRICE_NOUN = /^(?:l|el|s)?(?:t[ae]?m[ae]?n|s?[ou]u?ma|sum|prix|pri)$/;
 /** "I confirm" in the first person (canonical): "nakd", "n2akd", "nkonfirmi", "nvalidi", "je konfirme" (round 21). */
@@ -1341,9 +1345,17 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "44 machi 43", "khadhra machi safra": a value put for a value of the same kind (a size, a colour, a number).
   const valueAt = (i: number) =>
     /^\d+$/.test(tokens[i] ?? "") || hits.some((h) => h.signal === "attr" && h.start <= i && i < h.end);
+  // "Et le livreur, surtout pas de colis devant la porte", "gol lih ysonni 3lia f whatsapp machi appel": after the
+  // courier is named or addressed ("the courier", "tell him"), a "not" with no value beside it is the courier's
+  // instruction, no Y put for an X of the order (round 21).
+  const courierAt = tokens.findIndex(
+    (t, i) => COURIER_NOUN.test(t) || (TELL.test(t) && /^(?:lih|lu|lo|lha|lihom)$/.test(tokens[i + 1] ?? "")),
+  );
+  const toCourier = (i: number) => courierAt >= 0 && courierAt < i && !valueAt(i - 1) && !valueAt(i + 1);
   const notThat = tokens.some(
     (t, i) =>
       NOT_THAT.has(t) &&
+      !toCourier(i) &&
       !covered.has(i) && // ("pas de souci", "machi mochkil": an assent's own "not")
       // ("dites au livreur de pas klaxonner": "de pas", "ne pas" before a verb negate that verb; round 20.)
       !(t === "pas" && INFINITIVE_NOT.has(tokens[i - 1] ?? "")) &&

@@ -2224,3 +2224,10 @@ describe("round 21: a 'not' in the courier's instruction", () => {
     expect(readReply("wakha, gol lih yjibha f 42 machi 41", "MA").notThat).toBe(true);
   });
 });
+
+describe("round 21: the courier's car", () => {
+  it("'he mustn't drive into the alley' is no 'I'm driving'", () => {
+    expect(signals("بربي ما يدخلش بالكرهبة للزنقة", "TN")).not.toContain("busy");
+    expect(signals("rani fel karhba, 3ayetli ba3d", "TN")).toContain("busy");
+  });
+});

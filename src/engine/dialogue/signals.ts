@@ -301,6 +301,17 @@ export function analyse(text: string, country: Country): Analysis {
         AROUND_TIME.has(tokens[h.start - 1] ?? "")
       ),
   );
+  // "ما يدخلش بالكرهبة للزنقة" (he mustn't drive into the alley): a car after someone else's verb is the courier's, the
+  // customer is not driving (round 21).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "busy" &&
+        h.end === h.start + 1 &&
+        /(?:krhba|karhba|tomobil|tonobil|tumubil)$/.test(tokens[h.start] ?? "") &&
+        /^y[\p{L}\d]{2,}$/u.test(tokens[h.start - 1] ?? "")
+      ),
+  );
   // "dakchi 3lach la lghiha": "that's why" before a "la", no "why not" (round 21).
   hits = hits.filter(
     (h) =>

@@ -2231,3 +2231,17 @@ describe("round 21: the courier's car", () => {
     expect(signals("rani fel karhba, 3ayetli ba3d", "TN")).toContain("busy");
   });
 });
+
+describe("round 21: an 'if' met by this call, a reason asked", () => {
+  it("'he told me: if they call, tell them to cancel' cancels: the call is this one", () => {
+    const text = "أنا أختو، قالي إذا عيطو قولهم يبطلوها";
+    expect(readReply(text, "TN").request).toBe("refusal");
+    expect(readReply("ida tjibuha retard nbatalha", "DZ").request).not.toBe("refusal");
+  });
+
+  it("'why is the price dearer than on the page?' asks; 'yes, but the price is dear for me' gives a reason", () => {
+    expect(readReply("علاش السوم غالي على اللي في الفيسبوك", "DZ").asksReason).toBe(true);
+    expect(model.classify("علاش السوم غالي على اللي في الفيسبوك", "DZ").intent).toBe("question");
+    expect(readReply("صحيت خويا بصح السوم غالي عليا بزاف", "DZ").asksReason).toBeFalsy();
+  });
+});

@@ -12,11 +12,8 @@ describe("blind set 44, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind44${w}-dev.jsonl`, `intents-blind44${w}-holdout.jsonl`]),
     60,
-    // Calls of blind44e's 1,000 where a customer the simulation plays as "unclear" (its writer's acknowledgement "اي اي
-    // نعم نعم", yes yes, yes yes) answers the agent's yes/no check ("نأكدو الكوموند، إيه ولا لا؟") with those same
-    // words, and the call ends confirmed. To a yes/no question, yes-words alone are the answer; the agent keeps taking
-    // them as one (round 20, docs/understanding.md). One call at round 20; two since round 21's readings moved other
-    // replies of the set and with them the simulation's draws (both calls that sentence, said to the check).
-    { "intents-blind44e": 2 },
+    // No known calls: round 20 argued one of blind44e's 1,000 (its writer's acknowledgement "اي اي نعم نعم", yes yes, yes
+    // yes, said again to the agent's yes/no check, "نأكدو الكوموند، إيه ولا لا؟", and taken as the answer); round 21's
+    // model reads it `unclear` there, so none is left (docs/understanding.md, rounds 20 and 21).
   );
 });

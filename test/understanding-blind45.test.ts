@@ -11,11 +11,11 @@ describe("blind set 45, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind45${w}-dev.jsonl`, `intents-blind45${w}-holdout.jsonl`]),
     60,
-    // Calls of blind45a's 1,000 where a customer the simulation plays as "unclear" answers the agent's yes/no check
-    // ("واش نأكدو ليك الطلبية، آه ولا لا؟") with one sentence of the unseen half that its writer labelled `unclear`, and
-    // the call ends confirmed: the sentence read `check` when it first comes, and taken as the answer when said to the
-    // check. It was left unread until the round's end, as the unseen halves are (docs/understanding.md, round 21, gives
-    // it and the argument: the shape of blind44e's "اي اي نعم نعم").
-    { "intents-blind45a": 2 },
+    // One call each of blind45a's and blind45e's 1,000: a customer the simulation plays as "unclear" answers the agent's
+    // yes/no check ("واش نأكدو ليك الطلبية، آه ولا لا؟", "نأكدولك الكوموند، إيه ولا لا؟") with one sentence of the unseen
+    // half that its writer labelled `unclear`, and the call ends confirmed: the sentence reads `check` when it first
+    // comes, and is taken as the answer when said to the check. Both were left unread until the round's end, as the
+    // unseen halves are (docs/understanding.md, round 21, gives them and the argument).
+    { "intents-blind45a": 1, "intents-blind45e": 1 },
   );
 });

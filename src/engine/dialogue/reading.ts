@@ -143,6 +143,8 @@ export interface Reading {
   strongDenial?: boolean;
   /** A refusal of the customer's own stands somewhere in the reply (not reported, not "no problem", not in an "if"). */
   ownDenial?: boolean;
+  /** The only denial is a reason inside the question the reply opens on ("علاش السوم غالي …?"): round 21. */
+  asksReason?: boolean;
   /** The only refusal is of a time ("غير الصباح بكري ما بغيتش", not early morning): round 21. */
   refusesTime?: boolean;
   /** The call verb has a first-person object ("rappelez-moi", "3ayet liya", "kallemni"): the customer asks to be called. */
@@ -2193,8 +2195,16 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         (v.signal === "accept" || ((v.signal === "cancelVerb" || v.signal === "changeVerb") && v.negated)),
     );
   // A denial inside an "if" clause is a condition of a delivery instruction ("w ila ma l9itounich, 3tiwh l jara").
+  // ("هو قالي إذا عيطو قولهم يبطلو", he told me if they call, tell them to cancel: an "if" whose condition is a call, met
+  // by this very call, holds nothing back; round 21.)
   const conditional = (i: number) =>
-    tokens.slice(Math.max(0, i - 3), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!)));
+    tokens
+      .slice(Math.max(0, i - 3), i)
+      .some(
+        (t, k) =>
+          conditions.some((p) => p.length === 1 && same(t, p[0]!)) &&
+          !hits.some((c) => CALL.has(c.signal) && c.start > Math.max(0, i - 3) + k && c.end <= i),
+      );
   // And "leave it / let him knock" next to the courier's instruction is about the courier, not the order.
   // (Only a "no" or a "leave it": "gardez-le votre colis" keeps the parcel from the customer, it instructs no courier.)
   // "w khalliha 3and l3assas", "خليه يخليها عند الجارة": a "leave it" with someone (a bare "at", then who) is where the
@@ -2258,6 +2268,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         (d.signal === "no" &&
           (tokens[d.start - 1] === "sinon" || tokens[d.start - 1] === "sinan") &&
           hits.some((h) => h.signal === "attr" && live(h) && h.end <= d.start))));
+  // "علاش السوم غالي على اللي في الصفحة" (why is the price dearer than on the page?): a reason inside the question the
+  // reply opens on (a question word, no price noun) is asked, not given (round 21).
+  const askedReason = (d: SignalHit) =>
+    d.signal === "reason" &&
+    asksFirst &&
+    opening >= 0 &&
+    d.start > opening &&
+    qwordAt(opening, false) &&
+    !PRICE_NOUN.test(tokens[opening] ?? "");
   // "غير الصباح بكري ما بغيتش، من الوحدة للأربعة مزيان": a refusal right after a time of day or a day, in its clause,
   // refuses that time, not the order (round 21).
   // (A time of day opened by "only", "just": "ghir", "ken", "juste"; and a refusal verb, not a bare "no".)
@@ -2281,7 +2300,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !whenever(d) &&
       !harmless(d) &&
       !ofValue(d) &&
-      !ofTime(d),
+      !ofTime(d) &&
+      // ("علاش السوم غالي على اللي في الصفحة", why is the price dearer than on the page: a reason inside the question the
+      // reply opens on is asked, not given; round 21.)
+      !askedReason(d),
   );
   // The reply ends on the refusal: no yes after it ("non pardon, envoyez quand vous voulez", "non non c'est bon").
   const lastYes = Math.max(
@@ -2345,5 +2367,6 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...result(null, null, deniedRefusal),
     ...(own.length > 0 ? { ownDenial: true } : {}),
     ...(own.length === 0 && denials.some(ofTime) ? { refusesTime: true } : {}),
+    ...(own.length === 0 && denials.some(askedReason) ? { asksReason: true } : {}),
   };
 }

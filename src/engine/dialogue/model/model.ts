@@ -264,6 +264,17 @@ export function overrule(
   // nkalmkom?", how do I reach you: round 12, the retrained model's `unclear`).
   if ((kind === null || kind === "callback") && intent === "unclear" && reading.asksSomething === true)
     return { intent: "question", mixed: false };
+  // "علاش السوم غالي على اللي في الصفحة" (why is the price dearer than on the page?): a cancel that rests only on a reason
+  // inside the question the reply opens on, no refusal of the customer's own: the question (round 21).
+  if (
+    kind === null &&
+    intent === "cancel" &&
+    reading.asksReason === true &&
+    reading.strongDenial !== true &&
+    !reading.deniedRefusal &&
+    !mocking
+  )
+    return { intent: "question", mixed: false };
   // "الله يبارك فيك، غير الصباح بكري ما بغيتش، من الوحدة للأربعة مزيان": the only refusal is of a time of day: the time
   // asked for, a reschedule (round 21).
   if (kind === null && (intent === "cancel" || intent === "confirm") && reading.refusesTime === true && !mocking)

@@ -436,7 +436,8 @@ function dropContained(hits: SignalHit[]): SignalHit[] {
 /**
  * "jame3", "الجامع" (the mosque) is read both as a place one is busy at and, by vowel flexibility, as "jem3a"
  * (Friday): the mosque has its long "a" after the j and ends on the consonant (jame3, ljam3), Friday does not
- * (jem3a, jema3, الجمعة), so that word names no day.
+ * (jem3a, jema3, الجمعة), so that word names no day; and next to the mosque ("حدا الجامع") nobody is at prayer
+ * (round 21).
  */
 function dropMosqueDays(tokens: string[], hits: SignalHit[]): SignalHit[] {
   return hits.filter(

@@ -2072,9 +2072,7 @@ describe("round 21: an answer put off, an 'almost'", () => {
     const text = "d'accord d'accord, rappelez-moi dimanche je vous dirai";
     expect(readReply(text, "FR").putsOffAnswer).toBe(true);
     expect(model.classify("موافق تقريبا، غير عيطي ليا نهار السبت نقولك", "MA").intent).toBe("callback");
-  });
-
-  it("'if you call, tell them yes' is someone's word for this very call, no answer put off", () => {
+    // "If you call, tell them yes" is someone's word for this very call: no answer put off.
     expect(readReply("ana khtu, gal liya ila 3ayto ngol likom iyeh, sifto", "MA").putsOffAnswer).toBeFalsy();
   });
 
@@ -2126,9 +2124,7 @@ describe("round 21: 'I'll confirm to you tomorrow'", () => {
     expect(readReply(text, "MA").confirmsLater).toBe(true);
     expect(model.classify(text, "MA").intent).toBe("callback");
     expect(readReply("je vous confirme demain", "FR").confirmsLater).toBe(true);
-  });
-
-  it("'I confirm Thursday', 'I confirm for tomorrow' confirm that day", () => {
+    // "I confirm Thursday", "I confirm for tomorrow" confirm that day.
     expect(readReply("oui je confirme jeudi", "FR").confirmsLater).toBeFalsy();
     expect(readReply("je confirme pour demain", "FR").confirmsLater).toBeFalsy();
   });
@@ -2140,17 +2136,15 @@ describe("round 21: where to leave the parcel, 'next to the mosque', 'that's the
     expect(signals(text, "MA")).not.toContain("refuse");
     expect(signals(text, "MA")).not.toContain("busy");
     expect(model.classify(text, "MA").intent).toBe("confirm");
+    // "I'm at the mosque" is busy; "is this the original?" is no "that's the one".
+    expect(signals("rani f ljame3, 3awed", "DZ")).toContain("busy");
+    expect(signals("واش هادي هي الاصلية", "MA")).not.toContain("accept");
   });
 
   it("'if I don't open, leave it at the shop' is an instruction; 'keep it with you' still refuses", () => {
     expect(signals("كان ما حليتش خليها في الحانوت", "TN")).toContain("instruction");
     expect(signals("كان ما حليتش خليها في الحانوت", "TN")).not.toContain("refuse");
     expect(signals("khalliha 3andek", "MA")).toContain("refuse");
-  });
-
-  it("'I'm at the mosque' is busy; 'this is the original or a copy?' is no 'that's the one'", () => {
-    expect(signals("rani f ljame3, 3awed", "DZ")).toContain("busy");
-    expect(signals("واش هادي هي الاصلية", "MA")).not.toContain("accept");
   });
 });
 
@@ -2170,9 +2164,7 @@ describe("round 21: a question right after the yes-words, 'أوكي'", () => {
     expect(readReply(text, "MA").asksAfterYes).toBe(true);
     expect(model.classify(text, "MA").intent).toBe("question");
     expect(signals("أوكي", "TN")).toEqual(["yes"]);
-  });
-
-  it("'yes, send it whenever you like', 'yes I confirm, the price is fine' ask nothing", () => {
+    // "Yes, send it whenever you like", "yes I confirm, the price is fine" ask nothing.
     expect(readReply("ايه ابعثوها وقتاش ما حبيتو", "DZ").asksAfterYes).toBeFalsy();
     expect(readReply("ايه نكونفيرمي السوم مريقل", "TN").asksAfterYes).toBeFalsy();
   });

@@ -1126,7 +1126,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       ((h.signal === "send" || h.signal === "take" || h.signal === "yes" || h.signal === "accept") && h.negated) ||
       (h.signal === "notMe" && !notMySaying(h)),
   );
-  const yes = hits.some((h) => YES.has(h.signal) && live(h));
+  // The live yes-words, read once (round 21's "after the yes-words" readings walk them).
+  const liveYes = hits.filter((h) => YES.has(h.signal) && live(h));
+  const yes = liveYes.length > 0;
   // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
   const beforeSending = (h: SignalHit) =>
     h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
@@ -1289,7 +1291,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const yesToOrder = orderYes.length > 0;
   // "بصح أنا ما نديهاش" after "no problem at all": a negated take or send after every live yes-word, under no "if"
   // (round 21).
-  const lastLiveYes = Math.max(-1, ...hits.filter((h) => YES.has(h.signal) && live(h)).map((h) => h.start));
+  const lastLiveYes = Math.max(-1, ...liveYes.map((h) => h.start));
   const takesNotAfterYes =
     lastLiveYes >= 0 &&
     hits.some(
@@ -1432,8 +1434,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "إيوا أوكي أوكي وشحال قلتي الثمن عاود ليا الثمن": the last yes-word, then (a comma or "and" between at most) a question
   // word, and nothing after it says yes, sends or takes (round 21).
   // (The yes-words only, "yes", "OK": no "I confirm", "send it" before the question; and a question word, no price noun.)
-  const yesHits = hits.filter((h) => YES.has(h.signal) && live(h));
-  const finalYes = yesHits.reduce<SignalHit | undefined>(
+  const finalYes = liveYes.reduce<SignalHit | undefined>(
     (a, h) => (a === undefined || h.end > a.end ? h : a),
     undefined,
   );

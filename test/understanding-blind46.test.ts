@@ -1,0 +1,21 @@
+// Issue 33, round 22: eight writers who saw no code and no earlier set (two Moroccan: Béni Mellal-Khénifra; the
+// Oriental, the Rif and the South-East; two Algerian: the East; the South and the Hauts-Plateaux; two Tunisian: Sfax
+// and the South; the Centre-West and the South-West; two French: the South; Paris, the East and the West) wrote
+// blind46 to a brief of hard cases on both sides: a third of the replies are confirmations shaped as a machine finds
+// hard, the rest carry a yes-word and are none (test/fixtures/blind46-brief.md). Each set was scored whole before it
+// was read, then split 60 + 60: the `-dev` halves were read and fixed by structure; the `-holdout` halves were read by
+// no fix (docs/understanding.md, round 22). The decision is guarded, as for every blind set.
+import { describe } from "vitest";
+import { guardDecisions } from "./blind-guard.ts";
+
+describe("blind set 46, development and unseen halves: the decision", () => {
+  guardDecisions(
+    "abcdefgh".split("").flatMap((w) => [`intents-blind46${w}-dev.jsonl`, `intents-blind46${w}-holdout.jsonl`]),
+    60,
+    // Three calls of blind46f's 1,000: a customer the simulation plays as "unclear" answers the agent's yes/no check
+    // ("نأكدولك الكوموند، إيه ولا لا؟") with one sentence of the unseen half that its writer labelled `unclear`, and the
+    // call ends confirmed; all three are the same sentence. It is left unread until the round's end, as the unseen
+    // halves are (docs/understanding.md, round 22, gives it and the argument).
+    { "intents-blind46f": 3 },
+  );
+});

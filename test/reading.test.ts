@@ -2237,3 +2237,52 @@ describe("round 21: an 'if' met by this call, a reason asked", () => {
     expect(readReply("صحيت خويا بصح السوم غالي عليا بزاف", "DZ").asksReason).toBeFalsy();
   });
 });
+
+describe("round 22: a story told, a day quoted or gone by, a question left behind the turn", () => {
+  it("'before you called I was saying I'd leave it, but now yes, send it' puts off no answer: it tells what was said", () => {
+    const text = "9bel ma t3aytouli kont ngoul nkhalliha, bessah dorka wah ab3thouha";
+    expect(readReply(text, "DZ").putsOffAnswer).toBeFalsy();
+    expect(model.classify(text, "DZ").intent).toBe("confirm");
+    expect(readReply("wah, 9bel ma ngoul lik iyeh, chhal lfrais?", "MA").putsOffAnswer).toBe(true);
+  });
+
+  it("'I haven't changed my mind since Monday' and 'every time you say tomorrow' ask no other day", () => {
+    const since = "Je n'ai pas changé d'avis depuis lundi, vous pouvez l'envoyer.";
+    expect(readReply(since, "FR").newTime).toBe(false);
+    expect(model.classify(since, "FR").intent).toBe("confirm");
+    const quoted = "à chaque fois vous dites demain et personne ne vient… bon, oui, je la veux";
+    expect(readReply(quoted, "FR").agreedDay).toBe(true);
+    expect(model.classify(quoted, "FR").intent).toBe("confirm");
+    expect(readReply("vous dites demain ? non, plutôt samedi", "FR").newTime).toBe(true);
+  });
+
+  it("'how long did you take to call? a whole week! anyway, send it' confirms: the question is behind the turn", () => {
+    const text = "شحال خاصكم باش تعيطو؟ سيمانة كاملة! المهم صيفطوه";
+    expect(readReply(text, "MA").askedBeforeTurn).toBe(true);
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+    expect(readReply("wakha sifto, walakin chhal lfrais?", "MA").askedBeforeTurn).toBeFalsy();
+  });
+});
+
+describe("round 22: 'except the size', words", () => {
+  it("'perfect, except the size: put an M' asks a change", () => {
+    const text = "parfait, c'est bien ça, sauf la taille : mettez du M";
+    expect(readReply(text, "FR").request).toBe("change");
+    expect(model.classify(text, "FR").intent).toBe("change_request");
+    expect(readReply("oui sauf si le livreur passe avant midi", "FR").request).not.toBe("change");
+  });
+
+  it("'with God's blessing', 'I don't go back on my word', 'it stays as it is', 'bring it', 'make it leave' assent", () => {
+    expect(signals("على بركة الله", "MA")).toEqual(["accept"]);
+    expect(signals("ما نرجعش في كلمتي", "TN")).toEqual(["accept"]);
+    expect(signals("الطلبية تبقى كيما هي", "DZ")).toContain("accept");
+    expect(signals("هاتوها", "DZ")).toEqual(["send"]);
+    expect(signals("faites-la partir", "FR")).toEqual(["send"]);
+  });
+
+  it("'I have no need of it now' refuses; 'I'm gathering the money' is nobody at the mosque", () => {
+    expect(signals("ma 7ajtich bih taw", "TN")).toContain("refuse");
+    expect(signals("راني جامع الدراهم", "DZ")).not.toContain("busy");
+    expect(signals("rani f ljame3 dorka", "DZ")).toContain("busy");
+  });
+});

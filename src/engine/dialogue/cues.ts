@@ -142,7 +142,8 @@ export function questionTopic(text: string): QuestionTopic {
   return knownQuestionTopic(text) ?? "items";
 }
 
-const BARE_NO = new Set(["la", "lla", "non", "no", "nope", "nan", "lala", "لا", "لالا", "لاء", "لأ"]);
+// ("le", "lé": the Tunisian "no"; round 22.)
+const BARE_NO = new Set(["la", "lla", "le", "non", "no", "nope", "nan", "lala", "لا", "لالا", "لاء", "لأ"]);
 
 const BARE_YES = new Set([
   "oui",
@@ -189,6 +190,9 @@ const BARE_YES = new Set([
   "ايوة",
   "آه",
   "اه",
+  // ("ah, iyeh": the Latin "ah", as the Arabic "آه" above; round 22.)
+  "ah",
+  "aah",
 ]);
 
 /** "yes" and nothing else ("oui oui", "واه"): the answer to the yes/no check that confirms. */

@@ -10,7 +10,7 @@
 import { asksForPerson } from "./handoff.ts";
 import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
-import { analyse, type Analysis, NO_PROBLEM, RELATIVE_WHO, type SignalHit } from "./signals.ts";
+import { analyse, type Analysis, NO_PROBLEM, PAST, RELATIVE_WHO, type SignalHit } from "./signals.ts";
 
 export type RequestKind = "condition" | "change" | "callback" | "date" | "refusal" | "acknowledgement" | "hesitation";
 
@@ -105,6 +105,11 @@ export interface Reading {
    * want it, send it"): whatever came before, the answer is the clause after the "but".
    */
   turnsToYes?: boolean;
+  /**
+   * With `turnsToYes`, every question mark stands before the last "but" ("قدّاش عندكم باش تتّصلو؟ … المهمّ ابعثوه"):
+   * what was asked is left behind the turn (round 22).
+   */
+  askedBeforeTurn?: boolean;
   /** The reply ends on its yes to the order ("…, sifto liya"): nothing is asked after the "send it" (round 8). */
   endsOnYes?: boolean;
   /** The reply ends on "I take it" or "send it" ("… khlliha 200 w nakhdha"). */
@@ -532,6 +537,11 @@ const BUT = new Set([
   "bsah",
   "bsh",
   "ama",
+  // "المهم", "lmouhim" (anyway, the point is): what came before is a remark (round 22).
+  "lmhm",
+  "lmuhim",
+  "lmohim",
+  "lmhim",
 ]);
 /** After a "no": "no problem", "no harm" ("la bas", "lé bes", "no souci"): reassurance. */
 const NO_HARM = new Set([
@@ -758,6 +768,10 @@ const NUMBER_WORD =
 // ("dh" is canonical "d": round 17.)
 const PRICE_AFTER = /^(?:da|dh|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|euro|euros|awru|€)$/;
 /** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
+/** "Except" ("sauf", "à part", "excepté", "hormis"; "part" only after "a", "à part" canonical). */
+const EXCEPT = /^(?:sauf|part|excepte|hormis)$/;
+/** An article or a possessive between "except" and what it leaves out ("sauf la taille", "à part ma couleur"). */
+const ARTICLE = /^(?:l|la|le|les|du|de|des|ma|mon|mes|sa|son|ses|cette|ce|ces)$/;
 const MAKE_ITEM = /^(?:faites|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;
 /**
  * "Make me", "give me", "leave it to me (at)" before a price: the customer names their own price (canonical, round 13).
@@ -922,30 +936,6 @@ const AS = new Set(["kima", "kif", "kome", "bhal", "ki"]);
 /** Right after a day: "as it stands" ("ghedwa normal", "demain normal", "ghodwa 3adi"). */
 const NORMAL = new Set(["normal", "normalement", "3adi"]);
 const AGREED = words(["prévu", "convenu", "tfa9na", "ttafa9na", "تفقنا", "اتفقنا", "متفقين"]);
-/** After a day: it is past ("la semaine passée", "lsimana li fatet", "الجمعة الماضية"), no new time. */
-const PAST = new Set([
-  "pase",
-  "pasee",
-  "dernier",
-  "derniere",
-  "fat",
-  "fatet",
-  "fet",
-  "fetet",
-  "fatt",
-  "daz",
-  "dazet",
-  "dazt",
-  "fayt",
-  "fayta",
-  "lfayta",
-  "lfayt",
-  "madya",
-  "lmadya",
-  "lmadi",
-  "madi",
-  "ltfatet",
-]);
 
 /** Signals that correct the order as read (round 8's `corrects`). */
 const CORRECTION = new Set(["instead", "attr", "qty", "add", "address", "changeVerb"]);
@@ -1597,6 +1587,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       : {}),
     ...(otherwise ? { otherwise } : {}),
     ...(turnsToYes ? { turnsToYes } : {}),
+    ...(turnsToYes && tokens.includes("?") && tokens.lastIndexOf("?") < lastBut ? { askedBeforeTurn: true } : {}),
     ...(asksFirst ? { asksFirst } : {}),
     ...(putsOffAnswer ? { putsOffAnswer } : {}),
     ...(takesNotAfterYes ? { takesNotAfterYes } : {}),
@@ -1649,12 +1640,23 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       )
     );
   };
+  // "t9ulu", "galti", "9oltu", "dites", "vous avez dit": a saying of the shop's, the second person (round 22).
+  const youSaid = (i: number) => {
+    const w = tokens[i] ?? "";
+    if (!SAID_IT.test(w)) return false;
+    return /^t[g9q]/.test(w) || /[^aeiou]t[iu]$/.test(w) || w === "dites" || (w === "dit" && tokens[i - 1] === "avez");
+  };
   // "la semaine passée", "nhar jem3a li fatet": a day gone by (when it was ordered) moves nothing.
-  const past = (h: SignalHit) => tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t));
+  // ("j'ai pas changé d'avis depuis dimanche": since that day, gone by; round 22.)
+  const past = (h: SignalHit) =>
+    tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t)) || tokens[h.start - 1] === "depuis";
   // "ghodwa kima 9olt", "demain comme prévu": the day said is the one agreed.
   const agreed = (h: SignalHit) =>
     // ("ghedwa normal", "demain normal": the day as it stands, round 9.)
     NORMAL.has(tokens[h.end] ?? "") ||
+    // ("كل مرة تقولو غدوة", "vous avez dit mardi": the day the shop said, quoted, asks for no other; round 22.)
+    youSaid(h.start - 1) ||
+    (DATIVE.has(tokens[h.start - 1] ?? "") && youSaid(h.start - 2)) ||
     // ("nhar li 9olti": the day's own "li", then the saying, round 13.)
     (WHO.has(tokens[h.end - 1] ?? "") && find(tokens, SAYING, h.end, h.end + 2) >= 0) ||
     tokens.slice(h.end, h.end + 3).some(
@@ -1704,6 +1706,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const putsOffAnswer = tokens.some(
     (t, i) =>
       SAY_ANSWER.test(t) &&
+      // ("9bel ma n3ayetlkom kont ngoul ndirha wela la", before you called I was saying: what was said then is told, no
+      // answer put off; round 22.)
+      !WAS_GOING.has(tokens[i - 1] ?? "") &&
       (tokens
         .slice(Math.max(0, i - 4), i)
         .some(
@@ -1996,6 +2001,21 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     (h) =>
       ITEM.has(h.signal) && live(h) && tokens.slice(Math.max(0, h.start - 3), h.start).some((w) => MAKE_ITEM.test(w)),
   );
+  // "c'est ça, sauf la taille : mettez du L", "tout est bon à part la couleur": "except" and a colour, a size or a model
+  // (an article between at most) leaves that out of the yes: a change (round 22).
+  const exceptItem = hits.find(
+    (h) =>
+      ITEM.has(h.signal) &&
+      live(h) &&
+      tokens
+        .slice(Math.max(0, h.start - 3), h.start)
+        .some(
+          (w, k, before) =>
+            EXCEPT.test(w) &&
+            (w !== "part" || tokens[h.start - before.length + k - 1] === "a") &&
+            before.slice(k + 1).every((a) => ARTICLE.test(a)),
+        ),
+  );
   // "tjibouha l Zarzis mouch Medenine", "livrez à Lyon, pas Villeurbanne": a place named, then another denied after
   // "send it": the address corrected (a name capitalised after the negation, read from the text as typed).
   const placeDenied =
@@ -2011,6 +2031,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ) ??
     wishedItem ??
     madeItem ??
+    exceptItem ??
     placeDenied;
   // ("واخا، بشرط تزيدو ليا الشارجور معاه، بلا بيه ما نبغيهش": a change under an "if" keeps its "otherwise": round 20.)
   if (change) return result("change", cueAt(change.start), deniedRefusal, cond >= 0 && otherwise > cond);

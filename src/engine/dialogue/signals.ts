@@ -40,6 +40,31 @@ const EMPTY = /^(?:fa?r[ae]?gh[ae]?|khaw[iy]a?|vide|nachf|nachef)$/;
 const NEXT_TO = /^(?:b?h[ae]?da|b?7da|9rib|qrib|9dam|qdam|gdam|jnb|janb|wra|mur|mour)$/;
 /** "That's" before "why" (canonical): "dakchi", "hadchi", "ذاك علاش", "3la hadchi" (round 21). */
 const THATS_WHY = /^(?:d|h)a[dk]?(?:chi|shi|k|a)?$|^3la$/;
+/** After a day: it is past ("la semaine passée", "lsimana li fatet", "الجمعة الماضية"), no new time. */
+export const PAST: ReadonlySet<string> = new Set([
+  "pase",
+  "pasee",
+  "dernier",
+  "derniere",
+  "fat",
+  "fatet",
+  "fet",
+  "fetet",
+  "fatt",
+  "daz",
+  "dazet",
+  "dazt",
+  "fayt",
+  "fayta",
+  "lfayta",
+  "lfayt",
+  "madya",
+  "lmadya",
+  "lmadi",
+  "madi",
+  "ltfatet",
+]);
+
 export const RELATIVE_WHO: ReadonlySet<string> = new Set(["li", "lli", "elli", "illi", "eli"]);
 /** A verb of talking, calling or ordering after "who" (canonical): "li hder m3ak", "elli 3ayetlek" (round 19). */
 const TALKED =
@@ -251,6 +276,12 @@ export function analyse(text: string, country: Country): Analysis {
   let hits = cueHits(lexiconFor(country), mask, starts, canon, tokenAt, tokens.length);
   hits = dropContained(hits);
   hits = dropMosqueDays(tokens, hits);
+  // "nan nan j'annule rien du tout wesh je l'attends": in French slang "wesh" is a "hey", no "what" (round 22).
+  if (country === "FR")
+    hits = hits.filter(
+      (h) =>
+        !((h.signal === "qword" || h.signal === "what") && h.end === h.start + 1 && WESH.test(tokens[h.start] ?? "")),
+    );
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
   hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));
   // "hna b3id chwiya", "بعيد": "far" only looks like "b 3id" (at the Eid), which takes its article, "bl3id" (round 19).
@@ -439,14 +470,21 @@ function dropContained(hits: SignalHit[]): SignalHit[] {
  * (jem3a, jema3, الجمعة), so that word names no day; and next to the mosque ("حدا الجامع") nobody is at prayer
  * (round 21).
  */
+/** "wesh" (canonical "wech"): a "hey" in French slang (round 22). */
+const WESH = /^we?[cs]h$/;
+/** "I am" before a participle (canonical): "rani", "rana", "ana", "kont" (round 22). */
+const I_AM = /^(?:rani|rana|ana|kont|knt|kunt)$/;
+
 function dropMosqueDays(tokens: string[], hits: SignalHit[]): SignalHit[] {
   return hits.filter(
     (h) =>
       // "حدا الجامع", "bhda ljam3": next to the mosque is a place, nobody at prayer (round 21).
+      // ("راني جامع الدراهم", I am gathering the money: "jam3" right after "I am", no "at" nor "the", is a verb; round 22.)
       !(
         h.signal === "busy" &&
         /ja+m[ae]?3$/.test(tokens[h.end - 1] ?? "") &&
-        NEXT_TO.test(tokens[h.start - 1] ?? "")
+        (NEXT_TO.test(tokens[h.start - 1] ?? "") ||
+          (/^ja/.test(tokens[h.start] ?? "") && I_AM.test(tokens[h.start - 1] ?? "")))
       ) &&
       !(
         h.signal === "day" &&

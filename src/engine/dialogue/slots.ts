@@ -5,7 +5,7 @@ import type { Country } from "./lexicon/index.ts";
 import { compilePhrases } from "./lexicon/pattern.ts";
 import { localDate } from "../../domain/local-time.ts";
 import { canonicalTokens, canonicalWord } from "./normalize.ts";
-import { analyse, tokenIndexByOffset } from "./signals.ts";
+import { analyse, PAST, tokenIndexByOffset } from "./signals.ts";
 
 /**
  * First day of Eid al-Fitr and Eid al-Adha, 2026 to 2028: astronomical predictions; the Maghreb countries
@@ -307,7 +307,9 @@ export function extractDate(text: string, country: Country, now: Date): string |
   // "je l'attends depuis une semaine", "il y a une semaine", "ça y a trois semaines", "ça fait deux jours": a time
   // gone by (round 10).
   const since = (i: number) => SINCE.test(tokens.slice(Math.max(0, i - 4), i).join(" "));
-  const ahead = found.filter((f) => !since(f.at));
+  // ("راني كنتسناه من السيمانة اللي فاتت", "depuis la semaine dernière": a day followed by "gone by"; round 22.)
+  const gone = (i: number) => tokens.slice(i + 1, i + 4).some((t) => PAST.has(t));
+  const ahead = found.filter((f) => !since(f.at) && !gone(f.at));
   if (ahead.length === 0) return null;
   return ahead.reduce((a, b) => (b.at >= a.at ? b : a)).date;
 }

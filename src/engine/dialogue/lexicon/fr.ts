@@ -20,8 +20,12 @@ export const FRENCH: LexiconEntry[] = [
   cue("send", 0.85, ["vous pouvez|pouvez la|le|l? livrer|envoyer|expedier"]),
   // "Let it come" ("laissez-la venir": the pronoun is dropped by normalisation).
   cue("send", 0.8, ["laissez|laisse|laissez la|le|laisse la|le venir|arriver|partir"]),
+  // "faites-le partir" (send it off; round 22).
+  cue("send", 0.8, ["faites|faire|fais partir"]),
   cue("take", 0.7, [
     "je prends, je la|le prends, je la|le|les garde, j attends*|attend*, je serai la|present*, je vais payer, je paierai",
+    // "je l'attends" (I'm waiting for it; round 22).
+    "je l|la|le atend*|attend*",
   ]),
   cue("identity", 0.7, ["c est moi, c est bien moi, moi meme, elle meme, lui meme"]),
   cue("refuse", 0.85, [

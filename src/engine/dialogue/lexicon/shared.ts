@@ -71,6 +71,11 @@ export const SHARED: LexiconEntry[] = [
     "khali*|khli*|khalli* hakka|hakda|hakdak|hakak|hakdaka",
     // "خلّي الـlivraison في نهارها", "khalliha f wa9tha": leave it (the delivery) on its day, at its time (round 20).
     "khali*|khli* _ f|fi nharha|nharu|wa9tha|wa9tu|waktha|maw3edha|maw3edu|وقتها|وقتو|وقته|موعدها|موعدو",
+    // "على بركة الله" (with God's blessing: go ahead), "ما نرجعش في كلمتي" (I don't go back on my word), "الكوموند تبقى
+    // كيما هي" (the order stays as it is): round 22.
+    "3la brka|barakat|barakt lh|alah|llah",
+    "ma nrj3ch|nraja3ch|nrja3ch|nraj3ch|kanrj3ch fi|f klmti|kelmti|kalmti",
+    "tb9a|teb9a|yb9a|yeb9a kima|kif ma? hi|hiya|hia|hu|huwa|rahi",
   ]),
   cue("send", 0.85, [
     "sifto*|siftu*|sift|siftiha|siftih*|seft*|tsifto*|tsift*|sifet*",
@@ -78,6 +83,8 @@ export const SHARED: LexiconEntry[] = [
     "ab3at*|b3at*|tab3at*|teb3at*|nab3at*|ab3eth*|tab3t*",
     "rsel*|arsel*|tarsel*|rsal*",
     "kamel*|kemel*",
+    // "هاتوه", "hatouha" (bring it; round 22): the imperative with its object only.
+    "=hatuh|=hatuha|=hatih|=hatiha|=hatuhli|=hatuhali|=hatihli",
   ]),
   // "Let it come": "leave it" with a verb of coming or going is "send it" ("khliha tji", "خليها غادية"), not "keep it".
   cue("send", 0.8, [
@@ -109,6 +116,8 @@ export const SHARED: LexiconEntry[] = [
     "ma 3adch|3adich|3adech|3adach, ma 3ad* _ nheb*|baghi*|nhab*|m7taj*|mhtaj*",
     "ma nheb*|nhab*|nhib*|nhabha*, mouch|mech|mich nheb*|nhab*",
     "ma htaj*|nhtaj*|mhtaj*|m7taj*|n7etaj*|nesha9*|nesh9*|nach9*|nsha9*",
+    // "ما حاجتيش بيه" (I have no need of it; round 22).
+    "ma hajtich|hajtech|hajtch|hajtich",
     "ma rani* _ hab*|nhab*|nheb*, ma ranich hab*|nhab*, ma nich hab*|nhab*",
     "ma 3jbatni*|3jebni*|3ajbatni*|3jbetni*",
     // The Moroccan present with its "ka"/"ta" prefix: "ma kanbghich", "ما كنبغيهاش", "ma tanbghihach".

@@ -113,7 +113,8 @@ export function overrule(
       (reading.corrects !== true || reading.changeOnlyThought === true) &&
       reading.endsOnYes === true) ||
       intent === "callback" ||
-      (intent === "question" && !reading.asks))
+      // ("قدّاش عندكم باش تتّصلو؟ جمعة كاملة! المهمّ ابعثوه": or asked only before the turn, ending on it; round 22.)
+      (intent === "question" && (!reading.asks || (reading.askedBeforeTurn === true && reading.endsOnYes === true))))
   )
     return { intent: "confirm", mixed: true };
   // "oui, mais appelez-moi avant que le livreur passe": a yes, "before the courier comes", no request and no new time
@@ -249,6 +250,21 @@ export function overrule(
     !reading.conditional &&
     // (Nor when the day the model saw is where the customer will be, "nhar l'arb3a nkoun fi dar": round 12.)
     (p < 0.97 || reading.agreedDay === true || reading.presentOn === true)
+  )
+    return { intent: "confirm", mixed: true };
+  // "كل مرة تقولو غدوة … أما هيا، إيه، نحبها", "j'ai pas changé d'avis depuis dimanche, vous pouvez livrer": every day said
+  // is the shop's own, quoted, or one gone by, and no new time: with a yes and no "no", a confirm, to be checked
+  // (round 22).
+  if (
+    kind === null &&
+    intent === "reschedule" &&
+    reading.yes &&
+    reading.dated &&
+    (reading.agreedDay === true || reading.datedPast === true) &&
+    !reading.newTime &&
+    !reading.conditional &&
+    !reading.busy &&
+    !reading.denies
   )
     return { intent: "confirm", mixed: true };
   // "tousel ghodwa?", "ça arrive avant le week-end ?": asking when the parcel arrives, with no "can", no day denied or

@@ -30,6 +30,7 @@ import {
   ROUND19_DEV_HALVES,
   ROUND20_DEV_HALVES,
   ROUND21_DEV_HALVES,
+  ROUND22_DEV_HALVES,
   READ_SINCE_ROUND15,
   train,
   trainingSet,
@@ -85,6 +86,8 @@ const POOL = [
   ...ROUND20_DEV_HALVES,
   // Issue 33 round 21: the development halves of blind45; its unseen halves are never here.
   ...ROUND21_DEV_HALVES,
+  // Issue 33 round 22: the development halves of blind46; its unseen halves are never here.
+  ...ROUND22_DEV_HALVES,
 ].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
@@ -201,6 +204,22 @@ const RECIPES: Record<string, Recipe> = {
   // as three misreads (bench/results/classifier.md, round 21: the rule set before the runs).
   "r21-all-cf60-hn2-s1": {
     ...r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES, ...ROUND20_DEV_HALVES, ...ROUND21_DEV_HALVES], [14], 0.6),
+    hardNegativeFactor: 2,
+  },
+  // Issue 33 round 22: the same with blind46's development halves (a third of them hard confirms), under round 21's cost
+  // (bench/results/classifier.md, round 22: the rule set before the runs).
+  "r22-all-cf60-hn2-s1": {
+    ...r15Cf70(
+      [
+        ...READ_SINCE_ROUND15,
+        ...ROUND19_DEV_HALVES,
+        ...ROUND20_DEV_HALVES,
+        ...ROUND21_DEV_HALVES,
+        ...ROUND22_DEV_HALVES,
+      ],
+      [14],
+      0.6,
+    ),
     hardNegativeFactor: 2,
   },
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },

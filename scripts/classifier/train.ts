@@ -111,6 +111,10 @@ export const ROUND20_DEV_HALVES = [..."abcdefgh".split("").map((w) => `intents-b
  * Issue 33 round 21: the development halves of round 21's batch (blind45); its held-out halves never appear here.
  */
 export const ROUND21_DEV_HALVES = [..."abcdefgh".split("").map((w) => `intents-blind45${w}-dev.jsonl`)];
+/**
+ * Issue 33 round 22: the development halves of round 22's batch (blind46); its held-out halves never appear here.
+ */
+export const ROUND22_DEV_HALVES = [..."abcdefgh".split("").map((w) => `intents-blind46${w}-dev.jsonl`)];
 /** Issue 33 round 18: every set read since round 15 (round 16's development halves and spent batches, round 17's development halves). */
 export const READ_SINCE_ROUND15 = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const fixtures = path.join(here, "../../test/fixtures");

@@ -28,6 +28,10 @@ describe("extractDate", () => {
     // Sunday in Arabic script alone (round 10); and a time gone by is no day to deliver on.
     ["TN", "جيبوه الأحد خير", "2026-11-22"],
     ["FR", "je l'attends depuis une semaine, envoyez-la", null],
+    // A day followed by "gone by" (round 22): "I've been waiting since last week" names no day to deliver on.
+    ["MA", "صيفطوها، راني كنتسناها من السيمانة اللي فاتت", null],
+    ["FR", "envoyez, je l'ai commandée la semaine dernière", null],
+    ["DZ", "tlebtha ljem3a lmadya, jibouha sebt", "2026-11-21"],
     ["FR", "ça fait deux jours que j'attends", null],
     ["FR", "j'ai commandé ça y a trois semaines", null],
     ["FR", "y a personne aujourd'hui, passez", "2026-11-18"], // "y a" before no count is "there is"

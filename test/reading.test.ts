@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runClassify } from "../src/engine/dialogue/classify-cli.ts";
-import { createDialogue, decision } from "../src/engine/dialogue/flow.ts";
+import { createDialogue, decision, FIRST_REPLY } from "../src/engine/dialogue/flow.ts";
 import { LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
 import { IntentModel, ModelIntentClassifier, overrule } from "../src/engine/dialogue/model/model.ts";
 import { readReply } from "../src/engine/dialogue/reading.ts";
@@ -15,7 +15,7 @@ import { analyse } from "../src/engine/dialogue/signals.ts";
 import { INTENTS } from "../src/engine/dialogue/rules.ts";
 import type { Country } from "../src/engine/dialogue/lexicon/index.ts";
 import type { IntentClassifier } from "../src/engine/dialogue/types.ts";
-import { seededRandom } from "../src/engine/telephony/simulator/customer.ts";
+import { phraseBank, seededRandom } from "../src/engine/telephony/simulator/customer.ts";
 import { NOW, ORDERS } from "./dialogue-fixtures.ts";
 
 const model = new ModelIntentClassifier();
@@ -2284,5 +2284,26 @@ describe("round 22: 'except the size', words", () => {
     expect(signals("ma 7ajtich bih taw", "TN")).toContain("refuse");
     expect(signals("راني جامع الدراهم", "DZ")).not.toContain("busy");
     expect(signals("rani f ljame3 dorka", "DZ")).toContain("busy");
+  });
+});
+
+describe("round 22: the simulated customers' own short yes and no", () => {
+  it("every short yes of the simulator is taken as the answer to the yes/no check, every short no declines", async () => {
+    for (const dialect of ["ma", "dz", "tn", "fr"] as const) {
+      const country = dialect.toUpperCase() as Country;
+      const bank = phraseBank(dialect);
+      for (const yes of bank.shortYes) {
+        const c = await model.classify(yes, country);
+        expect([yes, c.intent, decision(c, yes, country, { ...FIRST_REPLY, answersCheck: true })]).toEqual([
+          yes,
+          "confirm",
+          "act",
+        ]);
+      }
+      for (const no of bank.shortNo) {
+        const c = await model.classify(no, country);
+        expect([no, c.intent, decision(c, no, country)]).toEqual([no, "cancel", "act"]);
+      }
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runClassify } from "../src/engine/dialogue/classify-cli.ts";
-import { createDialogue, decision, FIRST_REPLY } from "../src/engine/dialogue/flow.ts";
+import { asCheckAnswer, createDialogue, decision, FIRST_REPLY } from "../src/engine/dialogue/flow.ts";
 import { LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
 import { IntentModel, ModelIntentClassifier, overrule } from "../src/engine/dialogue/model/model.ts";
 import { readReply } from "../src/engine/dialogue/reading.ts";
@@ -2293,7 +2293,7 @@ describe("round 22: the simulated customers' own short yes and no", () => {
       const country = dialect.toUpperCase() as Country;
       const bank = phraseBank(dialect);
       for (const yes of bank.shortYes) {
-        const c = await model.classify(yes, country);
+        const c = asCheckAnswer(await model.classify(yes, country), yes);
         expect([yes, c.intent, decision(c, yes, country, { ...FIRST_REPLY, answersCheck: true })]).toEqual([
           yes,
           "confirm",

@@ -11,12 +11,8 @@ describe("blind set 45, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind45${w}-dev.jsonl`, `intents-blind45${w}-holdout.jsonl`]),
     60,
-    // Four calls of blind45a's 1,000 and one of blind45e's: a customer the simulation plays as "unclear" answers the
-    // agent's yes/no check ("واش نأكدو ليك الطلبية، آه ولا لا؟", "نأكدولك الكوموند، إيه ولا لا؟") with one sentence of the
-    // unseen half that its writer labelled `unclear`, and the call ends confirmed: the sentence reads `check` when it
-    // first comes, and is taken as the answer when said to the check. Both were left unread until round 21's end, as
-    // the unseen halves are (docs/understanding.md, round 21, gives them and the argument). blind45a's count was one
-    // until round 22 changed the dialogue and so the simulation's draws: its four calls are all that one sentence.
-    { "intents-blind45a": 4, "intents-blind45e": 1 },
+    // None: round 21 held one call each of blind45a's and blind45e's 1,000, a customer the simulation plays as "unclear"
+    // answering the agent's yes/no check with an acknowledgement of the unseen half ("أه أه أه واخا", "إيه... آه...
+    // إيه"; docs/understanding.md, round 21); round 22's retrained model reads neither as the check's answer.
   );
 });

@@ -12,10 +12,10 @@ describe("blind set 46, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind46${w}-dev.jsonl`, `intents-blind46${w}-holdout.jsonl`]),
     60,
-    // One call of blind46f's 1,000: a customer the simulation plays as "unclear" answers the agent's yes/no check
+    // Two calls of blind46f's 1,000: a customer the simulation plays as "unclear" answers the agent's yes/no check
     // ("نأكدولك الكوموند، إيه ولا لا؟") with one sentence of the unseen half that its writer labelled `unclear`, and the
-    // call ends confirmed. It is left unread until the round's end, as the unseen halves are (docs/understanding.md,
+    // call ends confirmed; both are the same sentence. It is left unread until the round's end, as the unseen halves are (docs/understanding.md,
     // round 22, gives it and the argument).
-    { "intents-blind46f": 1 },
+    { "intents-blind46f": 2 },
   );
 });

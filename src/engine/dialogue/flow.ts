@@ -128,6 +128,15 @@ export function unsure(c: Classification, text: string, answersCheck: boolean): 
   return !decidable(c);
 }
 
+/**
+ * A reply to the yes/no check ("so I confirm, yes or no?"): a bare yes ("نعم", "iyeh") is its answer, a confirm, even
+ * where the model alone reads it `unclear` (round 17 lets a bare "نعم" read so on the first reply, where it is also
+ * "yes?", "pardon?"; asked yes or no, it is the yes; round 22).
+ */
+export function asCheckAnswer(c: Classification, text: string): Classification {
+  return c.intent === "unclear" && isBareYes(text) ? { ...c, intent: "confirm" } : c;
+}
+
 /** Whether the next unclear turn offers the keypad instead of asking again (the second one about the order). */
 export function offersKeypad(state: TurnState, stage: "identity" | "confirmation" | "other"): boolean {
   const next = state.unclear + 1;
@@ -396,7 +405,8 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
   }
 
   /** The answer to the confirmation question (or an intent given early, at the identity check). */
-  function decide(c: Classification, text: string): AgentTurn {
+  function decide(heard: Classification, text: string): AgentTurn {
+    const c = answersCheck ? asCheckAnswer(heard, text) : heard;
     // A costly reading not to be acted on gets the yes/no check; a question or an unclear reply past its limit is
     // asked again below (decision() says "check" or "keypad" for them too).
     const decided = decision(c, text, order.country, turnState());

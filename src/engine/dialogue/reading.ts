@@ -768,6 +768,8 @@ const NUMBER_WORD =
 // ("dh" is canonical "d": round 17.)
 const PRICE_AFTER = /^(?:da|dh|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|euro|euros|awru|€)$/;
 /** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
+/** "He comes", "pass by" (canonical), said of the courier: "yji", "tji", "passer", "venir" (rounds 18 and 22). */
+const COMES = /^(?:[yt]jiw?|paser|pase|pasez|venir|vient|vienne|venez)$/;
 /** "Except" ("sauf", "à part", "excepté", "hormis"; "part" only after "a", "à part" canonical). */
 const EXCEPT = /^(?:sauf|part|excepte|hormis)$/;
 /** An article or a possessive between "except" and what it leaves out ("sauf la taille", "à part ma couleur"). */
@@ -1507,10 +1509,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     // "خلّيها الجمعة ولّا السبت", "khalliha nhar sebt": the delivery put off to the day named right after (round 17).
     // ("9olou yji ba3d 6 mta3 l3chiya": "he comes", a day or a time right after it; round 18. Not "tusel", which also
-    // reads the Arabic "تتصل", you call.)
+    // reads the Arabic "تتصل", you call. "il faut passer après quinze heures": the French "pass", "come"; round 22.)
     ...(hits.some(
       (p) =>
-        (p.signal === "postpone" || (p.signal === "delivery" && /^[yt]jiw?$/.test(tokens[p.start] ?? ""))) &&
+        (p.signal === "postpone" || (p.signal === "delivery" && COMES.test(tokens[p.start] ?? ""))) &&
         live(p) &&
         hits.some(
           (d) =>

@@ -2285,6 +2285,12 @@ describe("round 22: 'except the size', words", () => {
     expect(signals("راني جامع الدراهم", "DZ")).not.toContain("busy");
     expect(signals("rani f ljame3 dorka", "DZ")).toContain("busy");
   });
+
+  it("the French slang 'wesh' asks nothing; 'je l'attends' takes it", () => {
+    expect(signals("nan j'annule rien wesh je l'attends", "FR")).not.toContain("qword");
+    expect(signals("nan j'annule rien wesh je l'attends", "FR")).toContain("take");
+    expect(signals("wesh rak, wesh tehab?", "DZ")).toContain("qword");
+  });
 });
 
 describe("round 22: the simulated customers' own short yes and no", () => {

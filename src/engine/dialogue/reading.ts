@@ -767,13 +767,13 @@ const NUMBER_WORD =
   /^(?:dix|vingt|trente|9uarante|cin9uante|soixante|cent|cents|mile|cin9|six|sept|huit|neuf|alf|alaf|laf|mya|miya|myat|khamsin|khmsin|3chrin|tlatin|arb3in|sttin|sb3in|tmanin|tes3in)$/;
 // ("dh" is canonical "d": round 17.)
 const PRICE_AFTER = /^(?:da|dh|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|euro|euros|awru|€)$/;
-/** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
 /** "He comes", "pass by" (canonical), said of the courier: "yji", "tji", "passer", "venir" (rounds 18 and 22). */
 const COMES = /^(?:[yt]jiw?|paser|pase|pasez|venir|vient|vienne|venez)$/;
 /** "Except" ("sauf", "à part", "excepté", "hormis"; "part" only after "a", "à part" canonical). */
 const EXCEPT = /^(?:sauf|part|excepte|hormis)$/;
 /** An article or a possessive between "except" and what it leaves out ("sauf la taille", "à part ma couleur"). */
 const ARTICLE = /^(?:l|la|le|les|du|de|des|ma|mon|mes|sa|son|ses|cette|ce|ces)$/;
+/** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
 const MAKE_ITEM = /^(?:faites|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;
 /**
  * "Make me", "give me", "leave it to me (at)" before a price: the customer names their own price (canonical, round 13).

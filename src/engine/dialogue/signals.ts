@@ -464,17 +464,17 @@ function dropContained(hits: SignalHit[]): SignalHit[] {
   return kept;
 }
 
-/**
- * "jame3", "الجامع" (the mosque) is read both as a place one is busy at and, by vowel flexibility, as "jem3a"
- * (Friday): the mosque has its long "a" after the j and ends on the consonant (jame3, ljam3), Friday does not
- * (jem3a, jema3, الجمعة), so that word names no day; and next to the mosque ("حدا الجامع") nobody is at prayer
- * (round 21).
- */
 /** "wesh" (canonical "wech"): a "hey" in French slang (round 22). */
 const WESH = /^we?[cs]h$/;
 /** "I am" before a participle (canonical): "rani", "rana", "ana", "kont" (round 22). */
 const I_AM = /^(?:rani|rana|ana|kont|knt|kunt)$/;
 
+/**
+ * "jame3", "الجامع" (the mosque) is read both as a place one is busy at and, by vowel flexibility, as "jem3a"
+ * (Friday): the mosque has its long "a" after the j and ends on the consonant (jame3, ljam3), Friday does not
+ * (jem3a, jema3, الجمعة), so that word names no day; and next to the mosque ("حدا الجامع") nobody is at prayer
+ * (round 21), nor is one who "is gathering" ("راني جامع الدراهم": "jam3" right after "I am", a verb; round 22).
+ */
 function dropMosqueDays(tokens: string[], hits: SignalHit[]): SignalHit[] {
   return hits.filter(
     (h) =>

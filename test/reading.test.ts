@@ -2287,8 +2287,9 @@ describe("round 22: 'except the size', words", () => {
   });
 
   it("the French slang 'wesh' asks nothing; 'je l'attends' takes it", () => {
-    expect(signals("nan j'annule rien wesh je l'attends", "FR")).not.toContain("qword");
-    expect(signals("nan j'annule rien wesh je l'attends", "FR")).toContain("take");
+    const heard = signals("nan j'annule rien wesh je l'attends", "FR");
+    expect(heard).not.toContain("qword");
+    expect(heard).toContain("take");
     expect(signals("wesh rak, wesh tehab?", "DZ")).toContain("qword");
   });
 });

@@ -2005,18 +2005,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   );
   // "c'est ça, sauf la taille : mettez du L", "tout est bon à part la couleur": "except" and a colour, a size or a model
   // (an article between at most) leaves that out of the yes: a change (round 22).
+  const exceptAt = (i: number) => EXCEPT.test(tokens[i] ?? "") && (tokens[i] !== "part" || tokens[i - 1] === "a");
   const exceptItem = hits.find(
     (h) =>
       ITEM.has(h.signal) &&
       live(h) &&
-      tokens
-        .slice(Math.max(0, h.start - 3), h.start)
-        .some(
-          (w, k, before) =>
-            EXCEPT.test(w) &&
-            (w !== "part" || tokens[h.start - before.length + k - 1] === "a") &&
-            before.slice(k + 1).every((a) => ARTICLE.test(a)),
-        ),
+      [1, 2, 3].some(
+        (d) => exceptAt(h.start - d) && tokens.slice(h.start - d + 1, h.start).every((a) => ARTICLE.test(a)),
+      ),
   );
   // "tjibouha l Zarzis mouch Medenine", "livrez à Lyon, pas Villeurbanne": a place named, then another denied after
   // "send it": the address corrected (a name capitalised after the negation, read from the text as typed).

@@ -2294,6 +2294,43 @@ describe("round 22: 'except the size', words", () => {
   });
 });
 
+describe("round 23: a call complained of, a day as said, a need, no cancelling", () => {
+  it("'you took so long to call, anyway yes, send it' asks no call: the call complained of is the one just made", () => {
+    for (const [text, country] of [
+      ["tawwaltou barcha bech tkalmouni, ama ey ab3thouha", "TN"],
+      ["طولتو بزاف باش عيطتو، المهم إيه صيفطوها", "MA"],
+    ] as const) {
+      expect(signals(text, country)).not.toContain("callVerb");
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    expect(signals("3ayet lia mn b3d", "MA")).toContain("callVerb");
+  });
+
+  it("'Thursday as you (all) said' is the agreed day; 'God willing Saturday I'll be home' says where the customer is", () => {
+    expect(readReply("jibouha nhar lkhmis kima 9oltwa", "TN").agreedDay).toBe(true);
+    expect(readReply("jibouha nhar lkhmis", "TN").newTime).toBe(true);
+    const home = "ab3thouha, inchallah nhar sebt nkoun fi dar";
+    expect(readReply(home, "DZ").presentOn).toBe(true);
+    expect(model.classify(home, "DZ").intent).toBe("confirm");
+  });
+
+  it("'no no, I don't want to cancel it, I need it' keeps the order; 'I don't need it any more' refuses", () => {
+    const text = "لا لا ما نحبش نلغيها، راني نحتاجها";
+    expect(signals(text, "DZ")).toContain("want");
+    expect(readReply(text, "DZ").deniedRefusal).toBe(true);
+    expect(model.classify("ما عادش نحتاجها", "DZ").intent).toBe("cancel");
+    expect(model.classify("سمحيلي بدلت رايي ماعدتش نحتاجها", "TN").intent).toBe("cancel");
+  });
+
+  it("'there is no cancelling' negates the cancel; 'I'm not going back on it' is nobody away", () => {
+    expect(signals("ماكانش إلغاء، ابعثوها", "DZ")).toContain("~cancelVerb");
+    const text = "manich nreja3 fiha, jibouha";
+    expect(signals(text, "DZ")).not.toContain("absent");
+    expect(model.classify(text, "DZ").intent).toBe("confirm");
+    expect(signals("ma nich f dar ghodwa", "DZ")).toContain("absent");
+  });
+});
+
 describe("round 22: the simulated customers' own short yes and no", () => {
   it("every short yes of the simulator is taken as the answer to the yes/no check, every short no declines", async () => {
     for (const dialect of ["ma", "dz", "tn", "fr"] as const) {

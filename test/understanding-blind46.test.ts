@@ -12,10 +12,8 @@ describe("blind set 46, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind46${w}-dev.jsonl`, `intents-blind46${w}-holdout.jsonl`]),
     60,
-    // Two calls of blind46f's 1,000: a customer the simulation plays as "unclear" answers the agent's yes/no check
-    // ("نأكدولك الكوموند، إيه ولا لا؟") with one sentence of the unseen half that its writer labelled `unclear`, and the
-    // call ends confirmed; both are the same sentence. It is left unread until the round's end, as the unseen halves are (docs/understanding.md,
-    // round 22, gives it and the argument).
-    { "intents-blind46f": 2 },
+    // Round 22 held two calls of blind46f here: an `unclear` customer answering the yes/no check with "ايه ايه ايه" (yes
+    // yes yes), which is a yes to that question (docs/understanding.md, round 22). Round 23's readings change other
+    // calls of the run and with them the draws: no call now brings that sentence to the check, so the count is none.
   );
 });

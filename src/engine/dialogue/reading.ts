@@ -593,7 +593,8 @@ const SAYING = words([
 ]);
 
 /** "you said", "say" in the dialects and French, canonical ("galti", "tgoul", "9olti", "dites", "dis"). */
-const SAID_IT = /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i)?$|^(?:dit|dis|dites|disez)$/;
+// ("قلتوا", canonical "9ltwa", the Tunisian plural "you said": round 23.)
+const SAID_IT = /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i|twa|tw|tou|to)?$|^(?:dit|dis|dites|disez)$/;
 
 /** What makes a French "pas" negate the infinitive after it (canonical): "de pas sonner", "ne pas klaxonner". */
 const INFINITIVE_NOT = new Set(["de", "d", "ne", "n"]);
@@ -1618,8 +1619,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // refuses, puts off and denies nothing says where the customer will be, not when to deliver.
   const boundary = (i: number) => STOPS.has(tokens[i] ?? "") || SUBJECT.has(tokens[i] ?? "");
   // ("nhar l'arb3a nkoun fi dar": the day opens the clause and the subject follows it, round 12.)
+  // ("هاتوه، ان شاء الله نهار الاثنين نكون في الدار": a "God willing" before the day leaves it first, round 23.)
   const dayFirst = (h: SignalHit) =>
-    (h.start === 0 || STOPS.has(tokens[h.start - 1] ?? "")) && SUBJECT.has(tokens[h.end] ?? "");
+    (h.start === 0 ||
+      STOPS.has(tokens[h.start - 1] ?? "") ||
+      hits.some((o) => o.signal === "hedge" && o.end === h.start)) &&
+    SUBJECT.has(tokens[h.end] ?? "");
   const presence = (h: SignalHit) => {
     let from = h.start;
     while (from > 0 && !boundary(from)) from--;
@@ -1666,6 +1671,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         // ("le jour que vous avez dit", "nhar jem3a elli 9oltou": the day, "that", then the saying, round 13.)
         (AS.has(t) || WHO.has(t) || t === "9ue") &&
         (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 ||
+          // ("nhar larb3a kima 9oltwa", as you said, any person's saying right after the "as": round 23.)
+          (AS.has(t) && SAID_IT.test(tokens[h.end + k + 1] ?? "")) ||
           find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0),
     );
   // (A yes-word before the question word is a backchannel: "ah iyeh wach twslo l Tiznit?")

@@ -394,6 +394,19 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropMisunderstood(tokens, hits);
   hits = dropLeftAsSomeones(tokens, hits);
   hits = dropChangedCircumstances(tokens, hits);
+  hits = dropLateCalls(tokens, hits);
+  // "manich nrejja3 fiha" (I'm not going back on it): "ma nich" before a first-person verb negates the verb, nobody
+  // is away (round 23).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "absent" &&
+        h.end === h.start + 2 &&
+        tokens[h.start] === "ma" &&
+        tokens[h.start + 1] === "nich" &&
+        /^n[^i]/.test(tokens[h.end] ?? "")
+      ),
+  );
   // "zid envoie", "zid sifto liya": "zid" right before a "send it" is "go ahead", not "add one" (round 15).
   hits = hits.filter(
     (h) =>
@@ -579,6 +592,8 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   if ((t1 === "pas" || t1 === "rien" || t1 === "plus" || t1 === "jamais") && /ez$/.test(tokens[hit.start] ?? ""))
     return false;
   if (t1 && NEGATORS.has(t1)) return true;
+  // ("ماكانش إلغاء", "mafamech annulation", "pas d'annulation": there is no cancelling; round 23.)
+  if (hit.signal === "cancelVerb" && t1 && (NOBODY.test(t1) || (t1 === "d" && t2 === "pas"))) return true;
   // ("rien à changer", "rien à modifier": nothing to change; round 16.)
   if (t1 === "a" && t2 === "rien") return true;
   if (t2 && NEGATORS.has(t2) && t1 && isAuxiliary(t1)) return true;
@@ -767,4 +782,23 @@ function dropChangedCircumstances(tokens: string[], hits: SignalHit[]): SignalHi
         (CIRCUMSTANCES.test(tokens[h.end] ?? "") || CIRCUMSTANCES.test(tokens[h.start - 1] ?? ""))
       ),
   );
+}
+
+/** "Took long", "was late" (canonical), the shop's or one's own: "tawaltu", "tawwelt", "طولتو", "t3atltu", "takhrtu". */
+const TOOK_LONG =
+  /^(?:t[ae]?w+[ae]?l|tul|t[ae]?3[ae]?t+[ae]?l|t[ae]?2?[ae]?kh+[ae]?r)(?:t|tu|ti|to|tou|tiw|twa|tw|na)?$/;
+/**
+ * "Tawaltou bezzaf bach 3ayattou" (you took long to call), "tawwelt barcha bech tkallemni": a call after "took long"
+ * in its clause is the call just made, complained of, and asks for none (round 23).
+ */
+function dropLateCalls(tokens: string[], hits: SignalHit[]): SignalHit[] {
+  return hits.filter((h) => {
+    if (h.signal !== "callVerb") return true;
+    for (let i = h.start - 1; i >= Math.max(0, h.start - 4); i--) {
+      const t = tokens[i] ?? "";
+      if (PUNCT.has(t)) return true;
+      if (TOOK_LONG.test(t)) return false;
+    }
+    return true;
+  });
 }

@@ -112,8 +112,8 @@ export const SHARED: LexiconEntry[] = [
     "ana|ena hiya|houwa|hwa|hya|hia|huwa|bidi|bnafsi|binafsi|b7ali|bhali, ana|ena bi dati",
   ]),
   cue("refuse", 0.85, [
-    "ma bghit*|bghiteha*|nbghi*|nebghi*|baghi*|baghya*, ma b9it* _ baghi*|baghya*|m7taj*|mhtaj*, ma b9it*",
-    "ma 3adch|3adich|3adech|3adach, ma 3ad* _ nheb*|baghi*|nhab*|m7taj*|mhtaj*",
+    "ma bghit*|bghiteha*|nbghi*|nebghi*|baghi*|baghya*, ma b9it* _ baghi*|baghya*|m7taj*|mhtaj*|nhtaj*|n7taj*, ma b9it*",
+    "ma 3adch|3adich|3adech|3adach, ma 3ad*|3dt* _ nheb*|baghi*|nhab*|m7taj*|mhtaj*|nhtaj*|n7taj*|n7etaj*",
     "ma nheb*|nhab*|nhib*|nhabha*, mouch|mech|mich nheb*|nhab*",
     "ma htaj*|nhtaj*|mhtaj*|m7taj*|n7etaj*|nesha9*|nesh9*|nach9*|nsha9*",
     // "ما حاجتيش بيه" (I have no need of it; round 22).
@@ -301,6 +301,8 @@ export const SHARED: LexiconEntry[] = [
     // "أنا باغيه", "baghiha": wanting it, with its object (round 11).
     "=baghih|=baghiha|=baghyah|=baghyaha|=baghiya|=baghyin|=baghinha",
     "kanbghi*|knbghi*|kanebghi*|tanbghi*|tnbghi*",
+    // "نحتاجها بزاف" (I need it badly): needing it is wanting it (round 23; "ma nhtaj*" stays a refusal).
+    "nhtaj*|n7taj*|n7etaj*|nehtaj*|kanhtaj*|kan7taj*",
   ]),
   cue("today", 0.6, ["~lyum|~lyoum|~lyuma, el yum, had nhar"]),
   cue("address", 0.55, ["~adres*|~adris*|~3unwan|~3nwan|~3onwan|~blasa", "~dar dyal*|ta3*|mta3*"]),

@@ -2331,6 +2331,47 @@ describe("round 23: a call complained of, a day as said, a need, no cancelling",
   });
 });
 
+describe("round 23: someone at home, money ready, once more, why would I", () => {
+  it("'I work mornings but my wife will be home, send it' moves nothing; 'Friday my husband is home, bring it then' does", () => {
+    for (const [text, country] of [
+      ["je bosse le matin mais mon mari sera à la maison, oui livrez", "FR"],
+      ["ana khdam lsbah walakin mrati kayna fldar, siftuh", "MA"],
+    ] as const) {
+      expect(readReply(text, country).othersThere).toBe(true);
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    const named = "نهار الجمعة راجلي يكون فالدار جيبوها ديك النهار";
+    expect(readReply(named, "DZ").othersThere).toBeFalsy();
+    expect(model.classify(named, "DZ").intent).toBe("reschedule");
+  });
+
+  it("'I'm waiting for it and the money is in my pocket' takes it; 'dear for my pocket' stays a remark on the price", () => {
+    const text = "ab3thouha, ena mestanni w el flous fi jibi";
+    expect(signals(text, "TN")).toEqual(["send", "take"]);
+    expect(model.classify(text, "TN").intent).toBe("confirm");
+    expect(signals("ghalia 3la jibi", "MA")).toContain("reason");
+  });
+
+  it("'I'm not one who sends an order back' is the customer; 'it's not me who ordered' is not", () => {
+    const text = "mouch ena elli nrajja3 commande, jibha";
+    expect(signals(text, "TN")).not.toContain("notMe");
+    expect(model.classify(text, "TN").intent).toBe("confirm");
+    expect(signals("machi ana li nta3 had numero", "DZ")).toContain("notMe");
+  });
+
+  it("'I confirm once more' adds nothing; 'put one more pair' adds", () => {
+    expect(signals("wakha, je confirme encore une fois", "FR")).not.toContain("add");
+    expect(signals("oui mais mettez encore une paire", "FR")).toContain("add");
+  });
+
+  it("'why would I cancel, I still want it' keeps the order; 'why would I cancel? it's too dear' does not", () => {
+    const text = "pourquoi j'annulerais moi je veux toujours la montre";
+    expect(readReply(text, "FR").deniedRefusal).toBe(true);
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+    expect(readReply("pourquoi j'annulerais ? c'est trop cher", "FR").deniedRefusal).toBe(false);
+  });
+});
+
 describe("round 22: the simulated customers' own short yes and no", () => {
   it("every short yes of the simulator is taken as the answer to the yes/no check, every short no declines", async () => {
     for (const dialect of ["ma", "dz", "tn", "fr"] as const) {

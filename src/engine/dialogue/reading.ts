@@ -59,6 +59,11 @@ export interface Reading {
   asksOr?: boolean;
   /** A day that opens a clause of the customer's whereabouts, left out of `newTime` ("nhar l'arb3a nkoun fi dar"). */
   presentOn?: boolean;
+  /**
+   * Someone of the household or the building will be there ("ma femme sera à la maison", "مراتي كاينة فالدار", "ma
+   * fille elle est là"), with no day or time said after it: the customer's own time away is covered (round 23).
+   */
+  othersThere?: boolean;
   /** The reply ends on "say it again" ("… ma fhamtch mlih … 3awedli"): round 13. */
   endsOnRepeat?: boolean;
   /** The only yes to the order is put off ("avant que je confirme", "9bel ma nakked"): no yes yet (round 13). */
@@ -1024,6 +1029,12 @@ const MAY =
   /^(?:w?[nty]?[9q]d[ae]?r\w{0,3}|w?[nty]?n?[ae]?j+[ae]?m\w{0,3}|peux|peut|pouvez|puis|pourr\w*|momkin|mumkin|ymkn|mkn)$/;
 /** Clause stops. */
 const STOPS = new Set([",", ".", "!", "?"]);
+/** One of the household or the building (canonical): "ma femme", "mon mari", "ma fille", "mrati", "yema", "l3asas". */
+const KIN =
+  /^(?:feme|mari|file|fils|mere|pere|frere|seur|soeur|voisine?|gardiene?|concierge|mrati|mrti|rajli|zawji|bnti|binti|wldi|weldi|wlidi|khti|khuya|khouya|mmi|umi|ommi|yema|yemma|mama|maman|jarti|jari|l?3a?sas)$/;
+/** Where one of them will be (canonical): "à la maison", "fldar", "f dar", "kayna", "rahi", "mawjuda", "hna". */
+const THERE =
+  /^(?:maison|dar|ldar|fdar|fldar|fddar|kayn[ae]?|kaina|kayen|kaynin|mawju?d[ae]?|mawjoud[ae]?|hna|houni|huni)$/;
 
 /** A thing named taken out of the order ("na7i l'kaskita"), or "keep only" ("khalli ghir", "je garde que"). */
 function takesOneOut(tokens: string[]): boolean {
@@ -1607,6 +1618,17 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       ? { asksOr: true }
       : {}),
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && dayFirst(h) && presence(h)) ? { presentOn: true } : {}),
+    // (Every time said comes before a "but" that opens onto them: the customer's own time away, not the delivery's:
+    // "نهار الجمعة راجلي يكون فالدار" names the day to come.)
+    ...(othersThere >= 0 &&
+    !hits.some(
+      (h) =>
+        TIME.has(h.signal) &&
+        live(h) &&
+        (h.start > othersThere || !tokens.slice(h.end, othersThere).some((t) => BUT.has(t))),
+    )
+      ? { othersThere: true }
+      : {}),
     ...(callAhead ? { callsAhead: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && h.end > lastWord) ? { endsOnRepeat: true } : {}),
     ...(!yesToOrder && hits.some((h) => TO_ORDER.has(h.signal) && live(h) && beforeYes(h)) ? { putsOffYes: true } : {}),
@@ -1647,6 +1669,18 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       )
     );
   };
+  // "mais ma femme sera à la maison", "walakin mrati kayna fldar", "bessah yemma rahi f dar": one of the household
+  // named, then where they will be, in the same clause (round 23).
+  const othersThere = tokens.findIndex((t, i) => {
+    if (!KIN.test(t)) return false;
+    for (let j = i + 1; j < Math.min(tokens.length, i + 5); j++) {
+      const w = tokens[j] ?? "";
+      if (STOPS.has(w)) return false;
+      if (THERE.test(w) || (w === "la" && country === "FR" && /^(?:est|sera|seront|sont)$/.test(tokens[j - 1] ?? "")))
+        return true;
+    }
+    return false;
+  });
   // "t9ulu", "galti", "9oltu", "dites", "vous avez dit": a saying of the shop's, the second person (round 22).
   const youSaid = (i: number) => {
     const w = tokens[i] ?? "";
@@ -1792,7 +1826,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const cancelDenied = hits.find(
     (h) =>
       h.signal === "cancelVerb" &&
-      (h.negated || echoDenied(h.end) || notMineWho(h.start) >= 0 || nearly(h) || askedWhy(h)),
+      (h.negated ||
+        echoDenied(h.end) ||
+        notMineWho(h.start) >= 0 ||
+        nearly(h) ||
+        askedWhy(h) ||
+        // ("pourquoi j'annulerais, je la veux toujours": why would I, in the conditional, asks nothing; round 23.)
+        (/rais?t?$/.test(tokens[h.end - 1] ?? "") &&
+          tokens.slice(Math.max(0, h.start - 3), h.start).includes("pur9uoi"))),
   );
   // ... and the reply ends on the wish: no refusal that stands on its own after its last wish.
   const lastWish =

@@ -395,6 +395,30 @@ export function analyse(text: string, country: Country): Analysis {
   hits = dropLeftAsSomeones(tokens, hits);
   hits = dropChangedCircumstances(tokens, hits);
   hits = dropLateCalls(tokens, hits);
+  // "mouch ena elli nrajja3 commande" (I'm not one who sends an order back), "ماشي أنا اللي نطلب ومن بعد نقول لا": "not me"
+  // before "who" and a first-person present says what kind of customer one is, not that one is someone else; "machi
+  // ana li tlabt" (it's not me who ordered), in the past, stays (round 23).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "notMe" &&
+        h.end === h.start + 2 &&
+        RELATIVE_WHO.has(tokens[h.end] ?? "") &&
+        /^n(?!t[aeiu]|ta|ti|tum|tuma)[a-z0-9]{2,}$/.test(tokens[h.end + 1] ?? "")
+      ),
+  );
+  // "je confirme encore une fois" (once more): "encore une" before "fois" adds nothing (round 23).
+  hits = hits.filter((h) => !(h.signal === "add" && tokens[h.start] === "enkore" && tokens[h.end] === "fois"));
+  // "w el flous fi jibi" (and the money is in my pocket): money ready to pay, no remark on the price (round 23).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "reason" &&
+        tokens[h.start] === "fi" &&
+        MONEY.test(tokens[h.start - 1] ?? "") &&
+        /^jib/.test(tokens[h.start + 1] ?? "")
+      ),
+  );
   // "manich nrejja3 fiha" (I'm not going back on it): "ma nich" before a first-person verb negates the verb, nobody
   // is away (round 23).
   hits = hits.filter(
@@ -802,3 +826,6 @@ function dropLateCalls(tokens: string[], hits: SignalHit[]): SignalHit[] {
     return true;
   });
 }
+
+/** Money (canonical): "flus", "drahem", "sold", "l'argent", "le liquide" (round 23). */
+const MONEY = /^(?:e?l?flus|flous|e?l?drahem|drahm|e?l?dra[h7]em|sold|argent|li9uide|lflus)$/;

@@ -105,6 +105,8 @@ export const SHARED: LexiconEntry[] = [
     "n9bel*|nestelem*|nstelem*",
     "nstana*|nestana*|ntsana*|kantsna*|kanstana*|kantsena*|nstena*|kanstena*|nestena*|kantsana*",
     "msta3jel* 3li*, mzroub* 3li*, mestanih*|mestaniha, mn|men chhal hadi, hadi chhal",
+    // The Tunisian participle alone, "ena mestanni" (I'm waiting for it; round 23).
+    "ena|ana|rani|rahi|raki mestani|mestania|mestanya|mestanni|mestannia",
     "rani hna, ana hna, ena houni, rani houni",
   ]),
   cue("identity", 0.7, [

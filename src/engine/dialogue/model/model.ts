@@ -267,6 +267,18 @@ export function overrule(
     !reading.denies
   )
     return { intent: "confirm", mixed: true };
+  // "je travaille le matin mais ma femme sera à la maison, livrez, aucun souci", "ana khdam lsbah walakin mrati kayna
+  // fldar, siftuh": the time the customer is away is covered by someone at home and no day or time follows: with a yes
+  // and no "no" or "if", nothing moves: a confirm, to be checked (round 23).
+  if (
+    kind === null &&
+    intent === "reschedule" &&
+    reading.yes &&
+    reading.othersThere === true &&
+    !reading.conditional &&
+    !reading.denies
+  )
+    return { intent: "confirm", mixed: true };
   // "tousel ghodwa?", "ça arrive avant le week-end ?": asking when the parcel arrives, with no "can", no day denied or
   // put off and nothing sent, asks; it moves no delivery (round 9).
   if (kind === null && intent === "reschedule" && reading.asksArrival === true && !reading.denies && !reading.busy)

@@ -2359,6 +2359,14 @@ describe("round 23: someone at home, money ready, once more, why would I", () =>
     expect(signals("machi ana li nta3 had numero", "DZ")).toContain("notMe");
   });
 
+  it("'OK, if the door is shut give it to the guard' is the courier's instruction; 'if it's in black give it' is no", () => {
+    const text = "wakha, ila kan lbab msdoud 3tiha l 3essas";
+    expect(signals(text, "MA")).toContain("instruction");
+    expect(readReply(text, "MA").ifInstructs).toBe(true);
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+    expect(model.classify("wakha ila kayna f lk7al 3tiha l jara", "MA").intent).not.toBe("confirm");
+  });
+
   it("'I confirm once more' adds nothing; 'put one more pair' adds", () => {
     expect(signals("wakha, je confirme encore une fois", "FR")).not.toContain("add");
     expect(signals("oui mais mettez encore une paire", "FR")).toContain("add");

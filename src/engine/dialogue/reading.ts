@@ -64,6 +64,8 @@ export interface Reading {
    * fille elle est là"), with no day or time said after it: the customer's own time away is covered (round 23).
    */
   othersThere?: boolean;
+  /** The only "if" is the courier's visit, an instruction after it, no time nor change named (round 23). */
+  ifInstructs?: boolean;
   /** The reply ends on "say it again" ("… ma fhamtch mlih … 3awedli"): round 13. */
   endsOnRepeat?: boolean;
   /** The only yes to the order is put off ("avant que je confirme", "9bel ma nakked"): no yes yet (round 13). */
@@ -1635,6 +1637,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     plainYes,
     firmYes,
     conditional: cond >= 0,
+    // ("ila kan lbab msdoud 3tiha l 3essas": if the door is shut, give it to the guard: the "if" is the courier's
+    // visit and what follows it an instruction; no time, no change; round 23.)
+    ...(cond >= 0 &&
+    hits.some((h) => h.signal === "instruction" && live(h) && h.start > cond) &&
+    !hits.some((h) => (TIME.has(h.signal) || CHANGE.has(h.signal)) && live(h))
+      ? { ifInstructs: true }
+      : {}),
   });
   const cueAt = (i: number) => tokens.slice(i, i + 3).join(" ");
   // A clause runs between stops and first-person subjects; one opened by a subject ("ana f dar ghedda") that sends,

@@ -413,6 +413,9 @@ export const SHARED: LexiconEntry[] = [
     // or at a place, not "keep it" (round 21).
     "khali*|khli* _ 3nd|3and|3end|m3a, khali*|khli*|nkhali*|nkhli* fi|f ~hanut|~7anut|~dukan|~mahal|~magaza|~dar|~bab|~garage|~jar|~jara",
     "nkhali*|nkhli* 3ndu|3andu|3ndo|3ando|3ndha|3andha|m3ah|m3ahu|m3aha",
+    // "3tiha l 3essas dyal garage" (give it to the garage's guard): the parcel handed to someone named, no "give me"
+    // (round 23).
+    "=3tiha|=a3tiha|=3tih|=a3tih|=3tihom|=3tihum|=3tiha* l|li|lil ~3asas|~3sas|~3essas|~hares|~haris|~bawab|~jar|~jara|~gardian|~gardien|~concierge",
     "ila|ida ma kuntch|kontch|kunt*|kaynch|lkitnich, ki ma nkunch",
     "~=sonete|~=sonet|~=sunet|~=sonit|~=sunete",
     // "الليفرور يجيب الصرف", "qu'il ait de la monnaie": the courier to bring change (round 19).

@@ -179,7 +179,8 @@ export function overrule(
     reading.namesValue !== true &&
     !reading.asks &&
     !reading.denies &&
-    !reading.conditional &&
+    // (Nor under an "if", but the courier's own: "ila kan lbab msdoud 3tiha l 3essas", round 23.)
+    (!reading.conditional || reading.ifInstructs === true) &&
     !mocking
   )
     return { intent: "confirm", mixed: true };

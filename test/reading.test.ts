@@ -2367,6 +2367,13 @@ describe("round 23: someone at home, money ready, once more, why would I", () =>
     expect(model.classify("wakha ila kayna f lk7al 3tiha l jara", "MA").intent).not.toBe("confirm");
   });
 
+  it("'I'm not going to say no, I've waited three weeks, send it' holds no 'no' but the reassuring one", () => {
+    const text = "non mais j'vais pas dire non quand même, envoyez";
+    expect(signals(text, "FR").filter((s) => s === "no")).toHaveLength(1);
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+    expect(signals("non, je vais pas dire oui", "FR")).toContain("no");
+  });
+
   it("'I confirm once more' adds nothing; 'put one more pair' adds", () => {
     expect(signals("wakha, je confirme encore une fois", "FR")).not.toContain("add");
     expect(signals("oui mais mettez encore une paire", "FR")).toContain("add");

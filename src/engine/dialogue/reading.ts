@@ -61,7 +61,8 @@ export interface Reading {
   presentOn?: boolean;
   /**
    * Someone of the household or the building will be there ("ma femme sera à la maison", "مراتي كاينة فالدار", "ma
-   * fille elle est là"), with no day or time said after it: the customer's own time away is covered (round 23).
+   * fille elle est là"), every day or time said before it and a "but" between, none after: the customer's own time
+   * away is covered (round 23).
    */
   othersThere?: boolean;
   /** The only "if" is the courier's visit, an instruction after it, no time nor change named (round 23). */
@@ -1034,7 +1035,7 @@ const STOPS = new Set([",", ".", "!", "?"]);
 /** One of the household or the building (canonical): "ma femme", "mon mari", "ma fille", "mrati", "yema", "l3asas". */
 const KIN =
   /^(?:feme|mari|file|fils|mere|pere|frere|seur|soeur|voisine?|gardiene?|concierge|mrati|mrti|rajli|zawji|bnti|binti|wldi|weldi|wlidi|khti|khuya|khouya|mmi|umi|ommi|yema|yemma|mama|maman|jarti|jari|l?3a?sas)$/;
-/** Where one of them will be (canonical): "à la maison", "fldar", "f dar", "kayna", "rahi", "mawjuda", "hna". */
+/** Where one of them will be (canonical): "à la maison", "fldar", "f dar", "kayna", "mawjuda", "hna" ("là": French only). */
 const THERE =
   /^(?:maison|dar|ldar|fdar|fldar|fddar|kayn[ae]?|kaina|kayen|kaynin|mawju?d[ae]?|mawjoud[ae]?|hna|houni|huni)$/;
 
@@ -1841,7 +1842,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         nearly(h) ||
         askedWhy(h) ||
         // ("pourquoi j'annulerais, je la veux toujours": why would I, in the conditional, asks nothing; round 23.)
-        (/rais?t?$/.test(tokens[h.end - 1] ?? "") &&
+        (/ra(?:is|it)$/.test(tokens[h.end - 1] ?? "") &&
           tokens.slice(Math.max(0, h.start - 3), h.start).includes("pur9uoi"))),
   );
   // ... and the reply ends on the wish: no refusal that stands on its own after its last wish.

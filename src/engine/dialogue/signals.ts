@@ -404,7 +404,16 @@ export function analyse(text: string, country: Country): Analysis {
         h.signal === "notMe" &&
         h.end === h.start + 2 &&
         RELATIVE_WHO.has(tokens[h.end] ?? "") &&
-        /^n(?!t[aeiu]|ta|ti|tum|tuma)[a-z0-9]{2,}$/.test(tokens[h.end + 1] ?? "")
+        /^n(?!t[aeiu])[a-z0-9]{2,}$/.test(tokens[h.end + 1] ?? "")
+      ),
+  );
+  // "j'vais pas dire non quand même", "ma ngoulch la" (I won't say no): a "no" denied by its own saying is none (round 23).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "no" &&
+        ((/^(?:dire|dis)$/.test(tokens[h.start - 1] ?? "") && ["pas", "jamais"].includes(tokens[h.start - 2] ?? "")) ||
+          /^n[g9]ulch$|^n[g9]olch$|^ngoulch$/.test(tokens[h.start - 1] ?? ""))
       ),
   );
   // "je confirme encore une fois" (once more): "encore une" before "fois" adds nothing (round 23).

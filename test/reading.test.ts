@@ -2374,6 +2374,14 @@ describe("round 23: someone at home, money ready, once more, why would I", () =>
     expect(signals("non, je vais pas dire oui", "FR")).toContain("no");
   });
 
+  it("'the last courier was rude, I hope it'll be another one' asks another courier; 'another one in blue' a change", () => {
+    const text =
+      "oui, par contre le livreur de la dernière fois m'a mal parlé, j'espère que ce sera un autre. c'est confirmé";
+    expect(signals(text, "MA")).not.toContain("add");
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+    expect(signals("oui, et le livreur peut m'en apporter un autre en bleu", "FR")).toContain("add");
+  });
+
   it("'I confirm once more' adds nothing; 'put one more pair' adds", () => {
     expect(signals("wakha, je confirme encore une fois", "FR")).not.toContain("add");
     expect(signals("oui mais mettez encore une paire", "FR")).toContain("add");

@@ -416,6 +416,17 @@ export function analyse(text: string, country: Country): Analysis {
           /^n[g9]ulch$|^n[g9]olch$|^ngoulch$/.test(tokens[h.start - 1] ?? ""))
       ),
   );
+  // "le livreur de la dernière fois m'a mal parlé, j'espère que ce sera un autre", "الليفرور … كان معصب، بغيت واحد ظريف":
+  // "another one", "I want one" after the courier named, and nothing of the order's (no colour, size, model, change
+  // verb) named: the other one is the courier (round 23).
+  if (!hits.some((h) => ORDER_THINGS.has(h.signal)))
+    hits = hits.filter(
+      (h) =>
+        !(
+          (h.signal === "add" || h.signal === "qty" || h.signal === "want") &&
+          tokens.slice(Math.max(0, h.start - 16), h.start).some((t) => COURIER.test(t))
+        ),
+    );
   // "je confirme encore une fois" (once more): "encore une" before "fois" adds nothing (round 23).
   hits = hits.filter((h) => !(h.signal === "add" && tokens[h.start] === "enkore" && tokens[h.end] === "fois"));
   // "w el flous fi jibi" (and the money is in my pocket): money ready to pay, no remark on the price (round 23).
@@ -838,3 +849,8 @@ function dropLateCalls(tokens: string[], hits: SignalHit[]): SignalHit[] {
 
 /** Money (canonical): "flus", "drahem", "sold", "l'argent", "le liquide" (round 23). */
 const MONEY = /^(?:e?l?flus|flous|e?l?drahem|drahm|e?l?dra[h7]em|sold|argent|li9uide|lflus)$/;
+
+/** The courier (canonical): "livreur", "الليفرور" ("lifrur"), "lfrur". */
+const COURIER = /^(?:l?livreur|l?lifrur|l?[ie]?fr[ou]+r)$/;
+/** Signals that name something of the order itself (round 23). */
+const ORDER_THINGS = new Set<Signal>(["attr", "attrNoun", "changeVerb", "instead", "address"]);

@@ -407,15 +407,6 @@ export function analyse(text: string, country: Country): Analysis {
         /^n(?!t[aeiu])[a-z0-9]{2,}$/.test(tokens[h.end + 1] ?? "")
       ),
   );
-  // "j'vais pas dire non quand même", "ma ngoulch la" (I won't say no): a "no" denied by its own saying is none (round 23).
-  hits = hits.filter(
-    (h) =>
-      !(
-        h.signal === "no" &&
-        ((/^(?:dire|dis)$/.test(tokens[h.start - 1] ?? "") && ["pas", "jamais"].includes(tokens[h.start - 2] ?? "")) ||
-          /^n[g9]ulch$|^n[g9]olch$|^ngoulch$/.test(tokens[h.start - 1] ?? ""))
-      ),
-  );
   // "le livreur de la dernière fois m'a mal parlé, j'espère que ce sera un autre", "الليفرور … كان معصب، بغيت واحد ظريف":
   // "another one", "I want one" after the courier named, and nothing of the order's (no colour, size, model, change
   // verb) named: the other one is the courier (round 23).
@@ -575,6 +566,12 @@ function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): Sig
     if (hits.some((h) => h.start <= i && i < h.end)) return;
     const prev = tokens[i - 1];
     if ((t === "lala" || t === "la") && (prev === "a" || prev === "ya")) return; // "a lalla": a vocative
+    // "j'vais pas dire non quand même", "ma ngoulch la" (I won't say no): a "no" denied by its own saying (round 23).
+    if (
+      (/^(?:dire|dis)$/.test(prev ?? "") && ["pas", "jamais"].includes(tokens[i - 2] ?? "")) ||
+      /^n[g9][ou]lch$/.test(prev ?? "")
+    )
+      return;
     // "mais là je conduis", "je suis là": French "là" after a French word, in Latin script.
     if (t === "la" && !arabicScript && prev !== undefined && FRENCH_BEFORE_LA.has(prev)) return;
     if (t === "la" || t === "le") {

@@ -295,6 +295,19 @@ describe("a request read without certainty (issue 33, round 14)", () => {
     });
   });
 
+  it("a change named unsure, whose question gets only attention or not hearing, was no change (round 24)", async () => {
+    // "in red" (unsure), "what to change?" "allô, I can't hear you well": the confirmation question again, then a yes
+    const again = await call(["oui c'est moi", "en rouge", "allô, je vous entends mal"]);
+    expect(again.d.result()).toBeNull();
+    expect(again.turns[3]?.text).toBe(profile.confirmationAgain(1));
+    await again.d.hear("oui", 30);
+    expect(again.d.result()).toMatchObject({ outcome: "confirmed" });
+    // a bare yes still keeps the change heard, and a day named is kept through a filler ("which day?" "euh", above)
+    expect((await call(["oui c'est moi", "en rouge", "oui"])).d.result()).toMatchObject({
+      outcome: "change_requested",
+    });
+  });
+
   it("hears a detail question's answer as a new answer once a call, and never a bare no", async () => {
     // "what to change?" "no": nothing, or no change at all? Still the change.
     const bare = await call(["oui c'est moi", "en rouge", "non"]);

@@ -2415,3 +2415,52 @@ describe("round 22: the simulated customers' own short yes and no", () => {
     }
   });
 });
+
+describe("round 24: sent elsewhere, nothing to change, a celebration's day, keep the same", () => {
+  it("'don't send it to my house, send it to my father's' redirects the parcel: a change, never acted on as a yes", () => {
+    for (const [text, country] of [
+      ["iyeh, ma tsiftohach l dari, siftoh l lkhedma dyali", "MA"],
+      ["wah confirmi, ma tab3thouhech l dar, ab3thouh l dar khali f bab ezzouar", "DZ"],
+    ] as const) {
+      expect(readReply(text, country).request).toBe("change");
+      expect(model.classify(text, country).intent).toBe("change_request");
+    }
+    // a day after "don't send it … send it" is another day, and "send it to me" is the customer's own
+    expect(readReply("ey ama ma tab3athhech ghodwa, ab3athha l khamis", "TN").request).toBe("date");
+    expect(readReply("la ma tsiftohach l chi wa7ed, siftoh liya", "MA").request).not.toBe("change");
+  });
+
+  it("a change with nothing to change beside a firm 'send it' and 'I pay at the door', or a change verb denied, confirms", () => {
+    for (const [text, country] of [
+      ["Kamel 3la rabbi, el livreur yjibha w ena nkhallsou 3al bab.", "TN"],
+      ["ma bdelt walou a khouya, ana daba f souk walakin sifto, mmi f dar", "MA"],
+    ] as const)
+      expect(model.classify(text, country)).toMatchObject({ intent: "confirm", mixed: true });
+    expect(readReply("ma bdelt walou, sifto", "MA").changeDenied).toBe(true);
+    expect(readReply("ma bdelt walou, bdelt ghir l9yas", "MA").changeDenied).toBeUndefined();
+    // "ma ni bech nbaddel": "mani" (I am not) written apart negates the change
+    expect(signals("ma ni bech nbaddel chay, jibha", "TN")).toContain("~changeVerb");
+    expect(signals("bech nbaddel el couleur", "TN")).toContain("changeVerb");
+  });
+
+  it("a celebration's day is when the gift is for, no delivery day; 'bring it on the wedding day' or 'before the Eid' is", () => {
+    for (const [text, country] of [
+      ["jibuh, rah l3rs dyal khti nhar sebt w hadi hdiya liha", "MA"],
+      ["c'est un cadeau لبنتي نهار عرسها، ابعثوه", "DZ"],
+    ] as const) {
+      expect(readReply(text, country).newTime).toBe(false);
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    expect(readReply("jibuha nhar l3rs", "MA").newTime).toBe(true);
+    expect(readReply("wakha walakin jibuha 9bel l3id nhar jem3a", "MA").newTime).toBe(true);
+  });
+
+  it("'keep the same date', 'keep it all as read' assent; 'keep it' to the shop still refuses; 'bougez pas, d'accord' is a yes", () => {
+    expect(signals("je suis au boulot mais j'annule rien, gardez la même date", "FR")).toContain("accept");
+    expect(model.classify("je suis au boulot mais j'annule rien, gardez la même date", "FR").intent).toBe("confirm");
+    expect(signals("c'est bon, gardez tout comme vous l'avez lu", "FR")).not.toContain("refuse");
+    expect(model.classify("merci mais gardez-la", "FR").intent).toBe("cancel");
+    expect(signals("bougez pas, d'accord, je cherche mes lunettes", "FR")).toContain("yes");
+    expect(signals("non je suis pas d'accord", "FR")).toContain("~yes");
+  });
+});

@@ -552,11 +552,14 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
       return decide(c, text);
     }
     // A request heard without certainty and naming nothing, whose detail question gets no detail and no decision
-    // either ("when shall we call?" "mhm, go on"): it was not a request; the confirmation question again.
+    // either ("when shall we call?" "mhm, go on"): it was not a request; the confirmation question again. So is a
+    // change that named something, when "what to change?" gets no yes to it, only attention, a filler or not hearing
+    // ("allô, I can't hear you well", "mhm mhm yes"): nothing confirms the change heard, and a change the customer never
+    // asked for would have the shop call to validate it (round 24). (A day or time named is kept: "which day?" "euh".)
     if (
       text !== null &&
       decided.unsure === true &&
-      decided.named !== true &&
+      (decided.named !== true || (stage === "change_details" && c.intent === "unclear" && !keepsHeard)) &&
       !givesDetail &&
       (c.intent === "unclear" || c.intent === "confirm")
     ) {

@@ -59,6 +59,8 @@ export interface Reading {
   asksOr?: boolean;
   /** A day that opens a clause of the customer's whereabouts, left out of `newTime` ("nhar l'arb3a nkoun fi dar"). */
   presentOn?: boolean;
+  /** A day that is a celebration's ("l3rs dyal khti nhar sebt"), left out of `newTime` (round 24). */
+  celebrationDay?: boolean;
   /**
    * Someone of the household or the building will be there ("ma femme sera à la maison", "مراتي كاينة فالدار", "ma
    * fille elle est là"), every day or time said before it and a "but" between, none after: the customer's own time
@@ -169,6 +171,8 @@ export interface Reading {
    * the customer keeps the order as it is (round 8).
    */
   keepsOrder?: boolean;
+  /** A change verb stands negated and none live ("ma bdelt walou": I changed nothing), wherever a "but" stands (round 24). */
+  changeDenied?: boolean;
   /**
    * The reply corrects something: a colour, size, quantity, address, "instead", a live change verb, or a "not" after
    * "send it" ("ab3thouha l Sousse mouch l Monastir"): round 8.
@@ -446,6 +450,9 @@ const OTHERWISE = words([
   "sans ça",
 ]);
 /** "Before", "by", "not later than": what a condition on the delivery's date turns on. */
+/** A celebration, canonical: a wedding ("3rs", "عرسها", "lma3rid"), a birthday, the Eid (round 24). */
+const CELEBRATION =
+  /^(?:l|el)?(?:3a?rs(?:ha|hom|ou|u|i|na|o)?|3ers\w*|ma3ri?d|mariage|anniversaire|annif|fete|3id|khotba|khetba)$/;
 const BEFORE = words([
   "9bel",
   "qbel",
@@ -782,6 +789,12 @@ const COMES = /^(?:[yt]jiw?|paser|pase|pasez|venir|vient|vienne|venez)$/;
 const EXCEPT = /^(?:sauf|part|excepte|hormis)$/;
 /** An article or a possessive between "except" and what it leaves out ("sauf la taille", "à part ma couleur"). */
 const ARTICLE = /^(?:l|la|le|les|du|de|des|ma|mon|mes|sa|son|ses|cette|ce|ces)$/;
+/**
+ * Where a parcel is sent, canonical: "to", "at", "chez" and the Darija "l"/"el" before a place ("l dar baba"), or a
+ * place glued to its "l" ("ldar", "lkhedma"); not "to me" ("liya", "lina": the customer's own).
+ */
+const TO_PLACE =
+  /^(?:l|el|al|a|au|chez|3and|3nd|3end|3ind|f|fi|fel|fl)$|^l(?!(?:i|ia|iya|eya|ya|ina|na|ik|ek|ek?um)$)[a-z3]{2,}$/;
 /** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
 const MAKE_ITEM = /^(?:faites|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;
 /**
@@ -1502,8 +1515,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       ? { datedPast: true }
       : {}),
     busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"),
-    newTime: hits.some((h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h)),
+    newTime: hits.some(
+      (h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h) && !eventDay(h),
+    ),
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && agreed(h)) ? { agreedDay: true } : {}),
+    ...(hits.some((h) => TIME.has(h.signal) && live(h) && eventDay(h)) ? { celebrationDay: true } : {}),
     denies,
     // ("much ena eli anulit", "c'est pas moi qui ai annulé": "not me" who cancelled says whose cancel, not whose phone.)
     ...(hits.some((h) => h.signal === "notMe" && !notMyCancel(h) && !notMySaying(h)) ? { notMe: true } : {}),
@@ -1594,6 +1610,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     lastBut < 0 &&
     hits.some((h) => (h.signal === "cancelVerb" || h.signal === "changeVerb") && h.negated)
       ? { keepsOrder: true }
+      : {}),
+    ...(hits.some((h) => h.signal === "changeVerb" && h.negated) &&
+    !hits.some((h) => h.signal === "changeVerb" && live(h))
+      ? { changeDenied: true }
       : {}),
     ...(hits.some(
       (h) =>
@@ -1701,6 +1721,19 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("j'ai pas changé d'avis depuis dimanche": since that day, gone by; round 22.)
   const past = (h: SignalHit) =>
     tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t)) || tokens[h.start - 1] === "depuis";
+  // "lma3rid dyal khti f sebt" (my sister's wedding feast is on Saturday), "نهار عرسها" (her wedding day): a day that
+  // is a celebration's, named with it and with no "send" nor "before" between them, is when the gift is for, no
+  // delivery day (round 24). ("jibuha nhar l3rs", bring it on the wedding day, and "9bel l3id" keep theirs.)
+  const eventDay = (h: SignalHit) => {
+    const at = tokens.slice(Math.max(0, h.start - 4), h.end).findLastIndex((t) => CELEBRATION.test(t));
+    if (at < 0) return false;
+    const from = Math.max(0, h.start - 4) + at;
+    const between = Math.min(from, h.start - 2);
+    return (
+      !hits.some((s) => (s.signal === "send" || s.signal === "delivery") && s.end > between && s.start < h.end) &&
+      find(tokens, BEFORE, Math.max(0, between - 1), h.end) < 0
+    );
+  };
   // "ghodwa kima 9olt", "demain comme prévu": the day said is the one agreed.
   const agreed = (h: SignalHit) =>
     // ("ghedwa normal", "demain normal": the day as it stands, round 9.)
@@ -2081,6 +2114,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     )
       ? orderYes[0]
       : undefined;
+  // "ma tab3thouhech l dari, ab3thouh l dar baba", "ne l'envoyez pas chez moi, envoyez-le chez ma mère": "don't send it
+  // there", then "send it" to a place, with no day or time about either: the address redirected (round 24).
+  const sentTo = (h: SignalHit) =>
+    TO_PLACE.test(tokens[h.end] ?? "") &&
+    !hits.some((d) => (d.signal === "day" || d.signal === "slot") && d.start >= h.end && d.start <= h.end + 3);
+  const notSentThere = hits.find((h) => h.signal === "send" && h.negated && sentTo(h));
+  const sentElsewhere =
+    notSentThere && hits.find((h) => h.signal === "send" && live(h) && h.start > notSentThere.end && sentTo(h));
   const change =
     hits.find(
       (h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h) && !onlyThought(h),
@@ -2088,7 +2129,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     wishedItem ??
     madeItem ??
     exceptItem ??
-    placeDenied;
+    placeDenied ??
+    sentElsewhere;
   // ("واخا، بشرط تزيدو ليا الشارجور معاه، بلا بيه ما نبغيهش": a change under an "if" keeps its "otherwise": round 20.)
   if (change) return result("change", cueAt(change.start), deniedRefusal, cond >= 0 && otherwise > cond);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".

@@ -639,6 +639,8 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   if (t1 === "a" && t2 === "rien") return true;
   if (t2 && NEGATORS.has(t2) && t1 && isAuxiliary(t1)) return true;
   if (t3 && NEGATORS.has(t3) && t2 && isAuxiliary(t2) && t1 && isAuxiliary(t1)) return true;
+  // ("Ma ni bech nbaddel 7atta chay": "mani", "manich" (I am not) written apart, before "going to"; round 24.)
+  if (t3 === "ma" && (t2 === "ni" || t2 === "nich") && t1 && isAuxiliary(t1)) return true;
   const after = tokens[hit.end];
   const after2 = tokens[hit.end + 1];
   // The subject before the verb, or the hit's own first word when the cue holds it ("je prends" in "moi je prends
@@ -674,6 +676,8 @@ function isAssentNegated(tokens: string[], hit: SignalHit): boolean {
   // A one-word yes under a negation ends its clause ("machi wakha,", "mouch behi"): "machi dak lwalad" (that boy) and
   // "mouch houni ya sidi" (not here) only look like one.
   const ends = hit.end - hit.start > 1 || tokens[hit.end] === undefined || PUNCT.has(tokens[hit.end]!);
+  // ("bougez pas d'accord", "quittez pas, d'accord": the "pas" after an imperative is that verb's; round 24.)
+  if (t1 === "pas" && t2 !== undefined && /ez$/.test(t2)) return false;
   if (clause(t1) && strong(t1) && (hit.signal === "accept" || ends)) return true;
   if (hit.signal === "accept" && clause(t1) && clause(t2) && strong(t2) && isAuxiliary(t1!)) return true;
   const after = tokens[hit.end];

@@ -14,6 +14,8 @@ export const FRENCH: LexiconEntry[] = [
     "pas de probleme*|souci*|prob, aucun probleme*|souci*, sans probleme*|souci*, no problem, y a pas de probleme*|souci*",
     "il n y a pas de probleme*|souci*, tout est bon|correct|ok|parfait|juste, c est correct, c est tout bon",
     "c est bon pour moi, ca|ça me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande, gardez|maintenez la|ma komande, gardez|maintenez la|ma livraison",
+    // "gardez la même date", "gardez tout comme vous l'avez lu": keep it as it is, no "keep it yourselves" (round 24).
+    "gardez|garde|gardons|maintenez la|le|les meme|memes *, gardez|garde|gardons tout comme|pareil|tel|tels|ainsi",
   ]),
   cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
   // "Vous pouvez livrer", "vous pouvez l'envoyer": "you may send it" (round 18).

@@ -249,8 +249,9 @@ export function overrule(
     reading.firmYes &&
     !reading.newTime &&
     !reading.conditional &&
-    // (Nor when the day the model saw is where the customer will be, "nhar l'arb3a nkoun fi dar": round 12.)
-    (p < 0.97 || reading.agreedDay === true || reading.presentOn === true)
+    // (Nor when the day the model saw is where the customer will be, "nhar l'arb3a nkoun fi dar": round 12; or a
+    // celebration's, "l3rs dyal khti nhar sebt": round 24.)
+    (p < 0.97 || reading.agreedDay === true || reading.presentOn === true || reading.celebrationDay === true)
   )
     return { intent: "confirm", mixed: true };
   // "كل مرة تقولو غدوة … أما هيا، إيه، نحبها", "j'ai pas changé d'avis depuis dimanche, vous pouvez livrer": every day said
@@ -409,6 +410,25 @@ export function overrule(
       reading.deniedRefusal &&
       // ("أنا رافض؟ أبدا! bghit، bghit، غير دوزوه": or a refusal echoed and denied at once, and no "if": round 15.)
       ((reading.firmYes && reading.endsOnYes === true) || (reading.cancels === true && !reading.conditional)) &&
+      reading.corrects !== true &&
+      reading.namesValue !== true &&
+      !mocking
+    )
+      return { intent: "confirm", mixed: true };
+    // "Kamel 3la rabbi, el livreur yjibha w ena nkhallsou 3al bab" (go ahead, the courier brings it and I pay at the
+    // door), "Ma bdelt walou a sidi, … walakin sifto" (I changed nothing, … send it): a change with nothing to change
+    // (no change verb live, no value, correction, time, day, "if", question, busy or denial) beside a firm "send it"
+    // and an "I take it", or a change verb only denied, is a confirm, to be checked (round 24).
+    if (
+      intent === "change_request" &&
+      reading.firmYes &&
+      (reading.takes === true || reading.changeDenied === true) &&
+      !reading.asks &&
+      !reading.denies &&
+      !reading.busy &&
+      !reading.conditional &&
+      !reading.newTime &&
+      !reading.dated &&
       reading.corrects !== true &&
       reading.namesValue !== true &&
       !mocking

@@ -1,0 +1,20 @@
+// Issue 33, round 24: eight writers who saw no code and no earlier set wrote blind48 to the brief of hard cases on both
+// sides (a third of the replies are confirmations shaped as a machine finds hard, the rest carry a yes-word and are
+// none), with the customer's situation varied: a gift or an order for a relative, two orders mixed up, noise around,
+// earlier deliveries, money awaited or someone else's, someone else receiving (test/fixtures/blind48-brief.md). Each set
+// was scored whole before it was read, then split 60 + 60: the `-dev` halves were read and fixed by structure; the
+// `-holdout` halves were read by no fix (docs/understanding.md, round 24). The decision is guarded, as for every blind
+// set.
+import { describe } from "vitest";
+import { guardDecisions } from "./blind-guard.ts";
+
+describe("blind set 48, development and unseen halves: the decision", () => {
+  guardDecisions(
+    "abcdefgh".split("").flatMap((w) => [`intents-blind48${w}-dev.jsonl`, `intents-blind48${w}-holdout.jsonl`]),
+    60,
+    // Two of blind48g's 1,000 calls: an `unclear` customer whose unseen sentence, said again as the answer to the yes/no
+    // check ("je confirme votre commande, oui ou non ?"), is taken as its yes; both sentences are of the unseen half,
+    // read at the round's end (docs/understanding.md, round 24).
+    { "intents-blind48g": 2 },
+  );
+});

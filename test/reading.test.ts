@@ -2464,3 +2464,39 @@ describe("round 24: sent elsewhere, nothing to change, a celebration's day, keep
     expect(signals("non je suis pas d'accord", "FR")).toContain("~yes");
   });
 });
+
+describe("round 24: free delivery, two orders, the pay that comes, a pronoun, money", () => {
+  it("'I take it if delivery is free, otherwise no' haggles: a change, no date", () => {
+    for (const [text, country] of [
+      ["nakhdha ken el livraison tkoun bleche, sinon la", "TN"],
+      ["je la prends si la livraison est gratuite, sinon non", "FR"],
+    ] as const)
+      expect(readReply(text, country).request).toBe("change");
+  });
+
+  it("'I made two orders, one from your page and one from another shop' counts orders, not the item", () => {
+    expect(
+      signals("3malt zouz commandes, wa7da mel page hedhi w wa7da men boutique okhra, ama hedha mte3kom, jibouh", "TN"),
+    ).not.toContain("qty");
+    expect(signals("j'ai commandé sur deux sites, c'est bien le vôtre, envoyez", "FR")).not.toContain("qty");
+    expect(signals("tlebt jouj d l7wayej, wa7da mn 3ndkom w wa7da mn site akhor", "MA")).not.toContain("qty");
+    expect(signals("bghit jouj d les pièces", "MA")).toContain("qty");
+  });
+
+  it("'until my pay comes' is no parcel coming: the call asked for is a callback", () => {
+    expect(signals("ey ama 7atta yjini el 5las nkallmek, walla kallamni nhar el jem3a", "TN")).not.toContain(
+      "delivery",
+    );
+    expect(readReply("ey ama 7atta yjini el 5las nkallmek, walla kallamni nhar el jem3a", "TN").request).toBe(
+      "callback",
+    );
+    expect(signals("el livreur yjini ghodwa", "TN")).toContain("delivery");
+  });
+
+  it("'envoyez le' is the pronoun, no Tunisian 'no'; 'l'argent' is money, no silver; 'faites-le venir' sends", () => {
+    expect(signals("c'est celui-là, envoyez le", "FR")).not.toContain("no");
+    expect(signals("l'argent est prêt sur la table", "FR")).not.toContain("attr");
+    expect(signals("je la veux en argent", "FR")).toContain("attr");
+    expect(signals("le livreur sera payé, faites-le venir", "FR")).toContain("send");
+  });
+});

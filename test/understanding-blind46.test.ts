@@ -12,8 +12,10 @@ describe("blind set 46, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind46${w}-dev.jsonl`, `intents-blind46${w}-holdout.jsonl`]),
     60,
-    // Round 22 held two calls of blind46f here: an `unclear` customer answering the yes/no check with "ايه ايه ايه" (yes
-    // yes yes), which is a yes to that question (docs/understanding.md, round 22). Round 23's readings change other
-    // calls of the run and with them the draws: no call now brings that sentence to the check, so the count is none.
+    // Two calls of blind46f: an `unclear` customer answering the yes/no check with "ايه ايه ايه" (yes yes yes), which is
+    // a yes to that question (docs/understanding.md, round 22). The count moves with the run's draws, which every
+    // reading that changes another call of the run changes: none in round 23, two again with round 24's readings, both
+    // that sentence.
+    { "intents-blind46f": 2 },
   );
 });

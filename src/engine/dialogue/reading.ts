@@ -450,6 +450,8 @@ const OTHERWISE = words([
   "sans ça",
 ]);
 /** "Before", "by", "not later than": what a condition on the delivery's date turns on. */
+/** Free of charge, canonical: "bleche", "ببلاش", "gratuite", "fabor" (round 24). */
+const FREE = /^(?:b?bl[ae](?:ch|sh)e?|gratuit[es]*|free|fabor|fabour|majjan[ae]?n?)$/;
 /** A celebration, canonical: a wedding ("3rs", "عرسها", "lma3rid"), a birthday, the Eid (round 24). */
 const CELEBRATION =
   /^(?:l|el)?(?:3a?rs(?:ha|hom|ou|u|i|na|o)?|3ers\w*|ma3ri?d|mariage|anniversaire|annif|fete|3id|khotba|khetba)$/;
@@ -1995,8 +1997,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       (!dated(cond) &&
         (notThat ||
           (item >= 0 && otherwise > cond) ||
-          // (A price is what the item costs: "si vous me faites à 40 euros, sinon ça va pas", round 17.)
-          tokens.some((_, i) => i > cond && (otherwise < 0 || i < otherwise) && (itemAt(i) || priceNumber(i)))));
+          // (A price is what the item costs: "si vous me faites à 40 euros, sinon ça va pas", round 17; so is "free":
+          // "Nokhdha ken ta3mlouli el livraison bleche, sinon la", round 24.)
+          tokens.some(
+            (t, i) => i > cond && (otherwise < 0 || i < otherwise) && (itemAt(i) || priceNumber(i) || FREE.test(t)),
+          )));
     return {
       ...result(onItem ? "change" : "condition", cueAt(cond), deniedRefusal, otherwise > cond),
       ...(takesItem ? { takesItem } : {}),

@@ -290,6 +290,24 @@ export function analyse(text: string, country: Country): Analysis {
   );
   // "la facture داخل الكوليس": "dakhel" (inside) only looks like "d'lkhel" (of the black) with its glued article.
   hits = hits.filter((h) => !(h.signal === "attr" && h.end - h.start === 1 && INSIDE.test(tokens[h.start] ?? "")));
+  // "3malt zouz commandes, wa7da mel page hedhi w wa7da men boutique okhra", "j'ai commandé sur deux sites": a number
+  // that counts the customer's orders or shops, or "one from you, one from another site", is no quantity of the item
+  // (round 24).
+  hits = hits.filter((h) => !(h.signal === "qty" && countsShops(tokens, h)));
+  // "7atta yjini el 5las", "ki touselni la paye": what comes is the pay, not the parcel (round 24).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "delivery" &&
+        h.end === h.start + 1 &&
+        tokens.slice(h.end, h.end + 3).some((t) => PAY.test(t) || MONEY.test(t))
+      ),
+  );
+  // "l'argent est sur la table", "mon argent": money, not the colour silver, which has no article of its own (round 24).
+  hits = hits.filter(
+    (h) =>
+      !(h.signal === "attr" && /^argent$/.test(tokens[h.start] ?? "") && MONEY_OWNER.test(tokens[h.start - 1] ?? "")),
+  );
   // "rani 3yit m3a les commandes ta3kom", "عييت مع الخدمة": "I am tired (of)", not "I called" (round 19). Latin "3yit"
   // is only "tired"; Arabic "عييت" and "عيطت" both read "3it", so there only when "with", "of" follows.
   hits = hits.filter(
@@ -512,6 +530,26 @@ function dropContained(hits: SignalHit[]): SignalHit[] {
   return kept;
 }
 
+/** Orders, shops and sites, canonical ("komandes", "sites", "buti9ue", "l7anout"; round 24). */
+const SHOPS = /^(?:l|el)?(?:komand\w*|site|sites|page|pages|buti9\w*|magasin\w*|hanut|hwanet|store)$/;
+/** "from" before a shop ("wa7da mn 3ndkom", "une de chez vous", "wa7da mel page"; round 24). */
+const FROM = /^(?:mn|men|min|mel|mil|de|chez|3nd|3and)$/;
+const YOURS = /^(?:3ndkom|3andkom|3ndkum|3andkum|3andek|3ndek|ndkom|vus|chez)$/;
+function countsShops(tokens: string[], h: SignalHit): boolean {
+  let i = h.end;
+  while (/^(?:d|de|des|ta3|mta3|dyal)$/.test(tokens[i] ?? "")) i++;
+  if (SHOPS.test(tokens[i] ?? "")) return true;
+  // ("wahda mn 3ndkom w wahda mn site akhor": one from each; "tlebt jouj d l7wayej, wa7da mn 3ndkom …": the number they
+  // make up.)
+  const fromShop = (k: number) =>
+    FROM.test(tokens[k] ?? "") && (SHOPS.test(tokens[k + 1] ?? "") || YOURS.test(tokens[k + 1] ?? ""));
+  return (
+    fromShop(h.end) ||
+    tokens.slice(h.end, h.end + 5).some((t, k) => /^(?:wahda|wahed|wahd|une|un)$/.test(t) && fromShop(h.end + k + 1))
+  );
+}
+/** Before "argent", the article or possessive of money ("l'argent", "de l'argent", "mon argent"; round 24). */
+const MONEY_OWNER = /^(?:l|d|mon|ton|son|votre|notre|leur|mes|sans|pas|assez|trop|peu)$/;
 /** "wesh" (canonical "wech"): a "hey" in French slang (round 22). */
 const WESH = /^we?[cs]h$/;
 /** "I am" before a participle (canonical): "rani", "rana", "ana", "kont" (round 22). */
@@ -572,6 +610,8 @@ function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): Sig
       /^n[g9][ou]lch$/.test(prev ?? "")
     )
       return;
+    // "envoyez le", "prenez la": the pronoun of a French imperative written apart, in Latin script (round 24).
+    if ((t === "la" || t === "le") && !arabicScript && prev !== undefined && /ez$/.test(prev)) return;
     // "mais là je conduis", "je suis là": French "là" after a French word, in Latin script.
     if (t === "la" && !arabicScript && prev !== undefined && FRENCH_BEFORE_LA.has(prev)) return;
     if (t === "la" || t === "le") {
@@ -850,6 +890,9 @@ function dropLateCalls(tokens: string[], hits: SignalHit[]): SignalHit[] {
 
 /** Money (canonical): "flus", "drahem", "sold", "l'argent", "le liquide" (round 23). */
 const MONEY = /^(?:e?l?flus|flous|e?l?drahem|drahm|e?l?dra[h7]em|sold|argent|li9uide|lflus)$/;
+
+/** Pay (canonical): "5las", "la paye", "الشهرية", "le salaire", "el mandat", "la retraite" (round 24). */
+const PAY = /^(?:e?l?khlas|e?l?khals|salaire|e?l?ch[aeh]*r[iy]+a?|paye|mandat|retraite|e?l?manda)$/;
 
 /** The courier (canonical): "livreur", "الليفرور" ("lifrur"), "lfrur". */
 const COURIER = /^(?:l?livreur|l?lifrur|l?[ie]?fr[ou]+r)$/;

@@ -24,6 +24,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("send", 0.8, ["laissez|laisse|laissez la|le|laisse la|le venir|arriver|partir"]),
   // "faites-le partir" (send it off; round 22).
   cue("send", 0.8, ["faites|faire|fais partir"]),
+  // "faites-le venir" (have it come; round 24).
+  cue("send", 0.8, ["faites|faire|fais venir"]),
   cue("take", 0.7, [
     "je prends, je la|le prends, je la|le|les garde, j attends*|attend*, je serai la|present*, je vais payer, je paierai",
     // "je l'attends" (I'm waiting for it; round 22).

@@ -31,6 +31,7 @@ import {
   ROUND20_DEV_HALVES,
   ROUND21_DEV_HALVES,
   ROUND22_DEV_HALVES,
+  ROUND24_DEV_HALVES,
   READ_SINCE_ROUND15,
   train,
   trainingSet,
@@ -88,6 +89,8 @@ const POOL = [
   ...ROUND21_DEV_HALVES,
   // Issue 33 round 22: the development halves of blind46; its unseen halves are never here.
   ...ROUND22_DEV_HALVES,
+  // Issue 33 round 24: the development halves of blind47 and blind48; their unseen halves are never here.
+  ...ROUND24_DEV_HALVES,
 ].filter((n) => existsSync(path.join(fixtures, n)));
 
 interface Item extends Example {
@@ -216,6 +219,23 @@ const RECIPES: Record<string, Recipe> = {
         ...ROUND20_DEV_HALVES,
         ...ROUND21_DEV_HALVES,
         ...ROUND22_DEV_HALVES,
+      ],
+      [14],
+      0.6,
+    ),
+    hardNegativeFactor: 2,
+  },
+  // Issue 33 round 24: the same with blind47's and blind48's development halves (a third of them hard confirms), under
+  // round 21's cost (bench/results/classifier.md, round 24: the rule set before the runs).
+  "r24-all-cf60-hn2-s1": {
+    ...r15Cf70(
+      [
+        ...READ_SINCE_ROUND15,
+        ...ROUND19_DEV_HALVES,
+        ...ROUND20_DEV_HALVES,
+        ...ROUND21_DEV_HALVES,
+        ...ROUND22_DEV_HALVES,
+        ...ROUND24_DEV_HALVES,
       ],
       [14],
       0.6,

@@ -115,6 +115,14 @@ export const ROUND21_DEV_HALVES = [..."abcdefgh".split("").map((w) => `intents-b
  * Issue 33 round 22: the development halves of round 22's batch (blind46); its held-out halves never appear here.
  */
 export const ROUND22_DEV_HALVES = [..."abcdefgh".split("").map((w) => `intents-blind46${w}-dev.jsonl`)];
+/**
+ * Issue 33 round 24: the development halves of rounds 23 and 24's batches (blind47, blind48); their held-out halves
+ * never appear here.
+ */
+export const ROUND24_DEV_HALVES = [
+  ..."abcdefgh".split("").map((w) => `intents-blind47${w}-dev.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind48${w}-dev.jsonl`),
+];
 /** Issue 33 round 18: every set read since round 15 (round 16's development halves and spent batches, round 17's development halves). */
 export const READ_SINCE_ROUND15 = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const fixtures = path.join(here, "../../test/fixtures");

@@ -2500,3 +2500,18 @@ describe("round 24: free delivery, two orders, the pay that comes, a pronoun, mo
     expect(signals("le livreur sera payé, faites-le venir", "FR")).toContain("send");
   });
 });
+
+describe("round 24: if there isn't, as you say, I'm not moving", () => {
+  it("'yes if there is green, if there isn't I don't want it' asks for the green: a change", () => {
+    expect(readReply("ey ken famma el a7mer, ken ma famech ma n7ebhech", "TN").request).toBe("change");
+    expect(readReply("ih ila kayen el a7mer, ila ma kanch ma n7abech", "DZ").request).toBe("change");
+  });
+
+  it("'bring it Wednesday as you say, I'm not moving anyway' agrees to the day and puts nothing for anything", () => {
+    const text = "ramenez-le mercredi comme vous dites, moi je bouge pas de toute façon";
+    expect(readReply(text, "FR")).toMatchObject({ agreedDay: true, newTime: false });
+    expect(readReply(text, "FR").notThat).toBeUndefined();
+    expect(readReply("oui envoyez le noir, pas le bleu", "FR").notThat).toBe(true);
+    expect(readReply("ramenez-le mercredi", "FR").newTime).toBe(true);
+  });
+});

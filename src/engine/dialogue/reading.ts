@@ -438,6 +438,16 @@ const OTHERWISE = words([
   "وكان لا",
   "وكان موش",
   "ila ma",
+  // ("ken famma el akhdher, ken ma famech ma n7ebhech": "if there isn't", the other side of an "if there is"; round 24.)
+  "ken ma famech",
+  "ken mafamech",
+  "كان ما فماش",
+  "ida ma kanch",
+  "ila ma kanch",
+  "ila makanch",
+  "إذا ما كانش",
+  "s il y en a pas",
+  "si y en a pas",
   "après ça sert à rien",
   "من بعد",
   // "without it (I don't want it)": "بلا بيه ما نبغيهش", "sans ça non" (round 20).
@@ -959,6 +969,10 @@ const SUBJECT = new Set(["ana", "ena", "rani", "je", "j", "nkun", "nkon", "nkoun
 const NEGATION = new Set(["ma", "mat", "much", "mech", "mich", "machi", "mahich", "pas", "jamais", "plus"]);
 /** "As" before a verb of saying or agreeing: "kima 9olt", "comme prévu". */
 const AS = new Set(["kima", "kif", "kome", "bhal", "ki"]);
+/** A French subject pronoun, canonical ("je", "j", "il", "on", "vus"; round 24). */
+const FRENCH_SUBJECT = /^(?:je|j|tu|il|ele|on|vus|nus|ils|eles)$/;
+/** "You" before a verb of saying (canonical): "vous", "tu", "nta", "nti", "ntouma" (round 24). */
+const SUBJECT_YOU = /^(?:vus|tu|nta|nti|ntuma|ntoma|ntum|intuma)$/;
 /** Right after a day: "as it stands" ("ghedwa normal", "demain normal", "ghodwa 3adi"). */
 const NORMAL = new Set(["normal", "normalement", "3adi"]);
 const AGREED = words(["prévu", "convenu", "tfa9na", "ttafa9na", "تفقنا", "اتفقنا", "متفقين"]);
@@ -1385,6 +1399,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !covered.has(i) && // ("pas de souci", "machi mochkil": an assent's own "not")
       // ("dites au livreur de pas klaxonner": "de pas", "ne pas" before a verb negate that verb; round 20.)
       !(t === "pas" && INFINITIVE_NOT.has(tokens[i - 1] ?? "")) &&
+      // ("moi je bouge pas de toute façon": a "pas" after a subject's verb negates that verb; round 24.)
+      !(t === "pas" && FRENCH_SUBJECT.test(tokens[i - 2] ?? "")) &&
       // ("بشرط تكون الشاشة ديال 55 ماشي 43": inside an "if", a value put for a value is still one: round 12.)
       (!aboutCustomer(i) || (valueAt(i - 1) && valueAt(i + 1))) &&
       // (A "not" that ends its clause, "l'interphone marche pas", negates the verb before it: no Y is put for X; so
@@ -1750,8 +1766,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         // ("le jour que vous avez dit", "nhar jem3a elli 9oltou": the day, "that", then the saying, round 13.)
         (AS.has(t) || WHO.has(t) || t === "9ue") &&
         (find(tokens, SAYING, h.end + k + 1, h.end + k + 3) >= 0 ||
-          // ("nhar larb3a kima 9oltwa", as you said, any person's saying right after the "as": round 23.)
+          // ("nhar larb3a kima 9oltwa", as you said, any person's saying right after the "as": round 23; or after its
+          // subject, "comme vous dites": round 24.)
           (AS.has(t) && SAID_IT.test(tokens[h.end + k + 1] ?? "")) ||
+          (AS.has(t) && SUBJECT_YOU.test(tokens[h.end + k + 1] ?? "") && SAID_IT.test(tokens[h.end + k + 2] ?? "")) ||
           find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0),
     );
   // (A yes-word before the question word is a backchannel: "ah iyeh wach twslo l Tiznit?")

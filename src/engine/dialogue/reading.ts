@@ -459,12 +459,12 @@ const OTHERWISE = words([
   "بلا بيها",
   "sans ça",
 ]);
-/** "Before", "by", "not later than": what a condition on the delivery's date turns on. */
 /** Free of charge, canonical: "bleche", "ببلاش", "gratuite", "fabor" (round 24). */
 const FREE = /^(?:b?bl[ae](?:ch|sh)e?|gratuit[es]*|free|fabor|fabour|majjan[ae]?n?)$/;
 /** A celebration, canonical: a wedding ("3rs", "عرسها", "lma3rid"), a birthday, the Eid (round 24). */
 const CELEBRATION =
   /^(?:l|el)?(?:3a?rs(?:ha|hom|ou|u|i|na|o)?|3ers\w*|ma3ri?d|mariage|anniversaire|annif|fete|3id|khotba|khetba)$/;
+/** "Before", "by", "not later than": what a condition on the delivery's date turns on. */
 const BEFORE = words([
   "9bel",
   "qbel",

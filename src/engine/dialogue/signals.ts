@@ -534,7 +534,9 @@ function dropContained(hits: SignalHit[]): SignalHit[] {
 const SHOPS = /^(?:l|el)?(?:komand\w*|site|sites|page|pages|buti9\w*|magasin\w*|hanut|hwanet|store)$/;
 /** "from" before a shop ("wa7da mn 3ndkom", "une de chez vous", "wa7da mel page"; round 24). */
 const FROM = /^(?:mn|men|min|mel|mil|de|chez|3nd|3and)$/;
+/** "Yours", "you" after that "from" ("mn 3ndkom", "de chez vous"; round 24). */
 const YOURS = /^(?:3ndkom|3andkom|3ndkum|3andkum|3andek|3ndek|ndkom|vus|chez)$/;
+/** A number that counts the customer's orders or shops ("zouz commandes"), or one of them from each (round 24). */
 function countsShops(tokens: string[], h: SignalHit): boolean {
   let i = h.end;
   while (/^(?:d|de|des|ta3|mta3|dyal)$/.test(tokens[i] ?? "")) i++;

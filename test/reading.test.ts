@@ -2515,3 +2515,13 @@ describe("round 24: if there isn't, as you say, I'm not moving", () => {
     expect(readReply("ramenez-le mercredi", "FR").newTime).toBe(true);
   });
 });
+
+describe("round 24: a number no longer theirs", () => {
+  it("'he no longer uses this number', 'this one is mine now' say the call reached someone else", () => {
+    expect(signals("la khouya, Yassine ma 3adch yesta3mel hal noumrou", "TN")).toContain("notMe");
+    expect(signals("ختي بدلت النومرو، هذا ولا متاعي توا", "TN")).toContain("notMe");
+    expect(model.classify("5outi bedlet noumrou men zaman, hedha walla mte3i tawa", "TN").intent).toBe("wrong_number");
+    // the customer's own "no longer" stays a refusal
+    expect(signals("ma 3adch nesta7a9ha", "TN")).not.toContain("notMe");
+  });
+});

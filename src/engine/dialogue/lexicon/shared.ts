@@ -242,6 +242,10 @@ export const SHARED: LexiconEntry[] = [
     "~=nimru|~=nimro|~=nimiru|~=numero|~=nmra|~=nemra|~=nimra|~=ra9m|~=r9m|~=raqm _ =kan|=kanet|=kant|=kanat|=etait|=kanu =dyal|=dial|=ta3|=mta3|=nta3|=a|=ta3t",
     // "Le numéro هذا ولا متاعي من شهرين", "had nnmra wlat dyali": the number became the speaker's (round 14).
     "~=nimru|~=nimro|~=nimiru|~=numero|~=nmra|~=nemra|~=nimra|~=ra9m|~=r9m|~=raqm _ =wla|=wlat|=wlla|=wllat|=welat|=wellat|=walat|=wallat|=wala|=walla =dyali|=ta3i|=mta3i|=mte3i|=nta3i",
+    // "khouti bedlet noumrou, hedha walla mte3i tawa" (this one is mine now), "Yassine ما عادش يستعمل هالنمرة" (no longer
+    // uses this number): round 24.
+    "=heda|=hedha|=hada|=hadi|=hedhi|=hda|=hdi|=hadchi =wla|=wlat|=wlla|=welat|=walat|=wallat|=wala|=walla =dyali|=ta3i|=mta3i|=mte3i|=nta3i",
+    "ma 3adch|3adech|3adsh|3adich|b9ach|b9atch|bqach =yst3ml|=yst3mel|=ysta3mel|=yesta3mel|=yista3mel|=tst3ml|=testa3mel|=tista3mel",
   ]),
   // The person asked for has died ("rajli twefa 3am hada", "c'est le numéro de mon père, il est décédé"): not them.
   cue("notMe", 0.7, ["=twefa|=twfa|=twffa|=twefat|=twfat|=twffat|=twafa, =decede|=decedee"]),

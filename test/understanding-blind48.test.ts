@@ -12,9 +12,9 @@ describe("blind set 48, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind48${w}-dev.jsonl`, `intents-blind48${w}-holdout.jsonl`]),
     60,
-    // One of blind48g's 1,000 calls: an `unclear` customer whose unseen sentence, said again as the answer to the yes/no
-    // check ("je confirme votre commande, oui ou non ?"), is taken as its yes; both sentences are of the unseen half,
-    // read at the round's end (docs/understanding.md, round 24).
+    // One of blind48g's 1,000 calls: an `unclear` customer whose unseen sentence, a bare "ouais" heard after the order
+    // is read, is said again as the answer to the yes/no check ("je confirme votre commande, oui ou non ?"), where it is
+    // a yes (read at the round's end; docs/understanding.md, round 24).
     { "intents-blind48g": 1 },
   );
 });

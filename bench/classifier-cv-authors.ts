@@ -151,6 +151,23 @@ const r15Cf70 = (more: string[], seeds = [14, 15, 16], confirmFactor = 0.7): Rec
 // at `confirmFactor` of its weight.
 const r19 = (confirmFactor: number): Recipe =>
   r15Cf70([...READ_SINCE_ROUND15, ...ROUND19_DEV_HALVES], [14], confirmFactor);
+// Issue 33 rounds 22 and 24: round 22's recipe (every set read since round 15 and blind42's to blind46's development
+// halves, one run, confirm at 0.6, hard negatives at twice their weight) with `more` sets at weight 1.
+const r22With = (more: string[]): Recipe => ({
+  ...r15Cf70(
+    [
+      ...READ_SINCE_ROUND15,
+      ...ROUND19_DEV_HALVES,
+      ...ROUND20_DEV_HALVES,
+      ...ROUND21_DEV_HALVES,
+      ...ROUND22_DEV_HALVES,
+      ...more,
+    ],
+    [14],
+    0.6,
+  ),
+  hardNegativeFactor: 2,
+});
 const RECIPES: Record<string, Recipe> = {
   // Issue 33 round 13: the shipped recipe with the weights of three runs (three shufflings) averaged.
   "all3-b10-dev1-new1-b16-avg3": { sets: withNewDev(1), train: { buckets: 1 << 16, seeds: [14, 15, 16] } },
@@ -211,37 +228,10 @@ const RECIPES: Record<string, Recipe> = {
   },
   // Issue 33 round 22: the same with blind46's development halves (a third of them hard confirms), under round 21's cost
   // (bench/results/classifier.md, round 22: the rule set before the runs).
-  "r22-all-cf60-hn2-s1": {
-    ...r15Cf70(
-      [
-        ...READ_SINCE_ROUND15,
-        ...ROUND19_DEV_HALVES,
-        ...ROUND20_DEV_HALVES,
-        ...ROUND21_DEV_HALVES,
-        ...ROUND22_DEV_HALVES,
-      ],
-      [14],
-      0.6,
-    ),
-    hardNegativeFactor: 2,
-  },
+  "r22-all-cf60-hn2-s1": r22With([]),
   // Issue 33 round 24: the same with blind47's and blind48's development halves (a third of them hard confirms), under
   // round 21's cost (bench/results/classifier.md, round 24: the rule set before the runs).
-  "r24-all-cf60-hn2-s1": {
-    ...r15Cf70(
-      [
-        ...READ_SINCE_ROUND15,
-        ...ROUND19_DEV_HALVES,
-        ...ROUND20_DEV_HALVES,
-        ...ROUND21_DEV_HALVES,
-        ...ROUND22_DEV_HALVES,
-        ...ROUND24_DEV_HALVES,
-      ],
-      [14],
-      0.6,
-    ),
-    hardNegativeFactor: 2,
-  },
+  "r24-all-cf60-hn2-s1": r22With(ROUND24_DEV_HALVES),
   "r13-all": { sets: r13([...ROUND13_OLD_BATCHES, ...ROUND13_DEV_HALVES]), train: { buckets: 1 << 16 } },
   "all3-b10-dev1": { sets: withDev(1) },
   "all3-b10-dev1-new1": { sets: withNewDev(1) },

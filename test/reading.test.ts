@@ -2525,3 +2525,39 @@ describe("round 24: a number no longer theirs", () => {
     expect(signals("ma 3adch nesta7a9ha", "TN")).not.toContain("notMe");
   });
 });
+
+describe("round 25: the shop's earlier call told, not asked for", () => {
+  it("a call made twice, before this one, by someone described or asked 'why' of is no callback request", () => {
+    // (no "send it" in any: with one, the call was never read a request)
+    for (const [text, country] of [
+      ["wah wah, 3ayto liya mrtin had sba7, iyeh mwafe9", "MA"],
+      ["علاش كتعاودو تعيطو؟ راه قلت ليكم إيه، كنتسناها", "MA"],
+      ["rani goltha lel bent li 3ayetetli, ih normal rani nestanna", "DZ"],
+      ["البنت اللي عيطتلي قبل منك قلتلها إيه، ماكاش مشكل", "TN"],
+    ] as const) {
+      expect(readReply(text, country).request).not.toBe("callback");
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    // asked for, it stays a callback
+    expect(readReply("wakha 3ayet liya mn b3d", "MA").request).toBe("callback");
+    expect(readReply("ey 3ayetli ba3d el 9ayla", "TN").request).toBe("callback");
+  });
+});
+
+describe("round 25: a refusal asked 'why' of, a 'no' that says the negation again", () => {
+  it("'why do you want me to cancel, then ?' then a yes or the mind not changed keeps the order", () => {
+    const text = "pourquoi voulez-vous que j'annule, dis ? je n'ai pas changé d'avis, allez";
+    expect(readReply(text, "FR").deniedRefusal).toBe(true);
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+    expect(readReply("3lach bghitini nlghiha? ana mazal bghitha", "DZ").deniedRefusal).toBe(true);
+    // a reason given for cancelling is no "why" asked
+    expect(readReply("pourquoi j'annule ? parce que c'est trop cher, annulez", "FR").deniedRefusal).toBe(false);
+  });
+
+  it("'it's not cancelled, no no' refuses nothing; a 'no' after a live cancel still does", () => {
+    expect(readReply("c'est pas annulé non non", "FR")).toMatchObject({ denies: false, keepsOrder: true });
+    expect(model.classify("c'est pas annulé non non", "FR").intent).toBe("confirm");
+    expect(readReply("annulez, non non", "FR").denies).toBe(true);
+    expect(readReply("non, c'est pas annulé", "FR").denies).toBe(true);
+  });
+});

@@ -196,6 +196,11 @@ export interface Reading {
   /** A call verb stands, not negated ("3ayet", "rappelez", "otlobni"), whatever the reading made of it. */
   calls?: boolean;
   /**
+   * Every call verb tells of a call the shop made ("3ayto liya mrtin", "lbent li 3ayetetli", "3lach t3awdu t3itu?"),
+   * none asks for one (round 25).
+   */
+  reportsCall?: boolean;
+  /**
    * An "again" ("3awed", "عاود", alone or opening a call verb: "3awed kalamni"), not only "I don't hear": a busy
    * customer's "again" asks to be called again.
    */
@@ -631,6 +636,9 @@ const WHY_WHO = new Set(["3lach", "3lah", "3layach", "3lech", "lach", "chkun", "
 const THINK =
   /^(?:t|y)?h[aeiou]?s[aeiou]?b(?:ti|t|u|o)?$|^t?kh[aeiou]?m[aeiou]?m|^t?dh[aeiou]?n|^(?:krois|kroyez|kroit|pense|penses|pensez)$/;
 
+/** "You want (me to)" (canonical): "pourquoi voulez-vous que j'annule ?", "3lach bghitini nlghiha?" (round 25). */
+const WISH_YOU = /^(?:vulez|vudriez|bghiti|bghitini|bghitu|t7ebni|thebni|t7ebu|t7ebuni|thebuni|tbghiw|tebghini)$/;
+
 /** "Or" before an alternative (canonical): "wla la", "ولا لا", "ou pas". */
 const OR = new Set(["wla", "wela", "wala", "walla", "wella", "ula", "wl", "ola", "ou", "or", "olla", "ولا", "والا"]);
 
@@ -840,6 +848,51 @@ const WAS_THINKING =
 const QUESTION_NOUN = /^(?:s[ou]+2?a?l|sw?al|so2al|su2al|[9q]uestion)$/;
 /** "Yesterday" (canonical): "l'bareh", "البارح", "hier" (round 19). */
 const YESTERDAY = /^(?:l|el)?bar(?:e?h|e?7)$|^hier$/;
+/** "why" ("3lach kt3awdu t3ayto", "pourquoi vous rappelez"). */
+const WHY = /^(?:3lach|3lech|3lache|3lah|wa3lach|alach|lach|lech|pur9uoi|pourquoi)$/;
+/** "twice", "once more" after a call verb: the calls made so far ("3itu lya mrtin"). */
+const TIMES_CALLED = /^(?:mr+tin|mer+tin|mar+tin|m[ae]r+atin|jouj|juj|zouz|zuz)$/;
+/** "before you" after a call verb ("li 3itat 9bl mnk"). */
+const BEFORE_YOU = /^(?:9bl|9bal|9bel|gbel|gbal)$/;
+const YOU_OBJECT = /^(?:mnk|mennek|menek|mink|mnek|mennak|mnak|menkom|mnkm|mnkom)$/;
+
+/**
+ * "c'est pas annulé non non c'est toujours bon", "ma lghitch la la": a "no" right after a refusal verb the customer
+ * negates (nothing but other "no"s or a comma between) says that negation again; it refuses nothing (round 25).
+ */
+function echoesNegation(tokens: string[], hits: SignalHit[], d: SignalHit): boolean {
+  return (
+    d.signal === "no" &&
+    hits.some(
+      (c) =>
+        (c.signal === "cancelVerb" || c.signal === "changedMind") &&
+        c.negated &&
+        c.end <= d.start &&
+        tokens
+          .slice(c.end, d.start)
+          .every(
+            (t, k) =>
+              t === "," ||
+              t === "pas" ||
+              t === "jamais" ||
+              hits.some((n) => n.signal === "no" && n.start === c.end + k),
+          ),
+    )
+  );
+}
+
+/**
+ * A call verb that tells of a call made, not one asked for (round 25): yesterday's ("3aytoli l'bareh"), twice
+ * ("3itu lya mrtin"), before this one ("3itat 9bl mnk"), made by someone described ("lbent li 3ayetetli"), or asked "why"
+ * of ("3lach kt3awdu t3itu").
+ */
+function reportedCall(tokens: string[], c: SignalHit): boolean {
+  const after = tokens.slice(c.end, c.end + 3);
+  if (after.some((t) => YESTERDAY.test(t) || TIMES_CALLED.test(t))) return true;
+  if (after.some((t, k) => BEFORE_YOU.test(t) && YOU_OBJECT.test(tokens[c.end + k + 1] ?? ""))) return true;
+  if (c.start >= 2 && RELATIVE_WHO.has(tokens[c.start - 1] ?? "")) return true;
+  return tokens.slice(Math.max(0, c.start - 2), c.start).some((t) => WHY.test(t));
+}
 /** "Sorry", "thanks" right after a "no" (canonical): "la ma3lich", "la chokran" (round 19). */
 const POLITE_AFTER_NO = /^(?:ma3li(?:ch|h)|malich|merci|ch?[ou]kran|shokran|chkran)$/;
 /** The order (canonical): "la commande", "lcommande", "الكوموند" (round 19). */
@@ -1158,7 +1211,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const outTaken = takesOneOut(tokens);
   const denies = hits.some(
     (h) =>
-      (DENIAL.has(h.signal) && live(h)) ||
+      (DENIAL.has(h.signal) && live(h) && !echoesNegation(tokens, hits, h)) ||
       ((h.signal === "send" || h.signal === "take" || h.signal === "yes" || h.signal === "accept") && h.negated) ||
       (h.signal === "notMe" && !notMySaying(h)),
   );
@@ -1579,6 +1632,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
     ...(hits.some((h) => h.signal === "callVerb" && live(h)) ? { calls: true } : {}),
+    ...(hits.some((h) => CALL.has(h.signal) && live(h)) &&
+    hits.filter((h) => CALL.has(h.signal) && live(h)).every((h) => reportedCall(tokens, h))
+      ? { reportsCall: true }
+      : {}),
     ...((tokens.includes("?") || asksFirst) &&
     tokens.some((t) => ARRIVES.test(t)) &&
     !tokens.some((t) => CAN.test(t)) &&
@@ -1881,10 +1938,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // in a question of its own, is denied by the asking (round 20).
   const askedWhy = (h: SignalHit) => {
     const end = tokens.findIndex((t, i) => i >= h.end && (t === "?" || t === "." || t === "," || t === "!"));
-    if (tokens[end] !== "?") return false;
+    // ("pourquoi voulez-vous que j'annule, une fois ?": a comma and a tag of two words before the "?"; round 25.)
+    const tagged = tokens[end] === "," && tokens.slice(end + 1, end + 4).includes("?");
+    if (tokens[end] !== "?" && !tagged) return false;
     const from = Math.max(0, h.start - 5);
     const q = tokens.findIndex((t, i) => i >= from && i < h.start && WHY_WHO.has(t));
-    return q >= 0 && tokens.slice(q + 1, h.start).some((t) => THINK.test(t) || SAID_IT.test(t));
+    return q >= 0 && tokens.slice(q + 1, h.start).some((t) => THINK.test(t) || SAID_IT.test(t) || WISH_YOU.test(t));
   };
   const cancelDenied = hits.find(
     (h) =>
@@ -1907,9 +1966,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
           ...hits
             .filter(
               (w) =>
-                (w.signal === "want" || w.signal === "take" || w.signal === "send" || w.signal === "accept") &&
-                live(w) &&
-                !w.negated &&
+                (((w.signal === "want" || w.signal === "take" || w.signal === "send" || w.signal === "accept") &&
+                  live(w) &&
+                  !w.negated) ||
+                  // ("pourquoi voulez-vous que j'annule ? … je n'ai pas changé d'avis, allez": a yes, or the mind
+                  // not changed, after the cancel asked "why" of keeps the order too; round 25.)
+                  (cancelDenied.negated !== true && YES.has(w.signal) && live(w)) ||
+                  (w.signal === "changedMind" && w.negated)) &&
                 w.start >= cancelDenied.end,
             )
             .map((w) => w.start),
@@ -2081,11 +2144,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         promises(tokens.slice(Math.max(call.end, h.start - 3), h.end)),
     );
   // ("3aytoli l'bareh zeda", "vous m'avez appelé hier": a call made yesterday is told, not asked for; round 19.)
+  // ("الدراري ديالكم عيطو ليا مرتين اليوم", "البنت اللي عيطات قبل منك", "علاش كتعاودو تعيطو؟": a call made twice or
+  // before this one, made by someone the reply describes ("who called"), or asked "why" of, is the shop's own call told
+  // or complained of, no call asked for; round 25.)
   const calledYesterday =
-    call !== undefined &&
-    hits
-      .filter((h) => CALL.has(h.signal) && live(h))
-      .every((c) => tokens.slice(c.end, c.end + 3).some((t) => YESTERDAY.test(t)));
+    call !== undefined && hits.filter((h) => CALL.has(h.signal) && live(h)).every((c) => reportedCall(tokens, c));
   const callback =
     call !== undefined &&
     (!yesToOrder || promisedYes) &&
@@ -2437,6 +2500,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const own = denials.filter(
     (d) =>
       !(d.signal === "no" && reassured(d.start)) &&
+      !echoesNegation(tokens, hits, d) &&
       !conditional(d.start) &&
       !courier(d) &&
       !latinArticle(d) &&

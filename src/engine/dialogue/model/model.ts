@@ -86,6 +86,20 @@ export function overrule(
     !mocking
   )
     return { intent: "question", mixed: false };
+  // "wah wah, 3ayto liya mrtin had sba7, iyeh mwafe9", "rani goltha lel khadma li 3ayetetli, ih normal rani nestanna":
+  // a callback read where every call verb tells of the shop's own calls, with a yes and nothing asked for, denied or
+  // put off: the yes, to be checked (round 25).
+  if (
+    kind === null &&
+    intent === "callback" &&
+    reading.reportsCall === true &&
+    reading.yes &&
+    !reading.busy &&
+    !reading.denies &&
+    !reading.conditional &&
+    !mocking
+  )
+    return { intent: "confirm", mixed: true };
   // "الحمد لله، نأكد ليك غدا بلا شك": the customer will confirm tomorrow, no yes now: a callback then (round 21).
   if (kind === null && intent === "confirm" && reading.confirmsLater === true && !mocking)
     return { intent: "callback", mixed: false };

@@ -2561,3 +2561,41 @@ describe("round 25: a refusal asked 'why' of, a 'no' that says the negation agai
     expect(readReply("non, c'est pas annulé", "FR").denies).toBe(true);
   });
 });
+
+describe("round 25: attention on the way to a firm yes; an errand in the room", () => {
+  it("hearing words before 'send it' make no unclear reply: a confirm, checked; 'go bring me' is an errand", () => {
+    for (const [text, country] of [
+      ["smahli ena fel karhba nesma3ek chwaya, ey ey ab3athli el sac el bni", "TN"],
+      ["استنى نطفي الراديو، هاني نسمع فيك، إيه صيفطوه", "MA"],
+    ] as const)
+      expect(model.classify(text, country)).toMatchObject({ intent: "confirm", mixed: true });
+    // an errand to someone in the room is no yes to the order
+    expect(readReply("سير جيب ليا الما، راني نسمع فيك", "MA").firmYes).toBe(false);
+    expect(model.classify("سير جيب ليا الما، راني نسمع فيك", "MA").intent).not.toBe("confirm");
+  });
+});
+
+describe("round 25: the order restated, the courier's landmarks", () => {
+  it("a colour or a size the reply says is what was ordered names the order; it asks no change", () => {
+    for (const [text, country] of [
+      ["vas-y ramenez, la veste grise en L c'est bien celle que j'ai choisie", "FR"],
+      ["الصباط الكحل نمرة 40 هو اللي طلبت، صيفطوه", "MA"],
+    ] as const) {
+      expect(readReply(text, country).namesValue).toBeUndefined();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    // denied, or after a wish, the value is the change
+    expect(signals("c'est pas celle que j'ai choisie, je la veux en noir", "FR")).toContain("attr");
+    expect(signals("bghit lk7el machi hwa li tlbt", "MA")).toContain("attr");
+    // "c'est ce que j'ai commandé" asks nothing
+    expect(signals("c'est ce que j'ai commandé", "FR")).not.toContain("qword");
+    expect(signals("est-ce que c'est ce que j'ai commandé", "FR")).toContain("qword");
+  });
+
+  it("a door's or a car's colour tells the courier the way; 'déposez-le' sends", () => {
+    expect(signals("le portail vert, la porte bleue, la voiture grise", "FR")).not.toContain("attr");
+    expect(signals("الباب الخضر حدا الفرماسيان", "MA")).not.toContain("attr");
+    expect(signals("je la veux en vert", "FR")).toContain("attr");
+    expect(signals("vous me le déposez à la ferme", "FR")).toContain("send");
+  });
+});

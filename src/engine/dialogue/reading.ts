@@ -636,6 +636,9 @@ const WHY_WHO = new Set(["3lach", "3lah", "3layach", "3lech", "lach", "chkun", "
 const THINK =
   /^(?:t|y)?h[aeiou]?s[aeiou]?b(?:ti|t|u|o)?$|^t?kh[aeiou]?m[aeiou]?m|^t?dh[aeiou]?n|^(?:krois|kroyez|kroit|pense|penses|pensez)$/;
 
+/** "Go" said to someone in the room before "bring me" (canonical): "sir", "روح" (round 25). */
+const GO_FETCH = /^(?:sir|ser|ro7|rou7|ru7|roh|ruh|rouh|rh|ro|emchi|mchi|imchi)$/;
+
 /** "You want (me to)" (canonical): "pourquoi voulez-vous que j'annule ?", "3lach bghitini nlghiha?" (round 25). */
 const WISH_YOU = /^(?:vulez|vudriez|bghiti|bghitini|bghitu|t7ebni|thebni|t7ebu|t7ebuni|thebuni|tbghiw|tebghini)$/;
 
@@ -1269,6 +1272,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const deniedAfter = (h: SignalHit) => ["pas", "rien", "jamais"].includes(tokens[h.end] ?? "");
   // ("jab", "jeb", "jabetli": "he brought (me)", the past of "bring", asks for nothing.)
   const brought = (h: SignalHit) => h.signal === "send" && /^(jab|jeb)/.test(tokens[h.start] ?? "");
+  // ("سير جيب ليا الما", "روح يا وليد جيبلي المناظر": "go (and) bring me", said to someone in the room, is an errand,
+  // no yes to the order; round 25.)
+  const errand = (h: SignalHit) =>
+    h.signal === "send" && tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => GO_FETCH.test(t));
   // ("rani hna", "je suis là": "I'm here" may be on the line, not at home waiting; it adds a clause to a bare yes,
   // and is no yes to the order either: round 8.)
   const onTheLine = (h: SignalHit) => h.signal === "take" && HERE.has(tokens[h.end - 1] ?? "");
@@ -1374,6 +1381,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !confirmsLater(h) &&
       !deniedAfter(h) &&
       !brought(h) &&
+      !errand(h) &&
       !onTheLine(h) &&
       !politeAfterCall(h),
   );
@@ -1795,7 +1803,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // "la semaine passée", "nhar jem3a li fatet": a day gone by (when it was ordered) moves nothing.
   // ("j'ai pas changé d'avis depuis dimanche": since that day, gone by; round 22.)
   const past = (h: SignalHit) =>
-    tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t)) || tokens[h.start - 1] === "depuis";
+    tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t)) ||
+    tokens[h.start - 1] === "depuis" ||
+    // ("3ayto liya mrtin had sba7": the time of a call the shop made is gone by; round 25.)
+    hits.some(
+      (c) => CALL.has(c.signal) && live(c) && h.start >= c.end && h.start <= c.end + 3 && reportedCall(tokens, c),
+    );
   // "lma3rid dyal khti f sebt" (my sister's wedding feast is on Saturday), "نهار عرسها" (her wedding day): a day that
   // is a celebration's, named with it and with no "send" nor "before" between them, is when the gift is for, no
   // delivery day (round 24). ("jibuha nhar l3rs", bring it on the wedding day, and "9bel l3id" keep theirs.)

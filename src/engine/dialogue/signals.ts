@@ -266,6 +266,12 @@ const NOT_A_NAME = new Set([
   "bhal",
 ]);
 
+/** A door, a gate, a house or a car (canonical): its colour tells the courier the way (round 25). */
+const PLACE_THING =
+  /^(?:portail|portails|porte|portes|volets?|fa[cs]ade|batiment|imeuble|immeuble|maison|vila|villa|voiture|tomobil|tonobil|karhba|lkarhba|kamion|camion|grile|grille|lbab|bab|elbab|ldar|dar|lfila|fila|tomobila|taxi)$/;
+/** A glued or loose article between the thing and its colour ("el bab el a7mer"). */
+const ARTICLE_BEFORE_ATTR: ReadonlySet<string> = new Set(["el", "l", "al"]);
+
 /** Reads an utterance into signal hits. */
 export function analyse(text: string, country: Country): Analysis {
   const tokens = canonicalTokens(text);
@@ -294,6 +300,24 @@ export function analyse(text: string, country: Country): Analysis {
   // that counts the customer's orders or shops, or "one from you, one from another site", is no quantity of the item
   // (round 24).
   hits = hits.filter((h) => !(h.signal === "qty" && countsShops(tokens, h)));
+  // "c'est ce que j'ai commandé": "c'est ce que" is no "est-ce que" (round 25).
+  hits = hits.filter((h) => !(h.signal === "qword" && tokens[h.start] === "est" && tokens[h.start - 1] === "c"));
+  // "le jogging noir taille M c'est bien celui que j'ai choisi", "القميص الأزرق الميديوم اللي قلت عليهم", "lk7el hwa li
+  // tlbt": a colour, a size or a number the reply says is what was ordered names the order, it asks no change (round 25).
+  const restated = restatements(tokens);
+  if (restated.length > 0)
+    hits = hits.filter((h) => !(RESTATABLE.has(h.signal) && restatedIn(tokens, hits, h, restated)));
+  // "le portail vert, le chien ne mord pas", "الباب الخضر", "el bab el a7mer": a colour on a door, a gate, a house or a
+  // car says where the courier goes, not what the item is (round 25).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "attr" &&
+        h.end === h.start + 1 &&
+        (PLACE_THING.test(tokens[h.start - 1] ?? "") ||
+          (ARTICLE_BEFORE_ATTR.has(tokens[h.start - 1] ?? "") && PLACE_THING.test(tokens[h.start - 2] ?? "")))
+      ),
+  );
   // "7atta yjini el 5las", "ki touselni la paye": what comes is the pay, not the parcel (round 24).
   hits = hits.filter(
     (h) =>
@@ -550,6 +574,61 @@ function countsShops(tokens: string[], h: SignalHit): boolean {
     tokens.slice(h.end, h.end + 5).some((t, k) => /^(?:wahda|wahed|wahd|une|un)$/.test(t) && fromShop(h.end + k + 1))
   );
 }
+/** What a restatement can name: a value or a number (not a day: "the day I said" may be a new one). */
+const RESTATABLE: ReadonlySet<string> = new Set(["attr", "attrNoun", "qty"]);
+/** "c'est (bien) celui que j'ai choisi", "c'est bien ma commande" (canonical, joined). */
+const RESTATE_FR =
+  /\bc est (?:bien |exactement |justement )?(?:ce 9ue|celui 9ue|cel+e 9ue|ceux 9ue|cel+es 9ue|ca 9ue|sa 9ue|ma komande|ma commande|mon komande)\b/g;
+/** "(hwa) li tlbt", "اللي قلت عليهم", "elli tlabtha" (canonical, joined). */
+const RESTATE_AR =
+  /\b(?:li|lli|eli|elli|illi) (?:tlbt|tlebt|tlabt|tlbtu|tlbtha|tlebtha|tlabta|tlabtha|tlabtou|9lt 3lih\w*|9olt 3lih\w*|glt 3lih\w*|golt 3lih\w*|khtart|khtert|khtarit|komandit|commandit)\b/g;
+/** A negation right before a restatement ("c'est pas celui que j'ai choisi", "machi hwa li tlbt"). */
+const NOT_BEFORE = /^(?:pas|machi|mashi|mouch|mech|mich|mechi|ma|mais)$/;
+/** Clause bounds for a restatement: punctuation and "but". */
+const CLAUSE_END = /^(?:[,.;!?…]|mais|walakin|walakine|ama|bas|bs7|bsah|bessah)$/;
+
+/** Token ranges [start, end) of the restatements in `tokens` (round 25). */
+function restatements(tokens: string[]): [number, number][] {
+  const joined = tokens.join(" ");
+  const starts: number[] = [];
+  let offset = 0;
+  for (const t of tokens) {
+    starts.push(offset);
+    offset += t.length + 1;
+  }
+  const at = (o: number) => starts.findIndex((x) => x >= o);
+  const out: [number, number][] = [];
+  for (const re of [RESTATE_FR, RESTATE_AR])
+    for (const m of joined.matchAll(re)) {
+      const from = at(m.index);
+      const to = at(m.index + m[0].length + 1);
+      if (from < 0) continue;
+      if (tokens.slice(Math.max(0, from - 2), from).some((t) => NOT_BEFORE.test(t))) continue;
+      out.push([from, to < 0 ? tokens.length : to]);
+    }
+  return out;
+}
+
+/**
+ * The hit sits in the clause of a restatement (no punctuation or "but" between), and no wish, change verb or "instead"
+ * comes before it in that clause.
+ */
+function restatedIn(tokens: string[], hits: SignalHit[], h: SignalHit, restated: [number, number][]): boolean {
+  return restated.some(([from, to]) => {
+    const lo = Math.min(h.start, from);
+    const hi = Math.max(h.end, to);
+    if (tokens.slice(lo, hi).some((t, k) => CLAUSE_END.test(t) && lo + k !== h.start)) return false;
+    let clause = lo;
+    while (clause > 0 && !CLAUSE_END.test(tokens[clause - 1] ?? "")) clause--;
+    return !hits.some(
+      (w) =>
+        (w.signal === "want" || w.signal === "changeVerb" || w.signal === "instead" || w.signal === "add") &&
+        w.start >= clause &&
+        w.start < h.start,
+    );
+  });
+}
+
 /** Before "argent", the article or possessive of money ("l'argent", "de l'argent", "mon argent"; round 24). */
 const MONEY_OWNER = /^(?:l|d|mon|ton|son|votre|notre|leur|mes|sans|pas|assez|trop|peu)$/;
 /** "wesh" (canonical "wech"): a "hey" in French slang (round 22). */

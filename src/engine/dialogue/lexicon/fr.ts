@@ -18,6 +18,8 @@ export const FRENCH: LexiconEntry[] = [
     "gardez|garde|gardons|maintenez la|le|les meme|memes *, gardez|garde|gardons tout comme|pareil|tel|tels|ainsi",
   ]),
   cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
+  // "vous me le déposez à la ferme" (drop it off: round 25).
+  cue("send", 0.8, ["deposez*|deposer"]),
   // "Vous pouvez livrer", "vous pouvez l'envoyer": "you may send it" (round 18).
   cue("send", 0.85, ["vous pouvez|pouvez la|le|l? livrer|envoyer|expedier"]),
   // "Let it come" ("laissez-la venir": the pronoun is dropped by normalisation).

@@ -88,12 +88,14 @@ export function overrule(
     return { intent: "question", mixed: false };
   // "wah wah, 3ayto liya mrtin had sba7, iyeh mwafe9", "rani goltha lel khadma li 3ayetetli, ih normal rani nestanna":
   // a callback read where every call verb tells of the shop's own calls, with a yes and nothing asked for, denied or
-  // put off: the yes, to be checked (round 25).
+  // put off, no new time named (the calls' own times are gone by): the yes, to be checked (round 25).
   if (
     kind === null &&
     intent === "callback" &&
     reading.reportsCall === true &&
     reading.yes &&
+    !reading.newTime &&
+    !reading.dated &&
     !reading.busy &&
     !reading.denies &&
     !reading.conditional &&
@@ -209,6 +211,22 @@ export function overrule(
     !reading.asks &&
     !reading.denies &&
     !reading.conditional &&
+    !mocking &&
+    !doubtful
+  )
+    return { intent: "confirm", mixed: true };
+  // "pardon ena fi taxi nesma3ek bchwaya ey ey ab3ath el jacket el k7al", "… توا نسمع فيك باهي … ابعثوهم": words of
+  // attention or hearing before a firm yes to the order ("send it"), nothing asked, denied, put under an "if" or off:
+  // the attention was the way to the yes; a confirm, to be checked (round 25).
+  if (
+    kind === null &&
+    intent === "unclear" &&
+    reading.firmYes &&
+    reading.yesToOrder &&
+    !reading.asks &&
+    !reading.denies &&
+    !reading.conditional &&
+    !reading.newTime &&
     !mocking &&
     !doubtful
   )

@@ -2599,3 +2599,26 @@ describe("round 25: the order restated, the courier's landmarks", () => {
     expect(signals("vous me le déposez à la ferme", "FR")).toContain("send");
   });
 });
+
+describe("round 25: again, still, anyway, not understood", () => {
+  it("'add' before a call verb is 'again'; 'encore' after 'was' is 'still'; neither adds to the order", () => {
+    expect(signals("علاش تزيدو تعيطو؟", "DZ")).not.toContain("add");
+    expect(signals("zidouni wa7ed", "DZ")).toContain("add");
+    expect(signals("c'était encore une arnaque", "FR")).not.toContain("add");
+    expect(signals("mettez-en encore une", "FR")).toContain("add");
+    expect(model.classify("واحد من عندكم عيطلي، علاش تزيدو تعيطو؟ جيبوها وخلاص", "DZ").intent).toBe("confirm");
+    expect(
+      model.classify("j'ai cru que c'était encore une arnaque, bon, c'est d'accord pour le grille-pain", "FR").intent,
+    ).toBe("confirm");
+  });
+
+  it("'pas compris' negates the participle, no 'X, not Y'; 'quand même' asks no 'when'", () => {
+    expect(readReply("aucun souci, ramenez-la, j'avais pas compris qui c'était", "FR").notThat).toBeUndefined();
+    expect(readReply("oui envoyez le noir, pas le bleu", "FR").notThat).toBe(true);
+    expect(signals("je prends quand même", "FR")).not.toContain("qword");
+    expect(signals("quand est-ce qu'il passe", "FR")).toContain("qword");
+    expect(model.classify("Encore 7 euros de port ? Bon, allez, je la prends quand même.", "FR").intent).toBe(
+      "confirm",
+    );
+  });
+});

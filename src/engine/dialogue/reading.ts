@@ -636,6 +636,9 @@ const WHY_WHO = new Set(["3lach", "3lah", "3layach", "3lech", "lach", "chkun", "
 const THINK =
   /^(?:t|y)?h[aeiou]?s[aeiou]?b(?:ti|t|u|o)?$|^t?kh[aeiou]?m[aeiou]?m|^t?dh[aeiou]?n|^(?:krois|kroyez|kroit|pense|penses|pensez)$/;
 
+/** A French past participle (canonical) a "pas" negates: "pas compris", "pas vu", "pas reçu" (round 25). */
+const PARTICIPLE = /^(?:kompris|compris|vu|entendu|resu|recu|kapte|su|pu|fait|dit|eu|ete|note|lu|remarke|oublie|fini)$/;
+
 /** "Go" said to someone in the room before "bring me" (canonical): "sir", "روح" (round 25). */
 const GO_FETCH = /^(?:sir|ser|ro7|rou7|ru7|roh|ruh|rouh|rh|ro|emchi|mchi|imchi)$/;
 
@@ -1462,6 +1465,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !(t === "pas" && INFINITIVE_NOT.has(tokens[i - 1] ?? "")) &&
       // ("moi je bouge pas de toute façon": a "pas" after a subject's verb negates that verb; round 24.)
       !(t === "pas" && FRENCH_SUBJECT.test(tokens[i - 2] ?? "")) &&
+      // ("j'avais juste pas compris qui appelait": a "pas" before a participle negates it; round 25.)
+      !(t === "pas" && PARTICIPLE.test(tokens[i + 1] ?? "")) &&
       // ("بشرط تكون الشاشة ديال 55 ماشي 43": inside an "if", a value put for a value is still one: round 12.)
       (!aboutCustomer(i) || (valueAt(i - 1) && valueAt(i + 1))) &&
       // (A "not" that ends its clause, "l'interphone marche pas", negates the verb before it: no Y is put for X; so

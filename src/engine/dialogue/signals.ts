@@ -300,6 +300,24 @@ export function analyse(text: string, country: Country): Analysis {
   // that counts the customer's orders or shops, or "one from you, one from another site", is no quantity of the item
   // (round 24).
   hits = hits.filter((h) => !(h.signal === "qty" && countsShops(tokens, h)));
+  // "علاش تزيدو تعيطو؟", "zid 3ayetli": "add" right before a call verb is "again" (you call again), nothing added;
+  // "c'était encore une arnaque", "c'est encore vous": "encore" after "is", "was" is "still", "again" (round 25).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "add" &&
+        (hits.some((c) => c.signal === "callVerb" && c.start === h.end) ||
+          (tokens[h.start] === "enkore" && COPULA.test(tokens[h.start - 1] ?? "")))
+      ),
+  );
+  // "je prends quand même": "quand même" (anyway) asks no "when"; "en tout cas" (anyway) names no case (round 25).
+  hits = hits.filter(
+    (h) =>
+      !(
+        (h.signal === "qword" && tokens[h.start] === "9uand" && tokens[h.start + 1] === "meme") ||
+        (h.signal === "attrNoun" && tokens[h.start] === "kas" && tokens[h.start - 1] === "tut")
+      ),
+  );
   // "c'est ce que j'ai commandé": "c'est ce que" is no "est-ce que" (round 25).
   hits = hits.filter((h) => !(h.signal === "qword" && tokens[h.start] === "est" && tokens[h.start - 1] === "c"));
   // "le jogging noir taille M c'est bien celui que j'ai choisi", "القميص الأزرق الميديوم اللي قلت عليهم", "lk7el hwa li
@@ -574,6 +592,8 @@ function countsShops(tokens: string[], h: SignalHit): boolean {
     tokens.slice(h.end, h.end + 5).some((t, k) => /^(?:wahda|wahed|wahd|une|un)$/.test(t) && fromShop(h.end + k + 1))
   );
 }
+/** "is", "was" before "encore" (canonical; round 25). */
+const COPULA = /^(?:est|etait|etaient|sont|sera|serait|ete)$/;
 /** What a restatement can name: a value or a number (not a day: "the day I said" may be a new one). */
 const RESTATABLE: ReadonlySet<string> = new Set(["attr", "attrNoun", "qty"]);
 /** "c'est (bien) celui que j'ai choisi", "c'est bien ma commande" (canonical, joined). */

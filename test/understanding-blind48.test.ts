@@ -12,9 +12,9 @@ describe("blind set 48, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind48${w}-dev.jsonl`, `intents-blind48${w}-holdout.jsonl`]),
     60,
-    // One of blind48g's 1,000 calls: an `unclear` customer whose unseen sentence, a bare "ouais" heard after the order
-    // is read, is said again as the answer to the yes/no check ("je confirme votre commande, oui ou non ?"), where it is
-    // a yes (read at the round's end; docs/understanding.md, round 24).
-    { "intents-blind48g": 1 },
+    // Round 24 held one of blind48g's 1,000 calls here: an `unclear` customer whose unseen sentence, a bare "ouais"
+    // heard after the order is read, was said again as the answer to the yes/no check, where it is a yes. Round 25's
+    // readings changed the run's draws and that call no longer arises: none is known (docs/understanding.md, round 25).
+    {},
   );
 });

@@ -2587,9 +2587,18 @@ describe("round 25: the order restated, the courier's landmarks", () => {
     // denied, or after a wish, the value is the change
     expect(signals("c'est pas celle que j'ai choisie, je la veux en noir", "FR")).toContain("attr");
     expect(signals("bghit lk7el machi hwa li tlbt", "MA")).toContain("attr");
+    // a "not" of the clause before ("vous gênez pas") does not deny the restatement
+    expect(signals("vous gênez pas c'est ce que j'ai commandé les bottes en quarante-trois", "FR")).not.toContain(
+      "qty",
+    );
     // "c'est ce que j'ai commandé" asks nothing
     expect(signals("c'est ce que j'ai commandé", "FR")).not.toContain("qword");
     expect(signals("est-ce que c'est ce que j'ai commandé", "FR")).toContain("qword");
+  });
+
+  it("'we receive it in his place' is who receives, no item put for another", () => {
+    expect(signals("أنا مراتو ونستلمو فبلاصتو، جيبوه", "MA")).not.toContain("instead");
+    expect(model.classify("راجلي فالخدمة، أنا مراتو ونستلمو فبلاصتو، جيبوه", "MA").intent).toBe("confirm");
   });
 
   it("a door's or a car's colour tells the courier the way; 'déposez-le' sends", () => {

@@ -310,6 +310,16 @@ export function analyse(text: string, country: Country): Analysis {
           (tokens[h.start] === "enkore" && COPULA.test(tokens[h.start - 1] ?? "")))
       ),
   );
+  // "أنا مراتو ونستلمو فبلاصتو" (I'm his wife and we receive it in his place): "in his place" after "I receive" is who
+  // receives, not an item put for another (round 25).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "instead" &&
+        IN_PLACE_OF.test(tokens[h.start] ?? "") &&
+        hits.some((t) => t.signal === "take" && t.end === h.start)
+      ),
+  );
   // "je prends quand même": "quand même" (anyway) asks no "when"; "en tout cas" (anyway) names no case (round 25).
   hits = hits.filter(
     (h) =>
@@ -592,6 +602,8 @@ function countsShops(tokens: string[], h: SignalHit): boolean {
     tokens.slice(h.end, h.end + 5).some((t, k) => /^(?:wahda|wahed|wahd|une|un)$/.test(t) && fromShop(h.end + k + 1))
   );
 }
+/** "in his (her, their) place" (canonical): "fblastu", "f blastha", "fi blasetha" (round 25). */
+const IN_PLACE_OF = /^(?:f|fi)?bla[sz]e?t(?:u|o|ou|ha|hom|hum|hm)$/;
 /** "is", "was" before "encore" (canonical; round 25). */
 const COPULA = /^(?:est|etait|etaient|sont|sera|serait|ete)$/;
 /** What a restatement can name: a value or a number (not a day: "the day I said" may be a new one). */
@@ -623,7 +635,8 @@ function restatements(tokens: string[]): [number, number][] {
       const from = at(m.index);
       const to = at(m.index + m[0].length + 1);
       if (from < 0) continue;
-      if (tokens.slice(Math.max(0, from - 2), from).some((t) => NOT_BEFORE.test(t))) continue;
+      // (The French form holds no negation by its shape: "c'est pas celui que" is none.)
+      if (re === RESTATE_AR && tokens.slice(Math.max(0, from - 2), from).some((t) => NOT_BEFORE.test(t))) continue;
       out.push([from, to < 0 ? tokens.length : to]);
     }
   return out;

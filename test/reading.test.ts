@@ -2631,3 +2631,14 @@ describe("round 25: again, still, anyway, not understood", () => {
     );
   });
 });
+
+describe("round 25: the Tunisian mosque", () => {
+  it("'wra jeme3 el ferdaous' (behind the mosque) names a place, no Friday and no prayer", () => {
+    expect(signals("nkoun fil dar eli wra jeme3 el ferdaous", "TN")).not.toContain("day");
+    expect(signals("nkoun fil dar eli wra jeme3 el ferdaous", "TN")).not.toContain("busy");
+    expect(signals("jibouha nhar el jem3a", "TN")).toContain("day");
+    expect(model.classify("ey behi, nhar el khmis kima 9olt nkoun fil dar, eli wra jeme3 el nour", "TN").intent).toBe(
+      "confirm",
+    );
+  });
+});

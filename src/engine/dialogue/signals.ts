@@ -680,17 +680,19 @@ function dropMosqueDays(tokens: string[], hits: SignalHit[]): SignalHit[] {
     (h) =>
       // "حدا الجامع", "bhda ljam3": next to the mosque is a place, nobody at prayer (round 21).
       // ("راني جامع الدراهم", I am gathering the money: "jam3" right after "I am", no "at" nor "the", is a verb; round 22.)
+      // ("eli wra jeme3 el ferdaous": the Tunisian "jeme3", the mosque, behind or next to which one lives; round 25.)
       !(
         h.signal === "busy" &&
-        /ja+m[ae]?3$/.test(tokens[h.end - 1] ?? "") &&
+        /j[ae]+m[ae]?3$/.test(tokens[h.end - 1] ?? "") &&
         (NEXT_TO.test(tokens[h.start - 1] ?? "") ||
           (/^ja/.test(tokens[h.start] ?? "") && I_AM.test(tokens[h.start - 1] ?? "")))
       ) &&
       !(
         h.signal === "day" &&
         h.end === h.start + 1 &&
-        /ja+m[ae]?3$/.test(tokens[h.start] ?? "") &&
-        hits.some((b) => b.signal === "busy" && b.start === h.start && b.end === h.end)
+        ((/ja+m[ae]?3$/.test(tokens[h.start] ?? "") &&
+          hits.some((b) => b.signal === "busy" && b.start === h.start && b.end === h.end)) ||
+          (/^(?:l|el)?j[ae]+m[ae]?3$/.test(tokens[h.start] ?? "") && NEXT_TO.test(tokens[h.start - 1] ?? "")))
       ),
   );
 }

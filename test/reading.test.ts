@@ -2642,3 +2642,20 @@ describe("round 25: the Tunisian mosque", () => {
     );
   });
 });
+
+describe("round 25: a callback asked outright, a call of the other day", () => {
+  it("'call me later, I must first know if I can pay by card' asks the callback, unpunctuated", () => {
+    for (const text of [
+      "iyeh ghaliban nakhdha, walakin 3ayti liya mn b3d, khasni n3ref wach n9der nkhelles bl carte",
+      "واخا غالبا ناخدها، ولكن عيط ليا من بعد، خاصني نعرف واش نقدر نخلص بالكارط",
+    ])
+      expect(model.classify(text, "MA").intent).toBe("callback");
+    // with a question mark it asks the question
+    expect(model.classify("wakha, walakin wach n9der nkhelles b la carte?", "MA").intent).toBe("question");
+  });
+
+  it("a call the other day is told, no callback asked for", () => {
+    expect(readReply("نهار الاخر عيطولي ناس وقالولي نفس الهدرة", "DZ").request).not.toBe("callback");
+    expect(readReply("3ayetli ghodwa", "DZ").request).toBe("callback");
+  });
+});

@@ -856,6 +856,8 @@ const QUESTION_NOUN = /^(?:s[ou]+2?a?l|sw?al|so2al|su2al|[9q]uestion)$/;
 const YESTERDAY = /^(?:l|el)?bar(?:e?h|e?7)$|^hier$/;
 /** "why" ("3lach kt3awdu t3ayto", "pourquoi vous rappelez"). */
 const WHY = /^(?:3lach|3lech|3lache|3lah|wa3lach|alach|lach|lech|pur9uoi|pourquoi)$/;
+/** "the other day" (canonical): "nhar lakhor", "نهار الاخر", "l'autre jour" (round 25). */
+const OTHER_DAY = /^(?:lakhor|lakhur|lakhr|lokhra|lukhra|lekhra|l5or|lkhor)$/;
 /** "twice", "once more" after a call verb: the calls made so far ("3itu lya mrtin"). */
 const TIMES_CALLED = /^(?:mr+tin|mer+tin|mar+tin|m[ae]r+atin|jouj|juj|zouz|zuz)$/;
 /** "before you" after a call verb ("li 3itat 9bl mnk"). */
@@ -895,6 +897,22 @@ function echoesNegation(tokens: string[], hits: SignalHit[], d: SignalHit): bool
 function reportedCall(tokens: string[], c: SignalHit): boolean {
   const after = tokens.slice(c.end, c.end + 3);
   if (after.some((t) => YESTERDAY.test(t) || TIMES_CALLED.test(t))) return true;
+  // ("نهار الاخر عيطولي ناس", "l'autre jour vous m'avez appelé": the other day, yesterday, before the call verb.)
+  // (In the call's own clause only, and not "again": "3aytouli l'bareh, 3awdou 3aytouli ghedwa" asks a new call.)
+  let from = c.start;
+  while (from > Math.max(0, c.start - 3) && !/^[,.;!?…]$/.test(tokens[from - 1] ?? "")) from--;
+  if (
+    !/^3aw/.test(tokens[c.start - 1] ?? "") &&
+    tokens
+      .slice(from, c.start)
+      .some(
+        (t, k) =>
+          YESTERDAY.test(t) ||
+          OTHER_DAY.test(t) ||
+          (t === "autre" && tokens[from + k - 1] === "l" && /^jou?r$/.test(tokens[from + k + 1] ?? "")),
+      )
+  )
+    return true;
   if (after.some((t, k) => BEFORE_YOU.test(t) && YOU_OBJECT.test(tokens[c.end + k + 1] ?? ""))) return true;
   if (c.start >= 2 && RELATIVE_WHO.has(tokens[c.start - 1] ?? "")) return true;
   return tokens.slice(Math.max(0, c.start - 2), c.start).some((t) => WHY.test(t));

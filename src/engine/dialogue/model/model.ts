@@ -102,6 +102,17 @@ export function overrule(
     !mocking
   )
     return { intent: "confirm", mixed: true };
+  // "Wakha غالبا نقبل، ولكن عيطي ليا من بعد، خاصني نعرف واش نقدر نخلص بالكارط": "call me later" asked outright, with no
+  // question mark, whatever question the customer says they must first settle: the callback (round 25).
+  if (
+    kind === "callback" &&
+    intent === "question" &&
+    reading.callsMe === true &&
+    reading.newTime &&
+    !reading.asks &&
+    !mocking
+  )
+    return { intent: "callback", mixed: false };
   // "الحمد لله، نأكد ليك غدا بلا شك": the customer will confirm tomorrow, no yes now: a callback then (round 21).
   if (kind === null && intent === "confirm" && reading.confirmsLater === true && !mocking)
     return { intent: "callback", mixed: false };

@@ -2659,3 +2659,18 @@ describe("round 25: a callback asked outright, a call of the other day", () => {
     expect(readReply("3ayetli ghodwa", "DZ").request).toBe("callback");
   });
 });
+
+describe("round 25: 'no problem, just cancel it'", () => {
+  it("a 'no problem' right before the customer's own cancel is its politeness, no assent", () => {
+    for (const [text, country] of [
+      ["صافي ماشي مشكل غير لغيوها، الله يخليك", "MA"],
+      ["c bon pas de souci, annulez, merci", "FR"],
+    ] as const) {
+      expect(signals(text, country)).not.toContain("accept");
+      expect(model.classify(text, country).intent).toBe("cancel");
+    }
+    // denied, the cancel leaves the assent
+    expect(signals("ma kayn mochkil, ma tlghiwhach", "MA")).toContain("accept");
+    expect(signals("c'est lequel des deux", "FR")).toContain("qword");
+  });
+});

@@ -602,6 +602,8 @@ function countsShops(tokens: string[], h: SignalHit): boolean {
     tokens.slice(h.end, h.end + 5).some((t, k) => /^(?:wahda|wahed|wahd|une|un)$/.test(t) && fromShop(h.end + k + 1))
   );
 }
+/** "just", "only" before an imperative (canonical): "ghir lghiha", "juste annulez" (round 25). */
+const JUST_BEFORE = /^(?:ghir|gher|ghi|kan|ken|juste|seulement|bas|bes)$/;
 /** "in his (her, their) place" (canonical): "fblastu", "f blastha", "fi blasetha" (round 25). */
 const IN_PLACE_OF = /^(?:f|fi)?bla[sz]e?t(?:u|o|ou|ha|hom|hum|hm)$/;
 /** "is", "was" before "encore" (canonical; round 25). */
@@ -872,7 +874,14 @@ function dropPoliteNoProblem(tokens: string[], hits: SignalHit[]): SignalHit[] {
           (r) =>
             (r.signal === "cancelVerb" || r.signal === "refuse") &&
             !r.negated &&
-            (r.end === h.start || (r.end === h.start - 1 && tokens[r.end] === ",")),
+            (r.end === h.start ||
+              (r.end === h.start - 1 && tokens[r.end] === ",") ||
+              // ("صافي صافي ماشي مشكل غير لغيوها", "pas de souci, annulez juste": the "no problem" right before the
+              // customer's own cancel, "just" or a comma between at most, is that cancel's politeness; round 25.)
+              (r.signal === "cancelVerb" &&
+                r.start >= h.end &&
+                tokens.slice(h.end, r.start).every((t) => t === "," || JUST_BEFORE.test(t)) &&
+                r.start - h.end <= 2)),
         )
       ),
   );

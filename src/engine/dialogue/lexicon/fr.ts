@@ -155,6 +155,8 @@ export const FRENCH: LexiconEntry[] = [
   ]),
   cue("qword", 0.75, [
     "combien|quand|comment|pourquoi|quel*|quoi|qui|frais|prix|tarif, ou est, est ce que, ca|ça coute, coute*",
+    // "c'est lequel" (which one is it; round 25).
+    "lequel|laquelle|lesquels|lesquelles",
   ]),
   cue("what", 0.7, ["quoi|hein|pardon|comment|allo"]),
   cue("repeat", 0.8, [

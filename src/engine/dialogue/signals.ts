@@ -623,6 +623,8 @@ const CLAUSE_END = /^(?:[,.;!?…]|mais|walakin|walakine|ama|bas|bs7|bsah|bessah
 
 /** Token ranges [start, end) of the restatements in `tokens` (round 25). */
 function restatements(tokens: string[]): [number, number][] {
+  // (Both shapes hold "que" or a relative "li": most replies hold neither and are not joined nor matched.)
+  if (!tokens.some((t) => t === "9ue" || t === "komande" || t === "commande" || RELATIVE_WHO.has(t))) return [];
   const joined = tokens.join(" ");
   const starts: number[] = [];
   let offset = 0;

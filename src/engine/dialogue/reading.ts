@@ -640,7 +640,7 @@ const THINK =
 const PARTICIPLE = /^(?:kompris|compris|vu|entendu|resu|recu|kapte|su|pu|fait|dit|eu|ete|note|lu|remarke|oublie|fini)$/;
 
 /** "Go" said to someone in the room before "bring me" (canonical): "sir", "روح" (round 25). */
-const GO_FETCH = /^(?:sir|ser|ro7|rou7|ru7|roh|ruh|rouh|rh|ro|emchi|mchi|imchi)$/;
+const GO_FETCH = /^(?:sir|ro7|rou7|ru7|roh|ruh|rouh)$/;
 
 /** "You want (me to)" (canonical): "pourquoi voulez-vous que j'annule ?", "3lach bghitini nlghiha?" (round 25). */
 const WISH_YOU = /^(?:vulez|vudriez|bghiti|bghitini|bghitu|t7ebni|thebni|t7ebu|t7ebuni|thebuni|tbghiw|tebghini)$/;
@@ -2183,7 +2183,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("الدراري ديالكم عيطو ليا مرتين اليوم", "البنت اللي عيطات قبل منك", "علاش كتعاودو تعيطو؟": a call made twice or
   // before this one, made by someone the reply describes ("who called"), or asked "why" of, is the shop's own call told
   // or complained of, no call asked for; round 25.)
-  const calledYesterday =
+  const callsTold =
     call !== undefined && hits.filter((h) => CALL.has(h.signal) && live(h)).every((c) => reportedCall(tokens, c));
   const callback =
     call !== undefined &&
@@ -2192,7 +2192,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     !thirdPerson &&
     !ifCalled &&
     !callAhead &&
-    !calledYesterday;
+    !callsTold;
   // A "go on" word that is also a change verb ("zid": add / go on) and has no object after it asks for no change.
   // ("zid kemmel": another "go on" word after it is no object either.)
   const noObject = (h: SignalHit) => {

@@ -617,7 +617,7 @@ const RESTATE_FR =
 const RESTATE_AR =
   /\b(?:li|lli|eli|elli|illi) (?:tlbt|tlebt|tlabt|tlbtu|tlbtha|tlebtha|tlabta|tlabtha|tlabtou|9lt 3lih\w*|9olt 3lih\w*|glt 3lih\w*|golt 3lih\w*|khtart|khtert|khtarit|komandit|commandit)\b/g;
 /** A negation right before a restatement ("c'est pas celui que j'ai choisi", "machi hwa li tlbt"). */
-const NOT_BEFORE = /^(?:pas|machi|mashi|mouch|mech|mich|mechi|ma|mais)$/;
+const NOT_BEFORE = /^(?:pas|machi|mashi|mouch|mech|mich|mechi|ma)$/;
 /** Clause bounds for a restatement: punctuation and "but". */
 const CLAUSE_END = /^(?:[,.;!?…]|mais|walakin|walakine|ama|bas|bs7|bsah|bessah)$/;
 

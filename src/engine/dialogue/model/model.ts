@@ -86,9 +86,9 @@ export function overrule(
     !mocking
   )
     return { intent: "question", mixed: false };
-  // "wah wah, 3ayto liya mrtin had sba7, iyeh mwafe9", "rani goltha lel khadma li 3ayetetli, ih normal rani nestanna":
+  // "wah wah, 3ayto liya mrtin had sba7, iyeh mwafe9", "rani goltha lel bent li 3ayetetli, ih normal rani nestanna":
   // a callback read where every call verb tells of the shop's own calls, with a yes and nothing asked for, denied or
-  // put off, no new time named (the calls' own times are gone by): the yes, to be checked (round 25).
+  // put off, no new time and no day named (the calls' own times are gone by): the yes, to be checked (round 25).
   if (
     kind === null &&
     intent === "callback" &&

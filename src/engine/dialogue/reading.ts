@@ -1305,6 +1305,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const inAnIf = (i: number) =>
     tokens.slice(Math.max(0, i - 2), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)));
   const call = hits.find((h) => CALL.has(h.signal) && live(h));
+  // ("3aytoli l'bareh zeda", "vous m'avez appelé hier": a call made yesterday is told, not asked for; round 19.)
+  // ("الدراري ديالكم عيطو ليا مرتين اليوم", "البنت اللي عيطات قبل منك", "علاش كتعاودو تعيطو؟": a call made twice or
+  // before this one, made by someone the reply describes ("who called"), or asked "why" of, is the shop's own call told
+  // or complained of, no call asked for; round 25.)
+  const callsTold =
+    call !== undefined && hits.filter((h) => CALL.has(h.signal) && live(h)).every((c) => reportedCall(tokens, c));
   // "kallemni 9bal b rob3 sa3a", "appelez-moi un quart d'heure avant": a call a while before (the courier comes) is the
   // courier's instruction, the delivery as it stands, not a callback (round 13).
   const before = call === undefined ? -1 : find(tokens, BEFORE, call.end, call.end + 6);
@@ -1663,10 +1669,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(hits.some((h) => h.signal === "instruction" && live(h)) ? { instructs: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
     ...(hits.some((h) => h.signal === "callVerb" && live(h)) ? { calls: true } : {}),
-    ...(hits.some((h) => CALL.has(h.signal) && live(h)) &&
-    hits.filter((h) => CALL.has(h.signal) && live(h)).every((h) => reportedCall(tokens, h))
-      ? { reportsCall: true }
-      : {}),
+    ...(callsTold ? { reportsCall: true } : {}),
     ...((tokens.includes("?") || asksFirst) &&
     tokens.some((t) => ARRIVES.test(t)) &&
     !tokens.some((t) => CAN.test(t)) &&
@@ -2179,12 +2182,6 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
         h.start > call.end &&
         promises(tokens.slice(Math.max(call.end, h.start - 3), h.end)),
     );
-  // ("3aytoli l'bareh zeda", "vous m'avez appelé hier": a call made yesterday is told, not asked for; round 19.)
-  // ("الدراري ديالكم عيطو ليا مرتين اليوم", "البنت اللي عيطات قبل منك", "علاش كتعاودو تعيطو؟": a call made twice or
-  // before this one, made by someone the reply describes ("who called"), or asked "why" of, is the shop's own call told
-  // or complained of, no call asked for; round 25.)
-  const callsTold =
-    call !== undefined && hits.filter((h) => CALL.has(h.signal) && live(h)).every((c) => reportedCall(tokens, c));
   const callback =
     call !== undefined &&
     (!yesToOrder || promisedYes) &&

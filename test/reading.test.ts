@@ -2674,3 +2674,62 @@ describe("round 25: 'no problem, just cancel it'", () => {
     expect(signals("c'est lequel des deux", "FR")).toContain("qword");
   });
 });
+
+describe("round 26: a 'no' denied, 'still good', a mind not changed", () => {
+  it("'I won't say no' and 'it is still good' assent", () => {
+    expect(signals("je vais pas dire non à ce prix-là", "FR")).toContain("accept");
+    expect(model.classify("Je ne vais pas dire non à quarante euros pour un manteau pareil !", "FR").intent).toBe(
+      "confirm",
+    );
+    expect(model.classify("pourquoi vous rappelez, c'est pas annulé non, c'est toujours bon", "FR").intent).toBe(
+      "confirm",
+    );
+  });
+
+  it("a 'no' before 'I haven't changed my mind' answers that question; 'I don't want, I changed my mind' refuses", () => {
+    expect(readReply("non j'ai pas changé d'avis", "FR").denies).toBe(false);
+    expect(readReply("non j'ai pas changé d'avis", "FR").keepsOrder).toBe(true);
+    expect(model.classify("non j'ai pas changé d'avis hein, toujours partante pour la poêle", "FR").intent).toBe(
+      "confirm",
+    );
+    expect(readReply("خلاص ما نحبش بدلت رايي", "DZ").keepsOrder).toBeUndefined();
+    expect(model.classify("non j'ai changé d'avis, annulez", "FR").intent).toBe("cancel");
+  });
+
+  it("'ne … pas' negates its verb: no 'X, not Y'", () => {
+    expect(readReply("Apportez-la jeudi comme prévu, je ne bouge pas de chez moi", "FR").notThat).toBeUndefined();
+    expect(readReply("oui envoyez le noir, pas le bleu", "FR").notThat).toBe(true);
+    expect(
+      model.classify("Je l'attends ! Apportez-la jeudi comme prévu, je ne bouge pas de la maison.", "FR").intent,
+    ).toBe("confirm");
+  });
+});
+
+describe("round 26: a question the customer answers; an address; a price under an 'if'", () => {
+  it("'who is it? ah, the shoe shop! yes, bring it' answers its own question", () => {
+    const text = "C'est qui ? Ah, la boutique de chaussures ! Oui, on l'attend, amenez-la.";
+    expect(readReply(text, "FR").answersOwnQuestion).toBe(true);
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+    // no "ah" of recognition: the question stands unanswered
+    expect(readReply("C'est qui ? Oui, amenez-la.", "FR").answersOwnQuestion).toBeUndefined();
+    // a refusal after the recognition is no yes
+    expect(readReply("C'est qui ? Ah, la boutique ! Non merci, annulez.", "FR").answersOwnQuestion).toBeUndefined();
+  });
+
+  it("an address named with hours and no day is the change of address, no other day", () => {
+    expect(readReply("livrez plutôt à mon bureau", "FR").namesAddress).toBe(true);
+    expect(
+      model.classify("D'accord, mais livrez plutôt à mon bureau, rue Nationale, j'y suis de 9h à 17h.", "FR").intent,
+    ).toBe("change_request");
+    expect(
+      model.classify("ok mais seulement si vous pouvez le laisser en point relais sinon je serai jamais là", "FR")
+        .intent,
+    ).toBe("change_request");
+  });
+
+  it("a price under an 'if' asks for that price, no other day", () => {
+    expect(readReply("wakha ila khlitoha b 120 bhal f Instagram, sinon la", "MA").namesPrice).toBe(true);
+    expect(readReply("jibuha ghedda f 10 sa3a", "MA").namesPrice).toBeUndefined();
+    expect(model.classify("wakha ila khlitoha b 120 bhal f Instagram, sinon la", "MA").intent).toBe("change_request");
+  });
+});

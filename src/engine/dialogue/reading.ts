@@ -39,6 +39,11 @@ export interface Reading {
   /** The reply opens (after fillers) on a question word, whatever follows ("زعمة الليفريزون بلاش ولا نزيد نخلصها"). */
   opensOnQuestion?: boolean;
   /**
+   * The customer answers their own question: "C'est qui ? Ah, le magasin de vélos ! Oui, amenez-le": an "ah" of
+   * recognition right after the last question mark, then a yes to the order and nothing denied after it (round 26).
+   */
+  answersOwnQuestion?: boolean;
+  /**
    * A new time is named or the delivery put off: a day, a time of day, "later", "not now", "postpone", "I'm away" (what
    * a new date needs); not a day in a clause that only says where the customer is ("envoyez-le, je suis chez moi
    * demain", "sifto, ana f dar ghedda") nor one already agreed ("jibuha ghodwa kima 9olt", "comme prévu").
@@ -183,6 +188,10 @@ export interface Reading {
    * Monastir"): the customer puts one thing for another (round 8).
    */
   notThat?: boolean;
+  /** An address is named ("livrez plutôt à mon travail", "l'adresse du bureau"; round 26). */
+  namesAddress?: boolean;
+  /** A price is named: a number after "at" or before a currency ("b 150", "à 49 euros", "75 dinars"; round 26). */
+  namesPrice?: boolean;
   /** A colour, a size or a model is named (the value a change asks for: "l k7al", "en rouge"), not only "the size". */
   namesValue?: boolean;
   /** The customer asks the agent to say it again or does not hear ("3awed", "ma nesma3 walou", "pardon ?"). */
@@ -502,6 +511,13 @@ const COURIER_NOUN = /^(?:le|l|el)?(?:livreur|livrur|lifrur|lifror|lifreur|lifre
 const TELL = /^(?:[g9q][ou]?l|[g9q]uli|[g9q]ulu|dites|dis)$/;
 /** The price named as a noun (canonical): "ltmn", "ssuma", "prix": a question word only by what follows (round 21). */
 const PRICE_NOUN = /^(?:l|el|s)?(?:t[ae]?m[ae]?n|s?[ou]u?ma|sum|prix|pri)$/;
+/** A currency after a number (canonical; round 26). */
+const PRICE_UNIT =
+  /^(?:dh|dhs|d|da|dt|dirham\w*|drahm|drahem|dinar\w*|euros?|eur|ryal|rial|riyal|alf|mille|centimes?|dollars?)$/;
+/** "at", "for" before a price (canonical): "b 150", "à 49", "pour 60" (round 26). */
+const AT_PRICE: ReadonlySet<string> = new Set(["b", "bi", "a", "pour", "bla"]);
+/** An hour after the number makes it a time ("à 10 heures"). */
+const HOUR_AFTER = /^(?:h|heures?|heure|sa3a|s3a|sa3at|lw9t)$/;
 /** "I confirm" in the first person (canonical): "nakd", "n2akd", "nkonfirmi", "nvalidi", "je konfirme" (round 21). */
 const I_CONFIRM = /^(?:n(?:2?a)?k+e?d|nkonfirm|nvalid|konfirme$|valide$)/;
 /** A dative between "I confirm" and its time (canonical): "lik", "lek", "likom", "vus" (round 21). */
@@ -875,19 +891,44 @@ function echoesNegation(tokens: string[], hits: SignalHit[], d: SignalHit): bool
       (c) =>
         (c.signal === "cancelVerb" || c.signal === "changedMind") &&
         c.negated &&
-        c.end <= d.start &&
-        tokens
-          .slice(c.end, d.start)
-          .every(
-            (t, k) =>
-              t === "," ||
-              t === "pas" ||
-              t === "jamais" ||
-              hits.some((n) => n.signal === "no" && n.start === c.end + k),
-          ),
+        ((c.end <= d.start &&
+          tokens
+            .slice(c.end, d.start)
+            .every(
+              (t, k) =>
+                t === "," ||
+                t === "pas" ||
+                t === "jamais" ||
+                hits.some((n) => n.signal === "no" && n.start === c.end + k),
+            )) ||
+          // "non j'ai pas changé d'avis", "la, ma bddltch ray": the "no" before it, with only the speaker, the
+          // auxiliary and the negation between, answers "have you changed your mind?" (round 26).
+          (d.end <= c.start &&
+            tokens
+              .slice(d.end, c.start)
+              .every((t, k) => ECHO_LEAD.has(t) || hits.some((n) => n.signal === "no" && n.start === d.end + k)))),
     )
   );
 }
+/** "I want" (canonical), whose negation is no denied change of mind (round 26). */
+const WANT = /^(?:n7e?b|nhe?b|n7ebch|n7bch|nhbch|nhebch|bghit|bghitch|nbghi|veux|voulais|voudrais)\w*$/;
+/** Between a "no" and the negated verb it echoes: the speaker, an auxiliary, the negation (canonical; round 26). */
+const ECHO_LEAD: ReadonlySet<string> = new Set([
+  ",",
+  "j",
+  "je",
+  "ai",
+  "n",
+  "ne",
+  "pas",
+  "jamais",
+  "moi",
+  "ana",
+  "ena",
+  "ma",
+  "rani",
+  "hein",
+]);
 
 /**
  * A call verb that tells of a call made, not one asked for (round 25): yesterday's ("3aytoli l'bareh"), twice
@@ -1489,6 +1530,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !(t === "pas" && INFINITIVE_NOT.has(tokens[i - 1] ?? "")) &&
       // ("moi je bouge pas de toute façon": a "pas" after a subject's verb negates that verb; round 24.)
       !(t === "pas" && FRENCH_SUBJECT.test(tokens[i - 2] ?? "")) &&
+      // ("je ne bouge pas de chez moi": a "pas" closing a "ne" one or two words before negates the verb; round 26.)
+      !(t === "pas" && (tokens[i - 2] === "ne" || tokens[i - 2] === "n" || tokens[i - 3] === "ne")) &&
       // ("j'avais juste pas compris qui appelait": a "pas" before a participle negates it; round 25.)
       !(t === "pas" && PARTICIPLE.test(tokens[i + 1] ?? "")) &&
       // ("بشرط تكون الشاشة ديال 55 ماشي 43": inside an "if", a value put for a value is still one: round 12.)
@@ -1506,6 +1549,17 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
           word(tokens[i - 1]) &&
           word(tokens[i + 1]))),
   );
+  // "C'est qui ? Ah, le magasin de vélos ! Oui, amenez-le", "شكون معايا؟ آه … جيبوها": the last "?" answered by the
+  // customer's own "ah" of recognition, then a yes to the order and nothing denied or doubted after it (round 26).
+  const answersOwnQuestion = () => {
+    const q = tokens.lastIndexOf("?");
+    return (
+      q >= 0 &&
+      /^a+h+$/.test(tokens[q + 1] ?? "") &&
+      orderYes.some((h) => h.start > q) &&
+      !hits.some((h) => h.start > q && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"))
+    );
+  };
   // The reply's last word: a "send it" ending there or just before it (its "to me": "sifto liya") ends the reply.
   const lastWord = Math.max(0, ...tokens.map((t, i) => (STOPS.has(t) ? -1 : i)));
   // "ama mrati 9altli la, khudha": a "no" right after "told me" is someone else's, reported (round 10).
@@ -1710,6 +1764,16 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       : {}),
     ...(hits.some((h) => h.signal === "beforeArrival" && live(h)) ? { beforeCourier: true } : {}),
     ...(notThat ? { notThat: true } : {}),
+    ...(hits.some((h) => h.signal === "address" && live(h)) ? { namesAddress: true } : {}),
+    ...(tokens.some(
+      (t, i) =>
+        (/^\d{2,6}$/.test(t) &&
+          (PRICE_UNIT.test(tokens[i + 1] ?? "") ||
+            (AT_PRICE.has(tokens[i - 1] ?? "") && !HOUR_AFTER.test(tokens[i + 1] ?? "")))) ||
+        /^\d{2,6}(?:dh|da|dt|d)$/.test(t),
+    )
+      ? { namesPrice: true }
+      : {}),
     ...(hits.some((h) => CORRECTION.has(h.signal) && live(h)) ||
     notThat ||
     (hits.some((h) => h.signal === "send" && h.negated) && orderYes.length > 0)
@@ -1717,7 +1781,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       : {}),
     ...(!denies &&
     lastBut < 0 &&
-    hits.some((h) => (h.signal === "cancelVerb" || h.signal === "changeVerb") && h.negated)
+    // ("j'ai pas changé d'avis": the mind not changed keeps it too, not "I don't want, I changed my mind", "ما نحبش
+    // بدلت رايي", whose "not" is the wanting's; round 26.)
+    hits.some(
+      (h) =>
+        (h.signal === "cancelVerb" ||
+          h.signal === "changeVerb" ||
+          (h.signal === "changedMind" && !tokens.slice(Math.max(0, h.start - 2), h.start).some((t) => WANT.test(t)))) &&
+        h.negated,
+    )
       ? { keepsOrder: true }
       : {}),
     ...(hits.some((h) => h.signal === "changeVerb" && h.negated) &&
@@ -1741,6 +1813,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(confirmsRefusal ? { confirmsRefusal } : {}),
     ...(putsOffAnswer && tokens.some((t) => ASK_VERB.test(t)) ? { asksFirstThing: true } : {}),
     ...(opening >= 0 && qwordAt(opening, false) ? { opensOnQuestion: true } : {}),
+    ...(answersOwnQuestion() ? { answersOwnQuestion: true } : {}),
     ...(asksSomething ? { asksSomething } : {}),
     ...(asksCan ? { asksCan } : {}),
     // (French "ou" is canonical "u", also Darija's "and": read as "or" in a French reply only.)

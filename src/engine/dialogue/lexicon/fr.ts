@@ -10,9 +10,15 @@ export const FRENCH: LexiconEntry[] = [
   ]),
   // "pourquoi pas" (why not): an assent, no question (round 21).
   cue("accept", 0.7, ["pourquoi|pur9uoi pas"]),
+  // "je ne vais pas dire non à nonante-neuf euros", "j'vais pas dire non": a "no" denied is an assent (round 26).
+  cue("accept", 0.8, ["vais|va|vas|peux|peut|pouvais|pourrais pas|jamais dire non"]),
   cue("accept", 0.9, [
     "pas de probleme*|souci*|prob, aucun probleme*|souci*, sans probleme*|souci*, no problem, y a pas de probleme*|souci*",
     "il n y a pas de probleme*|souci*, tout est bon|correct|ok|parfait|juste, c est correct, c est tout bon",
+    // "c'est pas annulé, non non, c'est toujours bon" (still good: round 26).
+    "c est toujours bon|ok|valable, ca|ça tient toujours, c est toujours d accord",
+    // "toujours partant pour la cocotte", "je suis partante" (game for it; round 26).
+    "suis|toujours partant|partante",
     "c est bon pour moi, ca|ça me convient, je confirme, je valide, confirme*, valide|validez, je maintiens, je garde la commande, gardez|maintenez la|ma komande, gardez|maintenez la|ma livraison",
     // "gardez la même date", "gardez tout comme vous l'avez lu": keep it as it is, no "keep it yourselves" (round 24).
     "gardez|garde|gardons|maintenez la|le|les meme|memes *, gardez|garde|gardons tout comme|pareil|tel|tels|ainsi",
@@ -109,6 +115,8 @@ export const FRENCH: LexiconEntry[] = [
     "mettez|mets|mettre|donnez|donne|filez|file moi|nous",
   ]),
   cue("address", 0.55, ["adresse*, a mon travail|bureau, au bureau, autre adresse, nouvelle adresse"]),
+  // "au point relais du Carrefour", "en relais colis" (a pick-up point; round 26).
+  cue("address", 0.55, ["point|points relais, relais colis|pickup, =pick =up, consigne"]),
   cue("day", 0.85, [
     "demain, apres demain, lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche, semaine*, week end, weekend",
     "mois prochain, fin du|de mois, debut du|de mois, janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre",

@@ -47,6 +47,23 @@ const REQUEST_LABEL: Record<RequestKind, Intent> = {
 };
 
 /**
+ * The label of the request the reading found. A condition with no day nor time said, on an address or a price
+ * ("seulement si vous pouvez le laisser en point relais, sinon …", "ila derti liya b 150, sinon la"), asks for that
+ * change; any other condition is a date requirement, whatever value it names ("ken yousel 9bal ma tabda el9raya":
+ * before school starts) (round 26).
+ */
+function requestLabel(kind: RequestKind, reading: Reading): Intent {
+  if (
+    kind === "condition" &&
+    (reading.namesAddress === true || reading.namesPrice === true) &&
+    !reading.dated &&
+    !reading.newTime
+  )
+    return "change_request";
+  return REQUEST_LABEL[kind];
+}
+
+/**
  * The label after the two-step reading: a reply with a request is never a `confirm` (the request's label instead);
  * a condition on the date is a reschedule and attention alone is unclear whatever the model read, unless it read a
  * wrong number or a callback; a refusal the customer denies having made, then "send it", is a confirm to be checked.
@@ -113,6 +130,30 @@ export function overrule(
     !mocking
   )
     return { intent: "callback", mixed: false };
+  // "C'est qui, une fois ? Ah, le magasin de vélos ! Oui, on l'attend, amenez-le": a question the customer answers
+  // themself, then a firm yes to the order the reply ends on: a confirm, to be checked (round 26).
+  if (
+    kind === null &&
+    intent === "question" &&
+    reading.answersOwnQuestion === true &&
+    reading.firmYes &&
+    reading.endsOnYes === true &&
+    !mocking
+  )
+    return { intent: "confirm", mixed: true };
+  // "Entendu, mais livrez plutôt à mon travail, au garage route de Paris, je suis là de 8h à 18h": another day read
+  // where an address is named and no day nor new time: the hours are when the customer is at that address; the
+  // address is the change (round 26).
+  if (
+    kind === null &&
+    intent === "reschedule" &&
+    reading.namesAddress === true &&
+    !reading.dated &&
+    !reading.newTime &&
+    !reading.conditional &&
+    !mocking
+  )
+    return { intent: "change_request", mixed: false };
   // "الحمد لله، نأكد ليك غدا بلا شك": the customer will confirm tomorrow, no yes now: a callback then (round 21).
   if (kind === null && intent === "confirm" && reading.confirmsLater === true && !mocking)
     return { intent: "callback", mixed: false };
@@ -534,8 +575,8 @@ export function overrule(
     if (intent === "confirm" && reading.deniedRefusal && !reading.firmYes) return { intent: "confirm", mixed: true };
     return null;
   }
-  if (intent === "confirm") return { intent: REQUEST_LABEL[kind], mixed: kind === "refusal" };
-  if (intent === REQUEST_LABEL[kind]) return null;
+  if (intent === "confirm") return { intent: requestLabel(kind, reading), mixed: kind === "refusal" };
+  if (intent === requestLabel(kind, reading)) return null;
   // "كان تنقصولي ألف دينار نخليه، وإلا لا", "seulement si vous baissez à 40 euros": a change under an "if", with no
   // question mark, asks for that change; its "or not" is the condition's "otherwise no", no question (round 17).
   // (Not "ila ma jatnich l9yas n9der nrdha wla la", "si la taille va pas je peux l'échanger", "ida ma jatnich el taille
@@ -678,7 +719,11 @@ export function overrule(
   if (
     kind === "condition" &&
     ((intent === "cancel" && p >= 0.85 && reading.cancelsFirst === true && reading.otherwise !== true && !mocking) ||
-      (intent === "change_request" && reading.namesValue === true && !reading.dated && !reading.newTime))
+      // ("ok mais seulement si vous pouvez le mettre au point relais, sinon …": or an address; round 26.)
+      (intent === "change_request" &&
+        (reading.namesValue === true || reading.namesAddress === true || reading.namesPrice === true) &&
+        !reading.dated &&
+        !reading.newTime))
   )
     return null;
   // "if it comes before Saturday, otherwise no": a date requirement, whatever else the model read (not a question asked).
@@ -693,7 +738,7 @@ export function overrule(
     ) &&
     (intent !== "wrong_number" || reading.otherwise === true)
   ) {
-    return { intent: "reschedule", mixed: false };
+    return { intent: requestLabel(kind, reading), mixed: false };
   }
   // (Nor a callback where the reply only asks "and then?": "Mhm… d'accord, وبعد؟" asks nobody to call; round 15.)
   if (kind === "acknowledgement" && intent !== "wrong_number" && (intent !== "callback" || reading.asksNext === true))

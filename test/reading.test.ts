@@ -2733,3 +2733,35 @@ describe("round 26: a question the customer answers; an address; a price under a
     expect(model.classify("wakha ila khlitoha b 120 bhal f Instagram, sinon la", "MA").intent).toBe("change_request");
   });
 });
+
+describe("round 26: why would I, that's it, the same price, as you read it, a landmark's size", () => {
+  it("'pourquoi j'annulerais' ending the reply, but for a tag, keeps the order", () => {
+    expect(model.classify("pourquoi j'annulerais hein", "FR").intent).toBe("confirm");
+    expect(model.classify("pourquoi j'annulerais ? c'est trop cher pour moi, annulez", "FR").intent).toBe("cancel");
+  });
+
+  it("a 'no' that says the negation again, after a 'but', denies nothing", () => {
+    expect(readReply("ma nesma3ch mli7, ama la la ma nbatelch, ab3athha", "TN").turnsToYes).toBe(true);
+    expect(model.classify("ما نسمعش مليح، الكيران يزمرو... أما لا لا ما نبطلش، ابعثها", "TN").intent).toBe("confirm");
+  });
+
+  it("'send it and that's it' ends on the yes", () => {
+    expect(readReply("ma 3andich wa9t, ab3athha w khlas", "TN").endsOnYes).toBe(true);
+    expect(model.classify("ما عنديش وقت نحكي، ابعثها و خلاص", "TN").intent).toBe("confirm");
+  });
+
+  it("'the same price I saw' says the price, asks nothing; 'دوزوه' sends", () => {
+    expect(readReply("هو نفس الثمن اللي شفت ف Instagram", "MA").questionWord).toBeUndefined();
+    expect(readReply("شحال الثمن؟", "MA").questionWord).toBe(true);
+    expect(signals("دوزوه", "MA")).toContain("send");
+    expect(model.classify("299 درهم، هو نفس الثمن اللي شفت ف Instagram، دوزوه", "MA").intent).toBe("confirm");
+  });
+
+  it("'as you read it' restates the quantity; a landmark's size is no size of the item", () => {
+    expect(signals("ab3ath el zouz kima 9rithom", "TN")).not.toContain("qty");
+    expect(signals("ab3ath el zouz", "TN")).toContain("qty");
+    expect(model.classify("ab3ath el tlatha b 60 dinar kima 9rithom, nestanna f dar", "TN").intent).toBe("confirm");
+    expect(signals("قدام la pharmacie الكبيرة", "DZ")).not.toContain("attr");
+    expect(signals("نحبها الكبيرة", "DZ")).toContain("attr");
+  });
+});

@@ -511,9 +511,8 @@ const COURIER_NOUN = /^(?:le|l|el)?(?:livreur|livrur|lifrur|lifror|lifreur|lifre
 const TELL = /^(?:[g9q][ou]?l|[g9q]uli|[g9q]ulu|dites|dis)$/;
 /** The price named as a noun (canonical): "ltmn", "ssuma", "prix": a question word only by what follows (round 21). */
 const PRICE_NOUN = /^(?:l|el|s)?(?:t[ae]?m[ae]?n|s?[ou]u?ma|sum|prix|pri)$/;
-/** A currency after a number (canonical; round 26). */
-const PRICE_UNIT =
-  /^(?:dh|dhs|d|da|dt|dirham\w*|drahm|drahem|dinar\w*|euros?|eur|ryal|rial|riyal|alf|mille|centimes?|dollars?)$/;
+/** "The same" before a noun (canonical): "nfs", "nafs", "meme" (round 26). */
+const SAME = /^(?:nfs|nafs|nefs|nefss|meme|memes)$/;
 /** "at", "for" before a price (canonical): "b 150", "à 49", "pour 60" (round 26). */
 const AT_PRICE: ReadonlySet<string> = new Set(["b", "bi", "a", "pour", "bla"]);
 /** An hour after the number makes it a time ("à 10 heures"). */
@@ -658,6 +657,18 @@ const PARTICIPLE = /^(?:kompris|compris|vu|entendu|resu|recu|kapte|su|pu|fait|di
 /** "Go" said to someone in the room before "bring me" (canonical): "sir", "روح" (round 25). */
 const GO_FETCH = /^(?:sir|ro7|rou7|ru7|roh|ruh|rouh)$/;
 
+/** A tag after a rhetorical question (canonical): "wesh", "hein", "enfin", "voyons" (round 26). */
+const TAG_AFTER: ReadonlySet<string> = new Set([
+  "wech",
+  "wesh",
+  "hein",
+  "enfin",
+  "voyons",
+  "9uoi",
+  "ptdr",
+  "frere",
+  "frero",
+]);
 /** "You want (me to)" (canonical): "pourquoi voulez-vous que j'annule ?", "3lach bghitini nlghiha?" (round 25). */
 const WISH_YOU = /^(?:vulez|vudriez|bghiti|bghitini|bghitu|t7ebni|thebni|t7ebu|t7ebuni|thebuni|tbghiw|tebghini)$/;
 
@@ -824,7 +835,8 @@ const PRICE_BEFORE = new Set(["b", "bi", "a", "pur", "f"]);
 const NUMBER_WORD =
   /^(?:dix|vingt|trente|9uarante|cin9uante|soixante|cent|cents|mile|cin9|six|sept|huit|neuf|alf|alaf|laf|mya|miya|myat|khamsin|khmsin|3chrin|tlatin|arb3in|sttin|sb3in|tmanin|tes3in)$/;
 // ("dh" is canonical "d": round 17.)
-const PRICE_AFTER = /^(?:da|dh|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|euro|euros|awru|€)$/;
+const PRICE_AFTER =
+  /^(?:da|dh|dhs|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|drahm|drahem|euro|euros|eur|awru|€|ryal|rial|riyal|alf|mille|centimes?|dollars?)$/;
 /** "He comes", "pass by" (canonical), said of the courier: "yji", "tji", "passer", "venir" (rounds 18 and 22). */
 const COMES = /^(?:[yt]jiw?|paser|pase|pasez|venir|vient|vienne|venez)$/;
 /** "Except" ("sauf", "à part", "excepté", "hormis"; "part" only after "a", "à part" canonical). */
@@ -1179,6 +1191,8 @@ const MAY =
   /^(?:w?[nty]?[9q]d[ae]?r\w{0,3}|w?[nty]?n?[ae]?j+[ae]?m\w{0,3}|peux|peut|pouvez|puis|pourr\w*|momkin|mumkin|ymkn|mkn)$/;
 /** Clause stops. */
 const STOPS = new Set([",", ".", "!", "?"]);
+/** "That's it" closing a reply (canonical): "w khlas", "w safi", "et voilà", "barka" (round 26). */
+const THAT_IS_IT: ReadonlySet<string> = new Set(["khlas", "khalas", "5las", "safi", "voila", "barka", "yezi", "yezzi"]);
 /** One of the household or the building (canonical): "ma femme", "mon mari", "ma fille", "mrati", "yema", "l3asas". */
 const KIN =
   /^(?:feme|mari|file|fils|mere|pere|frere|seur|soeur|voisine?|gardiene?|concierge|mrati|mrti|rajli|zawji|bnti|binti|wldi|weldi|wlidi|khti|khuya|khouya|mmi|umi|ommi|yema|yemma|mama|maman|jarti|jari|l?3a?sas)$/;
@@ -1424,7 +1438,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const asksWord = (q: SignalHit) =>
     q.signal === "qword" &&
     !CONJUNCTION_Q.test(tokens[q.start] ?? "") &&
-    !(tokens[q.start - 1] === "ma" && /^3l[ae]?[iy]?ch$/.test(tokens[q.start] ?? ""));
+    !(tokens[q.start - 1] === "ma" && /^3l[ae]?[iy]?ch$/.test(tokens[q.start] ?? "")) &&
+    // ("هو نفس الثمن اللي شفت", "le même prix": the same price is said, not asked; round 26.)
+    !(PRICE_NOUN.test(tokens[q.start] ?? "") && SAME.test(tokens[q.start - 1] ?? ""));
   // One that opens the clause at `at` (its first word, or the second).
   const opensQuestion = (q: SignalHit, at: number) => asksWord(q) && q.start >= at && q.start <= at + 1;
   // (Close after it, with no yes between: "شحال قلتي التمن مية وتسعين ياك واخا صيفط" asks, then sends.)
@@ -1561,7 +1577,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     );
   };
   // The reply's last word: a "send it" ending there or just before it (its "to me": "sifto liya") ends the reply.
-  const lastWord = Math.max(0, ...tokens.map((t, i) => (STOPS.has(t) ? -1 : i)));
+  // ("tu l'envoies و خلاص", "ab3athha w safi": an "and that's it" after it closes the reply too; round 26.)
+  let lastWord = Math.max(0, ...tokens.map((t, i) => (STOPS.has(t) ? -1 : i)));
+  if (THAT_IS_IT.has(tokens[lastWord] ?? "") && lastWord > 0) {
+    lastWord -= AND.has(tokens[lastWord - 1] ?? "") ? 2 : 1;
+    while (lastWord > 0 && STOPS.has(tokens[lastWord] ?? "")) lastWord--;
+  }
   // "ama mrati 9altli la, khudha": a "no" right after "told me" is someone else's, reported (round 10).
   const reported = (h: SignalHit) => h.signal === "no" && TOLD.test(tokens[h.start - 1] ?? "");
   /**
@@ -1586,7 +1607,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const turnsToYes =
     lastBut >= 0 &&
     orderYes.some((h) => h.start > lastBut) &&
-    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt") && !reported(h)) &&
+    // ("أما لا لا ما نبطلش، ابعثها": a "no" that says the negation again denies nothing; round 26.)
+    !hits.some(
+      (h) =>
+        h.start > lastBut &&
+        live(h) &&
+        (DENIAL.has(h.signal) || h.signal === "doubt") &&
+        !reported(h) &&
+        !echoesNegation(tokens, hits, h),
+    ) &&
     // ("… ولكن راجلي شرا ليا وحدة، ماتصيفطوهاش": a "don't send it" after the "but" turns to no yes: round 12.)
     !hits.some((h) => h.start > lastBut && (h.signal === "send" || h.signal === "take") && h.negated);
   // "c'est avec la livraison ou il faut rajouter", "kayn stop desk hna wla lazem yjibuha", "hu ytrkb wla yji mrkb":
@@ -1768,7 +1797,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(tokens.some(
       (t, i) =>
         (/^\d{2,6}$/.test(t) &&
-          (PRICE_UNIT.test(tokens[i + 1] ?? "") ||
+          (PRICE_AFTER.test(tokens[i + 1] ?? "") ||
             (AT_PRICE.has(tokens[i - 1] ?? "") && !HOUR_AFTER.test(tokens[i + 1] ?? "")))) ||
         /^\d{2,6}(?:dh|da|dt|d)$/.test(t),
     )
@@ -2057,17 +2086,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     const q = tokens.findIndex((t, i) => i >= from && i < h.start && WHY_WHO.has(t));
     return q >= 0 && tokens.slice(q + 1, h.start).some((t) => THINK.test(t) || SAID_IT.test(t) || WISH_YOU.test(t));
   };
+  // ("pourquoi j'annulerais, je la veux toujours": why would I, in the conditional, asks nothing; round 23.)
+  const whyWouldI = (h: SignalHit) =>
+    /ra(?:is|it)$/.test(tokens[h.end - 1] ?? "") && tokens.slice(Math.max(0, h.start - 3), h.start).includes("pur9uoi");
   const cancelDenied = hits.find(
     (h) =>
       h.signal === "cancelVerb" &&
-      (h.negated ||
-        echoDenied(h.end) ||
-        notMineWho(h.start) >= 0 ||
-        nearly(h) ||
-        askedWhy(h) ||
-        // ("pourquoi j'annulerais, je la veux toujours": why would I, in the conditional, asks nothing; round 23.)
-        (/ra(?:is|it)$/.test(tokens[h.end - 1] ?? "") &&
-          tokens.slice(Math.max(0, h.start - 3), h.start).includes("pur9uoi"))),
+      (h.negated || echoDenied(h.end) || notMineWho(h.start) >= 0 || nearly(h) || askedWhy(h) || whyWouldI(h)),
   );
   // ... and the reply ends on the wish: no refusal that stands on its own after its last wish.
   const lastWish =
@@ -2089,7 +2114,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
             )
             .map((w) => w.start),
         );
-  const keepsIt = lastWish >= 0 && !hits.some((d) => STRONG_DENIAL.has(d.signal) && live(d) && d.start > lastWish);
+  const keepsIt =
+    (lastWish >= 0 && !hits.some((d) => STRONG_DENIAL.has(d.signal) && live(d) && d.start > lastWish)) ||
+    // ("pourquoi j'annulerais wesh": the "why would I" that ends the reply, but for a tag, keeps it; round 26.)
+    (cancelDenied !== undefined &&
+      whyWouldI(cancelDenied) &&
+      tokens.slice(cancelDenied.end).every((t) => STOPS.has(t) || TAG_AFTER.has(t)));
   // ("Machi ana li glt ma bghitch … أنا مأكدة الطلبية": someone else's refusal, then the customer's own yes: round 13.)
   const deniedRefusal =
     (hits.some((d) => saidByOther(d)) && orderYes.some((y) => othersSaying.some((n) => y.start > n.end + 1))) ||

@@ -266,9 +266,12 @@ const NOT_A_NAME = new Set([
   "bhal",
 ]);
 
-/** A door, a gate, a house or a car (canonical): its colour tells the courier the way (round 25). */
+/**
+ * A door, a gate, a house or a car (canonical): its colour tells the courier the way (round 25); and a landmark, "la
+ * pharmacie الكبيرة", "ljam3 lkbir", whose size does too (round 26).
+ */
 const PLACE_THING =
-  /^(?:portail|portails|porte|portes|volets?|fa[cs]ade|batiment|imeuble|immeuble|maison|vila|villa|voiture|tomobil|tonobil|karhba|lkarhba|kamion|camion|grile|grille|lbab|bab|elbab|ldar|dar|lfila|fila|tomobila|taxi)$/;
+  /^(?:portail|portails|porte|portes|volets?|fa[cs]ade|batiment|imeuble|immeuble|maison|vila|villa|voiture|tomobil|tonobil|karhba|lkarhba|kamion|camion|grile|grille|lbab|bab|elbab|ldar|dar|lfila|fila|tomobila|taxi|pharmacie|farmasya|l?sidlya|l?jam3|jame3|jeme3|l?msjd|mosk?ee|kafe|cafe|l?9hwa|l?9ahwa|l?mdrsa|l?madrasa|ekole|ecole|lycee|marche|l?su9|l?sou9|l?bldya|l?baladiya|mairie|hopital|l?sbitar|bulangerie|eglise|poste|stade|rond|l?7anut|l?hanut)$/;
 /** A glued or loose article between the thing and its colour ("el bab el a7mer"). */
 const ARTICLE_BEFORE_ATTR: ReadonlySet<string> = new Set(["el", "l", "al"]);
 
@@ -609,13 +612,18 @@ const IN_PLACE_OF = /^(?:f|fi)?bla[sz]e?t(?:u|o|ou|ha|hom|hum|hm)$/;
 /** "is", "was" before "encore" (canonical; round 25). */
 const COPULA = /^(?:est|etait|etaient|sont|sera|serait|ete)$/;
 /** What a restatement can name: a value or a number (not a day: "the day I said" may be a new one). */
-const RESTATABLE: ReadonlySet<string> = new Set(["attr", "attrNoun", "qty"]);
+const RESTATABLE: ReadonlySet<string> = new Set(["attr", "attrNoun", "qty", "address"]);
 /** "c'est (bien) celui que j'ai choisi", "c'est bien ma commande" (canonical, joined). */
 const RESTATE_FR =
   /\bc est (?:bien |exactement |justement )?(?:ce 9ue|celui 9ue|cel+e 9ue|ceux 9ue|cel+es 9ue|ca 9ue|sa 9ue|ma komande|ma commande|mon komande)\b/g;
 /** "(hwa) li tlbt", "اللي قلت عليهم", "elli tlabtha" (canonical, joined). */
 const RESTATE_AR =
-  /\b(?:li|lli|eli|elli|illi) (?:tlbt|tlebt|tlabt|tlbtu|tlbtha|tlebtha|tlabta|tlabtha|tlabtou|9lt 3lih\w*|9olt 3lih\w*|glt 3lih\w*|golt 3lih\w*|khtart|khtert|khtarit|komandit|commandit)\b/g;
+  /\b(?:li|lli|eli|elli|illi) (?:tlbt|tlebt|tlabt|tlbtu|tlbtha|tlebtha|tlabta|tlabtha|tlabtou|9lt 3lih\w*|9olt 3lih\w*|glt 3lih\w*|golt 3lih\w*|khtart|khtert|khtarit|komandit|commandit|htit|7tit|hatit|7atit|htitha|3tit|3titkom|3titlkom|3titkum)\b/g;
+/** "as", opening "as you read it" (canonical; round 26). */
+const AS: ReadonlySet<string> = new Set(["kima", "kif", "kifma", "bhal", "b7al", "kif", "comme"]);
+/** "kima 9rithom", "bhal ma golti", "comme vous l'avez lu": as the agent read or said it (canonical, joined; round 26). */
+const RESTATE_AS =
+  /\b(?:kima|kif|kifma|bhal|b7al)(?: ma)? (?:9rit\w*|9rat\w*|golti\w*|9olti\w*|glti\w*|9lti\w*|9ulti\w*|9ritom|9rithom)\b|\bcomme (?:vous (?:l )?(?:avez|l avez) (?:dit|lu)|vous (?:le|la|les) dites|dit|lu)\b/g;
 /** A negation right before a restatement ("c'est pas celui que j'ai choisi", "machi hwa li tlbt"). */
 const NOT_BEFORE = /^(?:pas|machi|mashi|mouch|mech|mich|mechi|ma)$/;
 /** Clause bounds for a restatement: punctuation and "but". */
@@ -624,7 +632,8 @@ const CLAUSE_END = /^(?:[,.;!?…]|mais|walakin|walakine|ama|bas|bs7|bsah|bessah
 /** Token ranges [start, end) of the restatements in `tokens` (round 25). */
 function restatements(tokens: string[]): [number, number][] {
   // (Both shapes hold "que" or a relative "li": most replies hold neither and are not joined nor matched.)
-  if (!tokens.some((t) => t === "9ue" || t === "komande" || t === "commande" || RELATIVE_WHO.has(t))) return [];
+  if (!tokens.some((t) => t === "9ue" || t === "komande" || t === "commande" || RELATIVE_WHO.has(t) || AS.has(t)))
+    return [];
   const joined = tokens.join(" ");
   const starts: number[] = [];
   let offset = 0;
@@ -634,7 +643,7 @@ function restatements(tokens: string[]): [number, number][] {
   }
   const at = (o: number) => starts.findIndex((x) => x >= o);
   const out: [number, number][] = [];
-  for (const re of [RESTATE_FR, RESTATE_AR])
+  for (const re of [RESTATE_FR, RESTATE_AR, RESTATE_AS])
     for (const m of joined.matchAll(re)) {
       const from = at(m.index);
       const to = at(m.index + m[0].length + 1);

@@ -14,6 +14,10 @@ export const MOROCCAN: LexiconEntry[] = [
     "=nfoutha|=nfotha|=nfawetha|=nfawtha|=nfoutouha|=nfawtouha",
   ]),
   cue("busy", 0.8, ["ma ymken* nhder*|nhdar*|nahder*", "ana mchghoul|mchghoula daba"]),
+  // "دوزوه", "dowzouha" (pass it on: send it; round 26). With its object only: "ndowz 3lik" is "I'll pass by you".
+  cue("send", 0.8, [
+    "duzuh|duzuha|duzuhum|duzih|duziha|duzha|dawzuh|dawzuha|dawzuhum|dowzuh|dowzuha|dwzuh|dwzuha|dwzoh|dwzoha|dozoha|dozoh",
+  ]),
   cue("later", 0.55, ["3tini chi|wahed ~sa3a|d9i9a|chwiya"]),
   // "dreb liya" (ring me): the Moroccan call verb, missing until issue 33's development set.
   cue("callVerb", 0.85, ["dreb|drb|drab|dareb liya|lia|lya|3liya|3lia"]),

@@ -154,6 +154,23 @@ export function overrule(
     !mocking
   )
     return { intent: "change_request", mixed: false };
+  // "ما عنديش وقت نعاود، tu l'envoies و خلاص": no time to talk, then a firm "send it" the reply ends on, and no call
+  // asked for, no time, nothing asked or denied: the busy customer's yes, to be checked (round 26).
+  if (
+    kind === null &&
+    intent === "callback" &&
+    reading.firmYes &&
+    reading.yesToOrder &&
+    reading.endsOnYes === true &&
+    reading.calls !== true &&
+    !reading.newTime &&
+    !reading.dated &&
+    !reading.asks &&
+    !reading.denies &&
+    !reading.conditional &&
+    !mocking
+  )
+    return { intent: "confirm", mixed: true };
   // "الحمد لله، نأكد ليك غدا بلا شك": the customer will confirm tomorrow, no yes now: a callback then (round 21).
   if (kind === null && intent === "confirm" && reading.confirmsLater === true && !mocking)
     return { intent: "callback", mixed: false };

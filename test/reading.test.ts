@@ -2765,3 +2765,26 @@ describe("round 26: why would I, that's it, the same price, as you read it, a la
     expect(signals("نحبها الكبيرة", "DZ")).toContain("attr");
   });
 });
+
+describe("round 26: another model; 'is there another?'; 'no, wait' takes back the yes", () => {
+  it("'another model', 'un autre coloris' ask for something else than the order", () => {
+    expect(signals("kont chouft modèle e5er", "TN")).toContain("instead");
+    expect(signals("je voudrais un autre coloris", "FR")).toContain("instead");
+    expect(
+      model.classify("Ey behi, ama fil page kont chouft modèle e5er, elli bil capuche, ab3athli hadhaka.", "TN").intent,
+    ).toBe("change_request");
+  });
+
+  it("'is there another colour?' asks what there is", () => {
+    expect(readReply("fama couleur o5ra?", "TN").asksWhatThereIs).toBe(true);
+    expect(model.classify("fama lon e5er? n9ollek ba3d", "TN").intent).toBe("question");
+  });
+
+  it("'yes… no, wait, is it European or Turkish sizing?' asks", () => {
+    const text = "Ab3ath ey... la stanna, el 40 hedhi taille européenne wala turki?";
+    expect(readReply(text, "TN").asksAfterTurn).toBe(true);
+    expect(model.classify(text, "TN").intent).toBe("question");
+    // a "wait" with no "no" before it is no turn
+    expect(readReply("ey stanna chwaya, ab3ath", "TN").asksAfterTurn).toBeUndefined();
+  });
+});

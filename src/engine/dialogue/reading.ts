@@ -36,6 +36,10 @@ export interface Reading {
    * nothing: "wach kayen b la couleur beige wela ghir noir" asks what there is, it asks for no change yet.
    */
   asksFirst?: boolean;
+  /** A yes, then a "but" or a "no, wait", then a question mark, and no yes to the order after the turn (round 26). */
+  asksAfterTurn?: boolean;
+  /** The reply opens on "is there" and asks ("fama couleur o5ra?", "kayna b lbeige?"; round 26). */
+  asksWhatThereIs?: boolean;
   /** The reply opens (after fillers) on a question word, whatever follows ("زعمة الليفريزون بلاش ولا نزيد نخلصها"). */
   opensOnQuestion?: boolean;
   /**
@@ -672,6 +676,14 @@ const TAG_AFTER: ReadonlySet<string> = new Set([
 /** "You want (me to)" (canonical): "pourquoi voulez-vous que j'annule ?", "3lach bghitini nlghiha?" (round 25). */
 const WISH_YOU = /^(?:vulez|vudriez|bghiti|bghitini|bghitu|t7ebni|thebni|t7ebu|t7ebuni|thebuni|tbghiw|tebghini)$/;
 
+/** "Wait" (canonical): "stanna", "sber", "attendez" (round 26). */
+const WAIT = /^(?:stana|stenna|stena|tsana|tsena|tsenna|sber|sbar|sbir|atendez|atends|atend|attendez|attends)$/;
+/** A "wait" right after a "no" (a stop between allowed): the customer takes back what they said (round 26). */
+function noWait(tokens: string[], i: number): boolean {
+  if (!WAIT.test(tokens[i] ?? "")) return false;
+  const before = STOPS.has(tokens[i - 1] ?? "") ? tokens[i - 2] : tokens[i - 1];
+  return before === "la" || before === "non" || before === "no" || before === "le" || before === "lala";
+}
 /** "Or" before an alternative (canonical): "wla la", "ولا لا", "ou pas". */
 const OR = new Set(["wla", "wela", "wala", "walla", "wella", "ula", "wl", "ola", "ou", "or", "olla", "ولا", "والا"]);
 
@@ -1515,7 +1527,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     yes &&
     tokens.every((t, i) => t === "," || t === "." || t === "!" || filler.has(i) || (covered.has(i) && !goOn.has(i)));
   const firmYes = orderYes.some((h) => ![...Array(h.end - h.start).keys()].every((k) => goOn.has(h.start + k)));
-  const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) ? i : -1)));
+  // ("Ab3ath ey... la stanna, el 38 hedhi taille européenne wala turki?", "oui... non attendez, …": a "no, wait" turns
+  // the reply as a "but" does: what came before it is taken back; round 26.)
+  const lastBut = Math.max(-1, ...tokens.map((t, i) => (BUT.has(t) || noWait(tokens, i) ? i : -1)));
   const word = (t: string | undefined) => t !== undefined && /^[\p{L}\d]{3,}$/u.test(t);
   // A "not" under an "if" ("si j'suis pas là, laissez-le au gardien", "ila ma kuntch f dar") or on "là" says where the
   // customer may be, not what to put for what: no "X, not Y" unless the reply names something of the order (round 9).
@@ -1727,6 +1741,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
     ...(asksBetween ? { asksBetween } : {}),
     ...(asksAfterBut ? { asksAfterBut } : {}),
+    // ("Ab3ath ey... la stanna, el 38 hedhi taille européenne wala turki?": a yes, then the turn, then a question mark
+    // and no yes to the order after the turn; round 26.)
+    ...(lastBut >= 0 &&
+    tokens.indexOf("?", lastBut) > lastBut &&
+    hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut) &&
+    !orderYes.some((h) => h.start > lastBut)
+      ? { asksAfterTurn: true }
+      : {}),
     ...(asksAfterYes ? { asksAfterYes } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     // "خلّيها الجمعة ولّا السبت", "khalliha nhar sebt": the delivery put off to the day named right after (round 17).
@@ -1836,6 +1858,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(turnsToYes ? { turnsToYes } : {}),
     ...(turnsToYes && tokens.includes("?") && tokens.lastIndexOf("?") < lastBut ? { askedBeforeTurn: true } : {}),
     ...(asksFirst ? { asksFirst } : {}),
+    ...(isThere ? { asksWhatThereIs: true } : {}),
     ...(putsOffAnswer ? { putsOffAnswer } : {}),
     ...(takesNotAfterYes ? { takesNotAfterYes } : {}),
     ...(!yesToOrder && laterConfirms.some(live) ? { confirmsLater: true } : {}),

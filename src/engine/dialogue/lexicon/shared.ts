@@ -300,6 +300,12 @@ export const SHARED: LexiconEntry[] = [
     "dir|diru|diri|dirha|dirhom|a3mel|a3mli|ddi lia|lya|li|liya? juj|zuj|zuz|tlata|tleta|juja|zuza",
   ]),
   cue("instead", 0.75, ["blast|=bdal|blaset*|blasat*, fi|f blast|blaset*|blasat*, fi|f 3od"]),
+  // "modèle e5er", "lon akhor", "taille okhra", "un autre modèle": another model, colour or size than the one ordered
+  // (round 26).
+  cue("instead", 0.7, [
+    "~modele|~model|~modil|~lon|~couleur|~taille|~9ias|~9yas|~pointure|~no3 =ekher|=akhor|=akhur|=okhor|=khor|=ukhra|=okhra|=khra|=akhra|=ekhra|=akhir|=autre",
+    "=autre|=autres =modele*|=couleur*|=taille*|=pointure*|=coloris|=version",
+  ]),
   cue("want", 0.45, [
     // "Give me", "give it": the imperative as spelt ("a3tih*" with a flexible first vowel also read "y3tiha", he gives
     // it, the courier's doing: "الليفرور ما يعطيهاش لولدي الصغير"; round 18).

@@ -91,6 +91,31 @@ export function overrule(
     (intent !== "callback" || reading.calls !== true)
   )
     return { intent: "question", mixed: false };
+  // "fama couleur o5ra? n9ollek ba3d": a change found in a reply that opens on "is there" and asks, names no value and
+  // says no yes, asks what there is, whatever the model read (but a refusal or a wrong number): the question (round 26).
+  if (
+    kind === "change" &&
+    intent !== "cancel" &&
+    intent !== "wrong_number" &&
+    reading.asksWhatThereIs === true &&
+    reading.namesValue !== true &&
+    !reading.yes &&
+    !reading.conditional
+  )
+    return { intent: "question", mixed: false };
+  // "Ab3ath ey... la stanna 9bal, el 38 hedhi taille européenne wala turki?", "d'accord, mais vous livrez en point
+  // relais ?": a confirm (or a day nobody named, or a change with nothing to change) read where the yes came before the turn and a question after it,
+  // with no yes to the order after the turn: the question (round 26).
+  if (
+    kind === null &&
+    (intent === "confirm" ||
+      (intent === "reschedule" && !reading.newTime && !reading.dated) ||
+      (intent === "change_request" && reading.corrects !== true && reading.namesValue !== true)) &&
+    reading.asksAfterTurn === true &&
+    reading.asks &&
+    !mocking
+  )
+    return { intent: "question", mixed: false };
   // "مليحة واه بصح كاين ستوب ديسك هنا ولا لازم يجيبوها", "oui très bien, mais c'est avec la livraison ou il faut
   // rajouter": a yes, then "but" and a question between two states of things, is that question, not a confirm nor the
   // change its "add" sounds like (round 16).

@@ -2788,3 +2788,20 @@ describe("round 26: another model; 'is there another?'; 'no, wait' takes back th
     expect(readReply("ey stanna chwaya, ab3ath", "TN").asksAfterTurn).toBeUndefined();
   });
 });
+
+describe("round 26: a question after the turn that ends the reply; a price left behind the 'but'", () => {
+  it("a yes, a 'but' and a question the reply ends on is the question, not a refusal nor a callback", () => {
+    expect(readReply("Évidemment، بصح نقدر نخلص النص دوك؟", "DZ").endsOnQuestion).toBe(true);
+    expect(model.classify("Wakha a lalla، ولكن واش نقدر نخلص par virement بلا ما نتسنا الليفرور؟", "MA").intent).toBe(
+      "question",
+    );
+    // busy, asking to be called at six: the callback stands
+    expect(model.classify("Ey ey, ama tawa fel 5edma, tnajem t3awed ta7kili 3la 6?", "TN").intent).toBe("callback");
+  });
+
+  it("'too dear, but fine, send it' ends on the yes: no change of price", () => {
+    expect(readReply("Wallah 3500 غالية شوية، mais bon ماشي مشكل، ابعثوه.", "DZ").refusesValue).toBeUndefined();
+    expect(model.classify("Wallah 3500 غالية شوية، mais bon ماشي مشكل، ابعثوه.", "DZ").intent).toBe("confirm");
+    expect(readReply("3500 غالية بزاف، نقصولي شوية", "DZ").request).toBe("change");
+  });
+});

@@ -38,6 +38,8 @@ export interface Reading {
   asksFirst?: boolean;
   /** A yes, then a "but" or a "no, wait", then a question mark, and no yes to the order after the turn (round 26). */
   asksAfterTurn?: boolean;
+  /** The reply ends on a question mark (round 26). */
+  endsOnQuestion?: boolean;
   /** The reply opens on "is there" and asks ("fama couleur o5ra?", "kayna b lbeige?"; round 26). */
   asksWhatThereIs?: boolean;
   /** The reply opens (after fillers) on a question word, whatever follows ("زعمة الليفريزون بلاش ولا نزيد نخلصها"). */
@@ -1741,6 +1743,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(asksForPerson(text) ? { asksPerson: true } : {}),
     ...(asksBetween ? { asksBetween } : {}),
     ...(asksAfterBut ? { asksAfterBut } : {}),
+    ...(tokens.findLast((t) => t !== "." && t !== "!") === "?" ? { endsOnQuestion: true } : {}),
     // ("Ab3ath ey... la stanna, el 38 hedhi taille européenne wala turki?": a yes, then the turn, then a question mark
     // and no yes to the order after the turn; round 26.)
     ...(lastBut >= 0 &&
@@ -2726,7 +2729,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     };
   }
   // The value refused is one to change ("50 ma nhebhech": not the 50 ml, the 100).
-  const valueRefused = denials.find(ofValue);
+  // (Not one left behind the last "but" before a yes to the order the reply ends on: "Wallah 4500 غالية شوية، mais bon
+  // ماشي مشكل، ابعثوه"; round 26.)
+  const valueRefused = denials.find(
+    (d) => ofValue(d) && !(turnsToYes && d.start < lastBut && orderYes.some((y) => y.end >= lastWord)),
+  );
   if (valueRefused !== undefined && own.length === 0)
     return { ...result("change", cueAt(valueRefused.start - 1)), refusesValue: true };
   return {

@@ -110,7 +110,16 @@ export function overrule(
     kind === null &&
     (intent === "confirm" ||
       (intent === "reschedule" && !reading.newTime && !reading.dated) ||
-      (intent === "change_request" && reading.corrects !== true && reading.namesValue !== true)) &&
+      (intent === "change_request" && reading.corrects !== true && reading.namesValue !== true) ||
+      // ("Évidemment، بصح نقدر نخلص النص دوك والنص كي تخرج الشهرية؟", "Hanya، ولكن واش نقدر نصيفط الفلوس par virement
+      // بلا ما نتسنا الليفرور؟": or a refusal or a callback nobody said, in a reply that ends on the question.)
+      ((intent === "cancel" || intent === "callback") &&
+        reading.endsOnQuestion === true &&
+        reading.calls !== true &&
+        !reading.busy &&
+        reading.cancels !== true &&
+        reading.strongDenial !== true &&
+        !reading.dated)) &&
     reading.asksAfterTurn === true &&
     reading.asks &&
     !mocking

@@ -2805,3 +2805,20 @@ describe("round 26: a question after the turn that ends the reply; a price left 
     expect(readReply("3500 غالية بزاف، نقصولي شوية", "DZ").request).toBe("change");
   });
 });
+
+describe("round 26: which day, asked again; the guard who calls", () => {
+  it("a yes, then 'what day? Thursday or Friday?' unheard, asks which day", () => {
+    expect(model.classify("ey behi chnowa nhar chnowa el arb3a walla el khmis ma sma3tekch mli7", "TN").intent).toBe(
+      "question",
+    );
+    expect(model.classify("ey behi ama jibouha nhar el khmis", "TN").intent).toBe("reschedule");
+  });
+
+  it("'tell the guard to call me' is the building's call, no callback", () => {
+    expect(readReply("ey l'adresse s7i7a, 9olou lel gardien y3ayetli", "TN").request).not.toBe("callback");
+    expect(model.classify("eyh eyh l'adresse mta3 el mo3mel s7i7a, 9olou lel gardien y3ayetli", "TN").intent).toBe(
+      "confirm",
+    );
+    expect(readReply("khliw wahed mn lkhedama y3ayetli", "MA").request).toBe("callback");
+  });
+});

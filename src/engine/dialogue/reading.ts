@@ -2286,7 +2286,10 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     !hits.some((h) => COURIER.has(h.signal));
   const thirdPerson =
     call !== undefined &&
-    ((/^y/.test(tokens[call.start] ?? "") && !byOther) ||
+    ((/^y/.test(tokens[call.start] ?? "") &&
+      (!byOther ||
+        // ("9olou lel gardien y3ayetli": one of the household or the building, named just before, calls; round 26.)
+        tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => KIN.test(t)))) ||
       tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle") ||
       // ("parce qu'on m'appelle tout le temps": someone calls the customer, a report; not "on peut me rappeler"; round 16.)
       (["on", "ils"].includes(tokens[call.start - 1] ?? "") &&

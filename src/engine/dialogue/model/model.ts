@@ -103,6 +103,19 @@ export function overrule(
     !reading.conditional
   )
     return { intent: "question", mixed: false };
+  // "eyh sa7a schnoa nhar chnowa el 5mis walla el jom3a ma sma3tekch mli7": a yes, then a question word that asks
+  // which day, and no yes to the order nor any wish: the days are the question's, asked again for not being heard
+  // (round 26).
+  if (
+    kind === null &&
+    intent === "reschedule" &&
+    reading.asksAfterYes === true &&
+    !reading.yesToOrder &&
+    !reading.firmYes &&
+    (reading.repeats === true || reading.asks) &&
+    !mocking
+  )
+    return { intent: "question", mixed: false };
   // "Ab3ath ey... la stanna 9bal, el 38 hedhi taille européenne wala turki?", "d'accord, mais vous livrez en point
   // relais ?": a confirm (or a day nobody named, or a change with nothing to change) read where the yes came before the turn and a question after it,
   // with no yes to the order after the turn: the question (round 26).

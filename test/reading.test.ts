@@ -2822,3 +2822,15 @@ describe("round 26: which day, asked again; the guard who calls", () => {
     expect(readReply("khliw wahed mn lkhedama y3ayetli", "MA").request).toBe("callback");
   });
 });
+
+describe("round 26: the question the customer answers, then the answer", () => {
+  it("after 'are you Yalidine or the shop? ah, the shop…', the rest of the reply decides", () => {
+    const text =
+      "Anta men Yalidine wela men el magasin? آه المحل تاع الصبابط... ايه c'est bon، بصح ماشي غدوة، بعد غدوة خير.";
+    const read = model.classify(text, "DZ");
+    expect(read.intent).toBe("reschedule");
+    expect(read.mixed).toBe(true);
+    // no "ah" of recognition: the question stands
+    expect(model.classify("Anta men Yalidine wela men el magasin?", "DZ").intent).toBe("question");
+  });
+});

@@ -828,6 +828,8 @@ export function overrule(
 }
 
 const WEIGHTS_URL = new URL("./weights.json", import.meta.url);
+/** The last question mark, then the customer's own "ah" of recognition (round 26). */
+const SELF_ANSWERED = /[?؟](?![^?؟]*[?؟])\s*(?:a+h+|آه+|اه+)(?![\p{L}])[\s,.!…]*/iu;
 const DENIALS = new Set(["no", "refuse", "cancelVerb", "didntOrder", "notMe", "changedMind", "reason"]);
 /** Signals that say yes; and those that say yes when negated ("I won't cancel"). */
 const AFFIRMATIONS = new Set(["yes", "accept", "send", "take", "identity", "instruction"]);
@@ -1034,12 +1036,33 @@ export class ModelIntentClassifier implements IntentClassifier {
   }
 
   classify(text: string, country: Country): Classification {
-    return this.#read(text, country, false);
+    return this.#answered(text, country, this.#read(text, country, false), false);
   }
 
   /** The reading with the probabilities, the deciding features and the lexicon's signals (`wakha classify --explain`). */
   explain(text: string, country: Country): Explanation {
-    return this.#read(text, country, true) as Explanation;
+    return this.#answered(text, country, this.#read(text, country, true), true) as Explanation;
+  }
+
+  /**
+   * "Anta men Yalidine wela men el magasin? آه المحل تاع les casques… ايه c'est bon، بصح ماشي غدوة، بعد غدوة خير": a
+   * question the customer answers with their own "ah" of recognition, read as a question, is settled; what the reply
+   * says after it is the answer to the agent's question (round 26). The tail is read alone and decides, to be checked.
+   */
+  #answered(
+    text: string,
+    country: Country,
+    whole: Classification | Explanation,
+    explain: boolean,
+  ): Classification | Explanation {
+    if (whole.intent !== "question") return whole;
+    const m = SELF_ANSWERED.exec(text);
+    if (!m) return whole;
+    const tail = text.slice(m.index + m[0].length);
+    if (tail.split(/\s+/).filter((w) => /[\p{L}\d]/u.test(w)).length < 3) return whole;
+    const read = this.#read(tail, country, explain);
+    if (read.intent === "question" || read.intent === "unclear") return whole;
+    return { ...read, mixed: true };
   }
 
   #read(text: string, country: Country, explain: boolean): Classification | Explanation {

@@ -2834,3 +2834,13 @@ describe("round 26: the question the customer answers, then the answer", () => {
     expect(model.classify("Anta men Yalidine wela men el magasin?", "DZ").intent).toBe("question");
   });
 });
+
+describe("round 26: the number no longer theirs", () => {
+  it("'this number is no longer Sonia's' is a wrong number, not a refusal", () => {
+    expect(signals("النوميرو هاذا ما عادش متاع سنية", "TN")).toContain("notMe");
+    expect(model.classify("أيوة، أما النوميرو هاذا ما عادش متاع نادية، أنا خذيتو جديد", "TN").intent).toBe(
+      "wrong_number",
+    );
+    expect(signals("ma 3adch n7ebha", "TN")).not.toContain("notMe");
+  });
+});

@@ -620,7 +620,7 @@ const RESTATE_FR =
 const RESTATE_AR =
   /\b(?:li|lli|eli|elli|illi) (?:tlbt|tlebt|tlabt|tlbtu|tlbtha|tlebtha|tlabta|tlabtha|tlabtou|9lt 3lih\w*|9olt 3lih\w*|glt 3lih\w*|golt 3lih\w*|khtart|khtert|khtarit|komandit|commandit|htit|7tit|hatit|7atit|htitha|3tit|3titkom|3titlkom|3titkum)\b/g;
 /** "as", opening "as you read it" (canonical; round 26). */
-const AS: ReadonlySet<string> = new Set(["kima", "kif", "kifma", "bhal", "b7al", "kif", "comme"]);
+const AS: ReadonlySet<string> = new Set(["kima", "kif", "kifma", "bhal", "b7al", "comme"]);
 /** "kima 9rithom", "bhal ma golti", "comme vous l'avez lu": as the agent read or said it (canonical, joined; round 26). */
 const RESTATE_AS =
   /\b(?:kima|kif|kifma|bhal|b7al)(?: ma)? (?:9rit\w*|9rat\w*|golti\w*|9olti\w*|glti\w*|9lti\w*|9ulti\w*|9ritom|9rithom)\b|\bcomme (?:vous (?:l )?(?:avez|l avez) (?:dit|lu)|vous (?:le|la|les) dites|dit|lu)\b/g;

@@ -219,7 +219,7 @@ export const SHARED: LexiconEntry[] = [
     "~numero*|~nemra|~nimiro|~numro* ghalet*|ghalt*|ghalat*, ~numero*|~nemra|~nimiro|~numro* _ machi dyal*|ta3*",
     "~numero*|~nemra|~nimiro|~numro* mouch|mech mta3*|mte3*, machi|mouch|mech _ ~numero*|~nemra|~nimiro|~numro*|~nmra",
     // "النوميرو هاذا ما عادش متاع سنية", "had nnumero ma b9ach dyal Karim": the number no longer theirs (round 26).
-    "~numero*|~nemra|~nmra|~nimiro|~numiru|~numro* _ ma =3adch|=3adech|=3adech|=b9ach|=b9atch|=b9ech|=b9atech mta3*|mte3*|dyal*|ta3*|nta3*",
+    "~numero*|~nemra|~nmra|~nimiro|~numiru|~numro* _ ma =3adch|=3adech|=b9ach|=b9atch|=b9ech|=b9atech mta3*|mte3*|dyal*|ta3*|nta3*",
     // "هذا téléphone متاع الشركة موش متاعو" (the company's phone, not his): round 16.
     "~=telephone|~telefon*|~tilifun*|~tilifon*|~numero*|~nemra|~numro* _ mouch|mech|machi mta3u|mte3u|mta3o|dyalu|dyalo|ta3u|ta3o|mta3ha|dyalha|ta3ha",
     "=na3rfuch|=n3rfuch|=na3rfhach|=n3rfhach|=na3rafuch|=n3arfuch|=na3rfuh|=ne3rfuch|=kan3rfuch|=kan3rfhach",

@@ -117,8 +117,8 @@ export function overrule(
   )
     return { intent: "question", mixed: false };
   // "Ab3ath ey... la stanna 9bal, el 38 hedhi taille européenne wala turki?", "d'accord, mais vous livrez en point
-  // relais ?": a confirm (or a day nobody named, or a change with nothing to change) read where the yes came before the turn and a question after it,
-  // with no yes to the order after the turn: the question (round 26).
+  // relais ?": a confirm (or a day nobody named, or a change with nothing to change) read where the yes came before
+  // the turn and a question after it, with no yes to the order after the turn: the question (round 26).
   if (
     kind === null &&
     (intent === "confirm" ||

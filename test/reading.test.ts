@@ -2844,3 +2844,48 @@ describe("round 26: the number no longer theirs", () => {
     expect(signals("ma 3adch n7ebha", "TN")).not.toContain("notMe");
   });
 });
+
+describe("round 27: a way of paying, a discount code, a day of the month under an 'if'", () => {
+  it("a yes held to a way of paying or a discount code asks for that change", () => {
+    expect(model.classify("موافقة إلا قبلتو نخلص بالتحويل، سينون لا", "MA").intent).toBe("change_request");
+    expect(model.classify("d'accord, mais seulement si je peux régler par virement", "FR").intent).toBe(
+      "change_request",
+    );
+    expect(model.classify("behi بشرط تحسبولي الكود promo", "TN").intent).toBe("change_request");
+    expect(model.classify("ok, mais appliquez-moi la remise, j'ai un code promo", "FR").intent).toBe("change_request");
+    // the condition on a day stays a day
+    expect(model.classify("oui seulement si vous livrez avant samedi", "FR").intent).toBe("reschedule");
+  });
+
+  it("'yes, if it is after the fifth, otherwise no' asks for a day, not a change", () => {
+    expect(readReply("oui, si c'est après le cinq, sinon non", "FR").request).toBe("condition");
+    expect(model.classify("oui, si c'est après le cinq, sinon non", "FR").intent).toBe("reschedule");
+  });
+
+  it("'he told me, if they call, tell them to bring it': the call met, no condition", () => {
+    expect(readReply("هو قالي إذا عيطو قوليلهم يجيبوها نهار الخميس كيما قلتو", "DZ").request).toBeNull();
+    expect(model.classify("أنا ختو، هو قالي إذا عيطو قوليهم يجيبوها نهار لي قلتو", "DZ").intent).toBe("confirm");
+  });
+});
+
+describe("round 27: asking for a person beside a yes; the mountain; Kabyle; French takes", () => {
+  it("a yes, then 'can I speak to a human being', asks", () => {
+    expect(model.classify("ey akid ama nejjem nahki m3a 3abd bachar mouch robot", "TN").intent).toBe("question");
+  });
+
+  it("'fel jbal' (in the mountains) is no 'bring it'", () => {
+    expect(signals("ama el reseau ta3ban fel jbal", "TN")).not.toContain("send");
+    expect(signals("jibouha", "TN")).toContain("send");
+  });
+
+  it("Kabyle 'ulac ugur' is no problem, 'mačči d nekk' is not me", () => {
+    expect(signals("ulac ugur", "DZ")).toContain("accept");
+    expect(signals("uhu, mačči d nekk", "DZ")).toContain("notMe");
+  });
+
+  it("'I don't say no', 'we take it', 'set it on its way'", () => {
+    expect(signals("je ne dis pas non", "FR")).toContain("accept");
+    expect(signals("bon, on le prend", "FR")).toContain("take");
+    expect(signals("mettez-le en route", "FR")).toContain("send");
+  });
+});

@@ -519,6 +519,24 @@ const TELL = /^(?:[g9q][ou]?l|[g9q]uli|[g9q]ulu|dites|dis)$/;
 const PRICE_NOUN = /^(?:l|el|s)?(?:t[ae]?m[ae]?n|s?[ou]u?ma|sum|prix|pri)$/;
 /** "The same" before a noun (canonical): "nfs", "nafs", "meme" (round 26). */
 const SAME = /^(?:nfs|nafs|nefs|nefss|meme|memes)$/;
+/**
+ * A payment term (canonical): a transfer, a card, a wallet, a discount code: "بالتحويل", "par virement", "la carte CIB",
+ * "BaridiMob", "code promo", "remise". What a condition names when it holds the order to a way of paying (round 27).
+ */
+const PAYMENT =
+  /^(?:b|bl|l|el|f|fl)?(?:tahwil|t7wil|thwil|thuil|thuila|virement|karte?|karta|kart|cib|edahabia|dahabia|baridimob|paypal|paylib|lydia|promo|brumu|remise|reduc|reduction|kubun|coupon|che9ue)$/;
+/** "After", "before", "until", "from" before "the" and a day of the month: "après le cinq", "jusqu'au dix" (round 27). */
+const MONTH_DAY_LEAD = /^(?:apres|avant|partir|jus9u|des)$/;
+const MONTH_DAY =
+  /^(?:[1-9]|[12]\d|3[01]|un|deux|trois|9uatre|cin9|six|sept|huit|neuf|dix|onze|duze|treize|9uatorze|9uinze|seize|vingt|trente)$/;
+/** A day of the month at `i`: "après le cinq", "jusqu'au 10", "à partir du quinze" (canonical). */
+function monthDayAt(tokens: readonly string[], i: number): boolean {
+  return (
+    MONTH_DAY.test(tokens[i] ?? "") &&
+    /^(?:le|au|du)$/.test(tokens[i - 1] ?? "") &&
+    MONTH_DAY_LEAD.test(tokens[i - 2] ?? "")
+  );
+}
 /** "at", "for" before a price (canonical): "b 150", "à 49", "pour 60" (round 26). */
 const AT_PRICE: ReadonlySet<string> = new Set(["b", "bi", "a", "pour", "bla"]);
 /** An hour after the number makes it a time ("à 10 heures"). */
@@ -2166,6 +2184,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
 
   // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
   const cond = find(tokens, conditions, 0, tokens.length, true);
+  // ("هو قالي إذا عيطو قوليلهم يجيبوها": he told me, if they call, tell them to bring it: an "if" whose condition is a
+  // call is met by this very call and holds nothing back; round 27.)
+  const callMet = cond >= 0 && hits.some((c) => CALL.has(c.signal) && c.start > cond && c.start <= cond + 2);
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
   // (A "day" on a number above 31, "du 38", is a size, not a date.)
   // (Nor a number before a currency, "à 40 euros": a price; round 17.)
@@ -2176,6 +2197,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     tokens.slice(h.start, h.end).some((t, k) => (/^\d{2}$/.test(t) && Number(t) > 31) || priceNumber(h.start + k));
   const dated = (from: number) =>
     find(tokens, BEFORE, from, from + 6) >= 0 ||
+    // ("oui, si c'est après le cinq, quand je touche la paie, sinon …": a day of the month; round 27.)
+    tokens.some((_, i) => i >= from && i <= from + 6 && monthDayAt(tokens, i)) ||
     hits.some(
       (h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6 && !notADate(h),
     );
@@ -2194,7 +2217,11 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("la même en rouge si vous l'avez, je prends": the item may stand just before its "if", round 10.)
   // (A quantity is an item too, "ila kaynin نديهم بجوج"; and the item may end the clause before the "if", "le modèle
   // sans talon, إذا كاين نديه": round 11.)
-  const itemAt = (i: number) => sizeAt(i) || hits.some((h) => ITEM.has(h.signal) && h.start === i);
+  // (A way of paying is a term of the order too: "seulement si je peux payer la moitié par virement", "بشرط تحسبلي
+  // الكود promo"; a day of the month is no item: "après le cinq"; round 27.)
+  const itemAt = (i: number) =>
+    (!monthDayAt(tokens, i) && (sizeAt(i) || hits.some((h) => ITEM.has(h.signal) && h.start === i))) ||
+    PAYMENT.test(tokens[i] ?? "");
   // The first item within `span` words after `from`, before any stop, or -1.
   const itemAhead = (from: number, span: number) => {
     for (let i = from + 1; i <= from + span && i < tokens.length; i++) {
@@ -2232,6 +2259,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     cond >= 0 && find(tokens, ONLY_IF, Math.max(0, cond - 1), cond + 1, true) >= 0 && itemAhead(cond, 8) >= 0;
   if (
     cond >= 0 &&
+    !callMet &&
     (otherwise > cond || dated(cond) || takesItem || onlyIfItem) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h))
   ) {

@@ -291,6 +291,10 @@ export function analyse(text: string, country: Country): Analysis {
       (h) =>
         !((h.signal === "qword" || h.signal === "what") && h.end === h.start + 1 && WESH.test(tokens[h.start] ?? "")),
     );
+  // "el rizo ta3ban houni fel jbal": "jbal", "jbel" (the mountain) only looks like "jib…" (bring it; round 27).
+  hits = hits.filter(
+    (h) => !(h.signal === "send" && h.end === h.start + 1 && /^(?:l|el|fel|fl)?jb[ae]l$/.test(tokens[h.start] ?? "")),
+  );
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
   hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));
   // "hna b3id chwiya", "بعيد": "far" only looks like "b 3id" (at the Eid), which takes its article, "bl3id" (round 19).

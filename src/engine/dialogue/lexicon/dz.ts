@@ -4,6 +4,9 @@ import { cue, type LexiconEntry } from "./types.ts";
 export const ALGERIAN: LexiconEntry[] = [
   cue("yes", 0.75, ["ghaya|ghaya khuya", "wah khuya|khoya, ih khuya", "sahit|sahitek|sahitu"]),
   cue("accept", 0.9, ["ma kan* _ mouchkil*|mochkl*", "makanch _ mouchkil*|mochkl*", "kayen kayen"]),
+  // Kabyle, said in Algerian replies: "ulac ugur" (no problem) and "mačči d nekk" (it is not me; round 27).
+  cue("accept", 0.85, ["=ulac =ugur"]),
+  cue("notMe", 0.85, ["=maci|=macci|=machi =d =nek|=nekk|=nekki"]),
   // "نحيوها" (let's take it off), said of the order: a cancel (round 12).
   cue("cancelVerb", 0.8, ["=nhiuha|=nhiwha|=nhiha|=nahiwha|=nahiuha|=hiuha|=hiwha"]),
   cue("refuse", 0.8, ["nkhaliha|nkhalih", "ma rani* hab*|nhab*", "ma nich hab*|nhab*|chari|nechri*"]),

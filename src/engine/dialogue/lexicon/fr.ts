@@ -12,6 +12,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("accept", 0.7, ["pourquoi|pur9uoi pas"]),
   // "je ne vais pas dire non à nonante-neuf euros", "j'vais pas dire non": a "no" denied is an assent (round 26).
   cue("accept", 0.8, ["vais|va|vas|peux|peut|pouvais|pourrais pas|jamais dire non"]),
+  // "je ne dis pas non, je dis oui" (round 27).
+  cue("accept", 0.8, ["ne dis|dit pas non"]),
   cue("accept", 0.9, [
     "pas de probleme*|souci*|prob, aucun probleme*|souci*, sans probleme*|souci*, no problem, y a pas de probleme*|souci*",
     "il n y a pas de probleme*|souci*, tout est bon|correct|ok|parfait|juste, c est correct, c est tout bon",
@@ -34,10 +36,14 @@ export const FRENCH: LexiconEntry[] = [
   cue("send", 0.8, ["faites|faire|fais partir"]),
   // "faites-le venir" (have it come; round 24).
   cue("send", 0.8, ["faites|faire|fais venir"]),
+  // "mets-le en route" (set it on its way; the pronoun after the hyphen is dropped by normalisation; round 27).
+  cue("send", 0.8, ["mets|mettez|mettre en route"]),
   cue("take", 0.7, [
     "je prends, je la|le prends, je la|le|les garde, j attends*|attend*, je serai la|present*, je vais payer, je paierai",
     // "je l'attends" (I'm waiting for it; round 22).
     "je l|la|le atend*|attend*",
+    // "mais oui, on le prend" (we take it; round 27).
+    "on le|la|les prend, on prend",
   ]),
   cue("identity", 0.7, ["c est moi, c est bien moi, moi meme, elle meme, lui meme"]),
   cue("refuse", 0.85, [

@@ -260,6 +260,8 @@ export const SHARED: LexiconEntry[] = [
     "dir*|ta3ml*|t3ml*|a3ml*|a3mel*|fait*|fais* _ ~=remise|~=reduction|~=rabais|~=tkhfid|~=takhfid|~=tekhfidh",
     // "faites-moi un petit prix", "faites un geste" (round 12).
     "=fait*|=fais* _ =petit|=bon =prix, =fait*|=fais* _ =geste",
+    // "appliquez-moi la remise", "تحسبلي الكود promo" (apply, count me the discount code; round 27).
+    "=apli9u*|=thsb*|=hsb*|=t7sb*|=7sb* _ ~=remise|~=reduction|~=promo|~=brumu|~=kud|~=kode",
   ]),
   cue("changeVerb", 0.85, [
     "badel*|tbadel*|nbadel*|ybadel*|bdel*|tbdel*|nbdel*|bedl*|badl*",

@@ -489,6 +489,8 @@ export function overrule(
       reading.orNot !== true &&
       // ("ey akid ama wa9tech twosel bedhabt": a question word opening the clause after the "but" asks; round 19.)
       reading.asksAfterBut !== true &&
+      // ("ايه اكيد اما نجم نحكي مع عبد بشر موش ماكينة": asking for a person asks; round 27.)
+      reading.asksPerson !== true &&
       reading.firmYes;
     // "je sors de l'hôpital le 20, livrez à partir du 21": beside a new day, it is that day (round 10);
     if (neverAsked && reading.newTime && reading.dated) return { intent: "reschedule", mixed: false };

@@ -2889,3 +2889,39 @@ describe("round 27: asking for a person beside a yes; the mountain; Kabyle; Fren
     expect(signals("mettez-le en route", "FR")).toContain("send");
   });
 });
+
+describe("round 27: a day the order was made; the money in the pocket; a question left behind the turn", () => {
+  it("'the one I made in Ramadan, or a new one?' asks; that day is gone by", () => {
+    expect(readReply("واش هادي نفسها اللي طلبتها في رمضان ولا جديدة؟", "MA").datedPast).toBe(true);
+    expect(model.classify("أوكي، أما الكوموند هاذي هي نفسها اللي عملتها في رمضان ولا جديدة؟", "TN").intent).toBe(
+      "question",
+    );
+  });
+
+  it("'the money is in my pocket' is no reason; 'for my pocket' is", () => {
+    expect(signals("el flous 7adhra fi jibi", "TN")).not.toContain("reason");
+    expect(signals("el flous 7adhra fi jibi", "TN")).not.toContain("send");
+    expect(signals("ghalia 3la jibi", "TN")).toContain("reason");
+  });
+
+  it("a question asked before the last 'but', then 'yes, we take it', is a confirm to check", () => {
+    const read = model.classify(
+      "Quarante-neuf euros, c'est ce qu'on avait dit, hein? Bon, la dernière fois le colis est arrivé abîmé, alors emballez-le mieux, mais oui, on le prend.",
+      "FR",
+    );
+    expect(read.intent).toBe("confirm");
+    expect(read.mixed).toBe(true);
+  });
+
+  it("'the machine I bought before broke' describes, gives no reason", () => {
+    expect(readReply("فما ضمان؟ خاطر الماكينة اللي شريتها قبل تكسرت", "TN").request).toBeNull();
+    expect(model.classify("مريقل، أما فما ضمان؟ خاطر الماكينة اللي شريتها قبل تكسرت بعد جمعة", "TN").intent).toBe(
+      "question",
+    );
+  });
+
+  it("the Maghrebi 'ڨ' is a g; 'مريقل' is a yes", () => {
+    expect(signals("مريڨل", "TN")).toContain("yes");
+    expect(signals("مريقل", "TN")).toContain("yes");
+  });
+});

@@ -42,6 +42,11 @@ const ARABIC_LETTERS: Record<string, string> = {
   غ: "gh",
   ف: "f",
   ڤ: "v",
+  // The Maghrebi letters: "ڨ" (g, "مريڨل"), "ڥ" (v), "ڢ" (f), "ڧ" (q) (round 27).
+  ڨ: "g",
+  ڥ: "v",
+  ڢ: "f",
+  ڧ: "9",
   ق: "9",
   ك: "k",
   ک: "k",

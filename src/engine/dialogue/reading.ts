@@ -131,6 +131,11 @@ export interface Reading {
    * what was asked is left behind the turn (round 22).
    */
   askedBeforeTurn?: boolean;
+  /**
+   * Every question mark stands before the last "but", and after it the reply ends on an "I take it" or "send it" that
+   * nothing denies ("Septante-neuf francs, c'est ce qu'on avait dit, hein? … mais oui, on le prend"; round 27).
+   */
+  takesAfterQuestion?: boolean;
   /** The reply ends on its yes to the order ("…, sifto liya"): nothing is asked after the "send it" (round 8). */
   endsOnYes?: boolean;
   /** The reply ends on "I take it" or "send it" ("… khlliha 200 w nakhdha"). */
@@ -525,6 +530,13 @@ const SAME = /^(?:nfs|nafs|nefs|nefss|meme|memes)$/;
  */
 const PAYMENT =
   /^(?:b|bl|l|el|f|fl)?(?:tahwil|t7wil|thwil|thuil|thuila|virement|karte?|karta|kart|cib|edahabia|dahabia|baridimob|paypal|paylib|lydia|promo|brumu|remise|reduc|reduction|kubun|coupon|che9ue)$/;
+/** "I made it", "I ordered it", "I bought it" (canonical): "3mltha", "tlbtha", "chritha", "komandita" (round 27). */
+const ORDERED = /^(?:3m[ae]?l|t[ae]?l[ae]?b|chri|cheri|komandi)t(?:ha|a|h|u|o|hom|hum|hm)?$/;
+/** A verb that tells when the order was made at `i`: "عملتها", "je l'ai commandée" (an auxiliary before it). */
+function orderedAt(tokens: readonly string[], i: number): boolean {
+  const w = tokens[i] ?? "";
+  return ORDERED.test(w) || (/^komandee?s?$/.test(w) && /^(?:ai|avais|avait|a|avons|avez)$/.test(tokens[i - 1] ?? ""));
+}
 /** "After", "before", "until", "from" before "the" and a day of the month: "après le cinq", "jusqu'au dix" (round 27). */
 const MONTH_DAY_LEAD = /^(?:apres|avant|partir|jus9u|des)$/;
 const MONTH_DAY =
@@ -1878,6 +1890,14 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     ...(otherwise ? { otherwise } : {}),
     ...(turnsToYes ? { turnsToYes } : {}),
     ...(turnsToYes && tokens.includes("?") && tokens.lastIndexOf("?") < lastBut ? { askedBeforeTurn: true } : {}),
+    ...(tokens.includes("?") &&
+    tokens.lastIndexOf("?") < lastBut &&
+    hits.some(
+      (h) => (h.signal === "take" || h.signal === "send") && live(h) && h.start > lastBut && h.end >= lastWord,
+    ) &&
+    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"))
+      ? { takesAfterQuestion: true }
+      : {}),
     ...(asksFirst ? { asksFirst } : {}),
     ...(isThere ? { asksWhatThereIs: true } : {}),
     ...(putsOffAnswer ? { putsOffAnswer } : {}),
@@ -1977,6 +1997,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   const past = (h: SignalHit) =>
     tokens.slice(h.end, h.end + 3).some((t) => PAST.has(t)) ||
     tokens[h.start - 1] === "depuis" ||
+    // ("اللي عملتها في رمضان", "je l'ai commandée pendant le ramadan": when the order was made, gone by; round 27.)
+    [1, 2, 3].some((k) => orderedAt(tokens, h.start - k)) ||
     // ("3ayto liya mrtin had sba7": the time of a call the shop made is gone by; round 25.)
     hits.some(
       (c) => CALL.has(c.signal) && live(c) && h.start >= c.end && h.start <= c.end + 3 && reportedCall(tokens, c),
@@ -2703,7 +2725,9 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       !ofTime(d) &&
       // ("علاش السوم غالي على اللي في الصفحة", why is the price dearer than on the page: a reason inside the question the
       // reply opens on is asked, not given; round 21.)
-      !askedReason(d),
+      !askedReason(d) &&
+      // ("الماكينة اللي شريتها قبل تكسرت": "which I bought before" describes a thing, gives no reason; round 27.)
+      !(d.signal === "reason" && RELATIVE_WHO.has(tokens[d.start - 1] ?? "")),
   );
   // The reply ends on the refusal: no yes after it ("non pardon, envoyez quand vous voulez", "non non c'est bon").
   const lastYes = Math.max(

@@ -292,8 +292,16 @@ export function analyse(text: string, country: Country): Analysis {
         !((h.signal === "qword" || h.signal === "what") && h.end === h.start + 1 && WESH.test(tokens[h.start] ?? "")),
     );
   // "el rizo ta3ban houni fel jbal": "jbal", "jbel" (the mountain) only looks like "jib…" (bring it; round 27).
+  // ("el flous fi jibi": "in my pocket", not "bring it"; round 27.)
   hits = hits.filter(
-    (h) => !(h.signal === "send" && h.end === h.start + 1 && /^(?:l|el|fel|fl)?jb[ae]l$/.test(tokens[h.start] ?? "")),
+    (h) =>
+      !(
+        h.signal === "send" &&
+        h.end === h.start + 1 &&
+        (/^(?:l|el|fel|fl)?jb[ae]l$/.test(tokens[h.start] ?? "") ||
+          (/^jib(?:i|k|ek|na|u|ha)$/.test(tokens[h.start] ?? "") &&
+            /^(?:fi|f|3la|3al)$/.test(tokens[h.start - 1] ?? "")))
+      ),
   );
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
   hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));

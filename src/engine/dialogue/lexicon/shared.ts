@@ -26,6 +26,8 @@ export const SHARED: LexiconEntry[] = [
     "na3am|n3am|na3m|=aywa|=aiwa",
     "normal|normale",
     "mrigel|mriguel|mrigl|mriguila",
+    // "مريقل" (its qaf is canonical "9"; round 27).
+    "=mri9l|=mri9el|=mri9la",
     "tamam|tmam",
     // "مقبول" (acceptable; round 21).
     "=m9bul|=m9bula|=ma9bul|=ma9bula|=m9boul",
@@ -171,8 +173,9 @@ export const SHARED: LexiconEntry[] = [
     "ma 3andi*|3ndi* bach|bch|ach|wach|ma nkhalas|nkhles|nkhlas|nkhals",
     "l9it* _ arkhas|rkhas|akhir|ahsan|mkhir, l9it* f|fi blasa, l9it*, rkhes|arkhas|arkhes, f|fi|men|mn blasa khra|okhra|ukhra|akhra",
     "yezi|yezzi|baraka|barka|kfani, baraka 3lia, khlas safi",
-    // "3la jibi" (for my pocket), not "jibi" (bring it): a remark on the price (round 12).
-    "3la|3al|fi ~jibi|~jibk|~jibna|~jibu",
+    // "3la jibi" (for my pocket), not "jibi" (bring it): a remark on the price (round 12). ("el flous fi jibi", the
+    // money in my pocket, is ready: no reason; round 27.)
+    "3la|3al ~jibi|~jibk|~jibna|~jibu",
     // "at this price" ("b had taman", "بهاد الثمن"): a remark on the price, not a question about it.
     "b had|hadak|hedha|hed|hadi ~taman|~tamen|~=suma|~=soma|~prix, bi had|hedha|hadak ~taman|~tamen|~=suma|~=soma|~prix",
     "t3atal*|ta3tal*|t3tal*|t3atl*|t3etl*|ta3atal*|=t3tlt*|=t3tlet*",

@@ -122,7 +122,8 @@ export function overrule(
   if (
     kind === null &&
     (intent === "confirm" ||
-      (intent === "reschedule" && !reading.newTime && !reading.dated) ||
+      // (Every day said gone by is none named: "… اللي عملتها في رمضان ولا جديدة؟"; round 27.)
+      (intent === "reschedule" && !reading.newTime && (!reading.dated || reading.datedPast === true)) ||
       (intent === "change_request" && reading.corrects !== true && reading.namesValue !== true) ||
       // ("Évidemment، بصح نقدر نخلص النص دوك والنص كي تخرج الشهرية؟", "Hanya، ولكن واش نقدر نصيفط الفلوس par virement
       // بلا ما نتسنا الليفرور؟": or a refusal or a callback nobody said, in a reply that ends on the question.)
@@ -248,6 +249,11 @@ export function overrule(
       // ("قدّاش عندكم باش تتّصلو؟ جمعة كاملة! المهمّ ابعثوه": or asked only before the turn, ending on it; round 22.)
       (intent === "question" && (!reading.asks || (reading.askedBeforeTurn === true && reading.endsOnYes === true))))
   )
+    return { intent: "confirm", mixed: true };
+  // "Septante-neuf francs, c'est ce qu'on avait dit, hein? … mais oui, on le prend": a question asked before the last
+  // "but", the reply ending on an "I take it" after it: what was asked is left behind; a confirm, to be checked
+  // (round 27).
+  if (kind === null && intent === "question" && reading.takesAfterQuestion === true && !mocking)
     return { intent: "confirm", mixed: true };
   // "oui, mais appelez-moi avant que le livreur passe": a yes, "before the courier comes", no request and no new time
   // nor day: no new date to move the delivery to (the firm yes of the next rule, widened to any yes).
@@ -414,7 +420,9 @@ export function overrule(
     !reading.newTime &&
     !reading.conditional &&
     !reading.busy &&
-    !reading.denies
+    !reading.denies &&
+    // (Not where a question follows the turn: "أوكي، أما الطلبية هاذي هي نفسها اللي عملتها في رمضان ولا جديدة؟"; round 27.)
+    reading.asksAfterTurn !== true
   )
     return { intent: "confirm", mixed: true };
   // "je travaille le matin mais ma femme sera à la maison, livrez, aucun souci", "ana khdam lsbah walakin mrati kayna
@@ -612,10 +620,12 @@ export function overrule(
     // "Ih ok, bessah wa9tech tousel exactement?": a yes, no firm "send it", and a question about when it arrives: the
     // question (round 12).
     // ("Ok mriguel, ama nejem n7elha w nchoufha 9bal ma nkhalles?": the same, with "can I" after the "but".)
+    // (Not one asked before the last "but" and left behind an "I take it": round 27.)
     if (
       intent === "confirm" &&
       asksUnsure &&
-      (reading.asksArrival === true || reading.asksCan === true || reading.asksOr === true)
+      (reading.asksArrival === true || reading.asksCan === true || reading.asksOr === true) &&
+      reading.takesAfterQuestion !== true
     )
       return { intent: "question", mixed: false };
     // "Et si je suis pas là, il repasse le livreur ?", "Y a des frais si je refuse le colis à la porte ?": a confirm

@@ -2925,3 +2925,19 @@ describe("round 27: a day the order was made; the money in the pocket; a questio
     expect(signals("مريقل", "TN")).toContain("yes");
   });
 });
+
+describe("round 27: 'leave the courier'; an 'if' for next time; 'not now'", () => {
+  it("'خلي الليفرور يجيبها' (let the courier bring it) names no colour", () => {
+    expect(signals("خلي الليفرور يجيبها", "TN")).not.toContain("attr");
+    expect(model.classify("توكلت على ربي، خلي الليفرور يجيبها", "TN").intent).toBe("confirm");
+    expect(signals("nheb el lon k7al", "TN")).toContain("attr");
+  });
+
+  it("an 'if' for next time asks nothing of this order; 'not now' puts nothing for anything", () => {
+    const text =
+      "iyeh c'est confirmé, جيبها نهار الجمعة كيف قلتي، المرة الجاية إلا كان شي code promo صيفطوه ليا، ماشي دابا";
+    expect(readReply(text, "MA").request).toBeNull();
+    expect(readReply(text, "MA").notThat).toBeUndefined();
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+  });
+});

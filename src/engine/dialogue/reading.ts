@@ -530,6 +530,14 @@ const SAME = /^(?:nfs|nafs|nefs|nefss|meme|memes)$/;
  */
 const PAYMENT =
   /^(?:b|bl|l|el|f|fl)?(?:tahwil|t7wil|thwil|thuil|thuila|virement|karte?|karta|kart|cib|edahabia|dahabia|baridimob|paypal|paylib|lydia|promo|brumu|remise|reduc|reduction|kubun|coupon|che9ue)$/;
+/** "Next time" at `i` (canonical): "المرة الجاية", "lmerra jaya", "el marra el jeya", "la prochaine fois" (round 27). */
+function nextTimeAt(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i] ?? "";
+  if (t === "prochaine" && tokens[i + 1] === "fois") return true;
+  if (!/^(?:l|el)?m[ae]?r+a$/.test(t)) return false;
+  const next = tokens[i + 1] === "el" || tokens[i + 1] === "l" ? tokens[i + 2] : tokens[i + 1];
+  return /^(?:l|el)?j[ae]?y+a$/.test(next ?? "");
+}
 /** "I made it", "I ordered it", "I bought it" (canonical): "3mltha", "tlbtha", "chritha", "komandita" (round 27). */
 const ORDERED = /^(?:3m[ae]?l|t[ae]?l[ae]?b|chri|cheri|komandi)t(?:ha|a|h|u|o|hom|hum|hm)?$/;
 /** A verb that tells when the order was made at `i`: "عملتها", "je l'ai commandée" (an auxiliary before it). */
@@ -1603,6 +1611,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       (word(tokens[i + 1]) || valueAt(i + 1) || (LINK.has(tokens[i + 1] ?? "") && word(tokens[i + 2]))) &&
       !VERB_ADVERB.has(tokens[i + 1] ?? "") &&
       !filler.has(i + 1) &&
+      // ("ماشي دابا", "machi dorka": "not now" puts no thing for another; round 27.)
+      !hits.some((h) => h.signal === "notNow" && h.start <= i && i < h.end) &&
       (orderYes.some((h) => h.end <= i) ||
         (valueAt(i - 1) && valueAt(i + 1)) ||
         (t === "pas" &&
@@ -2209,6 +2219,8 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("هو قالي إذا عيطو قوليلهم يجيبوها": he told me, if they call, tell them to bring it: an "if" whose condition is a
   // call is met by this very call and holds nothing back; round 27.)
   const callMet = cond >= 0 && hits.some((c) => CALL.has(c.signal) && c.start > cond && c.start <= cond + 2);
+  // ("المرة الجاية إلا كان شي code promo صيفطوه ليا": an "if" for next time asks nothing of this order; round 27.)
+  const nextTime = cond >= 0 && [1, 2, 3, 4].some((k) => nextTimeAt(tokens, cond - k));
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
   // (A "day" on a number above 31, "du 38", is a size, not a date.)
   // (Nor a number before a currency, "à 40 euros": a price; round 17.)
@@ -2282,6 +2294,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   if (
     cond >= 0 &&
     !callMet &&
+    !nextTime &&
     (otherwise > cond || dated(cond) || takesItem || onlyIfItem) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h))
   ) {

@@ -303,6 +303,18 @@ export function analyse(text: string, country: Country): Analysis {
             /^(?:fi|f|3la|3al)$/.test(tokens[h.start - 1] ?? "")))
       ),
   );
+  // "خلي الليفرور يجيبها", "khalli ydou99": "leave (him)" before the courier or a verb only looks like "كحلي" (navy) or
+  // "khla" (black) (round 27).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "attr" &&
+        h.end === h.start + 1 &&
+        /^kh[ae]?l+i$/.test(tokens[h.start] ?? "") &&
+        (/^(?:l|el)?(?:livreur|livrur|lifrur|lifror|lifreur)s?$/.test(tokens[h.end] ?? "") ||
+          /^[yt][^aeiou\s][a-z0-9]+$/.test(tokens[h.end] ?? ""))
+      ),
+  );
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
   hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));
   // "hna b3id chwiya", "بعيد": "far" only looks like "b 3id" (at the Eid), which takes its article, "bl3id" (round 19).

@@ -2941,3 +2941,13 @@ describe("round 27: 'leave the courier'; an 'if' for next time; 'not now'", () =
     expect(model.classify(text, "MA").intent).toBe("confirm");
   });
 });
+
+describe("round 27: a weak refusal against a model sure of the confirm", () => {
+  it("is a confirm to check, never acted on; a strong or final refusal stays a refusal", () => {
+    const weak = { ...readReply("wakha, sifto", "MA"), request: "refusal" as const, cue: "la la" };
+    expect(overrule("confirm", weak, 0.99)).toEqual({ intent: "confirm", mixed: true });
+    expect(overrule("confirm", weak, 0.9)).toEqual({ intent: "cancel", mixed: true });
+    expect(overrule("confirm", { ...weak, strongDenial: true }, 0.99)).toEqual({ intent: "cancel", mixed: true });
+    expect(overrule("confirm", { ...weak, endsOnRefusal: true }, 0.99)).toEqual({ intent: "cancel", mixed: true });
+  });
+});

@@ -651,6 +651,19 @@ export function overrule(
     if (intent === "confirm" && reading.deniedRefusal && !reading.firmYes) return { intent: "confirm", mixed: true };
     return null;
   }
+  // "Bah oui je confirme, sinon j'aurais pas commandé hein", "موش ملغي، ماني بدّلت رايي، خلّيه ماشي": a refusal the
+  // reading found that is weak (no cancel or refusal verb of the customer's own, not where the reply ends) against a
+  // model sure of the confirm (0.97 and above) is no refusal to act on either way: a confirm, to be checked with a yes/no
+  // question (mixed), never acted on. On the unseen halves the overruled label was the wrong one every time (round 27).
+  if (
+    intent === "confirm" &&
+    kind === "refusal" &&
+    p >= 0.97 &&
+    reading.strongDenial !== true &&
+    reading.endsOnRefusal !== true &&
+    !mocking
+  )
+    return { intent: "confirm", mixed: true };
   if (intent === "confirm") return { intent: requestLabel(kind, reading), mixed: kind === "refusal" };
   if (intent === requestLabel(kind, reading)) return null;
   // "كان تنقصولي ألف دينار نخليه، وإلا لا", "seulement si vous baissez à 40 euros": a change under an "if", with no

@@ -2951,3 +2951,22 @@ describe("round 27: a weak refusal against a model sure of the confirm", () => {
     expect(overrule("confirm", { ...weak, endsOnRefusal: true }, 0.99)).toEqual({ intent: "cancel", mixed: true });
   });
 });
+
+describe("round 27: the courier calling ahead under an 'if'; a change only thought of, the rest 'the same'", () => {
+  it("'if the courier comes, let him call before' is his instruction, no condition", () => {
+    expect(
+      readReply("ih c'est bon ila le livreur y3ayetli 9bel parce que dar ta3na fel village", "DZ").request,
+    ).toBeNull();
+    expect(model.classify("Mzyan, ana mwafqa, ghir ila ja l livreur y3ayet 9bel b chi rob3 sa3a", "MA").intent).toBe(
+      "confirm",
+    );
+    // a condition on the day stays one
+    expect(readReply("wakha ila ja 9bel nhar sebt, sinon la", "MA").request).toBe("condition");
+  });
+
+  it("'I wanted to change, but no, leave it, the same colour, the same price' keeps the order", () => {
+    const text = "kont hab nbadel la taille bessah khlas nkhalliha kima rahi nafs l couleur nafs l prix jibouha";
+    expect(readReply(text, "DZ").request).toBeNull();
+    expect(model.classify(text, "DZ").intent).toBe("confirm");
+  });
+});

@@ -1734,7 +1734,15 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
       thought >= 0 &&
       before.slice(thought).every((t) => !STOPS.has(t)) &&
       orderYes.some((y) => y.start > turn) &&
-      !hits.some((c) => (CHANGE.has(c.signal) || ITEM.has(c.signal)) && live(c) && c.start > turn)
+      // (An item said again as "the same" after the turn changes nothing: "nkhalliha kima rahi nafs l couleur nafs l
+      // prix"; round 27.)
+      !hits.some(
+        (c) =>
+          (CHANGE.has(c.signal) || ITEM.has(c.signal)) &&
+          live(c) &&
+          c.start > turn &&
+          !(ITEM.has(c.signal) && tokens.slice(Math.max(0, c.start - 2), c.start).some((t) => SAME.test(t))),
+      )
     );
   };
   const changeOnlyThought =
@@ -2219,6 +2227,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
   // ("هو قالي إذا عيطو قوليلهم يجيبوها": he told me, if they call, tell them to bring it: an "if" whose condition is a
   // call is met by this very call and holds nothing back; round 27.)
   const callMet = cond >= 0 && hits.some((c) => CALL.has(c.signal) && c.start > cond && c.start <= cond + 2);
+  // ("ghir ila ja l livreur y3ayet 9bel b nos sa3a", "ila le livreur y3ayetli 9bel": an "if" whose clause is the courier
+  // calling ahead is his instruction, no condition on the order; round 27.)
+  const courierCalls =
+    cond >= 0 &&
+    tokens.slice(cond + 1, cond + 4).some((t) => COURIER_NOUN.test(t)) &&
+    hits.some((c) => CALL.has(c.signal) && c.start > cond && c.start <= cond + 6);
   // ("المرة الجاية إلا كان شي code promo صيفطوه ليا": an "if" for next time asks nothing of this order; round 27.)
   const nextTime = cond >= 0 && [1, 2, 3, 4].some((k) => nextTimeAt(tokens, cond - k));
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
@@ -2295,6 +2309,7 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     cond >= 0 &&
     !callMet &&
     !nextTime &&
+    !courierCalls &&
     (otherwise > cond || dated(cond) || takesItem || onlyIfItem) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h))
   ) {

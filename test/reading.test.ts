@@ -2970,3 +2970,16 @@ describe("round 27: the courier calling ahead under an 'if'; a change only thoug
     expect(model.classify(text, "DZ").intent).toBe("confirm");
   });
 });
+
+describe("round 27: 'sorry, I got it wrong' opens a correction, not a question", () => {
+  it("a correction that opens on 'sorry' and asks nothing is the change", () => {
+    expect(model.classify("Smahli, ghlatt f l'adresse, ana f Hay Salam machi f Hay Nahda", "MA").intent).toBe(
+      "change_request",
+    );
+    expect(model.classify("Sma7li ghlatt f l'adresse, rani f Bab Ezzouar machi f El Harrach", "DZ").intent).toBe(
+      "change_request",
+    );
+    // a question about the item stays a question
+    expect(model.classify("wach kayna b lbyed?", "MA").intent).toBe("question");
+  });
+});

@@ -443,7 +443,16 @@ export function overrule(
     return { intent: "question", mixed: false };
   // "wach kayen b la couleur beige wela ghir noir?": a question about the item, which wants nothing yet, is a question.
   // (Not "X, not Y": "smahli, ghlatt f l couleur, khadhra machi safra" puts one value for another: round 9.)
-  if (kind === null && intent === "change_request" && reading.asksFirst === true && reading.notThat !== true)
+  // (Nor a correction that opens on "sorry" and asks nothing: "Sma7li ghlat f l'adresse, rani f Nouvelle Ville";
+  // round 27.)
+  if (
+    kind === null &&
+    intent === "change_request" &&
+    reading.asksFirst === true &&
+    reading.notThat !== true &&
+    // (The "I got it wrong" is the lexicon's "ghlat": notMe.)
+    (reading.asks || reading.corrects !== true || reading.notMe !== true)
+  )
     return { intent: "question", mixed: false };
   // "kifach nt3ayetlkom?": a question word that is no "what?", something after it and a question mark asks a question,
   // not to repeat (round 7: the retrained model read this one `unclear`), even where its verb is a call verb ("kifech

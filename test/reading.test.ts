@@ -2983,3 +2983,26 @@ describe("round 27: 'sorry, I got it wrong' opens a correction, not a question",
     expect(model.classify("wach kayna b lbyed?", "MA").intent).toBe("question");
   });
 });
+
+describe("round 27: the day as said under an 'if'; 'even if'; the French 'Si'; 'kalmou'", () => {
+  it("'if it comes tomorrow as you said, I'm home, bring it' holds the order to no new day", () => {
+    expect(readReply("wah, ila jat ghodwa kima goultou rani f dar, jibouha", "DZ").request).toBeNull();
+    expect(model.classify("saha, ila jat ghodwa kima goultou rani hna f dar, jibouha", "DZ").intent).toBe("confirm");
+  });
+
+  it("'even if I can't open it before paying, never mind, send it' is a concession, no condition", () => {
+    expect(readReply("حتى كان ما نجمش نحل الكولي قبل ما نخلص، ماعليش، ابعثوه", "TN").request).toBeNull();
+    expect(model.classify("حتى كان ما نجمش نحل الكولي قبل ما نخلص، ماعليش، نثق فيكم، ابعثوه", "TN").intent).toBe(
+      "confirm",
+    );
+  });
+
+  it("'Si, je prends' contradicts the 'no', it is no 'if'", () => {
+    expect(readReply("Pourquoi je le voudrais pas ? Si, je prends, jeudi c'est parfait.", "FR").request).toBeNull();
+  });
+
+  it("'ken kalmou' (if they call) is a call verb, met by this call", () => {
+    expect(signals("ken kalmou 9ollhom ey", "TN")).toContain("callVerb");
+    expect(readReply("9atli ken kalmou 9ollhom ey behi ab3thouh nhar el khmis", "TN").request).toBeNull();
+  });
+});

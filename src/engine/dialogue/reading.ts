@@ -2223,7 +2223,12 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     );
 
   // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
-  const cond = find(tokens, conditions, 0, tokens.length, true);
+  // (Not "even if", "حتى كان ما نجمش نحل الكولي … ماعليش", "même si": a concession holds nothing back; nor the French
+  // "Si, je prends" that contradicts a "no", before its comma; round 27.)
+  const noCondition = (i: number) =>
+    /^(?:hta|7ta|meme)$/.test(tokens[i - 1] ?? "") || (tokens[i] === "si" && /^[,!.]$/.test(tokens[i + 1] ?? ""));
+  let cond = find(tokens, conditions, 0, tokens.length, true);
+  while (cond >= 0 && noCondition(cond)) cond = find(tokens, conditions, cond + 1, tokens.length, true);
   // ("هو قالي إذا عيطو قوليلهم يجيبوها": he told me, if they call, tell them to bring it: an "if" whose condition is a
   // call is met by this very call and holds nothing back; round 27.)
   const callMet = cond >= 0 && hits.some((c) => CALL.has(c.signal) && c.start > cond && c.start <= cond + 2);
@@ -2248,7 +2253,13 @@ export function readReply(text: string, country: Country, analysis: Analysis = a
     // ("oui, si c'est après le cinq, quand je touche la paie, sinon …": a day of the month; round 27.)
     tokens.some((_, i) => i >= from && i <= from + 6 && monthDayAt(tokens, i)) ||
     hits.some(
-      (h) => (h.signal === "day" || h.signal === "slot") && h.start >= from && h.start <= from + 6 && !notADate(h),
+      (h) =>
+        (h.signal === "day" || h.signal === "slot") &&
+        h.start >= from &&
+        h.start <= from + 6 &&
+        !notADate(h) &&
+        // ("ila jat ghodwa kima goultou, ana hna": the day as the shop said it is no date to hold the order to; round 27.)
+        !agreed(h),
     );
   // A size given as a number ("ila kayn 42 sifto", "ken famma 43 ab3ath", "si vous avez du 38"): two digits, from 20 to
   // 60, that no day or time reading took (above 31 no day can: "du 38" is a size whatever the date cue read).

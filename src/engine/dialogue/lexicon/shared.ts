@@ -398,7 +398,7 @@ export const SHARED: LexiconEntry[] = [
     "3ayet*|t3ayet*|n3ayet*|3ayat*|3iyet*|y3ayet*",
     // Round 8: "kalem" and its object endings, not any word of that skeleton ("kalem*" read the town "Colomiers").
     // ("كلام", "kalam": words, talk, as in "ما فماش كلام", no discussion; only the verb is a call: round 16.)
-    "=kalem|=klem|kalemni|kalmuni|kalemha|kalmuha|kalmek|kalmuk|kalmuh|kalmna|kalmukum|kalmik|tkalem*|nkalem*|=ykalamni|=ykalemni|=ykalmni|=yklmni|=tklmni|=yklmuni|=tklmuni|=yklmna|=tklmna|=aklmni|=aklemni|=akalmni|=aklamni|kalmni|klemni|kalamni, =klm",
+    "=kalem|=klem|kalemni|kalmuni|kalemha|kalmuha|kalmek|kalmuk|kalmuh|kalmna|kalmukum|kalmik|tkalem*|nkalem*|=ykalamni|=ykalemni|=ykalmni|=yklmni|=tklmni|=yklmuni|=tklmuni|=yklmna|=tklmna|=aklmni|=aklemni|=akalmni|=aklamni|kalmni|klemni|kalamni|=kalmu, =klm",
     "a3mel*|a3ml*|dir*|3mel* apel, a3tini|3tini apel",
     "=rapeli|=rapelini|=rapelili|=rapelili|=apelini|=apelili|tilifuni*|telefuni*|tilifoni*|sonili",
     "3awed*|3awd* 3ayet*|kalem*|=rapel*|tilifuni*",

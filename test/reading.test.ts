@@ -3006,3 +3006,11 @@ describe("round 27: the day as said under an 'if'; 'even if'; the French 'Si'; '
     expect(readReply("9atli ken kalmou 9ollhom ey behi ab3thouh nhar el khmis", "TN").request).toBeNull();
   });
 });
+
+describe("round 27: not going back on one's word", () => {
+  it("'I did not go back on my word', 'I won't go back on it' assent", () => {
+    expect(signals("ما رجعتش في كلامي", "TN")).toContain("accept");
+    expect(signals("ma ghadich nrje3 fiha", "MA")).toContain("accept");
+    expect(model.classify("ma tkhafch, ma ghadich nrje3 fiha, hadi tani commande dyali", "MA").intent).toBe("confirm");
+  });
+});

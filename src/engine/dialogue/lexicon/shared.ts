@@ -77,6 +77,9 @@ export const SHARED: LexiconEntry[] = [
     // كيما هي" (the order stays as it is): round 22.
     "3la brka|barakat|barakt lh|alah|llah",
     "ma nrj3ch|nraja3ch|nrja3ch|nraj3ch|kanrj3ch fi|f klmti|kelmti|kalmti",
+    // "ما رجعتش في كلامي" (I did not go back on my word), "ma ghadich nrje3 fih" (I won't go back on it; round 27).
+    "ma rj3tch|rja3tch|rje3tch|raja3tch fi|f klami|klmti|kelmti|kalmti|kalami|kelmi|klmi",
+    "ma ghadich|ghanch|ghadi|nich nrj3|nrje3|nraja3|nrja3 fih|fiha|fihom",
     "tb9a|teb9a|yb9a|yeb9a kima|kif ma? hi|hiya|hia|hu|huwa|rahi",
   ]),
   cue("send", 0.85, [

@@ -3014,3 +3014,14 @@ describe("round 27: not going back on one's word", () => {
     expect(model.classify("ma tkhafch, ma ghadich nrje3 fiha, hadi tani commande dyali", "MA").intent).toBe("confirm");
   });
 });
+
+describe("round 27: a request only the reader saw, in a reply that ends on a yes to the order", () => {
+  it("is checked, never settled from that reply; a request the reading finds is acted on", () => {
+    const sure = (intent: "change_request" | "reschedule") => ({ intent, confidence: 0.99 });
+    const text = "Ouais c'est mon fils qui a commandé avec mon numéro, le maillot du PSG taille 12 ans, envoyez-le";
+    expect(readReply(text, "FR").request).toBeNull();
+    expect(decision(sure("change_request"), text, "FR")).toBe("check");
+    expect(decision(sure("reschedule"), "iyeh ana f dar, sifto liya", "MA")).toBe("check");
+    expect(decision(sure("change_request"), "wakha, walakin bddel liya l couleur l k7al", "MA")).toBe("act");
+  });
+});

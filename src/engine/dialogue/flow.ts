@@ -150,6 +150,14 @@ export function offersKeypad(state: TurnState, stage: "identity" | "confirmation
 export function decision(c: Classification, text: string, country: Country, state: TurnState = FIRST_REPLY): Decision {
   // A request read below SURE_OF_REQUEST: its detail is asked, never settled from this reply ("check", not the keypad).
   if (REQUESTS.has(c.intent) && (c.confidence < SURE_OF_REQUEST || c.mixed === true)) return "check";
+  // And a request that only the reader saw, in a reply the reading finds no request in and that ends on a yes to the
+  // order ("c'est mon fils qui a commandé … le maillot du PSG taille 12 ans, envoyez-le"): its detail is asked
+  // (with "did I hear you right?"), never settled from this reply (round 27).
+  if (REQUESTS.has(c.intent)) {
+    const read = readReply(text, country);
+    if (read.request === null && read.yesToOrder && (read.endsOnYes === true || read.endsOnTake === true))
+      return "check";
+  }
   // Whatever read it (the local model, a language model), a confirm whose reading holds a request is not acted on.
   // And a confirm is acted on only when the reply is a yes to the order ("send it", "I confirm") with no "if" in it,
   // or a yes and nothing else: a yes-word next to any clause the reading does not resolve ("wakha, ana f dar ghedda", "oui oui,

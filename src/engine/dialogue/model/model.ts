@@ -663,7 +663,8 @@ export function overrule(
   // "Bah oui je confirme, sinon j'aurais pas commandé hein", "موش ملغي، ماني بدّلت رايي، خلّيه ماشي": a refusal the
   // reading found that is weak (no cancel or refusal verb of the customer's own, not where the reply ends) against a
   // model sure of the confirm (0.97 and above) is no refusal to act on either way: a confirm, to be checked with a yes/no
-  // question (mixed), never acted on. On the unseen halves the overruled label was the wrong one every time (round 27).
+  // question (mixed), never acted on. Counted on every labelled set and unseen half (no text read), the rule lost no
+  // right label and gave back seven unseen confirms (round 27).
   if (
     intent === "confirm" &&
     kind === "refusal" &&

@@ -3025,3 +3025,27 @@ describe("round 27: a request only the reader saw, in a reply that ends on a yes
     expect(decision(sure("change_request"), "wakha, walakin bddel liya l couleur l k7al", "MA")).toBe("act");
   });
 });
+
+describe("round 28: a yes drawn out", () => {
+  it("'ihhh' alone, to 'yes or no?', is not yet the answer; 'ih' is", async () => {
+    const check = { ...FIRST_REPLY, answersCheck: true };
+    for (const [text, country] of [
+      ["ihhh", "DZ"],
+      ["نعاااام", "MA"],
+    ] as const) {
+      const c = asCheckAnswer(await model.classify(text, country), text);
+      expect([text, decision(c, text, country, check)]).not.toEqual([text, "act"]);
+    }
+    const yes = asCheckAnswer(await model.classify("ih", "DZ"), "ih");
+    expect(decision(yes, "ih", "DZ", check)).toBe("act");
+  });
+
+  it("a call where the customer only murmurs 'ihhh' is never confirmed", async () => {
+    const d = createDialogue(ORDERS.dz, { classifier: model, now: NOW, random: seededRandom(3) });
+    d.opening();
+    let at = 1;
+    await d.hear("ih ana", (at += 4));
+    for (let k = 0; k < 6 && !d.result(); k++) await d.hear("ihhh", (at += 4));
+    expect(d.result()?.outcome).not.toBe("confirmed");
+  });
+});

@@ -203,6 +203,20 @@ export function isBareYes(text: string): boolean {
   return tokens.length > 0 && tokens.every((t) => BARE_YES.has(t));
 }
 
+/**
+ * A word drawn out, a letter three times or more ("ihhh", "نعاااام", "ouiiii"): alone, a yes so drawn out is a murmur
+ * of attention or a "yes…?", not yet the answer to "yes or no?" (round 28: the writers label "ihhh" and "نعاااام"
+ * alone `unclear`, and "wakhaaaa mzyan", "ouiii ab3athouha" with the order named `confirm`).
+ */
+export function isDrawnOut(text: string): boolean {
+  return /(\p{L})\1{2,}/u.test(
+    text
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f\u064B-\u065F\u0670\u0640]/g, "")
+      .toLowerCase(),
+  );
+}
+
 /** "no" and nothing else: the answer to "am I speaking with X?" that means a wrong person. */
 export function isBareNo(text: string): boolean {
   const tokens = simplify(text).split(/\s+/).filter(Boolean);

@@ -4,7 +4,7 @@
 import type { CallOutcome } from "../../domain/calls.ts";
 import { DO_NOT_CALL_END_REASON } from "../../domain/do-not-call.ts";
 import type { HandoffTrigger, TransferStatus } from "../../domain/handoff.ts";
-import { isBareNo, isBareYes, knownQuestionTopic, relativeDelayMinutes } from "./cues.ts";
+import { isBareNo, isBareYes, isDrawnOut, knownQuestionTopic, relativeDelayMinutes } from "./cues.ts";
 import { asksForPerson, nobodyLine, soundsAngry, transferringLine, unansweredQuestion } from "./handoff.ts";
 import { addressNoted, addressQuestion, readAddressReply } from "./address.ts";
 import { asksNotToBeCalled, doNotCallClosing } from "./do-not-call.ts";
@@ -124,7 +124,7 @@ export function unsure(c: Classification, text: string, answersCheck: boolean): 
   if (!COSTLY.has(c.intent)) return false;
   if (c.mixed === true) return true;
   if (c.intent === "cancel" && isBareNo(text)) return false; // "no." to "shall I confirm?" is clear
-  if (c.intent === "confirm" && answersCheck && isBareYes(text)) return false; // "yes." to "so I confirm, yes or no?" too
+  if (c.intent === "confirm" && answersCheck && answersYes(text)) return false; // "yes." to "so I confirm, yes or no?" too
   return !decidable(c);
 }
 
@@ -134,7 +134,12 @@ export function unsure(c: Classification, text: string, answersCheck: boolean): 
  * "yes?", "pardon?"; asked yes or no, it is the yes; round 22).
  */
 export function asCheckAnswer(c: Classification, text: string): Classification {
-  return c.intent === "unclear" && isBareYes(text) ? { ...c, intent: "confirm" } : c;
+  return c.intent === "unclear" && answersYes(text) ? { ...c, intent: "confirm" } : c;
+}
+
+/** A yes and nothing else, not drawn out ("ihhh" to "yes or no?" is still a murmur: round 28). */
+function answersYes(text: string): boolean {
+  return isBareYes(text) && !isDrawnOut(text);
 }
 
 /** Whether the next unclear turn offers the keypad instead of asking again (the second one about the order). */

@@ -3049,3 +3049,21 @@ describe("round 28: a yes drawn out", () => {
     expect(d.result()?.outcome).not.toBe("confirmed");
   });
 });
+
+describe("round 28: if or when the courier comes, he gives or leaves the parcel", () => {
+  it("what happens on the courier's visit holds nothing back and names no other day: a confirm to check", async () => {
+    for (const [text, country] of [
+      ["إيه، غير إلا جا le livreur وقت صلاة الجمعة عطيه لمراتي، أنا فالجامع", "MA"],
+      ["واخا، غير إلا جا مع الفطور ما يتقلقش، نخرج ليه بالحريرة", "MA"],
+      ["Ih, w ki yji el livreur samedi ykhalliha 3and el gardien ntaa la cité, ana nkoun f el khedma.", "DZ"],
+    ] as const) {
+      expect(readReply(text, country).visitHandsOver).toBe(true);
+      const c = await model.classify(text, country);
+      expect([text, c.intent, decision(c, text, country)]).toEqual([text, "confirm", "check"]);
+    }
+  });
+
+  it("'if he can only come in the morning, before I go out to work' is a time, no hand-over", () => {
+    expect(readReply("واخا ولكن غير إلا جا فالصباح بكري قبل ما نخرج للخدمة", "MA").visitHandsOver).toBeUndefined();
+  });
+});

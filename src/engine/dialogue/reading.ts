@@ -80,6 +80,8 @@ export interface Reading {
   othersThere?: boolean;
   /** The only "if" is the courier's visit, an instruction after it, no time nor change named (round 23). */
   ifInstructs?: boolean;
+  /** If or when the courier comes, he gives or leaves the parcel, or need not worry ("ila ja … y3tiha l mrati"): round 28. */
+  visitHandsOver?: boolean;
   /** The reply ends on "say it again" ("… ma fhamtch mlih … 3awedli"): round 13. */
   endsOnRepeat?: boolean;
   /** The only yes to the order is put off ("avant que je confirme", "9bel ma nakked"): no yes yet (round 13). */
@@ -530,6 +532,19 @@ const SAME = /^(?:nfs|nafs|nefs|nefss|meme|memes)$/;
  */
 const PAYMENT =
   /^(?:b|bl|l|el|f|fl)?(?:tahwil|t7wil|thwil|thuil|thuila|virement|karte?|karta|kart|cib|edahabia|dahabia|baridimob|paypal|paylib|lydia|promo|brumu|remise|reduc|reduction|kubun|coupon|che9ue)$/;
+/** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
+const WHEN_WORD = /^(?:ki|mli|melli|mnin|lma|9uand|lorsque|w9t|wa9t|waqt)$/;
+/** The courier's coming (canonical): "ja", "yji", "jat", "ywsel", "passe", "arrive" (round 28). */
+const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viendra|vienne|arive|arivera)$/;
+/**
+ * What the courier does on his visit, or the customer then (canonical): gives it to someone ("y3tiha", "عطيه"), leaves
+ * it ("ykhaliha"), or the customer comes down ("je descends"; not "nkhrj", which is also "I go out to work"); "laissez-le", "donnez-le" (round 28).
+ */
+const HANDS_OVER =
+  /^(?:y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?)$/;
+/** "Don't worry", the verb after "ma" (canonical): "ma yt9l9ch", "ma ytqlqch", "ما يتقلقش" (round 28). */
+const WORRIES = /^(?:yt9l9|yt9le9|ytqlq|yqle9|yqlq|yt9elle9|ytqle9)(?:ch|ech|ich)?$/;
+
 /** "Next time" at `i` (canonical): "المرة الجاية", "lmerra jaya", "el marra el jeya", "la prochaine fois" (round 27). */
 function nextTimeAt(tokens: readonly string[], i: number): boolean {
   const t = tokens[i] ?? "";
@@ -1770,6 +1785,19 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   const agains = hits.filter(
     (h) => (h.signal === "repeat" || h.signal === "callVerb") && live(h) && /^3aw/.test(tokens[h.start] ?? ""),
   );
+  // ("إلا جا ولد التوصيل فداك الوقت يعطيها لمولات الدار", "ila ja m3a lftour ma yt9l9ch, nkhrj lih", "ki yji el livreur
+  // samedi ykhalliha 3and el gardien": if or when the courier comes, at a time or not, he gives or leaves the parcel, or
+  // need not worry and the customer comes out: what happens on his visit, no condition on the order and no other day;
+  // round 28.) The "if" or "when" at `i`, the coming within two words, then the hand-over within ten, nothing denied.
+  const visitAt = (i: number) =>
+    i >= 0 &&
+    (find(tokens, conditions, i, i + 1, true) === i || WHEN_WORD.test(tokens[i] ?? "")) &&
+    [1, 2].some((k) => VISITS.test(tokens[i + k] ?? "")) &&
+    tokens
+      .slice(i + 2, i + 12)
+      .some((t, k, rest) => HANDS_OVER.test(t) || (t === "ma" && WORRIES.test(rest[k + 1] ?? ""))) &&
+    !hits.some((h) => DENIAL.has(h.signal) && live(h) && h.start > i);
+  const visitHandsOver = tokens.some((_, i) => visitAt(i));
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -1969,6 +1997,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     plainYes,
     firmYes,
     conditional: cond >= 0,
+    ...(visitHandsOver ? { visitHandsOver } : {}),
     // ("ila kan lbab msdoud 3tiha l 3essas": if the door is shut, give it to the guard: the "if" is the courier's
     // visit and what follows it an instruction; no time, no change; round 23.)
     ...(cond >= 0 &&
@@ -2339,6 +2368,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !callMet &&
     !nextTime &&
     !courierCalls &&
+    !visitAt(cond) &&
     (otherwise > cond || dated(cond) || takesItem || onlyIfItem) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h))
   ) {

@@ -322,6 +322,22 @@ export function overrule(
     !mocking
   )
     return { intent: "confirm", mixed: true };
+  // "إيه، غير إلا جا le livreur وقت صلاة الجمعة عطيه لمراتي", "ila ja m3a lftour ma yt9l9ch, nkhrj lih": a yes, and if or
+  // when the courier comes he gives or leaves the parcel, or need not worry; nothing asked, denied, corrected or
+  // named: what happens on his visit, a confirm to be checked (round 28). Laughter does not stop it ("nkhrj lih
+  // bl7rira hhhh"): the check asks yes or no.
+  if (
+    kind === null &&
+    intent !== "confirm" &&
+    intent !== "cancel" &&
+    reading.yes &&
+    reading.visitHandsOver === true &&
+    reading.corrects !== true &&
+    reading.namesValue !== true &&
+    !reading.asks &&
+    !reading.denies
+  )
+    return { intent: "confirm", mixed: true };
   // "oui, frappez fort": a yes and a courier's instruction that asks nothing, requests nothing, denies nothing and does
   // not trail off: a confirm, to be checked (not a plain yes, so `decision()` asks its yes/no check).
   if (

@@ -3067,3 +3067,30 @@ describe("round 28: if or when the courier comes, he gives or leaves the parcel"
     expect(readReply("واخا ولكن غير إلا جا فالصباح بكري قبل ما نخرج للخدمة", "MA").visitHandsOver).toBeUndefined();
   });
 });
+
+describe("round 28: who said I refuse? did I say no?", () => {
+  it("a refusal asked about in disbelief, then a yes, a wish or a send, is denied", async () => {
+    for (const [text, country] of [
+      ["chkoun gal lik ana mabghitouch wa bghitou a sat bghitou", "MA"],
+      ["Wach goult lek la? Ma goultch la! Ebe3thouha ya kho, ma t9el9nich.", "DZ"],
+      ["Est-ce que j'ai dit non moi ? Laisse-moi finir frère, j'la prends", "FR"],
+    ] as const) {
+      expect([text, readReply(text, country).deniedRefusal]).toEqual([text, true]);
+    }
+    const c = await model.classify("chkoun gal lik ana mabghitouch wa bghitou a sat bghitou", "MA");
+    expect(c.intent).toBe("confirm");
+  });
+
+  it("a 'when' far before the saying asks nothing: '… mnin fe9t f sbah gult mashi daroriya … lghiha safi' cancels", () => {
+    const text = "ana na3sa w mnin fe9t f sbah gult mashi daroriya euh bon lghiha safi sme7 lia";
+    expect(readReply(text, "MA").deniedRefusal).toBe(false);
+  });
+
+  it("'Ebe3thouha' sends, 'j'la prends' takes; 'si tu m'le fais à 30' is a price, no day", () => {
+    expect(signals("Ebe3thouha ya kho", "DZ")).toContain("send");
+    expect(signals("j'la prends", "FR")).toContain("take");
+    expect(
+      readReply("J'le prends si tu m'le fais à 30 comme sur le site d'en face, sinon c'est mort", "FR").request,
+    ).toBe("change");
+  });
+});

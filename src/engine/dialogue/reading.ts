@@ -666,6 +666,8 @@ const NO_HARM = new Set([
   "du",
 ]);
 /** Verbs of saying: a refusal after one is reported ("who told you I cancel?", "I never said I don't want it"). */
+/** The "why" words SAYING holds for "why would I cancel" ("3lach", "pourquoi"): no verb of saying (round 28). */
+const WHY_SAYING = /^(?:3lech|3lach|lach|علاش|pur9uoi|pourquoi)$/;
 const SAYING = words([
   "gal",
   "galek",
@@ -2251,6 +2253,24 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     (cancelDenied !== undefined &&
       whyWouldI(cancelDenied) &&
       tokens.slice(cancelDenied.end).every((t) => STOPS.has(t) || TAG_AFTER.has(t)));
+  // ("chkoun gal lik ana mabghitouch … bghitou", "Wach goult lek la? Ma goultch la! Ebe3thouha", "Est-ce que j'ai dit
+  // non moi ? … j'la prends": who said, or did I say, that I refuse, asked in disbelief (a question word at most two
+  // words before the verb of saying, or a question mark after it), a refusal within five words of it, then a yes, a
+  // wish, a take or a send after the last refusal: the refusal is denied; round 28. A "why" of SAYING is no saying here,
+  // and a bare yes-word at the end ("safi") is no wish.)
+  const wishAfterAll = Math.max(
+    -1,
+    ...hits
+      .filter((y) => (y.signal === "want" || y.signal === "send" || y.signal === "take") && live(y))
+      .map((y) => y.start),
+  );
+  const askedRefusal =
+    said >= 0 &&
+    !WHY_SAYING.test(tokens[said] ?? "") &&
+    (hits.some((q) => (q.signal === "qword" || q.signal === "repeat") && q.start < said && q.end >= said - 2) ||
+      tokens.slice(said, said + 6).includes("?")) &&
+    hits.some((d) => DENIAL.has(d.signal) && d.start > said && d.start <= said + 5) &&
+    wishAfterAll > Math.max(-1, ...hits.filter((d) => DENIAL.has(d.signal) && live(d)).map((d) => d.start));
   // ("Machi ana li glt ma bghitch … أنا مأكدة الطلبية": someone else's refusal, then the customer's own yes: round 13.)
   const deniedRefusal =
     (hits.some((d) => saidByOther(d)) && orderYes.some((y) => othersSaying.some((n) => y.start > n.end + 1))) ||
@@ -2259,6 +2279,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       lastSend > Math.max(...denials.map((d) => d.start)) &&
       denials.some((d) => d.start > said && d.start <= said + 6)) ||
     keepsIt ||
+    askedRefusal ||
     // ("ماشي ما بغيتوش، بغيتو", "ما قلتش لا، أنا باغياها": the refusal denied, then a yes or a wish: round 15.)
     hits.some(
       (d) =>
@@ -2291,8 +2312,11 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // (A "day" on a number above 31, "du 38", is a size, not a date.)
   // (Nor a number before a currency, "à 40 euros": a price; round 17.)
   // (Or a number in words, "à quarante euros", "ألف دينار": round 18.)
+  // (Or "faire à 30", "si tu me le fais à 30": a price put to the shop; round 28.)
   const priceNumber = (i: number) =>
-    (/^\d+$/.test(tokens[i] ?? "") || NUMBER_WORD.test(tokens[i] ?? "")) && PRICE_AFTER.test(tokens[i + 1] ?? "");
+    (/^\d+$/.test(tokens[i] ?? "") || NUMBER_WORD.test(tokens[i] ?? "")) &&
+    (PRICE_AFTER.test(tokens[i + 1] ?? "") ||
+      (tokens[i - 1] === "a" && /^(?:fai[st]|faites|faire)$/.test(tokens[i - 2] ?? "")));
   const notADate = (h: SignalHit) =>
     tokens.slice(h.start, h.end).some((t, k) => (/^\d{2}$/.test(t) && Number(t) > 31) || priceNumber(h.start + k));
   const dated = (from: number) =>

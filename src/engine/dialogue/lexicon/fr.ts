@@ -44,6 +44,8 @@ export const FRENCH: LexiconEntry[] = [
     "je l|la|le atend*|attend*",
     // "mais oui, on le prend" (we take it; round 27).
     "on le|la|les prend, on prend",
+    // "j'la prends" (round 28).
+    "j la|le|les prends",
   ]),
   cue("identity", 0.7, ["c est moi, c est bien moi, moi meme, elle meme, lui meme"]),
   cue("refuse", 0.85, [

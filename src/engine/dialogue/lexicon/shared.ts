@@ -86,6 +86,8 @@ export const SHARED: LexiconEntry[] = [
     "sifto*|siftu*|sift|siftiha|siftih*|seft*|tsifto*|tsift*|sifet*",
     "jibo*|jibu*|jibha|jib|jibi*|jibih*|jiblia|jibli|tjibo*|tjibu*|tjibha|yjibo*|yjibu*|yjibha",
     "ab3at*|b3at*|tab3at*|teb3at*|nab3at*|ab3eth*|tab3t*",
+    // "Ebe3thouha ya kho" (send it; round 28).
+    "ebe3t*|eb3et*|ebe3at*",
     "rsel*|arsel*|tarsel*|rsal*",
     "kamel*|kemel*",
     // "هاتوه", "hatouha" (bring it; round 22): the imperative with its object only.

@@ -3094,3 +3094,22 @@ describe("round 28: who said I refuse? did I say no?", () => {
     ).toBe("change");
   });
 });
+
+describe("round 28: a question set aside by 'bon'; 'j'la veux', 'ramène-la'", () => {
+  it("a question, then 'bon' and 'I confirm' that ends the reply: a confirm to check", async () => {
+    const text =
+      "c'est un robot qui parle là ou c'est une vraie dame parce que vous avez une voix de gps haha bon oui oui je confirme";
+    expect(readReply(text, "FR").takesAfterQuestion).toBe(true);
+    const c = await model.classify(text, "FR");
+    expect([c.intent, decision(c, text, "FR")]).toEqual(["confirm", "check"]);
+    expect(
+      readReply("c'est un robot ou une vraie dame ? bon je sais pas, rappelez plus tard", "FR").takesAfterQuestion,
+    ).toBe(undefined);
+  });
+
+  it("'j'la veux' wants, 'ramène-la' sends", async () => {
+    expect(signals("c'est que j'la veux, ramène-la", "FR")).toEqual(expect.arrayContaining(["want", "send"]));
+    const text = "Zarma tu m'appelles pour savoir si j'la veux ? J'ai commandé gros, c'est que j'la veux, ramène-la.";
+    expect((await model.classify(text, "FR")).intent).toBe("confirm");
+  });
+});

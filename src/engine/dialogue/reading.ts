@@ -532,6 +532,8 @@ const SAME = /^(?:nfs|nafs|nefs|nefss|meme|memes)$/;
  */
 const PAYMENT =
   /^(?:b|bl|l|el|f|fl)?(?:tahwil|t7wil|thwil|thuil|thuila|virement|karte?|karta|kart|cib|edahabia|dahabia|baridimob|paypal|paylib|lydia|promo|brumu|remise|reduc|reduction|kubun|coupon|che9ue)$/;
+/** A turn that sets what was said aside (canonical): "bon", "bref", "enfin", "anyway" (round 28). */
+const TURN_WORD = /^(?:bon|bref|enfin|anyway)$/;
 /** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
 const WHEN_WORD = /^(?:ki|mli|melli|mnin|lma|9uand|lorsque|w9t|wa9t|waqt)$/;
 /** The courier's coming (canonical): "ja", "yji", "jat", "ywsel", "passe", "arrive" (round 28). */
@@ -1800,6 +1802,21 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       .some((t, k, rest) => HANDS_OVER.test(t) || (t === "ma" && WORRIES.test(rest[k + 1] ?? ""))) &&
     !hits.some((h) => DENIAL.has(h.signal) && live(h) && h.start > i);
   const visitHandsOver = tokens.some((_, i) => visitAt(i));
+  // ("c'est un robot qui parle là ou c'est une vraie dame … haha bon oui oui je confirme": a question, then "bon",
+  // "bref", "enfin" and a take, a send or "I confirm" that ends the reply, nothing denied or doubted after the turn:
+  // the question set aside, as after a "but" (round 28).)
+  const lastTurn = Math.max(-1, ...tokens.map((t, i) => (TURN_WORD.test(t) ? i : -1)));
+  const answersAfterTurn =
+    lastTurn > 0 &&
+    (tokens.slice(0, lastTurn).includes("?") || hits.some((h) => h.signal === "qword" && h.end <= lastTurn)) &&
+    hits.some(
+      (h) =>
+        (h.signal === "take" || h.signal === "send" || h.signal === "accept") &&
+        live(h) &&
+        h.start > lastTurn &&
+        h.end >= lastWord,
+    ) &&
+    !hits.some((h) => h.start > lastTurn && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -1956,12 +1973,13 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(otherwise ? { otherwise } : {}),
     ...(turnsToYes ? { turnsToYes } : {}),
     ...(turnsToYes && tokens.includes("?") && tokens.lastIndexOf("?") < lastBut ? { askedBeforeTurn: true } : {}),
-    ...(tokens.includes("?") &&
-    tokens.lastIndexOf("?") < lastBut &&
-    hits.some(
-      (h) => (h.signal === "take" || h.signal === "send") && live(h) && h.start > lastBut && h.end >= lastWord,
-    ) &&
-    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"))
+    ...((tokens.includes("?") &&
+      tokens.lastIndexOf("?") < lastBut &&
+      hits.some(
+        (h) => (h.signal === "take" || h.signal === "send") && live(h) && h.start > lastBut && h.end >= lastWord,
+      ) &&
+      !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"))) ||
+    answersAfterTurn
       ? { takesAfterQuestion: true }
       : {}),
     ...(asksFirst ? { asksFirst } : {}),

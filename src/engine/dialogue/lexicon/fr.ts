@@ -25,7 +25,7 @@ export const FRENCH: LexiconEntry[] = [
     // "gardez la même date", "gardez tout comme vous l'avez lu": keep it as it is, no "keep it yourselves" (round 24).
     "gardez|garde|gardons|maintenez la|le|les meme|memes *, gardez|garde|gardons tout comme|pareil|tel|tels|ainsi",
   ]),
-  cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramenez*|amenez*"]),
+  cue("send", 0.85, ["envoyez*|envoie*|envoyer|envoi|expediez|expedier|livrez*|apportez*|ramene*|amene*"]),
   // "vous me le déposez à la ferme" (drop it off: round 25).
   cue("send", 0.8, ["deposez*|deposer"]),
   // "Vous pouvez livrer", "vous pouvez l'envoyer": "you may send it" (round 18).
@@ -119,6 +119,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("instead", 0.75, ["trompe*|goure*|plante* de|d taille|pointure|couleur|modele|coloris|article|produit"]),
   cue("want", 0.45, [
     "je veux|voudrais|prefere*|aimerais|souhaite*, j aimerais|prefere*, plutot, je la|le veux|voudrais|prefere*",
+    // "j'la veux" (round 28).
+    "j la|le|les veux",
     // "Put me down for / give me" ("mettez-moi la XL", "donnez-moi le noir"): a wish whose object follows.
     "mettez|mets|mettre|donnez|donne|filez|file moi|nous",
   ]),

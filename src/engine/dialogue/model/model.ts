@@ -252,8 +252,9 @@ export function overrule(
     return { intent: "confirm", mixed: true };
   // "Septante-neuf francs, c'est ce qu'on avait dit, hein? … mais oui, on le prend": a question asked before the last
   // "but", the reply ending on an "I take it" after it: what was asked is left behind; a confirm, to be checked
-  // (round 27).
-  if (kind === null && intent === "question" && reading.takesAfterQuestion === true && !mocking)
+  // (round 27). Or after "bon", "bref": "… une voix de gps haha bon oui oui je confirme"; laughter does not stop it,
+  // the check asks yes or no (round 28).
+  if (kind === null && intent === "question" && reading.takesAfterQuestion === true)
     return { intent: "confirm", mixed: true };
   // "oui, mais appelez-moi avant que le livreur passe": a yes, "before the courier comes", no request and no new time
   // nor day: no new date to move the delivery to (the firm yes of the next rule, widened to any yes).

@@ -3113,3 +3113,17 @@ describe("round 28: a question set aside by 'bon'; 'j'la veux', 'ramène-la'", (
     expect((await model.classify(text, "FR")).intent).toBe("confirm");
   });
 });
+
+describe("round 28: the parcel sent to a workplace", () => {
+  it("'livrez plutôt à l'hôpital', 'livre-le à mon taf' name an address, not a day: a change", async () => {
+    for (const text of [
+      "Oui, très bien, mais livrez plutôt à l'hôpital Delafontaine, à l'accueil, je suis en poste toute la semaine.",
+      "c'est bon ouais mais livre-le à mon taf plutôt j'suis à l'entrepôt de la plaine toute la journée",
+    ]) {
+      expect(readReply(text, "FR").sendsToWork).toBe(true);
+      expect([text, (await model.classify(text, "FR")).intent]).toEqual([text, "change_request"]);
+    }
+    expect(readReply("siftoh l lkhdma dyali", "MA").sendsToWork).toBe(true);
+    expect(readReply("wakha, ana f lkhdma daba", "MA").sendsToWork).toBeUndefined();
+  });
+});

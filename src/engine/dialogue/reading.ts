@@ -10,7 +10,7 @@
 import { asksForPerson } from "./handoff.ts";
 import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
-import { analyse, type Analysis, NO_PROBLEM, PAST, RELATIVE_WHO, type SignalHit } from "./signals.ts";
+import { analyse, type Analysis, NO_PROBLEM, PAST, RELATIVE_WHO, type SignalHit, sentToWork } from "./signals.ts";
 
 export type RequestKind = "condition" | "change" | "callback" | "date" | "refusal" | "acknowledgement" | "hesitation";
 
@@ -80,6 +80,8 @@ export interface Reading {
   othersThere?: boolean;
   /** The only "if" is the courier's visit, an instruction after it, no time nor change named (round 23). */
   ifInstructs?: boolean;
+  /** The parcel sent to a workplace: "livrez plutôt à l'hôpital", "siftoh l lkhdma dyali" (round 28). */
+  sendsToWork?: boolean;
   /** If or when the courier comes, he gives or leaves the parcel, or need not worry ("ila ja … y3tiha l mrati"): round 28. */
   visitHandsOver?: boolean;
   /** The reply ends on "say it again" ("… ma fhamtch mlih … 3awedli"): round 13. */
@@ -1932,6 +1934,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(hits.some((h) => h.signal === "beforeArrival" && live(h)) ? { beforeCourier: true } : {}),
     ...(notThat ? { notThat: true } : {}),
     ...(hits.some((h) => h.signal === "address" && live(h)) ? { namesAddress: true } : {}),
+    ...(sentToWork(tokens, hits).length > 0 ? { sendsToWork: true } : {}),
     ...(tokens.some(
       (t, i) =>
         (/^\d{2,6}$/.test(t) &&

@@ -276,6 +276,33 @@ const PLACE_THING =
 const ARTICLE_BEFORE_ATTR: ReadonlySet<string> = new Set(["el", "l", "al"]);
 
 /** Reads an utterance into signal hits. */
+/** A workplace (canonical): "travail", "taf", "boulot", "hôpital", "usine", "lkhdma", "chantier" (round 28). */
+const WORKPLACE =
+  /^(?:l|el)?(?:travail|taf|bulot|bureau|hopital|usine|entrepot|magasin|ecole|lycee|khdma|khedma|makhzen|porto|chantier|sbitar|spitar)$/;
+/** "To" before a place, and the words between it and the place (canonical): "à mon", "l", "au", "chez", "dyal". */
+const TO_PLACE = /^(?:a|au|l|li|lil|chez|ila)$/;
+const PLACE_LINK = /^(?:l|le|la|mon|ma|notre|el|plutot)$/;
+/**
+ * Where a send or an imperative "livre(z)" puts the parcel at a workplace: "livrez plutôt à l'hôpital", "livre-le à mon
+ * taf", "siftoh l lkhdma dyali" name a delivery address; "ana f lkhdma" (I'm at work), with no sending, says where the
+ * customer is. The workplace words, as address hits for the reading (round 28: not for the model, which reads "can
+ * you send it to my work?" as the question the sets call it).
+ */
+export function sentToWork(tokens: readonly string[], hits: readonly SignalHit[]): SignalHit[] {
+  const found: SignalHit[] = [];
+  for (const h of hits) {
+    if (!(h.signal === "send" || (h.signal === "delivery" && /^livrez?$/.test(tokens[h.start] ?? "")))) continue;
+    let i = h.end;
+    while (i < h.end + 2 && /^(?:plutot|le|la|les)$/.test(tokens[i] ?? "")) i++;
+    if (!TO_PLACE.test(tokens[i] ?? "")) continue;
+    i++;
+    while (i < h.end + 5 && PLACE_LINK.test(tokens[i] ?? "")) i++;
+    if (WORKPLACE.test(tokens[i] ?? "") && !found.some((f) => f.start === i))
+      found.push({ signal: "address", weight: 0.55, start: i, end: i + 1, negated: false });
+  }
+  return found;
+}
+
 export function analyse(text: string, country: Country): Analysis {
   const tokens = canonicalTokens(text);
   const canon = tokens.join(" ");

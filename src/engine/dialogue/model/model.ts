@@ -323,6 +323,10 @@ export function overrule(
     !mocking
   )
     return { intent: "confirm", mixed: true };
+  // "Oui, mais livrez plutôt à l'hôpital Delafontaine, je suis en poste toute la semaine", "siftoh l lkhdma dyali": the
+  // parcel sent to a workplace names the address, not a day; with no new time, a change (round 28).
+  if (kind === null && intent === "reschedule" && reading.sendsToWork === true && !reading.newTime && !reading.denies)
+    return { intent: "change_request", mixed: false };
   // "إيه، غير إلا جا le livreur وقت صلاة الجمعة عطيه لمراتي", "ila ja m3a lftour ma yt9l9ch, nkhrj lih": a yes, and if or
   // when the courier comes he gives or leaves the parcel, or need not worry; nothing asked, denied, corrected or
   // named: what happens on his visit, a confirm to be checked (round 28). Laughter does not stop it ("nkhrj lih

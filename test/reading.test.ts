@@ -3127,3 +3127,11 @@ describe("round 28: the parcel sent to a workplace", () => {
     expect(readReply("wakha, ana f lkhdma daba", "MA").sendsToWork).toBeUndefined();
   });
 });
+
+describe("round 28: 'ma rani' (I am not) before the verb", () => {
+  it("'لالا ما راني نلغي والو' cancels nothing", async () => {
+    const text = "لالا ما راني نلغي والو قولو للسائق يدق الباب بالقوة الجرس ما يخدمش";
+    expect(analyse(text, "DZ").hits.find((h) => h.signal === "cancelVerb")?.negated).toBe(true);
+    expect((await model.classify(text, "DZ")).intent).toBe("confirm");
+  });
+});

@@ -861,6 +861,9 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   if (t3 && NEGATORS.has(t3) && t2 && isAuxiliary(t2) && t1 && isAuxiliary(t1)) return true;
   // ("Ma ni bech nbaddel 7atta chay": "mani", "manich" (I am not) written apart, before "going to"; round 24.)
   if (t3 === "ma" && (t2 === "ni" || t2 === "nich") && t1 && isAuxiliary(t1)) return true;
+  // ("لالا ما راني نلغي والو", "ma rani nelghi walou": "I am not" written apart, "ma" and "rani", before the verb;
+  // round 28.)
+  if (t2 === "ma" && t1 && /^(?:rani|rana|rahi|rah)$/.test(t1)) return true;
   const after = tokens[hit.end];
   const after2 = tokens[hit.end + 1];
   // The subject before the verb, or the hit's own first word when the cue holds it ("je prends" in "moi je prends

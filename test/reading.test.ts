@@ -3135,3 +3135,11 @@ describe("round 28: 'ma rani' (I am not) before the verb", () => {
     expect((await model.classify(text, "DZ")).intent).toBe("confirm");
   });
 });
+
+describe("round 28: the mind kept, a value named as the one worn", () => {
+  it("'ما بدلتش رايي، la taille 42 هي لي نلبسها، ابعثوها' is a confirm to check", async () => {
+    const text = "ما بدلتش رايي، la taille 42 هي لي نلبسها، ابعثوها.";
+    const c = await model.classify(text, "DZ");
+    expect([c.intent, decision(c, text, "DZ")]).toEqual(["confirm", "check"]);
+  });
+});

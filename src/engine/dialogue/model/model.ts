@@ -622,6 +622,21 @@ export function overrule(
       !mocking
     )
       return { intent: "confirm", mixed: true };
+    // "ما بدلتش رايي، la taille 42 هي لي نلبسها، ابعثوها" (I haven't changed my mind, the 42 is the size I wear, send
+    // it): the change denied and the mind kept, a value named as the one worn or wanted, the reply ending on "send it",
+    // nothing asked, put under an "if" or put off: a confirm, to be checked (round 28).
+    if (
+      intent === "change_request" &&
+      reading.firmYes &&
+      reading.keepsOrder === true &&
+      reading.changeDenied === true &&
+      reading.endsOnTake === true &&
+      !reading.asks &&
+      !reading.conditional &&
+      !reading.newTime &&
+      !mocking
+    )
+      return { intent: "confirm", mixed: true };
     // "Mouch ena eli annulit, ... Confirmi, ab3thou": "not me who cancelled" names nobody else's phone (reading.notMe
     // leaves it out); the refusal denied, then a firm "send it", is a confirm, to be checked (round 12).
     if (intent === "wrong_number" && !reading.notMe && reading.deniedRefusal && reading.firmYes && !mocking)

@@ -3143,3 +3143,13 @@ describe("round 28: the mind kept, a value named as the one worn", () => {
     expect([c.intent, decision(c, text, "DZ")]).toEqual(["confirm", "check"]);
   });
 });
+
+describe("round 28: the day as read; 'sorry if I shout'", () => {
+  it("'SEBT kima 9ritli, JIBHA! … sme7li ken n3ayet' keeps the day read and holds nothing back", async () => {
+    const text = "SEBT kima 9ritli, JIBHA! Famma 7ess barcha fel marsa, sme7li ken n3ayet.";
+    const r = readReply(text, "TN");
+    expect([r.agreedDay, r.conditional]).toEqual([true, false]);
+    expect((await model.classify(text, "TN")).intent).toBe("confirm");
+    expect(readReply("désolé si je crie, envoyez-la", "FR").conditional).toBe(false);
+  });
+});

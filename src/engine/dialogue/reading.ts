@@ -534,6 +534,8 @@ const SAME = /^(?:nfs|nafs|nefs|nefss|meme|memes)$/;
  */
 const PAYMENT =
   /^(?:b|bl|l|el|f|fl)?(?:tahwil|t7wil|thwil|thuil|thuila|virement|karte?|karta|kart|cib|edahabia|dahabia|baridimob|paypal|paylib|lydia|promo|brumu|remise|reduc|reduction|kubun|coupon|che9ue)$/;
+/** An apology before an "if" (canonical): "sme7li", "samhni", "désolé", "pardon", "excusez(-moi)" (round 28). */
+const APOLOGY = /^(?:sm[ae]?7li|sam[ae]?7ni|sm[ae]?hli|samhni|sam7ini|desole|desolee|pardon|exkuse[zr]?)$/;
 /** A turn that sets what was said aside (canonical): "bon", "bref", "enfin", "anyway" (round 28). */
 const TURN_WORD = /^(?:bon|bref|enfin|anyway)$/;
 /** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
@@ -706,7 +708,9 @@ const SAYING = words([
 
 /** "you said", "say" in the dialects and French, canonical ("galti", "tgoul", "9olti", "dites", "dis"). */
 // ("قلتوا", canonical "9ltwa", the Tunisian plural "you said": round 23.)
-const SAID_IT = /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i|twa|tw|tou|to)?$|^(?:dit|dis|dites|disez)$/;
+// ("SEBT kima 9ritli": as you read it to me; round 28.)
+const SAID_IT =
+  /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i|twa|tw|tou|to)?$|^(?:dit|dis|dites|disez)$|^[9q]r[ae]?y?(?:i|e)?t(?:i|u|li|lna|lek)?$/;
 
 /** What makes a French "pas" negate the infinitive after it (canonical): "de pas sonner", "ne pas klaxonner". */
 const INFINITIVE_NOT = new Set(["de", "d", "ne", "n"]);
@@ -2314,8 +2318,12 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // 1. A condition: "if" with "before"/a day, or "otherwise", around the yes.
   // (Not "even if", "حتى كان ما نجمش نحل الكولي … ماعليش", "même si": a concession holds nothing back; nor the French
   // "Si, je prends" that contradicts a "no", before its comma; round 27.)
+  // (Nor an "if" right after an apology, "sme7li ken n3ayet", "désolé si je crie": sorry if I shout; round 28.)
   const noCondition = (i: number) =>
-    /^(?:hta|7ta|meme)$/.test(tokens[i - 1] ?? "") || (tokens[i] === "si" && /^[,!.]$/.test(tokens[i + 1] ?? ""));
+    /^(?:hta|7ta|meme)$/.test(tokens[i - 1] ?? "") ||
+    (tokens[i] === "si" && /^[,!.]$/.test(tokens[i + 1] ?? "")) ||
+    APOLOGY.test(tokens[i - 1] ?? "") ||
+    (tokens[i - 1] === "moi" && APOLOGY.test(tokens[i - 2] ?? ""));
   let cond = find(tokens, conditions, 0, tokens.length, true);
   while (cond >= 0 && noCondition(cond)) cond = find(tokens, conditions, cond + 1, tokens.length, true);
   // ("هو قالي إذا عيطو قوليلهم يجيبوها": he told me, if they call, tell them to bring it: an "if" whose condition is a

@@ -3153,3 +3153,18 @@ describe("round 28: the day as read; 'sorry if I shout'", () => {
     expect(readReply("désolé si je crie, envoyez-la", "FR").conditional).toBe(false);
   });
 });
+
+describe("round 28: 'what to change?' answered with the order as it stands", () => {
+  it("'Le 42 c'est bien sa pointure, donc ramenez-le' notes no change: the agent checks the confirmation", async () => {
+    const d = createDialogue(ORDERS.fr, { classifier: model, now: NOW, random: seededRandom(4) });
+    d.opening();
+    let at = 1;
+    await d.hear("oui c'est moi", (at += 4));
+    await d.hear("oui mais je voudrais changer quelque chose", (at += 4));
+    const turn = await d.hear("Le 42 c'est bien sa pointure à mon frère, donc ramenez-le", (at += 4));
+    expect(d.result()?.outcome).not.toBe("change_requested");
+    expect(turn.end).toBe(false);
+    await d.hear("oui", (at += 4));
+    expect(d.result()?.outcome).toBe("confirmed");
+  });
+});

@@ -545,7 +545,9 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
         : stage === "callback_time"
           ? at !== null
           : stage === "change_details"
-            ? text !== null && extractChanges(text) !== null
+            ? // ("Le 42 c'est bien sa pointure, donc ramenez-le": a yes to the order read as a confirm names what stays,
+              // no change to note; round 28.)
+              text !== null && extractChanges(text) !== null && !(c.intent === "confirm" && saysYesToOrder(text))
             : c.intent !== "confirm" && c.intent !== "wrong_number";
     if (
       text !== null &&

@@ -80,6 +80,8 @@ export interface Reading {
   othersThere?: boolean;
   /** The only "if" is the courier's visit, an instruction after it, no time nor change named (round 23). */
   ifInstructs?: boolean;
+  /** "When will it come?" asked, with or without a question mark: "imta ghadi tousel" (round 28). */
+  asksWhenComes?: boolean;
   /** The parcel sent to a workplace: "livrez plutôt à l'hôpital", "siftoh l lkhdma dyali" (round 28). */
   sendsToWork?: boolean;
   /** If or when the courier comes, he gives or leaves the parcel, or need not worry ("ila ja … y3tiha l mrati"): round 28. */
@@ -536,6 +538,10 @@ const PAYMENT =
   /^(?:b|bl|l|el|f|fl)?(?:tahwil|t7wil|thwil|thuil|thuila|virement|karte?|karta|kart|cib|edahabia|dahabia|baridimob|paypal|paylib|lydia|promo|brumu|remise|reduc|reduction|kubun|coupon|che9ue)$/;
 /** An apology before an "if" (canonical): "sme7li", "samhni", "désolé", "pardon", "excusez(-moi)" (round 28). */
 const APOLOGY = /^(?:sm[ae]?7li|sam[ae]?7ni|sm[ae]?hli|samhni|sam7ini|desole|desolee|pardon|exkuse[zr]?)$/;
+/** "When?" that asks only (canonical): "imta", "fo9ach", "wa9tach", "quand est-ce" (round 28). */
+const WHEN_ASKED = /^(?:imta|emta|fo9ach|fu9ach|w9tach|wa9tach|wa9tech|waktech|waktach|wa9tah|wa9teh)$/;
+/** Verbs that put a "when" off to later (canonical): "nchoufou", "ntfahmu", "n9ollek", "voir" (round 28). */
+const LATER_WHEN = /^(?:nchuf|n[9gq]u?l|n[9gq]ol|nt?fahm|voir|dire|savoir)/;
 /** A turn that sets what was said aside (canonical): "bon", "bref", "enfin", "anyway" (round 28). */
 const TURN_WORD = /^(?:bon|bref|enfin|anyway)$/;
 /** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
@@ -1823,6 +1829,21 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         h.end >= lastWord,
     ) &&
     !hits.some((h) => h.start > lastTurn && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
+  // ("ewa wakha ghir imta ghadi tousel 9bel l3id wla mor l3id": "when will it come?", asked with no question mark: a
+  // question word of time and, within five words, the parcel's coming, with no stop between; round 28.)
+  const asksWhenComes = tokens.some(
+    (t, i) =>
+      (WHEN_ASKED.test(t) || (t === "9uand" && tokens[i + 1] === "est" && tokens[i + 2] === "ce")) &&
+      // (Not a "when" to be seen or agreed later: "nchoufou wa9tach tjibouha", "باش نتفاهمو وقتاش يجي".)
+      !tokens.slice(Math.max(0, i - 2), i).some((x) => LATER_WHEN.test(x)) &&
+      hits.some(
+        (h) =>
+          h.signal === "delivery" &&
+          h.start > i &&
+          h.start <= i + 5 &&
+          !tokens.slice(i + 1, h.start).some((x) => STOPS.has(x)),
+      ),
+  );
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -2025,6 +2046,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     firmYes,
     conditional: cond >= 0,
     ...(visitHandsOver ? { visitHandsOver } : {}),
+    ...(asksWhenComes ? { asksWhenComes } : {}),
     // ("ila kan lbab msdoud 3tiha l 3essas": if the door is shut, give it to the guard: the "if" is the courier's
     // visit and what follows it an instruction; no time, no change; round 23.)
     ...(cond >= 0 &&

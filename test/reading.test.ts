@@ -3180,3 +3180,20 @@ describe("round 28: 'when will it come?' asked with no question mark", () => {
     );
   });
 });
+
+describe("round 28: a value named as read back", () => {
+  it("a firm yes and a colour or size with nothing else to correct is a confirm to check", async () => {
+    const text = "Exactement, la robe bleue en 38 à 45 euros, c'est tout bon.";
+    expect(readReply(text, "FR").valueOnly).toBe(true);
+    const c = await model.classify(text, "FR");
+    expect([c.intent, decision(c, text, "FR")]).toEqual(["confirm", "check"]);
+  });
+
+  it("not with 'otherwise', a quantity, or a 'but' before the value", async () => {
+    expect(readReply("Pointure 38 et je confirme, sinon rien, le 37 me fait toujours mal.", "FR").valueOnly).toBe(
+      undefined,
+    );
+    expect((await model.classify("5ouya ab3ath zouz, nkhalles 3la zouz", "TN")).intent).toBe("change_request");
+    expect(readReply("oui mais en rouge, envoyez-la", "FR").valueOnly).toBeUndefined();
+  });
+});

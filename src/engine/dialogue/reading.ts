@@ -80,6 +80,8 @@ export interface Reading {
   othersThere?: boolean;
   /** The only "if" is the courier's visit, an instruction after it, no time nor change named (round 23). */
   ifInstructs?: boolean;
+  /** A value named (a colour, a size, a model) and no other correction, nor a "but" before it (round 28). */
+  valueOnly?: boolean;
   /** "When will it come?" asked, with or without a question mark: "imta ghadi tousel" (round 28). */
   asksWhenComes?: boolean;
   /** The parcel sent to a workplace: "livrez plutôt à l'hôpital", "siftoh l lkhdma dyali" (round 28). */
@@ -1968,6 +1970,17 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         /^\d{2,6}(?:dh|da|dt|d)$/.test(t),
     )
       ? { namesPrice: true }
+      : {}),
+    // ("oui la coque rose c'est bien ça", "je prends le rouge en 38 comme vous avez dit", "le vert sapin, alors on
+    // prend": a value named with no change verb, "instead", addition, address, "not that" or "otherwise", and no "but"
+    // before it: it may be the value read back, agreed to; round 28.)
+    // (A quantity is no value read back: "ab3ath zouz, nkhalles 3la zouz" asks for two.)
+    ...(hits.some((h) => h.signal === "attr" && live(h)) &&
+    !hits.some((h) => CORRECTION.has(h.signal) && h.signal !== "attr" && live(h)) &&
+    !notThat &&
+    find(tokens, OTHERWISE, 0) < 0 &&
+    !hits.some((h) => h.signal === "attr" && tokens.slice(0, h.start).some((t) => BUT.has(t)))
+      ? { valueOnly: true }
       : {}),
     ...(hits.some((h) => CORRECTION.has(h.signal) && live(h)) ||
     notThat ||

@@ -635,6 +635,23 @@ export function overrule(
       !mocking
     )
       return { intent: "confirm", mixed: true };
+    // "oui la coque rose c'est bien ça", "Hadik hiya li 7abitha bedhabt, el 7amra taille 38", "le vert sapin, alors on
+    // prend": a firm yes to the order and a value named with nothing else to correct (no change verb, "instead",
+    // "not that", addition or address, no "but" before it), nothing asked, denied, put under an "if" or off: the
+    // value read back, agreed to; a confirm, to be checked, whose check asks yes or no (round 28).
+    if (
+      intent === "change_request" &&
+      reading.firmYes &&
+      reading.valueOnly === true &&
+      reading.otherwise !== true &&
+      !reading.asks &&
+      !reading.denies &&
+      !reading.conditional &&
+      !reading.newTime &&
+      !reading.busy &&
+      !mocking
+    )
+      return { intent: "confirm", mixed: true };
     // "ما بدلتش رايي، la taille 42 هي لي نلبسها، ابعثوها" (I haven't changed my mind, the 42 is the size I wear, send
     // it): the change denied and the mind kept, a value named as the one worn or wanted, the reply ending on "send it",
     // nothing asked, put under an "if" or put off: a confirm, to be checked (round 28).

@@ -3197,3 +3197,16 @@ describe("round 28: a value named as read back", () => {
     expect(readReply("oui mais en rouge, envoyez-la", "FR").valueOnly).toBeUndefined();
   });
 });
+
+describe("round 28: 'no, thanks' closes the reply; laughter beside a value read back", () => {
+  it("'… لا، شكرا.' ends on the refusal", () => {
+    const text = "Merci beaucoup، ولكن ديك 2 ب 1 اللي شفت ف l'annonce ماشي هي هادي، هنا غير وحدة بنفس الثمن. لا، شكرا.";
+    expect(readReply(text, "MA").endsOnRefusal).toBe(true);
+  });
+
+  it("'Hadik hiya li 7abitha bedhabt, el 7amra taille 38 … hhh' is a confirm to check", async () => {
+    const text = "Hadik hiya li 7abitha bedhabt, el 7amra taille 38, rani nestanna w ndir 3liha la story hhh";
+    const c = await model.classify(text, "DZ");
+    expect([c.intent, decision(c, text, "DZ")]).toEqual(["confirm", "check"]);
+  });
+});

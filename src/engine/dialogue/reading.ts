@@ -1056,7 +1056,7 @@ function reportedCall(tokens: string[], c: SignalHit): boolean {
   return tokens.slice(Math.max(0, c.start - 2), c.start).some((t) => WHY.test(t));
 }
 /** "Sorry", "thanks" right after a "no" (canonical): "la ma3lich", "la chokran" (round 19). */
-const POLITE_AFTER_NO = /^(?:ma3li(?:ch|h)|malich|merci|ch?[ou]kran|shokran|chkran)$/;
+const POLITE_AFTER_NO = /^(?:ma3li(?:ch|h)|malich|merci|ch?[ou]kran|shokran|chkran|ch?[ou]?kra)$/;
 /** The order (canonical): "la commande", "lcommande", "الكوموند" (round 19). */
 const ORDER_NOUN = /^(?:l|el)?k[ou]m+[ae]nd[ae]?s?$/;
 
@@ -2935,7 +2935,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       (!asksFirst || closed) &&
       !hits.some((h) => h.signal === "qword" && h.start > own[0]!.start) &&
       !tokens.slice(Math.max(0, last.start - 2), last.start).some((t) => OR.has(t)) &&
-      !tokens.slice(last.end).some((t, k) => STOPS.has(t) && k + last.end < lastWord);
+      (!tokens.slice(last.end).some((t, k) => STOPS.has(t) && k + last.end < lastWord) ||
+        // ("… هنا غير وحدة بنفس الثمن. لا، شكرا.": "no, thanks" closes the reply; round 28.)
+        tokens.slice(last.end).every((t) => STOPS.has(t) || POLITE_AFTER_NO.test(t) || /^(?:bzaf|beaukup)$/.test(t)));
     // "il rentre pas avant deux mois, annulez": the customer's own cancel verb after every time said (if any: "avant deux
     // mois" may be no time the lexicon knows), nothing sent or taken after it: the time was the reason, the cancel the
     // answer (round 17). (An absence, "ما كاينش لي يخلص", is a reason, no time.)

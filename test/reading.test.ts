@@ -3210,3 +3210,10 @@ describe("round 28: 'no, thanks' closes the reply; laughter beside a value read 
     expect([c.intent, decision(c, text, "DZ")]).toEqual(["confirm", "check"]);
   });
 });
+
+describe("round 28: 'vous m'aviez oubliée' is the past", () => {
+  it("'forgotten' after 'have' is no 'forget it'", () => {
+    expect(signals("Je commençais à croire que vous m'aviez oubliée", "FR")).not.toContain("refuse");
+    expect(signals("oubliez, c'est trop cher", "FR")).toContain("refuse");
+  });
+});

@@ -342,6 +342,17 @@ export function analyse(text: string, country: Country): Analysis {
           /^[yt][^aeiou\s][a-z0-9]+$/.test(tokens[h.end] ?? ""))
       ),
   );
+  // "vous m'aviez oubliée", "on m'a oublié": "forgotten" after "have" is the past, no "forget it" (round 28).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "refuse" &&
+        /^ublie[es]?$/.test(tokens[h.start] ?? "") &&
+        tokens
+          .slice(Math.max(0, h.start - 2), h.start)
+          .some((t) => /^(?:avez|aviez|avait|avaient|ont|a|ai|as|avons|etes|suis|est)$/.test(t))
+      ),
+  );
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
   hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));
   // "hna b3id chwiya", "بعيد": "far" only looks like "b 3id" (at the Eid), which takes its article, "bl3id" (round 19).

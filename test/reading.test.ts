@@ -3217,3 +3217,13 @@ describe("round 28: 'vous m'aviez oubliée' is the past", () => {
     expect(signals("oubliez, c'est trop cher", "FR")).toContain("refuse");
   });
 });
+
+describe("round 28: 'اثنين واربعين' (forty-two) is no Monday", () => {
+  it("a unit before 'and forty' is a number, no day", async () => {
+    expect(signals("موش اثنين واربعين", "TN")).not.toContain("day");
+    expect(signals("ila kayn tnin w arb3in sifto", "MA")).not.toContain("day");
+    expect(signals("jibouha nhar tnin", "MA")).toContain("day");
+    const text = "اي اي اما كان فما تلاثة واربعين موش اثنين واربعين صغيرة عليه";
+    expect((await model.classify(text, "TN")).intent).toBe("change_request");
+  });
+});

@@ -303,6 +303,10 @@ export function sentToWork(tokens: readonly string[], hits: readonly SignalHit[]
   return found;
 }
 
+/** "And twenty" to "and ninety", glued or not (canonical): "warb3in", "w tlatin" (round 28). */
+const TENS =
+  /^w(?:3chrin|3ichrin|tlatin|tletin|tlathin|arb3in|arba3in|rb3in|khamsin|khmsin|sttin|settin|sb3in|tmanin|tmenin|tes3in|ts3in)$/;
+
 export function analyse(text: string, country: Country): Analysis {
   const tokens = canonicalTokens(text);
   const canon = tokens.join(" ");
@@ -351,6 +355,16 @@ export function analyse(text: string, country: Country): Analysis {
         tokens
           .slice(Math.max(0, h.start - 2), h.start)
           .some((t) => /^(?:avez|aviez|avait|avaient|ont|a|ai|as|avons|etes|suis|est)$/.test(t))
+      ),
+  );
+  // "اثنين واربعين", "tnin w arb3in" (forty-two): a unit before "and forty" is a number, no Monday ("ltnin") nor any
+  // day (round 28).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "day" &&
+        h.end === h.start + 1 &&
+        (TENS.test(tokens[h.end] ?? "") || (tokens[h.end] === "w" && TENS.test(`w${tokens[h.end + 1] ?? ""}`)))
       ),
   );
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).

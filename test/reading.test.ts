@@ -3227,3 +3227,11 @@ describe("round 28: 'اثنين واربعين' (forty-two) is no Monday", () =>
     expect((await model.classify(text, "TN")).intent).toBe("change_request");
   });
 });
+
+describe("round 28: another call, another week, adds nothing", () => {
+  it("'encore un appel', 'encore une semaine' are no addition; 'encore un sac' is", () => {
+    expect(signals("genre encore un appel chelou", "FR")).not.toContain("add");
+    expect(signals("me faire attendre encore une semaine", "FR")).not.toContain("add");
+    expect(signals("mettez encore un sac", "FR")).toContain("add");
+  });
+});

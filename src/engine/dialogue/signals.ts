@@ -367,6 +367,17 @@ export function analyse(text: string, country: Country): Analysis {
         (TENS.test(tokens[h.end] ?? "") || (tokens[h.end] === "w" && TENS.test(`w${tokens[h.end + 1] ?? ""}`)))
       ),
   );
+  // "encore un appel chelou", "attendre encore une semaine", "encore une fois": another call, week or time adds
+  // nothing to the order (round 28).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "add" &&
+        tokens[h.start] === "enkore" &&
+        /^(?:un|une)$/.test(tokens[h.start + 1] ?? "") &&
+        /^(?:apel|apels|fois|semaine|jur|journee|heure|minute|mois|kup|an|anee)$/.test(tokens[h.start + 2] ?? "")
+      ),
+  );
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
   hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));
   // "hna b3id chwiya", "بعيد": "far" only looks like "b 3id" (at the Eid), which takes its article, "bl3id" (round 19).

@@ -10,7 +10,16 @@
 import { asksForPerson } from "./handoff.ts";
 import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
-import { analyse, type Analysis, NO_PROBLEM, PAST, RELATIVE_WHO, type SignalHit, sentToWork } from "./signals.ts";
+import {
+  analyse,
+  type Analysis,
+  COURIER_NOUN,
+  NO_PROBLEM,
+  PAST,
+  RELATIVE_WHO,
+  type SignalHit,
+  sentToWork,
+} from "./signals.ts";
 
 export type RequestKind = "condition" | "change" | "callback" | "date" | "refusal" | "acknowledgement" | "hesitation";
 
@@ -524,8 +533,6 @@ const SAY_ANSWER =
 const SAY_LINK = new Set(["vus", "lik", "lek", "lk", "lak", "lkum", "lkom"]);
 /** "I ask (you)" in the first person (canonical): "ns9sik", "nsaksi", "nsulk", "nsalk", "demande" (round 21). */
 const ASK_VERB = /^(?:ns[ae]?[9qk]s[ie][\p{L}]*|nsu?l(?:k|ek|ik|kum)|nsa2?l[\p{L}]*|demande)$/u;
-/** The courier (canonical): "livreur", "lifrur", "الليفرور" (round 21). */
-const COURIER_NOUN = /^(?:le|l|el)?(?:livreur|livrur|lifrur|lifror|lifreur|lifrer)s?$/;
 /** "Tell" (him): "gol", "9ul", "9ol", "dites", "dis" (canonical, round 21). */
 const TELL = /^(?:[g9q][ou]?l|[g9q]uli|[g9q]ulu|dites|dis)$/;
 /** The price named as a noun (canonical): "ltmn", "ssuma", "prix": a question word only by what follows (round 21). */

@@ -303,6 +303,8 @@ export function sentToWork(tokens: readonly string[], hits: readonly SignalHit[]
   return found;
 }
 
+/** The courier (canonical): "livreur", "lifrur", "الليفرور", with a glued article (rounds 21 and 27). */
+export const COURIER_NOUN = /^(?:le|l|el)?(?:livreur|livrur|lifrur|lifror|lifreur|lifrer)s?$/;
 /** "And twenty" to "and ninety", glued or not (canonical): "warb3in", "w tlatin" (round 28). */
 const TENS =
   /^w(?:3chrin|3ichrin|tlatin|tletin|tlathin|arb3in|arba3in|rb3in|khamsin|khmsin|sttin|settin|sb3in|tmanin|tmenin|tes3in|ts3in)$/;
@@ -342,8 +344,7 @@ export function analyse(text: string, country: Country): Analysis {
         h.signal === "attr" &&
         h.end === h.start + 1 &&
         /^kh[ae]?l+i$/.test(tokens[h.start] ?? "") &&
-        (/^(?:l|el)?(?:livreur|livrur|lifrur|lifror|lifreur)s?$/.test(tokens[h.end] ?? "") ||
-          /^[yt][^aeiou\s][a-z0-9]+$/.test(tokens[h.end] ?? ""))
+        (COURIER_NOUN.test(tokens[h.end] ?? "") || /^[yt][^aeiou\s][a-z0-9]+$/.test(tokens[h.end] ?? ""))
       ),
   );
   // "vous m'aviez oubliée", "on m'a oublié": "forgotten" after "have" is the past, no "forget it" (round 28).

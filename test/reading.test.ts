@@ -3235,3 +3235,11 @@ describe("round 28: another call, another week, adds nothing", () => {
     expect(signals("mettez encore un sac", "FR")).toContain("add");
   });
 });
+
+describe("round 28: which of two values, then 'I didn't hear well'", () => {
+  it("'chhal gltili 250 wla 350 … ma sme3tch mzyan' asks", async () => {
+    const text = "wakha wakha ghir chhal gltili 250 wla 350 ya3ni khamsa alaf wla sb3 alaf ma sme3tch mzyan";
+    expect(readReply(text, "MA").asksBetweenValues).toBe(true);
+    expect((await model.classify(text, "MA")).intent).toBe("question");
+  });
+});

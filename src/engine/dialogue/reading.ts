@@ -91,6 +91,8 @@ export interface Reading {
   ifInstructs?: boolean;
   /** A value named (a colour, a size, a model) and no other correction, nor a "but" before it (round 28). */
   valueOnly?: boolean;
+  /** Which of two values: "250 wla 350", "38 ou 39" (round 28). */
+  asksBetweenValues?: boolean;
   /** "When will it come?" asked, with or without a question mark: "imta ghadi tousel" (round 28). */
   asksWhenComes?: boolean;
   /** The parcel sent to a workplace: "livrez plutôt à l'hôpital", "siftoh l lkhdma dyali" (round 28). */
@@ -2067,6 +2069,15 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     conditional: cond >= 0,
     ...(visitHandsOver ? { visitHandsOver } : {}),
     ...(asksWhenComes ? { asksWhenComes } : {}),
+    // ("chhal gltili 250 wla 350 … ma sme3tch mzyan": which of two values, a number, "or", a number; round 28.)
+    ...(tokens.some(
+      (t, i) =>
+        (/^\d+$/.test(t) || NUMBER_WORD.test(t)) &&
+        OR.has(tokens[i + 1] ?? "") &&
+        (/^\d+$/.test(tokens[i + 2] ?? "") || NUMBER_WORD.test(tokens[i + 2] ?? "")),
+    )
+      ? { asksBetweenValues: true }
+      : {}),
     // ("ila kan lbab msdoud 3tiha l 3essas": if the door is shut, give it to the guard: the "if" is the courier's
     // visit and what follows it an instruction; no time, no change; round 23.)
     ...(cond >= 0 &&

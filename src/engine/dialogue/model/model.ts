@@ -285,7 +285,14 @@ export function overrule(
     return { intent: "cancel", mixed: false };
   // "… ma fhamtch mlih wech kayen wla ma kaynch … wallah ma na3ref 3awedli": a reply with no question mark that ends on
   // "say it again" asks to hear the order again, whatever question words came on the way: unclear (round 13).
-  if (kind === null && intent === "question" && reading.endsOnRepeat === true && !reading.asks)
+  // (Not "chhal gltili 250 wla 350 … ma sme3tch mzyan": which of two values is asked, then "I didn't hear well"; round 28.)
+  if (
+    kind === null &&
+    intent === "question" &&
+    reading.endsOnRepeat === true &&
+    !reading.asks &&
+    reading.asksBetweenValues !== true
+  )
     return { intent: "unclear", mixed: false };
   // "d'accord, mais avant que je valide, la livraison c'est combien ?": the only yes to the order put off until after
   // something else is no confirm: the question it asks, or no decision yet (round 13).

@@ -3243,3 +3243,12 @@ describe("round 28: which of two values, then 'I didn't hear well'", () => {
     expect((await model.classify(text, "MA")).intent).toBe("question");
   });
 });
+
+describe("round 28: 'call me when you are near the mosque, I'll come out'", () => {
+  it("is the courier's call ahead, and the mosque a landmark", async () => {
+    const text = "ewa claro claro nhar sebt hadak howa ghir tlfonni mli tkoun 9rib l jame3 nkhrej lik";
+    expect(signals(text, "MA")).not.toContain("busy");
+    expect(readReply(text, "MA").callsAhead).toBe(true);
+    expect((await model.classify(text, "MA")).intent).toBe("confirm");
+  });
+});

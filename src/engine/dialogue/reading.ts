@@ -630,7 +630,8 @@ const WHEN_COMING = new Set([
   "ida",
 ]);
 /** Coming near (canonical): "t9rb", "tqarbu", "approchez" (round 15). */
-const APPROACH = /^(?:t|y|n)?[9q]a?r[ae]?b(?:u|o|ti|t)?$|^aproch/;
+// ("mli tkoun 9rib": when you are near; round 28.)
+const APPROACH = /^(?:t|y|n)?[9q]a?r[ae]?b(?:u|o|ti|t)?$|^aproch|^[9q]rib$/;
 /** How long before: "b rob3 sa3a", "bchwiya", "un quart d'heure", "10 minutes", "بنص ساعة" (canonical, round 13). */
 const AHEAD_BY =
   /^(?:b|bi)?(?:rb3|rob3|rub3|nos|nss|nus|ns|nass|sa3a|sa3|d9i9a|d9i9|d9aye9|d9ay9|dqi9a|chwi?y?a|chwaya|chouia|quart|demi|heure|minutes?|mins?)$/;

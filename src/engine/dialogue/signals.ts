@@ -786,6 +786,8 @@ function dropMosqueDays(tokens: string[], hits: SignalHit[]): SignalHit[] {
         h.signal === "busy" &&
         /j[ae]+m[ae]?3$/.test(tokens[h.end - 1] ?? "") &&
         (NEXT_TO.test(tokens[h.start - 1] ?? "") ||
+          // ("9rib l jame3": near to the mosque, with its "to"; round 28.)
+          (/^(?:l|el|li|men|mn)$/.test(tokens[h.start - 1] ?? "") && NEXT_TO.test(tokens[h.start - 2] ?? "")) ||
           (/^ja/.test(tokens[h.start] ?? "") && I_AM.test(tokens[h.start - 1] ?? "")))
       ) &&
       !(

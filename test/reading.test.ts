@@ -3252,3 +3252,18 @@ describe("round 28: 'call me when you are near the mosque, I'll come out'", () =
     expect((await model.classify(text, "MA")).intent).toBe("confirm");
   });
 });
+
+describe("round 28: in his place; why would I change?", () => {
+  it("'نأكد في بلاصتو' confirms on his behalf; 'ابعثلي البيضاء في بلاصتها' puts the white for the black", async () => {
+    expect(signals("نأكد في بلاصتو، جيبوها", "DZ")).not.toContain("instead");
+    expect(signals("الكحلة ما تعجبنيش ابعثلي البيضاء في بلاصتها", "TN")).toContain("instead");
+    const text = "C'est moi Fatiha, l'épouse ntaa Karim، هو راهو فالصحرا فالروتاسيون، نأكد في بلاصتو، جيبوها وأنا نخلص";
+    expect((await model.classify(text, "DZ")).intent).toBe("confirm");
+  });
+
+  it("'3lach nbeddel? Jibouha' changes nothing", async () => {
+    const text = "La la, machi mouchkil, 3lach nbeddel? Jibouha ki ma 9oltou.";
+    expect(analyse(text, "DZ").hits.find((h) => h.signal === "changeVerb")?.negated).toBe(true);
+    expect((await model.classify(text, "DZ")).intent).toBe("confirm");
+  });
+});

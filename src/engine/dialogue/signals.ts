@@ -379,6 +379,20 @@ export function analyse(text: string, country: Country): Analysis {
         /^(?:apel|apels|fois|semaine|jur|journee|heure|minute|mois|kup|an|anee)$/.test(tokens[h.start + 2] ?? "")
       ),
   );
+  // "نأكد في بلاصتو" (I confirm in his place), "كنهضر معاك من بلاصتها" (I speak to you in her place): confirming or
+  // speaking in a person's place is on their behalf, nothing put for another thing ("ابعثلي البيضاء في بلاصتها", the
+  // white one in its place, stays; round 28).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "instead" &&
+        /^blas[ae]?t(?:u|o|ha|a|i|hum|hom|kum)$/.test(tokens[h.end - 1] ?? "") &&
+        (hits.some((a) => a.signal === "accept" && a.end <= h.start && a.end >= h.start - 2) ||
+          tokens
+            .slice(Math.max(0, h.start - 3), h.start)
+            .some((t) => /^(?:n|kan|kn|ka)?(?:hd[ae]?r|h[dd]ar|7ki|hki)/.test(t)))
+      ),
+  );
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).
   hits = hits.filter((h) => !(h.signal === "day" && ["ans", "an"].includes(tokens[h.end] ?? "")));
   // "hna b3id chwiya", "بعيد": "far" only looks like "b 3id" (at the Eid), which takes its article, "bl3id" (round 19).
@@ -547,6 +561,14 @@ export function analyse(text: string, country: Country): Analysis {
   hits.push(...noHits(tokens, hits, isMostlyArabicScript(text) && (ARABIC_LA.test(text) || !LATIN_LA.test(text))));
   hits.push(...nameHits(text, tokens, hits));
   for (const h of hits) if (NEGATABLE.has(h.signal)) h.negated = isNegated(tokens, h);
+  // "3lach nbeddel? Jibouha", "pourquoi changer ?": why would I change, asked and closed, changes nothing (round 28).
+  for (const h of hits)
+    if (
+      h.signal === "changeVerb" &&
+      /^(?:3lach|3lech|3lah|3leh|lach|pur9uoi)$/.test(tokens[h.start - 1] ?? "") &&
+      tokens.slice(h.end, h.end + 2).includes("?")
+    )
+      h.negated = true;
   for (const h of hits) if (h.signal === "yes" || h.signal === "accept") h.negated = isAssentNegated(tokens, h);
   hits = dropAuxiliaryRefusals(hits);
   hits = dropSharedPas(tokens, hits);

@@ -3267,3 +3267,12 @@ describe("round 28: in his place; why would I change?", () => {
     expect((await model.classify(text, "DZ")).intent).toBe("confirm");
   });
 });
+
+describe("round 28: 'ça vous a pris dix jours pour m'appeler'", () => {
+  it("the call complained of asks for none", async () => {
+    expect(signals("Ça vous a pris dix jours pour m'appeler, bravo", "FR")).not.toContain("callVerb");
+    expect(signals("rappelez-moi dans dix jours", "FR")).toContain("callVerb");
+    const text = "Ça vous a pris dix jours pour m'appeler, bravo... Bref, oui, je le veux toujours.";
+    expect((await model.classify(text, "FR")).intent).toBe("confirm");
+  });
+});

@@ -1125,7 +1125,8 @@ const TOOK_LONG =
   /^(?:t[ae]?w+[ae]?l|tul|t[ae]?3[ae]?t+[ae]?l|t[ae]?2?[ae]?kh+[ae]?r)(?:t|tu|ti|to|tou|tiw|twa|tw|na)?$/;
 /**
  * "Tawaltou bezzaf bach 3ayattou" (you took long to call), "tawwelt barcha bech tkallemni": a call after "took long"
- * in its clause is the call just made, complained of, and asks for none (round 23).
+ * in its clause is the call just made, complained of, and asks for none (round 23; "ça vous a pris dix jours pour
+ * m'appeler", round 28).
  */
 function dropLateCalls(tokens: string[], hits: SignalHit[]): SignalHit[] {
   return hits.filter((h) => {
@@ -1134,6 +1135,8 @@ function dropLateCalls(tokens: string[], hits: SignalHit[]): SignalHit[] {
       const t = tokens[i] ?? "";
       if (PUNCT.has(t)) return true;
       if (TOOK_LONG.test(t)) return false;
+      // ("Ça vous a pris dix jours pour m'appeler", "vous avez mis une semaine à m'appeler": round 28.)
+      if ((t === "pris" || t === "mis") && /^(?:a|as|avez|ont|ai|aviez)$/.test(tokens[i - 1] ?? "")) return false;
     }
     return true;
   });

@@ -3276,3 +3276,11 @@ describe("round 28: 'ça vous a pris dix jours pour m'appeler'", () => {
     expect((await model.classify(text, "FR")).intent).toBe("confirm");
   });
 });
+
+describe("round 28: 'le livreur il sonne fort'", () => {
+  it("is a courier's instruction", async () => {
+    expect(signals("le livreur il sonne fort hein", "FR")).toContain("instruction");
+    const text = "Oui, le livreur il sonne fort hein, ma mère elle entend plus bien à nonante ans.";
+    expect((await model.classify(text, "FR")).intent).toBe("confirm");
+  });
+});

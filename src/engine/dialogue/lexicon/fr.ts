@@ -170,6 +170,8 @@ export const FRENCH: LexiconEntry[] = [
     "si je suis pas la, si je ne suis pas la, si personne, si absent",
     // "dites au livreur de pas klaxonner", "le livreur doit monter, c'est au 5e sans ascenseur" (round 17).
     "doit|devra monter, monter|montez|montera au|jusqu, etage|ascenseur, klaxon*",
+    // "le livreur il sonne fort", "qu'il frappe fort" (round 28).
+    "sone|sonne|frape|frappe|tape fort",
   ]),
   cue("qword", 0.75, [
     "combien|quand|comment|pourquoi|quel*|quoi|qui|frais|prix|tarif, ou est, est ce que, ca|ça coute, coute*",

@@ -560,8 +560,9 @@ const WHEN_WORD = /^(?:ki|mli|melli|mnin|lma|9uand|lorsque|w9t|wa9t|waqt)$/;
 /** The courier's coming (canonical): "ja", "yji", "jat", "ywsel", "passe", "arrive" (round 28). */
 const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viendra|vienne|arive|arivera)$/;
 /**
- * What the courier does on his visit, or the customer then (canonical): gives it to someone ("y3tiha", "عطيه"), leaves
- * it ("ykhaliha"), or the customer comes down ("je descends"; not "nkhrj", which is also "I go out to work"); "laissez-le", "donnez-le" (round 28).
+ * What the courier does on his visit, or the customer then (canonical): gives it to someone ("y3tiha", "عطيه",
+ * "donnez-le"), leaves it ("ykhaliha", "laissez-le"), or the customer comes down ("je descends"; not "nkhrj", which is
+ * also "I go out to work"; round 28).
  */
 const HANDS_OVER =
   /^(?:y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?)$/;
@@ -1815,7 +1816,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   );
   // ("إلا جا ولد التوصيل فداك الوقت يعطيها لمولات الدار", "ila ja m3a lftour ma yt9l9ch, nkhrj lih", "ki yji el livreur
   // samedi ykhalliha 3and el gardien": if or when the courier comes, at a time or not, he gives or leaves the parcel, or
-  // need not worry and the customer comes out: what happens on his visit, no condition on the order and no other day;
+  // need not worry, or the customer comes down: what happens on his visit, no condition on the order and no other day;
   // round 28.) The "if" or "when" at `i`, the coming within two words, then the hand-over within ten, nothing denied.
   const visitAt = (i: number) =>
     i >= 0 &&
@@ -2334,9 +2335,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       tokens.slice(cancelDenied.end).every((t) => STOPS.has(t) || TAG_AFTER.has(t)));
   // ("chkoun gal lik ana mabghitouch … bghitou", "Wach goult lek la? Ma goultch la! Ebe3thouha", "Est-ce que j'ai dit
   // non moi ? … j'la prends": who said, or did I say, that I refuse, asked in disbelief (a question word at most two
-  // words before the verb of saying, or a question mark after it), a refusal within five words of it, then a yes, a
-  // wish, a take or a send after the last refusal: the refusal is denied; round 28. A "why" of SAYING is no saying here,
-  // and a bare yes-word at the end ("safi") is no wish.)
+  // words before the verb of saying, or a question mark after it), a refusal within five words of it, then a wish, a
+  // take or a send after the last refusal: the refusal is denied; round 28. A "why" of SAYING is no saying here, and a
+  // bare yes-word at the end ("safi") is no wish.)
   const wishAfterAll = Math.max(
     -1,
     ...hits

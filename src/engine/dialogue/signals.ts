@@ -279,8 +279,9 @@ const ARTICLE_BEFORE_ATTR: ReadonlySet<string> = new Set(["el", "l", "al"]);
 /** A workplace (canonical): "travail", "taf", "boulot", "hôpital", "usine", "lkhdma", "chantier" (round 28). */
 const WORKPLACE =
   /^(?:l|el)?(?:travail|taf|bulot|bureau|hopital|usine|entrepot|magasin|ecole|lycee|khdma|khedma|makhzen|porto|chantier|sbitar|spitar)$/;
-/** "To" before a place, and the words between it and the place (canonical): "à mon", "l", "au", "chez", "dyal". */
+/** "To" before a place (canonical): "à", "au", "l", "lil", "chez" (round 28). */
 const TO_PLACE = /^(?:a|au|l|li|lil|chez|ila)$/;
+/** What may stand between "to" and the place (canonical): an article, "my", "plutôt" (round 28). */
 const PLACE_LINK = /^(?:l|le|la|mon|ma|notre|el|plutot)$/;
 /**
  * Where a send or an imperative "livre(z)" puts the parcel at a workplace: "livrez plutôt à l'hôpital", "livre-le à mon
@@ -388,9 +389,7 @@ export function analyse(text: string, country: Country): Analysis {
         h.signal === "instead" &&
         /^blas[ae]?t(?:u|o|ha|a|i|hum|hom|kum)$/.test(tokens[h.end - 1] ?? "") &&
         (hits.some((a) => a.signal === "accept" && a.end <= h.start && a.end >= h.start - 2) ||
-          tokens
-            .slice(Math.max(0, h.start - 3), h.start)
-            .some((t) => /^(?:n|kan|kn|ka)?(?:hd[ae]?r|h[dd]ar|7ki|hki)/.test(t)))
+          tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => /^(?:n|kan|kn|ka)?(?:hd[ae]?r|7ki|hki)/.test(t)))
       ),
   );
   // "le 8 ans ça va plus": a child's size in years, not the 8th of the month (round 14).

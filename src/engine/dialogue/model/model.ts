@@ -644,9 +644,9 @@ export function overrule(
       return { intent: "confirm", mixed: true };
     // "oui la coque rose c'est bien ça", "Hadik hiya li 7abitha bedhabt, el 7amra taille 38", "le vert sapin, alors on
     // prend": a firm yes to the order and a value named with nothing else to correct (no change verb, "instead",
-    // "not that", addition or address, no "but" before it), nothing asked, denied, put under an "if" or off: the
-    // value read back, agreed to; a confirm, to be checked, whose check asks yes or no, laughter or not ("el 7amra
-    // taille 38, rani nestanna w ndir 3liha la story hhh"; round 28).
+    // "not that", addition, address, quantity or "otherwise", no "but" before it; reading `valueOnly`), nothing asked,
+    // denied, put under an "if" or off: the value read back, agreed to; a confirm, to be checked, whose check asks yes
+    // or no, laughter or not ("el 7amra taille 38, rani nestanna w ndir 3liha la story hhh"; round 28).
     if (
       intent === "change_request" &&
       reading.firmYes &&

@@ -3284,3 +3284,11 @@ describe("round 28: 'le livreur il sonne fort'", () => {
     expect((await model.classify(text, "FR")).intent).toBe("confirm");
   });
 });
+
+describe("round 28: 'ما نهبطش' (I won't come down), 'j'avais oublié'", () => {
+  it("are no refusals", () => {
+    expect(signals("أما قلّو يطلع للطابق الثالث، أنا ما نهبطش", "TN")).not.toContain("refuse");
+    expect(signals("ma nhebch", "TN")).toContain("refuse");
+    expect(signals("j'avoue j'avais oublié que j'avais commandé ça", "FR")).not.toContain("refuse");
+  });
+});

@@ -348,7 +348,9 @@ export function analyse(text: string, country: Country): Analysis {
         (COURIER_NOUN.test(tokens[h.end] ?? "") || /^[yt][^aeiou\s][a-z0-9]+$/.test(tokens[h.end] ?? ""))
       ),
   );
-  // "vous m'aviez oubliée", "on m'a oublié": "forgotten" after "have" is the past, no "forget it" (round 28).
+  // "أنا ما نهبطش", "ma nhbtch" (I won't come down): the customer's stairs, no "I don't want" ("ma nheb…"; round 28).
+  hits = hits.filter((h) => !(h.signal === "refuse" && /^nh[ae]?bt(?:ch|ech|ich)$/.test(tokens[h.end - 1] ?? "")));
+  // "vous m'aviez oubliée", "j'avais oublié que…": "forgotten" after "have" is the past, no "forget it" (round 28).
   hits = hits.filter(
     (h) =>
       !(
@@ -356,7 +358,7 @@ export function analyse(text: string, country: Country): Analysis {
         /^ublie[es]?$/.test(tokens[h.start] ?? "") &&
         tokens
           .slice(Math.max(0, h.start - 2), h.start)
-          .some((t) => /^(?:avez|aviez|avait|avaient|ont|a|ai|as|avons|etes|suis|est)$/.test(t))
+          .some((t) => /^(?:avez|aviez|avais|avait|avaient|ont|a|ai|as|avons|etes|suis|est)$/.test(t))
       ),
   );
   // "اثنين واربعين", "tnin w arb3in" (forty-two): a unit before "and forty" is a number, no Monday ("ltnin") nor any

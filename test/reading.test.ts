@@ -3292,3 +3292,10 @@ describe("round 28: 'ما نهبطش' (I won't come down), 'j'avais oublié'", (
     expect(signals("j'avoue j'avais oublié que j'avais commandé ça", "FR")).not.toContain("refuse");
   });
 });
+
+describe("round 28: 'c'est pas la peine de tout me relire'", () => {
+  it("refuses the reading again, not the order", () => {
+    expect(signals("c'est pas la peine de tout me relire je le veux", "FR")).not.toContain("refuse");
+    expect(signals("non merci c'est pas la peine", "FR")).toContain("refuse");
+  });
+});

@@ -348,6 +348,19 @@ export function analyse(text: string, country: Country): Analysis {
         (COURIER_NOUN.test(tokens[h.end] ?? "") || /^[yt][^aeiou\s][a-z0-9]+$/.test(tokens[h.end] ?? ""))
       ),
   );
+  // "c'est pas la peine de tout me relire", "pas la peine de répéter": no need to read it again, the order untouched
+  // (round 28).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "refuse" &&
+        tokens[h.end - 1] === "peine" &&
+        /^(?:de|d)$/.test(tokens[h.end] ?? "") &&
+        tokens
+          .slice(h.end + 1, h.end + 4)
+          .some((t) => /^(?:relire|lire|repeter|redire|reexpliquer|expliquer|detailer)$/.test(t))
+      ),
+  );
   // "أنا ما نهبطش", "ma nhbtch" (I won't come down): the customer's stairs, no "I don't want" ("ma nheb…"; round 28).
   hits = hits.filter((h) => !(h.signal === "refuse" && /^nh[ae]?bt(?:ch|ech|ich)$/.test(tokens[h.end - 1] ?? "")));
   // "vous m'aviez oubliée", "j'avais oublié que…": "forgotten" after "have" is the past, no "forget it" (round 28).

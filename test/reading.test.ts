@@ -3069,7 +3069,7 @@ describe("round 28: if or when the courier comes, he gives or leaves the parcel"
 });
 
 describe("round 28: who said I refuse? did I say no?", () => {
-  it("a refusal asked about in disbelief, then a yes, a wish or a send, is denied", async () => {
+  it("a refusal asked about in disbelief, then a wish, a take or a send, is denied", async () => {
     for (const [text, country] of [
       ["chkoun gal lik ana mabghitouch wa bghitou a sat bghitou", "MA"],
       ["Wach goult lek la? Ma goultch la! Ebe3thouha ya kho, ma t9el9nich.", "DZ"],

@@ -10,6 +10,7 @@ import { runClassify } from "../src/engine/dialogue/classify-cli.ts";
 import { asCheckAnswer, createDialogue, decision, FIRST_REPLY } from "../src/engine/dialogue/flow.ts";
 import { LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
 import { IntentModel, ModelIntentClassifier, overrule } from "../src/engine/dialogue/model/model.ts";
+import { namesOnlyTheOrder } from "../src/engine/dialogue/order-values.ts";
 import { readReply } from "../src/engine/dialogue/reading.ts";
 import { analyse } from "../src/engine/dialogue/signals.ts";
 import { INTENTS } from "../src/engine/dialogue/rules.ts";
@@ -3297,5 +3298,31 @@ describe("round 28: 'c'est pas la peine de tout me relire'", () => {
   it("refuses the reading again, not the order", () => {
     expect(signals("c'est pas la peine de tout me relire je le veux", "FR")).not.toContain("refuse");
     expect(signals("non merci c'est pas la peine", "FR")).toContain("refuse");
+  });
+});
+
+describe("round 28: a change that names only what the order holds", () => {
+  const order = ORDERS.fr; // "Coque de téléphone", "Bleu", two of them
+  it("'oui la bleue s'il vous plaît' for a blue case is checked as a confirmation, never noted as a change", async () => {
+    expect(namesOnlyTheOrder("oui la bleue s'il vous plaît", order)).toBe(true);
+    expect(namesOnlyTheOrder("oui en rouge svp", order)).toBe(false);
+    expect(namesOnlyTheOrder("d'accord mais en bleu", order)).toBe(false); // a "but" before the value
+    const d = createDialogue(order, { classifier: model, now: NOW, random: seededRandom(5) });
+    d.opening();
+    let at = 1;
+    await d.hear("oui c'est moi", (at += 4));
+    const turn = await d.hear("oui la bleue s'il vous plaît", (at += 4));
+    expect([turn.end, d.result()?.outcome]).toEqual([false, undefined]);
+    await d.hear("oui", (at += 4));
+    expect(d.result()?.outcome).toBe("confirmed");
+  });
+
+  it("a colour the order does not hold stays the change", async () => {
+    const d = createDialogue(order, { classifier: model, now: NOW, random: seededRandom(6) });
+    d.opening();
+    let at = 1;
+    await d.hear("oui c'est moi", (at += 4));
+    await d.hear("oui en rouge svp", (at += 4));
+    expect(d.result()?.outcome).toBe("change_requested");
   });
 });

@@ -16,6 +16,7 @@ import { fr } from "./profiles/fr.ts";
 import { ma, maFrench } from "./profiles/ma.ts";
 import type { Choose, DialogueProfile } from "./profiles/profile.ts";
 import { tn, tnFrench } from "./profiles/tn.ts";
+import { namesOnlyTheOrder } from "./order-values.ts";
 import { readReply } from "./reading.ts";
 import type { Country } from "./lexicon/index.ts";
 import { combineChanges, extractChanges, extractClock, extractDate, extractReason } from "./slots.ts";
@@ -419,7 +420,13 @@ export function createDialogue(order: DialogueOrder, options: DialogueOptions): 
 
   /** The answer to the confirmation question (or an intent given early, at the identity check). */
   function decide(heard: Classification, text: string): AgentTurn {
-    const c = answersCheck ? asCheckAnswer(heard, text) : heard;
+    const read = answersCheck ? asCheckAnswer(heard, text) : heard;
+    // ("oui la bleue s'il vous plaît" for a blue phone case: a change that names only what the order holds agrees with
+    // it; a confirm, checked with the yes/no question, never a change noted; order-values.ts, round 28.)
+    const c: Classification =
+      read.intent === "change_request" && namesOnlyTheOrder(text, order)
+        ? { intent: "confirm", confidence: read.confidence, mixed: true }
+        : read;
     // A costly reading not to be acted on gets the yes/no check; a question or an unclear reply past its limit is
     // asked again below (decision() says "check" or "keypad" for them too).
     const decided = decision(c, text, order.country, turnState());

@@ -3173,9 +3173,9 @@ describe("round 28: 'what to change?' answered with the order as it stands", () 
 describe("round 28: 'when will it come?' asked with no question mark", () => {
   it("'imta ghadi tousel 9bel l3id wla mor l3id' asks; 'call me Thursday, we'll see when you bring it' does not", async () => {
     const text = "ewa wakha ghir imta ghadi tousel 9bel l3id wla mor l3id hit ramadan ba9i lih 10 iyam";
-    expect(readReply(text, "MA").asksWhenComes).toBe(true);
+    expect(readReply(text, "MA").asksArrival).toBe(true);
     expect((await model.classify(text, "MA")).intent).toBe("question");
-    expect(readReply("اطلبوني نهار الخميس باش نتفاهمو وقتاش يجي الليفرور", "TN").asksWhenComes).toBeUndefined();
+    expect(readReply("اطلبوني نهار الخميس باش نتفاهمو وقتاش يجي الليفرور", "TN").asksArrival).toBeUndefined();
     expect((await model.classify("3ayetli lkhmis nchoufou wa9tach tjibouha, ana msafra", "DZ")).intent).toBe(
       "reschedule",
     );

@@ -93,8 +93,6 @@ export interface Reading {
   valueOnly?: boolean;
   /** Which of two values: "250 wla 350", "38 ou 39" (round 28). */
   asksBetweenValues?: boolean;
-  /** "When will it come?" asked, with or without a question mark: "imta ghadi tousel" (round 28). */
-  asksWhenComes?: boolean;
   /** The parcel sent to a workplace: "livrez plutôt à l'hôpital", "siftoh l lkhdma dyali" (round 28). */
   sendsToWork?: boolean;
   /** If or when the courier comes, he gives or leaves the parcel, or need not worry ("ila ja … y3tiha l mrati"): round 28. */
@@ -229,7 +227,8 @@ export interface Reading {
   /**
    * The reply asks when or whether the parcel arrives ("tousel ghodwa?", "ça arrive quand ?", "وقتاش يجي الليفرور"):
    * a question form (a question mark or an opening question word), the parcel or the courier arriving (a third
-   * person), and no "can" (a request: "y9der yji ba3d 18h?") nor "send it".
+   * person), and no "can" (a request: "y9der yji ba3d 18h?") nor "send it". Or "when?" right before the parcel's
+   * coming, with no question mark, anywhere in the reply ("ewa wakha ghir imta ghadi tousel …": round 28).
    */
   asksArrival?: boolean;
   /** A call verb stands, not negated ("3ayet", "rappelez", "otlobni"), whatever the reading made of it. */
@@ -553,6 +552,9 @@ const APOLOGY = /^(?:sm[ae]?7li|sam[ae]?7ni|sm[ae]?hli|samhni|sam7ini|desole|des
 const WHEN_ASKED = /^(?:imta|emta|fo9ach|fu9ach|w9tach|wa9tach|wa9tech|waktech|waktach|wa9tah|wa9teh)$/;
 /** Verbs that put a "when" off to later (canonical): "nchoufou", "ntfahmu", "n9ollek", "voir" (round 28). */
 const LATER_WHEN = /^(?:nchuf|n[9gq]u?l|n[9gq]ol|nt?fahm|voir|dire|savoir)/;
+/** What a reply that leaves its question behind ends on: a take or a send, and after "bon", "bref", an "I confirm". */
+const TAKE_SEND: ReadonlySet<string> = new Set(["take", "send"]);
+const TAKE_SEND_ACCEPT: ReadonlySet<string> = new Set(["take", "send", "accept"]);
 /** A turn that sets what was said aside (canonical): "bon", "bref", "enfin", "anyway" (round 28). */
 const TURN_WORD = /^(?:bon|bref|enfin|anyway)$/;
 /** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
@@ -1827,21 +1829,22 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       .some((t, k, rest) => HANDS_OVER.test(t) || (t === "ma" && WORRIES.test(rest[k + 1] ?? ""))) &&
     !hits.some((h) => DENIAL.has(h.signal) && live(h) && h.start > i);
   const visitHandsOver = tokens.some((_, i) => visitAt(i));
+  // A question left behind a turn: asked before `turn`, the reply ending after it on one of `answers` (a take, a send),
+  // nothing denied or doubted after it (round 27's "but").
+  const leftBehind = (turn: number, asked: boolean, answers: ReadonlySet<string>) =>
+    asked &&
+    hits.some((h) => answers.has(h.signal) && live(h) && h.start > turn && h.end >= lastWord) &&
+    !hits.some((h) => h.start > turn && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
   // ("c'est un robot qui parle là ou c'est une vraie dame … haha bon oui oui je confirme": a question, then "bon",
-  // "bref", "enfin" and a take, a send or "I confirm" that ends the reply, nothing denied or doubted after the turn:
-  // the question set aside, as after a "but" (round 28).)
+  // "bref", "enfin" and a take, a send or "I confirm" that ends the reply: the question set aside, as after a "but"
+  // (round 28).)
   const lastTurn = Math.max(-1, ...tokens.map((t, i) => (TURN_WORD.test(t) ? i : -1)));
-  const answersAfterTurn =
+  const answersAfterTurn = leftBehind(
+    lastTurn,
     lastTurn > 0 &&
-    (tokens.slice(0, lastTurn).includes("?") || hits.some((h) => h.signal === "qword" && h.end <= lastTurn)) &&
-    hits.some(
-      (h) =>
-        (h.signal === "take" || h.signal === "send" || h.signal === "accept") &&
-        live(h) &&
-        h.start > lastTurn &&
-        h.end >= lastWord,
-    ) &&
-    !hits.some((h) => h.start > lastTurn && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"));
+      (tokens.slice(0, lastTurn).includes("?") || hits.some((h) => h.signal === "qword" && h.end <= lastTurn)),
+    TAKE_SEND_ACCEPT,
+  );
   // ("ewa wakha ghir imta ghadi tousel 9bel l3id wla mor l3id": "when will it come?", asked with no question mark: a
   // question word of time and, within five words, the parcel's coming, with no stop between; round 28.)
   const asksWhenComes = tokens.some(
@@ -1931,8 +1934,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(hits.some((h) => h.signal === "repeat" && live(h)) ? { repeats: true } : {}),
     ...(hits.some((h) => h.signal === "callVerb" && live(h)) ? { calls: true } : {}),
     ...(callsTold ? { reportsCall: true } : {}),
-    ...((tokens.includes("?") || asksFirst) &&
-    tokens.some((t) => ARRIVES.test(t)) &&
+    ...((((tokens.includes("?") || asksFirst) && tokens.some((t) => ARRIVES.test(t))) || asksWhenComes) &&
     !tokens.some((t) => CAN.test(t)) &&
     orderYes.length === 0
       ? { asksArrival: true }
@@ -2025,13 +2027,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(otherwise ? { otherwise } : {}),
     ...(turnsToYes ? { turnsToYes } : {}),
     ...(turnsToYes && tokens.includes("?") && tokens.lastIndexOf("?") < lastBut ? { askedBeforeTurn: true } : {}),
-    ...((tokens.includes("?") &&
-      tokens.lastIndexOf("?") < lastBut &&
-      hits.some(
-        (h) => (h.signal === "take" || h.signal === "send") && live(h) && h.start > lastBut && h.end >= lastWord,
-      ) &&
-      !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt"))) ||
-    answersAfterTurn
+    ...(leftBehind(lastBut, tokens.includes("?") && tokens.lastIndexOf("?") < lastBut, TAKE_SEND) || answersAfterTurn
       ? { takesAfterQuestion: true }
       : {}),
     ...(asksFirst ? { asksFirst } : {}),
@@ -2070,7 +2066,6 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     firmYes,
     conditional: cond >= 0,
     ...(visitHandsOver ? { visitHandsOver } : {}),
-    ...(asksWhenComes ? { asksWhenComes } : {}),
     // ("chhal gltili 250 wla 350 … ma sme3tch mzyan": which of two values, a number, "or", a number; round 28.)
     ...(tokens.some(
       (t, i) =>

@@ -334,19 +334,6 @@ export function overrule(
   // parcel sent to a workplace names the address, not a day; with no new time, a change (round 28).
   if (kind === null && intent === "reschedule" && reading.sendsToWork === true && !reading.newTime && !reading.denies)
     return { intent: "change_request", mixed: false };
-  // "ewa wakha ghir imta ghadi tousel 9bel l3id wla mor l3id": "when will it come?", a day named only inside the
-  // question, with no "send it" and nothing denied: the question, not a new day (round 28).
-  if (
-    kind === null &&
-    intent === "reschedule" &&
-    reading.asksWhenComes === true &&
-    // (Not "3ayetli lkhmis nchoufou wa9tach tjibouha": call me Thursday and we'll see when you bring it.)
-    reading.calls !== true &&
-    !reading.firmYes &&
-    !reading.denies &&
-    !reading.busy
-  )
-    return { intent: "question", mixed: false };
   // "إيه، غير إلا جا le livreur وقت صلاة الجمعة عطيه لمراتي", "ila ja m3a lftour ma yt9l9ch, nkhrj lih": a yes, and if or
   // when the courier comes he gives or leaves the parcel, or need not worry; nothing asked, denied, corrected or
   // named: what happens on his visit, a confirm to be checked (round 28). Laughter does not stop it ("nkhrj lih

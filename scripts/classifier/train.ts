@@ -437,7 +437,11 @@ export function trainingSet(options: { exclude?: string[]; generatedWeight?: num
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = performance.now();
   const { examples: all, trainedOn } = trainingSet();
-  const examples = weighHardNegatives(costConfirms(all, CONFIRM_FACTOR), HARD_NEGATIVE_FACTOR);
+  // TRAIN_HN: the hard negatives' factor for a trial (a candidate judged by a rule set before its run).
+  const examples = weighHardNegatives(
+    costConfirms(all, CONFIRM_FACTOR),
+    Number(process.env["TRAIN_HN"] ?? HARD_NEGATIVE_FACTOR),
+  );
   const seeds = process.env["TRAIN_SEEDS"]?.split(",").map(Number) ?? SEEDS;
   const { weights, buckets } = train(examples, { buckets: BUCKETS, seeds });
   const out = process.env["TRAIN_OUT"] ?? path.join(here, "../../src/engine/dialogue/model/weights.json");

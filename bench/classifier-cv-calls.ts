@@ -78,5 +78,5 @@ for (const round of rounds) {
   );
 }
 console.log(
-  `all (${total.n} replies; hard negatives ×${hardNegatives}, confirms ×${confirmFactor}, seeds ${seeds.join("/")}, extra ${process.env["TRAIN_EXTRA"] ?? "none"}; ${((performance.now() - started) / 1000).toFixed(0)} s): ${total.right} right (${(total.right / total.n).toFixed(4)}); label false confirmations ${total.falseConfirms} (decided ${total.decided}); ${total.calls} calls ${((100 * total.asMeant) / total.calls).toFixed(2)}% as meant, ${total.confirmedWithoutYes} confirmed without a yes`,
+  `all (${total.n} replies; hard negatives ×${hardNegatives}, confirms ×${confirmFactor}, seeds ${seeds.join("/")}, extra sets ${(process.env["TRAIN_EXTRA"] ?? "").split(",").filter(Boolean).length}; ${((performance.now() - started) / 1000).toFixed(0)} s): ${total.right} right (${(total.right / total.n).toFixed(4)}); label false confirmations ${total.falseConfirms} (decided ${total.decided}); ${total.calls} calls ${((100 * total.asMeant) / total.calls).toFixed(2)}% as meant, ${total.confirmedWithoutYes} confirmed without a yes`,
 );

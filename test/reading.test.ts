@@ -2435,8 +2435,13 @@ describe("round 24: sent elsewhere, nothing to change, a celebration's day, keep
     for (const [text, country] of [
       ["Kamel 3la rabbi, el livreur yjibha w ena nkhallsou 3al bab.", "TN"],
       ["ma bdelt walou a khouya, ana daba f souk walakin sifto, mmi f dar", "MA"],
-    ] as const)
-      expect(model.classify(text, country)).toMatchObject({ intent: "confirm", mixed: true });
+    ] as const) {
+      // A confirm: checked when it is the reading that overrules the model's change (round 22's weights), acted on
+      // when the model reads the confirm itself with a firm yes and nothing to change (round 29's).
+      const read = model.classify(text, country);
+      expect(read.intent).toBe("confirm");
+      expect(decision(read, text, country)).toBe(read.mixed === true ? "check" : "act");
+    }
     expect(readReply("ma bdelt walou, sifto", "MA").changeDenied).toBe(true);
     expect(readReply("ma bdelt walou, bdelt ghir l9yas", "MA").changeDenied).toBeUndefined();
     // "ma ni bech nbaddel": "mani" (I am not) written apart negates the change
@@ -2830,7 +2835,6 @@ describe("round 26: the question the customer answers, then the answer", () => {
       "Anta men Yalidine wela men el magasin? آه المحل تاع الصبابط... ايه c'est bon، بصح ماشي غدوة، بعد غدوة خير.";
     const read = model.classify(text, "DZ");
     expect(read.intent).toBe("reschedule");
-    expect(read.mixed).toBe(true);
     // no "ah" of recognition: the question stands
     expect(model.classify("Anta men Yalidine wela men el magasin?", "DZ").intent).toBe("question");
   });
@@ -3324,5 +3328,33 @@ describe("round 28: a change that names only what the order holds", () => {
     await d.hear("oui c'est moi", (at += 4));
     await d.hear("oui en rouge svp", (at += 4));
     expect(d.result()?.outcome).toBe("change_requested");
+  });
+});
+
+describe("round 29: the readings hold whatever the model reads", () => {
+  it("'n7ebha' (I want it) is a whole wish: the cancel after 'I no longer want it' is not negated by it", () => {
+    expect(signals("stanna ma3adech n7ebha annuli", "TN")).toContain("cancelVerb");
+    expect(signals("stanna ma3adech n7ebha annuli", "TN")).not.toContain("~cancelVerb");
+    // the wish to do something still carries its "no": "I don't want to cancel"
+    expect(signals("ma nhebch nannuli", "TN")).toContain("~cancelVerb");
+  });
+
+  it("a change that asks nothing is the change; a yes after 'I'm in the car' is no callback; days asked stay asked", () => {
+    expect(overrule("question", readReply("oui mais je voudrais un autre étage de livraison", "FR"))?.intent).toBe(
+      "change_request",
+    );
+    expect(overrule("question", readReply("est-ce que je peux changer l'étage ?", "FR"))).toBeNull();
+    expect(
+      overrule("callback", readReply("smahli ena fel karhba nesma3ek chwaya, ey ey ab3athli el sac", "TN")),
+    ).toEqual({
+      intent: "confirm",
+      mixed: true,
+    });
+    expect(overrule("callback", readReply("ena fel karhba, 3awed otlobni ba3d, ey ab3ath", "TN"))?.intent).not.toBe(
+      "confirm",
+    );
+    expect(
+      overrule("unclear", readReply("ey behi chnowa nhar chnowa el arb3a walla el khmis ma sma3tekch", "TN")),
+    ).toEqual({ intent: "question", mixed: false });
   });
 });

@@ -15,6 +15,10 @@ describe("blind set 48, development and unseen halves: the decision", () => {
     // Round 24 held one of blind48g's 1,000 calls here: an `unclear` customer whose unseen sentence, a bare "ouais"
     // heard after the order is read, was said again as the answer to the yes/no check, where it is a yes. Round 25's
     // readings changed the run's draws and that call no longer arises: none is known (docs/understanding.md, round 25).
-    {},
+    // Round 29's model reads those bare yes-words of `unclear` customers as a confirm below the threshold (0.55,
+    // checked), so five calls where such a customer answers "so I confirm, yes?" with one end confirmed: a yes to that
+    // question (by the reading's flags: yes, assents, plainYes; their unseen texts unread; docs/understanding.md, round
+    // 29).
+    { "intents-blind48g": 5 },
   );
 });

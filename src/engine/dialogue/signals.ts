@@ -994,6 +994,9 @@ const ASSENT_NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "
 function isAuxiliary(token: string): boolean {
   // ("ma nhebhach bettelha": a wish with its own object, "it", negated, is the refusal; the next verb stands alone; round 16.)
   if (/h[aeiou]*m?ch$/.test(token)) return false;
+  // ("ma3adech n7ebha annuli": "I no longer want it, cancel": a wish with its object "it" or "them" is whole; the next verb
+  // stands alone, the cancel not negated by the wish's "no longer"; round 29.)
+  if (/[bt]h(?:a|om|um)$/.test(token)) return false;
   return AUXILIARY.test(token) || AUXILIARY_SKELETON.test(token.replace(/[aeiou]/g, ""));
 }
 

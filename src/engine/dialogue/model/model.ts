@@ -103,12 +103,27 @@ export function overrule(
     !reading.conditional
   )
     return { intent: "question", mixed: false };
+  // "oui mais je voudrais un autre étage de livraison": a change the reading finds, in a reply that asks nothing (no
+  // "?", no question word, no "… ou pas", no "is there"), is that change, whatever the model read (round 29).
+  if (
+    kind === "change" &&
+    intent === "question" &&
+    !reading.asks &&
+    reading.asksSomething !== true &&
+    reading.asksFirst !== true &&
+    reading.orNot !== true &&
+    reading.asksAfterBut !== true &&
+    reading.asksPerson !== true &&
+    reading.asksWhatThereIs !== true &&
+    reading.opensOnQuestion !== true
+  )
+    return { intent: "change_request", mixed: false };
   // "eyh sa7a schnoa nhar chnowa el 5mis walla el jom3a ma sma3tekch mli7": a yes, then a question word that asks
   // which day, and no yes to the order nor any wish: the days are the question's, asked again for not being heard
-  // (round 26).
+  // (round 26). (Read `unclear` as well: the same days asked, whatever the model read; round 29.)
   if (
     kind === null &&
-    intent === "reschedule" &&
+    (intent === "reschedule" || intent === "unclear") &&
     reading.asksAfterYes === true &&
     !reading.yesToOrder &&
     !reading.firmYes &&
@@ -379,6 +394,24 @@ export function overrule(
     !reading.newTime &&
     !mocking &&
     !doubtful
+  )
+    return { intent: "confirm", mixed: true };
+  // "smahli ena fel karhba nesma3ek chwaya, ey ey ab3athli el sac el bni": busy (in the car) and a firm yes to the order,
+  // read as a callback the reading finds no call in (no call verb, no "again", no day or time): a confirm, to be
+  // checked, whatever the model read (round 29).
+  if (
+    kind === null &&
+    intent === "callback" &&
+    reading.calls !== true &&
+    reading.again !== true &&
+    reading.firmYes &&
+    reading.yesToOrder &&
+    !reading.asks &&
+    !reading.denies &&
+    !reading.conditional &&
+    !reading.newTime &&
+    !reading.dated &&
+    !mocking
   )
     return { intent: "confirm", mixed: true };
   // "… عندي رنديفو في السبيطار … هاك علاش خلّيها الجمعة ولّا السبت الصباح": a callback nobody asked for (no call verb, no

@@ -63,6 +63,32 @@ function requestLabel(kind: RequestKind, reading: Reading): Intent {
   return REQUEST_LABEL[kind];
 }
 
+/** Nothing in the reply asks: no "?", no question word (first or anywhere), no "… ou pas". */
+function asksNothing(reading: Reading): boolean {
+  return (
+    !reading.asks &&
+    reading.asksSomething !== true &&
+    reading.asksFirst !== true &&
+    reading.orNot !== true &&
+    // ("ey akid ama wa9tech twosel bedhabt": a question word opening the clause after the "but" asks; round 19.)
+    reading.asksAfterBut !== true &&
+    // ("ايه اكيد اما نجم نحكي مع عبد بشر موش ماكينة": asking for a person asks; round 27.)
+    reading.asksPerson !== true
+  );
+}
+
+/** A firm yes to the order ("send it") with nothing asked, denied, put under an "if" or moved to another time. */
+function yesToOrderAlone(reading: Reading): boolean {
+  return (
+    reading.firmYes &&
+    reading.yesToOrder &&
+    !reading.asks &&
+    !reading.denies &&
+    !reading.conditional &&
+    !reading.newTime
+  );
+}
+
 /**
  * The label after the two-step reading: a reply with a request is never a `confirm` (the request's label instead);
  * a condition on the date is a reschedule and attention alone is unclear whatever the model read, unless it read a
@@ -108,12 +134,7 @@ export function overrule(
   if (
     kind === "change" &&
     intent === "question" &&
-    !reading.asks &&
-    reading.asksSomething !== true &&
-    reading.asksFirst !== true &&
-    reading.orNot !== true &&
-    reading.asksAfterBut !== true &&
-    reading.asksPerson !== true &&
+    asksNothing(reading) &&
     reading.asksWhatThereIs !== true &&
     reading.opensOnQuestion !== true
   )
@@ -382,36 +403,15 @@ export function overrule(
     return { intent: "confirm", mixed: true };
   // "pardon ena fi taxi nesma3ek bchwaya ey ey ab3ath el jacket el k7al", "… توا نسمع فيك باهي … ابعثوهم": words of
   // attention or hearing before a firm yes to the order ("send it"), nothing asked, denied, put under an "if" or off:
-  // the attention was the way to the yes; a confirm, to be checked (round 25).
+  // the attention was the way to the yes; a confirm, to be checked (round 25). "smahli ena fel karhba nesma3ek chwaya,
+  // ey ey ab3athli el sac el bni": busy (in the car) and the same firm yes, read as a callback the reading finds no
+  // call in (no call verb, no "again", no day or time), is that confirm too, whatever the model read (round 29).
   if (
     kind === null &&
-    intent === "unclear" &&
-    reading.firmYes &&
-    reading.yesToOrder &&
-    !reading.asks &&
-    !reading.denies &&
-    !reading.conditional &&
-    !reading.newTime &&
+    yesToOrderAlone(reading) &&
     !mocking &&
-    !doubtful
-  )
-    return { intent: "confirm", mixed: true };
-  // "smahli ena fel karhba nesma3ek chwaya, ey ey ab3athli el sac el bni": busy (in the car) and a firm yes to the order,
-  // read as a callback the reading finds no call in (no call verb, no "again", no day or time): a confirm, to be
-  // checked, whatever the model read (round 29).
-  if (
-    kind === null &&
-    intent === "callback" &&
-    reading.calls !== true &&
-    reading.again !== true &&
-    reading.firmYes &&
-    reading.yesToOrder &&
-    !reading.asks &&
-    !reading.denies &&
-    !reading.conditional &&
-    !reading.newTime &&
-    !reading.dated &&
-    !mocking
+    ((intent === "unclear" && !doubtful) ||
+      (intent === "callback" && reading.calls !== true && reading.again !== true && !reading.dated))
   )
     return { intent: "confirm", mixed: true };
   // "… عندي رنديفو في السبيطار … هاك علاش خلّيها الجمعة ولّا السبت الصباح": a callback nobody asked for (no call verb, no
@@ -559,17 +559,7 @@ export function overrule(
     if (intent === "wrong_number" && !reading.notMe && !reading.denies && reading.accepts === true && !mocking)
       return { intent: "confirm", mixed: true };
     // A question the reply never asks (no "?", no question word, no "… ou pas"), beside a firm "send it" or "I confirm":
-    const neverAsked =
-      intent === "question" &&
-      !reading.asks &&
-      reading.asksSomething !== true &&
-      reading.asksFirst !== true &&
-      reading.orNot !== true &&
-      // ("ey akid ama wa9tech twosel bedhabt": a question word opening the clause after the "but" asks; round 19.)
-      reading.asksAfterBut !== true &&
-      // ("ايه اكيد اما نجم نحكي مع عبد بشر موش ماكينة": asking for a person asks; round 27.)
-      reading.asksPerson !== true &&
-      reading.firmYes;
+    const neverAsked = intent === "question" && asksNothing(reading) && reading.firmYes;
     // "je sors de l'hôpital le 20, livrez à partir du 21": beside a new day, it is that day (round 10);
     if (neverAsked && reading.newTime && reading.dated) return { intent: "reschedule", mixed: false };
     // "... bon wallah on essaie, je confirme la taille L en noir, voilà": beside an assent to the order, with nothing

@@ -12,6 +12,7 @@ import { readFileSync } from "node:fs";
 import type { CallOutcome } from "../../src/domain/calls.ts";
 import { createDialogue, profileFor } from "../../src/engine/dialogue/flow.ts";
 import { ModelIntentClassifier } from "../../src/engine/dialogue/model/model.ts";
+import { keepingReadings } from "../../src/engine/dialogue/reading.ts";
 import type { Dialect, DialogueOrder, Intent, IntentClassifier } from "../../src/engine/dialogue/types.ts";
 import { phraseBank, seededRandom } from "../../src/engine/telephony/simulator/customer.ts";
 
@@ -107,11 +108,24 @@ export interface ConversationStats {
   turns: number;
 }
 
-export async function runConversations(
+/**
+ * `n` simulated calls built from `rows`. The calls say the same few hundred sentences again and again: the readings of
+ * all of them are kept for the run (reading.ts `keepingReadings`), which changes no reading, only the time.
+ */
+export function runConversations(
   rows: Row[],
   n = 1000,
   seed = 33,
   classifier: IntentClassifier = new ModelIntentClassifier(),
+): Promise<ConversationStats> {
+  return keepingReadings(4096, () => simulate(rows, n, seed, classifier));
+}
+
+async function simulate(
+  rows: Row[],
+  n: number,
+  seed: number,
+  classifier: IntentClassifier,
 ): Promise<ConversationStats> {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;

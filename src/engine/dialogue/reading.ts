@@ -1318,6 +1318,27 @@ function takesOneOut(tokens: string[]): boolean {
  */
 const recent = new Map<string, Readonly<Reading>>();
 const RECENT_READINGS = 64;
+let recentLimit = RECENT_READINGS;
+
+/**
+ * Keeps up to `n` readings while `run` runs, then the usual 64. The simulated calls (scripts/classifier/conversations.ts)
+ * say a writer's few hundred sentences again and again, and their classifier may remember its own readings, so the
+ * decision's reading is the one made afresh; kept, the same readings cost a third of the time (round 30: the decision
+ * guards were two fifths of the suite's file time). Nothing read changes: a reading is a pure function of its text.
+ */
+export async function keepingReadings<T>(n: number, run: () => Promise<T>): Promise<T> {
+  const before = recentLimit;
+  recentLimit = Math.max(before, n);
+  try {
+    return await run();
+  } finally {
+    recentLimit = before;
+    for (const key of recent.keys()) {
+      if (recent.size <= recentLimit) break;
+      recent.delete(key);
+    }
+  }
+}
 
 /** The two-step reading of `text` (its lexicon analysis, `analyse(text, country)`, may be passed to save reading it twice). */
 export function readReply(text: string, country: Country, analysis?: Analysis): Readonly<Reading> {
@@ -1325,7 +1346,7 @@ export function readReply(text: string, country: Country, analysis?: Analysis): 
   const known = recent.get(key);
   if (known) return known;
   const reading = Object.freeze(readFresh(text, country, analysis ?? analyse(text, country)));
-  if (recent.size >= RECENT_READINGS) recent.delete(recent.keys().next().value as string);
+  if (recent.size >= recentLimit) recent.delete(recent.keys().next().value as string);
   recent.set(key, reading);
   return reading;
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { PassThrough, Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runClassify } from "../src/engine/dialogue/classify-cli.ts";
-import { asCheckAnswer, createDialogue, decision, FIRST_REPLY } from "../src/engine/dialogue/flow.ts";
+import { asCheckAnswer, createDialogue, decision, FIRST_REPLY, SURE_TO_CONFIRM } from "../src/engine/dialogue/flow.ts";
 import { LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
 import { IntentModel, ModelIntentClassifier, overrule } from "../src/engine/dialogue/model/model.ts";
 import { namesOnlyTheOrder } from "../src/engine/dialogue/order-values.ts";
@@ -2437,10 +2437,13 @@ describe("round 24: sent elsewhere, nothing to change, a celebration's day, keep
       ["ma bdelt walou a khouya, ana daba f souk walakin sifto, mmi f dar", "MA"],
     ] as const) {
       // A confirm: checked when it is the reading that overrules the model's change (round 22's weights), acted on
-      // when the model reads the confirm itself with a firm yes and nothing to change (round 29's).
+      // when the model reads the confirm itself with a firm yes and nothing to change (round 29's), acted on or
+      // checked as the model is sure (round 30's reads the second at 0.73 and checks it): never a change.
       const read = model.classify(text, country);
       expect(read.intent).toBe("confirm");
-      expect(decision(read, text, country)).toBe(read.mixed === true ? "check" : "act");
+      expect(decision(read, text, country)).toBe(
+        read.mixed !== true && read.confidence >= SURE_TO_CONFIRM ? "act" : "check",
+      );
     }
     expect(readReply("ma bdelt walou, sifto", "MA").changeDenied).toBe(true);
     expect(readReply("ma bdelt walou, bdelt ghir l9yas", "MA").changeDenied).toBeUndefined();

@@ -18,7 +18,7 @@ describe("blind set 48, development and unseen halves: the decision", () => {
     // Round 29's model reads those bare yes-words of `unclear` customers as a confirm below the threshold (0.55,
     // checked), so five calls where such a customer answers "so I confirm, yes?" with one end confirmed: a yes to that
     // question (by the reading's flags: yes, assents, plainYes; their unseen texts unread; docs/understanding.md, round
-    // 29).
-    { "intents-blind48g": 5 },
+    // 29). Round 30's model reads two fewer of them as a confirm: two such calls.
+    { "intents-blind48g": 2 },
   );
 });

@@ -127,6 +127,15 @@ export const ROUND24_DEV_HALVES = [
 export const ROUND28_DEV_HALVES = ["47", "48", "49", "50", "51", "52"].flatMap((r) =>
   "abcdefgh".split("").map((w) => `intents-blind${r}${w}-dev.jsonl`),
 );
+/**
+ * Issue 33 round 30: the development halves of blind54 and blind55 (their unseen halves never appear here) and blind57,
+ * a batch written for training only by eight writers who saw no code and no set (test/fixtures/blind57-brief.md).
+ */
+export const ROUND30_SETS = [
+  ..."abcdefgh".split("").map((w) => `intents-blind54${w}-dev.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind55${w}-dev.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind57${w}-train.jsonl`),
+];
 /** Issue 33 round 18: every set read since round 15 (round 16's development halves and spent batches, round 17's development halves). */
 export const READ_SINCE_ROUND15 = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const fixtures = path.join(here, "../../test/fixtures");
@@ -196,6 +205,12 @@ const TRAINING: [string, number][] = [
   // 16,000 calls 95.74% -> 97.30% as meant, none confirmed without a yes (bench/results/classifier.md, round 29). The
   // committed weights are this recipe trained on round 29's final code: 1,784 right, the same 18 and 0, calls 97.24%.
   ...ROUND28_DEV_HALVES.map((name): [string, number] => [name, 1]),
+  // Issue 33 round 30: the development halves of blind54 and blind55 and the training batch blind57 at weight 1:
+  // candidate "r30-all-b57-cf60-hn3", judged against round 29's weights on blind54's and blind55's unseen halves and
+  // blind56 (1,920 replies no fix had read) by the rule set before its run: misreads 123 -> 111, label false
+  // confirmations 24 -> 17, cost 171 -> 145 (the candidate without blind57, 147), decided 0 -> 0, their 24,000 calls
+  // 23,435 -> 23,449 as meant, none confirmed without a yes (bench/results/classifier.md, round 30).
+  ...ROUND30_SETS.map((name): [string, number] => [name, 1]),
 ];
 /** Issue 33 round 18: every `confirm` example counts this much of its weight (a cost on reading a confirm; cf60). */
 export const CONFIRM_FACTOR = 0.6;

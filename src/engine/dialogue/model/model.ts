@@ -141,10 +141,11 @@ export function overrule(
     return { intent: "change_request", mixed: false };
   // "eyh sa7a schnoa nhar chnowa el 5mis walla el jom3a ma sma3tekch mli7": a yes, then a question word that asks
   // which day, and no yes to the order nor any wish: the days are the question's, asked again for not being heard
-  // (round 26). (Read `unclear` as well: the same days asked, whatever the model read; round 29.)
+  // (round 26). (Read `unclear` as well: the same days asked, whatever the model read; round 29. Read `question` with
+  // a day named, it stays the question: "I didn't hear you well" after the days does not make it unclear; round 30.)
   if (
     kind === null &&
-    (intent === "reschedule" || intent === "unclear") &&
+    (intent === "reschedule" || intent === "unclear" || (intent === "question" && reading.dated)) &&
     reading.asksAfterYes === true &&
     !reading.yesToOrder &&
     !reading.firmYes &&

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runClassify } from "../src/engine/dialogue/classify-cli.ts";
 import { asCheckAnswer, createDialogue, decision, FIRST_REPLY, SURE_TO_CONFIRM } from "../src/engine/dialogue/flow.ts";
 import { LlmIntentClassifier } from "../src/engine/dialogue/llm-classifier.ts";
-import { IntentModel, ModelIntentClassifier, overrule } from "../src/engine/dialogue/model/model.ts";
+import { IntentModel, ModelIntentClassifier, overrule, SURE_OF_ITSELF } from "../src/engine/dialogue/model/model.ts";
 import { namesOnlyTheOrder } from "../src/engine/dialogue/order-values.ts";
 import { readReply } from "../src/engine/dialogue/reading.ts";
 import { analyse } from "../src/engine/dialogue/signals.ts";
@@ -213,10 +213,17 @@ describe("round 3: a mosque is no Friday, a yes with no time is no reschedule, a
     ["DZ", "wach kayen b lkhel wela ghir l7mer"],
     ["FR", "est-ce que vous l'avez en taille M aussi"],
   ] as [Country, string][])(
-    "%s %j: opens on a question word and wants nothing: asks, is never a change request",
+    "%s %j: opens on a question word and wants nothing: asks, never a change the model is unsure of",
     (country, text) => {
-      expect(readReply(text, country).asksFirst).toBe(true);
-      expect(model.classify(text, country).intent).not.toBe("change_request");
+      const reading = readReply(text, country);
+      expect(reading.asksFirst).toBe(true);
+      expect(overrule("change_request", reading, 0.9)).toEqual({ intent: "question", mixed: false });
+      // Round 30: a model sure of the change (SURE_OF_ITSELF) keeps it; between two labels that are no confirm, such
+      // readings put 4 labels right and 29 wrong on the spent unseen sets (bench/results/classifier.md, round 30).
+      const read = model.classify(text, country);
+      expect(
+        read.intent === "question" || (read.intent === "change_request" && read.confidence >= SURE_OF_ITSELF),
+      ).toBe(true);
     },
   );
 
@@ -2987,8 +2994,15 @@ describe("round 27: 'sorry, I got it wrong' opens a correction, not a question",
     expect(model.classify("Sma7li ghlatt f l'adresse, rani f Bab Ezzouar machi f El Harrach", "DZ").intent).toBe(
       "change_request",
     );
-    // a question about the item stays a question
-    expect(model.classify("wach kayna b lbyed?", "MA").intent).toBe("question");
+    // a question about the item stays a question, unless the model is sure of a change (round 30)
+    const white = model.classify("wach kayna b lbyed?", "MA");
+    expect(
+      white.intent === "question" || (white.intent === "change_request" && white.confidence >= SURE_OF_ITSELF),
+    ).toBe(true);
+    expect(overrule("change_request", readReply("wach kayna b lbyed?", "MA"), 0.9)).toEqual({
+      intent: "question",
+      mixed: false,
+    });
   });
 });
 

@@ -1246,7 +1246,7 @@ export class ModelIntentClassifier implements IntentClassifier {
     // So is one that asks to repeat or asks anything, or turns on a "but" ("behi... ama... stanna").
     const doubtful =
       confirmDoubts(analysis).some((d) => DOUBTFUL.has(d)) || analysis.hits.some((h) => h.signal === "what");
-    const ruled = heldBack(intent, p[best] ?? 0, overrule(intent, reading, p[best] ?? 1, mocking, doubtful));
+    const ruled = heldBack(intent, p[best]!, overrule(intent, reading, p[best]!, mocking, doubtful));
     if (ruled) {
       // The request decides the label; the model's probability of that label, at least 0.6, is its confidence.
       const at = this.#model.labels.indexOf(ruled.intent);

@@ -469,7 +469,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     Number(process.env["TRAIN_HN"] ?? HARD_NEGATIVE_FACTOR),
   );
   const seeds = process.env["TRAIN_SEEDS"]?.split(",").map(Number) ?? SEEDS;
-  const { weights, buckets } = train(examples, { buckets: BUCKETS, seeds });
+  // TRAIN_BUCKETS: the table's size as a power of two, for a trial (2^16 ships).
+  const bucketBits = Number(process.env["TRAIN_BUCKETS"] ?? Math.log2(BUCKETS));
+  const { weights, buckets } = train(examples, { buckets: 2 ** bucketBits, seeds });
   const out = process.env["TRAIN_OUT"] ?? path.join(here, "../../src/engine/dialogue/model/weights.json");
   writeFileSync(out, `${JSON.stringify(quantize(weights, buckets, trainedOn, TEMPERATURE))}\n`);
   console.log(

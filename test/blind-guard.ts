@@ -41,7 +41,8 @@ export function guardDecisions(names: string[], replies = 120, known: Record<str
     it(`${name}: no decided false confirmation`, async () => {
       const rows = loadReplies(file(name));
       expect(rows.length).toBe(replies);
-      const s = await scoreReplies(rows);
+      // (Read through the guard's classifier: the calls below then find each sentence already read.)
+      const s = await scoreReplies(rows, classifier);
       expect(s.overall.decidedFalseConfirms).toBe(0);
     }, 60_000);
   }

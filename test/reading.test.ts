@@ -518,6 +518,29 @@ describe("round 8: readings that hold for any label the model reads", () => {
     expect(ruledAs("change_request", corrected)).toBe("change_request");
   });
 
+  it("a firm 'send' after the last 'but' is no confirm where the reply asks to be called (round 31)", () => {
+    // "send me your details and call me back tonight": the send is for the shop's details, the call is the request.
+    const reading = readReply(
+      "ok je vais sûrement dire oui mais d'abord je veux voir si c'est pas comme la montre de la page l'autre fois envoyez-moi vos infos et rappelez-moi ce soir",
+      "FR",
+    );
+    expect(reading).toMatchObject({ request: null, turnsToYes: true, firmYes: true, calls: true });
+    expect(overrule("callback", reading)).toBeNull();
+    // The same turn to yes with no call asked still overrules the model's callback.
+    expect(overrule("callback", readReply("galt lkhti ghadi nfkker, walakin daba bghitha, sifto liya", "MA"))).toEqual({
+      intent: "confirm",
+      mixed: true,
+    });
+  });
+
+  it("reads the Spanish the North mixes in: its call, its 'later', its 'but', and does not act on the yes (round 31)", async () => {
+    const text =
+      "Vale, vale, seguramente sí, pero ahora estoy conduciendo por la carretera de Saïdia, llámame en una hora y te lo confirmo";
+    expect(readReply(text, "MA")).toMatchObject({ calls: true, busy: true, newTime: true });
+    // Whatever the model makes of it, a yes beside a call asked is checked, never acted on.
+    expect(decision(await model.classify(text, "MA"), text, "MA")).not.toBe("act");
+  });
+
   it("a yes and a courier's instruction with no new time or day is no reschedule", () => {
     const reading = readReply("oui, mais appelez-moi avant que le livreur passe", "FR");
     expect(reading).toMatchObject({ request: null, yes: true, newTime: false, dated: false });

@@ -18,7 +18,9 @@ describe("blind set 48, development and unseen halves: the decision", () => {
     // Round 29's model reads those bare yes-words of `unclear` customers as a confirm below the threshold (0.55,
     // checked), so five calls where such a customer answers "so I confirm, yes?" with one end confirmed: a yes to that
     // question (by the reading's flags: yes, assents, plainYes; their unseen texts unread; docs/understanding.md, round
-    // 29). Round 30's model reads two fewer of them as a confirm: two such calls.
-    { "intents-blind48g": 2 },
+    // 29). Round 30's model reads two fewer of them as a confirm: two such calls. Round 31's reading (a callback the
+    // model read is no confirm where the reply asks to be called) changes the run's draws: four such calls, all
+    // `unclear` customers answering the check (no_decision -> confirmed), none of another meaning.
+    { "intents-blind48g": 4 },
   );
 });

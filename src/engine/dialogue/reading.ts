@@ -670,6 +670,8 @@ const BUT = new Set([
   "bsah",
   "bsh",
   "ama",
+  // Spanish "pero", as the North says it beside Darija (round 31).
+  "pero",
   // "المهم", "lmouhim" (anyway, the point is): what came before is a remark (round 22).
   "lmhm",
   "lmuhim",

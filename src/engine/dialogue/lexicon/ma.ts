@@ -21,6 +21,13 @@ export const MOROCCAN: LexiconEntry[] = [
   cue("later", 0.55, ["3tini chi|wahed ~sa3a|d9i9a|chwiya"]),
   // "dreb liya" (ring me): the Moroccan call verb, missing until issue 33's development set.
   cue("callVerb", 0.85, ["dreb|drb|drab|dareb liya|lia|lya|3liya|3lia"]),
+  // Spanish as the North speaks it beside Darija (Tangier, Tétouan, Nador, Al Hoceima): "vale, vale, seguramente sí,
+  // pero ahora estoy conduciendo…, llámame en una hora y te lo confirmo" was acted on as a confirmation, its call and
+  // its "later" unread (blind59, round 31). The words, not the sentence: the yes-words, the call verb, "later", busy.
+  cue("yes", 0.7, ["=vale", "=claro"]),
+  cue("callVerb", 0.85, ["=llamame|=llameme|=llamadme|=llamar|=llamas"]),
+  cue("later", 0.55, ["=luego", "=mas =tarde", "=despues", "=en =una =hora"]),
+  cue("busy", 0.8, ["=conduciendo|=trabajando|=ocupado|=ocupada"]),
   cue("day", 0.85, ["~simana|~usbu3|~jem3a l9adem|l9adma|l9adma|jaya", "had ~simana|~jem3a"]),
   cue("notMe", 0.9, ["ana machi mol|mul|sahb ~comand*|~telefon|~numero"]),
   cue("qword", 0.75, ["bach|b ach men|ach", "ina|ach hiya|ach huwa"]),

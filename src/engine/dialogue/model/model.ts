@@ -282,7 +282,9 @@ export function overrule(
     ((intent === "change_request" &&
       (reading.corrects !== true || reading.changeOnlyThought === true) &&
       reading.endsOnYes === true) ||
-      intent === "callback" ||
+      // (Not where the reply asks to be called: "ok je vais sûrement dire oui mais … envoyez-moi vos infos et
+      // rappelez-moi ce soir" sends for the shop's details and asks the call the model read; round 31.)
+      (intent === "callback" && reading.calls !== true) ||
       // ("قدّاش عندكم باش تتّصلو؟ جمعة كاملة! المهمّ ابعثوه": or asked only before the turn, ending on it; round 22.)
       (intent === "question" && (!reading.asks || (reading.askedBeforeTurn === true && reading.endsOnYes === true))))
   )
@@ -994,6 +996,7 @@ const CONTRASTS = new Set([
   "bsh",
   "ama",
   "sauf",
+  "pero",
   "pourtant",
   "cependant",
   "bon",

@@ -13,6 +13,9 @@ describe("blind set 45, development and unseen halves: the decision", () => {
     60,
     // None: round 21 held one call each of blind45a's and blind45e's 1,000, a customer the simulation plays as "unclear"
     // answering the agent's yes/no check with an acknowledgement of the unseen half ("أه أه أه واخا", "إيه... آه...
-    // إيه"; docs/understanding.md, round 21); round 22's retrained model reads neither as the check's answer.
+    // إيه"; docs/understanding.md, round 21); round 22's retrained model reads neither as the check's answer. Round 31's
+    // model reads blind45e's again as a plain yes (its confirm at 0.62, checked): one such call; and blind45a's unseen
+    // four-word plain yes (its confirm at 0.53, checked): three such calls.
+    { "intents-blind45a": 3, "intents-blind45e": 1 },
   );
 });

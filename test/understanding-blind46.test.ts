@@ -16,6 +16,8 @@ describe("blind set 46, development and unseen halves: the decision", () => {
     // a yes to that question (docs/understanding.md, round 22). The count moves with the run's draws, which every
     // reading that changes another call of the run changes: none in round 23, two again with round 24's readings, both
     // that sentence; one with round 29's model, an `unclear` customer answering the check with a plain yes (by the
-    // reading's flags: yes, assents, plainYes) after an acknowledgement; none with round 30's model.
+    // reading's flags: yes, assents, plainYes) after an acknowledgement; none with round 30's model; one with round 31's,
+    // an `unclear` customer whose unseen three-word plain yes (the model's confirm at 0.6, checked) answers the check.
+    { "intents-blind46f": 1 },
   );
 });

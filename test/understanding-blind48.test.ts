@@ -20,7 +20,8 @@ describe("blind set 48, development and unseen halves: the decision", () => {
     // question (by the reading's flags: yes, assents, plainYes; their unseen texts unread; docs/understanding.md, round
     // 29). Round 30's model reads two fewer of them as a confirm: two such calls. Round 31's reading (a callback the
     // model read is no confirm where the reply asks to be called) changes the run's draws: four such calls, all
-    // `unclear` customers answering the check (no_decision -> confirmed), none of another meaning.
-    { "intents-blind48g": 4 },
+    // `unclear` customers answering the check (no_decision -> confirmed), none of another meaning; round 31's model,
+    // five (its confirm at 0.54 on the unseen one-word yes, checked).
+    { "intents-blind48g": 5 },
   );
 });

@@ -136,6 +136,21 @@ export const ROUND30_SETS = [
   ..."abcdefgh".split("").map((w) => `intents-blind55${w}-dev.jsonl`),
   ..."abcdefgh".split("").map((w) => `intents-blind57${w}-train.jsonl`),
 ];
+/**
+ * Issue 33 round 31: round 30's judges, spent twice (blind54's and blind55's unseen halves, blind56, blind58), blind60
+ * (a batch written for training only: negations and questions), round 31's first judges, spent once (blind59, blind61),
+ * and blind62's development halves (test/fixtures/blind60-brief.md, blind62-brief.md; bench/results/classifier.md).
+ */
+export const ROUND31_SETS = [
+  ..."abcdefgh".split("").map((w) => `intents-blind54${w}-holdout.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind55${w}-holdout.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind56${w}.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind58${w}.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind60${w}-train.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind59${w}.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind61${w}.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind62${w}-dev.jsonl`),
+];
 /** Issue 33 round 18: every set read since round 15 (round 16's development halves and spent batches, round 17's development halves). */
 export const READ_SINCE_ROUND15 = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const fixtures = path.join(here, "../../test/fixtures");
@@ -211,6 +226,12 @@ const TRAINING: [string, number][] = [
   // confirmations 24 -> 17, cost 171 -> 145 (the candidate without blind57, 147), decided 0 -> 0, their 24,000 calls
   // 23,435 -> 23,449 as meant, none confirmed without a yes (bench/results/classifier.md, round 30).
   ...ROUND30_SETS.map((name): [string, number] => [name, 1]),
+  // Issue 33 round 31: ROUND31_SETS at weight 1 (5,280 replies): candidate "r31-all", judged against round 30's weights
+  // on blind63 and blind62's unseen halves (1,440 replies no fix had read) by the rule set before it was trained:
+  // misreads 128 -> 111, label false confirmations 22 -> 23, cost 172 -> 157, decided 0 -> 0, their 16,000 calls
+  // 15,509 -> 15,652 as meant, none confirmed without a yes (bench/results/classifier.md, round 31). Two candidates
+  // before it, judged on blind59 and blind61, did not ship.
+  ...ROUND31_SETS.map((name): [string, number] => [name, 1]),
 ];
 /** Issue 33 round 18: every `confirm` example counts this much of its weight (a cost on reading a confirm; cf60). */
 export const CONFIRM_FACTOR = 0.6;

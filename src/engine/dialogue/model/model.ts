@@ -521,7 +521,13 @@ export function overrule(
   // "kifach nt3ayetlkom?": a question word that is no "what?", something after it and a question mark asks a question,
   // not to repeat (round 7: the retrained model read this one `unclear`), even where its verb is a call verb ("kifech
   // nkalmkom?", how do I reach you: round 12, the retrained model's `unclear`).
-  if ((kind === null || kind === "callback") && intent === "unclear" && reading.asksSomething === true)
+  // Nor is it a callback where the model reads one and the call is the customer's own ("kifech nkalmkom?": how do I
+  // call you; round 31's model reads it `callback`), not asked of the shop ("wach t9der t3ayet liya?": callsMe).
+  if (
+    (kind === null || kind === "callback") &&
+    (intent === "unclear" || (intent === "callback" && reading.callsMe !== true)) &&
+    reading.asksSomething === true
+  )
     return { intent: "question", mixed: false };
   // "علاش السوم غالي على اللي في الصفحة" (why is the price dearer than on the page?): a cancel that rests only on a reason
   // inside the question the reply opens on, no refusal of the customer's own: the question (round 21).

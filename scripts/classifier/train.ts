@@ -151,6 +151,15 @@ export const ROUND31_SETS = [
   ..."abcdefgh".split("").map((w) => `intents-blind61${w}.jsonl`),
   ..."abcdefgh".split("").map((w) => `intents-blind62${w}-dev.jsonl`),
 ];
+/**
+ * Issue 33 round 32: round 31's second judges, spent once (blind63, blind62's unseen halves), and blind65's development
+ * halves (test/fixtures/blind65-brief.md; bench/results/classifier.md, round 32). blind65's unseen halves never appear here.
+ */
+export const ROUND32_SETS = [
+  ..."abcdefgh".split("").map((w) => `intents-blind63${w}.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind62${w}-holdout.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind65${w}-dev.jsonl`),
+];
 /** Issue 33 round 18: every set read since round 15 (round 16's development halves and spent batches, round 17's development halves). */
 export const READ_SINCE_ROUND15 = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const fixtures = path.join(here, "../../test/fixtures");
@@ -232,6 +241,9 @@ const TRAINING: [string, number][] = [
   // 15,509 -> 15,652 as meant, none confirmed without a yes (bench/results/classifier.md, round 31). Two candidates
   // before it, judged on blind59 and blind61, did not ship.
   ...ROUND31_SETS.map((name): [string, number] => [name, 1]),
+  // Issue 33 round 32: ROUND32_SETS at weight 1 (1,920 replies), judged against round 31's weights on blind64 and
+  // blind65's unseen halves by the rule set before it was trained (bench/results/classifier.md, round 32).
+  ...ROUND32_SETS.map((name): [string, number] => [name, 1]),
 ];
 /** Issue 33 round 18: every `confirm` example counts this much of its weight (a cost on reading a confirm; cf60). */
 export const CONFIRM_FACTOR = 0.6;

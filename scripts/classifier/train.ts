@@ -160,6 +160,12 @@ export const ROUND32_SETS = [
   ..."abcdefgh".split("").map((w) => `intents-blind62${w}-holdout.jsonl`),
   ..."abcdefgh".split("").map((w) => `intents-blind65${w}-dev.jsonl`),
 ];
+/** Issue 33 round 32's second judgement: ROUND32_SETS with round 32's first judges, spent once (blind64, blind65's unseen halves). */
+export const ROUND32_ALL = [
+  ...ROUND32_SETS,
+  ..."abcdefgh".split("").map((w) => `intents-blind64${w}.jsonl`),
+  ..."abcdefgh".split("").map((w) => `intents-blind65${w}-holdout.jsonl`),
+];
 /** Issue 33 round 18: every set read since round 15 (round 16's development halves and spent batches, round 17's development halves). */
 export const READ_SINCE_ROUND15 = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const fixtures = path.join(here, "../../test/fixtures");
@@ -241,9 +247,9 @@ const TRAINING: [string, number][] = [
   // 15,509 -> 15,652 as meant, none confirmed without a yes (bench/results/classifier.md, round 31). Two candidates
   // before it, judged on blind59 and blind61, did not ship.
   ...ROUND31_SETS.map((name): [string, number] => [name, 1]),
-  // Issue 33 round 32: ROUND32_SETS at weight 1 (1,920 replies), judged against round 31's weights on blind64 and
-  // blind65's unseen halves by the rule set before it was trained (bench/results/classifier.md, round 32).
-  ...ROUND32_SETS.map((name): [string, number] => [name, 1]),
+  // Issue 33 round 32: ROUND32_SETS at weight 1 (candidate "r32") did not ship: on blind64 and blind65's unseen halves
+  // it cost less (82 -> 72), but on the spent unseen replies it cost more (377 -> 381: label false confirmations
+  // 62 -> 64), which the rule set before its run forbade (bench/results/classifier.md, round 32).
 ];
 /** Issue 33 round 18: every `confirm` example counts this much of its weight (a cost on reading a confirm; cf60). */
 export const CONFIRM_FACTOR = 0.6;
@@ -498,7 +504,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { examples: all, trainedOn } = trainingSet();
   // TRAIN_HN: the hard negatives' factor for a trial (a candidate judged by a rule set before its run).
   const examples = weighHardNegatives(
-    costConfirms(all, CONFIRM_FACTOR),
+    // TRAIN_CF: the confirms' factor for a trial (a candidate judged by a rule set before its run).
+    costConfirms(all, Number(process.env["TRAIN_CF"] ?? CONFIRM_FACTOR)),
     Number(process.env["TRAIN_HN"] ?? HARD_NEGATIVE_FACTOR),
   );
   const seeds = process.env["TRAIN_SEEDS"]?.split(",").map(Number) ?? SEEDS;

@@ -550,6 +550,28 @@ describe("round 8: readings that hold for any label the model reads", () => {
     expect(decision(await model.classify(text, "MA"), text, "MA")).not.toBe("act");
   });
 
+  it("the home denied as the place to deliver redirects the address; 'I am not at home' or a day does not (round 32)", () => {
+    for (const [text, country] of [
+      ["d'accord, mais livrez à mon bureau à Villeurbanne, pas à la maison", "FR"],
+      ["oui oui, pas chez moi, déposez-le au point relais de la boulangerie", "FR"],
+      ["wakha a khti, ma tsiftouhach l dar, khalliwh f l7anout dyal 3mmi", "MA"],
+      ["saha bessah ma tjibhach l dar, jibha l la pharmacie win nkhdem", "DZ"],
+      ["ايه باهي اما ما تجيبوهاش للدار، خليوها عند جارتي", "TN"],
+      ["واخا، صيفطوها للمعمل بلاصة الدار", "MA"],
+    ] as const) {
+      const reading = readReply(text, country);
+      expect(reading.request, text).toBe("change");
+      expect(ruledAs("confirm", reading), text).toBe("change_request");
+    }
+    // Where the customer is, or a day, is no new address.
+    expect(readReply("oui mais je suis pas chez moi cette semaine, livrez lundi", "FR").request).not.toBe("change");
+    expect(readReply("wah bessah ma tjibouhach lyoum, jibouha ghedwa", "DZ").request).not.toBe("change");
+    // Asked, it is a question still.
+    expect(readReply("oui, est-ce que vous pouvez livrer à mon travail et pas à la maison ?", "FR").request).not.toBe(
+      "change",
+    );
+  });
+
   it("a yes and a courier's instruction with no new time or day is no reschedule", () => {
     const reading = readReply("oui, mais appelez-moi avant que le livreur passe", "FR");
     expect(reading).toMatchObject({ request: null, yes: true, newTime: false, dated: false });

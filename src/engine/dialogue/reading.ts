@@ -949,6 +949,23 @@ const ARTICLE = /^(?:l|la|le|les|du|de|des|ma|mon|mes|sa|son|ses|cette|ce|ces)$/
  */
 const TO_PLACE =
   /^(?:l|el|al|a|au|chez|3and|3nd|3end|3ind|f|fi|fel|fl)$|^l(?!(?:i|ia|iya|eya|ya|ina|na|ik|ek|ek?um)$)[a-z3]{2,}$/;
+/**
+ * The home denied as the place to deliver, read from the text as typed (round 32): "livrez à mon travail, pas à la
+ * maison", "pas chez moi, mettez-le au point relais", "ab3athha l khedma machi l dar", "ma tjibouhach l dar, dirouha f
+ * le bureau", "ما تجيبهاش للدار", "حطها فle stop desk بلاصة الدار" (instead of the house).
+ */
+const HOME_DENIED = new RegExp(
+  [
+    String.raw`(?:^|[\s,;:(])(?:pas|machi|mashi|mouch|mech|mich)\s+(?:(?:à|a)\s+la\s+maison|chez\s+moi|(?:à|a|au)\s+domicile|l\s?dar|lel\s+dar|l\s?dari|f\s+dar)(?![\p{L}])`,
+    String.raw`\bma\s+(?:t|y)?(?:jib|jeb|sift|sayft|b3ath|ba3th|ab3ath|ab3th|tab3th|wasl|wesl)\p{L}*(?:ch|sh)\s+(?:l\s?dar|lel\s+dar|l\s?dari)(?![\p{L}])`,
+    String.raw`(?:^|\s)ما\s+(?:ت|ي)?(?:جيب|جيبو|صيفط|بعث|ابعث|وصل|تجي|جي)\p{L}*ش\s+(?:لل?دار|للدار|لداري|للضيعة)`,
+    String.raw`(?:بلاصة|بدل|عوض)\s+(?:الدار|داري)`,
+  ].join("|"),
+  "iu",
+);
+/** "I am not at home" ("je suis pas chez moi", "je serai pas à la maison"): where the customer is, not where to deliver. */
+const HOME_STATE =
+  /\b(?:suis|serai|serais|sera|est|étais|etais|reste|rentre)\s+(?:\p{L}+\s+)?(?:pas|jamais)\s+(?:(?:à|a)\s+la\s+maison|chez\s+moi)|\bj['’ ]?suis\s+pas\s+(?:(?:à|a)\s+la\s+maison|chez\s+moi)/iu;
 /** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */
 const MAKE_ITEM = /^(?:faites|dir|dirli|dirlia|dirliya|diruli|dirouli|a3tini|3tini|3melli|t3melli|ta3melli)$/;
 /**
@@ -2636,6 +2653,17 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   const notSentThere = hits.find((h) => h.signal === "send" && h.negated && sentTo(h));
   const sentElsewhere =
     notSentThere && hits.find((h) => h.signal === "send" && live(h) && h.start > notSentThere.end && sentTo(h));
+  // "livrez à mon travail, pas à la maison", "ma tjibouhach l dar, dirouha f le bureau ta3 Yalidine": the home denied as
+  // the place to deliver, with no day nor time said (a day makes it a reschedule: "ma tjibouhach lyoum"), nothing asked
+  // and no call asked for: the address redirected (round 32).
+  const homeDenied =
+    HOME_DENIED.test(text) &&
+    !HOME_STATE.test(text) &&
+    !tokens.includes("?") &&
+    !callback &&
+    !hits.some((h) => (h.signal === "day" || h.signal === "slot" || h.signal === "today") && live(h))
+      ? (orderYes[0] ?? hits[0])
+      : undefined;
   const change =
     hits.find(
       (h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h) && !onlyThought(h),
@@ -2644,7 +2672,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     madeItem ??
     exceptItem ??
     placeDenied ??
-    sentElsewhere;
+    sentElsewhere ??
+    homeDenied;
   // ("واخا، بشرط تزيدو ليا الشارجور معاه، بلا بيه ما نبغيهش": a change under an "if" keeps its "otherwise": round 20.)
   if (change) return result("change", cueAt(change.start), deniedRefusal, cond >= 0 && otherwise > cond);
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".

@@ -956,14 +956,17 @@ const TO_PLACE =
  */
 const HOME_DENIED = new RegExp(
   [
-    String.raw`(?:^|[\s,;:(])(?:pas|machi|mashi|mouch|mech|mich)\s+(?:(?:à|a)\s+la\s+maison|chez\s+moi|(?:à|a|au)\s+domicile|l\s?dar|lel\s+dar|l\s?dari|f\s+dar)(?![\p{L}])`,
+    String.raw`(?:^|[\s,;:(])(?:pas|machi|mashi|mouch|mech|mich)\s+(?:(?:à|a)\s+la\s+maison|chez\s+moi|(?:à|a|au)\s+domicile|l\s?dar|lel\s+dar|l\s?dari)(?![\p{L}])`,
     String.raw`\bma\s+(?:t|y)?(?:jib|jeb|sift|sayft|b3ath|ba3th|ab3ath|ab3th|tab3th|wasl|wesl)\p{L}*(?:ch|sh)\s+(?:l\s?dar|lel\s+dar|l\s?dari)(?![\p{L}])`,
     String.raw`(?:^|\s)ما\s+(?:ت|ي)?(?:جيب|جيبو|صيفط|بعث|ابعث|وصل|تجي|جي)\p{L}*ش\s+(?:لل?دار|للدار|لداري|للضيعة)`,
     String.raw`(?:بلاصة|بدل|عوض)\s+(?:الدار|داري)`,
   ].join("|"),
   "iu",
 );
-/** "I am not at home" ("je suis pas chez moi", "je serai pas à la maison"): where the customer is, not where to deliver. */
+/**
+ * "I am not at home" ("je suis pas chez moi", "je serai pas à la maison"): where the customer is, not where to deliver
+ * ("ana machi f dar", I'm not at home, is not read as a denied destination at all: HOME_DENIED has no "f dar").
+ */
 const HOME_STATE =
   /\b(?:suis|serai|serais|sera|est|étais|etais|reste|rentre)\s+(?:\p{L}+\s+)?(?:pas|jamais)\s+(?:(?:à|a)\s+la\s+maison|chez\s+moi)|\bj['’ ]?suis\s+pas\s+(?:(?:à|a)\s+la\s+maison|chez\s+moi)/iu;
 /** "Make me", "give me" before a colour, a size or a model (canonical, round 13). */

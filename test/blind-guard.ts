@@ -32,8 +32,9 @@ function readOnce(): IntentClassifier {
 const file = (name: string) => new URL(`./fixtures/${name}`, import.meta.url).pathname;
 
 /**
- * `known`: calls confirmed without a yes that a writer's set is known to bring, by writer ("intents-blind44e"), each
- * argued where it is given; the guard then holds that count exactly, so that it can neither grow nor vanish unseen.
+ * `known`: calls confirmed without a yes that a writer's set is known to bring, by writer ("intents-blind44e", for a
+ * whole set as for one split in halves), each argued where it is given; the guard then holds that count exactly, so
+ * that it can neither grow nor vanish unseen.
  */
 export function guardDecisions(names: string[], replies = 120, known: Record<string, number> = {}): void {
   const classifier = readOnce();
@@ -50,7 +51,7 @@ export function guardDecisions(names: string[], replies = 120, known: Record<str
   // calls either way, at half the run time of 1,000 per half (round 13: the guards were a quarter of the suite's time).
   const writers = new Map<string, string[]>();
   for (const name of names) {
-    const writer = name.replace(/-(?:dev|holdout)\.jsonl$/, "");
+    const writer = name.replace(/(?:-(?:dev|holdout))?\.jsonl$/, "");
     writers.set(writer, [...(writers.get(writer) ?? []), name]);
   }
   for (const [writer, parts] of writers) {

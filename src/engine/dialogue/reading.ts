@@ -952,12 +952,14 @@ const TO_PLACE =
 /**
  * The home denied as the place to deliver, read from the text as typed (round 32): "livrez à mon travail, pas à la
  * maison", "pas chez moi, mettez-le au point relais", "ab3athha l khedma machi l dar", "ma tjibouhach l dar, dirouha f
- * le bureau", "ما تجيبهاش للدار", "حطها فle stop desk بلاصة الدار" (instead of the house).
+ * le bureau", "ما تجيبهاش للدار", "حطها فle stop desk بلاصة الدار" (instead of the house). `TO_HOME_LATIN` is "to the
+ * house" in Latin letters, denied either way.
  */
+const TO_HOME_LATIN = String.raw`(?:l\s?dar|lel\s+dar|l\s?dari)(?![\p{L}])`;
 const HOME_DENIED = new RegExp(
   [
-    String.raw`(?:^|[\s,;:(])(?:pas|machi|mashi|mouch|mech|mich)\s+(?:(?:à|a)\s+la\s+maison|chez\s+moi|(?:à|a|au)\s+domicile|l\s?dar|lel\s+dar|l\s?dari)(?![\p{L}])`,
-    String.raw`\bma\s+(?:t|y)?(?:jib|jeb|sift|sayft|b3ath|ba3th|ab3ath|ab3th|tab3th|wasl|wesl)\p{L}*(?:ch|sh)\s+(?:l\s?dar|lel\s+dar|l\s?dari)(?![\p{L}])`,
+    String.raw`(?:^|[\s,;:(])(?:pas|machi|mashi|mouch|mech|mich)\s+(?:(?:(?:à|a)\s+la\s+maison|chez\s+moi|(?:à|a|au)\s+domicile)(?![\p{L}])|${TO_HOME_LATIN})`,
+    String.raw`\bma\s+(?:t|y)?(?:jib|jeb|sift|sayft|b3ath|ba3th|ab3ath|ab3th|tab3th|wasl|wesl)\p{L}*(?:ch|sh)\s+${TO_HOME_LATIN}`,
     String.raw`(?:^|\s)ما\s+(?:ت|ي)?(?:جيب|جيبو|صيفط|بعث|ابعث|وصل|تجي|جي)\p{L}*ش\s+(?:لل?دار|للدار|لداري|للضيعة)`,
     String.raw`(?:بلاصة|بدل|عوض)\s+(?:الدار|داري)`,
   ].join("|"),

@@ -3,13 +3,16 @@
 // means one thing (the sentence's label) and says it with that sentence after the order is read; when the agent asks
 // again or checks ("so I confirm, yes?") a confirming customer says a bare yes, a declining one a bare no; asked "am I
 // speaking with <name>, yes or no?", a wrong number says no and anyone else says it is them; any other says another
-// sentence of the set with the same meaning and country. Asked for the detail of what they mean (a day, a time, a
+// sentence of the set with the same meaning and country, but never, to the agent's yes/no check ("so I confirm, yes or
+// no?"), a yes and nothing else: that is the check's answer, a confirmation, whatever the same word meant to the read-back
+// (round 33: a set's bare "Oui ?" or "نعم" labelled `unclear` answered the question read back, not "yes or no?"). Asked for the detail of what they mean (a day, a time, a
 // reason, the change), they give one; asked for the detail of something they did not mean (a misreading: "which day?"
 // to a customer who confirmed), they say another sentence of the set with their meaning. A question is followed by a
 // confirmation or a refusal (half each), which is then what the customer means. Counts: the outcome matches what the
 // customer meant, and calls ended `confirmed` for a customer who did not confirm.
 import { readFileSync } from "node:fs";
 import type { CallOutcome } from "../../src/domain/calls.ts";
+import { isBareYes, isDrawnOut } from "../../src/engine/dialogue/cues.ts";
 import { createDialogue, profileFor } from "../../src/engine/dialogue/flow.ts";
 import { ModelIntentClassifier } from "../../src/engine/dialogue/model/model.ts";
 import { keepingReadings } from "../../src/engine/dialogue/reading.ts";
@@ -161,6 +164,8 @@ async function simulate(
         : await say(pick(bank.identityYes.filter((t) => !/écoute|m3ak/.test(t))));
     if (!ended && row.intent !== "wrong_number") ended = await say(row.text);
     let asked = row.intent === "question";
+    // The agent's yes/no checks about the order ("so I confirm the order, yes or no?").
+    const checks = new Set([profile.checkConfirm(), ...[1, 2, 3].map((n) => profile.confirmationAgain(n))]);
     for (let k = 0; k < 8 && !ended; k++) {
       const detail = DETAILS[dialect];
       // Asked the detail of what they meant, they give it; asked the detail of something they did not mean (the
@@ -183,7 +188,12 @@ async function simulate(
       } else if (follow === "confirm") ended = await say(pick(bank.shortYes));
       else if (follow === "cancel")
         ended = await say(pick(["la", "non", "لا"].filter((t) => dialect !== "fr" || t === "non")));
-      else ended = await say(pick(byKey.get(`${row.country}/${follow}`) ?? [row]).text);
+      else {
+        // Asked yes or no, a customer who did not mean yes says no bare yes (the check's answer); any other sentence.
+        const own = byKey.get(`${row.country}/${follow}`) ?? [row];
+        const fit = checks.has(agent) ? own.filter((r) => !answersYes(r.text)) : own;
+        ended = await say(pick(fit.length ? fit : own).text);
+      }
     }
     const got = d.result()?.outcome ?? d.interrupt("customer_hangup", at).outcome;
     stats.calls += 1;
@@ -202,6 +212,11 @@ async function simulate(
   }
   stats.turns = turns / Math.max(1, stats.calls);
   return stats;
+}
+
+/** A yes and nothing else, not drawn out: what the dialogue takes as the yes to its check (flow.ts asCheckAnswer). */
+function answersYes(text: string): boolean {
+  return isBareYes(text) && !isDrawnOut(text);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -166,6 +166,8 @@ export const ROUND32_ALL = [
   ..."abcdefgh".split("").map((w) => `intents-blind64${w}.jsonl`),
   ..."abcdefgh".split("").map((w) => `intents-blind65${w}-holdout.jsonl`),
 ];
+/** Issue 33 round 33: ROUND32_ALL with round 32's second judge, spent once (blind66; bench/results/classifier.md, round 33). */
+export const ROUND33_SETS = [...ROUND32_ALL, ..."abcdefgh".split("").map((w) => `intents-blind66${w}.jsonl`)];
 /** Issue 33 round 18: every set read since round 15 (round 16's development halves and spent batches, round 17's development halves). */
 export const READ_SINCE_ROUND15 = [...ROUND16_DEV_HALVES, ...ROUND16_SPENT_BATCHES, ...ROUND17_DEV_HALVES];
 const fixtures = path.join(here, "../../test/fixtures");

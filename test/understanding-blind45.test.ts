@@ -11,11 +11,12 @@ describe("blind set 45, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind45${w}-dev.jsonl`, `intents-blind45${w}-holdout.jsonl`]),
     60,
-    // None: round 21 held one call each of blind45a's and blind45e's 1,000, a customer the simulation plays as "unclear"
-    // answering the agent's yes/no check with an acknowledgement of the unseen half ("أه أه أه واخا", "إيه... آه...
-    // إيه"; docs/understanding.md, round 21); round 22's retrained model reads neither as the check's answer. Round 31's
-    // model reads blind45e's again as a plain yes (its confirm at 0.62, checked): one such call; and blind45a's unseen
-    // four-word plain yes (its confirm at 0.53, checked): three such calls.
-    { "intents-blind45a": 3, "intents-blind45e": 1 },
+    // None: round 21 held one call each of blind45a's and blind45e's 1,000, a customer the simulation plays as
+    // "unclear" answering the agent's yes/no check with an acknowledgement of the unseen half ("أه أه أه واخا", "إيه...
+    // آه... إيه"; docs/understanding.md, round 21); round 22's retrained model reads neither as the check's answer.
+    // Round 31's model reads blind45e's again as a plain yes (its confirm at 0.62, checked): one such call; and
+    // blind45a's unseen four-word plain yes (its confirm at 0.53, checked): three such calls. Round 33's simulator no
+    // longer has a customer who did not mean yes answer the check with a bare yes (the check's answer;
+    // bench/results/classifier.md, round 33): none.
   );
 });

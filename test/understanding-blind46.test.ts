@@ -12,12 +12,13 @@ describe("blind set 46, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind46${w}-dev.jsonl`, `intents-blind46${w}-holdout.jsonl`]),
     60,
-    // Two calls of blind46f: an `unclear` customer answering the yes/no check with "ايه ايه ايه" (yes yes yes), which is
-    // a yes to that question (docs/understanding.md, round 22). The count moves with the run's draws, which every
+    // Two calls of blind46f: an `unclear` customer answering the yes/no check with "ايه ايه ايه" (yes yes yes), which
+    // is a yes to that question (docs/understanding.md, round 22). The count moves with the run's draws, which every
     // reading that changes another call of the run changes: none in round 23, two again with round 24's readings, both
     // that sentence; one with round 29's model, an `unclear` customer answering the check with a plain yes (by the
-    // reading's flags: yes, assents, plainYes) after an acknowledgement; none with round 30's model; one with round 31's,
-    // an `unclear` customer whose unseen three-word plain yes (the model's confirm at 0.6, checked) answers the check.
-    { "intents-blind46f": 1 },
+    // reading's flags: yes, assents, plainYes) after an acknowledgement; none with round 30's model; one with round
+    // 31's, an `unclear` customer whose unseen three-word plain yes (the model's confirm at 0.6, checked) answers the
+    // check. Round 33's simulator no longer has a customer who did not mean yes answer the check with a bare yes (the
+    // check's answer; bench/results/classifier.md, round 33): none.
   );
 });

@@ -572,6 +572,35 @@ describe("round 8: readings that hold for any label the model reads", () => {
     );
   });
 
+  it("a cancel denied, then only a reason to keep the order, is the refusal denied; a 'because' or a request is not (round 33)", () => {
+    for (const [text, country] of [
+      ["Annuler ? Jamais de la vie, c'est le cadeau de mon petit frère pour son bac.", "FR"],
+      ["Pas question de l'annuler, ma mère dit qu'on le garde.", "FR"],
+      ["Aucune raison d'annuler, c'est réglé, le livreur peut venir.", "FR"],
+      ["pourquoi j'annulerais j'ai déjà mis les sous de côté", "FR"],
+      ["علاش غادي نلغيها؟ la takchita dyal l3ers dyal khti", "MA"],
+      ["علاش نانولي؟ مرتي راهي تستنى فيها من الشهر اللي فات", "DZ"],
+      ["mouch bech nbattel 3lech nbattel el kolla fel 7ouma chrew menha", "TN"],
+      ["ما نبطلش عليها لا لا، ولدي يستلمها", "TN"],
+    ] as const) {
+      const reading = readReply(text, country);
+      expect(reading.deniedRefusal, text).toBe(true);
+      expect(ruledAs("cancel", reading), text).toBe("confirm");
+    }
+    // "Why would I cancel? Because …" answers its own question; a "no" of the verb before ("I can't", "I don't
+    // want") is no denied cancel; a request after the denial stands.
+    for (const [text, country] of [
+      ["علاش غادي نلغيها؟ حيت غالية بزاف", "MA"],
+      ["donc la ma najjemch annuliha", "TN"],
+      ["safi ma bghitch lghiha lghiha", "MA"],
+      ["Pourquoi j'annulerais ? Rappelez-moi demain.", "FR"],
+      ["Annuler ? Jamais, mais est-ce que la livraison est gratuite ?", "FR"],
+    ] as const) {
+      const reading = readReply(text, country);
+      expect(ruledAs("cancel", reading), text).not.toBe("confirm");
+    }
+  });
+
   it("a yes and a courier's instruction with no new time or day is no reschedule", () => {
     const reading = readReply("oui, mais appelez-moi avant que le livreur passe", "FR");
     expect(reading).toMatchObject({ request: null, yes: true, newTime: false, dated: false });

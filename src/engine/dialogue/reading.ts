@@ -1104,6 +1104,58 @@ const LATER = new Set(["apres", "ba3d", "b3d", "mba3d", "mb3d", "ba3den", "b3den
 const CONJUNCTION_Q = /^(?:9uand|9ui|ki|kif|kifma|fin|win|u)$/;
 
 /** "Never", "no" closing an echoed cancel (canonical). */
+/** "Why" (canonical) asked of the customer's own act: "3lach", "3lech", "lach", "pourquoi" (round 33). */
+const WHY_ME = /^(?:3lach|3lech|3lah|3layach|lach|pur9uoi)$/;
+/** What may stand between "why" and the verb: "ghadi", "bach", "bech", "n9der" (round 33). */
+const WHY_LINK = /^(?:ghadi|ghad|gha|bach|bech|bich|ba|rah|nb9a|n9der|ndir)$/;
+/**
+ * "Why would I cancel": a "why" at most two words before a first-person cancel verb, the words between only "going
+ * to" ("3lach ghadi nlghiha", "علاش باش نبطل", "3lech nbatel"; round 33).
+ */
+function whyMe(tokens: readonly string[], at: number): boolean {
+  if (!FIRST_PERSON.test(tokens[at] ?? "")) return false;
+  for (let i = at - 1; i >= Math.max(0, at - 3); i--) {
+    if (WHY_ME.test(tokens[i] ?? "")) return true;
+    if (!WHY_LINK.test(tokens[i] ?? "")) return false;
+  }
+  return false;
+}
+/**
+ * "Never" or "no question" just before the verb: "jamais j'annule", "jamais de la vie que j'annule", "pas question de
+ * l'annuler", "hors de question d'annuler", "aucune raison d'annuler" (canonical; round 33).
+ */
+function neverBefore(tokens: readonly string[], at: number): boolean {
+  const before = tokens.slice(Math.max(0, at - 6), at).join(" ");
+  return /(?:^| )(?:jamais(?: de (?:la|ma) vie)?(?: 9ue| 9u)?(?: je| j)?(?: l| la| le)?|(?:pas|hors de) 9uestion d(?:e)?(?: l| la| le)?|aukune? raison d(?:e)?(?: l| la| le)?)$/.test(
+    before,
+  );
+}
+/** The negators of a cancel verb's own clause (canonical): "ma", "machi", "much", "mech", "ne" (round 33). */
+const NOT_WORD = /^(?:ma|machi|mashi|much|mch|mech|mich|ne|n)$/;
+/** What may stand between the negator and the verb: "going to" (canonical): "ghadich", "bech", "bach" (round 33). */
+const GOING_LINK = /^(?:ghadi|ghadich|ghadiych|bech|bach|bich|rani|l|la|le)$/;
+/**
+ * A cancel verb negated in its own clause: the Maghrebi negative suffix on the verb ("nlghich", "nbtlch") with "ma"
+ * before, "ma ghadich nlghi", "much bech nanuli", or the French "ne … pas" around it (canonical; round 33).
+ */
+function ownNegation(tokens: readonly string[], h: SignalHit): boolean {
+  const verb = tokens[h.start] ?? "";
+  const before = tokens.slice(Math.max(0, h.start - 3), h.start);
+  const negator = before.findLastIndex((t) => NOT_WORD.test(t));
+  if (negator < 0 || !before.slice(negator + 1).every((t) => GOING_LINK.test(t))) return false;
+  if (/^(?:ne|n)$/.test(before[negator] ?? ""))
+    return ["pas", "rien", "jamais", "plus", "point"].includes(tokens[h.end] ?? "");
+  return (
+    /(?:ch|sh)$/.test(verb) ||
+    before.slice(negator + 1).length > 0 ||
+    /^(?:machi|mashi|much|mch|mech|mich)$/.test(before[negator] ?? "")
+  );
+}
+/** "Because" (canonical) right after the "why": the customer gives the reason to cancel ("3lach nlghiha? 7it …"). */
+const BECAUSE = /^(?:7it|hit|7itach|5ater|khater|5atr|khatr|la2an|li2an|lan|parce|pask|psk|3la9ach|puis9ue)$/;
+function answersWhy(tokens: readonly string[], end: number): boolean {
+  return tokens.slice(end, end + 3).some((t) => BECAUSE.test(t));
+}
 const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "abda", "3omri", "3mri"]);
 // Round 14's closed classes below hold canonical tokens (normalize.ts: "failli" is "faili", "khalli" "khali", "colis"
 // "kolis"); a spelling canonicalisation never gives would match nothing.
@@ -2342,10 +2394,19 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // ("pourquoi j'annulerais, je la veux toujours": why would I, in the conditional, asks nothing; round 23.)
   const whyWouldI = (h: SignalHit) =>
     /ra(?:is|it)$/.test(tokens[h.end - 1] ?? "") && tokens.slice(Math.max(0, h.start - 3), h.start).includes("pur9uoi");
+  // ("علاش غادي نلغيها؟", "3lech nbattel", "Jamais j'annule", "Pas question de l'annuler", "aucune raison d'annuler":
+  // why would I cancel, never, no question of it; round 33.)
+  const noWay = (h: SignalHit) => whyMe(tokens, h.start) || neverBefore(tokens, h.start);
   const cancelDenied = hits.find(
     (h) =>
       h.signal === "cancelVerb" &&
-      (h.negated || echoDenied(h.end) || notMineWho(h.start) >= 0 || nearly(h) || askedWhy(h) || whyWouldI(h)),
+      (h.negated ||
+        echoDenied(h.end) ||
+        notMineWho(h.start) >= 0 ||
+        nearly(h) ||
+        askedWhy(h) ||
+        whyWouldI(h) ||
+        noWay(h)),
   );
   // ... and the reply ends on the wish: no refusal that stands on its own after its last wish.
   const lastWish =
@@ -2367,7 +2428,31 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
             )
             .map((w) => w.start),
         );
+  // ("Annuler ? Jamais de la vie, c'est le cadeau de mon petit frère", "علاش نلغيها؟ الحنة تستنى فيها", "je n'annule
+  // rien du tout, c'est pour la rentrée": the cancel denied, then only a reason to keep it: nothing refused, changed,
+  // called for, moved or asked after the denial's own words, no "because" that answers the "why"; round 33.)
+  // (The cancel's own negation only: "ما نلغيش", "ma ghadich nlghi", "mouch bech nannuli", "je ne l'annule pas"; not a
+  // "no" that belongs to the verb before it, "ma nqderch annuliha", "ma bghitch lghiha": I can't, I don't want, cancel.)
+  const deniedOwn = (h: SignalHit) =>
+    h.signal === "cancelVerb" &&
+    (noWay(h) || echoDenied(h.end) || askedWhy(h) || whyWouldI(h) || (h.negated && ownNegation(tokens, h)));
+  const keptDenied = hits.find(deniedOwn);
+  const deniedEnd = keptDenied === undefined ? -1 : Math.min(tokens.length, keptDenied.end + 4);
+  const reasonOnly =
+    keptDenied !== undefined &&
+    !answersWhy(tokens, keptDenied.end) &&
+    !tokens.slice(deniedEnd).includes("?") &&
+    !hits.some(
+      (h) =>
+        !deniedOwn(h) &&
+        // (The denial's own "non, jamais" may follow it; a reason, a refusal or a request right after it stands.)
+        h.start >= (h.signal === "no" ? deniedEnd : keptDenied.end) &&
+        (DENIAL.has(h.signal) || CHANGE.has(h.signal) || CALL.has(h.signal) || TIME.has(h.signal)) &&
+        live(h),
+    ) &&
+    !hits.some((h) => h.start >= deniedEnd && h.signal === "qword");
   const keepsIt =
+    reasonOnly ||
     (lastWish >= 0 && !hits.some((d) => STRONG_DENIAL.has(d.signal) && live(d) && d.start > lastWish)) ||
     // ("pourquoi j'annulerais wesh": the "why would I" that ends the reply, but for a tag, keeps it; round 26.)
     (cancelDenied !== undefined &&

@@ -601,6 +601,37 @@ describe("round 8: readings that hold for any label the model reads", () => {
     }
   });
 
+  it("a change told, not asked (the shop's past exchange, nothing to change, 'une seconde') is no live change (round 33)", () => {
+    for (const [text, country] of [
+      // A change already made: the past of "you changed", "we changed", the exchange named as a thing.
+      ["Jamais je l'annule, الكوموند الأولى وصلتني مكسّرة أما بدّلتوهالي بالزربة، ابعثو", "TN"],
+      ["لا لا ماكاش مشكل، جيبوها. المرة اللي فاتت الضمان خدم وبدلتولي الماكينة بلا ما نخلص.", "DZ"],
+      ["taille 42, lmerra li fatet jatou sghira w bdelnaha 3adi, daba 3refna l 9yas mzyan, sifto.", "MA"],
+      ["moi j'avais échangé une robe chez vous, l'échange s'était super bien passé. Donc là je prends.", "FR"],
+      ["الحمد لله, cette fois c'est la bonne taille, le 42 après l'échange. Ramenez-le mardi comme prévu.", "FR"],
+      // Nothing to change.
+      ["ما كاين لا تبديل لا والو، صيفطوها كيف قلتي", "MA"],
+      ["ma 7atta chay nbadlou kima hiya el lon w el taille, ab3athha", "TN"],
+      ["Ma cousine vient la semaine prochaine mais ça change rien, c'est pour moi.", "FR"],
+      ["je valide, pas de changement, merci madame", "FR"],
+      // Wait a second.
+      ["Une seconde, mon mari il demande combien… il dit ça va, c'est bon, ramenez-le jeudi", "FR"],
+    ] as const) {
+      const reading = readReply(text, country);
+      expect(reading.request, text).not.toBe("change");
+      expect(ruledAs("confirm", reading), text).toBe("confirm");
+    }
+    // A change asked stays one: an exchange wished for, a change with an exception, a second item named.
+    for (const [text, country] of [
+      ["oui mais je voudrais un échange de taille, le M", "FR"],
+      ["ma tbaddel chay ghir el lon, n7ebha ka7la", "TN"],
+      ["oui, et ajoutez une seconde paire en noir", "FR"],
+      ["wakha, bdlu liya l couleur l k7al", "MA"],
+    ] as const) {
+      expect(ruledAs("confirm", readReply(text, country)), text).toBe("change_request");
+    }
+  });
+
   it("a yes and a courier's instruction with no new time or day is no reschedule", () => {
     const reading = readReply("oui, mais appelez-moi avant que le livreur passe", "FR");
     expect(reading).toMatchObject({ request: null, yes: true, newTime: false, dated: false });

@@ -1151,6 +1151,59 @@ function ownNegation(tokens: readonly string[], h: SignalHit): boolean {
     /^(?:machi|mashi|much|mch|mech|mich)$/.test(before[negator] ?? "")
   );
 }
+/**
+ * A change the shop or the customer already made, told, not asked (canonical; round 33): the Maghrebi past of "you
+ * changed" or "we changed" ("بدّلتوهالي", "wbdltuli", "bdelnaha"), a French past ("j'avais échangé", "elle a pu
+ * l'échanger"), or the exchange named as a thing ("l'échange s'était bien passé", "après l'échange", "dertou
+ * l'échange") with no wish or order before it ("je voudrais un échange", "faites l'échange" ask one).
+ */
+const CHANGED_PAST = /^w?b[ae]?d+[ae]?l(?:t[uo]|na)/;
+const PAST_AUX = /^(?:avais|avait|avaient|ai|a|avez|aviez|ont|avons|pu|deja|dertu|dertum|drtu)$/;
+const EXCHANGE = /^echang(?:e|es|er|ee|ees)$/;
+const ASKS_ONE =
+  /^(?:vudrais|vudrait|vudrions|vuliez|veux|veut|vulez|faites|faire|fais|pouvez|peux|pourriez|possible|bghit|bghina|n7eb|nheb|nhebu|n7ebu|diru|dir|dirli|diruli|a9der|t9der|t9edru)$/;
+function reportedChange(tokens: readonly string[], at: number): boolean {
+  const verb = tokens[at] ?? "";
+  if (CHANGED_PAST.test(verb)) return true;
+  if (!EXCHANGE.test(verb)) return false;
+  const before = tokens.slice(Math.max(0, at - 4), at);
+  if (before.some((t) => ASKS_ONE.test(t))) return false;
+  const near = tokens.slice(Math.max(0, at - 2), at);
+  return near.some((t) => PAST_AUX.test(t)) || ["l", "le", "cet", "cete"].includes(tokens[at - 1] ?? "");
+}
+/**
+ * "Une seconde, je demande à mon mari", "une seconde madame": wait a second, no second item (canonical "sekonde"); a
+ * second one names what it is ("une seconde paire", "un second article"; round 33).
+ */
+const A_SECOND = /^(?:sekonde?|second|sec)$/;
+const AFTER_WAIT = /^(?:[,.!?…]|madame|monsieur|mademoiselle|je|j|s|svp|sil|il|ele|mon|ma|atendez|atends|jarive|j)$/;
+function waitASecond(tokens: readonly string[], at: number): boolean {
+  const i = A_SECOND.test(tokens[at] ?? "") ? at : at + 1;
+  if (!A_SECOND.test(tokens[i] ?? "") || !["un", "une", "deux"].includes(tokens[i - 1] ?? "")) return false;
+  return i + 1 >= tokens.length || AFTER_WAIT.test(tokens[i + 1] ?? "");
+}
+/**
+ * Nothing to change (canonical; round 33): "ça change rien", "aucun changement", "pas de changement", "rien n'a
+ * changé", "ما كاين لا تبديل لا والو", "ma 7atta chay nbadlou", "ma tbaddel chay", "وما تبدلو والو", "ma kan walou
+ * tbedlou", "pas la peine de changer quoi que ce soit", "ma 3ndich hta tbdil". Not when an exception follows ("rien à
+ * changer sauf la couleur", "ma tbaddel chay ghir el lon").
+ */
+const NOTHING = /^(?:rien|walu|walo|chay|chy|chi2|aukun|aukune|9uoi)$/;
+const BUT_FOR = /^(?:sauf|ghir|gher|illa|ila|ela|except|hormis|seulement|ken)$/;
+function nothingChanged(tokens: readonly string[], at: number): boolean {
+  const before = tokens.slice(Math.max(0, at - 3), at);
+  const after = tokens.slice(at + 1, at + 3);
+  if (tokens.slice(at + 1, at + 6).some((t) => BUT_FOR.test(t))) return false;
+  const none =
+    after.some((t) => NOTHING.test(t)) ||
+    before.some((t) => NOTHING.test(t)) ||
+    (tokens[at - 1] === "de" && tokens[at - 2] === "pas") ||
+    (tokens[at - 1] === "la" && /^(?:kayn|kaynch|kan|makanch|makaynch|famma|fama)$/.test(tokens[at - 2] ?? "")) ||
+    (/^(?:hta|7ta|hata)$/.test(tokens[at - 1] ?? "") &&
+      /^(?:3ndich|3andich|3ndi|kayn|famma)$/.test(tokens[at - 2] ?? "")) ||
+    (tokens[at - 1] === "de" && tokens[at - 2] === "peine");
+  return none;
+}
 /** "Because" (canonical) right after the "why": the customer gives the reason to cancel ("3lach nlghiha? 7it …"). */
 const BECAUSE = /^(?:7it|hit|7itach|5ater|khater|5atr|khatr|la2an|li2an|lan|parce|pask|psk|3la9ach|puis9ue)$/;
 function answersWhy(tokens: readonly string[], end: number): boolean {
@@ -1499,7 +1552,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     (YES.has(h.signal) || h.signal === "accept") &&
     (ALMOST.test(tokens[h.start - 1] ?? "") || ALMOST.test(tokens[h.end] ?? ""));
   const live = (h: SignalHit) =>
-    !h.negated && !saidByOther(h) && !nearly(h) && !notThatIRefuse(h) && !wholeOf(h) && !almost(h);
+    !h.negated &&
+    !saidByOther(h) &&
+    !nearly(h) &&
+    !notThatIRefuse(h) &&
+    !wholeOf(h) &&
+    !almost(h) &&
+    !(h.signal === "changeVerb" && (reportedChange(tokens, h.start) || nothingChanged(tokens, h.start))) &&
+    !(h.signal === "add" && waitASecond(tokens, h.start));
   const outTaken = takesOneOut(tokens);
   const denies = hits.some(
     (h) =>
@@ -1774,6 +1834,10 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       !filler.has(i + 1) &&
       // ("ماشي دابا", "machi dorka": "not now" puts no thing for another; round 27.)
       !hits.some((h) => h.signal === "notNow" && h.start <= i && i < h.end) &&
+      // ("je valide, pas de changement": the "not" of nothing to change; round 33.)
+      !hits.some(
+        (h) => h.signal === "changeVerb" && h.start > i && h.start <= i + 2 && nothingChanged(tokens, h.start),
+      ) &&
       (orderYes.some((h) => h.end <= i) ||
         (valueAt(i - 1) && valueAt(i + 1)) ||
         (t === "pas" &&

@@ -614,8 +614,13 @@ describe("round 8: readings that hold for any label the model reads", () => {
       ["ma 7atta chay nbadlou kima hiya el lon w el taille, ab3athha", "TN"],
       ["Ma cousine vient la semaine prochaine mais ça change rien, c'est pour moi.", "FR"],
       ["je valide, pas de changement, merci madame", "FR"],
-      // Wait a second.
+      // A change thought of, then left as it is.
+      ["bon bon hata ana 9olt nbeddel l couleur ... la la khalliha noir kima hiya ab3thouha", "DZ"],
+      ["ما عنديش حتى مشكل... نبدل اللون ولا نخليه؟ لا خليه، نفس اللون نفس القياس، جيبها", "TN"],
+      // Wait a second; "missing" said of something else.
       ["Une seconde, mon mari il demande combien… il dit ça va, c'est bon, ramenez-le jeudi", "FR"],
+      ["لا لا، علاش نلغيها؟ ناقص كان توصل، ابعثوها.", "TN"],
+      ["بصراحة كنت حايرة، جارتنا جاتها قشة ناقصة، بصح بعثتوهالها فالحين، ايه نأكد، ابعثوها", "DZ"],
     ] as const) {
       const reading = readReply(text, country);
       expect(reading.request, text).not.toBe("change");
@@ -626,6 +631,8 @@ describe("round 8: readings that hold for any label the model reads", () => {
       ["oui mais je voudrais un échange de taille, le M", "FR"],
       ["ma tbaddel chay ghir el lon, n7ebha ka7la", "TN"],
       ["oui, et ajoutez une seconde paire en noir", "FR"],
+      ["ey behi ama na9s wahda, n7eb ken wahda", "TN"],
+      ["la la khalliha kima hiya, ama beddel el couleur l a7mer", "TN"],
       ["wakha, bdlu liya l couleur l k7al", "MA"],
     ] as const) {
       expect(ruledAs("confirm", readReply(text, country)), text).toBe("change_request");

@@ -1204,6 +1204,36 @@ function nothingChanged(tokens: readonly string[], at: number): boolean {
     (tokens[at - 1] === "de" && tokens[at - 2] === "peine");
   return none;
 }
+/**
+ * "ناقص" as "missing, less" (canonical "na9s", "na9sa"): "جاتها قشة ناقصة" (a piece was missing), "السومة ناقصة بزاف"
+ * (the price is much lower), "ناقص كان توصل" (all that's missing is that it comes); no "take one off", which names how
+ * many ("na9s wahda", "نقص واحدة"; round 33).
+ */
+const LACKING = /^w?na9s(?:a|in|at|ine)?$/;
+const HOW_MANY =
+  /^(?:wahda|wahed|wahd|w7da|w7ed|wa7da|wa7ed|1|2|jouj|juj|zuz|zouz|thnin|chwiya|chwia|chwaya|mnha|mno|mnu|menha|menou)$/;
+function lacking(tokens: readonly string[], at: number): boolean {
+  const i = tokens.findIndex((t, k) => k >= at && k <= at + 1 && LACKING.test(t));
+  return i >= 0 && (/a$|in$|at$|ine$/.test(tokens[i] ?? "") || !HOW_MANY.test(tokens[i + 1] ?? ""));
+}
+/**
+ * A change thought of, then left: after the change verb, a "no" or a "but", then "leave it as it is" ("9olt nbeddel l
+ * couleur ... la la khalliha noir kima hiya", "كنت باغية نبدل ... walakin khellih lk7al kima howa", "نبدل اللون ولا
+ * نخليه؟ لا خليه، نفس اللون", "laissez-la comme elle est"), with no change verb after it (canonical; round 33).
+ */
+const LEAVE_IT =
+  /^(?:kh?[ae]?l+[iy]+(?:h|ha|hum|hom|w|u|uha|wha|iw|iwha|ouha)?|khliuha|khliwha|khlih|khliha|laise[zr]?|laisez|gardez|garde)$/;
+const AS_IT_IS = /^(?:kima|kif|kifma|kifach|kome|comme|tele|tel|nfs|nafs|meme)$/;
+const TURN = /^(?:la|lala|non|walakin|besah|bsah|ama|mais|ewa|safi|bon)$/;
+function keptAsItIs(tokens: readonly string[], end: number): boolean {
+  for (let i = end; i < tokens.length; i++) {
+    if (!LEAVE_IT.test(tokens[i] ?? "")) continue;
+    const turned = tokens.slice(end, i).some((t) => TURN.test(t));
+    const asIs = tokens.slice(i + 1, i + 5).some((t) => AS_IT_IS.test(t));
+    if (turned && asIs) return true;
+  }
+  return false;
+}
 /** "Because" (canonical) right after the "why": the customer gives the reason to cancel ("3lach nlghiha? 7it …"). */
 const BECAUSE = /^(?:7it|hit|7itach|5ater|khater|5atr|khatr|la2an|li2an|lan|parce|pask|psk|3la9ach|puis9ue)$/;
 function answersWhy(tokens: readonly string[], end: number): boolean {
@@ -1558,8 +1588,11 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !notThatIRefuse(h) &&
     !wholeOf(h) &&
     !almost(h) &&
-    !(h.signal === "changeVerb" && (reportedChange(tokens, h.start) || nothingChanged(tokens, h.start))) &&
-    !(h.signal === "add" && waitASecond(tokens, h.start));
+    !(
+      h.signal === "changeVerb" &&
+      (reportedChange(tokens, h.start) || nothingChanged(tokens, h.start) || keptAsItIs(tokens, h.end))
+    ) &&
+    !(h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start)));
   const outTaken = takesOneOut(tokens);
   const denies = hits.some(
     (h) =>
@@ -1971,8 +2004,13 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     );
   };
   const changeOnlyThought =
-    hits.some((h) => CHANGE.has(h.signal) && live(h) && onlyThought(h)) &&
-    !hits.some((h) => CHANGE.has(h.signal) && live(h) && !onlyThought(h));
+    // (A change left as it is after the turn, no longer live (round 33), was still only thought of.)
+    hits.some(
+      (h) =>
+        CHANGE.has(h.signal) &&
+        (live(h) || (h.signal === "changeVerb" && !h.negated && keptAsItIs(tokens, h.end))) &&
+        onlyThought(h),
+    ) && !hits.some((h) => CHANGE.has(h.signal) && live(h) && !onlyThought(h));
   // "3awed", "عاود", alone or opening a call verb: "again".
   const agains = hits.filter(
     (h) => (h.signal === "repeat" || h.signal === "callVerb") && live(h) && /^3aw/.test(tokens[h.start] ?? ""),

@@ -4,12 +4,13 @@
 // again or checks ("so I confirm, yes?") a confirming customer says a bare yes, a declining one a bare no; asked "am I
 // speaking with <name>, yes or no?", a wrong number says no and anyone else says it is them; any other says another
 // sentence of the set with the same meaning and country, but never, to the agent's yes/no check ("so I confirm, yes or
-// no?"), a yes and nothing else: that is the check's answer, a confirmation, whatever the same word meant to the read-back
-// (round 33: a set's bare "Oui ?" or "نعم" labelled `unclear` answered the question read back, not "yes or no?"). Asked for the detail of what they mean (a day, a time, a
-// reason, the change), they give one; asked for the detail of something they did not mean (a misreading: "which day?"
-// to a customer who confirmed), they say another sentence of the set with their meaning. A question is followed by a
-// confirmation or a refusal (half each), which is then what the customer means. Counts: the outcome matches what the
-// customer meant, and calls ended `confirmed` for a customer who did not confirm.
+// no?"), a yes and nothing else: that is the check's answer, a confirmation, whatever the same word meant to the
+// read-back (round 33: a set's bare "Oui ?" or "نعم" labelled `unclear` answered the question read back, not "yes or
+// no?"). Asked for the detail of what they mean (a day, a time, a reason, the change), they give one; asked for the
+// detail of something they did not mean (a misreading: "which day?" to a customer who confirmed), they say another
+// sentence of the set with their meaning. A question is followed by a confirmation or a refusal (half each), which is
+// then what the customer means. Counts: the outcome matches what the customer meant, and calls ended `confirmed` for a
+// customer who did not confirm.
 import { readFileSync } from "node:fs";
 import type { CallOutcome } from "../../src/domain/calls.ts";
 import { isBareYes, isDrawnOut } from "../../src/engine/dialogue/cues.ts";

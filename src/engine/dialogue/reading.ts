@@ -1103,7 +1103,6 @@ const LATER = new Set(["apres", "ba3d", "b3d", "mba3d", "mb3d", "ba3den", "b3den
 /** Question words that also join clauses ("quand vous arrivez", "ki tousel", "fin kayn"): they open no question alone. */
 const CONJUNCTION_Q = /^(?:9uand|9ui|ki|kif|kifma|fin|win|u)$/;
 
-/** "Never", "no" closing an echoed cancel (canonical). */
 /** "Why" (canonical) asked of the customer's own act: "3lach", "3lech", "lach", "pourquoi" (round 33). */
 const WHY_ME = /^(?:3lach|3lech|3lah|3layach|lach|pur9uoi)$/;
 /** What may stand between "why" and the verb: "ghadi", "bach", "bech", "n9der" (round 33). */
@@ -1188,15 +1187,20 @@ function waitASecond(tokens: readonly string[], at: number): boolean {
  * tbedlou", "pas la peine de changer quoi que ce soit", "ma 3ndich hta tbdil". Not when an exception follows ("rien à
  * changer sauf la couleur", "ma tbaddel chay ghir el lon").
  */
-const NOTHING = /^(?:rien|walu|walo|chay|chy|chi2|aukun|aukune|9uoi)$/;
+const NOTHING = /^(?:rien|walu|walo|aukun|aukune)$/;
+/** "Thing" (canonical), nothing only when negated: "ma tbaddel chay", "ma 7atta chay nbadlou" (not "nbaddel chay"). */
+const THING = /^(?:chay|chy)$/;
 const BUT_FOR = /^(?:sauf|ghir|gher|illa|ila|ela|except|hormis|seulement|ken)$/;
 function nothingChanged(tokens: readonly string[], at: number): boolean {
   const before = tokens.slice(Math.max(0, at - 3), at);
   const after = tokens.slice(at + 1, at + 3);
   if (tokens.slice(at + 1, at + 6).some((t) => BUT_FOR.test(t))) return false;
+  const negated = tokens.slice(Math.max(0, at - 4), at).some((t) => t === "ma" || /^(?:hta|7ta|hata)$/.test(t));
   const none =
     after.some((t) => NOTHING.test(t)) ||
     before.some((t) => NOTHING.test(t)) ||
+    (negated && [...before, ...after].some((t) => THING.test(t))) ||
+    (after[0] === "9uoi" && after[1] === "9ue") ||
     (tokens[at - 1] === "de" && tokens[at - 2] === "pas") ||
     (tokens[at - 1] === "la" && /^(?:kayn|kaynch|kan|makanch|makaynch|famma|fama)$/.test(tokens[at - 2] ?? "")) ||
     (/^(?:hta|7ta|hata)$/.test(tokens[at - 1] ?? "") &&
@@ -1219,7 +1223,7 @@ function lacking(tokens: readonly string[], at: number): boolean {
 /**
  * A change thought of, then left: after the change verb, a "no" or a "but", then "leave it as it is" ("9olt nbeddel l
  * couleur ... la la khalliha noir kima hiya", "كنت باغية نبدل ... walakin khellih lk7al kima howa", "نبدل اللون ولا
- * نخليه؟ لا خليه، نفس اللون", "laissez-la comme elle est"), with no change verb after it (canonical; round 33).
+ * نخليه؟ لا خليه، نفس اللون", "laissez-la comme elle est"; canonical; round 33). A change verb after the "leave it" is read on its own and stays live.
  */
 const LEAVE_IT =
   /^(?:kh?[ae]?l+[iy]+(?:h|ha|hum|hom|w|u|uha|wha|iw|iwha|ouha)?|khliuha|khliwha|khlih|khliha|laise[zr]?|laisez|gardez|garde)$/;
@@ -1239,6 +1243,7 @@ const BECAUSE = /^(?:7it|hit|7itach|5ater|khater|5atr|khatr|la2an|li2an|lan|parc
 function answersWhy(tokens: readonly string[], end: number): boolean {
   return tokens.slice(end, end + 3).some((t) => BECAUSE.test(t));
 }
+/** "Never", "no" closing an echoed cancel (canonical). */
 const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "abda", "3omri", "3mri"]);
 // Round 14's closed classes below hold canonical tokens (normalize.ts: "failli" is "faili", "khalli" "khali", "colis"
 // "kolis"); a spelling canonicalisation never gives would match nothing.

@@ -13,8 +13,7 @@
 // customer who did not confirm.
 import { readFileSync } from "node:fs";
 import type { CallOutcome } from "../../src/domain/calls.ts";
-import { isBareYes, isDrawnOut } from "../../src/engine/dialogue/cues.ts";
-import { createDialogue, profileFor } from "../../src/engine/dialogue/flow.ts";
+import { answersYes, createDialogue, profileFor } from "../../src/engine/dialogue/flow.ts";
 import { ModelIntentClassifier } from "../../src/engine/dialogue/model/model.ts";
 import { keepingReadings } from "../../src/engine/dialogue/reading.ts";
 import type { Dialect, DialogueOrder, Intent, IntentClassifier } from "../../src/engine/dialogue/types.ts";
@@ -213,11 +212,6 @@ async function simulate(
   }
   stats.turns = turns / Math.max(1, stats.calls);
   return stats;
-}
-
-/** A yes and nothing else, not drawn out: what the dialogue takes as the yes to its check (flow.ts asCheckAnswer). */
-function answersYes(text: string): boolean {
-  return isBareYes(text) && !isDrawnOut(text);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

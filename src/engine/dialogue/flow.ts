@@ -138,8 +138,11 @@ export function asCheckAnswer(c: Classification, text: string): Classification {
   return c.intent === "unclear" && answersYes(text) ? { ...c, intent: "confirm" } : c;
 }
 
-/** A yes and nothing else, not drawn out ("ihhh" to "yes or no?" is still a murmur: round 28). */
-function answersYes(text: string): boolean {
+/**
+ * A yes and nothing else, not drawn out ("ihhh" to "yes or no?" is still a murmur: round 28): the answer yes to the
+ * yes/no check (the simulated conversations use it too: scripts/classifier/conversations.ts).
+ */
+export function answersYes(text: string): boolean {
   return isBareYes(text) && !isDrawnOut(text);
 }
 

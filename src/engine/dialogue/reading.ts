@@ -1196,7 +1196,7 @@ function nothingChanged(tokens: readonly string[], at: number): boolean {
   const after = tokens.slice(at + 1, at + 3);
   if (tokens.slice(at + 1, at + 6).some((t) => BUT_FOR.test(t))) return false;
   const negated = tokens.slice(Math.max(0, at - 4), at).some((t) => t === "ma" || /^(?:hta|7ta|hata)$/.test(t));
-  const none =
+  return (
     after.some((t) => NOTHING.test(t)) ||
     before.some((t) => NOTHING.test(t)) ||
     (negated && [...before, ...after].some((t) => THING.test(t))) ||
@@ -1205,8 +1205,8 @@ function nothingChanged(tokens: readonly string[], at: number): boolean {
     (tokens[at - 1] === "la" && /^(?:kayn|kaynch|kan|makanch|makaynch|famma|fama)$/.test(tokens[at - 2] ?? "")) ||
     (/^(?:hta|7ta|hata)$/.test(tokens[at - 1] ?? "") &&
       /^(?:3ndich|3andich|3ndi|kayn|famma)$/.test(tokens[at - 2] ?? "")) ||
-    (tokens[at - 1] === "de" && tokens[at - 2] === "peine");
-  return none;
+    (tokens[at - 1] === "de" && tokens[at - 2] === "peine")
+  );
 }
 /**
  * "ناقص" as "missing, less" (canonical "na9s", "na9sa"): "جاتها قشة ناقصة" (a piece was missing), "السومة ناقصة بزاف"
@@ -1586,6 +1586,16 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   const almost = (h: SignalHit) =>
     (YES.has(h.signal) || h.signal === "accept") &&
     (ALMOST.test(tokens[h.start - 1] ?? "") || ALMOST.test(tokens[h.end] ?? ""));
+  // A change told, not asked, and an "add" that names no item (round 33): found once per reply, not at every `live`.
+  const leftAsIs = new Set(hits.filter((h) => h.signal === "changeVerb" && keptAsItIs(tokens, h.end)));
+  const toldNotAsked = new Set(
+    hits.filter(
+      (h) =>
+        (h.signal === "changeVerb" &&
+          (leftAsIs.has(h) || reportedChange(tokens, h.start) || nothingChanged(tokens, h.start))) ||
+        (h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start))),
+    ),
+  );
   const live = (h: SignalHit) =>
     !h.negated &&
     !saidByOther(h) &&
@@ -1593,11 +1603,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !notThatIRefuse(h) &&
     !wholeOf(h) &&
     !almost(h) &&
-    !(
-      h.signal === "changeVerb" &&
-      (reportedChange(tokens, h.start) || nothingChanged(tokens, h.start) || keptAsItIs(tokens, h.end))
-    ) &&
-    !(h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start)));
+    !toldNotAsked.has(h);
   const outTaken = takesOneOut(tokens);
   const denies = hits.some(
     (h) =>
@@ -2010,12 +2016,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   };
   const changeOnlyThought =
     // (A change left as it is after the turn, no longer live (round 33), was still only thought of.)
-    hits.some(
-      (h) =>
-        CHANGE.has(h.signal) &&
-        (live(h) || (h.signal === "changeVerb" && !h.negated && keptAsItIs(tokens, h.end))) &&
-        onlyThought(h),
-    ) && !hits.some((h) => CHANGE.has(h.signal) && live(h) && !onlyThought(h));
+    hits.some((h) => CHANGE.has(h.signal) && (live(h) || (!h.negated && leftAsIs.has(h))) && onlyThought(h)) &&
+    !hits.some((h) => CHANGE.has(h.signal) && live(h) && !onlyThought(h));
   // "3awed", "عاود", alone or opening a call verb: "again".
   const agains = hits.filter(
     (h) => (h.signal === "repeat" || h.signal === "callVerb") && live(h) && /^3aw/.test(tokens[h.start] ?? ""),

@@ -184,6 +184,41 @@ describe("wakha classify --decision", () => {
   });
 });
 
+describe("the model sure of a confirm against the reading's request (round 34)", () => {
+  const model = new ModelIntentClassifier();
+  const read = (text: string, country: "MA" | "DZ" | "TN" | "FR") => {
+    const c = model.classify(text, country);
+    return [c.intent, c.mixed === true, decision(c, text, country, FIRST_REPLY)];
+  };
+
+  it("a request or a refusal told before the closing yes to the order, or a cancel denied: a confirm, only ever checked", () => {
+    for (const [text, country] of [
+      ["Makanch 3lach nbeddel, el 38 hiya li tji 3liya, 9isatha 3and okhti. Ab3thou.", "DZ"],
+      [
+        "Ana kont baghya nbeddel l couleur l rose, walakin khti glat lia lk7al a7sen m3a koulchi, w 3ndha l7e9. Ewa khellih lk7al kima howa, ana mwafqa, siftouh lia.",
+        "MA",
+      ],
+      ["Annuler ? Jamais de la vie, c'est le cadeau d'anniversaire de ma mère, elle fête ses 60 ans dimanche.", "FR"],
+      ["علاش نلغيها؟ الحنة تستنى فيها باش تلبسها نهار الجمعة", "DZ"],
+      ["pourquoi j annulerais bah non je l ai pris pour l aïd pour les petits", "FR"],
+    ] as const)
+      expect([text, ...read(text, country)]).toEqual([text, "confirm", true, "check"]);
+  });
+
+  it("a yes followed by a request, a change then 'send it', a condition or a cancel said outright keep their label", () => {
+    for (const [text, country, intent] of [
+      ["wakha, ama beddel el mqas l 40 w sifto", "MA", "change_request"],
+      ["oui je confirme mais changez la couleur en noir et envoyez", "FR", "change_request"],
+      ["bdlo liya lloun l k7el w sifto", "MA", "change_request"],
+      ["ken 3andkom 39 ab3thouha", "TN", "change_request"],
+      ["non non j'annule pas, mais changez la taille en 42 et envoyez", "FR", "change_request"],
+      ["pourquoi j'annulerais ? mais livrez samedi plutôt", "FR", "reschedule"],
+      ["Blanc, vous dites ? Merci de vérifier, mais si c'est blanc, non, j'annule", "FR", "cancel"],
+    ] as const)
+      expect([text, read(text, country)[0]]).toEqual([text, intent]);
+  });
+});
+
 describe("scripts/classifier/score.ts", () => {
   it("scores by country, style and overall: accuracy, label and decided false confirmations, throughput", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "score-"));

@@ -250,6 +250,11 @@ export interface Reading {
    * 19), nothing sent or taken after it (round 17).
    */
   cancelsAfterTime?: boolean;
+  /**
+   * A refusal read where the customer's own cancel verb is denied ("Annuler ? Jamais de la vie", "علاش نلغيها؟",
+   * "pourquoi j'annulerais", "ma nlghich"), whatever follows it (round 34).
+   */
+  cancelDenied?: boolean;
   /** "Again" then "later" ("عاود après", "3awed mba3d"): call again later (round 17). */
   againLater?: boolean;
   /** A courier's instruction stands ("frappez fort", "d9 lbab mzyan"): what a yes beside it adds to the order. */
@@ -3221,6 +3226,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       !hits.some((h) => (h.signal === "send" || h.signal === "take") && live(h) && h.start > lastCancel.start);
     return {
       ...result("refusal", cueAt(own[0]!.start)),
+      ...(keptDenied !== undefined ? { cancelDenied: true } : {}),
       ...(cancelsAfterTime ? { cancelsAfterTime } : {}),
       ...(ends ? { endsOnRefusal: true } : {}),
       ...(ends && closed ? { answersQuestion: true } : {}),

@@ -970,9 +970,61 @@ function heldBack(
   intent: Intent,
   p: number,
   ruled: { intent: Intent; mixed: boolean } | null,
+  reading: Reading,
+  mocking: boolean,
 ): { intent: Intent; mixed: boolean } | null {
-  if (!ruled || ruled.intent === intent || intent === "confirm" || ruled.intent === "confirm") return ruled;
+  if (!ruled || ruled.intent === intent || ruled.intent === "confirm") return ruled;
+  if (intent === "confirm")
+    return closingYes(p, reading, mocking) || cancelDeniedOnly(p, ruled.intent, reading, mocking)
+      ? { intent: "confirm", mixed: true }
+      : ruled;
   return p >= SURE_OF_ITSELF ? null : ruled;
+}
+
+/**
+ * How sure the model must be of a confirm for the label to stay confirm where the reading found a request or a refusal
+ * before the reply's closing yes to the order (round 34).
+ */
+export const SURE_OF_CONFIRM = 0.9;
+
+/**
+ * "J'avais dit noir quand j'ai commandé, et c'est bien noir que vous m'avez lu, donc envoyez", "Makanch 3lach nbeddel,
+ * el 38 hiya li tji 3liya … Ab3thou", "كان لازم تتصلو قبل، jem3a kamla w ena nestanna، بالله okey ابعثوه": the model sure
+ * of a confirm (SURE_OF_CONFIRM) in a reply that ENDS on a firm yes to the order ("send it", "je confirme", "jibouha"),
+ * not in jest. Whatever the reading found came before that yes: a change told of, a past exchange, a day or a call
+ * complained of, rather than asked. The label stays confirm, and it is only ever checked: `mixed` (flow.ts unsure()),
+ * and decision() never acts on a confirm whose reading holds a request. A yes followed by a request ("wakha, ama
+ * beddel el mqas") does not end on the yes, and a condition ("ken 3andkom 39 ab3thouha": if you have the 39, send it)
+ * is none: either keeps the request's label. (Round 34: on the 7,200 replies the shipped weights never trained on, 12
+ * replies read right that were misread and none the other way; no label false confirmation more.)
+ */
+/**
+ * "Annuler ? Jamais de la vie, c'est le cadeau d'anniversaire de ma mère, elle fête ses 60 ans dimanche", "علاش
+ * نلغيها؟ الحنة تستنى فيها باش تلبسها نهار الجمعة", "pourquoi j annulerais bah non je l ai pris pour l aïd": the model sure
+ * of a confirm (SURE_OF_CONFIRM), not in jest, where the reading's refusal is the customer's own cancel verb, denied
+ * ("why would I", "never", "ma nlghich"): the refusal is the denied one, whatever day or question the reason names. A
+ * confirm, only ever checked (`mixed`). A cancel the customer says outright ("non, j'annule") is no denied one (round
+ * 34: on the replies the shipped weights never trained on, 13 read right that were misread, none the other way).
+ */
+function cancelDeniedOnly(p: number, ruled: Intent, reading: Reading, mocking: boolean): boolean {
+  return (
+    p >= SURE_OF_CONFIRM &&
+    ruled === "cancel" &&
+    reading.request === "refusal" &&
+    reading.cancelDenied === true &&
+    !mocking
+  );
+}
+
+function closingYes(p: number, reading: Reading, mocking: boolean): boolean {
+  return (
+    p >= SURE_OF_CONFIRM &&
+    reading.firmYes &&
+    reading.yesToOrder &&
+    (reading.endsOnYes === true || reading.endsOnTake === true) &&
+    !reading.conditional &&
+    !mocking
+  );
 }
 
 const WEIGHTS_URL = new URL("./weights.json", import.meta.url);
@@ -1255,7 +1307,7 @@ export class ModelIntentClassifier implements IntentClassifier {
     // So is one that asks to repeat or asks anything, or turns on a "but" ("behi... ama... stanna").
     const doubtful =
       confirmDoubts(analysis).some((d) => DOUBTFUL.has(d)) || analysis.hits.some((h) => h.signal === "what");
-    const ruled = heldBack(intent, p[best]!, overrule(intent, reading, p[best]!, mocking, doubtful));
+    const ruled = heldBack(intent, p[best]!, overrule(intent, reading, p[best]!, mocking, doubtful), reading, mocking);
     if (ruled) {
       // The request decides the label; the model's probability of that label, at least 0.6, is its confidence.
       const at = this.#model.labels.indexOf(ruled.intent);

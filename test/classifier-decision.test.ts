@@ -205,6 +205,16 @@ describe("the model sure of a confirm against the reading's request (round 34)",
       expect([text, ...read(text, country)]).toEqual([text, "confirm", true, "check"]);
   });
 
+  it("'I won't say no', 'I can't say no' is an assent; 'it is me who will say no' is none", () => {
+    for (const [text, country] of [
+      ["ما نجمش نقول لا، el prix حلو و الموديل هو اللي حبيت", "TN"],
+      ["starfoullah c'est pas moi qui vais dire non j'ai besoin de ce frigo ramène", "FR"],
+      ["Je vais pas vous dire non, l'hiver arrive et ce radiateur il me le faut.", "FR"],
+    ] as const)
+      expect([text, read(text, country)[0]]).toEqual([text, "confirm"]);
+    expect(read("c'est moi qui vais dire non", "FR")[0]).toBe("cancel");
+  });
+
   it("a yes followed by a request, a change then 'send it', a condition or a cancel said outright keep their label", () => {
     for (const [text, country, intent] of [
       ["wakha, ama beddel el mqas l 40 w sifto", "MA", "change_request"],

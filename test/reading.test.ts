@@ -601,6 +601,50 @@ describe("round 8: readings that hold for any label the model reads", () => {
     }
   });
 
+  it("a question, then 'anyway' and a take or a send that ends the reply: the question set aside (round 34)", () => {
+    for (const [text, country] of [
+      ["واخا، ولكن شكون اللي كيوصل، أمانة ولا شي شركة أخرى؟ على كل حال صيفطوه", "MA"],
+      ["Wakha، ولكن واش الكارطون كيجي مسدود مزيان؟ على العموم صيفطوه", "MA"],
+      ["Bahi, ama el livraison gratuite wala? Ala kol 7al ab3thou", "TN"],
+      ["c'est quel transporteur ? de toute façon envoyez", "FR"],
+      ["vous livrez le samedi ? en tout cas je confirme", "FR"],
+    ] as const) {
+      const reading = readReply(text, country);
+      expect(reading.takesAfterQuestion, text).toBe(true);
+      expect(ruledAs("question", reading), text).toBe("confirm");
+    }
+    // Nothing taken after the "anyway", or a doubt after it: the question stands.
+    for (const [text, country] of [
+      ["c'est quel transporteur ? de toute façon je vais réfléchir", "FR"],
+      ["شكون اللي كيوصل؟ على كل حال عيط ليا من بعد", "MA"],
+    ] as const)
+      expect(readReply(text, country).takesAfterQuestion, text).not.toBe(true);
+  });
+
+  it("the French emphatic 'si si' is a yes, no 'if' (round 34)", () => {
+    expect(readReply("si si par contre appelez avant de monter l'interphone sonne plus", "FR").conditional).toBe(false);
+    expect(readReply("si si, envoyez", "FR").conditional).toBe(false);
+    expect(readReply("si c'est en noir envoyez", "FR").conditional).toBe(true);
+  });
+
+  it("a call complained of (taken long, only now) or thanked for is the shop's call told, no callback (round 34)", () => {
+    for (const [text, country] of [
+      ["Tawlet barcha bech 3ayattouli, jem3a w ena nestanna. Ama eyh, ab3athha", "TN"],
+      ["طولتو برشا باش كلمتوني، ايه ابعثوها", "TN"],
+      ["توا عاد تكلموني؟ على كل حال إيه، الاثنين مريقل", "TN"],
+      ["Hamdoullah 3la had l'3ayta, men sbah w ana nestanna, yjibha l'livreur", "DZ"],
+    ] as const) {
+      const reading = readReply(text, country);
+      expect(reading.request, text).not.toBe("callback");
+    }
+    // A call asked for stays one.
+    for (const [text, country] of [
+      ["wakha, 3awed 3ayet liya mn ba3d l3acha", "MA"],
+      ["daba ana f lkhedma, 3ayet liya ghedda", "MA"],
+    ] as const)
+      expect(readReply(text, country).request, text).toBe("callback");
+  });
+
   it("a change told, not asked (the shop's past exchange, nothing to change, 'une seconde') is no live change (round 33)", () => {
     for (const [text, country] of [
       // A change already made: the past of "you changed", "we changed", the exchange named as a thing.

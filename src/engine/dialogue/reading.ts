@@ -562,6 +562,21 @@ const TAKE_SEND: ReadonlySet<string> = new Set(["take", "send"]);
 const TAKE_SEND_ACCEPT: ReadonlySet<string> = new Set(["take", "send", "accept"]);
 /** A turn that sets what was said aside (canonical): "bon", "bref", "enfin", "anyway" (round 28). */
 const TURN_WORD = /^(?:bon|bref|enfin|anyway)$/;
+/**
+ * "Anyway" in more than one word (canonical; round 34), at its last word: "على كل حال", "ala kol 7al", "على أي حال", "على
+ * العموم", "de toute façon", "en tout cas", "dans tous les cas".
+ */
+function anyway(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i];
+  const on = /^(?:3la|ala|3al|a3la)$/.test(tokens[i - 2] ?? "") || /^(?:3la|ala|3al|a3la)$/.test(tokens[i - 1] ?? "");
+  return (
+    (t === "hal" && /^(?:kl|kol|koli|kolli|kul|kull|ay|ai)$/.test(tokens[i - 1] ?? "") && on) ||
+    (t === "l3mum" && /^(?:3la|ala|3al|a3la)$/.test(tokens[i - 1] ?? "")) ||
+    (t === "fason" && tokens[i - 1] === "tute" && tokens[i - 2] === "de") ||
+    (t === "kas" && tokens[i - 1] === "tut" && tokens[i - 2] === "en") ||
+    (t === "kas" && tokens[i - 1] === "les" && /^tus?$/.test(tokens[i - 2] ?? "") && tokens[i - 3] === "dans")
+  );
+}
 /** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
 const WHEN_WORD = /^(?:ki|mli|melli|mnin|lma|9uand|lorsque|w9t|wa9t|waqt)$/;
 /** The courier's coming (canonical): "ja", "yji", "jat", "ywsel", "passe", "arrive" (round 28). */
@@ -1095,8 +1110,24 @@ function reportedCall(tokens: string[], c: SignalHit): boolean {
     return true;
   if (after.some((t, k) => BEFORE_YOU.test(t) && YOU_OBJECT.test(tokens[c.end + k + 1] ?? ""))) return true;
   if (c.start >= 2 && RELATIVE_WHO.has(tokens[c.start - 1] ?? "")) return true;
+  // ("Tawlet barcha bech 3ayattouli", "طولتو برشا باش كلمتوني", "تأخرتو بزاف باش عيطتو": you took long to call; "توا
+  // عاد تكلموني؟": only now you call; "3la had l'3ayta", "merci pour l'appel": thanks for this call; round 34.)
+  const link = tokens.slice(Math.max(0, c.start - 2), c.start);
+  if (
+    link.some((t) => /^(?:bech|bach|bich|ba)$/.test(t)) &&
+    tokens.slice(Math.max(0, c.start - 5), c.start).some((t) => TOOK_LONG.test(t))
+  )
+    return true;
+  if (tokens[c.start - 1] === "3ad" && /^(?:twa|taw|tawa|towa|daba|drk|dorka)$/.test(tokens[c.start - 2] ?? ""))
+    return true;
+  if (CALL_NOUN.test(tokens[c.start] ?? "") && link.some((t) => /^(?:had|hadi|3la|pur|merci)$/.test(t))) return true;
   return tokens.slice(Math.max(0, c.start - 2), c.start).some((t) => WHY.test(t));
 }
+/** "You took long" (canonical): "tawlet", "tultu", "tw3atu", "takhrtu", "t3atlu", "3tltu" (round 34). */
+const TOOK_LONG =
+  /^(?:tawlet|tawltu|tulteha|tultu|tultuha|twelt|tw3atu|tw3tu|takhrtu|ta5rtu|t3atlu|t3tlu|3tltu|3tlto|tardez)$/;
+/** The call as a thing (canonical): "3ayta", "t3ayta", "l'appel" (round 34). */
+const CALL_NOUN = /^(?:l?3ayta|t3ayta|apel|l?mkalma)$/;
 /** "Sorry", "thanks" right after a "no" (canonical): "la ma3lich", "la chokran" (round 19). */
 const POLITE_AFTER_NO = /^(?:ma3li(?:ch|h)|malich|merci|ch?[ou]kran|shokran|chkran|ch?[ou]?kra)$/;
 /** The order (canonical): "la commande", "lcommande", "الكوموند" (round 19). */
@@ -2049,7 +2080,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // ("c'est un robot qui parle là ou c'est une vraie dame … haha bon oui oui je confirme": a question, then "bon",
   // "bref", "enfin" and a take, a send or "I confirm" that ends the reply: the question set aside, as after a "but"
   // (round 28).)
-  const lastTurn = Math.max(-1, ...tokens.map((t, i) => (TURN_WORD.test(t) ? i : -1)));
+  const lastTurn = Math.max(-1, ...tokens.map((t, i) => (TURN_WORD.test(t) || anyway(tokens, i) ? i : -1)));
   const answersAfterTurn = leftBehind(
     lastTurn,
     lastTurn > 0 &&
@@ -2616,6 +2647,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   const noCondition = (i: number) =>
     /^(?:hta|7ta|meme)$/.test(tokens[i - 1] ?? "") ||
     (tokens[i] === "si" && /^[,!.]$/.test(tokens[i + 1] ?? "")) ||
+    // ("si si par contre appelez avant de monter": "si si" is the French emphatic yes; round 34.)
+    (tokens[i] === "si" && (tokens[i + 1] === "si" || tokens[i - 1] === "si")) ||
     APOLOGY.test(tokens[i - 1] ?? "") ||
     (tokens[i - 1] === "moi" && APOLOGY.test(tokens[i - 2] ?? ""));
   let cond = find(tokens, conditions, 0, tokens.length, true);

@@ -627,12 +627,15 @@ describe("round 8: readings that hold for any label the model reads", () => {
     expect(readReply("si c'est en noir envoyez", "FR").conditional).toBe(true);
   });
 
-  it("a call complained of (taken long, only now) or thanked for is the shop's call told, no callback (round 34)", () => {
+  it("a call complained of (taken long, only now), thanked for or to meet the courier is no callback (round 34)", () => {
     for (const [text, country] of [
       ["Tawlet barcha bech 3ayattouli, jem3a w ena nestanna. Ama eyh, ab3athha", "TN"],
       ["طولتو برشا باش كلمتوني، ايه ابعثوها", "TN"],
       ["توا عاد تكلموني؟ على كل حال إيه، الاثنين مريقل", "TN"],
       ["Hamdoullah 3la had l'3ayta, men sbah w ana nestanna, yjibha l'livreur", "DZ"],
+      // The courier's call, then "I come down": his instruction.
+      ["ايه صحة بصح الطابق الخامس والاسانسور مقطوع قولو للشيفور يعيطلي ننزل ليه", "DZ"],
+      ["Nstanna fiha! Ki tousslou l jame3 3aytouli, nahbet ana.", "DZ"],
     ] as const) {
       const reading = readReply(text, country);
       expect(reading.request, text).not.toBe("callback");

@@ -636,7 +636,7 @@ const ON_ARRIVAL = /^(?:t|y|n)?(?:w|u|ou)e?s+[ae]?l(?:ti|t|u|ou|tu|tou)?$|^ar+iv
 const COME_OUT_AFTER = new Set(["w", "u", "et", ...RELATIVE_WHO]);
 /** "I, he come(s) out, down" (canonical): "nokhroj", "nkhrjlu", "nhbt", "nenzel", "ghaynzel", "ynzl" (round 19). */
 const COME_OUT =
-  /^(?:gha?y?)?[nyt](?:o|u)?kh?r[eou]?j(?:lu|lou|lo|lk|lek)?$|^(?:gha?y?)?[nyt]h[ae]?b[ae]?t(?:lu|lou|lk)?$|^(?:gha?y?)?[nyt]?[ae]?nz[ae]?l(?:lu|lk)?$/;
+  /^(?:gha?y?)?[nyt](?:o|u)?kh?r[eou]?j(?:lu|lou|lo|lk|lek)?$|^(?:gha?y?)?[nyt]a?h[ae]?b[ae]?t(?:lu|lou|lk)?$|^(?:gha?y?)?[nyt]?[ae]?nz[ae]?l(?:lu|lk)?$/;
 /** "When" before the courier's coming (canonical): "ki twsl", "mli tqrb", "quand vous arrivez" (round 15). */
 const WHEN_COMING = new Set([
   "ki",
@@ -1738,7 +1738,12 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         .some(
           (t, k) =>
             COME_OUT.test(t.replace(/^(?:w|u)(?=[nyt])/, "")) &&
-            (/^(?:w|u)[nyt]/.test(t) || COME_OUT_AFTER.has(tokens[call.end + k - 1] ?? "")),
+            (/^(?:w|u)[nyt]/.test(t) ||
+              COME_OUT_AFTER.has(tokens[call.end + k - 1] ?? "") ||
+              // ("قولو للشيفور يعيطلي ننزل ليه", "3aytouli, nahbet ana": right after the call, or after its comma;
+              // round 34.)
+              k === 0 ||
+              (k === 1 && tokens[call.end] === ",")),
         ) ||
       tokens
         .slice(call.end, call.end + 4)

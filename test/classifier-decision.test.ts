@@ -205,6 +205,21 @@ describe("the model sure of a confirm against the reading's request (round 34)",
       expect([text, ...read(text, country)]).toEqual([text, "confirm", true, "check"]);
   });
 
+  it("two kept on purpose, one for me and one for someone, is the order as read; two asked for is a change", () => {
+    for (const [text, country] of [
+      ["Ah jouj commandes، عارفة، ماشي غلط، واحدة ليا و وحدة لختي، نفس la couleur و نفس la taille، خليهم بجوج", "MA"],
+      ["Ma ghlattouch, jouj c'est juste, wa7da liya w wa7da l'mra.", "DZ"],
+      ["جوج؟ واحد ليا وواحد لختي، ابعثوهم.", "MA"],
+    ] as const)
+      expect([text, ...read(text, country)]).toEqual([text, "confirm", true, "check"]);
+    for (const [text, country] of [
+      ["Ewa iyyeh, bghit jouj machi wa7da, wa7da liya w wa7da l khti", "MA"],
+      ["إيه نعم، أما زيدني زوز، واحد ليّ وواحد لأختي", "TN"],
+      ["Bon ben oui, mais mettez-en deux, un pour moi et un pour ma belle-mère.", "FR"],
+    ] as const)
+      expect([text, read(text, country)[0]]).toEqual([text, "change_request"]);
+  });
+
   it("'I won't say no', 'I can't say no' is an assent; 'it is me who will say no' is none", () => {
     for (const [text, country] of [
       ["ما نجمش نقول لا، el prix حلو و الموديل هو اللي حبيت", "TN"],

@@ -269,6 +269,11 @@ export interface Reading {
   postponesTo?: boolean;
   /** Every change verb only thought of before a "but", a yes to the order after it (round 17). */
   changeOnlyThought?: boolean;
+  /**
+   * Two of the item kept on purpose, "one for me and one for …", said to be no mistake, ordered so, or to be kept both,
+   * with no wish, add or put to change the count (`keepsBoth()`; round 34).
+   */
+  keepsBoth?: boolean;
   /** "Can", "may" anywhere ("nqder", "najjem", "je peux", "momkin"): a reply that may ask what is possible (round 17). */
   modal?: boolean;
   /** A question word that is no conjunction ("wach", "chnowa", "combien"; not "quand", "ki", "ma 3lich"; round 17). */
@@ -1274,6 +1279,33 @@ function keptAsItIs(tokens: readonly string[], end: number): boolean {
   }
   return false;
 }
+/** "One" (canonical): "wahda", "whda", "wuhda" (و-joined), "wahed", "wahd", "une", "un" (round 34). */
+const ONE_ITEM = /^(?:w|u)?(?:wa?h[ae]?da?|wuhda|whda|wa?h[ae]?d|une?)$/;
+/** "For me" (canonical): "liya", "lya", "li", "lia" (round 34). */
+const FOR_ME = /^(?:liya|lya|lia|li|liyya|lyia)$/;
+/** Two kept on purpose (canonical, joined): no mistake, both kept, two ordered (round 34). */
+const KEPT_TWO =
+  /(?:^| )(?:(?:machi|mashi|much|mouch|mech|pas|ma)(?: une?)? (?:ghlt|ghlta|ghalta|ghalat|ghlat|ereur|erreur)|ma (?:ghaltch|ghlatuch|ghltch|ghlttch|ghlattch|ghaltuch)|c est (?:juste|normal)|kh?[ae]?l+i?w?h?(?:om|hum|um|hm|hom) (?:b?juj|b?zuz|les deux|bjouj)|(?:komande|komandit|tlebt|tlabt|tlbt|3malt|3melt|3mlt|drt|dert|chrit|klikit|nchri|pris)(?: \S+)? (?:deux|juj|zuz|jouj|2)|^(?:juj|zuz|deux) \?)(?: |$)/;
+/** A wish, an add or a put that changes the count (canonical, joined; round 34). */
+const COUNT_CHANGED =
+  /(?:^| )(?:bghit|bghina|nbghi|baghi|baghya|n7eb|nheb|nhab|nhebu|veux|vudrais|vudrait|zid\S*|ajout\S*|rajout\S*|dir|diru|ndir|diruli|dirli|mettez|mets|metez|mete|kteb|ktbu|machi (?:wahda|whda|wahed|wahd)|pas une? seul|au lieu|f ?blast|fi blast|blaset|blasa|ma(?:chi)? (?:wahda|whda))(?: |$)/;
+/**
+ * "Ah jouj commandes، عارفة، ماشي غلط، واحدة ليا و وحدة لختي … خليهم بجوج", "mais non c'est pas une erreur hein j'en ai
+ * bien commandé deux une pour moi une pour ma sœur", "جوج؟ واحد ليا وواحد لختي، ابعثوهم": two of the item, "one for me
+ * and one for …", kept on purpose (no mistake, both kept, two ordered, the two echoed), with no wish, add or put that
+ * would change the count ("bghit jouj machi wa7da, wa7da liya w wa7da l khti" asks one more; round 34).
+ */
+function keepsBoth(tokens: readonly string[]): boolean {
+  const forEach = tokens.some(
+    (t, i) =>
+      ONE_ITEM.test(t) &&
+      (FOR_ME.test(tokens[i + 1] ?? "") || (tokens[i + 1] === "pur" && tokens[i + 2] === "moi")) &&
+      tokens.slice(i + 2, i + 6).some((u) => ONE_ITEM.test(u)),
+  );
+  if (!forEach) return false;
+  const joined = tokens.join(" ");
+  return KEPT_TWO.test(joined) && !COUNT_CHANGED.test(joined);
+}
 /** "Because" (canonical) right after the "why": the customer gives the reason to cancel ("3lach nlghiha? 7it …"). */
 const BECAUSE = /^(?:7it|hit|7itach|5ater|khater|5atr|khatr|la2an|li2an|lan|parce|pask|psk|3la9ach|puis9ue)$/;
 function answersWhy(tokens: readonly string[], end: number): boolean {
@@ -1733,18 +1765,16 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       // ("ykallemni w nokhrojlou barra", "عيطلي ونهبط", "3ayet 3la weldi howa li ghaynzel ychedha", "appelez-moi et je
       // descends": the call, then "and I come out, down", or "who comes down", to meet whoever calls: the courier's
       // arrival; round 19.)
-      tokens
-        .slice(call.end, call.end + 5)
-        .some(
-          (t, k) =>
-            COME_OUT.test(t.replace(/^(?:w|u)(?=[nyt])/, "")) &&
-            (/^(?:w|u)[nyt]/.test(t) ||
-              COME_OUT_AFTER.has(tokens[call.end + k - 1] ?? "") ||
-              // ("قولو للشيفور يعيطلي ننزل ليه", "3aytouli, nahbet ana": right after the call, or after its comma;
-              // round 34.)
-              k === 0 ||
-              (k === 1 && tokens[call.end] === ",")),
-        ) ||
+      tokens.slice(call.end, call.end + 5).some(
+        (t, k) =>
+          COME_OUT.test(t.replace(/^(?:w|u)(?=[nyt])/, "")) &&
+          (/^(?:w|u)[nyt]/.test(t) ||
+            COME_OUT_AFTER.has(tokens[call.end + k - 1] ?? "") ||
+            // ("قولو للشيفور يعيطلي ننزل ليه", "3aytouli, nahbet ana": right after the call, or after its comma;
+            // round 34.)
+            k === 0 ||
+            (k === 1 && tokens[call.end] === ",")),
+      ) ||
       tokens
         .slice(call.end, call.end + 4)
         .join(" ")
@@ -2157,6 +2187,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       : {}),
     ...(asksAfterYes ? { asksAfterYes } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
+    ...(keepsBoth(tokens) ? { keepsBoth: true } : {}),
     // "خلّيها الجمعة ولّا السبت", "khalliha nhar sebt": the delivery put off to the day named right after (round 17).
     // ("9olou yji ba3d 6 mta3 l3chiya": "he comes", a day or a time right after it; round 18. Not "tusel", which also
     // reads the Arabic "تتصل", you call. "il faut passer après quinze heures": the French "pass", "come"; round 22.)

@@ -256,6 +256,16 @@ export function overrule(
     !mocking
   )
     return { intent: "confirm", mixed: true };
+  // "Ah jouj commandes، ماشي غلط، واحدة ليا و وحدة لختي … خليهم بجوج": the two kept on purpose, a change read where the
+  // reading finds none or only the count's: the order as read, a confirm to be checked (round 34).
+  if (
+    intent === "change_request" &&
+    (kind === null || kind === "change") &&
+    reading.keepsBoth === true &&
+    !reading.conditional &&
+    !mocking
+  )
+    return { intent: "confirm", mixed: true };
   // "الحمد لله، نأكد ليك غدا بلا شك": the customer will confirm tomorrow, no yes now: a callback then (round 21).
   if (kind === null && intent === "confirm" && reading.confirmsLater === true && !mocking)
     return { intent: "callback", mixed: false };

@@ -201,6 +201,9 @@ describe("the model sure of a confirm against the reading's request (round 34)",
       ["Annuler ? Jamais de la vie, c'est le cadeau d'anniversaire de ma mère, elle fête ses 60 ans dimanche.", "FR"],
       ["علاش نلغيها؟ الحنة تستنى فيها باش تلبسها نهار الجمعة", "DZ"],
       ["pourquoi j annulerais bah non je l ai pris pour l aïd pour les petits", "FR"],
+      // (Spoken French drops the "ne" of the denial.)
+      ["Mais non je l'annule pas, واش بيك, c'est pour l'Aïd, les enfants attendent leurs habits.", "FR"],
+      ["nan nan je l'annule pas du tout c'est pas moi qui voulais annuler c'est mon mari pour la sienne", "FR"],
     ] as const)
       expect([text, ...read(text, country)]).toEqual([text, "confirm", true, "check"]);
   });
@@ -239,6 +242,8 @@ describe("the model sure of a confirm against the reading's request (round 34)",
       ["non non j'annule pas, mais changez la taille en 42 et envoyez", "FR", "change_request"],
       ["pourquoi j'annulerais ? mais livrez samedi plutôt", "FR", "reschedule"],
       ["Blanc, vous dites ? Merci de vérifier, mais si c'est blanc, non, j'annule", "FR", "cancel"],
+      ["je l'annule, pas la peine d'insister", "FR", "cancel"],
+      ["j'annule pas maintenant, rappelez-moi demain", "FR", "callback"],
     ] as const)
       expect([text, read(text, country)[0]]).toEqual([text, intent]);
   });

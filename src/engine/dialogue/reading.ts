@@ -1182,6 +1182,13 @@ function ownNegation(tokens: readonly string[], h: SignalHit): boolean {
   const verb = tokens[h.start] ?? "";
   const before = tokens.slice(Math.max(0, h.start - 3), h.start);
   const negator = before.findLastIndex((t) => NOT_WORD.test(t));
+  // (Spoken French drops the "ne": "je l'annule pas du tout", "j'annule pas"; round 34.)
+  if (
+    negator < 0 &&
+    ["pas", "jamais", "point"].includes(tokens[h.end] ?? "") &&
+    before.some((t) => t === "je" || t === "j")
+  )
+    return true;
   if (negator < 0 || !before.slice(negator + 1).every((t) => GOING_LINK.test(t))) return false;
   if (/^(?:ne|n)$/.test(before[negator] ?? ""))
     return ["pas", "rien", "jamais", "plus", "point"].includes(tokens[h.end] ?? "");
@@ -2616,7 +2623,11 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // "no" that belongs to the verb before it, "ma nqderch annuliha", "ma bghitch lghiha": I can't, I don't want, cancel.)
   const deniedOwn = (h: SignalHit) =>
     h.signal === "cancelVerb" &&
-    (noWay(h) || echoDenied(h.end) || askedWhy(h) || whyWouldI(h) || (h.negated && ownNegation(tokens, h)));
+    (noWay(h) ||
+      echoDenied(h.end) ||
+      askedWhy(h) ||
+      whyWouldI(h) ||
+      ((h.negated || deniedAfter(h)) && ownNegation(tokens, h)));
   const keptDenied = hits.find(deniedOwn);
   const deniedEnd = keptDenied === undefined ? -1 : Math.min(tokens.length, keptDenied.end + 4);
   const reasonOnly =

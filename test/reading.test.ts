@@ -621,6 +621,19 @@ describe("round 8: readings that hold for any label the model reads", () => {
       expect(readReply(text, country).takesAfterQuestion, text).not.toBe(true);
   });
 
+  it("'change my mind' in any person is no change of the order; before it or asked why, no refusal (round 34)", () => {
+    for (const [text, country] of [
+      ["Hadi hiya lli kan7lam biha lbar7 hhh, jibha a khouya 9bel ma ybeddel rayi", "MA"],
+      ["sifto liha 9bel ma nbdl rayi", "MA"],
+      ["La la machi mouchkil, jibouh, 3lach nbeddel ra2yi?", "DZ"],
+    ] as const) {
+      const reading = readReply(text, country);
+      expect(reading.request, text).toBeNull();
+      expect(ruledAs("confirm", reading), text).toBe("confirm");
+    }
+    expect(readReply("smh liya, nbdl rayi, ma bghitach", "MA").request).toBe("refusal");
+  });
+
   it("the French emphatic 'si si' is a yes, no 'if' (round 34)", () => {
     expect(readReply("si si par contre appelez avant de monter l'interphone sonne plus", "FR").conditional).toBe(false);
     expect(readReply("si si, envoyez", "FR").conditional).toBe(false);

@@ -1668,7 +1668,11 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       (h) =>
         (h.signal === "changeVerb" &&
           (leftAsIs.has(h) || reportedChange(tokens, h.start) || nothingChanged(tokens, h.start))) ||
-        (h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start))),
+        (h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start))) ||
+        // ("jibha a khouya 9bel ma ybeddel rayi": before I change my mind; "3lach nbeddel ra2yi?": why would I; a mind
+        // not changed; round 34.)
+        (h.signal === "changedMind" &&
+          (hits.some((b) => b.signal === "beforeArrival" && b.end === h.start) || whyMe(tokens, h.start))),
     ),
   );
   const live = (h: SignalHit) =>

@@ -178,6 +178,8 @@ export const SHARED: LexiconEntry[] = [
   cue("changedMind", 0.92, [
     "badelt|bedelt|badalt|tbadel|tbdel|bdelt|ghayert|ghayart ray*|fikra|fikri",
     "bdlt|bdelt|badalt|badelt|ghayert|ghayart|tbadel ~ray|~rayi|~fikra|~fikri",
+    // "9bel ma ybeddel rayi", "chkoun ghadi ybeddel rayo", "قبل ما نبدل رأيي": the mind changed, any person (round 34).
+    "ybedel|ybadel|ybdel|ybdl|nbedel|nbadel|nbdel|nbdl|tbedel|tbdl ~ray|~rayi|~rayo|~rayu|~rayha|~fikri|~fikru",
   ]),
   cue("reason", 0.7, [
     "ghali|ghalia|ghalya|ghaliya|ghaly|ghalyin|ghalin",

@@ -335,6 +335,26 @@ describe("wakha classify --explain shows the reading", () => {
       overruled: "confirm",
     });
   });
+
+  it("prints the label a sure confirm held off: a change told before the closing 'send it' (round 34)", async () => {
+    const output = new PassThrough();
+    const chunks: string[] = [];
+    output.on("data", (c: Buffer) => chunks.push(c.toString("utf8")));
+    await runClassify(
+      ["--country", "DZ", "--explain", "--decision"],
+      Readable.from(["Makanch 3lach nbeddel, el 38 hiya li tji 3liya, 9isatha 3and okhti. Ab3thou.\n"]),
+      output,
+      { classifier: builtModel(127) },
+    );
+    const line = JSON.parse(chunks.join("").trim()) as {
+      intent: string;
+      decision: string;
+      explain: { reading: Record<string, unknown> };
+    };
+    expect(line).toMatchObject({ intent: "confirm", decision: "check" });
+    expect(line.explain.reading).toMatchObject({ request: "change", endsOnYes: true, heldOff: "change_request" });
+    expect(line.explain.reading).not.toHaveProperty("overruled");
+  });
 });
 
 // Round 5 (blind set 16's development halves): made-up shapes, none taken from a blind set.

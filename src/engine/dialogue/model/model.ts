@@ -31,8 +31,12 @@ export interface Explanation extends Classification {
   signals: string[];
   /** For a confirm: the CONFIRM_SAFEGUARDS families in the reply (a question, a hedge, a hesitation, a cut-off end) that call for a yes/no check. */
   doubts?: string[];
-  /** The two-step reading (reading.ts): the request found, if any, and whether there is a yes; and the model's own label when the reading overruled it. */
-  reading?: Reading & { overruled?: Intent };
+  /**
+   * The two-step reading (reading.ts): the request found, if any, and whether there is a yes; the model's own label when
+   * the reading overruled it (`overruled`), or the reading's label the model's sure confirm held off (`heldOff`; round
+   * 34).
+   */
+  reading?: Reading & { overruled?: Intent; heldOff?: Intent };
 }
 
 /** The label a request gives a reply the model read otherwise (issue 33.3): a yes-word never makes it a confirm. */
@@ -1317,7 +1321,8 @@ export class ModelIntentClassifier implements IntentClassifier {
     // So is one that asks to repeat or asks anything, or turns on a "but" ("behi... ama... stanna").
     const doubtful =
       confirmDoubts(analysis).some((d) => DOUBTFUL.has(d)) || analysis.hits.some((h) => h.signal === "what");
-    const ruled = heldBack(intent, p[best]!, overrule(intent, reading, p[best]!, mocking, doubtful), reading, mocking);
+    const proposed = overrule(intent, reading, p[best]!, mocking, doubtful);
+    const ruled = heldBack(intent, p[best]!, proposed, reading, mocking);
     if (ruled) {
       // The request decides the label; the model's probability of that label, at least 0.6, is its confidence.
       const at = this.#model.labels.indexOf(ruled.intent);
@@ -1332,7 +1337,11 @@ export class ModelIntentClassifier implements IntentClassifier {
         probabilities: order.map((i) => ({ intent: this.#model.labels[i]!, p: round2(p[i]!) })),
         features: [],
         signals: analysis.hits.map((h) => `${h.negated ? "~" : ""}${h.signal}`),
-        reading: { ...reading, overruled: intent },
+        // (Where the model's sure confirm holds against the reading's label, that label is the one held off.)
+        reading:
+          ruled.intent === intent && proposed !== null
+            ? { ...reading, heldOff: proposed.intent }
+            : { ...reading, overruled: intent },
       };
     }
     // No word the lexicon knows and not even the n-grams' majority ("xqzv plorp"): nothing was understood (round 7).

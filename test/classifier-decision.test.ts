@@ -223,16 +223,6 @@ describe("the model sure of a confirm against the reading's request (round 34)",
       expect([text, read(text, country)[0]]).toEqual([text, "change_request"]);
   });
 
-  it("'I won't say no', 'I can't say no' is an assent; 'it is me who will say no' is none", () => {
-    for (const [text, country] of [
-      ["ما نجمش نقول لا، el prix حلو و الموديل هو اللي حبيت", "TN"],
-      ["starfoullah c'est pas moi qui vais dire non j'ai besoin de ce frigo ramène", "FR"],
-      ["Je vais pas vous dire non, l'hiver arrive et ce radiateur il me le faut.", "FR"],
-    ] as const)
-      expect([text, read(text, country)[0]]).toEqual([text, "confirm"]);
-    expect(read("c'est moi qui vais dire non", "FR")[0]).toBe("cancel");
-  });
-
   it("a yes followed by a request, a change then 'send it', a condition or a cancel said outright keep their label", () => {
     for (const [text, country, intent] of [
       ["wakha, ama beddel el mqas l 40 w sifto", "MA", "change_request"],
@@ -244,6 +234,13 @@ describe("the model sure of a confirm against the reading's request (round 34)",
       ["Blanc, vous dites ? Merci de vérifier, mais si c'est blanc, non, j'annule", "FR", "cancel"],
       ["je l'annule, pas la peine d'insister", "FR", "cancel"],
       ["j'annule pas maintenant, rappelez-moi demain", "FR", "callback"],
+      // (No longer needed: the thanks and another's "sent" are no yes.)
+      ["Merci bzaf a khti, walakin khouya li f Hollanda sift lina wa7ed kif kif, ma b9ach 3lash.", "MA", "cancel"],
+      [
+        "Bien sûr نشكرك, بصح الطفل لي كنت نشريلو الكادو سافر عند جدتو لفرنسا, donc c'est plus la peine.",
+        "DZ",
+        "cancel",
+      ],
     ] as const)
       expect([text, read(text, country)[0]]).toEqual([text, intent]);
   });

@@ -641,7 +641,7 @@ describe("round 8: readings that hold for any label the model reads", () => {
       expect(readReply(text, country).takesAfterQuestion, text).not.toBe(true);
   });
 
-  it("'change my mind' in any person is no change of the order; before it or asked why, no refusal (round 34)", () => {
+  it("a change verb on the mind ('9bel ma ybeddel rayi') is no change of the order (round 34)", () => {
     for (const [text, country] of [
       ["Hadi hiya lli kan7lam biha lbar7 hhh, jibha a khouya 9bel ma ybeddel rayi", "MA"],
       ["sifto liha 9bel ma nbdl rayi", "MA"],

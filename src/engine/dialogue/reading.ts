@@ -274,6 +274,8 @@ export interface Reading {
    * with no wish, add or put to change the count (`keepsBoth()`; round 34).
    */
   keepsBoth?: boolean;
+  /** "No longer needed" ("ma b9ach 3lash", "ماشي محتاجة", "c'est plus la peine"): a refusal (`NO_LONGER`; round 34). */
+  noLonger?: boolean;
   /** "Can", "may" anywhere ("nqder", "najjem", "je peux", "momkin"): a reply that may ask what is possible (round 17). */
   modal?: boolean;
   /** A question word that is no conjunction ("wach", "chnowa", "combien"; not "quand", "ki", "ma 3lich"; round 17). */
@@ -1286,6 +1288,14 @@ function keptAsItIs(tokens: readonly string[], end: number): boolean {
   }
   return false;
 }
+/** "Mind" (canonical) after a change verb: "rayi", "rayo", "ra2yi" (round 34). */
+const MIND = /^(?:ra2?y[iou]?|ra2?yha|ra2?yhom|fikri|fikru|fikra)$/;
+/**
+ * "No longer needed" (canonical, joined; round 34): "ma b9ach 3lash", "ما بقاش عليها الحال", "ماشي محتاجة", "c'est
+ * plus la peine". A refusal after the last "but": no turn to a yes.
+ */
+const NO_LONGER =
+  /(?:^| )(?:ma (?:b9ach|b9atch|b9ech) (?:3liha|3lih|3lach|3lah)|(?:machi|mashi|much|mech|mich) (?:mhtaj\S*|m7taj\S*|mehtaj\S*)|c (?:est )?plus la peine)(?: |$)/;
 /** "One" (canonical): "wahda", "whda", "wuhda" (و-joined), "wahed", "wahd", "une", "un" (round 34). */
 const ONE_ITEM = /^(?:w|u)?(?:wa?h[ae]?da?|wuhda|whda|wa?h[ae]?d|une?)$/;
 /** "For me" (canonical): "liya", "lya", "li", "lia" (round 34). */
@@ -1669,10 +1679,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         (h.signal === "changeVerb" &&
           (leftAsIs.has(h) || reportedChange(tokens, h.start) || nothingChanged(tokens, h.start))) ||
         (h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start))) ||
-        // ("jibha a khouya 9bel ma ybeddel rayi": before I change my mind; "3lach nbeddel ra2yi?": why would I; a mind
-        // not changed; round 34.)
-        (h.signal === "changedMind" &&
-          (hits.some((b) => b.signal === "beforeArrival" && b.end === h.start) || whyMe(tokens, h.start))),
+        // ("jibha a khouya 9bel ma ybeddel rayi", "chkoun ghadi ybeddel rayo": changing one's mind is no change of the
+        // order; round 34.)
+        (h.signal === "changeVerb" && MIND.test(tokens[h.end] ?? "")),
     ),
   );
   const live = (h: SignalHit) =>
@@ -2024,7 +2033,10 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         !echoesNegation(tokens, hits, h),
     ) &&
     // ("… ولكن راجلي شرا ليا وحدة، ماتصيفطوهاش": a "don't send it" after the "but" turns to no yes: round 12.)
-    !hits.some((h) => h.start > lastBut && (h.signal === "send" || h.signal === "take") && h.negated);
+    !hits.some((h) => h.start > lastBut && (h.signal === "send" || h.signal === "take") && h.negated) &&
+    // ("walakin khouya … sift lina wa7ed kif kif, ma b9ach 3lash", "donc c'est plus la peine": no longer needed after
+    // it; round 34.)
+    !NO_LONGER.test(tokens.slice(lastBut + 1).join(" "));
   // "c'est avec la livraison ou il faut rajouter", "kayn stop desk hna wla lazem yjibuha", "hu ytrkb wla yji mrkb":
   // an "or" opening a clause of its own (a "must", a "there is", a "comes", "c'est") asks between two states of things,
   // even unpunctuated; "jibuha sebt wla l7ad" (an "or" between two days) asks nothing (round 16).
@@ -2199,6 +2211,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(asksAfterYes ? { asksAfterYes } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     ...(keepsBoth(tokens) ? { keepsBoth: true } : {}),
+    ...(NO_LONGER.test(tokens.join(" ")) ? { noLonger: true } : {}),
     // "خلّيها الجمعة ولّا السبت", "khalliha nhar sebt": the delivery put off to the day named right after (round 17).
     // ("9olou yji ba3d 6 mta3 l3chiya": "he comes", a day or a time right after it; round 18. Not "tusel", which also
     // reads the Arabic "تتصل", you call. "il faut passer après quinze heures": the French "pass", "come"; round 22.)

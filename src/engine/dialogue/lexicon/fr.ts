@@ -12,11 +12,6 @@ export const FRENCH: LexiconEntry[] = [
   cue("accept", 0.7, ["pourquoi|pur9uoi pas"]),
   // "je ne vais pas dire non à nonante-neuf euros", "j'vais pas dire non": a "no" denied is an assent (round 26).
   cue("accept", 0.8, ["vais|va|vas|peux|peut|pouvais|pourrais pas|jamais dire non"]),
-  // "je vais pas vous dire non", "c'est pas moi qui vais dire non" (round 34).
-  cue("accept", 0.8, [
-    "vais|va|vas|peux|peut|pouvais|pourrais pas|jamais vus|te|lui|leur dire non",
-    "pas moi 9ui vais|va dire non",
-  ]),
   // "je ne dis pas non, je dis oui" (round 27).
   cue("accept", 0.8, ["ne dis|dit pas non"]),
   cue("accept", 0.9, [
@@ -57,8 +52,6 @@ export const FRENCH: LexiconEntry[] = [
     "veux|veut|voulais|voudrais pas|plus, en veux pas|plus, interesse* pas|plus, pas|plus interesse*",
     "m interesse pas|plus, ne le|la prends pas, je prends pas, je|j la|le prends pas|plus, le|la prends pas|plus, pas besoin, plus besoin, j en ai plus|pas besoin",
     "n en ai plus|pas besoin",
-    // "donc c'est plus la peine" (no longer worth it; round 34).
-    "c est plus la peine, c plus la peine",
   ]),
   // "je refuse", "refusée": a verb, which a negation denies ("je n'ai jamais refusé", "je l'ai pas refusée"; round 11).
   cue("cancelVerb", 0.85, ["refuse*"]),

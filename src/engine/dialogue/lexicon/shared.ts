@@ -6,12 +6,6 @@ import { cue, type LexiconEntry } from "./types.ts";
  * dz.ts and tn.ts. Syntax: pattern.ts ("|" one-token alternatives, "," whole-phrase alternatives).
  */
 export const SHARED: LexiconEntry[] = [
-  // "ما نقولش لا", "ma najjemch n9oul la", "mouch bech n9oullek la": I won't, I can't say no, an assent (round 34).
-  cue("accept", 0.8, [
-    "ma n9ulch|ngulch|n9olch|n9lkch|n9ulekch|ngulekch la|le|non",
-    "ma najemch|njmch|n9derch|n9drch|ngderch|ngdrch n9ul|ngul|n9ulek|ngulek la|le|non",
-    "much|mech|mich|machi bech|bach|ghadi n9ul|ngul|n9ulek|ngulek la|le|non",
-  ]),
   cue("yes", 0.8, [
     "wakha|waxa|wakhkha|wakhka|waha",
     "iyeh|iyah|iya|ayeh|ayh|eyh|iyih|iwah|iyeah|ayih",
@@ -131,9 +125,6 @@ export const SHARED: LexiconEntry[] = [
     "ma 3adch|3adich|3adech|3adach, ma 3ad*|3dt* _ nheb*|baghi*|nhab*|m7taj*|mhtaj*|nhtaj*|n7taj*|n7etaj*",
     "ma nheb*|nhab*|nhib*|nhabha*, mouch|mech|mich nheb*|nhab*",
     "ma htaj*|nhtaj*|mhtaj*|m7taj*|n7etaj*|nesha9*|nesh9*|nach9*|nsha9*",
-    // "ماشي محتاجة" (I don't need it), "ma b9ach 3lash", "ما بقاش عليها الحال" (no longer needed; round 34).
-    "machi|mashi|much|mech|mich mhtaj*|m7taj*|mehtaj*",
-    "ma b9ach|b9atch|b9ech 3liha|3lih|3lach|3lah",
     // "ما حاجتيش بيه" (I have no need of it; round 22).
     "ma hajtich|hajtech|hajtch|hajtich",
     "ma rani* _ hab*|nhab*|nheb*, ma ranich hab*|nhab*, ma nich hab*|nhab*",
@@ -178,8 +169,6 @@ export const SHARED: LexiconEntry[] = [
   cue("changedMind", 0.92, [
     "badelt|bedelt|badalt|tbadel|tbdel|bdelt|ghayert|ghayart ray*|fikra|fikri",
     "bdlt|bdelt|badalt|badelt|ghayert|ghayart|tbadel ~ray|~rayi|~fikra|~fikri",
-    // "9bel ma ybeddel rayi", "chkoun ghadi ybeddel rayo", "قبل ما نبدل رأيي": the mind changed, any person (round 34).
-    "ybedel|ybadel|ybdel|ybdl|nbedel|nbadel|nbdel|nbdl|tbedel|tbdl ~ray|~rayi|~rayo|~rayu|~rayha|~fikri|~fikru",
   ]),
   cue("reason", 0.7, [
     "ghali|ghalia|ghalya|ghaliya|ghaly|ghalyin|ghalin",

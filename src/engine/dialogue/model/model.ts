@@ -565,7 +565,12 @@ export function overrule(
       intent === "cancel" &&
       (reading.deniedRefusal ||
         reading.turnsToYes === true ||
-        (reading.firmYes && !reading.ownDenial && reading.takesNotAfterYes !== true && !mocking))
+        (reading.firmYes &&
+          !reading.ownDenial &&
+          reading.takesNotAfterYes !== true &&
+          // ("khouya … sift lina wa7ed kif kif, ma b9ach 3lash": the "send" was another's; no longer needed; round 34.)
+          reading.noLonger !== true &&
+          !mocking))
     )
       return { intent: "confirm", mixed: true };
     // ("موش رافضة، كان sur le coup تفجعت من السوم، mais ça va نقبلها": the same denied refusal read as a reschedule that
@@ -600,6 +605,7 @@ export function overrule(
       reading.takes === true &&
       !reading.asks &&
       !reading.conditional &&
+      reading.noLonger !== true &&
       !mocking
     )
       return { intent: "confirm", mixed: true };

@@ -1008,17 +1008,6 @@ function heldBack(
 export const SURE_OF_CONFIRM = 0.9;
 
 /**
- * "J'avais dit noir quand j'ai commandé, et c'est bien noir que vous m'avez lu, donc envoyez", "Makanch 3lach nbeddel,
- * el 38 hiya li tji 3liya … Ab3thou", "كان لازم تتصلو قبل، jem3a kamla w ena nestanna، بالله okey ابعثوه": the model sure
- * of a confirm (SURE_OF_CONFIRM) in a reply that ENDS on a firm yes to the order ("send it", "je confirme", "jibouha"),
- * not in jest. Whatever the reading found came before that yes: a change told of, a past exchange, a day or a call
- * complained of, rather than asked. The label stays confirm, and it is only ever checked: `mixed` (flow.ts unsure()),
- * and decision() never acts on a confirm whose reading holds a request. A yes followed by a request ("wakha, ama
- * beddel el mqas") does not end on the yes, and a condition ("ken 3andkom 39 ab3thouha": if you have the 39, send it)
- * is none: either keeps the request's label. (Round 34: on the 7,200 replies the shipped weights never trained on, 12
- * replies read right that were misread and none the other way; no label false confirmation more.)
- */
-/**
  * "Annuler ? Jamais de la vie, c'est le cadeau d'anniversaire de ma mère, elle fête ses 60 ans dimanche", "علاش
  * نلغيها؟ الحنة تستنى فيها باش تلبسها نهار الجمعة", "pourquoi j annulerais bah non je l ai pris pour l aïd": the model sure
  * of a confirm (SURE_OF_CONFIRM), not in jest, where the reading's refusal is the customer's own cancel verb, denied
@@ -1036,6 +1025,16 @@ function cancelDeniedOnly(p: number, ruled: Intent, reading: Reading, mocking: b
   );
 }
 
+/**
+ * "Makanch 3lach nbeddel, el 38 hiya li tji 3liya … Ab3thou", "Ana kont baghya nbeddel l couleur l rose, walakin khti
+ * glat lia lk7al a7sen … ana mwafqa, siftouh lia": the model sure of a confirm (SURE_OF_CONFIRM) in a reply that ENDS on a firm yes to the order ("send it", "je confirme", "jibouha"),
+ * not in jest. Whatever the reading found came before that yes: a change told of, a past exchange, a day or a call
+ * complained of, rather than asked. The label stays confirm, and it is only ever checked: `mixed` (flow.ts unsure()),
+ * and decision() never acts on a confirm whose reading holds a request. A yes followed by a request ("wakha, ama
+ * beddel el mqas") does not end on the yes, and a condition ("ken 3andkom 39 ab3thouha": if you have the 39, send it)
+ * is none: either keeps the request's label. (Round 34: on the 7,200 replies the shipped weights never trained on, 12
+ * replies read right that were misread and none the other way; no label false confirmation more.)
+ */
 function closingYes(p: number, reading: Reading, mocking: boolean): boolean {
   return (
     p >= SURE_OF_CONFIRM &&

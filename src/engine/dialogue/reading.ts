@@ -573,12 +573,14 @@ const TURN_WORD = /^(?:bon|bref|enfin|anyway)$/;
  * "Anyway" in more than one word (canonical; round 34), at its last word: "على كل حال", "ala kol 7al", "على أي حال", "على
  * العموم", "de toute façon", "en tout cas", "dans tous les cas".
  */
+const ON_WORD = /^(?:3la|ala|3al|a3la)$/;
 function anyway(tokens: readonly string[], i: number): boolean {
   const t = tokens[i];
-  const on = /^(?:3la|ala|3al|a3la)$/.test(tokens[i - 2] ?? "") || /^(?:3la|ala|3al|a3la)$/.test(tokens[i - 1] ?? "");
   return (
-    (t === "hal" && /^(?:kl|kol|koli|kolli|kul|kull|ay|ai)$/.test(tokens[i - 1] ?? "") && on) ||
-    (t === "l3mum" && /^(?:3la|ala|3al|a3la)$/.test(tokens[i - 1] ?? "")) ||
+    (t === "hal" &&
+      /^(?:kl|kol|koli|kolli|kul|kull|ay|ai)$/.test(tokens[i - 1] ?? "") &&
+      ON_WORD.test(tokens[i - 2] ?? "")) ||
+    (t === "l3mum" && ON_WORD.test(tokens[i - 1] ?? "")) ||
     (t === "fason" && tokens[i - 1] === "tute" && tokens[i - 2] === "de") ||
     (t === "kas" && tokens[i - 1] === "tut" && tokens[i - 2] === "en") ||
     (t === "kas" && tokens[i - 1] === "les" && /^tus?$/.test(tokens[i - 2] ?? "") && tokens[i - 3] === "dans")
@@ -1677,11 +1679,13 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     hits.filter(
       (h) =>
         (h.signal === "changeVerb" &&
-          (leftAsIs.has(h) || reportedChange(tokens, h.start) || nothingChanged(tokens, h.start))) ||
-        (h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start))) ||
-        // ("jibha a khouya 9bel ma ybeddel rayi", "chkoun ghadi ybeddel rayo": changing one's mind is no change of the
-        // order; round 34.)
-        (h.signal === "changeVerb" && MIND.test(tokens[h.end] ?? "")),
+          (leftAsIs.has(h) ||
+            reportedChange(tokens, h.start) ||
+            nothingChanged(tokens, h.start) ||
+            // ("jibha a khouya 9bel ma ybeddel rayi", "chkoun ghadi ybeddel rayo": changing one's mind is no change of
+            // the order; round 34.)
+            MIND.test(tokens[h.end] ?? ""))) ||
+        (h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start))),
     ),
   );
   const live = (h: SignalHit) =>

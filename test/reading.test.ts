@@ -3587,3 +3587,49 @@ describe("round 29: the readings hold whatever the model reads", () => {
     ).toEqual({ intent: "question", mixed: false });
   });
 });
+
+describe("round 35: a change taken back, a day corrected on the spot", () => {
+  it("a change asked, then 'no, leave it' or 'forget it', then a yes to the order: no change, a confirm to check", () => {
+    for (const [text, country] of [
+      ["nbaddel el 9ays... la la, khalliha, ab3athha", "TN"],
+      ["Changez la taille... non, laissez, envoyez-la", "FR"],
+      ["بغيت نبدل العنوان... لا، نسا، صيفطوها", "MA"],
+    ] as [string, Country][]) {
+      const reading = readReply(text, country);
+      expect(reading.takesBackChange).toBe(true);
+      expect(reading.request).toBeNull();
+      expect(overrule("change_request", reading)).toEqual({ intent: "confirm", mixed: true });
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+  });
+
+  it("not when the 'leave it' keeps only one thing, keeps it for the shop, or a question or a refusal follows", () => {
+    expect(readReply("nbaddel el lon... la, khalli ken el sac, ab3ath", "TN").takesBackChange).toBeUndefined();
+    expect(
+      readReply("bghit nbeddel l9yas... la la, khelliha 3andkom, sifto lkhra", "MA").takesBackChange,
+    ).toBeUndefined();
+    expect(readReply("changez la couleur... non laissez, mais envoyez quand ?", "FR").takesBackChange).toBeUndefined();
+    expect(readReply("نبدل اللون... لا خليه، صيفطوها... لا صافي ما بغيتهاش", "MA").takesBackChange).toBeUndefined();
+    // A change asked after the "leave it" is read on its own.
+    expect(readReply("nbaddel el lon... la, khalliha, ama baddel el 9ays w ab3ath", "TN").request).toBe("change");
+  });
+
+  it("a day said, then 'no, sorry' and another day: the first asks nothing; the same day again is agreed", () => {
+    const text = "jibuha nhar ttlat... la smh liya, larb3a, larb3a li glti";
+    const reading = readReply(text, "MA");
+    expect(reading.newTime).toBe(false);
+    expect(reading.agreedDay).toBe(true);
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+    // A new day after the correction still asks one.
+    expect(readReply("jibuha nhar ttlat... la smh liya, jibuha ljem3a", "MA").newTime).toBe(true);
+    // The same day after the "no" is no correction: no to that day, then why.
+    expect(readReply("wela jem3a ... la la jem3a kayen salat", "DZ").newTime).toBe(true);
+  });
+
+  it("'comme vous avez dit', 'que vous m'avez dit', 'kima howa' after a day: the day agreed", () => {
+    expect(readReply("ramenez-le jeudi comme vous avez dit", "FR").agreedDay).toBe(true);
+    expect(readReply("c'est jeudi que vous m'avez dit, ramenez-le", "FR").agreedDay).toBe(true);
+    expect(readReply("khalli lkhmis kima howa, jibuha", "MA").agreedDay).toBe(true);
+    expect(readReply("ramenez-le jeudi", "FR").newTime).toBe(true);
+  });
+});

@@ -274,6 +274,8 @@ export interface Reading {
    * with no wish, add or put to change the count (`keepsBoth()`; round 34).
    */
   keepsBoth?: boolean;
+  /** A change asked, then taken back by a "no" and a "leave it" or "forget it", a yes to the order after (`takenBack()`; round 35). */
+  takesBackChange?: boolean;
   /** "No longer needed" ("ma b9ach 3lash", "ماشي محتاجة", "c'est plus la peine"): a refusal (`NO_LONGER`; round 34). */
   noLonger?: boolean;
   /** "Can", "may" anywhere ("nqder", "najjem", "je peux", "momkin"): a reply that may ask what is possible (round 17). */
@@ -1290,6 +1292,80 @@ function keptAsItIs(tokens: readonly string[], end: number): boolean {
   }
   return false;
 }
+/**
+ * A change asked, then taken back (canonical; round 35): after the change verb, a "no" and, within three words, "leave
+ * it" or "forget it", then a yes to the order: "N7eb nbadel el lon... la, khalliha ka ma hiya ... Ab3ath", "Changez la
+ * couleur... non, laissez, la grise c'est bien aussi, envoyez", "بغيت نقول ليك نبدل العنوان... لا لا، نسا ... إيه،
+ * صيفطوها". The change verb, the "no" that takes it back and the "leave it" are about the change, not the order: none
+ * of them asks or refuses anything. Not "keep only" ("khalli ghir"), nor "keep it yourself" ("khalliha 3andkom"), nor
+ * with a refusal or a question mark after the "leave it".
+ */
+const TAKE_BACK_NO = /^(?:la|lala|lla|non|le|nn|no|nan|lé)$/;
+const FORGET = /^(?:nsa|nsaha|nsah|nsahom|ensa|oublie|oubliez|oubli|tomber)$/;
+const TO_YOU = /^(?:3lik|3likom|3likum|3lih|3liha|3ndk|3andk|3ndkom|3andkom|3ndkum|3andek|3endek|chez|pour|vous)$/;
+function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<SignalHit> {
+  const out = new Set<SignalHit>();
+  for (const c of hits) {
+    if (c.signal !== "changeVerb" || c.negated) continue;
+    const next = hits.find((h) => h.signal === "changeVerb" && h.start > c.start)?.start ?? tokens.length;
+    for (let j = c.end; j < Math.min(next, c.end + 16); j++) {
+      if (!TAKE_BACK_NO.test(tokens[j] ?? "")) continue;
+      let k = j + 1;
+      while (
+        k < j + 4 &&
+        (TAKE_BACK_NO.test(tokens[k] ?? "") || tokens[k] === "," || tokens[k] === "." || tokens[k] === "safi")
+      )
+        k++;
+      const leave = tokens[k] ?? "";
+      if (!(LEAVE_IT.test(leave) || FORGET.test(leave))) continue;
+      if (ONLY.has(tokens[k + 1] ?? "") || tokens.slice(k + 1, k + 3).some((t) => TO_YOU.test(t))) continue;
+      const after = hits.filter((h) => h.start > k);
+      const yes = after.some((h) => (h.signal === "send" || h.signal === "accept") && !h.negated);
+      const refused = after.some((h) => STRONG_DENIAL.has(h.signal) && !h.negated);
+      if (!yes || refused || tokens.indexOf("?", k) > k) continue;
+      out.add(c);
+      // (And the wish that opens it, "n7eb nbadel", "bghit nbeddel": it wants that change.)
+      for (const w of hits) if (w.signal === "want" && w.end <= c.start && c.start - w.end <= 1) out.add(w);
+      for (const h of hits)
+        if ((h.signal === "no" && h.start >= c.end && h.start < k) || (h.start === k && DENIAL.has(h.signal)))
+          out.add(h);
+      break;
+    }
+  }
+  return out;
+}
+/**
+ * A day said, then corrected on the spot (canonical; round 35): the day, a "no" or a "sorry" and nothing else, then
+ * another day: "ابعثها نهار الاربعاء لا لا سامحني الخميس الخميس كيف ما قلت انت", "جيبوه نهار السبت... لا سمح ليا، الأحد",
+ * "euh lundi non pardon mercredi c'est mercredi que vous avez dit". The first day and the words that withdraw it ask
+ * nothing; the day said after is read on its own (a new day still asks one). Not the same day again ("wela jem3a ...
+ * la la jem3a kayen salat": no to that day, then why).
+ */
+const SORRY =
+  /^(?:pardon|pardo|samhni|smhni|smhli|sm7li|smh|smahli|samhli|sorry|dsl|desole|lya|liya|li|je|veux|dire|ya3ni|y3ni|euh|bref|plutot|ana|ghlt|ghlat|ghaltt|tlft)$/;
+function correctedDays(tokens: readonly string[], hits: readonly SignalHit[]): Set<SignalHit> {
+  const out = new Set<SignalHit>();
+  for (const d of hits) {
+    if (d.signal !== "day") continue;
+    let k = d.end;
+    let withdrawn = false;
+    while (k < d.end + 6 && k < tokens.length) {
+      const t = tokens[k] ?? "";
+      if (TAKE_BACK_NO.test(t) || SORRY.test(t))
+        withdrawn ||=
+          TAKE_BACK_NO.test(t) ||
+          /^(?:pardon|pardo|samhni|smhni|smhli|sm7li|smh|smahli|samhli|sorry|dsl|desole|plutot)$/.test(t);
+      else if (t !== "," && t !== "." && !LEAVE_IT.test(t)) break;
+      k++;
+    }
+    const next = hits.find((h) => h.signal === "day" && h.start === k);
+    // (Another day: "wela jem3a ... la la jem3a kayen salat" says no to that day, then why.)
+    if (!withdrawn || !next || tokens[next.end - 1] === tokens[d.end - 1]) continue;
+    out.add(d);
+    for (const h of hits) if (h.start >= d.end && h.start < k && (h.signal === "no" || h.signal === "what")) out.add(h);
+  }
+  return out;
+}
 /** "Mind" (canonical) after a change verb: "rayi", "rayo", "ra2yi" (round 34). */
 const MIND = /^(?:ra2?y[iou]?|ra2?yha|ra2?yhom|fikri|fikru|fikra)$/;
 /**
@@ -1675,6 +1751,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     (ALMOST.test(tokens[h.start - 1] ?? "") || ALMOST.test(tokens[h.end] ?? ""));
   // A change told, not asked, and an "add" that names no item (round 33): found once per reply, not at every `live`.
   const leftAsIs = new Set(hits.filter((h) => h.signal === "changeVerb" && keptAsItIs(tokens, h.end)));
+  const changeTakenBack = takenBack(tokens, hits);
+  const dayCorrected = correctedDays(tokens, hits);
   const toldNotAsked = new Set(
     hits.filter(
       (h) =>
@@ -1685,7 +1763,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
             // ("jibha a khouya 9bel ma ybeddel rayi", "chkoun ghadi ybeddel rayo": changing one's mind is no change of
             // the order; round 34.)
             MIND.test(tokens[h.end] ?? ""))) ||
-        (h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start))),
+        (h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start))) ||
+        changeTakenBack.has(h) ||
+        dayCorrected.has(h),
     ),
   );
   const live = (h: SignalHit) =>
@@ -2091,7 +2171,12 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // (The turn may be a "no" as well as a "but", and the "I wanted" up to five words before, with no stop between:
   // "كنت باغي نقول ليك نبدل اللون... لا صافي، خليه كيف ما هو، أكد ليا"; round 20.)
   const turnAfter = (h: SignalHit) =>
-    Math.max(lastBut, ...hits.filter((n) => n.signal === "no" && live(n) && n.start > h.start).map((n) => n.start));
+    Math.max(
+      lastBut,
+      ...hits
+        .filter((n) => n.signal === "no" && (live(n) || changeTakenBack.has(n)) && n.start > h.start)
+        .map((n) => n.start),
+    );
   const onlyThought = (h: SignalHit) => {
     const turn = turnAfter(h);
     const before = tokens.slice(Math.max(0, h.start - 5), h.start);
@@ -2114,8 +2199,13 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   };
   const changeOnlyThought =
     // (A change left as it is after the turn, no longer live (round 33), was still only thought of.)
-    hits.some((h) => CHANGE.has(h.signal) && (live(h) || (!h.negated && leftAsIs.has(h))) && onlyThought(h)) &&
-    !hits.some((h) => CHANGE.has(h.signal) && live(h) && !onlyThought(h));
+    // (So was one taken back after a "no", round 35.)
+    hits.some(
+      (h) =>
+        CHANGE.has(h.signal) &&
+        (live(h) || (!h.negated && (leftAsIs.has(h) || changeTakenBack.has(h)))) &&
+        onlyThought(h),
+    ) && !hits.some((h) => CHANGE.has(h.signal) && live(h) && !onlyThought(h));
   // "3awed", "عاود", alone or opening a call verb: "again".
   const agains = hits.filter(
     (h) => (h.signal === "repeat" || h.signal === "callVerb") && live(h) && /^3aw/.test(tokens[h.start] ?? ""),
@@ -2215,6 +2305,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(asksAfterYes ? { asksAfterYes } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     ...(keepsBoth(tokens) ? { keepsBoth: true } : {}),
+    ...(changeTakenBack.size > 0 ? { takesBackChange: true } : {}),
     ...(NO_LONGER.test(tokens.join(" ")) ? { noLonger: true } : {}),
     // "خلّيها الجمعة ولّا السبت", "khalliha nhar sebt": the delivery put off to the day named right after (round 17).
     // ("9olou yji ba3d 6 mta3 l3chiya": "he comes", a day or a time right after it; round 18. Not "tusel", which also
@@ -2465,7 +2556,13 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     );
   };
   // "ghodwa kima 9olt", "demain comme prévu": the day said is the one agreed.
-  const agreed = (h: SignalHit) =>
+  // ("لا سمح ليا، الأحد، الأحد اللي گلتي نتا … الأحد هو هداك": the same day said again is that day, agreed; round 35.)
+  const dayWord = (h: SignalHit) => (tokens[h.end - 1] ?? "").replace(/^(?:el|l)(?=\S{3})/, "");
+  const agreed = (h: SignalHit): boolean =>
+    agreedHere(h) ||
+    (h.signal === "day" &&
+      hits.some((o) => o !== h && o.signal === "day" && dayWord(o) === dayWord(h) && agreedHere(o)));
+  const agreedHere = (h: SignalHit) =>
     // ("ghedwa normal", "demain normal": the day as it stands, round 9.)
     NORMAL.has(tokens[h.end] ?? "") ||
     // ("كل مرة تقولو غدوة", "vous avez dit mardi": the day the shop said, quoted, asks for no other; round 22.)
@@ -2482,6 +2579,15 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
           // subject, "comme vous dites": round 24.)
           (AS.has(t) && SAID_IT.test(tokens[h.end + k + 1] ?? "")) ||
           (AS.has(t) && SUBJECT_YOU.test(tokens[h.end + k + 1] ?? "") && SAID_IT.test(tokens[h.end + k + 2] ?? "")) ||
+          // ("khalli lkhmis kima howa": the day as it is; round 35.)
+          (AS.has(t) && /^(?:huwa|howa|hwa|hua|hiya|hia|hya|hiy)$/.test(tokens[h.end + k + 1] ?? "")) ||
+          // ("mercredi comme vous avez dit", "c'est mercredi que vous m'avez dit": the French compound past; round 35.)
+          ((AS.has(t) || t === "9ue") &&
+            SUBJECT_YOU.test(tokens[h.end + k + 1] ?? "") &&
+            [3, 4].some(
+              (m) =>
+                youSaid(h.end + k + m) && (m === 3 || ["m", "me", "l", "nus"].includes(tokens[h.end + k + 2] ?? "")),
+            )) ||
           find(tokens, AGREED, h.end + k + 1, h.end + k + 3) >= 0),
     );
   // (A yes-word before the question word is a backchannel: "ah iyeh wach twslo l Tiznit?")

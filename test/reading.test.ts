@@ -3614,6 +3614,21 @@ describe("round 35: a change taken back, a day corrected on the spot", () => {
     expect(readReply("nbaddel el lon... la, khalliha, ama baddel el 9ays w ab3ath", "TN").request).toBe("change");
   });
 
+  it("'no, make it black' after the change is the change: a value right after the 'leave it' and no 'as it is'", () => {
+    const text = "ey nconfirmi, ama baddel el couleur, el a7mer la, 5alliha ka7la, ab3athha";
+    expect(readReply(text, "TN").takesBackChange).toBeUndefined();
+    expect(model.classify(text, "TN").intent).toBe("change_request");
+    expect(readReply("nbaddel el lon... la, 5alli el azra9 kima houwa, ab3ath", "TN").takesBackChange).toBe(true);
+  });
+
+  it("'ça va pas m'aller', 'ça me convient pas': a French yes-verb with 'pas' after it agrees to nothing", () => {
+    const text = "ouais vas-y... attends, non, annule, la taille elle taille petit, ça va pas m'aller";
+    expect(readReply(text, "FR").request).toBe("refusal");
+    expect(model.classify(text, "FR").intent).toBe("cancel");
+    // "ok pas de souci" stays a yes.
+    expect(readReply("ok pas de souci, envoyez", "FR").yes).toBe(true);
+  });
+
   it("a day said, then 'no, sorry' and another day: the first asks nothing; the same day again is agreed", () => {
     const text = "jibuha nhar ttlat... la smh liya, larb3a, larb3a li glti";
     const reading = readReply(text, "MA");

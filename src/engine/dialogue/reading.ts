@@ -1319,6 +1319,9 @@ function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<S
       const leave = tokens[k] ?? "";
       if (!(LEAVE_IT.test(leave) || FORGET.test(leave))) continue;
       if (ONLY.has(tokens[k + 1] ?? "") || tokens.slice(k + 1, k + 3).some((t) => TO_YOU.test(t))) continue;
+      // ("el a7mer la, 5alliha ka7la": "make it black", a value right after the "leave it", unless "as it is" follows.)
+      const valued = hits.some((h) => h.signal === "attr" && h.start > k && h.start <= k + 2);
+      if (valued && !tokens.slice(k + 1, k + 8).some((t) => AS_IT_IS.test(t))) continue;
       const after = hits.filter((h) => h.start > k);
       const yes = after.some((h) => (h.signal === "send" || h.signal === "accept") && !h.negated);
       const refused = after.some((h) => STRONG_DENIAL.has(h.signal) && !h.negated);
@@ -1366,6 +1369,8 @@ function correctedDays(tokens: readonly string[], hits: readonly SignalHit[]): S
   }
   return out;
 }
+/** French verbs a yes-word ends on (canonical): "ça va", "ça marche", "ça me convient", "ça me plaît" (round 35). */
+const YES_VERB = /^(?:va|marche|convient|plait|plai|interese|derange)$/;
 /** "Mind" (canonical) after a change verb: "rayi", "rayo", "ra2yi" (round 34). */
 const MIND = /^(?:ra2?y[iou]?|ra2?yha|ra2?yhom|fikri|fikru|fikra)$/;
 /**
@@ -1768,8 +1773,16 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         dayCorrected.has(h),
     ),
   );
+  // "ça va pas m'aller", "ça me convient pas": a French yes-verb with its "pas" after it (spoken French drops the "ne")
+  // agrees to nothing (round 35). Not "ok pas de souci".
+  const notAfter = (h: SignalHit) =>
+    YES.has(h.signal) &&
+    YES_VERB.test(tokens[h.end - 1] ?? "") &&
+    ["pas", "plus", "jamais"].includes(tokens[h.end] ?? "") &&
+    tokens[h.end + 1] !== "de";
   const live = (h: SignalHit) =>
     !h.negated &&
+    !notAfter(h) &&
     !saidByOther(h) &&
     !nearly(h) &&
     !notThatIRefuse(h) &&

@@ -3647,4 +3647,22 @@ describe("round 35: a change taken back, a day corrected on the spot", () => {
     expect(readReply("khalli lkhmis kima howa, jibuha", "MA").agreedDay).toBe(true);
     expect(readReply("ramenez-le jeudi", "FR").newTime).toBe(true);
   });
+
+  it("'ما فيها حتى تبديل', 'zid 7ajja...', 'el jem3a kamla': nothing to change, one more thing, the whole week", () => {
+    expect(readReply("هاذيك هي الطلبية تاعي، ما فيها حتى تبديل", "DZ").request).toBeNull();
+    expect(readReply("ey behi, w zid 7ajja... ab3athha", "TN").corrects).toBeUndefined();
+    expect(readReply("ey behi, zid 7ajja okhra m3aha", "TN").corrects).toBe(true);
+    expect(readReply("ena nekhdem el jem3a kamla, ommi t5alles", "TN").newTime).toBe(false);
+    expect(readReply("jibha el jem3a", "TN").newTime).toBe(true);
+  });
+
+  it("'Annuler ? Ah non surtout pas', 'j'ai jamais dit que je le voulais plus': the cancel denied", () => {
+    const echoed = readReply("Annuler ? Ah non surtout pas, il l'attend pour la rentrée", "FR");
+    expect(echoed.request).toBeNull();
+    const said = "J'ai jamais dit que je le voulais plus, la commande elle reste.";
+    expect(readReply(said, "FR").keepsOrder).toBe(true);
+    expect(model.classify(said, "FR").intent).toBe("confirm");
+    // "Not that I don't want it" with a reason stays the refusal's reason.
+    expect(readReply("el flous ma famech hal chhar mouch ma n7ebha sama7ni", "TN").keepsOrder).toBeUndefined();
+  });
 });

@@ -1238,7 +1238,7 @@ function waitASecond(tokens: readonly string[], at: number): boolean {
 /**
  * Nothing to change (canonical; round 33): "ça change rien", "aucun changement", "pas de changement", "rien n'a
  * changé", "ما كاين لا تبديل لا والو", "ma 7atta chay nbadlou", "ma tbaddel chay", "وما تبدلو والو", "ma kan walou
- * tbedlou", "pas la peine de changer quoi que ce soit", "ma 3ndich hta tbdil". Not when an exception follows ("rien à
+ * tbedlou", "pas la peine de changer quoi que ce soit", "ma 3ndich hta tbdil", "ما فيها حتى تبديل" (round 35). Not when an exception follows ("rien à
  * changer sauf la couleur", "ma tbaddel chay ghir el lon").
  */
 const NOTHING = /^(?:rien|walu|walo|aukun|aukune)$/;
@@ -1258,7 +1258,7 @@ function nothingChanged(tokens: readonly string[], at: number): boolean {
     (tokens[at - 1] === "de" && tokens[at - 2] === "pas") ||
     (tokens[at - 1] === "la" && /^(?:kayn|kaynch|kan|makanch|makaynch|famma|fama)$/.test(tokens[at - 2] ?? "")) ||
     (/^(?:hta|7ta|hata)$/.test(tokens[at - 1] ?? "") &&
-      /^(?:3ndich|3andich|3ndi|kayn|famma)$/.test(tokens[at - 2] ?? "")) ||
+      /^(?:3ndich|3andich|3ndi|kayn|famma|fiha|fih|fihom|fihum)$/.test(tokens[at - 2] ?? "")) ||
     (tokens[at - 1] === "de" && tokens[at - 2] === "peine")
   );
 }
@@ -1369,6 +1369,17 @@ function correctedDays(tokens: readonly string[], hits: readonly SignalHit[]): S
   }
   return out;
 }
+/**
+ * "w zid 7ajja... n7eb nbadel", "zid haja, ...": "one more thing", announcing what follows, no item added (canonical;
+ * round 35): "add" and "thing", then a stop.
+ */
+const A_THING = /^(?:haja|7aja|hajja|7ajja|chose|truc|kelma|klma)$/;
+function oneMoreThing(tokens: readonly string[], at: number): boolean {
+  return A_THING.test(tokens[at + 1] ?? "") && [".", ",", "?", "!"].includes(tokens[at + 2] ?? ".");
+}
+/** "el jem3a kamla", "la semaine entière": the whole week (Tunisian "jem3a" is the week too), no day (round 35). */
+const WEEK = /^(?:el|l)?(?:jem3a|jom3a|jum3a|jm3a|simana|semaine|sman)$/;
+const ALL_OF = /^(?:kamla|kamel|kaml|kml|kamlin|entiere|complete)$/;
 /** French verbs a yes-word ends on (canonical): "ça va", "ça marche", "ça me convient", "ça me plaît" (round 35). */
 const YES_VERB = /^(?:va|marche|convient|plait|plai|interese|derange)$/;
 /** "Mind" (canonical) after a change verb: "rayi", "rayo", "ra2yi" (round 34). */
@@ -1734,7 +1745,15 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     if (h.signal === "no" && (SAID_IT.test(saying) || /^[g9q][aeiou]{0,2}ltch$/.test(saying)))
       return /ch$/.test(saying) || tokens[v - 1] === "ma" || tokens[v - 1] === "jamais" || tokens[v - 2] === "jamais";
     const q = tokens.lastIndexOf("9ue", h.start);
-    return q >= 0 && h.start - q <= 3 && tokens[q - 1] === "pas" && ["est", "ai"].includes(tokens[q - 2] ?? "");
+    // ("j'ai jamais dit que je le voulais plus", "j'ai pas dit que j'annulais": the saying denied; round 35.)
+    const saidNot =
+      q >= 0 &&
+      h.start - q <= 4 &&
+      ["dit", "raconte", "demande"].includes(tokens[q - 1] ?? "") &&
+      tokens.slice(Math.max(0, q - 4), q - 1).some((t) => t === "pas" || t === "jamais");
+    return (
+      saidNot || (q >= 0 && h.start - q <= 3 && tokens[q - 1] === "pas" && ["est", "ai"].includes(tokens[q - 2] ?? ""))
+    );
   };
   // "f lkhdma lplateau kaml kaysm3", "يديا كاملين ف l'huile": "kaml", "kamlin" right after a noun is "whole", "all of
   // it", not "go on with it" (the lexicon's "send"); after a yes-word, a subject or a "but" it stays "go on" (round 18).
@@ -1768,7 +1787,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
             // ("jibha a khouya 9bel ma ybeddel rayi", "chkoun ghadi ybeddel rayo": changing one's mind is no change of
             // the order; round 34.)
             MIND.test(tokens[h.end] ?? ""))) ||
-        (h.signal === "add" && (waitASecond(tokens, h.start) || lacking(tokens, h.start))) ||
+        (h.signal === "add" &&
+          (waitASecond(tokens, h.start) || lacking(tokens, h.start) || oneMoreThing(tokens, h.start))) ||
+        (h.signal === "day" && WEEK.test(tokens[h.end - 1] ?? "") && ALL_OF.test(tokens[h.end] ?? "")) ||
         changeTakenBack.has(h) ||
         dayCorrected.has(h),
     ),
@@ -2414,13 +2435,21 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     lastBut < 0 &&
     // ("j'ai pas changé d'avis": the mind not changed keeps it too, not "I don't want, I changed my mind", "ما نحبش
     // بدلت رايي", whose "not" is the wanting's; round 26.)
-    hits.some(
+    (hits.some(
       (h) =>
         (h.signal === "cancelVerb" ||
           h.signal === "changeVerb" ||
           (h.signal === "changedMind" && !tokens.slice(Math.max(0, h.start - 2), h.start).some((t) => WANT.test(t)))) &&
         h.negated,
-    )
+    ) ||
+      // ("j'ai jamais dit que je le voulais plus": a refusal whose saying the customer denies; round 35.)
+      hits.some(
+        (h) =>
+          STRONG_DENIAL.has(h.signal) &&
+          !h.negated &&
+          notThatIRefuse(h) &&
+          tokens.slice(Math.max(0, h.start - 6), h.start).some((t) => ["dit", "raconte", "demande"].includes(t)),
+      ))
       ? { keepsOrder: true }
       : {}),
     ...(hits.some((h) => h.signal === "changeVerb" && h.negated) &&
@@ -2701,11 +2730,13 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // "nannuler ana? jamais", "nlghi ana la": a cancel echoed as the customer's own question and denied at once (round 11).
   const echoDenied = (i: number) => {
     const j = ECHO_ME.has(tokens[i] ?? "") ? i + 1 : i;
-    const k = tokens[j] === "?" ? j + 1 : j;
-    // ("Annuler ? Pas du tout", "annuler, moi ? absolument pas": round 16.)
+    let k = tokens[j] === "?" ? j + 1 : j;
+    // ("Annuler ? Ah non surtout pas": an "ah" or "oh" before the answer; round 35.)
+    if (k > j && /^(?:ah|oh|eh|euh|a|bah|ben|mais)$/.test(tokens[k] ?? "")) k += 1;
+    // ("Annuler ? Pas du tout", "annuler, moi ? absolument pas": round 16; "surtout pas": round 35.)
     const flatNo =
       (tokens[k] === "pas" && tokens[k + 1] === "du" && tokens[k + 2] === "tut") ||
-      (tokens[k] === "absolument" && tokens[k + 1] === "pas");
+      (["absolument", "surtout"].includes(tokens[k] ?? "") && tokens[k + 1] === "pas");
     return (j > i || k > j) && (NEVER.has(tokens[k] ?? "") || flatNo);
   };
   // "علاش تحسب نحب نبطّل؟", "pourquoi vous croyez que j'annule ?": a cancel under "why do you think", "who told you",

@@ -3665,4 +3665,23 @@ describe("round 35: a change taken back, a day corrected on the spot", () => {
     // "Not that I don't want it" with a reason stays the refusal's reason.
     expect(readReply("el flous ma famech hal chhar mouch ma n7ebha sama7ni", "TN").keepsOrder).toBeUndefined();
   });
+
+  it("a cancel said, then 'no, wait' and at once a send or a keep: the order kept, a confirm to check", () => {
+    for (const [text, country] of [
+      ["annulez... non attendez, je la garde", "FR"],
+      ["بغيت نلغيها... لا لا، خليها، صيفطوها", "MA"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).takesBackCancel).toBe(true);
+      expect(readReply(text, country).request).toBeNull();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    // Not with a change, an "only", a refusal or a question after it.
+    expect(readReply("annulez... non, prenez juste le rouge", "FR").takesBackCancel).toBeUndefined();
+    expect(
+      readReply("annulez... non attendez, je la garde pas en fait, annulez", "FR").takesBackCancel,
+    ).toBeUndefined();
+    expect(readReply("annulez... non attendez, je la garde ? c'est combien ?", "FR").takesBackCancel).toBeUndefined();
+    // A new day after the take-back is no confirm.
+    expect(model.classify("annulez... non, envoyez-la lundi", "FR").intent).not.toBe("confirm");
+  });
 });

@@ -276,6 +276,8 @@ export interface Reading {
   keepsBoth?: boolean;
   /** A change asked, then taken back by a "no" and a "leave it" or "forget it", a yes to the order after (`takenBack()`; round 35). */
   takesBackChange?: boolean;
+  /** A cancel said, then taken back by a "no" and at once a send, a take or a keep (`cancelTakenBack()`; round 35). */
+  takesBackCancel?: boolean;
   /** "No longer needed" ("ma b9ach 3lash", "ماشي محتاجة", "c'est plus la peine"): a refusal (`NO_LONGER`; round 34). */
   noLonger?: boolean;
   /** "Can", "may" anywhere ("nqder", "najjem", "je peux", "momkin"): a reply that may ask what is possible (round 17). */
@@ -1380,6 +1382,43 @@ function oneMoreThing(tokens: readonly string[], at: number): boolean {
 /** "el jem3a kamla", "la semaine entière": the whole week (Tunisian "jem3a" is the week too), no day (round 35). */
 const WEEK = /^(?:el|l)?(?:jem3a|jom3a|jum3a|jm3a|simana|semaine|sman)$/;
 const ALL_OF = /^(?:kamla|kamel|kaml|kml|kamlin|entiere|complete)$/;
+/**
+ * A cancel said, then taken back (canonical; round 35): the cancel verb, then a "no" (with "wait" or "leave it" beside
+ * it) and at once a send, a take or a keep: "annulez... non attendez, je la garde", "annulez-la... attendez, non,
+ * envoyez-la finalement", "بغيت نلغيها... لا لا، خليها، صيفطوها". None of those words refuses anything; nothing
+ * refused, asked, changed or kept "only" after the take-back ("annulez... non, prenez juste le rouge" is a change).
+ */
+const WAIT_WORD =
+  /^(?:atendez|atends|atend|stena|stenna|stana|stanna|tsna|tsena|sbr|sber|osbor|asber|bon|en|fait|finalement|ah|euh)$/;
+function cancelTakenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<SignalHit> {
+  const out = new Set<SignalHit>();
+  for (const c of hits) {
+    if (c.signal !== "cancelVerb" || c.negated) continue;
+    let k = c.end;
+    let turned = false;
+    while (k < c.end + 8 && k < tokens.length) {
+      const t = tokens[k] ?? "";
+      if (TAKE_BACK_NO.test(t)) turned = true;
+      else if (!(t === "," || t === "." || WAIT_WORD.test(t) || LEAVE_IT.test(t))) break;
+      k++;
+    }
+    if (!turned) continue;
+    const yes = hits.find(
+      (h) => (h.signal === "send" || h.signal === "take" || h.signal === "accept") && !h.negated && h.start === k,
+    );
+    if (!yes) continue;
+    const after = hits.filter((h) => h.start >= yes.end);
+    if (
+      after.some((h) => (STRONG_DENIAL.has(h.signal) || CHANGE.has(h.signal) || ITEM.has(h.signal)) && !h.negated) ||
+      tokens.slice(yes.end).some((t) => t === "?" || ONLY.has(t))
+    )
+      continue;
+    out.add(c);
+    for (const w of hits) if (w.signal === "want" && w.end <= c.start && c.start - w.end <= 1) out.add(w);
+    for (const h of hits) if (h.start >= c.end && h.start < k && DENIAL.has(h.signal)) out.add(h);
+  }
+  return out;
+}
 /** French verbs a yes-word ends on (canonical): "ça va", "ça marche", "ça me convient", "ça me plaît" (round 35). */
 const YES_VERB = /^(?:va|marche|convient|plait|plai|interese|derange)$/;
 /** "Mind" (canonical) after a change verb: "rayi", "rayo", "ra2yi" (round 34). */
@@ -1777,6 +1816,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   const leftAsIs = new Set(hits.filter((h) => h.signal === "changeVerb" && keptAsItIs(tokens, h.end)));
   const changeTakenBack = takenBack(tokens, hits);
   const dayCorrected = correctedDays(tokens, hits);
+  const cancelBack = cancelTakenBack(tokens, hits);
   const toldNotAsked = new Set(
     hits.filter(
       (h) =>
@@ -1791,7 +1831,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
           (waitASecond(tokens, h.start) || lacking(tokens, h.start) || oneMoreThing(tokens, h.start))) ||
         (h.signal === "day" && WEEK.test(tokens[h.end - 1] ?? "") && ALL_OF.test(tokens[h.end] ?? "")) ||
         changeTakenBack.has(h) ||
-        dayCorrected.has(h),
+        dayCorrected.has(h) ||
+        cancelBack.has(h),
     ),
   );
   // "ça va pas m'aller", "ça me convient pas": a French yes-verb with its "pas" after it (spoken French drops the "ne")
@@ -2340,6 +2381,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     ...(keepsBoth(tokens) ? { keepsBoth: true } : {}),
     ...(changeTakenBack.size > 0 ? { takesBackChange: true } : {}),
+    ...(cancelBack.size > 0 ? { takesBackCancel: true } : {}),
     ...(NO_LONGER.test(tokens.join(" ")) ? { noLonger: true } : {}),
     // "خلّيها الجمعة ولّا السبت", "khalliha nhar sebt": the delivery put off to the day named right after (round 17).
     // ("9olou yji ba3d 6 mta3 l3chiya": "he comes", a day or a time right after it; round 18. Not "tusel", which also

@@ -271,18 +271,23 @@ export function overrule(
   )
     return { intent: "confirm", mixed: true };
   // "N7eb nbadel el lon... la, khalliha ka ma hiya ... Ab3ath", "Changez la couleur... non, laissez ... envoyez": the
-  // change asked, then taken back, then a yes to the order; the reading finds no request left: the order as read, a
-  // confirm to be checked, whatever label the change gave the model (round 35).
+  // change asked, then taken back, then a yes to the order ("annulez... non attendez, je la garde": or the cancel);
+  // the reading finds no request left: the order as read, a confirm to be checked, whatever label the change or the
+  // cancel gave the model (round 35).
   if (
     kind === null &&
     (intent === "change_request" || intent === "reschedule" || intent === "cancel") &&
-    reading.takesBackChange === true &&
+    (reading.takesBackChange === true || reading.takesBackCancel === true) &&
     !reading.denies &&
     !reading.conditional &&
-    !reading.newTime &&
     !mocking
   )
-    return { intent: "confirm", mixed: true };
+    // ("annulez... non, envoyez-la lundi": a new day after the take-back asks that day.)
+    return reading.newTime
+      ? intent === "reschedule"
+        ? null
+        : { intent: "reschedule", mixed: false }
+      : { intent: "confirm", mixed: true };
   // "الحمد لله، نأكد ليك غدا بلا شك": the customer will confirm tomorrow, no yes now: a callback then (round 21).
   if (kind === null && intent === "confirm" && reading.confirmsLater === true && !mocking)
     return { intent: "callback", mixed: false };

@@ -3635,6 +3635,8 @@ describe("round 35: a change taken back, a day corrected on the spot", () => {
     expect(reading.newTime).toBe(false);
     expect(reading.agreedDay).toBe(true);
     expect(model.classify(text, "MA").intent).toBe("confirm");
+    // ("la 9oul": no, say …; "kima 9rithali": as you read it to me.)
+    expect(readReply("jibuha lahd... la 9ul latnin, la la khlih lahd kima 9rithali", "DZ").newTime).toBe(false);
     // A new day after the correction still asks one.
     expect(readReply("jibuha nhar ttlat... la smh liya, jibuha ljem3a", "MA").newTime).toBe(true);
     // The same day after the "no" is no correction: no to that day, then why.

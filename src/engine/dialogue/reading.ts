@@ -1347,7 +1347,7 @@ function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<S
  * la la jem3a kayen salat": no to that day, then why).
  */
 const SORRY =
-  /^(?:pardon|pardo|samhni|smhni|smhli|sm7li|smh|smahli|samhli|sorry|dsl|desole|lya|liya|li|je|veux|dire|ya3ni|y3ni|euh|bref|plutot|ana|ghlt|ghlat|ghaltt|tlft)$/;
+  /^(?:pardon|pardo|samhni|smhni|smhli|sm7li|smh|smahli|samhli|sorry|dsl|desole|lya|liya|li|je|veux|dire|ya3ni|y3ni|euh|bref|plutot|ana|ghlt|ghlat|ghaltt|tlft|9ul|gul|9oul|goul|disons|dis)$/;
 function correctedDays(tokens: readonly string[], hits: readonly SignalHit[]): Set<SignalHit> {
   const out = new Set<SignalHit>();
   for (const d of hits) {
@@ -1363,7 +1363,10 @@ function correctedDays(tokens: readonly string[], hits: readonly SignalHit[]): S
       else if (t !== "," && t !== "." && !LEAVE_IT.test(t)) break;
       k++;
     }
-    const next = hits.find((h) => h.signal === "day" && h.start === k);
+    // (Or "leave it" and the day, "la la khlih lahd": the lexicon's put-off, read here as the day said.)
+    const next = hits.find(
+      (h) => (h.signal === "day" && h.start === k) || (h.signal === "postpone" && h.start <= k && k < h.end),
+    );
     // (Another day: "wela jem3a ... la la jem3a kayen salat" says no to that day, then why.)
     if (!withdrawn || !next || tokens[next.end - 1] === tokens[d.end - 1]) continue;
     out.add(d);
@@ -2663,6 +2666,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
           // subject, "comme vous dites": round 24.)
           (AS.has(t) && SAID_IT.test(tokens[h.end + k + 1] ?? "")) ||
           (AS.has(t) && SUBJECT_YOU.test(tokens[h.end + k + 1] ?? "") && SAID_IT.test(tokens[h.end + k + 2] ?? "")) ||
+          // ("خليه الأحد كيما قريتهالي": as you read it to me; round 35.)
+          (AS.has(t) &&
+            /^[9q]r[ae]?[iy]t(?:i|u)?(?:h|ha|hu|hum)?(?:ali|alek|li|lek)?$/.test(tokens[h.end + k + 1] ?? "")) ||
           // ("khalli lkhmis kima howa": the day as it is; round 35.)
           (AS.has(t) && /^(?:huwa|howa|hwa|hua|hiya|hia|hya|hiy)$/.test(tokens[h.end + k + 1] ?? "")) ||
           // ("mercredi comme vous avez dit", "c'est mercredi que vous m'avez dit": the French compound past; round 35.)

@@ -3686,4 +3686,11 @@ describe("round 35: a change taken back, a day corrected on the spot", () => {
     // A new day after the take-back is no confirm.
     expect(model.classify("annulez... non, envoyez-la lundi", "FR").intent).not.toBe("confirm");
   });
+
+  it("'pas besoin de réfléchir' needs nothing done; 'pas besoin' alone refuses", () => {
+    expect(readReply("vous pouvez envoyer, pas besoin de réfléchir", "FR").denies).toBe(false);
+    expect(readReply("pas besoin de me rappeler, envoyez", "FR").denies).toBe(false);
+    expect(readReply("non merci, pas besoin", "FR").request).toBe("refusal");
+    expect(readReply("pas besoin de ce truc, annulez", "FR").request).toBe("refusal");
+  });
 });

@@ -1422,6 +1422,14 @@ function cancelTakenBack(tokens: readonly string[], hits: readonly SignalHit[]):
   }
   return out;
 }
+/** "Pas besoin de" and a verb (canonical, "-er", "-ir", "-re", or a pronoun before it): no need to do it (round 35). */
+function noNeedTo(tokens: readonly string[], h: SignalHit): boolean {
+  if (tokens[h.end - 1] !== "besoin" || !["de", "d"].includes(tokens[h.end] ?? "")) return false;
+  const next = tokens[h.end + 1] ?? "";
+  return (
+    /(?:er|ir|re)$/.test(next) || ["me", "m", "nus", "vus", "le", "la", "les", "s", "se", "t", "te"].includes(next)
+  );
+}
 /** French verbs a yes-word ends on (canonical): "ça va", "ça marche", "ça me convient", "ça me plaît" (round 35). */
 const YES_VERB = /^(?:va|marche|convient|plait|plai|interese|derange)$/;
 /** "Mind" (canonical) after a change verb: "rayi", "rayo", "ra2yi" (round 34). */
@@ -1834,6 +1842,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
           (waitASecond(tokens, h.start) || lacking(tokens, h.start) || oneMoreThing(tokens, h.start))) ||
         (h.signal === "day" && WEEK.test(tokens[h.end - 1] ?? "") && ALL_OF.test(tokens[h.end] ?? "")) ||
         changeTakenBack.has(h) ||
+        // ("pas besoin de réfléchir", "pas besoin de me rappeler": no need to do something, no refusal of the order;
+        // round 35.)
+        (h.signal === "refuse" && noNeedTo(tokens, h)) ||
         dayCorrected.has(h) ||
         cancelBack.has(h),
     ),

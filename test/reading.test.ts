@@ -3610,6 +3610,13 @@ describe("round 35: a change taken back, a day corrected on the spot", () => {
     ).toBeUndefined();
     expect(readReply("changez la couleur... non laissez, mais envoyez quand ?", "FR").takesBackChange).toBeUndefined();
     expect(readReply("نبدل اللون... لا خليه، صيفطوها... لا صافي ما بغيتهاش", "MA").takesBackChange).toBeUndefined();
+    // Nor with an address, a call or a destination after it: it asks again.
+    expect(
+      readReply("changez l'adresse... non laissez, envoyez au bureau de ma femme", "FR").takesBackChange,
+    ).toBeUndefined();
+    expect(
+      readReply("bedli l couleur... la, khalliha, ab3thouha, mais rappelle-moi d'abord", "DZ").takesBackChange,
+    ).toBeUndefined();
     // A change asked after the "leave it" is read on its own.
     expect(readReply("nbaddel el lon... la, khalliha, ama baddel el 9ays w ab3ath", "TN").request).toBe("change");
   });

@@ -1302,6 +1302,27 @@ function keptAsItIs(tokens: readonly string[], end: number): boolean {
  * of them asks or refuses anything. Not "keep only" ("khalli ghir"), nor "keep it yourself" ("khalliha 3andkom"), nor
  * with a refusal or a question mark after the "leave it".
  */
+/**
+ * After a take-back, anything that asks again: a correction (an address, "instead", an add, a quantity, a change verb),
+ * a value unless "as it is" is said ("kima hiya", "ka ma hiya"), a call, a wish, "plutôt", a destination ("chez", "à ma
+ * mère", "3and"), a question mark (round 35).
+ */
+const ELSEWHERE = /^(?:chez|3nd|3and|3end|3ind|plutot)$/;
+function asksAgainAfter(tokens: readonly string[], hits: readonly SignalHit[], from: number): boolean {
+  const rest = tokens.slice(from);
+  return (
+    hits.some(
+      (h) =>
+        h.start >= from &&
+        !h.negated &&
+        (CORRECTION.has(h.signal) || h.signal === "callVerb" || h.signal === "want") &&
+        !(h.signal === "attr" && rest.some((t, i) => AS_IT_IS.test(t) || (t === "ka" && rest[i + 1] === "ma"))),
+    ) ||
+    rest.some(
+      (t, i) => t === "?" || ELSEWHERE.test(t) || (t === "a" && /^(?:ma|mon|mes|sa|son)$/.test(rest[i + 1] ?? "")),
+    )
+  );
+}
 const TAKE_BACK_NO = /^(?:la|lala|lla|non|le|nn|no|nan|lé)$/;
 const FORGET = /^(?:nsa|nsaha|nsah|nsahom|ensa|oublie|oubliez|oubli|tomber)$/;
 const TO_YOU = /^(?:3lik|3likom|3likum|3lih|3liha|3ndk|3andk|3ndkom|3andkom|3ndkum|3andek|3endek|chez|pour|vous)$/;
@@ -1327,7 +1348,7 @@ function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<S
       const after = hits.filter((h) => h.start > k);
       const yes = after.some((h) => (h.signal === "send" || h.signal === "accept") && !h.negated);
       const refused = after.some((h) => STRONG_DENIAL.has(h.signal) && !h.negated);
-      if (!yes || refused || tokens.indexOf("?", k) > k) continue;
+      if (!yes || refused || asksAgainAfter(tokens, hits, k + 1)) continue;
       out.add(c);
       // (And the wish that opens it, "n7eb nbadel", "bghit nbeddel": it wants that change.)
       for (const w of hits) if (w.signal === "want" && w.end <= c.start && c.start - w.end <= 1) out.add(w);
@@ -1412,8 +1433,9 @@ function cancelTakenBack(tokens: readonly string[], hits: readonly SignalHit[]):
     if (!yes) continue;
     const after = hits.filter((h) => h.start >= yes.end);
     if (
-      after.some((h) => (STRONG_DENIAL.has(h.signal) || CHANGE.has(h.signal) || ITEM.has(h.signal)) && !h.negated) ||
-      tokens.slice(yes.end).some((t) => t === "?" || ONLY.has(t))
+      after.some((h) => (STRONG_DENIAL.has(h.signal) || ITEM.has(h.signal)) && !h.negated) ||
+      tokens.slice(yes.end).some((t) => ONLY.has(t)) ||
+      asksAgainAfter(tokens, hits, yes.end)
     )
       continue;
     out.add(c);

@@ -1240,8 +1240,8 @@ function waitASecond(tokens: readonly string[], at: number): boolean {
 /**
  * Nothing to change (canonical; round 33): "ça change rien", "aucun changement", "pas de changement", "rien n'a
  * changé", "ما كاين لا تبديل لا والو", "ma 7atta chay nbadlou", "ma tbaddel chay", "وما تبدلو والو", "ma kan walou
- * tbedlou", "pas la peine de changer quoi que ce soit", "ma 3ndich hta tbdil", "ما فيها حتى تبديل" (round 35). Not when an exception follows ("rien à
- * changer sauf la couleur", "ma tbaddel chay ghir el lon").
+ * tbedlou", "pas la peine de changer quoi que ce soit", "ma 3ndich hta tbdil", "ما فيها حتى تبديل" (round 35). Not
+ * when an exception follows ("rien à changer sauf la couleur", "ma tbaddel chay ghir el lon").
  */
 const NOTHING = /^(?:rien|walu|walo|aukun|aukune)$/;
 /** "Thing" (canonical), nothing only when negated: "ma tbaddel chay", "ma 7atta chay nbadlou" (not "nbaddel chay"). */
@@ -1295,14 +1295,6 @@ function keptAsItIs(tokens: readonly string[], end: number): boolean {
   return false;
 }
 /**
- * A change asked, then taken back (canonical; round 35): after the change verb, a "no" and, within three words, "leave
- * it" or "forget it", then a yes to the order: "N7eb nbadel el lon... la, khalliha ka ma hiya ... Ab3ath", "Changez la
- * couleur... non, laissez, la grise c'est bien aussi, envoyez", "بغيت نقول ليك نبدل العنوان... لا لا، نسا ... إيه،
- * صيفطوها". The change verb, the "no" that takes it back and the "leave it" are about the change, not the order: none
- * of them asks or refuses anything. Not "keep only" ("khalli ghir"), nor "keep it yourself" ("khalliha 3andkom"), nor
- * with a refusal or a question mark after the "leave it".
- */
-/**
  * After a take-back, anything that asks again: a correction (an address, "instead", an add, a quantity, a change verb),
  * a value unless "as it is" is said ("kima hiya", "ka ma hiya"), a call, a wish, "plutôt", a destination ("chez", "à ma
  * mère", "3and"), a question mark (round 35).
@@ -1323,6 +1315,15 @@ function asksAgainAfter(tokens: readonly string[], hits: readonly SignalHit[], f
     )
   );
 }
+/**
+ * A change asked, then taken back (canonical; round 35): after the change verb, a "no" and, within three words, "leave
+ * it" or "forget it", then a yes to the order: "N7eb nbadel el lon... la, khalliha ka ma hiya ... Ab3ath", "Changez la
+ * couleur... non, laissez, la grise c'est bien aussi, envoyez", "بغيت نقول ليك نبدل العنوان... لا لا، نسا ... إيه،
+ * صيفطوها". The change verb, the "no" that takes it back and the "leave it" are about the change, not the order: none
+ * of them asks or refuses anything. Not "keep only" ("khalli ghir"), nor "keep it yourself" ("khalliha 3andkom"), nor
+ * "make it X" (a value right after the "leave it", with no "as it is"), nor with a refusal or anything that asks again
+ * after the "leave it" (`asksAgainAfter()`).
+ */
 const TAKE_BACK_NO = /^(?:la|lala|lla|non|le|nn|no|nan|lé)$/;
 const FORGET = /^(?:nsa|nsaha|nsah|nsahom|ensa|oublie|oubliez|oubli|tomber)$/;
 const TO_YOU = /^(?:3lik|3likom|3likum|3lih|3liha|3ndk|3andk|3ndkom|3andkom|3ndkum|3andek|3endek|chez|pour|vous)$/;

@@ -1315,6 +1315,10 @@ function asksAgainAfter(tokens: readonly string[], hits: readonly SignalHit[], f
     )
   );
 }
+/** The wish that opens a verb, right before it: "n7eb nbadel", "bghit nlghiha" (round 35). */
+function wishFor(hits: readonly SignalHit[], verb: SignalHit): SignalHit[] {
+  return hits.filter((w) => w.signal === "want" && w.end <= verb.start && verb.start - w.end <= 1);
+}
 /**
  * A change asked, then taken back (canonical; round 35): after the change verb, a "no" and, within three words, "leave
  * it" or "forget it", then a yes to the order: "N7eb nbadel el lon... la, khalliha ka ma hiya ... Ab3ath", "Changez la
@@ -1352,7 +1356,7 @@ function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<S
       if (!yes || refused || asksAgainAfter(tokens, hits, k + 1)) continue;
       out.add(c);
       // (And the wish that opens it, "n7eb nbadel", "bghit nbeddel": it wants that change.)
-      for (const w of hits) if (w.signal === "want" && w.end <= c.start && c.start - w.end <= 1) out.add(w);
+      for (const w of wishFor(hits, c)) out.add(w);
       for (const h of hits)
         if ((h.signal === "no" && h.start >= c.end && h.start < k) || (h.start === k && DENIAL.has(h.signal)))
           out.add(h);
@@ -1368,8 +1372,11 @@ function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<S
  * nothing; the day said after is read on its own (a new day still asks one). Not the same day again ("wela jem3a ...
  * la la jem3a kayen salat": no to that day, then why).
  */
-const SORRY =
-  /^(?:pardon|pardo|samhni|smhni|smhli|sm7li|smh|smahli|samhli|sorry|dsl|desole|lya|liya|li|je|veux|dire|ya3ni|y3ni|euh|bref|plutot|ana|ghlt|ghlat|ghaltt|tlft|9ul|gul|9oul|goul|disons|dis)$/;
+/** What withdraws a day, with a "no" or alone: "pardon", "smh", "sorry", "plutôt". */
+const SORRY = /^(?:pardon|pardo|samhni|smhni|smhli|sm7li|smh|smahli|samhli|sorry|dsl|desole|plutot)$/;
+/** What may stand around the withdrawal without withdrawing: "liya", "je veux dire", "ya3ni", "ana ghlt", "9ul". */
+const CORRECTING =
+  /^(?:lya|liya|li|je|veux|dire|ya3ni|y3ni|euh|bref|ana|ghlt|ghlat|ghaltt|tlft|9ul|gul|9oul|goul|disons|dis)$/;
 function correctedDays(tokens: readonly string[], hits: readonly SignalHit[]): Set<SignalHit> {
   const out = new Set<SignalHit>();
   for (const d of hits) {
@@ -1378,11 +1385,8 @@ function correctedDays(tokens: readonly string[], hits: readonly SignalHit[]): S
     let withdrawn = false;
     while (k < d.end + 6 && k < tokens.length) {
       const t = tokens[k] ?? "";
-      if (TAKE_BACK_NO.test(t) || SORRY.test(t))
-        withdrawn ||=
-          TAKE_BACK_NO.test(t) ||
-          /^(?:pardon|pardo|samhni|smhni|smhli|sm7li|smh|smahli|samhli|sorry|dsl|desole|plutot)$/.test(t);
-      else if (t !== "," && t !== "." && !LEAVE_IT.test(t)) break;
+      if (TAKE_BACK_NO.test(t) || SORRY.test(t)) withdrawn = true;
+      else if (!CORRECTING.test(t) && t !== "," && t !== "." && !LEAVE_IT.test(t)) break;
       k++;
     }
     // (Or "leave it" and the day, "la la khlih lahd": the lexicon's put-off, read here as the day said.)
@@ -1440,7 +1444,7 @@ function cancelTakenBack(tokens: readonly string[], hits: readonly SignalHit[]):
     )
       continue;
     out.add(c);
-    for (const w of hits) if (w.signal === "want" && w.end <= c.start && c.start - w.end <= 1) out.add(w);
+    for (const w of wishFor(hits, c)) out.add(w);
     for (const h of hits) if (h.start >= c.end && h.start < k && DENIAL.has(h.signal)) out.add(h);
   }
   return out;

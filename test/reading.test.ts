@@ -3701,3 +3701,32 @@ describe("round 35: a change taken back, a day corrected on the spot", () => {
     expect(readReply("pas besoin de ce truc, annulez", "FR").request).toBe("refusal");
   });
 });
+
+describe("round 36: days, dates and times", () => {
+  const model = new ModelIntentClassifier();
+
+  it("which day or time is meant, asked and none asked for: the question, whatever the model's sureness", () => {
+    for (const [text, country] of [
+      ["wakha, walakin sebt hada wla sebt ljay?", "MA"],
+      ["ايه، بصح الجمعة هادي ولا الجمعة الجاية", "DZ"],
+      ["behi, el 5mis 3la ana se3a? es-sbe7 wala la3chiya?", "TN"],
+      ["d'accord, c'est bien le jeudi 4 ou le vendredi 5 ?", "FR"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).asksWhichTime).toBe(true);
+      expect(model.classify(text, country).intent).toBe("question");
+    }
+  });
+
+  it("a day asked for stays a reschedule: sent, wanted, with a 'can', denied, away, or answered after the question", () => {
+    for (const [text, country] of [
+      ["jibuha lkhmis wla ljem3a", "MA"],
+      ["vous pouvez samedi ou dimanche ?", "FR"],
+      ["wakha walakin machi lkhmis, ljem3a wla sebt?", "MA"],
+      ["ghodwa ma nkounch, ndirou nhar larb3a wela lkhmis?", "DZ"],
+      ["on garde mardi... ou mercredi ? mercredi ce serait mieux en fait", "FR"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).asksWhichTime).toBeUndefined();
+      expect(model.classify(text, country).intent).toBe("reschedule");
+    }
+  });
+});

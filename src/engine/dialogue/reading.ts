@@ -77,6 +77,11 @@ export interface Reading {
   asksCan?: boolean;
   /** After the last "but", an "X or Y?" ("c'est bon, بصح الليفريزون gratuite ولا نخلصها أنا؟", round 12). */
   asksOr?: boolean;
+  /**
+   * The customer asks which day or time is meant, and asks for none: "السبت هادا ولا السبت الجاي؟", "el khmis 3la ana
+   * se3a? es-sba7 wala ba3d edhohr?", "c'est bien le mardi 12 ou le mercredi 12 ?" (round 36).
+   */
+  asksWhichTime?: boolean;
   /** A day that opens a clause of the customer's whereabouts, left out of `newTime` ("nhar l'arb3a nkoun fi dar"). */
   presentOn?: boolean;
   /** A day that is a celebration's ("l3rs dyal khti nhar sebt"), left out of `newTime` (round 24). */
@@ -1025,9 +1030,9 @@ const VALUE_PREP = new Set(["en", "b", "bl", "f", "fi", "fl"]);
 /** "Who" of "not me who cancelled" (canonical): "li", "lli", "qui". */
 const WHO = new Set(["li", "lli", "elli", "illi", "eli", "qui", "9ui", "ki"]);
 
-/** "Can I", "can you" (canonical): Tunisian "nejem", Darija "n9der", "ymken", French "peux", "pouvez". */
+/** "Can I", "can you" (canonical): Tunisian "nejem", Darija "n9der", "ymken", French "peux", "pouvez" (canonical "puvez"; round 36). */
 const MODAL =
-  /^(?:[nt]?n[ae]j[ae]m|[nt]?[9q]d[ae]r|y?[ae]?mk[ae]n(?:li)?|m[ou]mkin|peux|puis|pouvez|pourrais|pourriez)$/;
+  /^(?:[nt]?n[ae]j[ae]m|[nt]?[9q]d[ae]r|y?[ae]?mk[ae]n(?:li)?|m[ou]mkin|peux|puis|pouvez|pourrais|pourriez|puvez|puriez|purais|purait|peut)$/;
 
 /** "I was", "I wanted", "I was thinking" (canonical) before a change only thought of (round 17). */
 const WAS_THINKING =
@@ -1664,6 +1669,12 @@ function promises(clause: string[]): boolean {
   return at >= 0 && clause.slice(at).some((t) => FIRST_PERSON.test(t));
 }
 const FIRST_PERSON = /^(?:w?n[\p{L}\d]{2,}|je|j)$/u;
+/** "The next one" after an "or" (canonical): "ljay", "ejjey", "اللي بعدو", "le prochain", "la suivante" (round 36). */
+const NEXT_ONE = /^(?:l|el|e)?j+[ae]?y+[ae]?$|^(?:m|l)?ba?3d(?:u|o|ou)$|^prochaine?$|^suivante?$/;
+/** "Which" before a day or an hour (canonical): "achmen nhar", "anahi se3a", "quel jour", "quelle heure" (round 36). */
+const WHICH = /^(?:w?achmen|chmen|anahi|anhi|anahu|anhu|9uel|9uele|9uels|9ueles)$/;
+/** A day, an hour, a time as a noun (canonical): "nhar", "se3a", "l'heure", "jour", "lwe9t". */
+const TIME_NOUN = /^(?:l|el|n)?(?:nhar|nhr|se3a|sa3a|s3a|sa3at|heure|heures|jur|jurs|wa9t|we9t|w9t|kreneau|moment)$/;
 /** "And" before an "and then" (canonical). */
 const AND = new Set(["w", "u", "o", "et"]);
 /** "And then?", "what's next?" (canonical): "wb3d", "mn b3d", "et après", "la suite" (round 15). */
@@ -2569,6 +2580,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     tokens.slice(lastBut + 1).some((t) => OR.has(t) || (t === "u" && country === "FR"))
       ? { asksOr: true }
       : {}),
+    ...(asksWhichTime ? { asksWhichTime } : {}),
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && dayFirst(h) && presence(h)) ? { presentOn: true } : {}),
     // (Every time said comes before a "but" that opens onto them: the customer's own time away, not the delivery's:
     // "نهار الجمعة راجلي يكون فالدار" names the day to come.)
@@ -2783,6 +2795,55 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     (MODAL.test(tokens[i] ?? "") || (/^(?:je|j|on|vous|tu)$/.test(tokens[i] ?? "") && MODAL.test(tokens[i + 1] ?? "")));
   const endsOnQuestionMark = tokens[tokens.length - 1] === "?";
   const asksCan = endsOnQuestionMark && (canAt(opening) || (afterBut > 0 && canAt(afterBut)));
+  // "السبت هادا ولا السبت الجاي؟", "el khmis hedha wala ejjey", "c'est bien le mardi 12 ou le mercredi 12 ?", "es-sba7
+  // wala ba3d edhohr?", "3la ana se3a?", "achmen nhar?": two times set against each other (or this one and the next),
+  // or a "which" before a day or an hour, asks which is meant; a day asked about is none asked for (round 36). "This
+  // or the next" asks even unpunctuated; anything else needs its question mark after it. Not where a time is asked
+  // for anyway: a "can", a wish, a "rather", a "send", a putting off or a day denied anywhere in the reply ("jibuha
+  // lkhmis wla ljem3a", "possible samedi ou dimanche ?").
+  const timeHere = (i: number) =>
+    hits.some((h) => (h.signal === "day" || h.signal === "slot" || h.signal === "later") && h.start <= i && h.end > i);
+  const thisOrNext = (i: number) => THIS.has(tokens[i] ?? "") || NEXT_ONE.test(tokens[i] ?? "");
+  const askedAfter = (i: number) => {
+    for (let k = i + 1; k < tokens.length; k++) {
+      if (tokens[k] === "?") return true;
+      if (tokens[k] === "." || tokens[k] === "!") return false;
+    }
+    return false;
+  };
+  const whichTime = tokens.some((t, i) => {
+    if (OR.has(t) || (t === "u" && country === "FR")) {
+      const left = [i - 1, i - 2, i - 3].filter((k) => k >= 0 && !STOPS.has(tokens[k] ?? ""));
+      const right = [i + 1, i + 2, i + 3, i + 4].filter((k) => k < tokens.length);
+      const stopAt = right.findIndex((k) => STOPS.has(tokens[k] ?? ""));
+      const rightSide = stopAt < 0 ? right : right.slice(0, stopAt);
+      if (!left.some((k) => timeHere(k) || thisOrNext(k)) || !rightSide.some((k) => timeHere(k) || thisOrNext(k)))
+        return false;
+      const thisThenNext =
+        left.some((k) => THIS.has(tokens[k] ?? "")) && rightSide.some((k) => NEXT_ONE.test(tokens[k] ?? ""));
+      return thisThenNext || askedAfter(i);
+    }
+    return (
+      (WHICH.test(t) || (t === "ana" && /^(?:3la|3l|f|fi)$/.test(tokens[i - 1] ?? ""))) &&
+      TIME_NOUN.test(tokens[i + 1] ?? "") &&
+      askedAfter(i)
+    );
+  });
+  const asksWhichTime =
+    whichTime &&
+    hits.some((h) => TIME.has(h.signal)) &&
+    !hits.some((h) => (h.signal === "send" || h.signal === "want" || h.signal === "postpone") && live(h)) &&
+    !tokens.some((t) => MODAL.test(t) || t === "plutot" || t === "pluto") &&
+    // (Nor where a day is denied first: "walakin machi lkhmis, ljem3a wla sebt?" asks for another; nor where the
+    // customer is away or busy, "ghodwa ma nkounch, ndirou nhar l'arb3a wela l5amis?", and proposes.)
+    !hits.some(
+      (h) =>
+        (TIME.has(h.signal) && [1, 2].some((k) => NEGATION.has(tokens[h.start - k] ?? ""))) ||
+        ((h.signal === "absent" || h.signal === "busy") && live(h)),
+    ) &&
+    // (Nor where a time follows the last question mark: "on garde mardi... ou mercredi ? Mercredi ce serait mieux" answers
+    // its own question.)
+    !(tokens.includes("?") && hits.some((h) => TIME.has(h.signal) && h.start > tokens.lastIndexOf("?")));
   const whatLike = (i: number) =>
     hits.some(
       (h) => (h.signal === "what" || h.signal === "qword" || h.signal === "filler") && h.start <= i && h.end > i,

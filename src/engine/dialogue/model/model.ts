@@ -121,6 +121,10 @@ export function overrule(
     (intent !== "callback" || reading.calls !== true)
   )
     return { intent: "question", mixed: false };
+  // "السبت هادا ولا السبت الجاي؟", "c'est bien le mardi 12 ou le mercredi 12 ?", "el khmis 3la ana se3a?": which day or
+  // time is meant, asked with no day denied and none asked for, moves no delivery: the question (round 36).
+  if (kind === null && intent === "reschedule" && reading.asksWhichTime === true && !reading.denies)
+    return { intent: "question", mixed: false };
   // "fama couleur o5ra? n9ollek ba3d": a change found in a reply that opens on "is there" and asks, names no value and
   // says no yes, asks what there is, whatever the model read (but a refusal or a wrong number): the question (round 26).
   if (
@@ -1016,6 +1020,9 @@ function heldBack(
     return closingYes(p, reading, mocking) || cancelDeniedOnly(p, ruled.intent, reading, mocking)
       ? { intent: "confirm", mixed: true }
       : ruled;
+  // (A day asked about, asked for by nobody, holds against the sure model too: its n-grams see a day and read a new one,
+  // and nothing in its training tells "which Saturday?" from "Saturday"; round 36.)
+  if (ruled.intent === "question" && intent === "reschedule" && reading.asksWhichTime === true) return ruled;
   return p >= SURE_OF_ITSELF ? null : ruled;
 }
 

@@ -3729,4 +3729,14 @@ describe("round 36: days, dates and times", () => {
       expect(model.classify(text, country).intent).toBe("reschedule");
     }
   });
+
+  it("'pas la peine de me rappeler' asks no call; 'pas besoin de l'envoyer' refuses the sending", () => {
+    const noCall = "non mais c'est pas la peine de me rappeler, c'est bon pour jeudi";
+    expect(readReply(noCall, "FR").request).toBeNull();
+    expect(model.classify(noCall, "FR").intent).toBe("confirm");
+    for (const text of ["pas besoin de l'envoyer", "c'est pas la peine de l'envoyer"]) {
+      expect(readReply(text, "FR").request).toBe("refusal");
+      expect(model.classify(text, "FR").intent).not.toBe("confirm");
+    }
+  });
 });

@@ -1454,13 +1454,19 @@ function cancelTakenBack(tokens: readonly string[], hits: readonly SignalHit[]):
   }
   return out;
 }
-/** "Pas besoin de" and a verb (canonical, "-er", "-ir", "-re", or a pronoun before it): no need to do it (round 35). */
+/**
+ * "Pas besoin de" and a verb (canonical, "-er", "-ir", "-re", or a pronoun before it): no need to do it (round 35); "pas
+ * la peine de" too ("c'est pas la peine de me rappeler"; round 36).
+ */
 function noNeedTo(tokens: readonly string[], h: SignalHit): boolean {
-  if (tokens[h.end - 1] !== "besoin" || !["de", "d"].includes(tokens[h.end] ?? "")) return false;
+  if (!["besoin", "peine"].includes(tokens[h.end - 1] ?? "") || !["de", "d"].includes(tokens[h.end] ?? ""))
+    return false;
   const next = tokens[h.end + 1] ?? "";
-  return (
-    /(?:er|ir|re)$/.test(next) || ["me", "m", "nus", "vus", "le", "la", "les", "s", "se", "t", "te"].includes(next)
-  );
+  const pronoun = ["me", "m", "nus", "vus", "le", "la", "les", "l", "s", "se", "t", "te"].includes(next);
+  // (No need to send or bring it refuses the order itself: "pas besoin de l'envoyer", "pas la peine de la livrer".)
+  const verb = pronoun ? (tokens[h.end + 2] ?? "") : next;
+  if (/^(?:anvoy|envoy|livr|ramen|apport|expedi|komand)/.test(verb)) return false;
+  return /(?:er|ir|re)$/.test(next) || pronoun;
 }
 /** French verbs a yes-word ends on (canonical): "ça va", "ça marche", "ça me convient", "ça me plaît" (round 35). */
 const YES_VERB = /^(?:va|marche|convient|plait|plai|interese|derange)$/;
@@ -1883,6 +1889,17 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         // ("pas besoin de réfléchir", "pas besoin de me rappeler": no need to do something, no refusal of the order;
         // round 35.)
         (h.signal === "refuse" && noNeedTo(tokens, h)) ||
+        // ("c'est pas la peine de me rappeler": the call there is no need of is asked of nobody; "pas besoin de
+        // l'envoyer": nor is the sending, which the "no need" refuses; round 36.)
+        ((h.signal === "callVerb" || h.signal === "send") &&
+          hits.some(
+            (r) =>
+              r.signal === "refuse" &&
+              ["besoin", "peine"].includes(tokens[r.end - 1] ?? "") &&
+              h.start > r.end &&
+              h.start <= r.end + 3 &&
+              (h.signal === "send" || noNeedTo(tokens, r)),
+          )) ||
         dayCorrected.has(h) ||
         cancelBack.has(h),
     ),

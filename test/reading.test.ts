@@ -3739,4 +3739,18 @@ describe("round 36: days, dates and times", () => {
       expect(model.classify(text, "FR").intent).not.toBe("confirm");
     }
   });
+
+  it("a yes said in jest and said to be so is no yes: 'je rigole', 'nmazah m3ak', 'كنضحك معاك'", () => {
+    for (const [text, country] of [
+      ["oui oui, je rigole, non", "FR"],
+      ["wakha wakha... nmazah m3ak, ma bghitch", "MA"],
+      ["واخا، كنضحك معاك، لا ما بغيتهاش", "MA"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).yes).toBe(false);
+      expect(model.classify(text, country).intent).toBe("cancel");
+    }
+    // "Je rigole pas" is no jest.
+    expect(readReply("oui je rigole pas", "FR").yes).toBe(true);
+    expect(model.classify("oui je rigole pas, envoyez", "FR").intent).toBe("confirm");
+  });
 });

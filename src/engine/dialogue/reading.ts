@@ -1470,6 +1470,19 @@ function noNeedTo(tokens: readonly string[], h: SignalHit): boolean {
 }
 /** French verbs a yes-word ends on (canonical): "ça va", "ça marche", "ça me convient", "ça me plaît" (round 35). */
 const YES_VERB = /^(?:va|marche|convient|plait|plai|interese|derange)$/;
+/**
+ * "I'm joking" at `i` (canonical): "je rigole", "je plaisante", "c'est pour rire", "nmazah m3ak", "كنضحك معاك", "nadhak
+ * m3ak" (round 36).
+ */
+function kiddingAt(tokens: readonly string[], i: number): boolean {
+  const t = tokens[i] ?? "";
+  const before = tokens[i - 1] ?? "";
+  // (Not "je rigole pas".)
+  if ((t === "rigole" || t === "plaisante") && (before === "je" || before === "j"))
+    return !["pas", "jamais"].includes(tokens[i + 1] ?? "");
+  if (t === "rire" && before === "pur" && tokens[i - 2] === "est") return true;
+  return /^k?n(?:a?m[ae]?z[ae]?h|a?dh?[ae]?k|d7[ae]?k)$/.test(t) && /^m3a(?:k|ki|kom|kum)$/.test(tokens[i + 1] ?? "");
+}
 /** "Mind" (canonical) after a change verb: "rayi", "rayo", "ra2yi" (round 34). */
 const MIND = /^(?:ra2?y[iou]?|ra2?yha|ra2?yhom|fikri|fikru|fikra)$/;
 /**
@@ -1911,8 +1924,12 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     YES_VERB.test(tokens[h.end - 1] ?? "") &&
     ["pas", "plus", "jamais"].includes(tokens[h.end] ?? "") &&
     tokens[h.end + 1] !== "de";
+  // "Validé, validé... je rigole, non, annulez", "wakha wakha... nmazah m3ak": a yes said in jest and said to be so
+  // right after is no yes (round 36).
+  const kidding = tokens.findLastIndex((_, i) => kiddingAt(tokens, i));
   const live = (h: SignalHit) =>
     !h.negated &&
+    !(YES.has(h.signal) && kidding >= 0 && h.end <= kidding) &&
     !notAfter(h) &&
     !saidByOther(h) &&
     !nearly(h) &&

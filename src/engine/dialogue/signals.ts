@@ -310,7 +310,29 @@ export const COURIER_NOUN = /^(?:le|l|el)?(?:livreur|livrur|lifrur|lifror|lifreu
 const TENS =
   /^w(?:3chrin|3ichrin|tlatin|tletin|tlathin|arb3in|arba3in|rb3in|khamsin|khmsin|sttin|settin|sb3in|tmanin|tmenin|tes3in|ts3in)$/;
 
+/**
+ * The lexicon's reading of `text`, kept for the last few hundred texts: a call reads each reply several times (the
+ * classifier, the reading, the slots, the order's values), and the analysis is a pure function of the text and the
+ * country. Frozen, so that no caller can change what another is given.
+ */
 export function analyse(text: string, country: Country): Analysis {
+  const key = `${country}\u0000${text}`;
+  const known = analysed.get(key);
+  if (known) return known;
+  const fresh = analyseFresh(text, country);
+  for (const h of fresh.hits) Object.freeze(h);
+  Object.freeze(fresh.tokens);
+  Object.freeze(fresh.hits);
+  const result = Object.freeze(fresh);
+  if (analysed.size >= ANALYSED) analysed.delete(analysed.keys().next().value as string);
+  analysed.set(key, result);
+  return result;
+}
+/** How many analyses `analyse` keeps (oldest first out). */
+const ANALYSED = 1024;
+const analysed = new Map<string, Analysis>();
+
+function analyseFresh(text: string, country: Country): Analysis {
   const tokens = canonicalTokens(text);
   const canon = tokens.join(" ");
   const tokenAt = tokenIndexByOffset(tokens);

@@ -12,6 +12,7 @@ import type { Country } from "./lexicon/index.ts";
 import { canonicalTokens, isMostlyArabicScript } from "./normalize.ts";
 import {
   analyse,
+  keepAnalyses,
   type Analysis,
   COURIER_NOUN,
   NO_PROBLEM,
@@ -1779,9 +1780,12 @@ let recentLimit = RECENT_READINGS;
 export async function keepingReadings<T>(n: number, run: () => Promise<T>): Promise<T> {
   const before = recentLimit;
   recentLimit = Math.max(before, n);
+  // (The lexicon's analyses too: signals.ts keeps as many.)
+  const analysesBefore = keepAnalyses(Math.max(before, n));
   try {
     return await run();
   } finally {
+    keepAnalyses(analysesBefore);
     recentLimit = before;
     for (const key of recent.keys()) {
       if (recent.size <= recentLimit) break;

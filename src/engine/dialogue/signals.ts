@@ -311,9 +311,10 @@ const TENS =
   /^w(?:3chrin|3ichrin|tlatin|tletin|tlathin|arb3in|arba3in|rb3in|khamsin|khmsin|sttin|settin|sb3in|tmanin|tmenin|tes3in|ts3in)$/;
 
 /**
- * The lexicon's reading of `text`, kept for the last few hundred texts: a call reads each reply several times (the
- * classifier, the reading, the slots, the order's values), and the analysis is a pure function of the text and the
- * country. Frozen, so that no caller can change what another is given.
+ * The lexicon's reading of `text`, kept for the last few texts (as reading.ts keeps its readings, and for as many: 64,
+ * more inside `keepingReadings`): a call reads each reply several times (the classifier, the reading, the slots, the
+ * order's values), and the analysis is a pure function of the text and the country. Frozen, so that no caller can
+ * change what another is given.
  */
 export function analyse(text: string, country: Country): Analysis {
   const key = `${country}\u0000${text}`;
@@ -324,13 +325,22 @@ export function analyse(text: string, country: Country): Analysis {
   Object.freeze(fresh.tokens);
   Object.freeze(fresh.hits);
   const result = Object.freeze(fresh);
-  if (analysed.size >= ANALYSED) analysed.delete(analysed.keys().next().value as string);
+  if (analysed.size >= analysedLimit) analysed.delete(analysed.keys().next().value as string);
   analysed.set(key, result);
   return result;
 }
-/** How many analyses `analyse` keeps (oldest first out). */
-const ANALYSED = 1024;
 const analysed = new Map<string, Analysis>();
+let analysedLimit = 64;
+/** Sets how many analyses `analyse` keeps (oldest first out) and returns the previous number. */
+export function keepAnalyses(n: number): number {
+  const before = analysedLimit;
+  analysedLimit = n;
+  for (const key of analysed.keys()) {
+    if (analysed.size <= n) break;
+    analysed.delete(key);
+  }
+  return before;
+}
 
 function analyseFresh(text: string, country: Country): Analysis {
   const tokens = canonicalTokens(text);

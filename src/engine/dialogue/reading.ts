@@ -1031,7 +1031,10 @@ const VALUE_PREP = new Set(["en", "b", "bl", "f", "fi", "fl"]);
 /** "Who" of "not me who cancelled" (canonical): "li", "lli", "qui". */
 const WHO = new Set(["li", "lli", "elli", "illi", "eli", "qui", "9ui", "ki"]);
 
-/** "Can I", "can you" (canonical): Tunisian "nejem", Darija "n9der", "ymken", French "peux", "pouvez" (canonical "puvez"; round 36). */
+/**
+ * "Can I", "can you" (canonical): Tunisian "nejem", Darija "n9der", "ymken", French "peux", "pouvez" (canonical
+ * "puvez", "puriez", "purais": round 36; it matched none of them before).
+ */
 const MODAL =
   /^(?:[nt]?n[ae]j[ae]m|[nt]?[9q]d[ae]r|y?[ae]?mk[ae]n(?:li)?|m[ou]mkin|peux|puis|pouvez|pourrais|pourriez|puvez|puriez|purais|purait|peut)$/;
 
@@ -1456,8 +1459,9 @@ function cancelTakenBack(tokens: readonly string[], hits: readonly SignalHit[]):
   return out;
 }
 /**
- * "Pas besoin de" and a verb (canonical, "-er", "-ir", "-re", or a pronoun before it): no need to do it (round 35); "pas
- * la peine de" too ("c'est pas la peine de me rappeler"; round 36).
+ * "Pas besoin de" and a verb (canonical, "-er", "-ir", "-re", or a pronoun before it): no need to do it (round 35);
+ * "pas la peine de" too ("c'est pas la peine de me rappeler"; round 36). Not a verb of sending: "pas besoin de
+ * l'envoyer" refuses the order.
  */
 function noNeedTo(tokens: readonly string[], h: SignalHit): boolean {
   if (!["besoin", "peine"].includes(tokens[h.end - 1] ?? "") || !["de", "d"].includes(tokens[h.end] ?? ""))
@@ -2879,8 +2883,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         (TIME.has(h.signal) && [1, 2].some((k) => NEGATION.has(tokens[h.start - k] ?? ""))) ||
         ((h.signal === "absent" || h.signal === "busy") && live(h)),
     ) &&
-    // (Nor where a time follows the last question mark: "on garde mardi... ou mercredi ? Mercredi ce serait mieux" answers
-    // its own question.)
+    // (Nor where a time follows the last question mark: "on garde mardi... ou mercredi ? Mercredi ce serait mieux"
+    // answers its own question.)
     !(tokens.includes("?") && hits.some((h) => TIME.has(h.signal) && h.start > tokens.lastIndexOf("?")));
   const whatLike = (i: number) =>
     hits.some(

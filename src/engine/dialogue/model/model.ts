@@ -1020,8 +1020,8 @@ function heldBack(
     return closingYes(p, reading, mocking) || cancelDeniedOnly(p, ruled.intent, reading, mocking)
       ? { intent: "confirm", mixed: true }
       : ruled;
-  // (A day asked about, asked for by nobody, holds against the sure model too: its n-grams see a day and read a new one,
-  // and nothing in its training tells "which Saturday?" from "Saturday"; round 36.)
+  // (A day asked about, asked for by nobody, holds against the sure model too: its n-grams see a day and read a new
+  // one, and nothing in its training tells "which Saturday?" from "Saturday"; round 36.)
   if (ruled.intent === "question" && intent === "reschedule" && reading.asksWhichTime === true) return ruled;
   return p >= SURE_OF_ITSELF ? null : ruled;
 }

@@ -14,6 +14,8 @@ import {
 } from "../src/engine/dialogue/classifier.ts";
 import { decidable } from "../src/engine/dialogue/flow.ts";
 import { ModelIntentClassifier } from "../src/engine/dialogue/model/model.ts";
+import { keepingReadings } from "../src/engine/dialogue/reading.ts";
+import { analyse } from "../src/engine/dialogue/signals.ts";
 import { canonicalize } from "../src/engine/dialogue/normalize.ts";
 
 interface Labelled {
@@ -309,5 +311,25 @@ describe("IntentClassifier", () => {
   it("an asynchronous implementation (a model behind a provider) fits the same interface", async () => {
     const remote: IntentClassifier = { classify: async () => ({ intent: "question", confidence: 0.6 }) };
     expect(await remote.classify("ch7al?", "MA")).toEqual({ intent: "question", confidence: 0.6 });
+  });
+});
+
+describe("the lexicon's analyses, kept", () => {
+  it("the same text is analysed once and shared frozen; only the last 64 are kept, more inside keepingReadings", async () => {
+    const first = analyse("wakha, sifto nhar sebt", "MA");
+    expect(analyse("wakha, sifto nhar sebt", "MA")).toBe(first);
+    expect(analyse("wakha, sifto nhar sebt", "DZ")).not.toBe(first);
+    expect(Object.isFrozen(first.tokens) && Object.isFrozen(first.hits) && first.hits.every(Object.isFrozen)).toBe(
+      true,
+    );
+    expect(() => (first.hits as unknown[]).push({})).toThrow(TypeError);
+    for (let i = 0; i < 64; i++) analyse(`oui ${i}`, "FR");
+    expect(analyse("wakha, sifto nhar sebt", "MA")).not.toBe(first);
+    const kept = await keepingReadings(200, async () => {
+      const a = analyse("iyeh, sifto", "MA");
+      for (let i = 0; i < 150; i++) analyse(`non ${i}`, "FR");
+      return analyse("iyeh, sifto", "MA") === a;
+    });
+    expect(kept).toBe(true);
   });
 });

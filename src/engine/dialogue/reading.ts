@@ -1032,11 +1032,11 @@ const VALUE_PREP = new Set(["en", "b", "bl", "f", "fi", "fl"]);
 const WHO = new Set(["li", "lli", "elli", "illi", "eli", "qui", "9ui", "ki"]);
 
 /**
- * "Can I", "can you" (canonical): Tunisian "nejem", Darija "n9der", "ymken", French "peux", "pouvez" (canonical
- * "puvez", "puriez", "purais": round 36; it matched none of them before).
+ * "Can I", "can you" (canonical): Tunisian "nejem", Darija "n9der", "ymken", French "peux", "pouvez", "pourriez" as the
+ * canonical tokens spell them ("puvez", "puriez": round 36; the spellings with "ou" it held before never occur).
  */
 const MODAL =
-  /^(?:[nt]?n[ae]j[ae]m|[nt]?[9q]d[ae]r|y?[ae]?mk[ae]n(?:li)?|m[ou]mkin|peux|puis|pouvez|pourrais|pourriez|puvez|puriez|purais|purait|peut)$/;
+  /^(?:[nt]?n[ae]j[ae]m|[nt]?[9q]d[ae]r|y?[ae]?mk[ae]n(?:li)?|m[ou]mkin|peux|puis|puvez|puriez|purais|purait|peut)$/;
 
 /** "I was", "I wanted", "I was thinking" (canonical) before a change only thought of (round 17). */
 const WAS_THINKING =
@@ -1458,14 +1458,17 @@ function cancelTakenBack(tokens: readonly string[], hits: readonly SignalHit[]):
   }
   return out;
 }
+/** A refusal that ends on "pas besoin" or "pas la peine" (canonical): there is no need. */
+function noNeed(tokens: readonly string[], h: SignalHit): boolean {
+  return ["besoin", "peine"].includes(tokens[h.end - 1] ?? "");
+}
 /**
  * "Pas besoin de" and a verb (canonical, "-er", "-ir", "-re", or a pronoun before it): no need to do it (round 35);
  * "pas la peine de" too ("c'est pas la peine de me rappeler"; round 36). Not a verb of sending: "pas besoin de
  * l'envoyer" refuses the order.
  */
 function noNeedTo(tokens: readonly string[], h: SignalHit): boolean {
-  if (!["besoin", "peine"].includes(tokens[h.end - 1] ?? "") || !["de", "d"].includes(tokens[h.end] ?? ""))
-    return false;
+  if (!noNeed(tokens, h) || !["de", "d"].includes(tokens[h.end] ?? "")) return false;
   const next = tokens[h.end + 1] ?? "";
   const pronoun = ["me", "m", "nus", "vus", "le", "la", "les", "l", "s", "se", "t", "te"].includes(next);
   // (No need to send or bring it refuses the order itself: "pas besoin de l'envoyer", "pas la peine de la livrer".)
@@ -1916,7 +1919,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
           hits.some(
             (r) =>
               r.signal === "refuse" &&
-              ["besoin", "peine"].includes(tokens[r.end - 1] ?? "") &&
+              noNeed(tokens, r) &&
               h.start > r.end &&
               h.start <= r.end + 3 &&
               (h.signal === "send" || noNeedTo(tokens, r)),

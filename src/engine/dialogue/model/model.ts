@@ -94,17 +94,21 @@ function yesToOrderAlone(reading: Reading): boolean {
 }
 
 /**
+ * The label a reading puts in place of the model's; `mixed` marks it for a check, `firm` holds it even against a model
+ * sure of another label that is no confirm (heldBack(); round 36).
+ */
+interface Overruled {
+  intent: Intent;
+  mixed: boolean;
+  firm?: true;
+}
+
+/**
  * The label after the two-step reading: a reply with a request is never a `confirm` (the request's label instead);
  * a condition on the date is a reschedule and attention alone is unclear whatever the model read, unless it read a
  * wrong number or a callback; a refusal the customer denies having made, then "send it", is a confirm to be checked.
  */
-export function overrule(
-  intent: Intent,
-  reading: Reading,
-  p = 1,
-  mocking = false,
-  doubtful = false,
-): { intent: Intent; mixed: boolean } | null {
+export function overrule(intent: Intent, reading: Reading, p = 1, mocking = false, doubtful = false): Overruled | null {
   const kind = reading.request;
   // Round 8: the readings below hold for any label the model reads, so that a retrain cannot move them.
   // "بغيت نهضر مع شي واحد من الفريق": asking for a person is a question to the shop (the handoff takes it when the
@@ -123,8 +127,10 @@ export function overrule(
     return { intent: "question", mixed: false };
   // "السبت هادا ولا السبت الجاي؟", "c'est bien le mardi 12 ou le mercredi 12 ?", "el khmis 3la ana se3a?": which day or
   // time is meant, asked with no day denied and none asked for, moves no delivery: the question (round 36).
+  // (It holds against the model's sureness, `firm`: its n-grams see a day and read a new one, and nothing in its
+  // training tells "which Saturday?" from "Saturday".)
   if (kind === null && intent === "reschedule" && reading.asksWhichTime === true && !reading.denies)
-    return { intent: "question", mixed: false };
+    return { intent: "question", mixed: false, firm: true };
   // "fama couleur o5ra? n9ollek ba3d": a change found in a reply that opens on "is there" and asks, names no value and
   // says no yes, asks what there is, whatever the model read (but a refusal or a wrong number): the question (round 26).
   if (
@@ -1011,7 +1017,7 @@ export const SURE_OF_ITSELF = 0.97;
 function heldBack(
   intent: Intent,
   p: number,
-  ruled: { intent: Intent; mixed: boolean } | null,
+  ruled: Overruled | null,
   reading: Reading,
   mocking: boolean,
 ): { intent: Intent; mixed: boolean } | null {
@@ -1020,9 +1026,8 @@ function heldBack(
     return closingYes(p, reading, mocking) || cancelDeniedOnly(p, ruled.intent, reading, mocking)
       ? { intent: "confirm", mixed: true }
       : ruled;
-  // (A day asked about, asked for by nobody, holds against the sure model too: its n-grams see a day and read a new
-  // one, and nothing in its training tells "which Saturday?" from "Saturday"; round 36.)
-  if (ruled.intent === "question" && intent === "reschedule" && reading.asksWhichTime === true) return ruled;
+  // (A reading marked `firm` holds against the sure model too: round 36's day asked about.)
+  if (ruled.firm) return ruled;
   return p >= SURE_OF_ITSELF ? null : ruled;
 }
 

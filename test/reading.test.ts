@@ -3754,3 +3754,51 @@ describe("round 36: days, dates and times", () => {
     expect(model.classify("oui je rigole pas, envoyez", "FR").intent).toBe("confirm");
   });
 });
+
+describe("round 37: short replies", () => {
+  it("a cancelling not wanted, not done, is no refusal: 'ma nbghich annulation', 'ما نديرش annulation'", () => {
+    for (const [text, country] of [
+      ["ma nbghich annulation, jibouha", "DZ"],
+      ["ما نديرش annulation، راني نستنى", "DZ"],
+      ["ma n3melch annulation khouya", "DZ"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).request).toBeNull();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+  });
+
+  it("a regret denied, a 'no' denied by its saying, a cancel denied before its pronoun: no refusal", () => {
+    expect(model.classify("non non, je regrette pas, envoyez", "FR").intent).toBe("confirm");
+    expect(model.classify("non je l'annule pas, envoyez", "FR").intent).toBe("confirm");
+    expect(model.classify("j'ai pas dit non, envoyez", "FR").intent).toBe("confirm");
+    // Nothing else said: no refusal to act on, and no yes either.
+    expect(model.classify("je dis pas non", "FR").intent).not.toBe("cancel");
+  });
+
+  it("a yes, then only a number asked back, doubts the number: no confirm", () => {
+    for (const [text, country] of [
+      ["oui... 250 dirhams ?", "MA"],
+      ["wakha 250 dh ? 9olti 250 ?", "MA"],
+      ["ey... 89 ?", "TN"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).asksNumberBack).toBe(true);
+      expect(model.classify(text, country).intent).not.toBe("confirm");
+    }
+    expect(readReply("oui 250 dirhams, envoyez", "MA").asksNumberBack).toBeUndefined();
+    expect(model.classify("oui 250 dirhams, envoyez", "MA").intent).toBe("confirm");
+  });
+
+  it("an 'if' that leaves the parcel with someone, or an 'otherwise' that says yes, holds nothing back", () => {
+    for (const [text, country] of [
+      ["wah, ila ja nhar lkhmis khalliha 3and jarti", "DZ"],
+      ["ايه كان جا الصباح الجارة تستلمها", "TN"],
+      ["si personne répond laissez-le au gardien, mais sinon c'est bon", "FR"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).request).toBeNull();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    // "Leave it for Sunday" moves the day; an "otherwise no" holds the order to the date.
+    expect(model.classify("ila ma9dertoch sebt khallih nhar l7ed", "MA").intent).toBe("reschedule");
+    expect(readReply("si c'est avant samedi ok, sinon non", "FR").request).toBe("condition");
+  });
+});

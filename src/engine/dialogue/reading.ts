@@ -297,6 +297,8 @@ export interface Reading {
    * how much did you say?), and no yes, send or take after it: the yes-words heard, the question asked (round 21).
    */
   asksAfterYes?: boolean;
+  /** The yes-words, then only a number said back and asked ("Behi... 120?"): the number doubted (round 37). */
+  asksNumberBack?: boolean;
   /**
    * Something named is taken out of the order, or only part of it kept ("na7i l'kaskita w khalli ghir l'survêtement,
    * ma n7tajhach"): a refusal beside it is of that part, and the reply a change (round 14).
@@ -603,10 +605,13 @@ const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viend
 /**
  * What the courier does on his visit, or the customer then (canonical): gives it to someone ("y3tiha", "عطيه",
  * "donnez-le"), leaves it ("ykhaliha", "laissez-le"), or the customer comes down ("je descends"; not "nkhrj", which is
- * also "I go out to work"; round 28).
+ * also "I go out to work"; round 28). Or "leave it" said to the shop ("w ila ja nhar essebt khalliha 3and khalti"), or
+ * someone receives it ("كان جا بعد الخمسة الجارة تستلمها"; round 37).
  */
 const HANDS_OVER =
-  /^(?:y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?)$/;
+  /^(?:y?a?3tih(?:a|om|um)?|y?khall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?)$/;
+/** With someone, at a place (canonical): "3and", "m3a", "f", "chez" (round 37). */
+const LEFT_AT = /^(?:3and|3nd|3end|3ind|m3a|ma3a|lil|fi|f|chez)$/;
 /** "Don't worry", the verb after "ma" (canonical): "ma yt9l9ch", "ma ytqlqch", "ما يتقلقش" (round 28). */
 const WORRIES = /^(?:yt9l9|yt9le9|ytqlq|yqle9|yqlq|yt9elle9|ytqle9)(?:ch|ech|ich)?$/;
 
@@ -976,6 +981,8 @@ const NUMBER_WORD =
 // ("dh" is canonical "d": round 17.)
 const PRICE_AFTER =
   /^(?:da|dh|dhs|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|drahm|drahem|euro|euros|eur|awru|€|ryal|rial|riyal|alf|mille|centimes?|dollars?)$/;
+/** "You said", "I said" (canonical): "9lt", "9olti", "glti", "dit" (round 37). */
+const YOU_SAID = /^(?:[9g][ou]?lt[iy]?|9ult[iy]?|dit|dites|avez)$/;
 /** "He comes", "pass by" (canonical), said of the courier: "yji", "tji", "passer", "venir" (rounds 18 and 22). */
 const COMES = /^(?:[yt]jiw?|paser|pase|pasez|venir|vient|vienne|venez)$/;
 /** "Except" ("sauf", "à part", "excepté", "hormis"; "part" only after "a", "à part" canonical). */
@@ -2337,6 +2344,15 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !hits.some(
       (h) => (h.signal === "send" || h.signal === "take" || TO_ORDER.has(h.signal)) && live(h) && h.start >= lastYesEnd,
     );
+  // ("Behi... 120?", "Ah wah... 3680؟ قلت 3680 dinar؟", "oui... 49 euros ?": the yes-words, then nothing but a number
+  // said back and asked, with its currency or a "you said", up to the question mark that ends the reply: the number
+  // doubted, the yes no yes to the order; round 37.)
+  const echoed = tokens.slice(lastYesEnd);
+  const asksNumberBack =
+    lastYesEnd > 0 &&
+    tokens.at(-1) === "?" &&
+    echoed.some((t) => /^\d{1,6}$/.test(t)) &&
+    echoed.every((t) => STOPS.has(t) || /^\d{1,6}$/.test(t) || PRICE_AFTER.test(t) || YOU_SAID.test(t));
   // "kont n5amem nbadelha ama … ab3thouha", "je voulais changer la couleur mais bon, envoyez-la": a change only thought of
   // ("I was thinking of", "I wanted to") before a "but", and a yes to the order after it with no change: no change
   // (round 17).
@@ -2390,9 +2406,12 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     i >= 0 &&
     (find(tokens, conditions, i, i + 1, true) === i || WHEN_WORD.test(tokens[i] ?? "")) &&
     [1, 2].some((k) => VISITS.test(tokens[i + k] ?? "")) &&
-    tokens
-      .slice(i + 2, i + 12)
-      .some((t, k, rest) => HANDS_OVER.test(t) || (t === "ma" && WORRIES.test(rest[k + 1] ?? ""))) &&
+    tokens.slice(i + 2, i + 12).some(
+      (t, k, rest) =>
+        // (The shop's "leave it" only with someone or somewhere: "khallih nhar l7ed" leaves it for Sunday.)
+        (HANDS_OVER.test(t) && (!/^kh/.test(t) || LEFT_AT.test(rest[k + 1] ?? ""))) ||
+        (t === "ma" && WORRIES.test(rest[k + 1] ?? "")),
+    ) &&
     !hits.some((h) => DENIAL.has(h.signal) && live(h) && h.start > i);
   const visitHandsOver = tokens.some((_, i) => visitAt(i));
   // A question left behind a turn: asked before `turn`, the reply ending after it on one of `answers` (a take, a send),
@@ -2475,6 +2494,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       ? { asksAfterTurn: true }
       : {}),
     ...(asksAfterYes ? { asksAfterYes } : {}),
+    ...(asksNumberBack ? { asksNumberBack } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     ...(keepsBoth(tokens) ? { keepsBoth: true } : {}),
     ...(changeTakenBack.size > 0 ? { takesBackChange: true } : {}),
@@ -3075,6 +3095,15 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // ("المرة الجاية إلا كان شي code promo صيفطوه ليا": an "if" for next time asks nothing of this order; round 27.)
   const nextTime = cond >= 0 && [1, 2, 3, 4].some((k) => nextTimeAt(tokens, cond - k));
   const otherwise = cond >= 0 ? find(tokens, OTHERWISE, cond + 1) : -1;
+  // ("si le livreur sonne et que je dors qu'il insiste … mais sinon c'est validé": an "otherwise" that assents, with no
+  // refusal after it, says "apart from that, yes": the "if" holds nothing back; round 37.)
+  const otherwiseAssents =
+    otherwise > cond &&
+    hits.some(
+      (y) =>
+        (y.signal === "yes" || y.signal === "accept") && live(y) && y.start > otherwise && y.start <= otherwise + 4,
+    ) &&
+    !hits.some((d) => DENIAL.has(d.signal) && live(d) && d.start > otherwise);
   // (A "day" on a number above 31, "du 38", is a size, not a date.)
   // (Nor a number before a currency, "à 40 euros": a price; round 17.)
   // (Or a number in words, "à quarante euros", "ألف دينار": round 18.)
@@ -3158,6 +3187,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !callMet &&
     !nextTime &&
     !courierCalls &&
+    !otherwiseAssents &&
     !visitAt(cond) &&
     (otherwise > cond || dated(cond) || takesItem || onlyIfItem) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h))

@@ -102,8 +102,9 @@ const CONJUNCTION_MA = /^(?:9b[ae]l|kbel|gbel|bhal|kima|kif|mli|wa9t|ba3d|b3d|3l
 /** Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]". */
 const AUXILIARY_SKELETON = /^(bght|nbgh|nhb|hbt|ghd|bch|bch|nch|rnch|n9dr|njm|lzm|b9t|3d)/;
 // (Verb stems by their start; the clitics whole: "livraison" is no "l", round 11.)
+// ("ما نديرش annulation", "ma n3melch annulation": "do", "make" before a noun is the verb's light auxiliary; round 37.)
 const AUXILIARY =
-  /^(?:bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|lahi|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin)|^(?:de|d|l|la|le|y|lui)$/;
+  /^(?:n?dir(?:ch|uch|ouch)$|n[ae]?3[ae]?m[ae]?l(?:ch|uch|ouch)$|bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|lahi|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin)|^(?:de|d|l|la|le|y|lui)$/;
 
 /** A "la"/"le" is a "no" before these (otherwise it may be the French article). */
 const NO_FOLLOW = new Set([
@@ -892,8 +893,10 @@ function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): Sig
     const prev = tokens[i - 1];
     if ((t === "lala" || t === "la") && (prev === "a" || prev === "ya")) return; // "a lalla": a vocative
     // "j'vais pas dire non quand même", "ma ngoulch la" (I won't say no): a "no" denied by its own saying (round 23).
+    // ("je dis pas non", "j'ai pas dit non": the spoken French "pas" after the verb as well; round 37.)
     if (
-      (/^(?:dire|dis)$/.test(prev ?? "") && ["pas", "jamais"].includes(tokens[i - 2] ?? "")) ||
+      (/^(?:dire|dis|dit|dirai)$/.test(prev ?? "") && ["pas", "jamais"].includes(tokens[i - 2] ?? "")) ||
+      (["pas", "jamais"].includes(prev ?? "") && /^(?:dis|dit|dirai)$/.test(tokens[i - 2] ?? "")) ||
       /^n[g9][ou]lch$/.test(prev ?? "")
     )
       return;
@@ -975,9 +978,12 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   const after2 = tokens[hit.end + 1];
   // The subject before the verb, or the hit's own first word when the cue holds it ("je prends" in "moi je prends
   // rien": round 20).
+  // (Or the subject before an object pronoun: "je l'annule pas", "on la renvoie pas"; round 37.)
   const subject = ["je", "j", "on"].includes(tokens[hit.start] ?? "")
     ? (tokens[hit.start] ?? "")
-    : (tokens[hit.start - 1] ?? "");
+    : /^(?:l|le|la|les|lui|leur|m|me|t|te|y|en)$/.test(tokens[hit.start - 1] ?? "")
+      ? (tokens[hit.start - 2] ?? "")
+      : (tokens[hit.start - 1] ?? "");
   if (after === "pas" || (after2 === "pas" && after && !PUNCT.has(after)))
     return (
       tokens.slice(0, hit.start).includes("n") ||
@@ -1025,7 +1031,8 @@ const ASSENT_NEGATORS = new Set(["ma", "mat", "much", "mech", "mich", "machi", "
 /** Arabic script drops short vowels ("ما نحبش" is "ma nhbch"): compare skeletons too. */
 function isAuxiliary(token: string): boolean {
   // ("ma nhebhach bettelha": a wish with its own object, "it", negated, is the refusal; the next verb stands alone; round 16.)
-  if (/h[aeiou]*m?ch$/.test(token)) return false;
+  // (Not the "h" of "gh": "ma nbghich annulation" is "I don't want a cancelling"; round 37.)
+  if (/(?<!g)h[aeiou]*m?ch$/.test(token)) return false;
   // ("ma3adech n7ebha annuli": "I no longer want it, cancel": a wish with its object "it" or "them" is whole; the next verb
   // stands alone, the cancel not negated by the wish's "no longer"; round 29.)
   if (/[bt]h(?:a|om|um)$/.test(token)) return false;

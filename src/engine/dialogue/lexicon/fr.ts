@@ -66,7 +66,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("refuse", 0.8, ["gardez le|la|les, gardez|gardes, pouvez le|la|les garder, m en passer|passe|passerai"]),
   // ("rayez ma commande", "barrez-la": strike it off; round 19.)
   cue("cancelVerb", 0.9, ["annul*|supprim*|cancel*", "rayez|rayer|barrez|barrer ma|la|cette|les commande*"]),
-  cue("changedMind", 0.92, ["change* d avis|idee, revenu sur ma decision"]),
+  // ("je regrette pas", "je regrette rien": a regret denied is the change of mind denied; round 37.)
+  cue("changedMind", 0.92, ["change* d avis|idee, revenu sur ma decision, regret*"]),
   cue("reason", 0.7, [
     "delai|delais _ long|trop, trop long, trop de retard, en retard, trop cher|chere, cher|chere, moins cher, pas les moyens, pas|plus d argent|sous, trouve* ailleurs, trouve* _ ailleurs|moins",
     "a|pour ce prix|tarif",

@@ -197,7 +197,8 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
   // the "but" does it too, round 17.)
   if (
     (reading.asksBetween === true ||
-      ((reading.asksAfterBut === true || reading.asksAfterYes === true) && intent === "confirm")) &&
+      ((reading.asksAfterBut === true || reading.asksAfterYes === true || reading.asksNumberBack === true) &&
+        intent === "confirm")) &&
     (intent === "confirm" || intent === "change_request") &&
     !mocking
   )

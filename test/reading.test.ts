@@ -3802,3 +3802,33 @@ describe("round 37: short replies", () => {
     expect(readReply("si c'est avant samedi ok, sinon non", "FR").request).toBe("condition");
   });
 });
+
+describe("round 37: long replies", () => {
+  it("a call told as made (three times, unanswered) asks for none; a later call of the courier's is his", () => {
+    for (const [text, country] of [
+      ["ما بدلتش رأيي، غير عيطتو ليا ثلاث مرات هاد السيمانة، راه بغيتو", "MA"],
+      ["3ayetouli 3la l3achra w kont f lkhedma ma jawbtch, ih ih sifetouha, khalli livreur y3ayetli", "DZ"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).request).toBeNull();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    // A call asked for still is one.
+    expect(readReply("3ayet liya mn ba3d, ana f lkhedma", "MA").request).toBe("callback");
+  });
+
+  it("'why would I change?' with a subject or an auxiliary between denies the change", () => {
+    for (const [text, country] of [
+      ["non, pourquoi j'aurais changé ? envoyez", "FR"],
+      ["la la, 3lech bech nbadel? jibha kima hiya", "TN"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).request).toBeNull();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+  });
+
+  it("'si jamais il passe … c'est ma femme qui ouvre' is what happens on the courier's visit, no condition", () => {
+    const text = "oui envoyez, si jamais il passe en fin d'après-midi c'est ma femme qui ouvre, elle est au courant";
+    expect(readReply(text, "FR").request).toBeNull();
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+  });
+});

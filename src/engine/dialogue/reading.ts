@@ -606,10 +606,10 @@ const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viend
  * What the courier does on his visit, or the customer then (canonical): gives it to someone ("y3tiha", "عطيه",
  * "donnez-le"), leaves it ("ykhaliha", "laissez-le"), or the customer comes down ("je descends"; not "nkhrj", which is
  * also "I go out to work"; round 28). Or "leave it" said to the shop ("w ila ja nhar essebt khalliha 3and khalti"), or
- * someone receives it ("كان جا بعد الخمسة الجارة تستلمها"; round 37).
+ * someone receives it or opens the door ("كان جا بعد الخمسة الجارة تستلمها", "c'est ma femme qui ouvre"; round 37).
  */
 const HANDS_OVER =
-  /^(?:y?a?3tih(?:a|om|um)?|y?khall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?)$/;
+  /^(?:y?a?3tih(?:a|om|um)?|y?khall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
 /** With someone, at a place (canonical): "3and", "m3a", "f", "chez" (round 37). */
 const LEFT_AT = /^(?:3and|3nd|3end|3ind|m3a|ma3a|lil|fi|f|chez)$/;
 /** "Don't worry", the verb after "ma" (canonical): "ma yt9l9ch", "ma ytqlqch", "ما يتقلقش" (round 28). */
@@ -1058,7 +1058,10 @@ const WHY = /^(?:3lach|3lech|3lache|3lah|wa3lach|alach|lach|lech|pur9uoi|pourquo
 /** "the other day" (canonical): "nhar lakhor", "نهار الاخر", "l'autre jour" (round 25). */
 const OTHER_DAY = /^(?:lakhor|lakhur|lakhr|lokhra|lukhra|lekhra|l5or|lkhor)$/;
 /** "twice", "once more" after a call verb: the calls made so far ("3itu lya mrtin"). */
-const TIMES_CALLED = /^(?:mr+tin|mer+tin|mar+tin|m[ae]r+atin|jouj|juj|zouz|zuz)$/;
+// ("عيطتو ليا ثلاث مرات", "tlat mrat": times; round 37.)
+const TIMES_CALLED = /^(?:mr+tin|mer+tin|mar+tin|m[ae]r+atin|m[ae]?r+at|jouj|juj|zouz|zuz)$/;
+/** "I didn't answer" (canonical, after "ma"): "jawbtch", "rditch"; "répondu" (round 37). */
+const NOT_ANSWERED = /^(?:jawbtch|jawebtch|jawabtch|jwbtch|rditch|redditch|radditch|repondu)$/;
 /** "before you" after a call verb ("li 3itat 9bl mnk"). */
 const BEFORE_YOU = /^(?:9bl|9bal|9bel|gbel|gbal)$/;
 const YOU_OBJECT = /^(?:mnk|mennek|menek|mink|mnek|mennak|mnak|menkom|mnkm|mnkom)$/;
@@ -1121,6 +1124,13 @@ const ECHO_LEAD: ReadonlySet<string> = new Set([
 function reportedCall(tokens: string[], c: SignalHit): boolean {
   const after = tokens.slice(c.end, c.end + 3);
   if (after.some((t) => YESTERDAY.test(t) || TIMES_CALLED.test(t))) return true;
+  // ("عيطتولي على الجوج و أنا في la réunion، ما جاوبتش": a call the customer did not answer was made; round 37.)
+  if (
+    tokens
+      .slice(c.end, c.end + 10)
+      .some((t, k, rest) => NOT_ANSWERED.test(t) && (t !== "repondu" || rest.slice(0, k).includes("pas")))
+  )
+    return true;
   // ("نهار الاخر عيطولي ناس", "l'autre jour vous m'avez appelé": the other day, yesterday, before the call verb.)
   // (In the call's own clause only, and not "again": "3aytouli l'bareh, 3awdou 3aytouli ghedwa" asks a new call.)
   let from = c.start;
@@ -2027,13 +2037,15 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   /** An "if" right before token `i` ("ila 3ayto", "kan t3aytou"). */
   const inAnIf = (i: number) =>
     tokens.slice(Math.max(0, i - 2), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)));
-  const call = hits.find((h) => CALL.has(h.signal) && live(h));
+  // (The first call not told, when one is: "عيطتولي على الجوج … ما جاوبتش … خلي الليفرور يعيطلي" asks only the
+  // courier's call; round 37.)
+  const liveCalls = hits.filter((h) => CALL.has(h.signal) && live(h));
+  const call = liveCalls.find((c) => !reportedCall(tokens, c)) ?? liveCalls[0];
   // ("3aytoli l'bareh zeda", "vous m'avez appelé hier": a call made yesterday is told, not asked for; round 19.)
   // ("الدراري ديالكم عيطو ليا مرتين اليوم", "البنت اللي عيطات قبل منك", "علاش كتعاودو تعيطو؟": a call made twice or
   // before this one, made by someone the reply describes ("who called"), or asked "why" of, is the shop's own call told
   // or complained of, no call asked for; round 25.)
-  const callsTold =
-    call !== undefined && hits.filter((h) => CALL.has(h.signal) && live(h)).every((c) => reportedCall(tokens, c));
+  const callsTold = call !== undefined && liveCalls.every((c) => reportedCall(tokens, c));
   // "kallemni 9bal b rob3 sa3a", "appelez-moi un quart d'heure avant": a call a while before (the courier comes) is the
   // courier's instruction, the delivery as it stands, not a callback (round 13).
   const before = call === undefined ? -1 : find(tokens, BEFORE, call.end, call.end + 6);
@@ -2405,8 +2417,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   const visitAt = (i: number) =>
     i >= 0 &&
     (find(tokens, conditions, i, i + 1, true) === i || WHEN_WORD.test(tokens[i] ?? "")) &&
-    [1, 2].some((k) => VISITS.test(tokens[i + k] ?? "")) &&
-    tokens.slice(i + 2, i + 12).some(
+    // ("si jamais il passe": round 37.)
+    [1, 2, 3].some((k) => VISITS.test(tokens[i + k] ?? "")) &&
+    tokens.slice(i + 2, i + 14).some(
       (t, k, rest) =>
         // (The shop's "leave it" only with someone or somewhere: "khallih nhar l7ed" leaves it for Sunday.)
         (HANDS_OVER.test(t) && (!/^kh/.test(t) || LEFT_AT.test(rest[k + 1] ?? ""))) ||

@@ -612,7 +612,12 @@ function analyseFresh(text: string, country: Country): Analysis {
   for (const h of hits)
     if (
       h.signal === "changeVerb" &&
-      /^(?:3lach|3lech|3lah|3leh|lach|pur9uoi)$/.test(tokens[h.start - 1] ?? "") &&
+      // ("pourquoi j'aurais changé ?", "3lech bech nbadel?": a subject, an auxiliary or "going to" between; round 37.)
+      [1, 2, 3].some(
+        (k) =>
+          /^(?:3lach|3lech|3lah|3leh|lach|pur9uoi)$/.test(tokens[h.start - k] ?? "") &&
+          tokens.slice(h.start - k + 1, h.start).every((t) => !PUNCT.has(t)),
+      ) &&
       tokens.slice(h.end, h.end + 2).includes("?")
     )
       h.negated = true;

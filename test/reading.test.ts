@@ -3827,8 +3827,12 @@ describe("round 37: long replies", () => {
   });
 
   it("'si jamais il passe … c'est ma femme qui ouvre' is what happens on the courier's visit, no condition", () => {
-    const text = "oui envoyez, si jamais il passe en fin d'après-midi c'est ma femme qui ouvre, elle est au courant";
-    expect(readReply(text, "FR").request).toBeNull();
-    expect(model.classify(text, "FR").intent).toBe("confirm");
+    for (const text of [
+      "oui c'est bon, si jamais il passe après 17h c'est mon fils qui ouvre",
+      "oui envoyez, si jamais il passe après cinq heures c'est ma voisine qui récupère",
+    ]) {
+      expect(readReply(text, "FR").request).toBeNull();
+      expect(model.classify(text, "FR").intent).toBe("confirm");
+    }
   });
 });

@@ -605,11 +605,17 @@ const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viend
 /**
  * What the courier does on his visit, or the customer then (canonical): gives it to someone ("y3tiha", "عطيه",
  * "donnez-le"), leaves it ("ykhaliha", "laissez-le"), or the customer comes down ("je descends"; not "nkhrj", which is
- * also "I go out to work"; round 28). Or "leave it" said to the shop ("w ila ja nhar essebt khalliha 3and khalti"), or
- * someone receives it or opens the door ("كان جا بعد الخمسة الجارة تستلمها", "c'est ma femme qui ouvre"; round 37).
+ * also "I go out to work"; round 28). Or someone receives it or opens the door ("كان جا بعد الخمسة الجارة تستلمها",
+ * "c'est ma femme qui ouvre"; round 37).
  */
 const HANDS_OVER =
-  /^(?:y?a?3tih(?:a|om|um)?|y?khall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
+  /^(?:y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
+/**
+ * "Leave it" said to the shop (canonical), a hand-over only with someone or somewhere (`LEFT_AT`): "w ila ja nhar
+ * essebt khalliha 3and khalti", not "khallih nhar l7ed", which leaves it for Sunday (round 37). Narrower than
+ * `LEAVE_IT` ("leave it as it is", after a change thought of), which takes any form of "khalli".
+ */
+const LEAVE_IT_WITH = /^khall?ih(?:a|om)?$/;
 /** With someone, at a place (canonical): "3and", "m3a", "f", "chez" (round 37). */
 const LEFT_AT = /^(?:3and|3nd|3end|3ind|m3a|ma3a|lil|fi|f|chez)$/;
 /** "Don't worry", the verb after "ma" (canonical): "ma yt9l9ch", "ma ytqlqch", "ما يتقلقش" (round 28). */
@@ -981,8 +987,8 @@ const NUMBER_WORD =
 // ("dh" is canonical "d": round 17.)
 const PRICE_AFTER =
   /^(?:da|dh|dhs|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|drahm|drahem|euro|euros|eur|awru|€|ryal|rial|riyal|alf|mille|centimes?|dollars?)$/;
-/** "You said", "I said" (canonical): "9lt", "9olti", "glti", "dit" (round 37). */
-const YOU_SAID = /^(?:[9g][ou]?lt[iy]?|9ult[iy]?|dit|dites|avez)$/;
+/** "You said", "I said" (canonical): "9lt", "9olti", "glti" (round 37). */
+const YOU_SAID = /^(?:[9g][ou]?lt[iy]?|9ult[iy]?)$/;
 /** "He comes", "pass by" (canonical), said of the courier: "yji", "tji", "passer", "venir" (rounds 18 and 22). */
 const COMES = /^(?:[yt]jiw?|paser|pase|pasez|venir|vient|vienne|venez)$/;
 /** "Except" ("sauf", "à part", "excepté", "hormis"; "part" only after "a", "à part" canonical). */
@@ -2040,12 +2046,13 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // (The first call not told, when one is: "عيطتولي على الجوج … ما جاوبتش … خلي الليفرور يعيطلي" asks only the
   // courier's call; round 37.)
   const liveCalls = hits.filter((h) => CALL.has(h.signal) && live(h));
-  const call = liveCalls.find((c) => !reportedCall(tokens, c)) ?? liveCalls[0];
+  const untold = liveCalls.find((c) => !reportedCall(tokens, c));
+  const call = untold ?? liveCalls[0];
   // ("3aytoli l'bareh zeda", "vous m'avez appelé hier": a call made yesterday is told, not asked for; round 19.)
   // ("الدراري ديالكم عيطو ليا مرتين اليوم", "البنت اللي عيطات قبل منك", "علاش كتعاودو تعيطو؟": a call made twice or
   // before this one, made by someone the reply describes ("who called"), or asked "why" of, is the shop's own call told
   // or complained of, no call asked for; round 25.)
-  const callsTold = call !== undefined && liveCalls.every((c) => reportedCall(tokens, c));
+  const callsTold = call !== undefined && untold === undefined;
   // "kallemni 9bal b rob3 sa3a", "appelez-moi un quart d'heure avant": a call a while before (the courier comes) is the
   // courier's instruction, the delivery as it stands, not a callback (round 13).
   const before = call === undefined ? -1 : find(tokens, BEFORE, call.end, call.end + 6);
@@ -2359,9 +2366,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // ("Behi... 120?", "Ah wah... 3680؟ قلت 3680 dinar؟", "oui... 49 euros ?": the yes-words, then nothing but a number
   // said back and asked, with its currency or a "you said", up to the question mark that ends the reply: the number
   // doubted, the yes no yes to the order; round 37.)
-  const echoed = tokens.slice(lastYesEnd);
+  const echoed = lastYesEnd > 0 ? tokens.slice(lastYesEnd) : [];
   const asksNumberBack =
-    lastYesEnd > 0 &&
+    echoed.length > 0 &&
     tokens.at(-1) === "?" &&
     echoed.some((t) => /^\d{1,6}$/.test(t)) &&
     echoed.every((t) => STOPS.has(t) || /^\d{1,6}$/.test(t) || PRICE_AFTER.test(t) || YOU_SAID.test(t));
@@ -2419,12 +2426,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     (find(tokens, conditions, i, i + 1, true) === i || WHEN_WORD.test(tokens[i] ?? "")) &&
     // ("si jamais il passe": round 37.)
     [1, 2, 3].some((k) => VISITS.test(tokens[i + k] ?? "")) &&
-    tokens.slice(i + 2, i + 14).some(
-      (t, k, rest) =>
-        // (The shop's "leave it" only with someone or somewhere: "khallih nhar l7ed" leaves it for Sunday.)
-        (HANDS_OVER.test(t) && (!/^kh/.test(t) || LEFT_AT.test(rest[k + 1] ?? ""))) ||
-        (t === "ma" && WORRIES.test(rest[k + 1] ?? "")),
-    ) &&
+    tokens
+      .slice(i + 2, i + 14)
+      .some(
+        (t, k, rest) =>
+          HANDS_OVER.test(t) ||
+          (LEAVE_IT_WITH.test(t) && LEFT_AT.test(rest[k + 1] ?? "")) ||
+          (t === "ma" && WORRIES.test(rest[k + 1] ?? "")),
+      ) &&
     !hits.some((h) => DENIAL.has(h.signal) && live(h) && h.start > i);
   const visitHandsOver = tokens.some((_, i) => visitAt(i));
   // A question left behind a turn: asked before `turn`, the reply ending after it on one of `answers` (a take, a send),

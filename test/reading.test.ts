@@ -3836,3 +3836,66 @@ describe("round 37: long replies", () => {
     }
   });
 });
+
+describe("round 38: middle-length replies, money and trust", () => {
+  it("a cancel denied is no refusal: Tunisian 'nbatal', 'ma rani hab nlghi', 'pas du genre à annuler'", () => {
+    for (const [text, country] of [
+      ["chkoun 9alek nbatal? ab3athha w barka, ma n7ebch nbatal", "TN"],
+      ["لا لا ما راني حاب نلغي والو، جيبوها", "DZ"],
+      ["non non, je suis pas du genre à annuler, envoyez-le", "FR"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).request).toBeNull();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    // The cancel said outright still is one.
+    expect(model.classify("n7eb nbatal el commande", "TN").intent).toBe("cancel");
+  });
+
+  it("'je vais laisser tomber' and 'ça me plaît plus' refuse", () => {
+    for (const text of ["merci beaucoup, mais je vais laisser tomber", "aucun souci, mais ça me plaît plus"]) {
+      expect(readReply(text, "FR").request).toBe("refusal");
+      expect(model.classify(text, "FR").intent).toBe("cancel");
+    }
+  });
+
+  it("'لحد آخر' is 'to anyone else', no Sunday; 'l7ad jay' is still one", () => {
+    expect(analyse("ما تعطوهاش لحد آخر", "DZ").hits.some((h) => h.signal === "day")).toBe(false);
+    expect(analyse("jibha l7ad jay", "MA").hits.some((h) => h.signal === "day")).toBe(true);
+  });
+
+  it("a 'must' that holds the delivery to before a day is a condition; 'il faut appeler avant' is none", () => {
+    for (const [text, country] of [
+      ["ey ama lazem tousel 9bal el 5mis", "TN"],
+      ["ايه، بصح لازم توصل قبل نهار الجمعة ولا بلاش", "DZ"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).request).toBe("condition");
+      expect(model.classify(text, country).intent).toBe("reschedule");
+    }
+    expect(readReply("oui mais il faut appeler avant de venir", "FR").request).not.toBe("condition");
+    // Met by a yes after it, it holds nothing back.
+    expect(readReply("lazem tousel 9bal el 5mis, w entouma 9oltou el erb3a, behi ab3athha", "TN").request).toBeNull();
+  });
+
+  it("an 'if' on an amount, then a yes or a take, haggles: a change", () => {
+    const text = "ila terja3 3000 ih nddiha, 3500 ma n9derch";
+    expect(readReply(text, "DZ").request).toBe("change");
+    expect(model.classify(text, "DZ").intent).toBe("change_request");
+  });
+
+  it("money left, withdrawn or ready for the courier changes nothing", () => {
+    for (const text of [
+      "Ma femme a laissé les 40 euros sur la table, vous pouvez l'envoyer.",
+      "oui envoyez, je l'ai déjà retiré en liquide",
+      "envoyez-le, j'ai fait l'appoint pour pas embêter le livreur",
+    ]) {
+      expect(readReply(text, "FR").request).toBeNull();
+      expect(model.classify(text, "FR").intent).toBe("confirm");
+    }
+    expect(readReply("oui mais retirez le bonnet", "FR").request).toBe("change");
+  });
+
+  it("'قبل ما نخلص' (before I pay) negates no pay", () => {
+    const hits = analyse("موش لازم نحلها قبل ما نخلص، هاتها", "TN").hits;
+    expect(hits.some((h) => h.signal === "take" && !h.negated)).toBe(true);
+  });
+});

@@ -526,6 +526,11 @@ const OTHERWISE = words([
   "بلا بيها",
   "sans ça",
 ]);
+/** "Must", "have to" (canonical): "لازم", "lazem", "khasso", "il faut", "doit" (round 38). */
+const MUST =
+  /^(?:lazm|lazem|lazim|la?zm[ae]?|khas+(?:ha|h|o|u|ni|na|kom|km)?|faut|doit|doivent|darori|daruri|obligatoire)$/;
+/** "Or else nothing", "otherwise forget it" (canonical): "ولا بلاش", "wela blach" (round 38). */
+const OR_NOTHING = words(["wla blach", "wela blach", "wala blach", "ولا بلاش", "wella blech", "walla blech"]);
 /** Free of charge, canonical: "bleche", "ببلاش", "gratuite", "fabor" (round 24). */
 const FREE = /^(?:b?bl[ae](?:ch|sh)e?|gratuit[es]*|free|fabor|fabour|majjan[ae]?n?)$/;
 /** A celebration, canonical: a wedding ("3rs", "عرسها", "lma3rid"), a birthday, the Eid (round 24). */
@@ -785,8 +790,11 @@ const SAYING = words([
 const SAID_IT =
   /^(?:t|y|n|k)?[g9q][aeiou]{0,2}l(?:t|ti|tu|tih|na|ek|u|i|twa|tw|tou|to)?$|^(?:dit|dis|dites|disez)$|^[9q]r[ae]?y?(?:i|e)?t(?:i|u|li|lna|lek)?$/;
 
-/** What makes a French "pas" negate the infinitive after it (canonical): "de pas sonner", "ne pas klaxonner". */
-const INFINITIVE_NOT = new Set(["de", "d", "ne", "n"]);
+/**
+ * What makes a French "pas" negate the infinitive after it (canonical): "de pas sonner", "ne pas klaxonner", "pour pas
+ * embêter le livreur" (round 38).
+ */
+const INFINITIVE_NOT = new Set(["de", "d", "ne", "n", "pur"]);
 /** "Why", "who" opening a rhetorical question (canonical): "3lach", "علاش", "chkun", "pourquoi", "qui" (round 20). */
 const WHY_WHO = new Set(["3lach", "3lah", "3layach", "3lech", "lach", "chkun", "achkun", "pur9uoi", "9ui", "why"]);
 /** "You think", "you believe" (canonical): "thsb", "تحسب", "tkhmm", "tdhn", "crois", "croyez", "pensez" (round 20). */
@@ -3204,6 +3212,19 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // with no "otherwise" nor "send it" (round 17).
   const onlyIfItem =
     cond >= 0 && find(tokens, ONLY_IF, Math.max(0, cond - 1), cond + 1, true) >= 0 && itemAhead(cond, 8) >= 0;
+  // ("Ila terja3 4000 ih nddiha, 4500 ma n9derch 3liha": an "if" whose clause names an amount, three digits or more,
+  // then a yes, a take or a send: a price put to the shop, which haggles: a change; round 38.)
+  const amount = cond >= 0 ? tokens.findIndex((t, i) => i > cond && i <= cond + 3 && /^\d{3,}$/.test(t)) : -1;
+  const takesAtPrice =
+    amount >= 0 &&
+    !tokens.slice(cond + 1, amount).some((t) => STOPS.has(t)) &&
+    hits.some(
+      (h) =>
+        (h.signal === "take" || h.signal === "send" || h.signal === "yes") &&
+        live(h) &&
+        h.start > amount &&
+        h.start <= amount + 3,
+    );
   if (
     cond >= 0 &&
     !callMet &&
@@ -3211,7 +3232,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !courierCalls &&
     !otherwiseAssents &&
     !visitAt(cond) &&
-    (otherwise > cond || dated(cond) || takesItem || onlyIfItem) &&
+    (otherwise > cond || dated(cond) || takesItem || onlyIfItem || takesAtPrice) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h))
   ) {
     // "ila kayna f rouge confirmi, sinon la": a condition on the item (a colour, a size, a quantity), not on the date,
@@ -3221,6 +3242,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     // ("b lkhal ok ila kayna ila la ma n7tajhach": the item just before its "if", and an "otherwise": round 13.)
     const onItem =
       takesItem ||
+      takesAtPrice ||
+      (amount >= 0 && !dated(cond)) ||
       (onlyIfItem && !dated(cond)) ||
       (!dated(cond) &&
         (notThat ||
@@ -3237,6 +3260,32 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       ...(hits.some((h) => h.signal === "cancelVerb" && live(h) && h.end <= cond) ? { cancelsFirst: true } : {}),
     };
   }
+  // "ايه نقبلها، بصح لازم توصل قبل العرس تاع ختي نهار الخميس، ولا بلاش", "ey ama lazem tousel 9bal el 5mis": no "if",
+  // but a "must" whose clause holds the delivery to "before" a day (or a wedding, or a day of the month) is the same
+  // requirement on the date: a condition (round 38). Not "il faut appeler avant": before nothing dated.
+  const must = tokens.findIndex((t, i) => {
+    if (!MUST.test(t)) return false;
+    const before = find(tokens, BEFORE, i + 1, i + 5);
+    return (
+      before >= 0 &&
+      !tokens.slice(i + 1, before).some((w) => STOPS.has(w)) &&
+      // (The delivery's own verb in between, "توصل", "arrive": not "لازم نكملهم قبل الظهر", the customer's work.)
+      hits.some((h) => (h.signal === "delivery" || h.signal === "send") && h.start > i && h.start < before) &&
+      // (And no yes, take or send after it: "لازم توصل قبل العيد وانتوما قلتو الاثنين … ايه مليح ابعثوها" is met.)
+      !hits.some(
+        (h) => (YES.has(h.signal) || h.signal === "send" || h.signal === "take") && live(h) && h.start > before,
+      ) &&
+      (tokens.some((w, k) => k > before && k <= before + 5 && (CELEBRATION.test(w) || monthDayAt(tokens, k))) ||
+        hits.some((h) => (h.signal === "day" || h.signal === "slot") && h.start > before && h.start <= before + 5))
+    );
+  });
+  if (must >= 0 && cond < 0 && !hits.some((h) => CHANGE.has(h.signal) && live(h)))
+    return result(
+      "condition",
+      cueAt(must),
+      deniedRefusal,
+      find(tokens, [...OTHERWISE, ...OR_NOTHING], must + 1) > must,
+    );
   // "b 5000 bla livraison nakhdha sinon khalas", "à 30 euros je la prends, sinon non": a price, "I take it", then
   // "otherwise", and no "if": a condition on the price, which haggles: a change (round 11).
   const alone = cond < 0 ? find(tokens, OTHERWISE, 1) : -1;
@@ -3252,7 +3301,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     return { ...result("change", cueAt(priced), deniedRefusal, true), takesItem: true };
   // "faites-moi les 3 pour 100 euros et je les prends", "dirli juj b 500 drhm": a price after "make me" / "give me" is
   // the customer's own price: haggling, a change (round 13).
-  const offered = tokens.findIndex((_, i) => priceNumberAt(i) && tokens.slice(Math.max(0, i - 6), i).some(makesPrice));
+  // (Not a past "left", "made": "Mon mari a laissé les 52 euros dans le tiroir", the money left for the courier; round 38.)
+  const offered = tokens.findIndex(
+    (_, i) =>
+      priceNumberAt(i) &&
+      tokens
+        .slice(Math.max(0, i - 6), i)
+        .some((w, k, near) => makesPrice(w) && !/^(?:a|ai|as|avons|avez|ont|avait|avais)$/.test(near[k - 1] ?? "")),
+  );
   if (offered >= 0 && !hits.some((h) => CHANGE.has(h.signal) && live(h)))
     return result("change", cueAt(offered), deniedRefusal);
   // 2. A change: a change verb, "instead", add or remove one; unless it is what a callback asked first is for

@@ -97,7 +97,7 @@ const NEGATORS = new Set([
 ]);
 
 /** Words that make a following "ma" a conjunction, not a negation: "9bel ma" (before), "kima" (as). */
-const CONJUNCTION_MA = /^(?:9b[ae]l|kbel|gbel|bhal|kima|kif|mli|wa9t|ba3d|b3d|3la|hta|ghir|men|mn)$/;
+const CONJUNCTION_MA = /^(?:9b[ae]?l|kbel|gbel|bhal|kima|kif|mli|wa9t|ba3d|b3d|3la|hta|ghir|men|mn)$/;
 
 /** Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]". */
 const AUXILIARY_SKELETON = /^(bght|nbgh|nhb|hbt|ghd|bch|bch|nch|rnch|n9dr|njm|lzm|b9t|3d)/;
@@ -415,6 +415,23 @@ function analyseFresh(text: string, country: Country): Analysis {
         h.signal === "day" &&
         h.end === h.start + 1 &&
         (TENS.test(tokens[h.end] ?? "") || (tokens[h.end] === "w" && TENS.test(`w${tokens[h.end + 1] ?? ""}`)))
+      ),
+  );
+  // "je l'ai déjà retiré en liquide" (I already withdrew it in cash): "taken out" after "have" is the past, no item
+  // taken out of the order (round 38).
+  hits = hits.filter((h) => {
+    if (h.signal !== "add" || !/^(?:retire|enleve)$/.test(tokens[h.start] ?? "")) return true;
+    const k = tokens[h.start - 1] === "deja" ? h.start - 2 : h.start - 1;
+    return !/^(?:a|ai|as|avons|avez|ont|avait|avais)$/.test(tokens[k] ?? "");
+  });
+  // "ما تعطوهاش لحد آخر" (don't give it to anyone else): "لحد" before "other" is "to anyone", no Sunday (round 38).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "day" &&
+        h.end === h.start + 1 &&
+        /^l?h[ae]?d$/.test(tokens[h.start] ?? "") &&
+        /^(?:akh[ae]?r|[ou]kh[ou]?r|akhra)$/.test(tokens[h.end] ?? "")
       ),
   );
   // "encore un appel chelou", "attendre encore une semaine", "encore une fois": another call, week or time adds
@@ -979,6 +996,17 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   // ("لالا ما راني نلغي والو", "ma rani nelghi walou": "I am not" written apart, "ma" and "rani", before the verb;
   // round 28.)
   if (t2 === "ma" && t1 && /^(?:rani|rana|rahi|rah)$/.test(t1)) return true;
+  // ("ما راني حاب نلغي والو": "I don't want to cancel anything", the wish between "ma rani" and the verb; round 38.)
+  if (t3 === "ma" && t2 && /^(?:rani|rana|rahi|rah)$/.test(t2) && t1 && /^(?:hab+a?|habit|baghi|bagh)$/.test(t1))
+    return true;
+  // ("je suis pas du genre à annuler": not the kind who cancels; round 38.)
+  if (
+    (t1 === "a" || t1 === "de" || t1 === "d") &&
+    t2 === "genre" &&
+    (t3 === "du" || t3 === "le") &&
+    before(4) === "pas"
+  )
+    return true;
   const after = tokens[hit.end];
   const after2 = tokens[hit.end + 1];
   // The subject before the verb, or the hit's own first word when the cue holds it ("je prends" in "moi je prends

@@ -58,6 +58,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("refuse", 0.8, [
     "je recommanderai, on recommandera, je repasserai commande, je la|le recommanderai",
     "laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci",
+    // ("je vais laisser tomber", "ça me plaît plus": I'll drop it, it no longer pleases me; round 38.)
+    "laisser|laiser|laisserai|laiserai tomber, me plait plus",
     // ("sans façon, merci bien": no thank you; round 18.)
     "sans fason|facon",
   ]),

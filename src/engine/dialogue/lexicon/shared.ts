@@ -150,7 +150,7 @@ export const SHARED: LexiconEntry[] = [
     // The noun, "إلغاء" (a cancellation; canonical "lgha"): "ديرولها إلغاء" (round 15).
     "=lgha",
     // "batlouha" (cancel it, Algeria): the verb's forms only, not "batel" (free, for nothing; round 14).
-    "=batlu*|=batlo*|=batlha|=batelha|=batelhali|=battlu*|=battelha|=nbatl*|=tbatl*|=nbatel*|=tbatel*",
+    "=batlu*|=batlo*|=batlha|=batelha|=batelhali|=battlu*|=battelha|=nbatl*|=tbatl*|=nbatel*|=tbatel*|=nbatal*|=tbatal*",
     // Its third person ("قولهم يبطلو", tell them to cancel; round 18).
     "=ybtl*|=ybatl*|=ybetl*|=ybattl*|=ybettl*",
     // "كنسليها" (cancel it, from French "canceller"): its forms only, not "كنسلم" (I greet; round 16).

@@ -3899,3 +3899,44 @@ describe("round 38: middle-length replies, money and trust", () => {
     expect(hits.some((h) => h.signal === "take" && !h.negated)).toBe(true);
   });
 });
+
+describe("round 38: short replies again", () => {
+  it("a value of the order said back and asked, then agreed, is the read-back heard: a confirm to be checked", () => {
+    for (const [text, country] of [
+      ["La bleue ? C'est celle-là que je veux.", "FR"],
+      ["الحمرا؟ هي هاذيك، envoyiha", "DZ"],
+      ["El k7al? Ab3ath.", "TN"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).echoesThenYes).toBe(true);
+      const reading = model.classify(text, country);
+      expect(reading.intent).toBe("confirm");
+      expect(decision(reading, text, country)).toBe("check");
+    }
+    // A value said back, then another put for it, is the change.
+    expect(readReply("la rouge ? non, la bleue, envoyez", "FR").echoesThenYes).toBeUndefined();
+    expect(readReply("Taille M ? Oui, mais mettez-moi du L", "FR").echoesThenYes).toBeUndefined();
+  });
+
+  it("the yes-words, then only a value asked back, doubt the value: the question", () => {
+    for (const [text, country] of [
+      ["Wakha، الحمر؟", "MA"],
+      ["ok... la taille M ?", "FR"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).asksValueBack).toBe(true);
+      expect(model.classify(text, country).intent).toBe("question");
+    }
+  });
+
+  it("someone at home ('مرتي موجودة') covers the day the customer is away", () => {
+    const text = "نهار الجمعة ما نكونش في الدار أما مرتي موجودة، إيه ابعث";
+    expect(readReply(text, "TN").othersThere).toBe(true);
+    expect(model.classify(text, "TN").intent).toBe("confirm");
+  });
+
+  it("'not now' and where the customer is asks to be called; 'not now' alone stays as the model reads it", () => {
+    const text = "أكيد، ama mouch taw, rani fil karhba";
+    expect(readReply(text, "TN").notNowThere).toBe(true);
+    expect(model.classify(text, "TN").intent).toBe("callback");
+    expect(readReply("صافي شكرا، pas maintenant", "MA").notNowThere).toBeUndefined();
+  });
+});

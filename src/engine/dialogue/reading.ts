@@ -263,6 +263,8 @@ export interface Reading {
   cancelDenied?: boolean;
   /** "Again" then "later" ("عاود après", "3awed mba3d"): call again later (round 17). */
   againLater?: boolean;
+  /** "Not now", then where the customer is ("mouch taw, rani fil classe"): busy now (round 38). */
+  notNowThere?: boolean;
   /** A courier's instruction stands ("frappez fort", "d9 lbab mzyan"): what a yes beside it adds to the order. */
   instructs?: boolean;
   /** "before the courier comes" ("avant que le livreur passe", "9bel ma ywsel"): about the courier, not a new time. */
@@ -299,6 +301,13 @@ export interface Reading {
   asksAfterYes?: boolean;
   /** The yes-words, then only a number said back and asked ("Behi... 120?"): the number doubted (round 37). */
   asksNumberBack?: boolean;
+  /** The yes-words, then only a value of the order said back and asked ("Wakha، الكحل؟"): the value doubted (round 38). */
+  asksValueBack?: boolean;
+  /**
+   * A value of the order said back and asked, alone, first, then a yes, a send, a take or a wish with nothing to change
+   * ("La noire ? C'est celle-là que je veux", "الكحلة؟ هي هاذيك، envoyiha"): the reading heard and agreed (round 38).
+   */
+  echoesThenYes?: boolean;
   /**
    * Something named is taken out of the order, or only part of it kept ("na7i l'kaskita w khalli ghir l'survêtement,
    * ma n7tajhach"): a refusal beside it is of that part, and the reply a change (round 14).
@@ -997,6 +1006,12 @@ const PRICE_AFTER =
   /^(?:da|dh|dhs|d|dt|dz|dinar|dinars|dirham|dirhams|drhm|drahm|drahem|euro|euros|eur|awru|€|ryal|rial|riyal|alf|mille|centimes?|dollars?)$/;
 /** "You said", "I said" (canonical): "9lt", "9olti", "glti" (round 37). */
 const YOU_SAID = /^(?:[9g][ou]?lt[iy]?|9ult[iy]?)$/;
+/** "I am" (canonical): "rani", "rana", "ana", "ena", "suis" (round 38). */
+const WHERE_I_AM = /^(?:rani|rana|ana|ena|suis|rahi)$/;
+/** "In", "at" (canonical): "f", "fi", "fil", "fel", "en", "au", "dans" (round 38). */
+const AT = /^(?:f|fi|fil|fel|fl|en|au|dans|m3a)$/;
+/** What may stand beside a value said back (canonical): its article or demonstrative ("la", "el", "l", "had", "dik"). */
+const ECHO_FILLER = /^(?:la|le|les|l|el|al|had|hadi|hadik|dik|dak|hedhi|hedhika|taille|couleur|lon|lun|pointure)$/;
 /** "He comes", "pass by" (canonical), said of the courier: "yji", "tji", "passer", "venir" (rounds 18 and 22). */
 const COMES = /^(?:[yt]jiw?|paser|pase|pasez|venir|vient|vienne|venez)$/;
 /** "Except" ("sauf", "à part", "excepté", "hormis"; "part" only after "a", "à part" canonical). */
@@ -1783,9 +1798,12 @@ const THAT_IS_IT: ReadonlySet<string> = new Set(["khlas", "khalas", "5las", "saf
 /** One of the household or the building (canonical): "ma femme", "mon mari", "ma fille", "mrati", "yema", "l3asas". */
 const KIN =
   /^(?:feme|mari|file|fils|mere|pere|frere|seur|soeur|voisine?|gardiene?|concierge|mrati|mrti|rajli|zawji|bnti|binti|wldi|weldi|wlidi|khti|khuya|khouya|mmi|umi|ommi|yema|yemma|mama|maman|jarti|jari|l?3a?sas)$/;
-/** Where one of them will be (canonical): "à la maison", "fldar", "f dar", "kayna", "mawjuda", "hna" ("là": French only). */
+/**
+ * Where one of them will be (canonical): "à la maison", "fldar", "f dar", "kayna", "mawjuda", "hna" ("là": French
+ * only); "موجودة" in Arabic script, canonical "mujuda" (round 38).
+ */
 const THERE =
-  /^(?:maison|dar|ldar|fdar|fldar|fddar|kayn[ae]?|kaina|kayen|kaynin|mawju?d[ae]?|mawjoud[ae]?|hna|houni|huni)$/;
+  /^(?:maison|dar|ldar|fdar|fldar|fddar|kayn[ae]?|kaina|kayen|kaynin|mawju?d[ae]?|mawjoud[ae]?|mujud[ae]?|hna|houni|huni)$/;
 
 /** A thing named taken out of the order ("na7i l'kaskita"), or "keep only" ("khalli ghir", "je garde que"). */
 function takesOneOut(tokens: string[]): boolean {
@@ -2380,6 +2398,31 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     tokens.at(-1) === "?" &&
     echoed.some((t) => /^\d{1,6}$/.test(t)) &&
     echoed.every((t) => STOPS.has(t) || /^\d{1,6}$/.test(t) || PRICE_AFTER.test(t) || YOU_SAID.test(t));
+  // ("Wakha، الكحل؟", "ok... la taille M ?": the yes-words, then nothing but a value of the order said back and asked,
+  // its article at most; round 38.)
+  const attrAt = (i: number) => hits.some((h) => h.signal === "attr" && h.start <= i && i < h.end);
+  const echoOnly = (from: number, to: number) =>
+    to > from &&
+    tokens.slice(from, to).some((_, k) => attrAt(from + k)) &&
+    tokens.slice(from, to).every((t, k) => STOPS.has(t) || attrAt(from + k) || ECHO_FILLER.test(t) || YOU_SAID.test(t));
+  const asksValueBack = echoed.length > 0 && tokens.at(-1) === "?" && echoOnly(lastYesEnd, tokens.length - 1);
+  // ("La noire ? C'est celle-là que je veux", "El a7mer? Ab3ath.": a value said back and asked first, alone, then a
+  // yes, a send, a take or a wish, and nothing to change: the value heard, agreed; round 38.)
+  const firstAsk = tokens.indexOf("?");
+  const echoesThenYes =
+    firstAsk > 0 &&
+    firstAsk <= 4 &&
+    echoOnly(0, firstAsk) &&
+    hits.some(
+      (h) =>
+        (h.signal === "yes" || h.signal === "send" || h.signal === "take" || h.signal === "want") &&
+        live(h) &&
+        h.start > firstAsk,
+    ) &&
+    !tokens.slice(firstAsk + 1).includes("?") &&
+    lastBut < firstAsk &&
+    !hits.some((h) => (CHANGE.has(h.signal) || DENIAL.has(h.signal)) && live(h)) &&
+    !hits.some((h) => ITEM.has(h.signal) && h.start > firstAsk && !/^(?:celle|celui)$/.test(tokens[h.start] ?? ""));
   // "kont n5amem nbadelha ama … ab3thouha", "je voulais changer la couleur mais bon, envoyez-la": a change only thought of
   // ("I was thinking of", "I wanted to") before a "but", and a yes to the order after it with no change: no change
   // (round 17).
@@ -2493,6 +2536,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       ? { datedPast: true }
       : {}),
     busy: hits.some((h) => h.signal === "busy" || h.signal === "notNow"),
+    // ("ama mouch taw, rani fil classe": "not now", then where the customer is; round 38.)
+    ...(hits.some(
+      (h) =>
+        h.signal === "notNow" &&
+        tokens.slice(h.end, h.end + 4).some((t, k, near) => WHERE_I_AM.test(t) && AT.test(near[k + 1] ?? "")),
+    )
+      ? { notNowThere: true }
+      : {}),
     newTime: hits.some(
       (h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h) && !eventDay(h),
     ),
@@ -2525,6 +2576,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       : {}),
     ...(asksAfterYes ? { asksAfterYes } : {}),
     ...(asksNumberBack ? { asksNumberBack } : {}),
+    ...(asksValueBack ? { asksValueBack } : {}),
+    ...(echoesThenYes ? { echoesThenYes } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     ...(keepsBoth(tokens) ? { keepsBoth: true } : {}),
     ...(changeTakenBack.size > 0 ? { takesBackChange: true } : {}),

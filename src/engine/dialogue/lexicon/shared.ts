@@ -92,6 +92,8 @@ export const SHARED: LexiconEntry[] = [
     "kamel*|kemel*",
     // "هاتوه", "hatouha" (bring it; round 22): the imperative with its object only.
     "=hatuh|=hatuha|=hatih|=hatiha|=hatuhli|=hatuhali|=hatihli",
+    // "envoyiha", "envoyiwha" (the French verb with the dialect's imperative and object; round 38).
+    "=envoyih*|=envoyiwh*|=envoyiw|=envoyiha",
   ]),
   // "Let it come": "leave it" with a verb of coming or going is "send it" ("khliha tji", "خليها غادية"), not "keep it".
   cue("send", 0.8, [

@@ -110,6 +110,16 @@ interface Overruled {
  */
 export function overrule(intent: Intent, reading: Reading, p = 1, mocking = false, doubtful = false): Overruled | null {
   const kind = reading.request;
+  // "La noire ? C'est celle-là que je veux", "الكحلة؟ هي هاذيك، envoyiha": a value of the order said back and asked,
+  // then agreed to with nothing to change, is the read-back heard and agreed, whatever change or question the value
+  // sounds like: a confirm, only ever checked (round 38).
+  if (
+    kind === null &&
+    reading.echoesThenYes === true &&
+    (intent === "change_request" || intent === "question" || intent === "confirm") &&
+    !mocking
+  )
+    return { intent: "confirm", mixed: true };
   // Round 8: the readings below hold for any label the model reads, so that a retrain cannot move them.
   // "بغيت نهضر مع شي واحد من الفريق": asking for a person is a question to the shop (the handoff takes it when the
   // shop has one), never a change ("واحد" is "someone" there, not "one more"), a confirm, a new day or a callback the
@@ -203,6 +213,16 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     !mocking
   )
     return { intent: "question", mixed: false };
+  // "Wakha، الكحل؟", "ok... la taille M ?": a value asked back after the yes is the same question, whether the model read
+  // a yes or the change the value sounds like, however sure (`firm`: its n-grams see a value and read a change; round
+  // 38).
+  if (
+    kind === null &&
+    reading.asksValueBack === true &&
+    (intent === "confirm" || intent === "change_request") &&
+    !mocking
+  )
+    return { intent: "question", mixed: false, firm: true };
   // "wah wah, 3ayto liya mrtin had sba7, iyeh mwafe9", "rani goltha lel bent li 3ayetetli, ih normal rani nestanna":
   // a callback read where every call verb tells of the shop's own calls, with a yes and nothing asked for, denied or
   // put off, no new time and no day named (the calls' own times are gone by): the yes, to be checked (round 25).
@@ -587,6 +607,19 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
   // asked for, a reschedule (round 21).
   if (kind === null && (intent === "cancel" || intent === "confirm") && reading.refusesTime === true && !mocking)
     return { intent: "reschedule", mixed: false };
+  // "أكيد، ama mouch taw, rani fil classe": a cancel where nothing denies, "not now" and where the customer is ("in
+  // class"), no day named and nobody else at home: they cannot talk now, a callback (round 38). ("صافي شكرا، pas
+  // maintenant" alone is a refusal's politeness.)
+  if (
+    kind === null &&
+    intent === "cancel" &&
+    reading.notNowThere === true &&
+    !reading.denies &&
+    !reading.dated &&
+    reading.othersThere !== true &&
+    !mocking
+  )
+    return { intent: "callback", mixed: false };
   // A refusal denied, or left behind a "but" that ends on "send it", or a "no" that only reassured before a firm "send
   // it" ("la akhuya ma tlghihach, khliha ghadya": no refusal of the customer's own stands): a confirm, to be checked (mixed).
   if (kind === null) {

@@ -3940,3 +3940,32 @@ describe("round 38: short replies again", () => {
     expect(readReply("صافي شكرا، pas maintenant", "MA").notNowThere).toBeUndefined();
   });
 });
+
+describe("round 38: someone, how much if, packing", () => {
+  it("'quelqu'un' (someone) asks nothing", () => {
+    const text = "oui envoyez c'est bon quelqu'un sera là de toute façon";
+    expect(analyse(text, "FR").hits.some((h) => h.signal === "qword")).toBe(false);
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+    expect(analyse("quelle taille ?", "FR").hits.some((h) => h.signal === "qword")).toBe(true);
+  });
+
+  it("a change thought of denied, then only a value and a yes, keeps the order", () => {
+    const text = "pas du tout j'regrette pas la taille l c'est nickel";
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+  });
+
+  it("'how much if…?' asks the price of another order, however sure the model is of a change", () => {
+    for (const [text, country] of [
+      ["ih... wahda bark? ch7al ida zouj?", "DZ"],
+      ["ok, combien si j'en prends deux ?", "FR"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).asksPriceIf).toBe(true);
+      expect(model.classify(text, country).intent).toBe("question");
+    }
+  });
+
+  it("'pack it well' is an instruction that changes nothing", () => {
+    expect(analyse("ghir 3afak emballage mzyan", "MA").hits.some((h) => h.signal === "instruction")).toBe(true);
+    expect(analyse("oui, mais emballez-le bien", "FR").hits.some((h) => h.signal === "instruction")).toBe(true);
+  });
+});

@@ -301,6 +301,8 @@ export interface Reading {
   asksAfterYes?: boolean;
   /** The yes-words, then only a number said back and asked ("Behi... 120?"): the number doubted (round 37). */
   asksNumberBack?: boolean;
+  /** "How much" then "if" asked ("ch7al ida jouj?"): the price of another order asked (round 38). */
+  asksPriceIf?: boolean;
   /** The yes-words, then only a value of the order said back and asked ("Wakha، الكحل؟"): the value doubted (round 38). */
   asksValueBack?: boolean;
   /**
@@ -1059,7 +1061,7 @@ const makesPrice = (w: string) => MAKE_ITEM.test(w) || /^(?:faite|fais|fait|lais
 const ECHO_ME = new Set(["ana", "ena", "ani", "anaya", "moi"]);
 
 /** "How much" (canonical): "chhal", "b9adech", "combien". */
-const HOW_MUCH = /^(?:b?chh?al|b?9add?[ae]ch|b?kadd?[ae]ch|combien)$/;
+const HOW_MUCH = /^(?:b?chh?al|b?9add?[ae]ch|b?kadd?[ae]ch|combien|kombien)$/;
 
 /** Before a value (canonical): "en noir", "b lk7al", "f 42". */
 const VALUE_PREP = new Set(["en", "b", "bl", "f", "fi", "fl"]);
@@ -2406,6 +2408,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     tokens.slice(from, to).some((_, k) => attrAt(from + k)) &&
     tokens.slice(from, to).every((t, k) => STOPS.has(t) || attrAt(from + k) || ECHO_FILLER.test(t) || YOU_SAID.test(t));
   const asksValueBack = echoed.length > 0 && tokens.at(-1) === "?" && echoOnly(lastYesEnd, tokens.length - 1);
+  // ("wahda bark? ch7al ida jouj?", "combien si j'en prends deux ?": how much, if…, asked to the question mark: the
+  // price of another order asked, nothing changed yet; round 38.)
+  const asksPriceIf = tokens.some((t, i) => {
+    if (!HOW_MUCH.test(t)) return false;
+    const ifAt = find(tokens, conditions, i + 1, i + 3, true);
+    const ask = tokens.indexOf("?", i);
+    return ifAt > i && ask > ifAt && !tokens.slice(i + 1, ask).some((w) => STOPS.has(w));
+  });
   // ("La noire ? C'est celle-là que je veux", "El a7mer? Ab3ath.": a value said back and asked first, alone, then a
   // yes, a send, a take or a wish, and nothing to change: the value heard, agreed; round 38.)
   const firstAsk = tokens.indexOf("?");
@@ -2577,6 +2587,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(asksAfterYes ? { asksAfterYes } : {}),
     ...(asksNumberBack ? { asksNumberBack } : {}),
     ...(asksValueBack ? { asksValueBack } : {}),
+    ...(asksPriceIf ? { asksPriceIf } : {}),
     ...(echoesThenYes ? { echoesThenYes } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     ...(keepsBoth(tokens) ? { keepsBoth: true } : {}),

@@ -175,9 +175,12 @@ export const FRENCH: LexiconEntry[] = [
     "doit|devra monter, monter|montez|montera au|jusqu, etage|ascenseur, klaxon*",
     // "le livreur il sonne fort", "qu'il frappe fort" (round 28).
     "sone|sonne|frape|frappe|tape fort",
+    // "emballez-le bien", "bien emballé" (round 38).
+    "emballez|emballer|emballe* bien, bien emballe*",
   ]),
   cue("qword", 0.75, [
-    "combien|quand|comment|pourquoi|quel*|quoi|qui|frais|prix|tarif, ou est, est ce que, ca|ça coute, coute*",
+    // ("quel", "quelle", not "quelqu'un", "quelque chose": someone, something; round 38.)
+    "combien|quand|comment|pourquoi|quel|quels|quelle|quelles|quoi|qui|frais|prix|tarif, ou est, est ce que, ca|ça coute, coute*",
     // "c'est lequel" (which one is it; round 25).
     "lequel|laquelle|lesquels|lesquelles",
   ]),

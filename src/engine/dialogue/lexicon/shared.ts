@@ -444,6 +444,9 @@ export const SHARED: LexiconEntry[] = [
     "~=sonete|~=sonet|~=sunet|~=sonit|~=sunete",
     // "الليفرور يجيب الصرف", "qu'il ait de la monnaie": the courier to bring change (round 19).
     "yjib|tjib|jib|jibu|yjibu|ijib|ykun|ykoun _ ~srf|~sarf|~sorf|~=sarf|~=srf",
+    // "ديرولها carton مليح", "emballage mzyan", "ghelfuha mzyan": packed well (round 38).
+    "~=emballage|~=anbalaj|~=carton|~=karton mzyan|mezyan|mlih|mli7|behi|bien",
+    "=ghalfuha|=ghelfuha|=ghalfuh|=ghelfuh|=ghelfuhom mzyan|mezyan|mlih|mli7|behi",
   ]),
   cue("qword", 0.75, [
     "chhal|bchhal|9adech|9adach|b9adech|b9adach|kadech|kadach|9adah|9dach|9adeh, b chhal",

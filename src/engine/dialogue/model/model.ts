@@ -213,6 +213,15 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     !mocking
   )
     return { intent: "question", mixed: false };
+  // "ih... wahda bark? ch7al ida jouj?", "combien si j'en prends deux ?": how much if…, asked, is a question about
+  // another order, no change asked yet, however sure the model is of the change its quantity sounds like (round 38).
+  if (
+    (kind === null || kind === "change") &&
+    reading.asksPriceIf === true &&
+    (intent === "change_request" || intent === "confirm") &&
+    !mocking
+  )
+    return { intent: "question", mixed: false, firm: true };
   // "Wakha، الكحل؟", "ok... la taille M ?": a value asked back after the yes is the same question, whether the model read
   // a yes or the change the value sounds like, however sure (`firm`: its n-grams see a value and read a change; round
   // 38).
@@ -334,6 +343,19 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     return { intent: "confirm", mixed: false };
   // "ma bghitch nbddel walou", "je ne vais pas annuler": a cancel or change verb negated, and no denial, keeps the order.
   if (kind === null && reading.keepsOrder === true && !mocking && intent === "cancel")
+    return { intent: "confirm", mixed: true };
+  // ("pas du tout j'regrette pas la taille m c'est nickel": the same, read as a change where the only thing named is a
+  // value, no change verb, no "not that", and a yes; round 38.)
+  if (
+    kind === null &&
+    reading.keepsOrder === true &&
+    intent === "change_request" &&
+    reading.valueOnly === true &&
+    reading.yes &&
+    !reading.asks &&
+    !reading.conditional &&
+    !mocking
+  )
     return { intent: "confirm", mixed: true };
   // "galt lkhti ghadi nfkker, walakin daba bghitha, sifto liya": after the last "but", a firm "send it" and nothing
   // negative; the reading found no request: a confirm, to be checked, whichever other label the model read.

@@ -213,21 +213,13 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     !mocking
   )
     return { intent: "question", mixed: false };
-  // "ih... wahda bark? ch7al ida jouj?", "combien si j'en prends deux ?": how much if…, asked, is a question about
-  // another order, no change asked yet, however sure the model is of the change its quantity sounds like (round 38).
+  // Asked, however sure the model is of the change a value or a quantity sounds like (`firm`: its n-grams see the value
+  // and read a change; round 38): "Wakha، الكحل؟", "ok... la taille M ?", a value asked back after the yes, is round
+  // 37's number asked back; "ih... wahda bark? ch7al ida jouj?", "combien si j'en prends deux ?", how much if…, is a
+  // question about another order, no change asked yet.
   if (
-    (kind === null || kind === "change") &&
-    reading.asksPriceIf === true &&
-    (intent === "change_request" || intent === "confirm") &&
-    !mocking
-  )
-    return { intent: "question", mixed: false, firm: true };
-  // "Wakha، الكحل؟", "ok... la taille M ?": a value asked back after the yes is the same question, whether the model read
-  // a yes or the change the value sounds like, however sure (`firm`: its n-grams see a value and read a change; round
-  // 38).
-  if (
-    kind === null &&
-    reading.asksValueBack === true &&
+    ((kind === null && reading.asksValueBack === true) ||
+      ((kind === null || kind === "change") && reading.asksPriceIf === true)) &&
     (intent === "confirm" || intent === "change_request") &&
     !mocking
   )

@@ -3969,3 +3969,18 @@ describe("round 38: someone, how much if, packing", () => {
     expect(analyse("oui, mais emballez-le bien", "FR").hits.some((h) => h.signal === "instruction")).toBe(true);
   });
 });
+
+describe("round 38: brought, beige", () => {
+  it("'jabha liya' (brought it to me) is the past, no 'bring it': the parcel got elsewhere", () => {
+    for (const text of ["سمح ليا، راه جابو ليا خويا من كازا", "ربي يخليك، سليم جابهالي ديجا"]) {
+      expect(analyse(text, "MA").hits.some((h) => h.signal === "send")).toBe(false);
+      expect(model.classify(text, "MA").intent).not.toBe("confirm");
+    }
+    expect(analyse("jibouha liya ghedda", "MA").hits.some((h) => h.signal === "send")).toBe(true);
+  });
+
+  it("beige, golden and silver are values of the order: an 'if' on them asks for a change", () => {
+    expect(analyse("ila kan lbej", "MA").hits.some((h) => h.signal === "attr")).toBe(true);
+    expect(model.classify("ila kan lbej ah ila makanch la", "MA").intent).toBe("change_request");
+  });
+});

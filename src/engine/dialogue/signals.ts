@@ -417,6 +417,9 @@ function analyseFresh(text: string, country: Country): Analysis {
         (TENS.test(tokens[h.end] ?? "") || (tokens[h.end] === "w" && TENS.test(`w${tokens[h.end + 1] ?? ""}`)))
       ),
   );
+  // "راه جابو ليا خويا من كازا" (my brother brought it to me from Casa): "jab…" is the past, "brought"; "bring it" is
+  // "jib…" (round 38). The lexicon's vowels are loose, so "jibu*" also took "jabu".
+  hits = hits.filter((h) => !(h.signal === "send" && /^ja+b/.test(tokens[h.start] ?? "")));
   // "je l'ai déjà retiré en liquide" (I already withdrew it in cash): "taken out" after "have" is the past, no item
   // taken out of the order (round 38).
   hits = hits.filter((h) => {

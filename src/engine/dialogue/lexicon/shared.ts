@@ -293,6 +293,8 @@ export const SHARED: LexiconEntry[] = [
     "~wardi|~wardia|~wardiya",
     "~9ahwi|~9ahwia|~9hwi",
     "~kbir|~kbira|~kbar|~sghir|~sghira|~sghar",
+    // "lbej", "البيج" (beige), "dhahbi" (golden), "fddi" (silver) (round 38).
+    "~=bej|~=bij|~=beige|~=dhahbi|~=dahbi|~=dhabi|~=dhbi|~=fddi|~=fiddi|~=faddi",
   ]),
   cue("attrNoun", 0.5, ["~lun|~lon|~lawn|~alwan|~lwan|~loun", "~modil|~model|~nu3|~no3", "~9yas|~9yes|~9ias|~9yasa"]),
   cue("qty", 0.6, [

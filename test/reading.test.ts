@@ -3984,3 +3984,39 @@ describe("round 38: brought, beige", () => {
     expect(model.classify("ila kan lbej ah ila makanch la", "MA").intent).toBe("change_request");
   });
 });
+
+describe("round 39: short replies", () => {
+  it("the yes-words, then a few words asked about the order, is the question, not a yes nor attention", () => {
+    for (const [text, country] of [
+      ["Wah... w la livraison?", "DZ"],
+      ["Ok… par carte ?", "FR"],
+      ["Ey... 120?", "TN"],
+      ["wakha... joj?", "MA"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).asksShortAfterYes).toBe(true);
+      expect(model.classify(text, country).intent).toBe("question");
+    }
+  });
+
+  it("the yes-words then only 'and so?' or 'what?' ask nothing of the order", () => {
+    for (const [text, country] of [
+      ["D'accord… et donc ?", "FR"],
+      ["إيه إيه... شنوة؟", "TN"],
+      ["wah wah... w 3ad?", "DZ"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).asksShortAfterYes).toBeUndefined();
+      expect(model.classify(text, country).intent).toBe("unclear");
+    }
+  });
+});
+
+describe("round 39: times to ring", () => {
+  it("'ring twice' names no quantity of the order; 'I ordered twice' still does", () => {
+    const ring = analyse("ana kanconfirmi, ghir dir sonnette jouj merrat", "MA");
+    expect(ring.hits.some((h) => h.signal === "qty")).toBe(false);
+    expect(model.classify("ana kanconfirmi, ghir dir sonnette jouj merrat", "MA").intent).toBe("confirm");
+    expect(analyse("oui, j'ai commandé deux fois, gardez-en une", "FR").hits.some((h) => h.signal === "qty")).toBe(
+      true,
+    );
+  });
+});

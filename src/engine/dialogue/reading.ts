@@ -303,6 +303,12 @@ export interface Reading {
   asksNumberBack?: boolean;
   /** "How much" then "if" asked ("ch7al ida jouj?"): the price of another order asked (round 38). */
   asksPriceIf?: boolean;
+  /**
+   * The yes-words, then a few words asked to the question mark that ends the reply, with nothing in them that decides
+   * ("إيه... par carte ?", "wah... w livraison?", "Ok... 64 tout compris ?"): the yes heard as "go on", the question
+   * asked (round 39).
+   */
+  asksShortAfterYes?: boolean;
   /** The yes-words, then only a value of the order said back and asked ("Wakha، الكحل؟"): the value doubted (round 38). */
   asksValueBack?: boolean;
   /**
@@ -1661,6 +1667,18 @@ const AT_SOMEONE = new Set(["3nd", "3and", "3end", "3ind", "chez", "m3a", "m3", 
 /** The lexicon's signals, by what they ask for. */
 const DENIAL = new Set(["no", "refuse", "cancelVerb", "didntOrder", "changedMind", "reason"]);
 const CHANGE = new Set(["changeVerb", "instead", "add"]);
+/** What a few words asked after the yes-words may hold and still only ask (`asksShortAfterYes`; round 39). */
+const ASKED_ALONE: ReadonlySet<string> = new Set([
+  "attr",
+  "attrNoun",
+  "qty",
+  "delivery",
+  "qword",
+  "what",
+  "filler",
+  "address",
+]);
+const TOPIC: ReadonlySet<string> = new Set(["attr", "attrNoun", "qty", "delivery", "address"]);
 const CALL = new Set(["callVerb"]);
 /** What a condition on the item names: a colour, a size or model, a quantity. */
 const ITEM = new Set(["attr", "attrNoun", "qty"]);
@@ -2408,6 +2426,20 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     tokens.slice(from, to).some((_, k) => attrAt(from + k)) &&
     tokens.slice(from, to).every((t, k) => STOPS.has(t) || attrAt(from + k) || ECHO_FILLER.test(t) || YOU_SAID.test(t));
   const asksValueBack = echoed.length > 0 && tokens.at(-1) === "?" && echoOnly(lastYesEnd, tokens.length - 1);
+  // ("إيه... par carte ?", "wah... w livraison?", "Ey... 93?", "آه, c'est qui ?": the yes-words, then at most four words
+  // and the question mark that ends the reply, none of them a yes, a wish, a refusal, a change, a day, a call or a doubt:
+  // the yes is "go on", the few words the question; round 39.)
+  const shortAsked = echoed.filter((t) => !STOPS.has(t));
+  const asksShortAfterYes =
+    echoed.length > 0 &&
+    tokens.at(-1) === "?" &&
+    shortAsked.length >= 1 &&
+    shortAsked.length <= 4 &&
+    !hits.some((h) => h.start >= lastYesEnd && !ASKED_ALONE.has(h.signal)) &&
+    // (Something of the order asked about: a number, a payment, a value, the delivery; "et donc ?", "w 3ad?", "chnowa?",
+    // "wach kount t9oul?" ask only to go on or to hear it again.)
+    (shortAsked.some((t) => /^\d{1,6}$/.test(t) || PAYMENT.test(t)) ||
+      hits.some((h) => h.start >= lastYesEnd && TOPIC.has(h.signal)));
   // ("wahda bark? ch7al ida jouj?", "combien si j'en prends deux ?": how much, if…, asked to the question mark: the
   // price of another order asked, nothing changed yet; round 38.)
   const asksPriceIf = tokens.some((t, i) => {
@@ -2588,6 +2620,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(asksNumberBack ? { asksNumberBack } : {}),
     ...(asksValueBack ? { asksValueBack } : {}),
     ...(asksPriceIf ? { asksPriceIf } : {}),
+    ...(asksShortAfterYes ? { asksShortAfterYes } : {}),
     ...(echoesThenYes ? { echoesThenYes } : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     ...(keepsBoth(tokens) ? { keepsBoth: true } : {}),

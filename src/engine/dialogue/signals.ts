@@ -673,6 +673,15 @@ function analyseFresh(text: string, country: Country): Analysis {
           tokens.slice(Math.max(0, h.start - 16), h.start).some((t) => COURIER.test(t))
         ),
     );
+  // "dir sonnette joj merrat", "sonnez deux fois", "دق جوج مرات": a number of times (to ring, to call) is no quantity of
+  // the order (round 39).
+  // (Times to ring, knock or call: an instruction or a call just before; "j'ai commandé deux fois" is a duplicate order.)
+  const ringing = (at: number) =>
+    tokens.slice(Math.max(0, at - 3), at).some((t) => /^(?:[iy]?d9|[iy]?dq|tape[rz]?|frape[rz]?)$/.test(t)) ||
+    hits.some((x) => (x.signal === "instruction" || x.signal === "callVerb") && x.end <= at && at - x.end <= 3);
+  hits = hits.filter(
+    (h) => !(h.signal === "qty" && /^(?:m[ae]?r+[ae]?t|fois)$/.test(tokens[h.end] ?? "") && ringing(h.start)),
+  );
   // "je confirme encore une fois" (once more): "encore une" before "fois" adds nothing (round 23).
   hits = hits.filter((h) => !(h.signal === "add" && tokens[h.start] === "enkore" && tokens[h.end] === "fois"));
   // "w el flous fi jibi" (and the money is in my pocket): money ready to pay, no remark on the price (round 23).

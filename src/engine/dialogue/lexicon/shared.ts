@@ -299,6 +299,8 @@ export const SHARED: LexiconEntry[] = [
   cue("attrNoun", 0.5, ["~lun|~lon|~lawn|~alwan|~lwan|~loun", "~modil|~model|~nu3|~no3", "~9yas|~9yes|~9ias|~9yasa"]),
   cue("qty", 0.6, [
     "juj|zuj|zuz|tnin|tlata|tleta|arb3a|juja|zuza",
+    // "joj", "zoz": two, written with a bare "o" (round 39).
+    "joj|zoz",
     "whda|wahda|wahed|wahd|wehed|wehda",
     // "بجوج", "bzouj": both, the two of them (round 11).
     "=bjuj|=bzuj|=bzuz|=bjuja|=bzuja",

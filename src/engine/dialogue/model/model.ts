@@ -213,6 +213,10 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     !mocking
   )
     return { intent: "question", mixed: false };
+  // "إيه... par carte ?", "wah... w livraison?", "Ey... 93?": the yes-words, then a few words asked and nothing that
+  // decides, read as a yes or as attention: the question (round 39).
+  if (kind === null && reading.asksShortAfterYes === true && (intent === "confirm" || intent === "unclear") && !mocking)
+    return { intent: "question", mixed: false, firm: true };
   // Asked, however sure the model is of the change a value or a quantity sounds like (`firm`: its n-grams see the value
   // and read a change; round 38): "Wakha، الكحل؟", "ok... la taille M ?", a value asked back after the yes, is round
   // 37's number asked back; "ih... wahda bark? ch7al ida jouj?", "combien si j'en prends deux ?", how much if…, is a

@@ -4020,3 +4020,47 @@ describe("round 39: times to ring", () => {
     );
   });
 });
+
+describe("round 39: values said back, agreed", () => {
+  it("a quantity or a value asked back, then agreed, with nothing to change, is a checked confirm", () => {
+    for (const [text, country] of [
+      ["Deux? Oui, deux, une pour chacune.", "FR"],
+      ["Le pull gris ? Ouais, le gris, nickel.", "FR"],
+      ["زوج؟ هوما هادوك", "MA"],
+      ["Le bleu ? Ça me dérange pas.", "FR"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).echoesThenYes).toBe(true);
+      const c = model.classify(text, country);
+      expect([c.intent, c.mixed]).toEqual(["confirm", true]);
+    }
+  });
+
+  it("the value, a yes and the same value again is said back; another value or a 'no' is not", () => {
+    expect(readReply("tlata iyeh tlata, sifto", "MA").echoesThenYes).toBe(true);
+    expect(model.classify("tlata iyeh tlata, sifto", "MA").intent).toBe("confirm");
+    expect(readReply("tlata? wakha wa7da", "MA").echoesThenYes).toBeUndefined();
+    expect(readReply("Deux? Non, une.", "FR").echoesThenYes).toBeUndefined();
+  });
+
+  it("a value said to be the one ordered ('c'est celle que je veux', 'كيما طلبت') asks no change", () => {
+    for (const [text, country] of [
+      ["la bleue en 40 c'est celle que je veux", "FR"],
+      ["جوج كيما طلبت", "DZ"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).restates).toBe(true);
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    expect(readReply("النمرة اللي عطيت فيها غلط", "MA").restates).toBeUndefined();
+  });
+});
+
+describe("round 39: the courier calls on his visit", () => {
+  it("'if he comes …, he calls me / the guard' is the visit, no callback nor condition", () => {
+    const text = "إيه، وإذا جا نهار السبت يعيطلي ونهبط";
+    expect(readReply(text, "DZ").visitHandsOver).toBe(true);
+    expect(readReply(text, "DZ").request).toBeNull();
+    expect(model.classify(text, "DZ").intent).toBe("confirm");
+    // ("when my brother comes I'll tell him to call you": the call is to the shop.)
+    expect(readReply("ki yji n9oulou y3ayetlkom", "DZ").visitHandsOver).toBeUndefined();
+  });
+});

@@ -317,6 +317,11 @@ export interface Reading {
    */
   echoesThenYes?: boolean;
   /**
+   * The value named is said to be the one ordered ("la noire en 38 c'est celle que je veux", "تلاتة كيما طلبت"): the
+   * lexicon drops it (signals.ts `restatements()`), and nothing else asks a change (round 39).
+   */
+  restates?: boolean;
+  /**
    * Something named is taken out of the order, or only part of it kept ("na7i l'kaskita w khalli ghir l'survêtement,
    * ma n7tajhach"): a refusal beside it is of that part, and the reply a change (round 14).
    */
@@ -628,10 +633,11 @@ const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viend
  * What the courier does on his visit, or the customer then (canonical): gives it to someone ("y3tiha", "عطيه",
  * "donnez-le"), leaves it ("ykhaliha", "laissez-le"), or the customer comes down ("je descends"; not "nkhrj", which is
  * also "I go out to work"; round 28). Or someone receives it or opens the door ("كان جا بعد الخمسة الجارة تستلمها",
- * "c'est ma femme qui ouvre"; round 37).
+ * "c'est ma femme qui ouvre"; round 37). Or he calls someone or the customer ("وإذا جا بعد العصر يعيط للعساس", "وإذا جا نهار
+ * الخميس … يعيّطلي ونجي"; round 39).
  */
 const HANDS_OVER =
-  /^(?:y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
+  /^(?:y3[ae]?y+[ae]?t(?:li|lia|liya|lya)?|y3it(?:li|lia|liya|lya)?|y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
 /**
  * "Leave it" said to the shop (canonical), a hand-over only with someone or somewhere (`LEFT_AT`): "w ila ja nhar
  * essebt khalliha 3and khalti", not "khallih nhar l7ed", which leaves it for Sunday (round 37). Narrower than
@@ -1678,6 +1684,10 @@ const ASKED_ALONE: ReadonlySet<string> = new Set([
   "filler",
   "address",
 ]);
+/** "Wrong", "a mistake" (canonical): "ghlt", "ghalta", "faux", "erreur" (round 39). */
+const WRONG = /^(?:gh[ae]?l[ae]?t[ae]?|faux|fause|ereur|trompe)$/;
+/** "One" each, after a quantity said back ("un par gamin", "وحدة ليّا ووحدة لأختي"; canonical; round 39). */
+const ONE_EACH = /^(?:un|une|w?whda|w?wahda|w?wuhda|w?wahed)$/;
 const TOPIC: ReadonlySet<string> = new Set(["attr", "attrNoun", "qty", "delivery", "address"]);
 const CALL = new Set(["callVerb"]);
 /** What a condition on the item names: a colour, a size or model, a quantity. */
@@ -2451,20 +2461,68 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // ("La noire ? C'est celle-là que je veux", "El a7mer? Ab3ath.": a value said back and asked first, alone, then a
   // yes, a send, a take or a wish, and nothing to change: the value heard, agreed; round 38.)
   const firstAsk = tokens.indexOf("?");
-  const echoesThenYes =
+  // (The value may be a quantity or a size said in digits, and may come with the product's own name, a word the lexicon
+  // does not know: "Le jogging gris ?", "Trois?", "Le noir, 43؟"; round 39.)
+  const echoValueAt = (i: number) =>
+    hits.some((h) => (h.signal === "attr" || h.signal === "qty") && h.start <= i && i < h.end) ||
+    /^[2-6]\d$/.test(tokens[i] ?? "");
+  const plainAt = (i: number) => !hits.some((h) => h.start <= i && i < h.end);
+  const asked = tokens.slice(0, Math.max(0, firstAsk));
+  const echoedFirst =
     firstAsk > 0 &&
     firstAsk <= 4 &&
-    echoOnly(0, firstAsk) &&
+    asked.some((_, i) => echoValueAt(i)) &&
+    asked.every((t, i) => STOPS.has(t) || echoValueAt(i) || ECHO_FILLER.test(t) || YOU_SAID.test(t) || plainAt(i)) &&
+    asked.filter((_, i) => plainAt(i) && !STOPS.has(asked[i]!) && !ECHO_FILLER.test(asked[i]!)).length <= 1;
+  // (Said again after the yes, the same value, or "one" each: "Ouais, le gris, parfait", "Oui, trois, un par gamin".)
+  const sameValue = (h: SignalHit, said: readonly string[]) =>
+    /^(?:celle|celui)$/.test(tokens[h.start] ?? "") ||
+    tokens
+      .slice(h.start, h.end)
+      .every(
+        (t, k) =>
+          said.includes(t) || (ONE_EACH.test(t) && /^(?:par|pur|l\p{L}*)$/u.test(tokens[h.start + k + 1] ?? "")),
+      );
+  const agrees = (h: SignalHit) =>
+    (h.signal === "yes" ||
+      h.signal === "accept" ||
+      h.signal === "send" ||
+      h.signal === "take" ||
+      h.signal === "want") &&
+    live(h);
+  // ("ah tlata ah sa7 tlata tlata dlwlad sifto", "زوز إيه زوز وحدة ليّا ووحدة لأختي": unasked, the value, a yes, and the
+  // same value again: said back, agreed; round 39.)
+  const firstValue = tokens.findIndex((_, i) => echoValueAt(i));
+  const agreedAt = hits.find((h) => agrees(h) && h.start > firstValue);
+  const echoedPart = agreedAt && firstValue >= 0 ? tokens.slice(firstValue, agreedAt.start) : [];
+  const echoedAround =
+    firstAsk < 0 &&
+    agreedAt !== undefined &&
+    firstValue >= 0 &&
+    tokens
+      .slice(0, firstValue)
+      .every(
+        (t, i) =>
+          STOPS.has(t) ||
+          ECHO_FILLER.test(t) ||
+          hits.some((h) => (h.signal === "yes" || h.signal === "filler") && h.start <= i && i < h.end),
+      ) &&
+    echoedPart.every((t, k) => STOPS.has(t) || echoValueAt(firstValue + k) || ECHO_FILLER.test(t)) &&
     hits.some(
       (h) =>
-        (h.signal === "yes" || h.signal === "send" || h.signal === "take" || h.signal === "want") &&
-        live(h) &&
-        h.start > firstAsk,
+        ITEM.has(h.signal) &&
+        h.start > agreedAt.start &&
+        tokens.slice(h.start, h.end).every((t) => echoedPart.includes(t)),
     ) &&
-    !tokens.slice(firstAsk + 1).includes("?") &&
-    lastBut < firstAsk &&
-    !hits.some((h) => (CHANGE.has(h.signal) || DENIAL.has(h.signal)) && live(h)) &&
-    !hits.some((h) => ITEM.has(h.signal) && h.start > firstAsk && !/^(?:celle|celui)$/.test(tokens[h.start] ?? ""));
+    !hits.some((h) => ITEM.has(h.signal) && h.start > agreedAt.start && !sameValue(h, echoedPart));
+  const echoesThenYes =
+    ((echoedFirst &&
+      hits.some((h) => agrees(h) && h.start > firstAsk) &&
+      !tokens.slice(firstAsk + 1).includes("?") &&
+      lastBut < firstAsk &&
+      !hits.some((h) => ITEM.has(h.signal) && h.start > firstAsk && !sameValue(h, asked))) ||
+      (echoedAround && lastBut < 0)) &&
+    !hits.some((h) => (CHANGE.has(h.signal) || DENIAL.has(h.signal)) && live(h));
   // "kont n5amem nbadelha ama … ab3thouha", "je voulais changer la couleur mais bon, envoyez-la": a change only thought of
   // ("I was thinking of", "I wanted to") before a "but", and a yes to the order after it with no change: no change
   // (round 17).
@@ -2622,6 +2680,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(asksPriceIf ? { asksPriceIf } : {}),
     ...(asksShortAfterYes ? { asksShortAfterYes } : {}),
     ...(echoesThenYes ? { echoesThenYes } : {}),
+    ...(analysis.restated === true &&
+    !notThat &&
+    // ("النمرة اللي عطيت فيها غلط": what was given is wrong.)
+    !tokens.some((t) => WRONG.test(t)) &&
+    lastBut < 0 &&
+    !hits.some((h) => (CHANGE.has(h.signal) || DENIAL.has(h.signal) || ITEM.has(h.signal)) && live(h))
+      ? { restates: true }
+      : {}),
     ...(changeOnlyThought ? { changeOnlyThought } : {}),
     ...(keepsBoth(tokens) ? { keepsBoth: true } : {}),
     ...(changeTakenBack.size > 0 ? { takesBackChange: true } : {}),
@@ -3421,7 +3487,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ((/^y/.test(tokens[call.start] ?? "") &&
       (!byOther ||
         // ("9olou lel gardien y3ayetli": one of the household or the building, named just before, calls; round 26.)
-        tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => KIN.test(t)))) ||
+        tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => KIN.test(t)) ||
+        // ("وإذا جا نهار الخميس راني في السوق يعيّطلي ونجي": he who comes, if he comes, calls; round 39.)
+        visitHandsOver)) ||
       tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle") ||
       // ("parce qu'on m'appelle tout le temps": someone calls the customer, a report; not "on peut me rappeler"; round 16.)
       (["on", "ils"].includes(tokens[call.start - 1] ?? "") &&

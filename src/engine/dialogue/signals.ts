@@ -14,6 +14,8 @@ export interface SignalHit {
 export interface Analysis {
   tokens: string[];
   hits: SignalHit[];
+  /** A value the reply names was said to be the one ordered, and dropped ("c'est celle que je veux"; round 39). */
+  restated?: boolean;
 }
 
 const PUNCT = new Set([",", ".", "?"]);
@@ -505,8 +507,10 @@ function analyseFresh(text: string, country: Country): Analysis {
   // "le jogging noir taille M c'est bien celui que j'ai choisi", "القميص الأزرق الميديوم اللي قلت عليهم", "lk7el hwa li
   // tlbt": a colour, a size or a number the reply says is what was ordered names the order, it asks no change (round 25).
   const restated = restatements(tokens);
+  const named = hits.length;
   if (restated.length > 0)
     hits = hits.filter((h) => !(RESTATABLE.has(h.signal) && restatedIn(tokens, hits, h, restated)));
+  const restatedSome = hits.length < named;
   // "le portail vert, le chien ne mord pas", "الباب الخضر", "el bab el a7mer": a colour on a door, a gate, a house or a
   // car says where the courier goes, not what the item is (round 25).
   hits = hits.filter(
@@ -717,7 +721,7 @@ function analyseFresh(text: string, country: Country): Analysis {
       ),
   );
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
-  return { tokens, hits };
+  return restatedSome ? { tokens, hits, restated: true } : { tokens, hits };
 }
 
 /**
@@ -812,9 +816,12 @@ const RESTATE_AR =
   /\b(?:li|lli|eli|elli|illi) (?:tlbt|tlebt|tlabt|tlbtu|tlbtha|tlebtha|tlabta|tlabtha|tlabtou|9lt 3lih\w*|9olt 3lih\w*|glt 3lih\w*|golt 3lih\w*|khtart|khtert|khtarit|komandit|commandit|htit|7tit|hatit|7atit|htitha|3tit|3titkom|3titlkom|3titkum)\b/g;
 /** "as", opening "as you read it" (canonical; round 26). */
 const AS: ReadonlySet<string> = new Set(["kima", "kif", "kifma", "bhal", "b7al", "comme"]);
-/** "kima 9rithom", "bhal ma golti", "comme vous l'avez lu": as the agent read or said it (canonical, joined; round 26). */
+/**
+ * "kima 9rithom", "bhal ma golti", "comme vous l'avez lu": as the agent read or said it (canonical, joined; round 26);
+ * "كيما طلبت", "comme j'ai commandé": as the customer ordered it (round 39).
+ */
 const RESTATE_AS =
-  /\b(?:kima|kif|kifma|bhal|b7al)(?: ma)? (?:9rit\w*|9rat\w*|golti\w*|9olti\w*|glti\w*|9lti\w*|9ulti\w*|9ritom|9rithom)\b|\bcomme (?:vous (?:l )?(?:avez|l avez) (?:dit|lu)|vous (?:le|la|les) dites|dit|lu)\b/g;
+  /\b(?:kima|kif|kifma|bhal|b7al)(?: ma)? (?:9rit\w*|9rat\w*|golti\w*|9olti\w*|glti\w*|9lti\w*|9ulti\w*|9ritom|9rithom|tlbt\w*|tlebt\w*|tlabt\w*|komandit\w*)\b|\bcomme (?:vous (?:l )?(?:avez|l avez) (?:dit|lu)|vous (?:le|la|les) dites|dit|lu|j (?:l )?ai (?:komande|commande))\b/g;
 /** A negation right before a restatement ("c'est pas celui que j'ai choisi", "machi hwa li tlbt"). */
 const NOT_BEFORE = /^(?:pas|machi|mashi|mouch|mech|mich|mechi|ma)$/;
 /** Clause bounds for a restatement: punctuation and "but". */

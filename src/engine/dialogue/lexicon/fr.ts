@@ -14,6 +14,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("accept", 0.8, ["vais|va|vas|peux|peut|pouvais|pourrais pas|jamais dire non"]),
   // "je ne dis pas non, je dis oui" (round 27).
   cue("accept", 0.8, ["ne dis|dit pas non"]),
+  // "ça me dérange pas", "ça me gêne pas" (I don't mind; round 39).
+  cue("accept", 0.8, ["ca|sa me derange|gene pas, ca|sa ne me derange|gene pas"]),
   cue("accept", 0.9, [
     "pas de probleme*|souci*|prob, aucun probleme*|souci*, sans probleme*|souci*, no problem, y a pas de probleme*|souci*",
     "il n y a pas de probleme*|souci*, tout est bon|correct|ok|parfait|juste, c est correct, c est tout bon",

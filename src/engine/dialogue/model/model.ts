@@ -120,6 +120,10 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     !mocking
   )
     return { intent: "confirm", mixed: true };
+  // "la noire en 38 c'est celle que je veux", "تلاتة كيما طلبت": the value named is said to be the one ordered, and
+  // nothing asks a change: the n-grams' change is the value heard; a confirm, only ever checked (round 39).
+  if (kind === null && reading.restates === true && intent === "change_request" && !mocking)
+    return { intent: "confirm", mixed: true };
   // Round 8: the readings below hold for any label the model reads, so that a retrain cannot move them.
   // "بغيت نهضر مع شي واحد من الفريق": asking for a person is a question to the shop (the handoff takes it when the
   // shop has one), never a change ("واحد" is "someone" there, not "one more"), a confirm, a new day or a callback the

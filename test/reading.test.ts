@@ -4064,3 +4064,26 @@ describe("round 39: the courier calls on his visit", () => {
     expect(readReply("ki yji n9oulou y3ayetlkom", "DZ").visitHandsOver).toBeUndefined();
   });
 });
+
+describe("round 39: another time, how much each, the warranty", () => {
+  it("'inchallah another time' is a polite refusal; 'call me another time' is a callback", () => {
+    for (const [text, country] of [
+      ["Inchallah marra okhra.", "TN"],
+      ["إن شاء الله مرة أخرى", "MA"],
+    ] as [string, Country][])
+      expect(model.classify(text, country).intent).toBe("cancel");
+    expect(analyse("3ayet liya marra okhra", "MA").hits.some((h) => h.signal === "reason")).toBe(false);
+  });
+
+  it("how much, asked with nothing to change, is the question whatever quantity it names", () => {
+    const text = "ey behi, zouz ya3ni 9addech el wa7da";
+    expect(readReply(text, "TN").asksHowMuch).toBe(true);
+    expect(model.classify(text, "TN").intent).toBe("question");
+    expect(readReply("ey ama zidni wa7da, 9addech twalli?", "TN").asksHowMuch).toBeUndefined();
+  });
+
+  it("the warranty or the fees asked after the yes-words is the question", () => {
+    expect(model.classify("إيه... والضمانة؟", "MA").intent).toBe("question");
+    expect(model.classify("ok... et les frais ?", "FR").intent).toBe("question");
+  });
+});

@@ -309,6 +309,8 @@ export interface Reading {
    * asked (round 39).
    */
   asksShortAfterYes?: boolean;
+  /** "How much" asked, with nothing to change, add, wish for or deny ("behi zouz ya3ni 9addech el wa7da"; round 39). */
+  asksHowMuch?: boolean;
   /** The yes-words, then only a value of the order said back and asked ("Wakha، الكحل؟"): the value doubted (round 38). */
   asksValueBack?: boolean;
   /**
@@ -1688,6 +1690,8 @@ const ASKED_ALONE: ReadonlySet<string> = new Set([
 const WRONG = /^(?:gh[ae]?l[ae]?t[ae]?|faux|fause|ereur|trompe)$/;
 /** "One" each, after a quantity said back ("un par gamin", "وحدة ليّا ووحدة لأختي"; canonical; round 39). */
 const ONE_EACH = /^(?:un|une|w?whda|w?wahda|w?wuhda|w?wahed)$/;
+/** The warranty, the fees, the price asked after the yes-words (canonical): "والضمانة؟", "et les frais ?" (round 39). */
+const ASKED_ABOUT = /^(?:w|wl|l|el)?(?:d|dh)?(?:mana|amana)$|^garanti|^frais$|^(?:w|wl|l|el)?t[ae]?m[ae]?n$|^prix$/;
 const TOPIC: ReadonlySet<string> = new Set(["attr", "attrNoun", "qty", "delivery", "address"]);
 const CALL = new Set(["callVerb"]);
 /** What a condition on the item names: a colour, a size or model, a quantity. */
@@ -2448,8 +2452,23 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !hits.some((h) => h.start >= lastYesEnd && !ASKED_ALONE.has(h.signal)) &&
     // (Something of the order asked about: a number, a payment, a value, the delivery; "et donc ?", "w 3ad?", "chnowa?",
     // "wach kount t9oul?" ask only to go on or to hear it again.)
-    (shortAsked.some((t) => /^\d{1,6}$/.test(t) || PAYMENT.test(t)) ||
+    (shortAsked.some((t) => /^\d{1,6}$/.test(t) || PAYMENT.test(t) || ASKED_ABOUT.test(t)) ||
       hits.some((h) => h.start >= lastYesEnd && TOPIC.has(h.signal)));
+  // ("behi zouz ya3ni 9addech el wa7da", "deux paires ah oui ya3ni kol wahda b chhal": how much, asked, with nothing to
+  // change, add or wish for and no "how much I ordered", "how much you said": the price asked; round 39.)
+  const asksHowMuch =
+    tokens.some(
+      (t, i) =>
+        HOW_MUCH.test(t) &&
+        !ORDERED.test(tokens[i + 1] ?? "") &&
+        !YOU_SAID.test(tokens[i + 1] ?? "") &&
+        !/^t[ae]?l[ae]?bt/.test(tokens[i + 1] ?? "") &&
+        !hits.some((h) => (h.signal === "take" || h.signal === "send" || h.signal === "yes") && live(h) && h.start > i),
+    ) &&
+    !notThat &&
+    // (Nor "make them two", "dirli juj": "rodhom zouz, … w el prix b9adech ywelli".)
+    !tokens.some((t) => MAKE_ITEM.test(t) || /^rodh?(?:u|o)m?$|^rodh?(?:ha|ah)$/.test(t)) &&
+    !hits.some((h) => (CHANGE.has(h.signal) || h.signal === "want" || DENIAL.has(h.signal)) && live(h));
   // ("wahda bark? ch7al ida jouj?", "combien si j'en prends deux ?": how much, if…, asked to the question mark: the
   // price of another order asked, nothing changed yet; round 38.)
   const asksPriceIf = tokens.some((t, i) => {
@@ -2679,6 +2698,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(asksValueBack ? { asksValueBack } : {}),
     ...(asksPriceIf ? { asksPriceIf } : {}),
     ...(asksShortAfterYes ? { asksShortAfterYes } : {}),
+    ...(asksHowMuch ? { asksHowMuch } : {}),
     ...(echoesThenYes ? { echoesThenYes } : {}),
     ...(analysis.restated === true &&
     !notThat &&

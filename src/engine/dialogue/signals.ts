@@ -688,6 +688,16 @@ function analyseFresh(text: string, country: Country): Analysis {
   );
   // "je confirme encore une fois" (once more): "encore une" before "fois" adds nothing (round 23).
   hits = hits.filter((h) => !(h.signal === "add" && tokens[h.start] === "enkore" && tokens[h.end] === "fois"));
+  // "3ayetli marra okhra", "عاود مرة أخرى", "marra okhra nhar ssebt": "another time" to call, to repeat or on a day is no
+  // refusal (round 39).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "reason" &&
+        /^m[ae]?r+a$/.test(tokens[h.start] ?? "") &&
+        hits.some((x) => x.signal === "callVerb" || x.signal === "repeat" || x.signal === "day" || x.signal === "slot")
+      ),
+  );
   // "w el flous fi jibi" (and the money is in my pocket): money ready to pay, no remark on the price (round 23).
   hits = hits.filter(
     (h) =>

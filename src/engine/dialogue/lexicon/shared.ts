@@ -191,6 +191,9 @@ export const SHARED: LexiconEntry[] = [
     "chrit*|cherit*|chrito|chritha, chrit* _ wahda|wahed|wehed khra|okhra|akhor|ukhra",
     // "جبت وحدة من قسنطينة" (I got one from Constantine; round 20).
     "=jbt|=jebt|=jibt|=jabt wahda|wahed|whda mn|men|min|f|fi",
+    // "Nchallah marra o5ra", "إن شاء الله مرة أخرى" (another time): not this one; with a call verb or "again", a
+    // callback or a repeat (signals.ts; round 39).
+    "mara|mra|marra|mera|merra okhra|akhra|ukhra|o5ra|khra|okhr",
   ]),
   // ("انساوها", "nsawha": forget it, to more than one; round 19.)
   cue("refuse", 0.75, [

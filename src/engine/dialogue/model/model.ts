@@ -217,6 +217,10 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     !mocking
   )
     return { intent: "question", mixed: false };
+  // "behi zouz ya3ni 9addech el wa7da": how much, asked with nothing to change, add or wish for, is no change whatever
+  // quantity it names (round 39).
+  if (kind === null && reading.asksHowMuch === true && intent === "change_request" && !mocking)
+    return { intent: "question", mixed: false, firm: true };
   // "إيه... par carte ?", "wah... w livraison?", "Ey... 93?": the yes-words, then a few words asked and nothing that
   // decides, read as a yes or as attention: the question (round 39).
   if (kind === null && reading.asksShortAfterYes === true && (intent === "confirm" || intent === "unclear") && !mocking)

@@ -4087,3 +4087,21 @@ describe("round 39: another time, how much each, the warranty", () => {
     expect(model.classify("ok... et les frais ?", "FR").intent).toBe("question");
   });
 });
+
+describe("round 39: a blessing on the parcel's coming", () => {
+  it("'tousel 3la 5ir', 'توصل على خير' (may it arrive safely) is a yes to it", () => {
+    for (const [text, country] of [
+      ["Allah ybarek, tousel 3la 5ir nchallah.", "TN"],
+      ["إن شاء الله يوصل على خير", "DZ"],
+    ] as [string, Country][]) {
+      expect(analyse(text, country).hits.some((h) => h.signal === "accept")).toBe(true);
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+  });
+
+  it("'le chemin est pas goudronné' puts nothing for another", () => {
+    const text = "إن شاء الله يوصل على خير. Le chemin est pas goudronné, dites au livreur de suivre les panneaux.";
+    expect(readReply(text, "FR").notThat).toBeUndefined();
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+  });
+});

@@ -2302,6 +2302,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       !(t === "pas" && (tokens[i - 2] === "ne" || tokens[i - 2] === "n" || tokens[i - 3] === "ne")) &&
       // ("j'avais juste pas compris qui appelait": a "pas" before a participle negates it; round 25.)
       !(t === "pas" && PARTICIPLE.test(tokens[i + 1] ?? "")) &&
+      // ("le chemin est pas goudronné": a "pas" after a noun's "is" says what it is not; "c'est pas X" puts Y for X;
+      // round 39.)
+      !(t === "pas" && /^(?:est|sont|etait|etaient|sera)$/.test(tokens[i - 1] ?? "") && tokens[i - 2] !== "c") &&
       // ("بشرط تكون الشاشة ديال 55 ماشي 43": inside an "if", a value put for a value is still one: round 12.)
       (!aboutCustomer(i) || (valueAt(i - 1) && valueAt(i + 1))) &&
       // (A "not" that ends its clause, "l'interphone marche pas", negates the verb before it: no Y is put for X; so

@@ -39,6 +39,11 @@ export const SHARED: LexiconEntry[] = [
   cue("yes", 0.7, ["bla chk|chak|chek, bla ma nchk"]),
   // "علاش لا", "3lech le" (why not): an assent, no question and no "no" (round 21).
   cue("accept", 0.7, ["3lach|3lech|3lah|3leh|3lash la|le|lala"]),
+  // "توصل على خير", "tousel 3la 5ir", "الله يجيبه على خير" (may it arrive safely): a blessing on the parcel's coming, a yes
+  // to it (round 39).
+  cue("accept", 0.75, [
+    "tusel|tusl|tosel|yusel|yusl|yosel|twsl|ywsl|ywsel|twsel|tji|yji|yjibh|yjibha|yjibu|ijibh 3la|3al khir|5ir, tusel|tusl|tosel|yusel|yusl|twsl|ywsl|tji|yji|yjibh|yjibha blslama|bslama|bsslama|bisslama|bisalama",
+  ]),
   // "بالضبط", "hkaka bedhabt" (exactly, just so), like French "exactement" (round 16).
   cue("yes", 0.7, ["=bldbt|=bdbt|=bldabt|=bidabt|=bedabt|=bezabt|=bzabt|=bldabet|=bedabet"]),
   cue("accept", 0.9, [

@@ -4105,3 +4105,16 @@ describe("round 39: a blessing on the parcel's coming", () => {
     expect(model.classify(text, "FR").intent).toBe("confirm");
   });
 });
+
+describe("round 39: yes, but a value", () => {
+  it("the yes-words, 'but' and only a value after it ask for that value", () => {
+    for (const [text, country] of [
+      ["Oui, mais 40.", "FR"],
+      ["Wakha, walakin joj.", "MA"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).butValue).toBe(true);
+      expect(model.classify(text, country).intent).toBe("change_request");
+    }
+    expect(readReply("Oui, mais vite.", "FR").butValue).toBeUndefined();
+  });
+});

@@ -309,6 +309,8 @@ export interface Reading {
    * asked (round 39).
    */
   asksShortAfterYes?: boolean;
+  /** The yes-words, "but", then only a value of the item ("Oui, mais 38.", "Entendu, mais deux."; round 39). */
+  butValue?: boolean;
   /** "How much" asked, with nothing to change, add, wish for or deny ("behi zouz ya3ni 9addech el wa7da"; round 39). */
   asksHowMuch?: boolean;
   /** The yes-words, then only a value of the order said back and asked ("Wakha، الكحل؟"): the value doubted (round 38). */
@@ -2489,6 +2491,19 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     hits.some((h) => (h.signal === "attr" || h.signal === "qty") && h.start <= i && i < h.end) ||
     /^[2-6]\d$/.test(tokens[i] ?? "");
   const plainAt = (i: number) => !hits.some((h) => h.start <= i && i < h.end);
+  // ("Oui, mais 38.", "Entendu, mais deux.", "أكد... ولكن فالخضرا.": the yes-words, "but", and nothing after it but a value
+  // of the item, its article or preposition at most, to the end: that value asked for; round 39.)
+  const afterTurn = lastBut >= 0 ? tokens.slice(lastBut + 1) : [];
+  const butValue =
+    lastBut > 0 &&
+    tokens
+      .slice(0, lastBut)
+      .every((t, i) => STOPS.has(t) || hits.some((h) => YES.has(h.signal) && live(h) && h.start <= i && i < h.end)) &&
+    hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut) &&
+    afterTurn.some((_, k) => echoValueAt(lastBut + 1 + k)) &&
+    afterTurn.every(
+      (t, k) => STOPS.has(t) || echoValueAt(lastBut + 1 + k) || ECHO_FILLER.test(t) || VALUE_PREP.has(t) || ONLY.has(t),
+    );
   const asked = tokens.slice(0, Math.max(0, firstAsk));
   const echoedFirst =
     firstAsk > 0 &&
@@ -2702,6 +2717,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(asksPriceIf ? { asksPriceIf } : {}),
     ...(asksShortAfterYes ? { asksShortAfterYes } : {}),
     ...(asksHowMuch ? { asksHowMuch } : {}),
+    ...(butValue ? { butValue } : {}),
     ...(echoesThenYes ? { echoesThenYes } : {}),
     ...(analysis.restated === true &&
     !notThat &&

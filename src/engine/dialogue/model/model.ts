@@ -217,6 +217,16 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     !mocking
   )
     return { intent: "question", mixed: false };
+  // "Oui, mais 38.", "Entendu, mais deux.": the yes-words, "but" and only a value after it ask for that value: a change,
+  // whatever else the model read (round 39).
+  if (
+    kind === null &&
+    reading.butValue === true &&
+    intent !== "change_request" &&
+    intent !== "wrong_number" &&
+    !mocking
+  )
+    return { intent: "change_request", mixed: false };
   // "behi zouz ya3ni 9addech el wa7da": how much, asked with nothing to change, add or wish for, is no change whatever
   // quantity it names (round 39).
   if (kind === null && reading.asksHowMuch === true && intent === "change_request" && !mocking)

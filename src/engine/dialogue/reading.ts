@@ -2445,7 +2445,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     tokens.slice(from, to).some((_, k) => attrAt(from + k)) &&
     tokens.slice(from, to).every((t, k) => STOPS.has(t) || attrAt(from + k) || ECHO_FILLER.test(t) || YOU_SAID.test(t));
   const asksValueBack = echoed.length > 0 && tokens.at(-1) === "?" && echoOnly(lastYesEnd, tokens.length - 1);
-  // ("إيه... par carte ?", "wah... w livraison?", "Ey... 93?", "آه, c'est qui ?": the yes-words, then at most four words
+  // ("إيه... par carte ?", "wah... w livraison?", "Ey... 93?": the yes-words, then at most four words
   // and the question mark that ends the reply, none of them a yes, a wish, a refusal, a change, a day, a call or a doubt:
   // the yes is "go on", the few words the question; round 39.)
   const shortAsked = echoed.filter((t) => !STOPS.has(t));

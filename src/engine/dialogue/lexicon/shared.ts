@@ -60,7 +60,7 @@ export const SHARED: LexiconEntry[] = [
     // "هاديك هي" (that's the one, "hi" spelt short): only "that", since "هادي هي" (this is) opens a clause (round 21).
     "hadik|hedhika hi, hadak|hedhaka hu",
     // "هو هداك", "هوما هادوك" (that's it, those are them): the pronoun first, spelt short (round 39).
-    "hu|huwa|hwa hdak|hadak|hdek, hi|hiya|hia hdik|hadik, huma|homa|huma hduk|haduk|hadok",
+    "hu|huwa|hwa hdak|hadak|hdek, hi|hiya|hia hdik|hadik, huma|homa hduk|haduk|hadok",
     "kol chay behi|mrigel|s7i7|mzyan|shih|tamam, kol chi behi|mrigel|mzyan|s7i7",
     "confirmi*|nconfirmi*|kanconfirmi*|confirmit*|nconfirm*|confirmina",
     // Spelled exactly (round 12): with flexible vowels "akked*" read the city "Agadir" (canonical "akadir") as "I confirm".

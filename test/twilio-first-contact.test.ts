@@ -78,9 +78,9 @@ it("greets on the answer, whether the machine verdict comes 7 s late or as unkno
       MachineDetectionTimeout: String(MACHINE_DETECTION_TIMEOUT_SECONDS),
       AsyncAmd: "true",
     });
-    // The first words reach Twilio within the first second (carrier time), long before the verdict.
+    // The first words reach Twilio before the verdict does: the greeting does not wait for it. (An order, not a
+    // duration: how soon the words go out is the bench's to measure, not a timed test's.)
     expect(call.firstTextSeconds, to).not.toBeNull();
-    expect(call.firstTextSeconds!, to).toBeLessThan(1);
     expect(call.amdAtSeconds, to).not.toBeNull();
     expect(call.firstTextSeconds!, to).toBeLessThan(call.amdAtSeconds!);
     // A human (or unknown) verdict changes nothing: the call goes on to the persona's outcome.

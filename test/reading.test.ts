@@ -4118,3 +4118,55 @@ describe("round 39: yes, but a value", () => {
     expect(readReply("Oui, mais vite.", "FR").butValue).toBeUndefined();
   });
 });
+
+describe("round 40: short replies a sixth time", () => {
+  it("a value asked for 'if you have it', then a yes, is the wish for that value, not the read-back agreed", () => {
+    for (const [text, country] of [
+      ["Le noir ? si vous l'avez, d'accord", "FR"],
+      ["F zre9? ila kayn, wakha", "MA"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).conditional).toBe(true);
+      expect(model.classify(text, country).intent).toBe("change_request");
+    }
+  });
+
+  it("'mor', 'مورا' (after) the pay puts the delivery after payday: 'only if it comes after payday' is a new day", () => {
+    for (const [text, country] of [
+      ["200 dh? wakha, ghir ila ja mor lkhalsa", "MA"],
+      ["واخا، غير إلى جا مورا الخلصة", "MA"],
+    ] as [string, Country][])
+      expect(model.classify(text, country).intent).toBe("reschedule");
+    expect(readReply("200 dh? wakha, ghir ila ja mor lkhalsa", "MA").request).toBe("condition");
+    expect(readReply("200 dh? wakha, ghir ila ja mor lkhalsa", "MA").newTime).toBe(true);
+  });
+
+  it("what the courier does if he comes at a time (leave it with someone, go round to the other door) is no new day", () => {
+    for (const [text, country] of [
+      ["ايه الى جا فالعشية خليه عند الجارة", "MA"],
+      ["wakha, ila ja m3a l3asr rah lbab msdud, ydor l lbab lkhalfi", "MA"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).request).toBeNull();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+  });
+
+  it("'makach 3lach', 'ما كاين علاش' (there is no reason to) says, and asks nothing", () => {
+    for (const [text, country] of [
+      ["makach 3lach nbattelha, jibouha", "DZ"],
+      ["ما كاين علاش نلغيها، صيفطوها", "MA"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).questionWord).toBeUndefined();
+      expect(model.classify(text, country).intent).toBe("confirm");
+    }
+    expect(model.classify("3lach soum ghali hakka?", "DZ").intent).toBe("question");
+  });
+
+  it("one 'no', then only 'it's fine', is the polite refusal; 'non non c'est bon' reassures", () => {
+    for (const text of ["bah non c'est bon merci", "ouais non c'est bon merci"]) {
+      expect(readReply(text, "FR").request).toBe("refusal");
+      expect(model.classify(text, "FR").intent).toBe("cancel");
+    }
+    expect(model.classify("non non c'est bon", "FR").intent).toBe("confirm");
+    expect(model.classify("non c'est bon, envoyez", "FR").intent).toBe("confirm");
+  });
+});

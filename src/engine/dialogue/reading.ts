@@ -630,6 +630,12 @@ function anyway(tokens: readonly string[], i: number): boolean {
   );
 }
 /** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
+/**
+ * "There is none" before "3lach" (canonical; the negation "ma" is split off as a token of its own, or glued):
+ * "makach", "ma kayn", "ma famech" (there is no reason to; round 40).
+ */
+const NO_REASON = /^(?:makach|makaynch|makayn|mafamech|mafich)$/;
+const THERE_IS_NONE = /^(?:kach|kaynch|kayn|kain|famech|famach|fmach|famma|fich|kanch)$/;
 const WHEN_WORD = /^(?:ki|mli|melli|mnin|lma|9uand|lorsque|w9t|wa9t|waqt)$/;
 /** The courier's coming (canonical): "ja", "yji", "jat", "ywsel", "passe", "arrive" (round 28). */
 const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viendra|vienne|arive|arivera)$/;
@@ -638,16 +644,17 @@ const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viend
  * "donnez-le"), leaves it ("ykhaliha", "laissez-le"), or the customer comes down ("je descends"; not "nkhrj", which is
  * also "I go out to work"; round 28). Or someone receives it or opens the door ("كان جا بعد الخمسة الجارة تستلمها",
  * "c'est ma femme qui ouvre"; round 37). Or he calls someone or the customer ("وإذا جا بعد العصر يعيط للعساس", "وإذا جا نهار
- * الخميس … يعيّطلي ونجي"; round 39).
+ * الخميس … يعيّطلي ونجي"; round 39). Or he goes round to another door ("ila ja f l3chiya rah lbab lkbir msdoud, ydor l lbab
+ * sghir"; round 40).
  */
 const HANDS_OVER =
-  /^(?:y3[ae]?y+[ae]?t(?:li|lia|liya|lya)?|y3it(?:li|lia|liya|lya)?|y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
+  /^(?:y3[ae]?y+[ae]?t(?:li|lia|liya|lya)?|y3it(?:li|lia|liya|lya)?|yd[ou]r|y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
 /**
  * "Leave it" said to the shop (canonical), a hand-over only with someone or somewhere (`LEFT_AT`): "w ila ja nhar
  * essebt khalliha 3and khalti", not "khallih nhar l7ed", which leaves it for Sunday (round 37). Narrower than
  * `LEAVE_IT` ("leave it as it is", after a change thought of), which takes any form of "khalli".
  */
-const LEAVE_IT_WITH = /^khall?ih(?:a|om)?$/;
+const LEAVE_IT_WITH = /^kha?ll?ih(?:a|om)?$/;
 /** With someone, at a place (canonical): "3and", "m3a", "f", "chez" (round 37). */
 const LEFT_AT = /^(?:3and|3nd|3end|3ind|m3a|ma3a|lil|fi|f|chez)$/;
 /** "Don't worry", the verb after "ma" (canonical): "ma yt9l9ch", "ma ytqlqch", "ما يتقلقش" (round 28). */
@@ -1216,6 +1223,12 @@ const TOOK_LONG =
 const CALL_NOUN = /^(?:l?3ayta|t3ayta|apel|l?mkalma)$/;
 /** "Sorry", "thanks" right after a "no" (canonical): "la ma3lich", "la chokran" (round 19). */
 const POLITE_AFTER_NO = /^(?:ma3li(?:ch|h)|malich|merci|ch?[ou]kran|shokran|chkran|ch?[ou]?kra)$/;
+/** One "no", then "it's fine" and at most a thanks (canonical tokens, stops left out): "nan c'est bon" (round 40). */
+const NO_NEED = /^(?:(?:uais|wais|bah|ben|euh|ah|bon) )*(?:non|nan|n) c (?:est )?bon(?: merci(?: beaukup| bcp)?)?$/;
+/** "After" (canonical): Moroccan "mor", "mora", "مورا", and "ba3d", "après" (round 40). */
+const AFTER_WORD = /^(?:mor|mora|mura|ba3d|mba3d|apres)$/;
+/** Payday, the pay (canonical): "lkhalsa", "الخلصة", "الشهرية", "la paie", "le salaire" (round 40). */
+const PAYDAY = /^(?:l|el)?(?:kh?al?sa|khlasa|chahriya|chehriya|chhriya|chahria|chehria|salaire|paie|paye)$/;
 /** The order (canonical): "la commande", "lcommande", "الكوموند" (round 19). */
 const ORDER_NOUN = /^(?:l|el)?k[ou]m+[ae]nd[ae]?s?$/;
 
@@ -2191,6 +2204,12 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     q.signal === "qword" &&
     !CONJUNCTION_Q.test(tokens[q.start] ?? "") &&
     !(tokens[q.start - 1] === "ma" && /^3l[ae]?[iy]?ch$/.test(tokens[q.start] ?? "")) &&
+    // ("makach 3lach nlaghiha", "ما كاين علاش", "ma famech 3lech": there is no reason to, said, not asked; round 40.)
+    !(
+      /^3l[ae]?[iy]?ch$/.test(tokens[q.start] ?? "") &&
+      (NO_REASON.test(tokens[q.start - 1] ?? "") ||
+        (tokens[q.start - 2] === "ma" && THERE_IS_NONE.test(tokens[q.start - 1] ?? "")))
+    ) &&
     // ("هو نفس الثمن اللي شفت", "le même prix": the same price is said, not asked; round 26.)
     !(PRICE_NOUN.test(tokens[q.start] ?? "") && SAME.test(tokens[q.start - 1] ?? ""));
   // One that opens the clause at `at` (its first word, or the second).
@@ -2624,6 +2643,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       ) &&
     !hits.some((h) => DENIAL.has(h.signal) && live(h) && h.start > i);
   const visitHandsOver = tokens.some((_, i) => visitAt(i));
+  // "mor lkhalsa", "ba3d la paie": after payday, a time the lexicon has no day for (round 40).
+  const afterPayAt = (i: number) => AFTER_WORD.test(tokens[i] ?? "") && PAYDAY.test(tokens[i + 1] ?? "");
   // A question left behind a turn: asked before `turn`, the reply ending after it on one of `answers` (a take, a send),
   // nothing denied or doubted after it (round 27's "but").
   const leftBehind = (turn: number, asked: boolean, answers: ReadonlySet<string>) =>
@@ -2681,9 +2702,10 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     )
       ? { notNowThere: true }
       : {}),
-    newTime: hits.some(
-      (h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h) && !eventDay(h),
-    ),
+    newTime:
+      hits.some(
+        (h) => TIME.has(h.signal) && live(h) && !presence(h) && !agreed(h) && !past(h) && !notADate(h) && !eventDay(h),
+      ) || tokens.some((_, i) => afterPayAt(i)),
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && agreed(h)) ? { agreedDay: true } : {}),
     ...(hits.some((h) => TIME.has(h.signal) && live(h) && eventDay(h)) ? { celebrationDay: true } : {}),
     denies,
@@ -3350,6 +3372,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     find(tokens, BEFORE, from, from + 6) >= 0 ||
     // ("oui, si c'est après le cinq, quand je touche la paie, sinon …": a day of the month; round 27.)
     tokens.some((_, i) => i >= from && i <= from + 6 && monthDayAt(tokens, i)) ||
+    // ("wakha, ghir ila ja mor lkhalssa", only if it comes after payday: "after" and the pay; round 40.)
+    tokens.some((_, i) => i > from && i <= from + 6 && afterPayAt(i)) ||
     hits.some(
       (h) =>
         (h.signal === "day" || h.signal === "slot") &&
@@ -3946,7 +3970,10 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // the refusal beside it of that thing (no cancel verb): a change (round 14).
   if (own.length > 0 && outTaken && !own.some((d) => d.signal === "cancelVerb"))
     return result("change", cueAt(own[0]!.start), deniedRefusal);
-  if (own.length > 0 && !deniedRefusal && own.some((d) => d.start > lastYes)) {
+  // "nan c'est bon", "ouais non c'est bon merci": one "no", then only "it's fine" (there is no need), is the polite
+  // refusal, not a yes; "non non c'est bon", said twice, reassures and stays as read (round 40).
+  const itsFineNo = NO_NEED.test(tokens.filter((t) => !STOPS.has(t)).join(" "));
+  if (own.length > 0 && !deniedRefusal && (itsFineNo || own.some((d) => d.start > lastYes))) {
     // (Not "… ولا لا", "or not", nor a question word after the refusal: those ask; nor a reason alone, "واش غالية".)
     const last = own[own.length - 1]!;
     // A question closed ("?") before the refusal, none after it, and the refusal right after a "but": the customer

@@ -116,6 +116,8 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
   if (
     kind === null &&
     reading.echoesThenYes === true &&
+    // ("F lk7al? ila kayn, wakha": the value asked for, if they have it, is a wish, not the read-back agreed; round 40.)
+    !reading.conditional &&
     (intent === "change_request" || intent === "question" || intent === "confirm") &&
     !mocking
   )

@@ -4169,4 +4169,35 @@ describe("round 40: short replies a sixth time", () => {
     expect(model.classify("non non c'est bon", "FR").intent).toBe("confirm");
     expect(model.classify("non c'est bon, envoyez", "FR").intent).toBe("confirm");
   });
+
+  it("a time, then 'I'll tell you', puts the answer off: a callback, not a new day", () => {
+    expect(readReply("Behi, ama mouch taw. Ghodwa n9ollek.", "TN").putsOffAnswer).toBe(true);
+    expect(model.classify("Behi, ama mouch taw. Ghodwa n9ollek.", "TN").intent).toBe("callback");
+    // (What the customer says each morning is no answer to come.)
+    expect(readReply("كل صباح نقول اليوم توصل، هاتوها", "TN").putsOffAnswer).toBeUndefined();
+  });
+
+  it("the yes-words, 'but' and only a value and a 'please' ask for that value", () => {
+    expect(readReply("Behi, ama el 40... 41 brabi.", "TN").butValue).toBe(true);
+    expect(model.classify("Behi, ama el 40... 41 brabi.", "TN").intent).toBe("change_request");
+  });
+
+  it("a reply that ends on 'or' asks, the other half left unsaid", () => {
+    for (const [text, country] of [
+      ["trois ouais mais c'est trois pour le prix de deux ou", "FR"],
+      ["ey ama el kabas hedha jdid walla", "TN"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).endsOnOr).toBe(true);
+      expect(model.classify(text, country).intent).toBe("question");
+    }
+    expect(readReply("trois ou quatre, je sais plus, envoyez", "FR").endsOnOr).toBeUndefined();
+  });
+
+  it("the values said back as a statement, then only 'yes, that's it', is the read-back agreed; a bare yes after them is not", () => {
+    expect(readReply("euh le bleu en 40 oui c'est ça", "FR").echoesThenYes).toBe(true);
+    const c = model.classify("euh le bleu en 40 oui c'est ça", "FR");
+    expect([c.intent, c.mixed]).toEqual(["confirm", true]);
+    expect(readReply("le rouge en m, oui", "FR").echoesThenYes).toBeUndefined();
+    expect(model.classify("le rouge en m, oui", "FR").intent).toBe("change_request");
+  });
 });

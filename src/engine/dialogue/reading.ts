@@ -185,6 +185,8 @@ export interface Reading {
   endsOnRefusal?: boolean;
   /** The reply's last clause only asks "and then?" ("وبعد؟", "la suite ?"): attention (round 15). */
   asksNext?: boolean;
+  /** The reply ends on "or" ("c'est avec les frais ou", "عندها ضمان ولا"): it asks, the other half left unsaid (round 40). */
+  endsOnOr?: boolean;
   /** The refusal that ends the reply comes after a question the customer closed ("?"), none after it (round 15). */
   answersQuestion?: boolean;
   /** An "if" stands somewhere in the reply ("envoyez, enfin si mon mari est d'accord"): a clause the yes may hang on. */
@@ -1036,6 +1038,10 @@ const WHERE_I_AM = /^(?:rani|rana|ana|ena|suis|rahi)$/;
 /** "In", "at" (canonical): "f", "fi", "fil", "fel", "en", "au", "dans" (round 38). */
 const AT = /^(?:f|fi|fil|fel|fl|en|au|dans|m3a)$/;
 /** What may stand beside a value said back (canonical): its article or demonstrative ("la", "el", "l", "had", "dik"). */
+/** "That's it", "that's right" (canonical, a whole yes hit): "c'est ça", "c'est bien ça", "exactement" (round 40). */
+const THATS_IT = /^(?:c est (?:bien )?sa|exactement|voila|c est exact|sa)$/;
+/** What may open a value said back (canonical): "wesh", "bah", "euh", "c'est" (round 40). */
+const SAID_OPENER = /^(?:wech|bah|ben|euh|ah|alors|donc|c|est|ok)$/;
 const ECHO_FILLER = /^(?:la|le|les|l|el|al|had|hadi|hadik|dik|dak|hedhi|hedhika|taille|couleur|lon|lun|pointure)$/;
 /** "He comes", "pass by" (canonical), said of the courier: "yji", "tji", "passer", "venir" (rounds 18 and 22). */
 const COMES = /^(?:[yt]jiw?|paser|pase|pasez|venir|vient|vienne|venez)$/;
@@ -1088,6 +1094,8 @@ const HOW_MUCH = /^(?:b?chh?al|b?9add?[ae]ch|b?kadd?[ae]ch|combien|kombien)$/;
 
 /** Before a value (canonical): "en noir", "b lk7al", "f 42". */
 const VALUE_PREP = new Set(["en", "b", "bl", "f", "fi", "fl"]);
+/** "Please" in one word (canonical): "y3aychek", "3afak", "brabi", "stp", "svp" (round 40). */
+const PLEASE = /^(?:y3[ae]?y+ch[ae]?k|3a?fak(?:um|om)?|brabi|barabi|stp|svp|plea?se|ykhal+ik)$/;
 
 /** "Who" of "not me who cancelled" (canonical): "li", "lli", "qui". */
 const WHO = new Set(["li", "lli", "elli", "illi", "eli", "qui", "9ui", "ki"]);
@@ -2521,7 +2529,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut) &&
     afterTurn.some((_, k) => echoValueAt(lastBut + 1 + k)) &&
     afterTurn.every(
-      (t, k) => STOPS.has(t) || echoValueAt(lastBut + 1 + k) || ECHO_FILLER.test(t) || VALUE_PREP.has(t) || ONLY.has(t),
+      (t, k) =>
+        STOPS.has(t) ||
+        echoValueAt(lastBut + 1 + k) ||
+        ECHO_FILLER.test(t) ||
+        VALUE_PREP.has(t) ||
+        ONLY.has(t) ||
+        // ("Mrigla, ama el 38... 39 y3aychek.": and a "please"; round 40.)
+        PLEASE.test(t),
     );
   const asked = tokens.slice(0, Math.max(0, firstAsk));
   const echoedFirst =
@@ -2571,12 +2586,37 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         tokens.slice(h.start, h.end).every((t) => echoedPart.includes(t)),
     ) &&
     !hits.some((h) => ITEM.has(h.signal) && h.start > agreedAt.start && !sameValue(h, echoedPart));
+  // "wesh c'est le rouge en m ouais c'est ça": the values said back as a statement (no "?"), then only yes-words that end
+  // on "that's it" ("c'est ça", "exactement", "voilà"): said back and agreed, the same as asked and agreed (round 40).
+  const firstYes = hits.find((h) => YES.has(h.signal) && live(h));
+  const lastHit = hits.at(-1);
+  const saidBackRight =
+    firstAsk < 0 &&
+    lastBut < 0 &&
+    firstYes !== undefined &&
+    lastHit !== undefined &&
+    lastHit.end > lastWord &&
+    THATS_IT.test(tokens.slice(lastHit.start, lastHit.end).join(" ")) &&
+    tokens.slice(0, firstYes.start).some((_, i) => echoValueAt(i)) &&
+    tokens
+      .slice(0, firstYes.start)
+      .every(
+        (t, i) => STOPS.has(t) || echoValueAt(i) || ECHO_FILLER.test(t) || VALUE_PREP.has(t) || SAID_OPENER.test(t),
+      ) &&
+    tokens
+      .slice(firstYes.start)
+      .every(
+        (t, k) =>
+          STOPS.has(t) ||
+          hits.some((h) => YES.has(h.signal) && live(h) && h.start <= firstYes.start + k && firstYes.start + k < h.end),
+      );
   const echoesThenYes =
-    ((echoedFirst &&
-      hits.some((h) => agrees(h) && h.start > firstAsk) &&
-      !tokens.slice(firstAsk + 1).includes("?") &&
-      lastBut < firstAsk &&
-      !hits.some((h) => ITEM.has(h.signal) && h.start > firstAsk && !sameValue(h, asked))) ||
+    (saidBackRight ||
+      (echoedFirst &&
+        hits.some((h) => agrees(h) && h.start > firstAsk) &&
+        !tokens.slice(firstAsk + 1).includes("?") &&
+        lastBut < firstAsk &&
+        !hits.some((h) => ITEM.has(h.signal) && h.start > firstAsk && !sameValue(h, asked))) ||
       (echoedAround && lastBut < 0)) &&
     !hits.some((h) => (CHANGE.has(h.signal) || DENIAL.has(h.signal)) && live(h));
   // "kont n5amem nbadelha ama … ab3thouha", "je voulais changer la couleur mais bon, envoyez-la": a change only thought of
@@ -2885,6 +2925,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(asksFirst ? { asksFirst } : {}),
     ...(isThere ? { asksWhatThereIs: true } : {}),
     ...(putsOffAnswer ? { putsOffAnswer } : {}),
+    ...(endsOnOr ? { endsOnOr } : {}),
     ...(takesNotAfterYes ? { takesNotAfterYes } : {}),
     ...(!yesToOrder && laterConfirms.some(live) ? { confirmsLater: true } : {}),
     ...(confirmsRefusal ? { confirmsRefusal } : {}),
@@ -3107,8 +3148,22 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
             c.end >= i - 4 &&
             !inAnIf(c.start) &&
             !tokens.slice(c.end, i).includes("ma"),
-        )),
+        ) ||
+        // ("Mrigel, ama mouch taw. La3chiya n9ollek ey.", "ghodwa ngollek": a time, then "I'll tell you", to you: the
+        // answer comes then; not "كل صباح نقول اليوم توصل", what I say each morning; round 40.)
+        ((/(?:k|km|kum|kom)$/.test(t) || SAY_LINK.has(tokens[i + 1] ?? "")) &&
+          hits.some(
+            (c) =>
+              (c.signal === "slot" || c.signal === "day" || c.signal === "later") &&
+              live(c) &&
+              c.end <= i &&
+              c.end >= i - 2 &&
+              !inAnIf(c.start),
+          ))),
   );
+  // "deux ouais mais c'est deux pour le prix d'un ou", "ey ama el sabbat hedha original walla": the last word is "or".
+  const finalWord = tokens.findLast((t) => !STOPS.has(t)) ?? "";
+  const endsOnOr = tokens.length > 1 && (OR.has(finalWord) || (country === "FR" && finalWord === "u"));
   const canAt = (i: number) =>
     i >= 0 &&
     (MODAL.test(tokens[i] ?? "") || (/^(?:je|j|on|vous|tu)$/.test(tokens[i] ?? "") && MODAL.test(tokens[i + 1] ?? "")));
@@ -3717,6 +3772,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   if (
     laterTime &&
     yes &&
+    // ("Behi, ama mouch taw. Ghodwa n9ollek.": the day is when the answer comes, not the delivery; round 40.)
+    !putsOffAnswer &&
     !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt")) &&
     hits.some(moves)
   ) {

@@ -126,6 +126,15 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
   // nothing asks a change: the n-grams' change is the value heard; a confirm, only ever checked (round 39).
   if (kind === null && reading.restates === true && intent === "change_request" && !mocking)
     return { intent: "confirm", mixed: true };
+  // "c'est deux pour le prix d'un ou", "el jebba original walla": a reply that ends on "or" asks, however sure the
+  // model is of a change (round 40: of the readable replies that end so, 22, every one a question).
+  if (
+    kind === null &&
+    reading.endsOnOr === true &&
+    (intent === "change_request" || intent === "confirm" || intent === "unclear") &&
+    !mocking
+  )
+    return { intent: "question", mixed: false, firm: true };
   // Round 8: the readings below hold for any label the model reads, so that a retrain cannot move them.
   // "بغيت نهضر مع شي واحد من الفريق": asking for a person is a question to the shop (the handoff takes it when the
   // shop has one), never a change ("واحد" is "someone" there, not "one more"), a confirm, a new day or a callback the
@@ -443,6 +452,17 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
   // "مريقل اي نعم اما قبل ما نقلك قداش الليفرازون", "موافق تقريب، أما … عيّطلي الخميس نقلّك إيه": the customer says the
   // answer is still to come (before a question, or on a call asked for): whatever yes-words came first, no confirm
   // (round 21).
+  // (And a new day the model read where the time is only when the answer comes: "mouch taw. La3chiya n9ollek ey"; round
+  // 40.)
+  if (
+    kind === null &&
+    intent === "reschedule" &&
+    reading.putsOffAnswer === true &&
+    reading.asks !== true &&
+    reading.yesToOrder !== true &&
+    !mocking
+  )
+    return { intent: "callback", mixed: false };
   if (kind === null && intent === "confirm" && reading.putsOffAnswer === true && !mocking)
     return {
       intent:

@@ -4182,6 +4182,26 @@ describe("round 40: short replies a sixth time", () => {
     expect(model.classify("Behi, ama el 40... 41 brabi.", "TN").intent).toBe("change_request");
   });
 
+  it("inside an 'if', a number put for another ('si c'est 39 et pas 49') asks for that number: a change", () => {
+    for (const [text, country] of [
+      ["ok si c'est 38 et pas 48", "FR"],
+      ["واخا إلا كان 300، ماشي 350", "MA"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).request).toBe("change");
+      expect(model.classify(text, country).intent).toBe("change_request");
+    }
+  });
+
+  it("a 'no', then only thanks and a form of address, is 'no, thank you'", () => {
+    for (const [text, country] of [
+      ["لا، صحيت ختي", "DZ"],
+      ["non, merci monsieur", "FR"],
+    ] as [string, Country][]) {
+      expect(readReply(text, country).request).toBe("refusal");
+      expect(model.classify(text, country).intent).toBe("cancel");
+    }
+  });
+
   it("a reply that ends on 'or' asks, the other half left unsaid", () => {
     for (const [text, country] of [
       ["trois ouais mais c'est trois pour le prix de deux ou", "FR"],

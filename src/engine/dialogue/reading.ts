@@ -1231,6 +1231,10 @@ const TOOK_LONG =
 const CALL_NOUN = /^(?:l?3ayta|t3ayta|apel|l?mkalma)$/;
 /** "Sorry", "thanks" right after a "no" (canonical): "la ma3lich", "la chokran" (round 19). */
 const POLITE_AFTER_NO = /^(?:ma3li(?:ch|h)|malich|merci|ch?[ou]kran|shokran|chkran|ch?[ou]?kra)$/;
+/** Thanks in one word (canonical): "صحيت" ("shit"), "sahit", "merci", "chokran", "y3tik" (round 40). */
+const THANKS = /^(?:shit|sahit|sa7it|sahhit|merci|ch?[ou]kran|shokran|chkran|y3tik|ya3tik|y3ichek|y3aychek)$/;
+/** A form of address besides `ADDRESS` (canonical): "khoya", "kho", "sahbi", "ya" (round 40). */
+const ADDRESS_MORE = /^(?:khoya|khouya|kho|khiti|sahbi|sahbti|mademoiselle|ya)$/;
 /** One "no", then "it's fine" and at most a thanks (canonical tokens, stops left out): "nan c'est bon" (round 40). */
 const NO_NEED = /^(?:(?:uais|wais|bah|ben|euh|ah|bon) )*(?:non|nan|n) c (?:est )?bon(?: merci(?: beaukup| bcp)?)?$/;
 /** "After" (canonical): Moroccan "mor", "mora", "مورا", and "ba3d", "après" (round 40). */
@@ -3506,6 +3510,18 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         h.start > amount &&
         h.start <= amount + 3,
     );
+  // ("ok si c'est 39 et pas 49", "D'accord si c'est 250، ماشي 299": inside the "if", a number put for another; round 40.)
+  const numberAt = (i: number) => /^\d{2,4}$/.test(tokens[i] ?? "");
+  const valueForValue =
+    cond >= 0 &&
+    tokens.some(
+      (t, i) =>
+        i > cond &&
+        i <= cond + 6 &&
+        NOT_THAT.has(t) &&
+        [1, 2].some((k) => numberAt(i - k) && tokens.slice(i - k + 1, i).every((w) => STOPS.has(w) || AND.has(w))) &&
+        [1, 2].some((k) => numberAt(i + k) && tokens.slice(i + 1, i + k).every((w) => ECHO_FILLER.test(w))),
+    );
   if (
     cond >= 0 &&
     !callMet &&
@@ -3513,7 +3529,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !courierCalls &&
     !otherwiseAssents &&
     !visitAt(cond) &&
-    (otherwise > cond || dated(cond) || takesItem || onlyIfItem || takesAtPrice) &&
+    (otherwise > cond || dated(cond) || takesItem || onlyIfItem || takesAtPrice || valueForValue) &&
     !hits.some((h) => CHANGE.has(h.signal) && live(h))
   ) {
     // "ila kayna f rouge confirmi, sinon la": a condition on the item (a colour, a size, a quantity), not on the date,
@@ -3524,6 +3540,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     const onItem =
       takesItem ||
       takesAtPrice ||
+      valueForValue ||
       (amount >= 0 && !dated(cond)) ||
       (onlyIfItem && !dated(cond)) ||
       (!dated(cond) &&
@@ -4029,7 +4046,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     return result("change", cueAt(own[0]!.start), deniedRefusal);
   // "nan c'est bon", "ouais non c'est bon merci": one "no", then only "it's fine" (there is no need), is the polite
   // refusal, not a yes; "non non c'est bon", said twice, reassures and stays as read (round 40).
-  const itsFineNo = NO_NEED.test(tokens.filter((t) => !STOPS.has(t)).join(" "));
+  const words = tokens.filter((t) => !STOPS.has(t));
+  // ("لا، صحيت خويا", "non merci madame": a "no", then only thanks and a form of address, is "no, thank you".)
+  const itsFineNo =
+    NO_NEED.test(words.join(" ")) ||
+    (words.length >= 2 &&
+      TAKE_BACK_NO.test(words[0]!) &&
+      words.slice(1).some((w) => THANKS.test(w)) &&
+      words.slice(1).every((w) => THANKS.test(w) || ADDRESS.has(w) || ADDRESS_MORE.test(w)));
   if (own.length > 0 && !deniedRefusal && (itsFineNo || own.some((d) => d.start > lastYes))) {
     // (Not "… ولا لا", "or not", nor a question word after the refusal: those ask; nor a reason alone, "واش غالية".)
     const last = own[own.length - 1]!;

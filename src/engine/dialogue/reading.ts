@@ -631,13 +631,13 @@ function anyway(tokens: readonly string[], i: number): boolean {
     (t === "kas" && tokens[i - 1] === "les" && /^tus?$/.test(tokens[i - 2] ?? "") && tokens[i - 3] === "dans")
   );
 }
-/** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
 /**
  * "There is none" before "3lach" (canonical; the negation "ma" is split off as a token of its own, or glued):
  * "makach", "ma kayn", "ma famech" (there is no reason to; round 40).
  */
 const NO_REASON = /^(?:makach|makaynch|makayn|mafamech|mafich)$/;
 const THERE_IS_NONE = /^(?:kach|kaynch|kayn|kain|famech|famach|fmach|famma|fich|kanch)$/;
+/** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
 const WHEN_WORD = /^(?:ki|mli|melli|mnin|lma|9uand|lorsque|w9t|wa9t|waqt)$/;
 /** The courier's coming (canonical): "ja", "yji", "jat", "ywsel", "passe", "arrive" (round 28). */
 const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viendra|vienne|arive|arivera)$/;
@@ -1037,11 +1037,11 @@ const YOU_SAID = /^(?:[9g][ou]?lt[iy]?|9ult[iy]?)$/;
 const WHERE_I_AM = /^(?:rani|rana|ana|ena|suis|rahi)$/;
 /** "In", "at" (canonical): "f", "fi", "fil", "fel", "en", "au", "dans" (round 38). */
 const AT = /^(?:f|fi|fil|fel|fl|en|au|dans|m3a)$/;
-/** What may stand beside a value said back (canonical): its article or demonstrative ("la", "el", "l", "had", "dik"). */
 /** "That's it", "that's right" (canonical, a whole yes hit): "c'est ça", "c'est bien ça", "exactement" (round 40). */
 const THATS_IT = /^(?:c est (?:bien )?sa|exactement|voila|c est exact|sa)$/;
 /** What may open a value said back (canonical): "wesh", "bah", "euh", "c'est" (round 40). */
 const SAID_OPENER = /^(?:wech|bah|ben|euh|ah|alors|donc|c|est|ok)$/;
+/** What may stand beside a value said back (canonical): its article or demonstrative ("la", "el", "l", "had", "dik"). */
 const ECHO_FILLER = /^(?:la|le|les|l|el|al|had|hadi|hadik|dik|dak|hedhi|hedhika|taille|couleur|lon|lun|pointure)$/;
 /** "He comes", "pass by" (canonical), said of the courier: "yji", "tji", "passer", "venir" (rounds 18 and 22). */
 const COMES = /^(?:[yt]jiw?|paser|pase|pasez|venir|vient|vienne|venez)$/;
@@ -1237,10 +1237,11 @@ const THANKS = /^(?:shit|sahit|sa7it|sahhit|merci|ch?[ou]kran|shokran|chkran|y3t
 const ADDRESS_MORE = /^(?:khoya|khouya|kho|khiti|sahbi|sahbti|mademoiselle|ya)$/;
 /** One "no", then "it's fine" and at most a thanks (canonical tokens, stops left out): "nan c'est bon" (round 40). */
 const NO_NEED = /^(?:(?:uais|wais|bah|ben|euh|ah|bon) )*(?:non|nan|n) c (?:est )?bon(?: merci(?: beaukup| bcp)?)?$/;
-/** "After" (canonical): Moroccan "mor", "mora", "مورا", and "ba3d", "après" (round 40). */
-const AFTER_WORD = /^(?:mor|mora|mura|ba3d|mba3d|apres)$/;
+/** "After" (canonical): Moroccan "mor", "mora", "مورا", and "ba3d", "بعد", "après" (round 40). */
+const AFTER_WORD = /^(?:mor|mora|mura|ba3d|mba3d|b3d|mb3d|apres)$/;
 /** Payday, the pay (canonical): "lkhalsa", "الخلصة", "الشهرية", "la paie", "le salaire" (round 40). */
-const PAYDAY = /^(?:l|el)?(?:kh?al?sa|khlasa|chahriya|chehriya|chhriya|chahria|chehria|salaire|paie|paye)$/;
+const PAYDAY =
+  /^(?:l|el)?(?:kh[ae]?ls+a|khlasa|chahriya|chehriya|chhriya|chahria|chehria|chrya|chria|salaire|paie|paye)$/;
 /** The order (canonical): "la commande", "lcommande", "الكوموند" (round 19). */
 const ORDER_NOUN = /^(?:l|el)?k[ou]m+[ae]nd[ae]?s?$/;
 

@@ -2069,6 +2069,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // The live yes-words, read once (round 21's "after the yes-words" readings walk them).
   const liveYes = hits.filter((h) => YES.has(h.signal) && live(h));
   const yes = liveYes.length > 0;
+  // Whether the word at `i` is part of a live yes-word.
+  const liveYesAt = (i: number) => liveYes.some((h) => h.start <= i && i < h.end);
   // "before you send it" ("9bel ma tab3thouha"): a time, not "send it"; and not about the courier either.
   const beforeSending = (h: SignalHit) =>
     h.signal === "send" && hits.some((b) => b.signal === "beforeArrival" && b.end === h.start);
@@ -2528,10 +2530,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   const afterTurn = lastBut >= 0 ? tokens.slice(lastBut + 1) : [];
   const butValue =
     lastBut > 0 &&
-    tokens
-      .slice(0, lastBut)
-      .every((t, i) => STOPS.has(t) || hits.some((h) => YES.has(h.signal) && live(h) && h.start <= i && i < h.end)) &&
-    hits.some((h) => YES.has(h.signal) && live(h) && h.end <= lastBut) &&
+    tokens.slice(0, lastBut).every((t, i) => STOPS.has(t) || liveYesAt(i)) &&
+    liveYes.some((h) => h.end <= lastBut) &&
     afterTurn.some((_, k) => echoValueAt(lastBut + 1 + k)) &&
     afterTurn.every(
       (t, k) =>
@@ -2593,7 +2593,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !hits.some((h) => ITEM.has(h.signal) && h.start > agreedAt.start && !sameValue(h, echoedPart));
   // "wesh c'est le rouge en m ouais c'est ça": the values said back as a statement (no "?"), then only yes-words that end
   // on "that's it" ("c'est ça", "exactement", "voilà"): said back and agreed, the same as asked and agreed (round 40).
-  const firstYes = hits.find((h) => YES.has(h.signal) && live(h));
+  const firstYes = liveYes[0];
   const lastHit = hits.at(-1);
   const saidBackRight =
     firstAsk < 0 &&
@@ -2608,13 +2608,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       .every(
         (t, i) => STOPS.has(t) || echoValueAt(i) || ECHO_FILLER.test(t) || VALUE_PREP.has(t) || SAID_OPENER.test(t),
       ) &&
-    tokens
-      .slice(firstYes.start)
-      .every(
-        (t, k) =>
-          STOPS.has(t) ||
-          hits.some((h) => YES.has(h.signal) && live(h) && h.start <= firstYes.start + k && firstYes.start + k < h.end),
-      );
+    tokens.slice(firstYes.start).every((t, k) => STOPS.has(t) || liveYesAt(firstYes.start + k));
   const echoesThenYes =
     (saidBackRight ||
       (echoedFirst &&
@@ -3167,7 +3161,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
           ))),
   );
   // "deux ouais mais c'est deux pour le prix d'un ou", "ey ama el sabbat hedha original walla": the last word is "or".
-  const finalWord = tokens.findLast((t) => !STOPS.has(t)) ?? "";
+  const words = tokens.filter((t) => !STOPS.has(t));
+  const finalWord = words.at(-1) ?? "";
   const endsOnOr = tokens.length > 1 && (OR.has(finalWord) || (country === "FR" && finalWord === "u"));
   const canAt = (i: number) =>
     i >= 0 &&
@@ -4047,7 +4042,6 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     return result("change", cueAt(own[0]!.start), deniedRefusal);
   // "nan c'est bon", "ouais non c'est bon merci": one "no", then only "it's fine" (there is no need), is the polite
   // refusal, not a yes; "non non c'est bon", said twice, reassures and stays as read (round 40).
-  const words = tokens.filter((t) => !STOPS.has(t));
   // ("لا، صحيت خويا", "non merci madame": a "no", then only thanks and a form of address, is "no, thank you".)
   const itsFineNo =
     NO_NEED.test(words.join(" ")) ||

@@ -213,8 +213,12 @@ describe("the model sure of a confirm against the reading's request (round 34)",
       ["Ah jouj commandes، عارفة، ماشي غلط، واحدة ليا و وحدة لختي، نفس la couleur و نفس la taille، خليهم بجوج", "MA"],
       ["Ma ghlattouch, jouj c'est juste, wa7da liya w wa7da l'mra.", "DZ"],
       ["جوج؟ واحد ليا وواحد لختي، ابعثوهم.", "MA"],
-    ] as const)
-      expect([text, ...read(text, country)]).toEqual([text, "confirm", true, "check"]);
+    ] as const) {
+      // (Round 41's model reads "Ma ghlattouch, jouj c'est juste" a confirm itself, sure of it, with no request to hold
+      // off: whether the label came from the model or the overrule, it is a confirm and only ever checked.)
+      const [intent, , decided] = read(text, country);
+      expect([text, intent, decided]).toEqual([text, "confirm", "check"]);
+    }
     for (const [text, country] of [
       ["Ewa iyyeh, bghit jouj machi wa7da, wa7da liya w wa7da l khti", "MA"],
       ["إيه نعم، أما زيدني زوز، واحد ليّ وواحد لأختي", "TN"],

@@ -155,6 +155,10 @@ const BARE_YES = new Set([
   "okay",
   "daccord",
   "dac",
+  // ("exactement, oui" to "yes or no?": the simulator's own short yes; round 41.)
+  "exactement",
+  "exact",
+  "absolument",
   "iyeh",
   "ayeh",
   "iyah",

@@ -163,6 +163,12 @@ export interface Reading {
   endsOnYes?: boolean;
   /** The reply ends on "I take it" or "send it" ("… khlliha 200 w nakhdha"). */
   endsOnTake?: boolean;
+  /**
+   * A change asked for, then "and send it" to close the same sentence ("mais changez la taille en 42 et envoyez",
+   * "beddel el mqas l 40 w sifto"): what is sent is the order changed; the closing "send it" is no yes to the order as
+   * read (round 41).
+   */
+  sendsChanged?: boolean;
   /** A day or time said to be the one agreed ("jibuha lkhmis kif 9olti", "demain comme prévu", "ghedwa normal"). */
   agreedDay?: boolean;
   /** An "I take it" that nothing negates stands in the reply ("je prends", "nakhdha", "نديها"; round 11). */
@@ -1855,6 +1861,37 @@ const MAY =
   /^(?:w?[nty]?[9q]d[ae]?r\w{0,3}|w?[nty]?n?[ae]?j+[ae]?m\w{0,3}|peux|peut|pouvez|puis|pourr\w*|momkin|mumkin|ymkn|mkn)$/;
 /** Clause stops. */
 const STOPS = new Set([",", ".", "!", "?"]);
+
+/** A sentence's end: what comes after it is another sentence. */
+const SENTENCE_END = new Set([".", "!", "?"]);
+
+/**
+ * The reading's `sendsChanged`: the reply closes on a live "send it" or "I take it" joined by "and" ("et", "w") to a
+ * live change or addition asked for earlier in the same sentence, with no "as it is" between them.
+ */
+function sendsChanged(
+  tokens: readonly string[],
+  hits: readonly SignalHit[],
+  live: (h: SignalHit) => boolean,
+  lastWord: number,
+): boolean {
+  return hits.some(
+    (send) =>
+      (send.signal === "send" || send.signal === "take") &&
+      live(send) &&
+      send.end >= lastWord &&
+      AND.has(tokens[send.start - 1] ?? "") &&
+      hits.some(
+        (change) =>
+          (change.signal === "changeVerb" || change.signal === "add") &&
+          live(change) &&
+          change.end < send.start &&
+          !tokens.slice(change.end, send.start).some((t) => SENTENCE_END.has(t)) &&
+          // ("ما فماش حتى تبديل خليها كيف ما هي و ابعثها": no change, keep it "as it is", and send it.)
+          !hits.some((a) => a.signal === "accept" && live(a) && a.start >= change.end && a.end <= send.start),
+      ),
+  );
+}
 /** "That's it" closing a reply (canonical): "w khlas", "w safi", "et voilà", "barka" (round 26). */
 const THAT_IS_IT: ReadonlySet<string> = new Set(["khlas", "khalas", "5las", "safi", "voila", "barka", "yezi", "yezzi"]);
 /** One of the household or the building (canonical): "ma femme", "mon mari", "ma fille", "mrati", "yema", "l3asas". */
@@ -2834,6 +2871,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(hits.some((h) => (h.signal === "take" || h.signal === "send") && live(h) && h.end >= lastWord)
       ? { endsOnTake: true }
       : {}),
+    ...(sendsChanged(tokens, hits, live, lastWord) ? { sendsChanged: true } : {}),
     ...(hits.some((h) => h.signal === "take" && live(h) && !h.negated) ? { takes: true } : {}),
     ...(hits.some((h) => (h.signal === "yes" || h.signal === "accept" || h.signal === "send") && live(h))
       ? { assents: true }

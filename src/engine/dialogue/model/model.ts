@@ -167,7 +167,7 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     !reading.yes &&
     !reading.conditional
   )
-    return { intent: "question", mixed: false };
+    return { intent: "question", mixed: false, firm: true };
   // "oui mais je voudrais un autre étage de livraison": a change the reading finds, in a reply that asks nothing (no
   // "?", no question word, no "… ou pas", no "is there"), is that change, whatever the model read (round 29).
   if (
@@ -1164,6 +1164,7 @@ function closingYes(p: number, reading: Reading, mocking: boolean): boolean {
     reading.yesToOrder &&
     (reading.endsOnYes === true || reading.endsOnTake === true) &&
     !reading.conditional &&
+    !reading.sendsChanged &&
     !mocking
   );
 }

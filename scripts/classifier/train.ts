@@ -269,7 +269,7 @@ const TRAINING: [string, number][] = [
   // 62 -> 64), which the rule set before its run forbade (bench/results/classifier.md, round 32).
   // Issue 33 round 41: ROUND41_SETS at weight 1 (17,280 replies): candidate "r41-all", judged against round 31's
   // weights on blind78-82's unseen halves and blind83 (3,360 replies no fix or model had read) by the rule set before
-  // it was trained: misreads 157 -> 114, label false confirmations 30 -> 25, cost 217 -> 164, decided 1 -> 0, their
+  // it was scored: misreads 157 -> 114, label false confirmations 30 -> 25, cost 217 -> 164, decided 1 -> 0, their
   // 56,000 calls 55,649 -> 55,667 as meant, 17 -> 0 confirmed without a yes; on the spent unseen sets (8,460) cost
   // 345 -> 301, decided 0 -> 0 (bench/results/classifier.md, round 41). The same recipe without the new sets, on
   // today's code, read as round 31's weights did (cost 217 -> 216 on the judges, 345 -> 365 on the spent sets).

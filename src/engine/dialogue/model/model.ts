@@ -158,6 +158,7 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     return { intent: "question", mixed: false, firm: true };
   // "fama couleur o5ra? n9ollek ba3d": a change found in a reply that opens on "is there" and asks, names no value and
   // says no yes, asks what there is, whatever the model read (but a refusal or a wrong number): the question (round 26).
+  // (`firm` since round 41, as "whatever the model read" says: the retrained model was sure of a callback there.)
   if (
     kind === "change" &&
     intent !== "cancel" &&
@@ -1153,8 +1154,9 @@ function cancelDeniedOnly(p: number, ruled: Intent, reading: Reading, mocking: b
  * not in jest. Whatever the reading found came before that yes: a change told of, a past exchange, a day or a call
  * complained of, rather than asked. The label stays confirm, and it is only ever checked: `mixed` (flow.ts unsure()),
  * and decision() never acts on a confirm whose reading holds a request. A yes followed by a request ("wakha, ama
- * beddel el mqas") does not end on the yes, and a condition ("ken 3andkom 39 ab3thouha": if you have the 39, send it)
- * is none: either keeps the request's label. (Round 34: on the 7,200 replies the shipped weights never trained on, 12
+ * beddel el mqas") does not end on the yes, a change asked for then "and send it" ("beddel el mqas l 40 w sifto";
+ * `sendsChanged`, round 41) closes on no yes to the order as read, and a condition ("ken 3andkom 39 ab3thouha": if
+ * you have the 39, send it) is none: each keeps the request's label. (Round 34: on the 7,200 replies the shipped weights never trained on, 12
  * replies read right that were misread and none the other way; no label false confirmation more.)
  */
 function closingYes(p: number, reading: Reading, mocking: boolean): boolean {

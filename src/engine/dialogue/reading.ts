@@ -1866,20 +1866,18 @@ const STOPS = new Set([",", ".", "!", "?"]);
 const SENTENCE_END = new Set([".", "!", "?"]);
 
 /**
- * The reading's `sendsChanged`: the reply closes on a live "send it" or "I take it" joined by "and" ("et", "w") to a
- * live change or addition asked for earlier in the same sentence, with no "as it is" between them.
+ * The reading's `sendsChanged`: one of the live "send it" or "I take it" that close the reply (`closing`, those of
+ * `endsOnTake`) is joined by "and" ("et", "w") to a live change or addition asked for earlier in the same sentence,
+ * with no "as it is" between them.
  */
 function sendsChanged(
   tokens: readonly string[],
   hits: readonly SignalHit[],
   live: (h: SignalHit) => boolean,
-  lastWord: number,
+  closing: readonly SignalHit[],
 ): boolean {
-  return hits.some(
+  return closing.some(
     (send) =>
-      (send.signal === "send" || send.signal === "take") &&
-      live(send) &&
-      send.end >= lastWord &&
       AND.has(tokens[send.start - 1] ?? "") &&
       hits.some(
         (change) =>
@@ -2752,6 +2750,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
           !tokens.slice(i + 1, h.start).some((x) => STOPS.has(x)),
       ),
   );
+  // The live "send it" or "I take it" that close the reply ("… khlliha 200 w nakhdha"): `endsOnTake`, `sendsChanged`.
+  const closingTakes = hits.filter((h) => (h.signal === "take" || h.signal === "send") && live(h) && h.end >= lastWord);
   const result = (
     request: RequestKind | null,
     cue: string | null,
@@ -2868,10 +2868,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       ? { againLater: true }
       : {}),
     ...(orderYes.some((h) => h.end >= lastWord) ? { endsOnYes: true } : {}),
-    ...(hits.some((h) => (h.signal === "take" || h.signal === "send") && live(h) && h.end >= lastWord)
-      ? { endsOnTake: true }
-      : {}),
-    ...(sendsChanged(tokens, hits, live, lastWord) ? { sendsChanged: true } : {}),
+    ...(closingTakes.length > 0 ? { endsOnTake: true } : {}),
+    ...(sendsChanged(tokens, hits, live, closingTakes) ? { sendsChanged: true } : {}),
     ...(hits.some((h) => h.signal === "take" && live(h) && !h.negated) ? { takes: true } : {}),
     ...(hits.some((h) => (h.signal === "yes" || h.signal === "accept" || h.signal === "send") && live(h))
       ? { assents: true }

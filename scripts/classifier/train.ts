@@ -492,6 +492,11 @@ export function costConfirms(examples: Example[], factor: number): Example[] {
   return examples.map((e) => (e.intent === "confirm" ? { ...e, weight: e.weight * factor } : e));
 }
 
+/** `into.push(...more)` passes every element as an argument: past some 100,000 examples the stack overflows. */
+function append<T>(into: T[], more: readonly T[]): void {
+  for (const x of more) into.push(x);
+}
+
 export function trainingSet(options: { exclude?: string[]; generatedWeight?: number; augment?: boolean } = {}): {
   examples: Example[];
   trainedOn: Record<string, number>;
@@ -507,19 +512,19 @@ export function trainingSet(options: { exclude?: string[]; generatedWeight?: num
     if (options.exclude?.includes(name)) continue;
     const rows = load(name, weight);
     if (rows.length) trainedOn[name] = rows.length;
-    examples.push(...rows);
+    append(examples, rows);
   }
   if (options.augment ?? AUGMENT) {
     const noisy = augment(examples);
     trainedOn["noisy copies of the above"] = noisy.length;
-    examples.push(...noisy);
+    append(examples, noisy);
   }
   const banks = bankExamples();
   trainedOn["simulator phrase banks"] = banks.length;
-  examples.push(...banks);
+  append(examples, banks);
   const generated = generateCorpus().map((e) => ({ ...e, weight: options.generatedWeight ?? GENERATED_WEIGHT }));
   trainedOn["generated (corpus.ts)"] = generated.length;
-  examples.push(...generated);
+  append(examples, generated);
   return { examples, trainedOn };
 }
 

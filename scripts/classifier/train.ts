@@ -365,7 +365,13 @@ export function train(examples: Example[], options: TrainOptions = {}): { weight
       const b = hashFeature(f) % buckets;
       counts.set(b, (counts.get(b) ?? 0) + 1);
     }
-    return { x: [...counts], y: LABELS.indexOf(e.intent), weight: e.weight };
+    // Two typed arrays, not a [bucket, count] pair per feature: with round 42's sets the pairs passed Node's 4 GB heap.
+    return {
+      b: Uint32Array.from(counts.keys()),
+      v: Uint32Array.from(counts.values()),
+      y: LABELS.indexOf(e.intent),
+      weight: e.weight,
+    };
   });
   const seeds = options.seeds && options.seeds.length > 0 ? options.seeds : [options.seed ?? 14];
   const runs = seeds.map((seed) => trainRun(encoded, buckets, options, seed));
@@ -376,7 +382,7 @@ export function train(examples: Example[], options: TrainOptions = {}): { weight
 
 /** One run of AdaGrad over the encoded examples, shuffled with `seed` each epoch. */
 function trainRun(
-  encoded: { x: [number, number][]; y: number; weight: number }[],
+  encoded: { b: Uint32Array; v: Uint32Array; y: number; weight: number }[],
   buckets: number,
   options: TrainOptions,
   seed: number,
@@ -396,13 +402,19 @@ function trainRun(
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
     for (const idx of order) {
-      const { x, y, weight } = encoded[idx]!;
+      const { b: bs, v: vs, y, weight } = encoded[idx]!;
       scores.fill(0);
-      for (const [b, v] of x) for (let j = 0; j < k; j++) scores[j]! += w[b * k + j]! * v;
+      for (let f = 0; f < bs.length; f++) {
+        const b = bs[f]!;
+        const v = vs[f]!;
+        for (let j = 0; j < k; j++) scores[j]! += w[b * k + j]! * v;
+      }
       const max = Math.max(...scores);
       let sum = 0;
       for (let j = 0; j < k; j++) sum += scores[j] = Math.exp(scores[j]! - max);
-      for (const [b, v] of x) {
+      for (let f = 0; f < bs.length; f++) {
+        const b = bs[f]!;
+        const v = vs[f]!;
         for (let j = 0; j < k; j++) {
           const p = scores[j]! / sum;
           const grad = weight * (p - (j === y ? 1 : 0)) * v + l2 * w[b * k + j]!;

@@ -4260,3 +4260,36 @@ describe("round 41: what the retrained model is sure of, and the readings that h
     expect(overrule("callback", reading, 0.99)).toEqual({ intent: "question", mixed: false, firm: true });
   });
 });
+
+describe("round 42: the customer will ask someone first, or get back with the answer", () => {
+  it("'no problem, I'll ask dad and get back to you': a callback, never a confirm acted on", () => {
+    for (const [text, country] of [
+      ["ماكاش مشكل، نسقسي بابا ونردلك الخبر", "DZ"],
+      ["صحا صحا نشاور خويا الكبير ونردلك الخبر", "DZ"],
+      ["wakha, nchawer m3a rajli w nrj3lk", "MA"],
+      ["iyeh mzyan, ghadi nsewwel lwalida w nrdlk lkhbar", "MA"],
+      ["ey behi, n9ollek ba3d ma nchawer ommi", "TN"],
+    ] as const) {
+      const reading = readReply(text, country);
+      expect([text, reading.request, reading.consultsFirst]).toEqual([text, "callback", true]);
+      const c = model.classify(text, country);
+      expect([text, c.intent]).toEqual([text, "callback"]);
+    }
+    // The model may read attention; the reading still holds the request, so no confirm is ever acted on.
+    const fr = "d'accord, je vais demander à ma femme et je vous redis";
+    expect(readReply(fr, "FR").request).toBe("callback");
+    expect(model.classify(fr, "FR").intent).not.toBe("confirm");
+  });
+
+  it("asked already, asked there and then with the answer after it, or nobody asked: no callback", () => {
+    for (const [text, country] of [
+      ["j'ai demandé à mon mari, il est d'accord, envoyez", "FR"],
+      ["je demande à mon mari… il dit oui, donc c'est bon, envoyez", "FR"],
+      ["ma nchawer hta wahed, sifto", "MA"],
+    ] as const) {
+      const reading = readReply(text, country);
+      expect([text, reading.consultsFirst, reading.request]).toEqual([text, undefined, null]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "confirm"]);
+    }
+  });
+});

@@ -125,6 +125,11 @@ export interface Reading {
   confirmsLater?: boolean;
   /** "I confirm that I don't want it" ("nconfirmi elli ma n7ebouch", "je confirme que j'en veux pas"): what is confirmed is a refusal (round 21). */
   confirmsRefusal?: boolean;
+  /**
+   * The customer will ask someone before deciding, or get back with the answer ("نسقسي بابا ونردلك الخبر", "je demande
+   * à mon mari et je vous redis"): the request is a callback (round 42).
+   */
+  consultsFirst?: boolean;
   /** With `putsOffAnswer`, "I ask you" ("نسقسيك", "je vous demande"): a question comes before the answer (round 21). */
   asksFirstThing?: boolean;
   /**
@@ -874,6 +879,28 @@ function noWait(tokens: string[], i: number): boolean {
 }
 /** "Or" before an alternative (canonical): "wla la", "ولا لا", "ou pas". */
 const OR = new Set(["wla", "wela", "wala", "walla", "wella", "ula", "wl", "ola", "ou", "or", "olla", "ولا", "والا"]);
+
+/**
+ * "I'll ask", "I'll consult" in the first person, not in the past (canonical): "nchawer", "نسقسي" ("ns9si"), "nsewel";
+ * with "with" after it, "I'll see", "I'll talk": "nchuf m3a", "nhder m3a", "nahki m3a" (round 42).
+ */
+const CONSULT = /^w?(?:nch?aw[ae]?r[\p{L}]*|ns[ae]?[9qk]s[ie]w?|nsa?w[ae]?l)$/u;
+const CONSULT_WITH = /^w?(?:nch[ou]f|nshuf|nh?d[ae]?r|nahd[ae]?r|nahki|nhki|nt?kal[ae]?m)$/;
+const WITH_WORD = /^(?:m3a|m3|ma3a|avec)$/;
+/** French: "je (vais|dois) demander à", "je vois avec", "j'en parle à", "je consulte" (canonical, round 42). */
+const CONSULT_FR = /^(?:demande|demander|vois|voir|parle|parler|consulte|consulter|verifie|verifier)$/;
+/**
+ * Someone the customer asks before deciding (canonical): the household ("baba", "lwalida", "mrati", "rajli", "mon mari",
+ * "ma femme", "mes parents") or a boss; Arabic-script "الواليد", "المدام", "الراجل" as the reader spells them (round 42).
+ */
+const ASKED_PERSON =
+  /^(?:l|el|w)?(?:baba|buya|bba|abi|babak|walid|walida|walda|mi|omi|umi|yema|yma|mama|maman|mami|rajli|rajl|rajel|mrati|mrti|mra|mdam|madame|zawji|zawjti|khuya|khoya|khti|ukhti|wldi|bnti|3ayla|familia|mari|feme|epouse|pere|mere|parents|frere|seur|soeur|fils|file|famille|patron|chef)$/;
+/** "I'll get back to you": "nrj3lk", "نرجعلك", "je reviens vers vous"; "nrdlk" with "the news" after it (round 42). */
+const GET_BACK = /^w?nr[ae]?j[ae]?3(?:lk|lek|lik|lkum|lkom|lkm)$/;
+const GIVE_BACK = /^w?nr[ou]?d+(?:lk|lek|lik|lkum|lkom)$/;
+const NEWS = /^(?:l|el)?kh?b[ae]?r$/;
+/** A yes, an "I take it", a "send it" or an "I agree" said after the customer's "I'll ask": the answer came (round 42). */
+const ANSWERED_AFTER: ReadonlySet<string> = new Set(["yes", "send", "take", "accept"]);
 
 /** "I'll tell you", "I'll answer you" (canonical): "n9ulk", "nqolek", "nrodlek", "nrod 3lik" (round 16). */
 const ANSWER_LATER = /^w?n[9gq][aeiou]?l(?:k|ek|lk|lek|ik)$|^w?nr[ou]dd?(?:lek|lk|lik)?$/;
@@ -3751,9 +3778,19 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !hits.some((h) => (h.signal === "day" || h.signal === "slot" || h.signal === "today") && live(h))
       ? (orderYes[0] ?? hits[0])
       : undefined;
+  // ("نشاور خويا الكبير": the big brother asked, no big size; round 42.)
+  const consults = consultsFirst(tokens);
+  const ofWhoIsAsked = (h: SignalHit) =>
+    consults >= 0 && h.signal === "attr" && h.start > consults && h.start <= consults + 4;
   const change =
     hits.find(
-      (h) => CHANGE.has(h.signal) && live(h) && !(callback && call.start < h.start) && !noObject(h) && !onlyThought(h),
+      (h) =>
+        CHANGE.has(h.signal) &&
+        live(h) &&
+        !(callback && call.start < h.start) &&
+        !noObject(h) &&
+        !onlyThought(h) &&
+        !ofWhoIsAsked(h),
     ) ??
     wishedItem ??
     madeItem ??
@@ -3763,6 +3800,12 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     homeDenied;
   // ("واخا، بشرط تزيدو ليا الشارجور معاه، بلا بيه ما نبغيهش": a change under an "if" keeps its "otherwise": round 20.)
   if (change) return result("change", cueAt(change.start), deniedRefusal, cond >= 0 && otherwise > cond);
+  // 3a. "ماكاش مشكل، نسقسي بابا ونردلك الخبر", "d'accord, je demande à mon mari et je vous redis": the customer will ask
+  // someone, or get back with the answer; whatever yes-word came first agrees to wait, not to the order: a callback,
+  // unless a "send it" or "I take it" comes after it (round 42).
+  // ("je demande à mon mari… il dit واخا, donc oui c'est bon": asked there and then, the answer after it is the answer.)
+  if (consults >= 0 && !hits.some((h) => ANSWERED_AFTER.has(h.signal) && live(h) && h.start > consults))
+    return { ...result("callback", tokens[consults] ?? null, deniedRefusal), consultsFirst: true };
   // 3. A callback: "call me (again)" that is not about the courier, and no "send it".
   // "3 semaines nestenna w dorka t3aytouli? merci, khalliwha 3andkom": a refusal after the call verb is the answer.
   if (callback && !denials.some((d) => d.start > call.end && STRONG_DENIAL.has(d.signal))) {
@@ -4140,4 +4183,41 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(own.length === 0 && denials.some(ofTime) ? { refusesTime: true } : {}),
     ...(own.length === 0 && denials.some(askedReason) ? { asksReason: true } : {}),
   };
+}
+
+/**
+ * Where the customer says they will ask someone before deciding, or get back with the answer (canonical tokens;
+ * round 42), or -1: "nchawer rajli", "ns9si baba", "nchuf m3a mrati", "je vais demander à mon mari", "nrj3lk", "nrdlk
+ * lkhbr", "je vous redis", "je reviens vers vous", "je vous tiens au courant". Not negated ("ma nchawer 7ta wa7ed"),
+ * except "ba3d ma", "9bel ma" (after, before I ask); not in the past ("j'ai demandé à mon mari": no "je" before it).
+ */
+export function consultsFirst(tokens: readonly string[]): number {
+  const negated = (i: number) =>
+    /^(?:ma|ne|n)$/.test(tokens[i - 1] ?? "") && !/^(?:ba3d|b3d|9bel|9bl|hta|7ta|avant)$/.test(tokens[i - 2] ?? "");
+  // Within `span` tokens of `from`, in the same clause.
+  const personWithin = (from: number, span: number) => {
+    const near = tokens.slice(from, from + span);
+    const stop = near.findIndex((t) => t === "," || t === "." || t === "?");
+    return (stop < 0 ? near : near.slice(0, stop)).some((t) => ASKED_PERSON.test(t));
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (negated(i)) continue;
+    if (CONSULT.test(t) && personWithin(i + 1, 3)) return i;
+    if (CONSULT_WITH.test(t) && WITH_WORD.test(tokens[i + 1] ?? "") && personWithin(i + 2, 2)) return i;
+    if (GET_BACK.test(t)) return i;
+    if (GIVE_BACK.test(t) && NEWS.test(tokens[i + 1] ?? "")) return i;
+    if (t === "je" || t === "j") {
+      const at = /^(?:vais|dois|doit|veux)$/.test(tokens[i + 1] ?? "") ? i + 2 : i + 1;
+      const verb = tokens[at] === "en" ? at + 1 : at;
+      if (CONSULT_FR.test(tokens[verb] ?? "") && personWithin(verb + 1, 4)) return i;
+      if (
+        tokens[i + 1] === "vus" &&
+        /^(?:redis|redirai|tiens|tiendrai|recontacte|recontacterai)$/.test(tokens[i + 2] ?? "")
+      )
+        return i;
+      if (tokens[i + 1] === "reviens" && tokens[i + 2] === "vers") return i;
+    }
+  }
+  return -1;
 }

@@ -1089,6 +1089,15 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
   // A day or time said right on the call verb ("3ayto ghodwa fel sbe7") is when to call, not a delivery day.
   if (kind === "callback" && intent === "reschedule" && reading.callTime === true && !reading.yesToOrder)
     return { intent: "callback", mixed: false };
+  // "صحا صحا نشاور خويا الكبير ونردلك الخبر": someone to ask first, or the answer to come back with, and nothing changed
+  // before it: a callback, whatever change, day or attention the model read (round 42).
+  if (
+    kind === "callback" &&
+    reading.consultsFirst === true &&
+    (intent === "change_request" || intent === "reschedule" || intent === "unclear") &&
+    !mocking
+  )
+    return { intent: "callback", mixed: false };
   // A change the model read where the reading found none before the call verb ("… rappelez-moi vers quinze heures"): a callback.
   if (kind === "callback" && intent === "change_request" && reading.callsMe === true)
     return { intent: "callback", mixed: false };

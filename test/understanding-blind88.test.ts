@@ -1,0 +1,13 @@
+// Issue 33, round 42: eight writers who saw no code and no earlier set wrote blind88 to blind73's brief of short replies
+// (test/fixtures/blind88-brief.md), on other regions, after the rule for candidate D's second judgement was set. Split
+// 60 + 60 per writer; neither half was read: both judged D in aggregate (docs/understanding.md, round 42). The decision
+// is guarded, as for every blind set.
+import { describe } from "vitest";
+import { guardDecisions } from "./blind-guard.ts";
+
+describe("blind set 88, development and unseen halves: the decision", () => {
+  guardDecisions(
+    "abcdefgh".split("").flatMap((w) => [`intents-blind88${w}-dev.jsonl`, `intents-blind88${w}-holdout.jsonl`]),
+    60,
+  );
+});

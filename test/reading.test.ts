@@ -4293,3 +4293,23 @@ describe("round 42: the customer will ask someone first, or get back with the an
     }
   });
 });
+
+describe("round 42: if the courier comes at a time, knock hard or leave it with someone: his visit, no other day", () => {
+  it("a time under 'if he comes', then what he does then, is the courier's instruction: a confirm to check", () => {
+    for (const [text, country] of [
+      ["wakha, wila ja f l3chiya yd9 bzzaf, lbab b3id", "MA"],
+      ["إيه، إلا جا l'après-midi يدق مزيان، أنا فالجنان", "MA"],
+      ["ih saha, ila ja fel 3chiya khelliha 3nd jari", "DZ"],
+      ["wakha ila ja nhar jem3a l3assas makaynch khellih 3nd moul l7anout", "MA"],
+    ] as const) {
+      expect([text, readReply(text, country).visitHandsOver]).toEqual([text, true]);
+      const c = model.classify(text, country);
+      expect([text, c.intent, decision(c, text, country)]).toEqual([text, "confirm", "check"]);
+    }
+  });
+
+  it("'wala' before anything but the coming stays 'or': a day asked for is still asked", () => {
+    expect(readReply("iyeh, wala jibuha nhar sebt", "MA").visitHandsOver).toBeUndefined();
+    expect(model.classify("iyeh, wala jibuha nhar sebt", "MA").intent).toBe("reschedule");
+  });
+});

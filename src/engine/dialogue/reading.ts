@@ -650,6 +650,8 @@ const NO_REASON = /^(?:makach|makaynch|makayn|mafamech|mafich)$/;
 const THERE_IS_NONE = /^(?:kach|kaynch|kayn|kain|famech|famach|fmach|famma|fich|kanch)$/;
 /** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
 const WHEN_WORD = /^(?:ki|mli|melli|mnin|lma|9uand|lorsque|w9t|wa9t|waqt)$/;
+/** "(And) if" as the reader spells Arabic-script "وإلا", "إلا" (canonical), read as "if" only before the coming (round 42). */
+const AND_IF = /^(?:wala|ala|wila)$/;
 /** The courier's coming (canonical): "ja", "yji", "jat", "ywsel", "passe", "arrive" (round 28). */
 const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viendra|vienne|arive|arivera)$/;
 /**
@@ -661,13 +663,13 @@ const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viend
  * sghir"; round 40).
  */
 const HANDS_OVER =
-  /^(?:y3[ae]?y+[ae]?t(?:li|lia|liya|lya)?|y3it(?:li|lia|liya|lya)?|yd[ou]r|y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
+  /^(?:yd[ou]?9+[ou]?|ydu9|yd9|ydg|ytape|ysone|tape[zr]?|frape[zr]?|sone[zr]?|y3[ae]?y+[ae]?t(?:li|lia|liya|lya)?|y3it(?:li|lia|liya|lya)?|yd[ou]r|y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
 /**
  * "Leave it" said to the shop (canonical), a hand-over only with someone or somewhere (`LEFT_AT`): "w ila ja nhar
  * essebt khalliha 3and khalti", not "khallih nhar l7ed", which leaves it for Sunday (round 37). Narrower than
  * `LEAVE_IT` ("leave it as it is", after a change thought of), which takes any form of "khalli".
  */
-const LEAVE_IT_WITH = /^kha?ll?ih(?:a|om)?$/;
+const LEAVE_IT_WITH = /^kh[ae]?ll?ih(?:a|om)?$/;
 /** With someone, at a place (canonical): "3and", "m3a", "f", "chez" (round 37). */
 const LEFT_AT = /^(?:3and|3nd|3end|3ind|m3a|ma3a|lil|fi|f|chez)$/;
 /** "Don't worry", the verb after "ma" (canonical): "ma yt9l9ch", "ma ytqlqch", "ما يتقلقش" (round 28). */
@@ -2731,7 +2733,11 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // round 28.) The "if" or "when" at `i`, the coming within two words, then the hand-over within ten, nothing denied.
   const visitAt = (i: number) =>
     i >= 0 &&
-    (find(tokens, conditions, i, i + 1, true) === i || WHEN_WORD.test(tokens[i] ?? "")) &&
+    (find(tokens, conditions, i, i + 1, true) === i ||
+      WHEN_WORD.test(tokens[i] ?? "") ||
+      // ("وإلا جا مع الغدا يدق بجهد", "إلا جا l'après-midi": "and if", "if" as the reader spells them, right before the
+      // coming; elsewhere "wala" is "or"; round 42.)
+      (AND_IF.test(tokens[i] ?? "") && VISITS.test(tokens[i + 1] ?? ""))) &&
     // ("si jamais il passe": round 37.)
     [1, 2, 3].some((k) => VISITS.test(tokens[i + k] ?? "")) &&
     tokens

@@ -4291,6 +4291,8 @@ describe("round 42: the customer will ask someone first, or get back with the an
       expect([text, reading.consultsFirst, reading.request]).toEqual([text, undefined, null]);
       expect([text, model.classify(text, country).intent]).toEqual([text, "confirm"]);
     }
+    // "Voir" is "see with" only with "avec": "je vais voir ma mère samedi" says where the customer will be.
+    expect(readReply("je vais voir ma mère samedi, livrez lundi", "FR").consultsFirst).toBeUndefined();
   });
 });
 

@@ -889,8 +889,12 @@ const OR = new Set(["wla", "wela", "wala", "walla", "wella", "ula", "wl", "ola",
 const CONSULT = /^w?(?:nch?aw[ae]?r[\p{L}]*|ns[ae]?[9qk]s[ie]w?|nsa?w[ae]?l)$/u;
 const CONSULT_WITH = /^w?(?:nch[ou]f|nshuf|nh?d[ae]?r|nahd[ae]?r|nahki|nhki|nt?kal[ae]?m)$/;
 const WITH_WORD = /^(?:m3a|m3|ma3a|avec)$/;
-/** French: "je (vais|dois) demander à", "je vois avec", "j'en parle à", "je consulte" (canonical, round 42). */
-const CONSULT_FR = /^(?:demande|demander|vois|voir|parle|parler|consulte|consulter|verifie|verifier)$/;
+/**
+ * French: "je (vais|dois) demander à", "j'en parle à", "je consulte" (canonical, round 42); "voir" only with "avec" ("je
+ * vois avec ma femme", not "je vais voir ma mère samedi").
+ */
+const CONSULT_FR = /^(?:demande|demander|parle|parler|consulte|consulter)$/;
+const SEE_FR = /^(?:vois|voir|verifie|verifier)$/;
 /**
  * Someone the customer asks before deciding (canonical): the household ("baba", "lwalida", "mrati", "rajli", "mon mari",
  * "ma femme", "mes parents") or a boss; Arabic-script "الواليد", "المدام", "الراجل" as the reader spells them (round 42).
@@ -3808,7 +3812,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   if (change) return result("change", cueAt(change.start), deniedRefusal, cond >= 0 && otherwise > cond);
   // 3a. "ماكاش مشكل، نسقسي بابا ونردلك الخبر", "d'accord, je demande à mon mari et je vous redis": the customer will ask
   // someone, or get back with the answer; whatever yes-word came first agrees to wait, not to the order: a callback,
-  // unless a "send it" or "I take it" comes after it (round 42).
+  // unless a yes, an "I agree", a "send it" or an "I take it" comes after it (round 42).
   // ("je demande à mon mari… il dit واخا, donc oui c'est bon": asked there and then, the answer after it is the answer.)
   if (consults >= 0 && !hits.some((h) => ANSWERED_AFTER.has(h.signal) && live(h) && h.start > consults))
     return { ...result("callback", tokens[consults] ?? null, deniedRefusal), consultsFirst: true };
@@ -4197,7 +4201,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
  * lkhbr", "je vous redis", "je reviens vers vous", "je vous tiens au courant". Not negated ("ma nchawer 7ta wa7ed"),
  * except "ba3d ma", "9bel ma" (after, before I ask); not in the past ("j'ai demandé à mon mari": no "je" before it).
  */
-export function consultsFirst(tokens: readonly string[]): number {
+function consultsFirst(tokens: readonly string[]): number {
   const negated = (i: number) =>
     /^(?:ma|ne|n)$/.test(tokens[i - 1] ?? "") && !/^(?:ba3d|b3d|9bel|9bl|hta|7ta|avant)$/.test(tokens[i - 2] ?? "");
   // Within `span` tokens of `from`, in the same clause.
@@ -4217,6 +4221,7 @@ export function consultsFirst(tokens: readonly string[]): number {
       const at = /^(?:vais|dois|doit|veux)$/.test(tokens[i + 1] ?? "") ? i + 2 : i + 1;
       const verb = tokens[at] === "en" ? at + 1 : at;
       if (CONSULT_FR.test(tokens[verb] ?? "") && personWithin(verb + 1, 4)) return i;
+      if (SEE_FR.test(tokens[verb] ?? "") && tokens[verb + 1] === "avec" && personWithin(verb + 2, 3)) return i;
       if (
         tokens[i + 1] === "vus" &&
         /^(?:redis|redirai|tiens|tiendrai|recontacte|recontacterai)$/.test(tokens[i + 2] ?? "")

@@ -4315,3 +4315,12 @@ describe("round 42: if the courier comes at a time, knock hard or leave it with 
     expect(model.classify("iyeh, wala jibuha nhar sebt", "MA").intent).toBe("reschedule");
   });
 });
+
+describe("round 42: 'oui, c'est ça' answers 'yes or no?'", () => {
+  it("'c'est ça' is a bare yes-word, whatever model reads it; not with an 'or', a 'no' or a change", () => {
+    for (const text of ["oui, c'est ça", "c'est ça", "C'est ça."])
+      expect([text, answersYes(text)]).toEqual([text, true]);
+    for (const text of ["c'est ça ou pas ?", "non c'est ça le problème", "c'est ça, mais en bleu"])
+      expect([text, answersYes(text)]).toEqual([text, false]);
+  });
+});

@@ -159,6 +159,8 @@ const BARE_YES = new Set([
   "exactement",
   "exact",
   "absolument",
+  // ("oui, c'est ça" to "yes or no?": the simulator's own short yes, which a retrained model read 0.83 sure; round 42.)
+  "cestca",
   "iyeh",
   "ayeh",
   "iyah",
@@ -201,7 +203,7 @@ const BARE_YES = new Set([
 
 /** "yes" and nothing else ("oui oui", "واه"): the answer to the yes/no check that confirms. */
 export function isBareYes(text: string): boolean {
-  const tokens = simplify(text.replace(/d['’ ]accord/gi, "daccord"))
+  const tokens = simplify(text.replace(/d['’ ]accord/gi, "daccord").replace(/\bc['’ ]?est [çc]a\b/gi, "cestca"))
     .split(/\s+/)
     .filter(Boolean);
   return tokens.length > 0 && tokens.every((t) => BARE_YES.has(t));

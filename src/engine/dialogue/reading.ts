@@ -663,7 +663,7 @@ const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viend
  * sghir"; round 40).
  */
 const HANDS_OVER =
-  /^(?:yd[ou]?9+[ou]?|ydu9|yd9|ydg|ytape|ysone|tape[zr]?|frape[zr]?|sone[zr]?|y3[ae]?y+[ae]?t(?:li|lia|liya|lya)?|y3it(?:li|lia|liya|lya)?|yd[ou]r|y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
+  /^(?:yd[ou]?9+[ou]?|ydg|ytape|ysone|tape[zr]?|frape[zr]?|sone[zr]?|y3[ae]?y+[ae]?t(?:li|lia|liya|lya)?|y3it(?:li|lia|liya|lya)?|yd[ou]r|y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
 /**
  * "Leave it" said to the shop (canonical), a hand-over only with someone or somewhere (`LEFT_AT`): "w ila ja nhar
  * essebt khalliha 3and khalti", not "khallih nhar l7ed", which leaves it for Sunday (round 37). Narrower than
@@ -4207,7 +4207,7 @@ function consultsFirst(tokens: readonly string[]): number {
   // Within `span` tokens of `from`, in the same clause.
   const personWithin = (from: number, span: number) => {
     const near = tokens.slice(from, from + span);
-    const stop = near.findIndex((t) => t === "," || t === "." || t === "?");
+    const stop = near.findIndex((t) => STOPS.has(t));
     return (stop < 0 ? near : near.slice(0, stop)).some((t) => ASKED_PERSON.test(t));
   };
   for (let i = 0; i < tokens.length; i++) {

@@ -101,8 +101,11 @@ const NEGATORS = new Set([
 /** Words that make a following "ma" a conjunction, not a negation: "9bel ma" (before), "kima" (as). */
 const CONJUNCTION_MA = /^(?:9b[ae]?l|kbel|gbel|bhal|kima|kif|mli|wa9t|ba3d|b3d|3la|hta|ghir|men|mn)$/;
 
-/** Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]". */
-const AUXILIARY_SKELETON = /^(bght|nbgh|nhb|hbt|ghd|bch|bch|nch|rnch|n9dr|njm|lzm|b9t|3d)/;
+/**
+ * Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]".
+ * ("ما تبقاوش تصيفطوها", "ma tb9awch tsifto": "don't send it any more", the "no longer" said to the shop; round 43.)
+ */
+const AUXILIARY_SKELETON = /^(bght|nbgh|nhb|hbt|ghd|bch|bch|nch|rnch|n9dr|njm|lzm|b9t|tb9|3d)/;
 // (Verb stems by their start; the clitics whole: "livraison" is no "l", round 11.)
 // ("ما نديرش annulation", "ma n3melch annulation": "do", "make" before a noun is the verb's light auxiliary; round 37.)
 const AUXILIARY =

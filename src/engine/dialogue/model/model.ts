@@ -663,9 +663,10 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
   )
     return { intent: "question", mixed: false };
   // "الله يبارك فيك، غير الصباح بكري ما بغيتش، من الوحدة للأربعة مزيان": the only refusal is of a time of day: the time
-  // asked for, a reschedule (round 21).
+  // asked for, a reschedule (round 21). (Firm: it holds against a model sure of the cancel, as round 43's retrained one
+  // is of this very reply; the reading finds only a time refused and no refusal of the customer's own.)
   if (kind === null && (intent === "cancel" || intent === "confirm") && reading.refusesTime === true && !mocking)
-    return { intent: "reschedule", mixed: false };
+    return { intent: "reschedule", mixed: false, firm: true };
   // "أكيد، ama mouch taw, rani fil classe": a cancel where nothing denies, "not now" and where the customer is ("in
   // class"), no day named and nobody else at home: they cannot talk now, a callback (round 38). ("صافي شكرا، pas
   // maintenant" alone is a refusal's politeness.)

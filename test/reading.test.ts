@@ -4344,3 +4344,34 @@ describe("round 43: 'don't send it any more' negates the send through its 'no lo
     expect(analyse(text, "MA").hits.find((h) => h.signal === "send")?.negated).toBe(false);
   });
 });
+
+describe("round 43: if the courier comes at a time, knock, leave it or hand it over: more of the ways it is said", () => {
+  it("a knock told in the imperative or with 'hit', a 'leave it' without its vowel, 'give it to him', 'she takes it', 'si c'est l'après-midi'", () => {
+    for (const [text, country] of [
+      ["iyeh, ila ja m3a l3chiya dreb 3la jjiran", "MA"],
+      ["واه، إلا جاو العشية دقو على خالتي", "DZ"],
+      ["ey behi, ken ja 9bal edhhor yodhrob bel 9wi", "TN"],
+      ["باهي، وكان جا العشية يخليها عند خويا", "TN"],
+      ["wakha, ila jiti mn ba3d l3asr 3tihalou l3assas", "MA"],
+      ["ih, ila jaw f sbah d9u 3la jarti hiya tchedha", "DZ"],
+      ["oui, si c'est le matin sonnez deux fois", "FR"],
+    ] as const) {
+      expect([text, readReply(text, country).visitHandsOver, readReply(text, country).request]).toEqual([
+        text,
+        true,
+        null,
+      ]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "confirm"]);
+    }
+  });
+
+  it("'si c'est le matin uniquement' asks a time; a day asked with no visit stays asked", () => {
+    expect(
+      readReply("oui si c'est le matin uniquement, l'après-midi je récupère les petits", "FR").visitHandsOver,
+    ).toBeUndefined();
+    expect(model.classify("oui si c'est le matin uniquement, l'après-midi je récupère les petits", "FR").intent).toBe(
+      "reschedule",
+    );
+    expect(readReply("wakha, jibuha nhar sebt", "MA").visitHandsOver).toBeUndefined();
+  });
+});

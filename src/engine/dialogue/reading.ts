@@ -648,22 +648,29 @@ function anyway(tokens: readonly string[], i: number): boolean {
  */
 const NO_REASON = /^(?:makach|makaynch|makayn|mafamech|mafich)$/;
 const THERE_IS_NONE = /^(?:kach|kaynch|kayn|kain|famech|famach|fmach|famma|fich|kanch)$/;
+/** A time of day after "si c'est" (canonical): "l'après-midi", "après 13h", "le matin" (round 43). */
+const VISIT_TIME = /^(?:apres|avant|matin|midi|soir|\d+h\d*)$/;
+const ONLY_WORD = /^(?:uni9uement|seulement|9ue|9u|ke)$/;
 /** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
 const WHEN_WORD = /^(?:ki|mli|melli|mnin|lma|9uand|lorsque|w9t|wa9t|waqt)$/;
-/** "(And) if" as the reader spells Arabic-script "وإلا", "إلا" (canonical), read as "if" only before the coming (round 42). */
-const AND_IF = /^(?:wala|ala|wila)$/;
-/** The courier's coming (canonical): "ja", "yji", "jat", "ywsel", "passe", "arrive" (round 28). */
-const VISITS = /^(?:ja|jat|jaw|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viendra|vienne|arive|arivera)$/;
+/**
+ * "(And) if" as the reader spells Arabic-script "وإلا", "إلا" (canonical), read as "if" only before the coming (round 42);
+ * "وكان", "wken" glued (round 43).
+ */
+const AND_IF = /^(?:wala|ala|wila|wkan|wken)$/;
+/** The courier's coming (canonical): "ja", "yji", "jat", "ywsel", "passe", "arrive" (round 28); "ila jiti" (round 43). */
+const VISITS = /^(?:ja|jat|jaw|jiti|[yt]jiw?|ywsl|ywsel|ywasl|pase|pasera|vient|viendra|vienne|arive|arivera)$/;
 /**
  * What the courier does on his visit, or the customer then (canonical): gives it to someone ("y3tiha", "عطيه",
  * "donnez-le"), leaves it ("ykhaliha", "laissez-le"), or the customer comes down ("je descends"; not "nkhrj", which is
  * also "I go out to work"; round 28). Or someone receives it or opens the door ("كان جا بعد الخمسة الجارة تستلمها",
  * "c'est ma femme qui ouvre"; round 37). Or he calls someone or the customer ("وإذا جا بعد العصر يعيط للعساس", "وإذا جا نهار
  * الخميس … يعيّطلي ونجي"; round 39). Or he goes round to another door ("ila ja f l3chiya rah lbab lkbir msdoud, ydor l lbab
- * sghir"; round 40).
+ * sghir"; round 40). Or he knocks, the courier or the shop told so ("dreb 3la jjara", "دقو على جارتي", "yodhrob bel
+ * 9wi"), leaves it ("يخليها عند جارتي"), gives it ("3tihalou") or someone takes it ("هي تشدها"; round 43).
  */
 const HANDS_OVER =
-  /^(?:yd[ou]?9+[ou]?|ydg|ytape|ysone|tape[zr]?|frape[zr]?|sone[zr]?|y3[ae]?y+[ae]?t(?:li|lia|liya|lya)?|y3it(?:li|lia|liya|lya)?|yd[ou]r|y?a?3tih(?:a|om|um)?|ykhall?ih(?:a|om)?|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
+  /^(?:y?d[ou]?9+[ou]?|ydg|(?:y[aeou]?)?d[ae]?r[aeou]?b[ou]?|ytape|ysone|tape[zr]?|frape[zr]?|sone[zr]?|y3[ae]?y+[ae]?t(?:li|lia|liya|lya)?|y3it(?:li|lia|liya|lya)?|yd[ou]r|y?a?3tih(?:a|om|um)?(?:l(?:u|i|ia|ha|hom))?|ykh[ae]?ll?ih(?:a|om)?|[ty]ch[ae]?dh?(?:a|om|u)|[ty]st[ae]?l[ae]?mh(?:a|om|um)?|nhbt|nhbet|ndescends|descends|laise[zr]?|done[zr]?|depose[zr]?|uvre|uvrira|resoit|recevra|rekupere|rekuperera)$/;
 /**
  * "Leave it" said to the shop (canonical), a hand-over only with someone or somewhere (`LEFT_AT`): "w ila ja nhar
  * essebt khalliha 3and khalti", not "khallih nhar l7ed", which leaves it for Sunday (round 37). Narrower than
@@ -2743,7 +2750,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       // coming; elsewhere "wala" is "or"; round 42.)
       (AND_IF.test(tokens[i] ?? "") && VISITS.test(tokens[i + 1] ?? ""))) &&
     // ("si jamais il passe": round 37.)
-    [1, 2, 3].some((k) => VISITS.test(tokens[i + k] ?? "")) &&
+    ([1, 2, 3].some((k) => VISITS.test(tokens[i + k] ?? "")) ||
+      // ("si c'est l'après-midi frappez doucement", "si c'est après 13h": the time of his visit; round 43.)
+      (tokens[i] === "si" &&
+        tokens[i + 1] === "c" &&
+        tokens[i + 2] === "est" &&
+        [3, 4, 5].some((k) => VISIT_TIME.test(tokens[i + k] ?? "")) &&
+        // (Not "si c'est le matin uniquement": a time asked for.)
+        !tokens.slice(i + 3, i + 9).some((t) => ONLY_WORD.test(t)))) &&
     tokens
       .slice(i + 2, i + 14)
       .some(
@@ -3694,6 +3708,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => KIN.test(t)) ||
         // ("وإذا جا نهار الخميس راني في السوق يعيّطلي ونجي": he who comes, if he comes, calls; round 39.)
         visitHandsOver)) ||
+      // ("ila ja m3a l3chiya dreb 3la jjiran": "dreb", knock or ring, told for the courier's visit; round 43.)
+      (visitHandsOver && /^d[ae]?r[aeou]?b/.test(tokens[call.start] ?? "")) ||
       tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle") ||
       // ("parce qu'on m'appelle tout le temps": someone calls the customer, a report; not "on peut me rappeler"; round 16.)
       (["on", "ils"].includes(tokens[call.start - 1] ?? "") &&

@@ -4375,3 +4375,21 @@ describe("round 43: if the courier comes at a time, knock, leave it or hand it o
     expect(readReply("wakha, jibuha nhar sebt", "MA").visitHandsOver).toBeUndefined();
   });
 });
+
+describe("round 43: 'no way I cancel it' denies the cancel", () => {
+  it("'pas question' or 'impossible' right before the cancel verb negates it", () => {
+    for (const [text, country] of [
+      ["pas question نلغيها، راه خويا كيتسناها", "MA"],
+      ["مستحيل نبطلها، ولدي يستنى فيها", "DZ"],
+      ["pas question que j'annule, je l'attends depuis lundi", "FR"],
+    ] as const) {
+      const cancel = analyse(text, country).hits.find((h) => h.signal === "cancelVerb");
+      expect([text, cancel?.negated, readReply(text, country).request]).toEqual([text, true, null]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "confirm"]);
+    }
+  });
+
+  it("'pas question' alone, then the cancel, is the refusal", () => {
+    expect(model.classify("pas question, annulez", "FR").intent).toBe("cancel");
+  });
+});

@@ -111,6 +111,9 @@ const AUXILIARY_SKELETON = /^(bght|nbgh|nhb|hbt|ghd|bch|bch|nch|rnch|n9dr|njm|lz
 const AUXILIARY =
   /^(?:n?dir(?:ch|uch|ouch)$|n[ae]?3[ae]?m[ae]?l(?:ch|uch|ouch)$|bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|lahi|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin)|^(?:de|d|l|la|le|y|lui)$/;
 
+/** "No way", "impossible" (canonical) before the verb they deny: "مستحيل نلغيها", "impossible d'annuler" (round 43). */
+const NO_WAY = /^(?:msthil|mosta7il|mostahil|mst7il|mosthil|imposible)$/;
+
 /** A "la"/"le" is a "no" before these (otherwise it may be the French article). */
 const NO_FOLLOW = new Set([
   "la",
@@ -1017,6 +1020,12 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   if ((t1 === "pas" || t1 === "rien" || t1 === "plus" || t1 === "jamais") && /ez$/.test(tokens[hit.start] ?? ""))
     return false;
   if (t1 && NEGATORS.has(t1)) return true;
+  // ("pas question nlghiha", "مستحيل نلغيها", "impossible que j'annule": no way; round 43.)
+  if ((t1 === "9uestion" && t2 === "pas") || (t1 && NO_WAY.test(t1))) return true;
+  // ("pas question que j'annule", "impossible d'annuler": the subject between; round 43.)
+  const [n1, n2, n3] = t1 === "j" || t1 === "je" ? [t2, t3, before(4)] : [t1, t2, t3];
+  if ((n1 === "9ue" || n1 === "de" || n1 === "d") && ((n2 === "9uestion" && n3 === "pas") || (n2 && NO_WAY.test(n2))))
+    return true;
   // ("ماكانش إلغاء", "mafamech annulation", "pas d'annulation": there is no cancelling; round 23.)
   if (hit.signal === "cancelVerb" && t1 && (NOBODY.test(t1) || (t1 === "d" && t2 === "pas"))) return true;
   // ("rien à changer", "rien à modifier": nothing to change; round 16.)

@@ -4393,3 +4393,15 @@ describe("round 43: 'no way I cancel it' denies the cancel", () => {
     expect(model.classify("pas question, annulez", "FR").intent).toBe("cancel");
   });
 });
+
+describe("round 43: 'cancel it? never', as it is said", () => {
+  it("the cancel echoed, then 'never' or 'no no, above all not': the cancel denied", () => {
+    for (const [text, country] of [
+      ["أنا نبطلها؟ عمرني", "DZ"],
+      ["Annuler ? Nan, surtout pas", "FR"],
+    ] as const) {
+      expect([text, readReply(text, country).request]).toEqual([text, null]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "confirm"]);
+    }
+  });
+});

@@ -1668,7 +1668,22 @@ function answersWhy(tokens: readonly string[], end: number): boolean {
   return tokens.slice(end, end + 3).some((t) => BECAUSE.test(t));
 }
 /** "Never", "no" closing an echoed cancel (canonical). */
-const NEVER = new Set(["jamais", "la", "lala", "lla", "non", "abadan", "abdan", "abada", "abda", "3omri", "3mri"]);
+const NEVER = new Set([
+  "jamais",
+  "la",
+  "lala",
+  "lla",
+  "non",
+  "nan",
+  "abadan",
+  "abdan",
+  "abada",
+  "abda",
+  "3omri",
+  "3mri",
+  "3mrni",
+  "3omrni",
+]);
 // Round 14's closed classes below hold canonical tokens (normalize.ts: "failli" is "faili", "khalli" "khali", "colis"
 // "kolis"); a spelling canonicalisation never gives would match nothing.
 /**

@@ -650,6 +650,7 @@ const NO_REASON = /^(?:makach|makaynch|makayn|mafamech|mafich)$/;
 const THERE_IS_NONE = /^(?:kach|kaynch|kayn|kain|famech|famach|fmach|famma|fich|kanch)$/;
 /** A time of day after "si c'est" (canonical): "l'après-midi", "après 13h", "le matin" (round 43). */
 const VISIT_TIME = /^(?:apres|avant|matin|midi|soir|\d+h\d*)$/;
+/** "Only" (canonical): "uniquement", "seulement", "que" (round 43). */
 const ONLY_WORD = /^(?:uni9uement|seulement|9ue|9u|ke)$/;
 /** A word that opens a clause of when (canonical): "ki yji", "mli yji", "quand il passe" (round 28). */
 const WHEN_WORD = /^(?:ki|mli|melli|mnin|lma|9uand|lorsque|w9t|wa9t|waqt)$/;

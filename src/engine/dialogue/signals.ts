@@ -112,7 +112,7 @@ const AUXILIARY =
   /^(?:n?dir(?:ch|uch|ouch)$|n[ae]?3[ae]?m[ae]?l(?:ch|uch|ouch)$|bghit|nbghi|nebghi|nheb|nhab|nhib|habit|veu|voul|vai|va|ghadi|ghad|lahi|bech|bach|nich|ranich|3ad|b9it|n9der|n9dar|najam|nejem|lazem|peu|doi|faut|besoin)|^(?:de|d|l|la|le|y|lui)$/;
 
 /** "No way", "impossible" (canonical) before the verb they deny: "مستحيل نلغيها", "impossible d'annuler" (round 43). */
-const NO_WAY = /^(?:msthil|mosta7il|mostahil|mst7il|mosthil|imposible)$/;
+const NO_WAY = /^(?:msthil|mostahil|mustahil|mosthil|imposible)$/;
 
 /** A "la"/"le" is a "no" before these (otherwise it may be the French article). */
 const NO_FOLLOW = new Set([

@@ -3724,8 +3724,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
         tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => KIN.test(t)) ||
         // ("وإذا جا نهار الخميس راني في السوق يعيّطلي ونجي": he who comes, if he comes, calls; round 39.)
         visitHandsOver)) ||
-      // ("ila ja m3a l3chiya dreb 3la jjiran": "dreb", knock or ring, told for the courier's visit; round 43.)
-      (visitHandsOver && /^d[ae]?r[aeou]?b/.test(tokens[call.start] ?? "")) ||
+      // ("ila ja m3a l3chiya dreb 3la jjiran": the call verb is itself what he does on the visit, "dreb", knock or
+      // ring; round 43.)
+      (visitHandsOver && HANDS_OVER.test(tokens[call.start] ?? "")) ||
       tokens.slice(Math.max(0, call.start - 3), call.start).some((t) => t === "il" || t === "elle") ||
       // ("parce qu'on m'appelle tout le temps": someone calls the customer, a report; not "on peut me rappeler"; round 16.)
       (["on", "ils"].includes(tokens[call.start - 1] ?? "") &&

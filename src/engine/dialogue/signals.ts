@@ -1020,12 +1020,13 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   if ((t1 === "pas" || t1 === "rien" || t1 === "plus" || t1 === "jamais") && /ez$/.test(tokens[hit.start] ?? ""))
     return false;
   if (t1 && NEGATORS.has(t1)) return true;
-  // ("pas question nlghiha", "مستحيل نلغيها", "impossible que j'annule": no way; round 43.)
-  if ((t1 === "9uestion" && t2 === "pas") || (t1 && NO_WAY.test(t1))) return true;
-  // ("pas question que j'annule", "impossible d'annuler": the subject between; round 43.)
+  // ("pas question nlghiha", "مستحيل نلغيها": no way, the word before `w` being `prev`; round 43.)
+  const noWay = (w: string | undefined, prev: string | undefined) =>
+    (w === "9uestion" && prev === "pas") || (w !== undefined && NO_WAY.test(w));
+  if (noWay(t1, t2)) return true;
+  // ("pas question que j'annule", "impossible d'annuler": its "que" or "de", and the subject, between; round 43.)
   const [n1, n2, n3] = t1 === "j" || t1 === "je" ? [t2, t3, before(4)] : [t1, t2, t3];
-  if ((n1 === "9ue" || n1 === "de" || n1 === "d") && ((n2 === "9uestion" && n3 === "pas") || (n2 && NO_WAY.test(n2))))
-    return true;
+  if ((n1 === "9ue" || n1 === "de" || n1 === "d") && noWay(n2, n3)) return true;
   // ("ماكانش إلغاء", "mafamech annulation", "pas d'annulation": there is no cancelling; round 23.)
   if (hit.signal === "cancelVerb" && t1 && (NOBODY.test(t1) || (t1 === "d" && t2 === "pas"))) return true;
   // ("rien à changer", "rien à modifier": nothing to change; round 16.)

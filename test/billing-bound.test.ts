@@ -66,11 +66,13 @@ describe("billing bound by the wall clock (issue 31.1)", () => {
       params: { CallDuration: "36000" },
     });
     expect(call.status).toBe("completed");
-    // What the carrier really connected (its fake's own clock), give or take the tolerance; never the 36,000 s.
+    // The bound is our own clock, from the answer to the end, plus 2 s; never the 36,000 s. (The fake's own clock is
+    // not compared: on a loaded machine our node records the answer and the end a little after the fake does, and
+    // the contract bounds the bill by our clock, not by the carrier's.)
     const wall = (Date.parse(call.ended_at!) - Date.parse(call.answered_at!)) / 1000;
     expect(call.billed_seconds!).toBeGreaterThan(0);
     expect(call.billed_seconds!).toBeLessThanOrEqual(Math.ceil((wall + 2) * SPEED));
-    expect(call.billed_seconds!).toBeLessThanOrEqual(twilioCall.duration + 2 * SPEED + 1);
+    expect(call.billed_seconds!).toBeLessThan(36_000 / 10);
     expect(call.billing_adjustment).toEqual({
       reported_seconds: 36_000,
       billed_seconds: call.billed_seconds,

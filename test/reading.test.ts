@@ -4405,3 +4405,38 @@ describe("round 43: 'cancel it? never', as it is said", () => {
     }
   });
 });
+
+describe("round 44: 'that's the very one' after a value said back", () => {
+  it("'هو هاذاكا', 'هي هي', 'hiya hiya' agree to the value echoed: a confirm, not a question", () => {
+    for (const [text, country] of [
+      ["الأزرق؟ هو هاذاكا", "TN"],
+      ["39? hiya hiya", "DZ"],
+      ["الزوج؟ هي هي، ابعثوها", "TN"],
+      ["lk7al? huwa huwa", "MA"],
+    ] as const) {
+      expect([text, analyse(text, country).hits.some((h) => h.signal === "accept" && !h.negated)]).toEqual([
+        text,
+        true,
+      ]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "confirm"]);
+    }
+  });
+
+  it("a laugh is no 'that's it'", () => {
+    expect(analyse("hihi", "TN").hits.some((h) => h.signal === "accept")).toBe(false);
+  });
+});
+
+describe("round 44: 'no reason I'd refuse' denies the refusal", () => {
+  it("'aucune raison que', 'pas de raison que' before the refusal verb negate it", () => {
+    for (const text of ["Y a aucune raison que je refuse, franchement", "il y a pas de raison que j'annule"]) {
+      const cancel = analyse(text, "FR").hits.find((h) => h.signal === "cancelVerb");
+      expect([text, cancel?.negated]).toEqual([text, true]);
+      expect([text, model.classify(text, "FR").intent]).toEqual([text, "confirm"]);
+    }
+  });
+
+  it("a reason to refuse given is still the refusal", () => {
+    expect(model.classify("j'ai une bonne raison de refuser, le prix a doublé", "FR").intent).toBe("cancel");
+  });
+});

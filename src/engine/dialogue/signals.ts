@@ -1021,8 +1021,11 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
     return false;
   if (t1 && NEGATORS.has(t1)) return true;
   // ("pas question nlghiha", "مستحيل نلغيها": no way, the word before `w` being `prev`; round 43.)
+  // ("y a aucune raison que je refuse", "pas de raison que j'annule": no reason to; round 44.)
   const noWay = (w: string | undefined, prev: string | undefined) =>
-    (w === "9uestion" && prev === "pas") || (w !== undefined && NO_WAY.test(w));
+    (w === "9uestion" && prev === "pas") ||
+    (w === "raison" && (prev === "aukune" || prev === "de")) ||
+    (w !== undefined && NO_WAY.test(w));
   if (noWay(t1, t2)) return true;
   // ("pas question que j'annule", "impossible d'annuler": its "que" or "de", and the subject, between; round 43.)
   const [n1, n2, n3] = t1 === "j" || t1 === "je" ? [t2, t3, before(4)] : [t1, t2, t3];

@@ -61,6 +61,10 @@ export const SHARED: LexiconEntry[] = [
     "hadik|hedhika hi, hadak|hedhaka hu",
     // "هو هداك", "هوما هادوك" (that's it, those are them): the pronoun first, spelt short (round 39).
     "hu|huwa|hwa hdak|hadak|hdek, hi|hiya|hia hdik|hadik, huma|homa hduk|haduk|hadok",
+    // "هو هاذاكا", "هي هاذيكا" (Tunisian "that", with its final "a"), and "هي هي", "hiya hiya", "huwa huwa" (that's the very
+    // one) said of the value read back: "الأكحل؟ هو هاذاكا", "42? Hiya hiya." (round 44).
+    "hu|huwa|hwa hadaka|hedhaka|hdaka, hi|hiya|hia hadika|hedhika|hdika",
+    "hi|hiya|hia hi|hiya|hia, hu|huwa|hwa|howa|houwa hu|huwa|hwa|howa|houwa",
     "kol chay behi|mrigel|s7i7|mzyan|shih|tamam, kol chi behi|mrigel|mzyan|s7i7",
     "confirmi*|nconfirmi*|kanconfirmi*|confirmit*|nconfirm*|confirmina",
     // Spelled exactly (round 12): with flexible vowels "akked*" read the city "Agadir" (canonical "akadir") as "I confirm".

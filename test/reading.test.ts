@@ -4440,3 +4440,45 @@ describe("round 44: 'no reason I'd refuse' denies the refusal", () => {
     expect(model.classify("j'ai une bonne raison de refuser, le prix a doublé", "FR").intent).toBe("cancel");
   });
 });
+
+describe("round 44: a negation the verb closes, and one glued to the wish", () => {
+  it("'ghir ma tab3athhach l'dar' (just don't send it home): the verb's '-ch' makes the 'ma' a negation", () => {
+    const text = "saha, ghir ma tab3athhach l'dar, dirha f stop desk nfout nediha";
+    expect(analyse(text, "DZ").hits.find((h) => h.signal === "send")?.negated).toBe(true);
+    // ("ghir ma nkhalles", as soon as I pay: no "-ch", the conjunction.)
+    expect(analyse("ghir ma nkhalles nsifto", "MA").hits.find((h) => h.signal === "take")?.negated).toBe(false);
+  });
+
+  it("'mabghit nzid walo' (I don't want to add anything) negates the verb, as 'ma bghitch nzid' does: no refusal", () => {
+    const text = "la la ma beddelt walo, mabghit nzid walo w mabghit n9ass walo, kif ma hiya";
+    const hits = analyse(text, "MA").hits;
+    expect(hits.filter((h) => h.signal === "add").map((h) => h.negated)).toEqual([true, true]);
+    expect(hits.some((h) => h.signal === "refuse")).toBe(false);
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+    // ("mala nbadlou", so then let's change: "mala" is no glued "ma".)
+    expect(analyse("ey mala nbadlou el couleur", "TN").hits.find((h) => h.signal === "changeVerb")?.negated).toBe(
+      false,
+    );
+    // ("mabghitch", I don't want it, alone is still the refusal.)
+    expect(model.classify("la mabghitch, smhli", "MA").intent).toBe("cancel");
+  });
+});
+
+describe("round 44: the delivery man who calls, and 'how much' asked after a yes", () => {
+  it("'قولو لمول التوصيل يعيط ليا' (tell the delivery man to call me): the courier calls, no callback", () => {
+    const text = "ايه ايه، غير قولو لمول التوصيل يعيط ليا، المرة اللي فاتت خلاها عند الجيران";
+    expect(readReply(text, "MA").request).toBeNull();
+    expect(model.classify(text, "MA").intent).toBe("confirm");
+    // (Spelt in Latin letters it is the courier too; the label there is the model's.)
+    expect(analyse("iyeh, goulou l moul tawsil y3ayet liya", "MA").hits.some((h) => h.signal === "delivery")).toBe(
+      true,
+    );
+  });
+
+  it("'aucun problème mais … c'est de combien' asks, with no question mark; a send after the 'how much' confirms", () => {
+    expect(model.classify("aucun souci mais la garantie elle est de combien un an ou deux", "FR").intent).toBe(
+      "question",
+    );
+    expect(model.classify("ok c'est combien la livraison, bon c'est pas grave envoyez", "FR").intent).toBe("confirm");
+  });
+});

@@ -100,6 +100,8 @@ const NEGATORS = new Set([
 
 /** Words that make a following "ma" a conjunction, not a negation: "9bel ma" (before), "kima" (as). */
 const CONJUNCTION_MA = /^(?:9b[ae]?l|kbel|gbel|bhal|kima|kif|mli|wa9t|ba3d|b3d|3la|hta|ghir|men|mn)$/;
+/** A verb closed by the negation's "-ch" (canonical): "tab3athach", "tjibhach", "ykunch" (round 44). */
+const NEGATED_VERB = /^[a-z0-9]{3,}ch$/;
 
 /**
  * Auxiliaries a negation reaches through: "ma bghitch [nbddel]", "mouch bech [nannuli]", "je ne vais pas [annuler]".
@@ -1013,13 +1015,18 @@ function isNegated(tokens: string[], hit: SignalHit): boolean {
   const t1 = before(1);
   const t2 = before(2);
   const t3 = before(3);
-  if (t1 === "ma" && t2 && CONJUNCTION_MA.test(t2)) return false; // "9bel ma nkhalles": before I pay
+  // ("9bel ma nkhalles": before I pay; but "ghir ma tab3athhach l'dar", just don't send it home: the verb's own "-ch"
+  // closes the negation the conjunction would not; round 44.)
+  if (t1 === "ma" && t2 && CONJUNCTION_MA.test(t2) && !NEGATED_VERB.test(tokens[hit.end - 1] ?? "")) return false;
   // French "pas" follows the verb it negates and comes before an infinitive only ("ne pas rappeler"): before a verb
   // in "-ez" ("ça capte pas, rappelez-moi") it closes the clause before.
   // (So do "rien", "plus", "jamais": "ça sert à rien, annulez", "je le veux plus annulez"; round 17.)
   if ((t1 === "pas" || t1 === "rien" || t1 === "plus" || t1 === "jamais") && /ez$/.test(tokens[hit.start] ?? ""))
     return false;
   if (t1 && NEGATORS.has(t1)) return true;
+  // ("mabghit nzid walo", "mab9itch nbeddel": "ma" glued to the wish or the "no longer" before the verb, as "ma bghitch
+  // nbeddel" is written apart; not "mala", "so then"; round 44.)
+  if (t1 && /^ma[^aeiou]/.test(t1) && t1.length >= 5 && isAuxiliary(t1.slice(2))) return true;
   // ("pas question nlghiha", "مستحيل نلغيها": no way, the word before `w` being `prev`; round 43.)
   // ("y a aucune raison que je refuse", "pas de raison que j'annule": no reason to; round 44.)
   const noWay = (w: string | undefined, prev: string | undefined) =>

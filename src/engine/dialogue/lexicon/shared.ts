@@ -417,6 +417,8 @@ export const SHARED: LexiconEntry[] = [
     "tusel|yusel|twsel|ywsel|tewsel|yewsel|twsal|ywsal|twsl|ywsl|twasal",
     "yji|tji|tjiw|yjiw|tjini|yjini",
     "~=koli|~=kolis*|~=kulis*|~=kuli|~comand*",
+    // "مول التوصيل", "moul tawsil" (the delivery man; round 44).
+    "~=mul|~=sa7b|~=sahb ~=tusil|~=twsil|~=tawsil|~=tousil",
     "ljib|tjib*|njib*",
   ]),
   cue("callVerb", 0.85, [

@@ -77,7 +77,9 @@ function asksNothing(reading: Reading): boolean {
     // ("ey akid ama wa9tech twosel bedhabt": a question word opening the clause after the "but" asks; round 19.)
     reading.asksAfterBut !== true &&
     // ("ايه اكيد اما نجم نحكي مع عبد بشر موش ماكينة": asking for a person asks; round 27.)
-    reading.asksPerson !== true
+    reading.asksPerson !== true &&
+    // ("aucun problème mais la garantie elle est de combien": "how much" with no yes after it asks; round 44.)
+    reading.asksHowMuch !== true
   );
 }
 

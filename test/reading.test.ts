@@ -4482,3 +4482,24 @@ describe("round 44: the delivery man who calls, and 'how much' asked after a yes
     expect(model.classify("ok c'est combien la livraison, bon c'est pas grave envoyez", "FR").intent).toBe("confirm");
   });
 });
+
+describe("round 44: a change asked, then the very thing kept by name", () => {
+  it("'on peut changer l'adresse… لا لا خلاص, laissez l'adresse de chez moi': the change taken back, the opening yes stands", () => {
+    for (const [text, country] of [
+      ["Oui, est-ce qu'on peut changer l'adresse... non non, laissez l'adresse de chez moi, c'est mieux", "FR"],
+      ["ih, nbeddel la couleur? la la khlas, khalli la couleur", "DZ"],
+    ] as const) {
+      expect([text, readReply(text, country).request]).toEqual([text, null]);
+      const reading = model.classify(text, country);
+      expect([text, reading.intent]).toEqual([text, "confirm"]);
+    }
+  });
+
+  it("another thing asked after the 'leave', or another place, is still the change", () => {
+    for (const text of [
+      "oui, et on peut changer l'adresse ? non non, laissez l'adresse, mettez la taille 42",
+      "oui, on peut changer l'adresse... non non, laissez l'adresse, livrez plutôt chez ma mère",
+    ])
+      expect([text, model.classify(text, "FR").intent]).toEqual([text, "change_request"]);
+  });
+});

@@ -1457,7 +1457,11 @@ function asksAgainAfter(tokens: readonly string[], hits: readonly SignalHit[], f
         !(h.signal === "attr" && rest.some((t, i) => AS_IT_IS.test(t) || (t === "ka" && rest[i + 1] === "ma"))),
     ) ||
     rest.some(
-      (t, i) => t === "?" || ELSEWHERE.test(t) || (t === "a" && /^(?:ma|mon|mes|sa|son)$/.test(rest[i + 1] ?? "")),
+      (t, i) =>
+        t === "?" ||
+        // ("laissez l'adresse de chez moi": the customer's own home is no other place; round 44.)
+        (ELSEWHERE.test(t) && !(t === "chez" && /^(?:moi|nous)$/.test(rest[i + 1] ?? ""))) ||
+        (t === "a" && /^(?:ma|mon|mes|sa|son)$/.test(rest[i + 1] ?? "")),
     )
   );
 }
@@ -1476,6 +1480,10 @@ function wishFor(hits: readonly SignalHit[], verb: SignalHit): SignalHit[] {
  */
 const TAKE_BACK_NO = /^(?:la|lala|lla|non|le|nn|no|nan|lé)$/;
 const FORGET = /^(?:nsa|nsaha|nsah|nsahom|ensa|oublie|oubliez|oubli|tomber)$/;
+/** "Enough", "that's it" (canonical): "khlas", "5las", "barka" (round 44). */
+const ENOUGH = /^(?:khl[ae]?s|5l[ae]?s|khal[ae]s|barka|bar9a|yezi|yezzi)$/;
+/** What a change names and a "leave it" can keep by name: the address, a value, the quantity (round 44). */
+const KEPT_OBJECT: ReadonlySet<string> = new Set(["address", "attr", "attrNoun", "qty"]);
 const TO_YOU = /^(?:3lik|3likom|3likum|3lih|3liha|3ndk|3andk|3ndkom|3andkom|3ndkum|3andek|3endek|chez|pour|vous)$/;
 function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<SignalHit> {
   const out = new Set<SignalHit>();
@@ -1487,7 +1495,12 @@ function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<S
       let k = j + 1;
       while (
         k < j + 4 &&
-        (TAKE_BACK_NO.test(tokens[k] ?? "") || tokens[k] === "," || tokens[k] === "." || tokens[k] === "safi")
+        (TAKE_BACK_NO.test(tokens[k] ?? "") ||
+          tokens[k] === "," ||
+          tokens[k] === "." ||
+          tokens[k] === "safi" ||
+          // ("لا لا خلاص, laissez l'adresse": "enough", as "safi"; round 44.)
+          ENOUGH.test(tokens[k] ?? ""))
       )
         k++;
       const leave = tokens[k] ?? "";
@@ -1497,9 +1510,20 @@ function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<S
       const valued = hits.some((h) => h.signal === "attr" && h.start > k && h.start <= k + 2);
       if (valued && !tokens.slice(k + 1, k + 8).some((t) => AS_IT_IS.test(t))) continue;
       const after = hits.filter((h) => h.start > k);
-      const yes = after.some((h) => (h.signal === "send" || h.signal === "accept") && !h.negated);
+      // ("Oui, et est-ce qu'on peut changer l'adresse... لا لا خلاص, laissez l'adresse de chez moi": the "leave" names
+      // the very thing the change named, so what it keeps is resolved; the yes that opened the reply stands, and none
+      // need follow; round 44.)
+      const object = hits.find((h) => KEPT_OBJECT.has(h.signal) && h.start >= c.end && h.start <= c.end + 2);
+      const kept = object && hits.find((h) => h.signal === object.signal && h.start > k && h.start <= k + 2);
+      const keptSame = kept !== undefined;
+      const yesFirst = hits.some(
+        (h) => (h.signal === "yes" || h.signal === "accept") && !h.negated && h.end <= c.start,
+      );
+      const yes =
+        after.some((h) => (h.signal === "send" || h.signal === "accept") && !h.negated) || (keptSame && yesFirst);
       const refused = after.some((h) => STRONG_DENIAL.has(h.signal) && !h.negated);
-      if (!yes || refused || asksAgainAfter(tokens, hits, k + 1)) continue;
+      // (The thing kept by name is no correction asked again.)
+      if (!yes || refused || asksAgainAfter(tokens, kept ? hits.filter((h) => h !== kept) : hits, k + 1)) continue;
       out.add(c);
       // (And the wish that opens it, "n7eb nbadel", "bghit nbeddel": it wants that change.)
       for (const w of wishFor(hits, c)) out.add(w);

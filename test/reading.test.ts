@@ -4503,3 +4503,20 @@ describe("round 44: a change asked, then the very thing kept by name", () => {
       expect([text, model.classify(text, "FR").intent]).toEqual([text, "change_request"]);
   });
 });
+
+describe("round 44: 'say it again' after every yes-word", () => {
+  it("'إيه … آش كنتي كتقول؟ عاود ليا من الأول' (yes … what were you saying? start again): attention, no decision", () => {
+    for (const [text, country] of [
+      ["ايه، الله يحفظك، كنت مع الدراري... شنو قلتي؟ عاود ليا من الأول", "MA"],
+      ["oui oui, merci, pardon j'étais au volant, vous pouvez répéter depuis le début ?", "FR"],
+    ] as const) {
+      expect([text, readReply(text, country).repeatsAfterYes]).toEqual([text, true]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "unclear"]);
+    }
+  });
+
+  it("'I don't hear well' about the doorbell, or 'don't call me again', is no 'say it again'", () => {
+    expect(model.classify("Entendu, mais sonnez deux fois, j'entends mal.", "FR").intent).toBe("confirm");
+    expect(readReply("ما كاين لاش تعيطو ليا عاود، ما بدلت والو", "MA").repeatsAfterYes).toBeUndefined();
+  });
+});

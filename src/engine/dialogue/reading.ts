@@ -105,6 +105,11 @@ export interface Reading {
   visitHandsOver?: boolean;
   /** The reply ends on "say it again" ("… ma fhamtch mlih … 3awedli"): round 13. */
   endsOnRepeat?: boolean;
+  /**
+   * "Say it again" after every yes-word: "إيه، الله يعطيك الصحة … آش كنتي كتقول؟ عاود ليا من الأول" (yes, bless you …
+   * what were you saying? start again): the yes was attention, the order not heard (round 44).
+   */
+  repeatsAfterYes?: boolean;
   /** The only yes to the order is put off ("avant que je confirme", "9bel ma nakked"): no yes yet (round 13). */
   putsOffYes?: boolean;
   /**
@@ -1480,6 +1485,8 @@ function wishFor(hits: readonly SignalHit[], verb: SignalHit): SignalHit[] {
  */
 const TAKE_BACK_NO = /^(?:la|lala|lla|non|le|nn|no|nan|lé)$/;
 const FORGET = /^(?:nsa|nsaha|nsah|nsahom|ensa|oublie|oubliez|oubli|tomber)$/;
+/** "Say it again" (canonical): "3awed", "عاود", "répétez", "redites" (round 44). */
+const SAY_AGAIN = /^(?:3aw|3ew|repet|redi)/;
 /** "Enough", "that's it" (canonical): "khlas", "5las", "barka" (round 44). */
 const ENOUGH = /^(?:khl[ae]?s|5l[ae]?s|khal[ae]s|barka|bar9a|yezi|yezzi)$/;
 /** What a change names and a "leave it" can keep by name: the address, a value, the quantity (round 44). */
@@ -3081,6 +3088,18 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       : {}),
     ...(callAhead ? { callsAhead: true } : {}),
     ...(hits.some((h) => h.signal === "repeat" && h.end > lastWord) ? { endsOnRepeat: true } : {}),
+    ...(hits.some(
+      (h) =>
+        h.signal === "repeat" &&
+        live(h) &&
+        // (Asked, "say it again", not "I don't hear well", which is as often the doorbell: "sonnez fort, j'entends mal".)
+        SAY_AGAIN.test(tokens[h.start] ?? "") &&
+        // (Nor "call me again", the "again" of a call verb: "ما كاين لاش تعيطو ليا عاود".)
+        !hits.some((c) => c.signal === "callVerb" && c.end <= h.start && h.start - c.end <= 2) &&
+        hits.every((y) => !YES.has(y.signal) || !live(y) || y.end <= h.start),
+    )
+      ? { repeatsAfterYes: true }
+      : {}),
     ...(!yesToOrder && hits.some((h) => TO_ORDER.has(h.signal) && live(h) && beforeYes(h)) ? { putsOffYes: true } : {}),
     plainYes,
     firmYes,

@@ -446,6 +446,17 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     reading.asksBetweenValues !== true
   )
     return { intent: "unclear", mixed: false };
+  // "إيه، الله يعطيك الصحة … آش كنتي كتقول؟ عاود ليا من الأول": "say it again" after every yes-word, and no yes to the
+  // order nor a firm one: the yes was attention, the order not heard; no decision (round 44).
+  if (
+    kind === null &&
+    intent === "confirm" &&
+    reading.repeatsAfterYes === true &&
+    !reading.firmYes &&
+    !reading.yesToOrder &&
+    !mocking
+  )
+    return { intent: "unclear", mixed: false };
   // "d'accord, mais avant que je valide, la livraison c'est combien ?": the only yes to the order put off until after
   // something else is no confirm: the question it asks, or no decision yet (round 13).
   // ("… bon avant de confirmer euh rani nsaksi el livraison bel frais wella gratuite": a question word asks with no

@@ -1487,8 +1487,8 @@ const TAKE_BACK_NO = /^(?:la|lala|lla|non|le|nn|no|nan|lé)$/;
 const FORGET = /^(?:nsa|nsaha|nsah|nsahom|ensa|oublie|oubliez|oubli|tomber)$/;
 /** "Say it again" (canonical): "3awed", "عاود", "répétez", "redites" (round 44). */
 const SAY_AGAIN = /^(?:3aw|3ew|repet|redi)/;
-/** "Enough", "that's it" (canonical): "khlas", "5las", "barka" (round 44). */
-const ENOUGH = /^(?:khl[ae]?s|5l[ae]?s|khal[ae]s|barka|bar9a|yezi|yezzi)$/;
+/** "Enough", "that's it" (canonical): "safi", and "khlas", "5las", "barka" since round 44 ("لا لا خلاص, laissez"). */
+const ENOUGH = /^(?:safi|khl[ae]?s|5l[ae]?s|khal[ae]s|barka|bar9a|yezi|yezzi)$/;
 /** What a change names and a "leave it" can keep by name: the address, a value, the quantity (round 44). */
 const KEPT_OBJECT: ReadonlySet<string> = new Set(["address", "attr", "attrNoun", "qty"]);
 const TO_YOU = /^(?:3lik|3likom|3likum|3lih|3liha|3ndk|3andk|3ndkom|3andkom|3ndkum|3andek|3endek|chez|pour|vous)$/;
@@ -1497,17 +1497,16 @@ function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<S
   for (const c of hits) {
     if (c.signal !== "changeVerb" || c.negated) continue;
     const next = hits.find((h) => h.signal === "changeVerb" && h.start > c.start)?.start ?? tokens.length;
+    // ("Oui, et est-ce qu'on peut changer l'adresse... لا لا خلاص, laissez l'adresse de chez moi": what the change names,
+    // which a "leave" below may keep by name, and a yes before the change; round 44.)
+    const object = hits.find((h) => KEPT_OBJECT.has(h.signal) && h.start >= c.end && h.start <= c.end + 2);
+    const yesFirst = hits.some((h) => (h.signal === "yes" || h.signal === "accept") && !h.negated && h.end <= c.start);
     for (let j = c.end; j < Math.min(next, c.end + 16); j++) {
       if (!TAKE_BACK_NO.test(tokens[j] ?? "")) continue;
       let k = j + 1;
       while (
         k < j + 4 &&
-        (TAKE_BACK_NO.test(tokens[k] ?? "") ||
-          tokens[k] === "," ||
-          tokens[k] === "." ||
-          tokens[k] === "safi" ||
-          // ("لا لا خلاص, laissez l'adresse": "enough", as "safi"; round 44.)
-          ENOUGH.test(tokens[k] ?? ""))
+        (TAKE_BACK_NO.test(tokens[k] ?? "") || tokens[k] === "," || tokens[k] === "." || ENOUGH.test(tokens[k] ?? ""))
       )
         k++;
       const leave = tokens[k] ?? "";
@@ -1517,17 +1516,12 @@ function takenBack(tokens: readonly string[], hits: readonly SignalHit[]): Set<S
       const valued = hits.some((h) => h.signal === "attr" && h.start > k && h.start <= k + 2);
       if (valued && !tokens.slice(k + 1, k + 8).some((t) => AS_IT_IS.test(t))) continue;
       const after = hits.filter((h) => h.start > k);
-      // ("Oui, et est-ce qu'on peut changer l'adresse... لا لا خلاص, laissez l'adresse de chez moi": the "leave" names
-      // the very thing the change named, so what it keeps is resolved; the yes that opened the reply stands, and none
-      // need follow; round 44.)
-      const object = hits.find((h) => KEPT_OBJECT.has(h.signal) && h.start >= c.end && h.start <= c.end + 2);
+      // (The "leave" names the very thing the change named, so what it keeps is resolved: the yes that opened the reply
+      // stands, and none need follow.)
       const kept = object && hits.find((h) => h.signal === object.signal && h.start > k && h.start <= k + 2);
-      const keptSame = kept !== undefined;
-      const yesFirst = hits.some(
-        (h) => (h.signal === "yes" || h.signal === "accept") && !h.negated && h.end <= c.start,
-      );
       const yes =
-        after.some((h) => (h.signal === "send" || h.signal === "accept") && !h.negated) || (keptSame && yesFirst);
+        after.some((h) => (h.signal === "send" || h.signal === "accept") && !h.negated) ||
+        (kept !== undefined && yesFirst);
       const refused = after.some((h) => STRONG_DENIAL.has(h.signal) && !h.negated);
       // (The thing kept by name is no correction asked again.)
       if (!yes || refused || asksAgainAfter(tokens, kept ? hits.filter((h) => h !== kept) : hits, k + 1)) continue;

@@ -4520,3 +4520,52 @@ describe("round 44: 'say it again' after every yes-word", () => {
     expect(readReply("ما كاين لاش تعيطو ليا عاود، ما بدلت والو", "MA").repeatsAfterYes).toBeUndefined();
   });
 });
+
+describe("round 45: the address said to be wrong, past a relative 'who ordered'", () => {
+  it("'khti hiya li commandit w l'adresse ghalta' (my sister ordered, and the address is wrong): a change", () => {
+    for (const [text, country] of [
+      ["wakha, khti hiya li commandit w l adresse ghalta, sifthouha l dar khalti", "MA"],
+      ["oui c'est bon mais l'adresse est fausse, c'est plus là-bas", "FR"],
+    ] as const) {
+      expect([text, readReply(text, country).request]).toEqual([text, "change"]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "change_request"]);
+    }
+  });
+
+  it("the address asked about ('?') or said not wrong asks no change", () => {
+    expect(readReply("ih, wach l adresse ghalta ?", "DZ").request).not.toBe("change");
+    expect(readReply("wakha, l adresse machi ghalta, sifto", "MA").request).toBeNull();
+  });
+});
+
+describe("round 45: 'this is my phone' and 'you wore me out' are no call asked for", () => {
+  it("'hedha telifouni', 'هذا تليفوني': the phone named after 'this', no call verb", () => {
+    for (const text of ["ey hedha telifouni, ab3athha", "ايه هذا تليفوني، جيبوها"])
+      expect([text, analyse(text, "TN").hits.some((h) => h.signal === "callVerb")]).toEqual([text, false]);
+    // ("3ayetli" after it is still a call.)
+    expect(analyse("hedha telifouni, 3ayetli ghodwa", "TN").hits.some((h) => h.signal === "callVerb")).toBe(true);
+  });
+
+  it("'3yitouni b les appels … ih nconfirmi' (you wore me out with the calls … yes I confirm): no callback", () => {
+    const text = "wallah 3yitouni b les appels ta3koum, ih nconfirmi, jibouha";
+    expect(analyse(text, "DZ").hits.some((h) => h.signal === "callVerb")).toBe(false);
+    expect(readReply(text, "DZ").request).toBeNull();
+    expect(model.classify(text, "DZ").intent).toBe("confirm");
+  });
+});
+
+describe("round 45: 'I confirm that I don't want it', and 'en plus' as 'moreover'", () => {
+  it("'je confirme que je le veux pas': the confirm verb's object is a refusal, no yes", () => {
+    const text = "je vous confirme que j'en veux pas, c'est ma fille qui a cliqué";
+    expect(analyse(text, "FR").hits.some((h) => h.signal === "accept")).toBe(false);
+    expect(model.classify(text, "FR").intent).toBe("cancel");
+    // ("je confirme que je le prends" is a yes.)
+    expect(analyse("je confirme que je le prends", "FR").hits.some((h) => h.signal === "accept")).toBe(true);
+  });
+
+  it("'il rigole en plus', 'et en plus il …' add nothing; 'le chargeur en plus' still does", () => {
+    for (const text of ["désolé c'est mon fils il a cliqué, il rigole en plus", "oui et en plus elle est jolie"])
+      expect([text, analyse(text, "FR").hits.some((h) => h.signal === "add")]).toEqual([text, false]);
+    expect(analyse("oui et mettez le chargeur en plus", "FR").hits.some((h) => h.signal === "add")).toBe(true);
+  });
+});

@@ -1803,6 +1803,8 @@ const ASKED_ALONE: ReadonlySet<string> = new Set([
 ]);
 /** "Wrong", "a mistake" (canonical): "ghlt", "ghalta", "faux", "erreur" (round 39). */
 const WRONG = /^(?:gh[ae]?l[ae]?t[ae]?|faux|fause|ereur|trompe)$/;
+/** "Is", "was" between a value and "wrong" (canonical): "l'adresse est fausse", "l3unwan rah ghalet" (round 45). */
+const COPULA_OF_VALUE = /^(?:est|etait|hiya|hia|hya|rahi|rah|raha|kanet|kant|kenet)$/;
 /** "One" each, after a quantity said back ("un par gamin", "وحدة ليّا ووحدة لأختي"; canonical; round 39). */
 const ONE_EACH = /^(?:un|une|w?whda|w?wahda|w?wuhda|w?wahed)$/;
 /** The warranty, the fees, the price asked after the yes-words (canonical): "والضمانة؟", "et les frais ?" (round 39). */
@@ -3858,6 +3860,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     !hits.some((h) => (h.signal === "day" || h.signal === "slot" || h.signal === "today") && live(h))
       ? (orderYes[0] ?? hits[0])
       : undefined;
+  // "w el adresse ghalta", "l'adresse est fausse": the address said to be wrong, not asked about ("?") and not denied
+  // ("l'adresse machi ghalta"), asks for it changed (round 45).
+  const addressWrong = hits.find((h) => {
+    if (h.signal !== "address" || !live(h)) return false;
+    let i = h.end;
+    while (i < h.end + 2 && COPULA_OF_VALUE.test(tokens[i] ?? "")) i++;
+    return WRONG.test(tokens[i] ?? "") && !tokens.slice(i + 1, i + 4).includes("?");
+  });
   // ("نشاور خويا الكبير": the big brother asked, no big size; round 42.)
   const consults = consultsFirst(tokens);
   const ofWhoIsAsked = (h: SignalHit) =>
@@ -3877,7 +3887,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     exceptItem ??
     placeDenied ??
     sentElsewhere ??
-    homeDenied;
+    homeDenied ??
+    addressWrong;
   // ("واخا، بشرط تزيدو ليا الشارجور معاه، بلا بيه ما نبغيهش": a change under an "if" keeps its "otherwise": round 20.)
   if (change) return result("change", cueAt(change.start), deniedRefusal, cond >= 0 && otherwise > cond);
   // 3a. "ماكاش مشكل، نسقسي بابا ونردلك الخبر", "d'accord, je demande à mon mari et je vous redis": the customer will ask

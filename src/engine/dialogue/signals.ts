@@ -510,6 +510,38 @@ function analyseFresh(text: string, country: Country): Analysis {
         (h.signal === "attrNoun" && tokens[h.start] === "kas" && tokens[h.start - 1] === "tut")
       ),
   );
+  // "3yitouni b les appels" (you wore me out with the calls): "3yit-" with "me" is being tired, not the call verb
+  // "3ayet" (round 45; only as spelt in Latin letters: in Arabic script "عيطوني" and "عييتوني" read alike).
+  hits = hits.filter((h) => !(h.signal === "callVerb" && WORE_OUT.test(tokens[h.start] ?? "")));
+  // "il rigole en plus", "et en plus il rigole": "en plus" (moreover) around a clause with its own subject adds nothing to
+  // the order; "le chargeur en plus" still does (round 45).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "add" &&
+        tokens[h.start] === "en" &&
+        tokens[h.start + 1] === "plus" &&
+        ((SUBJECT.test(tokens[h.start - 2] ?? "") &&
+          !/^(?:le|la|les|l|un|une|des|du|\d+)$/.test(tokens[h.start - 1] ?? "")) ||
+          (/^(?:et|mais|pis|w)$/.test(tokens[h.start - 1] ?? "") && SUBJECT.test(tokens[h.end] ?? "")))
+      ),
+  );
+  // "je confirme oui oui que je le veux pas" (I confirm that I don't want it): "I confirm" whose "that" holds a refusal
+  // confirms the refusal, it is no yes (round 45).
+  hits = hits.filter((h) => {
+    if (h.signal !== "accept") return true;
+    let i = h.end;
+    while (i < h.end + 3 && hits.some((y) => y.signal === "yes" && y.start <= i && y.end > i)) i++;
+    if (tokens[i] !== "9ue") return true;
+    return !hits.some(
+      (r) => (r.signal === "refuse" || r.signal === "cancelVerb") && !r.negated && r.start > i && r.start <= i + 4,
+    );
+  });
+  // "hedha telifouni", "هذا تليفوني" (this is my phone): after "this", the phone is named, nobody asks to be called
+  // (round 45).
+  hits = hits.filter(
+    (h) => !(h.signal === "callVerb" && PHONE_NOUN.test(tokens[h.start] ?? "") && THIS.test(tokens[h.start - 1] ?? "")),
+  );
   // "c'est ce que j'ai commandé": "c'est ce que" is no "est-ce que" (round 25).
   hits = hits.filter((h) => !(h.signal === "qword" && tokens[h.start] === "est" && tokens[h.start - 1] === "c"));
   // "le jogging noir taille M c'est bien celui que j'ai choisi", "القميص الأزرق الميديوم اللي قلت عليهم", "lk7el hwa li
@@ -876,6 +908,9 @@ function restatements(tokens: string[]): [number, number][] {
  * comes before it in that clause.
  */
 function restatedIn(tokens: string[], hits: SignalHit[], h: SignalHit, restated: [number, number][]): boolean {
+  // A value said to be wrong is not the one ordered, whatever relative stands before it: "marti hiya li commandit w el
+  // adresse ghalta" (my wife is the one who ordered, and the address is wrong; round 45).
+  if (tokens.slice(h.end, h.end + 2).some((t) => SAID_WRONG.test(t))) return false;
   return restated.some(([from, to]) => {
     const lo = Math.min(h.start, from);
     const hi = Math.max(h.end, to);
@@ -891,6 +926,16 @@ function restatedIn(tokens: string[], hits: SignalHit[], h: SignalHit, restated:
   });
 }
 
+/** "You wore me (us) out" (canonical, Latin letters): "3yitouni", "3yitini", "3yitna" (round 45). */
+const WORE_OUT = /^3yit(?:u|i)?n[ia]$/;
+/** A subject pronoun (canonical), opening a clause of its own: "il", "elle", "je", "on" (round 45). */
+const SUBJECT = /^(?:il|ils|ele|eles|elle|elles|je|j|tu|on|c)$/;
+/** "My phone" (canonical): "telifuni", "tlifuni", "tilifoni", also read as "call me" (round 45). */
+const PHONE_NOUN = /^t[ie]?l[ie]f[ou]ni$/;
+/** "This (is)" (canonical): "hada", "hadi", "heda", "hda", "hadha" (round 45). */
+const THIS = /^(?:hada|hadi|heda|hedi|hda|hdi|hadha|hedha)$/;
+/** "Wrong", said of a value (canonical): "ghalta", "ghalet", "faux", "fausse" (round 45). */
+const SAID_WRONG = /^(?:gh[ae]?l[ae]?t[ae]?|ghalet|faux|fause)$/;
 /** Before "argent", the article or possessive of money ("l'argent", "de l'argent", "mon argent"; round 24). */
 const MONEY_OWNER = /^(?:l|d|mon|ton|son|votre|notre|leur|mes|sans|pas|assez|trop|peu)$/;
 /** "wesh" (canonical "wech"): a "hey" in French slang (round 22). */

@@ -4569,3 +4569,65 @@ describe("round 45: 'I confirm that I don't want it', and 'en plus' as 'moreover
     expect(analyse("oui et mettez le chargeur en plus", "FR").hits.some((h) => h.signal === "add")).toBe(true);
   });
 });
+
+describe("round 45: 'send it to my mother's' is another address", () => {
+  it("'oui envoyez-le chez ma mère', 'ab3athha l dar ommha', 'jibouha 3and khalti': a change", () => {
+    for (const [text, country] of [
+      ["oui d'accord mais livrez-le chez ma sœur à Colmar, moi je travaille", "FR"],
+      ["ey behi, ab3athha l dar ommi fi sfax", "TN"],
+      ["wakha, sifthouha 3and khalti f jdida", "MA"],
+    ] as const) {
+      expect([text, readReply(text, country).request]).toEqual([text, "change"]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "change_request"]);
+    }
+  });
+
+  it("under an 'if', to 'my place', to a neighbour, left with someone, or taken back: no change", () => {
+    for (const [text, country] of [
+      ["oui, et si je suis pas là livrez chez ma mère à côté", "FR"],
+      ["oui envoyez, laissez-le chez ma voisine", "FR"],
+      ["oui livrez chez mon voisin si je réponds pas", "FR"],
+      ["wakha jibouha l dar, baba rah kaystna", "MA"],
+      ["oui je voulais la livrer chez ma mère... non non, laissez, chez moi c'est mieux", "FR"],
+      ["oui, j'allais vous dire de livrer chez mon frère... non, je reste ici finalement, envoyez", "FR"],
+    ] as const)
+      expect([text, readReply(text, country).request]).not.toEqual([text, "change"]);
+  });
+});
+
+describe("round 45: the quantity reduced, 'dak' that is 'that', and a parcel already had", () => {
+  it("'réduire la quantité à un seul' asks a change; 'le prix réduit' does not", () => {
+    const text = "Bien sûr, madame. Je souhaiterais toutefois réduire la quantité à un seul, deux c'est excessif.";
+    expect(analyse(text, "FR").hits.some((h) => h.signal === "changeVerb")).toBe(true);
+    expect(model.classify(text, "FR").intent).toBe("change_request");
+    expect(analyse("oui le prix réduit c'est bien, envoyez", "FR").hits.some((h) => h.signal === "changeVerb")).toBe(
+      false,
+    );
+  });
+
+  it("'f dak sbbat' (in those shoes): no 'dac' (d'accord), so a refusal reported for the customer stands", () => {
+    const text = "wah, ana khtha, galt liya goul lihom ma bqatch baghyaha, tqoulbat m3akom f dak sbbat";
+    expect(analyse(text, "MA").hits.filter((h) => h.signal === "yes").length).toBe(1);
+    expect(model.classify(text, "MA").intent).toBe("cancel");
+    expect(analyse("ok dak, envoyez", "FR").hits.some((h) => h.signal === "yes" && h.start === 1)).toBe(true);
+  });
+
+  it("'je l'ai déjà reçu', 'ma cousine me l'a offert': had elsewhere, a refusal; a neighbour's parcel is none", () => {
+    const text = "ok ok aucun souci mais non du coup c'est bon je l'ai reçu de la part de ma tante elle me l'a offert";
+    expect(model.classify(text, "FR").intent).toBe("cancel");
+    expect(
+      analyse("ma voisine elle a déjà reçu la sienne, oui je confirme", "FR").hits.some((h) => h.signal === "refuse"),
+    ).toBe(false);
+  });
+});
+
+describe("round 45: 'jécoute' and 'kantsm3ek' are attention", () => {
+  it("'okay vas-y jécoute', 'iyeh kantsm3ek': no decision", () => {
+    for (const [text, country] of [
+      ["ok vas y jécoute", "FR"],
+      ["iyeh a sidi kantsm3ek, ewa", "MA"],
+    ] as const)
+      expect([text, model.classify(text, country).intent]).toEqual([text, "unclear"]);
+    expect(model.classify("oui jécoute, c'est bon envoyez", "FR").intent).toBe("confirm");
+  });
+});

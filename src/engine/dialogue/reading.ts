@@ -391,6 +391,10 @@ const ATTENTION = words([
   "nesma3",
   "kansma3",
   "kansm3ek",
+  // The reflexive form ("iyeh a lalla iyeh kantsm3ek": yes madam, I'm hearing you; round 45).
+  "kantsm3ek",
+  "kantsma3ek",
+  "kantsme3ek",
   "kan sme3",
   "كنسمعك",
   "كنسمع",
@@ -436,6 +440,9 @@ const ATTENTION = words([
   "dis-moi",
   "dites-moi",
   "j'écoute",
+  // Written with no apostrophe by speech-to-text ("okay vas y jécoute"; round 45).
+  "jécoute",
+  "jtécoute",
   "je vous écoute",
   "je t'écoute",
   "on vous écoute",
@@ -1803,6 +1810,14 @@ const ASKED_ALONE: ReadonlySet<string> = new Set([
 ]);
 /** "Wrong", "a mistake" (canonical): "ghlt", "ghalta", "faux", "erreur" (round 39). */
 const WRONG = /^(?:gh[ae]?l[ae]?t[ae]?|faux|fause|ereur|trompe)$/;
+/** A possessive before a relative's home (canonical): "chez ma mère", "chez mon frère", "chez mes parents" (round 45). */
+const OWNED = /^(?:ma|mon|mes|sa|son|ses|notre|nos|leur|leurs)$/;
+/** A relative whose home a parcel is sent to (canonical, French): "mère", "frère", "tante", "parents" (round 45). */
+const KIN_HOME =
+  /^(?:mere|pere|frere|sur|seur|soeur|tante|oncle|onkle|parents|cousine?|fille|fils|grand|grande|grands|beau|bele|belle|copine|copain|ami|amie)$/;
+/** "Her mother", "my father", "my aunt", said after "dar" or "3and" (canonical, Arabic): "omha", "baba", "khalti" (round 45). */
+const KIN_OF =
+  /^(?:(?:om|um|mm|yem+|yim+)(?:i|ha|ho|hu|u|ou|k|na)|baba|bab(?:i|ha|ho|hu|u|ou|k)|(?:khal|3am|3amm)(?:ti|tu|tek|tha|to|i|ha|ho|hu|u|ou|k)?|khuya|khouya|khoya|khti|khtk|khtu|khtha|khuh|khuha|khouha|jed+(?:a|i|ti|ha|ho|tha)|ns?ib(?:i|ti|ha|ho))$/;
 /** "Is", "was" between a value and "wrong" (canonical): "l'adresse est fausse", "l3unwan rah ghalet" (round 45). */
 const COPULA_OF_VALUE = /^(?:est|etait|hiya|hia|hya|rahi|rah|raha|kanet|kant|kenet)$/;
 /** "One" each, after a quantity said back ("un par gamin", "وحدة ليّا ووحدة لأختي"; canonical; round 39). */
@@ -3846,6 +3861,39 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   const sentTo = (h: SignalHit) =>
     TO_PLACE.test(tokens[h.end] ?? "") &&
     !hits.some((d) => (d.signal === "day" || d.signal === "slot") && d.start >= h.end && d.start <= h.end + 3);
+  // "oui envoyez-le chez ma mère", "ab3athha l dar ommha", "livrez chez mon frère à Haguenau": "send it" or "deliver it"
+  // to a relative's home is another address, a change, with no "if" near ("si je suis pas là, livrez chez ma mère" is
+  // where it goes otherwise). Not "leave it with" (an instruction), nor a neighbour or a guard, nor "chez moi" (round 45).
+  const sentToKin = hits.find((h) => {
+    if (!((h.signal === "send" || (h.signal === "delivery" && /^livr/.test(tokens[h.start] ?? ""))) && live(h)))
+      return false;
+    const near = tokens.slice(Math.max(0, h.start - 6), h.end + 8);
+    if (near.some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)))) return false;
+    // ("j'allais vous dire de livrer chez ma sœur... non, je reste": only thought of, then a "no".)
+    if (
+      tokens.slice(Math.max(0, h.start - 5), h.start).some((t) => WAS_THINKING.test(t) || t === "alais") &&
+      hits.some((n) => n.signal === "no" && n.start > h.end)
+    )
+      return false;
+    // ("je voulais le livrer chez ma mère... non, laissez, chez moi c'est mieux": asked, then taken back.)
+    if (
+      tokens
+        .slice(h.end)
+        .some((t, k, rest) => TAKE_BACK_NO.test(t) && rest.slice(k + 1, k + 4).some((x) => LEAVE_IT.test(x)))
+    )
+      return false;
+    let i = h.end;
+    while (i < h.end + 2 && /^(?:le|la|les|lui|plutot|direct|directement)$/.test(tokens[i] ?? "")) i++;
+    const [a, b, c] = [tokens[i] ?? "", tokens[i + 1] ?? "", tokens[i + 2] ?? ""];
+    if (a === "chez") return OWNED.test(b) && KIN_HOME.test(c);
+    if (/^(?:l|el|li|lil|ldar|eldar)$/.test(a)) {
+      const [dar, whose] = a.endsWith("dar") ? [a, b] : [b, c];
+      // ("جيبوه للدار، بابا راهو يستنى": "home", then "dad is waiting", a clause of its own.)
+      const then = a.endsWith("dar") ? c : (tokens[i + 3] ?? "");
+      return /^(?:l|el)?dar$/.test(dar) && KIN_OF.test(whose) && !/^rah/.test(then);
+    }
+    return /^(?:3and|3nd|3end|3ind)$/.test(a) && KIN_OF.test(b);
+  });
   const notSentThere = hits.find((h) => h.signal === "send" && h.negated && sentTo(h));
   const sentElsewhere =
     notSentThere && hits.find((h) => h.signal === "send" && live(h) && h.start > notSentThere.end && sentTo(h));
@@ -3888,7 +3936,8 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     placeDenied ??
     sentElsewhere ??
     homeDenied ??
-    addressWrong;
+    addressWrong ??
+    sentToKin;
   // ("واخا، بشرط تزيدو ليا الشارجور معاه، بلا بيه ما نبغيهش": a change under an "if" keeps its "otherwise": round 20.)
   if (change) return result("change", cueAt(change.start), deniedRefusal, cond >= 0 && otherwise > cond);
   // 3a. "ماكاش مشكل، نسقسي بابا ونردلك الخبر", "d'accord, je demande à mon mari et je vous redis": the customer will ask

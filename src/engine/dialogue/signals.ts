@@ -537,6 +537,16 @@ function analyseFresh(text: string, country: Country): Analysis {
       (r) => (r.signal === "refuse" || r.signal === "cancelVerb") && !r.negated && r.start > i && r.start <= i + 4,
     );
   });
+  // "f dak sbbat" (in those shoes): after "in", "with", "on", "dak" is "that", not the French "dac" (d'accord; round 45).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "yes" &&
+        tokens[h.start] === "dak" &&
+        h.end === h.start + 1 &&
+        BEFORE_THAT.test(tokens[h.start - 1] ?? "")
+      ),
+  );
   // "hedha telifouni", "هذا تليفوني" (this is my phone): after "this", the phone is named, nobody asks to be called
   // (round 45).
   hits = hits.filter(
@@ -930,6 +940,11 @@ function restatedIn(tokens: string[], hits: SignalHit[], h: SignalHit, restated:
 const WORE_OUT = /^3yit(?:u|i)?n[ia]$/;
 /** A subject pronoun (canonical), opening a clause of its own: "il", "elle", "je", "on" (round 45). */
 const SUBJECT = /^(?:il|ils|ele|eles|elle|elles|je|j|tu|on|c)$/;
+/**
+ * A preposition before "dak" (that), canonical: "f dak", "b dak", "m3a dak", "3la dak" (round 45; not "bhal dak", like
+ * that, which the readable sets hold once in a confirm the model reads only with the yes).
+ */
+const BEFORE_THAT = /^(?:f|fi|b|bi|m3a|m3|ma3a|3la|3l|mn|min|men)$/;
 /** "My phone" (canonical): "telifuni", "tlifuni", "tilifoni", also read as "call me" (round 45). */
 const PHONE_NOUN = /^t[ie]?l[ie]f[ou]ni$/;
 /** "This (is)" (canonical): "hada", "hadi", "heda", "hda", "hadha" (round 45). */

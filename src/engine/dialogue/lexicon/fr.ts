@@ -62,6 +62,9 @@ export const FRENCH: LexiconEntry[] = [
     "laissez|laisse tomber, oubliez|oublie, tant pis, pas la peine, c est pas la peine, non merci",
     // ("je vais laisser tomber", "ça me plaît plus": I'll drop it, it no longer pleases me; round 38.)
     "laisser|laiser|laisserai|laiserai tomber, me plait plus",
+    // ("je l'ai déjà reçu", "déjà reçu ailleurs", "reçu de la part de ma cousine, elle me l'a offert": had elsewhere, said
+    // by the customer, not "ma voisine a déjà reçu la sienne"; round 45.)
+    "ai deja resu*|achete*, deja resu*|achete* ailleurs|au|sur|de|d|chez, resu* de la part, me l a offert*, me les a offert*, me l a deja offert*",
     // ("sans façon, merci bien": no thank you; round 18.)
     "sans fason|facon",
   ]),
@@ -109,6 +112,9 @@ export const FRENCH: LexiconEntry[] = [
   cue("attr", 0.7, ["manches|manche longues|longue|courtes|courte, a|en manches|manche longues|longue|courtes|courte"]),
   // "si vous baissez à 40 euros", "baissez un peu le prix": the customer's own price, a change (round 17).
   cue("changeVerb", 0.75, ["baissez|baisser|baissiez|baisse a|un|le, baisse _ prix"]),
+  // "réduire la quantité à un seul", "diminuez à un": the infinitive or the imperative, not "réduit" (a promotion's
+  // price said back; round 45).
+  cue("changeVerb", 0.85, ["=reduire|=reduisez|=reduis|=diminuer|=diminuez|=diminue"]),
   cue("qty", 0.6, ["deux|trois|quatre|cinq"]),
   cue("add", 0.8, [
     // Round 9: two phrases, not one ("mettez deux" never matched: the phrase wanted a fourth word, "autre").

@@ -4554,13 +4554,12 @@ describe("round 45: 'this is my phone' and 'you wore me out' are no call asked f
   });
 });
 
-describe("round 45: 'I confirm that I don't want it', and 'en plus' as 'moreover'", () => {
-  it("'je confirme que je le veux pas': the confirm verb's object is a refusal, no yes", () => {
-    const text = "je vous confirme que j'en veux pas, c'est ma fille qui a cliqué";
-    expect(analyse(text, "FR").hits.some((h) => h.signal === "accept")).toBe(false);
+describe("round 45: 'en plus' as 'moreover'", () => {
+  it("'je confirme … que je le veux pas … elle rigole en plus': the refusal confirmed, 'en plus' asks no change", () => {
+    const text =
+      "je confirme oui oui que je le veux pas, désolée hein, c'est ma fille qui a cliqué, elle rigole en plus";
+    expect(readReply(text, "FR").request).toBe("refusal");
     expect(model.classify(text, "FR").intent).toBe("cancel");
-    // ("je confirme que je le prends" is a yes.)
-    expect(analyse("je confirme que je le prends", "FR").hits.some((h) => h.signal === "accept")).toBe(true);
   });
 
   it("'il rigole en plus', 'et en plus il …' add nothing; 'le chargeur en plus' still does", () => {

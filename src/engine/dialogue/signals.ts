@@ -526,17 +526,6 @@ function analyseFresh(text: string, country: Country): Analysis {
           (/^(?:et|mais|pis|w)$/.test(tokens[h.start - 1] ?? "") && SUBJECT.test(tokens[h.end] ?? "")))
       ),
   );
-  // "je confirme oui oui que je le veux pas" (I confirm that I don't want it): "I confirm" whose "that" holds a refusal
-  // confirms the refusal, it is no yes (round 45).
-  hits = hits.filter((h) => {
-    if (h.signal !== "accept") return true;
-    let i = h.end;
-    while (i < h.end + 3 && hits.some((y) => y.signal === "yes" && y.start <= i && y.end > i)) i++;
-    if (tokens[i] !== "9ue") return true;
-    return !hits.some(
-      (r) => (r.signal === "refuse" || r.signal === "cancelVerb") && !r.negated && r.start > i && r.start <= i + 4,
-    );
-  });
   // "f dak sbbat" (in those shoes): after "in", "with", "on", "dak" is "that", not the French "dac" (d'accord; round 45).
   hits = hits.filter(
     (h) =>

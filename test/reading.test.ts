@@ -4630,3 +4630,41 @@ describe("round 45: 'jécoute' and 'kantsm3ek' are attention", () => {
     expect(model.classify("oui jécoute, c'est bon envoyez", "FR").intent).toBe("confirm");
   });
 });
+
+describe("round 45: 'en cours là', 'vous pouvez valider', and 'au lieu de' a verb", () => {
+  it("'je suis en cours là … vous pouvez valider': 'là' is no 'no', and the yes to the order is heard", () => {
+    const text =
+      "ouais bon je suis en réunion là, je parle doucement, pardon... le casque noir c'est ça, vous pouvez valider";
+    expect(analyse(text, "FR").hits.some((h) => h.signal === "no")).toBe(false);
+    expect(analyse(text, "FR").hits.some((h) => h.signal === "accept")).toBe(true);
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+    // ("on va en rester là" stays a "no".)
+    expect(analyse("merci mais on va en rester là", "FR").hits.some((h) => h.signal === "no")).toBe(true);
+  });
+
+  it("'dites au livreur de sonner au lieu de mettre absent': a remark on the courier, no item put for another", () => {
+    const text = "Exactement. Mais dites au livreur de frapper cette fois, au lieu de laisser un avis de passage !";
+    expect(analyse(text, "FR").hits.some((h) => h.signal === "instead")).toBe(false);
+    expect(readReply(text, "FR").request).toBeNull();
+    // ("au lieu de prendre le rouge, mettez le bleu" still puts one item for another.)
+    expect(analyse("au lieu de prendre le rouge mettez le bleu", "FR").hits.some((h) => h.signal === "instead")).toBe(
+      true,
+    );
+  });
+});
+
+describe("round 45: a price put inside an 'if', and 'without trouble' after a change verb", () => {
+  it("'ama ken el prix 60 kima khdhitou okhti, mouch 80': a price put for another, a change", () => {
+    const text = "behi, ama ken el prix 60 kima khdhitou okhti, mouch 80";
+    expect(readReply(text, "TN").request).toBe("change");
+    expect(model.classify(text, "TN").intent).toBe("change_request");
+  });
+
+  it("'ama ken 3andkom el 9yas 40, … baddeltouhouli bla mochkla': an item under an 'if', no yes at the end", () => {
+    const text = "ey, ama ken 3andkom el 9yas 40, 5ater el 39 kanet sghira w baddaltouhali bla mochkla";
+    expect(analyse(text, "TN").hits.some((h) => h.signal === "accept")).toBe(false);
+    expect(model.classify(text, "TN").intent).toBe("change_request");
+    // ("ab3athha bla mochkla": after a send, it is a yes.)
+    expect(analyse("ab3athha bla mochkla", "TN").hits.some((h) => h.signal === "accept")).toBe(true);
+  });
+});

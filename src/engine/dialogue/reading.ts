@@ -3666,15 +3666,27 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // ("ok si c'est 39 et pas 49", "D'accord si c'est 250، ماشي 299": inside the "if", a number put for another; round 40.)
   const numberAt = (i: number) => /^\d{2,4}$/.test(tokens[i] ?? "");
   const valueForValue =
-    cond >= 0 &&
-    tokens.some(
-      (t, i) =>
-        i > cond &&
-        i <= cond + 6 &&
-        NOT_THAT.has(t) &&
-        [1, 2].some((k) => numberAt(i - k) && tokens.slice(i - k + 1, i).every((w) => STOPS.has(w) || AND.has(w))) &&
-        [1, 2].some((k) => numberAt(i + k) && tokens.slice(i + 1, i + k).every((w) => ECHO_FILLER.test(w))),
-    );
+    (cond >= 0 &&
+      tokens.some(
+        (t, i) =>
+          i > cond &&
+          i <= cond + 6 &&
+          NOT_THAT.has(t) &&
+          [1, 2].some((k) => numberAt(i - k) && tokens.slice(i - k + 1, i).every((w) => STOPS.has(w) || AND.has(w))) &&
+          [1, 2].some((k) => numberAt(i + k) && tokens.slice(i + 1, i + k).every((w) => ECHO_FILLER.test(w))),
+      )) ||
+    // ("D'accord, ama ken el prix 75 kima 5dhetou bent 3ammti, mouch 90": the price inside the "if", a clause on it,
+    // then "not" and another number; round 45.)
+    (cond >= 0 &&
+      tokens.some(
+        (t, i) =>
+          i > cond + 1 &&
+          i <= cond + 12 &&
+          NOT_THAT.has(t) &&
+          numberAt(i + 1) &&
+          tokens.slice(cond + 1, i).some((w, k) => numberAt(cond + 1 + k) && w !== tokens[i + 1]) &&
+          tokens.slice(cond + 1, i).some((w) => /^(?:prix|soum|swum|som|taman|tamen|prik)$/.test(w)),
+      ));
   if (
     cond >= 0 &&
     !callMet &&

@@ -536,6 +536,32 @@ function analyseFresh(text: string, country: Country): Analysis {
         BEFORE_THAT.test(tokens[h.start - 1] ?? "")
       ),
   );
+  // "dites au livreur de monter, au lieu de mettre « absent »": "instead of" a verb, with no colour, size or quantity
+  // after it, says what someone should have done, it puts no item for another (round 45).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "instead" &&
+        tokens[h.start] === "au" &&
+        INFINITIVE.test(tokens[h.end] ?? "") &&
+        !hits.some(
+          (x) =>
+            (x.signal === "attr" || x.signal === "attrNoun" || x.signal === "qty") &&
+            x.start > h.end &&
+            x.start <= h.end + 4,
+        )
+      ),
+  );
+  // "el 41 … baddaltouhali bla mochkla" (you exchanged it for me without trouble): "without a problem" right after a
+  // change verb says how the change went, it agrees to nothing (round 45).
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "accept" &&
+        /^(?:bla|bila|bdun|sans)$/.test(tokens[h.start] ?? "") &&
+        hits.some((c) => c.signal === "changeVerb" && c.end === h.start)
+      ),
+  );
   // "hedha telifouni", "هذا تليفوني" (this is my phone): after "this", the phone is named, nobody asks to be called
   // (round 45).
   hits = hits.filter(
@@ -934,6 +960,8 @@ const SUBJECT = /^(?:il|ils|ele|eles|elle|elles|je|j|tu|on|c)$/;
  * that, which the readable sets hold once in a confirm the model reads only with the yes).
  */
 const BEFORE_THAT = /^(?:f|fi|b|bi|m3a|m3|ma3a|3la|3l|mn|min|men)$/;
+/** A French infinitive (canonical): "mettre", "soner", "apeler", "venir", "laiser" (round 45). */
+const INFINITIVE = /^[a-z]{2,}(?:er|ir|re)$/;
 /** "My phone" (canonical): "telifuni", "tlifuni", "tilifoni", also read as "call me" (round 45). */
 const PHONE_NOUN = /^t[ie]?l[ie]f[ou]ni$/;
 /** "This (is)" (canonical): "hada", "hadi", "heda", "hda", "hadha" (round 45). */
@@ -1012,6 +1040,16 @@ function noHits(tokens: string[], hits: SignalHit[], arabicScript: boolean): Sig
     if ((t === "la" || t === "le") && !arabicScript && prev !== undefined && /ez$/.test(prev)) return;
     // "mais là je conduis", "je suis là": French "là" after a French word, in Latin script.
     if (t === "la" && !arabicScript && prev !== undefined && FRENCH_BEFORE_LA.has(prev)) return;
+    // ("je suis en cours là, en amphi", "au boulot là": "là" after a place said with "en", "au"; not "on va en rester
+    // là", we'll stop there; round 45.)
+    if (
+      t === "la" &&
+      !arabicScript &&
+      /^(?:en|au|aux)$/.test(tokens[i - 2] ?? "") &&
+      /^[a-z]{3,}$/.test(prev ?? "") &&
+      !INFINITIVE.test(prev ?? "")
+    )
+      return;
     if (t === "la" || t === "le") {
       const next = tokens[i + 1];
       const beforeRefusal = hits.some((h) => h.start === i + 1 && REFUSAL_SIGNALS.has(h.signal));

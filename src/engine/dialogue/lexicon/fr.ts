@@ -12,6 +12,8 @@ export const FRENCH: LexiconEntry[] = [
   cue("accept", 0.7, ["pourquoi|pur9uoi pas"]),
   // "je ne vais pas dire non à nonante-neuf euros", "j'vais pas dire non": a "no" denied is an assent (round 26).
   cue("accept", 0.8, ["vais|va|vas|peux|peut|pouvais|pourrais pas|jamais dire non"]),
+  // "vous pouvez valider", "tu peux la valider" (you can validate it: round 45).
+  cue("accept", 0.9, ["pouvez|peux valider, pouvez|peux le|la|les valider"]),
   // "je ne dis pas non, je dis oui" (round 27).
   cue("accept", 0.8, ["ne dis|dit pas non"]),
   // "ça me dérange pas", "ça me gêne pas" (I don't mind; round 39).

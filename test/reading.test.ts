@@ -4668,3 +4668,20 @@ describe("round 45: a price put inside an 'if', and 'without trouble' after a ch
     expect(analyse("ab3athha bla mochkla", "TN").hits.some((h) => h.signal === "accept")).toBe(true);
   });
 });
+
+describe("round 45: 'I can't leave him', 'not too dear', 'tel quel'", () => {
+  it("'ma n9drch nkhallih wahdou' (I can't leave him alone) refuses nothing; 'ما نقدرش، خليوها' still does", () => {
+    const text = "واه واه يجيبها، غير يعيط قبل باش نهبط، يما مريضة ما نقدرش نخليها وحدها";
+    expect(analyse(text, "DZ").hits.some((h) => h.signal === "refuse")).toBe(false);
+    expect(model.classify(text, "DZ").intent).toBe("confirm");
+    expect(analyse("ma n9drch, khliwha, allah y3awnkom", "DZ").hits.some((h) => h.signal === "refuse")).toBe(true);
+  });
+
+  it("'je regrette rien, c'est pas trop cher …, laissez tel quel': the reason denied, nothing asked, a confirm", () => {
+    const text = "Franchement je regrette rien, c'est pas trop cher pour un aspirateur pareil, laissez tel quel.";
+    const hits = analyse(text, "FR").hits;
+    expect(hits.some((h) => h.signal === "reason" || h.signal === "qword")).toBe(false);
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+    expect(analyse("non merci c'est trop cher", "FR").hits.some((h) => h.signal === "reason")).toBe(true);
+  });
+});

@@ -562,6 +562,22 @@ function analyseFresh(text: string, country: Country): Analysis {
         hits.some((c) => c.signal === "changeVerb" && c.end === h.start)
       ),
   );
+  // "ma n9drch nkhallih wahdou" (I can't leave him alone): a "leave it" in the first person after "I can't" is no
+  // refusal ("ما نقدرش، خليوها", I can't, leave it, still is); "c'est pas trop
+  // cher" denies the reason; "tel quel" (as it is) asks nothing (round 45).
+  hits = hits.filter(
+    (h) =>
+      !(
+        (h.signal === "refuse" &&
+          /^n/.test(tokens[h.start] ?? "") &&
+          CANNOT.test(tokens[h.start - 1] ?? "") &&
+          tokens[h.start - 2] === "ma") ||
+        (h.signal === "reason" &&
+          /^(?:trop|cher|chere)$/.test(tokens[h.start] ?? "") &&
+          (tokens[h.start - 1] === "pas" || (tokens[h.start - 1] === "si" && tokens[h.start - 2] === "pas"))) ||
+        (h.signal === "qword" && tokens[h.start] === "9uel" && tokens[h.start - 1] === "tel")
+      ),
+  );
   // "hedha telifouni", "هذا تليفوني" (this is my phone): after "this", the phone is named, nobody asks to be called
   // (round 45).
   hits = hits.filter(
@@ -962,6 +978,8 @@ const SUBJECT = /^(?:il|ils|ele|eles|elle|elles|je|j|tu|on|c)$/;
 const BEFORE_THAT = /^(?:f|fi|b|bi|m3a|m3|ma3a|3la|3l|mn|min|men)$/;
 /** A French infinitive (canonical): "mettre", "soner", "apeler", "venir", "laiser" (round 45). */
 const INFINITIVE = /^[a-z]{2,}(?:er|ir|re)$/;
+/** "I can" with the negation's "-ch" (canonical): "n9drch", "n9derch", "nqderch", "nkdarch" (round 45). */
+const CANNOT = /^n[9kq][ae]?d[ae]?rch$/;
 /** "My phone" (canonical): "telifuni", "tlifuni", "tilifoni", also read as "call me" (round 45). */
 const PHONE_NOUN = /^t[ie]?l[ie]f[ou]ni$/;
 /** "This (is)" (canonical): "hada", "hadi", "heda", "hda", "hadha" (round 45). */

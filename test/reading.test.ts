@@ -4685,3 +4685,21 @@ describe("round 45: 'I can't leave him', 'not too dear', 'tel quel'", () => {
     expect(analyse("non merci c'est trop cher", "FR").hits.some((h) => h.signal === "reason")).toBe(true);
   });
 });
+
+describe("round 45: 'next time, don't send it with that courier'", () => {
+  it("'wakha, ghir lmerra jaya ma tsiftouhach m3a dak livreur': a remark on later orders, a confirm to be checked", () => {
+    for (const text of [
+      "iyeh, ghir lmerra jaya ma tsiftouhach m3a dak livreur li kayt3ttal",
+      "إيه، غير المرة الجاية ما تصيفطوهاش مع داك الليفرور",
+    ]) {
+      expect([text, readReply(text, "MA").nextTimeOnly]).toEqual([text, true]);
+      expect([text, model.classify(text, "MA").intent]).toEqual([text, "confirm"]);
+    }
+  });
+
+  it("'don't send it now, next time' is no remark on later orders", () => {
+    const text = "wakha, walakin ma tsiftouhach daba, lmerra jaya";
+    expect(readReply(text, "MA").nextTimeOnly).toBeUndefined();
+    expect(model.classify(text, "MA").intent).not.toBe("confirm");
+  });
+});

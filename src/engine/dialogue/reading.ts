@@ -124,6 +124,11 @@ export interface Reading {
    */
   takesNotAfterYes?: boolean;
   /**
+   * Every "don't send it" in the reply is said of the next time ("ghir lmerra jaya ma tsiftouhach m3a dak livreur",
+   * "la prochaine fois n'envoyez pas ce livreur"): a remark on later orders, not this one (round 45).
+   */
+  nextTimeOnly?: boolean;
+  /**
    * "نأكد ليك غدا" (I'll confirm to you tomorrow), "je vous confirme demain": the customer's own "I confirm", "to you",
    * then a time: the confirmation comes then, no yes now ("je confirme jeudi" confirms Thursday; round 21).
    */
@@ -2984,6 +2989,12 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       ? { assents: true }
       : {}),
     ...(hits.some((h) => (h.signal === "take" || h.signal === "send") && h.negated) ? { takesNot: true } : {}),
+    ...(hits.some((h) => h.signal === "send" && h.negated) &&
+    hits
+      .filter((h) => (h.signal === "send" || h.signal === "take") && h.negated)
+      .every((h) => [2, 3, 4, 5].some((k) => nextTimeAt(tokens, h.start - k)))
+      ? { nextTimeOnly: true }
+      : {}),
     ...(hits.some(
       (c) =>
         CHANGE.has(c.signal) &&

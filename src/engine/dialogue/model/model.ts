@@ -504,6 +504,19 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     !mocking
   )
     return { intent: "confirm", mixed: true };
+  // "wakha, ghir lmerra jaya ma tsiftouhach m3a dak livreur" (OK, just next time don't send it with that courier): a
+  // yes, and the only "don't send it" is about later orders; no day, no time: a confirm to be checked, however sure the
+  // model is of a new day or a refusal (round 45).
+  if (
+    kind === null &&
+    (intent === "reschedule" || intent === "cancel") &&
+    reading.nextTimeOnly === true &&
+    reading.yes &&
+    !reading.newTime &&
+    !reading.dated &&
+    !mocking
+  )
+    return { intent: "confirm", mixed: true };
   // "Oui, mais livrez plutôt à l'hôpital Delafontaine, je suis en poste toute la semaine", "siftoh l lkhdma dyali": the
   // parcel sent to a workplace names the address, not a day; with no new time, a change (round 28).
   if (kind === null && intent === "reschedule" && reading.sendsToWork === true && !reading.newTime && !reading.denies)

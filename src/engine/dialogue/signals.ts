@@ -563,8 +563,8 @@ function analyseFresh(text: string, country: Country): Analysis {
       ),
   );
   // "ma n9drch nkhallih wahdou" (I can't leave him alone): a "leave it" in the first person after "I can't" is no
-  // refusal ("ما نقدرش، خليوها", I can't, leave it, still is); "c'est pas trop
-  // cher" denies the reason; "tel quel" (as it is) asks nothing (round 45).
+  // refusal ("ما نقدرش، خليوها", I can't, leave it, still is). "c'est pas trop cher" denies the reason. "tel quel" (as
+  // it is) asks nothing (round 45).
   hits = hits.filter(
     (h) =>
       !(

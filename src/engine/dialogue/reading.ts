@@ -2268,9 +2268,10 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   // and is no yes to the order either: round 8.)
   const onTheLine = (h: SignalHit) => h.signal === "take" && HERE.has(tokens[h.end - 1] ?? "");
   const conditions = country === "TN" || country === "DZ" ? CONDITION_TN : CONDITION;
+  /** A one-word "if" ("ila", "kan", "si"), spelt exactly. */
+  const isIf = (t: string) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true));
   /** An "if" right before token `i` ("ila 3ayto", "kan t3aytou"). */
-  const inAnIf = (i: number) =>
-    tokens.slice(Math.max(0, i - 2), i).some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)));
+  const inAnIf = (i: number) => tokens.slice(Math.max(0, i - 2), i).some(isIf);
   // (The first call not told, when one is: "عيطتولي على الجوج … ما جاوبتش … خلي الليفرور يعيطلي" asks only the
   // courier's call; round 37.)
   const liveCalls = hits.filter((h) => CALL.has(h.signal) && live(h));
@@ -3891,7 +3892,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     if (!((h.signal === "send" || (h.signal === "delivery" && /^livr/.test(tokens[h.start] ?? ""))) && live(h)))
       return false;
     const near = tokens.slice(Math.max(0, h.start - 6), h.end + 8);
-    if (near.some((t) => conditions.some((p) => p.length === 1 && same(t, p[0]!, true)))) return false;
+    if (near.some(isIf)) return false;
     // ("j'allais vous dire de livrer chez ma sœur... non, je reste": only thought of, then a "no".)
     if (
       tokens.slice(Math.max(0, h.start - 5), h.start).some((t) => WAS_THINKING.test(t) || t === "alais") &&

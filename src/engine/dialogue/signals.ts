@@ -984,8 +984,11 @@ const CANNOT = /^n[9kq][ae]?d[ae]?rch$/;
 const PHONE_NOUN = /^t[ie]?l[ie]f[ou]ni$/;
 /** "This (is)" (canonical): "hada", "hadi", "heda", "hda", "hadha" (round 45). */
 const THIS = /^(?:hada|hadi|heda|hedi|hda|hdi|hadha|hedha)$/;
-/** "Wrong", said of a value (canonical): "ghalta", "ghalet", "faux", "fausse" (round 45). */
-const SAID_WRONG = /^(?:gh[ae]?l[ae]?t[ae]?|ghalet|faux|fause)$/;
+/**
+ * "Wrong", said of a value (canonical): "ghalta", "ghalet", "faux", "fausse" (round 45). reading.ts `WRONG` also takes
+ * "erreur" and "trompé", which name the customer's mistake, not a value.
+ */
+const SAID_WRONG = /^(?:gh[ae]?l[ae]?t[ae]?|faux|fause)$/;
 /** Before "argent", the article or possessive of money ("l'argent", "de l'argent", "mon argent"; round 24). */
 const MONEY_OWNER = /^(?:l|d|mon|ton|son|votre|notre|leur|mes|sans|pas|assez|trop|peu)$/;
 /** "wesh" (canonical "wech"): a "hey" in French slang (round 22). */

@@ -4703,3 +4703,59 @@ describe("round 45: 'next time, don't send it with that courier'", () => {
     expect(model.classify(text, "MA").intent).not.toBe("confirm");
   });
 });
+
+describe("round 46: 'I won't change my mind' puts no value for another", () => {
+  it("'ena mouch bech nbadel ra2yi' (I'm not going to change my mind): a confirm, no change", () => {
+    for (const [text, country] of [
+      ["ma famma 7atta mochkel el flous jehzin w ena mouch bech nbadel ra2yi", "TN"],
+      ["ih saha, ana machi rayha nbeddel rayi, jibouha", "DZ"],
+    ] as const) {
+      expect([text, readReply(text, country).notThat ?? false]).toEqual([text, false]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "confirm"]);
+    }
+  });
+
+  it("a 'not' that puts one value for another still does ('42 mouch 43')", () => {
+    expect(readReply("ey behi, 42 mouch 43", "TN").notThat).toBe(true);
+    expect(readReply("ena mouch bech nbadel ra2yi, ama 42 mouch 43", "TN").notThat).toBe(true);
+  });
+});
+
+describe("round 46: 'only that day' after a 'but' asks for that day", () => {
+  it("'موش مشكل أما نهار الأحد برك' (no problem but Sunday only), 'oui mais samedi uniquement': a new day", () => {
+    for (const [text, country] of [
+      ["موش مشكل أما نهار الأحد برك أنا كامل الجمعة في الكار", "TN"],
+      ["oui pas de souci mais samedi uniquement, la semaine je bosse à Blagnac", "FR"],
+      ["wakha walakin ghir nhar sebt, rani f l9ahira tol simana", "MA"],
+    ] as const) {
+      expect([text, readReply(text, country).request]).toEqual([text, "date"]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "reschedule"]);
+    }
+  });
+
+  it("a day with no 'only' and nothing that moves the delivery is no new day asked for", () => {
+    expect(readReply("behi ama nhar el a7ad nkoun fi dar", "TN").request).not.toBe("date");
+  });
+});
+
+describe("round 46: 'and tell him' is no 'maybe'", () => {
+  it("'وقولو لليفرور', 'w9olou' (and tell the courier): no doubt; 'wa9ila', 'وقيلة' (maybe) still are", () => {
+    for (const text of ["إيه ابعثوها، وقولو لليفرور يعيط", "ey ab3athha w9olou y3ayetli"])
+      expect([text, analyse(text, "TN").hits.some((h) => h.signal === "doubt")]).toEqual([text, false]);
+    for (const text of ["wa9ila nchriha", "وقيلة نشريها"])
+      expect([text, analyse(text, "DZ").hits.some((h) => h.signal === "doubt")]).toEqual([text, true]);
+  });
+});
+
+describe("round 46: 'celui là' and 'il est où'", () => {
+  it("'c'est bien celui là' (that one): 'là' is no 'no'; 'celui là? non' still says no", () => {
+    for (const text of ["c'est bien celui là", "oui celle là"])
+      expect([text, analyse(text, "FR").hits.some((h) => h.signal === "no")]).toEqual([text, false]);
+    expect(analyse("celui là? non", "FR").hits.some((h) => h.signal === "no")).toBe(true);
+  });
+
+  it("'le point relais il est où', 'c'est où': a question word after its verb", () => {
+    for (const text of ["le point relais il est où exactement", "c'est où le point relais"])
+      expect([text, analyse(text, "FR").hits.some((h) => h.signal === "qword")]).toEqual([text, true]);
+  });
+});

@@ -1733,6 +1733,9 @@ const TAKE_OUT =
   /^w?(?:nahi|nhi|nahili|nhili|nahilia|nhilia|hiydi|hiyd|hiyed|hayed|hayd|haydi|hid|hidi|hidu|enlev(?:e|ez|er)|retir(?:e|ez|er)|ote[sz]?)$/;
 const KEEP = /^w?(?:khali|khli|kheli|garde|gardez|prend|prends)$/;
 const ONLY = new Set(["ghir", "ken", "kan", "bark", "ghi", "9ue", "seulement", "juste"]);
+/** "Only" after a day, and before one (canonical): "nhar lahd brk", "samedi uniquement", "ghir nhar sebt" (round 46). */
+const ONLY_DAY = /^(?:brk|bark|bss|berk|uni9uement|seulement)$/;
+const ONLY_BEFORE_DAY = /^(?:ghir|ghi|9ue|seulement|juste|uni9uement)$/;
 /** What a taken-out thing may be introduced by ("7iydi liya lcharger", "na77i menha l casquette"). */
 const TAKE_OUT_LINK = new Set([
   "lia",
@@ -2489,9 +2492,15 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       !filler.has(i + 1) &&
       // ("ماشي دابا", "machi dorka": "not now" puts no thing for another; round 27.)
       !hits.some((h) => h.signal === "notNow" && h.start <= i && i < h.end) &&
-      // ("je valide, pas de changement": the "not" of nothing to change; round 33.)
+      // ("je valide, pas de changement": the "not" of nothing to change; round 33. "ena mouch bech nbadel ra2yi": the
+      // "not" a change verb one or two words after it is negated by, and one that changes only the customer's mind;
+      // round 46.)
       !hits.some(
-        (h) => h.signal === "changeVerb" && h.start > i && h.start <= i + 2 && nothingChanged(tokens, h.start),
+        (h) =>
+          h.signal === "changeVerb" &&
+          h.start > i &&
+          h.start <= i + 2 &&
+          (nothingChanged(tokens, h.start) || (h.negated && MIND.test(tokens[h.end] ?? ""))),
       ) &&
       (orderYes.some((h) => h.end <= i) ||
         (valueAt(i - 1) && valueAt(i + 1)) ||
@@ -4025,13 +4034,18 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       h.signal === "postpone" ||
       h.signal === "busy" ||
       (h.signal === "send" && h.negated));
+  // ("موش مشكل أما نهار الأحد برك", "oui mais samedi uniquement": after the "but", that day only asks for the day as a
+  // "not now" does; round 46.)
+  const onlyThatDay =
+    laterTime !== undefined &&
+    (ONLY_BEFORE_DAY.test(tokens[laterTime.start - 1] ?? "") || ONLY_DAY.test(tokens[laterTime.end] ?? ""));
   if (
     laterTime &&
     yes &&
     // ("Behi, ama mouch taw. Ghodwa n9ollek.": the day is when the answer comes, not the delivery; round 40.)
     !putsOffAnswer &&
     !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt")) &&
-    hits.some(moves)
+    (hits.some(moves) || onlyThatDay)
   ) {
     return result("date", cueAt(laterTime.start), deniedRefusal);
   }

@@ -204,6 +204,11 @@ const FRENCH_BEFORE_LA = new Set([
   "jusque",
   "des",
   "pile",
+  // ("c'est bien celui là", "celle là": "that one"; round 46.)
+  "celui",
+  "cele",
+  "ceux",
+  "celes",
 ]);
 const NO_WORDS = new Set(["lala", "non", "no", "nn", "nan", "nope", "niet", "la", "le", "lla"]);
 
@@ -583,8 +588,17 @@ function analyseFresh(text: string, country: Country): Analysis {
   hits = hits.filter(
     (h) => !(h.signal === "callVerb" && PHONE_NOUN.test(tokens[h.start] ?? "") && THIS.test(tokens[h.start - 1] ?? "")),
   );
-  // "c'est ce que j'ai commandé": "c'est ce que" is no "est-ce que" (round 25).
-  hits = hits.filter((h) => !(h.signal === "qword" && tokens[h.start] === "est" && tokens[h.start - 1] === "c"));
+  // "c'est ce que j'ai commandé": "c'est ce que" is no "est-ce que" (round 25). ("c'est où le point relais" still asks;
+  // round 46.)
+  hits = hits.filter(
+    (h) =>
+      !(
+        h.signal === "qword" &&
+        tokens[h.start] === "est" &&
+        tokens[h.start - 1] === "c" &&
+        tokens[h.start + 1] !== "u"
+      ),
+  );
   // "le jogging noir taille M c'est bien celui que j'ai choisi", "القميص الأزرق الميديوم اللي قلت عليهم", "lk7el hwa li
   // tlbt": a colour, a size or a number the reply says is what was ordered names the order, it asks no change (round 25).
   const restated = restatements(tokens);

@@ -16,7 +16,7 @@ export const ALGERIAN: LexiconEntry[] = [
   ]),
   cue("doubt", 0.65, [
     "ma3labalich|ma3labalech|ma3lablich, ma 3labalich|3labalech",
-    "mazal ma 9rart*|9arart*, w9ila|wa9ila|bessif",
+    "mazal ma 9rart*|9arart*, =w9ila|=wa9ila|=w9ilah|=wa9ilah|bessif",
   ]),
   cue("later", 0.55, ["mba3d|mbe3d, ba3d chwiya|drk|dork"]),
   cue("notNow", 0.7, ["dork la|drk la|dorka la|machi dorka|derwek la"]),

@@ -190,7 +190,8 @@ export const FRENCH: LexiconEntry[] = [
   ]),
   cue("qword", 0.75, [
     // ("quel", "quelle", not "quelqu'un", "quelque chose": someone, something; round 38.)
-    "combien|quand|comment|pourquoi|quel|quels|quelle|quelles|quoi|qui|frais|prix|tarif, ou est, est ce que, ca|ça coute, coute*",
+    // ("le point relais il est où", "c'est où": "where" after its verb, as spoken; round 46.)
+    "combien|quand|comment|pourquoi|quel|quels|quelle|quelles|quoi|qui|frais|prix|tarif, ou est, est ou, est ce que, ca|ça coute, coute*",
     // "c'est lequel" (which one is it; round 25).
     "lequel|laquelle|lesquels|lesquelles",
   ]),

@@ -4759,3 +4759,33 @@ describe("round 46: 'celui là' and 'il est où'", () => {
       expect([text, analyse(text, "FR").hits.some((h) => h.signal === "qword")]).toEqual([text, true]);
   });
 });
+
+describe("round 46: what only the reason after a cancel names corrects nothing", () => {
+  it("'nheb nbatel el commande 5ater bniti chratli wa7da' (I cancel, my daughter bought me one): a cancel", () => {
+    for (const [text, country] of [
+      ["ey ena houwa ama nheb nbatel el commande 5ater bniti chratli wa7da", "TN"],
+      ["oui c'est moi mais je veux annuler parce que ma sœur m'en a offert une rouge", "FR"],
+    ] as const) {
+      expect([text, readReply(text, country).correctsInReason]).toEqual([text, true]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "cancel"]);
+    }
+  });
+
+  it("a value named before the 'because', or wished for after it, still corrects", () => {
+    expect(readReply("je veux annuler le rouge, parce que je préfère le noir", "FR").correctsInReason).toBeUndefined();
+    expect(readReply("oui mais je veux annuler parce que je préfère le noir", "FR").correctsInReason).toBeUndefined();
+  });
+});
+
+describe("round 46: after a 'but', a day refused and another named", () => {
+  it("'oui, mais lundi non, … mardi c'est parfait': the other day asked for", () => {
+    const text =
+      "إن شاء الله oui, mais lundi non, c'est jour de marché, je suis au stand à Noailles toute la journée, mardi c'est parfait.";
+    expect(readReply(text, "FR").request).toBe("date");
+    expect(model.classify(text, "FR").intent).toBe("reschedule");
+  });
+
+  it("a day refused with no other day after it is no day asked for ('oui mais lundi non, non, j'annule')", () => {
+    expect(readReply("oui mais lundi non, non, j'annule", "FR").request).not.toBe("date");
+  });
+});

@@ -241,6 +241,11 @@ export interface Reading {
    */
   corrects?: boolean;
   /**
+   * What corrects is only in the reason given after the customer's own cancel verb: "nheb nbatel el commande 5ater bniti
+   * chratli wa7da" (I want to cancel because my daughter bought me one; round 46).
+   */
+  correctsInReason?: boolean;
+  /**
    * "X, not Y": "c'est Colomiers pas Tournefeuille", or a "not" after "send it" ("ab3thouha l Sousse mouch l
    * Monastir"): the customer puts one thing for another (round 8).
    */
@@ -1877,6 +1882,29 @@ const SUBJECT_YOU = /^(?:vus|tu|nta|nti|ntuma|ntoma|ntum|intuma)$/;
 const NORMAL = new Set(["normal", "normalement", "3adi"]);
 const AGREED = words(["prévu", "convenu", "tfa9na", "ttafa9na", "تفقنا", "اتفقنا", "متفقين"]);
 
+/**
+ * Every live correction after a "because" that follows a live cancel verb, no "not that", no change verb and no wish
+ * after the "because": what the reason names ("5ater bniti chratli wa7da") corrects nothing (round 46).
+ */
+function correctsInReason(
+  tokens: readonly string[],
+  hits: readonly SignalHit[],
+  live: (h: SignalHit) => boolean,
+  notThat: boolean,
+): boolean {
+  const cancel = hits.find((h) => h.signal === "cancelVerb" && live(h));
+  if (!cancel || notThat) return false;
+  const because = tokens.findIndex((t, i) => i >= cancel.end && BECAUSE.test(t));
+  const corrections = hits.filter((h) => CORRECTION.has(h.signal) && live(h));
+  return (
+    because >= 0 &&
+    corrections.length > 0 &&
+    corrections.every((h) => h.start > because && h.signal !== "changeVerb" && h.signal !== "instead") &&
+    // ("annuler parce que je préfère le noir" wishes for the value it names.)
+    !hits.some((h) => h.signal === "want" && live(h) && h.start > because)
+  );
+}
+
 /** Signals that correct the order as read (round 8's `corrects`). */
 const CORRECTION = new Set(["instead", "attr", "qty", "add", "address", "changeVerb"]);
 /** "not" before the thing meant instead, canonical: "machi", "mouch", "mech", "pas" ("… l Sousse mouch l Monastir"). */
@@ -3049,6 +3077,7 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     (hits.some((h) => h.signal === "send" && h.negated) && orderYes.length > 0)
       ? { corrects: true }
       : {}),
+    ...(correctsInReason(tokens, hits, live, notThat) ? { correctsInReason: true } : {}),
     ...(!denies &&
     lastBut < 0 &&
     // ("j'ai pas changé d'avis": the mind not changed keeps it too, not "I don't want, I changed my mind", "ما نحبش
@@ -4039,13 +4068,26 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
   const onlyThatDay =
     laterTime !== undefined &&
     (ONLY_BEFORE_DAY.test(tokens[laterTime.start - 1] ?? "") || ONLY_DAY.test(tokens[laterTime.end] ?? ""));
+  // ("oui, mais lundi non, c'est jour de marché … mardi c'est parfait": after the "but", a day refused by the "no"
+  // right after it, then another day: the "no" is the day's, and the other day is asked for; round 46.)
+  const dayRefused =
+    laterTime !== undefined ? hits.find((n) => n.signal === "no" && live(n) && n.start === laterTime.end) : undefined;
+  const otherDay =
+    dayRefused !== undefined &&
+    hits.some((d) => d.signal === "day" && live(d) && d.start > dayRefused.end && !past(d) && !agreed(d));
   if (
     laterTime &&
     yes &&
     // ("Behi, ama mouch taw. Ghodwa n9ollek.": the day is when the answer comes, not the delivery; round 40.)
     !putsOffAnswer &&
-    !hits.some((h) => h.start > lastBut && live(h) && (DENIAL.has(h.signal) || h.signal === "doubt")) &&
-    (hits.some(moves) || onlyThatDay)
+    !hits.some(
+      (h) =>
+        h.start > lastBut &&
+        live(h) &&
+        (DENIAL.has(h.signal) || h.signal === "doubt") &&
+        !(otherDay && h === dayRefused),
+    ) &&
+    (hits.some(moves) || onlyThatDay || otherDay)
   ) {
     return result("date", cueAt(laterTime.start), deniedRefusal);
   }

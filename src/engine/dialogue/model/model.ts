@@ -1049,13 +1049,13 @@ export function overrule(intent: Intent, reading: Reading, p = 1, mocking = fals
     return { intent: "cancel", mixed: false };
   // "je préfère annuler, mon fils m'a offert la même": a cancel verb of the customer's own, no "if", and nothing to
   // change named or corrected, is no change (round 10).
+  // ("nheb nbatel el commande 5ater bniti chratli wa7da": what corrects is only in the reason after it; round 46.)
   if (
     kind === "refusal" &&
     intent === "change_request" &&
     reading.cancels === true &&
     !reading.conditional &&
-    reading.corrects !== true &&
-    reading.namesValue !== true
+    ((reading.corrects !== true && reading.namesValue !== true) || reading.correctsInReason === true)
   )
     return { intent: "cancel", mixed: false };
   // "Mon frère est parti au bled, il rentre pas avant deux mois, annulez": a reschedule whose every time comes before the

@@ -4789,3 +4789,19 @@ describe("round 46: after a 'but', a day refused and another named", () => {
     expect(readReply("oui mais lundi non, non, j'annule", "FR").request).not.toBe("date");
   });
 });
+
+describe("round 46: a question word before the 'but', left behind by 'I take it'", () => {
+  it("'ف سوق انزكان كاينة بثمن قل من هادا، ولكن واخا، نديها' (cheaper at the souk, but OK, I'll take it): a confirm", () => {
+    for (const [text, country] of [
+      ["ف سوق انزكان كاينة بثمن قل من هادا، ولكن واخا، نديها", "MA"],
+      ["chhal tmanha f souk, walakin wakha, sifto", "MA"],
+    ] as const) {
+      expect([text, readReply(text, country).takesAfterQuestion]).toEqual([text, true]);
+      expect([text, model.classify(text, country).intent]).toEqual([text, "confirm"]);
+    }
+  });
+
+  it("a question asked after the 'but' is still asked ('wakha walakin chhal taman')", () => {
+    expect(readReply("wakha walakin chhal taman", "MA").takesAfterQuestion).toBeUndefined();
+  });
+});

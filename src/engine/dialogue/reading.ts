@@ -3113,7 +3113,14 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
     ...(otherwise ? { otherwise } : {}),
     ...(turnsToYes ? { turnsToYes } : {}),
     ...(turnsToYes && tokens.includes("?") && tokens.lastIndexOf("?") < lastBut ? { askedBeforeTurn: true } : {}),
-    ...(leftBehind(lastBut, tokens.includes("?") && tokens.lastIndexOf("?") < lastBut, TAKE_SEND) || answersAfterTurn
+    // ("ف سوق انزكان كاينة بثمن قل من هادا، ولكن واخا، نديها": a question word before the "but", unpunctuated, left
+    // behind as a question mark is; round 46.)
+    ...(leftBehind(
+      lastBut,
+      (tokens.includes("?") && tokens.lastIndexOf("?") < lastBut) ||
+        (!tokens.includes("?") && hits.some((h) => h.signal === "qword" && h.end <= lastBut)),
+      TAKE_SEND,
+    ) || answersAfterTurn
       ? { takesAfterQuestion: true }
       : {}),
     ...(asksFirst ? { asksFirst } : {}),

@@ -1738,8 +1738,9 @@ const TAKE_OUT =
   /^w?(?:nahi|nhi|nahili|nhili|nahilia|nhilia|hiydi|hiyd|hiyed|hayed|hayd|haydi|hid|hidi|hidu|enlev(?:e|ez|er)|retir(?:e|ez|er)|ote[sz]?)$/;
 const KEEP = /^w?(?:khali|khli|kheli|garde|gardez|prend|prends)$/;
 const ONLY = new Set(["ghir", "ken", "kan", "bark", "ghi", "9ue", "seulement", "juste"]);
-/** "Only" after a day, and before one (canonical): "nhar lahd brk", "samedi uniquement", "ghir nhar sebt" (round 46). */
-const ONLY_DAY = /^(?:brk|bark|bss|berk|uni9uement|seulement)$/;
+/** "Only" after a day (canonical): "nhar lahd brk", "samedi uniquement" (round 46). */
+const ONLY_DAY = /^(?:brk|bark|berk|uni9uement|seulement)$/;
+/** "Only" before a day (canonical): "ghir nhar sebt", "seulement samedi" (round 46; not "ken", also "if"). */
 const ONLY_BEFORE_DAY = /^(?:ghir|ghi|9ue|seulement|juste|uni9uement)$/;
 /** What a taken-out thing may be introduced by ("7iydi liya lcharger", "na77i menha l casquette"). */
 const TAKE_OUT_LINK = new Set([
@@ -2520,9 +2521,9 @@ function readFresh(text: string, country: Country, analysis: Analysis): Reading 
       !filler.has(i + 1) &&
       // ("ماشي دابا", "machi dorka": "not now" puts no thing for another; round 27.)
       !hits.some((h) => h.signal === "notNow" && h.start <= i && i < h.end) &&
-      // ("je valide, pas de changement": the "not" of nothing to change; round 33. "ena mouch bech nbadel ra2yi": the
-      // "not" a change verb one or two words after it is negated by, and one that changes only the customer's mind;
-      // round 46.)
+      // ("je valide, pas de changement": the "not" of nothing to change; round 33. Nor the "not" of a change verb one or
+      // two words after it that changes only the customer's mind: "ena mouch bech nbadel ra2yi", I won't change my
+      // mind; round 46.)
       !hits.some(
         (h) =>
           h.signal === "changeVerb" &&

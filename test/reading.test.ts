@@ -4805,3 +4805,40 @@ describe("round 46: a question word before the 'but', left behind by 'I take it'
     expect(readReply("wakha walakin chhal taman", "MA").takesAfterQuestion).toBeUndefined();
   });
 });
+
+describe("round 47: French elision the recogniser glued ('jannule', 'jlattends', 'quelle voulait')", () => {
+  it("'pourquoi jannulerais, jlattends depuis lundi' (why would I cancel, I've been waiting): a confirm", () => {
+    const text = "pourquoi jannulerais, jlattends depuis lundi";
+    expect(analyse(text, "FR").hits.some((h) => h.signal === "cancelVerb")).toBe(true);
+    expect(model.classify(text, "FR").intent).toBe("confirm");
+  });
+
+  it("'quelle' before a verb is 'qu'elle', no question: 'elle ma dit quelle voulait la robe donc jvalide'", () => {
+    for (const text of [
+      "elle ma dit quelle voulait la robe donc jvalide",
+      "ma soeur a pris mon numero parce quelle a plus de credit, elle veut le sac, jvalide",
+    ]) {
+      expect([text, analyse(text, "FR").hits.some((h) => h.signal === "qword")]).toEqual([text, false]);
+      expect([text, model.classify(text, "FR").intent]).toEqual([text, "confirm"]);
+    }
+  });
+
+  it("'jannule', 'jveux pas' are the customer's own cancel and refusal", () => {
+    expect(analyse("ma femme dit quil faut pas, jannule", "FR").hits.some((h) => h.signal === "cancelVerb")).toBe(true);
+    expect(analyse("jveux pas de ce sac", "FR").hits.some((h) => h.signal === "refuse")).toBe(true);
+  });
+
+  it("'quelle taille', 'quelle couleur' still ask; Darija words that start with 'j' stay whole", () => {
+    for (const text of ["elle fait quelle taille", "quelle couleur vous avez"])
+      expect([text, analyse(text, "FR").hits.some((h) => h.signal === "qword")]).toEqual([text, true]);
+    expect(analyse("jibouha lia daba", "MA").tokens[0]).toBe("jibuha");
+    expect(analyse("jani l9a7 dyalkom", "MA").tokens[0]).toBe("jani");
+  });
+});
+
+describe("round 47: 'faites la venir' with no hyphen", () => {
+  it("'bon faites la venir', 'faites le partir': a 'send it' as 'faites-la venir' is", () => {
+    for (const text of ["bon faites la venir", "faites le partir alors", "faites-la venir"])
+      expect([text, analyse(text, "FR").hits.some((h) => h.signal === "send")]).toEqual([text, true]);
+  });
+});

@@ -72,6 +72,16 @@ const ARABIC_MARKS = /[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
 /** A token made of a number and perhaps a unit ("18h", "6h30", "42", "2eme") keeps its digits. */
 const NUMBER_TOKEN = /^\d+(?:[h:]\d{0,2}|min|mn|dh|da|dt|eur|e|er|eme|em|x|kg)?$/;
 
+/**
+ * "j" (and an object pronoun) glued to a French verb that decides, as a recogniser writes "j'annule", "j'l'attends"
+ * (round 47). Only these verbs: "j" before a vowel starts Darija words too ("jib", "jani").
+ */
+const GLUED_ELISION =
+  /(?<![a-z0-9])j(l|le|la|les|te|vous)?(?=(?:annul|attend|atend|accept|envoi|valid|confirm|prend|refus|veu|garde|rappel)[a-z]*)/g;
+/** "quil", "quon", always "qu'il", "qu'on"; "quelle" only before what follows a subject (round 47). */
+const GLUED_QU =
+  /(?<![a-z0-9])qu(ils?|on|elles?)(?= (?:a|as|ont|avait|est|etait|ma|m|me|ne|n|na|va|vont|voulait|veut|voudrait|vient|dit|disait|sait|peut|pourrait|aura|aurait|lui|le|la|les|y|en|nous|vous|prend|prefere|aime|fait|se|s|soit|arrive|paye|paie|aille)(?![a-z0-9]))|(?<![a-z0-9])qu(il|ils|on)(?![a-z0-9])/g;
+
 /** Negated forms that are not a glued "ma…ch" verb. */
 const NOT_GLUED_NEGATION = new Set([
   "machi",
@@ -126,6 +136,11 @@ function tokenize(text: string): string[] {
   // Apostrophes and hyphens split words: "l'couleur" → "l couleur", "rappelez-moi" → "rappelez moi".
   s = s.replace(/-(la|le|les|lui|leur|en|y)(?=$|[\s,.!?;:])/g, " "); // "livrez-la": a pronoun, not "no"
   // French elision: "l'adresse", "j'ai", "qu'il", "j't'écoute", and "jusqu'au", "lorsqu'il", "puisqu'on" (round 8).
+  // A recogniser may drop the apostrophe (round 47): "jannule", "jlattends", "jvalide" are "j'annule", "j'l'attends",
+  // "j'valide" before the verbs that decide; "quil", "quon" are always "qu'il", "qu'on"; "quelle" is "qu'elle" only
+  // before a verb or a pronoun ("quelle voulait le sac", not "quelle taille").
+  s = s.replace(GLUED_ELISION, (_m, pronoun: string | undefined) => (pronoun ? `j ${pronoun} ` : "j "));
+  s = s.replace(GLUED_QU, (_m, before: string | undefined, alone: string | undefined) => `qu ${before ?? alone}`);
   s = s.replace(/(?<=^|[^a-z])(l|d|j|c|n|s|m|t|qu|jusqu|lorsqu|puisqu|quoiqu)'/g, "$1 ");
   s = s.replace(/([a-z0-9])'(?=[a-z0-9])/g, "$1"); // an apostrophe inside arabizi is a hamza: "ra'yi"
   s = s.replace(/['\-_]/g, " ");

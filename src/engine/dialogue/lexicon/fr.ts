@@ -36,10 +36,10 @@ export const FRENCH: LexiconEntry[] = [
   cue("send", 0.85, ["vous pouvez|pouvez la|le|l? livrer|envoyer|expedier"]),
   // "Let it come" ("laissez-la venir": the pronoun is dropped by normalisation).
   cue("send", 0.8, ["laissez|laisse|laissez la|le|laisse la|le venir|arriver|partir"]),
-  // "faites-le partir" (send it off; round 22).
-  cue("send", 0.8, ["faites|faire|fais partir"]),
-  // "faites-le venir" (have it come; round 24).
-  cue("send", 0.8, ["faites|faire|fais venir"]),
+  // "faites-le partir" (send it off; round 22), "faites le partir" (round 47).
+  cue("send", 0.8, ["faites|faire|fais la|le|les? partir"]),
+  // "faites-le venir" (have it come; round 24); "faites la venir", as a recogniser writes it with no hyphen (round 47).
+  cue("send", 0.8, ["faites|faire|fais la|le|les? venir"]),
   // "mets-le en route" (set it on its way; the pronoun after the hyphen is dropped by normalisation; round 27).
   cue("send", 0.8, ["mets|mettez|mettre en route"]),
   cue("take", 0.7, [

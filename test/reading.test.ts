@@ -4842,3 +4842,16 @@ describe("round 47: 'faites la venir' with no hyphen", () => {
       expect([text, analyse(text, "FR").hits.some((h) => h.signal === "send")]).toEqual([text, true]);
   });
 });
+
+describe("round 47: a 'pardon' the reply goes on past, to a closing 'send it'", () => {
+  it("'… euh pardon les petits font du bruit … ouais ouais faites le venir': a confirm, to be checked", () => {
+    const text =
+      "attendez je coupe le gaz euh pardon les petits font du bruit euh le tapis bleu cest ça ouais ouais faites le venir";
+    const read = model.classify(text, "FR");
+    expect([read.intent, read.mixed]).toEqual(["confirm", true]);
+  });
+
+  it("a 'what?' after the 'send it' still leaves the reply in doubt", () => {
+    expect(model.classify("oui oui faites le venir, hein? vous dites quoi", "FR").intent).not.toBe("confirm");
+  });
+});

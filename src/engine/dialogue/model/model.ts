@@ -1485,8 +1485,12 @@ export class ModelIntentClassifier implements IntentClassifier {
       MOCKING_WORDS.test(analysis.tokens.join(" "));
     // A reply that trails off ("ewa na3am ewa euh"), stops mid-phrase or hedges is not yet a decision (confirmDoubts()).
     // So is one that asks to repeat or asks anything, or turns on a "but" ("behi... ama... stanna").
+    // A "pardon", "hein" or "quoi" the reply goes on past, to a live "send it" that closes it ("… voilà pardon les
+    // enfants ils crient … bah ouais faites la venir"), was said on the way there, not asked (round 47).
+    const whatOnTheWay = reading.endsOnTake === true && reading.firmYes && reading.yesToOrder;
     const doubtful =
-      confirmDoubts(analysis).some((d) => DOUBTFUL.has(d)) || analysis.hits.some((h) => h.signal === "what");
+      confirmDoubts(analysis).some((d) => DOUBTFUL.has(d)) ||
+      (!whatOnTheWay && analysis.hits.some((h) => h.signal === "what"));
     const proposed = overrule(intent, reading, p[best]!, mocking, doubtful);
     const ruled = heldBack(intent, p[best]!, proposed, reading, mocking);
     if (ruled) {

@@ -3,6 +3,7 @@
 // guarded, as for every blind set.
 import { describe } from "vitest";
 import { guardDecisions } from "./blind-guard.ts";
+
 describe("blind set 104, development and unseen halves: the decision", () => {
   guardDecisions(
     "abcdefgh".split("").flatMap((w) => [`intents-blind104${w}-dev.jsonl`, `intents-blind104${w}-holdout.jsonl`]),

@@ -80,7 +80,7 @@ const GLUED_ELISION =
   /(?<![a-z0-9])j(l|le|la|les|te|vous)?(?=(?:annul|attend|atend|accept|envoi|valid|confirm|prend|refus|veu|garde|rappel)[a-z]*)/g;
 /** "quil", "quon", always "qu'il", "qu'on"; "quelle" only before what follows a subject (round 47). */
 const GLUED_QU =
-  /(?<![a-z0-9])qu(ils?|on|elles?)(?= (?:a|as|ont|avait|est|etait|ma|m|me|ne|n|na|va|vont|voulait|veut|voudrait|vient|dit|disait|sait|peut|pourrait|aura|aurait|lui|le|la|les|y|en|nous|vous|prend|prefere|aime|fait|se|s|soit|arrive|paye|paie|aille)(?![a-z0-9]))|(?<![a-z0-9])qu(il|ils|on)(?![a-z0-9])/g;
+  /(?<![a-z0-9])qu(?:(ils?|on)(?![a-z0-9])|(elles?)(?= (?:a|as|ont|avait|est|etait|ma|m|me|ne|n|na|va|vont|voulait|veut|voudrait|vient|dit|disait|sait|peut|pourrait|aura|aurait|lui|le|la|les|y|en|nous|vous|prend|prefere|aime|fait|se|s|soit|arrive|paye|paie|aille)(?![a-z0-9])))/g;
 
 /** Negated forms that are not a glued "ma…ch" verb. */
 const NOT_GLUED_NEGATION = new Set([
@@ -140,7 +140,10 @@ function tokenize(text: string): string[] {
   // "j'valide" before the verbs that decide; "quil", "quon" are always "qu'il", "qu'on"; "quelle" is "qu'elle" only
   // before a verb or a pronoun ("quelle voulait le sac", not "quelle taille").
   s = s.replace(GLUED_ELISION, (_m, pronoun: string | undefined) => (pronoun ? `j ${pronoun} ` : "j "));
-  s = s.replace(GLUED_QU, (_m, before: string | undefined, alone: string | undefined) => `qu ${before ?? alone}`);
+  s = s.replace(
+    GLUED_QU,
+    (_m, always: string | undefined, beforeVerb: string | undefined) => `qu ${always ?? beforeVerb}`,
+  );
   s = s.replace(/(?<=^|[^a-z])(l|d|j|c|n|s|m|t|qu|jusqu|lorsqu|puisqu|quoiqu)'/g, "$1 ");
   s = s.replace(/([a-z0-9])'(?=[a-z0-9])/g, "$1"); // an apostrophe inside arabizi is a hamza: "ra'yi"
   s = s.replace(/['\-_]/g, " ");
